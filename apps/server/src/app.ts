@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { createDevProvider, DEV_CLIENT_ID, mountDevProvider } from './auth/dev-idp.js';
+import { RelyingParty } from './auth/oidc-client.js';
+import { SessionService } from './auth/session.service.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerAccessControl, originCheck } from './lib/access.js';
+import { registerErrorHandling } from './lib/error-handler.js';
+import { injectFetch } from './lib/inject-fetch.js';
+import { loadSecrets } from './lib/secrets.js';
+import { findWebDist, serveSpa } from './lib/spa.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  sessions: SessionService;
+}
+
+export interface BuildAppOptions {
+  /** pino options, or false to stay quiet (tests). */
+  logger?: boolean | Record<string, unknown>;
+  /** Serve the built SPA when it exists (the all-in-one shapes). */
+  serveWeb?: boolean;
+  now?: () => Date;
+}
+
+/** Builds the Fastify instance with every plugin and module; does not listen. */
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: BuildAppOptions = {},
+): Promise<BuiltApp> {
+  const secrets = await loadSecrets(database.db, config.sessionSecret);
+  const base = config.apiBasePath;
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(fastifyCookie, { secret: secrets.derive('cookie-signing') });
+  await app.register(fastifyHelmet, {
+    hsts: config.secureCookies,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:'],
+        formAction: ["'self'", config.apiPublicUrl],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Herald API',
+        version: '0.1.0',
+        description: 'Every request and answer, generated from the shared contract.',
+      },
+      servers: [{ url: config.apiPublicUrl.replace(new RegExp(`${base}$`), '') || '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${base}/docs`, staticCSP: true });
+
+  const sessions = new SessionService(database.db, secrets.sessionSecret, options.now);
+  registerAccessControl(app, sessions, { exemptPrefixes: [`${base}/docs`] });
+  app.addHook('onRequest', originCheck([config.publicUrl, new URL(config.apiPublicUrl).origin]));
+
+  const redirectUri = `${config.apiPublicUrl}/auth/google/callback`;
+  let relyingParty: RelyingParty;
+  if (config.identity.kind === 'development') {
+    const issuer = `${config.apiPublicUrl}/oidc`;
+    const devOptions = {
+      db: database.db,
+      issuer,
+      mountPath: `${base}/oidc`,
+      interactionPath: `${base}/dev-idp/interaction`,
+      redirectUri,
+      clientSecret: secrets.derive('dev-idp-client'),
+      cookieKey: secrets.derive('dev-idp-cookies'),
+      jwk: secrets.devIdpJwk,
+      secureCookies: config.secureCookies,
+    };
+    await mountDevProvider(app, createDevProvider(devOptions), devOptions);
+    relyingParty = new RelyingParty({
+      redirectUri,
+      provider: { issuer, clientId: DEV_CLIENT_ID, clientSecret: devOptions.clientSecret },
+      // The provider lives in this process: talk to it directly, whatever the public URL is.
+      fetch: injectFetch(app, issuer, base ? `${base}/oidc` : '/oidc'),
+    });
+  } else {
+    relyingParty = new RelyingParty({
+      redirectUri,
+      provider: config.identity,
+      ...(config.identity.kind === 'google' ? { prompt: 'select_account' } : {}),
+    });
+  }
+
+  await app.register(healthRoutes, { prefix: base, database });
+  await app.register(authRoutes, { prefix: base, config, db: database.db, sessions, relyingParty });
+
+  if (options.serveWeb) {
+    const dist = findWebDist(config.webDistDir);
+    if (dist) await serveSpa(app, dist, base);
+    else app.log.warn('The web app is not built (apps/web/dist); only the API is served.');
+  }
+  return { app, sessions };
+}

@@ -1,0 +1,69 @@
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp } from './app.js';
+import { SessionService } from './auth/session.service.js';
+import { type Config } from './config.js';
+import { type Database, openPglite, openPostgres } from './db/client.js';
+import { type JobRole, startJobRuntime } from './jobs/runtime.js';
+import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
+import { loadSecrets } from './lib/secrets.js';
+
+export async function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+export type Role = 'start' | 'api' | 'worker';
+
+/**
+ * Runs one role: `start` (API + SPA + worker in one process), `api` or `worker`. Migrations run
+ * first in every role (serialised by an advisory lock on PostgreSQL).
+ */
+export async function runServer(config: Config, role: Role) {
+  if (role !== 'start' && !config.databaseUrl) {
+    throw new Error(
+      `'herald ${role}' runs as a separate process and needs DATABASE_URL: the embedded database cannot be shared between processes. Use 'herald start' (npm start) for the all-in-one server.`,
+    );
+  }
+  const database = await openDatabase(config);
+  let log: FastifyBaseLogger = pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
+  const closers: Array<() => Promise<unknown>> = [];
+  try {
+    await database.migrate();
+    if (role !== 'worker') {
+      const { app } = await buildApp(config, database, { serveWeb: role === 'start' });
+      log = app.log;
+      await app.listen({ port: config.port, host: config.host });
+      closers.push(() => app.close());
+    }
+    const jobRole: JobRole = role === 'start' ? 'all' : role;
+    const secrets = await loadSecrets(database.db, config.sessionSecret);
+    const sessions = new SessionService(database.db, secrets.sessionSecret);
+    const boss = await startJobRuntime(
+      database,
+      jobRole,
+      [sessionsExpireJob(database.db, sessions, log)],
+      log,
+    );
+    closers.unshift(() => boss.stop({ graceful: true, timeout: 10_000 }));
+    log.info(
+      { role, database: database.kind, url: role === 'worker' ? undefined : config.publicUrl },
+      'Herald is running',
+    );
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    for (const close of closers)
+      await close().catch((err: unknown) => log.error({ err }, 'error while stopping'));
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.js';
+
+export const UserSchema = z.object({
+  id: z.string(),
+  displayName: z.string().nullable(),
+  email: z.string(),
+  avatarUrl: z.string().nullable(),
+  timezone: z.string().nullable(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** The caller's membership in their current organization (null before onboarding). */
+export const CurrentMemberSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  roleId: z.string().nullable(),
+  status: z.string(),
+});
+export type CurrentMember = z.infer<typeof CurrentMemberSchema>;
+
+export const MeDataSchema = z.object({
+  user: UserSchema,
+  member: CurrentMemberSchema.nullable(),
+});
+export type MeData = z.infer<typeof MeDataSchema>;
+export const MeResponseSchema = successEnvelope(MeDataSchema);
+
+export const MessageDataSchema = z.object({ message: z.string() });
+export const MessageResponseSchema = successEnvelope(MessageDataSchema);
+
+/** Query of `GET /auth/google`: where to return after sign-in (a same-site path). */
+export const SignInQuerySchema = z.object({
+  returnTo: z
+    .string()
+    .regex(/^\/(?!\/)/, 'returnTo must be a path on this site.')
+    .optional(),
+});

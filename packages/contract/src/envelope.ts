@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Wraps an answer's data schema in the success envelope every API call uses. */
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.literal('success'), data });
+}
+
+/** Pagination metadata returned beside lists that can grow. */
+export const PageMetaSchema = z.object({
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  totalCount: z.number().int().min(0),
+});
+export type PageMeta = z.infer<typeof PageMetaSchema>;
+
+/** Query parameters for paged lists. */
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});

@@ -36,7 +36,7 @@ test.describe('signing in through the development identity provider', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('logging out from the profile menu ends the session', async ({ page }) => {
+  test('logging out ends the session', async ({ page }) => {
     await signInAs(page, 'leaving@example.com', 'Leaving User');
     await expect(page).toHaveURL(/\/onboarding$/);
     const res = await page.request.post('/api/auth/logout', {

@@ -72,6 +72,8 @@ export async function buildApp(
   await app.register(fastifyCookie, { secret: secrets.derive('cookie-signing') });
   await app.register(fastifyHelmet, {
     hsts: config.secureCookies,
+    // With no-referrer, browsers send `Origin: null` on form posts, which the CSRF check refuses.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -119,7 +121,7 @@ export async function buildApp(
       jwk: secrets.devIdpJwk,
       secureCookies: config.secureCookies,
     };
-    await mountDevProvider(app, createDevProvider(devOptions), devOptions);
+    await mountDevProvider(app, await createDevProvider(devOptions), devOptions);
     relyingParty = new RelyingParty({
       redirectUri,
       provider: { issuer, clientId: DEV_CLIENT_ID, clientSecret: devOptions.clientSecret },

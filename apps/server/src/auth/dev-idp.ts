@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import * as repo from './dev-idp.repository.js';
@@ -54,8 +55,10 @@ function adapterFor(db: Db) {
   };
 }
 
-export function createDevProvider(opts: DevIdpOptions): Provider {
-  const provider = new Provider(opts.issuer, {
+export async function createDevProvider(opts: DevIdpOptions): Promise<Provider> {
+  // Loaded only when the development provider is used (it warns on import under Node 20).
+  const { default: OidcProvider } = await import('oidc-provider');
+  const provider = new OidcProvider(opts.issuer, {
     adapter: adapterFor(opts.db),
     clients: [
       {

@@ -75,14 +75,12 @@ describe('sign-in through the development identity provider', () => {
     const { jar } = await signInThroughDevProvider(t.app, 'member@example.com');
     const user = (await me(jar)).json().data.user;
     const [org] = await t.database.db.insert(organizations).values({ name: 'Acme' }).returning();
-    await t.database.db
-      .insert(members)
-      .values({
-        organizationId: org!.id,
-        userId: user.id,
-        email: user.email,
-        joinedAt: new Date(),
-      });
+    await t.database.db.insert(members).values({
+      organizationId: org!.id,
+      userId: user.id,
+      email: user.email,
+      joinedAt: new Date(),
+    });
     const again = await signInThroughDevProvider(t.app, 'member@example.com');
     expect(again.location).toBe(`${TEST_PUBLIC_URL}/auth/login-success?orgId=${org!.id}`);
     expect((await me(again.jar)).json().data.member).toMatchObject({

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { storageKeys } from '@/lib/storage';
+import { createMe } from '@/testing/factories';
+import { fail, ok } from '@/testing/fake-server';
+import { mockServer, renderApp } from '@/testing/render-app';
+
+const me = createMe({ user: { displayName: 'Ada Lovelace', email: 'ada@example.com' } });
+
+async function renderShell(path = '/dashboard', routes = {}) {
+  const server = mockServer({ me, routes });
+  const app = renderApp(path);
+  await screen.findByRole('heading', { level: 1 });
+  return { ...app, server };
+}
+
+describe('authenticated shell', () => {
+  it('lists the sidebar pages with the inbox badge and the organization block', async () => {
+    await renderShell();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+
+    for (const [label, href] of [
+      ['Dashboard', '/dashboard'],
+      ['Posts', '/content'],
+      ['Pricing', '/pricing'],
+      ['Notifications', '/notifications'],
+      ['Settings', '/settings'],
+    ]) {
+      expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href);
+    }
+    expect(within(nav).getByRole('link', { name: 'Inbox 3 unread' })).toHaveAttribute(
+      'href',
+      '/inbox',
+    );
+    expect(
+      within(nav).getByRole('link', { name: /Current organization Organization/ }),
+    ).toHaveAttribute('href', '/onboarding');
+  });
+
+  it('offers Calendar and Team in the top bar', async () => {
+    const { user } = await renderShell();
+    const topBar = screen.getByRole('navigation', { name: 'Workspace' });
+
+    await user.click(within(topBar).getByRole('link', { name: 'Calendar' }));
+    expect(await screen.findByRole('heading', { name: 'Calendar' })).toBeInTheDocument();
+    expect(within(topBar).getByRole('link', { name: 'Team' })).toHaveAttribute('href', '/team');
+  });
+
+  it('renders pages of later releases as a clear "not yet available" page with a way back', async () => {
+    await renderShell('/content/post_9');
+
+    expect(screen.getByRole('heading', { name: 'Post Details' })).toBeInTheDocument();
+    expect(screen.getByText(/This page is not available yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+
+  it('shows name and email in the profile menu, and Logout signs out to /login', async () => {
+    const { user, router, server } = await renderShell('/dashboard', {
+      'POST /auth/logout': ok({ message: 'Signed out.' }),
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Open profile menu for Ada Lovelace' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to Herald' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(server.count('POST /auth/logout')).toBe(1);
+    expect(window.localStorage.getItem(storageKeys.currentOrgId)).toBeNull();
+  });
+
+  it("keeps the user signed in and says 'Logout failed' when logout fails", async () => {
+    const { user, router } = await renderShell('/dashboard', {
+      'POST /auth/logout': fail(500, 'INTERNAL', 'Something broke.'),
+    });
+
+    await user.click(screen.getByRole('button', { name: /Open profile menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    expect(await screen.findByText('Logout failed')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows initials when the user has no avatar', async () => {
+    await renderShell();
+    expect(screen.getByRole('button', { name: /Open profile menu/ })).toHaveTextContent('AL');
+  });
+
+  it('closes the mobile menu when a page is chosen in it', async () => {
+    const { user } = await renderShell();
+
+    await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    await user.click(within(drawer).getByRole('link', { name: 'Notifications' }));
+
+    expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes the mobile menu on any route change, e.g. browser back', async () => {
+    const { user, router } = await renderShell('/dashboard');
+    await user.click(screen.getByRole('link', { name: 'Team' }));
+    await screen.findByRole('heading', { name: 'Team Management' });
+
+    await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    expect(await screen.findByRole('dialog', { name: 'Navigation' })).toBeInTheDocument();
+    await router.navigate(-1);
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { CurrentOrgLink } from './shell/current-org-link';
+import { MobileNav } from './shell/mobile-nav';
+import { SidebarNav } from './shell/sidebar-nav';
+import { TopBar } from './shell/top-bar';
+
+/** The authenticated shell: sidebar, top bar and the page (spec §2 Shell). */
+export function AppShell() {
+  const { pathname } = useLocation();
+  // The menu remembers the page it was opened on, so any route change closes it without an
+  // effect (and without a frame where the old page's menu covers the new page).
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const isMenuOpen = menuOpenedAt === pathname;
+
+  return (
+    <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <nav
+        aria-label="Main"
+        className="sticky top-0 hidden h-dvh flex-col gap-6 border-r border-slate-200 bg-white p-4 lg:flex"
+      >
+        <Logo to={paths.dashboard} className="px-2 pt-1" />
+        <div className="flex-1 overflow-y-auto">
+          <SidebarNav />
+        </div>
+        <CurrentOrgLink />
+      </nav>
+      <div className="flex min-h-dvh min-w-0 flex-col">
+        <TopBar onOpenMenu={() => setMenuOpenedAt(pathname)} />
+        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+      <MobileNav open={isMenuOpen} onClose={() => setMenuOpenedAt(null)} />
+    </div>
+  );
+}

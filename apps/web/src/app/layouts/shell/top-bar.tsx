@@ -1,0 +1,44 @@
+import { CalendarDays, Menu, Users } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { ProfileMenu } from '@/components/layout/profile-menu';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+
+const links = [
+  { to: paths.calendar, label: 'Calendar', icon: CalendarDays },
+  { to: paths.team, label: 'Team', icon: Users },
+];
+
+export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+      <button
+        type="button"
+        onClick={onOpenMenu}
+        aria-label="Open navigation menu"
+        className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
+      >
+        <Menu className="size-5" aria-hidden="true" />
+      </button>
+      <nav aria-label="Workspace" className="flex flex-1 items-center gap-1">
+        {links.map(({ to, label, icon: Icon }) => (
+          <NavLink
+            key={to}
+            to={to}
+            className={({ isActive }) =>
+              cn(
+                'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium',
+                'focus-visible:outline-2 focus-visible:outline-indigo-600',
+                isActive ? 'bg-indigo-50 text-indigo-800' : 'text-slate-700 hover:bg-slate-100',
+              )
+            }
+          >
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </NavLink>
+        ))}
+      </nav>
+      <ProfileMenu />
+    </header>
+  );
+}

@@ -1,0 +1,90 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { LoginPage } from '@/features/auth/routes/login';
+import { LoginSuccessPage } from '@/features/auth/routes/login-success';
+import { SignupPage } from '@/features/auth/routes/signup';
+import { ForbiddenPage } from '@/features/errors/routes/forbidden';
+import { NotFoundPage } from '@/features/errors/routes/not-found';
+import { UnauthorizedPage } from '@/features/errors/routes/unauthorized';
+import { LandingPage } from '@/features/landing/routes/landing';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { RequireAuth } from './guards/require-auth';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RouteError } from './route-error';
+import {
+  adminPlaceholders,
+  publicPlaceholders,
+  shellPlaceholders,
+  toAdminRoute,
+  toPublicRoute,
+  toShellRoute,
+} from './routes/placeholder-pages';
+
+// Code behind sign-in (and the long legal texts) loads on demand, so a first visit to the
+// landing or login page downloads only what it shows. New feature routes should follow suit.
+const lazyShell = async () => ({ Component: (await import('./layouts/app-shell')).AppShell });
+const lazyAdminShell = async () => ({
+  Component: (await import('./layouts/admin-shell')).AdminShell,
+});
+const lazyOnboarding = async () => ({
+  Component: (await import('@/features/onboarding/routes/onboarding')).OnboardingPage,
+});
+const lazyPrivacy = async () => ({
+  Component: (await import('@/features/legal/routes/privacy-policy')).PrivacyPolicyPage,
+});
+const lazyTerms = async () => ({
+  Component: (await import('@/features/legal/routes/terms-of-service')).TermsOfServicePage,
+});
+const lazyCookies = async () => ({
+  Component: (await import('@/features/legal/routes/cookie-policy')).CookiePolicyPage,
+});
+
+/** The whole route tree; main.tsx mounts it in a browser router, tests in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    // Shown while the first route's code loads: never a blank screen.
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          { path: paths.login, element: <LoginPage /> },
+          { path: paths.signup, element: <SignupPage /> },
+          { path: paths.privacyPolicy, lazy: lazyPrivacy },
+          { path: paths.termsOfService, lazy: lazyTerms },
+          { path: paths.cookiePolicy, lazy: lazyCookies },
+          { path: paths.unauthorized, element: <UnauthorizedPage /> },
+          { path: paths.forbidden, element: <ForbiddenPage /> },
+          { path: paths.notFound, element: <NotFoundPage /> },
+          ...publicPlaceholders.map(toPublicRoute),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      { path: paths.loginSuccess, element: <LoginSuccessPage /> },
+      {
+        element: <RequireAuth />,
+        children: [{ path: paths.onboarding, lazy: lazyOnboarding }],
+      },
+      {
+        element: <RequireAuth requireOrg />,
+        children: [{ lazy: lazyShell, children: shellPlaceholders.map(toShellRoute) }],
+      },
+      {
+        element: <RequireAuth requireAdmin />,
+        children: [
+          {
+            lazy: lazyAdminShell,
+            children: [
+              { path: paths.admin, element: <Navigate to={paths.adminDashboard} replace /> },
+              ...adminPlaceholders.map(toAdminRoute),
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

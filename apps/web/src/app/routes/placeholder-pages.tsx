@@ -1,0 +1,160 @@
+import { NotYetAvailable } from '@/components/ui/not-yet-available';
+import { PublicPage } from '@/components/layout/public-page';
+import { paths } from '@/config/paths';
+
+interface Placeholder {
+  path: string;
+  title: string;
+  description: string;
+}
+
+/**
+ * Screens that later issues deliver. Each route already exists, so links and guards can be
+ * tested now; an issue replaces its entry with the feature's real route component.
+ */
+export const shellPlaceholders: Placeholder[] = [
+  {
+    path: paths.dashboard,
+    title: 'Dashboard',
+    description:
+      'Your organization at a glance: posts, messages, connected platforms and your plan.',
+  },
+  {
+    path: paths.orgDashboard,
+    title: 'Dashboard',
+    description:
+      'Your organization at a glance: posts, messages, connected platforms and your plan.',
+  },
+  {
+    path: paths.team,
+    title: 'Team Management',
+    description: 'Invite teammates, give them roles and decide what each of them can do.',
+  },
+  {
+    path: paths.createPost,
+    title: 'Create Social Post',
+    description: 'Write one post, add media and schedule it for every connected platform.',
+  },
+  {
+    path: paths.inbox,
+    title: 'Inbox',
+    description: 'Read and answer the conversations of all your networks in one list.',
+  },
+  {
+    path: paths.content,
+    title: 'Content Library',
+    description: 'Browse, search and filter every draft, scheduled and published post.',
+  },
+  {
+    path: paths.postDetails,
+    title: 'Post Details',
+    description: 'See a post, edit it, publish it and follow its comments.',
+  },
+  {
+    path: paths.calendar,
+    title: 'Calendar',
+    description: "See the week's posts day by day and plan new ones.",
+  },
+  {
+    path: paths.inviteMembers,
+    title: 'Invite Members',
+    description: 'Invite several teammates at once, each with a role and permissions.',
+  },
+  {
+    path: paths.pricing,
+    title: 'Pricing',
+    description: 'Compare plans, start your 7-day free trial or manage your subscription.',
+  },
+  {
+    path: paths.settings,
+    title: 'Account Settings',
+    description: 'Update your profile and time zone and manage connected platforms.',
+  },
+  {
+    path: paths.notifications,
+    title: 'Notifications',
+    description: 'Follow published and failed posts, invitations and billing notices.',
+  },
+];
+
+export const adminPlaceholders: Placeholder[] = [
+  {
+    path: paths.adminDashboard,
+    title: 'Admin Dashboard',
+    description: 'Counts of users, platforms and plans, with shortcuts to each.',
+  },
+  {
+    path: paths.adminUsers,
+    title: 'User Management',
+    description: 'View and manage all users in the system.',
+  },
+  {
+    path: paths.adminPlans,
+    title: 'Plan Management',
+    description: 'Create, view, and update subscription plans.',
+  },
+  {
+    path: paths.adminPlatforms,
+    title: 'Supported Platforms',
+    description: 'Create, activate, or deactivate platforms.',
+  },
+];
+
+export const publicPlaceholders: Placeholder[] = [
+  {
+    path: paths.createOrganization,
+    title: 'Create Organization',
+    description: 'Name your organization to start working with your team.',
+  },
+  {
+    path: paths.inviteMembersLegacy,
+    title: 'Invite Members',
+    description: 'Invite teammates to your organization.',
+  },
+  {
+    path: paths.acceptInvite,
+    title: 'Accept Invitation',
+    description: 'Join the organization that invited you.',
+  },
+];
+
+export function toShellRoute({ path, title, description }: Placeholder) {
+  const isDashboard = path === paths.dashboard || path === paths.orgDashboard;
+  return {
+    path,
+    element: (
+      <NotYetAvailable
+        title={title}
+        description={description}
+        backTo={isDashboard ? paths.home : paths.dashboard}
+        backLabel={isDashboard ? 'Back to home' : 'Back to Dashboard'}
+      />
+    ),
+  };
+}
+
+export function toAdminRoute({ path, title, description }: Placeholder) {
+  const isHome = path === paths.adminDashboard;
+  return {
+    path,
+    element: (
+      <NotYetAvailable
+        title={title}
+        description={description}
+        backTo={isHome ? paths.home : paths.adminDashboard}
+        backLabel={isHome ? 'Back to home' : 'Back to Admin Dashboard'}
+      />
+    ),
+  };
+}
+
+export function toPublicRoute({ path, title, description }: Placeholder) {
+  return {
+    path,
+    element: (
+      <PublicPage>
+        <NotYetAvailable title={title} description={description} />
+      </PublicPage>
+    ),
+  };
+}

@@ -1,0 +1,10 @@
+/** Toast timing from spec §9, in milliseconds. Loading toasts stay until replaced. */
+export const TOAST_DURATIONS = {
+  blank: 4000,
+  error: 4000,
+  success: 2000,
+  loading: Infinity,
+} as const;
+
+/** At most this many toasts are kept on screen; older ones are dismissed first. */
+export const TOAST_LIMIT = 20;

@@ -1,0 +1,51 @@
+import type { Plan, PlanFeatures } from '@herald/contract';
+import { Check } from 'lucide-react';
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { featureLabel, featureValue, formatPrice, isMostPopular } from './plan-format';
+
+export function PlanCard({ plan }: { plan: Plan }) {
+  const popular = isMostPopular(plan);
+  const features = Object.entries(plan.features) as Array<
+    [keyof PlanFeatures, PlanFeatures[keyof PlanFeatures]]
+  >;
+
+  return (
+    <li
+      className={cn(
+        'relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm',
+        popular ? 'border-indigo-600 ring-2 ring-indigo-600' : 'border-slate-200',
+      )}
+    >
+      {popular && (
+        <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold text-white">
+          Most Popular
+        </p>
+      )}
+      <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
+      <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
+      <p className="mt-6 text-3xl font-bold tracking-tight text-slate-900">
+        {formatPrice(plan.price)}
+      </p>
+      <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
+        {features.map(([key, value]) => (
+          <li key={key} className="flex items-start gap-2">
+            <Check className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
+            <span>
+              {featureLabel(key)}:{' '}
+              <span className="font-semibold text-slate-900">{featureValue(value)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <ButtonLink
+        to={paths.pricing}
+        variant={popular ? 'primary' : 'secondary'}
+        className="mt-8 w-full"
+      >
+        {popular ? 'Get Basic Now' : 'Start Free Trial'}
+      </ButtonLink>
+    </li>
+  );
+}

@@ -1,0 +1,186 @@
+import { ErrorEnvelopeSchema } from '@herald/contract';
+import { z } from 'zod';
+import { ApiError } from './api-error';
+
+export { ApiError } from './api-error';
+
+export const API_BASE = import.meta.env.VITE_API_BASE ?? '/api';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
+
+export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
+  method?: Method;
+  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  /** The contract schema of the success answer; the answer is parsed with it. */
+  schema?: S;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Never try a token refresh on 401 (logout, and any call where 401 is an answer). */
+  skipAuthRefresh?: boolean;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  refreshPath?: string;
+}
+
+// Accepts unknown error codes too, so a newer server never turns an error into a parse failure.
+const LooseErrorEnvelopeSchema = ErrorEnvelopeSchema.extend({ code: z.string() });
+
+const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const envelope = LooseErrorEnvelopeSchema.safeParse(await readJson(response));
+  if (envelope.success) {
+    const { code, message, details } = envelope.data;
+    return new ApiError(response.status, code, message, details);
+  }
+  return new ApiError(
+    response.status,
+    'HTTP_ERROR',
+    `The server answered with an unexpected error (${response.status}). Please try again.`,
+  );
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * Builds the HTTP client. Access tokens are short-lived httpOnly cookies, so a 401 usually
+ * means "refresh first": the client calls the refresh endpoint once, makes every other
+ * request that failed meanwhile wait for that same refresh, then replays each of them once.
+ * If the refresh fails, all waiting requests fail with their 401 and the session-expired
+ * handler runs (once) so the app can forget the user.
+ */
+export function createApiClient({ baseUrl, refreshPath = '/auth/refreshToken' }: ApiClientOptions) {
+  let refreshInFlight: Promise<void> | null = null;
+  // Bumped after every successful refresh: a 401 for a request sent before the latest
+  // refresh only needs a replay, not another refresh (rotation would waste a token).
+  let sessionGeneration = 0;
+  let onSessionExpired: () => void = () => {};
+
+  async function send(path: string, options: RequestOptions<z.ZodType | undefined>) {
+    const headers = new Headers({ Accept: 'application/json', ...options.headers });
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) {
+      body = options.body;
+    } else if (options.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(options.body);
+    }
+    try {
+      return await fetch(`${baseUrl}${path}`, {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        credentials: 'include',
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
+    }
+  }
+
+  function refreshSession(): Promise<void> {
+    refreshInFlight ??= (async () => {
+      try {
+        const response = await send(refreshPath, { method: 'POST' });
+        if (!response.ok) throw await toApiError(response);
+        sessionGeneration += 1;
+      } catch (error) {
+        onSessionExpired();
+        throw error;
+      } finally {
+        refreshInFlight = null;
+      }
+    })();
+    return refreshInFlight;
+  }
+
+  async function request<S extends z.ZodType | undefined = undefined>(
+    path: string,
+    options: RequestOptions<S> = {},
+  ): Promise<Parsed<S>> {
+    const generation = sessionGeneration;
+    let response = await send(path, options);
+
+    const mayRefresh = !options.skipAuthRefresh && path !== refreshPath;
+    if (response.status === 401 && mayRefresh) {
+      const unauthorized = await toApiError(response);
+      if (generation === sessionGeneration) {
+        try {
+          await refreshSession();
+        } catch {
+          throw unauthorized;
+        }
+      }
+      // Replayed once: a second 401 is the answer, never a reason to refresh again.
+      response = await send(path, options);
+    }
+
+    if (!response.ok) throw await toApiError(response);
+    const json = response.status === 204 ? undefined : await readJson(response);
+    if (!options.schema) return json as Parsed<S>;
+    const parsed = options.schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ApiError(
+        response.status,
+        'INVALID_RESPONSE',
+        'The server sent an answer this app does not understand. Please reload the page.',
+        parsed.error.issues,
+      );
+    }
+    return parsed.data as Parsed<S>;
+  }
+
+  type Options<S extends z.ZodType | undefined> = Omit<RequestOptions<S>, 'method' | 'body'>;
+
+  return {
+    request,
+    get: <S extends z.ZodType | undefined = undefined>(path: string, options?: Options<S>) =>
+      request<S>(path, { ...options, method: 'GET' }),
+    post: <S extends z.ZodType | undefined = undefined>(
+      path: string,
+      body?: unknown,
+      options?: Options<S>,
+    ) => request<S>(path, { ...options, method: 'POST', body }),
+    put: <S extends z.ZodType | undefined = undefined>(
+      path: string,
+      body?: unknown,
+      options?: Options<S>,
+    ) => request<S>(path, { ...options, method: 'PUT', body }),
+    patch: <S extends z.ZodType | undefined = undefined>(
+      path: string,
+      body?: unknown,
+      options?: Options<S>,
+    ) => request<S>(path, { ...options, method: 'PATCH', body }),
+    delete: <S extends z.ZodType | undefined = undefined>(path: string, options?: Options<S>) =>
+      request<S>(path, { ...options, method: 'DELETE' }),
+    /** Runs when a refresh fails; returns a function that removes the handler. */
+    setSessionExpiredHandler(handler: () => void): () => void {
+      onSessionExpired = handler;
+      return () => {
+        if (onSessionExpired === handler) onSessionExpired = () => {};
+      };
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The client every feature uses. */
+export const apiClient = createApiClient({ baseUrl: API_BASE });

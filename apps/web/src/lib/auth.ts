@@ -1,0 +1,93 @@
+import { MeResponseSchema, type MeData } from '@herald/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { API_BASE, apiClient } from './api-client';
+import { isApiError } from './api-error';
+import {
+  clearCurrentOrgId,
+  getCurrentOrgId,
+  setCurrentOrgId,
+  useCurrentOrgId,
+} from './current-org';
+import { toast, toastError } from './toast';
+
+/**
+ * The session is shared by every part of the app (guards, shell, landing, login), so it lives
+ * in lib/ rather than in a feature: features may not import each other.
+ */
+export const meQueryKey = ['auth', 'me'] as const;
+
+/** The browser goes here to sign in; the server redirects to the identity provider. */
+export const signInUrl = `${API_BASE}/auth/google`;
+
+export type Session = MeData | null;
+
+/** `GET /auth/me`: the signed-in user, or null for a visitor (401). */
+export async function fetchMe(): Promise<Session> {
+  try {
+    const { data } = await apiClient.get('/auth/me', { schema: MeResponseSchema });
+    // Keep a chosen organization; only fill in the server's one when none is chosen yet, so a
+    // switch made on the onboarding page survives the next refetch.
+    if (data.member?.organizationId && !getCurrentOrgId()) {
+      setCurrentOrgId(data.member.organizationId);
+    }
+    return data;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    // Spec §8: on any other failure the user is cleared and told why.
+    toastError(error, 'Authentication failed', 'auth-check');
+    return null;
+  }
+}
+
+export function useMe() {
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: fetchMe,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** The pieces of auth state every screen asks about (spec §3 "authenticated flag"). */
+export function useAuth() {
+  const me = useMe();
+  const currentOrgId = useCurrentOrgId();
+  const session = me.data ?? null;
+  return {
+    isLoading: me.isPending,
+    isAuthenticated: session !== null,
+    user: session?.user ?? null,
+    member: session?.member ?? null,
+    currentOrgId,
+  };
+}
+
+/** Where a signed-in user belongs: the shell with an organization, onboarding without. */
+export function homePathFor(currentOrgId: string | null): string {
+  return currentOrgId ? paths.dashboard : paths.onboarding;
+}
+
+/** Forgets everything about the signed-in user (logout, failed refresh). */
+export function clearSession(queryClient: ReturnType<typeof useQueryClient>): void {
+  queryClient.clear();
+  // Set after clear so the guards see "visitor" at once instead of refetching /auth/me.
+  queryClient.setQueryData<Session>(meQueryKey, null);
+  clearCurrentOrgId();
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiClient.post('/auth/logout', undefined, { skipAuthRefresh: true }),
+    onSuccess: () => {
+      clearSession(queryClient);
+      void navigate(paths.login, { replace: true });
+    },
+    onError: () => {
+      toast.error('Logout failed');
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import type { MeData, Plan } from '@herald/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+import { fakeServer, ok, unauthenticated, type FakeReply, type Handler } from './fake-server';
+
+export function createTestQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+interface ServerOptions {
+  /** The signed-in session, or null for a visitor (401 on /auth/me and on refresh). */
+  me?: MeData | null;
+  plans?: Plan[];
+  provider?: { kind: 'google' | 'oidc' | 'development'; label: string };
+  routes?: Record<string, Handler | FakeReply>;
+}
+
+/** The server a browser would meet: a session (or none), public plans and the provider. */
+export function mockServer({ me = null, plans = [], provider, routes: extra }: ServerOptions = {}) {
+  return fakeServer({
+    'GET /auth/me': me ? ok(me) : unauthenticated(),
+    'POST /auth/refreshToken': unauthenticated(),
+    'GET /auth/provider': ok(provider ?? { kind: 'development', label: 'Herald Dev Login' }),
+    'GET /plans': ok({ plans }),
+    ...extra,
+  });
+}
+
+/** Renders the real route tree at `path`, with the app's providers and a fresh cache. */
+export function renderApp(
+  path: string | string[] = '/',
+  { queryClient = createTestQueryClient() }: { queryClient?: QueryClient } = {},
+) {
+  const router = createMemoryRouter(routes, {
+    initialEntries: Array.isArray(path) ? path : [path],
+    initialIndex: Array.isArray(path) ? path.length - 1 : 0,
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, user, queryClient };
+}

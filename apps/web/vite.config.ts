@@ -1,0 +1,33 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// In development the SPA and the API run as two processes; proxying /api keeps them same-origin
+// so the httpOnly session cookies (SameSite=Lax) flow exactly as in the all-in-one server.
+const apiProxy = { '/api': { target: 'http://127.0.0.1:3000' } };
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+  build: {
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than the app: separate chunks stay cached across
+        // deployments, and no single file blocks the first paint for long.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});

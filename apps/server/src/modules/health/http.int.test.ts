@@ -108,9 +108,9 @@ describe('when the database goes away', () => {
   });
 });
 
-describe.runIf(Boolean(process.env.DATABASE_URL))(
-  'on PostgreSQL, after the connections are cut',
-  () => {
+// Cutting connections only means something on a server; PGlite lives in the process.
+if (process.env.DATABASE_URL) {
+  describe('on PostgreSQL, after the connections are cut', () => {
     it('recovers without a restart', async () => {
       const own = await createTestApp();
       if (own.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
@@ -131,5 +131,5 @@ describe.runIf(Boolean(process.env.DATABASE_URL))(
       expect(status).toBe(200);
       await own.close();
     });
-  },
-);
+  });
+}

@@ -21,15 +21,22 @@ import { loadSecrets } from './lib/secrets.js';
 import { findWebDist, serveSpa } from './lib/spa.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
+import { teamRoutes } from './modules/team/team.routes.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
   sessions: SessionService;
+  orgRoutes: Set<string>;
 }
 
 export interface BuildAppOptions {
   /** pino options, or false to stay quiet (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Replaces the SMTP mailer built from config (tests). */
+  mailer?: Mailer | null;
   /** Serve the built SPA when it exists (the all-in-one shapes). */
   serveWeb?: boolean;
   now?: () => Date;
@@ -103,7 +110,10 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: `${base}/docs`, staticCSP: true });
 
   const sessions = new SessionService(database.db, secrets.sessionSecret, options.now);
-  registerAccessControl(app, sessions, { exemptPrefixes: [`${base}/docs`] });
+  const orgRoutes = registerAccessControl(app, sessions, database.db, {
+    exemptPrefixes: [`${base}/docs`],
+    basePath: base,
+  });
   app.addHook('onRequest', originCheck([config.publicUrl, new URL(config.apiPublicUrl).origin]));
 
   const redirectUri = `${config.apiPublicUrl}/auth/google/callback`;
@@ -138,11 +148,21 @@ export async function buildApp(
 
   await app.register(healthRoutes, { prefix: base, database });
   await app.register(authRoutes, { prefix: base, config, db: database.db, sessions, relyingParty });
+  const mailer =
+    options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom);
+  await app.register(organizationsRoutes, { prefix: base, db: database.db });
+  await app.register(teamRoutes, { prefix: base, db: database.db });
+  await app.register(invitationsRoutes, {
+    prefix: base,
+    db: database.db,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
 
   if (options.serveWeb) {
     const dist = findWebDist(config.webDistDir);
     if (dist) await serveSpa(app, dist, base);
     else app.log.warn('The web app is not built (apps/web/dist); only the API is served.');
   }
-  return { app, sessions };
+  return { app, sessions, orgRoutes };
 }

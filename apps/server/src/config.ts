@@ -42,6 +42,8 @@ const ConfigSchema = z
     OIDC_LABEL: optionalString,
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     WEB_DIST_DIR: optionalString,
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default('Herald <no-reply@herald.localhost>'),
   })
   .transform((env, ctx) => {
     const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`);
@@ -108,6 +110,8 @@ const ConfigSchema = z
       identity,
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
       webDistDir: env.WEB_DIST_DIR,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
     };
   });
 

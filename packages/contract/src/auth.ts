@@ -16,8 +16,12 @@ export type User = z.infer<typeof UserSchema>;
 export const CurrentMemberSchema = z.object({
   id: z.string(),
   organizationId: z.string(),
+  organization: z.object({ id: z.string(), name: z.string() }),
   roleId: z.string().nullable(),
+  role: z.object({ id: z.string(), name: z.string() }).nullable(),
   status: z.string(),
+  /** Effective permissions in that organization (spec §6 names). */
+  permissions: z.array(z.string()),
 });
 export type CurrentMember = z.infer<typeof CurrentMemberSchema>;
 
@@ -35,6 +39,7 @@ export const MessageResponseSchema = successEnvelope(MessageDataSchema);
 export const SignInQuerySchema = z.object({
   returnTo: z
     .string()
-    .regex(/^\/(?!\/)/, 'returnTo must be a path on this site.')
+    .regex(/^\/(?![/\\])[^\\]*$/, 'returnTo must be a path on this site.')
+    .max(2000, 'returnTo is too long.')
     .optional(),
 });

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   /** The record changed meanwhile or already exists. */
   CONFLICT: 409,
+  /** The link or token was valid once but has expired. */
+  EXPIRED: 410,
   /** The body is larger than the server accepts. */
   PAYLOAD_TOO_LARGE: 413,
   /** The body's media type is not accepted by this route. */

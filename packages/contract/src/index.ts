@@ -5,3 +5,6 @@ export * from './health.js';
 export * from './permissions.js';
 export * from './plans.js';
 export * from './auth-provider.js';
+export * from './organizations.js';
+export * from './team.js';
+export * from './access.js';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   boolean,
   index,
@@ -24,6 +25,13 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
+    /** The organization the user last worked in; sign-in returns there. */
+    currentOrganizationId: uuid('current_organization_id').references(
+      (): AnyPgColumn => organizations.id,
+      {
+        onDelete: 'set null',
+      },
+    ),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,6 +47,39 @@ export const organizations = pgTable('organizations', {
   createdAt: createdAt(),
 });
 
+/** Roles are per organization; the four defaults of spec §6 are created with it. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** The Admin role: always every permission, never edited or deleted. */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_org_name_key').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+);
+
+/**
+ * A person's place in an organization. An invitation is a PENDING member holding a hashed,
+ * single-use token; accepting makes it ACTIVE. DECLINED rows are kept (and hidden) so a declined
+ * invitation never comes back by itself.
+ */
 export const members = pgTable(
   'members',
   {
@@ -48,16 +89,26 @@ export const members = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    roleId: uuid('role_id'),
-    status: text('status', { enum: ['ACTIVE', 'PENDING', 'INACTIVE'] })
+    roleId: uuid('role_id').references(() => roles.id, { onDelete: 'restrict' }),
+    /** Narrowed permissions chosen at invitation; null means the role's own. */
+    permissions: text('permissions').array(),
+    status: text('status', { enum: ['ACTIVE', 'PENDING', 'INACTIVE', 'DECLINED'] })
       .notNull()
       .default('ACTIVE'),
     joinedAt: timestamp('joined_at', { withTimezone: true }),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('members_user_idx').on(t.userId),
+    index('members_role_idx').on(t.roleId),
     uniqueIndex('members_org_email_key').on(t.organizationId, sql`lower(${t.email})`),
+    uniqueIndex('members_invite_token_key').on(t.inviteTokenHash),
   ],
 );
 

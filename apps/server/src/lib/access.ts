@@ -1,3 +1,6 @@
+import { ORG_ROUTE_PERMISSIONS, PERMISSIONS, type OrgRoute } from '@herald/contract';
+import type { Db } from '../db/client.js';
+import { loadMembership, type MembershipContext } from '../modules/team/membership.js';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -12,7 +15,17 @@ import { AppError } from './app-error.js';
  * What a route needs from its caller. Every route declares one in `config.access`; a route that
  * does not is refused at start-up, so nothing is left open by forgetting.
  */
-export type Access = 'public' | 'authenticated' | 'admin';
+export type Access = 'public' | 'authenticated' | 'admin' | OrgAccess;
+
+/**
+ * An organization-scoped route: names its row of ORG_ROUTE_PERMISSIONS (the contract's table),
+ * takes the organization from the `orgId` path parameter, and may let a member act on their own
+ * membership (`selfParam`) without the permission — leaving an organization, say.
+ */
+export interface OrgAccess {
+  org: OrgRoute;
+  selfParam?: string;
+}
 
 export interface AuthContext {
   user: UserRow;
@@ -25,10 +38,20 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    member: MembershipContext | null;
   }
 }
 
 export const ACCESS_COOKIE = 'herald_at';
+
+/** The caller's membership; only valid on organization-scoped routes. */
+export function requireMember(request: FastifyRequest): MembershipContext {
+  if (!request.member)
+    throw new AppError('FORBIDDEN', 'You are not a member of this organization.');
+  return request.member;
+}
+
+const permissionLabel = (name: string) => PERMISSIONS.find((p) => p.name === name)?.label ?? name;
 
 /** The signed-in caller; only valid on routes declared 'authenticated' or 'admin'. */
 export function requireUser(request: FastifyRequest): AuthContext {
@@ -40,9 +63,13 @@ export function requireUser(request: FastifyRequest): AuthContext {
 export function registerAccessControl(
   app: FastifyInstance,
   sessions: SessionService,
-  opts: { exemptPrefixes: string[] },
-) {
+  db: Db,
+  opts: { exemptPrefixes: string[]; basePath: string },
+): Set<string> {
+  /** Every organization-scoped route registered, as `METHOD path` keys of the contract's table. */
+  const orgRoutes = new Set<string>();
   app.decorateRequest('auth', null);
+  app.decorateRequest('member', null);
 
   const authenticate: preHandlerHookHandler = async (request) => {
     const found = await sessions.authenticate(request.cookies[ACCESS_COOKIE]);
@@ -67,9 +94,15 @@ export function registerAccessControl(
     if (access === 'public') return;
     const handlers: preHandlerHookHandler[] = [authenticate];
     if (access === 'admin') handlers.push(requireAdmin);
+    if (typeof access === 'object') {
+      for (const method of [route.method].flat().filter((m) => m !== 'HEAD'))
+        orgRoutes.add(`${method} ${route.url.slice(opts.basePath.length)}`);
+      handlers.push(orgGuard(db, access));
+    }
     const existing = route.preHandler ? [route.preHandler].flat() : [];
     route.preHandler = [...handlers, ...existing];
   });
+  return orgRoutes;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -85,5 +118,25 @@ export function originCheck(allowedOrigins: string[]): onRequestHookHandler {
     const origin = request.headers.origin;
     if (origin === undefined || allowed.has(origin)) return;
     throw new AppError('FORBIDDEN', 'This request came from another site and was refused.');
+  };
+}
+
+/** Loads the caller's ACTIVE membership of `:orgId` and checks the route's permission. */
+function orgGuard(db: Db, access: OrgAccess): preHandlerHookHandler {
+  const needed = ORG_ROUTE_PERMISSIONS[access.org];
+  return async (request) => {
+    const params = request.params as Record<string, string | undefined>;
+    const orgId = params.orgId;
+    if (!orgId || !request.auth)
+      throw new AppError('NOT_FOUND', 'This organization does not exist.');
+    const membership = await loadMembership(db, orgId, request.auth.user.id);
+    if (!membership) throw new AppError('FORBIDDEN', 'You are not a member of this organization.');
+    request.member = membership;
+    if (needed === 'member' || membership.permissions.includes(needed)) return;
+    if (access.selfParam && params[access.selfParam] === membership.id) return;
+    throw new AppError(
+      'FORBIDDEN',
+      `Your role does not allow this: it needs the "${permissionLabel(needed)}" permission.`,
+    );
   };
 }

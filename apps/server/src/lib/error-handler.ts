@@ -41,6 +41,24 @@ function fromFastifyError(err: FastifyError): AppError | null {
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
+  // An empty body with a JSON content type (a DELETE from some clients) means "no body".
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(
+        new AppError(
+          'BAD_REQUEST',
+          'The request body is not valid JSON. Check the syntax and send it again.',
+        ),
+        undefined,
+      );
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({

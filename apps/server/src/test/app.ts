@@ -12,6 +12,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export interface TestApp {
   app: FastifyInstance;
+  orgRoutes: Set<string>;
   database: Database;
   config: Config;
   close(): Promise<void>;
@@ -24,10 +25,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const config = testConfig(env);
-  const { app } = await buildApp(config, database, { logger: false, ...options });
+  const { app, orgRoutes } = await buildApp(config, database, { logger: false, ...options });
   await app.ready();
   return {
     app,
+    orgRoutes,
     database,
     config,
     async close() {

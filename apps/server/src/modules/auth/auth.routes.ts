@@ -135,9 +135,12 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
           ip: request.ip,
         });
         setSessionCookies(reply, tokens);
-        const member = await getCurrentMember(db, user.id);
-        const target = new URL(`${config.publicUrl}/auth/login-success`);
-        if (member) target.searchParams.set('orgId', member.organizationId);
+        const member = await getCurrentMember(db, user);
+        // returnTo (a same-site path, checked by the contract) wins: e.g. back to an invitation link.
+        let target = new URL(pending.returnTo ?? '/auth/login-success', config.publicUrl);
+        if (target.origin !== config.publicUrl)
+          target = new URL('/auth/login-success', config.publicUrl);
+        if (member && !pending.returnTo) target.searchParams.set('orgId', member.organizationId);
         return reply.redirect(target.href);
       } catch (err) {
         if (err instanceof AppError) {
@@ -159,7 +162,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       const { user } = requireUser(request);
       return {
         status: 'success' as const,
-        data: { user: toUserDto(user), member: await getCurrentMember(db, user.id) },
+        data: { user: toUserDto(user), member: await getCurrentMember(db, user) },
       };
     },
   );

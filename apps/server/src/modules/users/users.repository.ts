@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { members, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -51,13 +51,18 @@ export async function setAdminByEmail(db: Db, email: string, isAdmin: boolean) {
   return rows.length;
 }
 
-/** The caller's most recently joined active membership, if any. */
-export async function findCurrentMembership(db: Db, userId: string) {
-  const [row] = await db
-    .select()
-    .from(members)
-    .where(and(eq(members.userId, userId), eq(members.status, 'ACTIVE')))
-    .orderBy(desc(members.joinedAt), desc(members.createdAt))
-    .limit(1);
-  return row ?? null;
+export async function setCurrentOrganization(
+  db: Db,
+  userId: string,
+  organizationId: string | null,
+) {
+  await db.update(users).set({ currentOrganizationId: organizationId }).where(eq(users.id, userId));
+}
+
+/** Forgets the user's current organization if it is this one (after they left it). */
+export async function clearCurrentOrganizationIf(db: Db, userId: string, organizationId: string) {
+  await db
+    .update(users)
+    .set({ currentOrganizationId: null })
+    .where(and(eq(users.id, userId), eq(users.currentOrganizationId, organizationId)));
 }

@@ -2,6 +2,8 @@ import type { CurrentMember, User } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import * as repo from './users.repository.js';
+import { listActiveMembershipsOfUser } from '../team/membership.repository.js';
+import { loadMembership, toCurrentMemberDto, toMembershipContext } from '../team/membership.js';
 
 export interface VerifiedIdentity {
   issuer: string;
@@ -73,11 +75,17 @@ export async function signInWithIdentity(
   });
 }
 
-export async function getCurrentMember(db: Db, userId: string): Promise<CurrentMember | null> {
-  const m = await repo.findCurrentMembership(db, userId);
-  return m
-    ? { id: m.id, organizationId: m.organizationId, roleId: m.roleId, status: m.status }
-    : null;
+/**
+ * The caller's membership in their current organization: the one they last chose, or else the
+ * first they belong to; null before onboarding.
+ */
+export async function getCurrentMember(db: Db, user: repo.UserRow): Promise<CurrentMember | null> {
+  if (user.currentOrganizationId) {
+    const current = await loadMembership(db, user.currentOrganizationId, user.id);
+    if (current) return toCurrentMemberDto(current);
+  }
+  const [first] = await listActiveMembershipsOfUser(db, user.id);
+  return first ? toCurrentMemberDto(toMembershipContext(first)) : null;
 }
 
 /** `herald admin grant|revoke <email>`: returns false when no user has that address yet. */

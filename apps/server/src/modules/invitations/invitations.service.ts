@@ -1,0 +1,203 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AcceptInviteRequest, PendingInvite } from '@herald/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { escapeHtml, type Mailer } from '../../lib/mailer.js';
+import { requireEntitlement } from '../organizations/entitlements.js';
+import type { MembershipContext } from '../team/membership.js';
+import { narrowPermissions } from '../team/members.service.js';
+import * as roles from '../team/roles.repository.js';
+import { setCurrentOrganization, type UserRow } from '../users/users.repository.js';
+import * as repo from './invitations.repository.js';
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_INVITE_ROLE = 'SocialMediaManager';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export interface InviteDeps {
+  db: Db;
+  mailer: Mailer | null;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** j***@example.com: enough for the right person to recognise, not enough to harvest. */
+export function maskEmail(email: string) {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+/**
+ * Invites someone by email with a role, optionally narrowed. The inviter can only hand out
+ * permissions they hold themselves. Answers the invite link when no email could be sent.
+ */
+export async function inviteMember(
+  deps: InviteDeps,
+  inviter: { user: UserRow; membership: MembershipContext },
+  input: { email: string; roleId?: string; permissions?: string[] },
+) {
+  const { db } = deps;
+  const organizationId = inviter.membership.organizationId;
+  await requireEntitlement(db, organizationId, 'invite');
+  const token = randomBytes(32).toString('base64url');
+  const member = await db.transaction(async (tx) => {
+    const role = input.roleId
+      ? await roles.findRole(tx, organizationId, input.roleId)
+      : await roles.findRoleByName(tx, organizationId, DEFAULT_INVITE_ROLE);
+    if (!role)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        input.roleId ? 'Selected role is invalid' : 'Please select a role',
+      );
+    const rolePermissions = await roles.rolePermissionNames(tx, role.id);
+    const narrowed = narrowPermissions(role.name, rolePermissions, input.permissions);
+    const granted = narrowed ?? rolePermissions;
+    const beyondInviter = granted.filter((p) => !inviter.membership.permissions.includes(p));
+    if (beyondInviter.length) {
+      throw new AppError(
+        'FORBIDDEN',
+        `You cannot grant permissions you do not have yourself: ${beyondInviter.join(', ')}.`,
+      );
+    }
+    const existing = await repo.findMemberByEmail(tx, organizationId, input.email);
+    if (existing?.status === 'ACTIVE')
+      throw new AppError('CONFLICT', `${input.email} is already a member of this organization.`);
+    if (
+      existing?.status === 'PENDING' &&
+      existing.inviteExpiresAt &&
+      existing.inviteExpiresAt > new Date()
+    ) {
+      throw new AppError(
+        'CONFLICT',
+        `${input.email} has already been invited to this organization.`,
+      );
+    }
+    return repo.upsertInvitation(
+      tx,
+      {
+        organizationId,
+        email: input.email,
+        roleId: role.id,
+        permissions: narrowed,
+        invitedByUserId: inviter.user.id,
+        inviteTokenHash: hashToken(token),
+        inviteExpiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+      },
+      existing?.id ?? null,
+    );
+  });
+  const inviteUrl = `${deps.publicUrl}/invite/accept?token=${token}`;
+  const emailSent = await sendInvitationEmail(deps, {
+    to: input.email,
+    inviteUrl,
+    inviter: inviter.user,
+    organizationName: inviter.membership.organizationName,
+  });
+  return {
+    member: {
+      id: member.id,
+      email: member.email,
+      status: 'PENDING' as const,
+      roleId: member.roleId,
+    },
+    inviteUrl: emailSent ? null : inviteUrl,
+    emailSent,
+  };
+}
+
+async function sendInvitationEmail(
+  deps: InviteDeps,
+  m: { to: string; inviteUrl: string; inviter: UserRow; organizationName: string },
+): Promise<boolean> {
+  const who = m.inviter.displayName ?? m.inviter.email;
+  if (!deps.mailer) {
+    deps.log.info(
+      { to: m.to, organization: m.organizationName },
+      `Invitation link (no SMTP_URL configured): ${m.inviteUrl}`,
+    );
+    return false;
+  }
+  try {
+    await deps.mailer.send({
+      to: m.to,
+      subject: `${who} invited you to ${m.organizationName} on Herald`,
+      text: `${who} invited you to join ${m.organizationName} on Herald.\n\nAccept the invitation: ${m.inviteUrl}\n\nThe link works once and expires in 7 days. If you did not expect it, ignore this email.`,
+      html: `<p>${escapeHtml(who)} invited you to join <strong>${escapeHtml(m.organizationName)}</strong> on Herald.</p><p><a href="${escapeHtml(m.inviteUrl)}">Accept the invitation</a></p><p>The link works once and expires in 7 days. If you did not expect it, ignore this email.</p>`,
+    });
+    return true;
+  } catch (err) {
+    deps.log.error(
+      { err, to: m.to },
+      'invitation email failed; the link is given to the inviter instead',
+    );
+    return false;
+  }
+}
+
+export async function listPendingInvites(db: Db, user: UserRow): Promise<PendingInvite[]> {
+  const rows = await repo.listPendingForEmail(db, user.email, new Date());
+  return rows.map((r) => ({
+    id: r.member.id,
+    inviteToken: null,
+    organization: r.organization,
+    inviter: r.inviter
+      ? { email: r.inviter.email, displayName: r.inviter.displayName }
+      : { email: null, displayName: null },
+    role: r.role,
+    expiresAt: r.member.inviteExpiresAt!.toISOString(),
+  }));
+}
+
+/** Finds the invitation and checks it can be answered by this user; throws a sentence otherwise. */
+async function answerableInvitation(db: Db, user: UserRow, by: AcceptInviteRequest) {
+  const invitation =
+    'token' in by
+      ? await repo.findInvitationByTokenHash(db, hashToken(by.token))
+      : await repo.findInvitationById(db, by.invitationId);
+  if (!invitation || invitation.member.status === 'INACTIVE') {
+    throw new AppError('NOT_FOUND', 'This invitation does not exist or was withdrawn.');
+  }
+  const { member } = invitation;
+  if (member.email.toLowerCase() !== user.email.toLowerCase()) {
+    throw new AppError(
+      'FORBIDDEN',
+      `This invitation was sent to ${maskEmail(member.email)}. Sign in with that address to accept it.`,
+    );
+  }
+  if (member.status === 'ACTIVE')
+    throw new AppError('CONFLICT', 'This invitation has already been accepted.');
+  if (member.status === 'DECLINED') throw new AppError('CONFLICT', 'This invitation was declined.');
+  if (!member.inviteExpiresAt || member.inviteExpiresAt <= new Date()) {
+    throw new AppError('EXPIRED', 'This invitation has expired. Ask for a new one.');
+  }
+  return invitation;
+}
+
+export async function acceptInvite(db: Db, user: UserRow, by: AcceptInviteRequest) {
+  return db.transaction(async (tx) => {
+    const invitation = await answerableInvitation(tx, user, by);
+    if (!(await repo.markAccepted(tx, invitation.member.id, user.id))) {
+      throw new AppError('CONFLICT', 'This invitation has already been accepted.');
+    }
+    await setCurrentOrganization(tx, user.id, invitation.organization.id);
+    return {
+      member: {
+        id: invitation.member.id,
+        orgId: invitation.organization.id,
+        organizationId: invitation.organization.id,
+        organization: { name: invitation.organization.name },
+      },
+    };
+  });
+}
+
+/** Declines for good: the invitation disappears and does not come back unless sent again. */
+export async function declineInvite(db: Db, user: UserRow, invitationId: string) {
+  const invitation = await answerableInvitation(db, user, { invitationId });
+  if (!(await repo.markDeclined(db, invitation.member.id))) {
+    throw new AppError('CONFLICT', 'This invitation was already answered.');
+  }
+  return { message: 'Invitation declined.' };
+}

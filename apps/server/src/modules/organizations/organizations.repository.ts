@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { members, organizations } from '../../db/schema.js';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+export function insertOrganization(db: Db, name: string) {
+  return db
+    .insert(organizations)
+    .values({ name })
+    .returning()
+    .then((r) => r[0]!);
+}
+
+export async function findOrganization(db: Db, id: string) {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  return row ?? null;
+}
+
+export function insertActiveMember(
+  db: Db,
+  values: { organizationId: string; userId: string; email: string; roleId: string },
+) {
+  return db
+    .insert(members)
+    .values({ ...values, status: 'ACTIVE', joinedAt: new Date() })
+    .returning()
+    .then((r) => r[0]!);
+}

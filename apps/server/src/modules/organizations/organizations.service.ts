@@ -1,0 +1,65 @@
+import type { MyOrganization, Organization } from '@herald/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { listActiveMembershipsOfUser } from '../team/membership.repository.js';
+import { loadMembership } from '../team/membership.js';
+import { createDefaultRoles } from '../team/roles.service.js';
+import type { UserRow } from '../users/users.repository.js';
+import { setCurrentOrganization } from '../users/users.repository.js';
+import * as repo from './organizations.repository.js';
+
+export const toOrganizationDto = (o: repo.OrganizationRow): Organization => ({
+  id: o.id,
+  name: o.name,
+  createdAt: o.createdAt.toISOString(),
+});
+
+/**
+ * Creates an organization with the four default roles; the creator joins as its Admin and it
+ * becomes their current organization. One transaction: no organization without its roles.
+ */
+export async function createOrganization(
+  db: Db,
+  user: UserRow,
+  name: string,
+): Promise<Organization> {
+  return db.transaction(async (tx) => {
+    const org = await repo.insertOrganization(tx, name);
+    const roles = await createDefaultRoles(tx, org.id);
+    await repo.insertActiveMember(tx, {
+      organizationId: org.id,
+      userId: user.id,
+      email: user.email,
+      roleId: roles.Admin!.id,
+    });
+    await setCurrentOrganization(tx, user.id, org.id);
+    return toOrganizationDto(org);
+  });
+}
+
+export async function getOrganization(db: Db, organizationId: string): Promise<Organization> {
+  const org = await repo.findOrganization(db, organizationId);
+  if (!org) throw new AppError('NOT_FOUND', 'This organization does not exist.');
+  return toOrganizationDto(org);
+}
+
+export async function listMyOrganizations(db: Db, user: UserRow): Promise<MyOrganization[]> {
+  const rows = await listActiveMembershipsOfUser(db, user.id);
+  const current = user.currentOrganizationId ?? rows[0]?.organization.id;
+  return rows.map((r) => ({
+    id: r.organization.id,
+    name: r.organization.name,
+    createdAt: r.organization.createdAt.toISOString(),
+    memberId: r.member.id,
+    role: r.role ? { id: r.role.id, name: r.role.name } : null,
+    isCurrent: r.organization.id === current,
+  }));
+}
+
+/** Remembers the organization the user switched to, so that sign-in returns there. */
+export async function switchOrganization(db: Db, user: UserRow, organizationId: string) {
+  const membership = await loadMembership(db, organizationId, user.id);
+  if (!membership) throw new AppError('FORBIDDEN', 'You are not a member of this organization.');
+  await setCurrentOrganization(db, user.id, organizationId);
+  return { organizationId };
+}

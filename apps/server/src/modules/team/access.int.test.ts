@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORG_ROUTE_PERMISSIONS, type OrgRoute } from '@herald/contract';
+import { CookieJar, createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
+import { addMember, createOrg, type Actor } from '../../test/factories.js';
+
+let t: TestApp;
+let orgId: string;
+let orgName: string;
+let owner: Actor;
+let powerless: Actor;
+let outsider: Actor;
+let ids: { roleId: string; memberId: string; spareRoleId: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgName = 'Guarded Org';
+  const org = await createOrg(t.app, 'guard.owner@example.com', orgName);
+  ({ owner, orgId } = org);
+  // A role whose single permission no route of the table needs.
+  const role = await owner.call('POST', `/api/organizations/${orgId}/roles`, {
+    name: 'Watcher',
+    permissionIds: ['analytics:export'],
+  });
+  const spare = await owner.call('POST', `/api/organizations/${orgId}/roles`, {
+    name: 'Spare',
+    permissionIds: ['post:create'],
+  });
+  const added = await addMember(t.app, owner, orgId, 'powerless@example.com', {
+    roleId: role.body.data.role.id,
+  });
+  powerless = added.actor;
+  const target = await addMember(t.app, owner, orgId, 'target@example.com', {
+    roleId: org.roleId('ContentCreator'),
+  });
+  ids = {
+    roleId: spare.body.data.role.id,
+    memberId: target.memberId,
+    spareRoleId: spare.body.data.role.id,
+  };
+  outsider = (await createOrg(t.app, 'outsider@example.com', 'Elsewhere')).owner;
+});
+afterAll(() => t.close());
+
+/** A request for each row of the table, with a body that would otherwise be accepted. */
+function requestFor(route: OrgRoute): {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+} {
+  const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+  const url = `/api${path.replace(':orgId', orgId).replace(':roleId', ids.roleId).replace(':memberId', ids.memberId)}`;
+  const bodies: Partial<Record<OrgRoute, unknown>> = {
+    'POST /organizations/:orgId/roles': { name: 'Probe', permissionIds: ['post:create'] },
+    'PUT /organizations/:orgId/roles/:roleId': { name: 'Spare', permissionIds: ['post:create'] },
+    'PUT /organizations/:orgId/members/:memberId': { roleId: ids.spareRoleId },
+    'POST /member/invite/:orgId': { email: 'probe@example.com' },
+  };
+  return { method, url, body: bodies[route] };
+}
+
+const routes = Object.keys(ORG_ROUTE_PERMISSIONS) as OrgRoute[];
+
+describe('the permission table', () => {
+  it('lists every organization-scoped route the server has, and nothing else', () => {
+    expect([...t.orgRoutes].sort()).toEqual([...routes].sort());
+  });
+
+  for (const route of routes) {
+    const needed = ORG_ROUTE_PERMISSIONS[route];
+
+    it(`${route}: 401 without a session`, async () => {
+      const { method, url, body } = requestFor(route);
+      const res = await send(t.app, new CookieJar(), {
+        method,
+        url,
+        headers: { origin: TEST_PUBLIC_URL, 'content-type': 'application/json' },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it(`${route}: a member of another organization gets 403 and none of this one's data`, async () => {
+      const { method, url, body } = requestFor(route);
+      const res = await outsider.call(method, url, body);
+      expect(res.status).toBe(403);
+      const text = JSON.stringify(res.body);
+      expect(text).not.toContain(orgName);
+      expect(text).not.toContain('target@example.com');
+    });
+
+    if (needed === 'member') {
+      it(`${route}: any active member may call it`, async () => {
+        const { method, url, body } = requestFor(route);
+        expect((await powerless.call(method, url, body)).status).toBe(200);
+      });
+    } else {
+      it(`${route}: a member without ${needed} gets 403 with a sentence`, async () => {
+        const { method, url, body } = requestFor(route);
+        const res = await powerless.call(method, url, body);
+        expect(res.status).toBe(403);
+        expect(res.body.message).toMatch(/Your role does not allow this/);
+      });
+    }
+  }
+
+  it('lets a member holding the permission through (the owner, who has all)', async () => {
+    for (const route of routes.filter((r) => r.startsWith('GET'))) {
+      const { method, url } = requestFor(route);
+      expect((await owner.call(method, url)).status).toBe(200);
+    }
+  });
+
+  it('refuses ids of another organization’s roles and members', async () => {
+    const foreignRole = (await outsider.call('GET', '/api/member/organizations')).body.data
+      .organizations[0].id;
+    const outsiderRoles = (await outsider.call('GET', `/api/organizations/${foreignRole}/roles`))
+      .body as Array<{ id: string; name: string }>;
+    const foreignAdminRole = outsiderRoles.find((r) => r.name === 'Admin')!.id;
+    const res = await owner.call('PUT', `/api/organizations/${orgId}/members/${ids.memberId}`, {
+      roleId: foreignAdminRole,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Selected role is invalid');
+    const del = await owner.call('DELETE', `/api/organizations/${orgId}/roles/${foreignAdminRole}`);
+    expect(del.status).toBe(404);
+    expect(
+      (await outsider.call('GET', `/api/organizations/${foreignRole}/roles`)).body,
+    ).toHaveLength(4);
+  });
+});

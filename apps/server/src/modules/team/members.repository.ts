@@ -1,0 +1,105 @@
+import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { members, organizations, roles, users } from '../../db/schema.js';
+
+export type MemberRow = typeof members.$inferSelect;
+
+const visible = (organizationId: string) =>
+  and(eq(members.organizationId, organizationId), ne(members.status, 'DECLINED'));
+
+export async function listMembers(
+  db: Db,
+  organizationId: string,
+  opts: { page: number; pageSize: number; search?: string },
+) {
+  const term = opts.search ? `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    visible(organizationId),
+    term ? or(ilike(members.email, term), ilike(users.displayName, term)) : undefined,
+  );
+  const rows = await db
+    .select({
+      member: members,
+      role: { id: roles.id, name: roles.name },
+      user: { id: users.id, displayName: users.displayName, avatarUrl: users.avatarUrl },
+    })
+    .from(members)
+    .leftJoin(roles, eq(roles.id, members.roleId))
+    .leftJoin(users, eq(users.id, members.userId))
+    .where(where)
+    .orderBy(
+      sql`${members.status} = 'ACTIVE' desc`,
+      desc(members.joinedAt),
+      desc(members.createdAt),
+    )
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize);
+  const [total] = await db
+    .select({ n: count() })
+    .from(members)
+    .leftJoin(users, eq(users.id, members.userId))
+    .where(where);
+  return { rows, totalCount: total?.n ?? 0 };
+}
+
+export async function findMember(db: Db, organizationId: string, memberId: string) {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(visible(organizationId), eq(members.id, memberId)));
+  return row ?? null;
+}
+
+/**
+ * Serialises changes to an organization's admins: two admins removing each other at once must
+ * not leave it with none.
+ */
+export async function lockOrganization(db: Db, organizationId: string) {
+  await db.execute(
+    sql`select ${organizations.id} from ${organizations} where ${organizations.id} = ${organizationId} for update`,
+  );
+}
+
+export async function countActiveAdmins(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(members)
+    .innerJoin(roles, eq(roles.id, members.roleId))
+    .where(
+      and(
+        eq(members.organizationId, organizationId),
+        eq(members.status, 'ACTIVE'),
+        eq(roles.isAdmin, true),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function updateMemberRole(
+  db: Db,
+  organizationId: string,
+  memberId: string,
+  roleId: string,
+  permissions: string[] | null,
+) {
+  const [row] = await db
+    .update(members)
+    .set({ roleId, permissions })
+    .where(and(eq(members.organizationId, organizationId), eq(members.id, memberId)))
+    .returning();
+  return row!;
+}
+
+export async function deleteMember(db: Db, organizationId: string, memberId: string) {
+  await db
+    .delete(members)
+    .where(and(eq(members.organizationId, organizationId), eq(members.id, memberId)));
+}
+
+export async function findMembersByIds(db: Db, organizationId: string, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(members)
+    .where(and(eq(members.organizationId, organizationId), inArray(members.id, ids)));
+}

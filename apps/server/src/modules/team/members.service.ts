@@ -1,0 +1,127 @@
+import type { Member } from '@herald/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { clearCurrentOrganizationIf } from '../users/users.repository.js';
+import { effectivePermissions } from './membership.js';
+import { permissionsOfRoles } from './membership.repository.js';
+import * as repo from './members.repository.js';
+import * as roles from './roles.repository.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+type ListedRow = Awaited<ReturnType<typeof repo.listMembers>>['rows'][number];
+
+function toMemberDto(row: ListedRow, rolePermissions: string[]): Member {
+  const m = row.member;
+  return {
+    id: m.id,
+    email: m.email,
+    status: m.status === 'DECLINED' ? 'INACTIVE' : m.status,
+    roleId: m.roleId,
+    role: row.role,
+    permissions: effectivePermissions(rolePermissions, m.permissions),
+    user: row.user,
+    joinedAt: iso(m.joinedAt),
+    invitedAt: iso(m.invitedAt),
+    organizationId: m.organizationId,
+  };
+}
+
+export async function listMembers(
+  db: Db,
+  organizationId: string,
+  query: { page: number; pageSize: number; search?: string },
+) {
+  const { rows, totalCount } = await repo.listMembers(db, organizationId, query);
+  const perms = await permissionsOfRoles(db, [
+    ...new Set(rows.map((r) => r.member.roleId).filter((id): id is string => !!id)),
+  ]);
+  return {
+    members: rows.map((r) =>
+      toMemberDto(r, r.member.roleId ? (perms.get(r.member.roleId) ?? []) : []),
+    ),
+    meta: { page: query.page, pageSize: query.pageSize, totalCount },
+  };
+}
+
+const lastAdmin = () =>
+  new AppError(
+    'CONFLICT',
+    'An organization needs at least one Admin. Make another member Admin first.',
+  );
+
+/**
+ * Checks that narrowed permissions stay within the role. Returns what to store: null when the
+ * role's own set is meant (no narrowing).
+ */
+export function narrowPermissions(
+  roleName: string,
+  rolePermissions: string[],
+  chosen: string[] | undefined,
+): string[] | null {
+  if (!chosen) return null;
+  const outside = chosen.filter((p) => !rolePermissions.includes(p));
+  if (outside.length) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Permissions can only narrow the role's defaults: ${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not part of ${roleName}.`,
+    );
+  }
+  const unique = [...new Set(chosen)];
+  return unique.length === rolePermissions.length ? null : unique;
+}
+
+/** Gives a member another role (and optionally a narrower set of its permissions). */
+export async function changeMemberRole(
+  db: Db,
+  organizationId: string,
+  memberId: string,
+  input: { roleId: string; permissions?: string[] },
+) {
+  return db.transaction(async (tx) => {
+    await repo.lockOrganization(tx, organizationId);
+    const member = await repo.findMember(tx, organizationId, memberId);
+    if (!member)
+      throw new AppError('NOT_FOUND', 'This member does not exist in this organization.');
+    const role = await roles.findRole(tx, organizationId, input.roleId);
+    if (!role) throw new AppError('VALIDATION_FAILED', 'Selected role is invalid');
+    const rolePermissions = await roles.rolePermissionNames(tx, role.id);
+    const narrowed = narrowPermissions(role.name, rolePermissions, input.permissions);
+    const current = member.roleId ? await roles.findRole(tx, organizationId, member.roleId) : null;
+    if (
+      current?.isAdmin &&
+      !role.isAdmin &&
+      member.status === 'ACTIVE' &&
+      (await repo.countActiveAdmins(tx, organizationId)) <= 1
+    ) {
+      throw lastAdmin();
+    }
+    await repo.updateMemberRole(tx, organizationId, memberId, role.id, narrowed);
+    const { rows } = await repo.listMembers(tx, organizationId, {
+      page: 1,
+      pageSize: 1,
+      search: member.email,
+    });
+    const row = rows.find((r) => r.member.id === memberId)!;
+    return toMemberDto(row, rolePermissions);
+  });
+}
+
+/** Removes a member or withdraws an invitation; a member may also remove themselves (leave). */
+export async function removeMember(db: Db, organizationId: string, memberId: string) {
+  await db.transaction(async (tx) => {
+    await repo.lockOrganization(tx, organizationId);
+    const member = await repo.findMember(tx, organizationId, memberId);
+    if (!member)
+      throw new AppError('NOT_FOUND', 'This member does not exist in this organization.');
+    const role = member.roleId ? await roles.findRole(tx, organizationId, member.roleId) : null;
+    if (
+      role?.isAdmin &&
+      member.status === 'ACTIVE' &&
+      (await repo.countActiveAdmins(tx, organizationId)) <= 1
+    ) {
+      throw lastAdmin();
+    }
+    await repo.deleteMember(tx, organizationId, memberId);
+    if (member.userId) await clearCurrentOrganizationIf(tx, member.userId, organizationId);
+  });
+}

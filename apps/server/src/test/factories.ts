@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { CookieJar} from './app.js';
+import { send, signInThroughDevProvider, TEST_PUBLIC_URL } from './app.js';
+
+/** A signed-in person: their cookie jar and a JSON helper that sends it with a same-site Origin. */
+export interface Actor {
+  email: string;
+  jar: CookieJar;
+  userId: string;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: any }>;
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  name = email.split('@')[0]!,
+): Promise<Actor> {
+  const { jar } = await signInThroughDevProvider(app, email, name);
+  const call: Actor['call'] = async (method, url, body) => {
+    const res = await send(app, jar, {
+      method,
+      url,
+      headers: {
+        origin: TEST_PUBLIC_URL,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    return { status: res.statusCode, body: res.body ? res.json() : null };
+  };
+  const me = await call('GET', '/api/auth/me');
+  return { email, jar, userId: me.body.data.user.id, call };
+}
+
+/** Signs someone in and has them create an organization; returns it with its roles by name. */
+export async function createOrg(app: FastifyInstance, ownerEmail: string, name = 'Acme') {
+  const owner = await signIn(app, ownerEmail);
+  const created = await owner.call('POST', '/api/organizations', { name });
+  if (created.status !== 201)
+    throw new Error(`createOrg: ${created.status} ${JSON.stringify(created.body)}`);
+  const orgId: string = created.body.data.organization.id;
+  const roles = (await owner.call('GET', `/api/organizations/${orgId}/roles`)).body as Array<{
+    id: string;
+    name: string;
+  }>;
+  const roleId = (roleName: string) => roles.find((r) => r.name === roleName)!.id;
+  return { owner, orgId, roles, roleId };
+}
+
+/** Invites `email` into the organization and has them accept; returns the new member. */
+export async function addMember(
+  app: FastifyInstance,
+  inviter: Actor,
+  orgId: string,
+  email: string,
+  invite: { roleId?: string; permissions?: string[] } = {},
+) {
+  const invited = await inviter.call('POST', `/api/member/invite/${orgId}`, { email, ...invite });
+  if (invited.status !== 201)
+    throw new Error(`invite: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const token = new URL(invited.body.data.inviteUrl).searchParams.get('token')!;
+  const member = await signIn(app, email);
+  const accepted = await member.call('POST', '/api/member/accept-invite', { token });
+  if (accepted.status !== 200)
+    throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  return { actor: member, memberId: accepted.body.data.member.id as string, token };
+}

@@ -1,0 +1,27 @@
+import type { PermissionName } from './permissions.js';
+
+/**
+ * The permission each organization-scoped route needs. `member` means any active member of the
+ * organization. The server enforces this table (a preHandler per route); the web uses it to hide
+ * what the caller may not do. Keys are `METHOD path` as mounted under the API base path.
+ */
+export const ORG_ROUTE_PERMISSIONS = {
+  'GET /organizations/:orgId': 'member',
+  'GET /organizations/:orgId/roles': 'member',
+  'POST /organizations/:orgId/roles': 'org:manage',
+  'PUT /organizations/:orgId/roles/:roleId': 'org:manage',
+  'DELETE /organizations/:orgId/roles/:roleId': 'org:manage',
+  'GET /organizations/:orgId/members': 'member',
+  'PUT /organizations/:orgId/members/:memberId': 'org:manage',
+  /** Removing others needs member:remove; anyone may remove themselves (leave). */
+  'DELETE /organizations/:orgId/members/:memberId': 'member:remove',
+  'POST /member/invite/:orgId': 'member:invite',
+} as const satisfies Record<string, PermissionName | 'member'>;
+
+export type OrgRoute = keyof typeof ORG_ROUTE_PERMISSIONS;
+
+/** Whether a member holding `permissions` may call `route`. */
+export function canCall(route: OrgRoute, permissions: readonly string[]): boolean {
+  const needed = ORG_ROUTE_PERMISSIONS[route];
+  return needed === 'member' || permissions.includes(needed);
+}

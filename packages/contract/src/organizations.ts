@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.js';
+
+export const ORGANIZATION_NAME_MAX = 100;
+
+/** Trimmed, non-blank organization name (spec §5: 'Organization name cannot be empty.'). */
+export const OrganizationNameSchema = z
+  .string({ error: 'Organization name cannot be empty.' })
+  .trim()
+  .min(1, 'Organization name cannot be empty.')
+  .max(
+    ORGANIZATION_NAME_MAX,
+    `Organization name must be at most ${ORGANIZATION_NAME_MAX} characters.`,
+  );
+
+export const OrganizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+});
+export type Organization = z.infer<typeof OrganizationSchema>;
+
+export const CreateOrganizationRequestSchema = z.object({ name: OrganizationNameSchema });
+export type CreateOrganizationRequest = z.infer<typeof CreateOrganizationRequestSchema>;
+export const OrganizationResponseSchema = successEnvelope(
+  z.object({ organization: OrganizationSchema }),
+);
+
+/** One organization the caller belongs to, with their role in it. */
+export const MyOrganizationSchema = OrganizationSchema.extend({
+  memberId: z.string(),
+  role: z.object({ id: z.string(), name: z.string() }).nullable(),
+  isCurrent: z.boolean(),
+});
+export type MyOrganization = z.infer<typeof MyOrganizationSchema>;
+export const MyOrganizationsResponseSchema = successEnvelope(
+  z.object({ organizations: z.array(MyOrganizationSchema) }),
+);
+
+export const SetCurrentOrganizationRequestSchema = z.object({
+  organizationId: z.uuid('Choose an organization.'),
+});
+export const CurrentOrganizationResponseSchema = successEnvelope(
+  z.object({ organizationId: z.string() }),
+);
+
+/** Path parameters of every organization-scoped route. */
+export const OrgParamsSchema = z.object({ orgId: z.uuid('The organization id is not valid.') });

@@ -25,6 +25,14 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import {
+  type BillingProvider,
+  createStripeClient,
+  noBilling,
+  StripeBilling,
+} from './modules/billing/billing-provider.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { plansRoutes } from './modules/plans/plans.routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -37,6 +45,8 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** Replaces the SMTP mailer built from config (tests). */
   mailer?: Mailer | null;
+  /** Replaces the billing provider built from config (tests). */
+  billing?: BillingProvider;
   /** Serve the built SPA when it exists (the all-in-one shapes). */
   serveWeb?: boolean;
   now?: () => Date;
@@ -152,6 +162,18 @@ export async function buildApp(
     options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom);
   await app.register(organizationsRoutes, { prefix: base, db: database.db });
   await app.register(teamRoutes, { prefix: base, db: database.db });
+  const billing =
+    options.billing ??
+    (config.stripe
+      ? new StripeBilling(createStripeClient(config.stripe), config.stripe.webhookSecret)
+      : noBilling);
+  await app.register(plansRoutes, { prefix: base, db: database.db });
+  await app.register(billingRoutes, {
+    prefix: base,
+    db: database.db,
+    billing,
+    publicUrl: config.publicUrl,
+  });
   await app.register(invitationsRoutes, {
     prefix: base,
     db: database.db,

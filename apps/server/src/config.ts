@@ -43,6 +43,9 @@ const ConfigSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     WEB_DIST_DIR: optionalString,
     SMTP_URL: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_URL: z.url().optional(),
     MAIL_FROM: z.string().default('Herald <no-reply@herald.localhost>'),
   })
   .transform((env, ctx) => {
@@ -111,6 +114,15 @@ const ConfigSchema = z
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
       webDistDir: env.WEB_DIST_DIR,
       smtpUrl: env.SMTP_URL,
+      /** Stripe when both keys are set; otherwise self-billing (subscribing activates at once). */
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              apiUrl: env.STRIPE_API_URL,
+            }
+          : null,
       mailFrom: env.MAIL_FROM,
     };
   });

@@ -6,6 +6,7 @@ import { type Config } from './config.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { type JobRole, startJobRuntime } from './jobs/runtime.js';
 import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
+import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
 import { loadSecrets } from './lib/secrets.js';
 
 export async function openDatabase(config: Config): Promise<Database> {
@@ -41,7 +42,7 @@ export async function runServer(config: Config, role: Role) {
     const boss = await startJobRuntime(
       database,
       jobRole,
-      [sessionsExpireJob(database.db, sessions, log)],
+      [sessionsExpireJob(database.db, sessions, log), subscriptionsSweepJob(database.db, log)],
       log,
     );
     closers.unshift(() => boss.stop({ graceful: true, timeout: 10_000 }));

@@ -16,6 +16,11 @@ export const ORG_ROUTE_PERMISSIONS = {
   /** Removing others needs member:remove; anyone may remove themselves (leave). */
   'DELETE /organizations/:orgId/members/:memberId': 'member:remove',
   'POST /member/invite/:orgId': 'member:invite',
+  'GET /organizations/:orgId/subscription': 'member',
+  'POST /organizations/:orgId/subscribe/trial': 'subscription:manage',
+  'POST /organizations/:orgId/subscription/subscribe': 'subscription:manage',
+  'POST /organizations/:orgId/subscription/cancel': 'subscription:manage',
+  'POST /organizations/:orgId/billing/portal': 'billing:edit',
 } as const satisfies Record<string, PermissionName | 'member'>;
 
 export type OrgRoute = keyof typeof ORG_ROUTE_PERMISSIONS;

@@ -8,3 +8,4 @@ export * from './auth-provider.js';
 export * from './organizations.js';
 export * from './team.js';
 export * from './access.js';
+export * from './billing.js';

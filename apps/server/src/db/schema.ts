@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   boolean,
+  integer,
+  numeric,
   index,
   jsonb,
   pgTable,
@@ -41,11 +43,21 @@ export const users = pgTable(
   ],
 );
 
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Who created it: plan limits on the number of organizations count per owner. */
+    ownerUserId: uuid('owner_user_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    /** IANA zone for per-day limits; UTC unless set. */
+    timezone: text('timezone').notNull().default('UTC'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('organizations_owner_idx').on(t.ownerUserId)],
+);
 
 /** Roles are per organization; the four defaults of spec §6 are created with it. */
 export const roles = pgTable(
@@ -187,3 +199,110 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+export interface PlanFeaturesColumn {
+  invites: number;
+  postsPerDay: number;
+  organizations: number;
+  connectedPlatforms: number;
+  prioritySupport: boolean;
+}
+
+export const plans = pgTable('plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  /** Monthly price in the currency's main unit, two decimals. */
+  price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  billingCycle: text('billing_cycle', { enum: ['MONTHLY', 'YEARLY'] })
+    .notNull()
+    .default('MONTHLY'),
+  stripePriceId: text('stripe_price_id'),
+  providerMetadata: jsonb('provider_metadata').$type<{ planType?: string }>(),
+  features: jsonb('features').$type<PlanFeaturesColumn>().notNull(),
+  status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
+    .notNull()
+    .default('ACTIVE'),
+  popular: boolean('popular').notNull().default(false),
+  trialEligible: boolean('trial_eligible').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const SUBSCRIPTION_STATUSES = [
+  'TRIALING',
+  'ACTIVE',
+  'PAST_DUE',
+  'CANCELED',
+  'EXPIRED',
+] as const;
+
+/** One per organization, updated in place through its life (so "one trial ever" is a column). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    provider: text('provider', { enum: ['none', 'stripe'] }).notNull(),
+    trialUsed: boolean('trial_used').notNull().default(false),
+    trialStart: timestamp('trial_start', { withTimezone: true }),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_org_key').on(t.organizationId),
+    index('subscriptions_status_idx').on(t.status, t.trialEnd),
+    uniqueIndex('subscriptions_stripe_customer_key').on(t.stripeCustomerId),
+  ],
+);
+
+/** Stripe events already processed: a replayed event changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const NOTIFICATION_TYPES = [
+  'POST_PUBLISHED',
+  'POST_FAILED',
+  'SUBSCRIPTION_UPDATE',
+  'ORGANIZATION_INVITE',
+  'PAYMENT_ISSUE',
+  'PLATFORM_DISCONNECTED',
+] as const;
+
+/** One row per recipient (spec §3 Notification). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    priority: text('priority', { enum: ['HIGH', 'MEDIUM', 'LOW'] }).notNull(),
+    message: text('message').notNull(),
+    read: boolean('read').notNull().default(false),
+    postId: uuid('post_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_org_idx').on(t.userId, t.organizationId, t.createdAt)],
+);

@@ -5,7 +5,7 @@ import type {
   FastifyInstance,
   FastifyRequest,
   onRequestHookHandler,
-  preHandlerHookHandler,
+  preValidationHookHandler,
 } from 'fastify';
 import type { SessionService } from '../auth/session.service.js';
 import type { UserRow } from '../modules/users/users.repository.js';
@@ -15,7 +15,8 @@ import { AppError } from './app-error.js';
  * What a route needs from its caller. Every route declares one in `config.access`; a route that
  * does not is refused at start-up, so nothing is left open by forgetting.
  */
-export type Access = 'public' | 'authenticated' | 'admin' | OrgAccess;
+/** `optional`: public, but a signed-in caller is recognised (request.auth set when the session is valid). */
+export type Access = 'public' | 'optional' | 'authenticated' | 'admin' | OrgAccess;
 
 /**
  * An organization-scoped route: names its row of ORG_ROUTE_PERMISSIONS (the contract's table),
@@ -71,7 +72,7 @@ export function registerAccessControl(
   app.decorateRequest('auth', null);
   app.decorateRequest('member', null);
 
-  const authenticate: preHandlerHookHandler = async (request) => {
+  const authenticate: preValidationHookHandler = async (request) => {
     const found = await sessions.authenticate(request.cookies[ACCESS_COOKIE]);
     if (!found)
       throw new AppError(
@@ -80,7 +81,10 @@ export function registerAccessControl(
       );
     request.auth = found;
   };
-  const requireAdmin: preHandlerHookHandler = async (request) => {
+  const authenticateIfPresent: preValidationHookHandler = async (request) => {
+    request.auth = await sessions.authenticate(request.cookies[ACCESS_COOKIE]);
+  };
+  const requireAdmin: preValidationHookHandler = async (request) => {
     if (!request.auth?.user.isAdmin)
       throw new AppError('FORBIDDEN', 'This area is for platform operators only.');
   };
@@ -92,15 +96,21 @@ export function registerAccessControl(
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access.`);
     }
     if (access === 'public') return;
-    const handlers: preHandlerHookHandler[] = [authenticate];
+    if (access === 'optional') {
+      const existingOptional = route.preValidation ? [route.preValidation].flat() : [];
+      route.preValidation = [authenticateIfPresent, ...existingOptional];
+      return;
+    }
+    const handlers: preValidationHookHandler[] = [authenticate];
     if (access === 'admin') handlers.push(requireAdmin);
     if (typeof access === 'object') {
       for (const method of [route.method].flat().filter((m) => m !== 'HEAD'))
         orgRoutes.add(`${method} ${route.url.slice(opts.basePath.length)}`);
       handlers.push(orgGuard(db, access));
     }
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [...handlers, ...existing];
+    // Before validation: a caller who may not call the route learns nothing from its schema.
+    const existing = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [...handlers, ...existing];
   });
   return orgRoutes;
 }
@@ -121,8 +131,10 @@ export function originCheck(allowedOrigins: string[]): onRequestHookHandler {
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Loads the caller's ACTIVE membership of `:orgId` and checks the route's permission. */
-function orgGuard(db: Db, access: OrgAccess): preHandlerHookHandler {
+function orgGuard(db: Db, access: OrgAccess): preValidationHookHandler {
   const needed = ORG_ROUTE_PERMISSIONS[access.org];
   return async (request) => {
     const params = request.params as Record<string, string | undefined>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CookieJar} from './app.js';
+import type { CookieJar } from './app.js';
 import { send, signInThroughDevProvider, TEST_PUBLIC_URL } from './app.js';
 
 /** A signed-in person: their cookie jar and a JSON helper that sends it with a same-site Origin. */
@@ -36,13 +36,39 @@ export async function signIn(
   return { email, jar, userId: me.body.data.user.id, call };
 }
 
-/** Signs someone in and has them create an organization; returns it with its roles by name. */
-export async function createOrg(app: FastifyInstance, ownerEmail: string, name = 'Acme') {
+/** The id of a seeded plan by name (Starter, Basic, Pro). */
+export async function planId(app: FastifyInstance, name: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/plans' });
+  const plan = (res.json().data.plans as Array<{ id: string; name: string }>).find(
+    (p) => p.name === name,
+  );
+  if (!plan) throw new Error(`No plan named ${name}`);
+  return plan.id;
+}
+
+/**
+ * Signs someone in and has them create an organization; returns it with its roles by name.
+ * The organization starts a free trial of `trial` (Pro by default, `null` for none), since
+ * inviting needs a subscription.
+ */
+export async function createOrg(
+  app: FastifyInstance,
+  ownerEmail: string,
+  name = 'Acme',
+  opts: { trial?: string | null } = {},
+) {
   const owner = await signIn(app, ownerEmail);
   const created = await owner.call('POST', '/api/organizations', { name });
   if (created.status !== 201)
     throw new Error(`createOrg: ${created.status} ${JSON.stringify(created.body)}`);
   const orgId: string = created.body.data.organization.id;
+  const trial = opts.trial === undefined ? 'Pro' : opts.trial;
+  if (trial) {
+    const res = await owner.call('POST', `/api/organizations/${orgId}/subscribe/trial`, {
+      planId: await planId(app, trial),
+    });
+    if (res.status !== 200) throw new Error(`trial: ${res.status} ${JSON.stringify(res.body)}`);
+  }
   const roles = (await owner.call('GET', `/api/organizations/${orgId}/roles`)).body as Array<{
     id: string;
     name: string;

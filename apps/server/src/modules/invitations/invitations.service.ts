@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { escapeHtml, type Mailer } from '../../lib/mailer.js';
-import { requireEntitlement } from '../organizations/entitlements.js';
+import { countSeats, requireCapacity, requireEntitlement } from '../organizations/entitlements.js';
 import type { MembershipContext } from '../team/membership.js';
 import { narrowPermissions } from '../team/members.service.js';
 import * as roles from '../team/roles.repository.js';
@@ -40,7 +40,7 @@ export async function inviteMember(
 ) {
   const { db } = deps;
   const organizationId = inviter.membership.organizationId;
-  await requireEntitlement(db, organizationId, 'invite');
+  const plan = await requireEntitlement(db, organizationId, 'invite');
   const token = randomBytes(32).toString('base64url');
   const member = await db.transaction(async (tx) => {
     const role = input.roleId

@@ -4,10 +4,10 @@ import { members, organizations } from '../../db/schema.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
-export function insertOrganization(db: Db, name: string) {
+export function insertOrganization(db: Db, name: string, ownerUserId: string) {
   return db
     .insert(organizations)
-    .values({ name })
+    .values({ name, ownerUserId })
     .returning()
     .then((r) => r[0]!);
 }

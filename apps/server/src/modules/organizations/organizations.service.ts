@@ -6,6 +6,7 @@ import { loadMembership } from '../team/membership.js';
 import { createDefaultRoles } from '../team/roles.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { setCurrentOrganization } from '../users/users.repository.js';
+import { requireOrganizationAllowance } from './entitlements.js';
 import * as repo from './organizations.repository.js';
 
 export const toOrganizationDto = (o: repo.OrganizationRow): Organization => ({
@@ -24,7 +25,8 @@ export async function createOrganization(
   name: string,
 ): Promise<Organization> {
   return db.transaction(async (tx) => {
-    const org = await repo.insertOrganization(tx, name);
+    await requireOrganizationAllowance(tx, user.id);
+    const org = await repo.insertOrganization(tx, name, user.id);
     const roles = await createDefaultRoles(tx, org.id);
     await repo.insertActiveMember(tx, {
       organizationId: org.id,

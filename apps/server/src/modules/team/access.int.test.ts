@@ -54,6 +54,12 @@ function requestFor(route: OrgRoute): {
     'PUT /organizations/:orgId/roles/:roleId': { name: 'Spare', permissionIds: ['post:create'] },
     'PUT /organizations/:orgId/members/:memberId': { roleId: ids.spareRoleId },
     'POST /member/invite/:orgId': { email: 'probe@example.com' },
+    'POST /organizations/:orgId/subscribe/trial': {
+      planId: '00000000-0000-4000-8000-000000000000',
+    },
+    'POST /organizations/:orgId/subscription/subscribe': {
+      planId: '00000000-0000-4000-8000-000000000000',
+    },
   };
   return { method, url, body: bodies[route] };
 }

@@ -43,12 +43,10 @@ export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          status: 'success',
-          data: { role: await roles.createRole(db, request.params.orgId, request.body) },
-        }),
+      reply.status(201).send({
+        status: 'success',
+        data: { role: await roles.createRole(db, request.params.orgId, request.body) },
+      }),
   );
 
   api.put(

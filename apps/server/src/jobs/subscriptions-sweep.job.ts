@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import * as repo from '../modules/billing/subscriptions.repository.js';
+import { notifyOrganizationAdmins } from '../modules/notifications/notifications.repository.js';
+import type { JobDefinition } from './runtime.js';
+
+/**
+ * Every minute: ends trials whose 7 days are over, ends self-billed subscriptions cancelled at
+ * period end, and renews the other self-billed ones. Idempotent (guarded UPDATEs); the API also
+ * reads the effective status, so nothing waits on this job for correctness.
+ */
+export async function sweepSubscriptions(db: Db, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const expired = await repo.expireTrials(tx, now);
+    for (const { organizationId } of expired) {
+      await notifyOrganizationAdmins(tx, organizationId, {
+        type: 'SUBSCRIPTION_UPDATE',
+        priority: 'HIGH',
+        message: 'Your free trial has ended. Subscribe to a plan to keep inviting and publishing.',
+      });
+    }
+    const ended = await repo.endCanceledPeriods(tx, now);
+    for (const { organizationId } of ended) {
+      await notifyOrganizationAdmins(tx, organizationId, {
+        type: 'SUBSCRIPTION_UPDATE',
+        priority: 'HIGH',
+        message: 'Your subscription has ended.',
+      });
+    }
+    await repo.renewSelfBilledPeriods(tx, now);
+    return { expired: expired.length, ended: ended.length };
+  });
+}
+
+export function subscriptionsSweepJob(db: Db, log: FastifyBaseLogger): JobDefinition {
+  return {
+    queue: 'subscriptions.sweep.v1',
+    cron: '* * * * *',
+    retryLimit: 1,
+    async handle() {
+      const result = await sweepSubscriptions(db);
+      if (result.expired || result.ended) log.info(result, 'subscriptions swept');
+    },
+  };
+}

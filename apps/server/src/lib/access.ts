@@ -139,7 +139,7 @@ function orgGuard(db: Db, access: OrgAccess): preValidationHookHandler {
   return async (request) => {
     const params = request.params as Record<string, string | undefined>;
     const orgId = params.orgId;
-    if (!orgId || !request.auth)
+    if (!orgId || !UUID.test(orgId) || !request.auth)
       throw new AppError('NOT_FOUND', 'This organization does not exist.');
     const membership = await loadMembership(db, orgId, request.auth.user.id);
     if (!membership) throw new AppError('FORBIDDEN', 'You are not a member of this organization.');

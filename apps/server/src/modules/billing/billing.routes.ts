@@ -126,34 +126,32 @@ export async function billingRoutes(
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
         done(null, body),
       );
-      scope
-        .withTypeProvider<ZodTypeProvider>()
-        .post(
-          '/billing/stripe/webhook',
-          {
-            config: { access: 'public' },
-            schema: { tags, response: { 200: MessageResponseSchema } },
-          },
-          async (request) => {
-            let event;
-            try {
-              event = billing.verifyEvent(
-                request.body as Buffer,
-                request.headers['stripe-signature'] as string | undefined,
-              );
-            } catch {
-              throw new AppError(
-                'BAD_REQUEST',
-                'The Stripe signature does not match this webhook body.',
-              );
-            }
-            const applied = await applyStripeEvent(db, billing, event);
-            return {
-              status: 'success' as const,
-              data: { message: applied ? 'Event processed.' : 'Event already processed.' },
-            };
-          },
-        );
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/billing/stripe/webhook',
+        {
+          config: { access: 'public' },
+          schema: { tags, response: { 200: MessageResponseSchema } },
+        },
+        async (request) => {
+          let event;
+          try {
+            event = billing.verifyEvent(
+              request.body as Buffer,
+              request.headers['stripe-signature'] as string | undefined,
+            );
+          } catch {
+            throw new AppError(
+              'BAD_REQUEST',
+              'The Stripe signature does not match this webhook body.',
+            );
+          }
+          const applied = await applyStripeEvent(db, billing, event);
+          return {
+            status: 'success' as const,
+            data: { message: applied ? 'Event processed.' : 'Event already processed.' },
+          };
+        },
+      );
     });
   }
 }

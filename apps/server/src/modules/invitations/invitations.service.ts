@@ -74,6 +74,7 @@ export async function inviteMember(
         `${input.email} has already been invited to this organization.`,
       );
     }
+    requireCapacity(plan, 'invites', await countSeats(tx, organizationId));
     return repo.upsertInvitation(
       tx,
       {

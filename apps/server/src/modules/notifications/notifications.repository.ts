@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { members, notifications, roles, NOTIFICATION_TYPES } from '../../db/schema.js';
+import type { NOTIFICATION_TYPES } from '../../db/schema.js';
+import { members, notifications, roles } from '../../db/schema.js';
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type NotificationPriority = 'HIGH' | 'MEDIUM' | 'LOW';
@@ -24,17 +25,15 @@ export async function notifyOrganizationAdmins(
     );
   const recipients = admins.map((a) => a.userId).filter((id): id is string => Boolean(id));
   if (recipients.length === 0) return 0;
-  await db
-    .insert(notifications)
-    .values(
-      recipients.map((userId) => ({
-        organizationId,
-        userId,
-        type: n.type,
-        priority: n.priority,
-        message: n.message,
-        postId: n.postId ?? null,
-      })),
-    );
+  await db.insert(notifications).values(
+    recipients.map((userId) => ({
+      organizationId,
+      userId,
+      type: n.type,
+      priority: n.priority,
+      message: n.message,
+      postId: n.postId ?? null,
+    })),
+  );
   return recipients.length;
 }

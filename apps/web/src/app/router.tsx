@@ -12,12 +12,11 @@ import { RequireAuth } from './guards/require-auth';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
+import { DashboardPlaceholder } from './routes/dashboard-placeholder';
 import {
   adminPlaceholders,
-  publicPlaceholders,
   shellPlaceholders,
   toAdminRoute,
-  toPublicRoute,
   toShellRoute,
 } from './routes/placeholder-pages';
 
@@ -29,6 +28,22 @@ const lazyAdminShell = async () => ({
 });
 const lazyOnboarding = async () => ({
   Component: (await import('@/features/onboarding/routes/onboarding')).OnboardingPage,
+});
+const lazyCreateOrganization = async () => ({
+  Component: (await import('@/features/onboarding/routes/create-organization'))
+    .CreateOrganizationPage,
+});
+const lazyAcceptInvite = async () => ({
+  Component: (await import('@/features/onboarding/routes/accept-invite')).AcceptInvitePage,
+});
+const lazyTeam = async () => ({
+  Component: (await import('@/features/team/routes/team')).TeamPage,
+});
+const lazyInviteMembers = async () => ({
+  Component: (await import('@/features/team/routes/invite-members')).InviteMembersPage,
+});
+const lazyInviteMembersRedirect = async () => ({
+  Component: (await import('@/features/team/routes/invite-members-redirect')).InviteMembersRedirect,
 });
 const lazyPrivacy = async () => ({
   Component: (await import('@/features/legal/routes/privacy-policy')).PrivacyPolicyPage,
@@ -60,18 +75,34 @@ export const routes: RouteObject[] = [
           { path: paths.unauthorized, element: <UnauthorizedPage /> },
           { path: paths.forbidden, element: <ForbiddenPage /> },
           { path: paths.notFound, element: <NotFoundPage /> },
-          ...publicPlaceholders.map(toPublicRoute),
           { path: '*', element: <NotFoundPage /> },
         ],
       },
       { path: paths.loginSuccess, element: <LoginSuccessPage /> },
+      // Visitors are told to sign in there, and come back to the link afterwards.
+      { path: paths.acceptInvite, lazy: lazyAcceptInvite },
       {
         element: <RequireAuth />,
-        children: [{ path: paths.onboarding, lazy: lazyOnboarding }],
+        children: [
+          { path: paths.onboarding, lazy: lazyOnboarding },
+          { path: paths.createOrganization, lazy: lazyCreateOrganization },
+          { path: paths.inviteMembersLegacy, lazy: lazyInviteMembersRedirect },
+        ],
       },
       {
         element: <RequireAuth requireOrg />,
-        children: [{ lazy: lazyShell, children: shellPlaceholders.map(toShellRoute) }],
+        children: [
+          {
+            lazy: lazyShell,
+            children: [
+              { path: paths.dashboard, element: <DashboardPlaceholder /> },
+              { path: paths.orgDashboard, element: <DashboardPlaceholder /> },
+              { path: paths.team, lazy: lazyTeam },
+              { path: paths.inviteMembers, lazy: lazyInviteMembers },
+              ...shellPlaceholders.map(toShellRoute),
+            ],
+          },
+        ],
       },
       {
         element: <RequireAuth requireAdmin />,

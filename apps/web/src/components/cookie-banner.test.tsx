@@ -37,7 +37,7 @@ describe('cookie banner', () => {
   it('is not shown inside the authenticated shell', async () => {
     mockServer({ me: createMe() });
     renderApp('/dashboard');
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await screen.findByRole('heading', { name: 'Acme Studio Dashboard' });
     expect(banner()).not.toBeInTheDocument();
   });
 });

@@ -8,3 +8,10 @@ export const TOAST_DURATIONS = {
 
 /** At most this many toasts are kept on screen; older ones are dismissed first. */
 export const TOAST_LIMIT = 20;
+
+/** Screens whose toasts stay longer than the defaults (spec §9). */
+export const SCREEN_TOAST_DURATIONS = {
+  teamError: 5000,
+  inviteSuccess: 4000,
+  inviteError: 5000,
+} as const;

@@ -1,15 +1,11 @@
 import { MeResponseSchema, type MeData } from '@herald/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { API_BASE, apiClient } from './api-client';
 import { isApiError } from './api-error';
-import {
-  clearCurrentOrgId,
-  getCurrentOrgId,
-  setCurrentOrgId,
-  useCurrentOrgId,
-} from './current-org';
+import { clearCurrentOrgId, setCurrentOrgId, useCurrentOrgId } from './current-org';
 import { toast, toastError } from './toast';
 
 /**
@@ -21,17 +17,21 @@ export const meQueryKey = ['auth', 'me'] as const;
 /** The browser goes here to sign in; the server redirects to the identity provider. */
 export const signInUrl = `${API_BASE}/auth/google`;
 
+/** Sign-in that comes back to `returnTo` (a path on this site, e.g. an invitation link). */
+export function signInUrlFor(returnTo: string): string {
+  return `${signInUrl}?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
 export type Session = MeData | null;
 
 /** `GET /auth/me`: the signed-in user, or null for a visitor (401). */
 export async function fetchMe(): Promise<Session> {
   try {
     const { data } = await apiClient.get('/auth/me', { schema: MeResponseSchema });
-    // Keep a chosen organization; only fill in the server's one when none is chosen yet, so a
-    // switch made on the onboarding page survives the next refetch.
-    if (data.member?.organizationId && !getCurrentOrgId()) {
-      setCurrentOrgId(data.member.organizationId);
-    }
+    // The server keeps the current organization (every switch is sent to it), and `member`
+    // with its permissions belongs to that organization: the stored id follows it, so org-scoped
+    // calls, permission checks and the organization's name always agree.
+    setCurrentOrgId(data.member?.organizationId ?? null);
     return data;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
@@ -62,6 +62,22 @@ export function useAuth() {
     member: session?.member ?? null,
     currentOrgId,
   };
+}
+
+/**
+ * After a call that changed the caller's current organization (create, accept, switch, leave):
+ * stores the new one at once, so guards let the user in, and refetches /auth/me for the
+ * membership, role and permissions in it.
+ */
+export function useOrganizationChanged() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (orgId: string | null) => {
+      setCurrentOrgId(orgId);
+      return queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+    [queryClient],
+  );
 }
 
 /** Where a signed-in user belongs: the shell with an organization, onboarding without. */

@@ -2,6 +2,7 @@
 export const storageKeys = {
   currentOrgId: 'herald.currentOrgId',
   cookieConsent: 'herald.cookieConsent',
+  roleColors: 'herald.roleColors',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -1,12 +1,24 @@
 import toast from 'react-hot-toast';
 import { errorMessage } from './api-error';
 
-/**
- * Shows an error toast with the server's sentence or the fallback. The id keeps one toast per
- * kind of failure, so a query that fails on every refetch does not stack copies.
- */
-export function toastError(error: unknown, fallback: string, id?: string): string {
-  return toast.error(errorMessage(error, fallback), id ? { id } : undefined);
+interface ErrorToastOptions {
+  /** Keeps one toast per kind of failure: a query failing on every refetch does not stack. */
+  id?: string;
+  /** How long it stays, when the screen's rule differs from the default (spec §9). */
+  duration?: number;
+}
+
+/** Shows an error toast with the server's sentence or the fallback. */
+export function toastError(
+  error: unknown,
+  fallback: string,
+  options: string | ErrorToastOptions = {},
+): string {
+  const { id, duration } = typeof options === 'string' ? { id: options } : options;
+  return toast.error(errorMessage(error, fallback), {
+    ...(id ? { id } : {}),
+    ...(duration ? { duration } : {}),
+  });
 }
 
 export { toast };

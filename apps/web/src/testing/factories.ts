@@ -1,4 +1,10 @@
-import type { MeData, Plan, User } from '@herald/contract';
+import {
+  PERMISSION_NAMES,
+  type MeData,
+  type MyOrganization,
+  type Plan,
+  type User,
+} from '@herald/contract';
 
 let sequence = 0;
 const nextId = (prefix: string) => `${prefix}_${++sequence}`;
@@ -16,15 +22,35 @@ export function createUser(overrides: Partial<User> = {}): User {
   };
 }
 
-/** The /auth/me answer; `organizationId: null` means "no membership yet". */
+/**
+ * The /auth/me answer; `organizationId: null` means "no membership yet". By default the member is
+ * the organization's Admin and holds every permission.
+ */
 export function createMe({
   user = {},
   organizationId = 'org_1',
-}: { user?: Partial<User>; organizationId?: string | null } = {}): MeData {
+  organizationName = 'Acme Studio',
+  role = { id: 'role_admin', name: 'Admin' },
+  permissions = PERMISSION_NAMES,
+}: {
+  user?: Partial<User>;
+  organizationId?: string | null;
+  organizationName?: string;
+  role?: { id: string; name: string };
+  permissions?: readonly string[];
+} = {}): MeData {
   return {
     user: createUser(user),
     member: organizationId
-      ? { id: nextId('mem'), organizationId, roleId: 'role_admin', status: 'ACTIVE' }
+      ? {
+          id: nextId('mem'),
+          organizationId,
+          organization: { id: organizationId, name: organizationName },
+          roleId: role.id,
+          role,
+          status: 'ACTIVE',
+          permissions: [...permissions],
+        }
       : null,
   };
 }
@@ -50,5 +76,18 @@ export function createPlan(overrides: Partial<Plan> = {}): Plan {
     trialEligible: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** The onboarding list's entry for the session's current membership. */
+export function myOrganizationOf(me: MeData): MyOrganization {
+  if (!me.member) throw new Error('This session has no membership.');
+  return {
+    id: me.member.organizationId,
+    name: me.member.organization.name,
+    createdAt: '2026-01-10T09:00:00.000Z',
+    memberId: me.member.id,
+    role: me.member.role,
+    isCurrent: true,
   };
 }

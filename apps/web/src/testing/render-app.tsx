@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
+import { myOrganizationOf } from './factories';
 import { fakeServer, ok, unauthenticated, type FakeReply, type Handler } from './fake-server';
 
 export function createTestQueryClient() {
@@ -28,6 +29,9 @@ export function mockServer({ me = null, plans = [], provider, routes: extra }: S
     'POST /auth/refreshToken': unauthenticated(),
     'GET /auth/provider': ok(provider ?? { kind: 'development', label: 'Herald Dev Login' }),
     'GET /plans': ok({ plans }),
+    // Onboarding's lists, consistent with the session: its membership, no invitations.
+    'GET /member/organizations': ok({ organizations: me?.member ? [myOrganizationOf(me)] : [] }),
+    'GET /member/pending': ok({ pendingInvites: [] }),
     ...extra,
   });
 }

@@ -34,7 +34,9 @@ describe('route guards', () => {
     expect(await screen.findByText('Checking your session…')).toBeInTheDocument();
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     gate.resolve();
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Acme Studio Dashboard' }),
+    ).toBeInTheDocument();
   });
 
   it('sends a signed-in user without an organization to /onboarding', async () => {
@@ -66,13 +68,23 @@ describe('route guards', () => {
     expect(window.localStorage.getItem(storageKeys.currentOrgId)).toBe('org_42');
   });
 
-  it('keeps an organization chosen earlier instead of the one /auth/me suggests', async () => {
-    window.localStorage.setItem(storageKeys.currentOrgId, 'org_chosen');
-    mockServer({ me: createMe({ organizationId: 'org_server' }) });
+  it('follows the current organization the server keeps, whose permissions /auth/me lists', async () => {
+    window.localStorage.setItem(storageKeys.currentOrgId, 'org_stale');
+    mockServer({ me: createMe({ organizationId: 'org_server', organizationName: 'Globex' }) });
     renderApp('/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(window.localStorage.getItem(storageKeys.currentOrgId)).toBe('org_chosen');
+    expect(await screen.findByRole('heading', { name: 'Globex Dashboard' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(storageKeys.currentOrgId)).toBe('org_server');
+  });
+
+  it('forgets a stored organization the user no longer belongs to', async () => {
+    window.localStorage.setItem(storageKeys.currentOrgId, 'org_left');
+    mockServer({ me: createMe({ organizationId: null }) });
+    const { router } = renderApp('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Your Organizations' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/onboarding');
+    expect(window.localStorage.getItem(storageKeys.currentOrgId)).toBeNull();
   });
 
   it('renews an expired access token silently and opens the page', async () => {

@@ -33,7 +33,7 @@ describe('authenticated shell', () => {
       '/inbox',
     );
     expect(
-      within(nav).getByRole('link', { name: /Current organization Organization/ }),
+      within(nav).getByRole('link', { name: /Current organization Acme Studio/ }),
     ).toHaveAttribute('href', '/onboarding');
   });
 
@@ -112,7 +112,9 @@ describe('authenticated shell', () => {
     expect(await screen.findByRole('dialog', { name: 'Navigation' })).toBeInTheDocument();
     await router.navigate(-1);
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Acme Studio Dashboard' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -1,5 +1,4 @@
 import { NotYetAvailable } from '@/components/ui/not-yet-available';
-import { PublicPage } from '@/components/layout/public-page';
 import { paths } from '@/config/paths';
 
 interface Placeholder {
@@ -13,23 +12,6 @@ interface Placeholder {
  * tested now; an issue replaces its entry with the feature's real route component.
  */
 export const shellPlaceholders: Placeholder[] = [
-  {
-    path: paths.dashboard,
-    title: 'Dashboard',
-    description:
-      'Your organization at a glance: posts, messages, connected platforms and your plan.',
-  },
-  {
-    path: paths.orgDashboard,
-    title: 'Dashboard',
-    description:
-      'Your organization at a glance: posts, messages, connected platforms and your plan.',
-  },
-  {
-    path: paths.team,
-    title: 'Team Management',
-    description: 'Invite teammates, give them roles and decide what each of them can do.',
-  },
   {
     path: paths.createPost,
     title: 'Create Social Post',
@@ -54,11 +36,6 @@ export const shellPlaceholders: Placeholder[] = [
     path: paths.calendar,
     title: 'Calendar',
     description: "See the week's posts day by day and plan new ones.",
-  },
-  {
-    path: paths.inviteMembers,
-    title: 'Invite Members',
-    description: 'Invite several teammates at once, each with a role and permissions.',
   },
   {
     path: paths.pricing,
@@ -100,34 +77,15 @@ export const adminPlaceholders: Placeholder[] = [
   },
 ];
 
-export const publicPlaceholders: Placeholder[] = [
-  {
-    path: paths.createOrganization,
-    title: 'Create Organization',
-    description: 'Name your organization to start working with your team.',
-  },
-  {
-    path: paths.inviteMembersLegacy,
-    title: 'Invite Members',
-    description: 'Invite teammates to your organization.',
-  },
-  {
-    path: paths.acceptInvite,
-    title: 'Accept Invitation',
-    description: 'Join the organization that invited you.',
-  },
-];
-
 export function toShellRoute({ path, title, description }: Placeholder) {
-  const isDashboard = path === paths.dashboard || path === paths.orgDashboard;
   return {
     path,
     element: (
       <NotYetAvailable
         title={title}
         description={description}
-        backTo={isDashboard ? paths.home : paths.dashboard}
-        backLabel={isDashboard ? 'Back to home' : 'Back to Dashboard'}
+        backTo={paths.dashboard}
+        backLabel="Back to Dashboard"
       />
     ),
   };
@@ -144,17 +102,6 @@ export function toAdminRoute({ path, title, description }: Placeholder) {
         backTo={isHome ? paths.home : paths.adminDashboard}
         backLabel={isHome ? 'Back to home' : 'Back to Admin Dashboard'}
       />
-    ),
-  };
-}
-
-export function toPublicRoute({ path, title, description }: Placeholder) {
-  return {
-    path,
-    element: (
-      <PublicPage>
-        <NotYetAvailable title={title} description={description} />
-      </PublicPage>
     ),
   };
 }

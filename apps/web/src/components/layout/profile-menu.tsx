@@ -1,15 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut } from 'lucide-react';
+import { initialsOf } from '@/components/ui/avatar';
 import { useAuth, useLogout } from '@/lib/auth';
-
-function initialsOf(name: string): string {
-  const words = name
-    .trim()
-    .split(/[\s@._-]+/)
-    .filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[1]] : [words[0]];
-  return letters.map((w) => w?.charAt(0).toUpperCase() ?? '').join('') || '?';
-}
 
 /** Avatar button with the user's name, email and Logout (spec §2 Shell, top bar). */
 export function ProfileMenu() {

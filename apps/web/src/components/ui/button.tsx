@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cn } from '@/lib/cn';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'outlineInverse';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'inverse' | 'outlineInverse';
 type Size = 'sm' | 'md' | 'lg';
 
 const base =
@@ -14,6 +14,7 @@ const variants: Record<Variant, string> = {
   primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700',
   secondary: 'border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
   inverse: 'bg-white text-indigo-700 shadow-sm hover:bg-indigo-50',
   outlineInverse: 'border border-indigo-200 text-white hover:bg-indigo-600',
 };

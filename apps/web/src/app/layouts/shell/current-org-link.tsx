@@ -1,16 +1,12 @@
 import { Building2, ChevronsUpDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useCurrentOrgId } from '@/lib/current-org';
+import { useAuth } from '@/lib/auth';
 
-/**
- * Sidebar footer: the current organization, leading to /onboarding to switch. There is no
- * organization API yet, so a chosen organization reads "Organization"; the organizations
- * issue replaces `label` with the organization's name from its query.
- */
+/** Sidebar footer: the current organization's name, leading to /onboarding to switch. */
 export function CurrentOrgLink({ onNavigate }: { onNavigate?: () => void }) {
-  const currentOrgId = useCurrentOrgId();
-  const label = currentOrgId ? 'Organization' : 'Select Organization';
+  const { member } = useAuth();
+  const label = member?.organization.name ?? 'Select Organization';
 
   return (
     <Link

@@ -8,10 +8,12 @@ import { createTestQueryClient, mockServer, renderApp } from '@/testing/render-a
 
 describe('/auth/login-success', () => {
   it('stores the organization from the URL and opens its dashboard', async () => {
-    mockServer({ me: createMe({ organizationId: 'org_server' }) });
+    mockServer({ me: createMe({ organizationId: 'org_7' }) });
     const { router } = renderApp('/auth/login-success?orgId=org_7');
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Acme Studio Dashboard' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/org/org_7/dashboard');
     expect(window.localStorage.getItem(storageKeys.currentOrgId)).toBe('org_7');
   });
@@ -20,7 +22,9 @@ describe('/auth/login-success', () => {
     mockServer({ me: createMe({ organizationId: null, user: { displayName: 'Lin' } }) });
     const { router } = renderApp('/auth/login-success');
 
-    expect(await screen.findByRole('heading', { name: 'Welcome, Lin!' })).toBeInTheDocument();
+    // The sign-in page greets too: wait for onboarding's own content.
+    expect(await screen.findByRole('heading', { name: 'Your Organizations' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome, Lin!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/onboarding');
   });
 
@@ -39,7 +43,9 @@ describe('/auth/login-success', () => {
     expect(screen.getByRole('heading', { name: 'Welcome to Herald!' })).toBeInTheDocument();
     expect(screen.getByText("We're setting things up for you...")).toBeInTheDocument();
     gate.resolve();
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Acme Studio Dashboard' }),
+    ).toBeInTheDocument();
   });
 
   it('refetches the session even when a visitor answer is cached', async () => {
@@ -48,7 +54,9 @@ describe('/auth/login-success', () => {
     const server = mockServer({ me: createMe() });
     renderApp('/auth/login-success?orgId=org_1', { queryClient });
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Acme Studio Dashboard' }),
+    ).toBeInTheDocument();
     expect(server.count('GET /auth/me')).toBeGreaterThanOrEqual(1);
   });
 

@@ -66,7 +66,9 @@ describe('/login', () => {
     mockServer({ me: createMe({ organizationId: 'org_1' }) });
     const { router } = renderApp('/login');
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Acme Studio Dashboard' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 

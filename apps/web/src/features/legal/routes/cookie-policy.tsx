@@ -41,10 +41,14 @@ export function CookiePolicyPage() {
           <code>{storageKeys.cookieConsent}</code> remembers whether you chose Accept All or Reject
           All in the cookie banner, so we do not ask again.
         </li>
+        <li>
+          <code>{storageKeys.roleColors}</code> remembers the color you picked for each team role,
+          on this browser only.
+        </li>
       </ul>
       <p>
-        The current organization is cleared when you log out. Both entries can be removed at any
-        time from your browser&apos;s site data settings.
+        The current organization is cleared when you log out. All entries can be removed at any time
+        from your browser&apos;s site data settings.
       </p>
 
       <h2>4. What we do not use</h2>

@@ -1,0 +1,38 @@
+import { Button } from './button';
+import { Modal, ModalActions } from './modal';
+import { Spinner } from './spinner';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  isPending?: boolean;
+}
+
+/** Asks before something that cannot be undone (remove, delete, leave). */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  isPending = false,
+}: ConfirmDialogProps) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={title} description={message} size="sm">
+      <ModalActions>
+        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isPending}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={isPending}>
+          {isPending && <Spinner className="size-4 text-white" />}
+          {confirmLabel}
+        </Button>
+      </ModalActions>
+    </Modal>
+  );
+}

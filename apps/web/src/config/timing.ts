@@ -1,0 +1,8 @@
+/** Pauses before moving on, so the user can read what just happened (spec §9), in ms. */
+export const REDIRECT_DELAYS = {
+  afterInvites: 1500,
+  afterCreateOrganization: 1000,
+  afterSwitchOrganization: 500,
+  afterAcceptOnboarding: 1500,
+  afterAcceptPage: 3000,
+} as const;

@@ -73,8 +73,8 @@ export async function requireOrganizationAllowance(db: Db, userId: string) {
   let planName: string | null = null;
   for (const { id } of owned) {
     const plan = await getEntitledPlan(db, id);
-    if (plan && plan.features.organizations > allowed) {
-      allowed = plan.features.organizations;
+    if (plan && (plan.features.organizations > allowed || !planName)) {
+      allowed = Math.max(allowed, plan.features.organizations);
       planName = plan.name;
     }
   }
@@ -82,7 +82,7 @@ export async function requireOrganizationAllowance(db: Db, userId: string) {
     throw new AppError(
       'FORBIDDEN',
       planName
-        ? `Your ${planName} plan allows you to own ${allowed} organizations. Upgrade your plan to create another.`
+        ? `Your ${planName} plan allows you to own ${allowed} organization${allowed === 1 ? '' : 's'}. Upgrade your plan to create another.`
         : 'Without a plan you can own one organization. Subscribe to a plan that allows more to create another.',
     );
   }

@@ -1,25 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations, signInAs } from './helpers';
 
 const ORG_NAME = 'Northwind Social';
 const TEAMMATE = 'teammate@example.com';
-
-async function signInAs(page: Page, email: string, name: string) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: /continue with/i }).click();
-  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Serious or critical WCAG 2 A/AA violations on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The number shown under a stat card's label on /team. */
 function stat(page: Page, label: string) {

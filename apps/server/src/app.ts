@@ -10,6 +10,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { createDevProvider, DEV_CLIENT_ID, mountDevProvider } from './auth/dev-idp.js';
+import type { CustomFetch } from 'openid-client';
 import { RelyingParty } from './auth/oidc-client.js';
 import { SessionService } from './auth/session.service.js';
 import type { Config } from './config.js';
@@ -33,9 +34,21 @@ import {
 } from './modules/billing/billing-provider.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { ConnectStates } from './modules/integrations/connect-state.js';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
+import { platformsRoutes } from './modules/platforms/platforms.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { noPosts } from './modules/dashboard/posts-source.js';
+import { NotificationBus } from './modules/notifications/notification-bus.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { buildNetworks, mountSandboxes, type NetworkRuntime } from './platforms/runtime.js';
+import { loadTokenKey, TokenCipher } from './lib/token-crypto.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
+  networks: Map<string, NetworkRuntime>;
+  cipher: TokenCipher;
   sessions: SessionService;
   orgRoutes: Set<string>;
 }
@@ -78,6 +91,8 @@ export async function buildApp(
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: true,
+    // Live streams (Server-Sent Events) must not hold a shutdown open.
+    forceCloseConnections: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -121,7 +136,7 @@ export async function buildApp(
 
   const sessions = new SessionService(database.db, secrets.sessionSecret, options.now);
   const orgRoutes = registerAccessControl(app, sessions, database.db, {
-    exemptPrefixes: [`${base}/docs`],
+    exemptPrefixes: [`${base}/docs`, `${base}/sandbox/`],
     basePath: base,
   });
   app.addHook('onRequest', originCheck([config.publicUrl, new URL(config.apiPublicUrl).origin]));
@@ -146,7 +161,7 @@ export async function buildApp(
       redirectUri,
       provider: { issuer, clientId: DEV_CLIENT_ID, clientSecret: devOptions.clientSecret },
       // The provider lives in this process: talk to it directly, whatever the public URL is.
-      fetch: injectFetch(app, issuer, base ? `${base}/oidc` : '/oidc'),
+      fetch: injectFetch(app, issuer, base ? `${base}/oidc` : '/oidc') as unknown as CustomFetch,
     });
   } else {
     relyingParty = new RelyingParty({
@@ -168,6 +183,28 @@ export async function buildApp(
       ? new StripeBilling(createStripeClient(config.stripe), config.stripe.webhookSecret)
       : noBilling);
   await app.register(plansRoutes, { prefix: base, db: database.db });
+  await app.register(usersRoutes, { prefix: base, db: database.db });
+  const bus = new NotificationBus(database, app.log);
+  await bus.start();
+  app.addHook('onClose', () => bus.stop());
+  await app.register(notificationsRoutes, { prefix: base, db: database.db, bus });
+  await app.register(dashboardRoutes, { prefix: base, db: database.db, posts: noPosts });
+
+  // Social networks: real adapters, pointed at the local sandboxes when a network has no credentials.
+  const cipher = new TokenCipher(loadTokenKey(config.tokenEncryptionKey, config.dataDir, config.isProduction));
+  const sandboxSecret = secrets.derive('sandbox-client');
+  const networks = buildNetworks(config, injectFetch(app, `${config.apiPublicUrl}/sandbox`, `${base}/sandbox`), sandboxSecret);
+  await mountSandboxes(app, networks, { db: database.db, config, sandboxSecret });
+  await app.register(platformsRoutes, { prefix: base, db: database.db, networks });
+  await app.register(integrationsRoutes, {
+    prefix: base,
+    db: database.db,
+    cipher,
+    networks,
+    states: new ConnectStates(secrets.derive('connect-state')),
+    publicUrl: config.publicUrl,
+    apiPublicUrl: config.apiPublicUrl,
+  });
   await app.register(billingRoutes, {
     prefix: base,
     db: database.db,
@@ -186,5 +223,5 @@ export async function buildApp(
     if (dist) await serveSpa(app, dist, base);
     else app.log.warn('The web app is not built (apps/web/dist); only the API is served.');
   }
-  return { app, sessions, orgRoutes };
+  return { app, sessions, orgRoutes, networks, cipher };
 }

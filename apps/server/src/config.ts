@@ -43,6 +43,17 @@ const ConfigSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     WEB_DIST_DIR: optionalString,
     SMTP_URL: optionalString,
+    TOKEN_ENCRYPTION_KEY: optionalString,
+    X_CLIENT_ID: optionalString,
+    X_CLIENT_SECRET: optionalString,
+    META_APP_ID: optionalString,
+    META_APP_SECRET: optionalString,
+    THREADS_APP_ID: optionalString,
+    THREADS_APP_SECRET: optionalString,
+    TIKTOK_CLIENT_KEY: optionalString,
+    TIKTOK_CLIENT_SECRET: optionalString,
+    LINKEDIN_CLIENT_ID: optionalString,
+    LINKEDIN_CLIENT_SECRET: optionalString,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_URL: z.url().optional(),
@@ -114,6 +125,16 @@ const ConfigSchema = z
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
       webDistDir: env.WEB_DIST_DIR,
       smtpUrl: env.SMTP_URL,
+      tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
+      /** Credentials per network; a network without them uses its local sandbox (not in production). */
+      networks: {
+        x: pair(env.X_CLIENT_ID, env.X_CLIENT_SECRET),
+        facebook: pair(env.META_APP_ID, env.META_APP_SECRET),
+        instagram: pair(env.META_APP_ID, env.META_APP_SECRET),
+        threads: pair(env.THREADS_APP_ID, env.THREADS_APP_SECRET),
+        tiktok: pair(env.TIKTOK_CLIENT_KEY, env.TIKTOK_CLIENT_SECRET),
+        linkedin: pair(env.LINKEDIN_CLIENT_ID, env.LINKEDIN_CLIENT_SECRET),
+      },
       /** Stripe when both keys are set; otherwise self-billing (subscribing activates at once). */
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
@@ -126,6 +147,9 @@ const ConfigSchema = z
       mailFrom: env.MAIL_FROM,
     };
   });
+
+const pair = (clientId: string | undefined, clientSecret: string | undefined) =>
+  clientId && clientSecret ? { clientId, clientSecret } : null;
 
 export type IdentityConfig =
   | {

@@ -7,6 +7,9 @@ import { type Database, openPglite, openPostgres } from './db/client.js';
 import { type JobRole, startJobRuntime } from './jobs/runtime.js';
 import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
 import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
+import { tokensRefreshJob } from './jobs/tokens-refresh.job.js';
+import { loadTokenKey, TokenCipher } from './lib/token-crypto.js';
+import { buildNetworks, type NetworkRuntime } from './platforms/runtime.js';
 import { loadSecrets } from './lib/secrets.js';
 
 export async function openDatabase(config: Config): Promise<Database> {
@@ -30,19 +33,30 @@ export async function runServer(config: Config, role: Role) {
   const closers: Array<() => Promise<unknown>> = [];
   try {
     await database.migrate();
+    const secrets = await loadSecrets(database.db, config.sessionSecret);
+    let networks: Map<string, NetworkRuntime>;
+    let cipher: TokenCipher;
     if (role !== 'worker') {
-      const { app } = await buildApp(config, database, { serveWeb: role === 'start' });
-      log = app.log;
-      await app.listen({ port: config.port, host: config.host });
-      closers.push(() => app.close());
+      const built = await buildApp(config, database, { serveWeb: role === 'start' });
+      log = built.app.log;
+      ({ networks, cipher } = built);
+      await built.app.listen({ port: config.port, host: config.host });
+      closers.push(() => built.app.close());
+    } else {
+      // A worker reaches the sandboxes (served by the API processes) over HTTP.
+      cipher = new TokenCipher(loadTokenKey(config.tokenEncryptionKey, config.dataDir, config.isProduction));
+      networks = buildNetworks(config, fetch, secrets.derive('sandbox-client'));
     }
     const jobRole: JobRole = role === 'start' ? 'all' : role;
-    const secrets = await loadSecrets(database.db, config.sessionSecret);
     const sessions = new SessionService(database.db, secrets.sessionSecret);
     const boss = await startJobRuntime(
       database,
       jobRole,
-      [sessionsExpireJob(database.db, sessions, log), subscriptionsSweepJob(database.db, log)],
+      [
+        sessionsExpireJob(database.db, sessions, log),
+        subscriptionsSweepJob(database.db, log),
+        tokensRefreshJob({ db: database.db, cipher, networks, log }, database.db),
+      ],
       log,
     );
     closers.unshift(() => boss.stop({ graceful: true, timeout: 10_000 }));

@@ -21,6 +21,14 @@ export const ORG_ROUTE_PERMISSIONS = {
   'POST /organizations/:orgId/subscription/subscribe': 'subscription:manage',
   'POST /organizations/:orgId/subscription/cancel': 'subscription:manage',
   'POST /organizations/:orgId/billing/portal': 'billing:edit',
+  'GET /organizations/:orgId/integrations': 'member',
+  'GET /organizations/:orgId/integrations/pending/:pendingId': 'account:connect',
+  'POST /organizations/:orgId/integrations/pending/:pendingId': 'account:connect',
+  'POST /:platform/disconnect/:orgId': 'account:disconnect',
+  'GET /organizations/:orgId/dashboard': 'member',
+  /** The organization comes from `?orgId=` on these two browser navigations. */
+  'GET /auth/:platform': 'account:connect',
+  'GET /auth/:platform/refresh': 'account:connect',
 } as const satisfies Record<string, PermissionName | 'member'>;
 
 export type OrgRoute = keyof typeof ORG_ROUTE_PERMISSIONS;

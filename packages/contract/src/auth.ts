@@ -43,3 +43,30 @@ export const SignInQuerySchema = z.object({
     .max(2000, 'returnTo is too long.')
     .optional(),
 });
+
+/** Whether `zone` is an IANA time zone name this runtime knows (e.g. Europe/Paris, UTC). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** `PUT /users/{userId}`: settings send displayName and timezone; the back-office also avatarUrl. */
+export const UpdateUserRequestSchema = z.object({
+  displayName: z
+    .string({ error: 'Please fill all fields.' })
+    .trim()
+    .min(1, 'Please fill all fields.')
+    .max(100, 'Display name must be at most 100 characters.'),
+  timezone: z
+    .string({ error: 'Please fill all fields.' })
+    .trim()
+    .min(1, 'Please fill all fields.')
+    .refine(isTimeZone, 'Choose a time zone from the list (an IANA name such as Europe/Paris).'),
+  avatarUrl: z.url('The avatar must be a web address.').nullish(),
+});
+export const UserParamsSchema = z.object({ userId: z.uuid('The user id is not valid.') });
+export const UserResponseSchema = successEnvelope(z.object({ user: UserSchema }));

@@ -9,3 +9,5 @@ export * from './organizations.js';
 export * from './team.js';
 export * from './access.js';
 export * from './billing.js';
+export * from './platforms.js';
+export * from './notifications.js';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import * as repo from '../modules/billing/subscriptions.repository.js';
-import { notifyOrganizationAdmins } from '../modules/notifications/notifications.repository.js';
+import { notifyOrganizationAdmins } from '../modules/notifications/notifications.service.js';
 import type { JobDefinition } from './runtime.js';
 
 /**

@@ -36,6 +36,8 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** For browser navigations: where to send the person with the error sentence instead of JSON. */
+    browserRedirect?: (message: string) => string;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -138,7 +140,8 @@ function orgGuard(db: Db, access: OrgAccess): preValidationHookHandler {
   const needed = ORG_ROUTE_PERMISSIONS[access.org];
   return async (request) => {
     const params = request.params as Record<string, string | undefined>;
-    const orgId = params.orgId;
+    const orgId =
+      params.orgId ?? (request.query as Record<string, string | undefined> | undefined)?.orgId;
     if (!orgId || !UUID.test(orgId) || !request.auth)
       throw new AppError('NOT_FOUND', 'This organization does not exist.');
     const membership = await loadMembership(db, orgId, request.auth.user.id);

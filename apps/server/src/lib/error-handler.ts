@@ -78,6 +78,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     const appError = error instanceof AppError ? error : fromFastifyError(error);
+    const browserRedirect = request.routeOptions.config?.browserRedirect;
+    if (
+      appError &&
+      browserRedirect &&
+      appError.statusCode < 500 &&
+      appError.code !== 'UNAUTHENTICATED'
+    ) {
+      return reply.redirect(browserRedirect(appError.message));
+    }
     if (appError) {
       if (appError.statusCode >= 500) request.log.error({ err: error }, appError.message);
       return send(reply, appError.statusCode, {

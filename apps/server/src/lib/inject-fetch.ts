@@ -1,46 +1,45 @@
 import type { FastifyInstance } from 'fastify';
-import type { CustomFetch } from 'openid-client';
+
+export type InProcessFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 /**
- * A fetch for openid-client that answers requests to `publicPrefix` by injecting them into this
- * Fastify instance (mounted at `localPath`), and sends anything else over the network.
+ * A fetch that answers requests under `publicPrefix` by injecting them into this Fastify
+ * instance (where that prefix is mounted at `localPath`), and sends anything else over the
+ * network. Used for the built-in identity provider and the network sandboxes: the server talks
+ * to its own emulators without depending on its public URL resolving from inside.
  */
 export function injectFetch(
   app: FastifyInstance,
   publicPrefix: string,
   localPath: string,
-): CustomFetch {
-  return async (url, init) => {
-    if (!url.startsWith(publicPrefix)) return fetch(url, init as RequestInit);
+): InProcessFetch {
+  return async (url, init = {}) => {
+    if (!url.startsWith(publicPrefix)) return fetch(url, init);
+    // Request normalises every body type (form data, URLSearchParams, bytes) and its content type.
+    const request = new Request(url, init);
     const target = new URL(url);
     const headers: Record<string, string> = {};
-    new Headers(init.headers as ConstructorParameters<typeof Headers>[0]).forEach((value, key) => {
+    request.headers.forEach((value, key) => {
       headers[key] = value;
     });
     headers.host = target.host;
     headers['x-forwarded-proto'] = target.protocol.replace(':', '');
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const res = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
+      method: request.method as 'GET',
       url: `${localPath}${url.slice(publicPrefix.length).split('?')[0]}${target.search}`,
       headers,
-      ...(init.body !== undefined && init.body !== null ? { payload: toPayload(init.body) } : {}),
+      ...(body ? { payload: body } : {}),
     });
     const responseHeaders = new Headers();
     for (const [key, value] of Object.entries(res.headers)) {
       if (value === undefined) continue;
       for (const v of [value].flat()) responseHeaders.append(key, String(v));
     }
-    return new Response(res.rawPayload.length ? res.rawPayload : null, {
+    const noBody = res.statusCode === 204 || res.statusCode === 304 || res.rawPayload.length === 0;
+    return new Response(noBody ? null : res.rawPayload, {
       status: res.statusCode,
       headers: responseHeaders,
     });
   };
-}
-
-function toPayload(body: unknown): string | Buffer {
-  if (typeof body === 'string') return body;
-  if (body instanceof URLSearchParams) return body.toString();
-  if (body instanceof Uint8Array) return Buffer.from(body);
-  if (body instanceof ArrayBuffer) return Buffer.from(body);
-  throw new Error('Unsupported request body for an in-process call.');
 }

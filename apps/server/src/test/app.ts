@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuildAppOptions } from '../app.js';
+import { buildApp, type BuildAppOptions, type BuiltApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { createTestDatabase } from './database.js';
@@ -12,6 +12,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export interface TestApp {
   app: FastifyInstance;
+  networks: BuiltApp['networks'];
+  cipher: BuiltApp['cipher'];
   orgRoutes: Set<string>;
   database: Database;
   config: Config;
@@ -25,10 +27,15 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const config = testConfig(env);
-  const { app, orgRoutes } = await buildApp(config, database, { logger: false, ...options });
+  const { app, orgRoutes, networks, cipher } = await buildApp(config, database, {
+    logger: false,
+    ...options,
+  });
   await app.ready();
   return {
     app,
+    networks,
+    cipher,
     orgRoutes,
     database,
     config,

@@ -11,7 +11,7 @@ export interface Actor {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
     url: string,
     body?: unknown,
-  ): Promise<{ status: number; body: any }>;
+  ): Promise<{ status: number; body: any; location?: string }>;
 }
 
 export async function signIn(
@@ -30,7 +30,12 @@ export async function signIn(
       },
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
     });
-    return { status: res.statusCode, body: res.body ? res.json() : null };
+    return {
+      status: res.statusCode,
+      body:
+        res.body && res.headers['content-type']?.toString().includes('json') ? res.json() : null,
+      location: res.headers.location as string | undefined,
+    };
   };
   const me = await call('GET', '/api/auth/me');
   return { email, jar, userId: me.body.data.user.id, call };

@@ -45,6 +45,12 @@ const lazyInviteMembers = async () => ({
 const lazyInviteMembersRedirect = async () => ({
   Component: (await import('@/features/team/routes/invite-members-redirect')).InviteMembersRedirect,
 });
+const lazyPricing = async () => ({
+  Component: (await import('@/features/billing/routes/pricing')).PricingPage,
+});
+const lazySettings = async () => ({
+  Component: (await import('@/features/settings/routes/settings')).SettingsPage,
+});
 const lazyPrivacy = async () => ({
   Component: (await import('@/features/legal/routes/privacy-policy')).PrivacyPolicyPage,
 });
@@ -99,6 +105,13 @@ export const routes: RouteObject[] = [
               { path: paths.orgDashboard, element: <DashboardPlaceholder /> },
               { path: paths.team, lazy: lazyTeam },
               { path: paths.inviteMembers, lazy: lazyInviteMembers },
+              { path: paths.pricing, lazy: lazyPricing },
+              { path: paths.settings, lazy: lazySettings },
+              // The dashboard's "Manage" link (spec §2) names the integrations part of settings.
+              {
+                path: paths.orgIntegrations,
+                element: <Navigate to={paths.settings} replace />,
+              },
               ...shellPlaceholders.map(toShellRoute),
             ],
           },

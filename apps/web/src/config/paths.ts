@@ -34,6 +34,7 @@ export const paths = {
   inviteMembers: '/org/:orgId/invite-members',
   pricing: '/pricing',
   settings: '/settings',
+  orgIntegrations: '/org/:orgId/settings/integrations',
   notifications: '/notifications',
 
   // Back-office (platform operators)

@@ -6,7 +6,7 @@ import {
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { notifyOrganizationAdmins } from '../notifications/notifications.repository.js';
+import { notifyOrganizationAdmins } from '../notifications/notifications.service.js';
 import { getPurchasablePlan } from '../plans/plans.service.js';
 import type { PlanRow } from '../plans/plans.repository.js';
 import { type BillingProvider, MissingPriceError } from './billing-provider.js';

@@ -3,7 +3,7 @@ import type { SubscriptionStatus } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { stripeEvents } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { notifyOrganizationAdmins } from '../notifications/notifications.repository.js';
+import { notifyOrganizationAdmins } from '../notifications/notifications.service.js';
 import { findPlan, findPlanByStripePrice } from '../plans/plans.repository.js';
 import type { StripeBilling } from './billing-provider.js';
 import * as repo from './subscriptions.repository.js';

@@ -10,6 +10,8 @@ import { narrowPermissions } from '../team/members.service.js';
 import * as roles from '../team/roles.repository.js';
 import { setCurrentOrganization, type UserRow } from '../users/users.repository.js';
 import * as repo from './invitations.repository.js';
+import { findUserIdByEmail } from '../notifications/notifications.repository.js';
+import { recordNotification } from '../notifications/notifications.service.js';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const DEFAULT_INVITE_ROLE = 'SocialMediaManager';
@@ -75,6 +77,19 @@ export async function inviteMember(
       );
     }
     requireCapacity(plan, 'invites', await countSeats(tx, organizationId));
+    const invitee = await findUserIdByEmail(tx, input.email);
+    if (invitee) {
+      await recordNotification(
+        tx,
+        organizationId,
+        { userIds: [invitee] },
+        {
+          type: 'ORGANIZATION_INVITE',
+          priority: 'MEDIUM',
+          message: `${inviter.user.displayName ?? inviter.user.email} invited you to join ${inviter.membership.organizationName}.`,
+        },
+      );
+    }
     return repo.upsertInvitation(
       tx,
       {

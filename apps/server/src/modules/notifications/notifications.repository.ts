@@ -1,18 +1,28 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { NOTIFICATION_TYPES } from '../../db/schema.js';
-import { members, notifications, roles } from '../../db/schema.js';
+import { members, notifications, roles, users, NOTIFICATION_TYPES } from '../../db/schema.js';
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type NotificationPriority = 'HIGH' | 'MEDIUM' | 'LOW';
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = typeof notifications.$inferInsert;
 
-/** Records one notification for each active Admin of the organization. */
-export async function notifyOrganizationAdmins(
-  db: Db,
-  organizationId: string,
-  n: { type: NotificationType; priority: NotificationPriority; message: string; postId?: string },
-) {
-  const admins = await db
+export const CHANNEL = 'herald_notifications';
+
+/** Inserts and announces on the channel; announcements go out when the transaction commits. */
+export async function insertNotifications(db: Db, rows: NewNotification[]) {
+  if (rows.length === 0) return [];
+  const inserted = await db.insert(notifications).values(rows).returning();
+  for (const row of inserted) {
+    await db.execute(
+      sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ id: row.id, userId: row.userId })})`,
+    );
+  }
+  return inserted;
+}
+
+export async function activeAdminUserIds(db: Db, organizationId: string) {
+  const rows = await db
     .select({ userId: members.userId })
     .from(members)
     .innerJoin(roles, eq(roles.id, members.roleId))
@@ -23,17 +33,83 @@ export async function notifyOrganizationAdmins(
         eq(roles.isAdmin, true),
       ),
     );
-  const recipients = admins.map((a) => a.userId).filter((id): id is string => Boolean(id));
-  if (recipients.length === 0) return 0;
-  await db.insert(notifications).values(
-    recipients.map((userId) => ({
-      organizationId,
-      userId,
-      type: n.type,
-      priority: n.priority,
-      message: n.message,
-      postId: n.postId ?? null,
-    })),
+  return rows.map((r) => r.userId).filter((id): id is string => Boolean(id));
+}
+
+export async function findUserIdByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row?.id ?? null;
+}
+
+/**
+ * What a user sees for one organization: its notifications, plus invitations addressed to them
+ * personally (they are not a member of the inviting organization yet).
+ */
+const visibleTo = (userId: string, organizationId: string) =>
+  and(
+    eq(notifications.userId, userId),
+    or(
+      eq(notifications.organizationId, organizationId),
+      eq(notifications.type, 'ORGANIZATION_INVITE'),
+    ),
   );
-  return recipients.length;
+
+export function listForUser(
+  db: Db,
+  userId: string,
+  organizationId: string,
+  opts: { limit: number; before?: { createdAt: Date; id: string } },
+) {
+  const cursor = opts.before
+    ? or(
+        lt(notifications.createdAt, opts.before.createdAt),
+        and(
+          eq(notifications.createdAt, opts.before.createdAt),
+          lt(notifications.id, opts.before.id),
+        ),
+      )
+    : undefined;
+  return db
+    .select()
+    .from(notifications)
+    .where(and(visibleTo(userId, organizationId), cursor))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(opts.limit);
+}
+
+export async function countUnread(db: Db, userId: string, organizationId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(visibleTo(userId, organizationId), eq(notifications.read, false)));
+  return row?.n ?? 0;
+}
+
+export async function setRead(db: Db, userId: string, id: string, read: boolean) {
+  const [row] = await db
+    .update(notifications)
+    .set({ read })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function markAllRead(db: Db, userId: string, organizationId: string) {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(visibleTo(userId, organizationId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function findForUser(db: Db, userId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)));
 }

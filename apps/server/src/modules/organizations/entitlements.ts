@@ -5,11 +5,12 @@ import { AppError } from '../../lib/app-error.js';
 import { getEntitledPlan } from '../billing/billing.service.js';
 import type { PlanRow } from '../plans/plans.repository.js';
 
-export type EntitledAction = 'invite' | 'post';
+export type EntitledAction = 'invite' | 'post' | 'connect';
 
 const NO_SUBSCRIPTION: Record<EntitledAction, string> = {
   invite: 'No active subscription found. Please subscribe to a plan.',
   post: 'No active subscription found. Please subscribe to a plan to create posts.',
+  connect: 'No active subscription found. Please subscribe to a plan to connect accounts.',
 };
 
 /**

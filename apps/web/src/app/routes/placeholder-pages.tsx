@@ -38,16 +38,6 @@ export const shellPlaceholders: Placeholder[] = [
     description: "See the week's posts day by day and plan new ones.",
   },
   {
-    path: paths.pricing,
-    title: 'Pricing',
-    description: 'Compare plans, start your 7-day free trial or manage your subscription.',
-  },
-  {
-    path: paths.settings,
-    title: 'Account Settings',
-    description: 'Update your profile and time zone and manage connected platforms.',
-  },
-  {
     path: paths.notifications,
     title: 'Notifications',
     description: 'Follow published and failed posts, invitations and billing notices.',

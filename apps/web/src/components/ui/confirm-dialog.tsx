@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The button that dismisses; say what staying means when "Cancel" would be ambiguous. */
+  cancelLabel?: string;
   onConfirm: () => void;
   isPending?: boolean;
 }
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   isPending = false,
 }: ConfirmDialogProps) {
@@ -26,7 +29,7 @@ export function ConfirmDialog({
     <Modal open={open} onOpenChange={onOpenChange} title={title} description={message} size="sm">
       <ModalActions>
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isPending}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={isPending}>
           {isPending && <Spinner className="size-4 text-white" />}

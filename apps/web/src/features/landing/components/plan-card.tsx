@@ -1,15 +1,13 @@
-import type { Plan, PlanFeatures } from '@herald/contract';
+import type { Plan } from '@herald/contract';
 import { Check } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { featureLabel, featureValue, formatPrice, isMostPopular } from './plan-format';
+import { featureRows, formatPrice } from '@/lib/plans';
+import { isMostPopular } from './plan-format';
 
 export function PlanCard({ plan }: { plan: Plan }) {
   const popular = isMostPopular(plan);
-  const features = Object.entries(plan.features) as Array<
-    [keyof PlanFeatures, PlanFeatures[keyof PlanFeatures]]
-  >;
 
   return (
     <li
@@ -29,12 +27,11 @@ export function PlanCard({ plan }: { plan: Plan }) {
         {formatPrice(plan.price)}
       </p>
       <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
-        {features.map(([key, value]) => (
+        {featureRows(plan).map(({ key, label, value }) => (
           <li key={key} className="flex items-start gap-2">
             <Check className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
             <span>
-              {featureLabel(key)}:{' '}
-              <span className="font-semibold text-slate-900">{featureValue(value)}</span>
+              {label}: <span className="font-semibold text-slate-900">{value}</span>
             </span>
           </li>
         ))}

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createPlan } from '@/testing/factories';
-import { featureLabel, featureValue, formatPrice, isMostPopular } from './plan-format';
+import { isMostPopular } from './plan-format';
 
-describe('plan display', () => {
-  it('shows monthly prices with two decimals', () => {
-    expect(formatPrice(0)).toBe('$0.00/month');
-    expect(formatPrice(9.5)).toBe('$9.50/month');
-    expect(formatPrice(1234.567)).toBe('$1234.57/month');
-  });
-
-  it('splits camelCase feature keys and shows booleans as Yes/No', () => {
-    expect(featureLabel('postsPerDay')).toBe('Posts Per Day');
-    expect(featureLabel('invites')).toBe('Invites');
-    expect(featureValue(true)).toBe('Yes');
-    expect(featureValue(false)).toBe('No');
-    expect(featureValue(10)).toBe('10');
-  });
-
+describe('landing plan display', () => {
   it('flags the plan named Basic as the popular one', () => {
     expect(isMostPopular(createPlan({ name: 'Basic' }))).toBe(true);
+    expect(isMostPopular(createPlan({ name: ' basic ' }))).toBe(true);
     expect(isMostPopular(createPlan({ name: 'Basic Plus' }))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { usePlans } from '../api/use-plans';
+import { usePlans } from '@/lib/plans';
 import { PlanCard } from './plan-card';
 
 export const PLANS_UNAVAILABLE = 'Pricing plans are currently unavailable. Please try again later.';

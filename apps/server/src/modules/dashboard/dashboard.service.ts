@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import type { DashboardSchema } from '@herald/contract';
+import type { Db } from '../../db/client.js';
+import { getSubscription } from '../billing/billing.service.js';
+import { listIntegrations } from '../integrations/integrations.service.js';
+import { countUnread } from '../notifications/notifications.repository.js';
+import { getOrganization } from '../organizations/organizations.service.js';
+import { listPlans } from '../plans/plans.service.js';
+import { listPlatforms } from '../platforms/platforms.repository.js';
+import { countSeats } from '../organizations/entitlements.js';
+import type { DashboardPostSource } from './posts-source.js';
+
+/**
+ * The organization dashboard: real figures only. Posts come from the posts module through
+ * `DashboardPostSource`; until it exists the counts are zero, which is the truth.
+ */
+export async function getDashboard(
+  db: Db,
+  posts: DashboardPostSource,
+  organizationId: string,
+  userId: string,
+): Promise<z.infer<typeof DashboardSchema>> {
+  const [organization, integrations, memberCount, platforms, subscription, plans, unread, recent] =
+    await Promise.all([
+      getOrganization(db, organizationId),
+      listIntegrations(db, organizationId),
+      countSeats(db, organizationId),
+      listPlatforms(db, true),
+      getSubscription(db, organizationId),
+      listPlans(db, { isAdmin: false }),
+      countUnread(db, userId, organizationId),
+      posts.summary(organizationId),
+    ]);
+  return {
+    organization: { id: organization.id, name: organization.name },
+    posts: recent.recent,
+    postCounts: { total: recent.total, upcoming: recent.upcoming },
+    integrations,
+    memberCount,
+    supportedPlatformsCount: platforms.length,
+    subscription,
+    plans: plans.plans,
+    unreadNotifications: unread,
+  };
+}

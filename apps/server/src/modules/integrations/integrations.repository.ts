@@ -1,0 +1,140 @@
+import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { integrations, pendingConnections, platforms } from '../../db/schema.js';
+
+export type IntegrationRow = typeof integrations.$inferSelect;
+export type IntegrationValues = Omit<
+  typeof integrations.$inferInsert,
+  'id' | 'organizationId' | 'platformId' | 'platformAccountId'
+>;
+
+export function listIntegrations(db: Db, organizationId: string) {
+  return db
+    .select({ integration: integrations, platform: { id: platforms.id, name: platforms.name } })
+    .from(integrations)
+    .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+    .where(eq(integrations.organizationId, organizationId))
+    .orderBy(asc(platforms.name), asc(integrations.connectedAt));
+}
+
+export function listOfPlatform(db: Db, organizationId: string, platformId: string) {
+  return db
+    .select()
+    .from(integrations)
+    .where(
+      and(eq(integrations.organizationId, organizationId), eq(integrations.platformId, platformId)),
+    );
+}
+
+export async function findAccount(
+  db: Db,
+  organizationId: string,
+  platformId: string,
+  platformAccountId: string,
+) {
+  const [row] = await db
+    .select()
+    .from(integrations)
+    .where(
+      and(
+        eq(integrations.organizationId, organizationId),
+        eq(integrations.platformId, platformId),
+        eq(integrations.platformAccountId, platformAccountId),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function countConnected(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(integrations)
+    .where(
+      and(eq(integrations.organizationId, organizationId), eq(integrations.status, 'CONNECTED')),
+    );
+  return row?.n ?? 0;
+}
+
+/** Inserts the account or updates it in place (reconnecting never creates a second row). */
+export async function upsertAccount(
+  db: Db,
+  key: { organizationId: string; platformId: string; platformAccountId: string },
+  values: IntegrationValues,
+) {
+  const [row] = await db
+    .insert(integrations)
+    .values({ ...key, ...values })
+    .onConflictDoUpdate({
+      target: [
+        integrations.organizationId,
+        integrations.platformId,
+        integrations.platformAccountId,
+      ],
+      set: { ...values, updatedAt: new Date() },
+    })
+    .returning();
+  return row!;
+}
+
+export async function updateIntegration(db: Db, id: string, values: Partial<IntegrationValues>) {
+  const [row] = await db
+    .update(integrations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(integrations.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteIntegration(db: Db, organizationId: string, id: string) {
+  await db
+    .delete(integrations)
+    .where(and(eq(integrations.organizationId, organizationId), eq(integrations.id, id)));
+}
+
+/** Connected accounts whose access token expires before `before`, locked for this worker. */
+export function dueForRefresh(db: Db, before: Date, limit: number) {
+  return db
+    .select({ integration: integrations, platform: { id: platforms.id, name: platforms.name } })
+    .from(integrations)
+    .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+    .where(and(eq(integrations.status, 'CONNECTED'), lt(integrations.accessTokenExpiresAt, before)))
+    .orderBy(asc(integrations.accessTokenExpiresAt))
+    .limit(limit);
+}
+
+export function insertPending(db: Db, values: typeof pendingConnections.$inferInsert) {
+  return db
+    .insert(pendingConnections)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);
+}
+
+export async function findPending(
+  db: Db,
+  id: string,
+  organizationId: string,
+  userId: string,
+  now: Date,
+) {
+  const [row] = await db
+    .select()
+    .from(pendingConnections)
+    .where(
+      and(
+        eq(pendingConnections.id, id),
+        eq(pendingConnections.organizationId, organizationId),
+        eq(pendingConnections.userId, userId),
+        gt(pendingConnections.expiresAt, now),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function deletePending(db: Db, id: string) {
+  await db.delete(pendingConnections).where(eq(pendingConnections.id, id));
+}
+
+export async function deleteExpiredPending(db: Db, now: Date) {
+  await db.delete(pendingConnections).where(lt(pendingConnections.expiresAt, now));
+}

@@ -1,0 +1,377 @@
+import type { Integration } from '@herald/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { TokenCipher } from '../../lib/token-crypto.js';
+import { PlatformError } from '../../platforms/errors.js';
+import type { NetworkRuntime } from '../../platforms/runtime.js';
+import type { ConnectableAccount, StoredAccount, TokenSet } from '../../platforms/types.js';
+import { requireCapacity, requireEntitlement } from '../organizations/entitlements.js';
+import {
+  findPlatform,
+  findPlatformByName,
+  type PlatformRow,
+} from '../platforms/platforms.repository.js';
+import type { ConnectStates } from './connect-state.js';
+import * as repo from './integrations.repository.js';
+
+export interface IntegrationDeps {
+  db: Db;
+  cipher: TokenCipher;
+  networks: Map<string, NetworkRuntime>;
+  states: ConnectStates;
+  publicUrl: string;
+  apiPublicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toIntegrationDto(
+  row: repo.IntegrationRow,
+  platform: { id: string; name: string },
+): Integration {
+  return {
+    id: row.id,
+    status: row.status,
+    platform,
+    platformAccountId: row.platformAccountId,
+    connectedAt: row.connectedAt.toISOString(),
+    tokenExpiresAt: iso(row.accessTokenExpiresAt),
+    sandbox: row.sandbox,
+    lastError: row.lastError,
+    metadata: { pictureUrl: row.pictureUrl, username: row.username, name: row.name },
+  };
+}
+
+export async function listIntegrations(db: Db, organizationId: string): Promise<Integration[]> {
+  return (await repo.listIntegrations(db, organizationId)).map((r) =>
+    toIntegrationDto(r.integration, r.platform),
+  );
+}
+
+/** The network and its platform row for a URL segment; refuses unknown and inactive ones. */
+async function resolveNetwork(
+  deps: IntegrationDeps,
+  slug: string,
+): Promise<{ network: NetworkRuntime; platform: PlatformRow }> {
+  const network = deps.networks.get(slug);
+  const platform = network ? await findPlatformByName(deps.db, network.name) : null;
+  if (!network || !platform)
+    throw new AppError('NOT_FOUND', `Herald cannot connect "${slug}" accounts.`);
+  if (!platform.isActive)
+    throw new AppError('VALIDATION_FAILED', `${platform.name} is not available right now.`);
+  return { network, platform };
+}
+
+const callbackUrl = (deps: IntegrationDeps, slug: string) =>
+  `${deps.apiPublicUrl}/auth/${slug}/callback`;
+
+/** Where the browser goes to sign in at the network. */
+export async function startConnect(
+  deps: IntegrationDeps,
+  userId: string,
+  organizationId: string,
+  slug: string,
+) {
+  const { network } = await resolveNetwork(deps, slug);
+  await requireEntitlement(deps.db, organizationId, 'connect');
+  const { state, challenge } = deps.states.issue({ userId, organizationId, platform: slug });
+  return network.adapter.authorizeUrl({
+    redirectUri: callbackUrl(deps, slug),
+    state,
+    codeChallenge: challenge,
+  });
+}
+
+const settingsUrl = (deps: IntegrationDeps, params: Record<string, string>) =>
+  `${deps.publicUrl}/settings?${new URLSearchParams(params).toString()}`;
+
+/**
+ * The network's redirect back. Always answers a place in the web app: /settings with the
+ * outcome (connected, a choice to make, or a sentence explaining why not).
+ */
+export async function finishConnect(
+  deps: IntegrationDeps,
+  userId: string,
+  slug: string,
+  query: { code?: string; state?: string; error?: string; error_description?: string },
+): Promise<string> {
+  const state = deps.states.read(query.state);
+  const label = deps.networks.get(slug)?.name ?? slug;
+  const fail = (message: string) => settingsUrl(deps, { connectError: message, platform: label });
+  if (!state || state.platform !== slug)
+    return fail('This connection link has expired or was altered. Please connect again.');
+  if (state.userId !== userId)
+    return fail('This connection was started by another account. Please connect again.');
+  if (query.error)
+    return fail(query.error_description ?? `${label} did not grant access (${query.error}).`);
+  if (!query.code) return fail(`${label} sent no authorization code. Please connect again.`);
+  try {
+    const { network, platform } = await resolveNetwork(deps, slug);
+    const accounts = await network.adapter.connect({
+      code: query.code,
+      redirectUri: callbackUrl(deps, slug),
+      codeVerifier: deps.states.verifierFor(state.nonce),
+    });
+    if (accounts.length === 0) return fail(`${label} has no account this sign-in can connect.`);
+    if (accounts.length === 1) {
+      await saveAccounts(deps, state.organizationId, userId, platform, network.sandbox, accounts);
+      return settingsUrl(deps, { connected: platform.name });
+    }
+    const pending = await repo.insertPending(deps.db, {
+      organizationId: state.organizationId,
+      userId,
+      platformId: platform.id,
+      accountsEnc: deps.cipher.encrypt(JSON.stringify(accounts)),
+      expiresAt: new Date(Date.now() + 15 * 60 * 1000),
+    });
+    return settingsUrl(deps, { pick: pending.id, platform: platform.name });
+  } catch (err) {
+    if (err instanceof AppError || err instanceof PlatformError) return fail(err.message);
+    throw err;
+  }
+}
+
+/** Stores accounts (new or reconnected), within the plan's connected-account limit. */
+async function saveAccounts(
+  deps: IntegrationDeps,
+  organizationId: string,
+  userId: string,
+  platform: PlatformRow,
+  sandbox: boolean,
+  accounts: ConnectableAccount[],
+) {
+  return deps.db.transaction(async (tx) => {
+    const plan = await requireEntitlement(tx, organizationId, 'connect');
+    const saved = [];
+    for (const account of accounts) {
+      const existing = await repo.findAccount(tx, organizationId, platform.id, account.externalId);
+      if (existing?.status !== 'CONNECTED')
+        requireCapacity(plan, 'connectedPlatforms', await repo.countConnected(tx, organizationId));
+      const previousSecrets = existing?.secretsEnc
+        ? (JSON.parse(deps.cipher.decrypt(existing.secretsEnc)) as Record<string, string>)
+        : {};
+      const secrets = { ...previousSecrets, ...(account.secrets ?? {}) };
+      const row = await repo.upsertAccount(
+        tx,
+        { organizationId, platformId: platform.id, platformAccountId: account.externalId },
+        {
+          status: 'CONNECTED',
+          username: account.username,
+          name: account.name,
+          pictureUrl: account.pictureUrl,
+          ...tokenColumns(deps.cipher, account.tokens, existing),
+          secretsEnc: Object.keys(secrets).length
+            ? deps.cipher.encrypt(JSON.stringify(secrets))
+            : null,
+          extra: { ...(existing?.extra ?? {}), ...(account.extra ?? {}) },
+          sandbox,
+          lastError: null,
+          connectedByUserId: userId,
+          connectedAt: existing?.status === 'CONNECTED' ? existing.connectedAt : new Date(),
+        },
+      );
+      saved.push(row);
+    }
+    return saved;
+  });
+}
+
+/** Encrypted token columns; a refresh token the network did not send again is kept, never lost. */
+function tokenColumns(cipher: TokenCipher, tokens: TokenSet, existing: repo.IntegrationRow | null) {
+  return {
+    accessTokenEnc: cipher.encrypt(tokens.accessToken),
+    accessTokenExpiresAt: tokens.accessTokenExpiresAt,
+    refreshTokenEnc: tokens.refreshToken
+      ? cipher.encrypt(tokens.refreshToken)
+      : (existing?.refreshTokenEnc ?? null),
+    refreshTokenExpiresAt: tokens.refreshToken
+      ? tokens.refreshTokenExpiresAt
+      : (existing?.refreshTokenExpiresAt ?? null),
+    scopes: tokens.scopes.length ? tokens.scopes : (existing?.scopes ?? []),
+    lastRefreshedAt: new Date(),
+  };
+}
+
+export function toStoredAccount(cipher: TokenCipher, row: repo.IntegrationRow): StoredAccount {
+  return {
+    externalId: row.platformAccountId,
+    tokens: {
+      accessToken: cipher.decryptNullable(row.accessTokenEnc) ?? '',
+      accessTokenExpiresAt: row.accessTokenExpiresAt,
+      refreshToken: cipher.decryptNullable(row.refreshTokenEnc),
+      refreshTokenExpiresAt: row.refreshTokenExpiresAt,
+      scopes: row.scopes ?? [],
+    },
+    extra: row.extra,
+    secrets: row.secretsEnc
+      ? (JSON.parse(cipher.decrypt(row.secretsEnc)) as Record<string, string>)
+      : {},
+  };
+}
+
+async function openPending(
+  deps: IntegrationDeps,
+  organizationId: string,
+  userId: string,
+  pendingId: string,
+) {
+  const pending = await repo.findPending(deps.db, pendingId, organizationId, userId, new Date());
+  if (!pending) throw new AppError('NOT_FOUND', 'This account choice has expired. Connect again.');
+  const accounts = JSON.parse(deps.cipher.decrypt(pending.accountsEnc)) as ConnectableAccount[];
+  return { pending, accounts };
+}
+
+/** The accounts offered by a sign-in, without their tokens, for the picker. */
+export async function getPending(
+  deps: IntegrationDeps,
+  organizationId: string,
+  userId: string,
+  pendingId: string,
+) {
+  const { pending, accounts } = await openPending(deps, organizationId, userId, pendingId);
+  const platform = await findPlatform(deps.db, pending.platformId);
+  return {
+    id: pending.id,
+    platform: { id: pending.platformId, name: platform?.name ?? '' },
+    accounts: accounts.map((a) => ({
+      externalId: a.externalId,
+      name: a.name,
+      username: a.username,
+      pictureUrl: a.pictureUrl,
+    })),
+    expiresAt: pending.expiresAt.toISOString(),
+  };
+}
+
+export async function choosePending(
+  deps: IntegrationDeps,
+  organizationId: string,
+  userId: string,
+  pendingId: string,
+  externalIds: string[],
+) {
+  const { pending, accounts } = await openPending(deps, organizationId, userId, pendingId);
+  const chosen = accounts.filter((a) => externalIds.includes(a.externalId));
+  if (chosen.length !== new Set(externalIds).size)
+    throw new AppError('VALIDATION_FAILED', 'Choose accounts from the list offered.');
+  const platform = await findPlatform(deps.db, pending.platformId);
+  if (!platform) throw new AppError('NOT_FOUND', 'This platform no longer exists.');
+  const network = deps.networks.get(platform.name.toLowerCase());
+  await saveAccounts(deps, organizationId, userId, platform, network?.sandbox ?? false, chosen);
+  await repo.deletePending(deps.db, pending.id);
+  return listIntegrations(deps.db, organizationId);
+}
+
+/** Rows of one network in the organization, or the one named by `integrationId`. */
+async function rowsOf(
+  deps: IntegrationDeps,
+  organizationId: string,
+  slug: string,
+  integrationId?: string,
+) {
+  const { network, platform } = await resolveNetworkForExisting(deps, slug);
+  const rows = (await repo.listOfPlatform(deps.db, organizationId, platform.id)).filter(
+    (r) => !integrationId || r.id === integrationId,
+  );
+  if (rows.length === 0)
+    throw new AppError(
+      'NOT_FOUND',
+      `No ${platform.name} account is connected to this organization.`,
+    );
+  return { network, platform, rows };
+}
+
+/** Like resolveNetwork, but an inactive platform's accounts can still be disconnected. */
+async function resolveNetworkForExisting(deps: IntegrationDeps, slug: string) {
+  const network = deps.networks.get(slug);
+  const platform = network ? await findPlatformByName(deps.db, network.name) : null;
+  if (!network || !platform)
+    throw new AppError('NOT_FOUND', `Herald cannot connect "${slug}" accounts.`);
+  return { network, platform };
+}
+
+/** Disconnects: revokes at the network where it can (best effort), then forgets the tokens. */
+export async function disconnect(
+  deps: IntegrationDeps,
+  organizationId: string,
+  slug: string,
+  integrationId?: string,
+) {
+  const { network, rows } = await rowsOf(deps, organizationId, slug, integrationId);
+  for (const row of rows) {
+    if (network.adapter.revoke && row.accessTokenEnc) {
+      try {
+        await network.adapter.revoke(toStoredAccount(deps.cipher, row));
+      } catch (err) {
+        deps.log.warn(
+          {
+            platform: network.name,
+            integrationId: row.id,
+            kind: err instanceof PlatformError ? err.kind : 'unknown',
+          },
+          'revoke at the network failed; disconnecting anyway',
+        );
+      }
+    }
+    await repo.deleteIntegration(deps.db, organizationId, row.id);
+  }
+  return { disconnected: rows.length };
+}
+
+/**
+ * Refreshes one account's tokens. A refusal from the network marks it REFRESH_FAILED (the user
+ * must reconnect); other failures leave it as it is for a later try.
+ */
+export async function refreshAccount(
+  deps: IntegrationDeps,
+  network: NetworkRuntime,
+  row: repo.IntegrationRow,
+) {
+  if (!network.adapter.refresh) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${network.name} tokens cannot be refreshed; reconnect the account when it expires.`,
+    );
+  }
+  try {
+    const tokens = await network.adapter.refresh(toStoredAccount(deps.cipher, row));
+    return await repo.updateIntegration(deps.db, row.id, {
+      ...tokenColumns(deps.cipher, tokens, row),
+      status: 'CONNECTED',
+      lastError: null,
+    });
+  } catch (err) {
+    if (err instanceof PlatformError && err.kind === 'reauth') {
+      await repo.updateIntegration(deps.db, row.id, {
+        status: 'REFRESH_FAILED',
+        lastError: err.message,
+      });
+    }
+    throw err;
+  }
+}
+
+export async function refreshNow(
+  deps: IntegrationDeps,
+  organizationId: string,
+  slug: string,
+  integrationId?: string,
+) {
+  const { network, platform, rows } = await rowsOf(deps, organizationId, slug, integrationId);
+  for (const row of rows) {
+    try {
+      await refreshAccount(deps, network, row);
+    } catch (err) {
+      if (err instanceof PlatformError) {
+        throw new AppError(
+          err.kind === 'reauth' ? 'CONFLICT' : 'UNAVAILABLE',
+          `Failed to refresh token for ${platform.name}. ${err.message}`,
+        );
+      }
+      throw err;
+    }
+  }
+  return listIntegrations(deps.db, organizationId);
+}

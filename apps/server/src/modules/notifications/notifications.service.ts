@@ -1,0 +1,98 @@
+import type { Notification } from '@herald/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import * as repo from './notifications.repository.js';
+
+export type { NotificationPriority, NotificationType } from './notifications.repository.js';
+
+export interface NotificationInput {
+  type: repo.NotificationType;
+  priority: repo.NotificationPriority;
+  message: string;
+  postId?: string;
+}
+
+/**
+ * The one way to record notifications. Producers say who should hear about what; this writes a
+ * row per recipient and announces it to live listeners (after commit).
+ */
+export async function recordNotification(
+  db: Db,
+  organizationId: string,
+  to: { admins: true } | { userIds: string[] },
+  n: NotificationInput,
+) {
+  const recipients =
+    'admins' in to ? await repo.activeAdminUserIds(db, organizationId) : [...new Set(to.userIds)];
+  return repo.insertNotifications(
+    db,
+    recipients.map((userId) => ({
+      organizationId,
+      userId,
+      type: n.type,
+      priority: n.priority,
+      message: n.message,
+      postId: n.postId ?? null,
+    })),
+  );
+}
+
+/** Shorthand used by billing and networks: every active Admin of the organization. */
+export const notifyOrganizationAdmins = (db: Db, organizationId: string, n: NotificationInput) =>
+  recordNotification(db, organizationId, { admins: true }, n);
+
+export function toNotificationDto(row: repo.NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    priority: row.priority,
+    message: row.message,
+    read: row.read,
+    createdAt: row.createdAt.toISOString(),
+    organizationId: row.organizationId,
+    postId: row.postId,
+  };
+}
+
+const encodeCursor = (row: repo.NotificationRow) =>
+  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+function decodeCursor(cursor: string) {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || Number.isNaN(createdAt.getTime()))
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The page cursor is not valid; start from the first page.',
+    );
+  return { createdAt, id };
+}
+
+export const BARE_LIST_CAP = 100;
+
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  organizationId: string,
+  page?: { limit?: number; cursor?: string },
+) {
+  const limit = page?.limit ?? BARE_LIST_CAP;
+  const rows = await repo.listForUser(db, userId, organizationId, {
+    limit: limit + 1,
+    ...(page?.cursor ? { before: decodeCursor(page.cursor) } : {}),
+  });
+  const visible = rows.slice(0, limit);
+  return {
+    notifications: visible.map(toNotificationDto),
+    nextCursor: rows.length > limit ? encodeCursor(visible[visible.length - 1]!) : null,
+    unreadCount: await repo.countUnread(db, userId, organizationId),
+  };
+}
+
+export async function setRead(db: Db, userId: string, id: string, read: boolean) {
+  const row = await repo.setRead(db, userId, id, read);
+  if (!row) throw new AppError('NOT_FOUND', 'This notification does not exist.');
+  return toNotificationDto(row);
+}
+
+export const markAllRead = (db: Db, userId: string, organizationId: string) =>
+  repo.markAllRead(db, userId, organizationId);

@@ -1,0 +1,78 @@
+import {
+  CreatePlatformRequestSchema,
+  PlatformParamsSchema,
+  PlatformResponseSchema,
+  PlatformsResponseSchema,
+} from '@herald/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.js';
+import type { NetworkRuntime } from '../../platforms/runtime.js';
+import * as service from './platforms.service.js';
+
+const tags = ['platforms'];
+
+export async function platformsRoutes(
+  app: FastifyInstance,
+  { db, networks }: { db: Db; networks: Map<string, NetworkRuntime> },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/platforms/supported',
+    { config: { access: 'public' }, schema: { tags, response: { 200: PlatformsResponseSchema } } },
+    async () => ({
+      status: 'success' as const,
+      data: { platforms: await service.listPlatforms(db, networks, true) },
+    }),
+  );
+
+  api.get(
+    '/platforms',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, response: { 200: PlatformsResponseSchema } },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      // Operators manage inactive platforms too; everyone else sees what can be used.
+      data: { platforms: await service.listPlatforms(db, networks, !request.auth?.user.isAdmin) },
+    }),
+  );
+
+  api.post(
+    '/platforms',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        body: CreatePlatformRequestSchema,
+        response: { 201: PlatformResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({
+          status: 'success',
+          data: { platform: await service.createPlatform(db, networks, request.body) },
+        }),
+  );
+
+  for (const [action, isActive] of [
+    ['activate', true],
+    ['deactivate', false],
+  ] as const) {
+    api.put(
+      `/platforms/:id/${action}`,
+      {
+        config: { access: 'admin' },
+        schema: { tags, params: PlatformParamsSchema, response: { 200: PlatformResponseSchema } },
+      },
+      async (request) => ({
+        status: 'success' as const,
+        data: { platform: await service.setActive(db, networks, request.params.id, isActive) },
+      }),
+    );
+  }
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxHarness, type SandboxHarness } from '../../sandbox/meta/test-harness.js';
+import { PlatformError } from '../errors.js';
+import { createGraphApi } from '../meta/api.js';
+import type { MetaUrls } from '../meta/urls.js';
+import type { StoredAccount } from '../types.js';
+import { FACEBOOK_SCOPES } from './adapter.js';
+import { network } from './index.js';
+
+let h: SandboxHarness<MetaUrls>;
+beforeAll(async () => {
+  h = await startSandboxHarness(network);
+});
+afterAll(() => h?.close());
+
+const graph = () => createGraphApi(h.settings, 'Facebook');
+const stored = (a: Awaited<ReturnType<typeof connectAs>>[number]): StoredAccount => ({
+  externalId: a.externalId,
+  tokens: a.tokens,
+  extra: a.extra ?? {},
+  secrets: a.secrets ?? {},
+});
+
+async function connectAs(account: string, pages: string) {
+  const { code } = await h.authorize({ fields: { account, pages } });
+  return h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: 'unused' });
+}
+
+async function rejection(promise: Promise<unknown>) {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(PlatformError);
+  return err as PlatformError;
+}
+
+describe('Facebook adapter against its sandbox', () => {
+  it('asks the Login dialog for the Page permissions', () => {
+    const url = new URL(
+      h.adapter.authorizeUrl({ redirectUri: h.redirectUri, state: 's1', codeChallenge: 'x' }),
+    );
+    expect(`${url.origin}${url.pathname}`).toBe(`${h.base}/v24.0/dialog/oauth`);
+    expect(url.searchParams.get('client_id')).toBe('herald-sandbox');
+    expect(url.searchParams.get('state')).toBe('s1');
+    expect(url.searchParams.get('scope')!.split(',')).toEqual(FACEBOOK_SCOPES);
+  });
+
+  it('offers one account per Page, each with its own non-expiring Page token', async () => {
+    const { code, state, sentState, html } = await h.authorize({
+      fields: { account: 'Ada', pages: 'Ada Coffee, Ada Books, Ada Bikes' },
+    });
+    expect(html).toContain('Pages this account manages');
+    expect(state).toBe(sentState);
+    const accounts = await h.adapter.connect({
+      code: code!,
+      redirectUri: h.redirectUri,
+      codeVerifier: '',
+    });
+    expect(accounts.map((a) => a.name)).toEqual(['Ada Coffee', 'Ada Books', 'Ada Bikes']);
+    expect(new Set(accounts.map((a) => a.externalId)).size).toBe(3);
+    for (const a of accounts) {
+      expect(a.externalId).toMatch(/^\d{15}$/);
+      expect(a.extra).toMatchObject({
+        pageId: a.externalId,
+        facebookUserId: accounts[0]!.extra!.facebookUserId,
+      });
+      expect(a.extra?.facebookUserId).toMatch(/^\d{15}$/);
+      expect(a.extra?.tasks).toContain('CREATE_CONTENT');
+      expect(a.pictureUrl).toContain('/_emu/picture/');
+      expect(a.tokens.accessTokenExpiresAt).toBeNull();
+      expect(a.tokens.refreshToken).toBeNull();
+      expect(a.tokens.scopes).toEqual(expect.arrayContaining(FACEBOOK_SCOPES));
+      expect(a.secrets?.userToken).toBeTruthy();
+      expect(a.tokens.accessToken).not.toBe(a.secrets?.userToken);
+      // The Page token acts as its Page.
+      const me = await graph().getNode<{ id: string; name: string }>(
+        'me',
+        a.tokens.accessToken,
+        'id,name',
+      );
+      expect(me).toEqual({ id: a.externalId, name: a.name });
+    }
+    const avatar = await fetch(accounts[0]!.pictureUrl!);
+    expect(avatar.headers.get('content-type')).toContain('image/svg+xml');
+  });
+
+  it('keeps the same Page ids when the same person connects again', async () => {
+    const first = await connectAs('Grace', 'Grace Labs');
+    const again = await connectAs('Grace', 'Grace Labs, Grace Press');
+    expect(again[0]!.externalId).toBe(first[0]!.externalId);
+    expect(again).toHaveLength(2);
+  });
+
+  it('follows the /me/accounts cursors to the last Page', async () => {
+    const [page] = await connectAs('Paged', 'P1, P2, P3');
+    const pages = await graph().listPages<{ id: string; name: string }>(
+      page!.secrets!.userToken!,
+      'id,name',
+      1,
+    );
+    expect(pages.map((p) => p.name)).toEqual(['P1', 'P2', 'P3']);
+  });
+
+  it('refuses a login that manages no Pages', async () => {
+    const err = await rejection(connectAs('Nobody', ''));
+    expect(err.kind).toBe('bad_request');
+    expect(err.message).toMatch(/manages no Pages/);
+  });
+
+  it('reports a denied authorization on the redirect', async () => {
+    const { location, code, state, sentState } = await h.authorize({ decision: 'deny' });
+    expect(`${location.origin}${location.pathname}`).toBe(h.redirectUri);
+    expect(code).toBeNull();
+    expect(state).toBe(sentState);
+    expect(location.searchParams.get('error')).toBe('access_denied');
+    expect(location.searchParams.get('error_reason')).toBe('user_denied');
+  });
+
+  it('refuses a code used twice, a wrong redirect_uri and a wrong app secret', async () => {
+    const { code } = await h.authorize({ fields: { account: 'Ada', pages: 'Ada Coffee' } });
+    await h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' });
+    const reused = await rejection(
+      h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' }),
+    );
+    expect(reused.message).toContain('This authorization code has been used.');
+    expect(reused.kind).toBe('bad_request');
+
+    const second = await h.authorize({ fields: { account: 'Ada', pages: 'Ada Coffee' } });
+    const wrongRedirect = await rejection(
+      h.adapter.connect({
+        code: second.code!,
+        redirectUri: `${h.origin}/elsewhere`,
+        codeVerifier: '',
+      }),
+    );
+    expect(wrongRedirect.message).toMatch(/redirect_uri is identical/);
+
+    const third = await h.authorize({ fields: { account: 'Ada', pages: 'Ada Coffee' } });
+    const wrongSecret = await rejection(
+      h.adapterWith({ clientSecret: 'not-the-secret' }).connect({
+        code: third.code!,
+        redirectUri: h.redirectUri,
+        codeVerifier: '',
+      }),
+    );
+    expect(wrongSecret.message).toContain('Error validating client secret.');
+  });
+
+  it('has no refresh: a Page token does not expire', () => {
+    expect(h.adapter.refresh).toBeUndefined();
+  });
+
+  it('answers 190 (reauth) while the token_revoked knob is on', async () => {
+    const [page] = await connectAs('Knobby', 'Knob Page');
+    await h.setKnob('Knobby', 'token_revoked');
+    const err = await rejection(graph().getNode('me', page!.tokens.accessToken, 'id'));
+    expect(err.kind).toBe('reauth');
+    expect(err.details.code).toBe(190);
+    await h.setKnob('Knobby', 'token_revoked', false);
+    await expect(graph().getNode('me', page!.tokens.accessToken, 'id')).resolves.toMatchObject({
+      id: page!.externalId,
+    });
+  });
+
+  it('revoke removes the app: the Page and user tokens stop working', async () => {
+    const [page, other] = await connectAs('Revoker', 'R1, R2');
+    await h.adapter.revoke!(stored(page!));
+    for (const token of [
+      page!.tokens.accessToken,
+      other!.tokens.accessToken,
+      page!.secrets!.userToken!,
+    ]) {
+      const err = await rejection(graph().getNode('me', token, 'id'));
+      expect(err.kind).toBe('reauth');
+    }
+    // Revoking again finds nothing left to revoke.
+    await expect(h.adapter.revoke!(stored(page!))).resolves.toBeUndefined();
+    // A new login works again.
+    const [fresh] = await connectAs('Revoker', 'R1');
+    await expect(graph().getNode('me', fresh!.tokens.accessToken, 'id')).resolves.toBeTruthy();
+  });
+
+  it('keeps its state across a restart and never logs a token', async () => {
+    const [page] = await connectAs('Durable', 'Durable Page');
+    await h.restart();
+    const me = await graph().getNode<{ id: string }>('me', page!.tokens.accessToken, 'id');
+    expect(me.id).toBe(page!.externalId);
+    const calls = await h.calls();
+    expect(calls.some((c) => c.path === '/v24.0/oauth/access_token')).toBe(true);
+    const log = JSON.stringify(calls);
+    expect(log).not.toContain(page!.tokens.accessToken);
+    expect(log).not.toContain(page!.secrets!.userToken);
+    expect(log).not.toContain('sandbox-secret-for-tests');
+  });
+
+  it('answers an unknown field with Graph error 100', async () => {
+    const [page] = await connectAs('Fields', 'Field Page');
+    const err = await rejection(
+      graph().getNode('me', page!.tokens.accessToken, 'id,no_such_field'),
+    );
+    expect(err.kind).toBe('bad_request');
+    expect(err.details.code).toBe(100);
+  });
+});

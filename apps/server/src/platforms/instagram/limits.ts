@@ -1,0 +1,30 @@
+import type { MediaConstraints } from '@herald/contract';
+
+/** Composer rules for Instagram (platform-apis.md §2.6, §8). Check a live account first. */
+export const INSTAGRAM_MEDIA_CONSTRAINTS: MediaConstraints = {
+  text: { maxLength: 2_200, counting: 'codepoints', textOnlyAllowed: false },
+  image: { allowedMimeTypes: ['image/jpeg'], maxFileSize: 8 * 1024 * 1024, maxCount: 10 },
+  reel: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
+    // Sources disagree (300 MB vs 1 GB): validate at the lower one until proven (§9 #9).
+    maxFileSize: 300 * 1024 * 1024,
+    minDuration: 3,
+    maxDuration: 15 * 60,
+    maxCount: 1,
+  },
+  maxMediaPerPost: 10,
+};
+
+export const INSTAGRAM_CAPTION_LIMITS = { hashtags: 30, mentions: 20 } as const;
+
+/** Fallback only: read `content_publishing_limit.config.quota_total` at runtime (§9 #1). */
+export const INSTAGRAM_DEFAULT_PUBLISH_QUOTA = 50;
+
+/** Containers per rolling 24 h; each expires 24 h after creation. */
+export const INSTAGRAM_CONTAINERS_PER_DAY = 400;
+
+/** Pages asked for per `/me/accounts` page of results. */
+export const INSTAGRAM_PAGE_LIST_LIMIT = 100;
+
+/** Exchange the user token again when less than this is left of its ~60 days. */
+export const INSTAGRAM_REFRESH_BEFORE_EXPIRY_DAYS = 10;

@@ -1,0 +1,41 @@
+import { classifyStatus, type PlatformErrorKind } from '../errors.js';
+
+/** LinkedIn error bodies: REST `{message, serviceErrorCode, status, code?}` or OAuth `{error, error_description}`. */
+interface LinkedInErrorBody {
+  message?: string;
+  serviceErrorCode?: number;
+  status?: number;
+  code?: string;
+  error?: string;
+  error_description?: string;
+}
+
+/**
+ * 401 (expired, revoked, scope changed) → reauth; 429 → rate_limited (daily windows);
+ * 5xx → transient; 403 → reauth (a scope or role is missing); 422 validation, 426 sunset
+ * `LinkedIn-Version` and the rest → bad_request (§6.6). `invalid_grant` from the token endpoint
+ * means the grant is gone → reauth.
+ */
+export function linkedInErrorKind(status: number, body: unknown): PlatformErrorKind {
+  const error = (body as LinkedInErrorBody | null)?.error;
+  if (error === 'invalid_grant') return 'reauth';
+  return classifyStatus(status);
+}
+
+/** Reads a LinkedIn error body for `requestJson`: LinkedIn's own words and its code. */
+export function describeLinkedInError(body: unknown): {
+  message?: string;
+  kind?: PlatformErrorKind;
+  code?: string | number;
+} {
+  if (!body || typeof body !== 'object') return {};
+  const b = body as LinkedInErrorBody;
+  if (typeof b.error === 'string') {
+    return {
+      message: b.error_description || b.error,
+      code: b.error,
+      ...(b.error === 'invalid_grant' ? { kind: 'reauth' as const } : {}),
+    };
+  }
+  return { message: b.message, code: b.serviceErrorCode ?? b.code };
+}

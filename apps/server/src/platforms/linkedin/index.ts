@@ -1,0 +1,13 @@
+import type { NetworkModule } from '../network-module.js';
+import { registerLinkedInSandbox } from '../../sandbox/linkedin/index.js';
+import { createLinkedInAdapter } from './adapter.js';
+import { LINKEDIN_PRODUCTION_URLS, linkedInSandboxUrls, type LinkedInUrls } from './urls.js';
+
+export const network: NetworkModule<LinkedInUrls> = {
+  name: 'LinkedIn',
+  slug: 'linkedin',
+  productionUrls: LINKEDIN_PRODUCTION_URLS,
+  sandboxUrls: linkedInSandboxUrls,
+  createAdapter: createLinkedInAdapter,
+  registerSandbox: registerLinkedInSandbox,
+};

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxHarness, type SandboxHarness } from '../../sandbox/meta/test-harness.js';
+import { PlatformError } from '../errors.js';
+import type { ConnectableAccount, StoredAccount } from '../types.js';
+import { LINKEDIN_SCOPES } from './adapter.js';
+import { createLinkedInApi } from './api.js';
+import { network } from './index.js';
+import type { LinkedInUrls } from './urls.js';
+
+let h: SandboxHarness<LinkedInUrls>;
+beforeAll(async () => {
+  h = await startSandboxHarness(network);
+});
+afterAll(() => h?.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+const api = () => createLinkedInApi(h.settings);
+const stored = (a: ConnectableAccount): StoredAccount => ({
+  externalId: a.externalId,
+  tokens: a.tokens,
+  extra: a.extra ?? {},
+  secrets: a.secrets ?? {},
+});
+
+async function connectAs(account: string, organizations?: string) {
+  const fields: Record<string, string> = { account };
+  if (organizations !== undefined) fields.organizations = organizations;
+  const { code } = await h.authorize({ fields });
+  return h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' });
+}
+
+async function rejection(promise: Promise<unknown>) {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(PlatformError);
+  return err as PlatformError;
+}
+
+describe('LinkedIn adapter against its sandbox', () => {
+  it('asks for the member and organization scopes', () => {
+    const url = new URL(
+      h.adapter.authorizeUrl({ redirectUri: h.redirectUri, state: 's', codeChallenge: 'x' }),
+    );
+    expect(`${url.origin}${url.pathname}`).toBe(`${h.base}/oauth/v2/authorization`);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('scope')!.split(' ')).toEqual(LINKEDIN_SCOPES);
+  });
+
+  it('offers the person and each organization they administer', async () => {
+    const accounts = await connectAs('Ada Lovelace', 'Analytical Engines, Difference Ltd');
+    expect(accounts).toHaveLength(3);
+    const [person, ...orgs] = accounts;
+    expect(person!.externalId).toMatch(/^urn:li:person:[A-Za-z0-9]{10}$/);
+    expect(person).toMatchObject({ name: 'Ada Lovelace', username: null });
+    expect(person!.pictureUrl).toContain('/_emu/picture/');
+    expect(person!.extra).toMatchObject({
+      kind: 'person',
+      personUrn: person!.externalId,
+      linkedinVersion: '202610',
+    });
+    expect(orgs.map((o) => o.name)).toEqual(['Analytical Engines', 'Difference Ltd']);
+    expect(orgs.map((o) => o.username)).toEqual(['analytical-engines', 'difference-ltd']);
+    for (const org of orgs) {
+      expect(org.externalId).toMatch(/^urn:li:organization:\d{8}$/);
+      expect(org.extra).toMatchObject({
+        kind: 'organization',
+        organizationUrn: org.externalId,
+        personUrn: person!.externalId,
+      });
+      expect(org.pictureUrl).toContain('/_emu/picture/');
+    }
+    const t = person!.tokens;
+    expect(t.accessTokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(59 * DAY);
+    expect(t.refreshToken).toBeTruthy();
+    expect(t.refreshTokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(364 * DAY);
+    expect(t.scopes).toEqual(expect.arrayContaining(LINKEDIN_SCOPES));
+    expect(orgs[0]!.tokens.accessToken).toBe(t.accessToken);
+  });
+
+  it('offers only the person when they administer no organization or lack the org scopes', async () => {
+    expect((await connectAs('Solo Member', '')).map((a) => a.externalId)).toHaveLength(1);
+    const { code } = await h.authorize({
+      fields: { account: 'Scoped Member', organizations: 'Some Org' },
+      editUrl: (url) => url.searchParams.set('scope', 'openid profile w_member_social'),
+    });
+    const accounts = await h.adapter.connect({
+      code: code!,
+      redirectUri: h.redirectUri,
+      codeVerifier: '',
+    });
+    expect(accounts.map((a) => a.name)).toEqual(['Scoped Member']);
+  });
+
+  it('refreshes with the refresh token, which keeps its fixed expiry', async () => {
+    const [person] = await connectAs('Refresh Member', '');
+    const tokens = await h.adapter.refresh!(stored(person!));
+    expect(tokens.accessToken).not.toBe(person!.tokens.accessToken);
+    expect(tokens.refreshToken).toBe(person!.tokens.refreshToken);
+    expect(
+      Math.abs(
+        tokens.refreshTokenExpiresAt!.getTime() - person!.tokens.refreshTokenExpiresAt!.getTime(),
+      ),
+    ).toBeLessThan(5_000);
+    await expect(api().userInfo(tokens.accessToken)).resolves.toMatchObject({
+      name: 'Refresh Member',
+    });
+  });
+
+  it('turns refresh_fails, a missing refresh token and token_revoked into reauth', async () => {
+    const [person] = await connectAs('Fragile Member', '');
+    await h.setKnob('Fragile Member', 'refresh_fails');
+    expect((await rejection(h.adapter.refresh!(stored(person!)))).kind).toBe('reauth');
+    await h.setKnob('Fragile Member', 'refresh_fails', false);
+
+    await h.setKnob('Fragile Member', 'token_revoked');
+    const revoked = await rejection(api().userInfo(person!.tokens.accessToken));
+    expect(revoked).toMatchObject({ kind: 'reauth', details: { status: 401, code: 65601 } });
+    await h.setKnob('Fragile Member', 'token_revoked', false);
+
+    await h.setKnob('No Partner', 'no_refresh_token');
+    const [plain] = await connectAs('No Partner', '');
+    expect(plain!.tokens.refreshToken).toBeNull();
+    const err = await rejection(h.adapter.refresh!(stored(plain!)));
+    expect(err.kind).toBe('reauth');
+    expect(err.message).toMatch(/reconnect every 60 days/);
+  });
+
+  it('reports a denial and refuses a reused code', async () => {
+    const denied = await h.authorize({ decision: 'deny' });
+    expect(denied.location.searchParams.get('error')).toBe('access_denied');
+    expect(denied.state).toBe(denied.sentState);
+    expect(denied.code).toBeNull();
+
+    const { code } = await h.authorize({ fields: { account: 'Twice', organizations: '' } });
+    await h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' });
+    const err = await rejection(
+      h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' }),
+    );
+    expect(err).toMatchObject({
+      kind: 'bad_request',
+      details: { status: 400, code: 'invalid_request' },
+    });
+
+    const other = await h.authorize({ fields: { account: 'Twice', organizations: '' } });
+    const badSecret = await rejection(
+      h
+        .adapterWith({ clientSecret: 'wrong' })
+        .connect({ code: other.code!, redirectUri: h.redirectUri, codeVerifier: '' }),
+    );
+    expect(badSecret.details).toMatchObject({ status: 401, code: 'invalid_client' });
+  });
+
+  it('revoke makes the access and refresh tokens unusable', async () => {
+    const [person] = await connectAs('Leaving Member', 'Leaving Org');
+    await h.adapter.revoke!(stored(person!));
+    const read = await rejection(api().userInfo(person!.tokens.accessToken));
+    expect(read.kind).toBe('reauth');
+    expect((await rejection(h.adapter.refresh!(stored(person!)))).kind).toBe('reauth');
+  });
+
+  it('sends LinkedIn-Version: a sunset version is refused with 426', async () => {
+    const { code } = await h.authorize({
+      fields: { account: 'Old Version', organizations: 'Old Org' },
+    });
+    const stale = h.adapterWith({ urls: { ...h.settings.urls, linkedinVersion: '202401' } });
+    const err = await rejection(
+      stale.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' }),
+    );
+    expect(err).toMatchObject({
+      kind: 'bad_request',
+      details: { status: 426, code: 'NONEXISTENT_VERSION' },
+    });
+  });
+
+  it('never logs a token or the client secret in its calls', async () => {
+    const [person] = await connectAs('Quiet Member', 'Quiet Org');
+    await h.adapter.refresh!(stored(person!));
+    const calls = await h.calls();
+    expect(calls.some((c) => c.path === '/oauth/v2/accessToken')).toBe(true);
+    const log = JSON.stringify(calls);
+    expect(log).not.toContain(person!.tokens.accessToken);
+    expect(log).not.toContain(person!.tokens.refreshToken!);
+    expect(log).not.toContain('sandbox-secret-for-tests');
+  });
+});

@@ -1,0 +1,51 @@
+import { PlatformError, type PlatformErrorKind } from '../errors.js';
+
+/** The Graph error envelope (platform-apis.md §2.7), shared by Facebook, Instagram and Threads. */
+export interface GraphErrorBody {
+  error?: {
+    message?: string;
+    type?: string;
+    code?: number;
+    error_subcode?: number;
+    error_user_title?: string;
+    error_user_msg?: string;
+    fbtrace_id?: string;
+    is_transient?: boolean;
+  };
+}
+
+/** 190 (any subcode) / 102: the token is dead; 10 and 200–299: a permission is missing. */
+const isReauthCode = (code: number) =>
+  code === 190 || code === 102 || code === 10 || (code >= 200 && code <= 299);
+/** App, user or Page throttling; 368 is a temporary policy block (a long wait). */
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 368, 613]);
+/** Instagram's "daily publishing limit reached" arrives as code 9 or 4 with this subcode. */
+const RATE_LIMIT_SUBCODES = new Set([2207042]);
+const TRANSIENT_CODES = new Set([1, 2]);
+
+/** Maps a Graph error code (and subcode) to the class the worker acts on. */
+export function metaErrorKind(code: number, subcode?: number): PlatformErrorKind {
+  if (isReauthCode(code)) return 'reauth';
+  if (RATE_LIMIT_CODES.has(code) || (subcode !== undefined && RATE_LIMIT_SUBCODES.has(subcode))) {
+    return 'rate_limited';
+  }
+  if (TRANSIENT_CODES.has(code)) return 'transient';
+  return 'bad_request';
+}
+
+/** Reads a Graph error body for `requestJson`: Meta's own words and our class. */
+export function describeMetaError(body: unknown): {
+  message?: string;
+  kind?: PlatformErrorKind;
+  code?: number;
+} {
+  const error = (body as GraphErrorBody | null)?.error;
+  if (!error || typeof error !== 'object') return {};
+  const message = error.error_user_msg || error.message;
+  if (typeof error.code !== 'number') return { message };
+  return { message, kind: metaErrorKind(error.code, error.error_subcode), code: error.code };
+}
+
+/** True when Meta refused the token itself (already revoked, expired, app removed). */
+export const isMetaTokenRejected = (err: unknown) =>
+  err instanceof PlatformError && err.kind === 'reauth' && err.details.code === 190;

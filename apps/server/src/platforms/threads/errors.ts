@@ -1,0 +1,66 @@
+import type { PlatformErrorKind } from '../errors.js';
+
+/**
+ * Threads answers with the Graph error envelope
+ * `{error:{message, type, code, error_subcode, error_user_msg, is_transient, fbtrace_id}}`
+ * (platform-apis.md §2.7, §4); its OAuth endpoints may instead answer Instagram's flat
+ * `{error_type, code, error_message}`. Codes decide the class; the HTTP status is the fallback.
+ */
+export interface DescribedError {
+  message?: string;
+  kind?: PlatformErrorKind;
+  code?: string | number;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const num = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
+
+const REAUTH = new Set([190, 102, 10]);
+const RATE_LIMITED = new Set([4, 17, 32, 613, 341, 368]);
+const TRANSIENT = new Set([1, 2]);
+const BAD_REQUEST = new Set([3, 100, 101, 506]);
+/** Subcodes that say more than their code. */
+const SUBCODE_KINDS: Record<number, PlatformErrorKind> = {
+  2207042: 'rate_limited', // daily publishing cap reached
+};
+
+/** The class of a Graph error code (§2.7). */
+export function graphErrorKind(
+  code: number | undefined,
+  subcode?: number,
+  isTransient?: unknown,
+): PlatformErrorKind | undefined {
+  if (subcode !== undefined && SUBCODE_KINDS[subcode]) return SUBCODE_KINDS[subcode];
+  if (code === undefined) return isTransient === true ? 'transient' : undefined;
+  // 200–299: a permission is missing or was removed; asking for it again means reconnecting.
+  if (REAUTH.has(code) || (code >= 200 && code <= 299)) return 'reauth';
+  if (RATE_LIMITED.has(code)) return 'rate_limited';
+  if (TRANSIENT.has(code) || isTransient === true) return 'transient';
+  if (BAD_REQUEST.has(code)) return 'bad_request';
+  return undefined;
+}
+
+export function describeThreadsError(body: unknown): DescribedError {
+  if (isObj(body) && isObj(body.error)) {
+    const e = body.error;
+    const code = num(e.code);
+    return {
+      message: str(e.error_user_msg) ?? str(e.message),
+      kind: graphErrorKind(code, num(e.error_subcode), e.is_transient),
+      code,
+    };
+  }
+  if (isObj(body) && (str(body.error_message) || str(body.error_type))) {
+    // Flat OAuth answer: `code` is the HTTP status there, unless it is a Graph code.
+    const code = num(body.code);
+    return {
+      message: str(body.error_message) ?? str(body.error_type),
+      kind: code !== undefined && code < 400 ? graphErrorKind(code) : undefined,
+      code: str(body.error_type) ?? code,
+    };
+  }
+  return { message: str(body)?.slice(0, 300) };
+}

@@ -1,0 +1,16 @@
+import { registerThreadsSandbox } from '../../sandbox/threads/threads-sandbox.js';
+import type { NetworkModule } from '../network-module.js';
+import { createThreadsAdapter } from './adapter.js';
+import type { ThreadsUrls } from './api.js';
+
+export const network: NetworkModule<ThreadsUrls> = {
+  name: 'Threads',
+  slug: 'threads',
+  productionUrls: {
+    authorizeUrl: 'https://threads.com/oauth/authorize',
+    graphBase: 'https://graph.threads.net',
+  },
+  sandboxUrls: (base) => ({ authorizeUrl: `${base}/oauth/authorize`, graphBase: base }),
+  createAdapter: createThreadsAdapter,
+  registerSandbox: registerThreadsSandbox,
+};

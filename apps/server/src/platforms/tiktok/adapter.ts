@@ -1,0 +1,99 @@
+import { PlatformError } from '../errors.js';
+import { expiresIn, tokenSetFromOAuth } from '../oauth.js';
+import type { AdapterSettings, PlatformAdapter, TokenSet } from '../types.js';
+import { createTikTokApi, type TikTokTokenResponse, type TikTokUrls } from './api.js';
+import {
+  TIKTOK_ACCESS_TOKEN_SECONDS,
+  TIKTOK_BASIC_FIELDS,
+  TIKTOK_CREATOR_INFO_SCOPE,
+  TIKTOK_PROFILE_SCOPE,
+  TIKTOK_REFRESH_TOKEN_SECONDS,
+  TIKTOK_SCOPES,
+} from './limits.js';
+
+/**
+ * TikTok Login Kit for the web (no PKCE) with Content Posting scopes (platform-apis.md §5.1).
+ * The client is named `client_key`; scopes are a comma list; refresh tokens rotate.
+ */
+export function createTikTokAdapter(settings: AdapterSettings<TikTokUrls>): PlatformAdapter {
+  const api = createTikTokApi(settings);
+
+  function tokensFrom(body: TikTokTokenResponse, previous: TokenSet | null): TokenSet {
+    const tokens = tokenSetFromOAuth({ ...body }, previous?.refreshToken ?? null);
+    return {
+      ...tokens,
+      accessTokenExpiresAt: tokens.accessTokenExpiresAt ?? expiresIn(TIKTOK_ACCESS_TOKEN_SECONDS),
+      refreshTokenExpiresAt:
+        tokens.refreshTokenExpiresAt ??
+        (body.refresh_token
+          ? expiresIn(TIKTOK_REFRESH_TOKEN_SECONDS)
+          : (previous?.refreshTokenExpiresAt ?? null)),
+      scopes: tokens.scopes.length ? tokens.scopes : (previous?.scopes ?? []),
+    };
+  }
+
+  /** The handle: from the profile when user.info.profile was granted, else from creator_info. */
+  async function usernameOf(
+    accessToken: string,
+    scopes: string[],
+    fromProfile: string | undefined,
+  ) {
+    if (fromProfile) return fromProfile;
+    if (!scopes.includes(TIKTOK_CREATOR_INFO_SCOPE)) return null;
+    try {
+      return (await api.creatorInfo(accessToken)).creator_username ?? null;
+    } catch (err) {
+      // A creator TikTok will not let post still connects; publishing reports that itself.
+      if (err instanceof PlatformError && err.kind === 'bad_request') return null;
+      throw err;
+    }
+  }
+
+  return {
+    name: 'TikTok',
+
+    authorizeUrl({ redirectUri, state }) {
+      const query = new URLSearchParams({
+        client_key: settings.clientId,
+        scope: TIKTOK_SCOPES.join(','),
+        redirect_uri: redirectUri,
+        state,
+        response_type: 'code',
+      });
+      return `${settings.urls.authorizeUrl}?${query.toString()}`;
+    },
+
+    async connect({ code, redirectUri }) {
+      const body = await api.exchangeCode({ code, redirectUri });
+      const tokens = tokensFrom(body, null);
+      const withProfile = tokens.scopes.includes(TIKTOK_PROFILE_SCOPE);
+      const user = await api.getUser(body.access_token, [
+        ...TIKTOK_BASIC_FIELDS,
+        ...(withProfile ? ['username'] : []),
+      ]);
+      return [
+        {
+          externalId: user.open_id,
+          username: await usernameOf(body.access_token, tokens.scopes, user.username),
+          name: user.display_name ?? null,
+          pictureUrl: user.avatar_url ?? null,
+          tokens,
+          extra: user.union_id ? { unionId: user.union_id } : {},
+        },
+      ];
+    },
+
+    async refresh(account) {
+      if (!account.tokens.refreshToken)
+        throw new PlatformError(
+          'reauth',
+          'TikTok gave Herald no refresh token for this account. Reconnect it.',
+        );
+      return tokensFrom(await api.refresh(account.tokens.refreshToken), account.tokens);
+    },
+
+    async revoke(account) {
+      await api.revoke(account.tokens.accessToken);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { PlatformErrorKind } from '../errors.js';
+
+/**
+ * TikTok's error bodies → Herald's error classes (platform-apis.md §5.6). API answers keep one
+ * envelope, `{data, error:{code, message, log_id}}`, where success is `code: "ok"` (even an
+ * error may come with HTTP 200); the OAuth endpoints answer `{error, error_description, log_id}`.
+ */
+export interface DescribedError {
+  message?: string;
+  kind?: PlatformErrorKind;
+  code?: string | number;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+const API_CODE_KINDS: Record<string, PlatformErrorKind> = {
+  access_token_invalid: 'reauth',
+  scope_not_authorized: 'reauth',
+  scope_permission_missed: 'reauth',
+  rate_limit_exceeded: 'rate_limited',
+  // Caps that lift with time: wait, do not show as a broken post.
+  spam_risk_too_many_posts: 'rate_limited',
+  spam_risk_too_many_pending_share: 'rate_limited',
+  reached_active_user_cap: 'rate_limited',
+  spam_risk_user_banned_from_posting: 'bad_request',
+  unaudited_client_can_only_post_to_private_accounts: 'bad_request',
+  url_ownership_unverified: 'bad_request',
+  privacy_level_option_mismatch: 'bad_request',
+  invalid_params: 'bad_request',
+  invalid_file_upload: 'bad_request',
+  internal_error: 'transient',
+};
+
+/** Which request failed: a refused refresh means the account must reconnect. */
+export type TikTokRequest = 'api' | 'code' | 'refresh' | 'revoke';
+
+/** True when the body carries an error, whatever the HTTP status. */
+export function isTikTokError(body: unknown): boolean {
+  if (!isObj(body)) return false;
+  if (typeof body.error === 'string') return true;
+  return isObj(body.error) && typeof body.error.code === 'string' && body.error.code !== 'ok';
+}
+
+export function describeTikTokError(request: TikTokRequest) {
+  return (body: unknown): DescribedError => {
+    if (isObj(body) && isObj(body.error)) {
+      const code = str(body.error.code);
+      return {
+        message: str(body.error.message) ?? code,
+        kind: code ? API_CODE_KINDS[code] : undefined,
+        code,
+      };
+    }
+    if (isObj(body) && typeof body.error === 'string') {
+      const code = body.error;
+      const message = str(body.error_description) ?? code;
+      // Herald's own client key or secret is wrong: an operator must fix it, not the user.
+      if (code === 'invalid_client' || code === 'unauthorized_client')
+        return { message, code, kind: 'bad_request' };
+      if (
+        code === 'server_error' ||
+        code === 'temporarily_unavailable' ||
+        code === 'internal_error'
+      )
+        return { message, code, kind: 'transient' };
+      if (code === 'rate_limit_exceeded') return { message, code, kind: 'rate_limited' };
+      return { message, code, kind: request === 'refresh' ? 'reauth' : 'bad_request' };
+    }
+    return { message: str(body)?.slice(0, 300) };
+  };
+}

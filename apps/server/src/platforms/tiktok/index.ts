@@ -1,0 +1,16 @@
+import { registerTikTokSandbox } from '../../sandbox/tiktok/tiktok-sandbox.js';
+import type { NetworkModule } from '../network-module.js';
+import { createTikTokAdapter } from './adapter.js';
+import type { TikTokUrls } from './api.js';
+
+export const network: NetworkModule<TikTokUrls> = {
+  name: 'TikTok',
+  slug: 'tiktok',
+  productionUrls: {
+    authorizeUrl: 'https://www.tiktok.com/v2/auth/authorize/',
+    apiBase: 'https://open.tiktokapis.com',
+  },
+  sandboxUrls: (base) => ({ authorizeUrl: `${base}/v2/auth/authorize/`, apiBase: base }),
+  createAdapter: createTikTokAdapter,
+  registerSandbox: registerTikTokSandbox,
+};

@@ -1,0 +1,72 @@
+import { PlatformError } from '../errors.js';
+import { expiresIn, tokenSetFromOAuth } from '../oauth.js';
+import type { AdapterSettings, ConnectableAccount, PlatformAdapter, TokenSet } from '../types.js';
+import { createXApi, type XTokenResponse, type XUrls, type XUser } from './api.js';
+import { X_ACCESS_TOKEN_SECONDS, X_SCOPES } from './limits.js';
+
+/**
+ * X through OAuth 2.0 Authorization Code with PKCE (S256), as a confidential client
+ * (platform-apis.md §1.1). Refresh tokens rotate: every refresh returns the one to keep.
+ */
+export function createXAdapter(settings: AdapterSettings<XUrls>): PlatformAdapter {
+  const api = createXApi(settings);
+
+  function tokensFrom(body: XTokenResponse, previous: TokenSet | null): TokenSet {
+    const tokens = tokenSetFromOAuth({ ...body }, previous?.refreshToken ?? null);
+    return {
+      ...tokens,
+      accessTokenExpiresAt: tokens.accessTokenExpiresAt ?? expiresIn(X_ACCESS_TOKEN_SECONDS),
+      scopes: tokens.scopes.length ? tokens.scopes : (previous?.scopes ?? []),
+    };
+  }
+
+  const toAccount = (user: XUser, tokens: TokenSet): ConnectableAccount => ({
+    externalId: user.id,
+    username: user.username ?? null,
+    name: user.name ?? null,
+    pictureUrl: user.profile_image_url ?? null,
+    tokens,
+    // The post length limit depends on the subscription (§1.2).
+    extra: user.verified_type ? { verifiedType: user.verified_type } : {},
+  });
+
+  return {
+    name: 'X',
+
+    authorizeUrl({ redirectUri, state, codeChallenge }) {
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: settings.clientId,
+        redirect_uri: redirectUri,
+        scope: X_SCOPES.join(' '),
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+      });
+      // X documents spaces in scope as %20; a literal + in any value is already %2B.
+      return `${settings.urls.authorizeUrl}?${query.toString().replace(/\+/g, '%20')}`;
+    },
+
+    async connect(input) {
+      const token = await api.exchangeCode(input);
+      const user = await api.getMe(token.access_token);
+      return [toAccount(user, tokensFrom(token, null))];
+    },
+
+    async refresh(account) {
+      if (!account.tokens.refreshToken)
+        throw new PlatformError(
+          'reauth',
+          'X gave Herald no refresh token for this account. Reconnect it to keep posting.',
+        );
+      return tokensFrom(await api.refresh(account.tokens.refreshToken), account.tokens);
+    },
+
+    async revoke(account) {
+      // The refresh token first: it keeps the grant alive, the access token dies in 2 h anyway.
+      if (account.tokens.refreshToken)
+        await api.revoke(account.tokens.refreshToken, 'refresh_token');
+      await api.revoke(account.tokens.accessToken, 'access_token');
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { registerXSandbox } from '../../sandbox/x/x-sandbox.js';
+import type { NetworkModule } from '../network-module.js';
+import { createXAdapter } from './adapter.js';
+import type { XUrls } from './api.js';
+
+export const network: NetworkModule<XUrls> = {
+  name: 'X',
+  slug: 'x',
+  productionUrls: {
+    authorizeUrl: 'https://x.com/i/oauth2/authorize',
+    apiBase: 'https://api.x.com',
+  },
+  sandboxUrls: (base) => ({ authorizeUrl: `${base}/i/oauth2/authorize`, apiBase: base }),
+  createAdapter: createXAdapter,
+  registerSandbox: registerXSandbox,
+};

@@ -1,0 +1,13 @@
+import type { SandboxStore } from './store.js';
+
+/** What a network emulator gets when it is mounted under `{api}/sandbox/{slug}`. */
+export interface SandboxContext {
+  /** Public base URL of this emulator, e.g. http://localhost:3000/api/sandbox/x. */
+  publicBase: string;
+  /** Path prefix the routes are mounted under, e.g. /api/sandbox/x (for form actions). */
+  mountPath: string;
+  /** The only client the sandbox knows: Herald itself. */
+  clientId: string;
+  clientSecret: string;
+  store: SandboxStore;
+}

@@ -1,0 +1,76 @@
+import type { FastifyReply } from 'fastify';
+
+/** A LinkedIn REST error (§6.6): `{message, serviceErrorCode, status, code?}`. */
+export class LinkedInFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly serviceErrorCode?: number,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+
+  send(reply: FastifyReply) {
+    return reply.status(this.status).send({
+      message: this.message,
+      ...(this.serviceErrorCode !== undefined ? { serviceErrorCode: this.serviceErrorCode } : {}),
+      ...(this.code ? { code: this.code } : {}),
+      status: this.status,
+    });
+  }
+}
+
+/** An OAuth error from the token endpoints: `{error, error_description}`. */
+export class OAuthFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    description: string,
+  ) {
+    super(description);
+  }
+
+  send(reply: FastifyReply) {
+    return reply.status(this.status).send({ error: this.error, error_description: this.message });
+  }
+}
+
+export const linkedInErrors = {
+  emptyToken: () => new LinkedInFailure(401, 'Empty oauth2_access_token', 401),
+  invalidToken: () => new LinkedInFailure(401, 'Invalid access token', 65600),
+  revoked: () =>
+    new LinkedInFailure(401, 'The token used in the request has been revoked by the user', 65601),
+  expired: () => new LinkedInFailure(401, 'The token used in the request has expired', 65602),
+  denied: (resource: string) =>
+    new LinkedInFailure(403, `Not enough permissions to access: ${resource}`, 100, 'ACCESS_DENIED'),
+  notFound: (what: string) => new LinkedInFailure(404, `${what} not found`, undefined, 'NOT_FOUND'),
+  badRequest: (message: string) => new LinkedInFailure(400, message, undefined, 'ILLEGAL_ARGUMENT'),
+  versionMissing: () =>
+    new LinkedInFailure(
+      400,
+      'A version must be present. Please specify a version by adding the LinkedIn-Version header.',
+      undefined,
+      'VERSION_MISSING',
+    ),
+  versionInactive: (version: string) =>
+    new LinkedInFailure(
+      426,
+      `Requested version ${version} is not active`,
+      undefined,
+      'NONEXISTENT_VERSION',
+    ),
+  invalidClient: () => new OAuthFailure(401, 'invalid_client', 'Client authentication failed'),
+  badCode: () =>
+    new OAuthFailure(
+      400,
+      'invalid_request',
+      'Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired. Or external member binding exists',
+    ),
+  badRefresh: () =>
+    new OAuthFailure(
+      400,
+      'invalid_grant',
+      'The provided authorization grant or refresh token is invalid, expired or revoked',
+    ),
+};

@@ -1,0 +1,181 @@
+import type { SandboxContext } from '../context.js';
+import { alphaId, numericId, randomToken, type EmuKit } from '../meta/emu-kit.js';
+import { linkedInErrors } from './errors.js';
+
+export const ACCESS_TOKEN_SECONDS = 5_184_000;
+export const REFRESH_TOKEN_SECONDS = 31_536_000;
+const CODE_TTL_MS = 30 * 60 * 1000;
+
+export interface Member {
+  sub: string;
+  account: string;
+  givenName: string;
+  familyName: string;
+  orgIds: string[];
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  vanityName: string;
+}
+
+interface AuthCode {
+  sub: string;
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  createdAt: number;
+  usedAt: number | null;
+}
+
+/** One member's consent: its access tokens and (when issued) its refresh token. */
+export interface Grant {
+  sub: string;
+  scopes: string[];
+  createdAt: number;
+  /** Fixed at the first grant: refreshing does not extend it (§6.1). */
+  refreshExpiresAt: number | null;
+  revoked: boolean;
+}
+
+interface TokenRecord {
+  type: 'access' | 'refresh';
+  grantId: string;
+  expiresAt: number;
+}
+
+/** Keys a scenario knob may be set on: the name typed at sign-in, the `sub` or the person URN. */
+export const memberKeys = (member: Member) => [
+  member.account,
+  member.sub,
+  `urn:li:person:${member.sub}`,
+];
+
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'company';
+
+/** Members, organizations, codes, grants and tokens of the LinkedIn emulator, in the store. */
+export function createLinkedInState(ctx: SandboxContext, kit: EmuKit) {
+  const { store } = ctx;
+  const getMember = (sub: string) => store.get<Member>('member', sub);
+  const getGrant = (id: string) => store.get<Grant>('grant', id);
+
+  async function issue(type: TokenRecord['type'], grantId: string, expiresAt: number) {
+    const value = randomToken(type === 'access' ? 'AQV' : 'AQW', 48);
+    await store.put('token', value, { type, grantId, expiresAt });
+    return value;
+  }
+
+  return {
+    getMember,
+    getOrganization: (id: string) => store.get<Organization>('org', id),
+
+    async listMembers() {
+      return (await store.list<Member>('member')).map((m) => m.data);
+    },
+
+    /** What the person typed on the consent page; the same names keep the same ids. */
+    async saveLogin(account: string, organizations: string[]) {
+      const [givenName = account, ...rest] = account.split(/\s+/);
+      const orgIds: string[] = [];
+      for (const name of organizations) {
+        const id = numericId(`org:${name.toLowerCase()}`, 8);
+        await store.put('org', id, { id, name, vanityName: slug(name) });
+        orgIds.push(id);
+      }
+      const member: Member = {
+        sub: alphaId(`member:${account}`),
+        account,
+        givenName,
+        familyName: rest.join(' '),
+        orgIds,
+      };
+      await store.put('member', member.sub, member);
+      return member;
+    },
+
+    async createCode(code: Omit<AuthCode, 'createdAt' | 'usedAt'>) {
+      const value = randomToken('AQT', 48);
+      await store.put('code', value, { ...code, createdAt: Date.now(), usedAt: null });
+      return value;
+    },
+
+    /** Checks and consumes a code; any mismatch is LinkedIn's one "unable to retrieve" error. */
+    async takeCode(value: string, clientId: string, redirectUri: string) {
+      const code = await store.get<AuthCode>('code', value);
+      if (!code || code.usedAt !== null || Date.now() - code.createdAt > CODE_TTL_MS) {
+        throw linkedInErrors.badCode();
+      }
+      if (code.clientId !== clientId || code.redirectUri !== redirectUri) {
+        throw linkedInErrors.badCode();
+      }
+      await store.put('code', value, { ...code, usedAt: Date.now() });
+      return code;
+    },
+
+    async createGrant(member: Member, scopes: string[], withRefresh: boolean) {
+      const id = randomToken('grant-', 12);
+      const now = Date.now();
+      const grant: Grant = {
+        sub: member.sub,
+        scopes,
+        createdAt: now,
+        refreshExpiresAt: withRefresh ? now + REFRESH_TOKEN_SECONDS * 1000 : null,
+        revoked: false,
+      };
+      await store.put('grant', id, grant);
+      const accessToken = await issue('access', id, now + ACCESS_TOKEN_SECONDS * 1000);
+      const refreshToken = withRefresh ? await issue('refresh', id, grant.refreshExpiresAt!) : null;
+      return { grant, accessToken, refreshToken };
+    },
+
+    /** A new access token for a live refresh token; the refresh token itself stays the same. */
+    async refresh(value: string) {
+      const record = await store.get<TokenRecord>('token', value);
+      const grant = record?.type === 'refresh' ? await getGrant(record.grantId) : null;
+      const member = grant ? await getMember(grant.sub) : null;
+      if (!record || !grant || !member || grant.revoked || record.expiresAt < Date.now()) {
+        throw linkedInErrors.badRefresh();
+      }
+      if (await kit.isOn('refresh_fails', memberKeys(member))) {
+        throw linkedInErrors.badRefresh();
+      }
+      const accessToken = await issue(
+        'access',
+        record.grantId,
+        Date.now() + ACCESS_TOKEN_SECONDS * 1000,
+      );
+      return { grant, accessToken, refreshExpiresAt: record.expiresAt };
+    },
+
+    /** Revokes the whole grant a token belongs to; unknown tokens are ignored (RFC 7009). */
+    async revoke(value: string) {
+      const record = await store.get<TokenRecord>('token', value);
+      const grant = record ? await getGrant(record.grantId) : null;
+      if (record && grant) await store.put('grant', record.grantId, { ...grant, revoked: true });
+    },
+
+    /** Checks a Bearer token and applies the scenario knobs of its member. */
+    async authenticate(header: string | undefined) {
+      const value = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+      if (!value) throw linkedInErrors.emptyToken();
+      const record = await store.get<TokenRecord>('token', value);
+      const grant = record?.type === 'access' ? await getGrant(record.grantId) : null;
+      const member = grant ? await getMember(grant.sub) : null;
+      if (!record || !grant || !member) throw linkedInErrors.invalidToken();
+      if (grant.revoked || (await kit.isOn('token_revoked', memberKeys(member)))) {
+        throw linkedInErrors.revoked();
+      }
+      if (record.expiresAt < Date.now() || (await kit.isOn('token_expired', memberKeys(member)))) {
+        throw linkedInErrors.expired();
+      }
+      return { grant, member };
+    },
+  };
+}
+
+export type LinkedInState = ReturnType<typeof createLinkedInState>;

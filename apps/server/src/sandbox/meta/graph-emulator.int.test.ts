@@ -1,0 +1,45 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/database.js';
+import { registerFacebookSandbox } from '../facebook/index.js';
+import { createSandboxStore } from '../store.js';
+
+it('keeps Graph query strings (tokens, app secret) out of the request log', async () => {
+  const { database, drop } = await createTestDatabase();
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const app = Fastify({ logger: { level: 'info', stream } });
+  const mountPath = '/api/sandbox/facebook';
+  await app.register(
+    async (scope) =>
+      registerFacebookSandbox(scope, {
+        publicBase: `http://localhost${mountPath}`,
+        mountPath,
+        clientId: 'herald-sandbox',
+        clientSecret: 'the-secret',
+        store: createSandboxStore(database.db, 'facebook'),
+      }),
+    { prefix: mountPath },
+  );
+  try {
+    const exchange = await app.inject({
+      url: `${mountPath}/v24.0/oauth/access_token?grant_type=fb_exchange_token&client_id=herald-sandbox&client_secret=SECRETVALUE&fb_exchange_token=TOKENVALUE`,
+    });
+    // A wrong app secret: Meta answers code 1 "Error validating client secret."
+    expect(exchange.json().error).toMatchObject({ code: 1, type: 'OAuthException' });
+    await app.inject({ url: `${mountPath}/_emu/calls` });
+  } finally {
+    await app.close();
+    await drop();
+  }
+  const log = lines.join('');
+  expect(log).toContain('/_emu/calls');
+  expect(log).not.toContain('TOKENVALUE');
+  expect(log).not.toContain('SECRETVALUE');
+});

@@ -1,0 +1,71 @@
+/**
+ * A small route table for Graph paths. Graph ids and edges are all path segments
+ * (`/{id}`, `/{id}/{edge}`, `/me/accounts`), with or without a `/v{N}` prefix, so the
+ * emulator takes every request under its mount and matches here, literal segments first.
+ */
+export type GraphMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface GraphRequest {
+  method: GraphMethod;
+  /** `v24.0`, or null when the path had no version. */
+  version: string | null;
+  /** Query and body parameters together, as strings (the body wins). */
+  params: Record<string, string>;
+  /** From `Authorization: OAuth|Bearer …` or the `access_token` parameter. */
+  token: string | undefined;
+}
+
+export type GraphAnswer =
+  { json: unknown; status?: number } | { html: string; status?: number } | { redirect: string };
+
+export type GraphHandler = (
+  request: GraphRequest,
+  path: Record<string, string>,
+) => Promise<GraphAnswer>;
+
+interface Route {
+  method: GraphMethod;
+  segments: string[];
+  handler: GraphHandler;
+}
+
+export class GraphRouter {
+  private readonly routes: Route[] = [];
+
+  /** `pattern` like `me/accounts` or `:id/comments`. */
+  add(method: GraphMethod, pattern: string, handler: GraphHandler) {
+    this.routes.push({ method, segments: pattern.split('/'), handler });
+    // Literal segments win over parameters, as in Graph (`me/accounts` before `:id/:edge`).
+    const literals = (r: Route) => r.segments.filter((s) => !s.startsWith(':')).length;
+    this.routes.sort((a, b) => literals(b) - literals(a));
+  }
+
+  match(method: string, segments: string[]) {
+    for (const route of this.routes) {
+      if (route.method !== method || route.segments.length !== segments.length) continue;
+      const params: Record<string, string> = {};
+      const ok = route.segments.every((s, i) => {
+        if (s.startsWith(':')) params[s.slice(1)] = segments[i]!;
+        return s.startsWith(':') || s === segments[i];
+      });
+      if (ok) return { handler: route.handler, params };
+    }
+    return null;
+  }
+}
+
+/** Splits `/v24.0/me/accounts` into its version and path segments. */
+export function splitGraphPath(path: string) {
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
+  const version = segments[0] && /^v\d+(\.\d+)?$/.test(segments[0]) ? segments.shift()! : null;
+  return { version, segments };
+}

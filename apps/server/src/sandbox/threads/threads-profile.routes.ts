@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { avatarDataUrl, bearerToken } from '../x/kit/consent.js';
+import type { SandboxOAuth } from '../x/kit/oauth-state.js';
+import { graphError, invalidToken } from './threads-responses.js';
+
+/** `GET /v1.0/me?fields=…` (§4.1, §7.3): the id always, other fields when asked for. */
+export function registerThreadsProfileRoutes(scope: FastifyInstance, oauth: SandboxOAuth) {
+  scope.get('/v1.0/me', async (request, reply) => {
+    const check = await oauth.verifyAccess(bearerToken(request, true));
+    if (!check.ok) return invalidToken(reply, check.reason);
+    const { account } = check;
+    if (await oauth.takeOnce(account.id, 'rate_limit_once'))
+      return graphError(reply, 400, {
+        message: '(#4) Application request limit reached',
+        code: 4,
+        is_transient: true,
+      });
+    if (await oauth.takeOnce(account.id, 'http_500_once'))
+      return graphError(reply, 500, {
+        message: 'Service temporarily unavailable',
+        code: 2,
+        is_transient: true,
+      });
+    const available: Record<string, unknown> = {
+      id: account.id,
+      username: account.username,
+      name: account.name,
+      threads_profile_picture_url: avatarDataUrl(account.name, 0),
+      threads_biography: '',
+    };
+    const fields = String((request.query as Record<string, unknown>).fields ?? 'id')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    const unknown = fields.find((f) => !(f in available));
+    if (unknown)
+      return graphError(reply, 400, {
+        message: `(#100) Tried accessing nonexisting field (${unknown}) on node type (ThreadsUser)`,
+        code: 100,
+      });
+    return Object.fromEntries(['id', ...fields].map((f) => [f, available[f]]));
+  });
+}

@@ -1,0 +1,75 @@
+import type { FastifyReply } from 'fastify';
+import { randomToken } from '../x/kit/secrets.js';
+import type { AccessCheck } from '../x/kit/oauth-state.js';
+
+/** Threads' numbers and Graph error answers as the emulator needs them (§4, §2.7, §7.3). */
+export const THREADS_EMULATOR = {
+  shortTokenSeconds: 3600,
+  longTokenSeconds: 5_183_944,
+  refreshMinAgeSeconds: 86_400,
+  /** Meta does not document the code lifetime; ten minutes is the usual OAuth figure. */
+  codeMaxAgeSeconds: 600,
+  tokenFormat: { accessPrefix: 'TH' },
+} as const;
+
+export const THREADS_KNOWN_SCOPES = new Set([
+  'threads_basic',
+  'threads_content_publish',
+  'threads_manage_replies',
+  'threads_read_replies',
+  'threads_manage_insights',
+  'threads_keyword_search',
+  'threads_manage_mentions',
+  'threads_delete',
+  'threads_location_tagging',
+  'threads_profile_discovery',
+]);
+
+export interface GraphErrorBody {
+  message: string;
+  type?: string;
+  code: number;
+  error_subcode?: number;
+  is_transient?: boolean;
+}
+
+/** The Graph error envelope (§2.7); Meta answers most errors, 190 included, with HTTP 400. */
+export function graphError(reply: FastifyReply, status: number, error: GraphErrorBody) {
+  return reply.status(status).send({
+    error: { type: 'OAuthException', ...error, fbtrace_id: `A${randomToken(16)}` },
+  });
+}
+
+/** The 190 answer for a token that did not pass (§7.6: `token_expired`/`token_revoked`). */
+export function invalidToken(
+  reply: FastifyReply,
+  reason: Extract<AccessCheck, { ok: false }>['reason'],
+) {
+  if (reason === 'expired')
+    return graphError(reply, 400, {
+      message: 'Error validating access token: Session has expired.',
+      code: 190,
+      error_subcode: 463,
+    });
+  if (reason === 'revoked')
+    return graphError(reply, 400, {
+      message: 'Error validating access token: The user has not authorized application.',
+      code: 190,
+      error_subcode: 458,
+    });
+  return graphError(reply, 400, {
+    message: 'Invalid OAuth access token - Cannot parse access token',
+    code: 190,
+  });
+}
+
+/** Query and form fields together: Threads' OAuth endpoints take either. */
+export function fieldsOf(query: unknown, body: unknown): Record<string, string | undefined> {
+  const merged = { ...((query as object) ?? {}), ...((body as object) ?? {}) } as Record<
+    string,
+    unknown
+  >;
+  return Object.fromEntries(
+    Object.entries(merged).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]),
+  );
+}

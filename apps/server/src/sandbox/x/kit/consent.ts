@@ -1,0 +1,133 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { renderSandboxAuthorizePage } from '../../authorize-page.js';
+import type { SandboxAccount, SandboxOAuth } from './oauth-state.js';
+
+/**
+ * Pieces of an emulated authorize endpoint that every network shares: the consent page, the
+ * decision, the redirect back, and the error page shown when the redirect cannot be trusted.
+ */
+type Params = Record<string, string | undefined>;
+
+/** Absolute http(s) URL without a fragment, as every network requires of redirect_uri. */
+export function isRedirectUri(value: string | undefined): value is string {
+  if (!value) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+export function redirectWith(reply: FastifyReply, redirectUri: string, params: Params) {
+  const url = new URL(redirectUri);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
+  return reply.redirect(url.toString(), 302);
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** What a network shows instead of redirecting when the client or redirect_uri is wrong. */
+export function errorPage(reply: FastifyReply, network: string, message: string) {
+  return reply
+    .status(400)
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(network)} sandbox</title></head>` +
+        `<body><main><h1>${escapeHtml(network)} sandbox</h1><p role="alert">${escapeHtml(message)}</p></main></body></html>`,
+    );
+}
+
+/** Authorize query (GET) or consent form (POST) fields as strings. */
+export function authorizeParams(request: FastifyRequest): Params {
+  const source = (request.method === 'GET' ? request.query : request.body) ?? {};
+  return Object.fromEntries(
+    Object.entries(source as Record<string, unknown>).map(([k, v]) => [
+      k,
+      typeof v === 'string' ? v : undefined,
+    ]),
+  );
+}
+
+/**
+ * Shows the consent page (or, with `emu_auto=1`, approves at once as `emu_account` or the
+ * most recent account), echoing the validated authorize parameters as hidden fields.
+ */
+export async function showConsent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: {
+    network: string;
+    oauth: SandboxOAuth;
+    action: string;
+    hidden: Record<string, string>;
+    accountLabel: string;
+    approve: (account: SandboxAccount) => Promise<Params>;
+  },
+) {
+  const query = authorizeParams(request);
+  const known = await opts.oauth.accountNames();
+  if (query.emu_auto === '1') {
+    const account = await opts.oauth.signIn(query.emu_account ?? known[0] ?? 'sandbox_user');
+    const redirectUri = opts.hidden.redirect_uri!;
+    return redirectWith(reply, redirectUri, { ...(await opts.approve(account)) });
+  }
+  return reply.type('text/html; charset=utf-8').send(
+    renderSandboxAuthorizePage({
+      network: opts.network,
+      action: opts.action,
+      hidden: opts.hidden,
+      knownAccounts: known,
+      accountLabel: opts.accountLabel,
+    }),
+  );
+}
+
+/** Answers the consent form: the network's denial parameters, or a code for the named account. */
+export async function answerConsent(
+  reply: FastifyReply,
+  opts: {
+    oauth: SandboxOAuth;
+    form: Params;
+    redirectUri: string;
+    denied: Params;
+    approve: (account: SandboxAccount) => Promise<Params>;
+  },
+) {
+  if (opts.form.decision !== 'approve') return redirectWith(reply, opts.redirectUri, opts.denied);
+  const account = await opts.oauth.signIn(opts.form.account ?? '');
+  return redirectWith(reply, opts.redirectUri, await opts.approve(account));
+}
+
+/** A round picture with the account's initial, usable as a profile picture URL anywhere. */
+export function avatarDataUrl(name: string, hue: number): string {
+  const initial = escapeHtml((name.trim()[0] ?? '?').toUpperCase());
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">` +
+    `<circle cx="48" cy="48" r="48" fill="hsl(${hue} 60% 42%)"/>` +
+    `<text x="48" y="62" font-family="system-ui,sans-serif" font-size="44" text-anchor="middle" fill="#fff">${initial}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/** The Bearer token of a request (or Graph-style `access_token` query parameter). */
+export function bearerToken(request: FastifyRequest, allowQuery = false): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim();
+  if (!allowQuery) return undefined;
+  const q = (request.query as Record<string, unknown> | undefined)?.access_token;
+  return typeof q === 'string' ? q : undefined;
+}
+
+/** Client credentials from `Authorization: Basic`, if sent. */
+export function basicCredentials(request: FastifyRequest): { id: string; secret: string } | null {
+  const header = request.headers.authorization;
+  if (!header?.toLowerCase().startsWith('basic ')) return null;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}

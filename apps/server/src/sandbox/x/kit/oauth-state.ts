@@ -1,0 +1,287 @@
+import { hashOf, randomToken, type TokenFormat } from './secrets.js';
+import type { SandboxStore } from '../../store.js';
+
+/**
+ * The OAuth memory every network emulator needs (accounts, codes, grants, tokens, scenario
+ * knobs, a movable clock), kept in the sandbox store so a restart forgets nothing. Networks
+ * differ only in formats and error shapes, which stay in their own folders.
+ *
+ * Tokens are stored by their SHA-256, never in clear.
+ */
+export interface SandboxAccount {
+  id: string;
+  username: string;
+  name: string;
+  createdAt: number;
+}
+
+export interface SandboxCode {
+  accountId: string;
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  codeChallenge: string | null;
+  codeChallengeMethod: string | null;
+  createdAt: number;
+  usedAt: number | null;
+}
+
+interface Grant {
+  accountId: string;
+  clientId: string;
+  scopes: string[];
+  revokedAt: number | null;
+  /** Hash of the only refresh token that still works (rotation). */
+  refreshHash: string | null;
+}
+
+interface AccessRecord {
+  grantId: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+interface RefreshRecord {
+  grantId: string;
+  expiresAt: number | null;
+}
+
+/** Scenario knobs that matter for a connection (platform-apis.md §7.6). */
+export const CONNECTION_KNOBS = [
+  'token_expired',
+  'token_revoked',
+  'refresh_fails',
+  'rate_limit_once',
+  'http_500_once',
+] as const;
+export type Knob = (typeof CONNECTION_KNOBS)[number];
+/** Knob name → time it was switched on (ms on the emulator's clock). */
+type Scenario = Partial<Record<string, number>>;
+
+export type AccessCheck =
+  | { ok: true; account: SandboxAccount; scopes: string[]; grantId: string; createdAt: number }
+  | { ok: false; reason: 'invalid' | 'expired' | 'revoked' };
+
+export type RefreshCheck =
+  | { ok: true; account: SandboxAccount; grant: Grant & { id: string } }
+  | { ok: false; reason: 'invalid' | 'expired' | 'rotated' | 'revoked' | 'refused' };
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  scopes: string[];
+  account: SandboxAccount;
+}
+
+export class SandboxOAuth {
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly newAccountId: () => string,
+  ) {}
+
+  /** The emulator's clock: real time plus whatever tests advanced it by. */
+  async now(): Promise<number> {
+    const clock = await this.store.get<{ offsetMs: number }>('clock', 'offset');
+    return Date.now() + (clock?.offsetMs ?? 0);
+  }
+
+  async advanceClock(seconds: number): Promise<number> {
+    const clock = await this.store.get<{ offsetMs: number }>('clock', 'offset');
+    const offsetMs = (clock?.offsetMs ?? 0) + seconds * 1000;
+    await this.store.put('clock', 'offset', { offsetMs });
+    return offsetMs / 1000;
+  }
+
+  /** Usernames signed in before, most recent first (offered on the consent page). */
+  async accountNames(): Promise<string[]> {
+    const rows = await this.store.list<SandboxAccount>('account');
+    return rows.sort((a, b) => b.data.createdAt - a.data.createdAt).map((r) => r.data.username);
+  }
+
+  /** The account a person named on the consent page, created the first time. */
+  async signIn(typed: string): Promise<SandboxAccount> {
+    const name = typed.trim().slice(0, 50) || 'Sandbox User';
+    const username =
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9_]+/g, '_')
+        .replace(/^_+|_+$/g, '') || 'sandbox_user';
+    const existing = await this.store.get<SandboxAccount>('account', username);
+    if (existing) return existing;
+    const account = { id: this.newAccountId(), username, name, createdAt: await this.now() };
+    await this.store.put('account', username, account);
+    await this.store.put('account_id', account.id, { username });
+    return account;
+  }
+
+  /** By username or network id. */
+  async findAccount(ref: string): Promise<SandboxAccount | null> {
+    return (
+      (await this.store.get<SandboxAccount>('account', ref.toLowerCase())) ?? this.getAccount(ref)
+    );
+  }
+
+  async issueCode(data: Omit<SandboxCode, 'createdAt' | 'usedAt'>): Promise<string> {
+    const code = randomToken(24);
+    await this.store.put('code', hashOf(code), {
+      ...data,
+      createdAt: await this.now(),
+      usedAt: null,
+    });
+    return code;
+  }
+
+  /** Marks the code used; it can never be redeemed twice, even when the first try failed. */
+  async redeemCode(
+    code: string,
+    maxAgeSeconds: number,
+  ): Promise<
+    { ok: true; code: SandboxCode } | { ok: false; reason: 'invalid' | 'used' | 'expired' }
+  > {
+    const key = hashOf(code);
+    const record = await this.store.get<SandboxCode>('code', key);
+    if (!record) return { ok: false, reason: 'invalid' };
+    if (record.usedAt !== null) return { ok: false, reason: 'used' };
+    const now = await this.now();
+    await this.store.put('code', key, { ...record, usedAt: now });
+    if (now - record.createdAt > maxAgeSeconds * 1000) return { ok: false, reason: 'expired' };
+    return { ok: true, code: record };
+  }
+
+  /** A new grant with its first tokens; `refreshTtl` null = refresh token without expiry. */
+  async issueGrant(input: {
+    accountId: string;
+    clientId: string;
+    scopes: string[];
+    accessTtl: number;
+    refreshTtl: number | null | false;
+    format?: TokenFormat;
+  }): Promise<IssuedTokens & { grantId: string }> {
+    const grantId = randomToken(12);
+    const grant: Grant = {
+      accountId: input.accountId,
+      clientId: input.clientId,
+      scopes: input.scopes,
+      revokedAt: null,
+      refreshHash: null,
+    };
+    await this.store.put('grant', grantId, grant);
+    const tokens = await this.addTokens(grantId, grant, input);
+    return { ...tokens, grantId };
+  }
+
+  /** Checks a Bearer token, scenario knobs included. */
+  async verifyAccess(token: string | undefined): Promise<AccessCheck> {
+    if (!token) return { ok: false, reason: 'invalid' };
+    const record = await this.store.get<AccessRecord>('token', hashOf(token));
+    const grant = record && (await this.store.get<Grant>('grant', record.grantId));
+    const account = grant && (await this.getAccount(grant.accountId));
+    if (!record || !grant || !account) return { ok: false, reason: 'invalid' };
+    const scenario = await this.scenario(account.id);
+    if (grant.revokedAt !== null || scenario.token_revoked !== undefined)
+      return { ok: false, reason: 'revoked' };
+    const expiredSince = scenario.token_expired;
+    if (expiredSince !== undefined && record.createdAt <= expiredSince)
+      return { ok: false, reason: 'expired' };
+    if (record.expiresAt <= (await this.now())) return { ok: false, reason: 'expired' };
+    return {
+      ok: true,
+      account,
+      scopes: grant.scopes,
+      grantId: record.grantId,
+      createdAt: record.createdAt,
+    };
+  }
+
+  /** Checks a refresh token: only the newest of its grant works. */
+  async checkRefresh(token: string, clientId: string): Promise<RefreshCheck> {
+    const key = hashOf(token);
+    const record = await this.store.get<RefreshRecord>('refresh', key);
+    const grant = record && (await this.store.get<Grant>('grant', record.grantId));
+    const account = grant && (await this.getAccount(grant.accountId));
+    if (!record || !grant || !account || grant.clientId !== clientId)
+      return { ok: false, reason: 'invalid' };
+    const scenario = await this.scenario(account.id);
+    if (grant.revokedAt !== null || scenario.token_revoked !== undefined)
+      return { ok: false, reason: 'revoked' };
+    if (scenario.refresh_fails !== undefined) return { ok: false, reason: 'refused' };
+    if (grant.refreshHash !== key) return { ok: false, reason: 'rotated' };
+    if (record.expiresAt !== null && record.expiresAt <= (await this.now()))
+      return { ok: false, reason: 'expired' };
+    return { ok: true, account, grant: { ...grant, id: record.grantId } };
+  }
+
+  /** New tokens on an existing grant; a new refresh token replaces the old one. */
+  async rotate(
+    grantId: string,
+    opts: { accessTtl: number; refreshTtl: number | null | false; format?: TokenFormat },
+  ): Promise<IssuedTokens> {
+    const grant = await this.store.get<Grant>('grant', grantId);
+    if (!grant) throw new Error('The grant disappeared.');
+    return this.addTokens(grantId, grant, opts);
+  }
+
+  /** Revokes the grant a token (access or refresh) belongs to; unknown tokens are ignored. */
+  async revoke(token: string): Promise<void> {
+    const key = hashOf(token);
+    const record =
+      (await this.store.get<AccessRecord>('token', key)) ??
+      (await this.store.get<RefreshRecord>('refresh', key));
+    const grant = record && (await this.store.get<Grant>('grant', record.grantId));
+    if (!record || !grant || grant.revokedAt !== null) return;
+    await this.store.put('grant', record.grantId, { ...grant, revokedAt: await this.now() });
+  }
+
+  async getAccount(id: string): Promise<SandboxAccount | null> {
+    const index = await this.store.get<{ username: string }>('account_id', id);
+    return index ? this.store.get<SandboxAccount>('account', index.username) : null;
+  }
+
+  async scenario(accountId: string): Promise<Scenario> {
+    return (await this.store.get<Scenario>('scenario', accountId)) ?? {};
+  }
+
+  async setKnob(accountId: string, knob: string, on: boolean): Promise<string[]> {
+    const scenario = { ...(await this.scenario(accountId)) };
+    if (on) scenario[knob] = await this.now();
+    else delete scenario[knob];
+    await this.store.put('scenario', accountId, scenario);
+    return Object.keys(scenario);
+  }
+
+  /** True once when a one-shot knob (…_once) is on, switching it off. */
+  async takeOnce(accountId: string, knob: Knob): Promise<boolean> {
+    const scenario = await this.scenario(accountId);
+    if (scenario[knob] === undefined) return false;
+    await this.setKnob(accountId, knob, false);
+    return true;
+  }
+
+  private async addTokens(
+    grantId: string,
+    grant: Grant,
+    opts: { accessTtl: number; refreshTtl: number | null | false; format?: TokenFormat },
+  ): Promise<IssuedTokens> {
+    const account = await this.getAccount(grant.accountId);
+    if (!account) throw new Error('The account disappeared.');
+    const now = await this.now();
+    const format = opts.format ?? {};
+    const accessToken = `${format.accessPrefix ?? ''}${randomToken()}`;
+    await this.store.put('token', hashOf(accessToken), {
+      grantId,
+      createdAt: now,
+      expiresAt: now + opts.accessTtl * 1000,
+    } satisfies AccessRecord);
+    let refreshToken: string | null = null;
+    if (opts.refreshTtl !== false) {
+      refreshToken = `${format.refreshPrefix ?? ''}${randomToken()}`;
+      const expiresAt = opts.refreshTtl === null ? null : now + opts.refreshTtl * 1000;
+      await this.store.put('refresh', hashOf(refreshToken), { grantId, expiresAt });
+    }
+    await this.store.put('grant', grantId, {
+      ...grant,
+      refreshHash: refreshToken ? hashOf(refreshToken) : grant.refreshHash,
+    });
+    return { accessToken, refreshToken, scopes: grant.scopes, account };
+  }
+}

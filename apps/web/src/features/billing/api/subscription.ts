@@ -1,0 +1,135 @@
+import {
+  BillingConfigResponseSchema,
+  MembersResponseSchema,
+  PortalResponseSchema,
+  SubscribeResponseSchema,
+  SubscriptionResponseSchema,
+} from '@herald/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiClient } from '@/lib/api-client';
+import { meQueryKey } from '@/lib/auth';
+import { billingKeys, orgPath } from './billing-keys';
+
+/** `GET /billing/config`: whether payments go through Stripe or not at all ('none'). */
+export function useBillingConfig() {
+  return useQuery({
+    queryKey: billingKeys.config,
+    queryFn: async () => {
+      const { data } = await apiClient.get('/billing/config', {
+        schema: BillingConfigResponseSchema,
+      });
+      return data;
+    },
+    staleTime: Infinity,
+  });
+}
+
+/** `GET /organizations/{orgId}/subscription`: the organization's plan, or null without one. */
+export function useSubscription(orgId: string) {
+  return useQuery({
+    queryKey: billingKeys.subscription(orgId),
+    queryFn: async () => {
+      const { data } = await apiClient.get(`${orgPath(orgId)}/subscription`, {
+        schema: SubscriptionResponseSchema,
+      });
+      return data.subscription;
+    },
+    enabled: Boolean(orgId),
+    // Stripe and the trial clock change it behind the page's back.
+    refetchOnMount: 'always',
+  });
+}
+
+/** How many members the organization has (only the count: one page of one member). */
+export function useMemberCount(orgId: string) {
+  return useQuery({
+    queryKey: billingKeys.memberCount(orgId),
+    queryFn: async () => {
+      const answer = await apiClient.get(`${orgPath(orgId)}/members?page=1&pageSize=1`, {
+        schema: MembersResponseSchema,
+      });
+      return answer.meta.totalCount;
+    },
+    enabled: Boolean(orgId),
+    // Invitations and departures happen on other screens.
+    refetchOnMount: 'always',
+  });
+}
+
+/**
+ * After any change of plan: the subscription, and /auth/me (the server's gates read it, and so do
+ * the screens that show the plan), are fetched again.
+ */
+export function useSubscriptionChanged(orgId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: billingKeys.org(orgId) }),
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      ]),
+    [queryClient, orgId],
+  );
+}
+
+/** `POST …/subscribe/trial`: the 7-day free trial of a plan, once per organization. */
+export function useStartTrial(orgId: string) {
+  const changed = useSubscriptionChanged(orgId);
+  return useMutation({
+    mutationFn: async (planId: string) => {
+      const { data } = await apiClient.post(
+        `${orgPath(orgId)}/subscribe/trial`,
+        { planId },
+        { schema: SubscriptionResponseSchema },
+      );
+      return data.subscription;
+    },
+    onSuccess: changed,
+  });
+}
+
+/**
+ * `POST …/subscription/subscribe`: without a payment provider the plan is active at once; with
+ * Stripe the answer's `checkoutUrl` is where the browser goes to pay.
+ */
+export function useSubscribe(orgId: string) {
+  const changed = useSubscriptionChanged(orgId);
+  return useMutation({
+    mutationFn: async (planId: string) => {
+      const { data } = await apiClient.post(
+        `${orgPath(orgId)}/subscription/subscribe`,
+        { planId },
+        { schema: SubscribeResponseSchema },
+      );
+      return data;
+    },
+    onSuccess: changed,
+  });
+}
+
+/** `POST …/subscription/cancel`: a trial ends at once, a paid plan at the end of its period. */
+export function useCancelSubscription(orgId: string) {
+  const changed = useSubscriptionChanged(orgId);
+  return useMutation({
+    mutationFn: async () => {
+      const { data } = await apiClient.post(`${orgPath(orgId)}/subscription/cancel`, undefined, {
+        schema: SubscriptionResponseSchema,
+      });
+      return data.subscription;
+    },
+    onSuccess: changed,
+  });
+}
+
+/** `POST …/billing/portal`: a Stripe page where the customer manages cards and invoices. */
+export function useBillingPortal(orgId: string) {
+  return useMutation({
+    mutationFn: async () => {
+      const { data } = await apiClient.post(`${orgPath(orgId)}/billing/portal`, undefined, {
+        schema: PortalResponseSchema,
+      });
+      return data.url;
+    },
+  });
+}

@@ -1,0 +1,63 @@
+import type { Plan, Subscription, SubscriptionStatus } from '@herald/contract';
+import dayjs from 'dayjs';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const formatDate = (iso: string) => dayjs(iso).format('MMM D, YYYY');
+
+/** Spec §9: ceiling of days to trialEnd, at least 0 (the server's count when it sent one). */
+export function trialDaysLeft(subscription: Subscription, now = Date.now()): number {
+  if (subscription.trialDaysRemaining !== null) return subscription.trialDaysRemaining;
+  if (!subscription.trialEnd) return 0;
+  return Math.max(0, Math.ceil((Date.parse(subscription.trialEnd) - now) / DAY_MS));
+}
+
+export const daysRemaining = (days: number) => `${days} ${days === 1 ? 'day' : 'days'} remaining`;
+
+/** Statuses with something left to cancel (a cancelled-at-period-end plan has nothing). */
+const CANCELLABLE: readonly SubscriptionStatus[] = ['TRIALING', 'ACTIVE', 'PAST_DUE'];
+
+export function isCancellable(subscription: Subscription | null | undefined): boolean {
+  return Boolean(
+    subscription && CANCELLABLE.includes(subscription.status) && !subscription.cancelAtPeriodEnd,
+  );
+}
+
+/** Trialing and active subscriptions exclude another trial (spec §4). */
+export function isEntitled(subscription: Subscription | null | undefined): boolean {
+  return subscription?.status === 'TRIALING' || subscription?.status === 'ACTIVE';
+}
+
+export interface PlanState {
+  /** Badge 'Active Trial': the plan being tried. */
+  activeTrial: boolean;
+  /** Badge 'Current Plan': the plan paid for. */
+  current: boolean;
+  /** 'Start free trial' is offered (the plan has one and the organization has not used it). */
+  showTrial: boolean;
+  /** Shown but disabled while a trial or a paid plan runs. */
+  trialDisabled: boolean;
+  /** 'Subscribe', except on the plan already paid for (until it is set to end). */
+  showSubscribe: boolean;
+  /** 'Cancel Subscription' on the plan in force. */
+  showCancel: boolean;
+}
+
+/**
+ * What a plan card offers, given the organization's subscription (spec §2 /pricing, §4). A trial
+ * in progress counts as used by the server, but its buttons stay visible (disabled) until it
+ * ends: then they disappear, since the trial cannot be started again.
+ */
+export function planState(plan: Plan, subscription: Subscription | null | undefined): PlanState {
+  const status = subscription?.status;
+  const isTheirs = subscription?.plan.id === plan.id;
+  const trialOver = Boolean(subscription?.trialUsed) && status !== 'TRIALING';
+  return {
+    activeTrial: isTheirs && status === 'TRIALING',
+    current: isTheirs && status === 'ACTIVE',
+    showTrial: plan.trialEligible && !trialOver,
+    trialDisabled: isEntitled(subscription),
+    showSubscribe: !(isTheirs && status === 'ACTIVE' && !subscription?.cancelAtPeriodEnd),
+    showCancel: isTheirs && isCancellable(subscription),
+  };
+}

@@ -1,0 +1,173 @@
+import type { Integration } from '@herald/contract';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadingIndicator } from '@/components/ui/spinner';
+import { goToExternal } from '@/lib/browser';
+import {
+  connectablePlatforms,
+  connectUrl,
+  useIntegrations,
+  useSupportedPlatforms,
+} from '@/lib/integrations';
+import { useCan } from '@/lib/permissions';
+import { toast, toastError } from '@/lib/toast';
+import { canRefreshTokens, useDisconnect, useRefreshTokens } from '../api/connections';
+import { ConnectButtons } from './connect-buttons';
+import { accountName, IntegrationItem } from './integration-item';
+
+export const SELECT_ORGANIZATION = 'Select an organization';
+export const NO_PLATFORMS = 'No platforms connected';
+export const INTEGRATIONS_LOAD_FAILED = 'Failed to load connected accounts.';
+export const PLATFORMS_LOAD_FAILED = 'Could not load the platforms you can connect.';
+
+/** The organization's accounts, one group per network, in the order they were connected. */
+function groupByPlatform(integrations: Integration[]) {
+  const groups = new Map<string, Integration[]>();
+  for (const integration of integrations) {
+    const name = integration.platform.name;
+    groups.set(name, [...(groups.get(name) ?? []), integration]);
+  }
+  return [...groups.entries()];
+}
+
+/** Spec §2 /settings: connect networks, and see, refresh or disconnect connected accounts. */
+export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; orgName: string }) {
+  const supported = useSupportedPlatforms();
+  const integrations = useIntegrations(orgId);
+  const disconnect = useDisconnect(orgId ?? '');
+  const refresh = useRefreshTokens(orgId ?? '');
+  const canConnect = useCan('GET /auth/:platform');
+  const canRefresh = useCan('GET /auth/:platform/refresh');
+  const canDisconnect = useCan('POST /:platform/disconnect/:orgId');
+  const [leavingFor, setLeavingFor] = useState<string | null>(null);
+  const [toDisconnect, setToDisconnect] = useState<Integration | null>(null);
+
+  const onConnect = (platformName: string) => {
+    if (!orgId) return;
+    setLeavingFor(platformName);
+    goToExternal(connectUrl(platformName, orgId));
+  };
+
+  const onRefresh = (integration: Integration) => {
+    const platform = integration.platform.name;
+    refresh.mutate(integration, {
+      onSuccess: () => toast.success(`Access tokens refreshed for ${platform}`),
+      onError: (error) => toastError(error, `Failed to refresh token for ${platform}.`),
+    });
+  };
+
+  const onConfirmDisconnect = (integration: Integration) => {
+    const platform = integration.platform.name;
+    disconnect.mutate(integration, {
+      onSuccess: () => toast.success(`${platform} disconnected successfully.`),
+      onError: (error) => toastError(error, `Failed to disconnect ${platform}. Please try again.`),
+      onSettled: () => setToDisconnect(null),
+    });
+  };
+
+  const renderConnect = () => {
+    if (!canConnect) {
+      return (
+        <p className="text-sm text-slate-600">
+          Only members who may connect accounts can add one. Ask an organization admin.
+        </p>
+      );
+    }
+    if (supported.isPending) {
+      return <LoadingIndicator label="Loading platforms" className="h-10 justify-start" />;
+    }
+    if (supported.isError) return <Alert>{PLATFORMS_LOAD_FAILED}</Alert>;
+    return (
+      <ConnectButtons
+        platforms={connectablePlatforms(supported.data)}
+        leavingFor={leavingFor}
+        onConnect={onConnect}
+      />
+    );
+  };
+
+  const renderAccounts = () => {
+    if (!orgId) return <p className="text-slate-600">{SELECT_ORGANIZATION}</p>;
+    if (integrations.isPending) {
+      return <LoadingIndicator label="Loading connected accounts" className="py-8" />;
+    }
+    if (integrations.isError) {
+      return (
+        <Alert>
+          {INTEGRATIONS_LOAD_FAILED}{' '}
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => void integrations.refetch()}
+          >
+            Try again
+          </button>
+        </Alert>
+      );
+    }
+    if (integrations.data.length === 0) {
+      return (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          {NO_PLATFORMS}
+        </p>
+      );
+    }
+    return (
+      <div className="flex flex-col gap-4">
+        {groupByPlatform(integrations.data).map(([platform, accounts]) => (
+          <section key={platform} aria-label={`${platform} accounts`}>
+            <h3 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+              {platform}
+            </h3>
+            <ul className="divide-y divide-slate-100">
+              {accounts.map((integration) => (
+                <IntegrationItem
+                  key={integration.id}
+                  integration={integration}
+                  isLeaving={leavingFor !== null}
+                  isRefreshing={refresh.isPending && refresh.variables?.id === integration.id}
+                  onReconnect={canConnect ? () => onConnect(platform) : undefined}
+                  onRefresh={
+                    canRefresh && canRefreshTokens(platform)
+                      ? () => onRefresh(integration)
+                      : undefined
+                  }
+                  onDisconnect={canDisconnect ? () => setToDisconnect(integration) : undefined}
+                />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby="platforms-heading"
+      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <div>
+        <h2 id="platforms-heading" className="text-lg font-semibold text-slate-900">
+          Connected Platforms
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          The social accounts {orgName} publishes to. Connecting one opens the network&apos;s
+          sign-in page.
+        </p>
+      </div>
+      {orgId && renderConnect()}
+      {renderAccounts()}
+      <ConfirmDialog
+        open={toDisconnect !== null}
+        onOpenChange={(open) => !open && !disconnect.isPending && setToDisconnect(null)}
+        title={`Disconnect ${toDisconnect?.platform.name ?? ''}?`}
+        message={`Herald stops publishing to ${toDisconnect ? accountName(toDisconnect) : ''} and forgets its access. You can connect it again at any time.`}
+        confirmLabel="Disconnect"
+        isPending={disconnect.isPending}
+        onConfirm={() => toDisconnect && onConfirmDisconnect(toDisconnect)}
+      />
+    </section>
+  );
+}

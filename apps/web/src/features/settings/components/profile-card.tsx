@@ -1,0 +1,101 @@
+import type { User } from '@herald/contract';
+import { Save } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { toast, toastError } from '@/lib/toast';
+import { useUpdateProfile } from '../api/profile';
+import { loadTimeZones, timeZoneOptions } from './time-zones';
+
+export const FILL_ALL_FIELDS = 'Please fill all fields.';
+export const SETTINGS_SAVED = 'Settings saved successfully!';
+export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
+export const TIME_ZONES_UNAVAILABLE = 'Could not load timezone list.';
+
+/** Spec §2 /settings: who you are, and the name and time zone others see. */
+export function ProfileCard({ user }: { user: User }) {
+  const update = useUpdateProfile(user.id);
+  const [zones] = useState(loadTimeZones);
+  const [displayName, setDisplayName] = useState(user.displayName ?? '');
+  const [timezone, setTimezone] = useState(user.timezone ?? '');
+  const shownName = user.displayName?.trim() || user.email;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const name = displayName.trim();
+    // Spec §5: display name (trimmed), time zone and user id must all be present.
+    if (!name || !timezone || !user.id) {
+      toast.error(FILL_ALL_FIELDS, { id: 'profile-validation' });
+      return;
+    }
+    update.mutate(
+      { displayName: name, timezone },
+      {
+        onSuccess: () => {
+          setDisplayName(name);
+          toast.success(SETTINGS_SAVED);
+        },
+        onError: (error) => toastError(error, SETTINGS_SAVE_FAILED),
+      },
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby="profile-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
+        Profile
+      </h2>
+      <div className="mt-4 flex items-center gap-4">
+        <Avatar name={shownName} url={user.avatarUrl} className="size-16 text-lg" />
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-slate-900">{shownName}</p>
+          <p className="truncate text-sm text-slate-600">{user.email}</p>
+        </div>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Display Name"
+          value={displayName}
+          onChange={(event) => setDisplayName(event.target.value)}
+          autoComplete="name"
+          maxLength={100}
+        />
+        <TextField
+          label="Email"
+          value={user.email}
+          readOnly
+          hint="Your email comes from your sign-in account."
+        />
+        <SelectField
+          label="Timezone"
+          value={timezone}
+          onChange={(event) => setTimezone(event.target.value)}
+          error={zones ? null : TIME_ZONES_UNAVAILABLE}
+          hint="Posts and dates are shown in this time zone."
+        >
+          <option value="">Select a timezone</option>
+          {timeZoneOptions(zones, user.timezone ?? '').map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </SelectField>
+        <div className="flex items-end sm:justify-end">
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? (
+              <Spinner className="size-4 text-white" />
+            ) : (
+              <Save className="size-4" aria-hidden="true" />
+            )}
+            Save Profile
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

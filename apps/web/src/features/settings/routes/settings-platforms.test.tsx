@@ -1,0 +1,213 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { goToExternal } from '@/lib/browser';
+import { createMe } from '@/testing/factories';
+import { fail, ok, type FakeReply } from '@/testing/fake-server';
+import {
+  createIntegration,
+  createPlatform,
+  integrationRoutes,
+  supportedPlatforms,
+} from '@/testing/platform-fixtures';
+import { mockServer, renderApp } from '@/testing/render-app';
+
+vi.mock('@/lib/browser', () => ({ goToExternal: vi.fn() }));
+
+beforeEach(() => {
+  vi.mocked(goToExternal).mockClear();
+});
+
+const xAccount = createIntegration({
+  id: 'int_x',
+  metadata: { name: 'Ada Posts', username: 'ada_posts', pictureUrl: 'https://pics.example/x.png' },
+});
+const page = createIntegration({
+  id: 'int_fb',
+  platform: { id: 'plt_facebook', name: 'Facebook' },
+  sandbox: true,
+  metadata: { name: 'Acme Page', username: null },
+});
+const broken = createIntegration({
+  id: 'int_th',
+  platform: { id: 'plt_threads', name: 'Threads' },
+  status: 'REFRESH_FAILED',
+  lastError: 'Threads refused the refresh token. Connect the account again.',
+  metadata: { name: 'Ada Threads', username: 'ada.threads' },
+});
+
+async function renderSettings({
+  me = createMe(),
+  integrations = [xAccount, page, broken],
+  platforms = supportedPlatforms(),
+  routes = {},
+}: {
+  me?: ReturnType<typeof createMe>;
+  integrations?: ReturnType<typeof createIntegration>[];
+  platforms?: ReturnType<typeof createPlatform>[];
+  routes?: Record<string, FakeReply>;
+} = {}) {
+  const server = mockServer({
+    me,
+    routes: { ...integrationRoutes({ integrations, platforms }), ...routes },
+  });
+  const app = renderApp('/settings');
+  await screen.findByRole('heading', { name: 'Account Settings', level: 1 });
+  const card = screen.getByRole('region', { name: 'Connected Platforms' });
+  return { ...app, server, card };
+}
+
+describe('/settings connected platforms', () => {
+  it('offers every active, connectable network and marks the sandboxed ones', async () => {
+    const platforms = [
+      createPlatform({ name: 'X', sandbox: true }),
+      createPlatform({ name: 'Facebook' }),
+      createPlatform({ name: 'Threads', isActive: false }),
+      createPlatform({ name: 'Mastodon', connectable: false }),
+    ];
+    const { card } = await renderSettings({ platforms });
+
+    const x = await within(card).findByRole('button', { name: 'Continue with X' });
+    expect(x).toHaveAccessibleDescription('Sandbox');
+    const facebook = within(card).getByRole('button', { name: 'Continue with Facebook' });
+    expect(facebook).not.toHaveAccessibleDescription();
+    expect(within(card).queryByRole('button', { name: /Continue with Threads/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Continue with Mastodon/ })).toBeNull();
+  });
+
+  it('sends the browser to the network through the server, with the organization', async () => {
+    const { user, card } = await renderSettings();
+    const x = await within(card).findByRole('button', { name: 'Continue with X' });
+    await user.click(x);
+
+    expect(goToExternal).toHaveBeenCalledWith('/api/auth/x?orgId=org_1');
+    expect(within(card).getByRole('button', { name: 'Continue with TikTok' })).toBeDisabled();
+  });
+
+  it('lists connected accounts by network, with status, sandbox mark and username', async () => {
+    const { card } = await renderSettings();
+
+    const xGroup = await within(card).findByRole('region', { name: 'X accounts' });
+    const ada = within(xGroup).getByRole('listitem', { name: 'Ada Posts' });
+    expect(within(ada).getByText('Connected')).toBeInTheDocument();
+    expect(within(ada).getByText(/@ada_posts/)).toBeInTheDocument();
+    expect(within(ada).queryByText('Sandbox')).toBeNull();
+    expect(ada.querySelector('img')).toHaveAttribute('src', 'https://pics.example/x.png');
+
+    const fbGroup = within(card).getByRole('region', { name: 'Facebook accounts' });
+    const acme = within(fbGroup).getByRole('listitem', { name: 'Acme Page' });
+    expect(within(acme).getByText('Sandbox')).toBeInTheDocument();
+    // Facebook Page tokens do not expire: nothing to refresh.
+    expect(within(acme).queryByRole('button', { name: /^Refresh/ })).toBeNull();
+  });
+
+  it('asks to reconnect an account whose refresh failed, with the reason', async () => {
+    const { user } = await renderSettings();
+    const threads = await screen.findByRole('listitem', { name: 'Ada Threads' });
+
+    expect(within(threads).getByText('Reconnect needed')).toBeInTheDocument();
+    expect(
+      within(threads).getByText('Threads refused the refresh token. Connect the account again.'),
+    ).toBeInTheDocument();
+    await user.click(within(threads).getByRole('button', { name: 'Reconnect Ada Threads' }));
+    expect(goToExternal).toHaveBeenCalledWith('/api/auth/threads?orgId=org_1');
+  });
+
+  it('disconnects exactly the confirmed account', async () => {
+    const { user, server } = await renderSettings({
+      routes: { 'POST /facebook/disconnect/org_1': ok({ message: 'done' }) },
+    });
+    await user.click(
+      within(await screen.findByRole('listitem', { name: 'Acme Page' })).getByRole('button', {
+        name: 'Disconnect Acme Page',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Disconnect Facebook?' });
+    server.on('GET /organizations/org_1/integrations', ok({ platforms: [xAccount, broken] }));
+    await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+
+    expect(await screen.findByText('Facebook disconnected successfully.')).toBeInTheDocument();
+    const post = server.requests.find((r) => r.path === '/facebook/disconnect/org_1');
+    expect(post?.body).toEqual({ integrationId: 'int_fb' });
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Acme Page' })).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says when disconnecting fails', async () => {
+    const { user } = await renderSettings({
+      routes: { 'POST /facebook/disconnect/org_1': ok({}) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Disconnect Acme Page' }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Disconnect' }),
+    );
+    expect(
+      await screen.findByText('Failed to disconnect Facebook. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('refreshes the tokens of an X account', async () => {
+    const { user, server } = await renderSettings({
+      routes: { 'GET /auth/x/refresh': ok({ message: 'Access tokens refreshed for X' }) },
+    });
+    const ada = await screen.findByRole('listitem', { name: 'Ada Posts' });
+    await user.click(within(ada).getByRole('button', { name: 'Refresh X tokens' }));
+
+    expect(await screen.findByText('Access tokens refreshed for X')).toBeInTheDocument();
+    const call = server.fetch.mock.calls.find(([url]) => String(url).includes('/refresh'));
+    expect(String(call?.[0])).toBe('/api/auth/x/refresh?orgId=org_1&integrationId=int_x');
+  });
+
+  it("shows the server's reason when a refresh fails, or the fallback", async () => {
+    const { user, server } = await renderSettings({
+      routes: { 'GET /auth/x/refresh': fail(502, 'UPSTREAM_ERROR', 'X is unreachable.') },
+    });
+    const refresh = await screen.findByRole('button', { name: 'Refresh X tokens' });
+    await user.click(refresh);
+    expect(await screen.findByText('X is unreachable.')).toBeInTheDocument();
+
+    server.on('GET /auth/x/refresh', ok({}));
+    await user.click(refresh);
+    expect(await screen.findByText('Failed to refresh token for X.')).toBeInTheDocument();
+  });
+
+  it('hides connecting, refreshing and disconnecting from members without the permission', async () => {
+    const creator = createMe({
+      role: { id: 'role_cc', name: 'ContentCreator' },
+      permissions: ['post:create', 'post:edit'],
+    });
+    await renderSettings({ me: creator });
+    const threads = await screen.findByRole('listitem', { name: 'Ada Threads' });
+
+    expect(screen.queryByRole('button', { name: /^Continue with/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Refresh/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Disconnect/ })).toBeNull();
+    expect(within(threads).queryByRole('button', { name: /^Reconnect/ })).toBeNull();
+    expect(screen.getByText(/Ask an organization admin/)).toBeInTheDocument();
+  });
+
+  it('lets a member who may connect but not disconnect do only that', async () => {
+    const connector = createMe({ permissions: ['account:connect'] });
+    await renderSettings({ me: connector });
+    await screen.findByRole('listitem', { name: 'Ada Posts' });
+
+    expect(screen.getByRole('button', { name: 'Continue with X' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh X tokens' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Disconnect/ })).toBeNull();
+  });
+
+  it('says when nothing is connected', async () => {
+    await renderSettings({ integrations: [] });
+    expect(await screen.findByText('No platforms connected')).toBeInTheDocument();
+  });
+
+  it('says when the accounts cannot be loaded, and retries', async () => {
+    const { user, server } = await renderSettings({
+      routes: { 'GET /organizations/org_1/integrations': fail(500, 'INTERNAL', 'Boom.') },
+    });
+    expect(await screen.findByText('Failed to load connected accounts.')).toBeInTheDocument();
+
+    server.on('GET /organizations/org_1/integrations', ok({ platforms: [xAccount] }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem', { name: 'Ada Posts' })).toBeInTheDocument();
+  });
+});

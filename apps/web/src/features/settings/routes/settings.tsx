@@ -1,0 +1,79 @@
+import { X } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { AccountPickerDialog } from '../components/account-picker-dialog';
+import { ConnectedPlatforms } from '../components/connected-platforms';
+import { ProfileCard } from '../components/profile-card';
+import { useConnectReturn, type ConnectFailure } from './connect-return';
+
+/** Connecting needs a trial or a paid plan: the refusal then offers the way to get one. */
+const needsSubscription = (message: string) => /subscri/i.test(message);
+
+function ConnectFailureAlert({
+  failure,
+  onDismiss,
+}: {
+  failure: ConnectFailure;
+  onDismiss: () => void;
+}) {
+  return (
+    <Alert className="items-start">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p>
+          {failure.platform && <strong>{`Could not connect ${failure.platform}. `}</strong>}
+          {failure.message}
+        </p>
+        {needsSubscription(failure.message) && (
+          <ButtonLink to={paths.pricing} size="sm">
+            View Plans
+          </ButtonLink>
+        )}
+        <button
+          type="button"
+          aria-label="Dismiss"
+          onClick={onDismiss}
+          className="rounded p-0.5 hover:bg-red-100"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+    </Alert>
+  );
+}
+
+/** /settings (spec §2 Account Settings): the profile and the organization's social accounts. */
+export function SettingsPage() {
+  const { user, member, currentOrgId } = useAuth();
+  const connectReturn = useConnectReturn(currentOrgId);
+  const orgName = member?.organization.name ?? 'your organization';
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <title>Account Settings · Herald</title>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Account Settings</h1>
+        <p className="mt-1 text-slate-600">
+          Your profile, and the social accounts {orgName} publishes to.
+        </p>
+      </div>
+      {connectReturn.failure && (
+        <ConnectFailureAlert
+          failure={connectReturn.failure}
+          onDismiss={connectReturn.dismissFailure}
+        />
+      )}
+      {user && <ProfileCard key={user.id} user={user} />}
+      <ConnectedPlatforms orgId={currentOrgId} orgName={orgName} />
+      {currentOrgId && (
+        <AccountPickerDialog
+          orgId={currentOrgId}
+          pendingId={connectReturn.choice?.pendingId ?? null}
+          platformName={connectReturn.choice?.platform ?? ''}
+          onClose={connectReturn.closeChoice}
+        />
+      )}
+    </div>
+  );
+}

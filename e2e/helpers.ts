@@ -1,0 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Signs in through the development identity provider (a new email is a new user). */
+export async function signInAs(page: Page, email: string, name: string) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: /continue with/i }).click();
+  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Serious or critical WCAG 2 A/AA violations on the page as it is now. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

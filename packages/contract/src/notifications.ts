@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.js';
+import { IntegrationSchema } from './platforms.js';
+import { PlanSchema } from './plans.js';
+import { SubscriptionSchema } from './billing.js';
+
+export const NOTIFICATION_TYPES = [
+  'POST_PUBLISHED',
+  'POST_FAILED',
+  'SUBSCRIPTION_UPDATE',
+  'ORGANIZATION_INVITE',
+  'PAYMENT_ISSUE',
+  'PLATFORM_DISCONNECTED',
+] as const;
+export const NOTIFICATION_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  priority: z.enum(NOTIFICATION_PRIORITIES),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+  organizationId: z.string(),
+  postId: z.string().nullable(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationsQuerySchema = z.object({
+  organizationId: z.uuid('Choose an organization.'),
+  /** Paging: pass `limit` (and then `cursor` from the previous page) to get a page with its cursor. */
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.string().optional(),
+});
+/** Without paging parameters the answer is the spec's bare list (newest first, capped). */
+export const NotificationListSchema = z.array(NotificationSchema);
+export const NotificationPageSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ notifications: z.array(NotificationSchema) }),
+  meta: z.object({ nextCursor: z.string().nullable(), unreadCount: z.number().int() }),
+});
+export const ReadAllRequestSchema = z.object({ organizationId: z.uuid('Choose an organization.') });
+export const NotificationParamsSchema = z.object({
+  id: z.uuid('The notification id is not valid.'),
+});
+export const NotificationResponseSchema = successEnvelope(
+  z.object({ notification: NotificationSchema }),
+);
+export const ReadAllResponseSchema = successEnvelope(z.object({ updated: z.number().int() }));
+
+/** `GET /organizations/{id}/dashboard` (spec §3 Dashboard payload), all real figures. */
+export const DashboardPostSchema = z.object({
+  id: z.string(),
+  content: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+  scheduledAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+export const DashboardSchema = z.object({
+  organization: z.object({ id: z.string(), name: z.string() }),
+  posts: z.array(DashboardPostSchema),
+  postCounts: z.object({ total: z.number().int(), upcoming: z.number().int() }),
+  integrations: z.array(IntegrationSchema),
+  memberCount: z.number().int(),
+  supportedPlatformsCount: z.number().int(),
+  subscription: SubscriptionSchema.nullable(),
+  plans: z.array(PlanSchema),
+  unreadNotifications: z.number().int(),
+});
+export const DashboardResponseSchema = successEnvelope(DashboardSchema);

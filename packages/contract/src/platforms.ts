@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.js';
+
+/** The networks Herald can connect (spec §1, §9; LinkedIn added). */
+export const PLATFORM_NAMES = [
+  'X',
+  'Instagram',
+  'Facebook',
+  'Threads',
+  'TikTok',
+  'LinkedIn',
+] as const;
+export type PlatformName = (typeof PLATFORM_NAMES)[number];
+/** URL segment of each network: `/auth/{slug}`, `/{slug}/disconnect/{orgId}` (spec §7: lowercase name). */
+export const platformSlug = (name: string) => name.toLowerCase();
+
+const bytes = z.number().int().positive();
+const seconds = z.number().positive();
+const dimensions = z.object({
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
+/** Rules for one media type (spec §3: allowedMimeTypes, maxFileSize, min/maxDuration, minDimensions). */
+export const MediaRuleSchema = z
+  .object({
+    allowedMimeTypes: z
+      .array(z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'must be a MIME type like image/jpeg'))
+      .min(1),
+    maxFileSize: bytes.optional(),
+    minDuration: seconds.optional(),
+    maxDuration: seconds.optional(),
+    minDimensions: dimensions.optional(),
+    maxDimensions: dimensions.optional(),
+    /** Most media items in one post. */
+    maxCount: z.number().int().positive().optional(),
+  })
+  .strict();
+export type MediaRule = z.infer<typeof MediaRuleSchema>;
+
+export const TextRuleSchema = z
+  .object({
+    maxLength: z.number().int().positive(),
+    /** How the network counts: plain code points, X's weighted count, UTF-8 bytes… */
+    counting: z.enum(['codepoints', 'x-weighted', 'utf16', 'utf8-bytes']).default('codepoints'),
+    /** Whether a post may have text and no media. */
+    textOnlyAllowed: z.boolean().default(true),
+  })
+  .strict();
+
+/** Per-platform rules, grouped by media type; every group is optional. */
+export const MediaConstraintsSchema = z
+  .object({
+    image: MediaRuleSchema.optional(),
+    video: MediaRuleSchema.optional(),
+    reel: MediaRuleSchema.optional(),
+    text: TextRuleSchema.optional(),
+    /** Most items in one post, all types together. */
+    maxMediaPerPost: z.number().int().positive().optional(),
+  })
+  .strict();
+export type MediaConstraints = z.infer<typeof MediaConstraintsSchema>;
+
+export const PlatformSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  mediaConstraints: MediaConstraintsSchema,
+  /** True when this server connects the network through its local sandbox (no credentials set). */
+  sandbox: z.boolean(),
+  /** Whether Herald has an adapter for it (operators may add names before one exists). */
+  connectable: z.boolean(),
+});
+export type Platform = z.infer<typeof PlatformSchema>;
+export const PlatformsResponseSchema = successEnvelope(
+  z.object({ platforms: z.array(PlatformSchema) }),
+);
+export const PlatformResponseSchema = successEnvelope(z.object({ platform: PlatformSchema }));
+
+export const CreatePlatformRequestSchema = z.object({
+  name: z
+    .string({ error: 'Name is required.' })
+    .trim()
+    .min(1, 'Name is required.')
+    .max(60, 'Name must be at most 60 characters.'),
+  mediaConstraints: MediaConstraintsSchema.default({}),
+});
+export const PlatformParamsSchema = z.object({ id: z.uuid('The platform id is not valid.') });
+
+export const INTEGRATION_STATUSES = ['CONNECTED', 'DISCONNECTED', 'REFRESH_FAILED'] as const;
+
+export const IntegrationSchema = z.object({
+  id: z.string(),
+  status: z.enum(INTEGRATION_STATUSES),
+  platform: z.object({ id: z.string(), name: z.string() }),
+  platformAccountId: z.string(),
+  connectedAt: z.string(),
+  tokenExpiresAt: z.string().nullable(),
+  sandbox: z.boolean(),
+  lastError: z.string().nullable(),
+  metadata: z.object({
+    pictureUrl: z.string().nullable(),
+    username: z.string().nullable(),
+    name: z.string().nullable(),
+  }),
+});
+export type Integration = z.infer<typeof IntegrationSchema>;
+/** `GET /organizations/{orgId}/integrations` → data.platforms[] (spec §7). */
+export const IntegrationsResponseSchema = successEnvelope(
+  z.object({ platforms: z.array(IntegrationSchema) }),
+);
+export const IntegrationResponseSchema = successEnvelope(
+  z.object({ integration: IntegrationSchema }),
+);
+
+export const ConnectQuerySchema = z.object({
+  orgId: z.uuid('Choose an organization before connecting an account.'),
+});
+export const PlatformSlugParamsSchema = z.object({ platform: z.string().trim().toLowerCase() });
+export const DisconnectParamsSchema = z.object({
+  platform: z.string().trim().toLowerCase(),
+  orgId: z.uuid('The organization id is not valid.'),
+});
+
+/** When one sign-in at the network can connect several accounts (Facebook Pages…), the user picks. */
+export const PendingAccountSchema = z.object({
+  externalId: z.string(),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  pictureUrl: z.string().nullable(),
+});
+export const PendingConnectionResponseSchema = successEnvelope(
+  z.object({
+    id: z.string(),
+    platform: z.object({ id: z.string(), name: z.string() }),
+    accounts: z.array(PendingAccountSchema),
+    expiresAt: z.string(),
+  }),
+);
+export const PendingConnectionParamsSchema = z.object({
+  orgId: z.uuid('The organization id is not valid.'),
+  pendingId: z.uuid('This account choice has expired. Connect again.'),
+});
+export const ChooseAccountsRequestSchema = z.object({
+  externalIds: z.array(z.string().min(1)).min(1, 'Choose at least one account to connect.'),
+});

@@ -191,9 +191,15 @@ export async function buildApp(
   await app.register(dashboardRoutes, { prefix: base, db: database.db, posts: noPosts });
 
   // Social networks: real adapters, pointed at the local sandboxes when a network has no credentials.
-  const cipher = new TokenCipher(loadTokenKey(config.tokenEncryptionKey, config.dataDir, config.isProduction));
+  const cipher = new TokenCipher(
+    loadTokenKey(config.tokenEncryptionKey, config.dataDir, config.isProduction),
+  );
   const sandboxSecret = secrets.derive('sandbox-client');
-  const networks = buildNetworks(config, injectFetch(app, `${config.apiPublicUrl}/sandbox`, `${base}/sandbox`), sandboxSecret);
+  const networks = buildNetworks(
+    config,
+    injectFetch(app, `${config.apiPublicUrl}/sandbox`, `${base}/sandbox`),
+    sandboxSecret,
+  );
   await mountSandboxes(app, networks, { db: database.db, config, sandboxSecret });
   await app.register(platformsRoutes, { prefix: base, db: database.db, networks });
   await app.register(integrationsRoutes, {

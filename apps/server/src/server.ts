@@ -44,7 +44,9 @@ export async function runServer(config: Config, role: Role) {
       closers.push(() => built.app.close());
     } else {
       // A worker reaches the sandboxes (served by the API processes) over HTTP.
-      cipher = new TokenCipher(loadTokenKey(config.tokenEncryptionKey, config.dataDir, config.isProduction));
+      cipher = new TokenCipher(
+        loadTokenKey(config.tokenEncryptionKey, config.dataDir, config.isProduction),
+      );
       networks = buildNetworks(config, fetch, secrets.derive('sandbox-client'));
     }
     const jobRole: JobRole = role === 'start' ? 'all' : role;

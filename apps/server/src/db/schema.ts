@@ -314,7 +314,10 @@ export const platforms = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    mediaConstraints: jsonb('media_constraints').$type<Record<string, unknown>>().notNull().default({}),
+    mediaConstraints: jsonb('media_constraints')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default({}),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('platforms_name_key').on(sql`lower(${t.name})`)],
@@ -350,7 +353,9 @@ export const integrations = pgTable(
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
     sandbox: boolean('sandbox').notNull().default(false),
     lastError: text('last_error'),
-    connectedByUserId: uuid('connected_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    connectedByUserId: uuid('connected_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     lastRefreshedAt: timestamp('last_refreshed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import * as repo from '../modules/integrations/integrations.repository.js';
 import {

@@ -33,7 +33,7 @@ export async function requestJson<T>(
     );
   }
   const text = await res.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {

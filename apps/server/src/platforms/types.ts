@@ -22,6 +22,11 @@ export interface ConnectableAccount {
   extra?: Record<string, unknown>;
   /** Secret data to keep encrypted beside the tokens (a Page's user token…). */
   secrets?: Record<string, string>;
+  /**
+   * Accounts connected through one grant at the network (one Facebook or LinkedIn login) share
+   * this key: revoking Herald's access for one of them revokes it for all.
+   */
+  grantKey?: string;
 }
 
 /** What Herald stored for a connected account, handed back to the adapter. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { integrations, pendingConnections, platforms } from '../../db/schema.js';
 
@@ -137,4 +137,18 @@ export async function deletePending(db: Db, id: string) {
 
 export async function deleteExpiredPending(db: Db, now: Date) {
   await db.delete(pendingConnections).where(lt(pendingConnections.expiresAt, now));
+}
+
+/** Ids of connected accounts (in any organization) that rely on the same grant at the network. */
+export async function connectedWithGrant(db: Db, grantKey: string) {
+  const rows = await db
+    .select({ id: integrations.id })
+    .from(integrations)
+    .where(
+      and(
+        eq(integrations.status, 'CONNECTED'),
+        sql`${integrations.extra}->>'grantKey' = ${grantKey}`,
+      ),
+    );
+  return rows.map((r) => r.id);
 }

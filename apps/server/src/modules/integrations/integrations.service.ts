@@ -104,6 +104,11 @@ export async function finishConnect(
     return fail('This connection link has expired or was altered. Please connect again.');
   if (state.userId !== userId)
     return fail('This connection was started by another account. Please connect again.');
+  if (query.error === 'access_denied') {
+    return fail(
+      `You did not allow Herald to use your ${label} account. Connect again and approve access to continue.`,
+    );
+  }
   if (query.error)
     return fail(query.error_description ?? `${label} did not grant access (${query.error}).`);
   if (!query.code) return fail(`${label} sent no authorization code. Please connect again.`);
@@ -165,7 +170,11 @@ async function saveAccounts(
           secretsEnc: Object.keys(secrets).length
             ? deps.cipher.encrypt(JSON.stringify(secrets))
             : null,
-          extra: { ...(existing?.extra ?? {}), ...(account.extra ?? {}) },
+          extra: {
+            ...(existing?.extra ?? {}),
+            ...(account.extra ?? {}),
+            ...(account.grantKey ? { grantKey: account.grantKey } : {}),
+          },
           sandbox,
           lastError: null,
           connectedByUserId: userId,
@@ -219,7 +228,18 @@ async function openPending(
 ) {
   const pending = await repo.findPending(deps.db, pendingId, organizationId, userId, new Date());
   if (!pending) throw new AppError('NOT_FOUND', 'This account choice has expired. Connect again.');
-  const accounts = JSON.parse(deps.cipher.decrypt(pending.accountsEnc)) as ConnectableAccount[];
+  // JSON turned the token expiry dates into strings: bring them back.
+  const revive = (d: unknown) => (d ? new Date(d as string) : null);
+  const accounts = (
+    JSON.parse(deps.cipher.decrypt(pending.accountsEnc)) as ConnectableAccount[]
+  ).map((a) => ({
+    ...a,
+    tokens: {
+      ...a.tokens,
+      accessTokenExpiresAt: revive(a.tokens.accessTokenExpiresAt),
+      refreshTokenExpiresAt: revive(a.tokens.refreshTokenExpiresAt),
+    },
+  }));
   return { pending, accounts };
 }
 
@@ -300,8 +320,14 @@ export async function disconnect(
   integrationId?: string,
 ) {
   const { network, rows } = await rowsOf(deps, organizationId, slug, integrationId);
+  const removing = new Set(rows.map((r) => r.id));
   for (const row of rows) {
-    if (network.adapter.revoke && row.accessTokenEnc) {
+    // One grant can serve several accounts (a Facebook login's Pages): keep it while others use it.
+    const grantKey = typeof row.extra.grantKey === 'string' ? row.extra.grantKey : null;
+    const shared = grantKey
+      ? (await repo.connectedWithGrant(deps.db, grantKey)).some((id) => !removing.has(id))
+      : false;
+    if (network.adapter.revoke && row.accessTokenEnc && !shared) {
       try {
         await network.adapter.revoke(toStoredAccount(deps.cipher, row));
       } catch (err) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { members, notifications, roles, users, NOTIFICATION_TYPES } from '../../db/schema.js';
+import type { NOTIFICATION_TYPES } from '../../db/schema.js';
+import { members, notifications, roles, users } from '../../db/schema.js';
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type NotificationPriority = 'HIGH' | 'MEDIUM' | 'LOW';

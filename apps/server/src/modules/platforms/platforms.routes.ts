@@ -51,12 +51,10 @@ export async function platformsRoutes(
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          status: 'success',
-          data: { platform: await service.createPlatform(db, networks, request.body) },
-        }),
+      reply.status(201).send({
+        status: 'success',
+        data: { platform: await service.createPlatform(db, networks, request.body) },
+      }),
   );
 
   for (const [action, isActive] of [

@@ -53,6 +53,7 @@ export function createFacebookAdapter(settings: AdapterSettings<MetaUrls>): Plat
             userTokenExpiresAt: login.userTokenExpiresAt?.toISOString() ?? null,
           },
           secrets: { userToken: login.userToken },
+          grantKey: `meta:${login.facebookUserId}`,
         }));
       if (accounts.length === 0) {
         throw new PlatformError(

@@ -55,6 +55,7 @@ export function createInstagramAdapter(settings: AdapterSettings<MetaUrls>): Pla
             facebookUserId: login.facebookUserId,
           },
           ...(page.access_token ? { secrets: { pageToken: page.access_token } } : {}),
+          grantKey: `meta:${login.facebookUserId}`,
         });
       }
       if (accounts.length === 0) {

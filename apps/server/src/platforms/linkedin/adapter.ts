@@ -65,6 +65,7 @@ export function createLinkedInAdapter(settings: AdapterSettings<LinkedInUrls>): 
           pictureUrl: me.picture ?? null,
           tokens: { ...tokens },
           extra: { kind: 'person', personUrn, linkedinVersion: version },
+          grantKey: `linkedin:${personUrn}`,
         },
       ];
       for (const org of await listOrganizations(api, tokens.accessToken)) {
@@ -76,6 +77,7 @@ export function createLinkedInAdapter(settings: AdapterSettings<LinkedInUrls>): 
           pictureUrl: await logoUrl(api, tokens.accessToken, org),
           tokens: { ...tokens },
           extra: { kind: 'organization', organizationUrn, personUrn, linkedinVersion: version },
+          grantKey: `linkedin:${personUrn}`,
         });
       }
       return accounts;

@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sandboxRecords } from '../../db/schema.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { createOrg } from '../../test/factories.js';
 import { connectThroughSandbox } from '../../test/networks.js';
@@ -55,10 +57,26 @@ describe('connecting Threads through Herald and the Threads sandbox', () => {
     const denied = new URL(
       await connectThroughSandbox(t.app, owner, 'threads', orgId, { decision: 'deny' }),
     );
-    expect(denied.searchParams.get('connectError')).toBe('Permissions error');
+    expect(denied.searchParams.get('connectError')).toBe(
+      'You did not allow Herald to use your Threads account. Connect again and approve access to continue.',
+    );
 
     // Threads takes tokens and the client secret in query strings; none reach Herald's log.
     expect(logLines.length).toBeGreaterThan(0);
-    expect(logLines.join('')).not.toMatch(/access_token=|client_secret=|TH[A-Za-z0-9_-]{20}/);
+    const log = logLines.join('');
+    expect(log).not.toMatch(/access_token=|client_secret=/);
+    // Nor does any secret the sandbox holds (codes and tokens it issued), whatever its shape.
+    const held = await t.database.db
+      .select()
+      .from(sandboxRecords)
+      .where(eq(sandboxRecords.network, 'threads'));
+    const secrets = held
+      .flatMap((r) => [
+        r.id,
+        ...Object.values(r.data).filter((v): v is string => typeof v === 'string'),
+      ])
+      .filter((v) => v.length >= 20);
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const secret of secrets) expect(log).not.toContain(secret);
   });
 });

@@ -49,6 +49,8 @@ describe('connecting X through Herald and the X sandbox', () => {
     const denied = new URL(
       await connectThroughSandbox(t.app, owner, 'x', orgId, { decision: 'deny' }),
     );
-    expect(denied.searchParams.get('connectError')).toContain('access_denied');
+    expect(denied.searchParams.get('connectError')).toBe(
+      'You did not allow Herald to use your X account. Connect again and approve access to continue.',
+    );
   });
 });

@@ -7,8 +7,8 @@ import {
   isRedirectUri,
   redirectWith,
   showConsent,
-} from '../x/kit/consent.js';
-import type { SandboxAccount, SandboxOAuth } from '../x/kit/oauth-state.js';
+} from '../kit/consent.js';
+import type { SandboxAccount, SandboxOAuth } from '../kit/oauth-state.js';
 import {
   fieldsOf,
   graphError,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { avatarDataUrl, bearerToken } from '../x/kit/consent.js';
-import type { SandboxOAuth } from '../x/kit/oauth-state.js';
+import { avatarDataUrl, bearerToken } from '../kit/consent.js';
+import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { graphError, invalidToken } from './threads-responses.js';
 
 /** `GET /v1.0/me?fields=…` (§4.1, §7.3): the id always, other fields when asked for. */

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { randomToken } from '../x/kit/secrets.js';
-import type { AccessCheck } from '../x/kit/oauth-state.js';
+import { randomToken } from '../kit/secrets.js';
+import type { AccessCheck } from '../kit/oauth-state.js';
 
 /** Threads' numbers and Graph error answers as the emulator needs them (§4, §2.7, §7.3). */
 export const THREADS_EMULATOR = {

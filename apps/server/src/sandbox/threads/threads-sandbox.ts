@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { registerEmulatorAdmin } from '../x/kit/admin.js';
-import { SandboxOAuth } from '../x/kit/oauth-state.js';
-import { randomDigits } from '../x/kit/secrets.js';
+import { registerEmulatorAdmin } from '../kit/admin.js';
+import { SandboxOAuth } from '../kit/oauth-state.js';
+import { randomDigits } from '../kit/secrets.js';
 import { registerThreadsOAuthRoutes } from './threads-oauth.routes.js';
 import { registerThreadsProfileRoutes } from './threads-profile.routes.js';
 

@@ -7,9 +7,9 @@ import {
   isRedirectUri,
   redirectWith,
   showConsent,
-} from '../x/kit/consent.js';
-import type { IssuedTokens, SandboxAccount, SandboxOAuth } from '../x/kit/oauth-state.js';
-import { pkceMatches } from '../x/kit/secrets.js';
+} from '../kit/consent.js';
+import type { IssuedTokens, SandboxAccount, SandboxOAuth } from '../kit/oauth-state.js';
+import { pkceMatches } from '../kit/secrets.js';
 import { oauthError, TIKTOK_EMULATOR, TIKTOK_KNOWN_SCOPES } from './tiktok-responses.js';
 
 const AUTHORIZE_PATH = '/v2/auth/authorize/';

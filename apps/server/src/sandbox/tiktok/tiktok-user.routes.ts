@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { avatarDataUrl, bearerToken } from '../x/kit/consent.js';
-import type { SandboxAccount, SandboxOAuth } from '../x/kit/oauth-state.js';
+import { avatarDataUrl, bearerToken } from '../kit/consent.js';
+import type { SandboxAccount, SandboxOAuth } from '../kit/oauth-state.js';
 import {
   scopeMissing,
   tiktokError,

@@ -8,9 +8,9 @@ import {
   isRedirectUri,
   redirectWith,
   showConsent,
-} from './kit/consent.js';
-import type { SandboxAccount, SandboxOAuth } from './kit/oauth-state.js';
-import { pkceMatches } from './kit/secrets.js';
+} from '../kit/consent.js';
+import type { SandboxAccount, SandboxOAuth } from '../kit/oauth-state.js';
+import { pkceMatches } from '../kit/secrets.js';
 import { X_EMULATOR, X_KNOWN_SCOPES, xOAuthError } from './x-responses.js';
 
 const AUTHORIZE_PATH = '/i/oauth2/authorize';

@@ -6,7 +6,7 @@ import {
   pkcePair,
   startSandboxHarness,
   type SandboxHarness,
-} from './kit/harness.js';
+} from '../kit/harness.js';
 
 let h: SandboxHarness<XUrls>;
 beforeAll(async () => {

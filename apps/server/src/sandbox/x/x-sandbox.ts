@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { registerEmulatorAdmin } from './kit/admin.js';
-import { SandboxOAuth } from './kit/oauth-state.js';
-import { randomDigits } from './kit/secrets.js';
+import { registerEmulatorAdmin } from '../kit/admin.js';
+import { SandboxOAuth } from '../kit/oauth-state.js';
+import { randomDigits } from '../kit/secrets.js';
 import { registerXOAuthRoutes } from './x-oauth.routes.js';
 import { registerXUserRoutes } from './x-users.routes.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { avatarDataUrl, bearerToken } from './kit/consent.js';
-import type { SandboxOAuth } from './kit/oauth-state.js';
+import { avatarDataUrl, bearerToken } from '../kit/consent.js';
+import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { xProblem, xRateLimited, xUnauthorized } from './x-responses.js';
 
 /** `GET /2/users/me` (§1.1): `{data:{id, name, username, …requested user.fields}}`. */

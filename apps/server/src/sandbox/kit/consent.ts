@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { renderSandboxAuthorizePage } from '../../authorize-page.js';
+import { renderSandboxAuthorizePage } from '../authorize-page.js';
 import type { SandboxAccount, SandboxOAuth } from './oauth-state.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxContext } from '../../context.js';
+import type { SandboxContext } from '../context.js';
 import { CONNECTION_KNOBS, type SandboxOAuth } from './oauth-state.js';
 
 /**

@@ -1,5 +1,5 @@
 import { hashOf, randomToken, type TokenFormat } from './secrets.js';
-import type { SandboxStore } from '../../store.js';
+import type { SandboxStore } from '../store.js';
 
 /**
  * The OAuth memory every network emulator needs (accounts, codes, grants, tokens, scenario

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
-import { loadConfig } from '../../../config.js';
-import type { NetworkModule } from '../../../platforms/network-module.js';
-import { buildNetworks, mountSandboxes, SANDBOX_CLIENT_ID } from '../../../platforms/runtime.js';
-import type { AdapterSettings } from '../../../platforms/types.js';
-import { createTestDatabase } from '../../../test/database.js';
+import { loadConfig } from '../../config.js';
+import type { NetworkModule } from '../../platforms/network-module.js';
+import { buildNetworks, mountSandboxes, SANDBOX_CLIENT_ID } from '../../platforms/runtime.js';
+import type { AdapterSettings } from '../../platforms/types.js';
+import { createTestDatabase } from '../../test/database.js';
 import type { RecordedCall } from './admin.js';
 
 /**

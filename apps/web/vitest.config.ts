@@ -11,6 +11,7 @@ export default mergeConfig(
       setupFiles: ['./src/testing/setup.ts'],
       // Every test stubs fetch itself; undo the stubs so no test leaks its fake server.
       unstubGlobals: true,
+      testTimeout: 20_000,
       restoreMocks: true,
     },
   }),

@@ -12,7 +12,6 @@ import { RequireAuth } from './guards/require-auth';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
-import { DashboardPlaceholder } from './routes/dashboard-placeholder';
 import {
   adminPlaceholders,
   shellPlaceholders,
@@ -47,6 +46,12 @@ const lazyInviteMembersRedirect = async () => ({
 });
 const lazyPricing = async () => ({
   Component: (await import('@/features/billing/routes/pricing')).PricingPage,
+});
+const lazyDashboard = async () => ({
+  Component: (await import('@/features/dashboard/routes/dashboard')).DashboardPage,
+});
+const lazyNotifications = async () => ({
+  Component: (await import('@/features/notifications/routes/notifications')).NotificationsPage,
 });
 const lazySettings = async () => ({
   Component: (await import('@/features/settings/routes/settings')).SettingsPage,
@@ -101,12 +106,13 @@ export const routes: RouteObject[] = [
           {
             lazy: lazyShell,
             children: [
-              { path: paths.dashboard, element: <DashboardPlaceholder /> },
-              { path: paths.orgDashboard, element: <DashboardPlaceholder /> },
+              { path: paths.dashboard, lazy: lazyDashboard },
+              { path: paths.orgDashboard, lazy: lazyDashboard },
               { path: paths.team, lazy: lazyTeam },
               { path: paths.inviteMembers, lazy: lazyInviteMembers },
               { path: paths.pricing, lazy: lazyPricing },
               { path: paths.settings, lazy: lazySettings },
+              { path: paths.notifications, lazy: lazyNotifications },
               // The dashboard's "Manage" link (spec §2) names the integrations part of settings.
               {
                 path: paths.orgIntegrations,

@@ -6,3 +6,6 @@ export const REDIRECT_DELAYS = {
   afterAcceptOnboarding: 1500,
   afterAcceptPage: 3000,
 } as const;
+
+/** While the live notification stream is down, notifications are fetched this often, in ms. */
+export const NOTIFICATION_POLL_MS = 30_000;

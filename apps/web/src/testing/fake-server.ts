@@ -4,6 +4,8 @@ export interface FakeRequest {
   method: string;
   /** Path without the API base, e.g. "/auth/me". */
   path: string;
+  /** The query string's parameters (routes are matched without them). */
+  query: URLSearchParams;
   body: unknown;
   init: RequestInit | undefined;
 }
@@ -51,9 +53,9 @@ export function fakeServer(routes: Record<string, Handler | FakeReply> = {}, bas
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? 'GET').toUpperCase();
     const withoutBase = url.startsWith(base) ? url.slice(base.length) : url;
-    const path = withoutBase.split('?')[0] ?? withoutBase;
+    const [path = withoutBase, search = ''] = withoutBase.split('?');
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    const request = { method, path, body, init };
+    const request = { method, path, query: new URLSearchParams(search), body, init };
     requests.push(request);
     const route = table.get(`${method} ${path}`);
     if (!route) return toResponse(fail(404, 'NOT_FOUND', `No fake route for ${method} ${path}`));

@@ -7,6 +7,7 @@ import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { myOrganizationOf } from './factories';
 import { fakeServer, ok, unauthenticated, type FakeReply, type Handler } from './fake-server';
+import { createDashboard, dashboardRoute, notificationsHandler } from './notification-fixtures';
 
 export function createTestQueryClient() {
   return new QueryClient({
@@ -32,6 +33,15 @@ export function mockServer({ me = null, plans = [], provider, routes: extra }: S
     // Onboarding's lists, consistent with the session: its membership, no invitations.
     'GET /member/organizations': ok({ organizations: me?.member ? [myOrganizationOf(me)] : [] }),
     'GET /member/pending': ok({ pendingInvites: [] }),
+    // The shell's unread badge and the dashboard: nothing yet, unless a test says otherwise.
+    'GET /notifications': notificationsHandler(() => []),
+    ...(me?.member
+      ? dashboardRoute(
+          createDashboard({
+            organization: { id: me.member.organizationId, name: me.member.organization.name },
+          }),
+        )
+      : {}),
     ...extra,
   });
 }

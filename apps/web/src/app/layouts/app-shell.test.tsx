@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { storageKeys } from '@/lib/storage';
 import { createMe } from '@/testing/factories';
 import { fail, ok } from '@/testing/fake-server';
+import { createNotification, notificationRoutes } from '@/testing/notification-fixtures';
 import { mockServer, renderApp } from '@/testing/render-app';
 
 const me = createMe({ user: { displayName: 'Ada Lovelace', email: 'ada@example.com' } });
@@ -15,12 +16,13 @@ async function renderShell(path = '/dashboard', routes = {}) {
 }
 
 describe('authenticated shell', () => {
-  it('lists the sidebar pages with the inbox badge and the organization block', async () => {
+  it('lists the sidebar pages and the organization block, with no made-up inbox count', async () => {
     await renderShell();
     const nav = screen.getByRole('navigation', { name: 'Main' });
 
     for (const [label, href] of [
       ['Dashboard', '/dashboard'],
+      ['Inbox', '/inbox'],
       ['Posts', '/content'],
       ['Pricing', '/pricing'],
       ['Notifications', '/notifications'],
@@ -28,13 +30,37 @@ describe('authenticated shell', () => {
     ]) {
       expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href);
     }
-    expect(within(nav).getByRole('link', { name: 'Inbox 3 unread' })).toHaveAttribute(
-      'href',
-      '/inbox',
-    );
+    // The inbox has no data yet: no badge at all (never the spec's fixed 3).
+    expect(within(nav).getByRole('link', { name: 'Inbox' })).toHaveTextContent(/^Inbox$/);
     expect(
       within(nav).getByRole('link', { name: /Current organization Acme Studio/ }),
     ).toHaveAttribute('href', '/onboarding');
+  });
+
+  it('shows the real unread notification count on Notifications, and nothing at zero', async () => {
+    const routes = notificationRoutes([
+      createNotification({ read: false }),
+      createNotification({ read: false }),
+      createNotification({ read: true }),
+    ]);
+    const { server } = await renderShell('/dashboard', routes);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+
+    expect(
+      await within(nav).findByRole('link', { name: 'Notifications 2 unread' }),
+    ).toHaveAttribute('href', '/notifications');
+    expect(server.requests.find((r) => r.path === '/notifications')?.query.get('limit')).toBe('1');
+    expect(within(nav).queryByText(/^3$/)).toBeNull();
+  });
+
+  it('shows no Notifications badge when everything is read', async () => {
+    await renderShell('/dashboard', notificationRoutes([createNotification({ read: true })]));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Notifications' })).toHaveTextContent(
+        /^Notifications$/,
+      ),
+    );
   });
 
   it('offers Calendar and Team in the top bar', async () => {

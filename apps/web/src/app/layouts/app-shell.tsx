@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { useNotificationStream } from '@/lib/use-notification-stream';
 import { CurrentOrgLink } from './shell/current-org-link';
 import { MobileNav } from './shell/mobile-nav';
 import { SidebarNav } from './shell/sidebar-nav';
@@ -10,6 +12,9 @@ import { TopBar } from './shell/top-bar';
 /** The authenticated shell: sidebar, top bar and the page (spec §2 Shell). */
 export function AppShell() {
   const { pathname } = useLocation();
+  const { currentOrgId } = useAuth();
+  // One live stream for every page of the shell: the sidebar badge and /notifications read it.
+  useNotificationStream(currentOrgId);
   // The menu remembers the page it was opened on, so any route change closes it without an
   // effect (and without a frame where the old page's menu covers the new page).
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);

@@ -37,11 +37,6 @@ export const shellPlaceholders: Placeholder[] = [
     title: 'Calendar',
     description: "See the week's posts day by day and plan new ones.",
   },
-  {
-    path: paths.notifications,
-    title: 'Notifications',
-    description: 'Follow published and failed posts, invitations and billing notices.',
-  },
 ];
 
 export const adminPlaceholders: Placeholder[] = [

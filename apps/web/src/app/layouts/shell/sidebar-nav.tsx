@@ -1,17 +1,35 @@
-import { Bell, CreditCard, FileText, Inbox, LayoutDashboard, Settings } from 'lucide-react';
+import {
+  Bell,
+  CreditCard,
+  FileText,
+  Inbox,
+  LayoutDashboard,
+  Settings,
+  type LucideIcon,
+} from 'lucide-react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useUnreadCount } from '@/lib/notifications';
 
-/** Spec §9: the inbox badge is a fixed number until the inbox has real data. */
-const INBOX_BADGE = 3;
+type BadgeSource = 'notifications';
 
-const items = [
+/**
+ * The inbox has no data source yet, so its badge shows nothing rather than the spec's fixed 3;
+ * Notifications shows the real unread count.
+ */
+const items: Array<{
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  badge?: BadgeSource;
+}> = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
-  { to: paths.inbox, label: 'Inbox', icon: Inbox, badge: INBOX_BADGE },
+  { to: paths.inbox, label: 'Inbox', icon: Inbox },
   { to: paths.content, label: 'Posts', icon: FileText },
   { to: paths.pricing, label: 'Pricing', icon: CreditCard },
-  { to: paths.notifications, label: 'Notifications', icon: Bell },
+  { to: paths.notifications, label: 'Notifications', icon: Bell, badge: 'notifications' },
   { to: paths.settings, label: 'Settings', icon: Settings },
 ];
 
@@ -25,8 +43,23 @@ export function navLinkClasses({ isActive }: { isActive: boolean }) {
   );
 }
 
+/** A count badge; nothing at zero. Large counts read "99+". */
+function CountBadge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white">
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
 /** The sidebar's page links; the caller wraps them in the Main navigation landmark. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { currentOrgId } = useAuth();
+  const unread = useUnreadCount(currentOrgId);
+  const counts: Record<BadgeSource, number | undefined> = { notifications: unread.data };
+
   return (
     <ul className="flex flex-col gap-1">
       {items.map(({ to, label, icon: Icon, badge }) => (
@@ -34,12 +67,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           <NavLink to={to} className={navLinkClasses} onClick={onNavigate}>
             <Icon className="size-5 shrink-0" aria-hidden="true" />
             <span className="flex-1">{label}</span>
-            {badge !== undefined && (
-              <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white">
-                {badge}
-                <span className="sr-only"> unread</span>
-              </span>
-            )}
+            {badge && <CountBadge count={counts[badge]} />}
           </NavLink>
         </li>
       ))}

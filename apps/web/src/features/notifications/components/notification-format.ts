@@ -1,0 +1,53 @@
+import type { Notification } from '@herald/contract';
+
+type NotificationType = Notification['type'];
+export type Priority = Notification['priority'];
+
+export const TYPE_LABELS: Record<NotificationType, string> = {
+  POST_PUBLISHED: 'Post Published',
+  POST_FAILED: 'Post Failed',
+  SUBSCRIPTION_UPDATE: 'Subscription Update',
+  ORGANIZATION_INVITE: 'Organization Invite',
+  PAYMENT_ISSUE: 'Payment Issue',
+  PLATFORM_DISCONNECTED: 'Platform Disconnected',
+};
+
+export const PRIORITIES: ReadonlyArray<{ value: Priority; label: string }> = [
+  { value: 'HIGH', label: 'High' },
+  { value: 'MEDIUM', label: 'Medium' },
+  { value: 'LOW', label: 'Low' },
+];
+
+export const priorityLabel = (priority: Priority) =>
+  PRIORITIES.find((p) => p.value === priority)?.label ?? priority;
+
+/** Red for high, amber for medium, green for low: badge and the accent of the list item. */
+export const PRIORITY_STYLES: Record<Priority, { badge: string; accent: string }> = {
+  HIGH: { badge: 'bg-red-100 text-red-800', accent: 'border-l-red-500' },
+  MEDIUM: { badge: 'bg-amber-100 text-amber-900', accent: 'border-l-amber-500' },
+  LOW: { badge: 'bg-emerald-100 text-emerald-800', accent: 'border-l-emerald-500' },
+};
+
+export type ReadTab = 'all' | 'unread' | 'read';
+
+export const TABS: ReadonlyArray<{ value: ReadTab; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'unread', label: 'Unread' },
+  { value: 'read', label: 'Read' },
+];
+
+/** The list as the tab and the priority filter (none chosen = every priority) narrow it. */
+export function filterNotifications(
+  notifications: readonly Notification[],
+  tab: ReadTab,
+  priorities: readonly Priority[],
+): Notification[] {
+  return notifications.filter(
+    (n) =>
+      (tab === 'all' || n.read === (tab === 'read')) &&
+      (priorities.length === 0 || priorities.includes(n.priority)),
+  );
+}
+
+export const countLabel = (count: number) =>
+  `${count} ${count === 1 ? 'notification' : 'notifications'} available`;

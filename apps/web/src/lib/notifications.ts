@@ -1,0 +1,108 @@
+import {
+  NotificationListSchema,
+  NotificationPageSchema,
+  type Notification,
+} from '@herald/contract';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiClient } from './api-client';
+
+/**
+ * The signed-in user's notifications in one organization. The shell (unread badge, live
+ * stream) and the notifications page both read them, so they live here: features may not
+ * import each other.
+ */
+export const notificationKeys = {
+  org: (orgId: string) => ['notifications', orgId] as const,
+  list: (orgId: string) => ['notifications', orgId, 'list'] as const,
+  unreadCount: (orgId: string) => ['notifications', orgId, 'unread-count'] as const,
+};
+
+const query = (orgId: string, extra = '') =>
+  `/notifications?organizationId=${encodeURIComponent(orgId)}${extra}`;
+
+/** `GET /notifications?organizationId=`: the newest notifications (up to 100), newest first. */
+export function useNotifications(orgId: string) {
+  return useQuery({
+    queryKey: notificationKeys.list(orgId),
+    queryFn: async (): Promise<Notification[]> =>
+      apiClient.get(query(orgId), { schema: NotificationListSchema }),
+    enabled: Boolean(orgId),
+  });
+}
+
+/**
+ * How many are unread, counted by the server over all of them (the list stops at 100): one
+ * page of one notification carries the count.
+ */
+export function useUnreadCount(orgId: string | null) {
+  return useQuery({
+    queryKey: notificationKeys.unreadCount(orgId ?? ''),
+    queryFn: async (): Promise<number> => {
+      const page = await apiClient.get(query(orgId ?? '', '&limit=1'), {
+        schema: NotificationPageSchema,
+      });
+      return page.meta.unreadCount;
+    },
+    enabled: Boolean(orgId),
+  });
+}
+
+/** A snapshot of both caches, to put back when an optimistic change fails. */
+export interface NotificationsSnapshot {
+  list: Notification[] | undefined;
+  unreadCount: number | undefined;
+}
+
+export function snapshotNotifications(queryClient: QueryClient, orgId: string) {
+  return {
+    list: queryClient.getQueryData<Notification[]>(notificationKeys.list(orgId)),
+    unreadCount: queryClient.getQueryData<number>(notificationKeys.unreadCount(orgId)),
+  };
+}
+
+export function restoreNotifications(
+  queryClient: QueryClient,
+  orgId: string,
+  snapshot: NotificationsSnapshot,
+) {
+  queryClient.setQueryData(notificationKeys.list(orgId), snapshot.list);
+  queryClient.setQueryData(notificationKeys.unreadCount(orgId), snapshot.unreadCount);
+}
+
+/** Changes the cached count by `delta`, never below zero (nothing happens when none is cached). */
+export function adjustUnreadCount(queryClient: QueryClient, orgId: string, delta: number) {
+  queryClient.setQueryData<number>(notificationKeys.unreadCount(orgId), (count) =>
+    count === undefined ? count : Math.max(0, count + delta),
+  );
+}
+
+/**
+ * Adds a notification that just arrived. Returns false when it was already there (a stream
+ * that reconnects may repeat one the list has fetched meanwhile).
+ */
+export function addNotification(
+  queryClient: QueryClient,
+  orgId: string,
+  notification: Notification,
+): boolean {
+  const list = queryClient.getQueryData<Notification[]>(notificationKeys.list(orgId));
+  if (list?.some((n) => n.id === notification.id)) return false;
+  if (list) {
+    const next = [notification, ...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    queryClient.setQueryData(notificationKeys.list(orgId), next);
+  }
+  if (!notification.read) adjustUnreadCount(queryClient, orgId, 1);
+  return true;
+}
+
+/** Sets `read` on one cached notification (or on all when `id` is null). */
+export function setReadInCache(
+  queryClient: QueryClient,
+  orgId: string,
+  id: string | null,
+  read: boolean,
+) {
+  queryClient.setQueryData<Notification[]>(notificationKeys.list(orgId), (list) =>
+    list?.map((n) => (id === null || n.id === id ? { ...n, read } : n)),
+  );
+}

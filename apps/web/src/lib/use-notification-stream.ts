@@ -1,0 +1,84 @@
+import { NotificationSchema } from '@herald/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { NOTIFICATION_POLL_MS } from '@/config/timing';
+import { API_BASE } from './api-client';
+import { addNotification, notificationKeys } from './notifications';
+import { toast } from './toast';
+
+/** EventSource.CLOSED: the browser gave up and will not reconnect by itself. */
+const CLOSED = 2;
+
+export function notificationStreamUrl(orgId: string): string {
+  return `${API_BASE}/notifications/stream?organizationId=${encodeURIComponent(orgId)}`;
+}
+
+/**
+ * Keeps the organization's notifications live while the shell is open: the server pushes each
+ * new one over Server-Sent Events; it goes into the cache (list and unread count) and shows a
+ * toast. While the stream is down, notifications are fetched every 30 seconds instead, and each
+ * of those rounds also tries the stream again if the browser has given up on it (the server
+ * refuses a stream whose session expired; the fetch refreshes the session first).
+ */
+export function useNotificationStream(orgId: string | null) {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!orgId) return undefined;
+    let source: EventSource | null = null;
+    let poll: ReturnType<typeof setInterval> | null = null;
+
+    const refetch = () => queryClient.invalidateQueries({ queryKey: notificationKeys.org(orgId) });
+
+    const stopPolling = () => {
+      if (poll) clearInterval(poll);
+      poll = null;
+    };
+
+    const onNotification = (event: MessageEvent<string>) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      const parsed = NotificationSchema.safeParse(data);
+      if (!parsed.success) return;
+      if (addNotification(queryClient, orgId, parsed.data)) {
+        toast(parsed.data.message, { id: `notification-${parsed.data.id}` });
+      }
+    };
+
+    const connect = () => {
+      source?.close();
+      source = null;
+      if (typeof EventSource === 'undefined') {
+        startPolling();
+        return;
+      }
+      const stream = new EventSource(notificationStreamUrl(orgId), { withCredentials: true });
+      stream.addEventListener('notification', onNotification);
+      // Back after an outage: stop polling, and fetch once for what was missed meanwhile.
+      stream.addEventListener('open', () => {
+        if (!poll) return;
+        stopPolling();
+        void refetch();
+      });
+      stream.addEventListener('error', () => startPolling());
+      source = stream;
+    };
+
+    function startPolling() {
+      poll ??= setInterval(() => {
+        void refetch();
+        if (!source || source.readyState === CLOSED) connect();
+      }, NOTIFICATION_POLL_MS);
+    }
+
+    connect();
+    return () => {
+      stopPolling();
+      source?.close();
+    };
+  }, [orgId, queryClient]);
+}

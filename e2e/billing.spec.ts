@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations, signInAs } from './helpers';
+import { createOrganizationFromOnboarding, seriousViolations, signInAs } from './helpers';
 
 const ORG_NAME = 'Trialtown Media';
 
@@ -16,14 +16,7 @@ test.describe('plans and subscription', () => {
     const origin = { origin: baseURL ?? '' };
 
     await signInAs(page, 'trial.owner@example.com', 'Tina Trial');
-    await expect(page).toHaveURL(/\/onboarding$/);
-    await page.getByRole('button', { name: 'Create Organization' }).click();
-    const create = page.getByRole('dialog', { name: 'Create Organization' });
-    await create.getByLabel('Organization name').fill(ORG_NAME);
-    await create.getByRole('button', { name: 'Create' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    const orgId = await page.evaluate(() => localStorage.getItem('herald.currentOrgId'));
-    expect(orgId).toMatch(/^[0-9a-f-]{36}$/);
+    const orgId = await createOrganizationFromOnboarding(page, ORG_NAME);
 
     // The pricing page: no plan yet, every trial on offer; this server takes no payments.
     await page.getByRole('link', { name: 'Pricing', exact: true }).click();

@@ -18,3 +18,19 @@ export async function seriousViolations(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * From /onboarding (where a new user lands), creates an organization through its dialog and
+ * returns the organization's id once the dashboard shows.
+ */
+export async function createOrganizationFromOnboarding(page: Page, name: string): Promise<string> {
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByRole('button', { name: 'Create Organization' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Organization' });
+  await create.getByLabel('Organization name').fill(name);
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const orgId = await page.evaluate(() => localStorage.getItem('herald.currentOrgId'));
+  expect(orgId).toMatch(/^[0-9a-f-]{36}$/);
+  return orgId!;
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations, signInAs } from './helpers';
+import { createOrganizationFromOnboarding, seriousViolations, signInAs } from './helpers';
 
 const ORG_NAME = 'Signal Studio';
 const NO_SUBSCRIPTION =
@@ -18,14 +18,7 @@ test.describe('connected networks', () => {
     const origin = { origin: baseURL ?? '' };
 
     await signInAs(page, 'networks.owner@example.com', 'Nora Networks');
-    await expect(page).toHaveURL(/\/onboarding$/);
-    await page.getByRole('button', { name: 'Create Organization' }).click();
-    const create = page.getByRole('dialog', { name: 'Create Organization' });
-    await create.getByLabel('Organization name').fill(ORG_NAME);
-    await create.getByRole('button', { name: 'Create' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    const orgId = await page.evaluate(() => localStorage.getItem('herald.currentOrgId'));
-    expect(orgId).toMatch(/^[0-9a-f-]{36}$/);
+    const orgId = await createOrganizationFromOnboarding(page, ORG_NAME);
 
     // Account Settings: the profile first.
     await page.getByRole('link', { name: 'Settings', exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations, signInAs } from './helpers';
+import { createOrganizationFromOnboarding, seriousViolations, signInAs } from './helpers';
 
 const ORG_NAME = 'Bellwether Media';
 const TRIAL_MESSAGE = 'Your 7-day free trial of Basic has started.';
@@ -23,14 +23,7 @@ test.describe('notifications and the dashboard', () => {
     test.setTimeout(120_000);
 
     await signInAs(page, 'bell.owner@example.com', 'Bea Bell');
-    await expect(page).toHaveURL(/\/onboarding$/);
-    await page.getByRole('button', { name: 'Create Organization' }).click();
-    const create = page.getByRole('dialog', { name: 'Create Organization' });
-    await create.getByLabel('Organization name').fill(ORG_NAME);
-    await create.getByRole('button', { name: 'Create' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    const orgId = await page.evaluate(() => localStorage.getItem('herald.currentOrgId'));
-    expect(orgId).toMatch(/^[0-9a-f-]{36}$/);
+    const orgId = await createOrganizationFromOnboarding(page, ORG_NAME);
 
     // A brand-new organization: real figures, nothing made up.
     await expect(page.getByRole('heading', { name: `${ORG_NAME} Dashboard` })).toBeVisible();

@@ -1,13 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-async function signInAs(page: Page, email: string, name: string) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: /continue with/i }).click();
-  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { signInAs } from './helpers';
 
 test.describe('signing in through the development identity provider', () => {
   test('a new user lands on /onboarding and /api/auth/me names them', async ({ page }) => {

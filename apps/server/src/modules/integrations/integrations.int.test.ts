@@ -173,6 +173,28 @@ describe('connecting an X account through its sandbox', () => {
     expect(await rowsOf(orgId)).toHaveLength(0);
   });
 
+  it('refuses the callback when the person left the organization after starting', async () => {
+    const { owner, orgId } = await createOrg(t.app, 'x.leaver.owner@example.com', 'Left Behind');
+    const { addMember } = await import('../../test/factories.js');
+    const admin = await addMember(t.app, owner, orgId, 'x.leaver@example.com', {
+      roleId: (await owner.call('GET', `/api/organizations/${orgId}/roles`)).body.find(
+        (r: { name: string }) => r.name === 'Admin',
+      ).id,
+    });
+    const start = await admin.actor.call('GET', `/api/auth/x?orgId=${orgId}`);
+    const state = new URL(start.location!).searchParams.get('state')!;
+    await admin.actor.call('DELETE', `/api/organizations/${orgId}/members/${admin.memberId}`);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/x/callback?code=whatever&state=${encodeURIComponent(state)}`,
+      headers: { cookie: admin.actor.jar.header() },
+    });
+    expect(readable(res.headers.location as string)).toContain(
+      'You can no longer connect accounts to this organization.',
+    );
+    expect(await rowsOf(orgId)).toHaveLength(0);
+  });
+
   it('sends a browser without a plan back to /settings with the subscription sentence', async () => {
     const { owner, orgId } = await createOrg(t.app, 'x.noplan@example.com', 'No Plan', {
       trial: null,

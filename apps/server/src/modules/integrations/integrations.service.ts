@@ -14,6 +14,7 @@ import {
 } from '../platforms/platforms.repository.js';
 import type { ConnectStates } from './connect-state.js';
 import * as repo from './integrations.repository.js';
+import { loadMembership } from '../team/membership.js';
 
 export interface IntegrationDeps {
   db: Db;
@@ -112,6 +113,11 @@ export async function finishConnect(
   if (query.error)
     return fail(query.error_description ?? `${label} did not grant access (${query.error}).`);
   if (!query.code) return fail(`${label} sent no authorization code. Please connect again.`);
+  // The state is ten minutes old at most, but membership can change meanwhile: check it again.
+  const membership = await loadMembership(deps.db, state.organizationId, userId);
+  if (!membership?.permissions.includes('account:connect')) {
+    return fail('You can no longer connect accounts to this organization.');
+  }
   try {
     const { network, platform } = await resolveNetwork(deps, slug);
     const accounts = await network.adapter.connect({

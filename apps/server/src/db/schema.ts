@@ -25,6 +25,8 @@ export const users = pgTable(
     avatarUrl: text('avatar_url'),
     timezone: text('timezone'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** Whether the identity provider vouched for the email at the last sign-in. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
     /** The organization the user last worked in; sign-in returns there. */

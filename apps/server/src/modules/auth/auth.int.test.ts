@@ -137,7 +137,9 @@ describe('refused sign-ins create nothing', () => {
       method: 'GET',
       url: '/api/auth/google/callback?error=access_denied&error_description=The+user+said+no',
     });
-    expect(res.headers.location).toBe(`${TEST_PUBLIC_URL}/login?error=The%20user%20said%20no`);
+    expect(res.headers.location).toBe(
+      `${TEST_PUBLIC_URL}/login?error=${encodeURIComponent('Sign-in was cancelled or refused at the identity provider. Please try again.')}`,
+    );
   });
 });
 

@@ -102,9 +102,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       reply.clearCookie(PENDING_COOKIE, { ...cookieBase, path: authPath });
       const query = request.query as Record<string, string | undefined>;
       if (query.error) {
+        // A fixed sentence: the provider's own text could be anyone's, since this URL is public.
         return reply.redirect(
           loginWithError(
-            query.error_description ?? 'Sign-in was cancelled at the identity provider.',
+            'Sign-in was cancelled or refused at the identity provider. Please try again.',
           ),
         );
       }

@@ -148,6 +148,18 @@ export async function subscribe(
     throw new AppError('CONFLICT', `Your organization is already subscribed to ${plan.name}.`);
   }
   if (billing.kind === 'stripe') {
+    // A second Checkout would start a second paid subscription: change plans in the portal.
+    const current = existing ? effectiveStatus(existing.subscription) : null;
+    if (
+      existing?.subscription.provider === 'stripe' &&
+      (current === 'ACTIVE' || current === 'PAST_DUE') &&
+      !existing.subscription.cancelAtPeriodEnd
+    ) {
+      throw new AppError(
+        'CONFLICT',
+        `Your organization already pays for ${existing.plan.name}. Change plans with Manage billing.`,
+      );
+    }
     try {
       const checkoutUrl = await billing.startCheckout({
         organizationId: ctx.organizationId,

@@ -136,6 +136,8 @@ async function onSubscriptionChanged(db: Db, sub: Stripe.Subscription, deleted: 
   const customer = idOf(sub.customer);
   const row = customer ? await repo.findByStripeCustomer(db, customer) : null;
   if (!row) throw unknownCustomer(customer);
+  // Events of another (older) subscription of the same customer must not overwrite this one.
+  if (row.stripeSubscriptionId && row.stripeSubscriptionId !== sub.id) return;
   const priceId = sub.items?.data?.[0]?.price?.id;
   const plan = priceId ? await findPlanByStripePrice(db, priceId) : null;
   const fields = fieldsOf(sub);

@@ -103,6 +103,15 @@ describe('subscribing through Stripe', () => {
         .status,
     ).toBe(201);
 
+    // A second Checkout would start a second paid subscription: plan changes go through the portal.
+    const again = await owner.call('POST', `/api/organizations/${orgId}/subscription/subscribe`, {
+      planId: await planId(t.app, 'Pro'),
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(
+      'Your organization already pays for Basic. Change plans with Manage billing.',
+    );
+
     // A replayed event is acknowledged and changes nothing.
     const before = {
       events: await eventsCount(),

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
 import * as service from './integrations.service.js';
 
 const tags = ['integrations'];
@@ -103,6 +104,10 @@ export async function integrationsRoutes(
       },
     },
     async (request) => {
+      // It changes state over GET (spec §7): refuse what another site's page sends.
+      if (request.headers['sec-fetch-site'] === 'cross-site') {
+        throw new AppError('FORBIDDEN', 'This request came from another site and was refused.');
+      }
       const platforms = await service.refreshNow(
         withLog(request.log),
         request.query.orgId,

@@ -153,6 +153,8 @@ async function sendInvitationEmail(
 }
 
 export async function listPendingInvites(db: Db, user: UserRow): Promise<PendingInvite[]> {
+  // Invitations are matched by email: only an address the provider verified may see them.
+  if (!user.emailVerified) return [];
   const rows = await repo.listPendingForEmail(db, user.email, new Date());
   return rows.map((r) => ({
     id: r.member.id,
@@ -176,6 +178,13 @@ async function answerableInvitation(db: Db, user: UserRow, by: AcceptInviteReque
     throw new AppError('NOT_FOUND', 'This invitation does not exist or was withdrawn.');
   }
   const { member } = invitation;
+  // Without the link's token, only the email proves it is theirs: it must be verified.
+  if ('invitationId' in by && !user.emailVerified) {
+    throw new AppError(
+      'FORBIDDEN',
+      'Confirm your email address with your identity provider, or open the link from the invitation email.',
+    );
+  }
   if (member.email.toLowerCase() !== user.email.toLowerCase()) {
     throw new AppError(
       'FORBIDDEN',

@@ -10,12 +10,13 @@ const visible = (organizationId: string) =>
 export async function listMembers(
   db: Db,
   organizationId: string,
-  opts: { page: number; pageSize: number; search?: string },
+  opts: { page: number; pageSize: number; search?: string; memberId?: string },
 ) {
   const term = opts.search ? `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     visible(organizationId),
     term ? or(ilike(members.email, term), ilike(users.displayName, term)) : undefined,
+    opts.memberId ? eq(members.id, opts.memberId) : undefined,
   );
   const rows = await db
     .select({

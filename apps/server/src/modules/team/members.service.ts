@@ -59,6 +59,13 @@ export function narrowPermissions(
   chosen: string[] | undefined,
 ): string[] | null {
   if (!chosen) return null;
+  // An Admin always holds every permission: a narrowed Admin would count as one yet manage nothing.
+  if (roleName === 'Admin' && chosen.length < rolePermissions.length) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The Admin role always has every permission; choose another role to give fewer.',
+    );
+  }
   const outside = chosen.filter((p) => !rolePermissions.includes(p));
   if (outside.length) {
     throw new AppError(
@@ -96,13 +103,8 @@ export async function changeMemberRole(
       throw lastAdmin();
     }
     await repo.updateMemberRole(tx, organizationId, memberId, role.id, narrowed);
-    const { rows } = await repo.listMembers(tx, organizationId, {
-      page: 1,
-      pageSize: 1,
-      search: member.email,
-    });
-    const row = rows.find((r) => r.member.id === memberId)!;
-    return toMemberDto(row, rolePermissions);
+    const { rows } = await repo.listMembers(tx, organizationId, { page: 1, pageSize: 1, memberId });
+    return toMemberDto(rows[0]!, rolePermissions);
   });
 }
 

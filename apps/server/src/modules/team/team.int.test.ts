@@ -130,6 +130,26 @@ describe('members', () => {
     expect((await owner.call('GET', `/api/organizations/${orgId}/members`)).status).toBe(403);
   });
 
+  it('refuses a narrowed Admin, by role change or by invitation', async () => {
+    const { owner, orgId, roleId } = await createOrg(t.app, 'narrow.admin@example.com');
+    const me = (await owner.call('GET', '/api/auth/me')).body.data.member.id;
+    const res = await owner.call('PUT', `/api/organizations/${orgId}/members/${me}`, {
+      roleId: roleId('Admin'),
+      permissions: ['post:create'],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'The Admin role always has every permission; choose another role to give fewer.',
+    );
+    const inv = await owner.call('POST', `/api/member/invite/${orgId}`, {
+      email: 'half.admin@example.com',
+      roleId: roleId('Admin'),
+      permissions: ['member:invite'],
+    });
+    expect(inv.status).toBe(400);
+    expect((await owner.call('GET', '/api/auth/me')).body.data.member.permissions).toHaveLength(15);
+  });
+
   it('lets a member leave without member:remove, but not remove others', async () => {
     const { owner, orgId, roleId } = await createOrg(t.app, 'leave.owner@example.com');
     const a = await addMember(t.app, owner, orgId, 'leaver@example.com', {

@@ -48,12 +48,21 @@ export async function signInWithIdentity(
     email,
     displayName: identity.name?.trim() || null,
     avatarUrl: identity.picture ?? null,
+    emailVerified: identity.emailVerified === true,
   };
-  const grantAdmin = adminEmails.includes(email);
+  // Only an address the provider verified may claim an account or operator rights.
+  const verified = identity.emailVerified === true;
+  const grantAdmin = verified && adminEmails.includes(email);
   return db.transaction(async (tx) => {
     let user = await repo.findUserByIdentity(tx, identity.issuer, identity.subject);
-    if (!user && identity.emailVerified !== false) {
+    if (!user) {
       const byEmail = await repo.findUserByEmail(tx, email);
+      if (byEmail && !verified) {
+        throw new AppError(
+          'FORBIDDEN',
+          'Your identity provider did not confirm your email address, and another Herald account already uses it. Confirm the address with your provider, then sign in again.',
+        );
+      }
       if (byEmail) user = byEmail;
     }
     if (!user) {

@@ -6,6 +6,8 @@ import * as repo from './session.repository.js';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a rotated refresh token may still be presented (concurrent tabs, a lost answer). */
+export const REUSE_GRACE_MS = 30 * 1000;
 /** Revoked families are kept this long so a stolen token presented later is still recognised. */
 export const REVOKED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -80,13 +82,16 @@ export class SessionService {
     if (!found) throw refused;
     const { token, session } = found;
     if (session.revokedAt || session.expiresAt <= now || token.expiresAt <= now) throw refused;
-    if (token.usedAt) {
+    // Two tabs waking together present the same token at once: within a short grace period a
+    // just-spent token gets a new successor instead of ending the session. Later, it is theft.
+    const withinGrace = (usedAt: Date) => now.getTime() - usedAt.getTime() <= REUSE_GRACE_MS;
+    if (token.usedAt && !withinGrace(token.usedAt)) {
       await repo.revokeSessionRow(this.db, session.id, 'reuse', now);
       throw refused;
     }
     const issued = await this.db.transaction(async (tx) => {
-      // Spent by a concurrent request between our read and this write: treated as reuse below.
-      if (!(await repo.markRefreshTokenUsed(tx, token.id, now))) return null;
+      // A concurrent request may spend it between our read and this write: the grace case too.
+      if (!token.usedAt) await repo.markRefreshTokenUsed(tx, token.id, now);
       const refreshToken = newRefreshToken();
       await repo.insertRefreshToken(tx, {
         sessionId: session.id,
@@ -96,10 +101,6 @@ export class SessionService {
       await repo.touchSession(tx, session.id, now);
       return { refreshToken };
     });
-    if (!issued) {
-      await repo.revokeSessionRow(this.db, session.id, 'reuse', now);
-      throw refused;
-    }
     return {
       sessionId: session.id,
       accessToken: await this.signAccessToken(session.userId, session.id),

@@ -155,23 +155,49 @@ describe('sessions', () => {
     expect((await refresh(jar)).statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a refresh token is used twice', async () => {
-    const { jar } = await signInThroughDevProvider(t.app, 'reuse@example.com');
-    const stolen = jar.get('herald_rt')!;
-    expect((await refresh(jar)).statusCode).toBe(200);
-    const legit = jar.get('herald_rt')!;
+  it('revokes the whole family when a spent refresh token comes back after the grace period', async () => {
+    let clock = Date.now();
+    const own = await createTestApp({}, { now: () => new Date(clock) });
+    const post = (jar: CookieJar) =>
+      send(own.app, jar, {
+        method: 'POST',
+        url: '/api/auth/refreshToken',
+        headers: { origin: TEST_PUBLIC_URL },
+      });
+    try {
+      const { jar } = await signInThroughDevProvider(own.app, 'reuse@example.com');
+      const stolen = jar.get('herald_rt')!;
+      expect((await post(jar)).statusCode).toBe(200);
+      const legit = jar.get('herald_rt')!;
 
-    const thief = new CookieJar();
-    thief.set('herald_rt', stolen);
-    const reuse = await refresh(thief);
-    expect(reuse.statusCode).toBe(401);
-    expect(reuse.json()).toMatchObject({ status: 'error', code: 'UNAUTHENTICATED' });
+      clock += 31_000;
+      const thief = new CookieJar();
+      thief.set('herald_rt', stolen);
+      const reuse = await post(thief);
+      expect(reuse.statusCode).toBe(401);
+      expect(reuse.json()).toMatchObject({ status: 'error', code: 'UNAUTHENTICATED' });
 
-    // The legitimate holder's newer token and access token are dead too.
-    expect((await me(jar)).statusCode).toBe(401);
-    const victim = new CookieJar();
-    victim.set('herald_rt', legit);
-    expect((await refresh(victim)).statusCode).toBe(401);
+      // The legitimate holder's newer token and access token are dead too.
+      expect((await send(own.app, jar, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(
+        401,
+      );
+      const victim = new CookieJar();
+      victim.set('herald_rt', legit);
+      expect((await post(victim)).statusCode).toBe(401);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('keeps two tabs that refresh with the same token at once signed in', async () => {
+    const { jar: tab1 } = await signInThroughDevProvider(t.app, 'two.tabs@example.com');
+    const tab2 = new CookieJar();
+    tab2.set('herald_rt', tab1.get('herald_rt')!);
+    expect((await refresh(tab1)).statusCode).toBe(200);
+    expect((await refresh(tab2)).statusCode).toBe(200);
+    expect(tab2.get('herald_rt')).not.toBe(tab1.get('herald_rt'));
+    expect((await me(tab1)).statusCode).toBe(200);
+    expect((await me(tab2)).statusCode).toBe(200);
   });
 
   it('refuses a refresh without a cookie or with an unknown token', async () => {

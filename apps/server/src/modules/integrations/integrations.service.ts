@@ -55,12 +55,13 @@ export async function listIntegrations(db: Db, organizationId: string): Promise<
 async function resolveNetwork(
   deps: IntegrationDeps,
   slug: string,
+  opts: { allowInactive?: boolean } = {},
 ): Promise<{ network: NetworkRuntime; platform: PlatformRow }> {
   const network = deps.networks.get(slug);
   const platform = network ? await findPlatformByName(deps.db, network.name) : null;
   if (!network || !platform)
     throw new AppError('NOT_FOUND', `Herald cannot connect "${slug}" accounts.`);
-  if (!platform.isActive)
+  if (!platform.isActive && !opts.allowInactive)
     throw new AppError('VALIDATION_FAILED', `${platform.name} is not available right now.`);
   return { network, platform };
 }
@@ -297,7 +298,7 @@ async function rowsOf(
   slug: string,
   integrationId?: string,
 ) {
-  const { network, platform } = await resolveNetworkForExisting(deps, slug);
+  const { network, platform } = await resolveNetwork(deps, slug, { allowInactive: true });
   const rows = (await repo.listOfPlatform(deps.db, organizationId, platform.id)).filter(
     (r) => !integrationId || r.id === integrationId,
   );
@@ -307,15 +308,6 @@ async function rowsOf(
       `No ${platform.name} account is connected to this organization.`,
     );
   return { network, platform, rows };
-}
-
-/** Like resolveNetwork, but an inactive platform's accounts can still be disconnected. */
-async function resolveNetworkForExisting(deps: IntegrationDeps, slug: string) {
-  const network = deps.networks.get(slug);
-  const platform = network ? await findPlatformByName(deps.db, network.name) : null;
-  if (!network || !platform)
-    throw new AppError('NOT_FOUND', `Herald cannot connect "${slug}" accounts.`);
-  return { network, platform };
 }
 
 /** Disconnects: revokes at the network where it can (best effort), then forgets the tokens. */

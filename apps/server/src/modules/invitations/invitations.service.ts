@@ -54,7 +54,7 @@ export async function inviteMember(
         input.roleId ? 'Selected role is invalid' : 'Please select a role',
       );
     const rolePermissions = await roles.rolePermissionNames(tx, role.id);
-    const narrowed = narrowPermissions(role.name, rolePermissions, input.permissions);
+    const narrowed = narrowPermissions(role, rolePermissions, input.permissions);
     const granted = narrowed ?? rolePermissions;
     const beyondInviter = granted.filter((p) => !inviter.membership.permissions.includes(p));
     if (beyondInviter.length) {

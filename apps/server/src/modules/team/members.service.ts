@@ -54,13 +54,13 @@ const lastAdmin = () =>
  * role's own set is meant (no narrowing).
  */
 export function narrowPermissions(
-  roleName: string,
+  role: { name: string; isAdmin: boolean },
   rolePermissions: string[],
   chosen: string[] | undefined,
 ): string[] | null {
   if (!chosen) return null;
   // An Admin always holds every permission: a narrowed Admin would count as one yet manage nothing.
-  if (roleName === 'Admin' && chosen.length < rolePermissions.length) {
+  if (role.isAdmin && chosen.length < rolePermissions.length) {
     throw new AppError(
       'VALIDATION_FAILED',
       'The Admin role always has every permission; choose another role to give fewer.',
@@ -70,7 +70,7 @@ export function narrowPermissions(
   if (outside.length) {
     throw new AppError(
       'VALIDATION_FAILED',
-      `Permissions can only narrow the role's defaults: ${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not part of ${roleName}.`,
+      `Permissions can only narrow the role's defaults: ${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not part of ${role.name}.`,
     );
   }
   const unique = [...new Set(chosen)];
@@ -92,7 +92,7 @@ export async function changeMemberRole(
     const role = await roles.findRole(tx, organizationId, input.roleId);
     if (!role) throw new AppError('VALIDATION_FAILED', 'Selected role is invalid');
     const rolePermissions = await roles.rolePermissionNames(tx, role.id);
-    const narrowed = narrowPermissions(role.name, rolePermissions, input.permissions);
+    const narrowed = narrowPermissions(role, rolePermissions, input.permissions);
     const current = member.roleId ? await roles.findRole(tx, organizationId, member.roleId) : null;
     if (
       current?.isAdmin &&

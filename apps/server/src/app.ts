@@ -38,8 +38,16 @@ import { ConnectStates } from './modules/integrations/connect-state.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { noPosts } from './modules/dashboard/posts-source.js';
+import { postsDashboardSource } from './modules/posts/posts-dashboard.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
+import { PublishQueue } from './modules/publishing/publish-queue.js';
+import { Publisher } from './modules/publishing/publisher.js';
+import { publishingLifecycle } from './modules/publishing/publishing.service.js';
+import { publishingRoutes } from './modules/publishing/publishing.routes.js';
+import { createMediaStore, type MediaStore } from './media/media-store.js';
+import { mediaRoutes } from './media/media.routes.js';
 import { NotificationBus } from './modules/notifications/notification-bus.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { buildNetworks, mountSandboxes, type NetworkRuntime } from './platforms/runtime.js';
@@ -51,6 +59,10 @@ export interface BuiltApp {
   cipher: TokenCipher;
   sessions: SessionService;
   orgRoutes: Set<string>;
+  media: MediaStore;
+  /** Filled with pg-boss once the job runtime is up (scheduling then creates jobs). */
+  publishQueue: PublishQueue;
+  publisher: Publisher;
 }
 
 export interface BuildAppOptions {
@@ -184,11 +196,17 @@ export async function buildApp(
       : noBilling);
   await app.register(plansRoutes, { prefix: base, db: database.db });
   await app.register(usersRoutes, { prefix: base, db: database.db });
+  await app.register(adminRoutes, { prefix: base, db: database.db });
   const bus = new NotificationBus(database, app.log);
   await bus.start();
   app.addHook('onClose', () => bus.stop());
   await app.register(notificationsRoutes, { prefix: base, db: database.db, bus });
-  await app.register(dashboardRoutes, { prefix: base, db: database.db, posts: noPosts });
+  const now = options.now ?? (() => new Date());
+  await app.register(dashboardRoutes, {
+    prefix: base,
+    db: database.db,
+    posts: postsDashboardSource(database.db, now),
+  });
 
   // Social networks: real adapters, pointed at the local sandboxes when a network has no credentials.
   const cipher = new TokenCipher(
@@ -211,6 +229,34 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     apiPublicUrl: config.apiPublicUrl,
   });
+  // Media, posts and publishing (the media store's signed URLs are what networks fetch).
+  const media = createMediaStore(config, secrets.derive('media-url'));
+  app.addHook('onClose', async () => media.close());
+  await app.register(mediaRoutes, { prefix: base, media });
+  const publishQueue = new PublishQueue();
+  const publisher = new Publisher({
+    db: database.db,
+    networks,
+    media,
+    cipher,
+    queue: publishQueue,
+    log: app.log,
+    now,
+  });
+  await app.register(postsRoutes, {
+    prefix: base,
+    db: database.db,
+    media,
+    lifecycle: publishingLifecycle(publishQueue),
+    now,
+  });
+  await app.register(publishingRoutes, {
+    prefix: base,
+    db: database.db,
+    publisher,
+    queue: publishQueue,
+    now,
+  });
   await app.register(billingRoutes, {
     prefix: base,
     db: database.db,
@@ -229,5 +275,5 @@ export async function buildApp(
     if (dist) await serveSpa(app, dist, base);
     else app.log.warn('The web app is not built (apps/web/dist); only the API is served.');
   }
-  return { app, sessions, orgRoutes, networks, cipher };
+  return { app, sessions, orgRoutes, networks, cipher, media, publishQueue, publisher };
 }

@@ -59,4 +59,60 @@ describe('configuration', () => {
   it('serves the API at the root of its own host when API_BASE_PATH is /', () => {
     expect(loadConfig({ API_BASE_PATH: '/' }).apiBasePath).toBe('');
   });
+
+  it('stores media in a local folder under the data dir unless S3 is configured', () => {
+    const c = loadConfig({ HERALD_DATA_DIR: '/srv/herald' });
+    expect(c.media).toEqual({
+      storage: { driver: 'local', dir: '/srv/herald/media' },
+      tempDir: '/srv/herald/tmp',
+      urlTtlSeconds: 3600,
+      maxFileBytes: 5 * 1024 ** 3,
+      ffmpegPath: 'ffmpeg',
+      ffprobePath: 'ffprobe',
+    });
+    expect(loadConfig({ MEDIA_DIR: '/mnt/media' }).media.storage).toEqual({
+      driver: 'local',
+      dir: '/mnt/media',
+    });
+  });
+
+  it('switches media to S3 when a bucket is named, with credentials and path style', () => {
+    expect(
+      loadConfig({
+        S3_BUCKET: 'herald-media',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).media.storage,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'herald-media',
+      region: 'us-east-1',
+      endpoint: 'http://minio.internal:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'b', MEDIA_STORAGE: 'local' }).media.storage.driver).toBe(
+      'local',
+    );
+    expect(loadConfig({ S3_BUCKET: 'b', S3_REGION: 'eu-west-3' }).media.storage).toMatchObject({
+      region: 'eu-west-3',
+      credentials: null,
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses contradictory or out-of-range media settings', () => {
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ MEDIA_STORAGE: 'ftp' })).toThrow(/MEDIA_STORAGE/);
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => loadConfig({ MEDIA_URL_TTL_SECONDS: '5' })).toThrow(/MEDIA_URL_TTL_SECONDS/);
+    expect(
+      loadConfig({ MEDIA_URL_TTL_SECONDS: '900', MEDIA_MAX_FILE_BYTES: '1048576' }).media,
+    ).toMatchObject({ urlTtlSeconds: 900, maxFileBytes: 1048576 });
+  });
 });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const optionalString = z
@@ -14,6 +15,15 @@ const emailList = z
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
   );
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').trim().toLowerCase())
+  .pipe(z.enum(['', 'true', 'false', '1', '0', 'yes', 'no']))
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const GIB = 1024 ** 3;
 
 const ConfigSchema = z
   .object({
@@ -44,6 +54,7 @@ const ConfigSchema = z
     WEB_DIST_DIR: optionalString,
     SMTP_URL: optionalString,
     TOKEN_ENCRYPTION_KEY: optionalString,
+    PUBLISH_STUCK_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
     X_CLIENT_ID: optionalString,
     X_CLIENT_SECRET: optionalString,
     META_APP_ID: optionalString,
@@ -58,6 +69,28 @@ const ConfigSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_URL: z.url().optional(),
     MAIL_FROM: z.string().default('Herald <no-reply@herald.localhost>'),
+    MEDIA_STORAGE: optionalString.pipe(z.enum(['local', 's3']).optional()),
+    MEDIA_DIR: optionalString,
+    MEDIA_TEMP_DIR: optionalString,
+    MEDIA_URL_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 24 * 3600)
+      .default(3600),
+    MEDIA_MAX_FILE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(5 * GIB),
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: flag,
+    FFMPEG_PATH: optionalString,
+    FFPROBE_PATH: optionalString,
   })
   .transform((env, ctx) => {
     const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`);
@@ -103,6 +136,8 @@ const ConfigSchema = z
       });
       return z.NEVER;
     }
+    const media = mediaConfig(env, ctx);
+    if (!media) return z.NEVER;
     return {
       nodeEnv: env.NODE_ENV,
       isProduction,
@@ -126,6 +161,7 @@ const ConfigSchema = z
       webDistDir: env.WEB_DIST_DIR,
       smtpUrl: env.SMTP_URL,
       tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
+      publishStuckAfterSeconds: env.PUBLISH_STUCK_AFTER_SECONDS,
       /** Credentials per network; a network without them uses its local sandbox (not in production). */
       networks: {
         x: pair(env.X_CLIENT_ID, env.X_CLIENT_SECRET),
@@ -145,8 +181,90 @@ const ConfigSchema = z
             }
           : null,
       mailFrom: env.MAIL_FROM,
+      media,
     };
   });
+
+/** Where media is stored and how it is served; null (with an issue) when the settings contradict. */
+function mediaConfig(
+  env: {
+    HERALD_DATA_DIR: string;
+    MEDIA_STORAGE?: 'local' | 's3';
+    MEDIA_DIR?: string;
+    MEDIA_TEMP_DIR?: string;
+    MEDIA_URL_TTL_SECONDS: number;
+    MEDIA_MAX_FILE_BYTES: number;
+    S3_BUCKET?: string;
+    S3_ENDPOINT?: string;
+    S3_REGION: string;
+    S3_ACCESS_KEY_ID?: string;
+    S3_SECRET_ACCESS_KEY?: string;
+    S3_FORCE_PATH_STYLE: boolean;
+    FFMPEG_PATH?: string;
+    FFPROBE_PATH?: string;
+  },
+  ctx: z.RefinementCtx,
+): MediaConfig | null {
+  const driver = env.MEDIA_STORAGE ?? (env.S3_BUCKET ? 's3' : 'local');
+  let storage: MediaStorageConfig;
+  if (driver === 's3') {
+    if (!env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', message: 'MEDIA_STORAGE=s3 needs S3_BUCKET.' });
+      return null;
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the default AWS credential chain).',
+      });
+      return null;
+    }
+    storage = {
+      driver: 's3',
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      credentials:
+        env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+          : null,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    };
+  } else {
+    storage = { driver: 'local', dir: env.MEDIA_DIR ?? join(env.HERALD_DATA_DIR, 'media') };
+  }
+  return {
+    storage,
+    /** Uploads are written here while they are checked; best on the same disk as local storage. */
+    tempDir: env.MEDIA_TEMP_DIR ?? join(env.HERALD_DATA_DIR, 'tmp'),
+    urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
+    maxFileBytes: env.MEDIA_MAX_FILE_BYTES,
+    /** Used when found; without them video is measured by a built-in parser and gets a poster. */
+    ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',
+    ffprobePath: env.FFPROBE_PATH ?? 'ffprobe',
+  };
+}
+
+export type MediaStorageConfig =
+  | { driver: 'local'; dir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      forcePathStyle: boolean;
+    };
+
+export interface MediaConfig {
+  storage: MediaStorageConfig;
+  tempDir: string;
+  urlTtlSeconds: number;
+  maxFileBytes: number;
+  ffmpegPath: string;
+  ffprobePath: string;
+}
 
 const pair = (clientId: string | undefined, clientSecret: string | undefined) =>
   clientId && clientSecret ? { clientId, clientSecret } : null;

@@ -11,6 +11,12 @@ import { tokensRefreshJob } from './jobs/tokens-refresh.job.js';
 import { loadTokenKey, TokenCipher } from './lib/token-crypto.js';
 import { buildNetworks, type NetworkRuntime } from './platforms/runtime.js';
 import { loadSecrets } from './lib/secrets.js';
+import { publishTargetJob } from './jobs/publish-target.job.js';
+import { publishWatchdogJob } from './jobs/publish-watchdog.job.js';
+import { createMediaStore } from './media/media-store.js';
+import { PublishQueue } from './modules/publishing/publish-queue.js';
+import { Publisher } from './modules/publishing/publisher.js';
+import { runWatchdog } from './modules/publishing/watchdog.js';
 
 export async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
@@ -36,10 +42,12 @@ export async function runServer(config: Config, role: Role) {
     const secrets = await loadSecrets(database.db, config.sessionSecret);
     let networks: Map<string, NetworkRuntime>;
     let cipher: TokenCipher;
+    let publisher: Publisher;
+    let publishQueue: PublishQueue;
     if (role !== 'worker') {
       const built = await buildApp(config, database, { serveWeb: role === 'start' });
       log = built.app.log;
-      ({ networks, cipher } = built);
+      ({ networks, cipher, publisher, publishQueue } = built);
       await built.app.listen({ port: config.port, host: config.host });
       closers.push(() => built.app.close());
     } else {
@@ -48,9 +56,23 @@ export async function runServer(config: Config, role: Role) {
         loadTokenKey(config.tokenEncryptionKey, config.dataDir, config.isProduction),
       );
       networks = buildNetworks(config, fetch, secrets.derive('sandbox-client'));
+      publishQueue = new PublishQueue();
+      publisher = new Publisher({
+        db: database.db,
+        networks,
+        media: createMediaStore(config, secrets.derive('media-url')),
+        cipher,
+        queue: publishQueue,
+        log,
+      });
     }
     const jobRole: JobRole = role === 'start' ? 'all' : role;
     const sessions = new SessionService(database.db, secrets.sessionSecret);
+    const watchdog = {
+      db: database.db,
+      queue: publishQueue,
+      stuckAfterMs: config.publishStuckAfterSeconds * 1000,
+    };
     const boss = await startJobRuntime(
       database,
       jobRole,
@@ -58,9 +80,18 @@ export async function runServer(config: Config, role: Role) {
         sessionsExpireJob(database.db, sessions, log),
         subscriptionsSweepJob(database.db, log),
         tokensRefreshJob({ db: database.db, cipher, networks, log }, database.db),
+        publishTargetJob(publisher, log) as never,
+        publishWatchdogJob(watchdog, log),
       ],
       log,
     );
+    publishQueue.boss = boss;
+    if (jobRole !== 'api') {
+      // Posts whose time passed while no worker ran go out now (their lateness is recorded).
+      await runWatchdog(watchdog).catch((err: unknown) =>
+        log.error({ err }, 'publishing catch-up failed'),
+      );
+    }
     closers.unshift(() => boss.stop({ graceful: true, timeout: 10_000 }));
     log.info(
       { role, database: database.kind, url: role === 'worker' ? undefined : config.publicUrl },

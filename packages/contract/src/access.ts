@@ -26,6 +26,13 @@ export const ORG_ROUTE_PERMISSIONS = {
   'POST /organizations/:orgId/integrations/pending/:pendingId': 'account:connect',
   'POST /:platform/disconnect/:orgId': 'account:disconnect',
   'GET /organizations/:orgId/dashboard': 'member',
+  'POST /organizations/:orgId/post': 'post:create',
+  'GET /organizations/:orgId/posts': 'member',
+  'GET /organizations/:orgId/posts/:postId': 'member',
+  'PUT /organizations/:orgId/posts/:postId': 'post:edit',
+  'DELETE /organizations/:orgId/posts/:postId': 'post:delete',
+  'PATCH /organizations/:orgId/post/:postId/publish': 'post:create',
+  'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve': 'post:edit',
   /** The organization comes from `?orgId=` on these two browser navigations. */
   'GET /auth/:platform': 'account:connect',
   'GET /auth/:platform/refresh': 'account:connect',

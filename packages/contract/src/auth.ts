@@ -54,7 +54,11 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** `PUT /users/{userId}`: settings send displayName and timezone; the back-office also avatarUrl. */
+/**
+ * `PUT /users/{userId}`: settings send displayName and timezone; the back-office also avatarUrl.
+ * Only these three fields can change. A timezone left out stays as it is (an operator fixing a
+ * name need not invent a zone for someone who never chose one); a blank one is refused.
+ */
 export const UpdateUserRequestSchema = z.object({
   displayName: z
     .string({ error: 'Please fill all fields.' })
@@ -65,8 +69,15 @@ export const UpdateUserRequestSchema = z.object({
     .string({ error: 'Please fill all fields.' })
     .trim()
     .min(1, 'Please fill all fields.')
-    .refine(isTimeZone, 'Choose a time zone from the list (an IANA name such as Europe/Paris).'),
-  avatarUrl: z.url('The avatar must be a web address.').nullish(),
+    .refine(isTimeZone, 'Choose a time zone from the list (an IANA name such as Europe/Paris).')
+    .optional(),
+  avatarUrl: z
+    .url({
+      protocol: /^https?$/,
+      error: 'The avatar must be a web address starting with http:// or https://.',
+    })
+    .max(2000, 'The avatar address must be at most 2000 characters.')
+    .nullish(),
 });
 export const UserParamsSchema = z.object({ userId: z.uuid('The user id is not valid.') });
 export const UserResponseSchema = successEnvelope(z.object({ user: UserSchema }));

@@ -93,9 +93,17 @@ export const SavePlanRequestSchema = z.object({
 export type SavePlanRequest = z.input<typeof SavePlanRequestSchema>;
 
 export const PlanResponseSchema = successEnvelope(z.object({ plan: PlanSchema }));
+/** Without page or pageSize: the public list. With either: the operators' list (every plan). */
 export const PlansQuerySchema = z.object({
   page: z.coerce.number().int().min(1).optional(),
   pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  /** Operators' list only: words to look for in names and descriptions. */
+  search: z
+    .string()
+    .trim()
+    .max(200, 'Search for at most 200 characters.')
+    .optional()
+    .transform((v) => v || undefined),
 });
 export const PlansListResponseSchema = z.object({
   status: z.literal('success'),

@@ -11,3 +11,6 @@ export * from './access.js';
 export * from './billing.js';
 export * from './platforms.js';
 export * from './notifications.js';
+export * from './posts.js';
+export * from './media-rules.js';
+export * from './admin.js';

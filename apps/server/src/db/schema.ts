@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { AuditAction, AuditTargetType } from '@herald/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  bigint,
   boolean,
+  doublePrecision,
   integer,
   numeric,
   index,
@@ -396,4 +399,148 @@ export const sandboxRecords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.network, t.kind, t.id] })],
+);
+
+/** Post statuses as stored (contract POST_STATUSES). */
+export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed'] as const;
+
+/** A post of an organization: its text and when it goes out (spec §3 Post). */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    title: text('title'),
+    status: text('status', { enum: POST_STATUSES }).notNull(),
+    /** The shared text (the `default` entry when customized per platform). */
+    content: text('content').notNull().default(''),
+    /** Per-platform texts keyed by platform id, when the author customized them. */
+    contentByPlatform: jsonb('content_by_platform').$type<Record<string, string>>(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('posts_org_created_idx').on(t.organizationId, t.createdAt),
+    index('posts_org_scheduled_idx').on(t.organizationId, t.scheduledAt),
+    index('posts_org_status_idx').on(t.organizationId, t.status),
+  ],
+);
+
+/** A stored file of a post, measured when it was uploaded. */
+export const postMedia = pgTable(
+  'post_media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    durationSec: doublePrecision('duration_sec'),
+    sha256: text('sha256').notNull(),
+    /** Platform ids this file is for; null when it is shared by every platform of the post. */
+    platformIds: jsonb('platform_ids').$type<string[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_media_post_idx').on(t.postId, t.position)],
+);
+
+export const TARGET_STATUSES = [
+  'QUEUED',
+  'PREPARING',
+  'READY',
+  'PUBLISHING',
+  'PUBLISHED',
+  'FAILED',
+  'UNCERTAIN',
+] as const;
+
+/** One post on one network: what the publishing engine moves from QUEUED to PUBLISHED. */
+export const postTargets = pgTable(
+  'post_targets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => platforms.id, { onDelete: 'restrict' }),
+    integrationId: uuid('integration_id').references(() => integrations.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status', { enum: TARGET_STATUSES }).notNull().default('QUEUED'),
+    externalId: text('external_id'),
+    permalink: text('permalink'),
+    error: text('error'),
+    attemptId: uuid('attempt_id'),
+    attempts: integer('attempts').notNull().default(0),
+    /** What the adapter's prepare made at the network (container ids…), kept across restarts. */
+    publishState: jsonb('publish_state').$type<Record<string, unknown>>().notNull().default({}),
+    /** When it should go out; the queued job starts after it. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** The pg-boss job that will run this target next. */
+    jobId: uuid('job_id'),
+    /** publishedAt − dueAt, for the lateness the scheduler promises to keep small. */
+    latenessMs: integer('lateness_ms'),
+    /** Extra the embeds need (Instagram shortcode, TikTok username…). */
+    embed: jsonb('embed').$type<Record<string, unknown>>(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('post_targets_post_platform_key').on(t.postId, t.platformId),
+    index('post_targets_status_idx').on(t.status, t.updatedAt),
+  ],
+);
+
+/**
+ * What platform operators did in the back-office: who, what, when, and the changed fields
+ * before and after. Rows are only ever added; the actor's email is copied so an entry still
+ * says who after their account changes or goes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for the command line (`herald admin grant|revoke`) or once the account is deleted. */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    action: text('action').$type<AuditAction>().notNull(),
+    targetType: text('target_type').$type<AuditTargetType>().notNull(),
+    /** No foreign key: the entry outlives what it is about. */
+    targetId: uuid('target_id'),
+    targetLabel: text('target_label').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    /** The clock, not the transaction's start: entries of one transaction keep their order. */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
 );

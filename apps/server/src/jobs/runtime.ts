@@ -8,6 +8,8 @@ export interface JobDefinition<T = Record<string, never>> {
   /** Cron expression (UTC) when the job runs on a schedule. */
   cron?: string;
   retryLimit?: number;
+  /** How the worker fetches: several jobs at a time and a short poll for latency-bound queues. */
+  work?: { batchSize?: number; pollingIntervalSeconds?: number };
   handle(payloads: T[]): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ export async function startJobRuntime(
   for (const job of jobs) {
     await boss.createQueue(job.queue, { retryLimit: job.retryLimit ?? 2 });
     if (!runsWork) continue;
-    await boss.work(job.queue, async (batch) => {
+    await boss.work(job.queue, job.work ?? {}, async (batch) => {
       await job.handle(batch.map((j) => j.data as never));
     });
     if (job.cron) await boss.schedule(job.queue, job.cron);

@@ -68,6 +68,8 @@ export interface PlatformAdapter {
   refresh?(account: StoredAccount): Promise<TokenSet>;
   /** Revokes Herald's access at the network, where the network has an endpoint for it. */
   revoke?(account: StoredAccount): Promise<void>;
+  /** The publishing half; absent until a network's adapter implements it. */
+  publishing?: PublishingAdapter;
 }
 
 /** The settings an adapter is built from: where the network lives and who we are to it. */
@@ -76,4 +78,97 @@ export interface AdapterSettings<Urls> {
   clientSecret: string;
   urls: Urls;
   http: PlatformHttp;
+}
+
+/** One file of a post as the network receives it: a short-lived public URL Herald serves. */
+export interface PublishMedia {
+  kind: 'image' | 'video';
+  mimeType: string;
+  /** Signed URL under PUBLIC_URL; networks that pull media fetch it, others upload its bytes. */
+  url: string;
+  fileName: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  durationSec: number | null;
+  /** The bytes, for networks that take uploads (X, LinkedIn, TikTok FILE_UPLOAD); streamed. */
+  open(range?: { start: number; end: number }): Promise<NodeJS.ReadableStream>;
+}
+
+export interface PublishRequest {
+  /** The text for this network (already the per-platform version). */
+  text: string;
+  media: PublishMedia[];
+  /** Stable for this target across attempts (networks with idempotency keys use it). */
+  idempotencyKey: string;
+}
+
+/**
+ * What `prepare` made at the network (container ids, upload ids…), persisted on the target
+ * before the next phase so a restart continues instead of starting again. JSON only.
+ */
+export type PublishState = Record<string, unknown>;
+
+export type CheckResult =
+  | { status: 'ready'; state?: PublishState }
+  | { status: 'pending'; retryAfterMs: number; state?: PublishState };
+
+export interface PublishResult {
+  externalId: string;
+  /** Public URL of the post (Facebook permalink_url, Instagram permalink…), when known. */
+  permalink: string | null;
+  /** Instagram shortcode, TikTok username and the like, for embeds. */
+  extra?: Record<string, unknown>;
+}
+
+/** A comment as the spec shows it (§3 Comment), with nested replies. */
+export interface NetworkComment {
+  id: string;
+  message: string;
+  likes: number;
+  createdTime: string;
+  from: { id: string; name: string; pictureUrl: string | null };
+  /** Whether the connected account wrote it (Edit/Delete are offered for these). */
+  isOwn: boolean;
+  replies: NetworkComment[];
+}
+
+/**
+ * The publishing half of an adapter, in the three phases of platform-apis.md §0.3. Errors are
+ * PlatformError with the right kind. `finalize` is the one visible call and is never retried
+ * blindly by the engine.
+ */
+export interface PublishingAdapter {
+  /** Upload media, create containers: invisible, and safe to repeat. */
+  prepare(account: StoredAccount, request: PublishRequest): Promise<PublishState>;
+  /** Read-only processing status of what prepare made. */
+  check(account: StoredAccount, state: PublishState): Promise<CheckResult>;
+  /** Makes the post visible; returns its id and permalink. */
+  finalize(
+    account: StoredAccount,
+    request: PublishRequest,
+    state: PublishState,
+  ): Promise<PublishResult>;
+  /**
+   * After an unknown outcome of finalize: looks the post up at the network (recent posts,
+   * container status). Returns it if it was published, null if it certainly was not; throws when
+   * the network cannot tell.
+   */
+  reconcile?(
+    account: StoredAccount,
+    request: PublishRequest,
+    state: PublishState,
+  ): Promise<PublishResult | null>;
+  listComments?(
+    account: StoredAccount,
+    externalId: string,
+    page: { cursor?: string; limit: number },
+  ): Promise<{ comments: NetworkComment[]; nextCursor: string | null }>;
+  reply?(
+    account: StoredAccount,
+    target: { externalId: string; commentId: string },
+    message: string,
+  ): Promise<NetworkComment>;
+  editComment?(account: StoredAccount, commentId: string, message: string): Promise<void>;
+  deleteComment?(account: StoredAccount, commentId: string): Promise<void>;
 }

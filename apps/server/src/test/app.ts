@@ -15,6 +15,8 @@ export interface TestApp {
   networks: BuiltApp['networks'];
   cipher: BuiltApp['cipher'];
   orgRoutes: Set<string>;
+  publishQueue: BuiltApp['publishQueue'];
+  publisher: BuiltApp['publisher'];
   database: Database;
   config: Config;
   close(): Promise<void>;
@@ -27,16 +29,22 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const config = testConfig(env);
-  const { app, orgRoutes, networks, cipher } = await buildApp(config, database, {
-    logger: false,
-    ...options,
-  });
+  const { app, orgRoutes, networks, cipher, publishQueue, publisher } = await buildApp(
+    config,
+    database,
+    {
+      logger: false,
+      ...options,
+    },
+  );
   await app.ready();
   return {
     app,
     networks,
     cipher,
     orgRoutes,
+    publishQueue,
+    publisher,
     database,
     config,
     async close() {

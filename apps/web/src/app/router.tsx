@@ -12,12 +12,8 @@ import { RequireAuth } from './guards/require-auth';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
-import {
-  adminPlaceholders,
-  shellPlaceholders,
-  toAdminRoute,
-  toShellRoute,
-} from './routes/placeholder-pages';
+import { adminRoutes } from '@/features/admin/admin-routes';
+import { shellPlaceholders, toShellRoute } from './routes/placeholder-pages';
 
 // Code behind sign-in (and the long legal texts) loads on demand, so a first visit to the
 // landing or login page downloads only what it shows. New feature routes should follow suit.
@@ -55,6 +51,18 @@ const lazyNotifications = async () => ({
 });
 const lazySettings = async () => ({
   Component: (await import('@/features/settings/routes/settings')).SettingsPage,
+});
+const lazyCreatePost = async () => ({
+  Component: (await import('@/features/compose/routes/create-post')).CreatePostPage,
+});
+const lazyContentLibrary = async () => ({
+  Component: (await import('@/features/posts/routes/content-library')).ContentLibraryPage,
+});
+const lazyPostDetails = async () => ({
+  Component: (await import('@/features/posts/routes/post-details')).PostDetailsPage,
+});
+const lazyCalendar = async () => ({
+  Component: (await import('@/features/posts/routes/calendar')).CalendarPage,
 });
 const lazyPrivacy = async () => ({
   Component: (await import('@/features/legal/routes/privacy-policy')).PrivacyPolicyPage,
@@ -113,6 +121,10 @@ export const routes: RouteObject[] = [
               { path: paths.pricing, lazy: lazyPricing },
               { path: paths.settings, lazy: lazySettings },
               { path: paths.notifications, lazy: lazyNotifications },
+              { path: paths.createPost, lazy: lazyCreatePost },
+              { path: paths.content, lazy: lazyContentLibrary },
+              { path: paths.postDetails, lazy: lazyPostDetails },
+              { path: paths.calendar, lazy: lazyCalendar },
               // The dashboard's "Manage" link (spec §2) names the integrations part of settings.
               {
                 path: paths.orgIntegrations,
@@ -130,7 +142,7 @@ export const routes: RouteObject[] = [
             lazy: lazyAdminShell,
             children: [
               { path: paths.admin, element: <Navigate to={paths.adminDashboard} replace /> },
-              ...adminPlaceholders.map(toAdminRoute),
+              ...adminRoutes,
             ],
           },
         ],

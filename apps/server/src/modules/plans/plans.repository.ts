@@ -1,6 +1,7 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { plans } from '../../db/schema.js';
+import { containsPattern } from '../../lib/like-pattern.js';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PlanValues = Omit<
@@ -18,14 +19,22 @@ export function listActivePlans(db: Db) {
     .orderBy(...order);
 }
 
-export async function listAllPlans(db: Db, page: number, pageSize: number) {
+/** Every plan, active or not; with `search`, those whose name or description contains it. */
+export async function listAllPlans(db: Db, page: number, pageSize: number, search?: string) {
+  const where = search
+    ? or(
+        ilike(plans.name, containsPattern(search)),
+        ilike(plans.description, containsPattern(search)),
+      )
+    : undefined;
   const rows = await db
     .select()
     .from(plans)
+    .where(where)
     .orderBy(...order)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(plans);
+  const [total] = await db.select({ n: count() }).from(plans).where(where);
   return { rows, totalCount: total?.n ?? 0 };
 }
 

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
+import { actorOf } from '../audit/audit.service.js';
 import * as service from './plans.service.js';
 
 const tags = ['plans'];
@@ -24,6 +25,7 @@ export async function plansRoutes(app: FastifyInstance, { db }: { db: Db }) {
     async (request) => {
       const { plans, meta } = await service.listPlans(db, {
         isAdmin: Boolean(request.auth?.user.isAdmin),
+        isSignedIn: request.auth !== null,
         ...request.query,
       });
       return { status: 'success' as const, data: { plans }, ...(meta ? { meta } : {}) };
@@ -51,9 +53,10 @@ export async function plansRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: { tags, body: SavePlanRequestSchema, response: { 201: PlanResponseSchema } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ status: 'success', data: { plan: await service.createPlan(db, request.body) } }),
+      reply.status(201).send({
+        status: 'success',
+        data: { plan: await service.createPlan(db, request.body, actorOf(request)) },
+      }),
   );
 
   api.put(
@@ -69,7 +72,9 @@ export async function plansRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (request) => ({
       status: 'success' as const,
-      data: { plan: await service.updatePlan(db, request.params.id, request.body) },
+      data: {
+        plan: await service.updatePlan(db, request.params.id, request.body, actorOf(request)),
+      },
     }),
   );
 }

@@ -2,6 +2,7 @@ import type { Plan, SavePlanRequestSchema } from '@herald/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import * as repo from './plans.repository.js';
 
 type SavePlan = z.output<typeof SavePlanRequestSchema>;
@@ -24,17 +25,26 @@ export function toPlanDto(p: repo.PlanRow): Plan {
 }
 
 /**
- * Everyone sees the active plans; an operator asking for a page sees every plan, inactive ones
- * included, with the total.
+ * Everyone sees the active plans. Asking for a page is asking for the operators' list (every
+ * plan, inactive ones included, with the total, optionally searched): only operators may.
  */
 export async function listPlans(
   db: Db,
-  opts: { isAdmin: boolean; page?: number; pageSize?: number },
+  opts: {
+    isAdmin: boolean;
+    isSignedIn?: boolean;
+    page?: number;
+    pageSize?: number;
+    search?: string;
+  },
 ) {
-  if (opts.isAdmin && (opts.page || opts.pageSize)) {
+  if (opts.page || opts.pageSize) {
+    if (!opts.isSignedIn && !opts.isAdmin)
+      throw new AppError('UNAUTHENTICATED', 'You are not signed in. Please sign in.');
+    if (!opts.isAdmin) throw new AppError('FORBIDDEN', 'This area is for platform operators only.');
     const page = opts.page ?? 1;
     const pageSize = opts.pageSize ?? 20;
-    const { rows, totalCount } = await repo.listAllPlans(db, page, pageSize);
+    const { rows, totalCount } = await repo.listAllPlans(db, page, pageSize, opts.search);
     return { plans: rows.map(toPlanDto), meta: { page, pageSize, totalCount } };
   }
   return { plans: (await repo.listActivePlans(db)).map(toPlanDto) };
@@ -72,12 +82,39 @@ const toValues = (input: SavePlan): repo.PlanValues => ({
   trialEligible: input.trialEligible,
 });
 
-export async function createPlan(db: Db, input: SavePlan) {
-  return toPlanDto(await repo.insertPlan(db, toValues(input)));
+/** A plan as the audit log records it: the fields an operator edits. */
+function auditedFields(plan: Plan) {
+  const { id: _id, createdAt: _createdAt, ...fields } = plan;
+  return fields;
 }
 
-export async function updatePlan(db: Db, id: string, input: SavePlan) {
-  const row = await repo.updatePlan(db, id, toValues(input));
-  if (!row) throw new AppError('NOT_FOUND', 'This plan does not exist.');
-  return toPlanDto(row);
+/** `POST /plans` (operators): the new plan, audited. */
+export async function createPlan(db: Db, input: SavePlan, actor: AuditActor) {
+  return db.transaction(async (tx) => {
+    const plan = toPlanDto(await repo.insertPlan(tx, toValues(input)));
+    await recordAudit(tx, actor, {
+      action: 'plan.create',
+      target: { type: 'plan', id: plan.id, label: plan.name },
+      before: null,
+      after: auditedFields(plan),
+    });
+    return plan;
+  });
+}
+
+/** `PUT /plans/{id}` (operators): the changed fields are audited. */
+export async function updatePlan(db: Db, id: string, input: SavePlan, actor: AuditActor) {
+  return db.transaction(async (tx) => {
+    const before = await repo.findPlan(tx, id);
+    const row = before && (await repo.updatePlan(tx, id, toValues(input)));
+    if (!before || !row) throw new AppError('NOT_FOUND', 'This plan does not exist.');
+    const plan = toPlanDto(row);
+    await recordAudit(tx, actor, {
+      action: 'plan.update',
+      target: { type: 'plan', id: plan.id, label: plan.name },
+      before: auditedFields(toPlanDto(before)),
+      after: auditedFields(plan),
+    });
+    return plan;
+  });
 }

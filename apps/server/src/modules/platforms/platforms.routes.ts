@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import type { NetworkRuntime } from '../../platforms/runtime.js';
+import { actorOf } from '../audit/audit.service.js';
 import * as service from './platforms.service.js';
 
 const tags = ['platforms'];
@@ -30,13 +31,13 @@ export async function platformsRoutes(
   api.get(
     '/platforms',
     {
-      config: { access: 'authenticated' },
+      // The back-office's list, inactive platforms included; members read /platforms/supported.
+      config: { access: 'admin' },
       schema: { tags, response: { 200: PlatformsResponseSchema } },
     },
-    async (request) => ({
+    async () => ({
       status: 'success' as const,
-      // Operators manage inactive platforms too; everyone else sees what can be used.
-      data: { platforms: await service.listPlatforms(db, networks, !request.auth?.user.isAdmin) },
+      data: { platforms: await service.listPlatforms(db, networks, false) },
     }),
   );
 
@@ -53,7 +54,9 @@ export async function platformsRoutes(
     async (request, reply) =>
       reply.status(201).send({
         status: 'success',
-        data: { platform: await service.createPlatform(db, networks, request.body) },
+        data: {
+          platform: await service.createPlatform(db, networks, request.body, actorOf(request)),
+        },
       }),
   );
 
@@ -69,7 +72,15 @@ export async function platformsRoutes(
       },
       async (request) => ({
         status: 'success' as const,
-        data: { platform: await service.setActive(db, networks, request.params.id, isActive) },
+        data: {
+          platform: await service.setActive(
+            db,
+            networks,
+            request.params.id,
+            isActive,
+            actorOf(request),
+          ),
+        },
       }),
     );
   }

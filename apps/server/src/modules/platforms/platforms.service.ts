@@ -2,6 +2,7 @@ import { MediaConstraintsSchema, type Platform } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { NetworkRuntime } from '../../platforms/runtime.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import * as repo from './platforms.repository.js';
 
 export function toPlatformDto(
@@ -29,24 +30,46 @@ export async function listPlatforms(
   return (await repo.listPlatforms(db, onlyActive)).map((p) => toPlatformDto(p, networks));
 }
 
+/** `POST /platforms` (operators): a new network name and its media rules, audited. */
 export async function createPlatform(
   db: Db,
   networks: Map<string, NetworkRuntime>,
   input: { name: string; mediaConstraints: Record<string, unknown> },
+  actor: AuditActor,
 ) {
-  if (await repo.findPlatformByName(db, input.name)) {
-    throw new AppError('CONFLICT', `A platform named ${input.name} already exists.`);
-  }
-  return toPlatformDto(await repo.insertPlatform(db, input), networks);
+  return db.transaction(async (tx) => {
+    if (await repo.findPlatformByName(tx, input.name)) {
+      throw new AppError('CONFLICT', `A platform named ${input.name} already exists.`);
+    }
+    const row = await repo.insertPlatform(tx, input);
+    await recordAudit(tx, actor, {
+      action: 'platform.create',
+      target: { type: 'platform', id: row.id, label: row.name },
+      before: null,
+      after: { name: row.name, isActive: row.isActive, mediaConstraints: row.mediaConstraints },
+    });
+    return toPlatformDto(row, networks);
+  });
 }
 
+/** `PUT /platforms/{id}/activate|deactivate` (operators): audited when the status changes. */
 export async function setActive(
   db: Db,
   networks: Map<string, NetworkRuntime>,
   id: string,
   isActive: boolean,
+  actor: AuditActor,
 ) {
-  const row = await repo.setPlatformActive(db, id, isActive);
-  if (!row) throw new AppError('NOT_FOUND', 'This platform does not exist.');
-  return toPlatformDto(row, networks);
+  return db.transaction(async (tx) => {
+    const before = await repo.findPlatform(tx, id);
+    const row = before && (await repo.setPlatformActive(tx, id, isActive));
+    if (!before || !row) throw new AppError('NOT_FOUND', 'This platform does not exist.');
+    await recordAudit(tx, actor, {
+      action: isActive ? 'platform.activate' : 'platform.deactivate',
+      target: { type: 'platform', id: row.id, label: row.name },
+      before: { isActive: before.isActive },
+      after: { isActive: row.isActive },
+    });
+    return toPlatformDto(row, networks);
+  });
 }

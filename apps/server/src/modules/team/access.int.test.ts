@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG_ROUTE_PERMISSIONS, type OrgRoute } from '@herald/contract';
 import { CookieJar, createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
+import { platforms, posts, postTargets } from '../../db/schema.js';
 
 let t: TestApp;
 let orgId: string;
@@ -9,7 +10,13 @@ let orgName: string;
 let owner: Actor;
 let powerless: Actor;
 let outsider: Actor;
-let ids: { roleId: string; memberId: string; spareRoleId: string };
+let ids: {
+  roleId: string;
+  memberId: string;
+  spareRoleId: string;
+  postId: string;
+  targetId: string;
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,10 +39,22 @@ beforeAll(async () => {
   const target = await addMember(t.app, owner, orgId, 'target@example.com', {
     roleId: org.roleId('ContentCreator'),
   });
+  // A post to read, written straight to the database (the posts tests cover creating them).
+  const [post] = await t.database.db
+    .insert(posts)
+    .values({ organizationId: orgId, status: 'draft', content: 'Guarded post' })
+    .returning();
+  const [platform] = await t.database.db.select().from(platforms).limit(1);
+  const [postTarget] = await t.database.db
+    .insert(postTargets)
+    .values({ postId: post!.id, organizationId: orgId, platformId: platform!.id })
+    .returning();
   ids = {
     roleId: spare.body.data.role.id,
     memberId: target.memberId,
     spareRoleId: spare.body.data.role.id,
+    postId: post!.id,
+    targetId: postTarget!.id,
   };
   outsider = (await createOrg(t.app, 'outsider@example.com', 'Elsewhere')).owner;
 });
@@ -43,17 +62,19 @@ afterAll(() => t.close());
 
 /** A request for each row of the table, with a body that would otherwise be accepted. */
 function requestFor(route: OrgRoute): {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   url: string;
   body?: unknown;
 } {
-  const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+  const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', string];
   let url = `/api${path
     .replace(':orgId', orgId)
     .replace(':roleId', ids.roleId)
     .replace(':memberId', ids.memberId)
     .replace(':platform', 'x')
-    .replace(':pendingId', '00000000-0000-4000-8000-000000000000')}`;
+    .replace(':pendingId', '00000000-0000-4000-8000-000000000000')
+    .replace(':postId', ids.postId)
+    .replace(':targetId', ids.targetId)}`;
   // The two connect navigations name the organization in the query.
   if (path.startsWith('/auth/')) url += `?orgId=${orgId}`;
   const bodies: Partial<Record<OrgRoute, unknown>> = {
@@ -61,6 +82,9 @@ function requestFor(route: OrgRoute): {
     'PUT /organizations/:orgId/roles/:roleId': { name: 'Spare', permissionIds: ['post:create'] },
     'PUT /organizations/:orgId/members/:memberId': { roleId: ids.spareRoleId },
     'POST /member/invite/:orgId': { email: 'probe@example.com' },
+    'PUT /organizations/:orgId/posts/:postId': { content: 'Probe' },
+    'PATCH /organizations/:orgId/post/:postId/publish': { platforms: ['X'] },
+    'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve': { outcome: 'retry' },
     'POST /organizations/:orgId/subscribe/trial': {
       planId: '00000000-0000-4000-8000-000000000000',
     },

@@ -1,6 +1,8 @@
-import type { CurrentMember, User } from '@herald/contract';
+import type { CurrentMember, UpdateUserRequestSchema, User } from '@herald/contract';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
 import * as repo from './users.repository.js';
 import { listActiveMembershipsOfUser } from '../team/membership.repository.js';
 import { loadMembership, toCurrentMemberDto, toMembershipContext } from '../team/membership.js';
@@ -97,7 +99,66 @@ export async function getCurrentMember(db: Db, user: repo.UserRow): Promise<Curr
   return first ? toCurrentMemberDto(toMembershipContext(first)) : null;
 }
 
+type ProfileChanges = z.output<typeof UpdateUserRequestSchema>;
+
+/** The fields a profile edit may change, as the audit log shows them. */
+const profileOf = (row: repo.UserRow) => ({
+  displayName: row.displayName,
+  avatarUrl: row.avatarUrl,
+  timezone: row.timezone,
+});
+
+/**
+ * `PUT /users/{id}`: people edit their own name and time zone; operators may edit anyone's, and
+ * the picture too. Nothing else of a user changes here. An operator's edit is audited.
+ */
+export async function updateProfile(
+  db: Db,
+  editor: repo.UserRow,
+  userId: string,
+  changes: ProfileChanges,
+): Promise<User> {
+  if (userId !== editor.id && !editor.isAdmin) {
+    throw new AppError('FORBIDDEN', 'You can only change your own profile.');
+  }
+  return db.transaction(async (tx) => {
+    const before = await repo.findUserById(tx, userId);
+    if (!before) throw new AppError('NOT_FOUND', 'This user does not exist.');
+    const updated = await repo.updateUser(tx, userId, {
+      displayName: changes.displayName,
+      ...(changes.timezone !== undefined ? { timezone: changes.timezone } : {}),
+      ...(changes.avatarUrl !== undefined && editor.isAdmin
+        ? { avatarUrl: changes.avatarUrl }
+        : {}),
+    });
+    if (editor.isAdmin) {
+      await recordAudit(
+        tx,
+        { id: editor.id, email: editor.email },
+        {
+          action: 'user.update',
+          target: { type: 'user', id: updated.id, label: updated.email },
+          before: profileOf(before),
+          after: profileOf(updated),
+        },
+      );
+    }
+    return toUserDto(updated);
+  });
+}
+
 /** `herald admin grant|revoke <email>`: returns false when no user has that address yet. */
 export async function setOperator(db: Db, email: string, isAdmin: boolean): Promise<boolean> {
-  return (await repo.setAdminByEmail(db, email, isAdmin)) > 0;
+  return db.transaction(async (tx) => {
+    const before = await repo.findUserByEmail(tx, email);
+    if (!before) return false;
+    await repo.setAdminByEmail(tx, email, isAdmin);
+    await recordAudit(tx, null, {
+      action: isAdmin ? 'operator.grant' : 'operator.revoke',
+      target: { type: 'user', id: before.id, label: before.email },
+      before: { isAdmin: before.isAdmin },
+      after: { isAdmin },
+    });
+    return true;
+  });
 }

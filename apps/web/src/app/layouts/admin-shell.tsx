@@ -1,6 +1,7 @@
-import { LayoutDashboard, Layers, Search, Users, WalletCards } from 'lucide-react';
+import { LayoutDashboard, Layers, Users, WalletCards } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { ProfileMenu } from '@/components/layout/profile-menu';
+import { AdminHeaderSearch, AdminSearchProvider } from '@/features/admin/components/admin-search';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { navLinkClasses } from './shell/sidebar-nav';
@@ -13,54 +14,41 @@ const items = [
 ];
 
 /**
- * Back-office frame (spec §2 Admin area). The admin issue fills in the pages and wires the
- * search box; the frame already gives operators their navigation and a working Logout.
+ * Back-office frame (spec §2 Admin area): navigation, the header search that filters the
+ * current page's table, and the profile menu with a working Logout.
  */
 export function AdminShell() {
   return (
-    <div className="min-h-dvh bg-slate-50 md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
-      <nav
-        aria-label="Back-office"
-        className="flex flex-col gap-4 border-b border-slate-200 bg-white p-4 md:sticky md:top-0 md:h-dvh md:border-r md:border-b-0"
-      >
-        <Logo to={paths.adminDashboard} className="px-2" />
-        <ul className="flex gap-1 overflow-x-auto md:flex-col">
-          {items.map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <NavLink to={to} className={navLinkClasses}>
-                <Icon className="size-5 shrink-0" aria-hidden="true" />
-                {label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="flex min-w-0 flex-col">
-        <header className="flex h-16 items-center gap-4 border-b border-slate-200 bg-white px-4 sm:px-6">
-          <form
-            role="search"
-            className="relative max-w-sm flex-1"
-            onSubmit={(e) => e.preventDefault()}
-          >
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <input
-              type="search"
-              aria-label="Search the back-office"
-              placeholder="Search…"
-              className="w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
-            />
-          </form>
-          <div className="ml-auto">
-            <ProfileMenu />
-          </div>
-        </header>
-        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
-          <Outlet />
-        </main>
+    <AdminSearchProvider>
+      <div className="min-h-dvh bg-slate-50 md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
+        <nav
+          aria-label="Back-office"
+          className="flex flex-col gap-4 border-b border-slate-200 bg-white p-4 md:sticky md:top-0 md:h-dvh md:border-r md:border-b-0"
+        >
+          <Logo to={paths.adminDashboard} className="px-2" />
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            {items.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink to={to} className={navLinkClasses}>
+                  <Icon className="size-5 shrink-0" aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex min-w-0 flex-col">
+          <header className="flex h-16 items-center gap-4 border-b border-slate-200 bg-white px-4 sm:px-6">
+            <AdminHeaderSearch />
+            <div className="ml-auto">
+              <ProfileMenu />
+            </div>
+          </header>
+          <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </AdminSearchProvider>
   );
 }

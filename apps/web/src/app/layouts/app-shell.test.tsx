@@ -73,9 +73,9 @@ describe('authenticated shell', () => {
   });
 
   it('renders pages of later releases as a clear "not yet available" page with a way back', async () => {
-    await renderShell('/content/post_9');
+    await renderShell('/inbox');
 
-    expect(screen.getByRole('heading', { name: 'Post Details' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Inbox' })).toBeInTheDocument();
     expect(screen.getByText(/This page is not available yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
       'href',

@@ -1,0 +1,91 @@
+import {
+  AdminActivityQuerySchema,
+  AdminActivityResponseSchema,
+  AdminOverviewResponseSchema,
+  AdminUsersQuerySchema,
+  AdminUsersResponseSchema,
+  AuditLogQuerySchema,
+  AuditLogResponseSchema,
+  UserParamsSchema,
+  UserResponseSchema,
+} from '@herald/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.js';
+import { listAuditLog } from '../audit/audit.service.js';
+import * as service from './admin.service.js';
+
+const tags = ['admin'];
+
+/**
+ * The back-office's own reads. Every route is for platform operators only: 401 without a
+ * session, 403 for everyone else (the access hook decides before validation).
+ */
+export async function adminRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        querystring: AdminUsersQuerySchema,
+        response: { 200: AdminUsersResponseSchema },
+      },
+    },
+    async (request) => {
+      const { users, meta } = await service.listUsers(db, request.query);
+      return { status: 'success' as const, data: { users }, meta };
+    },
+  );
+
+  api.get(
+    '/users/:userId',
+    {
+      config: { access: 'admin' },
+      schema: { tags, params: UserParamsSchema, response: { 200: UserResponseSchema } },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: { user: await service.getUser(db, request.params.userId) },
+    }),
+  );
+
+  api.get(
+    '/admin/overview',
+    {
+      config: { access: 'admin' },
+      schema: { tags, response: { 200: AdminOverviewResponseSchema } },
+    },
+    async () => ({ status: 'success' as const, data: await service.getOverview(db) }),
+  );
+
+  api.get(
+    '/admin/activity',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        querystring: AdminActivityQuerySchema,
+        response: { 200: AdminActivityResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await service.getActivity(db, request.query.timezone),
+    }),
+  );
+
+  api.get(
+    '/admin/audit-log',
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: AuditLogQuerySchema, response: { 200: AuditLogResponseSchema } },
+    },
+    async (request) => {
+      const { entries, meta } = await listAuditLog(db, request.query.page, request.query.pageSize);
+      return { status: 'success' as const, data: { entries }, meta };
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import { CreatePostFieldsSchema, type CreatePostFields, type PostContent } from '@herald/contract';
+import { AppError } from '../../lib/app-error.js';
+
+/** Reads a multipart text field that must hold JSON, with a sentence naming the field when it does not. */
+function parseJsonField(name: string, raw: string, example: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new AppError('VALIDATION_FAILED', `${name} must be JSON, like ${example}.`);
+  }
+}
+
+const CONTENT_SHAPE_MESSAGE =
+  'content must be text, or a JSON object of texts keyed by platform id with a "default" entry.';
+
+/**
+ * `content` is plain text, or a JSON object of strings keyed by platform id. Text that merely
+ * starts with "{" but is not JSON stays text; JSON that is an object of anything but strings is
+ * refused rather than guessed at.
+ */
+export function parseContentField(raw: string | undefined): PostContent {
+  const text = raw ?? '';
+  if (!text.trimStart().startsWith('{')) return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+  if (
+    parsed === null ||
+    typeof parsed !== 'object' ||
+    Array.isArray(parsed) ||
+    Object.values(parsed).some((value) => typeof value !== 'string')
+  ) {
+    throw new AppError('VALIDATION_FAILED', CONTENT_SHAPE_MESSAGE);
+  }
+  return parsed as Record<string, string>;
+}
+
+/** Validates the text fields of the multipart create payload (spec §3) into the contract's shape. */
+export function parseCreateFields(raw: Record<string, string>): CreatePostFields {
+  if (raw.platformIds === undefined) {
+    throw new AppError('VALIDATION_FAILED', 'Select at least one platform (platformIds).');
+  }
+  const candidate = {
+    platformIds: parseJsonField('platformIds', raw.platformIds, '["<platform id>"]'),
+    content: parseContentField(raw.content),
+    scheduledAt: raw.scheduledAt?.trim() ? raw.scheduledAt.trim() : undefined,
+    action: raw.action?.trim() ? raw.action.trim() : undefined,
+    title: raw.title,
+    platformMedia: raw.platformMedia?.trim()
+      ? parseJsonField('platformMedia', raw.platformMedia, '{"<platform id>": [0, 1]}')
+      : undefined,
+  };
+  const parsed = CreatePostFieldsSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || 'body';
+    const message = issue?.message ?? 'is invalid';
+    // zod's own wording for shape errors names the field; our refinements are whole sentences.
+    throw new AppError(
+      'VALIDATION_FAILED',
+      /^[A-Z]/.test(message) || message.startsWith(field) ? message : `${field}: ${message}`,
+      { issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) },
+    );
+  }
+  return parsed.data;
+}

@@ -1,0 +1,156 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  ListPostsQuerySchema,
+  OrgParamsSchema,
+  POSTS_LIST_CAP,
+  PostParamsSchema,
+  PostResponseSchema,
+  PostsResponseSchema,
+  UpdatePostRequestSchema,
+} from '@herald/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import { parseCreateFields } from './post-fields.js';
+import {
+  checkPostAllowance,
+  createPost,
+  deletePost,
+  getPost,
+  listPosts,
+  updatePost,
+  type PostsDeps,
+} from './posts.service.js';
+import { keysOf, readUpload } from './posts.upload.js';
+
+export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
+  // Multipart only in this scope; file size is the media store's business (it streams).
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: Number.MAX_SAFE_INTEGER,
+      fieldSize: 1024 * 1024,
+      fields: 20,
+      files: 50,
+      parts: 80,
+    },
+  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/organizations/:orgId/post',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/post' } },
+      schema: {
+        tags: ['posts'],
+        summary:
+          'Create a post (multipart: platformIds, content, scheduledAt, media, platformMedia)',
+        params: OrgParamsSchema,
+        response: { 201: PostResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { orgId } = request.params;
+      if (!request.isMultipart()) {
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the post as multipart/form-data with the fields platformIds, content and media.',
+        );
+      }
+      // Refuse before reading the upload: a missing subscription should not cost a 200 MB upload.
+      await checkPostAllowance(deps, orgId);
+      const upload = await readUpload(request.parts(), deps.media, orgId);
+      try {
+        const fields = parseCreateFields(upload.fields);
+        const post = await createPost(
+          deps,
+          { organizationId: orgId, userId: requireUser(request).user.id },
+          fields,
+          upload.files,
+        );
+        return reply.code(201).send({ status: 'success' as const, data: { post } });
+      } catch (error) {
+        await deps.media.remove(keysOf(upload.files));
+        throw error;
+      }
+    },
+  );
+
+  api.get(
+    '/organizations/:orgId/posts',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/posts' } },
+      schema: {
+        tags: ['posts'],
+        params: OrgParamsSchema,
+        querystring: ListPostsQuerySchema,
+        response: { 200: PostsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { status, q, from, to, page, pageSize } = request.query;
+      const { posts, meta } = await listPosts(
+        deps,
+        request.params.orgId,
+        {
+          status,
+          q: q || undefined,
+          from: from ? new Date(from) : undefined,
+          to: to ? new Date(to) : undefined,
+          page,
+          pageSize,
+        },
+        POSTS_LIST_CAP,
+      );
+      return { status: 'success' as const, data: { posts }, meta };
+    },
+  );
+
+  api.get(
+    '/organizations/:orgId/posts/:postId',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/posts/:postId' } },
+      schema: { tags: ['posts'], params: PostParamsSchema, response: { 200: PostResponseSchema } },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: { post: await getPost(deps, request.params.orgId, request.params.postId) },
+    }),
+  );
+
+  api.put(
+    '/organizations/:orgId/posts/:postId',
+    {
+      config: { access: { org: 'PUT /organizations/:orgId/posts/:postId' } },
+      schema: {
+        tags: ['posts'],
+        params: PostParamsSchema,
+        body: UpdatePostRequestSchema,
+        response: { 200: PostResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        post: await updatePost(deps, request.params.orgId, request.params.postId, request.body),
+      },
+    }),
+  );
+
+  api.delete(
+    '/organizations/:orgId/posts/:postId',
+    {
+      config: { access: { org: 'DELETE /organizations/:orgId/posts/:postId' } },
+      schema: {
+        tags: ['posts'],
+        params: PostParamsSchema,
+        response: { 200: z.object({ status: z.literal('success'), data: z.null() }) },
+      },
+    },
+    async (request) => {
+      await deletePost(deps, request.params.orgId, request.params.postId);
+      return { status: 'success' as const, data: null };
+    },
+  );
+}

@@ -1,0 +1,405 @@
+import { randomUUID } from 'node:crypto';
+import { contentForPlatform } from '@herald/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { TokenCipher } from '../../lib/token-crypto.js';
+import type { MediaStore } from '../../media/media-store.js';
+import { PlatformError } from '../../platforms/errors.js';
+import type { NetworkRuntime } from '../../platforms/runtime.js';
+import type {
+  PublishingAdapter,
+  PublishRequest,
+  PublishResult,
+  PublishState,
+  StoredAccount,
+} from '../../platforms/types.js';
+import { refreshAccount, toStoredAccount } from '../integrations/integrations.service.js';
+import { contentOf } from '../posts/post-dto.js';
+import { capsOf, Semaphores } from './caps.js';
+import { announceOutcome } from './outcome-notifications.js';
+import type { PublishQueue } from './publish-queue.js';
+import * as repo from './targets.repository.js';
+
+export interface PublisherDeps {
+  db: Db;
+  networks: Map<string, NetworkRuntime>;
+  media: MediaStore;
+  cipher: TokenCipher;
+  queue: PublishQueue;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  /** Longest a single run waits for a network's processing before handing back to the queue. */
+  checkBudgetMs?: number;
+}
+
+export type RunOutcome = 'PUBLISHED' | 'FAILED' | 'UNCERTAIN' | 'RETRY_LATER' | 'BUSY' | 'SKIPPED';
+
+const MAX_ATTEMPTS = 5;
+const backoffMs = (attempt: number) => Math.min(15 * 60_000, 5_000 * 2 ** Math.max(0, attempt - 1));
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof repo.loadTarget>>>;
+
+/**
+ * Moves one target from QUEUED to PUBLISHED, FAILED or UNCERTAIN, one guarded step at a time.
+ * Every step is an UPDATE … WHERE status = expected, so two workers racing for the same target
+ * cannot both act, and a crash leaves the target in a state the watchdog can explain. The one
+ * visible call (finalize) is never repeated unless the network says for certain it did nothing.
+ */
+export class Publisher {
+  private readonly semaphores = new Semaphores();
+  constructor(private readonly deps: PublisherDeps) {}
+
+  private now() {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  async run(targetId: string): Promise<RunOutcome> {
+    const loaded = await repo.loadTarget(this.deps.db, targetId);
+    if (!loaded) return 'SKIPPED';
+    const { target, post } = loaded;
+    if (repo.FINAL.includes(target.status)) return target.status as RunOutcome;
+    if (post.status === 'draft' || post.status === 'published') return 'SKIPPED';
+    // A job that outlived a reschedule to a later time: the moved job will come.
+    if (target.dueAt && target.dueAt.getTime() > this.now().getTime() + 1000) return 'SKIPPED';
+    const network = this.deps.networks.get(loaded.platformName.toLowerCase());
+    const publishing = network?.adapter.publishing;
+    if (!network || !publishing) {
+      return this.fail(
+        loaded,
+        target.status,
+        `Publishing to ${loaded.platformName} is not available on this server.`,
+      );
+    }
+    if (!loaded.integration || loaded.integration.status !== 'CONNECTED') {
+      return this.fail(
+        loaded,
+        target.status,
+        `Your ${loaded.platformName} account is not connected. Reconnect it in Settings, then publish again.`,
+      );
+    }
+    const slot = await this.semaphores.acquire(network.slug, capsOf(network.slug).concurrency);
+    try {
+      return await this.advance(loaded, network, publishing);
+    } finally {
+      slot();
+    }
+  }
+
+  private async advance(
+    loaded: Loaded,
+    network: NetworkRuntime,
+    publishing: PublishingAdapter,
+  ): Promise<RunOutcome> {
+    const { db } = this.deps;
+    let target = loaded.target;
+    if (target.status === 'QUEUED') {
+      const claimed = await repo.transition(db, target.id, ['QUEUED'], 'PREPARING', {
+        attempts: target.attempts + 1,
+      });
+      if (!claimed) return 'BUSY';
+      target = claimed;
+      await repo.settlePostStatus(db, target.postId);
+    } else if (target.status !== 'READY') {
+      // PREPARING or PUBLISHING held by another run (or a dead one: the watchdog decides).
+      return 'BUSY';
+    }
+    const request = await this.requestFor(loaded);
+    let account = this.accountOf(loaded);
+
+    if (target.status === 'PREPARING') {
+      let state = target.publishState;
+      try {
+        const prepared = await this.withRefresh(loaded, network, account, (a) =>
+          Object.keys(state).length === 0 ? publishing.prepare(a, request) : Promise.resolve(state),
+        );
+        account = prepared.account;
+        state = prepared.value;
+        const ready = await this.waitUntilReady(publishing, account, state);
+        if (!ready.done) {
+          await repo.transition(db, target.id, ['PREPARING'], 'QUEUED', {
+            publishState: ready.state,
+          });
+          await this.deps.queue.retryAt(
+            target.id,
+            new Date(this.now().getTime() + ready.retryAfterMs),
+          );
+          return 'RETRY_LATER';
+        }
+        state = ready.state;
+      } catch (err) {
+        return this.handleBeforeFinalize(loaded, 'PREPARING', err, state);
+      }
+      const readied = await repo.transition(db, target.id, ['PREPARING'], 'READY', {
+        publishState: state,
+      });
+      if (!readied) return 'BUSY';
+      target = readied;
+    }
+
+    // Daily caps of the network (Instagram, Threads, Facebook Reels…): wait for the window.
+    const cap = capsOf(network.slug).perDay;
+    if (cap && loaded.integration) {
+      const since = new Date(this.now().getTime() - 24 * 3600_000);
+      const recent = await repo.publishedSince(db, loaded.integration.id, since);
+      if (recent.length >= cap) {
+        const frees = (recent[0]?.publishedAt?.getTime() ?? this.now().getTime()) + 24 * 3600_000;
+        await repo.transition(db, target.id, ['READY'], 'READY', {
+          error: `${loaded.platformName} allows ${cap} posts a day for this account; Herald will publish this one when the window allows.`,
+        });
+        await this.deps.queue.retryAt(target.id, new Date(frees + 1000));
+        return 'RETRY_LATER';
+      }
+    }
+
+    const attemptId = randomUUID();
+    const publishingRow = await repo.transition(db, target.id, ['READY'], 'PUBLISHING', {
+      attemptId,
+    });
+    if (!publishingRow) return 'BUSY';
+    let result: PublishResult;
+    try {
+      result = await publishing.finalize(account, request, target.publishState);
+    } catch (err) {
+      return this.handleFinalizeError(loaded, publishing, account, request, attemptId, err);
+    }
+    return this.markPublished(loaded, attemptId, result);
+  }
+
+  private async markPublished(loaded: Loaded, attemptId: string, result: PublishResult) {
+    const now = this.now();
+    const due = loaded.target.dueAt ?? loaded.post.scheduledAt;
+    const row = await repo.transition(
+      this.deps.db,
+      loaded.target.id,
+      ['PUBLISHING'],
+      'PUBLISHED',
+      {
+        externalId: result.externalId,
+        permalink: result.permalink,
+        embed: result.extra ?? null,
+        error: null,
+        publishedAt: now,
+        latenessMs: due ? Math.max(0, now.getTime() - due.getTime()) : null,
+      },
+      attemptId,
+    );
+    if (!row) return 'BUSY';
+    await this.settle(loaded, 'PUBLISHED', null);
+    return 'PUBLISHED';
+  }
+
+  private async handleFinalizeError(
+    loaded: Loaded,
+    publishing: PublishingAdapter,
+    account: StoredAccount,
+    request: PublishRequest,
+    attemptId: string,
+    err: unknown,
+  ): Promise<RunOutcome> {
+    const { db } = this.deps;
+    const id = loaded.target.id;
+    const certainNothingHappened =
+      err instanceof PlatformError && ['bad_request', 'reauth', 'rate_limited'].includes(err.kind);
+    if (certainNothingHappened) {
+      const platformErr = err as PlatformError;
+      if (platformErr.kind === 'rate_limited') {
+        await repo.transition(
+          db,
+          id,
+          ['PUBLISHING'],
+          'READY',
+          { error: platformErr.message },
+          attemptId,
+        );
+        await this.deps.queue.retryAt(id, this.retryTime(platformErr));
+        return 'RETRY_LATER';
+      }
+      const message =
+        platformErr.kind === 'reauth'
+          ? `${loaded.platformName} refused the account's access: ${platformErr.message} Reconnect the account in Settings, then publish again.`
+          : platformErr.message;
+      return this.failFrom(loaded, ['PUBLISHING'], message, attemptId);
+    }
+    // The network may or may not have published it: look before doing anything else.
+    const reason = err instanceof Error ? err.message : String(err);
+    if (publishing.reconcile) {
+      try {
+        const found = await publishing.reconcile(account, request, loaded.target.publishState);
+        if (found) return this.markPublished(loaded, attemptId, found);
+        if (loaded.target.attempts < MAX_ATTEMPTS) {
+          await repo.transition(db, id, ['PUBLISHING'], 'READY', { error: reason }, attemptId);
+          await this.deps.queue.retryAt(
+            id,
+            new Date(this.now().getTime() + backoffMs(loaded.target.attempts)),
+          );
+          return 'RETRY_LATER';
+        }
+      } catch (lookupErr) {
+        this.deps.log.warn({ err: lookupErr, targetId: id }, 'could not reconcile a publication');
+      }
+    }
+    const message = `Herald could not confirm whether ${loaded.platformName} published this post (${reason}). Check ${loaded.platformName}, then mark it as published or retry.`;
+    const row = await repo.transition(
+      db,
+      id,
+      ['PUBLISHING'],
+      'UNCERTAIN',
+      { error: message },
+      attemptId,
+    );
+    if (row) await this.settle(loaded, 'UNCERTAIN', message);
+    return 'UNCERTAIN';
+  }
+
+  private retryTime(err: PlatformError) {
+    const seconds = err.details.retryAfterSeconds ?? 60;
+    return new Date(this.now().getTime() + seconds * 1000);
+  }
+
+  private async handleBeforeFinalize(
+    loaded: Loaded,
+    from: 'PREPARING',
+    err: unknown,
+    state: PublishState,
+  ): Promise<RunOutcome> {
+    const { db } = this.deps;
+    const id = loaded.target.id;
+    const kind = err instanceof PlatformError ? err.kind : 'transient';
+    const message = err instanceof Error ? err.message : String(err);
+    if (kind === 'bad_request') return this.failFrom(loaded, [from], message);
+    if (kind === 'reauth') {
+      return this.failFrom(
+        loaded,
+        [from],
+        `${loaded.platformName} refused the account's access: ${message} Reconnect the account in Settings, then publish again.`,
+      );
+    }
+    const attempts = loaded.target.attempts + 1;
+    if (kind !== 'rate_limited' && attempts >= MAX_ATTEMPTS) {
+      return this.failFrom(loaded, [from], `${loaded.platformName} kept failing: ${message}`);
+    }
+    await repo.transition(db, id, [from], 'QUEUED', { error: message, publishState: state });
+    const at =
+      kind === 'rate_limited' && err instanceof PlatformError
+        ? this.retryTime(err)
+        : new Date(this.now().getTime() + backoffMs(attempts));
+    await this.deps.queue.retryAt(id, at);
+    return 'RETRY_LATER';
+  }
+
+  /** Tries once more after refreshing the tokens when the network says they no longer work. */
+  private async withRefresh<T>(
+    loaded: Loaded,
+    network: NetworkRuntime,
+    account: StoredAccount,
+    call: (account: StoredAccount) => Promise<T>,
+  ): Promise<{ value: T; account: StoredAccount }> {
+    try {
+      return { value: await call(account), account };
+    } catch (err) {
+      if (!(err instanceof PlatformError) || err.kind !== 'reauth' || !network.adapter.refresh) {
+        throw err;
+      }
+      const refreshed = await refreshAccount(
+        {
+          db: this.deps.db,
+          cipher: this.deps.cipher,
+          networks: this.deps.networks,
+          log: this.deps.log,
+        } as never,
+        network,
+        loaded.integration!,
+      );
+      const next = refreshed ? toStoredAccount(this.deps.cipher, refreshed) : account;
+      return { value: await call(next), account: next };
+    }
+  }
+
+  private async waitUntilReady(
+    publishing: PublishingAdapter,
+    account: StoredAccount,
+    initial: PublishState,
+  ): Promise<
+    { done: true; state: PublishState } | { done: false; state: PublishState; retryAfterMs: number }
+  > {
+    let state = initial;
+    const deadline = Date.now() + (this.deps.checkBudgetMs ?? 60_000);
+    for (;;) {
+      const result = await publishing.check(account, state);
+      if (result.state) state = { ...state, ...result.state };
+      if (result.status === 'ready') return { done: true, state };
+      if (Date.now() + result.retryAfterMs > deadline) {
+        return { done: false, state, retryAfterMs: result.retryAfterMs };
+      }
+      await wait(result.retryAfterMs);
+    }
+  }
+
+  private accountOf(loaded: Loaded): StoredAccount {
+    return toStoredAccount(this.deps.cipher, loaded.integration!);
+  }
+
+  private async requestFor(loaded: Loaded): Promise<PublishRequest> {
+    const platformId = loaded.target.platformId;
+    const media = loaded.media.filter((m) => !m.platformIds || m.platformIds.includes(platformId));
+    return {
+      text: contentForPlatform(contentOf(loaded.post), platformId),
+      idempotencyKey: loaded.target.id,
+      media: media.map((m) => ({
+        kind: m.kind,
+        mimeType: m.mimeType,
+        // Long enough for a network to fetch a large video at its own pace.
+        url: this.deps.media.signedUrl(m.storageKey, 6 * 3600),
+        fileName: m.fileName,
+        size: m.size,
+        width: m.width,
+        height: m.height,
+        durationSec: m.durationSec,
+        open: async (range) =>
+          (await this.deps.media.open(m.storageKey, range)).stream as NodeJS.ReadableStream,
+      })),
+    };
+  }
+
+  private fail(loaded: Loaded, from: repo.TargetStatus, message: string) {
+    return this.failFrom(loaded, [from], message);
+  }
+
+  private async failFrom(
+    loaded: Loaded,
+    from: repo.TargetStatus[],
+    message: string,
+    attemptId?: string,
+  ): Promise<RunOutcome> {
+    const row = await repo.transition(
+      this.deps.db,
+      loaded.target.id,
+      from,
+      'FAILED',
+      { error: message },
+      attemptId,
+    );
+    if (!row) return 'BUSY';
+    await this.settle(loaded, 'FAILED', message);
+    return 'FAILED';
+  }
+
+  private async settle(
+    loaded: Loaded,
+    outcome: 'PUBLISHED' | 'FAILED' | 'UNCERTAIN',
+    error: string | null,
+  ) {
+    await repo.settlePostStatus(this.deps.db, loaded.post.id);
+    await announceOutcome(this.deps.db, {
+      organizationId: loaded.post.organizationId,
+      postId: loaded.post.id,
+      authorId: loaded.post.createdByUserId,
+      platformName: loaded.platformName,
+      outcome,
+      error,
+    }).catch((err: unknown) =>
+      this.deps.log.error({ err }, 'could not record a publishing notification'),
+    );
+  }
+}

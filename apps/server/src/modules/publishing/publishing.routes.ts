@@ -1,0 +1,62 @@
+import {
+  PublishNowRequestSchema,
+  PublishNowResponseSchema,
+  PostParamsSchema,
+  ResolveTargetRequestSchema,
+  TargetParamsSchema,
+} from '@herald/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { PublishQueue } from './publish-queue.js';
+import type { Publisher } from './publisher.js';
+import { publishNow, resolveTarget } from './publishing.service.js';
+
+export interface PublishingRouteDeps {
+  db: Db;
+  publisher: Publisher;
+  queue: PublishQueue;
+  now: () => Date;
+}
+
+export async function publishingRoutes(app: FastifyInstance, deps: PublishingRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.patch(
+    '/organizations/:orgId/post/:postId/publish',
+    {
+      config: { access: { org: 'PATCH /organizations/:orgId/post/:postId/publish' } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Publish a post now to the named networks',
+        params: PostParamsSchema,
+        body: PublishNowRequestSchema,
+        response: { 200: PublishNowResponseSchema },
+      },
+    },
+    async (request) =>
+      publishNow(deps, request.params.orgId, request.params.postId, request.body.platforms),
+  );
+
+  api.post(
+    '/organizations/:orgId/posts/:postId/targets/:targetId/resolve',
+    {
+      config: {
+        access: { org: 'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve' },
+      },
+      schema: {
+        tags: ['posts'],
+        summary: 'Say what happened to an uncertain publication: published, or retry',
+        params: TargetParamsSchema,
+        body: ResolveTargetRequestSchema,
+        response: { 200: z.object({ status: z.literal('success'), data: z.null() }) },
+      },
+    },
+    async (request) => {
+      const { orgId, postId, targetId } = request.params;
+      await resolveTarget(deps, orgId, postId, targetId, request.body);
+      return { status: 'success' as const, data: null };
+    },
+  );
+}

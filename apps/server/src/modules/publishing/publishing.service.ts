@@ -1,0 +1,174 @@
+import type { PublishNowResponse, ResolveTargetRequest } from '@herald/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { platforms, posts, postTargets } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import type { PostLifecycle } from '../posts/posts.service.js';
+import type { PublishQueue } from './publish-queue.js';
+import type { Publisher } from './publisher.js';
+import * as repo from './targets.repository.js';
+
+/** Jobs follow the post: scheduling creates or moves them, draft and delete cancel them. */
+export function publishingLifecycle(queue: PublishQueue): PostLifecycle {
+  return {
+    async scheduled(tx, post) {
+      if (!post.scheduledAt) return;
+      const targets = await repo.requeueForPost(tx, post.id, post.scheduledAt);
+      for (const target of targets) {
+        const jobId = await queue.schedule(tx, target.id, post.scheduledAt);
+        if (jobId) await repo.setJobId(tx, target.id, jobId);
+      }
+    },
+    async unscheduled(tx, post) {
+      await queue.cancel(tx, await repo.clearDue(tx, post.id));
+    },
+  };
+}
+
+/** Longest "Publish now" waits before answering; what is still working shows as pending. */
+const PUBLISH_NOW_BUDGET_MS = 90_000;
+
+async function postTargetsByName(db: Db, organizationId: string, postId: string) {
+  const [post] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.organizationId, organizationId), eq(posts.id, postId)));
+  if (!post) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
+  const targets = await db
+    .select({ target: postTargets, name: platforms.name })
+    .from(postTargets)
+    .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
+    .where(eq(postTargets.postId, postId));
+  return { post, targets };
+}
+
+/**
+ * Spec §7 "publish": runs the engine now for the named networks and answers per network. The
+ * same guarded steps as the scheduled path run, so a click racing the scheduled job cannot
+ * publish twice.
+ */
+export async function publishNow(
+  deps: { db: Db; publisher: Publisher; queue: PublishQueue; now: () => Date },
+  organizationId: string,
+  postId: string,
+  names: string[],
+): Promise<PublishNowResponse> {
+  const { post, targets } = await postTargetsByName(deps.db, organizationId, postId);
+  const byName = new Map(targets.map((t) => [t.name.toLowerCase(), t]));
+  const unknown = names.filter((name) => !byName.has(name.toLowerCase()));
+  if (unknown.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `This post does not go to ${unknown.join(', ')}. Choose among: ${targets.map((t) => t.name).join(', ')}.`,
+    );
+  }
+  const chosen = [...new Set(names.map((n) => n.toLowerCase()))].map((n) => byName.get(n)!);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    for (const { target } of chosen) {
+      if (target.status === 'FAILED' || target.status === 'UNCERTAIN') {
+        await repo.transition(tx, target.id, [target.status], 'QUEUED', {
+          error: null,
+          attempts: 0,
+          dueAt: now,
+        });
+      } else if (target.status === 'QUEUED' || target.status === 'READY') {
+        await tx.update(postTargets).set({ dueAt: now }).where(eq(postTargets.id, target.id));
+      }
+    }
+    if (post.status !== 'published') {
+      await tx
+        .update(posts)
+        .set({ status: 'publishing', updatedAt: now })
+        .where(eq(posts.id, post.id));
+    }
+  });
+
+  const runs = Promise.all(
+    chosen.map(({ target }) => deps.publisher.run(target.id).catch(() => 'FAILED' as const)),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    runs,
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, PUBLISH_NOW_BUDGET_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+
+  const after = await postTargetsByName(deps.db, organizationId, postId);
+  const results: PublishNowResponse['results'] = {};
+  for (const { name } of chosen) {
+    const { target } = after.targets.find((t) => t.name === name)!;
+    results[name] =
+      target.status === 'PUBLISHED'
+        ? { status: 'success', error: null }
+        : target.status === 'FAILED' || target.status === 'UNCERTAIN'
+          ? { status: 'failed', error: target.error ?? 'Publishing failed' }
+          : { status: 'pending', error: null };
+  }
+  const entries = Object.entries(results);
+  const succeeded = entries.filter(([, r]) => r.status === 'success').map(([n]) => n);
+  const failed = entries.filter(([, r]) => r.status === 'failed').map(([n]) => n);
+  const pending = entries.filter(([, r]) => r.status === 'pending').map(([n]) => n);
+  const parts = [
+    succeeded.length ? `Published to: ${succeeded.join(', ')}.` : '',
+    failed.length ? `Failed for: ${failed.join(', ')}. Check details.` : '',
+    pending.length ? `Still publishing to: ${pending.join(', ')}.` : '',
+  ].filter(Boolean);
+  const status =
+    succeeded.length === entries.length
+      ? 'success'
+      : succeeded.length > 0
+        ? 'partial_success'
+        : 'failed';
+  return {
+    status,
+    results,
+    message:
+      succeeded.length === 0 && pending.length === 0
+        ? 'Failed to publish to any platform.'
+        : parts.join(' '),
+  };
+}
+
+/** The user's answer to an UNCERTAIN publication: it did go out, or try again. */
+export async function resolveTarget(
+  deps: { db: Db; queue: PublishQueue; now: () => Date },
+  organizationId: string,
+  postId: string,
+  targetId: string,
+  body: ResolveTargetRequest,
+) {
+  const { targets } = await postTargetsByName(deps.db, organizationId, postId);
+  const found = targets.find((t) => t.target.id === targetId);
+  if (!found) throw new AppError('NOT_FOUND', 'This publication does not exist on this post.');
+  if (found.target.status !== 'UNCERTAIN' && found.target.status !== 'FAILED') {
+    throw new AppError(
+      'CONFLICT',
+      `This publication is ${found.target.status.toLowerCase()}; only uncertain or failed ones can be resolved.`,
+    );
+  }
+  const now = deps.now();
+  if (body.outcome === 'published') {
+    await repo.transition(deps.db, targetId, ['UNCERTAIN', 'FAILED'], 'PUBLISHED', {
+      error: null,
+      publishedAt: now,
+      permalink: body.permalink ?? found.target.permalink,
+    });
+  } else {
+    await deps.db.transaction(async (tx) => {
+      await repo.transition(tx, targetId, ['UNCERTAIN', 'FAILED'], 'QUEUED', {
+        error: null,
+        attempts: 0,
+        dueAt: now,
+      });
+      await tx
+        .update(posts)
+        .set({ status: 'publishing', updatedAt: now })
+        .where(eq(posts.id, postId));
+      await deps.queue.schedule(tx, targetId, now);
+    });
+  }
+  await repo.settlePostStatus(deps.db, postId);
+}

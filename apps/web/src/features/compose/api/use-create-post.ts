@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { meQueryKey } from '@/lib/auth';
+import { isApiError } from '@/lib/api-error';
+import { postKeys } from '@/lib/posts';
+import { buildPostFormData, type PostDraft } from './post-form-data';
+import { uploadPost } from './upload-post';
+
+interface CreatePostVariables {
+  draft: PostDraft;
+  onProgress?: (fraction: number) => void;
+}
+
+/** Creates a post in one multipart request carrying every selected network and all files. */
+export function useCreatePost(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ draft, onProgress }: CreatePostVariables) =>
+      uploadPost(orgId, buildPostFormData(draft), { onProgress }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.org(orgId) }),
+    onError: (error) => {
+      // The refresh failed too: asking for the session again lets the app sign the user out.
+      if (isApiError(error) && error.status === 401) {
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      }
+    },
+  });
+}

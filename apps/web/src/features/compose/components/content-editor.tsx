@@ -1,0 +1,208 @@
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { TextField } from '@/components/ui/form-field';
+import { cn } from '@/lib/cn';
+import type { ComposePlatform } from '../utils/compose-platforms';
+import type { ContentMode } from '../utils/compose-state';
+import { CharacterCount, CharacterCounts } from './character-count';
+
+const TABS: Array<{ mode: ContentMode; label: string }> = [
+  { mode: 'shared', label: 'Shared Content' },
+  { mode: 'custom', label: 'Customize per Platform' },
+];
+const tabId = (mode: ContentMode) => `content-tab-${mode}`;
+const PANEL_ID = 'content-panel';
+
+/** The id of a text box, so a failed submit can move focus to it. */
+export const textFieldId = (platformId: string | null) =>
+  platformId ? `post-text-${platformId}` : 'post-text-shared';
+
+const textareaClass =
+  'block min-h-36 w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ' +
+  'placeholder:text-slate-400 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200 ' +
+  'disabled:bg-slate-50';
+
+function TextBox({
+  id,
+  label,
+  value,
+  onChange,
+  errors,
+  footer,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  errors: string[];
+  footer: ReactNode;
+  disabled?: boolean;
+}) {
+  const errorId = `${id}-errors`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="What do you want to share?"
+        aria-invalid={errors.length > 0 || undefined}
+        aria-describedby={errors.length > 0 ? errorId : undefined}
+        className={cn(
+          textareaClass,
+          'mt-1',
+          errors.length > 0 ? 'border-red-400' : 'border-slate-300',
+        )}
+      />
+      <div className="mt-1">{footer}</div>
+      {errors.length > 0 && (
+        <ul id={errorId} className="mt-1 space-y-0.5 text-sm text-red-700">
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+interface ContentEditorProps {
+  mode: ContentMode;
+  onModeChange: (mode: ContentMode) => void;
+  title: string;
+  onTitleChange: (title: string) => void;
+  sharedText: string;
+  onSharedTextChange: (text: string) => void;
+  customTexts: Record<string, string>;
+  onCustomTextChange: (platformId: string, text: string) => void;
+  selected: readonly ComposePlatform[];
+  /** Over-limit messages by platform id. */
+  textErrors: Record<string, string>;
+  /** Messages from the last Create Post press, by platform id ('shared' for the shared text). */
+  submitErrors: Record<string, string>;
+  disabled?: boolean;
+}
+
+/** The post's text: Shared Content or Customize per Platform (spec §2), with live counters. */
+export function ContentEditor(props: ContentEditorProps) {
+  const { mode, onModeChange, selected, textErrors, submitErrors, disabled } = props;
+  const tabs = useRef(new Map<ContentMode, HTMLButtonElement>());
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const next = { ArrowRight: 1, ArrowLeft: -1, Home: -2, End: 2 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const index = TABS.findIndex((tab) => tab.mode === mode);
+    const target =
+      next === -2 ? 0 : next === 2 ? TABS.length - 1 : (index + next + TABS.length) % TABS.length;
+    const tab = TABS[target];
+    if (!tab) return;
+    onModeChange(tab.mode);
+    tabs.current.get(tab.mode)?.focus();
+  };
+
+  const sharedErrors = [
+    ...(submitErrors.shared ? [submitErrors.shared] : []),
+    ...selected.flatMap((p) => (textErrors[p.id] ? [textErrors[p.id] as string] : [])),
+  ];
+
+  return (
+    <section
+      aria-labelledby="content-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="content-heading" className="text-base font-semibold text-slate-900">
+        Content
+      </h2>
+      <TextField
+        className="mt-4"
+        label="Title (optional)"
+        hint="Helps your team find the post in the content library."
+        value={props.title}
+        maxLength={200}
+        disabled={disabled}
+        onChange={(event) => props.onTitleChange(event.target.value)}
+      />
+      <div
+        role="tablist"
+        aria-label="How the text is written"
+        onKeyDown={onKeyDown}
+        className="mt-5 flex w-fit gap-1 rounded-lg bg-slate-100 p-1"
+      >
+        {TABS.map((tab) => {
+          const isSelected = tab.mode === mode;
+          return (
+            <button
+              key={tab.mode}
+              ref={(node) => {
+                if (node) tabs.current.set(tab.mode, node);
+                else tabs.current.delete(tab.mode);
+              }}
+              id={tabId(tab.mode)}
+              type="button"
+              role="tab"
+              aria-selected={isSelected}
+              aria-controls={PANEL_ID}
+              tabIndex={isSelected ? 0 : -1}
+              disabled={disabled}
+              onClick={() => onModeChange(tab.mode)}
+              className={cn(
+                'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
+                isSelected
+                  ? 'bg-white text-slate-900 shadow-sm'
+                  : 'text-slate-600 hover:text-slate-900',
+              )}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(mode)} className="mt-4 space-y-5">
+        {mode === 'shared' ? (
+          <TextBox
+            id={textFieldId(null)}
+            label="Post content"
+            value={props.sharedText}
+            onChange={props.onSharedTextChange}
+            errors={sharedErrors}
+            disabled={disabled}
+            footer={<CharacterCounts platforms={selected} text={props.sharedText} />}
+          />
+        ) : selected.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            Select the platforms first, then write a text for each of them.
+          </p>
+        ) : (
+          selected.map((platform) => {
+            const text = props.customTexts[platform.id] ?? '';
+            const errors = [submitErrors[platform.id], textErrors[platform.id]].filter(
+              (error): error is string => Boolean(error),
+            );
+            return (
+              <TextBox
+                key={platform.id}
+                id={textFieldId(platform.id)}
+                label={`${platform.name} content`}
+                value={text}
+                onChange={(next) => props.onCustomTextChange(platform.id, next)}
+                errors={errors}
+                disabled={disabled}
+                footer={
+                  <p className="text-xs text-slate-700">
+                    <span className="sr-only">{`${platform.name} characters: `}</span>
+                    <CharacterCount platform={platform} text={text} />
+                  </p>
+                }
+              />
+            );
+          })
+        )}
+      </div>
+    </section>
+  );
+}

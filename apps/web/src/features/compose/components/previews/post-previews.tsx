@@ -1,0 +1,79 @@
+import type { ComponentType } from 'react';
+import { networkOf, type ComposePlatform, type Network } from '../../utils/compose-platforms';
+import type { MediaItem } from '../../utils/media-files';
+import { NetworkMark } from '../network-mark';
+import { FacebookPreview } from './facebook-preview';
+import { InstagramPreview } from './instagram-preview';
+import { LinkedInPreview } from './linkedin-preview';
+import { MediaGrid, RichText, accountOf, type PreviewProps } from './preview-parts';
+import { ThreadsPreview } from './threads-preview';
+import { TikTokPreview } from './tiktok-preview';
+import { XPreview } from './x-preview';
+
+/** A network Herald has no look for yet: the text and the media, plainly. */
+function GenericPreview({ platform, text, media }: PreviewProps) {
+  return (
+    <div className="space-y-3 bg-white p-4 text-sm text-slate-900">
+      <p className="font-semibold">{accountOf(platform).name}</p>
+      {text && (
+        <p className="break-words whitespace-pre-wrap">
+          <RichText text={text} />
+        </p>
+      )}
+      <MediaGrid media={media} />
+    </div>
+  );
+}
+
+const PREVIEWS: Record<Network, ComponentType<PreviewProps>> = {
+  x: XPreview,
+  instagram: InstagramPreview,
+  facebook: FacebookPreview,
+  threads: ThreadsPreview,
+  tiktok: TikTokPreview,
+  linkedin: LinkedInPreview,
+  other: GenericPreview,
+};
+
+interface PostPreviewsProps {
+  platforms: readonly ComposePlatform[];
+  textFor: (platformId: string) => string;
+  mediaFor: (platformId: string) => MediaItem[];
+}
+
+/** Live preview per selected network, each looking like a post on that network (spec §2). */
+export function PostPreviews({ platforms, textFor, mediaFor }: PostPreviewsProps) {
+  return (
+    <section aria-labelledby="preview-heading" className="flex flex-col gap-4">
+      <h2 id="preview-heading" className="text-base font-semibold text-slate-900">
+        Preview
+      </h2>
+      {platforms.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          Select a platform to see how the post will look there.
+        </p>
+      ) : (
+        platforms.map((platform) => {
+          const Preview = PREVIEWS[networkOf(platform.name)];
+          return (
+            <article
+              key={platform.id}
+              aria-label={`${platform.name} preview`}
+              className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm"
+            >
+              <header className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700">
+                <NetworkMark name={platform.name} className="size-5 rounded text-[10px]" />
+                {platform.name}
+              </header>
+              <Preview
+                platform={platform}
+                text={textFor(platform.id)}
+                media={mediaFor(platform.id)}
+              />
+            </article>
+          );
+        })
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import { Film, ImageIcon, Play } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import type { ComposeAccount, ComposePlatform } from '../../utils/compose-platforms';
+import type { MediaItem } from '../../utils/media-files';
+import { clampCaption } from '../../utils/split-text';
+
+/** What every network preview gets. */
+export interface PreviewProps {
+  platform: ComposePlatform;
+  text: string;
+  media: readonly MediaItem[];
+}
+
+export function accountOf(platform: ComposePlatform): ComposeAccount {
+  return platform.accounts[0] ?? { name: platform.name, username: null, pictureUrl: null };
+}
+
+export function handleOf(account: ComposeAccount): string {
+  return account.username ?? account.name.toLowerCase().replace(/\s+/g, '');
+}
+
+const TOKEN = /(https?:\/\/[^\s]+|#[\p{L}\p{N}_]+|@[\p{L}\p{N}_.]+)/gu;
+
+/** Text with links, hashtags and mentions in the network's link color, as feeds show them. */
+export function RichText({
+  text,
+  linkClass = 'text-sky-600',
+}: {
+  text: string;
+  linkClass?: string;
+}) {
+  const parts = text.split(TOKEN);
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <span key={index} className={linkClass}>
+            {part}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+/** A caption cut where the feed cuts it, with the feed's "more" link to read the rest. */
+export function ClampedText({
+  text,
+  limit,
+  moreLabel,
+  prefix,
+  linkClass,
+}: {
+  text: string;
+  limit: number;
+  moreLabel: string;
+  prefix?: ReactNode;
+  linkClass?: string;
+}) {
+  const [isExpanded, setIsExpanded] = useState(false);
+  const { shown, isClamped } = clampCaption(text, limit);
+  return (
+    <p className="break-words whitespace-pre-wrap">
+      {prefix}
+      <RichText text={isExpanded || !isClamped ? text : shown} linkClass={linkClass} />
+      {isClamped && !isExpanded && (
+        <>
+          {'… '}
+          <button
+            type="button"
+            onClick={() => setIsExpanded(true)}
+            className="font-medium text-slate-500 hover:underline"
+          >
+            {moreLabel}
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** One image or video of a preview; a placeholder where the browser gives no picture. */
+export function PreviewMedia({ item, className }: { item: MediaItem; className?: string }) {
+  if (item.previewUrl && item.kind === 'image') {
+    return <img src={item.previewUrl} alt="" className={cn('size-full object-cover', className)} />;
+  }
+  if (item.previewUrl && item.kind === 'video') {
+    return (
+      <span className={cn('relative block size-full', className)}>
+        <video
+          src={item.previewUrl}
+          muted
+          preload="metadata"
+          aria-hidden="true"
+          className="size-full object-cover"
+        />
+        <span className="absolute inset-0 grid place-items-center">
+          <span className="grid size-10 place-items-center rounded-full bg-black/60 text-white">
+            <Play className="size-5" aria-hidden="true" />
+          </span>
+        </span>
+      </span>
+    );
+  }
+  const Icon = item.kind === 'video' ? Film : ImageIcon;
+  return (
+    <span
+      className={cn(
+        'flex size-full flex-col items-center justify-center gap-1 bg-slate-200 p-2 text-xs text-slate-600',
+        className,
+      )}
+    >
+      <Icon className="size-5" aria-hidden="true" />
+      <span className="max-w-full truncate">{item.file.name}</span>
+    </span>
+  );
+}
+
+/**
+ * The 1–4 picture layout of X and Facebook: one wide, two side by side, one tall beside two,
+ * or a 2×2 grid. Later files are counted on the last tile.
+ */
+export function MediaGrid({
+  media,
+  max = 4,
+  className,
+}: {
+  media: readonly MediaItem[];
+  max?: number;
+  className?: string;
+}) {
+  if (media.length === 0) return null;
+  const shown = media.slice(0, max);
+  const hidden = media.length - shown.length;
+  const layout =
+    shown.length === 1
+      ? 'grid-cols-1 aspect-video'
+      : shown.length === 2
+        ? 'grid-cols-2 aspect-[2/1]'
+        : 'grid-cols-2 grid-rows-2 aspect-video';
+  return (
+    <div
+      data-testid="media-grid"
+      data-count={shown.length}
+      className={cn(
+        'grid gap-0.5 overflow-hidden rounded-2xl border border-slate-200',
+        layout,
+        className,
+      )}
+    >
+      {shown.map((item, index) => (
+        <span
+          key={item.id}
+          className={cn(
+            'relative overflow-hidden',
+            shown.length === 3 && index === 0 && 'row-span-2',
+          )}
+        >
+          <PreviewMedia item={item} />
+          {hidden > 0 && index === shown.length - 1 && (
+            <span className="absolute inset-0 grid place-items-center bg-black/50 text-xl font-semibold text-white">
+              +{hidden}
+            </span>
+          )}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** Decorative action icons under a post (like, comment, share…). */
+export function ActionRow({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div aria-hidden="true" className={cn('flex items-center text-slate-500', className)}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Send } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+interface SubmitBarProps {
+  canSubmit: boolean;
+  isSubmitting: boolean;
+  /** Share of the upload sent, 0 to 1. */
+  progress: number;
+  /** Why Create Post is unavailable, when it is. */
+  blockedReason: string | null;
+}
+
+/** Create Post with the upload's real progress (spec §2). */
+export function SubmitBar({ canSubmit, isSubmitting, progress, blockedReason }: SubmitBarProps) {
+  const percent = Math.round(progress * 100);
+  return (
+    <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      {isSubmitting && (
+        <div>
+          <div
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div
+              className="h-full rounded-full bg-indigo-600 transition-[width]"
+              style={{ width: `${percent}%` }}
+            />
+          </div>
+          <p className="mt-1 text-xs text-slate-600">
+            {percent < 100 ? `Uploading… ${percent}%` : 'Upload complete. Creating the post…'}
+          </p>
+          {/* Screen readers hear quarters, not every progress event. */}
+          <p aria-live="polite" className="sr-only">
+            {percent < 100 ? `Uploading, ${Math.floor(percent / 25) * 25}%` : 'Upload complete'}
+          </p>
+        </div>
+      )}
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {blockedReason && !isSubmitting && (
+          <p className="mr-auto text-sm text-slate-600">{blockedReason}</p>
+        )}
+        <Button type="submit" size="lg" disabled={!canSubmit || isSubmitting}>
+          {isSubmitting ? (
+            <Spinner className="size-4 text-white" />
+          ) : (
+            <Send className="size-4" aria-hidden="true" />
+          )}
+          Create Post
+        </Button>
+      </div>
+    </div>
+  );
+}

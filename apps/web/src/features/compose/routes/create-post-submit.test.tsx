@@ -1,0 +1,251 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, type FakeRequest } from '@/testing/fake-server';
+import {
+  CREATE_ROUTE,
+  createButton,
+  created,
+  fileOf,
+  idOf,
+  renderComposer,
+  tile,
+} from './create-post.fixtures';
+
+const sharedText = () => screen.getByLabelText('Post content');
+const entriesOf = (request: FakeRequest | undefined) => {
+  if (!(request?.body instanceof FormData)) throw new Error('No multipart request was sent.');
+  return [...request.body.entries()];
+};
+const createRequests = (requests: FakeRequest[]) =>
+  requests.filter((r) => `${r.method} ${r.path}` === CREATE_ROUTE);
+
+async function writeForXAndFacebook(user: Awaited<ReturnType<typeof renderComposer>>['user']) {
+  await user.click(await tile('X'));
+  await user.click(await tile('Facebook'));
+  await user.type(sharedText(), 'Launch day');
+}
+
+describe('/create-post request', () => {
+  it('sends one multipart request: text fields first, customized texts, then the image', async () => {
+    const { user, server, xhr } = await renderComposer({
+      path: '/create-post?date=2099-05-10&time=14:30',
+      routes: { [CREATE_ROUTE]: created() },
+    });
+    await writeForXAndFacebook(user);
+    await user.type(screen.getByLabelText('Title (optional)'), 'Spring launch');
+    await user.click(screen.getByRole('tab', { name: 'Customize per Platform' }));
+    await user.clear(screen.getByLabelText('X content'));
+    await user.type(screen.getByLabelText('X content'), 'Short and sweet for X');
+    await user.upload(screen.getByLabelText('Add media for Facebook'), [
+      fileOf('launch.jpg', 'image/jpeg'),
+    ]);
+    await screen.findByRole('list', { name: 'Files for Facebook' });
+
+    await user.click(createButton());
+
+    await waitFor(() => expect(createRequests(server.requests)).toHaveLength(1));
+    const entries = entriesOf(createRequests(server.requests)[0]);
+    expect(entries.map(([name]) => name)).toEqual([
+      'platformIds',
+      'content',
+      'scheduledAt',
+      'action',
+      'title',
+      'platformMedia',
+      'media',
+    ]);
+    const fields = Object.fromEntries(entries.filter(([name]) => name !== 'media'));
+    expect(JSON.parse(fields.platformIds as string)).toEqual([idOf('X'), idOf('Facebook')]);
+    expect(JSON.parse(fields.content as string)).toEqual({
+      default: 'Launch day',
+      [idOf('X')]: 'Short and sweet for X',
+      [idOf('Facebook')]: 'Launch day',
+    });
+    // 14:30 in the browser's zone, as an instant.
+    expect(fields.scheduledAt).toBe(new Date(2099, 4, 10, 14, 30).toISOString());
+    expect(fields.action).toBe('schedule');
+    expect(fields.title).toBe('Spring launch');
+    expect(JSON.parse(fields.platformMedia as string)).toEqual({ [idOf('Facebook')]: [0] });
+    const media = entries.find(([name]) => name === 'media')?.[1];
+    expect(media).toBeInstanceOf(File);
+    expect((media as File).name).toBe('launch.jpg');
+
+    const request = xhr.latest();
+    expect(request.url).toBe('/api/organizations/org_1/post');
+    expect(request.withCredentials).toBe(true);
+  });
+
+  it('sends shared media without platformMedia, and no time when publishing now', async () => {
+    const { user, server } = await renderComposer({ routes: { [CREATE_ROUTE]: created() } });
+    await writeForXAndFacebook(user);
+    await user.upload(screen.getByLabelText('Add shared media'), [fileOf('a.png', 'image/png')]);
+    await screen.findByRole('list', { name: 'Shared media' });
+
+    await user.click(createButton());
+
+    await waitFor(() => expect(createRequests(server.requests)).toHaveLength(1));
+    const entries = entriesOf(createRequests(server.requests)[0]);
+    expect(entries.map(([name]) => name)).toEqual(['platformIds', 'content', 'action', 'media']);
+    expect(entries[1]?.[1]).toBe('Launch day');
+    expect(entries[2]?.[1]).toBe('publish');
+  });
+
+  it('shows the real upload progress while the files are sent', async () => {
+    const { user, xhr, router } = await renderComposer({
+      uploadSteps: 'manual',
+      routes: { [CREATE_ROUTE]: created() },
+    });
+    await writeForXAndFacebook(user);
+    await user.click(createButton());
+
+    const request = await waitFor(() => xhr.latest());
+    request.progress(0.42);
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '42',
+    );
+    expect(screen.getByText('Uploading… 42%')).toBeInTheDocument();
+    expect(createButton()).toBeDisabled();
+
+    request.progress(1);
+    expect(screen.getByText('Upload complete. Creating the post…')).toBeInTheDocument();
+    act(() => request.finishUpload());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
+  });
+
+  it('refreshes the session once on a 401 and sends the upload again', async () => {
+    let calls = 0;
+    const { user, server, router } = await renderComposer({
+      routes: {
+        [CREATE_ROUTE]: () =>
+          ++calls === 1 ? fail(401, 'UNAUTHENTICATED', 'Please sign in.') : created(),
+        'POST /auth/refreshToken': ok({}),
+      },
+    });
+    await writeForXAndFacebook(user);
+    await user.click(createButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
+    expect(server.count(CREATE_ROUTE)).toBe(2);
+    expect(server.count('POST /auth/refreshToken')).toBe(1);
+  });
+});
+
+describe('/create-post answers', () => {
+  it('on success says so, resets the form and goes to /content', async () => {
+    const { user, router, server } = await renderComposer({
+      routes: { [CREATE_ROUTE]: created() },
+    });
+    await writeForXAndFacebook(user);
+    await user.click(createButton());
+
+    expect(await screen.findByText('Post created. Publishing has started.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
+    await waitFor(() => expect(server.count('GET /organizations/org_1/posts')).toBeGreaterThan(0));
+
+    await act(() => router.navigate('/create-post'));
+    expect(await tile('X')).not.toBeChecked();
+    expect(sharedText()).toHaveValue('');
+  });
+
+  it('shows the Media Validation Errors modal and a toast for a 400 with platformValidationErrors', async () => {
+    const { user } = await renderComposer({
+      routes: {
+        [CREATE_ROUTE]: {
+          status: 400,
+          body: {
+            status: 'error',
+            code: 'VALIDATION_FAILED',
+            message: 'Some media cannot be posted.',
+            details: {
+              platformValidationErrors: [
+                { platformName: 'X', message: 'clip.mp4: Video too long. Max duration: 140s.' },
+                {
+                  platformName: 'Facebook',
+                  message: 'Facebook accepts at most 1 video in one post.',
+                },
+              ],
+            },
+          },
+        },
+      },
+    });
+    await writeForXAndFacebook(user);
+    await user.click(createButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Media Validation Errors' });
+    expect(
+      screen.getByText('Media validation failed for X, Facebook. Click to view details.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('clip.mp4: Video too long. Max duration: 140s.')).toBeVisible();
+    expect(within(dialog).getByText('Facebook accepts at most 1 video in one post.')).toBeVisible();
+
+    await user.click(within(dialog).getByRole('button', { name: 'View requirements for X' }));
+    const requirements = await screen.findByRole('dialog', { name: 'X requirements' });
+    expect(within(requirements).getByText('Max duration: 140s')).toBeInTheDocument();
+    await user.click(
+      within(requirements).getAllByRole('button', { name: 'Close' })[1] as HTMLElement,
+    );
+    const again = await screen.findByRole('dialog', { name: 'Media Validation Errors' });
+
+    await user.click(within(again).getByRole('button', { name: 'Go to Media Section' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Media' })).toHaveFocus());
+
+    // The toast opens the details again.
+    await user.click(
+      screen.getByText('Media validation failed for X, Facebook. Click to view details.'),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Media Validation Errors' })).toBeVisible();
+  });
+
+  it('opens the subscription dialog for a 403 without a plan', async () => {
+    const message = 'No active subscription found. Please subscribe to a plan to create posts.';
+    const { user } = await renderComposer({
+      routes: { [CREATE_ROUTE]: fail(403, 'FORBIDDEN', message) },
+    });
+    await writeForXAndFacebook(user);
+    await user.click(createButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Subscription Required' });
+    expect(dialog).toHaveAccessibleDescription(message);
+    expect(within(dialog).getByRole('link', { name: 'View Plans' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+  });
+
+  it("shows a plan's daily limit in the Action Required modal with Upgrade Now", async () => {
+    const message =
+      'Your Basic plan allows 5 posts per day. Try again tomorrow or upgrade your plan.';
+    const { user } = await renderComposer({
+      routes: { [CREATE_ROUTE]: fail(403, 'FORBIDDEN', message) },
+    });
+    await writeForXAndFacebook(user);
+    await user.click(createButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Action Required' });
+    expect(dialog).toHaveAccessibleDescription(message);
+    expect(within(dialog).getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[1] as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says "Failed to create post" with the server sentence for other refusals', async () => {
+    const { user, router } = await renderComposer({
+      routes: { [CREATE_ROUTE]: fail(400, 'VALIDATION_FAILED', 'Select at least one platform.') },
+    });
+    await writeForXAndFacebook(user);
+    await user.click(createButton());
+
+    expect(
+      await screen.findByText('Failed to create post: Select at least one platform.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/create-post');
+    expect(sharedText()).toHaveValue('Launch day');
+    expect(createButton()).toBeEnabled();
+  });
+});

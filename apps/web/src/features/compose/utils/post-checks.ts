@@ -1,0 +1,109 @@
+import {
+  contentRequiredMessage,
+  MAX_FILES_PER_POST,
+  TOO_MANY_FILES_MESSAGE,
+  validatePostTargets,
+  type PostContent,
+  type PostValidationError,
+} from '@herald/contract';
+import type { ComposePlatform } from './compose-platforms';
+import { mediaFor, textFor, uploadedMedia, type ComposeState } from './compose-state';
+import { scheduleProblem } from './schedule';
+
+export const EMPTY_POST = 'Write the text of the post or add an image or video.';
+export const NO_PLATFORM_SELECTED = 'Select at least one platform to post to.';
+
+/** What the contract's rules say about the post as it stands; recomputed on every change. */
+export interface ComposeIssues {
+  /** Texts over a network's limit, by platform id. */
+  textErrors: Record<string, string>;
+  /** Media rules that fail, network by network. */
+  mediaErrors: PostValidationError[];
+  /** Set when the post uploads more files than §9 allows. */
+  tooManyFiles: string | null;
+  /** Set when the member chose to schedule and the time cannot be used. */
+  scheduleError: string | null;
+}
+
+/** Runs the shared rule set (the server runs the same) on every selected network. */
+export function composeIssues(
+  state: ComposeState,
+  selected: readonly ComposePlatform[],
+  now: number = Date.now(),
+): ComposeIssues {
+  const errors = validatePostTargets(
+    selected.map((platform) => ({
+      platformId: platform.id,
+      platformName: platform.name,
+      constraints: platform.constraints,
+      text: textFor(state, platform.id),
+      media: mediaFor(state, platform.id).map((item) => item.facts),
+    })),
+  );
+  const textErrors: Record<string, string> = {};
+  for (const error of errors) {
+    if (error.field === 'content') textErrors[error.platformId] ??= error.message;
+  }
+  return {
+    textErrors,
+    // The cap is about the whole upload, said once below, not once per network.
+    mediaErrors: errors.filter((e) => e.field === 'media' && e.message !== TOO_MANY_FILES_MESSAGE),
+    tooManyFiles: uploadedMedia(state).length > MAX_FILES_PER_POST ? TOO_MANY_FILES_MESSAGE : null,
+    scheduleError: state.action === 'schedule' ? scheduleProblem(state.scheduleAt, now) : null,
+  };
+}
+
+export function hasBlockingIssues(issues: ComposeIssues): boolean {
+  return (
+    Object.keys(issues.textErrors).length > 0 ||
+    issues.mediaErrors.length > 0 ||
+    issues.tooManyFiles !== null ||
+    issues.scheduleError !== null
+  );
+}
+
+/** What Create Post finds missing when pressed (spec §5 Create Post). */
+export interface SubmitProblems {
+  /** 'Content for platform ID {id} is required', by platform id (per-platform mode). */
+  content: Record<string, string>;
+  /** Shared mode with neither text nor media. */
+  empty: string | null;
+}
+
+export function submitProblems(
+  state: ComposeState,
+  selected: readonly ComposePlatform[],
+): SubmitProblems {
+  const content: Record<string, string> = {};
+  if (state.mode === 'custom') {
+    for (const platform of selected) {
+      if (!textFor(state, platform.id).trim())
+        content[platform.id] = contentRequiredMessage(platform.id);
+    }
+  }
+  const empty =
+    state.mode === 'shared' && !state.sharedText.trim() && uploadedMedia(state).length === 0
+      ? EMPTY_POST
+      : null;
+  return { content, empty };
+}
+
+export function hasSubmitProblems(problems: SubmitProblems): boolean {
+  return Object.keys(problems.content).length > 0 || problems.empty !== null;
+}
+
+/**
+ * The `content` the server gets: the shared text, or an object with each selected network's
+ * text and a `default` (the shared text, else the first text written) for lists and search.
+ */
+export function postContent(
+  state: ComposeState,
+  selected: readonly ComposePlatform[],
+): PostContent {
+  if (state.mode === 'shared') return state.sharedText;
+  const texts = Object.fromEntries(selected.map((p) => [p.id, textFor(state, p.id)]));
+  const fallback = state.sharedText.trim()
+    ? state.sharedText
+    : (Object.values(texts).find((text) => text.trim()) ?? '');
+  return { default: fallback, ...texts };
+}

@@ -1,0 +1,109 @@
+import { postDate, type Post } from '@herald/contract';
+import dayjs, { type Dayjs } from 'dayjs';
+
+export type CalendarView = 'week' | 'month';
+
+/** Day keys in the address and in links to the composer. */
+export const DAY_FORMAT = 'YYYY-MM-DD';
+export const dayKey = (day: Dayjs) => day.format(DAY_FORMAT);
+
+/** The day named by `?date=`, or today when it is absent or not a real day. */
+export function parseAnchor(value: string | null, today: Dayjs = dayjs()): Dayjs {
+  if (value && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = dayjs(value);
+    if (day.isValid() && day.format(DAY_FORMAT) === value) return day.startOf('day');
+  }
+  return today.startOf('day');
+}
+
+/** Spec §9: weeks run Sunday to Saturday, whatever the reader's locale says. */
+export function startOfWeek(day: Dayjs): Dayjs {
+  return day.startOf('day').subtract(day.day(), 'day');
+}
+
+/** The days on screen: a Sunday-to-Saturday week, or the six weeks around a month. */
+export function visibleDays(view: CalendarView, anchor: Dayjs): Dayjs[] {
+  const first = startOfWeek(view === 'week' ? anchor : anchor.startOf('month'));
+  const count = view === 'week' ? 7 : 42;
+  return Array.from({ length: count }, (_, i) => first.add(i, 'day'));
+}
+
+/**
+ * What the server is asked for: from the first day's start up to the midnight after the last
+ * day (the server's `to` is exclusive).
+ */
+export function visibleRange(days: readonly Dayjs[]): { from: string; to: string } {
+  const first = days[0] ?? dayjs();
+  const last = days.at(-1) ?? first;
+  return {
+    from: first.startOf('day').toISOString(),
+    to: last.add(1, 'day').startOf('day').toISOString(),
+  };
+}
+
+/** "Mar 1 – 7, 2026", "Feb 26 – Mar 4, 2026", "Dec 28, 2025 – Jan 3, 2026" or "March 2026". */
+export function rangeLabel(view: CalendarView, anchor: Dayjs): string {
+  if (view === 'month') return anchor.format('MMMM YYYY');
+  const start = startOfWeek(anchor);
+  const end = start.add(6, 'day');
+  if (start.year() !== end.year()) {
+    return `${start.format('MMM D, YYYY')} – ${end.format('MMM D, YYYY')}`;
+  }
+  if (start.month() !== end.month()) {
+    return `${start.format('MMM D')} – ${end.format('MMM D, YYYY')}`;
+  }
+  return `${start.format('MMM D')} – ${end.format('D, YYYY')}`;
+}
+
+export interface DatedPost {
+  post: Post;
+  at: Dayjs;
+}
+
+/**
+ * Posts by local day, each day in time order. A post's time follows spec §4 (date, then
+ * scheduledAt, then createdAt); posts without a readable one are left out. `overrides` holds
+ * times of moves the server has not confirmed yet, so a dropped post lands at once.
+ */
+export function groupByDay(
+  posts: readonly Post[],
+  overrides: Readonly<Record<string, string>> = {},
+): Map<string, DatedPost[]> {
+  const days = new Map<string, DatedPost[]>();
+  for (const post of posts) {
+    const override = overrides[post.id];
+    const date = override ? new Date(override) : postDate(post);
+    if (!date) continue;
+    const at = dayjs(date);
+    const key = dayKey(at);
+    const list = days.get(key) ?? [];
+    list.push({ post, at });
+    days.set(key, list);
+  }
+  for (const list of days.values()) list.sort((a, b) => a.at.valueOf() - b.at.valueOf());
+  return days;
+}
+
+/** The same time of day on another day: what dropping a post on a day means. */
+export function moveToDay(original: Dayjs, day: Dayjs): Dayjs {
+  return day
+    .startOf('day')
+    .hour(original.hour())
+    .minute(original.minute())
+    .second(original.second())
+    .millisecond(original.millisecond());
+}
+
+/** Another day and hour, keeping the minutes: what dropping a post on a time slot means. */
+export function moveToSlot(original: Dayjs, day: Dayjs, hour: number): Dayjs {
+  return moveToDay(original, day).hour(hour);
+}
+
+/** `/create-post?date=YYYY-MM-DD` and, from a time slot, `&time=HH:mm` (the composer reads them). */
+export function createPostSearch(day: Dayjs, time?: string): string {
+  const params = new URLSearchParams({ date: dayKey(day) });
+  if (time) params.set('time', time);
+  return `?${params.toString()}`;
+}
+
+export const postCountLabel = (count: number) => `${count} post${count === 1 ? '' : 's'}`;

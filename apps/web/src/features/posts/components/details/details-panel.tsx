@@ -1,0 +1,34 @@
+import type { Post } from '@herald/contract';
+import { useId, type ReactNode } from 'react';
+import { formatPostDate } from '../post-dates';
+import { StatusBadge } from '../status-badge';
+
+/** Spec §2 Details: Status, Created At, Scheduled For, Author (and when it went out). */
+export function DetailsPanel({ post }: { post: Post }) {
+  const headingId = useId();
+  const rows: Array<[string, ReactNode]> = [
+    ['Status', <StatusBadge key="status" status={post.status} />],
+    ['Created At', formatPostDate(post.createdAt, { empty: 'Unknown' })],
+    ['Scheduled For', formatPostDate(post.scheduledAt ?? post.scheduledFor)],
+  ];
+  if (post.publishedAt) rows.push(['Published At', formatPostDate(post.publishedAt)]);
+  rows.push(['Author', post.creator?.displayName?.trim() || 'Unknown']);
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        Details
+      </h2>
+      <dl className="mt-3 flex flex-col divide-y divide-slate-100 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex items-center justify-between gap-4 py-2">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="text-right font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Spec §4: a post's colours by status. The library and details know draft, scheduled,
+ * published (same as posted) and failed; the calendar also knows the workflow statuses some
+ * teams use. Matching ignores case, and `_` or `-` read as spaces ("ON_HOLD" is "on hold").
+ * Any other status takes the draft style.
+ */
+export interface StatusStyle {
+  /** Badge background and text (contrast AA on both). */
+  badge: string;
+  /** A small solid accent: calendar dots and chip edges. */
+  accent: string;
+}
+
+const DRAFT: StatusStyle = { badge: 'bg-slate-100 text-slate-700', accent: 'bg-slate-400' };
+const PUBLISHED: StatusStyle = {
+  badge: 'bg-emerald-100 text-emerald-800',
+  accent: 'bg-emerald-500',
+};
+const FAILED: StatusStyle = { badge: 'bg-red-100 text-red-800', accent: 'bg-red-500' };
+const IN_PROGRESS: StatusStyle = { badge: 'bg-amber-100 text-amber-900', accent: 'bg-amber-500' };
+
+const STATUS_STYLES: Record<string, StatusStyle> = {
+  draft: DRAFT,
+  scheduled: { badge: 'bg-blue-100 text-blue-800', accent: 'bg-blue-500' },
+  published: PUBLISHED,
+  posted: PUBLISHED,
+  failed: FAILED,
+  errors: FAILED,
+  approved: { badge: 'bg-teal-100 text-teal-800', accent: 'bg-teal-500' },
+  'in progress': IN_PROGRESS,
+  // Herald's own "the engine is on it" state reads as in progress.
+  publishing: IN_PROGRESS,
+  'on hold': { badge: 'bg-orange-100 text-orange-900', accent: 'bg-orange-500' },
+  sent: { badge: 'bg-cyan-100 text-cyan-900', accent: 'bg-cyan-500' },
+  'waiting for approval': { badge: 'bg-yellow-100 text-yellow-900', accent: 'bg-yellow-500' },
+  idea: { badge: 'bg-violet-100 text-violet-800', accent: 'bg-violet-500' },
+};
+
+function normalize(status: string): string {
+  return status.trim().toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ');
+}
+
+export function statusStyle(status: string | null | undefined): StatusStyle {
+  return STATUS_STYLES[normalize(status ?? '')] ?? DRAFT;
+}
+
+/** "waiting_for_approval" → "Waiting for approval"; an empty status reads "Draft". */
+export function statusLabel(status: string | null | undefined): string {
+  const text = normalize(status ?? '');
+  if (!text) return 'Draft';
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Spec §4: editing is offered only when the post is not published (or posted). */
+export function isPublished(status: string | null | undefined): boolean {
+  const text = normalize(status ?? '');
+  return text === 'published' || text === 'posted';
+}

@@ -1,0 +1,337 @@
+import type { Post } from '@herald/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { createMe } from '@/testing/factories';
+import { fail, ok, type FakeRequest } from '@/testing/fake-server';
+import { mockServer, renderApp } from '@/testing/render-app';
+import { createMedia, createPost, postsListHandler } from '../testing/post-fixtures';
+
+const LIST = 'GET /organizations/org_1/posts';
+// A week far enough ahead that every move in it is into the future: Sunday March 3, 2030.
+const local = (text: string) => dayjs(text).toISOString();
+
+async function renderCalendar({
+  posts = [] as Post[],
+  path = '/calendar?date=2030-03-05',
+  me = createMe(),
+} = {}) {
+  const server = mockServer({
+    me,
+    routes: { [LIST]: postsListHandler(() => posts) },
+  });
+  for (const post of posts) {
+    server.on(`PUT /organizations/org_1/posts/${post.id}`, ({ body }: FakeRequest) => {
+      const { scheduledAt } = body as { scheduledAt: string };
+      post.scheduledAt = scheduledAt;
+      post.scheduledFor = scheduledAt;
+      return ok({ post });
+    });
+  }
+  const app = renderApp(path);
+  await screen.findByRole('heading', { name: 'Calendar', level: 1 });
+  return { ...app, server };
+}
+
+const dayHeader = (name: string) => screen.getByRole('columnheader', { name });
+const findDayHeader = (name: string) => screen.findByRole('columnheader', { name });
+const puts = (server: ReturnType<typeof mockServer>) =>
+  server.requests.filter((r) => r.method === 'PUT').map((r) => r.body);
+
+function fakeDataTransfer() {
+  const data = new Map<string, string>();
+  const transfer = {
+    types: [] as string[],
+    effectAllowed: 'all',
+    dropEffect: 'none',
+    setData(type: string, value: string) {
+      data.set(type, value);
+      transfer.types = [...data.keys()];
+    },
+    getData: (type: string) => data.get(type) ?? '',
+  };
+  return transfer;
+}
+
+function drag(chip: HTMLElement, target: HTMLElement) {
+  const dataTransfer = fakeDataTransfer();
+  fireEvent.dragStart(chip, { dataTransfer });
+  fireEvent.dragEnter(target, { dataTransfer });
+  fireEvent.dragOver(target, { dataTransfer });
+  fireEvent.drop(target, { dataTransfer });
+  fireEvent.dragEnd(chip, { dataTransfer });
+}
+
+describe('/calendar week', () => {
+  it('shows Sunday to Saturday with a post count per day, and asks for that range only', async () => {
+    const posts = [
+      createPost({ status: 'scheduled', scheduledAt: local('2030-03-05T09:30') }),
+      createPost({ status: 'scheduled', scheduledAt: local('2030-03-05T14:00') }),
+      createPost({ status: 'published', scheduledAt: local('2030-03-08T08:00') }),
+    ];
+    const { server } = await renderCalendar({ posts });
+
+    expect(await screen.findByRole('heading', { name: 'Mar 3 – 9, 2030' })).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.getAttribute('aria-label'));
+    expect(headers).toEqual([
+      'Sunday, March 3',
+      'Monday, March 4',
+      'Tuesday, March 5',
+      'Wednesday, March 6',
+      'Thursday, March 7',
+      'Friday, March 8',
+      'Saturday, March 9',
+    ]);
+    expect(within(dayHeader('Tuesday, March 5')).getByText('2 posts')).toBeInTheDocument();
+    expect(within(dayHeader('Friday, March 8')).getByText('1 post')).toBeInTheDocument();
+    expect(
+      within(dayHeader('Sunday, March 3')).getByText('No posts scheduled'),
+    ).toBeInTheDocument();
+
+    const query = server.requests.filter((r) => `${r.method} ${r.path}` === LIST).at(-1)!.query;
+    expect(query.get('from')).toBe(local('2030-03-03T00:00'));
+    expect(query.get('to')).toBe(local('2030-03-10T00:00'));
+    expect(query.has('page')).toBe(false);
+  });
+
+  it('places posts by date, then scheduledAt, then createdAt, and drops those without a date', async () => {
+    const posts = [
+      createPost({ content: 'Scheduled one', scheduledAt: local('2030-03-06T10:00') }),
+      createPost({ content: 'Only created', createdAt: local('2030-03-07T11:15') }),
+      createPost({
+        content: 'Bad schedule',
+        scheduledAt: 'not a date',
+        createdAt: local('2030-03-04T08:00'),
+      }),
+      createPost({ content: 'No date at all', scheduledAt: 'soon', createdAt: 'long ago' }),
+    ];
+    await renderCalendar({ posts });
+
+    await screen.findByRole('link', { name: /Scheduled one/ });
+    expect(within(dayHeader('Wednesday, March 6')).getByText('1 post')).toBeInTheDocument();
+    expect(within(dayHeader('Thursday, March 7')).getByText('1 post')).toBeInTheDocument();
+    expect(within(dayHeader('Monday, March 4')).getByText('1 post')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /11:15 AM.*Only created/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /No date at all/ })).not.toBeInTheDocument();
+  });
+
+  it('links Create a post with the day, and moves by week with Today, previous and next', async () => {
+    const { user, server } = await renderCalendar();
+    await screen.findByRole('heading', { name: 'Mar 3 – 9, 2030' });
+
+    expect(screen.getByRole('link', { name: 'Create a post on Monday, March 4' })).toHaveAttribute(
+      'href',
+      '/create-post?date=2030-03-04',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(await screen.findByRole('heading', { name: 'Mar 10 – 16, 2030' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(server.requests.at(-1)?.query.get('from')).toBe(local('2030-03-10T00:00')),
+    );
+    await user.click(screen.getByRole('button', { name: 'Previous week' }));
+    await user.click(screen.getByRole('button', { name: 'Previous week' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Feb 24 – Mar 2, 2030' }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    expect(
+      await screen.findByRole('columnheader', { name: dayjs().format('dddd, MMMM D') }),
+    ).toHaveAttribute('aria-current', 'date');
+    expect(screen.getAllByRole('columnheader')[0]).toHaveAccessibleName(
+      dayjs().subtract(dayjs().day(), 'day').format('dddd, MMMM D'),
+    );
+  });
+
+  it('opens a day with its posts: time, status, type, 5 thumbnails and +N, and View', async () => {
+    const post = createPost({
+      status: 'scheduled',
+      content: 'Seven pictures',
+      scheduledAt: local('2030-03-05T09:30'),
+      media: Array.from({ length: 7 }, (_, i) => createMedia({ fileName: `photo-${i + 1}.jpg` })),
+    });
+    const { user } = await renderCalendar({ posts: [post] });
+
+    await user.click(
+      within(await findDayHeader('Tuesday, March 5')).getByRole('button', { name: /Tuesday/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Tuesday, March 5, 2030' });
+    const card = within(dialog).getByRole('article');
+    expect(within(card).getByText('9:30 AM')).toBeInTheDocument();
+    expect(within(card).getByText('Scheduled')).toBeInTheDocument();
+    expect(within(card).getByText('Carousel')).toBeInTheDocument();
+    expect(within(card).getByText('Seven pictures')).toBeInTheDocument();
+    expect(within(card).getAllByRole('img', { name: /^photo-\d\.jpg$/ })).toHaveLength(5);
+    expect(within(card).getByRole('listitem', { name: '2 more files' })).toHaveTextContent('+2');
+    expect(within(card).getByRole('link', { name: /^View/ })).toHaveAttribute(
+      'href',
+      `/content/${post.id}`,
+    );
+  });
+
+  it("says 'No posts scheduled for this day' and starts a post at the chosen time", async () => {
+    const { user } = await renderCalendar();
+    await user.click(
+      within(await findDayHeader('Sunday, March 3')).getByRole('button', { name: /Sunday/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Sunday, March 3, 2030' });
+    expect(within(dialog).getByText('No posts scheduled for this day')).toBeInTheDocument();
+
+    const time = within(dialog).getByLabelText('Time');
+    await user.clear(time);
+    await user.type(time, '14:30');
+    expect(within(dialog).getByRole('link', { name: 'Create a post' })).toHaveAttribute(
+      'href',
+      '/create-post?date=2030-03-03&time=14%3A30',
+    );
+  });
+
+  it('drags a scheduled post to another day, keeping its time, and Undo puts it back', async () => {
+    const post = createPost({
+      status: 'scheduled',
+      content: 'Move me',
+      scheduledAt: local('2030-03-05T09:30'),
+    });
+    const { user, server } = await renderCalendar({ posts: [post] });
+
+    drag(await screen.findByRole('link', { name: /Move me/ }), dayHeader('Thursday, March 7'));
+
+    await waitFor(() => expect(puts(server)).toEqual([{ scheduledAt: local('2030-03-07T09:30') }]));
+    expect(
+      await screen.findByText('Post moved to Thursday, March 7 at 9:30 AM'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dayHeader('Thursday, March 7')).getByText('1 post')).toBeInTheDocument(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(puts(server)).toEqual([
+        { scheduledAt: local('2030-03-07T09:30') },
+        { scheduledAt: local('2030-03-05T09:30') },
+      ]),
+    );
+    expect(await screen.findByText('Move undone.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dayHeader('Tuesday, March 5')).getByText('1 post')).toBeInTheDocument(),
+    );
+  });
+
+  it('drops on an hour of another day: that hour, the same minutes', async () => {
+    const post = createPost({ status: 'scheduled', scheduledAt: local('2030-03-05T09:30') });
+    const { server } = await renderCalendar({ posts: [post] });
+    const chip = await screen.findByRole('link', { name: /9:30 AM/ });
+
+    const slot = screen.getByRole('row', { name: /^3 PM/ }).querySelectorAll<HTMLElement>('td')[6]!; // Saturday
+    drag(chip, slot);
+
+    await waitFor(() => expect(puts(server)).toEqual([{ scheduledAt: local('2030-03-09T15:30') }]));
+  });
+
+  it('refuses a drop into the past, and only scheduled posts can be dragged', async () => {
+    const posts = [
+      createPost({ status: 'scheduled', content: 'Late', scheduledAt: local('2020-03-05T09:30') }),
+      createPost({ status: 'draft', content: 'Draft', scheduledAt: local('2020-03-06T09:30') }),
+    ];
+    const { server } = await renderCalendar({ posts, path: '/calendar?date=2020-03-05' });
+
+    const late = await screen.findByRole('link', { name: /Late/ });
+    expect(late).toHaveAttribute('draggable', 'true');
+    expect(screen.getByRole('link', { name: /Draft/ })).toHaveAttribute('draggable', 'false');
+
+    drag(late, dayHeader('Wednesday, March 4'));
+    expect(
+      await screen.findByText("A post can't be moved into the past. Choose a later day or time."),
+    ).toBeInTheDocument();
+    expect(puts(server)).toEqual([]);
+  });
+
+  it('does not let members without post:edit drag', async () => {
+    const posts = [createPost({ status: 'scheduled', scheduledAt: local('2030-03-05T09:30') })];
+    await renderCalendar({ posts, me: createMe({ permissions: ['post:create'] }) });
+    expect(await screen.findByRole('link', { name: /9:30 AM/ })).toHaveAttribute(
+      'draggable',
+      'false',
+    );
+    expect(screen.getAllByRole('link', { name: /^Create a post on/ })).toHaveLength(7);
+  });
+
+  it('offers no Create a post to members without post:create', async () => {
+    const { user } = await renderCalendar({ me: createMe({ permissions: ['post:edit'] }) });
+    await findDayHeader('Sunday, March 3');
+    expect(screen.queryByRole('link', { name: /^Create a post/ })).not.toBeInTheDocument();
+    await user.click(within(dayHeader('Sunday, March 3')).getByRole('button', { name: /Sunday/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sunday, March 3, 2030' });
+    expect(within(dialog).queryByRole('link', { name: 'Create a post' })).not.toBeInTheDocument();
+  });
+
+  it('moves a post from the day list with "Move to…", without dragging', async () => {
+    const post = createPost({ status: 'scheduled', scheduledAt: local('2030-03-05T09:30') });
+    const { user, server } = await renderCalendar({ posts: [post] });
+    await user.click(
+      within(await findDayHeader('Tuesday, March 5')).getByRole('button', { name: /Tuesday/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Tuesday, March 5, 2030' });
+
+    fireEvent.change(within(dialog).getByLabelText('Move to…'), {
+      target: { value: '2030-03-12T18:45' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+
+    await waitFor(() => expect(puts(server)).toEqual([{ scheduledAt: local('2030-03-12T18:45') }]));
+    expect(
+      await screen.findByText('Post moved to Tuesday, March 12 at 6:45 PM'),
+    ).toBeInTheDocument();
+  });
+
+  it("says 'Error Loading Posts' with the reason, and Try Again reloads", async () => {
+    const server = mockServer({
+      me: createMe(),
+      routes: { [LIST]: fail(503, 'UNAVAILABLE', 'The server is restarting.') },
+    });
+    const { user } = renderApp('/calendar?date=2030-03-05');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error Loading Posts')).toBeInTheDocument();
+    expect(
+      within(alert).getByText('Failed to load posts. The server is restarting.'),
+    ).toBeInTheDocument();
+
+    server.on(
+      LIST,
+      postsListHandler(() => []),
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(
+      await screen.findByRole('columnheader', { name: 'Sunday, March 3' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('/calendar month', () => {
+  it('shows six weeks from the Sunday before the 1st, and a drop on a day keeps the time', async () => {
+    const post = createPost({
+      status: 'scheduled',
+      content: 'Monthly',
+      scheduledAt: local('2030-03-05T16:10'),
+    });
+    const { user, server } = await renderCalendar({ posts: [post] });
+    await user.click(await screen.findByRole('button', { name: 'Month' }));
+
+    expect(await screen.findByRole('heading', { name: 'March 2030' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: /March 2030/ });
+    expect(within(table).getAllByRole('cell')).toHaveLength(42);
+    // March 1, 2030 is a Friday: the grid starts on Sunday, February 24.
+    expect(within(table).getAllByRole('cell')[0]).toHaveTextContent(/^24/);
+    expect(
+      within(table).getByRole('button', { name: 'Tuesday, March 5, 1 post' }),
+    ).toBeInTheDocument();
+
+    const target = within(table)
+      .getByRole('button', { name: 'Wednesday, March 20, no posts' })
+      .closest('td')!;
+    drag(within(table).getByRole('link', { name: /Monthly/ }), target);
+    await waitFor(() => expect(puts(server)).toEqual([{ scheduledAt: local('2030-03-20T16:10') }]));
+  });
+});

@@ -1,0 +1,158 @@
+import type { Post } from '@herald/contract';
+import dayjs from 'dayjs';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { LoadingIndicator } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { useCan } from '@/lib/permissions';
+import { usePosts } from '@/lib/posts';
+import {
+  dayKey,
+  groupByDay,
+  moveToDay,
+  moveToSlot,
+  parseAnchor,
+  rangeLabel,
+  visibleDays,
+  visibleRange,
+  type CalendarView,
+} from '../components/calendar/calendar-dates';
+import { parseTarget, type CalendarGridProps } from '../components/calendar/calendar-grid-types';
+import { DRAG_HINT_ID } from '../components/calendar/calendar-post-chip';
+import { CalendarToolbar } from '../components/calendar/calendar-toolbar';
+import { DayModal } from '../components/calendar/day-modal';
+import { MonthView } from '../components/calendar/month-view';
+import { useCalendarDrag } from '../components/calendar/use-calendar-drag';
+import { canReschedule, useReschedule } from '../components/calendar/use-reschedule';
+import { WeekView } from '../components/calendar/week-view';
+
+/** View and anchor day live in the address, so a reload or Back shows the same range. */
+function useCalendarPosition() {
+  const [params, setParams] = useSearchParams();
+  const view: CalendarView = params.get('view') === 'month' ? 'month' : 'week';
+  const anchor = parseAnchor(params.get('date'));
+  const setPosition = useCallback(
+    (change: { view?: CalendarView; date?: string | null }) => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (change.view) {
+            if (change.view === 'week') next.delete('view');
+            else next.set('view', change.view);
+          }
+          if (change.date === null) next.delete('date');
+          else if (change.date) next.set('date', change.date);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+  return { view, anchor, setPosition };
+}
+
+function CalendarError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const detail = errorMessage(error, '');
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-8 text-center text-red-900"
+    >
+      <p className="text-lg font-semibold">Error Loading Posts</p>
+      <p className="text-sm">{`Failed to load posts. ${detail}`.trim()}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        Try Again
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * /calendar (spec §2): the week (or month) of posts by day. Scheduled posts move by drag and
+ * drop, or with "Move to…" in a day's list; each move can be undone from its toast.
+ */
+export function CalendarPage() {
+  const { currentOrgId } = useAuth();
+  const orgId = currentOrgId ?? '';
+  const canEdit = useCan('PUT /organizations/:orgId/posts/:postId');
+  const canCreate = useCan('POST /organizations/:orgId/post');
+  const { view, anchor, setPosition } = useCalendarPosition();
+  const [openDayKey, setOpenDayKey] = useState<string | null>(null);
+
+  const days = visibleDays(view, anchor);
+  // Without paging the server answers every post of the range (up to its cap of 500).
+  const posts = usePosts(currentOrgId, visibleRange(days));
+  const { move, pending } = useReschedule(orgId);
+  const list = posts.data?.posts ?? [];
+  const byDay = groupByDay(list, pending);
+  const isMovable = (post: Post) => canEdit && canReschedule(post);
+
+  const { draggingId, dragSource, dropTarget } = useCalendarDrag((postId, target) => {
+    const post = list.find((p) => p.id === postId);
+    const place = parseTarget(target);
+    const current = [...byDay.values()].flat().find((item) => item.post.id === postId);
+    if (!post || !place || !current || !isMovable(post)) return;
+    const day = dayjs(place.dayKey);
+    const to =
+      place.hour === null ? moveToDay(current.at, day) : moveToSlot(current.at, day, place.hour);
+    void move(post, to);
+  });
+
+  const grid: CalendarGridProps = {
+    days,
+    byDay,
+    todayKey: dayKey(dayjs()),
+    canCreate,
+    onOpenDay: setOpenDayKey,
+    isMovable,
+    draggingId,
+    dragSource,
+    dropTarget,
+  };
+
+  const renderBody = () => {
+    if (posts.isPending) return <LoadingIndicator label="Loading posts" className="py-16" />;
+    if (posts.isError && !posts.data) {
+      return <CalendarError error={posts.error} onRetry={() => void posts.refetch()} />;
+    }
+    return view === 'week' ? <WeekView {...grid} /> : <MonthView {...grid} month={anchor} />;
+  };
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <title>Calendar · Herald</title>
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Calendar</h1>
+        <p className="mt-1 text-slate-600">
+          Your posts by day.
+          {canEdit && ' Drag a scheduled post to another day or hour to reschedule it.'}
+        </p>
+      </header>
+      <CalendarToolbar
+        view={view}
+        label={rangeLabel(view, anchor)}
+        onToday={() => setPosition({ date: null })}
+        onStep={(step) => setPosition({ date: dayKey(anchor.add(step, view)) })}
+        onView={(next) => setPosition({ view: next })}
+        isLoading={posts.isPlaceholderData}
+      />
+      <p id={DRAG_HINT_ID} className="sr-only">
+        Drag to another day or hour to reschedule, or use Move to… in the day’s list.
+      </p>
+      {renderBody()}
+      {openDayKey && (
+        <DayModal
+          day={dayjs(openDayKey)}
+          posts={byDay.get(openDayKey) ?? []}
+          canCreate={canCreate}
+          onClose={() => setOpenDayKey(null)}
+          isMovable={isMovable}
+          onMove={(post, to) => void move(post, to)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { defaultContent, type Post } from '@herald/contract';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadingIndicator } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { useIntegrations } from '@/lib/integrations';
+import { useCan } from '@/lib/permissions';
+import { useDeletePost, usePost, useUpdatePost } from '@/lib/posts';
+import { toast, toastError } from '@/lib/toast';
+import { CommentsSection } from '../components/details/comments-section';
+import { ContentPanel } from '../components/details/content-panel';
+import { DetailsHeader } from '../components/details/details-header';
+import { DetailsPanel } from '../components/details/details-panel';
+import { MediaCarousel } from '../components/details/media-carousel';
+import { PostLoadError } from '../components/details/post-load-error';
+import { PublishPanel } from '../components/details/publish-panel';
+import { isPublished } from '../components/post-status';
+
+export const LOAD_POST_FAILED = 'Failed to load post details.';
+export const UPDATE_SUCCEEDED = 'Post updated successfully!';
+export const UPDATE_FAILED = 'Failed to update post.';
+export const DELETE_FAILED = 'Failed to delete post.';
+
+/** Back where the reader came from, or to the library when the post was opened directly. */
+function useGoBack() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => {
+    if (location.key === 'default') void navigate(paths.content);
+    else void navigate(-1);
+  };
+}
+
+function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const integrations = useIntegrations(orgId);
+  const update = useUpdatePost(orgId);
+  const remove = useDeletePost(orgId);
+  const mayEdit = useCan('PUT /organizations/:orgId/posts/:postId');
+  const mayDelete = useCan('DELETE /organizations/:orgId/posts/:postId');
+  const [draft, setDraft] = useState<string | null>(null);
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+  const text = defaultContent(post.content);
+  const isEditing = draft !== null;
+
+  const save = () => {
+    if (draft === null) return;
+    // Only the shared text changes; texts customized per network are sent back untouched.
+    const content = typeof post.content === 'string' ? draft : { ...post.content, default: draft };
+    update.mutate(
+      { postId: post.id, content },
+      {
+        onSuccess: () => {
+          toast.success(UPDATE_SUCCEEDED);
+          setDraft(null);
+        },
+        onError: (error) => toastError(error, UPDATE_FAILED),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    remove.mutate(post.id, {
+      onSuccess: () => {
+        toast.success('Post deleted.');
+        void navigate(paths.content, { replace: true });
+      },
+      onError: (error) => {
+        setConfirmingDelete(false);
+        toastError(error, DELETE_FAILED);
+      },
+    });
+  };
+
+  return (
+    <>
+      <DetailsHeader
+        status={post.status}
+        isEditing={isEditing}
+        canEdit={mayEdit && !isPublished(post.status)}
+        canDelete={mayDelete}
+        canSave={draft !== null && draft !== text}
+        isSaving={update.isPending}
+        onEdit={() => setDraft(text)}
+        onCancel={() => setDraft(null)}
+        onSave={save}
+        onDelete={() => setConfirmingDelete(true)}
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="flex flex-col gap-6">
+          <ContentPanel
+            post={post}
+            text={text}
+            isEditing={isEditing}
+            draft={draft ?? ''}
+            onDraft={setDraft}
+          />
+          <MediaCarousel media={post.media} />
+          <CommentsSection post={post} />
+        </div>
+        <div className="flex flex-col gap-6">
+          <DetailsPanel post={post} />
+          <PublishPanel post={post} integrations={integrations.data} onClose={goBack} />
+        </div>
+      </div>
+      <ConfirmDialog
+        open={isConfirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete this post?"
+        message="The post and its files are removed from Herald. Anything already published stays on the networks."
+        confirmLabel="Delete Post"
+        onConfirm={confirmDelete}
+        isPending={remove.isPending}
+      />
+    </>
+  );
+}
+
+/** /content/{postId} (spec §2 Post Details). */
+export function PostDetailsPage() {
+  const { postId } = useParams();
+  const { currentOrgId } = useAuth();
+  const post = usePost(currentOrgId, postId);
+  const goBack = useGoBack();
+
+  const render = () => {
+    if (post.isPending) return <LoadingIndicator label="Loading the post" className="py-16" />;
+    // A failed refetch (after a delete, say) keeps showing the post it had.
+    if (post.isError && !post.data) {
+      return (
+        <PostLoadError
+          message={errorMessage(post.error, LOAD_POST_FAILED)}
+          onBack={goBack}
+          onRetry={() => void post.refetch()}
+          isRetrying={post.isFetching}
+        />
+      );
+    }
+    return <PostDetailsBody key={post.data.id} orgId={currentOrgId ?? ''} post={post.data} />;
+  };
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <title>Post Details · Herald</title>
+      {render()}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import {
+  PostResponseSchema,
+  PostsResponseSchema,
+  type ListPostsQuery,
+  type Post,
+  type UpdatePostRequest,
+} from '@herald/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from './api-client';
+
+/**
+ * An organization's posts. The composer, the library, the calendar, the details page and the
+ * dashboard all read or change them, so the hooks and keys live here: features may not import
+ * each other. Every change invalidates `postKeys.org(orgId)`.
+ */
+export const postKeys = {
+  org: (orgId: string) => ['posts', orgId] as const,
+  list: (orgId: string, query: Omit<ListPostsQuery, 'orgId'>) =>
+    ['posts', orgId, 'list', query] as const,
+  detail: (orgId: string, postId: string) => ['posts', orgId, 'detail', postId] as const,
+};
+
+const postsPath = (orgId: string) => `/organizations/${encodeURIComponent(orgId)}/posts`;
+
+function toSearch(query: Omit<ListPostsQuery, 'orgId'>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface PostsPage {
+  posts: Post[];
+  totalCount: number;
+  page: number;
+  pageSize: number;
+}
+
+/** `GET /organizations/{orgId}/posts` with status, q, from/to and paging done by the server. */
+export function usePosts(orgId: string | null | undefined, query: Omit<ListPostsQuery, 'orgId'>) {
+  return useQuery({
+    queryKey: postKeys.list(orgId ?? '', query),
+    queryFn: async ({ signal }): Promise<PostsPage> => {
+      const answer = await apiClient.get(`${postsPath(orgId ?? '')}${toSearch(query)}`, {
+        schema: PostsResponseSchema,
+        signal,
+      });
+      return { posts: answer.data.posts, ...answer.meta };
+    },
+    enabled: Boolean(orgId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /organizations/{orgId}/posts/{postId}`. */
+export function usePost(orgId: string | null | undefined, postId: string | undefined) {
+  return useQuery({
+    queryKey: postKeys.detail(orgId ?? '', postId ?? ''),
+    queryFn: async ({ signal }): Promise<Post> => {
+      const answer = await apiClient.get(
+        `${postsPath(orgId ?? '')}/${encodeURIComponent(postId ?? '')}`,
+        { schema: PostResponseSchema, signal },
+      );
+      return answer.data.post;
+    },
+    enabled: Boolean(orgId && postId),
+  });
+}
+
+/** `PUT /organizations/{orgId}/posts/{postId}`: new text and/or a new time. */
+export function useUpdatePost(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ postId, ...body }: UpdatePostRequest & { postId: string }) => {
+      const answer = await apiClient.put(
+        `${postsPath(orgId)}/${encodeURIComponent(postId)}`,
+        body,
+        { schema: PostResponseSchema },
+      );
+      return answer.data.post;
+    },
+    onSuccess: (post) => {
+      queryClient.setQueryData(postKeys.detail(orgId, post.id), post);
+      return queryClient.invalidateQueries({ queryKey: postKeys.org(orgId) });
+    },
+  });
+}
+
+/** `DELETE /organizations/{orgId}/posts/{postId}`. */
+export function useDeletePost(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (postId: string) => {
+      await apiClient.delete(`${postsPath(orgId)}/${encodeURIComponent(postId)}`);
+    },
+    onSuccess: (_, postId) => {
+      // The deleted post's own entry would only refetch into a 404.
+      queryClient.removeQueries({ queryKey: postKeys.detail(orgId, postId) });
+      return queryClient.invalidateQueries({ queryKey: postKeys.org(orgId) });
+    },
+  });
+}

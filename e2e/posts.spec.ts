@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createOrganizationFromOnboarding, seriousViolations, signInAs } from './helpers';
+
+const ORG_NAME = 'Lantern Posts';
+const SHARED_TEXT = 'Lantern spring launch is almost here';
+const X_TEXT = 'Spring launch tomorrow. #lantern';
+const FACEBOOK_TEXT = 'Our spring launch is tomorrow: come and see what we built all winter.';
+const EDITED_TEXT = 'Lantern spring launch: doors open at ten';
+
+const settingsPlatforms = (page: Page) => page.getByRole('region', { name: 'Connected Platforms' });
+
+/** Local dates as the browser (same machine) sees them. */
+function dayAfter(days: number, hour = 10) {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  date.setHours(hour, 0, 0, 0);
+  return date;
+}
+const pad = (n: number) => String(n).padStart(2, '0');
+const dateKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const inputValue = (d: Date) => `${dateKey(d)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const fullDay = (d: Date) =>
+  d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+
+/** Connects X and a Facebook Page through their sandboxes, as a member does from /settings. */
+async function connectXAndFacebook(page: Page) {
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await settingsPlatforms(page).getByRole('button', { name: 'Continue with X' }).click();
+  await expect(page.getByRole('heading', { name: 'X sandbox' })).toBeVisible();
+  await page.getByLabel('X username').fill('lantern_posts');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('X connected successfully.')).toBeVisible();
+
+  await settingsPlatforms(page).getByRole('button', { name: 'Continue with Facebook' }).click();
+  await expect(page.getByRole('heading', { name: 'Facebook sandbox' })).toBeVisible();
+  await page.getByLabel('Facebook account name').fill('Lantern Facebook');
+  await page.getByLabel(/Pages this account manages/).fill('Lantern Page, Lantern Jobs');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose Facebook accounts' });
+  await picker.getByRole('checkbox', { name: /Lantern Page/ }).check();
+  await picker.getByRole('button', { name: 'Connect selected' }).click();
+  await expect(page.getByText('Facebook connected successfully.')).toBeVisible();
+}
+
+test.describe('posts: library, calendar and details', () => {
+  test('a person composes a post for two sandbox networks with customized text and an image, schedules it for tomorrow, sees it on the calendar and in the library, opens it, edits the text, drags it to another day', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const tomorrow = dayAfter(1);
+
+    await signInAs(page, 'lantern.owner@example.com', 'Lena Lantern');
+    const orgId = await createOrganizationFromOnboarding(page, ORG_NAME);
+    const plans = await (await page.request.get('/api/plans')).json();
+    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
+    const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
+      data: { planId: basic.id },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(trial.ok()).toBe(true);
+    await connectXAndFacebook(page);
+
+    // The library starts empty.
+    await page.getByRole('link', { name: 'Posts', exact: true }).click();
+    await expect(page.getByRole('heading', { name: `${ORG_NAME} Content Library` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No Posts Yet' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Compose: shared text, then a text of its own for each network, an image, tomorrow 10:00.
+    await page.getByRole('link', { name: 'Create Post' }).click();
+    await expect(page.getByRole('heading', { name: 'Create Social Post' })).toBeVisible();
+    // The platform tiles are labels around visually hidden checkboxes: click the tiles.
+    for (const name of ['X', 'Facebook']) {
+      const box = page.getByRole('checkbox', { name, exact: true });
+      await page.locator('label').filter({ has: box }).click();
+      await expect(box).toBeChecked();
+    }
+    await page.getByLabel('Post content').fill(SHARED_TEXT);
+    await page.getByRole('tab', { name: 'Customize per Platform' }).click();
+    await page.getByLabel('X content').fill(X_TEXT);
+    await page.getByLabel('Facebook content').fill(FACEBOOK_TEXT);
+    const image = await page.screenshot({ clip: { x: 0, y: 0, width: 400, height: 300 } });
+    await page
+      .getByLabel('Add shared media')
+      .setInputFiles({ name: 'launch.png', mimeType: 'image/png', buffer: image });
+    await expect(page.getByRole('button', { name: 'Remove launch.png' })).toBeVisible();
+    await page.getByRole('radio', { name: 'Schedule' }).check();
+    await page.getByLabel('Publish Date & Time').fill(inputValue(tomorrow));
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expect(page).toHaveURL(/\/content$/);
+
+    // The library: one scheduled card with the picture and both networks.
+    const card = page.getByRole('list', { name: 'Posts' }).getByRole('article');
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText('Scheduled', { exact: true })).toBeVisible();
+    await expect(card.getByRole('img', { name: 'X' })).toBeVisible();
+    await expect(card.getByRole('img', { name: 'Facebook' })).toBeVisible();
+    await expect(card.getByRole('img', { name: 'launch.png' })).toBeVisible();
+    await expect(card.getByRole('link', { name: SHARED_TEXT })).toBeVisible();
+    await page.getByRole('tab', { name: 'Drafts' }).click();
+    await expect(page.getByRole('heading', { name: 'No Drafts Yet' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Scheduled' }).click();
+    await page.getByRole('searchbox', { name: 'Search content' }).fill('SPRING LAUNCH');
+    await expect(card).toHaveCount(1);
+    await page.getByRole('searchbox', { name: 'Search content' }).fill('nothing like this');
+    await expect(page.getByRole('heading', { name: 'No Posts Match Your Search' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search content' }).fill('');
+    await expect(card).toHaveCount(1);
+
+    // The calendar shows it on tomorrow's column at 10:00 AM.
+    await page.getByRole('link', { name: 'Calendar', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+    if (tomorrow.getDay() === 0) await page.getByRole('button', { name: 'Next week' }).click();
+    const tomorrowHeader = page.getByRole('columnheader', { name: fullDay(tomorrow) });
+    await expect(tomorrowHeader.getByText('1 post')).toBeVisible();
+    await expect(page.getByRole('link', { name: /10:00 AM.*Lantern spring launch/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await tomorrowHeader.getByRole('button').click();
+    const day = page.getByRole('dialog', { name: new RegExp(`^${fullDay(tomorrow)}`) });
+    await expect(day.getByRole('article')).toContainText(SHARED_TEXT);
+    await expect(day.getByRole('img', { name: 'launch.png' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await day.getByRole('link', { name: /^View/ }).click();
+
+    // Details: the shared text, each network's own text, and edit.
+    await expect(page.getByRole('heading', { name: 'Post Details', level: 1 })).toBeVisible();
+    const content = page.getByRole('region', { name: 'Content' });
+    await expect(content.getByText(SHARED_TEXT)).toBeVisible();
+    await expect(content.getByRole('listitem', { name: 'Text for X' })).toContainText(X_TEXT);
+    await expect(content.getByRole('listitem', { name: 'Text for Facebook' })).toContainText(
+      FACEBOOK_TEXT,
+    );
+    await expect(page.getByRole('region', { name: 'Media' }).getByRole('img')).toBeVisible();
+    const publish = page.getByRole('region', { name: 'Publish to Platform' });
+    await expect(publish.getByRole('button', { name: 'Publish Now' })).toBeDisabled();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Edit Post' }).click();
+    await content.getByLabel('Shared text').fill(EDITED_TEXT);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Post updated successfully!')).toBeVisible();
+    await expect(content.getByText(EDITED_TEXT)).toBeVisible();
+    await expect(content.getByRole('listitem', { name: 'Text for X' })).toContainText(X_TEXT);
+    await page.reload();
+    await expect(
+      page.getByRole('region', { name: 'Content' }).getByText(EDITED_TEXT),
+    ).toBeVisible();
+
+    // Back on the calendar, drag it to another day: same time, and the server keeps it.
+    await page.goto(`/calendar?date=${dateKey(tomorrow)}`);
+    const chip = page.getByRole('link', { name: /10:00 AM.*doors open at ten/ });
+    await expect(chip).toBeVisible();
+    const later = dayAfter(2);
+    let target = page.getByRole('columnheader', { name: fullDay(later) });
+    if (tomorrow.getDay() === 6) {
+      // Tomorrow ends the week: the month shows both days.
+      await page.getByRole('button', { name: 'Month' }).click();
+      target = page
+        .getByRole('button', { name: new RegExp(`^${fullDay(later)}, `) })
+        .locator('xpath=ancestor::td[1]');
+    }
+    await chip.dragTo(target);
+    await expect(page.getByText(`Post moved to ${fullDay(later)} at 10:00 AM`)).toBeVisible();
+
+    await page.goto(`/calendar?date=${dateKey(later)}`);
+    await expect(
+      page.getByRole('columnheader', { name: fullDay(later) }).getByText('1 post'),
+    ).toBeVisible();
+    await page.getByRole('link', { name: /doors open at ten/ }).click();
+    await expect(
+      page
+        .getByRole('region', { name: 'Details' })
+        .getByText('Scheduled For', { exact: true })
+        .locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText(
+      `${later.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })} 10:00 AM`,
+    );
+  });
+});

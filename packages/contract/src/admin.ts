@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { isTimeZone, UserSchema } from './auth.js';
+import { PageMetaSchema, successEnvelope } from './envelope.js';
+
+/** Spec §9: the back-office tables show ten rows a page. */
+export const ADMIN_PAGE_SIZE = 10;
+
+const pageQuery = {
+  page: z.coerce
+    .number({ error: 'The page must be a whole number of at least 1.' })
+    .int('The page must be a whole number of at least 1.')
+    .min(1, 'The page must be a whole number of at least 1.')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'The page size must be a whole number from 1 to 100.' })
+    .int('The page size must be a whole number from 1 to 100.')
+    .min(1, 'The page size must be a whole number from 1 to 100.')
+    .max(100, 'The page size must be a whole number from 1 to 100.')
+    .default(ADMIN_PAGE_SIZE),
+};
+
+/** Words to look for in names and emails; blank means "everyone". */
+const searchQuery = z
+  .string()
+  .trim()
+  .max(200, 'Search for at most 200 characters.')
+  .optional()
+  .transform((v) => v || undefined);
+
+/** `GET /users?search=&page=&pageSize=` (operators only). */
+export const AdminUsersQuerySchema = z.object({ search: searchQuery, ...pageQuery });
+export type AdminUsersQuery = z.input<typeof AdminUsersQuerySchema>;
+
+export const AdminUsersResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ users: z.array(UserSchema) }),
+  meta: PageMetaSchema,
+});
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponseSchema>;
+
+/** `GET /admin/overview`: the three totals of the back-office dashboard. */
+export const AdminOverviewSchema = z.object({
+  counts: z.object({
+    users: z.number().int().min(0),
+    platforms: z.number().int().min(0),
+    plans: z.number().int().min(0),
+  }),
+});
+export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
+export const AdminOverviewResponseSchema = successEnvelope(AdminOverviewSchema);
+
+/** How many days the activity chart covers, today included. */
+export const ACTIVITY_DAYS = 30;
+
+/** `GET /admin/activity?timezone=`: days are counted in the operator's time zone. */
+export const AdminActivityQuerySchema = z.object({
+  timezone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'The time zone must be an IANA name such as Europe/Paris.')
+    .default('UTC'),
+});
+
+export const ActivityDaySchema = z.object({
+  /** The calendar day, YYYY-MM-DD, in the requested time zone. */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  signUps: z.number().int().min(0),
+  posts: z.number().int().min(0),
+});
+export type ActivityDay = z.infer<typeof ActivityDaySchema>;
+
+export const AdminActivitySchema = z.object({
+  timezone: z.string(),
+  /** Oldest first; exactly ACTIVITY_DAYS entries, days without any activity included. */
+  days: z.array(ActivityDaySchema),
+});
+export type AdminActivity = z.infer<typeof AdminActivitySchema>;
+export const AdminActivityResponseSchema = successEnvelope(AdminActivitySchema);
+
+/** What operators can do, as the audit log names it. */
+export const AUDIT_ACTIONS = [
+  'user.update',
+  'plan.create',
+  'plan.update',
+  'platform.create',
+  'platform.activate',
+  'platform.deactivate',
+  'operator.grant',
+  'operator.revoke',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = ['user', 'plan', 'platform'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** One recorded operator action: who, what, when, and the changed fields before and after. */
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  /** Null when the action came from the command line (`herald admin grant|revoke`). */
+  actor: z.object({ id: z.string().nullable(), email: z.string() }).nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.object({
+    type: z.enum(AUDIT_TARGET_TYPES),
+    id: z.string().nullable(),
+    /** The name or email of the target when the action happened. */
+    label: z.string(),
+  }),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** `GET /admin/audit-log?page=&pageSize=`: newest first. */
+export const AuditLogQuerySchema = z.object({ ...pageQuery });
+export const AuditLogResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ entries: z.array(AuditEntrySchema) }),
+  meta: PageMetaSchema,
+});
+export type AuditLogResponse = z.infer<typeof AuditLogResponseSchema>;

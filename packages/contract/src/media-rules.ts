@@ -1,0 +1,247 @@
+import twitterText from 'twitter-text';
+import type { MediaConstraints, MediaRule } from './platforms.js';
+
+/**
+ * The one rule set for media and text, run in the browser (immediate feedback) and on the server
+ * (authoritative). Texts are those of spec §5 "Media upload".
+ */
+
+/** Spec §9: at most 10 media files per post. */
+export const MAX_FILES_PER_POST = 10;
+export const TOO_MANY_FILES_MESSAGE = `You can upload a maximum of ${MAX_FILES_PER_POST} files`;
+
+/** Spec §5: types accepted when no platform constraint narrows them. */
+export const DEFAULT_ACCEPTED_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'video/mp4',
+  'video/quicktime',
+  'video/x-matroska',
+  'video/webm',
+] as const;
+
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'jfif', 'avif'];
+const VIDEO_EXTENSIONS = ['mp4', 'mov', 'mkv', 'webm', 'ogv', 'm4v'];
+export const UNSUPPORTED_FILE_TYPE_MESSAGE = 'Unsupported file type';
+
+export type MediaKind = 'image' | 'video';
+/** The constraint group a file falls in on one platform. */
+export type MediaClass = 'image' | 'video' | 'reel';
+
+/** What is known about one file: from the browser before upload, or measured by the server. */
+export interface MediaFacts {
+  fileName: string;
+  mimeType: string;
+  size: number;
+  width?: number | null;
+  height?: number | null;
+  /** Seconds; videos only. */
+  durationSec?: number | null;
+}
+
+function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/** Image or video, by MIME type first and extension second (spec §5); null when neither. */
+export function mediaKindOf(file: {
+  fileName: string;
+  mimeType?: string | null;
+}): MediaKind | null {
+  const mime = (file.mimeType ?? '').toLowerCase();
+  if (mime.startsWith('image/')) return 'image';
+  if (mime.startsWith('video/')) return 'video';
+  const ext = extensionOf(file.fileName);
+  if (IMAGE_EXTENSIONS.includes(ext)) return 'image';
+  if (VIDEO_EXTENSIONS.includes(ext)) return 'video';
+  return null;
+}
+
+/** Sizes in Bytes, KB, MB, GB with base 1024 (spec §5). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Bytes`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(2).replace(/\.?0+$/, '')} ${units[unit]}`;
+}
+
+/** The constraint group of a file on a platform: images are `image`; videos `video`, or `reel` where only reels exist. */
+export function mediaClassFor(kind: MediaKind, constraints: MediaConstraints): MediaClass {
+  if (kind === 'image') return 'image';
+  if (!constraints.video && constraints.reel) return 'reel';
+  return 'video';
+}
+
+/** Every §5 message one file earns on one platform; empty when it passes. */
+export function checkMediaFile(file: MediaFacts, constraints: MediaConstraints | null): string[] {
+  const kind = mediaKindOf(file);
+  if (!kind) return [UNSUPPORTED_FILE_TYPE_MESSAGE];
+  const mime = file.mimeType.toLowerCase();
+  if (!constraints || (!constraints.image && !constraints.video && !constraints.reel)) {
+    const allowed: readonly string[] = DEFAULT_ACCEPTED_MIME_TYPES;
+    return allowed.includes(mime)
+      ? []
+      : [`File type ${file.mimeType || 'unknown'} not allowed. Use: ${allowed.join(', ')}`];
+  }
+  const mediaClass = mediaClassFor(kind, constraints);
+  const rule: MediaRule | undefined = constraints[mediaClass];
+  if (!rule) return [`'${mediaClass}' uploads are not supported for this platform.`];
+  const errors: string[] = [];
+  if (!rule.allowedMimeTypes.map((t) => t.toLowerCase()).includes(mime)) {
+    errors.push(
+      `File type ${file.mimeType || 'unknown'} not allowed. Use: ${rule.allowedMimeTypes.join(', ')}`,
+    );
+  }
+  if (rule.maxFileSize !== undefined && file.size > rule.maxFileSize) {
+    errors.push(`File too large. Max size is ${formatFileSize(rule.maxFileSize)}.`);
+  }
+  if (kind === 'video' && (rule.minDuration !== undefined || rule.maxDuration !== undefined)) {
+    const duration = file.durationSec;
+    if (duration === undefined || duration === null || !Number.isFinite(duration)) {
+      errors.push(`Could not read metadata for file ${file.fileName}`);
+    } else {
+      if (rule.minDuration !== undefined && duration < rule.minDuration) {
+        errors.push(`Video too short. Min duration: ${rule.minDuration}s.`);
+      }
+      if (rule.maxDuration !== undefined && duration > rule.maxDuration) {
+        errors.push(`Video too long. Max duration: ${rule.maxDuration}s.`);
+      }
+    }
+  }
+  if (rule.minDimensions) {
+    const { width, height } = file;
+    if (!width || !height) {
+      errors.push(`Could not read metadata for file ${file.fileName}`);
+    } else if (width < rule.minDimensions.width || height < rule.minDimensions.height) {
+      errors.push(
+        `Image too small. Min dimensions: ${rule.minDimensions.width}x${rule.minDimensions.height}px.`,
+      );
+    }
+  }
+  if (rule.maxDimensions && file.width && file.height) {
+    if (file.width > rule.maxDimensions.width || file.height > rule.maxDimensions.height) {
+      errors.push(
+        `Image too large. Max dimensions: ${rule.maxDimensions.width}x${rule.maxDimensions.height}px.`,
+      );
+    }
+  }
+  return [...new Set(errors)];
+}
+
+/** Messages about how many files of each group one post carries on a platform. */
+export function checkMediaCount(
+  files: MediaFacts[],
+  constraints: MediaConstraints | null,
+  platformName: string,
+): string[] {
+  const errors: string[] = [];
+  if (files.length > MAX_FILES_PER_POST) errors.push(TOO_MANY_FILES_MESSAGE);
+  if (!constraints) return errors;
+  if (constraints.maxMediaPerPost !== undefined && files.length > constraints.maxMediaPerPost) {
+    errors.push(
+      `${platformName} accepts at most ${constraints.maxMediaPerPost} media files in one post.`,
+    );
+  }
+  const counts = new Map<MediaClass, number>();
+  for (const file of files) {
+    const kind = mediaKindOf(file);
+    if (!kind) continue;
+    const mediaClass = mediaClassFor(kind, constraints);
+    counts.set(mediaClass, (counts.get(mediaClass) ?? 0) + 1);
+  }
+  for (const [mediaClass, count] of counts) {
+    const max = constraints[mediaClass]?.maxCount;
+    if (max !== undefined && count > max) {
+      const noun = mediaClass === 'image' ? 'image' : mediaClass;
+      errors.push(
+        `${platformName} accepts at most ${max} ${noun}${max === 1 ? '' : 's'} in one post.`,
+      );
+    }
+  }
+  if (files.length === 0 && constraints.text?.textOnlyAllowed === false) {
+    errors.push(`${platformName} needs at least one image or video.`);
+  }
+  return errors;
+}
+
+type Counting = NonNullable<MediaConstraints['text']>['counting'];
+
+/** Length of a text the way a network counts it (X: weighted, URLs as 23). */
+export function countText(text: string, counting: Counting = 'codepoints'): number {
+  switch (counting) {
+    case 'x-weighted':
+      return twitterText.parseTweet(text).weightedLength;
+    case 'utf16':
+      return text.length;
+    case 'utf8-bytes':
+      return new TextEncoder().encode(text).length;
+    default:
+      return [...text].length;
+  }
+}
+
+/** The text limit of a platform, or null when it has none. */
+export function textLimitOf(constraints: MediaConstraints | null) {
+  const text = constraints?.text;
+  return text ? { max: text.maxLength, counting: text.counting } : null;
+}
+
+/** A message when the text is over the platform's limit; null when it fits. */
+export function checkText(
+  text: string,
+  constraints: MediaConstraints | null,
+  platformName: string,
+): string | null {
+  const limit = textLimitOf(constraints);
+  if (!limit) return null;
+  const used = countText(text, limit.counting);
+  return used > limit.max
+    ? `The text is too long for ${platformName}: ${used} of ${limit.max} characters.`
+    : null;
+}
+
+/** Spec §5: in per-platform mode every selected platform needs its own text. */
+export const contentRequiredMessage = (platformId: string) =>
+  `Content for platform ID ${platformId} is required`;
+
+export interface PostTargetInput {
+  platformId: string;
+  platformName: string;
+  constraints: MediaConstraints | null;
+  text: string;
+  media: MediaFacts[];
+}
+
+export interface PostValidationError {
+  platformId: string;
+  platformName: string;
+  /** `media` errors are reported as platformValidationErrors; `content` errors as the message. */
+  field: 'media' | 'content';
+  message: string;
+}
+
+/** Runs every rule for every target of a post. */
+export function validatePostTargets(targets: PostTargetInput[]): PostValidationError[] {
+  const errors: PostValidationError[] = [];
+  for (const target of targets) {
+    const at = { platformId: target.platformId, platformName: target.platformName };
+    const textError = checkText(target.text, target.constraints, target.platformName);
+    if (textError) errors.push({ ...at, field: 'content', message: textError });
+    for (const message of checkMediaCount(target.media, target.constraints, target.platformName)) {
+      errors.push({ ...at, field: 'media', message });
+    }
+    for (const file of target.media) {
+      for (const message of checkMediaFile(file, target.constraints)) {
+        errors.push({ ...at, field: 'media', message: `${file.fileName}: ${message}` });
+      }
+    }
+  }
+  return errors;
+}

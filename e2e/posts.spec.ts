@@ -134,7 +134,10 @@ test.describe('posts: library, calendar and details', () => {
     );
     await expect(page.getByRole('region', { name: 'Media' }).getByRole('img')).toBeVisible();
     const publish = page.getByRole('region', { name: 'Publish to Platform' });
-    await expect(publish.getByRole('button', { name: 'Publish Now' })).toBeDisabled();
+    // Scheduled: the publish panel offers both networks, none chosen yet.
+    for (const name of ['X', 'Facebook']) {
+      await expect(publish.getByRole('checkbox', { name: `Publish to ${name}` })).not.toBeChecked();
+    }
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Edit Post' }).click();

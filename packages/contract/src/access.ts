@@ -33,6 +33,12 @@ export const ORG_ROUTE_PERMISSIONS = {
   'DELETE /organizations/:orgId/posts/:postId': 'post:delete',
   'PATCH /organizations/:orgId/post/:postId/publish': 'post:create',
   'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve': 'post:edit',
+  'GET /organizations/:orgId/posts/:postId/media/:platformId': 'member',
+  'GET /organizations/:orgId/posts/:postId/media/:platformId/facebook': 'member',
+  'GET /organizations/:orgId/posts/:postId/comments/:platformId': 'member',
+  'POST /organization/:orgId/platform/:platformId/comment/:commentId/replies': 'dm:send',
+  'PUT /organization/:orgId/platform/:platformId/comment/:commentId': 'dm:send',
+  'DELETE /organization/:orgId/platform/:platformId/comment/:commentId': 'dm:send',
   /** The organization comes from `?orgId=` on these two browser navigations. */
   'GET /auth/:platform': 'account:connect',
   'GET /auth/:platform/refresh': 'account:connect',

@@ -198,3 +198,71 @@ export const ResolveTargetRequestSchema = z.object({
   permalink: z.url('The link must be a full URL.').optional(),
 });
 export type ResolveTargetRequest = z.infer<typeof ResolveTargetRequestSchema>;
+
+/** Spec §3 Comment, as the networks' comments are shown (nested replies). */
+export interface Comment {
+  id: string;
+  message: string;
+  likes: number;
+  created_time: string;
+  from: { id: string; name: string; picture: { data: { url: string | null } } };
+  /** The connected account wrote it: Edit and Delete are offered. */
+  isOwn: boolean;
+  replies: Comment[];
+}
+export const CommentSchema: z.ZodType<Comment> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    message: z.string(),
+    likes: z.number().int(),
+    created_time: z.string(),
+    from: z.object({
+      id: z.string(),
+      name: z.string(),
+      picture: z.object({ data: z.object({ url: z.string().nullable() }) }),
+    }),
+    isOwn: z.boolean(),
+    replies: z.array(CommentSchema),
+  }),
+);
+
+export const PostPlatformParamsSchema = PostParamsSchema.extend({
+  platformId: z.uuid('The platform id is not valid.'),
+});
+export const CommentsQuerySchema = z.object({
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const CommentsResponseSchema = successEnvelope(
+  z.object({ comments: z.array(CommentSchema) }),
+).extend({ meta: z.object({ nextCursor: z.string().nullable() }) });
+
+export const CommentParamsSchema = z.object({
+  orgId: z.uuid('The organization id is not valid.'),
+  platformId: z.uuid('The platform id is not valid.'),
+  commentId: z.string().min(1).max(200),
+});
+/** Spec §5: 'Reply cannot be empty.' The post is named so networks that need it can thread. */
+export const ReplyRequestSchema = z.object({
+  message: z.string().trim().min(1, 'Reply cannot be empty.').max(10_000),
+  postId: z.uuid().optional(),
+});
+export const EditCommentRequestSchema = z.object({
+  message: z.string().trim().min(1, 'A comment cannot be empty.').max(10_000),
+  postId: z.uuid().optional(),
+});
+export const ReplyResponseSchema = successEnvelope(z.object({ data: CommentSchema }));
+
+/** Spec §7: `data.data.shortcode` for the Instagram embed; permalink for the others. */
+export const PostEmbedResponseSchema = successEnvelope(
+  z.object({
+    data: z.object({
+      platformName: z.string(),
+      externalId: z.string(),
+      shortcode: z.string().nullable(),
+      permalink: z.string().nullable(),
+      username: z.string().nullable(),
+    }),
+  }),
+);
+export const FacebookPermalinkResponseSchema = successEnvelope(z.object({ permalink: z.string() }));

@@ -14,7 +14,7 @@ export function publishTargetJob(
   return {
     queue: PUBLISH_QUEUE,
     retryLimit: 3,
-    work: { batchSize: 16, pollingIntervalSeconds: 0.5 },
+    work: { batchSize: 32, pollingIntervalSeconds: 0.5 },
     async handle(payloads) {
       await Promise.all(
         payloads.map(async ({ targetId }) => {

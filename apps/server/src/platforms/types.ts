@@ -91,7 +91,10 @@ export interface PublishMedia {
   width: number | null;
   height: number | null;
   durationSec: number | null;
-  /** The bytes, for networks that take uploads (X, LinkedIn, TikTok FILE_UPLOAD); streamed. */
+  /**
+   * The bytes, for networks that take uploads (X, LinkedIn, TikTok FILE_UPLOAD); streamed.
+   * `range.end` is inclusive, as in an HTTP Range header.
+   */
   open(range?: { start: number; end: number }): Promise<NodeJS.ReadableStream>;
 }
 
@@ -143,7 +146,11 @@ export interface PublishingAdapter {
   prepare(account: StoredAccount, request: PublishRequest): Promise<PublishState>;
   /** Read-only processing status of what prepare made. */
   check(account: StoredAccount, state: PublishState): Promise<CheckResult>;
-  /** Makes the post visible; returns its id and permalink. */
+  /**
+   * Makes the post visible; returns its id and permalink. Throws PlatformError
+   * `unknown_outcome` when the post may have become visible (timeout, dropped connection, 5xx
+   * after the request was sent); any other kind promises nothing visible happened.
+   */
   finalize(
     account: StoredAccount,
     request: PublishRequest,

@@ -3,7 +3,7 @@
  * concurrent publications per worker process, and publications per account per 24 hours.
  */
 const CAPS: Record<string, { concurrency: number; perDay?: number }> = {
-  x: { concurrency: 8 },
+  x: { concurrency: 16 },
   instagram: { concurrency: 4, perDay: 50 },
   facebook: { concurrency: 4 },
   threads: { concurrency: 4, perDay: 250 },

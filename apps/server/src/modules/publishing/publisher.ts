@@ -199,10 +199,34 @@ export class Publisher {
   ): Promise<RunOutcome> {
     const { db } = this.deps;
     const id = loaded.target.id;
-    const certainNothingHappened =
-      err instanceof PlatformError && ['bad_request', 'reauth', 'rate_limited'].includes(err.kind);
+    // Adapters answer `unknown_outcome` when the visible call may have gone through; any other
+    // kind means the network did nothing visible (types.ts, PublishingAdapter.finalize).
+    const certainNothingHappened = err instanceof PlatformError && err.kind !== 'unknown_outcome';
     if (certainNothingHappened) {
       const platformErr = err as PlatformError;
+      if (platformErr.kind === 'transient') {
+        if (loaded.target.attempts >= MAX_ATTEMPTS) {
+          return this.failFrom(
+            loaded,
+            ['PUBLISHING'],
+            `${loaded.platformName} kept failing: ${platformErr.message}`,
+            attemptId,
+          );
+        }
+        await repo.transition(
+          db,
+          id,
+          ['PUBLISHING'],
+          'READY',
+          { error: platformErr.message, attempts: loaded.target.attempts + 1 },
+          attemptId,
+        );
+        await this.deps.queue.retryAt(
+          id,
+          new Date(this.now().getTime() + backoffMs(loaded.target.attempts + 1)),
+        );
+        return 'RETRY_LATER';
+      }
       if (platformErr.kind === 'rate_limited') {
         await repo.transition(
           db,

@@ -1,9 +1,11 @@
 import { PlatformError } from '../errors.js';
 import { createGraphApi } from '../meta/api.js';
+import type { MetaPublishingOptions } from '../meta/limits.js';
 import { revokeMetaLogin, signInWithCode } from '../meta/login.js';
 import type { MetaUrls } from '../meta/urls.js';
 import type { AdapterSettings, ConnectableAccount, PlatformAdapter } from '../types.js';
 import { listManagedPages } from './api.js';
+import { createFacebookPublishing } from './publishing.js';
 
 /** Publish, comment and insight permissions for Pages (§3.1). */
 export const FACEBOOK_SCOPES = [
@@ -21,8 +23,12 @@ export const FACEBOOK_SCOPES = [
  * Page is connected with its own Page token, which does not expire when it comes from a
  * long-lived user token. There is no `refresh`: a dead Page token (190) means reconnecting, and
  * the stored user token could not mint a Page token the service would know to store.
+ * `options` changes timeouts (tests).
  */
-export function createFacebookAdapter(settings: AdapterSettings<MetaUrls>): PlatformAdapter {
+export function createFacebookAdapter(
+  settings: AdapterSettings<MetaUrls>,
+  options: MetaPublishingOptions = {},
+): PlatformAdapter {
   const api = createGraphApi(settings, 'Facebook');
   return {
     name: 'Facebook',
@@ -66,5 +72,7 @@ export function createFacebookAdapter(settings: AdapterSettings<MetaUrls>): Plat
 
     /** Removes Herald from the person's Facebook account (all Pages of that login). */
     revoke: (account) => revokeMetaLogin(api, account.secrets.userToken),
+
+    publishing: createFacebookPublishing(settings, options),
   };
 }

@@ -1,4 +1,5 @@
-import type { GraphApi } from '../meta/api.js';
+import type { GraphApi, GraphList } from '../meta/api.js';
+import type { GraphClient } from '../meta/graph-client.js';
 import { FACEBOOK_PAGE_LIST_LIMIT } from './limits.js';
 
 /** A Page as `/me/accounts` lists it (§3.1, §10.1). */
@@ -16,3 +17,107 @@ const PAGE_FIELDS = 'id,name,access_token,picture{url},tasks';
 /** The Pages the signed-in user manages, each with its Page token. */
 export const listManagedPages = (api: GraphApi, userToken: string) =>
   api.listPages<FacebookPage>(userToken, PAGE_FIELDS, FACEBOOK_PAGE_LIST_LIMIT);
+
+/** A Page post, photo post or video as the recent lists give it (§3.2, §3.6). */
+export interface FacebookPostNode {
+  id: string;
+  message?: string;
+  description?: string;
+  created_time?: string;
+  permalink_url?: string;
+}
+
+/** A comment on a Page post (§3.3); `comments` only on top-level comments. */
+export interface FacebookCommentNode {
+  id: string;
+  message?: string;
+  created_time?: string;
+  /** Absent when the commenter has not authorized the app. */
+  from?: { id?: string; name?: string };
+  like_count?: number;
+  comment_count?: number;
+  parent?: { id: string };
+  comments?: GraphList<FacebookCommentNode>;
+}
+
+type Params = Record<string, string | undefined>;
+
+const COMMENT_FIELDS = 'id,message,created_time,from{id,name},like_count,comment_count,parent{id}';
+
+/** Invisible: a photo to attach to a later `/feed` post. */
+export const uploadUnpublishedPhoto = (
+  graph: GraphClient,
+  pageId: string,
+  token: string,
+  url: string,
+) => graph.post<{ id: string }>(`${pageId}/photos`, token, { url, published: 'false' });
+
+/** The visible calls (§3.6): never repeated blindly. */
+export const publishToFeed = (graph: GraphClient, pageId: string, token: string, params: Params) =>
+  graph.publish<{ id: string }>(`${pageId}/feed`, token, params);
+
+export const publishPhoto = (graph: GraphClient, pageId: string, token: string, params: Params) =>
+  graph.publish<{ id: string; post_id?: string }>(`${pageId}/photos`, token, {
+    ...params,
+    published: 'true',
+  });
+
+export const publishVideo = (graph: GraphClient, pageId: string, token: string, params: Params) =>
+  graph.publish<{ id: string }>(`${pageId}/videos`, token, params, 'video');
+
+export const readPermalink = (graph: GraphClient, id: string, token: string) =>
+  graph.get<{ id: string; permalink_url?: string }>(id, token, { fields: 'permalink_url' });
+
+/** The Page's latest posts (`published_posts`) or videos (`videos`), newest first. */
+export async function listRecent(
+  graph: GraphClient,
+  pageId: string,
+  token: string,
+  edge: 'published_posts' | 'videos',
+  limit: number,
+) {
+  const fields =
+    edge === 'videos'
+      ? 'id,description,created_time,permalink_url'
+      : 'id,message,created_time,permalink_url';
+  const body = await graph.get<GraphList<FacebookPostNode>>(`${pageId}/${edge}`, token, {
+    fields,
+    limit: String(limit),
+  });
+  return body.data ?? [];
+}
+
+/** Top-level comments, each with its replies (Facebook threads are two levels deep). */
+export const listPostComments = (
+  graph: GraphClient,
+  postId: string,
+  token: string,
+  page: { limit: number; after?: string },
+) =>
+  graph.get<GraphList<FacebookCommentNode>>(`${postId}/comments`, token, {
+    fields: `${COMMENT_FIELDS},comments{${COMMENT_FIELDS}}`,
+    filter: 'toplevel',
+    order: 'chronological',
+    limit: String(page.limit),
+    after: page.after,
+  });
+
+export const readComment = (graph: GraphClient, commentId: string, token: string) =>
+  graph.get<FacebookCommentNode>(commentId, token, { fields: COMMENT_FIELDS });
+
+export const replyToComment = (
+  graph: GraphClient,
+  commentId: string,
+  token: string,
+  message: string,
+) => graph.post<{ id: string }>(`${commentId}/comments`, token, { message });
+
+export const editComment = (
+  graph: GraphClient,
+  commentId: string,
+  token: string,
+  message: string,
+) => graph.post<{ success?: boolean }>(commentId, token, { message });
+
+export const deleteComment = (graph: GraphClient, commentId: string, token: string) =>
+  graph.delete<{ success?: boolean }>(commentId, token);

@@ -1,10 +1,12 @@
 import { PlatformError } from '../errors.js';
 import { createGraphApi } from '../meta/api.js';
+import type { MetaPublishingOptions } from '../meta/limits.js';
 import { revokeMetaLogin, signInWithCode } from '../meta/login.js';
 import type { MetaUrls } from '../meta/urls.js';
 import { expiresIn } from '../oauth.js';
 import type { AdapterSettings, ConnectableAccount, PlatformAdapter } from '../types.js';
 import { getInstagramUser, listPagesWithInstagram } from './api.js';
+import { createInstagramPublishing } from './publishing.js';
 
 /** Publish, comment and insight permissions for Instagram with Facebook Login (§2.1). */
 export const INSTAGRAM_SCOPES = [
@@ -20,9 +22,13 @@ export const INSTAGRAM_SCOPES = [
 /**
  * Instagram professional accounts linked to the Pages of a Facebook login. Calls use the
  * long-lived user token (~60 days, no refresh token): `refresh` exchanges it again while it is
- * still valid. The Page token is kept as a secret for calls that need it.
+ * still valid. The Page token is kept as a secret for calls that need it. `options` changes
+ * timeouts and polling (tests).
  */
-export function createInstagramAdapter(settings: AdapterSettings<MetaUrls>): PlatformAdapter {
+export function createInstagramAdapter(
+  settings: AdapterSettings<MetaUrls>,
+  options: MetaPublishingOptions = {},
+): PlatformAdapter {
   const api = createGraphApi(settings, 'Instagram');
   return {
     name: 'Instagram',
@@ -81,5 +87,7 @@ export function createInstagramAdapter(settings: AdapterSettings<MetaUrls>): Pla
 
     /** Removes Herald from the person's Facebook account (every account of that login). */
     revoke: (account) => revokeMetaLogin(api, account.tokens.accessToken),
+
+    publishing: createInstagramPublishing(settings, options),
   };
 }

@@ -23,6 +23,23 @@ export const INSTAGRAM_DEFAULT_PUBLISH_QUOTA = 50;
 /** Containers per rolling 24 h; each expires 24 h after creation. */
 export const INSTAGRAM_CONTAINERS_PER_DAY = 400;
 
+/**
+ * Publishing caps (§2.3, §2.6). The adapter checks `content_publishing_limit` before every
+ * `media_publish` and falls back to `postsPer24h` when Instagram does not say.
+ */
+export const INSTAGRAM_PUBLISH_CAPS = {
+  /** Posts through the API per account per rolling 24 h; a carousel counts as one. */
+  postsPer24h: INSTAGRAM_DEFAULT_PUBLISH_QUOTA,
+  containersPer24h: INSTAGRAM_CONTAINERS_PER_DAY,
+  containerLifetimeHours: 24,
+  carouselItems: { min: 2, max: 10 },
+  /**
+   * Posts of one account in flight at once: the quota is read before `media_publish`, so two
+   * at once could both see the last free slot.
+   */
+  concurrentPerAccount: 1,
+} as const;
+
 /** Pages asked for per `/me/accounts` page of results. */
 export const INSTAGRAM_PAGE_LIST_LIMIT = 100;
 

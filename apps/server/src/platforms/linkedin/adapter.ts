@@ -2,6 +2,7 @@ import { PlatformError } from '../errors.js';
 import { expiresIn, tokenSetFromOAuth } from '../oauth.js';
 import type { AdapterSettings, ConnectableAccount, PlatformAdapter, TokenSet } from '../types.js';
 import { createLinkedInApi, type LinkedInApi, type LinkedInOrganization } from './api.js';
+import { createLinkedInPublishing, type LinkedInPublishOptions } from './publishing.js';
 import type { LinkedInUrls } from './urls.js';
 
 /** Personal posting plus organization pages (§6.1). */
@@ -43,11 +44,15 @@ async function listOrganizations(api: LinkedInApi, token: string) {
  * and each organization; all share the member's token. Refresh needs a refresh token, which
  * LinkedIn only issues to approved partner apps.
  */
-export function createLinkedInAdapter(settings: AdapterSettings<LinkedInUrls>): PlatformAdapter {
+export function createLinkedInAdapter(
+  settings: AdapterSettings<LinkedInUrls>,
+  options: Partial<LinkedInPublishOptions> = {},
+): PlatformAdapter {
   const api = createLinkedInApi(settings);
   const version = settings.urls.linkedinVersion;
   return {
     name: 'LinkedIn',
+    publishing: createLinkedInPublishing(settings, options),
 
     authorizeUrl: (input) => api.authorizeUrl(input, LINKEDIN_SCOPES),
 
@@ -57,14 +62,16 @@ export function createLinkedInAdapter(settings: AdapterSettings<LinkedInUrls>): 
       });
       const me = await api.userInfo(tokens.accessToken);
       const personUrn = `urn:li:person:${me.sub}`;
+      const name = me.name ?? ([me.given_name, me.family_name].filter(Boolean).join(' ') || null);
       const accounts: ConnectableAccount[] = [
         {
           externalId: personUrn,
           username: null,
-          name: me.name ?? ([me.given_name, me.family_name].filter(Boolean).join(' ') || null),
+          name,
           pictureUrl: me.picture ?? null,
           tokens: { ...tokens },
-          extra: { kind: 'person', personUrn, linkedinVersion: version },
+          // The name labels the account's own comments (LinkedIn returns URNs only).
+          extra: { kind: 'person', personUrn, name, linkedinVersion: version },
           grantKey: `linkedin:${personUrn}`,
         },
       ];
@@ -76,7 +83,13 @@ export function createLinkedInAdapter(settings: AdapterSettings<LinkedInUrls>): 
           name: org.localizedName ?? null,
           pictureUrl: await logoUrl(api, tokens.accessToken, org),
           tokens: { ...tokens },
-          extra: { kind: 'organization', organizationUrn, personUrn, linkedinVersion: version },
+          extra: {
+            kind: 'organization',
+            organizationUrn,
+            personUrn,
+            name: org.localizedName ?? null,
+            linkedinVersion: version,
+          },
           grantKey: `linkedin:${personUrn}`,
         });
       }

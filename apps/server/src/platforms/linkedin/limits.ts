@@ -23,3 +23,32 @@ export const LINKEDIN_REFRESH_TOKEN_DAYS = 365;
 
 /** Organization ACLs asked for per page of results. */
 export const LINKEDIN_ACL_PAGE_SIZE = 100;
+
+/**
+ * Publishing pace (§6.5). LinkedIn's daily app and member limits are not published (see the
+ * app's Analytics tab); about 150 posts per member per day is the figure third parties quote.
+ * Windows reset at midnight UTC. `concurrency` is per worker process (the engine's caps.ts).
+ */
+export const LINKEDIN_PUBLISH_LIMITS = {
+  postsPerDay: 150,
+  concurrency: 4,
+  concurrencyPerAccount: 1,
+} as const;
+
+/** A post has 1 video, or 1 image, or 2–20 images (MultiImage). */
+export const LINKEDIN_MAX_IMAGES = 20;
+
+/**
+ * How long `POST /rest/posts` may take before Herald stops waiting and reports an unknown
+ * outcome (then reconciles instead of posting again).
+ */
+export const LINKEDIN_FINALIZE_TIMEOUT_MS = 20_000;
+
+/** LinkedIn gives no hint when to poll asset status again: images are quick, videos slow. */
+export const LINKEDIN_POLL_MS = { image: 1_000, video: 5_000 } as const;
+
+/** Recent posts read when reconciling an unknown outcome. */
+export const LINKEDIN_RECONCILE_LOOKBACK = 10;
+
+/** Most comments asked for per page. */
+export const LINKEDIN_COMMENTS_PAGE_MAX = 100;

@@ -29,6 +29,8 @@ describe('Meta Graph error mapping', () => {
     expect(metaErrorKind(9, 2207042)).toBe('rate_limited');
     expect(metaErrorKind(1)).toBe('transient');
     expect(metaErrorKind(2)).toBe('transient');
+    expect(metaErrorKind(9007, 2207027)).toBe('transient');
+    expect(metaErrorKind(368, 1390008)).toBe('rate_limited');
     for (const code of [100, 506, 3, 9004]) expect(metaErrorKind(code)).toBe('bad_request');
   });
 

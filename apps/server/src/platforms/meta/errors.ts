@@ -19,9 +19,14 @@ const isReauthCode = (code: number) =>
   code === 190 || code === 102 || code === 10 || (code >= 200 && code <= 299);
 /** App, user or Page throttling; 368 is a temporary policy block (a long wait). */
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 368, 613]);
-/** Instagram's "daily publishing limit reached" arrives as code 9 or 4 with this subcode. */
-const RATE_LIMIT_SUBCODES = new Set([2207042]);
+/**
+ * Instagram's "daily publishing limit reached" arrives as code 9 or 4 with 2207042; Facebook's
+ * "posting too fast" has 1390008.
+ */
+const RATE_LIMIT_SUBCODES = new Set([2207042, 1390008]);
 const TRANSIENT_CODES = new Set([1, 2]);
+/** Instagram's "media not ready for publishing": check the container again, then publish. */
+const NOT_READY_SUBCODE = 2207027;
 
 /** Maps a Graph error code (and subcode) to the class the worker acts on. */
 export function metaErrorKind(code: number, subcode?: number): PlatformErrorKind {
@@ -29,7 +34,7 @@ export function metaErrorKind(code: number, subcode?: number): PlatformErrorKind
   if (RATE_LIMIT_CODES.has(code) || (subcode !== undefined && RATE_LIMIT_SUBCODES.has(subcode))) {
     return 'rate_limited';
   }
-  if (TRANSIENT_CODES.has(code)) return 'transient';
+  if (TRANSIENT_CODES.has(code) || subcode === NOT_READY_SUBCODE) return 'transient';
   return 'bad_request';
 }
 

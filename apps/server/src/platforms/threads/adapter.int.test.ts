@@ -46,7 +46,8 @@ describe('Threads adapter against the Threads sandbox', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: 'herald-sandbox',
       redirect_uri: HARNESS_REDIRECT_URI,
-      scope: 'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies',
+      scope:
+        'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_delete',
       response_type: 'code',
       state: 's',
     });
@@ -68,6 +69,7 @@ describe('Threads adapter against the Threads sandbox', () => {
         'threads_content_publish',
         'threads_manage_replies',
         'threads_read_replies',
+        'threads_delete',
       ],
     });
     const lifetime = (account.tokens.accessTokenExpiresAt!.getTime() - before) / 1000;

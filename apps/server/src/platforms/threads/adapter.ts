@@ -1,14 +1,25 @@
 import { expiresIn } from '../oauth.js';
 import type { AdapterSettings, PlatformAdapter, TokenSet } from '../types.js';
 import { createThreadsApi, type ThreadsLongToken, type ThreadsUrls } from './api.js';
-import { THREADS_LONG_TOKEN_SECONDS, THREADS_SCOPES } from './limits.js';
+import {
+  THREADS_LONG_TOKEN_SECONDS,
+  THREADS_SCOPES,
+  THREADS_TIMING,
+  type ThreadsTiming,
+} from './limits.js';
+import { createThreadsPublishApi } from './publish-api.js';
+import { createThreadsPublishing } from './publishing.js';
 
 /**
  * Threads through its own OAuth (no PKCE): the code buys a 1 h token, traded at once for a
  * 60-day one, which is refreshed by itself (`th_refresh_token`, once ≥ 24 h old). There is no
- * refresh token and no revoke endpoint (platform-apis.md §4.1).
+ * refresh token and no revoke endpoint (platform-apis.md §4.1). Publishing and replies: see
+ * publishing.ts and comments.ts; `timing` is shorter in tests.
  */
-export function createThreadsAdapter(settings: AdapterSettings<ThreadsUrls>): PlatformAdapter {
+export function createThreadsAdapter(
+  settings: AdapterSettings<ThreadsUrls>,
+  timing: ThreadsTiming = THREADS_TIMING,
+): PlatformAdapter {
   const api = createThreadsApi(settings);
 
   const tokensFrom = (body: ThreadsLongToken, scopes: string[]): TokenSet => ({
@@ -22,6 +33,7 @@ export function createThreadsAdapter(settings: AdapterSettings<ThreadsUrls>): Pl
 
   return {
     name: 'Threads',
+    publishing: createThreadsPublishing(createThreadsPublishApi(settings, timing), timing),
 
     authorizeUrl({ redirectUri, state }) {
       const query = new URLSearchParams({

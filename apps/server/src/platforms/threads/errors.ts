@@ -20,11 +20,15 @@ const num = (v: unknown) =>
 
 const REAUTH = new Set([190, 102, 10]);
 const RATE_LIMITED = new Set([4, 17, 32, 613, 341, 368]);
-const TRANSIENT = new Set([1, 2]);
-const BAD_REQUEST = new Set([3, 100, 101, 506]);
+// 9007: "media not ready for publishing" — nothing was published; look again shortly.
+const TRANSIENT = new Set([1, 2, 9007]);
+// 9004: Threads could not fetch the media URL.
+const BAD_REQUEST = new Set([3, 100, 101, 506, 9004]);
 /** Subcodes that say more than their code. */
 const SUBCODE_KINDS: Record<number, PlatformErrorKind> = {
   2207042: 'rate_limited', // daily publishing cap reached
+  2207027: 'transient', // container not ready yet
+  4279009: 'transient', // container not found yet, just after creation (§4.2, peer)
 };
 
 /** The class of a Graph error code (§2.7). */

@@ -3,12 +3,17 @@
  * re-check against a live account before launch.
  */
 
-/** Everything Herald does: read the profile, publish, read and manage replies (§4.1). */
+/**
+ * Everything Herald does: read the profile, publish, read and manage replies (§4.1), and delete
+ * its own replies (`threads_delete`, for DELETE /{media}; accounts connected before it was asked
+ * for must reconnect to delete).
+ */
 export const THREADS_SCOPES = [
   'threads_basic',
   'threads_content_publish',
   'threads_manage_replies',
   'threads_read_replies',
+  'threads_delete',
 ] as const;
 
 /** Graph API version in every API path. */
@@ -29,3 +34,53 @@ export const THREADS_SHORT_TOKEN_SECONDS = 3600;
 export const THREADS_LONG_TOKEN_SECONDS = 5_183_944;
 /** A long-lived token can be refreshed once it is 24 h old and until it expires. */
 export const THREADS_REFRESH_MIN_AGE_SECONDS = 86_400;
+
+/** 250 API-published posts and 1,000 replies per rolling 24 h; a carousel counts once (§4.5). */
+export const THREADS_POST_CAP = { posts: 250, windowSeconds: 86_400 } as const;
+export const THREADS_REPLY_CAP = { replies: 1000, windowSeconds: 86_400 } as const;
+/**
+ * When the quota is used up Threads does not say when a slot frees; look again in an hour
+ * (the oldest post leaves the rolling window some time within the next 24 h).
+ */
+export const THREADS_QUOTA_RETRY_SECONDS = 3600;
+
+/** Text: 500 characters, emoji counted as their UTF-8 bytes; carousels of 2–20 items (§4.5). */
+export const THREADS_TEXT_MAX = 500;
+export const THREADS_CAROUSEL_ITEMS = { min: 2, max: 20 } as const;
+
+/** How long Herald waits on Threads (milliseconds); tests pass shorter ones. */
+export interface ThreadsTiming {
+  /** Any call: past this, the call failed (transient). */
+  requestTimeoutMs: number;
+  /** threads_publish: past this, the post may or may not exist (unknown outcome). */
+  publishTimeoutMs: number;
+  /** How soon to look at a processing container again. */
+  pollMs: number;
+  /** A reply's container: how long to wait for it to be ready before publishing it. */
+  replyReadyMs: number;
+}
+
+export const THREADS_TIMING: ThreadsTiming = {
+  requestTimeoutMs: 30_000,
+  publishTimeoutMs: 30_000,
+  // Meta advises about 30 s between creating a container and publishing it (§4.2); videos
+  // usually need that long, images and text are ready on the first look.
+  pollMs: 10_000,
+  replyReadyMs: 10_000,
+};
+
+/** Recent posts reconciliation reads when looking for a post whose publish timed out. */
+export const THREADS_RECONCILE_LOOKBACK = 50;
+/** Fields read for comments (§4.3, §10.2). */
+export const THREADS_REPLY_FIELDS = [
+  'id',
+  'text',
+  'username',
+  'permalink',
+  'timestamp',
+  'has_replies',
+  'replied_to',
+  'is_reply_owned_by_me',
+  'hide_status',
+  'profile_picture_url',
+] as const;

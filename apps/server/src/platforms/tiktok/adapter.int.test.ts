@@ -47,7 +47,7 @@ describe('TikTok adapter against the TikTok sandbox', () => {
     expect(url.pathname).toBe('/api/sandbox/tiktok/v2/auth/authorize/');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_key: 'herald-sandbox',
-      scope: 'user.info.basic,video.publish,video.upload',
+      scope: 'user.info.basic,video.publish,video.upload,video.list',
       redirect_uri: HARNESS_REDIRECT_URI,
       state: 's',
       response_type: 'code',
@@ -66,7 +66,7 @@ describe('TikTok adapter against the TikTok sandbox', () => {
     expect(account.tokens).toMatchObject({
       accessToken: expect.stringMatching(/^act\./),
       refreshToken: expect.stringMatching(/^rft\./),
-      scopes: ['user.info.basic', 'video.publish', 'video.upload'],
+      scopes: ['user.info.basic', 'video.publish', 'video.upload', 'video.list'],
     });
     expect(account.tokens.accessTokenExpiresAt!.getTime() - before).toBeGreaterThan(7190_000);
     expect(account.tokens.refreshTokenExpiresAt!.getTime() - before).toBeGreaterThan(179 * DAY);

@@ -9,13 +9,21 @@ import {
   TIKTOK_PROFILE_SCOPE,
   TIKTOK_REFRESH_TOKEN_SECONDS,
   TIKTOK_SCOPES,
+  TIKTOK_TIMING,
+  type TikTokTiming,
 } from './limits.js';
+import { createTikTokPublishApi } from './publish-api.js';
+import { createTikTokPublishing } from './publishing.js';
 
 /**
  * TikTok Login Kit for the web (no PKCE) with Content Posting scopes (platform-apis.md §5.1).
- * The client is named `client_key`; scopes are a comma list; refresh tokens rotate.
+ * The client is named `client_key`; scopes are a comma list; refresh tokens rotate. Publishing:
+ * see publishing.ts; `timing` is shorter in tests.
  */
-export function createTikTokAdapter(settings: AdapterSettings<TikTokUrls>): PlatformAdapter {
+export function createTikTokAdapter(
+  settings: AdapterSettings<TikTokUrls>,
+  timing: TikTokTiming = TIKTOK_TIMING,
+): PlatformAdapter {
   const api = createTikTokApi(settings);
 
   function tokensFrom(body: TikTokTokenResponse, previous: TokenSet | null): TokenSet {
@@ -51,6 +59,7 @@ export function createTikTokAdapter(settings: AdapterSettings<TikTokUrls>): Plat
 
   return {
     name: 'TikTok',
+    publishing: createTikTokPublishing(createTikTokPublishApi(settings, timing), timing),
 
     authorizeUrl({ redirectUri, state }) {
       const query = new URLSearchParams({

@@ -3,8 +3,16 @@
  * Nov 2026 (§9 #2): the answers' `expires_in`/`refresh_expires_in` always win over these.
  */
 
-/** Login Kit + Content Posting scopes, as TikTok wants them: a comma list (§5.1). */
-export const TIKTOK_SCOPES = ['user.info.basic', 'video.publish', 'video.upload'] as const;
+/**
+ * Login Kit + Content Posting scopes, as TikTok wants them: a comma list (§5.1). `video.list`
+ * lets Herald find a post whose init timed out (§5.7) and read its counts (§5.4).
+ */
+export const TIKTOK_SCOPES = [
+  'user.info.basic',
+  'video.publish',
+  'video.upload',
+  'video.list',
+] as const;
 
 /** Profile fields `user.info.basic` covers (§5.1, §10.1). */
 export const TIKTOK_BASIC_FIELDS = ['open_id', 'union_id', 'avatar_url', 'display_name'] as const;
@@ -18,3 +26,75 @@ export const TIKTOK_ACCESS_TOKEN_SECONDS = 7200;
 export const TIKTOK_REFRESH_TOKEN_SECONDS = 180 * 86_400;
 /** creator_info: 20 requests per minute per token. */
 export const TIKTOK_CREATOR_INFO_RATE = { requests: 20, windowSeconds: 60 } as const;
+
+/** Inits (video, inbox, photo) per token: 6 per minute; status fetch 30 per minute (§5.5). */
+export const TIKTOK_INIT_RATE = { requests: 6, windowSeconds: 60 } as const;
+export const TIKTOK_STATUS_RATE = { requests: 30, windowSeconds: 60 } as const;
+/**
+ * Until TikTok audits the app: every post is forced to SELF_ONLY, at most 5 users may post per
+ * 24 h, and their accounts must be private (§5.5). The audit lifts these.
+ */
+export const TIKTOK_UNAUDITED = { usersPer24h: 5, privacyLevel: 'SELF_ONLY' } as const;
+
+/** Captions and photo texts, in UTF-16 units (§5.5, §8). */
+export const TIKTOK_TEXT = { videoTitleMax: 2200, photoTitleMax: 90, descriptionMax: 4000 };
+/** 1–35 photos (JPEG or WEBP, no PNG) or one video of at least 3 s, never both (§5.5, §8). */
+export const TIKTOK_PHOTOS = { min: 1, max: 35, mimeTypes: ['image/jpeg', 'image/webp'] };
+export const TIKTOK_VIDEO_MIN_SECONDS = 3;
+
+/** FILE_UPLOAD chunks: 5–64 MB (the last up to 128 MB), at most 1,000 (§5.2). */
+export const TIKTOK_CHUNKS = {
+  minBytes: 5 * 1024 * 1024,
+  maxBytes: 64 * 1024 * 1024,
+  /** What Herald sends: small enough to hold one chunk in memory per upload. */
+  preferredBytes: 10 * 1024 * 1024,
+  maxCount: 1000,
+} as const;
+
+/**
+ * The privacy level Herald posts with: the most public one creator_info offers (an unaudited
+ * app is only offered SELF_ONLY).
+ */
+export const TIKTOK_PRIVACY_PREFERENCE = [
+  'PUBLIC_TO_EVERYONE',
+  'FOLLOWER_OF_CREATOR',
+  'MUTUAL_FOLLOW_FRIENDS',
+  'SELF_ONLY',
+] as const;
+
+/** How videos reach TikTok: uploaded by Herald (no domain to verify) or pulled from its URL. */
+export type TikTokVideoSource = 'FILE_UPLOAD' | 'PULL_FROM_URL';
+
+/** How long Herald waits on TikTok (milliseconds); tests pass shorter ones. */
+export interface TikTokTiming {
+  /** Any read (creator_info, status, video list): past this, the call failed. */
+  requestTimeoutMs: number;
+  /** An init: past this, the post may or may not exist. */
+  initTimeoutMs: number;
+  /** One upload chunk. */
+  chunkTimeoutMs: number;
+  /** After the init: first status look, longest gap between looks, and the whole budget. */
+  statusFirstDelayMs: number;
+  statusMaxDelayMs: number;
+  statusBudgetMs: number;
+  videoSource: TikTokVideoSource;
+  chunkBytes: number;
+}
+
+export const TIKTOK_TIMING: TikTokTiming = {
+  requestTimeoutMs: 30_000,
+  initTimeoutMs: 30_000,
+  chunkTimeoutMs: 120_000,
+  // ~10 looks in 30 s stays well under the 30 status fetches per minute.
+  statusFirstDelayMs: 1000,
+  statusMaxDelayMs: 5000,
+  statusBudgetMs: 30_000,
+  videoSource: 'FILE_UPLOAD',
+  chunkBytes: TIKTOK_CHUNKS.preferredBytes,
+};
+
+/**
+ * Reconciliation: a post missing from the video list this long after prepare was not published
+ * (processing takes minutes at most, §5.2); sooner, TikTok cannot tell yet.
+ */
+export const TIKTOK_RECONCILE_SETTLED_MS = 30 * 60_000;

@@ -3,12 +3,16 @@ import { expiresIn, tokenSetFromOAuth } from '../oauth.js';
 import type { AdapterSettings, ConnectableAccount, PlatformAdapter, TokenSet } from '../types.js';
 import { createXApi, type XTokenResponse, type XUrls, type XUser } from './api.js';
 import { X_ACCESS_TOKEN_SECONDS, X_SCOPES } from './limits.js';
+import { createXPublishing, type XPublishOptions } from './publishing.js';
 
 /**
  * X through OAuth 2.0 Authorization Code with PKCE (S256), as a confidential client
  * (platform-apis.md §1.1). Refresh tokens rotate: every refresh returns the one to keep.
  */
-export function createXAdapter(settings: AdapterSettings<XUrls>): PlatformAdapter {
+export function createXAdapter(
+  settings: AdapterSettings<XUrls>,
+  options: Partial<XPublishOptions> = {},
+): PlatformAdapter {
   const api = createXApi(settings);
 
   function tokensFrom(body: XTokenResponse, previous: TokenSet | null): TokenSet {
@@ -26,12 +30,18 @@ export function createXAdapter(settings: AdapterSettings<XUrls>): PlatformAdapte
     name: user.name ?? null,
     pictureUrl: user.profile_image_url ?? null,
     tokens,
-    // The post length limit depends on the subscription (§1.2).
-    extra: user.verified_type ? { verifiedType: user.verified_type } : {},
+    extra: {
+      // Permalinks are built from the username (§1.2).
+      username: user.username,
+      name: user.name,
+      // The post length limit depends on the subscription (§1.2).
+      ...(user.verified_type ? { verifiedType: user.verified_type } : {}),
+    },
   });
 
   return {
     name: 'X',
+    publishing: createXPublishing(settings, options),
 
     authorizeUrl({ redirectUri, state, codeChallenge }) {
       const query = new URLSearchParams({

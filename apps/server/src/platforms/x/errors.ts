@@ -48,7 +48,17 @@ export function describeXApiError(body: unknown): DescribedError {
   const problem = !str(body.title) && !str(body.detail) && first ? first : body;
   const title = str(problem.title);
   const detail = str(problem.detail) ?? str(problem.message);
-  const message = title && detail && title !== detail ? `${title}: ${detail}` : (detail ?? title);
+  const summary = title && detail && title !== detail ? `${title}: ${detail}` : (detail ?? title);
+  // An invalid request names the actual problem in errors[] beside its generic title.
+  const specifics =
+    problem === body
+      ? errors
+          .map((e) => str(e.message))
+          .filter(Boolean)
+          .join(' ')
+      : '';
+  const message =
+    specifics && summary ? `${summary} ${specifics}` : (summary ?? (specifics || undefined));
   const slug = str(problem.type)?.split('/').pop();
   const status = typeof problem.status === 'number' ? problem.status : undefined;
 

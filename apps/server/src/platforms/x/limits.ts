@@ -31,3 +31,50 @@ export const X_AUTH_CODE_SECONDS = 30;
 export const X_STATE_MAX_LENGTH = 500;
 /** `GET /2/users/me`: 75 requests per 15 min per user. */
 export const X_USERS_ME_RATE = { requests: 75, windowSeconds: 900 } as const;
+
+/**
+ * Publishing pace (§1.5). `POST /2/tweets` allows 100 posts per 15 min per user (⚠ another X
+ * page says 200) and 10,000 per 24 h per app; replies count too. `concurrency` is how many
+ * publications one worker runs at once (the engine's caps.ts), `concurrencyPerAccount` how many
+ * for one account.
+ */
+export const X_PUBLISH_LIMITS = {
+  postsPerWindow: 100,
+  windowSeconds: 900,
+  postsPerDayPerApp: 10_000,
+  concurrency: 8,
+  concurrencyPerAccount: 1,
+} as const;
+
+/** What one post may carry (§1.5): 4 images, or 1 GIF, or 1 video. */
+export const X_MEDIA_LIMITS = {
+  maxImages: 4,
+  imageMaxBytes: 5 * 1024 * 1024,
+  gifMaxBytes: 15 * 1024 * 1024,
+  videoMaxBytes: 512 * 1024 * 1024,
+} as const;
+
+/** Chunk size of media uploads (1 MB, as in X's sample and the peer; X takes up to 5 MB). */
+export const X_MEDIA_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * How long `POST /2/tweets` may take before Herald stops waiting and reports an unknown
+ * outcome (then reconciles rather than posting again).
+ */
+export const X_FINALIZE_TIMEOUT_MS = 20_000;
+
+/** Recent posts read when reconciling an unknown outcome (`GET /2/users/{id}/tweets`). */
+export const X_RECONCILE_LOOKBACK = 20;
+
+/** Recent search takes 10–100 results per page (§1.3). */
+export const X_SEARCH_PAGE = { min: 10, max: 100 } as const;
+
+/** Fields asked for when reading replies (§1.3). */
+export const X_REPLY_TWEET_FIELDS = [
+  'author_id',
+  'created_at',
+  'conversation_id',
+  'in_reply_to_user_id',
+  'referenced_tweets',
+  'public_metrics',
+] as const;

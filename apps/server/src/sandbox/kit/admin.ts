@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
+import { knobValue } from './call-knobs.js';
 import { CONNECTION_KNOBS, type SandboxOAuth } from './oauth-state.js';
 
 /**
  * The emulator's test-facing side (platform-apis.md §7.6), under `{mount}/_emu/`:
- * - `POST /_emu/scenario {account, knob, on}` switches a scenario knob for one account;
+ * - `POST /_emu/scenario {account, knob, on, value?}` switches a scenario knob for one account
+ *   (publishing knobs carry a number: a latency, a count of calls…; see call-knobs.ts);
  * - `GET /_emu/calls[?path=/prefix]` lists the network calls received, secrets redacted;
  * - `POST /_emu/clock {advance_seconds}` moves the emulator's clock (code age, token expiry).
  * Register it before the network's routes: it also keeps them out of the info-level log.
@@ -37,7 +39,10 @@ function redact(value: unknown): unknown {
   if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
   if (typeof value !== 'object' || Array.isArray(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? '[redacted]' : v]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      SECRET_FIELDS.has(k) ? '[redacted]' : Buffer.isBuffer(v) ? `[${v.length} bytes]` : v,
+    ]),
   );
 }
 
@@ -88,14 +93,22 @@ export function registerEmulatorAdmin(
   });
 
   scope.post('/_emu/scenario', async (request, reply) => {
-    const body = (request.body ?? {}) as { account?: unknown; knob?: unknown; on?: unknown };
+    const body = (request.body ?? {}) as {
+      account?: unknown;
+      knob?: unknown;
+      on?: unknown;
+      value?: unknown;
+    };
     if (typeof body.knob !== 'string' || !knobs.includes(body.knob))
       return reply.status(400).send({ error: `knob must be one of ${knobs.join(', ')}.` });
+    const on = body.on !== false && body.on !== 'false';
+    // Switching a knob off needs no number.
+    const { value, error } = on ? knobValue(body.knob, body.value) : {};
+    if (error) return reply.status(400).send({ error });
     const account = typeof body.account === 'string' ? await oauth.findAccount(body.account) : null;
     if (!account)
       return reply.status(404).send({ error: 'No sandbox account has this username or id.' });
-    const on = body.on !== false && body.on !== 'false';
-    const active = await oauth.setKnob(account.id, body.knob, on);
+    const active = await oauth.setKnob(account.id, body.knob, on, value);
     return { account: { id: account.id, username: account.username }, knobs: active };
   });
 

@@ -133,8 +133,11 @@ export async function startSandboxHarness<Urls>(module: NetworkModule<Urls>) {
       module.createAdapter({ ...settings, ...overrides }),
     authorize,
     connectAs,
-    setKnob: (account: string, knob: string, on = true) =>
-      emu('POST', 'scenario', { account, knob, on }),
+    /** `value`: the number of a knob that carries one (latency_ms, fail_next…). */
+    setKnob: (account: string, knob: string, on = true, value?: number) =>
+      emu('POST', 'scenario', { account, knob, on, ...(value !== undefined ? { value } : {}) }),
+    /** Any other test-facing endpoint under `_emu/` (posts, comments…). */
+    emu,
     advanceClock: (seconds: number) => emu('POST', 'clock', { advance_seconds: seconds }),
     calls: async (path = ''): Promise<RecordedCall[]> =>
       ((await emu('GET', `calls?path=${encodeURIComponent(path)}`)) as { calls: RecordedCall[] })

@@ -55,11 +55,24 @@ export const CONNECTION_KNOBS = [
   'http_500_once',
 ] as const;
 export type Knob = (typeof CONNECTION_KNOBS)[number];
-/** Knob name → time it was switched on (ms on the emulator's clock). */
-type Scenario = Partial<Record<string, number>>;
+/**
+ * Knob name → time it was switched on (ms on the emulator's clock), or, for knobs that carry a
+ * number (call-knobs.ts: latency, counters…), that number.
+ */
+export type Scenario = Partial<Record<string, number>>;
 
 export type AccessCheck =
-  | { ok: true; account: SandboxAccount; scopes: string[]; grantId: string; createdAt: number }
+  | {
+      ok: true;
+      account: SandboxAccount;
+      scopes: string[];
+      grantId: string;
+      createdAt: number;
+      /** The account's knobs, read anyway for the check: saves callers another read. */
+      scenario: Scenario;
+      /** The emulator's clock at the check (ms), likewise. */
+      now: number;
+    }
   | { ok: false; reason: 'invalid' | 'expired' | 'revoked' };
 
 export type RefreshCheck =
@@ -183,13 +196,16 @@ export class SandboxOAuth {
     const expiredSince = scenario.token_expired;
     if (expiredSince !== undefined && record.createdAt <= expiredSince)
       return { ok: false, reason: 'expired' };
-    if (record.expiresAt <= (await this.now())) return { ok: false, reason: 'expired' };
+    const now = await this.now();
+    if (record.expiresAt <= now) return { ok: false, reason: 'expired' };
     return {
       ok: true,
       account,
       scopes: grant.scopes,
       grantId: record.grantId,
       createdAt: record.createdAt,
+      scenario,
+      now,
     };
   }
 
@@ -241,12 +257,17 @@ export class SandboxOAuth {
     return (await this.store.get<Scenario>('scenario', accountId)) ?? {};
   }
 
-  async setKnob(accountId: string, knob: string, on: boolean): Promise<string[]> {
+  /** Switches a knob on (remembering when, or `value` for knobs that carry a number) or off. */
+  async setKnob(accountId: string, knob: string, on: boolean, value?: number): Promise<string[]> {
     const scenario = { ...(await this.scenario(accountId)) };
-    if (on) scenario[knob] = await this.now();
+    if (on) scenario[knob] = value ?? (await this.now());
     else delete scenario[knob];
-    await this.store.put('scenario', accountId, scenario);
+    await this.saveScenario(accountId, scenario);
     return Object.keys(scenario);
+  }
+
+  async saveScenario(accountId: string, scenario: Scenario): Promise<void> {
+    await this.store.put('scenario', accountId, scenario);
   }
 
   /** True once when a one-shot knob (…_once) is on, switching it off. */

@@ -7,17 +7,21 @@ export class LinkedInFailure extends Error {
     message: string,
     readonly serviceErrorCode?: number,
     readonly code?: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
 
   send(reply: FastifyReply) {
-    return reply.status(this.status).send({
-      message: this.message,
-      ...(this.serviceErrorCode !== undefined ? { serviceErrorCode: this.serviceErrorCode } : {}),
-      ...(this.code ? { code: this.code } : {}),
-      status: this.status,
-    });
+    return reply
+      .status(this.status)
+      .headers(this.headers)
+      .send({
+        message: this.message,
+        ...(this.serviceErrorCode !== undefined ? { serviceErrorCode: this.serviceErrorCode } : {}),
+        ...(this.code ? { code: this.code } : {}),
+        status: this.status,
+      });
   }
 }
 
@@ -46,6 +50,26 @@ export const linkedInErrors = {
     new LinkedInFailure(403, `Not enough permissions to access: ${resource}`, 100, 'ACCESS_DENIED'),
   notFound: (what: string) => new LinkedInFailure(404, `${what} not found`, undefined, 'NOT_FOUND'),
   badRequest: (message: string) => new LinkedInFailure(400, message, undefined, 'ILLEGAL_ARGUMENT'),
+  /** Validation of a request body: LinkedIn's `ERROR :: /path :: reason` form. */
+  invalid: (path: string, reason: string) =>
+    new LinkedInFailure(422, `ERROR :: ${path} :: ${reason}`, 100, 'UNPROCESSABLE_ENTITY'),
+  duplicate: (urn: string) =>
+    new LinkedInFailure(422, `Content is a duplicate of ${urn}`, 100, 'DUPLICATE_POST'),
+  server: () =>
+    new LinkedInFailure(500, 'Internal Server Error', undefined, 'INTERNAL_SERVER_ERROR'),
+  /** LinkedIn's windows are daily and reset at midnight UTC (§6.5). */
+  throttled: (nowMs = Date.now()) => {
+    const midnight = new Date(nowMs);
+    midnight.setUTCHours(24, 0, 0, 0);
+    const seconds = Math.max(1, Math.ceil((midnight.getTime() - nowMs) / 1000));
+    return new LinkedInFailure(
+      429,
+      'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.',
+      undefined,
+      'TOO_MANY_REQUESTS',
+      { 'retry-after': String(seconds) },
+    );
+  },
   versionMissing: () =>
     new LinkedInFailure(
       400,

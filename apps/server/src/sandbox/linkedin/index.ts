@@ -1,30 +1,49 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
+import { PUBLISHING_KNOBS } from '../kit/call-knobs.js';
+import { createKeyedLock } from '../kit/keyed-lock.js';
 import { registerEmuKit } from '../meta/emu-kit.js';
+import { registerLinkedInCommentRoutes } from './comments.routes.js';
+import { registerLinkedInEmuRoutes } from './emu.routes.js';
+import { registerLinkedInMediaRoutes } from './media.routes.js';
 import { registerLinkedInOAuth } from './oauth.js';
+import { createLinkedInPosts } from './posts-state.js';
+import { registerLinkedInPostRoutes } from './posts.routes.js';
 import { registerLinkedInRest } from './rest.js';
 import { createLinkedInState } from './state.js';
 
-/** Knobs of §7.6 the LinkedIn emulator honours so far (per member name, `sub` or person URN). */
+/**
+ * Switch knobs of §7.6 the LinkedIn emulator honours (per member name, `sub` or person URN).
+ * `r_member_social` stands for LinkedIn approving the app for that restricted scope: with it,
+ * members' own posts and their comments can be read.
+ */
 export const LINKEDIN_KNOBS = [
   'token_revoked',
   'token_expired',
   'refresh_fails',
   'no_refresh_token',
+  'r_member_social',
 ] as const;
+
+/** Knobs with a number (call-knobs.ts): latency, counts of failing calls, processing, caps. */
+export const LINKEDIN_NUMERIC_KNOBS = PUBLISHING_KNOBS.filter((k) => k !== 'moderation_ms');
 
 /**
  * The LinkedIn sandbox (§7.5), mounted at /sandbox/linkedin: OAuth on the www host paths, the
- * API on the api host paths (one server answers both). Posts and comments come later.
+ * API on the api host paths (one server answers both), uploads on URLs it hands out itself.
  */
 export function registerLinkedInSandbox(scope: FastifyInstance, ctx: SandboxContext) {
-  const kit = registerEmuKit(scope, ctx, LINKEDIN_KNOBS);
+  const kit = registerEmuKit(scope, ctx, LINKEDIN_KNOBS, LINKEDIN_NUMERIC_KNOBS);
   const state = createLinkedInState(ctx, kit);
+  const posts = createLinkedInPosts(ctx.store);
+  const withLock = createKeyedLock();
   scope.addHook('preHandler', async (request) => {
     const path = request.url.slice(ctx.mountPath.length).split('?')[0] ?? '';
     if (path.startsWith('/_emu/')) return;
-    const body =
-      request.body && typeof request.body === 'object'
+    // Uploaded bytes are logged by size only.
+    const body = Buffer.isBuffer(request.body)
+      ? { bytes: request.body.length }
+      : request.body && typeof request.body === 'object'
         ? (request.body as Record<string, unknown>)
         : null;
     await kit.recordCall({
@@ -36,4 +55,8 @@ export function registerLinkedInSandbox(scope: FastifyInstance, ctx: SandboxCont
   });
   registerLinkedInOAuth(scope, ctx, kit, state);
   registerLinkedInRest(scope, kit, state);
+  registerLinkedInMediaRoutes(scope, { ctx, kit, state, posts, withLock });
+  registerLinkedInPostRoutes(scope, { kit, state, posts, withLock });
+  const comments = registerLinkedInCommentRoutes(scope, { kit, state, posts, withLock });
+  registerLinkedInEmuRoutes(scope, { state, posts, ...comments });
 }

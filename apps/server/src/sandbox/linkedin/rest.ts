@@ -32,22 +32,38 @@ function checkRestHeaders(request: FastifyRequest) {
   }
 }
 
+/** Runs a handler with LinkedIn's error shape for failures; `rest` routes check the headers. */
+export const linkedInRoute =
+  (rest: boolean, fn: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+  async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      if (rest) checkRestHeaders(request);
+      return await fn(request, reply);
+    } catch (err) {
+      if (err instanceof LinkedInFailure) return err.send(reply);
+      throw err;
+    }
+  };
+
 const logoAsset = (orgId: string) => `C4D0BAQ${orgId}`;
+
+/** An organization logo as the Images API shows it, if `urn` is one (§6.1). */
+export async function logoImage(state: LinkedInState, kit: EmuKit, urn: string) {
+  const orgId = /^urn:li:image:C4D0BAQ(\d+)$/.exec(urn)?.[1];
+  const org = orgId ? await state.getOrganization(orgId) : null;
+  if (!org) return null;
+  return {
+    id: urn,
+    status: 'AVAILABLE',
+    owner: `urn:li:organization:${org.id}`,
+    downloadUrl: kit.pictureUrl(org.id, org.name),
+    downloadUrlExpiresAt: Date.now() + 24 * 60 * 60 * 1000,
+  };
+}
 
 /** Member identity and the organization endpoints needed to connect pages (§7.5). */
 export function registerLinkedInRest(scope: FastifyInstance, kit: EmuKit, state: LinkedInState) {
-  /** Runs a handler with LinkedIn's error shape for failures. */
-  const handle =
-    (rest: boolean, fn: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      try {
-        if (rest) checkRestHeaders(request);
-        return await fn(request, reply);
-      } catch (err) {
-        if (err instanceof LinkedInFailure) return err.send(reply);
-        throw err;
-      }
-    };
+  const handle = linkedInRoute;
 
   const organizationBody = (org: Organization) => ({
     id: Number(org.id),
@@ -123,24 +139,6 @@ export function registerLinkedInRest(scope: FastifyInstance, kit: EmuKit, state:
       const org = await state.getOrganization((request.params as { id: string }).id);
       if (!org) throw linkedInErrors.notFound('Organization');
       return organizationBody(org);
-    }),
-  );
-
-  scope.get(
-    '/rest/images/:urn',
-    handle(true, async (request) => {
-      await state.authenticate(request.headers.authorization);
-      const urn = (request.params as { urn: string }).urn;
-      const orgId = /^urn:li:image:C4D0BAQ(\d+)$/.exec(urn)?.[1];
-      const org = orgId ? await state.getOrganization(orgId) : null;
-      if (!org) throw linkedInErrors.notFound('Image');
-      return {
-        id: urn,
-        status: 'AVAILABLE',
-        owner: `urn:li:organization:${org.id}`,
-        downloadUrl: kit.pictureUrl(org.id, org.name),
-        downloadUrlExpiresAt: Date.now() + 24 * 60 * 60 * 1000,
-      };
     }),
   );
 }

@@ -1,4 +1,5 @@
 import type { SandboxContext } from '../context.js';
+import { sleep } from '../kit/call-knobs.js';
 import { alphaId, numericId, randomToken, type EmuKit } from '../meta/emu-kit.js';
 import { linkedInErrors } from './errors.js';
 
@@ -159,7 +160,11 @@ export function createLinkedInState(ctx: SandboxContext, kit: EmuKit) {
       if (record && grant) await store.put('grant', record.grantId, { ...grant, revoked: true });
     },
 
-    /** Checks a Bearer token and applies the scenario knobs of its member. */
+    /**
+     * Checks a Bearer token and applies the scenario knobs of its member, read once: revoked or
+     * expired tokens, then `latency_ms`, then a throttled (`rate_limit_next`) or failed
+     * (`fail_next`) call. Returns the scenario for the knobs a route reads itself.
+     */
     async authenticate(header: string | undefined) {
       const value = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
       if (!value) throw linkedInErrors.emptyToken();
@@ -167,13 +172,29 @@ export function createLinkedInState(ctx: SandboxContext, kit: EmuKit) {
       const grant = record?.type === 'access' ? await getGrant(record.grantId) : null;
       const member = grant ? await getMember(grant.sub) : null;
       if (!record || !grant || !member) throw linkedInErrors.invalidToken();
-      if (grant.revoked || (await kit.isOn('token_revoked', memberKeys(member)))) {
-        throw linkedInErrors.revoked();
-      }
-      if (record.expiresAt < Date.now() || (await kit.isOn('token_expired', memberKeys(member)))) {
+      const scenario = await kit.scenario(memberKeys(member));
+      if (grant.revoked || scenario.isOn('token_revoked')) throw linkedInErrors.revoked();
+      if (record.expiresAt < Date.now() || scenario.isOn('token_expired')) {
         throw linkedInErrors.expired();
       }
-      return { grant, member };
+      const latency = scenario.number('latency_ms');
+      if (latency > 0) await sleep(latency);
+      if (scenario.isOn('rate_limit_next') && (await scenario.take('rate_limit_next')))
+        throw linkedInErrors.throttled();
+      if (scenario.isOn('fail_next') && (await scenario.take('fail_next')))
+        throw linkedInErrors.server();
+      return { grant, member, scenario };
+    },
+
+    /**
+     * Switches a one-shot knob off for the member (`finalize_timeout` holds milliseconds, so
+     * counting it down like a counter would not end it).
+     */
+    async clearKnob(member: Member, knob: string) {
+      const book =
+        (await store.get<Record<string, Record<string, unknown>>>('scenario', 'all')) ?? {};
+      for (const key of memberKeys(member)) if (book[key]) delete book[key][knob];
+      await store.put('scenario', 'all', book);
     },
   };
 }

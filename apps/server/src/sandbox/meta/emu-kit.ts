@@ -66,48 +66,91 @@ export interface EmuCall {
   body: Record<string, unknown> | null;
 }
 
-interface ScenarioRecord {
-  knobs: Record<string, boolean>;
+/** A knob is a switch (`token_revoked`) or a number: a count (`fail_next`) or a size (`latency_ms`). */
+export type KnobValue = boolean | number;
+
+/** Every account's knobs in one record: a request reads the scenario with one query. */
+type ScenarioBook = Record<string, Record<string, KnobValue>>;
+const SCENARIO_ID = 'all';
+
+/** The knobs in force for one request, merged from the keys it concerns (first key wins). */
+export interface Scenario {
+  isOn(knob: string): boolean;
+  /** A numeric knob's value, 0 when unset (a switch that is on counts as 1). */
+  number(knob: string): number;
+  /**
+   * Uses up one of a count knob (`fail_next: 3` → 2); true when there was one. Switches that
+   * are on count as one.
+   */
+  take(knob: string): Promise<boolean>;
+  /**
+   * Switches a one-shot knob off and returns its number (a switch counts as 0), or null when it
+   * was not on (`finalize_timeout: 800` → 800, then gone).
+   */
+  takeValue(knob: string): Promise<number | null>;
 }
 
 export interface EmuKit {
   /** Whether a knob is on for any of these keys (account name, account id…). */
   isOn(knob: string, keys: Array<string | undefined>): Promise<boolean>;
+  /** Reads the scenario once for a request about these keys. */
+  scenario(keys: Array<string | undefined>): Promise<Scenario>;
+  /** The emulator's clock: real time plus what `POST /_emu/clock` advanced it by. */
+  now(): Promise<number>;
   recordCall(call: Omit<EmuCall, 'at'>): Promise<void>;
   pictureUrl(id: string, name: string): string;
 }
 
+/** The log keeps the newest calls only, so a long benchmark does not grow it forever. */
+const KEEP_CALLS = 2000;
+const PRUNE_EVERY = 200;
+
+const knobValue = (body: Record<string, unknown>): KnobValue | null => {
+  if (body.on === false || body.on === 'false') return false;
+  if (body.value !== undefined && body.value !== null) {
+    const n = Number(body.value);
+    return Number.isFinite(n) && n >= 0 ? n : null;
+  }
+  return !(body.on === false || body.on === 'false');
+};
+
 /**
- * Adds `POST /_emu/scenario {account, knob, on}`, `GET /_emu/scenario?account=`,
- * `GET|DELETE /_emu/calls` and `GET /_emu/picture/:id` to an emulator's scope.
+ * Adds `POST /_emu/scenario {account, knob, on | value}`, `GET /_emu/scenario?account=`,
+ * `GET|DELETE /_emu/calls`, `GET|POST /_emu/clock {advance_seconds}` and `GET /_emu/picture/:id`
+ * to an emulator's scope. `numericKnobs` take a `value` (a count or milliseconds).
  */
 export function registerEmuKit(
   scope: FastifyInstance,
   ctx: SandboxContext,
   knobs: readonly string[],
+  numericKnobs: readonly string[] = [],
 ): EmuKit {
   const store: SandboxStore = ctx.store;
+  const allKnobs = [...knobs, ...numericKnobs];
+  const readBook = async () => (await store.get<ScenarioBook>('scenario', SCENARIO_ID)) ?? {};
 
   scope.post('/_emu/scenario', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const account = typeof body.account === 'string' ? body.account.trim() : '';
     const knob = typeof body.knob === 'string' ? body.knob : '';
-    if (!account || !knobs.includes(knob)) {
-      return reply
-        .status(400)
-        .send({ error: `Send {account, knob, on}; knobs: ${knobs.join(', ')}.` });
+    const value = knobValue(body);
+    if (!account || !allKnobs.includes(knob) || value === null) {
+      return reply.status(400).send({
+        error: `Send {account, knob, on} or {account, knob, value}; knobs: ${allKnobs.join(', ')}.`,
+      });
     }
-    const on = body.on === true || body.on === 'true' || body.on === undefined;
-    const record = (await store.get<ScenarioRecord>('scenario', account)) ?? { knobs: {} };
-    record.knobs[knob] = on;
-    await store.put('scenario', account, record);
-    return { account, knobs: record.knobs };
+    const book = await readBook();
+    const record = { ...book[account] };
+    if (value === false || value === 0) delete record[knob];
+    else record[knob] = value;
+    book[account] = record;
+    await store.put('scenario', SCENARIO_ID, book);
+    return { account, knobs: record };
   });
 
   scope.get('/_emu/scenario', async (request) => {
     const account = String((request.query as Record<string, unknown>).account ?? '');
-    const record = await store.get<ScenarioRecord>('scenario', account);
-    return { account, knobs: record?.knobs ?? {} };
+    return { account, knobs: (await readBook())[account] ?? {} };
   });
 
   scope.get('/_emu/calls', async () => {
@@ -119,6 +162,28 @@ export function registerEmuKit(
   scope.delete('/_emu/calls', async () => {
     for (const call of await store.list('call')) await store.delete('call', call.id);
     return { deleted: true };
+  });
+
+  // The clock offset is read once per process and written through on every change.
+  let offsetMs: number | null = null;
+  const now = async () => {
+    offsetMs ??= (await store.get<{ offsetMs: number }>('clock', 'offset'))?.offsetMs ?? 0;
+    return Date.now() + offsetMs;
+  };
+
+  scope.get('/_emu/clock', async () => ({
+    now: new Date(await now()).toISOString(),
+    offset_seconds: ((await now()) - Date.now()) / 1000,
+  }));
+
+  scope.post('/_emu/clock', async (request, reply) => {
+    const seconds = Number((request.body as { advance_seconds?: unknown })?.advance_seconds);
+    if (!Number.isFinite(seconds) || seconds < 0)
+      return reply.status(400).send({ error: 'advance_seconds must be a positive number.' });
+    await now();
+    offsetMs = (offsetMs ?? 0) + seconds * 1000;
+    await store.put('clock', 'offset', { offsetMs });
+    return { now: new Date(Date.now() + offsetMs).toISOString(), offset_seconds: offsetMs / 1000 };
   });
 
   scope.get('/_emu/picture/:id', async (request, reply) => {
@@ -134,16 +199,16 @@ export function registerEmuKit(
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
   });
 
+  const scenario = async (keys: Array<string | undefined>) =>
+    scenarioOf(store, await readBook(), keys);
+
   let sequence = 0;
   return {
     async isOn(knob, keys) {
-      for (const key of keys) {
-        if (!key) continue;
-        const record = await store.get<ScenarioRecord>('scenario', key);
-        if (record?.knobs[knob]) return true;
-      }
-      return false;
+      return (await scenario(keys)).isOn(knob);
     },
+    scenario,
+    now,
     async recordCall(call) {
       const id = `${Date.now().toString().padStart(15, '0')}-${String(sequence++).padStart(6, '0')}`;
       await store.put('call', id, {
@@ -153,8 +218,78 @@ export function registerEmuKit(
         query: redact(call.query),
         body: call.body ? redact(call.body) : null,
       });
+      if (sequence % PRUNE_EVERY === 0) await pruneCalls(store);
     },
     pictureUrl: (id, name) =>
       `${ctx.publicBase}/_emu/picture/${encodeURIComponent(id)}?name=${encodeURIComponent(name)}`,
   };
+}
+
+/**
+ * The knobs of the first keys that have them. Spending one reads the book again before
+ * writing, so a knob set meanwhile by a test is kept.
+ */
+function scenarioOf(
+  store: SandboxStore,
+  book: ScenarioBook,
+  keys: Array<string | undefined>,
+): Scenario {
+  const holders = [...new Set(keys.filter((k): k is string => !!k))].filter((k) => book[k]);
+  const holderOf = (knob: string) => holders.find((k) => book[k]![knob] !== undefined);
+  const valueOf = (knob: string) => {
+    const holder = holderOf(knob);
+    return holder === undefined ? undefined : book[holder]![knob];
+  };
+  return {
+    isOn: (knob) => {
+      const v = valueOf(knob);
+      return v === true || (typeof v === 'number' && v > 0);
+    },
+    number: (knob) => {
+      const v = valueOf(knob);
+      return typeof v === 'number' ? v : v === true ? 1 : 0;
+    },
+    async take(knob) {
+      const holder = holderOf(knob);
+      const v = holder === undefined ? undefined : book[holder]![knob];
+      if (v !== true && !(typeof v === 'number' && v > 0)) return false;
+      await rewrite(holder!, knob, (current) => {
+        const left = (typeof current === 'number' ? current : 1) - 1;
+        return left > 0 ? left : undefined;
+      });
+      return true;
+    },
+    async takeValue(knob) {
+      const holder = holderOf(knob);
+      const v = holder === undefined ? undefined : book[holder]![knob];
+      if (v === undefined || v === false) return null;
+      await rewrite(holder!, knob, () => undefined);
+      return typeof v === 'number' ? v : 0;
+    },
+  };
+
+  async function rewrite(
+    holder: string,
+    knob: string,
+    next: (current: KnobValue | undefined) => KnobValue | undefined,
+  ) {
+    const fresh = (await store.get<ScenarioBook>('scenario', SCENARIO_ID)) ?? {};
+    const record = { ...fresh[holder] };
+    const value = next(record[knob]);
+    if (value === undefined) delete record[knob];
+    else record[knob] = value;
+    fresh[holder] = record;
+    book[holder] = record;
+    await store.put('scenario', SCENARIO_ID, fresh);
+  }
+}
+
+async function pruneCalls(store: SandboxStore) {
+  const rows = await store.list('call');
+  if (rows.length <= KEEP_CALLS) return;
+  const oldest = rows
+    .map((r) => r.id)
+    .sort()
+    .slice(0, rows.length - KEEP_CALLS);
+  for (const id of oldest) await store.delete('call', id);
 }

@@ -1,14 +1,57 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { registerEmuKit } from './emu-kit.js';
+import { addGraphComments } from './graph-comments.js';
+import { registerEmuPublishRoutes } from './graph-emu-posts.js';
 import { GraphFailure, graphErrors } from './graph-errors.js';
+import { parseFields, pickFields } from './graph-fields.js';
+import type { ObjectView, PublishDeps } from './graph-helpers.js';
+import { addInstagramPublishing } from './graph-ig-publish.js';
 import { addGraphNodeRoutes } from './graph-nodes.js';
 import { addGraphOAuthRoutes, type GraphOAuthOptions } from './graph-oauth.js';
+import { createGraphObjects, ownersOf, type GraphObject } from './graph-objects.js';
+import { addPagePublishing } from './graph-page-publish.js';
 import { GraphRouter, splitGraphPath, type GraphMethod } from './graph-router.js';
 import { createGraphState } from './graph-state.js';
 
-/** Knobs of §7.6 the Graph emulator honours so far (per sandbox account name or id). */
-export const META_KNOBS = ['token_revoked', 'token_expired', 'refresh_fails'] as const;
+/**
+ * Switches of §7.6 the Graph emulator honours, per sandbox account name (or user, Page or
+ * Instagram id): `POST /_emu/scenario {account, knob, on}`.
+ * - token_revoked / token_expired: every call answers 190 (460 / 463).
+ * - refresh_fails: `fb_exchange_token` answers 190/463.
+ * - duplicate_reject: a Page post repeating the last one's text answers 506.
+ */
+export const META_KNOBS = [
+  'token_revoked',
+  'token_expired',
+  'refresh_fails',
+  'duplicate_reject',
+] as const;
+
+/**
+ * Numeric knobs, named as in sandbox/kit/call-knobs.ts: `POST /_emu/scenario {account, knob,
+ * value}` (`on: false` or `value: 0` clears; `on: true` alone means 1 for counts, 0 ms).
+ * - latency_ms: every call of the account waits this long before answering.
+ * - fail_next: the next N calls answer code 2 (HTTP 500, is_transient).
+ * - rate_limit_next: the next N calls answer a throttle, code `rate_limit_code` (4, 17, 32,
+ *   613; default 4).
+ * - finalize_timeout: the next visible call (`media_publish`, `/feed`, published `/photos`,
+ *   `/videos`) creates the post, waits `value` ms, then closes the connection unanswered.
+ * - processing_fails: the next N Instagram containers end in ERROR.
+ * - processing_ms: how long new Instagram containers stay IN_PROGRESS (default: images 0,
+ *   videos 1000).
+ * - publish_cap: Instagram's 24 h publishing cap (default 50).
+ */
+export const META_NUMERIC_KNOBS = [
+  'latency_ms',
+  'fail_next',
+  'rate_limit_next',
+  'rate_limit_code',
+  'finalize_timeout',
+  'processing_fails',
+  'processing_ms',
+  'publish_cap',
+] as const;
 
 const asParams = (value: unknown): Record<string, string> => {
   if (!value || typeof value !== 'object') return {};
@@ -23,20 +66,43 @@ const asParams = (value: unknown): Record<string, string> => {
 };
 
 /**
- * One Meta Graph emulator (§7.2) with Graph's paths, answers and error envelope. Facebook and
- * Instagram each mount their own copy with their own store; publishing and comments will add
- * routes to the same table.
+ * One Meta Graph emulator (§7.2) with Graph's paths, answers and error envelope: sign-in,
+ * account nodes, Instagram containers and publishing, Page posts, and comment threads.
+ * Facebook and Instagram each mount their own copy with their own store.
  */
 export function registerGraphEmulator(
   scope: FastifyInstance,
   ctx: SandboxContext,
   options: GraphOAuthOptions,
 ) {
-  const kit = registerEmuKit(scope, ctx, META_KNOBS);
+  const kit = registerEmuKit(scope, ctx, META_KNOBS, META_NUMERIC_KNOBS);
   const state = createGraphState(ctx, kit);
   const router = new GraphRouter();
+  const objects = createGraphObjects(ctx.store);
+  const deps: PublishDeps = {
+    ctx,
+    kit,
+    state,
+    objects,
+    views: new Map<GraphObject['type'], ObjectView>(),
+  };
   addGraphOAuthRoutes(router, { ctx, kit, state, options });
-  addGraphNodeRoutes(router, { ctx, kit, state });
+  addGraphNodeRoutes(router, {
+    ctx,
+    kit,
+    state,
+    async readObject(req, id, auth) {
+      const object = await objects.get(id);
+      const view = object && deps.views.get(object.type);
+      if (!object || !view || !ownersOf(auth).has(object.owner)) return null;
+      const specs = parseFields(req.params.fields, view.defaults);
+      return { json: pickFields(await view.view(object, specs), specs, view.nodeType) };
+    },
+  });
+  addInstagramPublishing(router, deps);
+  addPagePublishing(router, deps);
+  const comments = addGraphComments(router, deps);
+  registerEmuPublishRoutes(scope, { objects, comments });
 
   scope.route({
     method: ['GET', 'POST', 'DELETE'],
@@ -59,6 +125,14 @@ export function registerGraphEmulator(
           { method, version, params, token: header?.[1] ?? params.access_token },
           match.params,
         );
+        if ('drop' in answer) {
+          // The post exists, but the caller never hears so (§7.6 finalize_timeout).
+          // Both ends: a socket closes for real clients, and an injected request rejects.
+          reply.hijack();
+          reply.raw.destroy();
+          request.raw.destroy();
+          return;
+        }
         if ('redirect' in answer) return reply.redirect(answer.redirect, 302);
         if ('html' in answer) {
           return reply

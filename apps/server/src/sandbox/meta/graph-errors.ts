@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
 
+/** What Meta adds for people (shown in its apps) and for retry logic. */
+export interface GraphFailureExtra {
+  userTitle?: string;
+  userMsg?: string;
+  isTransient?: boolean;
+}
+
 /** A Graph error to answer with Meta's envelope (§2.7, §7.2). */
 export class GraphFailure extends Error {
   constructor(
@@ -8,6 +15,7 @@ export class GraphFailure extends Error {
     message: string,
     readonly subcode?: number,
     readonly type = 'OAuthException',
+    readonly extra: GraphFailureExtra = {},
   ) {
     super(message);
   }
@@ -19,11 +27,22 @@ export class GraphFailure extends Error {
         type: this.type,
         code: this.code,
         ...(this.subcode !== undefined ? { error_subcode: this.subcode } : {}),
+        ...(this.extra.isTransient !== undefined ? { is_transient: this.extra.isTransient } : {}),
+        ...(this.extra.userTitle ? { error_user_title: this.extra.userTitle } : {}),
+        ...(this.extra.userMsg ? { error_user_msg: this.extra.userMsg } : {}),
         fbtrace_id: randomBytes(8).toString('base64url'),
       },
     };
   }
 }
+
+/** Throttling messages by code (§2.7): app, user, Page, and per-API limits. */
+const RATE_LIMIT_MESSAGES: Record<number, string> = {
+  4: '(#4) Application request limit reached',
+  17: '(#17) User request limit reached',
+  32: '(#32) Page request limit reached',
+  613: '(#613) Calls to this api have exceeded the rate limit.',
+};
 
 /** The errors the emulator gives, with Meta's codes and wording. */
 export const graphErrors = {
@@ -84,13 +103,86 @@ export const graphErrors = {
       100,
       `(#100) Tried accessing nonexisting field (${field}) on node type (${nodeType})`,
     ),
-  notFound: (id: string) =>
+  notFound: (id: string, method: 'get' | 'post' | 'delete' = 'get') =>
     new GraphFailure(
       400,
       100,
-      `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      `Unsupported ${method} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
       33,
       'GraphMethodException',
     ),
+  /** Codes 1/2: Meta's side failed; `is_transient` says trying again is fine. */
+  unavailable: () =>
+    new GraphFailure(
+      500,
+      2,
+      'An unexpected error has occurred. Please retry your request later.',
+      undefined,
+      'OAuthException',
+      { isTransient: true },
+    ),
+  rateLimited: (code: number) =>
+    new GraphFailure(
+      400,
+      RATE_LIMIT_MESSAGES[code] ? code : 4,
+      RATE_LIMIT_MESSAGES[code] ?? RATE_LIMIT_MESSAGES[4]!,
+      undefined,
+      'OAuthException',
+      { isTransient: true },
+    ),
+  invalidParam: (message: string, userMsg?: string, subcode?: number) =>
+    new GraphFailure(400, 100, message, subcode, 'OAuthException', {
+      ...(userMsg ? { userTitle: 'Invalid parameter', userMsg } : {}),
+    }),
   unknownPath: (path: string) => new GraphFailure(400, 2500, `Unknown path components: /${path}`),
+  /** Instagram: `media_publish` before the container is FINISHED. */
+  notReady: () =>
+    new GraphFailure(400, 9007, 'Media ID is not available', 2207027, 'OAuthException', {
+      userTitle: 'Media not ready',
+      userMsg: 'The media is not ready for publishing, please wait for a moment',
+    }),
+  /** Instagram: the rolling 24 h publishing cap (`content_publishing_limit`). */
+  publishLimit: (total: number) =>
+    new GraphFailure(400, 9, 'Application request limit reached', 2207042, 'OAuthException', {
+      userTitle: 'Reached publishing limit',
+      userMsg: `You reached the maximum number of posts (${total}) that can be published with the API in 24 hours.`,
+    }),
+  /** Instagram fetches `image_url` when the container is created. */
+  mediaFetch: () =>
+    new GraphFailure(
+      400,
+      9004,
+      'Only photo or video can be accepted as media type.',
+      2207052,
+      'OAuthException',
+      {
+        userTitle: 'Media download has failed',
+        userMsg: "Media download has failed. The media URI doesn't meet our requirements.",
+      },
+    ),
+  containerExpired: () =>
+    new GraphFailure(400, 100, 'The media container has expired.', 2207008, 'OAuthException', {
+      userTitle: 'Media expired',
+      userMsg: 'This media container was not published within 24 hours. Create a new one.',
+    }),
+  containerFailed: (status: string) =>
+    new GraphFailure(400, 9007, status, 2207001, 'OAuthException', {
+      userTitle: 'Media could not be processed',
+      userMsg: status,
+    }),
+  alreadyPublished: () =>
+    new GraphFailure(400, 9007, 'The media has already been published.', 2207006),
+  duplicate: () =>
+    new GraphFailure(400, 506, 'Duplicate status message', undefined, 'OAuthException', {
+      userTitle: 'Duplicate post',
+      userMsg:
+        'This status update is identical to the last one you posted. Try posting something different, or delete your previous update.',
+    }),
+  pagePublishing: () =>
+    new GraphFailure(
+      403,
+      200,
+      '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
+    ),
+  requiresUpload: () => new GraphFailure(400, 324, '(#324) Requires upload file'),
 };

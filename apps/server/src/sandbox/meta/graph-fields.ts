@@ -16,7 +16,8 @@ export function parseFields(value: string | undefined, defaults: string): FieldS
     while (i < text.length && text[i] !== '}') {
       let name = '';
       while (i < text.length && !',{}'.includes(text[i]!)) name += text[i++];
-      const spec: FieldSpec = { name: name.trim() };
+      // Modifiers (`comments.limit(10)`, `.order(…)`) are accepted and ignored.
+      const spec: FieldSpec = { name: name.trim().split('.')[0]! };
       if (text[i] === '{') {
         i++;
         spec.sub = parseList();
@@ -47,7 +48,16 @@ export function pickFields(node: Node, specs: FieldSpec[], nodeType: string): No
     const value = node[spec.name];
     if (value === undefined) continue;
     if (!isObject(value)) out[spec.name] = value;
-    else if (isObject(value.data)) {
+    else if (Array.isArray(value.data)) {
+      // An edge (`replies`, `comments`, `children`): the sub-fields apply to every item.
+      const items = value.data as Node[];
+      out[spec.name] = {
+        ...value,
+        data: items.map((item) =>
+          spec.sub ? pickFields(item, spec.sub, spec.name) : { id: item.id },
+        ),
+      };
+    } else if (isObject(value.data)) {
       out[spec.name] = {
         data: spec.sub ? pickFields(value.data, spec.sub, spec.name) : value.data,
       };

@@ -9,6 +9,8 @@ interface Deps {
   ctx: SandboxContext;
   kit: EmuKit;
   state: GraphState;
+  /** Objects publishing made (containers, media, posts, comments), when not an account node. */
+  readObject?: (req: GraphRequest, id: string, auth: Authenticated) => Promise<GraphAnswer | null>;
 }
 
 /** Tasks a Page admin has (§3.1); publishing needs CREATE_CONTENT. */
@@ -21,7 +23,7 @@ const decodeCursor = (cursor: string | undefined) => {
 };
 
 /** The account nodes of the Graph emulator: me, Pages, Instagram users, permissions. */
-export function addGraphNodeRoutes(router: GraphRouter, { ctx, kit, state }: Deps) {
+export function addGraphNodeRoutes(router: GraphRouter, { ctx, kit, state, readObject }: Deps) {
   const picture = (id: string, name: string) => ({
     data: { url: kit.pictureUrl(id, name), width: 50, height: 50, is_silhouette: false },
   });
@@ -97,6 +99,8 @@ export function addGraphNodeRoutes(router: GraphRouter, { ctx, kit, state }: Dep
       const specs = parseFields(req.params.fields, 'id');
       return { json: pickFields(instagramNode(auth, linked), specs, 'IGUser') };
     }
+    const object = await readObject?.(req, id, auth);
+    if (object) return object;
     throw graphErrors.notFound(id);
   }
 

@@ -16,7 +16,11 @@ export interface GraphRequest {
 }
 
 export type GraphAnswer =
-  { json: unknown; status?: number } | { html: string; status?: number } | { redirect: string };
+  | { json: unknown; status?: number }
+  | { html: string; status?: number }
+  | { redirect: string }
+  /** Closes the connection without an answer (a visible call whose response is lost). */
+  | { drop: true };
 
 export type GraphHandler = (
   request: GraphRequest,

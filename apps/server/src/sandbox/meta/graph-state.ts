@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SandboxContext } from '../context.js';
-import type { EmuKit } from './emu-kit.js';
+import type { EmuKit, Scenario } from './emu-kit.js';
 import { numericId, randomToken } from './emu-kit.js';
 import { graphErrors } from './graph-errors.js';
 
@@ -56,7 +56,11 @@ export interface Authenticated {
   user: GraphUser;
   /** The Page a Page token acts as. */
   page: SandboxPage | null;
+  /** The knobs in force for this request's account. */
+  scenario: Scenario;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Users, codes and tokens of the Graph emulator, all in the sandbox store. */
 export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
@@ -65,7 +69,7 @@ export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
   const getUser = (id: string) => store.get<GraphUser>('user', id);
 
   async function issueToken(record: Omit<GraphToken, 'issuedAt'>, value = randomToken('EAAH')) {
-    await store.put('token', value, { ...record, issuedAt: Date.now() });
+    await store.put('token', value, { ...record, issuedAt: await kit.now() });
     return value;
   }
 
@@ -101,7 +105,7 @@ export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
 
     async createCode(code: Omit<GraphCode, 'createdAt' | 'usedAt'>) {
       const value = randomToken('AQ', 48);
-      await store.put('code', value, { ...code, createdAt: Date.now(), usedAt: null });
+      await store.put('code', value, { ...code, createdAt: await kit.now(), usedAt: null });
       return value;
     },
 
@@ -110,23 +114,23 @@ export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
       const code = await store.get<GraphCode>('code', value);
       if (!code) throw graphErrors.unknownCode();
       if (code.usedAt !== null) throw graphErrors.codeUsed();
-      if (Date.now() - code.createdAt > CODE_TTL_MS) throw graphErrors.codeExpired();
+      if ((await kit.now()) - code.createdAt > CODE_TTL_MS) throw graphErrors.codeExpired();
       return code;
     },
 
     async markCodeUsed(value: string) {
       const code = await store.get<GraphCode>('code', value);
-      if (code) await store.put('code', value, { ...code, usedAt: Date.now() });
+      if (code) await store.put('code', value, { ...code, usedAt: await kit.now() });
     },
 
-    issueUserToken(user: GraphUser, scopes: string[], lifetime: 'short' | 'long') {
+    async issueUserToken(user: GraphUser, scopes: string[], lifetime: 'short' | 'long') {
       const seconds = lifetime === 'short' ? SHORT_LIVED_SECONDS : LONG_LIVED_SECONDS;
       return issueToken({
         kind: 'user',
         lifetime,
         userId: user.id,
         scopes,
-        expiresAt: Date.now() + seconds * 1000,
+        expiresAt: (await kit.now()) + seconds * 1000,
         generation: user.generation,
       });
     },
@@ -148,21 +152,36 @@ export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
       await store.put('user', user.id, { ...user, generation: user.generation + 1 });
     },
 
-    /** Checks a token like Graph does and applies the scenario knobs of its account. */
-    async authenticate(value: string | undefined): Promise<Authenticated> {
+    /**
+     * Checks a token like Graph does and applies the scenario knobs of its account (§7.6): the
+     * latency first, then a dead token, then the next failures and throttles counted down.
+     * `keys` adds the ids a knob may also be set on (an Instagram user, a Page).
+     */
+    async authenticate(
+      value: string | undefined,
+      keys: Array<string | undefined> = [],
+    ): Promise<Authenticated> {
       if (!value) throw graphErrors.noToken();
       const token = await store.get<GraphToken>('token', value);
       const user = token ? await getUser(token.userId) : null;
       if (!token || !user) throw graphErrors.badToken();
       if (token.generation !== user.generation) throw graphErrors.appRemoved();
-      const keys = [user.account, user.id, token.pageId];
-      if (await kit.isOn('token_revoked', keys)) throw graphErrors.sessionInvalidated();
-      if (await kit.isOn('token_expired', keys)) throw graphErrors.expired();
-      if (token.expiresAt !== null && token.expiresAt < Date.now()) throw graphErrors.expired();
+      const scenario = await kit.scenario([user.account, user.id, token.pageId, ...keys]);
+      const latency = scenario.number('latency_ms');
+      if (latency > 0) await sleep(latency);
+      if (scenario.isOn('token_revoked')) throw graphErrors.sessionInvalidated();
+      if (scenario.isOn('token_expired')) throw graphErrors.expired();
+      if (token.expiresAt !== null && token.expiresAt < (await kit.now())) {
+        throw graphErrors.expired();
+      }
       const page = token.pageId ? (user.pages.find((p) => p.id === token.pageId) ?? null) : null;
       // A Page token dies with the role on the Page.
       if (token.kind === 'page' && !page) throw graphErrors.sessionInvalidated();
-      return { token, user, page };
+      if (await scenario.take('fail_next')) throw graphErrors.unavailable();
+      if (await scenario.take('rate_limit_next')) {
+        throw graphErrors.rateLimited(scenario.number('rate_limit_code') || 4);
+      }
+      return { token, user, page, scenario };
     },
   };
 }

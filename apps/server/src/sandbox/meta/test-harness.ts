@@ -20,10 +20,36 @@ export interface SandboxHarness<Urls> {
   adapterWith(overrides: Partial<AdapterSettings<Urls>>): PlatformAdapter;
   /** Opens the authorize URL, fills the consent form and returns where it redirected. */
   authorize(options?: AuthorizeOptions): Promise<AuthorizeResult>;
-  setKnob(account: string, knob: string, on?: boolean): Promise<void>;
-  calls(): Promise<Array<{ method: string; path: string; query: Record<string, unknown> }>>;
+  /** A switch (`true`/`false`) or a numeric knob's value (`fail_next`, `latency_ms`…). */
+  setKnob(account: string, knob: string, on?: boolean | number): Promise<void>;
+  calls(): Promise<
+    Array<{
+      method: string;
+      path: string;
+      query: Record<string, unknown>;
+      body: Record<string, unknown> | null;
+    }>
+  >;
+  /** Everything published (`GET /_emu/posts`), oldest first. */
+  posts(account?: string): Promise<EmuPost[]>;
+  /** Someone else comments on a post, or replies to a comment (`POST /_emu/comments`). */
+  comment(postId: string, fromName: string, message: string): Promise<{ id: string }>;
+  /** Moves the emulator's clock forward (container expiry, quota windows, token lifetimes). */
+  advanceClock(seconds: number): Promise<void>;
   restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface EmuPost {
+  id: string;
+  network: 'instagram' | 'facebook';
+  account: string;
+  accountName: string;
+  kind: string;
+  text: string;
+  mediaCount: number;
+  permalink: string;
+  createdAt: string;
 }
 
 export interface AuthorizeOptions {
@@ -61,6 +87,23 @@ export function parseForm(html: string) {
     if (name) fields[unescapeHtml(name)] = unescapeHtml(value ?? '');
   }
   return { action: unescapeHtml(action), fields };
+}
+
+async function emuCall(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<any> {
+  const res = await fetch(`${base}/_emu/${path}`, {
+    method,
+    ...(body
+      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+      : {}),
+  });
+  if (!res.ok) throw new Error(`_emu/${path} answered ${res.status}: ${await res.text()}`);
+  return res.json();
 }
 
 export async function startSandboxHarness<Urls>(
@@ -105,6 +148,9 @@ export async function startSandboxHarness<Urls>(
     harness.adapter = module.createAdapter(harness.settings);
   }
 
+  const emu = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    emuCall(harness.base, method, path, body);
+
   const harness: SandboxHarness<Urls> = {
     origin: '',
     base: '',
@@ -148,12 +194,19 @@ export async function startSandboxHarness<Urls>(
     },
 
     async setKnob(account, knob, on = true) {
-      const res = await fetch(`${harness.base}/_emu/scenario`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ account, knob, on }),
-      });
-      if (!res.ok) throw new Error(`Knob refused: ${await res.text()}`);
+      const setting = typeof on === 'number' ? { value: on } : { on };
+      await emu('POST', 'scenario', { account, knob, ...setting });
+    },
+
+    async posts(account) {
+      const query = account ? `?account=${encodeURIComponent(account)}` : '';
+      return ((await emu('GET', `posts${query}`)) as { posts: EmuPost[] }).posts;
+    },
+
+    comment: (postId, fromName, message) => emu('POST', 'comments', { postId, fromName, message }),
+
+    async advanceClock(seconds) {
+      await emu('POST', 'clock', { advance_seconds: seconds });
     },
 
     async calls() {

@@ -1,26 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { avatarDataUrl, bearerToken } from '../kit/consent.js';
+import { avatarDataUrl } from '../kit/consent.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
-import { graphError, invalidToken } from './threads-responses.js';
+import { graphAccess } from './threads-graph.js';
+import { graphError } from './threads-responses.js';
 
 /** `GET /v1.0/me?fields=…` (§4.1, §7.3): the id always, other fields when asked for. */
 export function registerThreadsProfileRoutes(scope: FastifyInstance, oauth: SandboxOAuth) {
   scope.get('/v1.0/me', async (request, reply) => {
-    const check = await oauth.verifyAccess(bearerToken(request, true));
-    if (!check.ok) return invalidToken(reply, check.reason);
-    const { account } = check;
-    if (await oauth.takeOnce(account.id, 'rate_limit_once'))
-      return graphError(reply, 400, {
-        message: '(#4) Application request limit reached',
-        code: 4,
-        is_transient: true,
-      });
-    if (await oauth.takeOnce(account.id, 'http_500_once'))
-      return graphError(reply, 500, {
-        message: 'Service temporarily unavailable',
-        code: 2,
-        is_transient: true,
-      });
+    const access = await graphAccess(request, reply, oauth);
+    if (!access) return reply;
+    const { account } = access;
     const available: Record<string, unknown> = {
       id: account.id,
       username: account.username,

@@ -73,3 +73,15 @@ export function fieldsOf(query: unknown, body: unknown): Record<string, string |
     Object.entries(merged).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]),
   );
 }
+
+/** Publishing numbers the emulator enforces (§4.2, §4.5) and its default processing times. */
+export const THREADS_PUBLISHING = {
+  postsPer24h: 250,
+  repliesPer24h: 1000,
+  textMax: 500,
+  carouselMin: 2,
+  carouselMax: 20,
+  /** Images are fetched at once; videos take a moment (knob `processing_ms` overrides both). */
+  imageProcessingMs: 0,
+  videoProcessingMs: 2000,
+} as const;

@@ -75,3 +75,28 @@ export const oauthError = (
   error: string,
   description: string,
 ) => reply.status(status).send({ error, error_description: description, log_id: logId() });
+
+/** Content Posting numbers the emulator enforces (§5.2, §5.5) and its default processing times. */
+export const TIKTOK_PUBLISHING = {
+  /** Direct post, inbox and photo inits share 6 per minute per token. */
+  initsPerMinute: 6,
+  videoTitleMax: 2200,
+  photoTitleMax: 90,
+  photoDescriptionMax: 4000,
+  photosMin: 1,
+  photosMax: 35,
+  chunkMin: 5 * 1024 * 1024,
+  chunkMax: 64 * 1024 * 1024,
+  lastChunkMax: 128 * 1024 * 1024,
+  chunksMax: 1000,
+  videoMaxBytes: 4 * 1024 * 1024 * 1024,
+  /** What creator_info offers (an audited app, a public account). */
+  privacyLevelOptions: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+  maxVideoPostDurationSec: 600,
+  /** After the bytes arrive (knob `processing_ms` overrides both). */
+  videoProcessingMs: 800,
+  photoProcessingMs: 300,
+} as const;
+
+/** The content types TikTok takes for upload chunks (§5.2). */
+export const TIKTOK_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];

@@ -1,53 +1,20 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { avatarDataUrl, bearerToken } from '../kit/consent.js';
-import type { SandboxAccount, SandboxOAuth } from '../kit/oauth-state.js';
+import type { FastifyInstance } from 'fastify';
+import { avatarDataUrl } from '../kit/consent.js';
+import type { SandboxOAuth } from '../kit/oauth-state.js';
+import { tiktokAccess } from './tiktok-access.js';
 import {
   scopeMissing,
   tiktokError,
   tiktokOk,
-  tokenInvalid,
+  TIKTOK_PUBLISHING,
   USER_FIELD_SCOPES,
 } from './tiktok-responses.js';
 
 /** `GET /v2/user/info/` and `POST /v2/post/publish/creator_info/query/` (§5.1, §5.2, §7.4). */
 export function registerTikTokUserRoutes(scope: FastifyInstance, oauth: SandboxOAuth) {
-  /** The token's account and scopes, or the answer to send instead (bad token, knobs). */
-  async function authorize(
-    token: string | undefined,
-  ): Promise<
-    | { ok: true; account: SandboxAccount; scopes: string[] }
-    | { ok: false; answer: (reply: FastifyReply) => FastifyReply }
-  > {
-    const check = await oauth.verifyAccess(token);
-    if (!check.ok) return { ok: false, answer: tokenInvalid };
-    if (await oauth.takeOnce(check.account.id, 'rate_limit_once'))
-      return {
-        ok: false,
-        answer: (reply) =>
-          tiktokError(
-            reply,
-            429,
-            'rate_limit_exceeded',
-            'The API rate limit was exceeded. Please try again later.',
-          ),
-      };
-    if (await oauth.takeOnce(check.account.id, 'http_500_once'))
-      return {
-        ok: false,
-        answer: (reply) =>
-          tiktokError(
-            reply,
-            500,
-            'internal_error',
-            'Something went wrong. Please try again later.',
-          ),
-      };
-    return check;
-  }
-
   scope.get('/v2/user/info/', async (request, reply) => {
-    const granted = await authorize(bearerToken(request));
-    if (!granted.ok) return granted.answer(reply);
+    const granted = await tiktokAccess(request, reply, oauth);
+    if (!granted) return reply;
     const { account, scopes } = granted;
     const fields = String((request.query as Record<string, unknown>).fields ?? '')
       .split(',')
@@ -80,18 +47,18 @@ export function registerTikTokUserRoutes(scope: FastifyInstance, oauth: SandboxO
   });
 
   scope.post('/v2/post/publish/creator_info/query/', async (request, reply) => {
-    const granted = await authorize(bearerToken(request));
-    if (!granted.ok) return granted.answer(reply);
-    if (!granted.scopes.includes('video.publish')) return scopeMissing(reply, 'video.publish');
+    const granted = await tiktokAccess(request, reply, oauth, 'video.publish');
+    if (!granted) return reply;
+    const { privacyLevelOptions, maxVideoPostDurationSec } = TIKTOK_PUBLISHING;
     return tiktokOk({
       creator_avatar_url: avatarDataUrl(granted.account.name, 340),
       creator_username: granted.account.username,
       creator_nickname: granted.account.name,
-      privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+      privacy_level_options: privacyLevelOptions,
       comment_disabled: false,
       duet_disabled: false,
       stitch_disabled: false,
-      max_video_post_duration_sec: 600,
+      max_video_post_duration_sec: maxVideoPostDurationSec,
     });
   });
 }

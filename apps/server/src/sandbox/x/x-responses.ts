@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** X's answer shapes and numbers as the emulator needs them (platform-apis.md §1, §7.1). */
 export const X_EMULATOR = {
@@ -65,3 +65,127 @@ export const xOAuthError = (
   error: string,
   description: string,
 ) => reply.status(status).send({ error, error_description: description });
+
+/** Publishing numbers the emulator enforces (platform-apis.md §1.2, §1.5, §7.1). */
+export const X_PUBLISHING = {
+  /** Weighted characters for accounts without a subscription. */
+  maxWeightedLength: 280,
+  maxMediaPerPost: 4,
+  maxSegments: 1000,
+  maxChunkBytes: 5 * 1024 * 1024,
+  /** Room for a 5 MB chunk sent as base64 JSON or multipart. */
+  uploadBodyLimit: 8 * 1024 * 1024,
+  mediaExpiresSeconds: 86_400,
+  /** How long video and GIF processing takes unless the processing_ms knob says otherwise. */
+  processingMs: 1_500,
+  /** `POST /2/tweets`: 100 per 15 min per user (publish_cap replaces the 100). */
+  postsPerWindow: 100,
+  postWindowSeconds: 900,
+  /** Recent search sees the last 7 days. */
+  searchWindowMs: 7 * 86_400_000,
+  /** An identical text within this time is a duplicate. */
+  duplicateWindowMs: 86_400_000,
+} as const;
+
+/** Media categories: the types each accepts, its size limit, and the media_key prefix. */
+export const X_MEDIA_CATEGORIES: Record<
+  string,
+  { types: readonly string[]; maxBytes: number; keyPrefix: string; processes: boolean }
+> = {
+  tweet_image: {
+    types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/bmp', 'image/pjpeg'],
+    maxBytes: 5 * 1024 * 1024,
+    keyPrefix: '3',
+    processes: false,
+  },
+  tweet_gif: { types: ['image/gif'], maxBytes: 15 * 1024 * 1024, keyPrefix: '16', processes: true },
+  tweet_video: {
+    types: ['video/mp4', 'video/quicktime', 'video/webm'],
+    maxBytes: 512 * 1024 * 1024,
+    keyPrefix: '7',
+    processes: true,
+  },
+  amplify_video: {
+    types: ['video/mp4', 'video/quicktime', 'video/webm'],
+    maxBytes: 512 * 1024 * 1024,
+    keyPrefix: '13',
+    processes: true,
+  },
+};
+
+const PROBLEMS = 'https://api.x.com/2/problems';
+
+/**
+ * An X API error answer, thrown by the emulator's route code and sent by `xRoute`: an RFC 7807
+ * problem, with `errors[]` for invalid requests as X sends them.
+ */
+export class XFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(String(body.detail ?? body.title ?? status));
+  }
+
+  send(reply: FastifyReply) {
+    return reply.status(this.status).headers(this.headers).send(this.body);
+  }
+}
+
+const problem = (status: number, title: string, detail: string, type = 'about:blank') =>
+  new XFailure(status, { title, detail, type, status });
+
+export const xFailures = {
+  unauthorized: () => problem(401, 'Unauthorized', 'Unauthorized'),
+  forbidden: (detail: string) => problem(403, 'Forbidden', detail),
+  /** A token without a scope the endpoint needs. */
+  missingScope: () =>
+    problem(
+      403,
+      'Forbidden',
+      'You are not permitted to perform this action.',
+      `${PROBLEMS}/client-forbidden`,
+    ),
+  notFound: (id: string) =>
+    problem(
+      404,
+      'Not Found Error',
+      `Could not find tweet with id: [${id}].`,
+      `${PROBLEMS}/resource-not-found`,
+    ),
+  invalid: (message: string, parameters: Record<string, string[]> = {}) =>
+    new XFailure(400, {
+      errors: [{ parameters, message }],
+      title: 'Invalid Request',
+      detail: 'One or more parameters to your request was invalid.',
+      type: `${PROBLEMS}/invalid-request`,
+    }),
+  server: () => problem(500, 'Internal Server Error', 'Internal Server Error'),
+  rateLimited: (resetEpochSeconds: number, limit: number) =>
+    new XFailure(
+      429,
+      { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+      {
+        'x-rate-limit-limit': String(limit),
+        'x-rate-limit-remaining': '0',
+        'x-rate-limit-reset': String(resetEpochSeconds),
+      },
+    ),
+};
+
+/** Wraps a route so a thrown XFailure becomes X's answer. */
+export const xRoute =
+  (handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+  async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return await handler(request, reply);
+    } catch (err) {
+      if (err instanceof XFailure) return err.send(reply);
+      throw err;
+    }
+  };
+
+/** X escapes &, < and > in the text it returns. */
+export const xEscapeText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -173,7 +173,7 @@ describe('/content/{postId}', () => {
     expect(within(facebook).getByTitle('The Page token expired.')).toHaveTextContent(/^Failed/);
   });
 
-  it('lays out Publish to Platform and Comments until the publishing engine wires them', async () => {
+  it('reads each network of a publishing post, offers comments only where published, and Close goes back', async () => {
     const post = createPost({
       status: 'publishing',
       platforms: [
@@ -202,13 +202,13 @@ describe('/content/{postId}', () => {
     expect(within(publish).getByRole('listitem', { name: 'TikTok' })).toHaveTextContent(
       'Check on TikTok',
     );
-    const publishNow = within(publish).getByRole('button', { name: /Publish Now/ });
-    expect(publishNow).toBeDisabled();
-    expect(publishNow).toHaveAttribute('title', 'Publishing arrives with the publishing engine');
+    expect(within(publish).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(publish).getByRole('button', { name: /Publish Now/ })).toBeEnabled();
 
-    const comments = within(region('Comments')).getAllByRole('button', { name: /See Comments/ });
-    expect(comments).toHaveLength(3);
-    comments.forEach((button) => expect(button).toBeDisabled());
+    // Nothing went out yet: no network has comments to read.
+    expect(
+      within(region('Comments')).queryByRole('button', { name: /See Comments/ }),
+    ).not.toBeInTheDocument();
 
     await user.click(within(publish).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
@@ -237,8 +237,9 @@ describe('/content/{postId}', () => {
     ).toBeInTheDocument();
     expect(within(publish).getByRole('link', { name: 'Connect' })).toHaveAttribute(
       'href',
-      '/settings',
+      '/api/auth/x?orgId=org_1',
     );
+    expect(within(publish).getByRole('button', { name: /Publish Now/ })).toBeDisabled();
   });
 
   it('pages through the media with next, previous, dots and a drag', async () => {

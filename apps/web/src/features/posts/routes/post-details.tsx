@@ -14,6 +14,7 @@ import { CommentsSection } from '../components/details/comments-section';
 import { ContentPanel } from '../components/details/content-panel';
 import { DetailsHeader } from '../components/details/details-header';
 import { DetailsPanel } from '../components/details/details-panel';
+import { EmbedPreview } from '../components/details/embed-preview';
 import { MediaCarousel } from '../components/details/media-carousel';
 import { PostLoadError } from '../components/details/post-load-error';
 import { PublishPanel } from '../components/details/publish-panel';
@@ -100,11 +101,17 @@ function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
             onDraft={setDraft}
           />
           <MediaCarousel media={post.media} />
-          <CommentsSection post={post} />
+          <EmbedPreview orgId={orgId} post={post} />
+          <CommentsSection orgId={orgId} post={post} />
         </div>
         <div className="flex flex-col gap-6">
           <DetailsPanel post={post} />
-          <PublishPanel post={post} integrations={integrations.data} onClose={goBack} />
+          <PublishPanel
+            orgId={orgId}
+            post={post}
+            integrations={integrations.data}
+            onClose={goBack}
+          />
         </div>
       </div>
       <ConfirmDialog

@@ -1,17 +1,28 @@
 import type { Post } from '@herald/contract';
 import { MessageCircle } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PlatformIcon } from '../platform-icon';
-import { ENGINE_PENDING } from './publish-panel';
+import { PlatformComments } from './platform-comments';
 
 /**
- * Spec §2 Comments: a 'See Comments' per network of the post. The comments are read from the
- * networks by the publishing engine's issue; until then each button says why it waits.
+ * Spec §2/§4 Comments: per network the post went out on, 'See Comments' reads its comments
+ * there; each can be liked, answered, and (the account's own) edited or deleted.
  */
-export function CommentsSection({ post }: { post: Post }) {
+export function CommentsSection({ orgId, post }: { orgId: string; post: Post }) {
   const headingId = useId();
-  const hintId = useId();
+  const listId = useId();
+  const [open, setOpen] = useState<string[]>([]);
+
+  const isOnNetwork = (platformId: string) =>
+    post.platformPosts.some((t) => t.platformId === platformId && t.status === 'PUBLISHED');
+  const toggle = (platformId: string) =>
+    setOpen((current) =>
+      current.includes(platformId)
+        ? current.filter((id) => id !== platformId)
+        : [...current, platformId],
+    );
+
   return (
     <section
       aria-labelledby={headingId}
@@ -20,35 +31,49 @@ export function CommentsSection({ post }: { post: Post }) {
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Comments
       </h2>
-      <p id={hintId} className="sr-only">
-        {ENGINE_PENDING}
-      </p>
       {post.platforms.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">This post has no platforms.</p>
       ) : (
         <ul aria-label="Comments by platform" className="mt-3 divide-y divide-slate-100">
-          {post.platforms.map((platform) => (
-            <li
-              key={platform.id}
-              aria-label={platform.name}
-              className="flex items-center justify-between gap-3 py-2.5"
-            >
-              <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
-                <PlatformIcon name={platform.name} />
-                {platform.name}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled
-                title={ENGINE_PENDING}
-                aria-describedby={hintId}
-              >
-                <MessageCircle className="size-4" aria-hidden="true" />
-                See Comments
-              </Button>
-            </li>
-          ))}
+          {post.platforms.map((platform) => {
+            const published = isOnNetwork(platform.id);
+            const isOpen = published && open.includes(platform.id);
+            const panelId = `${listId}-${platform.id}`;
+            return (
+              <li key={platform.id} aria-label={platform.name} className="py-2.5">
+                <div className="flex items-center justify-between gap-3">
+                  <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
+                    <PlatformIcon name={platform.name} />
+                    {platform.name}
+                  </span>
+                  {published ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-expanded={isOpen}
+                      aria-controls={isOpen ? panelId : undefined}
+                      onClick={() => toggle(platform.id)}
+                    >
+                      <MessageCircle className="size-4" aria-hidden="true" />
+                      {isOpen ? 'Hide Comments' : 'See Comments'}
+                    </Button>
+                  ) : (
+                    <span className="text-xs text-slate-600">
+                      Comments appear once it is published here.
+                    </span>
+                  )}
+                </div>
+                {isOpen && (
+                  <PlatformComments
+                    id={panelId}
+                    orgId={orgId}
+                    postId={post.id}
+                    platform={platform}
+                  />
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -1,102 +1,150 @@
-import type { Integration, PlatformPost, Post } from '@herald/contract';
-import { ExternalLink, Send } from 'lucide-react';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import type { Integration, Post } from '@herald/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Send } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import { cn } from '@/lib/cn';
-import { PlatformIcon } from '../platform-icon';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-error';
+import { connectUrl } from '@/lib/integrations';
+import { useCan } from '@/lib/permissions';
+import { postKeys } from '@/lib/posts';
+import { toast, toastError } from '@/lib/toast';
+import { usePublishNow, useRefreshWhilePublishing, useResolveTarget } from '../../api/publishing';
 import { isPublished } from '../post-status';
+import { PublishRowItem } from './publish-row';
+import {
+  NO_PLATFORMS_CONNECTED,
+  NO_SELECTION,
+  outcomesOf,
+  PUBLISH_REQUEST_FAILED,
+  publishRows,
+  publishToasts,
+  type PublishOutcome,
+} from './publish-rows';
 
-/** Why Publish Now and See Comments wait: the engine that talks to the networks comes next. */
-export const ENGINE_PENDING = 'Publishing arrives with the publishing engine';
-export const NO_PLATFORMS_CONNECTED =
-  'No platforms connected. Please connect platforms in your organization settings to publish posts.';
+export { NO_PLATFORMS_CONNECTED, NO_SELECTION } from './publish-rows';
+export const RESOLVE_FAILED = 'Failed to update this publication.';
+export const MAY_NOT_PUBLISH = 'Only members who may create posts can publish them.';
 
-const pill = 'rounded-full px-2 py-0.5 text-xs font-semibold';
-
-function TargetStatus({ target, isWaiting }: { target: PlatformPost; isWaiting: boolean }) {
-  // A scheduled post's networks are queued until its time: that is waiting, not publishing.
-  if (isWaiting && target.status === 'QUEUED') {
-    return <span className={cn(pill, 'bg-blue-100 text-blue-800')}>Scheduled</span>;
-  }
-  switch (target.status) {
-    case 'PUBLISHED':
-      return (
-        <span className="flex items-center gap-2">
-          <span className={cn(pill, 'bg-emerald-100 text-emerald-800')}>Published</span>
-          {target.permalink && (
-            <a
-              href={target.permalink}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex items-center gap-1 text-xs font-semibold text-indigo-700 hover:underline"
-            >
-              View on {target.platformName}
-              <ExternalLink className="size-3" aria-hidden="true" />
-            </a>
-          )}
-        </span>
-      );
-    case 'FAILED': {
-      const reason = target.error?.trim() || 'Publishing failed';
-      return (
-        <span className={cn(pill, 'cursor-help bg-red-100 text-red-800')} title={reason}>
-          Failed<span className="sr-only">: {reason}</span>
-        </span>
-      );
-    }
-    case 'UNCERTAIN':
-      return (
-        <span className={cn(pill, 'bg-yellow-100 text-yellow-900')}>
-          Check on {target.platformName}
-        </span>
-      );
-    default:
-      // QUEUED, PREPARING, READY, PUBLISHING: the engine is on it.
-      return <span className={cn(pill, 'bg-amber-100 text-amber-900')}>Publishing...</span>;
-  }
-}
-
-function ConnectionStatus({ isConnected }: { isConnected: boolean | null }) {
-  if (isConnected === null) return null;
-  if (isConnected)
-    return <span className={cn(pill, 'bg-slate-100 text-slate-700')}>Connected</span>;
-  return (
-    <Link
-      to={paths.settings}
-      className="rounded-md border border-slate-300 px-2 py-0.5 text-xs font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
-    >
-      Connect
-    </Link>
-  );
+/**
+ * The last Publish Now answer, for the post it was given against: once the post is read again
+ * (a new object from the cache), the post's own record takes over.
+ */
+interface Answered {
+  basis: unknown;
+  outcomes: Record<string, PublishOutcome>;
 }
 
 /**
- * Spec §2 Publish to Platform: a row per network of the post with where it stands. Publishing
- * itself is wired by the publishing engine; until then Publish Now says so.
+ * Spec §2/§4 Publish to Platform: a row per network of the post, with a checkbox to choose it,
+ * where it stands, Connect for a network without an account, and Mark as published / Retry for a
+ * publication nobody can confirm. Publish Now publishes the chosen networks and says how it went.
  */
 export function PublishPanel({
+  orgId,
   post,
   integrations,
   onClose,
 }: {
+  orgId: string;
   post: Post;
   /** The organization's accounts; undefined while unknown. */
   integrations: Integration[] | undefined;
   onClose: () => void;
 }) {
   const headingId = useId();
-  const hintId = useId();
+  const queryClient = useQueryClient();
+  const mayPublish = useCan('PATCH /organizations/:orgId/post/:postId/publish');
+  const mayResolve = useCan('POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve');
+  const mayConnect = useCan('GET /auth/:platform');
+  const publish = usePublishNow(orgId, post.id);
+  const resolve = useResolveTarget(orgId, post.id);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [answered, setAnswered] = useState<Answered | null>(null);
+
   const published = isPublished(post.status);
   const connected = integrations?.filter((i) => i.status === 'CONNECTED');
-  const isConnected = (platformId: string) =>
-    connected ? connected.some((i) => i.platform.id === platformId) : null;
+  const rows = publishRows({
+    post,
+    connectedPlatformIds: connected ? new Set(connected.map((i) => i.platform.id)) : null,
+    inFlight: publish.isPending ? (publish.variables ?? []) : [],
+    outcomes: answered?.basis === post ? answered.outcomes : {},
+  });
+  const canPublish = !published && mayPublish;
+  const noneConnected = connected?.length === 0;
+  const chosen = rows
+    .filter((row) => row.selectable && selected.includes(row.platform.name))
+    .map((row) => row.platform.name);
+
+  useRefreshWhilePublishing(
+    orgId,
+    post.id,
+    !publish.isPending && rows.some((row) => row.state.kind === 'publishing'),
+  );
+
+  const toggle = (name: string, checked: boolean) =>
+    setSelected((current) =>
+      checked ? [...current.filter((n) => n !== name), name] : current.filter((n) => n !== name),
+    );
+
+  const remember = (outcomes: Record<string, PublishOutcome>) =>
+    setAnswered({
+      basis: queryClient.getQueryData(postKeys.detail(orgId, post.id)),
+      outcomes,
+    });
+
+  const publishNow = () => {
+    if (chosen.length === 0) {
+      toast.error(NO_SELECTION, { id: 'publish-no-selection' });
+      return;
+    }
+    const names = chosen;
+    publish.mutate(names, {
+      onSuccess: (answer) => {
+        const outcomes = outcomesOf(answer, names);
+        remember(outcomes);
+        // What went out (or is still going) is done choosing; a failure stays chosen to retry.
+        setSelected((current) =>
+          current.filter((name) => !names.includes(name) || outcomes[name]?.status === 'failed'),
+        );
+        for (const { tone, message } of publishToasts(answer)) {
+          if (tone === 'success') toast.success(message);
+          else if (tone === 'error') toast.error(message);
+          else toast(message);
+        }
+      },
+      onError: (error) => {
+        const message = errorMessage(error, PUBLISH_REQUEST_FAILED);
+        remember(
+          Object.fromEntries(names.map((name) => [name, { status: 'failed', error: message }])),
+        );
+        toast.error(message);
+      },
+    });
+  };
+
+  const onResolve = (targetId: string, outcome: 'published' | 'retry') => {
+    const name = post.platformPosts.find((t) => t.id === targetId)?.platformName ?? 'the network';
+    resolve.mutate(
+      { targetId, outcome },
+      {
+        onSuccess: () =>
+          toast.success(
+            outcome === 'published'
+              ? `Marked as published on ${name}.`
+              : `Publishing to ${name} again.`,
+          ),
+        onError: (error) => toastError(error, RESOLVE_FAILED),
+      },
+    );
+  };
+
   const names = post.platforms.map((p) => p.name);
 
   return (
     <section
       aria-labelledby={headingId}
+      aria-busy={publish.isPending}
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
@@ -106,47 +154,49 @@ export function PublishPanel({
         <p className="mt-2 text-sm text-slate-700">
           This post was published to {names.length > 0 ? names.join(', ') : 'its platforms'}.
         </p>
+      ) : noneConnected ? (
+        <p className="mt-2 text-sm text-amber-800">{NO_PLATFORMS_CONNECTED}</p>
       ) : (
-        connected?.length === 0 && (
-          <p className="mt-2 text-sm text-amber-800">{NO_PLATFORMS_CONNECTED}</p>
+        canPublish && (
+          <p className="mt-2 text-sm text-slate-600">Choose the platforms to publish to now.</p>
         )
       )}
+      {!published && !mayPublish && (
+        <p className="mt-2 text-sm text-slate-600">{MAY_NOT_PUBLISH}</p>
+      )}
       <ul aria-label="Platforms of this post" className="mt-3 divide-y divide-slate-100">
-        {post.platforms.map((platform) => {
-          const target = post.platformPosts.find((t) => t.platformId === platform.id);
-          return (
-            <li
-              key={platform.id}
-              aria-label={platform.name}
-              className="flex items-center justify-between gap-3 py-2.5"
-            >
-              <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
-                <PlatformIcon name={platform.name} />
-                {platform.name}
-              </span>
-              {target ? (
-                <TargetStatus target={target} isWaiting={post.status === 'scheduled'} />
-              ) : (
-                <ConnectionStatus isConnected={isConnected(platform.id)} />
-              )}
-            </li>
-          );
-        })}
+        {rows.map((row) => (
+          <PublishRowItem
+            key={row.platform.id}
+            row={row}
+            showCheckbox={canPublish}
+            checked={selected.includes(row.platform.name)}
+            onCheckedChange={(checked) => toggle(row.platform.name, checked)}
+            connectHref={mayConnect && orgId ? connectUrl(row.platform.name, orgId) : null}
+            mayResolve={mayResolve}
+            retryFailed={published}
+            resolvingTargetId={resolve.isPending ? (resolve.variables?.targetId ?? null) : null}
+            onResolve={onResolve}
+          />
+        ))}
       </ul>
+      <p aria-live="polite" className="mt-2 text-xs text-slate-600">
+        {publish.isPending &&
+          'Publishing can take up to a minute and a half while the networks answer.'}
+      </p>
       <div className="mt-4 flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>
-        {!published && (
-          <>
-            <Button disabled title={ENGINE_PENDING} aria-describedby={hintId}>
+        {canPublish && (
+          <Button onClick={publishNow} disabled={publish.isPending || noneConnected}>
+            {publish.isPending ? (
+              <Spinner className="size-4 text-white" />
+            ) : (
               <Send className="size-4" aria-hidden="true" />
-              Publish Now
-            </Button>
-            <span id={hintId} className="sr-only">
-              {ENGINE_PENDING}
-            </span>
-          </>
+            )}
+            Publish Now
+          </Button>
         )}
       </div>
     </section>

@@ -1,0 +1,182 @@
+import {
+  CommentParamsSchema,
+  CommentsQuerySchema,
+  CommentsResponseSchema,
+  EditCommentRequestSchema,
+  FacebookPermalinkResponseSchema,
+  PostEmbedResponseSchema,
+  PostPlatformParamsSchema,
+  ReplyRequestSchema,
+  ReplyResponseSchema,
+} from '@herald/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import {
+  deleteComment,
+  editComment,
+  listComments,
+  publishedTarget,
+  replyToComment,
+  type CommentsDeps,
+} from './comments.service.js';
+
+const stringOf = (value: unknown) => (typeof value === 'string' ? value : null);
+
+export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/organizations/:orgId/posts/:postId/media/:platformId',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/posts/:postId/media/:platformId' } },
+      schema: {
+        tags: ['posts'],
+        summary: 'What the embed of a published post needs (Instagram shortcode, permalink)',
+        params: PostPlatformParamsSchema,
+        response: { 200: PostEmbedResponseSchema },
+      },
+    },
+    async (request) => {
+      const { orgId, postId, platformId } = request.params;
+      const target = await publishedTarget(deps.db, orgId, postId, platformId);
+      const embed = target.embed ?? {};
+      return {
+        status: 'success' as const,
+        data: {
+          data: {
+            platformName: target.platformName,
+            externalId: target.externalId,
+            shortcode: stringOf(embed.shortcode),
+            permalink: target.permalink,
+            username: stringOf(embed.tiktokUsername) ?? stringOf(embed.username),
+          },
+        },
+      };
+    },
+  );
+
+  api.get(
+    '/organizations/:orgId/posts/:postId/media/:platformId/facebook',
+    {
+      config: {
+        access: { org: 'GET /organizations/:orgId/posts/:postId/media/:platformId/facebook' },
+      },
+      schema: {
+        tags: ['posts'],
+        params: PostPlatformParamsSchema,
+        response: { 200: FacebookPermalinkResponseSchema },
+      },
+    },
+    async (request) => {
+      const { orgId, postId, platformId } = request.params;
+      const target = await publishedTarget(deps.db, orgId, postId, platformId);
+      if (!target.permalink) {
+        throw new AppError(
+          'NOT_FOUND',
+          `No permalink is known for this post on ${target.platformName}.`,
+        );
+      }
+      return { status: 'success' as const, data: { permalink: target.permalink } };
+    },
+  );
+
+  api.get(
+    '/organizations/:orgId/posts/:postId/comments/:platformId',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/posts/:postId/comments/:platformId' } },
+      schema: {
+        tags: ['comments'],
+        params: PostPlatformParamsSchema,
+        querystring: CommentsQuerySchema,
+        response: { 200: CommentsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { orgId, postId, platformId } = request.params;
+      const { comments, nextCursor } = await listComments(
+        deps,
+        orgId,
+        postId,
+        platformId,
+        request.query,
+      );
+      return { status: 'success' as const, data: { comments }, meta: { nextCursor } };
+    },
+  );
+
+  api.post(
+    '/organization/:orgId/platform/:platformId/comment/:commentId/replies',
+    {
+      config: {
+        access: {
+          org: 'POST /organization/:orgId/platform/:platformId/comment/:commentId/replies',
+        },
+      },
+      schema: {
+        tags: ['comments'],
+        params: CommentParamsSchema,
+        body: ReplyRequestSchema,
+        response: { 200: ReplyResponseSchema },
+      },
+    },
+    async (request) => {
+      const { orgId, platformId, commentId } = request.params;
+      const reply = await replyToComment(deps, orgId, platformId, commentId, request.body);
+      return { status: 'success' as const, data: { data: reply } };
+    },
+  );
+
+  api.put(
+    '/organization/:orgId/platform/:platformId/comment/:commentId',
+    {
+      config: {
+        access: { org: 'PUT /organization/:orgId/platform/:platformId/comment/:commentId' },
+      },
+      schema: {
+        tags: ['comments'],
+        params: CommentParamsSchema,
+        body: EditCommentRequestSchema,
+        response: { 200: ReplyResponseSchema },
+      },
+    },
+    async (request) => {
+      const { orgId, platformId, commentId } = request.params;
+      await editComment(deps, orgId, platformId, commentId, request.body.message);
+      return {
+        status: 'success' as const,
+        data: {
+          data: {
+            id: commentId,
+            message: request.body.message,
+            likes: 0,
+            created_time: new Date().toISOString(),
+            from: { id: '', name: '', picture: { data: { url: null } } },
+            isOwn: true,
+            replies: [],
+          },
+        },
+      };
+    },
+  );
+
+  api.delete(
+    '/organization/:orgId/platform/:platformId/comment/:commentId',
+    {
+      config: {
+        access: { org: 'DELETE /organization/:orgId/platform/:platformId/comment/:commentId' },
+      },
+      schema: {
+        tags: ['comments'],
+        params: CommentParamsSchema,
+        response: { 200: z.object({ status: z.literal('success'), data: z.null() }) },
+      },
+    },
+    async (request) => {
+      const { orgId, platformId, commentId } = request.params;
+      await deleteComment(deps, orgId, platformId, commentId);
+      return { status: 'success' as const, data: null };
+    },
+  );
+}

@@ -1,0 +1,191 @@
+import type { Comment } from '@herald/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { integrations, platforms, posts, postTargets } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import type { TokenCipher } from '../../lib/token-crypto.js';
+import { PlatformError } from '../../platforms/errors.js';
+import type { NetworkRuntime } from '../../platforms/runtime.js';
+import type { NetworkComment, PublishingAdapter } from '../../platforms/types.js';
+import { toStoredAccount } from '../integrations/integrations.service.js';
+
+export interface CommentsDeps {
+  db: Db;
+  cipher: TokenCipher;
+  networks: Map<string, NetworkRuntime>;
+}
+
+/** The §3 Comment shape of a network's comment. */
+export function toComment(c: NetworkComment): Comment {
+  return {
+    id: c.id,
+    message: c.message,
+    likes: c.likes,
+    created_time: c.createdTime,
+    from: { id: c.from.id, name: c.from.name, picture: { data: { url: c.from.pictureUrl } } },
+    isOwn: c.isOwn,
+    replies: c.replies.map(toComment),
+  };
+}
+
+/** A network's refusal as an API error with the network's words. */
+export function toAppError(err: unknown, network: string): unknown {
+  if (!(err instanceof PlatformError)) return err;
+  switch (err.kind) {
+    case 'bad_request':
+      return new AppError('VALIDATION_FAILED', err.message);
+    case 'reauth':
+      return new AppError(
+        'VALIDATION_FAILED',
+        `${network} refused the account's access: ${err.message} Reconnect the account in Settings.`,
+      );
+    case 'rate_limited':
+      return new AppError('RATE_LIMITED', `${network} asks to slow down: ${err.message}`);
+    default:
+      return new AppError(
+        'UNAVAILABLE',
+        `${network} did not answer properly (${err.message}). Try again in a moment.`,
+      );
+  }
+}
+
+/** The organization's connected account on a platform, and that network's adapter. */
+async function accountOn(deps: CommentsDeps, organizationId: string, platformId: string) {
+  const [row] = await deps.db
+    .select({ integration: integrations, name: platforms.name })
+    .from(integrations)
+    .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+    .where(
+      and(
+        eq(integrations.organizationId, organizationId),
+        eq(integrations.platformId, platformId),
+        eq(integrations.status, 'CONNECTED'),
+      ),
+    )
+    .orderBy(desc(integrations.connectedAt))
+    .limit(1);
+  if (!row) {
+    throw new AppError('NOT_FOUND', 'This organization has no connected account on that platform.');
+  }
+  const network = deps.networks.get(row.name.toLowerCase());
+  return {
+    name: row.name,
+    account: toStoredAccount(deps.cipher, row.integration),
+    publishing: network?.adapter.publishing ?? null,
+  };
+}
+
+/** The published target of a post on a platform (404 when the post is not there). */
+export async function publishedTarget(
+  db: Db,
+  organizationId: string,
+  postId: string,
+  platformId: string,
+) {
+  const [row] = await db
+    .select({ target: postTargets, name: platforms.name })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
+    .where(
+      and(
+        eq(posts.organizationId, organizationId),
+        eq(postTargets.postId, postId),
+        eq(postTargets.platformId, platformId),
+      ),
+    );
+  if (!row) throw new AppError('NOT_FOUND', 'This post does not go to that platform.');
+  if (row.target.status !== 'PUBLISHED' || !row.target.externalId) {
+    throw new AppError('VALIDATION_FAILED', `This post is not published on ${row.name} yet.`);
+  }
+  return { ...row.target, externalId: row.target.externalId, platformName: row.name };
+}
+
+function need<K extends keyof PublishingAdapter>(
+  publishing: PublishingAdapter | null,
+  key: K,
+  what: string,
+  network: string,
+): NonNullable<PublishingAdapter[K]> {
+  const fn = publishing?.[key];
+  if (!fn) throw new AppError('VALIDATION_FAILED', `${what} is not available for ${network}.`);
+  return (fn as (...args: unknown[]) => unknown).bind(publishing) as NonNullable<
+    PublishingAdapter[K]
+  >;
+}
+
+export async function listComments(
+  deps: CommentsDeps,
+  organizationId: string,
+  postId: string,
+  platformId: string,
+  page: { cursor?: string; limit: number },
+) {
+  const target = await publishedTarget(deps.db, organizationId, postId, platformId);
+  const { name, account, publishing } = await accountOn(deps, organizationId, platformId);
+  const list = need(publishing, 'listComments', 'Reading comments', name);
+  try {
+    const result = await list(account, target.externalId, page);
+    return { comments: result.comments.map(toComment), nextCursor: result.nextCursor };
+  } catch (err) {
+    throw toAppError(err, name);
+  }
+}
+
+async function externalIdOf(
+  deps: CommentsDeps,
+  orgId: string,
+  platformId: string,
+  postId?: string,
+) {
+  if (!postId) return '';
+  return (await publishedTarget(deps.db, orgId, postId, platformId)).externalId;
+}
+
+export async function replyToComment(
+  deps: CommentsDeps,
+  organizationId: string,
+  platformId: string,
+  commentId: string,
+  body: { message: string; postId?: string },
+) {
+  const { name, account, publishing } = await accountOn(deps, organizationId, platformId);
+  const reply = need(publishing, 'reply', 'Replying to comments', name);
+  const externalId = await externalIdOf(deps, organizationId, platformId, body.postId);
+  try {
+    return toComment(await reply(account, { externalId, commentId }, body.message));
+  } catch (err) {
+    throw toAppError(err, name);
+  }
+}
+
+export async function editComment(
+  deps: CommentsDeps,
+  organizationId: string,
+  platformId: string,
+  commentId: string,
+  message: string,
+) {
+  const { name, account, publishing } = await accountOn(deps, organizationId, platformId);
+  const edit = need(publishing, 'editComment', 'Editing comments', name);
+  try {
+    await edit(account, commentId, message);
+  } catch (err) {
+    throw toAppError(err, name);
+  }
+}
+
+export async function deleteComment(
+  deps: CommentsDeps,
+  organizationId: string,
+  platformId: string,
+  commentId: string,
+) {
+  const { name, account, publishing } = await accountOn(deps, organizationId, platformId);
+  const remove = need(publishing, 'deleteComment', 'Deleting comments', name);
+  try {
+    await remove(account, commentId);
+  } catch (err) {
+    throw toAppError(err, name);
+  }
+}

@@ -1,0 +1,336 @@
+import { sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishTargetJob } from '../../jobs/publish-target.job.js';
+import { startJobRuntime } from '../../jobs/runtime.js';
+import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
+import { createOrg, type Actor } from '../../test/factories.js';
+import { jpeg } from '../../test/media-fixtures.js';
+import { multipart, type FilePart } from '../../test/multipart.js';
+import { connectThroughSandbox } from '../../test/networks.js';
+import { runWatchdog } from './watchdog.js';
+
+let t: TestApp;
+let boss: PgBoss;
+let owner: Actor;
+let orgId: string;
+let xId: string;
+
+async function createPost(fields: Record<string, string | undefined>, files: FilePart[] = []) {
+  const body = await multipart(fields, files);
+  const res = await send(t.app, owner.jar, {
+    method: 'POST',
+    url: `/api/organizations/${orgId}/post`,
+    headers: { ...body.headers, origin: TEST_PUBLIC_URL },
+    payload: body.payload,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data.post as { id: string; platformPosts: Array<{ id: string }> };
+}
+
+const getPost = async (id: string) =>
+  (await owner.call('GET', `/api/organizations/${orgId}/posts/${id}`)).body.data.post;
+
+/** Publications the X sandbox actually made. */
+async function publishedOnX(): Promise<Array<{ text: string }>> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/sandbox/x/_emu/posts' });
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  return Array.isArray(body) ? body : (body.posts ?? body.data);
+}
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ owner, orgId } = await createOrg(t.app, 'pub@engine.test', 'Engine Co'));
+  await connectThroughSandbox(t.app, owner, 'x', orgId);
+  const supported = await owner.call('GET', '/api/platforms/supported');
+  xId = supported.body.data.platforms.find((p: { name: string }) => p.name === 'X').id;
+  boss = await startJobRuntime(
+    t.database,
+    'all',
+    [publishTargetJob(t.publisher, t.app.log) as never],
+    t.app.log,
+  );
+  t.publishQueue.boss = boss;
+}, 120_000);
+
+afterAll(async () => {
+  await boss?.stop({ graceful: false, timeout: 2000 }).catch(() => {});
+  await t?.close();
+});
+
+describe('publish now', () => {
+  it('publishes a draft with an image to X and says so per network', async () => {
+    const post = await createPost(
+      { platformIds: JSON.stringify([xId]), content: 'Now with a picture', action: 'draft' },
+      [{ name: 'now.jpg', type: 'image/jpeg', data: await jpeg(640, 480) }],
+    );
+    const res = await owner.call('PATCH', `/api/organizations/${orgId}/post/${post.id}/publish`, {
+      platforms: ['X'],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: 'success',
+      results: { X: { status: 'success', error: null } },
+      message: 'Published to: X.',
+    });
+    const after = await getPost(post.id);
+    expect(after.status).toBe('published');
+    expect(after.platformPosts[0]).toMatchObject({ status: 'PUBLISHED' });
+    expect(after.platformPosts[0].externalId).toBeTruthy();
+    expect(after.platformPosts[0].permalink).toMatch(/^https:\/\/x\.com\//);
+    expect((await publishedOnX()).filter((p) => p.text === 'Now with a picture')).toHaveLength(1);
+
+    const notes = await owner.call('GET', `/api/notifications?organizationId=${orgId}`);
+    expect(
+      notes.body.some(
+        (n: { type: string; postId: string }) =>
+          n.type === 'POST_PUBLISHED' && n.postId === post.id,
+      ),
+    ).toBe(true);
+
+    // Publishing again is refused by the post's state, not repeated at the network.
+    const again = await owner.call('PATCH', `/api/organizations/${orgId}/post/${post.id}/publish`, {
+      platforms: ['X'],
+    });
+    expect(again.body.results.X.status).toBe('success');
+    expect((await publishedOnX()).filter((p) => p.text === 'Now with a picture')).toHaveLength(1);
+  });
+
+  it('refuses an empty list and networks the post does not go to', async () => {
+    const post = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'x',
+      action: 'draft',
+    });
+    const empty = await owner.call('PATCH', `/api/organizations/${orgId}/post/${post.id}/publish`, {
+      platforms: [],
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toContain('Please select at least one platform to publish.');
+    const other = await owner.call('PATCH', `/api/organizations/${orgId}/post/${post.id}/publish`, {
+      platforms: ['Instagram'],
+    });
+    expect(other.status).toBe(400);
+    expect(other.body.message).toMatch(/does not go to Instagram/);
+  });
+
+  it('two runs racing for one target publish it once', async () => {
+    const post = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Race me',
+      action: 'draft',
+    });
+    await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${post.id}`);
+    const targetId = post.platformPosts[0]!.id;
+    const outcomes = await Promise.all([t.publisher.run(targetId), t.publisher.run(targetId)]);
+    expect(outcomes.filter((o) => o === 'PUBLISHED')).toHaveLength(1);
+    expect((await publishedOnX()).filter((p) => p.text === 'Race me')).toHaveLength(1);
+  });
+});
+
+describe('scheduled publishing', () => {
+  it('publishes a post when its time comes, without anyone touching it', async () => {
+    const scheduledAt = new Date(Date.now() + 2500).toISOString();
+    const post = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'On time',
+      scheduledAt,
+    });
+    const after = await until(
+      () => getPost(post.id),
+      (p) => p.status === 'published',
+    );
+    expect(after.status).toBe('published');
+    const lateness = await t.database.db.execute(
+      sql`select lateness_ms from post_targets where post_id = ${post.id}`,
+    );
+    const rows = (lateness as unknown as { rows: Array<{ lateness_ms: number }> }).rows;
+    expect(rows[0]!.lateness_ms).toBeGreaterThanOrEqual(0);
+    expect(rows[0]!.lateness_ms).toBeLessThan(15_000);
+  }, 30_000);
+
+  it('moves the job when the post is rescheduled, and cancels it when it returns to draft', async () => {
+    const soon = new Date(Date.now() + 2000).toISOString();
+    const moved = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Moved later',
+      scheduledAt: soon,
+    });
+    const drafted = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Back to draft',
+      scheduledAt: soon,
+    });
+    const later = new Date(Date.now() + 3600_000).toISOString();
+    expect(
+      (
+        await owner.call('PUT', `/api/organizations/${orgId}/posts/${moved.id}`, {
+          scheduledAt: later,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await owner.call('PUT', `/api/organizations/${orgId}/posts/${drafted.id}`, {
+          scheduledAt: null,
+        })
+      ).status,
+    ).toBe(200);
+    await new Promise((r) => setTimeout(r, 5000));
+    expect((await getPost(moved.id)).status).toBe('scheduled');
+    expect((await getPost(drafted.id)).status).toBe('draft');
+    const texts = (await publishedOnX()).map((p) => p.text);
+    expect(texts).not.toContain('Moved later');
+    expect(texts).not.toContain('Back to draft');
+  }, 30_000);
+});
+
+describe('when X misbehaves', () => {
+  let username: string;
+  const knob = async (name: string, value?: number, on = true) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/x/_emu/scenario',
+      payload: { account: username, knob: name, on, ...(value !== undefined ? { value } : {}) },
+    });
+    expect(res.statusCode).toBe(200);
+  };
+  const publishNow = (id: string) =>
+    owner.call('PATCH', `/api/organizations/${orgId}/post/${id}/publish`, { platforms: ['X'] });
+  const countOnX = async (text: string) =>
+    (await publishedOnX()).filter((p) => p.text === text).length;
+
+  beforeAll(async () => {
+    const integrations = await owner.call('GET', `/api/organizations/${orgId}/integrations`);
+    username = integrations.body.data.platforms[0].metadata.username;
+  });
+
+  it('a 500 on the visible call is looked up, not repeated, and the post still goes out once', async () => {
+    const post = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Through a 500',
+      action: 'draft',
+    });
+    await knob('fail_next', 1);
+    const res = await publishNow(post.id);
+    expect(res.status).toBe(200);
+    expect(['success', 'pending']).toContain(res.body.results.X.status);
+    const after = await until(
+      () => getPost(post.id),
+      (p) => p.status === 'published',
+      30_000,
+    );
+    expect(after.platformPosts[0].status).toBe('PUBLISHED');
+    expect(await countOnX('Through a 500')).toBe(1);
+  }, 40_000);
+
+  it('a visible call that times out after X made the post is reconciled to PUBLISHED, once', async () => {
+    const post = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Slow X answer',
+      action: 'draft',
+    });
+    await knob('finalize_timeout', 300);
+    const res = await publishNow(post.id);
+    expect(res.body.results.X.status).toBe('success');
+    expect(await countOnX('Slow X answer')).toBe(1);
+  }, 40_000);
+
+  it('a rate limit waits for the time X gives, publishing nothing meanwhile', async () => {
+    const post = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Slow down',
+      action: 'draft',
+    });
+    await knob('rate_limit_next', 5);
+    const res = await publishNow(post.id);
+    expect(res.body.results.X.status).toBe('pending');
+    const after = await getPost(post.id);
+    expect(['QUEUED', 'READY']).toContain(after.platformPosts[0].status);
+    expect(after.platformPosts[0].error).toBeTruthy();
+    expect(await countOnX('Slow down')).toBe(0);
+    await knob('rate_limit_next', undefined, false);
+  }, 40_000);
+
+  it('a revoked token fails the publication with what to do, and tells the author', async () => {
+    const post = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Revoked',
+      action: 'draft',
+    });
+    await knob('token_revoked');
+    try {
+      const res = await publishNow(post.id);
+      expect(res.body.status).toBe('failed');
+      expect(res.body.results.X.error).toMatch(/Reconnect/);
+      const notes = await owner.call('GET', `/api/notifications?organizationId=${orgId}`);
+      expect(
+        notes.body.some(
+          (n: { type: string; postId: string }) => n.type === 'POST_FAILED' && n.postId === post.id,
+        ),
+      ).toBe(true);
+      expect(await countOnX('Revoked')).toBe(0);
+    } finally {
+      await knob('token_revoked', undefined, false);
+    }
+  }, 40_000);
+});
+
+describe('the watchdog', () => {
+  it('requeues a target stuck before the visible call and flags one stuck after it', async () => {
+    const a = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Stuck preparing',
+      action: 'draft',
+    });
+    const b = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Stuck publishing',
+      action: 'draft',
+    });
+    const old = new Date(Date.now() - 3600_000);
+    await t.database.db.execute(
+      sql`update post_targets set status = 'PREPARING', updated_at = ${old} where post_id = ${a.id}`,
+    );
+    await t.database.db.execute(
+      sql`update post_targets set status = 'PUBLISHING', attempt_id = gen_random_uuid(), updated_at = ${old} where post_id = ${b.id}`,
+    );
+    await t.database.db.execute(
+      sql`update posts set status = 'publishing' where id in (${a.id}, ${b.id})`,
+    );
+    const result = await runWatchdog({
+      db: t.database.db,
+      queue: t.publishQueue,
+      stuckAfterMs: 60_000,
+    });
+    expect(result.requeued).toBeGreaterThanOrEqual(1);
+    expect(result.uncertain).toBeGreaterThanOrEqual(1);
+    const stuck = await getPost(b.id);
+    expect(stuck.platformPosts[0].status).toBe('UNCERTAIN');
+    expect(stuck.platformPosts[0].error).toMatch(/Check X, then mark it as published or retry/);
+    // The requeued one goes out through its job.
+    const requeued = await until(
+      () => getPost(a.id),
+      (p) => p.status === 'published',
+    );
+    expect(requeued.platformPosts[0].status).toBe('PUBLISHED');
+
+    const resolved = await owner.call(
+      'POST',
+      `/api/organizations/${orgId}/posts/${b.id}/targets/${stuck.platformPosts[0].id}/resolve`,
+      { outcome: 'published' },
+    );
+    expect(resolved.status).toBe(200);
+    expect((await getPost(b.id)).status).toBe('published');
+  }, 30_000);
+});

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxHarness, type SandboxHarness } from '../../sandbox/meta/test-harness.js';
+import { imageMedia, publishRequest, videoMedia } from '../../sandbox/meta/test-media.js';
+import { PlatformError } from '../errors.js';
+import type { MetaUrls } from '../meta/urls.js';
+import { publishInOneGo } from '../publish-steps.js';
+import type { PublishingAdapter, StoredAccount } from '../types.js';
+import { createFacebookAdapter } from './adapter.js';
+import { network } from './index.js';
+import { firstLink } from './publishing.js';
+
+let h: SandboxHarness<MetaUrls>;
+let fb: PublishingAdapter;
+beforeAll(async () => {
+  h = await startSandboxHarness(network);
+  fb = createFacebookAdapter(h.settings, { finalizeTimeoutMs: 3000 }).publishing!;
+});
+afterAll(() => h?.close());
+
+/** Connects `name`, who manages one Page called `${name} Page`. */
+async function connect(name: string): Promise<StoredAccount & { pageName: string }> {
+  const { code } = await h.authorize({ fields: { account: name, pages: `${name} Page` } });
+  const [page] = await h.adapter.connect({
+    code: code!,
+    redirectUri: h.redirectUri,
+    codeVerifier: '',
+  });
+  return {
+    externalId: page!.externalId,
+    tokens: page!.tokens,
+    extra: page!.extra ?? {},
+    secrets: page!.secrets ?? {},
+    pageName: page!.name!,
+  };
+}
+
+async function rejection(promise: Promise<unknown>) {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(PlatformError);
+  return err as PlatformError;
+}
+
+const bodyOf = async (path: string) =>
+  (await h.calls()).filter((c) => c.method === 'POST' && c.path === path).map((c) => c.body);
+
+describe('Facebook Page publishing against the Graph emulator', () => {
+  it('publishes a text post and reads its permalink', async () => {
+    const page = await connect('Bea Text');
+    const result = await publishInOneGo(fb, page, publishRequest('Open today from 9 to 5.'));
+    expect(result.externalId).toMatch(new RegExp(`^${page.externalId}_\\d{16}$`));
+    expect(result.permalink).toBe(
+      `https://www.facebook.com/${page.externalId}/posts/${result.externalId.split('_')[1]}`,
+    );
+    expect(await h.posts(page.externalId)).toMatchObject([
+      {
+        id: result.externalId,
+        network: 'facebook',
+        accountName: page.pageName,
+        kind: 'status',
+        text: 'Open today from 9 to 5.',
+        mediaCount: 0,
+      },
+    ]);
+  });
+
+  it('publishes a link post with the first address as its link', async () => {
+    const page = await connect('Bea Link');
+    const text = 'Our new menu: https://example.com/menu?lang=en. Come by!';
+    await publishInOneGo(fb, page, publishRequest(text));
+    expect(await bodyOf(`/v24.0/${page.externalId}/feed`)).toEqual([
+      { message: text, link: 'https://example.com/menu?lang=en' },
+    ]);
+    expect(await h.posts(page.externalId)).toMatchObject([{ kind: 'link', mediaCount: 0 }]);
+    expect(firstLink('see (https://a.example/x)!')).toBe('https://a.example/x');
+  });
+
+  it('publishes a single photo as one post, by its post id', async () => {
+    const page = await connect('Bea Photo');
+    const photo = await imageMedia();
+    const result = await publishInOneGo(fb, page, publishRequest('Fresh bread', [photo]));
+    expect(result.externalId).toMatch(new RegExp(`^${page.externalId}_`));
+    expect(result.permalink).toMatch(/^https:\/\/www\.facebook\.com\//);
+    expect(await bodyOf(`/v24.0/${page.externalId}/photos`)).toEqual([
+      { url: photo.url, caption: 'Fresh bread', published: 'true' },
+    ]);
+    expect(await h.posts(page.externalId)).toMatchObject([
+      { id: result.externalId, kind: 'photo', mediaCount: 1, text: 'Fresh bread' },
+    ]);
+  });
+
+  it('publishes several photos as one post with unpublished photos attached', async () => {
+    const page = await connect('Bea Album');
+    const media = [await imageMedia('1.jpg'), await imageMedia('2.jpg'), await imageMedia('3.jpg')];
+    const request = publishRequest('Three loaves', media);
+    const state = await fb.prepare(page, request);
+    expect(state.photoIds).toHaveLength(3);
+    // Preparing made nothing visible.
+    expect(await h.posts(page.externalId)).toHaveLength(0);
+    expect(await fb.check(page, state)).toEqual({ status: 'ready' });
+    const result = await fb.finalize(page, request, state);
+
+    expect(await h.posts(page.externalId)).toMatchObject([
+      { id: result.externalId, kind: 'album', mediaCount: 3, text: 'Three loaves' },
+    ]);
+    const [feed] = await bodyOf(`/v24.0/${page.externalId}/feed`);
+    expect(JSON.parse(feed!.attached_media as string)).toEqual(
+      (state.photoIds as string[]).map((id) => ({ media_fbid: id })),
+    );
+  });
+
+  it('publishes a video by URL and gives its absolute permalink', async () => {
+    const page = await connect('Bea Video');
+    const clip = await videoMedia();
+    const result = await publishInOneGo(fb, page, publishRequest('Behind the counter', [clip]));
+    expect(result.externalId).toMatch(/^\d{16}$/);
+    expect(result.permalink).toBe(
+      `https://www.facebook.com/${page.externalId}/videos/${result.externalId}/`,
+    );
+    expect(await bodyOf(`/v24.0/${page.externalId}/videos`)).toEqual([
+      { file_url: clip.url, description: 'Behind the counter' },
+    ]);
+    expect(await h.posts(page.externalId)).toMatchObject([
+      { id: result.externalId, kind: 'video', mediaCount: 1 },
+    ]);
+  });
+
+  it('refuses photos mixed with a video, and an empty post', async () => {
+    const page = await connect('Bea Mixed');
+    const mixed = await rejection(
+      fb.prepare(page, publishRequest('Both', [await imageMedia(), await videoMedia()])),
+    );
+    expect(mixed.kind).toBe('bad_request');
+    expect(mixed.message).toMatch(/photos or one video/);
+    const empty = await rejection(fb.prepare(page, publishRequest('  ')));
+    expect(empty.kind).toBe('bad_request');
+  });
+
+  it('maps a throttle, a duplicate and a revoked token on the visible call', async () => {
+    const page = await connect('Bea Errors');
+    const request = publishRequest('Same words twice');
+    const state = await fb.prepare(page, request);
+
+    await h.setKnob('Bea Errors', 'rate_limit_code', 32);
+    await h.setKnob('Bea Errors', 'rate_limit_next', 1);
+    const throttled = await rejection(fb.finalize(page, request, state));
+    expect(throttled).toMatchObject({ kind: 'rate_limited', details: { code: 32 } });
+
+    await fb.finalize(page, request, state);
+    await h.setKnob('Bea Errors', 'duplicate_reject');
+    const duplicate = await rejection(fb.finalize(page, request, state));
+    expect(duplicate.kind).toBe('bad_request');
+    expect(duplicate.message).toMatch(/identical to the last one you posted/);
+
+    await h.setKnob('Bea Errors', 'token_revoked');
+    const revoked = await rejection(fb.finalize(page, publishRequest('Other words'), state));
+    expect(revoked).toMatchObject({ kind: 'reauth', details: { code: 190 } });
+    await h.setKnob('Bea Errors', 'token_revoked', false);
+    expect(await h.posts(page.externalId)).toHaveLength(1);
+  });
+
+  it('turns a transient failure of /photos while preparing into transient', async () => {
+    const page = await connect('Bea Flaky');
+    const request = publishRequest('Two photos', [await imageMedia(), await imageMedia()]);
+    await h.setKnob('Bea Flaky', 'fail_next', 1);
+    const failed = await rejection(fb.prepare(page, request));
+    expect(failed).toMatchObject({ kind: 'transient', details: { status: 500, code: 2 } });
+    await publishInOneGo(fb, page, request);
+    expect(await h.posts(page.externalId)).toMatchObject([{ kind: 'album', mediaCount: 2 }]);
+  });
+
+  it('reconciles a dropped /feed answer to the post it made', async () => {
+    const page = await connect('Bea Dropped');
+    const request = publishRequest('Did it post?');
+    const state = await fb.prepare(page, request);
+    await h.setKnob('Bea Dropped', 'finalize_timeout');
+    const err = await rejection(fb.finalize(page, request, state));
+    expect(err.kind).toBe('unknown_outcome');
+    const [made] = await h.posts(page.externalId);
+    expect(await fb.reconcile!(page, request, state)).toEqual({
+      externalId: made!.id,
+      permalink: made!.permalink,
+    });
+  });
+
+  it('reconciles a dropped /videos answer through the Page videos', async () => {
+    const page = await connect('Bea Clip');
+    const request = publishRequest('Clip that went missing', [await videoMedia()]);
+    const state = await fb.prepare(page, request);
+    await h.setKnob('Bea Clip', 'finalize_timeout');
+    expect((await rejection(fb.finalize(page, request, state))).kind).toBe('unknown_outcome');
+    const found = await fb.reconcile!(page, request, state);
+    const [made] = await h.posts(page.externalId);
+    expect(found).toEqual({
+      externalId: made!.id,
+      permalink: `https://www.facebook.com/${page.externalId}/videos/${made!.id}/`,
+    });
+  });
+
+  it('reconciles to null when the visible call failed before posting', async () => {
+    const page = await connect('Bea Nothing');
+    const request = publishRequest('Never made it');
+    const state = await fb.prepare(page, request);
+    await h.setKnob('Bea Nothing', 'fail_next', 1);
+    // A 5xx on the visible call could have posted: unknown until reconciled.
+    expect((await rejection(fb.finalize(page, request, state))).kind).toBe('unknown_outcome');
+    expect(await fb.reconcile!(page, request, state)).toBeNull();
+    await fb.finalize(page, request, state);
+    expect(await h.posts(page.externalId)).toHaveLength(1);
+  });
+
+  it('lists, replies to, edits and deletes comments as the Page', async () => {
+    const page = await connect('Bea Chat');
+    const post = await publishInOneGo(fb, page, publishRequest('Questions welcome'));
+    const question = await h.comment(post.externalId, 'Grace Hopper', 'Are you open Sunday?');
+    await h.comment(post.externalId, 'Linus', 'Great bread');
+
+    let listed = await fb.listComments!(page, post.externalId, { limit: 25 });
+    expect(listed.comments.map((c) => [c.message, c.from.name, c.isOwn])).toEqual([
+      ['Are you open Sunday?', 'Grace Hopper', false],
+      ['Great bread', 'Linus', false],
+    ]);
+    expect(question.id).toMatch(new RegExp(`^${post.externalId.split('_')[1]}_\\d+$`));
+
+    const reply = await fb.reply!(
+      page,
+      { externalId: post.externalId, commentId: question.id },
+      'Yes, 10 to 2.',
+    );
+    expect(reply).toMatchObject({
+      message: 'Yes, 10 to 2.',
+      isOwn: true,
+      from: { id: page.externalId, name: page.pageName },
+    });
+    await fb.editComment!(page, reply.id, 'Yes, 10 to 3.');
+    listed = await fb.listComments!(page, post.externalId, { limit: 25 });
+    expect(listed.comments[0]!.replies.map((r) => [r.message, r.isOwn])).toEqual([
+      ['Yes, 10 to 3.', true],
+    ]);
+
+    const pageReply = listed.comments[0]!.replies[0]!;
+    const err = await rejection(fb.editComment!(page, listed.comments[1]!.id, 'Not mine to edit'));
+    expect(err.kind).toBe('bad_request');
+
+    await fb.deleteComment!(page, pageReply.id);
+    listed = await fb.listComments!(page, post.externalId, { limit: 25 });
+    expect(listed.comments[0]!.replies).toEqual([]);
+    // Deleting a top-level comment takes its replies with it.
+    await fb.deleteComment!(page, question.id);
+    listed = await fb.listComments!(page, post.externalId, { limit: 25 });
+    expect(listed.comments.map((c) => c.message)).toEqual(['Great bread']);
+  });
+});

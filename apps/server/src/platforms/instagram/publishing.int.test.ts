@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxHarness, type SandboxHarness } from '../../sandbox/meta/test-harness.js';
+import { imageMedia, publishRequest, videoMedia } from '../../sandbox/meta/test-media.js';
+import { PlatformError } from '../errors.js';
+import type { MetaUrls } from '../meta/urls.js';
+import { publishInOneGo } from '../publish-steps.js';
+import type { PublishingAdapter, StoredAccount } from '../types.js';
+import { createInstagramAdapter } from './adapter.js';
+import { network } from './index.js';
+
+let h: SandboxHarness<MetaUrls>;
+let ig: PublishingAdapter;
+beforeAll(async () => {
+  h = await startSandboxHarness(network);
+  ig = createInstagramAdapter(h.settings, FAST).publishing!;
+});
+afterAll(() => h?.close());
+
+const FAST = { imagePollMs: 5, videoPollMs: 5, maxPollMs: 40, finalizeTimeoutMs: 3000 };
+
+/** Connects `name` (one Page with one Instagram account named after it). */
+async function connect(name: string): Promise<StoredAccount & { username: string }> {
+  const username = name.toLowerCase().replace(/\W+/g, '_');
+  const { code } = await h.authorize({
+    fields: { account: name, pages: `${name} Page`, instagram: username },
+  });
+  const [account] = await h.adapter.connect({
+    code: code!,
+    redirectUri: h.redirectUri,
+    codeVerifier: '',
+  });
+  return {
+    externalId: account!.externalId,
+    tokens: account!.tokens,
+    extra: account!.extra ?? {},
+    secrets: account!.secrets ?? {},
+    username,
+  };
+}
+
+async function rejection(promise: Promise<unknown>) {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(PlatformError);
+  return err as PlatformError;
+}
+
+/** Publishing calls on the account's edges (not the profile read of connecting). */
+const pathsOf = async (igUserId: string) =>
+  (await h.calls()).map((c) => `${c.method} ${c.path}`).filter((p) => p.includes(`/${igUserId}/`));
+
+describe('Instagram publishing against the Graph emulator', () => {
+  it('publishes a single image and reads its permalink and shortcode', async () => {
+    const account = await connect('Ada Photos');
+    const request = publishRequest('First light #sandbox', [await imageMedia()]);
+    const result = await publishInOneGo(ig, account, request);
+
+    expect(result.externalId).toMatch(/^\d{17,18}$/);
+    const shortcode = result.extra?.shortcode as string;
+    expect(shortcode).toMatch(/^[A-Za-z0-9_-]{6,}$/);
+    expect(shortcode).toMatch(/[A-Za-z]/);
+    expect(result.permalink).toBe(`https://www.instagram.com/p/${shortcode}/`);
+    expect(result.checks).toBe(1);
+
+    const posts = await h.posts(account.externalId);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({
+      id: result.externalId,
+      network: 'instagram',
+      accountName: account.username,
+      text: 'First light #sandbox',
+      mediaCount: 1,
+      kind: 'image',
+    });
+
+    const calls = await pathsOf(account.externalId);
+    expect(calls).toEqual([
+      `POST /v24.0/${account.externalId}/media`,
+      `GET /v24.0/${account.externalId}/content_publishing_limit`,
+      `POST /v24.0/${account.externalId}/media_publish`,
+    ]);
+    const created = (await h.calls()).find((c) => c.path === `/v24.0/${account.externalId}/media`);
+    expect(created?.body).toMatchObject({
+      image_url: request.media[0]!.url,
+      caption: 'First light #sandbox',
+    });
+  });
+
+  it('publishes a carousel of images as one post with every item', async () => {
+    const account = await connect('Ada Carousel');
+    const media = [await imageMedia('a.jpg'), await imageMedia('b.jpg'), await imageMedia('c.jpg')];
+    const result = await publishInOneGo(ig, account, publishRequest('Three of a kind', media));
+    expect(result.permalink).toMatch(/^https:\/\/www\.instagram\.com\/p\/[\w-]+\/$/);
+
+    const posts = await h.posts(account.externalId);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ kind: 'carousel', mediaCount: 3, text: 'Three of a kind' });
+    const creations = (await h.calls()).filter(
+      (c) => c.method === 'POST' && c.path === `/v24.0/${account.externalId}/media`,
+    );
+    expect(creations.map((c) => c.body?.is_carousel_item ?? c.body?.media_type)).toEqual([
+      'true',
+      'true',
+      'true',
+      'CAROUSEL',
+    ]);
+    expect(creations[3]?.body?.children).toBe(
+      (result.state.children as Array<{ id: string }>).map((c) => c.id).join(','),
+    );
+  });
+
+  it('publishes a video as a reel once Instagram has processed it', async () => {
+    const account = await connect('Ada Reels');
+    const result = await publishInOneGo(
+      ig,
+      account,
+      publishRequest('Moving pictures', [await videoMedia()]),
+    );
+    expect(result.checks).toBeGreaterThan(1);
+    expect(result.permalink).toMatch(/^https:\/\/www\.instagram\.com\/reel\/[\w-]+\/$/);
+    const created = (await h.calls()).find(
+      (c) => c.method === 'POST' && c.path === `/v24.0/${account.externalId}/media`,
+    );
+    expect(created?.body).toMatchObject({ media_type: 'REELS', caption: 'Moving pictures' });
+    expect(await h.posts(account.externalId)).toMatchObject([{ kind: 'reel', mediaCount: 1 }]);
+  });
+
+  it('waits for a carousel video before creating the carousel', async () => {
+    const account = await connect('Ada Mixed');
+    const media = [await imageMedia(), await videoMedia()];
+    const prepared = await ig.prepare(account, publishRequest('Mixed bag', media));
+    expect(prepared.containerId).toBeNull();
+    const result = await publishInOneGo(ig, account, publishRequest('Mixed bag', media));
+    expect(result.state.containerId).toEqual(expect.any(String));
+    expect(await h.posts(account.externalId)).toMatchObject([
+      { kind: 'carousel', mediaCount: 2, text: 'Mixed bag' },
+    ]);
+  });
+
+  it('refuses a post without media before calling Instagram', async () => {
+    const account = await connect('Ada Text');
+    const err = await rejection(ig.prepare(account, publishRequest('Just words')));
+    expect(err.kind).toBe('bad_request');
+    expect(err.message).toMatch(/at least one photo or video/);
+  });
+
+  it('reports a container that failed processing with Instagram’s words', async () => {
+    const account = await connect('Ada Broken');
+    await h.setKnob('Ada Broken', 'processing_fails', 1);
+    const err = await rejection(
+      publishInOneGo(ig, account, publishRequest('Will not work', [await videoMedia()])),
+    );
+    expect(err.kind).toBe('bad_request');
+    expect(err.message).toMatch(/^Instagram could not process the media: .*2207026/);
+    expect(await h.posts(account.externalId)).toHaveLength(0);
+  });
+
+  it('stops at the publishing cap before media_publish', async () => {
+    const account = await connect('Ada Capped');
+    await h.setKnob('Ada Capped', 'publish_cap', 1);
+    await publishInOneGo(ig, account, publishRequest('One', [await imageMedia()]));
+    const err = await rejection(
+      publishInOneGo(ig, account, publishRequest('Two', [await imageMedia()])),
+    );
+    expect(err.kind).toBe('rate_limited');
+    expect(err.message).toMatch(/allows 1 posts/);
+    expect(err.details.retryAfterSeconds).toBeGreaterThan(0);
+    const publishes = (await h.calls()).filter((c) => c.path.endsWith('/media_publish'));
+    expect(publishes.filter((c) => c.path.includes(account.externalId))).toHaveLength(1);
+    expect(await h.posts(account.externalId)).toHaveLength(1);
+  });
+
+  it('maps throttling, a revoked token and a transient failure on prepare', async () => {
+    const account = await connect('Ada Errors');
+    const request = publishRequest('Errors first', [await imageMedia()]);
+
+    await h.setKnob('Ada Errors', 'rate_limit_code', 613);
+    await h.setKnob('Ada Errors', 'rate_limit_next', 1);
+    const throttled = await rejection(ig.prepare(account, request));
+    expect(throttled).toMatchObject({ kind: 'rate_limited', details: { code: 613 } });
+
+    await h.setKnob('Ada Errors', 'fail_next', 1);
+    const failed = await rejection(ig.prepare(account, request));
+    expect(failed).toMatchObject({ kind: 'transient', details: { status: 500, code: 2 } });
+
+    await h.setKnob('Ada Errors', 'token_revoked');
+    const revoked = await rejection(ig.prepare(account, request));
+    expect(revoked).toMatchObject({ kind: 'reauth', details: { code: 190 } });
+    await h.setKnob('Ada Errors', 'token_revoked', false);
+
+    // Prepare is safe to repeat: the retry publishes exactly once.
+    await publishInOneGo(ig, account, request);
+    expect(await h.posts(account.externalId)).toHaveLength(1);
+  });
+
+  it('turns a dropped media_publish into unknown_outcome, and reconcile finds the post', async () => {
+    const account = await connect('Ada Dropped');
+    const request = publishRequest('Did it go out?', [await imageMedia()]);
+    let state = await ig.prepare(account, request);
+    const ready = await ig.check(account, state);
+    state = { ...state, ...ready.state };
+    await h.setKnob('Ada Dropped', 'finalize_timeout');
+    const err = await rejection(ig.finalize(account, request, state));
+    expect(err.kind).toBe('unknown_outcome');
+
+    const posts = await h.posts(account.externalId);
+    expect(posts).toHaveLength(1);
+    const found = await ig.reconcile!(account, request, state);
+    expect(found).toEqual({
+      externalId: posts[0]!.id,
+      permalink: posts[0]!.permalink,
+      extra: { shortcode: expect.any(String) },
+    });
+    expect(await h.posts(account.externalId)).toHaveLength(1);
+  });
+
+  it('treats a media_publish answering too late as unknown_outcome', async () => {
+    const account = await connect('Ada Slow');
+    const slow = createInstagramAdapter(h.settings, {
+      ...FAST,
+      finalizeTimeoutMs: 300,
+    }).publishing!;
+    const request = publishRequest('Slow network', [await imageMedia()]);
+    const state = await slow.prepare(account, request);
+    // The emulator publishes, then holds the answer past the adapter's 300 ms deadline.
+    await h.setKnob('Ada Slow', 'finalize_timeout', 1500);
+    const err = await rejection(slow.finalize(account, request, state));
+    expect(err.kind).toBe('unknown_outcome');
+    const found = await slow.reconcile!(account, request, state);
+    expect(found?.externalId).toBe((await h.posts(account.externalId))[0]!.id);
+  });
+
+  it('reconciles to null when media_publish failed before publishing', async () => {
+    const account = await connect('Ada Retry');
+    const request = publishRequest('Second time lucky', [await imageMedia()]);
+    const state = await ig.prepare(account, request);
+    // The quota read is the first call of finalize; the next one is media_publish.
+    await h.setKnob('Ada Retry', 'fail_next', 1);
+    const quotaFailed = await rejection(ig.finalize(account, request, state));
+    expect(quotaFailed.kind).toBe('transient');
+    expect(await ig.reconcile!(account, request, state)).toBeNull();
+    const published = await ig.finalize(account, request, state);
+    expect(await h.posts(account.externalId)).toMatchObject([{ id: published.externalId }]);
+    expect(await ig.reconcile!(account, request, state)).toMatchObject({
+      externalId: published.externalId,
+    });
+  });
+
+  it('lists comments with replies, replies as the account and deletes its reply', async () => {
+    const account = await connect('Ada Talks');
+    const post = await publishInOneGo(
+      ig,
+      account,
+      publishRequest('Talk to me', [await imageMedia()]),
+    );
+    const first = await h.comment(post.externalId, 'grace', 'Lovely!');
+    await h.comment(post.externalId, 'linus', 'Where is this?');
+    await h.comment(first.id, 'linus', 'Agreed');
+
+    const listed = await ig.listComments!(account, post.externalId, { limit: 25 });
+    expect(listed.nextCursor).toBeNull();
+    expect(listed.comments.map((c) => [c.message, c.from.name, c.isOwn])).toEqual([
+      ['Lovely!', 'grace', false],
+      ['Where is this?', 'linus', false],
+    ]);
+    expect(listed.comments[0]!.replies.map((r) => r.message)).toEqual(['Agreed']);
+    expect(listed.comments[0]!.createdTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
+
+    const reply = await ig.reply!(
+      account,
+      { externalId: post.externalId, commentId: first.id },
+      'Thank you!',
+    );
+    expect(reply).toMatchObject({
+      message: 'Thank you!',
+      isOwn: true,
+      from: { id: account.externalId, name: account.username },
+    });
+    // A reply to a reply joins the top-level comment.
+    const nested = listed.comments[0]!.replies[0]!;
+    await ig.reply!(account, { externalId: post.externalId, commentId: nested.id }, 'Same here');
+    let again = await ig.listComments!(account, post.externalId, { limit: 25 });
+    expect(again.comments[0]!.replies.map((r) => [r.message, r.isOwn])).toEqual([
+      ['Agreed', false],
+      ['Thank you!', true],
+      ['Same here', true],
+    ]);
+
+    await ig.deleteComment!(account, reply.id);
+    again = await ig.listComments!(account, post.externalId, { limit: 25 });
+    expect(again.comments[0]!.replies.map((r) => r.message)).toEqual(['Agreed', 'Same here']);
+    expect(ig.editComment).toBeUndefined();
+  });
+
+  it('pages through comments with the cursor', async () => {
+    const account = await connect('Ada Busy');
+    const post = await publishInOneGo(ig, account, publishRequest('Busy', [await imageMedia()]));
+    for (const n of [1, 2, 3]) await h.comment(post.externalId, `fan${n}`, `Comment ${n}`);
+    const first = await ig.listComments!(account, post.externalId, { limit: 2 });
+    expect(first.comments.map((c) => c.message)).toEqual(['Comment 1', 'Comment 2']);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await ig.listComments!(account, post.externalId, {
+      limit: 2,
+      cursor: first.nextCursor!,
+    });
+    expect(second.comments.map((c) => c.message)).toEqual(['Comment 3']);
+    expect(second.nextCursor).toBeNull();
+  });
+  // Last: it moves the emulator's clock a day on, which also expires the signed media URLs.
+  it('says a container expired after 24 hours unpublished', async () => {
+    const account = await connect('Ada Late');
+    const state = await ig.prepare(account, publishRequest('Too late', [await imageMedia()]));
+    await h.advanceClock(25 * 60 * 60);
+    const err = await rejection(ig.check(account, state));
+    expect(err.kind).toBe('bad_request');
+    expect(err.message).toMatch(/24 hours/);
+  });
+});

@@ -1,0 +1,258 @@
+import { PlatformError } from '../errors.js';
+import { createGraphClient, graphTimeMs, type GraphClient } from '../meta/graph-client.js';
+import { META_RECONCILE_LOOKBACK, type MetaPublishingOptions } from '../meta/limits.js';
+import type { MetaUrls } from '../meta/urls.js';
+import type {
+  AdapterSettings,
+  CheckResult,
+  PublishingAdapter,
+  PublishMedia,
+  PublishRequest,
+  PublishResult,
+  PublishState,
+  StoredAccount,
+} from '../types.js';
+import {
+  createContainer,
+  igUserIdOf,
+  listRecentMedia,
+  publishContainer,
+  readContainer,
+  readMedia,
+  readPublishingLimit,
+  type InstagramContainer,
+} from './api.js';
+import { createInstagramComments } from './comments.js';
+import { INSTAGRAM_PUBLISH_CAPS } from './limits.js';
+
+/** What prepare made at Instagram, persisted by the engine between phases. */
+interface InstagramPublishState {
+  shape: 'image' | 'reel' | 'carousel';
+  /** Our clock when the attempt began: reconciling only looks at media published after it. */
+  preparedAt: number;
+  /** The container to publish (the carousel parent once it exists). */
+  containerId: string | null;
+  /** Carousel items; the parent waits until every video item is FINISHED (§2.3). */
+  children: Array<{ id: string; video: boolean }>;
+  /** The caption for a carousel parent that check creates (check does not see the request). */
+  pendingCaption?: string;
+  checks: number;
+  /** A check found the container PUBLISHED already: finalize only looks the media up. */
+  alreadyPublished?: boolean;
+}
+
+const readState = (state: PublishState) => state as unknown as InstagramPublishState;
+const asState = (state: InstagramPublishState) => state as unknown as PublishState;
+
+function shapeOf(media: PublishMedia[]): InstagramPublishState['shape'] {
+  const { min, max } = INSTAGRAM_PUBLISH_CAPS.carouselItems;
+  if (media.length === 0) {
+    throw new PlatformError('bad_request', 'Instagram posts need at least one photo or video.');
+  }
+  if (media.length > max) {
+    throw new PlatformError('bad_request', `Instagram carousels take ${min} to ${max} items.`);
+  }
+  if (media.length > 1) return 'carousel';
+  return media[0]!.kind === 'video' ? 'reel' : 'image';
+}
+
+/** Instagram says why a container failed in `status`; keep its words for the person. */
+function failedContainer(container: InstagramContainer) {
+  const words = container.status?.replace(/^Error:\s*/i, '').trim();
+  if (container.status_code === 'EXPIRED') {
+    return new PlatformError(
+      'bad_request',
+      'Instagram discarded the prepared media because it was not published within 24 hours. Publish the post again.',
+      { code: 'EXPIRED' },
+    );
+  }
+  return new PlatformError(
+    'bad_request',
+    `Instagram could not process the media${words ? `: ${words}` : '.'}`,
+    { code: container.status_code },
+  );
+}
+
+/**
+ * Instagram publishing with Facebook Login (§2.3): containers that Instagram fills by fetching
+ * the media URLs, status checks until FINISHED, then `media_publish`, the one visible call.
+ */
+export function createInstagramPublishing(
+  settings: AdapterSettings<MetaUrls>,
+  options: MetaPublishingOptions = {},
+): PublishingAdapter {
+  const graph: GraphClient = createGraphClient(settings, 'Instagram', options);
+  const { timing } = graph;
+
+  const itemParams = (media: PublishMedia) =>
+    media.kind === 'video'
+      ? { is_carousel_item: 'true', media_type: 'VIDEO', video_url: media.url }
+      : { is_carousel_item: 'true', image_url: media.url };
+
+  async function createCarousel(account: StoredAccount, s: InstagramPublishState, text: string) {
+    const parent = await createContainer(graph, igUserIdOf(account), account.tokens.accessToken, {
+      media_type: 'CAROUSEL',
+      children: s.children.map((c) => c.id).join(','),
+      caption: text,
+    });
+    return parent.id;
+  }
+
+  function pending(s: InstagramPublishState, update: Partial<InstagramPublishState>): CheckResult {
+    const hasVideo = s.shape === 'reel' || s.children.some((c) => c.video);
+    const first = hasVideo ? timing.videoPollMs : timing.imagePollMs;
+    const retryAfterMs = Math.min(first * 2 ** Math.min(s.checks, 10), timing.maxPollMs);
+    return { status: 'pending', retryAfterMs, state: { ...update, checks: s.checks + 1 } };
+  }
+
+  /** The media published from this attempt, among the account's latest (§2.8). */
+  async function findPublished(account: StoredAccount, request: PublishRequest, since: number) {
+    const recent = await listRecentMedia(
+      graph,
+      igUserIdOf(account),
+      account.tokens.accessToken,
+      META_RECONCILE_LOOKBACK,
+    );
+    const match = recent.find(
+      (m) =>
+        (m.caption ?? '') === request.text &&
+        (graphTimeMs(m.timestamp) ?? 0) >= since - timing.reconcileSlackMs,
+    );
+    if (!match) return null;
+    return {
+      externalId: match.id,
+      permalink: match.permalink ?? null,
+      extra: match.shortcode ? { shortcode: match.shortcode } : {},
+    } satisfies PublishResult;
+  }
+
+  /** Permalinks are best-effort: a read just after publishing may fail though the post is live. */
+  async function describe(account: StoredAccount, mediaId: string): Promise<PublishResult> {
+    try {
+      const media = await readMedia(graph, mediaId, account.tokens.accessToken);
+      return {
+        externalId: mediaId,
+        permalink: media.permalink ?? null,
+        extra: media.shortcode ? { shortcode: media.shortcode } : {},
+      };
+    } catch {
+      return { externalId: mediaId, permalink: null };
+    }
+  }
+
+  async function ensureQuota(account: StoredAccount) {
+    const { usage, total } = await readPublishingLimit(
+      graph,
+      igUserIdOf(account),
+      account.tokens.accessToken,
+    );
+    const cap = total ?? INSTAGRAM_PUBLISH_CAPS.postsPer24h;
+    if (usage >= cap) {
+      throw new PlatformError(
+        'rate_limited',
+        `Instagram allows ${cap} posts from apps per 24 hours, and this account has reached it. Herald tries again when the window frees up.`,
+        { code: 'content_publishing_limit', retryAfterSeconds: 3600 },
+      );
+    }
+  }
+
+  return {
+    async prepare(account, request) {
+      const shape = shapeOf(request.media);
+      const igUserId = igUserIdOf(account);
+      const token = account.tokens.accessToken;
+      const s: InstagramPublishState = {
+        shape,
+        preparedAt: Date.now(),
+        containerId: null,
+        children: [],
+        checks: 0,
+      };
+      if (shape !== 'carousel') {
+        const media = request.media[0]!;
+        const params =
+          shape === 'reel'
+            ? { media_type: 'REELS', video_url: media.url, caption: request.text }
+            : { image_url: media.url, caption: request.text };
+        s.containerId = (await createContainer(graph, igUserId, token, params)).id;
+        return asState(s);
+      }
+      for (const media of request.media) {
+        const child = await createContainer(graph, igUserId, token, itemParams(media));
+        s.children.push({ id: child.id, video: media.kind === 'video' });
+      }
+      // Photos are ready at once; a carousel with videos waits for them in check.
+      if (s.children.some((c) => c.video)) s.pendingCaption = request.text;
+      else s.containerId = await createCarousel(account, s, request.text);
+      return asState(s);
+    },
+
+    async check(account, state) {
+      const s = readState(state);
+      const token = account.tokens.accessToken;
+      let update: Partial<InstagramPublishState> = {};
+      if (!s.containerId) {
+        for (const child of s.children) {
+          const status = await readContainer(graph, child.id, token);
+          if (status.status_code === 'ERROR' || status.status_code === 'EXPIRED') {
+            throw failedContainer(status);
+          }
+          if (status.status_code !== 'FINISHED') return pending(s, {});
+        }
+        update = { containerId: await createCarousel(account, s, s.pendingCaption ?? '') };
+      }
+      const containerId = update.containerId ?? s.containerId!;
+      const status = await readContainer(graph, containerId, token);
+      switch (status.status_code) {
+        case 'FINISHED':
+          return { status: 'ready', state: update };
+        case 'PUBLISHED':
+          return { status: 'ready', state: { ...update, alreadyPublished: true } };
+        case 'ERROR':
+        case 'EXPIRED':
+          throw failedContainer(status);
+        default:
+          return pending(s, update);
+      }
+    },
+
+    async finalize(account, request, state) {
+      const s = readState(state);
+      if (!s.containerId) {
+        throw new PlatformError('transient', 'Instagram has not finished preparing this post.');
+      }
+      if (s.alreadyPublished) {
+        const found = await findPublished(account, request, s.preparedAt);
+        if (found) return found;
+        throw new PlatformError(
+          'unknown_outcome',
+          'Instagram reports this post as published but does not list it yet.',
+        );
+      }
+      await ensureQuota(account);
+      const published = await publishContainer(
+        graph,
+        igUserIdOf(account),
+        account.tokens.accessToken,
+        s.containerId,
+      );
+      return describe(account, published.id);
+    },
+
+    async reconcile(account, request, state) {
+      const s = readState(state);
+      if (!s.containerId) return null;
+      const container = await readContainer(graph, s.containerId, account.tokens.accessToken);
+      // Only a PUBLISHED container went out; FINISHED means publishing again is safe.
+      if (container.status_code !== 'PUBLISHED') return null;
+      const found = await findPublished(account, request, s.preparedAt);
+      if (found) return found;
+      throw new PlatformError(
+        'transient',
+        'Instagram reports this post as published but does not list it yet. Herald checks again shortly.',
+      );
+    },
+
+    ...createInstagramComments(graph),
+  };
+}

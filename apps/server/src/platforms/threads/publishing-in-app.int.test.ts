@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrations } from '../../db/schema.js';
+import { toStoredAccount } from '../../modules/integrations/integrations.service.js';
+import { testMedia } from '../../sandbox/kit/test-media.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createOrg } from '../../test/factories.js';
+import { jpeg } from '../../test/media-fixtures.js';
+import { connectThroughSandbox } from '../../test/networks.js';
+import { publishInOneGo } from '../publish-steps.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('Threads publishing inside Herald, against its in-process sandbox', () => {
+  it('publishes a carousel with the adapter Herald builds, and reads replies', async () => {
+    const { owner, orgId } = await createOrg(t.app, 'threads.publish@example.com');
+    await connectThroughSandbox(t.app, owner, 'threads', orgId, { account: 'In App Threader' });
+    const [row] = await t.database.db
+      .select()
+      .from(integrations)
+      .where(eq(integrations.organizationId, orgId));
+    const account = toStoredAccount(t.cipher, row!);
+    const adapter = t.networks.get('threads')!.adapter.publishing!;
+
+    const result = await publishInOneGo(adapter, account, {
+      text: 'Two pictures',
+      media: [testMedia('image', { bytes: await jpeg(1080, 1350) }), testMedia('image')],
+      idempotencyKey: 'in-app-1',
+    });
+    const emu = (method: 'GET' | 'POST', path: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/sandbox/threads/_emu/${path}`, payload });
+    expect((await emu('GET', 'posts')).json().posts).toEqual([
+      expect.objectContaining({
+        id: result.externalId,
+        account: 'in_app_threader',
+        mediaType: 'CAROUSEL_ALBUM',
+        mediaCount: 2,
+      }),
+    ]);
+
+    await emu('POST', 'comments', { postId: result.externalId, fromName: 'Fan', message: 'Nice' });
+    const { comments } = await adapter.listComments!(account, result.externalId, { limit: 5 });
+    expect(comments.map((c) => [c.from.name, c.message])).toEqual([['fan', 'Nice']]);
+  });
+});

@@ -1,0 +1,210 @@
+import { PlatformError } from '../errors.js';
+import type {
+  CheckResult,
+  PublishingAdapter,
+  PublishMedia,
+  PublishRequest,
+  PublishResult,
+  PublishState,
+  StoredAccount,
+} from '../types.js';
+import { createThreadsComments } from './comments.js';
+import {
+  THREADS_CAROUSEL_ITEMS,
+  THREADS_POST_CAP,
+  THREADS_QUOTA_RETRY_SECONDS,
+  THREADS_RECONCILE_LOOKBACK,
+  type ThreadsTiming,
+} from './limits.js';
+import type { ThreadsContainerStatus, ThreadsMediaNode, ThreadsPublishApi } from './publish-api.js';
+import { asUnknownOutcome, containerFailure, graphTimeMs, textProblem } from './publish-rules.js';
+
+type PostType = 'TEXT' | 'IMAGE' | 'VIDEO' | 'CAROUSEL';
+
+/** What prepare made at Threads, persisted between the phases. */
+interface ThreadsState {
+  type: PostType;
+  /** The container threads_publish takes (for a carousel: the parent, made once items are ready). */
+  containerId?: string;
+  /** A carousel's item containers, in order. */
+  childIds?: string[];
+  /** A carousel's text, for its parent container. */
+  text?: string;
+  preparedAt: string;
+}
+
+const MEDIA_TYPE_OF: Record<PostType, string> = {
+  TEXT: 'TEXT_POST',
+  IMAGE: 'IMAGE',
+  VIDEO: 'VIDEO',
+  CAROUSEL: 'CAROUSEL_ALBUM',
+};
+
+function readState(state: PublishState): ThreadsState {
+  const s = state as Partial<ThreadsState>;
+  if (!s.type || !s.preparedAt)
+    throw new PlatformError('bad_request', 'The Threads post was not prepared; prepare it again.');
+  return s as ThreadsState;
+}
+
+/** The post type a request makes on Threads, or the reason Threads cannot take it (§4.2, §4.5). */
+function postTypeOf(request: PublishRequest): PostType {
+  const problem = textProblem(request.text);
+  if (problem) throw new PlatformError('bad_request', problem);
+  const { media } = request;
+  if (media.length === 0) {
+    if (!request.text.trim())
+      throw new PlatformError('bad_request', 'A Threads post needs text, an image or a video.');
+    return 'TEXT';
+  }
+  if (media.length === 1) return media[0]!.kind === 'video' ? 'VIDEO' : 'IMAGE';
+  if (media.length > THREADS_CAROUSEL_ITEMS.max)
+    throw new PlatformError(
+      'bad_request',
+      `A Threads carousel holds at most ${THREADS_CAROUSEL_ITEMS.max} images or videos; this post has ${media.length}.`,
+    );
+  return 'CAROUSEL';
+}
+
+const urlParam = (m: PublishMedia) =>
+  m.kind === 'video'
+    ? { media_type: 'VIDEO', video_url: m.url }
+    : { media_type: 'IMAGE', image_url: m.url };
+
+/**
+ * Threads publishing (platform-apis.md §4.2, §4.6): prepare makes the containers (media pulled
+ * from Herald's signed URLs), check follows their processing (and assembles a carousel once its
+ * items are ready), finalize is `threads_publish` and reads the permalink; reconcile reads the
+ * container status and the account's recent posts.
+ */
+export function createThreadsPublishing(
+  api: ThreadsPublishApi,
+  timing: ThreadsTiming,
+): PublishingAdapter {
+  const text = (t: string) => (t.trim() ? t : undefined);
+
+  async function ensureQuota(user: string, token: string) {
+    const limit = await api.publishingLimit(user, token);
+    const total = limit.config?.quota_total ?? THREADS_POST_CAP.posts;
+    if ((limit.quota_usage ?? 0) >= total)
+      throw new PlatformError(
+        'rate_limited',
+        `Threads lets an account publish ${total} posts per 24 hours through its API, and this account has reached that. Herald will try again later.`,
+        { code: 'threads_publishing_limit', retryAfterSeconds: THREADS_QUOTA_RETRY_SECONDS },
+      );
+  }
+
+  function statusResult(status: ThreadsContainerStatus, what: string): CheckResult {
+    if (status.status === 'FINISHED' || status.status === 'PUBLISHED') return { status: 'ready' };
+    if (status.status === 'ERROR' || status.status === 'EXPIRED')
+      throw new PlatformError('bad_request', containerFailure(status, what), {
+        code: status.status,
+      });
+    // IN_PROGRESS, or a value Threads added since (§9 #10): look again.
+    return { status: 'pending', retryAfterMs: timing.pollMs };
+  }
+
+  /** Once every item is ready, makes the carousel's parent container. */
+  async function assembleCarousel(account: StoredAccount, s: ThreadsState): Promise<CheckResult> {
+    const token = account.tokens.accessToken;
+    const ids = s.childIds ?? [];
+    const statuses = await Promise.all(ids.map((id) => api.containerStatus(id, token)));
+    const results = statuses.map((st, i) => statusResult(st, `Item ${i + 1} of the carousel`));
+    if (results.some((r) => r.status === 'pending'))
+      return { status: 'pending', retryAfterMs: timing.pollMs };
+    const containerId = await api.createContainer(account.externalId, token, {
+      media_type: 'CAROUSEL',
+      children: ids.join(','),
+      text: text(s.text ?? ''),
+    });
+    const parent = statusResult(await api.containerStatus(containerId, token), 'The carousel');
+    return { ...parent, state: { containerId } };
+  }
+
+  function resultOf(id: string, node: Pick<ThreadsMediaNode, 'permalink' | 'shortcode'> | null) {
+    const result: PublishResult = { externalId: id, permalink: node?.permalink ?? null };
+    if (node?.shortcode) result.extra = { shortcode: node.shortcode };
+    return result;
+  }
+
+  return {
+    async prepare(account, request) {
+      const type = postTypeOf(request);
+      const user = account.externalId;
+      const token = account.tokens.accessToken;
+      await ensureQuota(user, token);
+      const preparedAt = new Date().toISOString();
+      if (type === 'CAROUSEL') {
+        const childIds: string[] = [];
+        // One by one: the order of the containers is the order of the carousel.
+        for (const m of request.media)
+          childIds.push(
+            await api.createContainer(user, token, { ...urlParam(m), is_carousel_item: 'true' }),
+          );
+        return { type, childIds, text: request.text, preparedAt };
+      }
+      const media = type === 'TEXT' ? { media_type: 'TEXT' } : urlParam(request.media[0]!);
+      const containerId = await api.createContainer(user, token, {
+        ...media,
+        text: text(request.text),
+      });
+      return { type, containerId, preparedAt };
+    },
+
+    async check(account, state) {
+      const s = readState(state);
+      if (!s.containerId) return assembleCarousel(account, s);
+      const status = await api.containerStatus(s.containerId, account.tokens.accessToken);
+      return statusResult(status, s.type === 'CAROUSEL' ? 'The carousel' : 'The media');
+    },
+
+    async finalize(account, _request, state) {
+      const s = readState(state);
+      if (!s.containerId)
+        throw new PlatformError(
+          'transient',
+          'The carousel is not assembled at Threads yet; Herald checks its items again first.',
+        );
+      const token = account.tokens.accessToken;
+      const id = await api
+        .publish(account.externalId, token, s.containerId)
+        .catch((err: unknown) => {
+          throw asUnknownOutcome(err);
+        });
+      // The post is out: a failure to read its permalink must not turn that into an error.
+      const node = await api.getMedia(id, token, ['permalink', 'shortcode']).catch(() => null);
+      return resultOf(id, node);
+    },
+
+    async reconcile(account, request, state) {
+      const s = readState(state);
+      if (!s.containerId) return null;
+      const token = account.tokens.accessToken;
+      const status = (await api.containerStatus(s.containerId, token)).status;
+      // A container that is not PUBLISHED was not published: publishing it again is safe (§4.6).
+      if (status && ['FINISHED', 'IN_PROGRESS', 'ERROR', 'EXPIRED'].includes(status)) return null;
+      const recent = await api.listThreads(
+        account.externalId,
+        token,
+        ['id', 'text', 'media_type', 'permalink', 'shortcode', 'timestamp'],
+        THREADS_RECONCILE_LOOKBACK,
+      );
+      const since = Date.parse(s.preparedAt) - 5 * 60_000;
+      const match = (recent.data ?? [])
+        .filter((n) => (n.text ?? '').trim() === request.text.trim())
+        .filter((n) => !n.media_type || n.media_type === MEDIA_TYPE_OF[s.type])
+        .filter((n) => (graphTimeMs(n.timestamp) ?? since) >= since)
+        .sort((a, b) => (graphTimeMs(a.timestamp) ?? 0) - (graphTimeMs(b.timestamp) ?? 0))[0];
+      if (match) return resultOf(match.id, match);
+      throw new PlatformError(
+        'unknown_outcome',
+        status === 'PUBLISHED'
+          ? 'Threads says the post was published, but it is not among the account’s recent posts yet. Check the account on Threads.'
+          : 'Herald cannot tell whether Threads published the post. Check the account on Threads.',
+        { code: status },
+      );
+    },
+
+    ...createThreadsComments(api, timing),
+  };
+}

@@ -1,0 +1,130 @@
+import { PlatformError } from '../errors.js';
+import type { PublishMedia, PublishRequest } from '../types.js';
+import {
+  TIKTOK_CHUNKS,
+  TIKTOK_PHOTOS,
+  TIKTOK_PRIVACY_PREFERENCE,
+  TIKTOK_TEXT,
+  TIKTOK_VIDEO_MIN_SECONDS,
+} from './limits.js';
+import type { TikTokCreator } from './publish-api.js';
+
+/** TikTok's rules as Herald applies them before calling (platform-apis.md §5.2, §5.5). */
+export type TikTokPostKind = 'video' | 'photo';
+
+const refuse = (message: string) => new PlatformError('bad_request', message);
+
+/** A video alone, or 1–35 photos; never text only, never both. */
+export function postKindOf(request: PublishRequest): TikTokPostKind {
+  const { media } = request;
+  const videos = media.filter((m) => m.kind === 'video').length;
+  if (media.length === 0) throw refuse('TikTok needs a video or at least one photo to post.');
+  if (videos > 0) {
+    if (media.length > 1)
+      throw refuse('A TikTok post is one video on its own, or photos without a video.');
+    if (request.text.length > TIKTOK_TEXT.videoTitleMax)
+      throw refuse(`A TikTok caption holds ${TIKTOK_TEXT.videoTitleMax} characters at most.`);
+    return 'video';
+  }
+  if (media.length > TIKTOK_PHOTOS.max)
+    throw refuse(`A TikTok photo post holds at most ${TIKTOK_PHOTOS.max} photos.`);
+  const other = media.find((m) => !TIKTOK_PHOTOS.mimeTypes.includes(m.mimeType));
+  if (other)
+    throw refuse(`TikTok takes JPEG or WEBP photos, not ${other.mimeType} (${other.fileName}).`);
+  if (request.text.length > TIKTOK_TEXT.descriptionMax)
+    throw refuse(
+      `A TikTok photo description holds ${TIKTOK_TEXT.descriptionMax} characters at most.`,
+    );
+  return 'photo';
+}
+
+/** The most public privacy level this creator is offered (§5.2). */
+export function privacyLevelFor(creator: TikTokCreator): string {
+  const options = creator.privacy_level_options ?? [];
+  const level = TIKTOK_PRIVACY_PREFERENCE.find((p) => options.includes(p));
+  if (!level) throw refuse('TikTok does not let this account choose who sees a post right now.');
+  return level;
+}
+
+/** Checks a video's length against TikTok's minimum and this creator's maximum. */
+export function checkDuration(video: PublishMedia, creator: TikTokCreator) {
+  const seconds = video.durationSec;
+  if (seconds === null) return;
+  if (seconds < TIKTOK_VIDEO_MIN_SECONDS)
+    throw refuse(
+      `TikTok videos last at least ${TIKTOK_VIDEO_MIN_SECONDS} seconds; this one lasts ${seconds}.`,
+    );
+  const max = creator.max_video_post_duration_sec;
+  if (max && seconds > max)
+    throw refuse(
+      `This TikTok account can post videos of up to ${max} seconds; this one lasts ${Math.round(seconds)}.`,
+    );
+}
+
+/** A photo post's title: its first line, cut to 90 UTF-16 units without splitting a character. */
+export function photoTitle(text: string): string {
+  const firstLine = text.trim().split('\n')[0] ?? '';
+  let title = '';
+  for (const ch of firstLine) {
+    if (title.length + ch.length > TIKTOK_TEXT.photoTitleMax) break;
+    title += ch;
+  }
+  return title.trim();
+}
+
+/**
+ * How a video is cut for FILE_UPLOAD (§5.2): one chunk under 5 MB (or under the preferred size),
+ * else chunks of the preferred size with the rest in the last (`floor(size / chunk)` chunks).
+ */
+export function chunkPlan(size: number, preferred: number) {
+  const wanted = Math.min(Math.max(preferred, TIKTOK_CHUNKS.minBytes), TIKTOK_CHUNKS.maxBytes);
+  const chunkSize = size <= wanted ? size : wanted;
+  const count = Math.floor(size / chunkSize);
+  if (count > TIKTOK_CHUNKS.maxCount) throw refuse('The video is too large for TikTok.');
+  return { chunkSize, count };
+}
+
+/** `fail_reason` words (§5.2) as sentences, with the class the failure belongs to. */
+const FAIL_REASONS: Record<
+  string,
+  { message: string; kind?: 'rate_limited' | 'transient' | 'reauth' }
+> = {
+  file_format_check_failed: { message: 'TikTok could not read the video file.' },
+  duration_check_failed: { message: 'TikTok does not accept the length of the video.' },
+  frame_rate_check_failed: { message: 'TikTok does not accept the frame rate of the video.' },
+  picture_size_check_failed: { message: 'TikTok does not accept the size of a photo.' },
+  video_pull_failed: { message: 'TikTok could not download the video from Herald.' },
+  photo_pull_failed: { message: 'TikTok could not download a photo from Herald.' },
+  publish_cancelled: { message: 'The post was cancelled at TikTok.' },
+  auth_removed: {
+    message: 'Herald’s access to the TikTok account was removed. Reconnect it.',
+    kind: 'reauth',
+  },
+  spam_risk_too_many_posts: {
+    message: 'TikTok will not take more posts from this account today.',
+    kind: 'rate_limited',
+  },
+  spam_risk_user_banned_from_posting: { message: 'TikTok has banned this account from posting.' },
+  internal: { message: 'TikTok failed to publish the post.', kind: 'transient' },
+};
+
+/** The error for a publish that ended FAILED: nothing was posted. */
+export function failedPublish(reason: string | undefined): PlatformError {
+  const words = reason?.trim() || 'unknown';
+  const known = FAIL_REASONS[words];
+  const message = `${known?.message ?? 'TikTok could not publish the post.'} (TikTok said: ${words})`;
+  return new PlatformError(known?.kind ?? 'bad_request', message, { code: words });
+}
+
+/**
+ * After a call that may have committed the post failed without a clear refusal (no answer,
+ * a 5xx, internal_error), the post may exist (§5.7).
+ */
+export function asUnknownOutcome(err: unknown): unknown {
+  if (!(err instanceof PlatformError) || err.kind !== 'transient') return err;
+  return new PlatformError(
+    'unknown_outcome',
+    'TikTok did not confirm the post. It may have been published; Herald checks the account before trying again.',
+    err.details,
+  );
+}

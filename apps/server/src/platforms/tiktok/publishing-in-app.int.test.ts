@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrations } from '../../db/schema.js';
+import { toStoredAccount } from '../../modules/integrations/integrations.service.js';
+import { testMedia } from '../../sandbox/kit/test-media.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createOrg } from '../../test/factories.js';
+import { mp4 } from '../../test/media-fixtures.js';
+import { connectThroughSandbox } from '../../test/networks.js';
+import { publishInOneGo } from '../publish-steps.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('TikTok publishing inside Herald, against its in-process sandbox', () => {
+  it('uploads through the upload_url the sandbox hands out and finds the post id', async () => {
+    const { owner, orgId } = await createOrg(t.app, 'tiktok.publish@example.com');
+    await connectThroughSandbox(t.app, owner, 'tiktok', orgId, { account: 'In App Creator' });
+    const [row] = await t.database.db
+      .select()
+      .from(integrations)
+      .where(eq(integrations.organizationId, orgId));
+    const account = toStoredAccount(t.cipher, row!);
+    const adapter = t.networks.get('tiktok')!.adapter.publishing!;
+
+    // A real MP4, as the media store would stream it.
+    const video = testMedia('video', { bytes: await mp4({ seconds: 3 }), durationSec: 3 });
+    const result = await publishInOneGo(adapter, account, {
+      text: 'Posted by the real adapter',
+      media: [video],
+      idempotencyKey: 'in-app-1',
+    });
+
+    const posts = await t.app.inject({ method: 'GET', url: '/api/sandbox/tiktok/_emu/posts' });
+    expect(posts.json().posts).toEqual([
+      expect.objectContaining({
+        id: result.externalId,
+        account: 'in_app_creator',
+        mediaType: 'VIDEO',
+        mediaCount: 1,
+        text: 'Posted by the real adapter',
+      }),
+    ]);
+    expect(result.permalink).toBe(
+      `https://www.tiktok.com/@in_app_creator/video/${result.externalId}`,
+    );
+    const calls = await t.app.inject({
+      method: 'GET',
+      url: '/api/sandbox/tiktok/_emu/calls?path=/upload/',
+    });
+    expect(calls.json().calls.map((c: any) => [c.method, c.status, c.body.bytes])).toEqual([
+      ['PUT', 201, video.size],
+    ]);
+  });
+});

@@ -1,0 +1,159 @@
+import { createKeyedLock, type KeyedLock } from './keyed-lock.js';
+import type { SandboxOAuth, Scenario } from './oauth-state.js';
+
+/**
+ * Scenario knobs for emulators that publish (platform-apis.md §7.6), set per account through
+ * `POST /_emu/scenario {account, knob, on, value?}`. Unlike the connection knobs (on/off), most
+ * carry a number: a duration, a count of calls, a cap.
+ */
+export const PUBLISHING_KNOBS = [
+  /** Every API call of the account waits this many ms first. */
+  'latency_ms',
+  /** The next N API calls fail as the network's outage (500, Graph code 2 / internal_error). */
+  'fail_next',
+  /** The next N API calls are throttled (Graph code 4 / 429 rate_limit_exceeded). */
+  'rate_limit_next',
+  /** The next finalizing call commits the post, then hangs for `value` ms and fails. */
+  'finalize_timeout',
+  /** The next N media processed end in the network's processing error. */
+  'processing_fails',
+  /** Media processing takes this many ms (instead of the emulator's default). */
+  'processing_ms',
+  /** Replaces the network's publishing cap for the account (posts per 24 h, inits per minute). */
+  'publish_cap',
+  /** TikTok: ms between PUBLISH_COMPLETE and the public post id ("moderation"). */
+  'moderation_ms',
+] as const;
+export type PublishingKnob = (typeof PUBLISHING_KNOBS)[number];
+
+/**
+ * How each knob reads its number: `counter` knobs are spent one per use, `once` knobs switch off
+ * when used, `value` knobs stay until switched off. `default` applies when `on` comes without a
+ * value; a knob without one needs a value.
+ */
+export const KNOB_VALUES: Record<
+  string,
+  { mode: 'counter' | 'once' | 'value'; default?: number; max: number }
+> = {
+  latency_ms: { mode: 'value', max: 120_000 },
+  fail_next: { mode: 'counter', default: 1, max: 1_000_000 },
+  rate_limit_next: { mode: 'counter', default: 1, max: 1_000_000 },
+  finalize_timeout: { mode: 'once', default: 30_000, max: 600_000 },
+  processing_fails: { mode: 'counter', default: 1, max: 1_000_000 },
+  processing_ms: { mode: 'value', max: 3_600_000 },
+  publish_cap: { mode: 'value', max: 1_000_000_000 },
+  moderation_ms: { mode: 'value', max: 86_400_000 },
+};
+
+/**
+ * The number `POST /_emu/scenario` stores for a knob switched on (undefined for knobs without
+ * one: they remember when they were switched on), or why it cannot be set.
+ */
+export function knobValue(knob: string, raw: unknown): { value?: number; error?: string } {
+  const spec = KNOB_VALUES[knob];
+  if (!spec) return {};
+  if (raw === undefined || raw === null) {
+    if (spec.default === undefined) return { error: `${knob} needs a numeric value.` };
+    return { value: spec.default };
+  }
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > spec.max)
+    return { error: `value for ${knob} must be a number from 0 to ${spec.max}.` };
+  return { value: Math.floor(value) };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What an API call of this account must answer instead of its normal answer. */
+export type CallFault = 'fail' | 'rate_limit' | null;
+
+/**
+ * Knobs are spent under a lock per account (one per emulator), reading the scenario afresh: two
+ * concurrent calls never spend the same `fail_next` unit, so "the next N calls" means N.
+ */
+const locks = new WeakMap<SandboxOAuth, KeyedLock>();
+function spendLocked(
+  oauth: SandboxOAuth,
+  accountId: string,
+  knobs: string[],
+): Promise<{ knob: string; value: number } | null> {
+  let lock = locks.get(oauth);
+  if (!lock) locks.set(oauth, (lock = createKeyedLock()));
+  return lock(accountId, async () => {
+    const fresh = { ...(await oauth.scenario(accountId)) };
+    for (const knob of knobs) {
+      const value = fresh[knob];
+      if (value === undefined || !spend(fresh, knob)) continue;
+      await oauth.saveScenario(accountId, fresh);
+      return { knob, value };
+    }
+    return null;
+  });
+}
+
+const FAULTS: Array<[string, Exclude<CallFault, null>]> = [
+  ['rate_limit_next', 'rate_limit'],
+  ['rate_limit_once', 'rate_limit'],
+  ['fail_next', 'fail'],
+  ['http_500_once', 'fail'],
+];
+
+/**
+ * Applies the per-call knobs once per API request, from the scenario verifyAccess already read:
+ * waits `latency_ms`, then spends one of `rate_limit_next`/`rate_limit_once` or
+ * `fail_next`/`http_500_once`. Reads and writes again only when one of those is on.
+ */
+export async function callFault(
+  oauth: SandboxOAuth,
+  accountId: string,
+  scenario: Scenario,
+): Promise<CallFault> {
+  const latency = scenario.latency_ms;
+  if (latency) await sleep(latency);
+  const candidates = FAULTS.filter(([knob]) => scenario[knob] !== undefined);
+  if (!candidates.length) return null;
+  const spent = await spendLocked(
+    oauth,
+    accountId,
+    candidates.map(([knob]) => knob),
+  );
+  return FAULTS.find(([knob]) => knob === spent?.knob)?.[1] ?? null;
+}
+
+/**
+ * Spends a knob in `scenario` (mutated): a counter goes down by one, anything else switches off.
+ * Returns whether it was on. Knobs without a number (the `…_once` ones) count as on when set.
+ */
+function spend(scenario: Scenario, knob: string): boolean {
+  const current = scenario[knob];
+  if (current === undefined) return false;
+  if (KNOB_VALUES[knob]?.mode === 'counter') {
+    if (current <= 0) return false;
+    if (current <= 1) delete scenario[knob];
+    else scenario[knob] = current - 1;
+    return true;
+  }
+  delete scenario[knob];
+  return true;
+}
+
+/**
+ * Spends a `counter` or `once` knob when the scenario read for this call has it on; returns its
+ * number (a `once` knob's value, or 1 for a counter), or undefined when it was not (or no
+ * longer) on.
+ */
+export async function spendKnob(
+  oauth: SandboxOAuth,
+  accountId: string,
+  scenario: Scenario,
+  knob: PublishingKnob,
+): Promise<number | undefined> {
+  if (scenario[knob] === undefined) return undefined;
+  const spent = await spendLocked(oauth, accountId, [knob]);
+  if (!spent) return undefined;
+  return KNOB_VALUES[knob]?.mode === 'counter' ? 1 : spent.value;
+}
+
+/** A `value` knob's number, if set. */
+export const knobNumber = (scenario: Scenario, knob: PublishingKnob): number | undefined =>
+  KNOB_VALUES[knob]?.mode === 'value' ? scenario[knob] : undefined;

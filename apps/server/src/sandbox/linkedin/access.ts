@@ -1,0 +1,37 @@
+import type { Scenario } from '../meta/emu-kit.js';
+import type { Grant, Member } from './state.js';
+
+/**
+ * Who may act as an author or read its posts and comments (§6.1, §6.3): a member as
+ * themselves, an administrator for their organizations, each with the matching scope. Reading a
+ * member's own posts needs `r_member_social`, which LinkedIn grants approved apps only (here the
+ * `r_member_social` knob stands for that approval).
+ */
+export interface Caller {
+  grant: Grant;
+  member: Member;
+  scenario: Scenario;
+}
+
+const ORG = /^urn:li:organization:(\d+)$/;
+
+export const personUrn = (member: Member) => `urn:li:person:${member.sub}`;
+
+export function canWriteAs(caller: Caller, urn: string): boolean {
+  const { grant, member } = caller;
+  if (urn === personUrn(member)) return grant.scopes.includes('w_member_social');
+  const org = ORG.exec(urn)?.[1];
+  return !!org && member.orgIds.includes(org) && grant.scopes.includes('w_organization_social');
+}
+
+export function canReadAs(caller: Caller, urn: string): boolean {
+  const { grant, member, scenario } = caller;
+  if (urn === personUrn(member))
+    return grant.scopes.includes('r_member_social') || scenario.isOn('r_member_social');
+  const org = ORG.exec(urn)?.[1];
+  return (
+    !!org &&
+    member.orgIds.includes(org) &&
+    grant.scopes.some((s) => s === 'r_organization_social' || s === 'rw_organization_admin')
+  );
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectFetch } from '../../lib/inject-fetch.js';
+import { listIntegrations } from '../../modules/integrations/integrations.repository.js';
+import { toStoredAccount } from '../../modules/integrations/integrations.service.js';
+import { PlatformError } from '../../platforms/errors.js';
+import { createFacebookAdapter } from '../../platforms/facebook/adapter.js';
+import { network as facebook } from '../../platforms/facebook/index.js';
+import { publishInOneGo } from '../../platforms/publish-steps.js';
+import { sandboxBase, SANDBOX_CLIENT_ID } from '../../platforms/runtime.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createOrg } from '../../test/factories.js';
+import { connectThroughSandbox } from '../../test/networks.js';
+import { imageMedia, publishRequest } from './test-media.js';
+
+/**
+ * The adapters as the server runs them: connected through Herald's own flow, tokens stored
+ * encrypted, and the sandbox answered in-process (injectFetch) rather than over a socket.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 8).toString('base64') });
+});
+afterAll(() => t?.close());
+
+async function emu(slug: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await t.app.inject({
+    method,
+    url: `/api/sandbox/${slug}/_emu/${path}`,
+    ...(body ? { payload: body as Record<string, unknown> } : {}),
+  });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json();
+}
+
+async function connected(slug: string, email: string, fields: Record<string, string>) {
+  const { owner, orgId } = await createOrg(t.app, email, `${fields.account} Org`);
+  const { account, ...rest } = fields;
+  const done = await connectThroughSandbox(t.app, owner, slug, orgId, { account, fields: rest });
+  expect(new URL(done).searchParams.get('connected'), done).toBeTruthy();
+  const [row] = await listIntegrations(t.database.db, orgId);
+  return toStoredAccount(t.cipher, row!.integration);
+}
+
+async function rejection(promise: Promise<unknown>) {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(PlatformError);
+  return err as PlatformError;
+}
+
+describe('publishing through the server’s own sandbox', () => {
+  it('publishes to Instagram and reconciles a dropped media_publish', async () => {
+    const account = await connected('instagram', 'ig.publisher@example.com', {
+      account: 'Eve',
+      pages: 'Eve Studio',
+      instagram: 'eve.studio',
+    });
+    const ig = t.networks.get('instagram')!.adapter.publishing!;
+    const first = await publishInOneGo(ig, account, publishRequest('Hello', [await imageMedia()]));
+    expect(first.permalink).toMatch(/^https:\/\/www\.instagram\.com\/p\//);
+
+    const request = publishRequest('Lost answer', [await imageMedia()]);
+    const state = await ig.prepare(account, request);
+    await emu('instagram', 'POST', 'scenario', {
+      account: 'Eve',
+      knob: 'finalize_timeout',
+      on: true,
+    });
+    const err = await rejection(ig.finalize(account, request, state));
+    expect(err.kind).toBe('unknown_outcome');
+    const { posts } = await emu('instagram', 'GET', 'posts?account=eve.studio');
+    expect(posts.map((p: { text: string }) => p.text)).toEqual(['Hello', 'Lost answer']);
+    expect(await ig.reconcile!(account, request, state)).toMatchObject({ externalId: posts[1].id });
+  });
+
+  it('gives up on a Facebook call past its deadline even in-process', async () => {
+    const page = await connected('facebook', 'fb.publisher@example.com', {
+      account: 'Finn',
+      pages: 'Finn Bakery',
+    });
+    const base = sandboxBase(t.config, 'facebook');
+    const fb = createFacebookAdapter(
+      {
+        clientId: SANDBOX_CLIENT_ID,
+        clientSecret: 'unused-for-publishing',
+        urls: facebook.sandboxUrls(base),
+        http: injectFetch(
+          t.app,
+          `${t.config.apiPublicUrl}/sandbox`,
+          `${t.config.apiBasePath}/sandbox`,
+        ),
+      },
+      { finalizeTimeoutMs: 200 },
+    ).publishing!;
+    const request = publishRequest('Slow oven');
+    const state = await fb.prepare(page, request);
+    // The emulator posts, then holds the answer 800 ms: past the adapter's 200 ms deadline.
+    await emu('facebook', 'POST', 'scenario', {
+      account: 'Finn',
+      knob: 'finalize_timeout',
+      value: 800,
+    });
+    const started = Date.now();
+    const err = await rejection(fb.finalize(page, request, state));
+    expect(err.kind).toBe('unknown_outcome');
+    expect(Date.now() - started).toBeLessThan(700);
+    // Let the emulator finish holding the dropped answer before the app closes.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(await fb.reconcile!(page, request, state)).toMatchObject({
+      externalId: expect.stringMatching(new RegExp(`^${page.externalId}_`)),
+    });
+    const { posts } = await emu('facebook', 'GET', `posts?account=${page.externalId}`);
+    expect(posts).toHaveLength(1);
+  });
+});

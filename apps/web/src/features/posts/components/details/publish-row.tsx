@@ -1,0 +1,180 @@
+import { ExternalLink } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { PlatformIcon } from '../platform-icon';
+import type { PublishRow, RowState } from './publish-rows';
+
+const nameClass = 'flex items-center gap-2 text-sm font-medium text-slate-900';
+const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold';
+
+function StatePill({ state, platformName }: { state: RowState; platformName: string }) {
+  switch (state.kind) {
+    case 'published':
+      return (
+        <span className="flex flex-wrap items-center justify-end gap-2">
+          <span className={cn(pill, 'bg-emerald-100 text-emerald-800')}>Published</span>
+          {state.permalink && (
+            <a
+              href={state.permalink}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 text-xs font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              View on {platformName}
+              <ExternalLink className="size-3" aria-hidden="true" />
+            </a>
+          )}
+        </span>
+      );
+    case 'publishing':
+      return (
+        <span className={cn(pill, 'bg-amber-100 text-amber-900')}>
+          <Spinner className="size-3 text-amber-700" />
+          Publishing...
+        </span>
+      );
+    case 'scheduled':
+      return <span className={cn(pill, 'bg-blue-100 text-blue-800')}>Scheduled</span>;
+    case 'failed':
+      return (
+        <span className={cn(pill, 'cursor-help bg-red-100 text-red-800')} title={state.error}>
+          Failed<span className="sr-only">: {state.error}</span>
+        </span>
+      );
+    case 'uncertain':
+      return (
+        <span
+          className={cn(pill, 'cursor-help bg-yellow-100 text-yellow-900')}
+          title={state.error ?? undefined}
+        >
+          Check on {platformName}
+        </span>
+      );
+    case 'idle':
+      return null;
+  }
+}
+
+export interface PublishRowProps {
+  row: PublishRow;
+  /** Whether the row offers its checkbox (unpublished posts, for members who may publish). */
+  showCheckbox: boolean;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  /** Where Connect goes; null when the member may not connect accounts. */
+  connectHref: string | null;
+  /** Whether Mark as published and Retry are offered on an uncertain row. */
+  mayResolve: boolean;
+  /** Whether a failed row offers Retry (when Publish Now is not there to retry it). */
+  retryFailed: boolean;
+  /** The publication whose resolution is being sent, if any. */
+  resolvingTargetId: string | null;
+  onResolve: (targetId: string, outcome: 'published' | 'retry') => void;
+}
+
+/** One network of the post in the Publish to Platform panel. */
+export function PublishRowItem({
+  row,
+  showCheckbox,
+  checked,
+  onCheckedChange,
+  connectHref,
+  mayResolve,
+  retryFailed,
+  resolvingTargetId,
+  onResolve,
+}: PublishRowProps) {
+  const checkboxId = useId();
+  const { platform, state } = row;
+  const locked = state.kind === 'published';
+  const busy = state.kind === 'publishing';
+  const disconnected = row.connected === false && !locked && !busy;
+  const resolveTarget =
+    mayResolve &&
+    (state.kind === 'uncertain' || (state.kind === 'failed' && retryFailed)) &&
+    state.targetId
+      ? state.targetId
+      : null;
+  const isResolving = resolveTarget !== null && resolvingTargetId === resolveTarget;
+  // A network without an account shows Connect instead of a choice.
+  const hasCheckbox = showCheckbox && !disconnected;
+
+  return (
+    <li aria-label={platform.name} className="flex flex-col gap-2 py-2.5">
+      <div className="flex items-center justify-between gap-3">
+        <span className="flex min-w-0 items-center gap-2">
+          {hasCheckbox && (
+            <input
+              id={checkboxId}
+              type="checkbox"
+              aria-label={`Publish to ${platform.name}`}
+              checked={locked || checked}
+              disabled={!row.selectable}
+              onChange={(event) => onCheckedChange(event.target.checked)}
+              className="size-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed"
+            />
+          )}
+          {hasCheckbox ? (
+            <label htmlFor={checkboxId} className={nameClass}>
+              <PlatformIcon name={platform.name} />
+              {platform.name}
+            </label>
+          ) : (
+            <span className={nameClass}>
+              <PlatformIcon name={platform.name} />
+              {platform.name}
+            </span>
+          )}
+        </span>
+        <span className="flex flex-wrap items-center justify-end gap-2">
+          <StatePill state={state} platformName={platform.name} />
+          {state.kind === 'idle' && row.connected === true && (
+            <span className={cn(pill, 'bg-slate-100 text-slate-700')}>Connected</span>
+          )}
+          {disconnected &&
+            (connectHref ? (
+              <a
+                href={connectHref}
+                className="rounded-md border border-slate-300 px-2 py-0.5 text-xs font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                Connect
+              </a>
+            ) : (
+              <span className={cn(pill, 'bg-slate-100 text-slate-700')}>Not connected</span>
+            ))}
+        </span>
+      </div>
+      {state.kind === 'uncertain' && (
+        <p className="text-xs text-slate-700">
+          {state.error ??
+            `Herald could not confirm whether ${platform.name} published it. Check there, then say what happened.`}
+        </p>
+      )}
+      {resolveTarget && (
+        <div className="flex flex-wrap justify-end gap-2">
+          {state.kind === 'uncertain' && (
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={isResolving}
+              onClick={() => onResolve(resolveTarget, 'published')}
+            >
+              Mark as published
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={isResolving}
+            onClick={() => onResolve(resolveTarget, 'retry')}
+          >
+            {isResolving && <Spinner className="size-3" />}
+            Retry
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

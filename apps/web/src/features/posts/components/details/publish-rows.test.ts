@@ -1,0 +1,169 @@
+import type { Post } from '@herald/contract';
+import { describe, expect, it } from 'vitest';
+import { createPlatformPost, createPost } from '../../testing/post-fixtures';
+import { outcomesOf, publishRows, publishToasts, type RowState } from './publish-rows';
+
+function post(overrides: Partial<Post> = {}): Post {
+  return createPost({
+    platforms: [
+      { id: 'plt_x', name: 'X' },
+      { id: 'plt_fb', name: 'Facebook' },
+    ],
+    platformPosts: [
+      createPlatformPost({ id: 'pp_x', platformId: 'plt_x' }),
+      createPlatformPost({ id: 'pp_fb', platformId: 'plt_fb', platformName: 'Facebook' }),
+    ],
+    ...overrides,
+  });
+}
+
+const states = (rows: ReturnType<typeof publishRows>): RowState[] => rows.map((r) => r.state);
+const both = new Set(['plt_x', 'plt_fb']);
+
+describe('publishRows', () => {
+  it('reads queued networks by the post: idle on a draft, scheduled, publishing', () => {
+    expect(states(publishRows({ post: post(), connectedPlatformIds: both }))).toEqual([
+      { kind: 'idle' },
+      { kind: 'idle' },
+    ]);
+    expect(
+      publishRows({ post: post({ status: 'scheduled' }), connectedPlatformIds: both })[0]?.state,
+    ).toEqual({ kind: 'scheduled' });
+    const publishing = publishRows({
+      post: post({ status: 'publishing' }),
+      connectedPlatformIds: both,
+    });
+    expect(publishing[0]?.state).toEqual({ kind: 'publishing' });
+    expect(publishing[0]?.selectable).toBe(false);
+  });
+
+  it('shows the running request as Publishing... for the names it was sent for', () => {
+    const rows = publishRows({ post: post(), connectedPlatformIds: both, inFlight: ['x'] });
+    expect(states(rows)).toEqual([{ kind: 'publishing' }, { kind: 'idle' }]);
+  });
+
+  it('prefers the last answer to the record, with the fallback reasons', () => {
+    const rows = publishRows({
+      post: post(),
+      connectedPlatformIds: both,
+      outcomes: {
+        X: { status: 'success', error: null },
+        facebook: { status: 'failed', error: null },
+      },
+    });
+    expect(states(rows)).toEqual([
+      { kind: 'published', permalink: null },
+      { kind: 'failed', error: 'Publishing failed', targetId: 'pp_fb' },
+    ]);
+    expect(rows.map((r) => r.selectable)).toEqual([false, true]);
+  });
+
+  it('keeps failed and uncertain targets with their reasons, and locks published ones', () => {
+    const rows = publishRows({
+      post: post({
+        status: 'failed',
+        platformPosts: [
+          createPlatformPost({ id: 'pp_x', platformId: 'plt_x', status: 'UNCERTAIN', error: ' ' }),
+          createPlatformPost({
+            id: 'pp_fb',
+            platformId: 'plt_fb',
+            status: 'FAILED',
+            error: 'Boom',
+          }),
+        ],
+      }),
+      connectedPlatformIds: null,
+    });
+    expect(states(rows)).toEqual([
+      { kind: 'uncertain', error: null, targetId: 'pp_x' },
+      { kind: 'failed', error: 'Boom', targetId: 'pp_fb' },
+    ]);
+    expect(rows.map((r) => [r.connected, r.selectable])).toEqual([
+      [null, true],
+      [null, true],
+    ]);
+  });
+
+  it('cannot choose a network without an account, nor anything on a published post', () => {
+    const rows = publishRows({ post: post(), connectedPlatformIds: new Set(['plt_x']) });
+    expect(rows.map((r) => [r.connected, r.selectable])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
+    const published = publishRows({
+      post: post({ status: 'published' }),
+      connectedPlatformIds: both,
+    });
+    expect(published.map((r) => r.selectable)).toEqual([false, false]);
+  });
+});
+
+describe('publishToasts', () => {
+  it('says what went out, what failed and what is still going', () => {
+    expect(
+      publishToasts({
+        status: 'success',
+        results: {
+          X: { status: 'success', error: null },
+          Threads: { status: 'success', error: null },
+        },
+        message: 'Published to: X, Threads.',
+      }),
+    ).toEqual([{ tone: 'success', message: 'Published to: X, Threads' }]);
+    expect(
+      publishToasts({
+        status: 'partial_success',
+        results: {
+          X: { status: 'success', error: null },
+          Facebook: { status: 'failed', error: 'Boom' },
+          TikTok: { status: 'pending', error: null },
+        },
+        message: '…',
+      }),
+    ).toEqual([
+      { tone: 'success', message: 'Published to: X' },
+      { tone: 'error', message: 'Failed for: Facebook. Check details.' },
+      { tone: 'blank', message: 'Still publishing to: TikTok. This page updates when it is done.' },
+    ]);
+  });
+
+  it("prefers the server's sentence when nothing went out, with a fallback", () => {
+    expect(
+      publishToasts({
+        status: 'failed',
+        results: { X: { status: 'failed', error: 'Boom' } },
+        message: 'Failed to publish to any platform.',
+      }),
+    ).toEqual([{ tone: 'error', message: 'Failed to publish to any platform.' }]);
+    expect(publishToasts({ status: 'failed', results: {}, message: ' ' })).toEqual([
+      { tone: 'error', message: 'Failed to publish to any platform.' },
+    ]);
+    expect(
+      publishToasts({
+        status: 'failed',
+        results: { X: { status: 'pending', error: null } },
+        message: 'Still publishing to: X.',
+      }),
+    ).toEqual([
+      { tone: 'blank', message: 'Still publishing to: X. This page updates when it is done.' },
+    ]);
+  });
+});
+
+describe('outcomesOf', () => {
+  it('reads each sent name, and a name the answer forgot failed for an unknown reason', () => {
+    expect(
+      outcomesOf(
+        {
+          status: 'partial_success',
+          results: { x: { status: 'success', error: null } },
+          message: '',
+        },
+        ['X', 'Facebook'],
+      ),
+    ).toEqual({
+      X: { status: 'success', error: null },
+      Facebook: { status: 'failed', error: 'Unknown publishing error' },
+    });
+  });
+});

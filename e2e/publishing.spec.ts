@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { createOrganizationFromOnboarding, signInAs } from './helpers';
+
+const TEXT = 'Harbor lights go on at dusk tonight';
+
+test.describe('publishing', () => {
+  test('a post scheduled a minute ahead goes out by itself, is announced, shows its permalink, and a reply to a comment appears in the thread', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const origin = { origin: baseURL ?? '' };
+    await signInAs(page, 'harbor.owner@example.com', 'Hana Harbor');
+    const orgId = await createOrganizationFromOnboarding(page, 'Harbor Lights');
+    const plans = await (await page.request.get('/api/plans')).json();
+    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
+    const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
+      data: { planId: basic.id },
+      headers: origin,
+    });
+    expect(trial.ok()).toBe(true);
+
+    // Connect X through its sandbox, as a member does from /settings.
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page
+      .getByRole('region', { name: 'Connected Platforms' })
+      .getByRole('button', { name: 'Continue with X' })
+      .click();
+    await page.getByLabel('X username').fill('harbor_lights');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('X connected successfully.')).toBeVisible();
+
+    // Schedule one minute ahead through the API the composer uses.
+    const supported = await (await page.request.get('/api/platforms/supported')).json();
+    const x = supported.data.platforms.find((p: { name: string }) => p.name === 'X');
+    const created = await page.request.post(`/api/organizations/${orgId}/post`, {
+      headers: origin,
+      multipart: {
+        platformIds: JSON.stringify([x.id]),
+        content: TEXT,
+        scheduledAt: new Date(Date.now() + 60_000).toISOString(),
+      },
+    });
+    expect(created.status()).toBe(201);
+    const postId = (await created.json()).data.post.id as string;
+
+    // Nobody touches it: the worker publishes it when its time comes.
+    await page.goto(`/content/${postId}`);
+    await expect(page.getByRole('heading', { name: 'Post Details', level: 1 })).toBeVisible();
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole('link', { name: 'View on X' })).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 150_000, intervals: [3000] });
+    await expect(page.getByRole('link', { name: 'View on X' })).toHaveAttribute(
+      'href',
+      /^https:\/\/x\.com\/harbor_lights\/status\/\d+$/,
+    );
+    await expect(page.getByRole('button', { name: 'Edit Post' })).toHaveCount(0);
+
+    // The notification is there.
+    await page.goto('/notifications');
+    await expect(page.getByText('Your post was published to X.').first()).toBeVisible();
+
+    // Someone answers on X; the owner replies from Herald and sees it in the thread.
+    const post = (
+      await (await page.request.get(`/api/organizations/${orgId}/posts/${postId}`)).json()
+    ).data.post;
+    const tweetId = post.platformPosts[0].externalId as string;
+    const comment = await page.request.post('/api/sandbox/x/_emu/comments', {
+      data: { postId: tweetId, fromName: 'Quinn Reader', message: 'Cannot wait to see it!' },
+    });
+    expect(comment.ok()).toBe(true);
+    await page.goto(`/content/${postId}`);
+    await page.getByRole('button', { name: 'See Comments' }).click();
+    const thread = page.getByRole('list', { name: 'Comments on X' });
+    await expect(thread.getByText('Cannot wait to see it!')).toBeVisible();
+    await thread.getByRole('button', { name: 'Reply' }).first().click();
+    await thread.getByRole('textbox', { name: /^Reply to/ }).fill('See you at the harbor!');
+    await thread.getByRole('button', { name: 'Send' }).click();
+    await expect(thread.getByText('See you at the harbor!')).toBeVisible();
+  });
+});

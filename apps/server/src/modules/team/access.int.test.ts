@@ -16,6 +16,7 @@ let ids: {
   spareRoleId: string;
   postId: string;
   targetId: string;
+  platformId: string;
 };
 
 beforeAll(async () => {

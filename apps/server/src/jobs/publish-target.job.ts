@@ -14,7 +14,13 @@ export function publishTargetJob(
   return {
     queue: PUBLISH_QUEUE,
     retryLimit: 3,
-    work: { batchSize: 32, pollingIntervalSeconds: 0.5 },
+    // pg-boss fetches the next batch only when the whole batch is done, and waits out the rest of
+    // the polling interval after a quick one: at most batchSize jobs per 0.5 s per worker (16 gave
+    // 32/s, so 1,000 posts due together took 31–34 s; bench/scheduler.mjs). 64 with X's
+    // concurrency of 32 (caps.ts) takes half a burst in one fetch: 1,000 in ~10–16 s on 2 cores.
+    // The price: a worker that dies strands up to batchSize − concurrency fetched jobs, which the
+    // watchdog's overdue pass gives back (a minute or so later).
+    work: { batchSize: 64, pollingIntervalSeconds: 0.5 },
     async handle(payloads) {
       await Promise.all(
         payloads.map(async ({ targetId }) => {

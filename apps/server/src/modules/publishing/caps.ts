@@ -3,7 +3,9 @@
  * concurrent publications per worker process, and publications per account per 24 hours.
  */
 const CAPS: Record<string, { concurrency: number; perDay?: number }> = {
-  x: { concurrency: 16 },
+  // X limits posts per account per window (the publisher's RETRY_LATER on 429), not concurrent
+  // calls; 32 keeps a burst of due posts from waiting on slots (bench/scheduler.mjs).
+  x: { concurrency: 32 },
   instagram: { concurrency: 4, perDay: 50 },
   facebook: { concurrency: 4 },
   threads: { concurrency: 4, perDay: 250 },

@@ -94,9 +94,13 @@ export class Publisher {
     const { db } = this.deps;
     let target = loaded.target;
     if (target.status === 'QUEUED') {
-      const claimed = await repo.transition(db, target.id, ['QUEUED'], 'PREPARING', {
-        attempts: target.attempts + 1,
-      });
+      const claimed = await repo.claimDue(
+        db,
+        target.id,
+        'QUEUED',
+        { status: 'PREPARING', attempts: target.attempts + 1 },
+        new Date(this.now().getTime() + 1000),
+      );
       if (!claimed) return 'BUSY';
       target = claimed;
       await repo.settlePostStatus(db, target.postId);
@@ -153,9 +157,13 @@ export class Publisher {
     }
 
     const attemptId = randomUUID();
-    const publishingRow = await repo.transition(db, target.id, ['READY'], 'PUBLISHING', {
-      attemptId,
-    });
+    const publishingRow = await repo.claimDue(
+      db,
+      target.id,
+      'READY',
+      { status: 'PUBLISHING', attemptId },
+      new Date(this.now().getTime() + 1000),
+    );
     if (!publishingRow) return 'BUSY';
     let result: PublishResult;
     try {

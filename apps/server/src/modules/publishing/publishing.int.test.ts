@@ -8,6 +8,7 @@ import { createOrg, type Actor } from '../../test/factories.js';
 import { jpeg } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
+import { claimDue } from './targets.repository.js';
 import { runWatchdog } from './watchdog.js';
 
 let t: TestApp;
@@ -284,6 +285,31 @@ describe('when X misbehaves', () => {
       await knob('token_revoked', undefined, false);
     }
   }, 40_000);
+});
+
+describe('claiming a target', () => {
+  it('leaves a target alone once its post went back to draft or was moved later', async () => {
+    const post = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Claim me',
+      action: 'draft',
+    });
+    const targetId = post.platformPosts[0]!.id;
+    const soon = new Date(Date.now() + 1000);
+    const past = new Date(Date.now() - 1000);
+    const setState = (status: string, due: Date) =>
+      Promise.all([
+        t.database.db.execute(sql`update posts set status = ${status} where id = ${post.id}`),
+        t.database.db.execute(sql`update post_targets set due_at = ${due} where id = ${targetId}`),
+      ]);
+    const claim = () => claimDue(t.database.db, targetId, 'QUEUED', { status: 'PREPARING' }, soon);
+    await setState('draft', past);
+    expect(await claim()).toBeNull();
+    await setState('scheduled', new Date(Date.now() + 3600_000));
+    expect(await claim()).toBeNull();
+    await setState('scheduled', past);
+    expect((await claim())?.status).toBe('PREPARING');
+  });
 });
 
 describe('the watchdog', () => {

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { integrations, platforms, postMedia, posts, postTargets } from '../../db/schema.js';
 
@@ -50,6 +50,48 @@ export async function transition(
         eq(postTargets.id, targetId),
         inArray(postTargets.status, from),
         attemptId ? eq(postTargets.attemptId, attemptId) : undefined,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Claims a QUEUED target for preparing — only while its post still wants it out now: the post is
+ * scheduled or publishing, and the target is due. A post sent back to draft or moved later
+ * between the job's first look and this claim is left alone.
+ */
+/**
+ * Claims a target for its next step — only while its post still wants it out now: the post is
+ * scheduled or publishing, and the target is due. A post sent back to draft or moved later
+ * between the job's first look and this claim is left alone.
+ */
+export async function claimDue(
+  db: Db,
+  targetId: string,
+  from: 'QUEUED' | 'READY',
+  values: Partial<TargetRow> & { status: TargetStatus },
+  dueBy: Date,
+) {
+  const [row] = await db
+    .update(postTargets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(postTargets.id, targetId),
+        eq(postTargets.status, from),
+        or(isNull(postTargets.dueAt), lte(postTargets.dueAt, dueBy)),
+        exists(
+          db
+            .select({ id: posts.id })
+            .from(posts)
+            .where(
+              and(
+                eq(posts.id, postTargets.postId),
+                inArray(posts.status, ['scheduled', 'publishing']),
+              ),
+            ),
+        ),
       ),
     )
     .returning();

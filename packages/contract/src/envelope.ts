@@ -18,3 +18,6 @@ export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** The answer of a call that changes something and has nothing to return. */
+export const EmptySuccessSchema = successEnvelope(z.null());

@@ -1,6 +1,5 @@
-import { ErrorEnvelopeSchema } from '@herald/contract';
-import { z } from 'zod';
-import { ApiError } from './api-error';
+import type { z } from 'zod';
+import { ApiError, apiErrorFrom, NETWORK_MESSAGE, parseJson } from './api-error';
 
 export { ApiError } from './api-error';
 
@@ -26,32 +25,12 @@ export interface ApiClientOptions {
   refreshPath?: string;
 }
 
-// Accepts unknown error codes too, so a newer server never turns an error into a parse failure.
-const LooseErrorEnvelopeSchema = ErrorEnvelopeSchema.extend({ code: z.string() });
-
-const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
-
 async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+  return parseJson(await response.text());
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const envelope = LooseErrorEnvelopeSchema.safeParse(await readJson(response));
-  if (envelope.success) {
-    const { code, message, details } = envelope.data;
-    return new ApiError(response.status, code, message, details);
-  }
-  return new ApiError(
-    response.status,
-    'HTTP_ERROR',
-    `The server answered with an unexpected error (${response.status}). Please try again.`,
-  );
+  return apiErrorFrom(response.status, await response.text());
 }
 
 function isAbortError(error: unknown): boolean {
@@ -170,6 +149,11 @@ export function createApiClient({ baseUrl, refreshPath = '/auth/refreshToken' }:
     ) => request<S>(path, { ...options, method: 'PATCH', body }),
     delete: <S extends z.ZodType | undefined = undefined>(path: string, options?: Options<S>) =>
       request<S>(path, { ...options, method: 'DELETE' }),
+    /**
+     * Rotates the session now, sharing a refresh already under way (for calls that cannot go
+     * through `request`, such as an upload with progress).
+     */
+    refreshSession,
     /** Runs when a refresh fails; returns a function that removes the handler. */
     setSessionExpiredHandler(handler: () => void): () => void {
       onSessionExpired = handler;

@@ -1,3 +1,6 @@
+import { ErrorEnvelopeSchema } from '@herald/contract';
+import { z } from 'zod';
+
 /**
  * An API call that did not succeed. `code` is one of the contract's error codes when the
  * server answered with its error envelope, or a client-side code: NETWORK_ERROR (no answer),
@@ -26,4 +29,33 @@ export function isApiError(error: unknown): error is ApiError {
 export function errorMessage(error: unknown, fallback: string): string {
   if (isApiError(error) && error.code !== 'INVALID_RESPONSE' && error.message) return error.message;
   return fallback;
+}
+
+export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+// Accepts unknown error codes too, so a newer server never turns an error into a parse failure.
+const LooseErrorEnvelopeSchema = ErrorEnvelopeSchema.extend({ code: z.string() });
+
+/** An answer's body as JSON, or undefined when it is empty or not JSON. */
+export function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The error a failed answer stands for: the server's envelope, or a sentence about the status. */
+export function apiErrorFrom(status: number, text: string): ApiError {
+  const envelope = LooseErrorEnvelopeSchema.safeParse(parseJson(text));
+  if (envelope.success) {
+    const { code, message, details } = envelope.data;
+    return new ApiError(status, code, message, details);
+  }
+  return new ApiError(
+    status,
+    'HTTP_ERROR',
+    `The server answered with an unexpected error (${status}). Please try again.`,
+  );
 }

@@ -9,10 +9,3 @@ export interface DashboardPostSource {
     recent: Array<z.infer<typeof DashboardPostSchema>>;
   }>;
 }
-
-/** Before the posts module is installed an organization has no posts. */
-export const noPosts: DashboardPostSource = {
-  async summary() {
-    return { total: 0, upcoming: 0, recent: [] };
-  },
-};

@@ -349,7 +349,7 @@ export async function disconnect(
  * must reconnect); other failures leave it as it is for a later try.
  */
 export async function refreshAccount(
-  deps: IntegrationDeps,
+  deps: Pick<IntegrationDeps, 'db' | 'cipher'>,
   network: NetworkRuntime,
   row: repo.IntegrationRow,
 ) {

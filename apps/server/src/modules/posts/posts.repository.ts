@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../lib/like-pattern.js';
 import {
   integrations,
   organizations,
@@ -22,11 +23,6 @@ export interface PostFilter {
   to?: Date;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The calendar's date of a post: its scheduled time, else when it was created. */
 const postDateSql = sql`coalesce(${posts.scheduledAt}, ${posts.createdAt})`;
 
@@ -34,7 +30,7 @@ function filterSql(organizationId: string, filter: PostFilter): SQL | undefined 
   const conditions: SQL[] = [eq(posts.organizationId, organizationId)];
   if (filter.status) conditions.push(eq(posts.status, filter.status));
   if (filter.q) {
-    const pattern = likePattern(filter.q);
+    const pattern = containsPattern(filter.q);
     conditions.push(
       or(ilike(posts.content, pattern), sql`${posts.contentByPlatform}::text ilike ${pattern}`)!,
     );
@@ -145,6 +141,14 @@ export function targetPlatforms(db: Db, organizationId: string, postId: string) 
     .from(postTargets)
     .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
     .where(and(eq(postTargets.organizationId, organizationId), eq(postTargets.postId, postId)));
+}
+
+/** Which platforms each file of a post is for (null: all of them). */
+export function mediaOwners(db: Db, organizationId: string, postId: string) {
+  return db
+    .select({ platformIds: postMedia.platformIds })
+    .from(postMedia)
+    .where(and(eq(postMedia.organizationId, organizationId), eq(postMedia.postId, postId)));
 }
 
 /** Serializes post creation per organization so the per-day limit cannot be overrun. */

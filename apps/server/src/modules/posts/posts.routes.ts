@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  EmptySuccessSchema,
   ListPostsQuerySchema,
   OrgParamsSchema,
   POSTS_LIST_CAP,
@@ -10,7 +11,6 @@ import {
 } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { parseCreateFields } from './post-fields.js';
@@ -145,7 +145,7 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
       schema: {
         tags: ['posts'],
         params: PostParamsSchema,
-        response: { 200: z.object({ status: z.literal('success'), data: z.null() }) },
+        response: { 200: EmptySuccessSchema },
       },
     },
     async (request) => {

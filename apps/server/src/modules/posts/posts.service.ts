@@ -1,4 +1,5 @@
 import {
+  checkText,
   contentForPlatform,
   contentRequiredMessage,
   MediaConstraintsSchema,
@@ -114,7 +115,7 @@ interface TargetRule {
 function contentErrors(
   content: PostContent,
   targets: TargetRule[],
-  mediaFor: (platformId: string) => MediaFacts[],
+  mediaFor: (platformId: string) => readonly unknown[],
 ): PostValidationError[] {
   const errors: PostValidationError[] = [];
   if (typeof content !== 'string') {
@@ -337,27 +338,27 @@ export async function updatePost(
     refuseWhileBusy(post, 'edited');
     const changes: Partial<repo.PostRow> = {};
     if (body.content !== undefined) {
-      const rules = await repo.targetPlatforms(tx, organizationId, postId);
-      const [dto] = await toPostDtos({ ...deps, db: tx }, organizationId, [post]);
+      const [rules, media] = await Promise.all([
+        repo.targetPlatforms(tx, organizationId, postId),
+        repo.mediaOwners(tx, organizationId, postId),
+      ]);
+      const content = body.content;
       const mediaFor = (platformId: string) =>
-        dto!.media
-          .filter((m) => !m.platformIds || m.platformIds.includes(platformId))
-          .map((m) => ({ ...m, durationSec: m.durationSec }));
+        media.filter((m) => !m.platformIds || m.platformIds.includes(platformId));
       const targets = rules.map((r) => ({
         platformId: r.platformId,
         platformName: r.platformName,
         constraints: constraintsOf(r.mediaConstraints),
       }));
-      const errors = [
-        ...contentErrors(body.content, targets, mediaFor),
-        ...validatePostTargets(
-          targets.map((t) => ({
-            ...t,
-            text: contentForPlatform(body.content!, t.platformId),
-            media: [],
-          })),
-        ).filter((e) => e.field === 'content'),
-      ];
+      const errors = contentErrors(content, targets, mediaFor);
+      for (const target of targets) {
+        const message = checkText(
+          contentForPlatform(content, target.platformId),
+          target.constraints,
+          target.platformName,
+        );
+        if (message) errors.push({ ...target, field: 'content', message });
+      }
       if (errors.length > 0) throwValidation(errors);
       Object.assign(changes, splitContent(body.content));
     }

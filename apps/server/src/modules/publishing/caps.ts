@@ -1,19 +1,39 @@
+import { FACEBOOK_PUBLISH_CAPS } from '../../platforms/facebook/limits.js';
+import { INSTAGRAM_PUBLISH_CAPS } from '../../platforms/instagram/limits.js';
+import { LINKEDIN_PUBLISH_LIMITS } from '../../platforms/linkedin/limits.js';
+import { THREADS_POST_CAP } from '../../platforms/threads/limits.js';
+import { X_PUBLISH_LIMITS } from '../../platforms/x/limits.js';
+
+export interface PublishCaps {
+  /** Publications of this network one worker process runs at once. */
+  concurrency: number;
+  /** Publications of one account at once, where the network needs it (quota read before publish). */
+  perAccount?: number;
+  /** Publications per account per rolling 24 hours. */
+  perDay?: number;
+}
+
 /**
- * How hard Herald may push each network (platform-apis.md §0.2 and each network's limits):
- * concurrent publications per worker process, and publications per account per 24 hours.
+ * How hard Herald may push each network, read from each network's own limits.ts so the numbers
+ * live in one place (platform-apis.md §0.2).
  */
-const CAPS: Record<string, { concurrency: number; perDay?: number }> = {
-  // X limits posts per account per window (the publisher's RETRY_LATER on 429), not concurrent
-  // calls; 32 keeps a burst of due posts from waiting on slots (bench/scheduler.mjs).
-  x: { concurrency: 32 },
-  instagram: { concurrency: 4, perDay: 50 },
-  facebook: { concurrency: 4 },
-  threads: { concurrency: 4, perDay: 250 },
+const CAPS: Record<string, PublishCaps> = {
+  x: { concurrency: X_PUBLISH_LIMITS.concurrency },
+  instagram: {
+    concurrency: 4,
+    perAccount: INSTAGRAM_PUBLISH_CAPS.concurrentPerAccount,
+    perDay: INSTAGRAM_PUBLISH_CAPS.postsPer24h,
+  },
+  facebook: { concurrency: 4, perAccount: FACEBOOK_PUBLISH_CAPS.concurrentPerAccount },
+  threads: { concurrency: 4, perDay: THREADS_POST_CAP.posts },
   tiktok: { concurrency: 2 },
-  linkedin: { concurrency: 4 },
+  linkedin: {
+    concurrency: LINKEDIN_PUBLISH_LIMITS.concurrency,
+    perDay: LINKEDIN_PUBLISH_LIMITS.postsPerDay,
+  },
 };
 
-export function capsOf(slug: string) {
+export function capsOf(slug: string): PublishCaps {
   return CAPS[slug] ?? { concurrency: 4 };
 }
 

@@ -1,4 +1,5 @@
 import {
+  EmptySuccessSchema,
   CommentParamsSchema,
   CommentsQuerySchema,
   CommentsResponseSchema,
@@ -11,7 +12,6 @@ import {
 } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import {
   deleteComment,
@@ -138,26 +138,13 @@ export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
         tags: ['comments'],
         params: CommentParamsSchema,
         body: EditCommentRequestSchema,
-        response: { 200: ReplyResponseSchema },
+        response: { 200: EmptySuccessSchema },
       },
     },
     async (request) => {
       const { orgId, platformId, commentId } = request.params;
       await editComment(deps, orgId, platformId, commentId, request.body.message);
-      return {
-        status: 'success' as const,
-        data: {
-          data: {
-            id: commentId,
-            message: request.body.message,
-            likes: 0,
-            created_time: new Date().toISOString(),
-            from: { id: '', name: '', picture: { data: { url: null } } },
-            isOwn: true,
-            replies: [],
-          },
-        },
-      };
+      return { status: 'success' as const, data: null };
     },
   );
 
@@ -170,7 +157,7 @@ export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
       schema: {
         tags: ['comments'],
         params: CommentParamsSchema,
-        response: { 200: z.object({ status: z.literal('success'), data: z.null() }) },
+        response: { 200: EmptySuccessSchema },
       },
     },
     async (request) => {

@@ -78,10 +78,16 @@ export class Publisher {
         `Your ${loaded.platformName} account is not connected. Reconnect it in Settings, then publish again.`,
       );
     }
-    const slot = await this.semaphores.acquire(network.slug, capsOf(network.slug).concurrency);
+    const caps = capsOf(network.slug);
+    // The account's slot first: waiting for it must not hold one of the network's slots.
+    const accountSlot = caps.perAccount
+      ? await this.semaphores.acquire(`account:${loaded.integration.id}`, caps.perAccount)
+      : null;
+    const slot = await this.semaphores.acquire(network.slug, caps.concurrency);
     try {
       return await this.advance(loaded, network, publishing);
     } finally {
+      accountSlot?.();
       slot();
     }
   }
@@ -103,7 +109,7 @@ export class Publisher {
       );
       if (!claimed) return 'BUSY';
       target = claimed;
-      await repo.settlePostStatus(db, target.postId);
+      await repo.markPostPublishing(db, target.postId);
     } else if (target.status !== 'READY') {
       // PREPARING or PUBLISHING held by another run (or a dead one: the watchdog decides).
       return 'BUSY';
@@ -333,16 +339,7 @@ export class Publisher {
       if (!(err instanceof PlatformError) || err.kind !== 'reauth' || !network.adapter.refresh) {
         throw err;
       }
-      const refreshed = await refreshAccount(
-        {
-          db: this.deps.db,
-          cipher: this.deps.cipher,
-          networks: this.deps.networks,
-          log: this.deps.log,
-        } as never,
-        network,
-        loaded.integration!,
-      );
+      const refreshed = await refreshAccount(this.deps, network, loaded.integration!);
       const next = refreshed ? toStoredAccount(this.deps.cipher, refreshed) : account;
       return { value: await call(next), account: next };
     }

@@ -1,4 +1,5 @@
 import {
+  EmptySuccessSchema,
   PublishNowRequestSchema,
   PublishNowResponseSchema,
   PostParamsSchema,
@@ -7,7 +8,6 @@ import {
 } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { PublishQueue } from './publish-queue.js';
 import type { Publisher } from './publisher.js';
@@ -36,7 +36,12 @@ export async function publishingRoutes(app: FastifyInstance, deps: PublishingRou
       },
     },
     async (request) =>
-      publishNow(deps, request.params.orgId, request.params.postId, request.body.platforms),
+      publishNow(
+        { ...deps, log: request.log },
+        request.params.orgId,
+        request.params.postId,
+        request.body.platforms,
+      ),
   );
 
   api.post(
@@ -50,7 +55,7 @@ export async function publishingRoutes(app: FastifyInstance, deps: PublishingRou
         summary: 'Say what happened to an uncertain publication: published, or retry',
         params: TargetParamsSchema,
         body: ResolveTargetRequestSchema,
-        response: { 200: z.object({ status: z.literal('success'), data: z.null() }) },
+        response: { 200: EmptySuccessSchema },
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import type { PublishNowResponse, ResolveTargetRequest } from '@herald/contract';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { platforms, posts, postTargets } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -48,7 +49,13 @@ async function postTargetsByName(db: Db, organizationId: string, postId: string)
  * publish twice.
  */
 export async function publishNow(
-  deps: { db: Db; publisher: Publisher; queue: PublishQueue; now: () => Date },
+  deps: {
+    db: Db;
+    publisher: Publisher;
+    queue: PublishQueue;
+    now: () => Date;
+    log: FastifyBaseLogger;
+  },
   organizationId: string,
   postId: string,
   names: string[],
@@ -85,7 +92,13 @@ export async function publishNow(
   });
 
   const runs = Promise.all(
-    chosen.map(({ target }) => deps.publisher.run(target.id).catch(() => 'FAILED' as const)),
+    chosen.map(({ target }) =>
+      // A crash mid-run leaves the target to the watchdog; the answer reports it as pending.
+      deps.publisher.run(target.id).catch((err: unknown) => {
+        deps.log.error({ err, targetId: target.id }, 'publish now failed unexpectedly');
+        return 'BUSY' as const;
+      }),
+    ),
   );
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([

@@ -142,6 +142,14 @@ export function publishedSince(db: Db, integrationId: string, since: Date) {
     .orderBy(postTargets.publishedAt);
 }
 
+/** A scheduled post whose first target starts is publishing (one guarded UPDATE). */
+export async function markPostPublishing(db: Db, postId: string) {
+  await db
+    .update(posts)
+    .set({ status: 'publishing', updatedAt: new Date() })
+    .where(and(eq(posts.id, postId), eq(posts.status, 'scheduled')));
+}
+
 /** The post's status from its targets: publishing while any works, else published or failed. */
 export async function settlePostStatus(db: Db, postId: string) {
   const targets = await targetsOfPost(db, postId);

@@ -27,12 +27,11 @@ export const LINKEDIN_ACL_PAGE_SIZE = 100;
 /**
  * Publishing pace (§6.5). LinkedIn's daily app and member limits are not published (see the
  * app's Analytics tab); about 150 posts per member per day is the figure third parties quote.
- * Windows reset at midnight UTC. `concurrency` is per worker process (the engine's caps.ts).
+ * Windows reset at midnight UTC. `concurrency` is per worker process; the engine's caps.ts reads both numbers.
  */
 export const LINKEDIN_PUBLISH_LIMITS = {
   postsPerDay: 150,
   concurrency: 4,
-  concurrencyPerAccount: 1,
 } as const;
 
 /** A post has 1 video, or 1 image, or 2–20 images (MultiImage). */

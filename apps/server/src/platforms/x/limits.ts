@@ -34,16 +34,15 @@ export const X_USERS_ME_RATE = { requests: 75, windowSeconds: 900 } as const;
 
 /**
  * Publishing pace (§1.5). `POST /2/tweets` allows 100 posts per 15 min per user (⚠ another X
- * page says 200) and 10,000 per 24 h per app; replies count too. `concurrency` is how many
- * publications one worker runs at once (the engine's caps.ts), `concurrencyPerAccount` how many
- * for one account.
+ * page says 200) and 10,000 per 24 h per app; replies count too; a 429 makes the engine wait.
+ * `concurrency` is how many publications one worker runs at once (read by the engine's
+ * caps.ts): 32 keeps a burst of due posts from waiting on slots (bench/scheduler.mjs).
  */
 export const X_PUBLISH_LIMITS = {
   postsPerWindow: 100,
   windowSeconds: 900,
   postsPerDayPerApp: 10_000,
-  concurrency: 8,
-  concurrencyPerAccount: 1,
+  concurrency: 32,
 } as const;
 
 /** What one post may carry (§1.5): 4 images, or 1 GIF, or 1 video. */

@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { PublishMedia } from '../../platforms/types.js';
+import { publishMediaFromBytes } from '../../test/publish-media.js';
 
 /**
- * PublishMedia for adapter tests against the sandboxes: a signed-looking Herald media URL (the
- * emulators check its form and `exp`, they do not download it) and bytes that start like the
- * real format (JPEG marker, MP4 `ftyp` box), streamed in 64 KB pieces as storage would.
+ * PublishMedia for adapter tests against the sandboxes, over bytes that start like the real
+ * format (JPEG marker, MP4 `ftyp` box) without being a whole file.
  */
-const PIECE = 64 * 1024;
 
 function bytesOf(kind: 'image' | 'video', size: number): Buffer {
   const head =
@@ -30,23 +27,14 @@ export function testMedia(
   } = {},
 ): PublishMedia & { bytes: Buffer } {
   const bytes = opts.bytes ?? bytesOf(kind, opts.size ?? (kind === 'image' ? 20_000 : 300_000));
-  const key = `org/${randomBytes(6).toString('hex')}/${opts.fileName ?? (kind === 'image' ? 'photo.jpg' : 'clip.mp4')}`;
-  const exp = Math.floor(Date.now() / 1000) + (opts.expiresInSeconds ?? 3600);
-  return {
+  const media = publishMediaFromBytes(bytes, {
     kind,
     mimeType: kind === 'image' ? 'image/jpeg' : 'video/mp4',
-    url: `http://localhost:3000/api/media/${key}?exp=${exp}&sig=${randomBytes(32).toString('base64url')}`,
-    fileName: key.split('/').pop()!,
-    size: bytes.length,
+    fileName: opts.fileName ?? (kind === 'image' ? 'photo.jpg' : 'clip.mp4'),
     width: kind === 'image' ? 1080 : 720,
     height: kind === 'image' ? 1350 : 1280,
     durationSec: kind === 'video' ? (opts.durationSec ?? 12) : null,
-    bytes,
-    async open(range) {
-      const part = range ? bytes.subarray(range.start, range.end + 1) : bytes;
-      const pieces: Buffer[] = [];
-      for (let i = 0; i < part.length; i += PIECE) pieces.push(part.subarray(i, i + PIECE));
-      return Readable.from(pieces);
-    },
-  };
+    expiresInSeconds: opts.expiresInSeconds,
+  });
+  return { ...media, bytes };
 }

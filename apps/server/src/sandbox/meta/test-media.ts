@@ -1,32 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { PublishMedia, PublishRequest } from '../../platforms/types.js';
 import { jpeg, mp4 } from '../../test/media-fixtures.js';
+import { publishMediaFromBytes } from '../../test/publish-media.js';
 
-/**
- * PublishMedia for adapter tests, as the engine hands them over: a signed URL under
- * PUBLIC_URL (the emulator checks its form and `exp`, it does not fetch it) and the real
- * bytes behind `open()`.
- */
-function signedUrl(fileName: string, expiresInSeconds: number) {
-  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
-  const sig = randomBytes(32).toString('base64url');
-  return `http://localhost:3000/api/media/${encodeURIComponent(fileName)}?exp=${exp}&sig=${sig}`;
-}
-
+/** PublishMedia for adapter tests over real JPEG/MP4 bytes (see test/publish-media.ts). */
 function fromBuffer(
   bytes: Buffer,
   media: Omit<PublishMedia, 'open' | 'size' | 'url'>,
   expiresInSeconds: number,
 ): PublishMedia {
-  return {
-    ...media,
-    url: signedUrl(media.fileName, expiresInSeconds),
-    size: bytes.length,
-    async open(range) {
-      return Readable.from(range ? bytes.subarray(range.start, range.end + 1) : bytes);
-    },
-  };
+  return publishMediaFromBytes(bytes, { ...media, expiresInSeconds });
 }
 
 export async function imageMedia(

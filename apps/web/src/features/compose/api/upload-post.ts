@@ -1,12 +1,6 @@
-import { ErrorEnvelopeSchema, PostResponseSchema, type Post } from '@herald/contract';
-import { z } from 'zod';
+import { PostResponseSchema, type Post } from '@herald/contract';
 import { API_BASE, apiClient } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
-
-const REFRESH_PATH = '/auth/refreshToken';
-const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
-// Unknown codes are kept: a newer server must not turn its error into a parse failure.
-const LooseErrorEnvelopeSchema = ErrorEnvelopeSchema.extend({ code: z.string() });
+import { ApiError, apiErrorFrom, NETWORK_MESSAGE, parseJson } from '@/lib/api-error';
 
 export interface UploadOptions {
   /** Share of the request body sent so far, from 0 to 1. */
@@ -17,28 +11,6 @@ export interface UploadOptions {
 interface RawAnswer {
   status: number;
   text: string;
-}
-
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function toApiError({ status, text }: RawAnswer): ApiError {
-  const envelope = LooseErrorEnvelopeSchema.safeParse(parseJson(text));
-  if (envelope.success) {
-    const { code, message, details } = envelope.data;
-    return new ApiError(status, code, message, details);
-  }
-  return new ApiError(
-    status,
-    'HTTP_ERROR',
-    `The server answered with an unexpected error (${status}). Please try again.`,
-  );
 }
 
 /**
@@ -90,16 +62,16 @@ export async function uploadPost(
   const url = `${API_BASE}/organizations/${encodeURIComponent(orgId)}/post`;
   let answer = await send(url, body, options);
   if (answer.status === 401) {
-    const unauthorized = toApiError(answer);
+    const unauthorized = apiErrorFrom(answer.status, answer.text);
     try {
-      await apiClient.post(REFRESH_PATH, undefined, { skipAuthRefresh: true });
+      await apiClient.refreshSession();
     } catch {
       throw unauthorized;
     }
     options.onProgress?.(0);
     answer = await send(url, body, options);
   }
-  if (answer.status < 200 || answer.status >= 300) throw toApiError(answer);
+  if (answer.status < 200 || answer.status >= 300) throw apiErrorFrom(answer.status, answer.text);
   const parsed = PostResponseSchema.safeParse(parseJson(answer.text));
   if (!parsed.success) {
     throw new ApiError(

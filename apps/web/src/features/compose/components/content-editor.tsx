@@ -1,13 +1,14 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { SegmentedTabs } from '@/components/ui/segmented-tabs';
 import { TextField } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import type { ComposePlatform } from '../utils/compose-platforms';
 import type { ContentMode } from '../utils/compose-state';
 import { CharacterCount, CharacterCounts } from './character-count';
 
-const TABS: Array<{ mode: ContentMode; label: string }> = [
-  { mode: 'shared', label: 'Shared Content' },
-  { mode: 'custom', label: 'Customize per Platform' },
+const TABS: Array<{ value: ContentMode; label: string }> = [
+  { value: 'shared', label: 'Shared Content' },
+  { value: 'custom', label: 'Customize per Platform' },
 ];
 const tabId = (mode: ContentMode) => `content-tab-${mode}`;
 const PANEL_ID = 'content-panel';
@@ -90,21 +91,6 @@ interface ContentEditorProps {
 /** The post's text: Shared Content or Customize per Platform (spec §2), with live counters. */
 export function ContentEditor(props: ContentEditorProps) {
   const { mode, onModeChange, selected, textErrors, submitErrors, disabled } = props;
-  const tabs = useRef(new Map<ContentMode, HTMLButtonElement>());
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const next = { ArrowRight: 1, ArrowLeft: -1, Home: -2, End: 2 }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const index = TABS.findIndex((tab) => tab.mode === mode);
-    const target =
-      next === -2 ? 0 : next === 2 ? TABS.length - 1 : (index + next + TABS.length) % TABS.length;
-    const tab = TABS[target];
-    if (!tab) return;
-    onModeChange(tab.mode);
-    tabs.current.get(tab.mode)?.focus();
-  };
-
   const sharedErrors = [
     ...(submitErrors.shared ? [submitErrors.shared] : []),
     ...selected.flatMap((p) => (textErrors[p.id] ? [textErrors[p.id] as string] : [])),
@@ -127,41 +113,16 @@ export function ContentEditor(props: ContentEditorProps) {
         disabled={disabled}
         onChange={(event) => props.onTitleChange(event.target.value)}
       />
-      <div
-        role="tablist"
-        aria-label="How the text is written"
-        onKeyDown={onKeyDown}
-        className="mt-5 flex w-fit gap-1 rounded-lg bg-slate-100 p-1"
-      >
-        {TABS.map((tab) => {
-          const isSelected = tab.mode === mode;
-          return (
-            <button
-              key={tab.mode}
-              ref={(node) => {
-                if (node) tabs.current.set(tab.mode, node);
-                else tabs.current.delete(tab.mode);
-              }}
-              id={tabId(tab.mode)}
-              type="button"
-              role="tab"
-              aria-selected={isSelected}
-              aria-controls={PANEL_ID}
-              tabIndex={isSelected ? 0 : -1}
-              disabled={disabled}
-              onClick={() => onModeChange(tab.mode)}
-              className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
-                isSelected
-                  ? 'bg-white text-slate-900 shadow-sm'
-                  : 'text-slate-600 hover:text-slate-900',
-              )}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
+      <SegmentedTabs
+        label="How the text is written"
+        tabs={TABS}
+        value={mode}
+        onChange={onModeChange}
+        idOf={tabId}
+        panelId={PANEL_ID}
+        disabled={disabled}
+        className="mt-5 w-fit"
+      />
       <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(mode)} className="mt-4 space-y-5">
         {mode === 'shared' ? (
           <TextBox

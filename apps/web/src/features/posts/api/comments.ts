@@ -1,4 +1,9 @@
-import { CommentsResponseSchema, ReplyResponseSchema, type Comment } from '@herald/contract';
+import {
+  CommentsResponseSchema,
+  EmptySuccessSchema,
+  ReplyResponseSchema,
+  type Comment,
+} from '@herald/contract';
 import {
   useInfiniteQuery,
   useMutation,
@@ -100,12 +105,12 @@ export function useEditComment(scope: CommentsScope) {
   const update = useUpdateComments(scope);
   return useMutation({
     mutationFn: async ({ commentId, message }: { commentId: string; message: string }) => {
-      const answer = await apiClient.put(
+      await apiClient.put(
         commentPath(scope, commentId),
         { message, postId: scope.postId },
-        { schema: ReplyResponseSchema },
+        { schema: EmptySuccessSchema },
       );
-      return answer.data.data.message || message;
+      return message;
     },
     onSuccess: (message, { commentId }) =>
       update((comments) => editMessage(comments, commentId, message)),

@@ -1,6 +1,5 @@
 import type { PostStatus } from '@herald/contract';
-import { useRef, type KeyboardEvent } from 'react';
-import { cn } from '@/lib/cn';
+import { SegmentedTabs } from '@/components/ui/segmented-tabs';
 
 export type LibraryTab = 'all' | 'published' | 'scheduled' | 'drafts';
 
@@ -37,7 +36,7 @@ export function libraryTab(value: string | null): LibraryTabInfo {
   return LIBRARY_TABS.find((tab) => tab.value === value) ?? LIBRARY_TABS[0]!;
 }
 
-/** All Posts, Published, Scheduled, Drafts as ARIA tabs: arrow keys, Home and End move. */
+/** All Posts, Published, Scheduled, Drafts as ARIA tabs. */
 export function LibraryTabs({
   value,
   onChange,
@@ -45,59 +44,15 @@ export function LibraryTabs({
   value: LibraryTab;
   onChange: (tab: LibraryTab) => void;
 }) {
-  const refs = useRef(new Map<LibraryTab, HTMLButtonElement>());
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = LIBRARY_TABS.findIndex((t) => t.value === value);
-    const count = LIBRARY_TABS.length;
-    const moves: Record<string, number> = {
-      ArrowRight: (index + 1) % count,
-      ArrowLeft: (index - 1 + count) % count,
-      Home: 0,
-      End: count - 1,
-    };
-    const next = LIBRARY_TABS[moves[event.key] ?? -1];
-    if (!next) return;
-    event.preventDefault();
-    onChange(next.value);
-    refs.current.get(next.value)?.focus();
-  };
-
   return (
-    <div
-      role="tablist"
-      aria-label="Filter posts by status"
-      onKeyDown={onKeyDown}
-      className="flex w-full gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 sm:w-auto"
-    >
-      {LIBRARY_TABS.map((tab) => {
-        const isSelected = tab.value === value;
-        return (
-          <button
-            key={tab.value}
-            ref={(node) => {
-              if (node) refs.current.set(tab.value, node);
-              else refs.current.delete(tab.value);
-            }}
-            id={libraryTabId(tab.value)}
-            type="button"
-            role="tab"
-            aria-selected={isSelected}
-            aria-controls={LIBRARY_PANEL_ID}
-            tabIndex={isSelected ? 0 : -1}
-            onClick={() => onChange(tab.value)}
-            className={cn(
-              'rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap',
-              'focus-visible:outline-2 focus-visible:outline-indigo-600',
-              isSelected
-                ? 'bg-white text-slate-900 shadow-sm'
-                : 'text-slate-600 hover:text-slate-900',
-            )}
-          >
-            {tab.label}
-          </button>
-        );
-      })}
-    </div>
+    <SegmentedTabs
+      label="Filter posts by status"
+      tabs={LIBRARY_TABS}
+      value={value}
+      onChange={onChange}
+      idOf={libraryTabId}
+      panelId={LIBRARY_PANEL_ID}
+      className="w-full overflow-x-auto sm:w-auto"
+    />
   );
 }

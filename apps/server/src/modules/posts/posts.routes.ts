@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   EmptySuccessSchema,
+  type CreatePostFields,
   ListPostsQuerySchema,
   OrgParamsSchema,
   POSTS_LIST_CAP,
@@ -17,13 +18,15 @@ import { parseCreateFields } from './post-fields.js';
 import {
   checkPostAllowance,
   createPost,
+  planCreate,
+  type CreatePlan,
   deletePost,
   getPost,
   listPosts,
   updatePost,
   type PostsDeps,
 } from './posts.service.js';
-import { keysOf, readUpload } from './posts.upload.js';
+import { keysOf, readUpload, type Upload } from './posts.upload.js';
 
 export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
   // Multipart only in this scope; file size is the media store's business (it streams).
@@ -58,17 +61,24 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
           'Send the post as multipart/form-data with the fields platformIds, content and media.',
         );
       }
-      // Refuse before reading the upload: a missing subscription should not cost a 200 MB upload.
-      await checkPostAllowance(deps, orgId);
-      const upload = await readUpload(request.parts(), deps.media, orgId);
+      const caller = { organizationId: orgId, userId: requireUser(request).user.id };
+      // Refuse before reading the upload: a refused post should not cost a 200 MB upload.
+      let checked: { fields: CreatePostFields; plan: CreatePlan } | undefined;
+      let upload: Upload;
       try {
-        const fields = parseCreateFields(upload.fields);
-        const post = await createPost(
-          deps,
-          { organizationId: orgId, userId: requireUser(request).user.id },
-          fields,
-          upload.files,
-        );
+        await checkPostAllowance(deps, orgId);
+        upload = await readUpload(request.parts(), deps.media, orgId, async (raw) => {
+          const fields = parseCreateFields(raw);
+          checked = { fields, plan: await planCreate(deps, caller, fields) };
+        });
+      } catch (error) {
+        // The rest of the body is not worth reading: close the connection after the answer.
+        reply.header('connection', 'close');
+        throw error;
+      }
+      try {
+        const { fields, plan } = checked!;
+        const post = await createPost(deps, caller, fields, upload.files, plan);
         return reply.code(201).send({ status: 'success' as const, data: { post } });
       } catch (error) {
         await deps.media.remove(keysOf(upload.files));

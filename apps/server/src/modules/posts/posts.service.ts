@@ -171,16 +171,25 @@ function futureTime(iso: string, now: Date): Date {
   return at;
 }
 
+/** What a create request names, checked before any file of it is read. */
+export interface CreatePlan {
+  platformIds: string[];
+  byId: Map<string, Awaited<ReturnType<typeof repo.connectedPlatforms>>[number]>;
+  targets: TargetRule[];
+  schedule: { status: repo.PostRow['status']; scheduledAt: Date | null };
+}
+
 /**
- * Creates a post from already-ingested files. The caller removes the files when this throws, so
- * a refused request leaves neither a post nor orphan files.
+ * Every check of a create request that does not need its files: the platforms, the texts and the
+ * time (the subscription and the day's allowance are `checkPostAllowance`). The upload route runs
+ * both on the text fields before it reads the first file part, so a request that will be refused
+ * stores no byte.
  */
-export async function createPost(
-  deps: PostsDeps,
+export async function planCreate(
+  deps: Pick<PostsDeps, 'db' | 'now'>,
   caller: Caller,
   fields: CreatePostFields,
-  files: IngestedMedia[],
-): Promise<Post> {
+): Promise<CreatePlan> {
   const platformIds = [...new Set(fields.platformIds)];
   const connected = await repo.connectedPlatforms(deps.db, caller.organizationId, platformIds);
   const byId = new Map(connected.map((row) => [row.platformId, row]));
@@ -191,16 +200,53 @@ export async function createPost(
       `These platforms are not connected to this organization: ${missing.join(', ')}. Connect them in Settings first.`,
     );
   }
-
-  // Files listed in platformMedia belong to those platforms; the others are shared.
-  const owners = new Map<number, string[]>();
-  for (const [platformId, indexes] of Object.entries(fields.platformMedia ?? {})) {
+  for (const platformId of Object.keys(fields.platformMedia ?? {})) {
     if (!byId.has(platformId)) {
       throw new AppError(
         'VALIDATION_FAILED',
         `platformMedia names a platform this post does not go to: ${platformId}.`,
       );
     }
+  }
+  const targets: TargetRule[] = platformIds.map((platformId) => {
+    const row = byId.get(platformId)!;
+    return {
+      platformId,
+      platformName: row.platformName,
+      constraints: constraintsOf(row.mediaConstraints),
+    };
+  });
+  // Media may still come, so only the rules that hold whatever the files are apply here.
+  const errors = contentErrors(fields.content, targets, () => [null]);
+  for (const target of targets) {
+    const text = contentForPlatform(fields.content, target.platformId);
+    const message = checkText(text, target.constraints, target.platformName);
+    if (message) {
+      const at = { platformId: target.platformId, platformName: target.platformName };
+      errors.push({ ...at, field: 'content', message });
+    }
+  }
+  if (errors.length > 0) throwValidation(errors);
+  return { platformIds, byId, targets, schedule: resolveSchedule(fields, deps.now()) };
+}
+
+/**
+ * Creates a post from already-ingested files. The caller removes the files when this throws, so
+ * a refused request leaves neither a post nor orphan files.
+ */
+export async function createPost(
+  deps: PostsDeps,
+  caller: Caller,
+  fields: CreatePostFields,
+  files: IngestedMedia[],
+  checked?: CreatePlan,
+): Promise<Post> {
+  const { platformIds, byId, targets, schedule } =
+    checked ?? (await planCreate(deps, caller, fields));
+
+  // Files listed in platformMedia belong to those platforms; the others are shared.
+  const owners = new Map<number, string[]>();
+  for (const [platformId, indexes] of Object.entries(fields.platformMedia ?? {})) {
     for (const index of indexes) {
       if (index >= files.length) {
         throw new AppError(
@@ -216,14 +262,6 @@ export async function createPost(
       .filter((_, index) => !owners.has(index) || owners.get(index)!.includes(platformId))
       .map(factsOf);
 
-  const targets: TargetRule[] = platformIds.map((platformId) => {
-    const row = byId.get(platformId)!;
-    return {
-      platformId,
-      platformName: row.platformName,
-      constraints: constraintsOf(row.mediaConstraints),
-    };
-  });
   const errors = [
     ...contentErrors(fields.content, targets, mediaFor),
     ...validatePostTargets(
@@ -236,7 +274,6 @@ export async function createPost(
   ];
   if (errors.length > 0) throwValidation(errors);
 
-  const schedule = resolveSchedule(fields, deps.now());
   const post = await deps.db.transaction(async (tx) => {
     await repo.lockOrganization(tx, caller.organizationId);
     const plan = await requireEntitlement(tx, caller.organizationId, 'post');
@@ -357,7 +394,10 @@ export async function updatePost(
           target.constraints,
           target.platformName,
         );
-        if (message) errors.push({ ...target, field: 'content', message });
+        if (message) {
+          const at = { platformId: target.platformId, platformName: target.platformName };
+          errors.push({ ...at, field: 'content', message });
+        }
       }
       if (errors.length > 0) throwValidation(errors);
       Object.assign(changes, splitContent(body.content));

@@ -13,23 +13,35 @@ export function keysOf(files: IngestedMedia[]): string[] {
   return files.flatMap((f) => (f.thumbnailKey ? [f.storageKey, f.thumbnailKey] : [f.storageKey]));
 }
 
+export const FIELDS_FIRST_MESSAGE =
+  'Send the text fields (platformIds, content, scheduledAt…) before the media files.';
+
 /**
  * Reads a multipart body part by part: text fields into a record, each file streamed through
- * the media store (never held whole in memory). If anything fails, the files already stored
- * are removed before the error goes on.
+ * the media store (never held whole in memory). The text fields come first; `checkFields` sees
+ * them before the first file byte is read (or at the end when there is no file), so a refusal
+ * costs no upload. If anything fails, the files already stored are removed before the error
+ * goes on.
  */
 export async function readUpload(
   parts: AsyncIterableIterator<Multipart>,
   media: MediaStore,
   organizationId: string,
+  checkFields: (fields: Record<string, string>) => Promise<void> = async () => {},
 ): Promise<Upload> {
   const fields: Record<string, string> = {};
   const files: IngestedMedia[] = [];
+  let checked = false;
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
+        if (checked) throw new AppError('VALIDATION_FAILED', FIELDS_FIRST_MESSAGE);
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
+      }
+      if (!checked) {
+        checked = true;
+        await checkFields(fields);
       }
       if (files.length >= MAX_FILES_PER_POST) {
         part.file.resume();
@@ -43,6 +55,7 @@ export async function readUpload(
         }),
       );
     }
+    if (!checked) await checkFields(fields);
     return { fields, files };
   } catch (error) {
     await media.remove(keysOf(files));

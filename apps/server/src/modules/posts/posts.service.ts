@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { IngestedMedia, MediaStore } from '../../media/media-store.js';
-import { requireCapacity, requireEntitlement } from '../organizations/entitlements.js';
+import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
 import { toPostDtos } from './post-dto.js';
 import * as repo from './posts.repository.js';
 

@@ -25,7 +25,8 @@ const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'jfif', 'avif'];
 const VIDEO_EXTENSIONS = ['mp4', 'mov', 'mkv', 'webm', 'ogv', 'm4v'];
 export const UNSUPPORTED_FILE_TYPE_MESSAGE = 'Unsupported file type';
 
-export type MediaKind = 'image' | 'video';
+export const MEDIA_KINDS = ['image', 'video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
 /** The constraint group a file falls in on one platform. */
 export type MediaClass = 'image' | 'video' | 'reel';
 

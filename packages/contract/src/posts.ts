@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
+import { MEDIA_KINDS } from './media-rules.js';
 
 /** Post statuses (spec §4); `publishing` while the engine works on it. Lowercase on the wire. */
 export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed'] as const;
@@ -33,7 +34,7 @@ export const PostMediaSchema = z.object({
   thumbnailUrl: z.string().nullable(),
   mimeType: z.string(),
   fileName: z.string(),
-  kind: z.enum(['image', 'video']),
+  kind: z.enum(MEDIA_KINDS),
   size: z.number().int(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),

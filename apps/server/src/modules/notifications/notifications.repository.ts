@@ -1,6 +1,6 @@
+import type { NOTIFICATION_TYPES } from '@herald/contract';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { NOTIFICATION_TYPES } from '../../db/schema.js';
 import { members, notifications, roles, users } from '../../db/schema.js';
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -65,10 +65,7 @@ export const PostSchema = z.object({
   platforms: z.array(z.object({ id: z.string(), name: z.string() })),
   platformPosts: z.array(PlatformPostSchema),
   media: z.array(PostMediaSchema),
-  mediaUrls: z.array(z.string()),
   scheduledAt: z.string().nullable(),
-  /** Same as scheduledAt (the spec's client reads either). */
-  scheduledFor: z.string().nullable(),
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

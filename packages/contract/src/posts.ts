@@ -24,10 +24,10 @@ export const LIBRARY_PAGE_SIZE = 8;
 export const POSTS_LIST_CAP = 500;
 
 /** Text: one string for every network, or a map keyed by platform id with a `default` entry. */
-export const PostContentSchema = z.union([z.string(), z.record(z.string(), z.string())]);
+const PostContentSchema = z.union([z.string(), z.record(z.string(), z.string())]);
 export type PostContent = z.infer<typeof PostContentSchema>;
 
-export const PostMediaSchema = z.object({
+const PostMediaSchema = z.object({
   id: z.string(),
   /** Short-lived signed URL (the networks fetch it too). */
   mediaUrl: z.string(),
@@ -44,7 +44,7 @@ export const PostMediaSchema = z.object({
 });
 export type PostMedia = z.infer<typeof PostMediaSchema>;
 
-export const PlatformPostSchema = z.object({
+const PlatformPostSchema = z.object({
   id: z.string(),
   platformId: z.string(),
   platformName: z.string(),
@@ -56,7 +56,7 @@ export const PlatformPostSchema = z.object({
 });
 export type PlatformPost = z.infer<typeof PlatformPostSchema>;
 
-export const PostSchema = z.object({
+const PostSchema = z.object({
   id: z.string(),
   organizationId: z.string(),
   title: z.string().nullable(),
@@ -173,9 +173,8 @@ export const PublishNowRequestSchema = z.object({
     .min(1, 'Please select at least one platform to publish.')
     .max(10),
 });
-export type PublishNowRequest = z.infer<typeof PublishNowRequestSchema>;
 
-export const PublishResultStatusSchema = z.enum(['success', 'failed', 'pending']);
+const PublishResultStatusSchema = z.enum(['success', 'failed', 'pending']);
 /** Spec §7: overall status, one result per network name, and a sentence. */
 export const PublishNowResponseSchema = z.object({
   status: z.enum(['success', 'partial_success', 'failed']),
@@ -208,7 +207,7 @@ export interface Comment {
   isOwn: boolean;
   replies: Comment[];
 }
-export const CommentSchema: z.ZodType<Comment> = z.lazy(() =>
+const CommentSchema: z.ZodType<Comment> = z.lazy(() =>
   z.object({
     id: z.string(),
     message: z.string(),

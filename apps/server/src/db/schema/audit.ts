@@ -1,5 +1,5 @@
 /** The back-office audit log. */
-import type { AuditAction, AuditTargetType } from '@herald/contract';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@herald/contract';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
@@ -16,8 +16,8 @@ export const auditLog = pgTable(
     /** Null for the command line (`herald admin grant|revoke`) or once the account is deleted. */
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email'),
-    action: text('action').$type<AuditAction>().notNull(),
-    targetType: text('target_type').$type<AuditTargetType>().notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    targetType: text('target_type', { enum: AUDIT_TARGET_TYPES }).notNull(),
     /** No foreign key: the entry outlives what it is about. */
     targetId: uuid('target_id'),
     targetLabel: text('target_label').notNull(),

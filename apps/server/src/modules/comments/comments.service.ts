@@ -15,7 +15,7 @@ export interface CommentsDeps {
 }
 
 /** The §3 Comment shape of a network's comment. */
-export function toComment(c: NetworkComment): Comment {
+function toComment(c: NetworkComment): Comment {
   return {
     id: c.id,
     message: c.message,
@@ -28,7 +28,7 @@ export function toComment(c: NetworkComment): Comment {
 }
 
 /** A network's refusal as an API error with the network's words. */
-export function toAppError(err: unknown, network: string): unknown {
+function toAppError(err: unknown, network: string): unknown {
   if (!(err instanceof PlatformError)) return err;
   switch (err.kind) {
     case 'bad_request':

@@ -30,11 +30,6 @@ export interface PostLifecycle {
   unscheduled(tx: Db, post: repo.PostRow): Promise<void>;
 }
 
-export const noLifecycle: PostLifecycle = {
-  async scheduled() {},
-  async unscheduled() {},
-};
-
 export interface PostsDeps {
   db: Db;
   media: MediaStore;

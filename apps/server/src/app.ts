@@ -46,7 +46,7 @@ import { PublishQueue } from './modules/publishing/publish-queue.js';
 import { Publisher } from './modules/publishing/publisher.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
-import { commentsRoutes } from './modules/publishing/comments.routes.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createMediaStore, type MediaStore } from './media/media-store.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { NotificationBus } from './modules/notifications/notification-bus.js';

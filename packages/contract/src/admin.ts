@@ -29,17 +29,14 @@ const searchQuery = z
 
 /** `GET /users?search=&page=&pageSize=` (operators only). */
 export const AdminUsersQuerySchema = z.object({ search: searchQuery, ...pageQuery });
-export type AdminUsersQuery = z.input<typeof AdminUsersQuerySchema>;
 
 export const AdminUsersResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({ users: z.array(UserSchema) }),
   meta: PageMetaSchema,
 });
-export type AdminUsersResponse = z.infer<typeof AdminUsersResponseSchema>;
-
 /** `GET /admin/overview`: the three totals of the back-office dashboard. */
-export const AdminOverviewSchema = z.object({
+const AdminOverviewSchema = z.object({
   counts: z.object({
     users: z.number().int().min(0),
     platforms: z.number().int().min(0),
@@ -61,7 +58,7 @@ export const AdminActivityQuerySchema = z.object({
     .default('UTC'),
 });
 
-export const ActivityDaySchema = z.object({
+const ActivityDaySchema = z.object({
   /** The calendar day, YYYY-MM-DD, in the requested time zone. */
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   signUps: z.number().int().min(0),
@@ -69,7 +66,7 @@ export const ActivityDaySchema = z.object({
 });
 export type ActivityDay = z.infer<typeof ActivityDaySchema>;
 
-export const AdminActivitySchema = z.object({
+const AdminActivitySchema = z.object({
   timezone: z.string(),
   /** Oldest first; exactly ACTIVITY_DAYS entries, days without any activity included. */
   days: z.array(ActivityDaySchema),
@@ -94,7 +91,7 @@ export const AUDIT_TARGET_TYPES = ['user', 'plan', 'platform'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One recorded operator action: who, what, when, and the changed fields before and after. */
-export const AuditEntrySchema = z.object({
+const AuditEntrySchema = z.object({
   id: z.string(),
   /** Null when the action came from the command line (`herald admin grant|revoke`). */
   actor: z.object({ id: z.string().nullable(), email: z.string() }).nullable(),
@@ -118,4 +115,3 @@ export const AuditLogResponseSchema = z.object({
   data: z.object({ entries: z.array(AuditEntrySchema) }),
   meta: PageMetaSchema,
 });
-export type AuditLogResponse = z.infer<typeof AuditLogResponseSchema>;

@@ -13,7 +13,7 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 /** The caller's membership in their current organization (null before onboarding). */
-export const CurrentMemberSchema = z.object({
+const CurrentMemberSchema = z.object({
   id: z.string(),
   organizationId: z.string(),
   organization: z.object({ id: z.string(), name: z.string() }),
@@ -25,14 +25,14 @@ export const CurrentMemberSchema = z.object({
 });
 export type CurrentMember = z.infer<typeof CurrentMemberSchema>;
 
-export const MeDataSchema = z.object({
+const MeDataSchema = z.object({
   user: UserSchema,
   member: CurrentMemberSchema.nullable(),
 });
 export type MeData = z.infer<typeof MeDataSchema>;
 export const MeResponseSchema = successEnvelope(MeDataSchema);
 
-export const MessageDataSchema = z.object({ message: z.string() });
+const MessageDataSchema = z.object({ message: z.string() });
 export const MessageResponseSchema = successEnvelope(MessageDataSchema);
 
 /** Query of `GET /auth/google`: where to return after sign-in (a same-site path). */

@@ -15,11 +15,14 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** Statuses that unlock the gated actions (inviting, creating posts). */
 export const ENTITLED_STATUSES: readonly SubscriptionStatus[] = ['TRIALING', 'ACTIVE'];
 
+/** Who bills an organization: nobody (trials and free plans) or Stripe. */
+export const BILLING_PROVIDERS = ['none', 'stripe'] as const;
+
 export const SubscriptionSchema = z.object({
   id: z.string(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   plan: z.object({ id: z.string(), name: z.string() }),
-  provider: z.enum(['none', 'stripe']),
+  provider: z.enum(BILLING_PROVIDERS),
   trialUsed: z.boolean(),
   trialStart: z.string().nullable(),
   trialEnd: z.string().nullable(),
@@ -44,7 +47,7 @@ export const SubscribeResponseSchema = successEnvelope(
 );
 export const PortalResponseSchema = successEnvelope(z.object({ url: z.string() }));
 export const BillingConfigResponseSchema = successEnvelope(
-  z.object({ provider: z.enum(['none', 'stripe']), trialDays: z.number() }),
+  z.object({ provider: z.enum(BILLING_PROVIDERS), trialDays: z.number() }),
 );
 
 const requiredText = (label: string) =>

@@ -11,13 +11,6 @@ export const PageMetaSchema = z.object({
   pageSize: z.number().int().min(1),
   totalCount: z.number().int().min(0),
 });
-export type PageMeta = z.infer<typeof PageMetaSchema>;
-
-/** Query parameters for paged lists. */
-export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
 
 /** The answer of a call that changes something and has nothing to return. */
 export const EmptySuccessSchema = successEnvelope(z.null());

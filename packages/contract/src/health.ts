@@ -4,4 +4,3 @@ export const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   checks: z.record(z.string(), z.enum(['ok', 'failed'])).optional(),
 });
-export type Health = z.infer<typeof HealthSchema>;

@@ -23,11 +23,12 @@ export const DEFAULT_ACCEPTED_MIME_TYPES = [
 
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'jfif', 'avif'];
 const VIDEO_EXTENSIONS = ['mp4', 'mov', 'mkv', 'webm', 'ogv', 'm4v'];
-export const UNSUPPORTED_FILE_TYPE_MESSAGE = 'Unsupported file type';
+const UNSUPPORTED_FILE_TYPE_MESSAGE = 'Unsupported file type';
 
-export type MediaKind = 'image' | 'video';
+export const MEDIA_KINDS = ['image', 'video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
 /** The constraint group a file falls in on one platform. */
-export type MediaClass = 'image' | 'video' | 'reel';
+type MediaClass = 'image' | 'video' | 'reel';
 
 /** What is known about one file: from the browser before upload, or measured by the server. */
 export interface MediaFacts {
@@ -73,7 +74,7 @@ export function formatFileSize(bytes: number): string {
 }
 
 /** The constraint group of a file on a platform: images are `image`; videos `video`, or `reel` where only reels exist. */
-export function mediaClassFor(kind: MediaKind, constraints: MediaConstraints): MediaClass {
+function mediaClassFor(kind: MediaKind, constraints: MediaConstraints): MediaClass {
   if (kind === 'image') return 'image';
   if (!constraints.video && constraints.reel) return 'reel';
   return 'video';
@@ -211,7 +212,7 @@ export function checkText(
 export const contentRequiredMessage = (platformId: string) =>
   `Content for platform ID ${platformId} is required`;
 
-export interface PostTargetInput {
+interface PostTargetInput {
   platformId: string;
   platformName: string;
   constraints: MediaConstraints | null;

@@ -13,7 +13,7 @@ export const OrganizationNameSchema = z
     `Organization name must be at most ${ORGANIZATION_NAME_MAX} characters.`,
   );
 
-export const OrganizationSchema = z.object({
+const OrganizationSchema = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),
@@ -21,13 +21,12 @@ export const OrganizationSchema = z.object({
 export type Organization = z.infer<typeof OrganizationSchema>;
 
 export const CreateOrganizationRequestSchema = z.object({ name: OrganizationNameSchema });
-export type CreateOrganizationRequest = z.infer<typeof CreateOrganizationRequestSchema>;
 export const OrganizationResponseSchema = successEnvelope(
   z.object({ organization: OrganizationSchema }),
 );
 
 /** One organization the caller belongs to, with their role in it. */
-export const MyOrganizationSchema = OrganizationSchema.extend({
+const MyOrganizationSchema = OrganizationSchema.extend({
   memberId: z.string(),
   role: z.object({ id: z.string(), name: z.string() }).nullable(),
   isCurrent: z.boolean(),

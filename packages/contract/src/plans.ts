@@ -4,7 +4,7 @@ import { successEnvelope } from './envelope.js';
 export const BILLING_CYCLES = ['MONTHLY', 'YEARLY'] as const;
 export const PLAN_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 
-export const PlanFeaturesSchema = z.object({
+const PlanFeaturesSchema = z.object({
   invites: z.number().int().min(1),
   postsPerDay: z.number().int().min(1),
   organizations: z.number().int().min(1),

@@ -22,7 +22,7 @@ const dimensions = z.object({
 });
 
 /** Rules for one media type (spec §3: allowedMimeTypes, maxFileSize, min/maxDuration, minDimensions). */
-export const MediaRuleSchema = z
+const MediaRuleSchema = z
   .object({
     allowedMimeTypes: z
       .array(z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'must be a MIME type like image/jpeg'))
@@ -38,7 +38,7 @@ export const MediaRuleSchema = z
   .strict();
 export type MediaRule = z.infer<typeof MediaRuleSchema>;
 
-export const TextRuleSchema = z
+const TextRuleSchema = z
   .object({
     maxLength: z.number().int().positive(),
     /** How the network counts: plain code points, X's weighted count, UTF-8 bytes… */
@@ -61,7 +61,7 @@ export const MediaConstraintsSchema = z
   .strict();
 export type MediaConstraints = z.infer<typeof MediaConstraintsSchema>;
 
-export const PlatformSchema = z.object({
+const PlatformSchema = z.object({
   id: z.string(),
   name: z.string(),
   isActive: z.boolean(),
@@ -110,10 +110,6 @@ export type Integration = z.infer<typeof IntegrationSchema>;
 export const IntegrationsResponseSchema = successEnvelope(
   z.object({ platforms: z.array(IntegrationSchema) }),
 );
-export const IntegrationResponseSchema = successEnvelope(
-  z.object({ integration: IntegrationSchema }),
-);
-
 export const ConnectQuerySchema = z.object({
   orgId: z.uuid('Choose an organization before connecting an account.'),
 });
@@ -124,7 +120,7 @@ export const DisconnectParamsSchema = z.object({
 });
 
 /** When one sign-in at the network can connect several accounts (Facebook Pages…), the user picks. */
-export const PendingAccountSchema = z.object({
+const PendingAccountSchema = z.object({
   externalId: z.string(),
   name: z.string().nullable(),
   username: z.string().nullable(),

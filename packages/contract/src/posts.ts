@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
+import { MEDIA_KINDS } from './media-rules.js';
 
 /** Post statuses (spec §4); `publishing` while the engine works on it. Lowercase on the wire. */
 export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed'] as const;
@@ -23,17 +24,17 @@ export const LIBRARY_PAGE_SIZE = 8;
 export const POSTS_LIST_CAP = 500;
 
 /** Text: one string for every network, or a map keyed by platform id with a `default` entry. */
-export const PostContentSchema = z.union([z.string(), z.record(z.string(), z.string())]);
+const PostContentSchema = z.union([z.string(), z.record(z.string(), z.string())]);
 export type PostContent = z.infer<typeof PostContentSchema>;
 
-export const PostMediaSchema = z.object({
+const PostMediaSchema = z.object({
   id: z.string(),
   /** Short-lived signed URL (the networks fetch it too). */
   mediaUrl: z.string(),
   thumbnailUrl: z.string().nullable(),
   mimeType: z.string(),
   fileName: z.string(),
-  kind: z.enum(['image', 'video']),
+  kind: z.enum(MEDIA_KINDS),
   size: z.number().int(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
@@ -43,7 +44,7 @@ export const PostMediaSchema = z.object({
 });
 export type PostMedia = z.infer<typeof PostMediaSchema>;
 
-export const PlatformPostSchema = z.object({
+const PlatformPostSchema = z.object({
   id: z.string(),
   platformId: z.string(),
   platformName: z.string(),
@@ -55,7 +56,7 @@ export const PlatformPostSchema = z.object({
 });
 export type PlatformPost = z.infer<typeof PlatformPostSchema>;
 
-export const PostSchema = z.object({
+const PostSchema = z.object({
   id: z.string(),
   organizationId: z.string(),
   title: z.string().nullable(),
@@ -64,10 +65,7 @@ export const PostSchema = z.object({
   platforms: z.array(z.object({ id: z.string(), name: z.string() })),
   platformPosts: z.array(PlatformPostSchema),
   media: z.array(PostMediaSchema),
-  mediaUrls: z.array(z.string()),
   scheduledAt: z.string().nullable(),
-  /** Same as scheduledAt (the spec's client reads either). */
-  scheduledFor: z.string().nullable(),
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -175,9 +173,8 @@ export const PublishNowRequestSchema = z.object({
     .min(1, 'Please select at least one platform to publish.')
     .max(10),
 });
-export type PublishNowRequest = z.infer<typeof PublishNowRequestSchema>;
 
-export const PublishResultStatusSchema = z.enum(['success', 'failed', 'pending']);
+const PublishResultStatusSchema = z.enum(['success', 'failed', 'pending']);
 /** Spec §7: overall status, one result per network name, and a sentence. */
 export const PublishNowResponseSchema = z.object({
   status: z.enum(['success', 'partial_success', 'failed']),
@@ -210,7 +207,7 @@ export interface Comment {
   isOwn: boolean;
   replies: Comment[];
 }
-export const CommentSchema: z.ZodType<Comment> = z.lazy(() =>
+const CommentSchema: z.ZodType<Comment> = z.lazy(() =>
   z.object({
     id: z.string(),
     message: z.string(),

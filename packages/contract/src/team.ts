@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
 import { PERMISSION_NAMES, type PermissionName } from './permissions.js';
 
-export const PermissionSchema = z.object({
+const PermissionSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -11,14 +11,11 @@ export type Permission = z.infer<typeof PermissionSchema>;
 /** `GET /permissions` answers a bare array (spec §7). */
 export const PermissionsResponseSchema = z.array(PermissionSchema);
 
-export const PermissionNameSchema = z.enum(
-  PERMISSION_NAMES as [PermissionName, ...PermissionName[]],
-  {
-    error: (issue) => `Unknown permission: ${String(issue.input)}.`,
-  },
-);
+const PermissionNameSchema = z.enum(PERMISSION_NAMES as [PermissionName, ...PermissionName[]], {
+  error: (issue) => `Unknown permission: ${String(issue.input)}.`,
+});
 
-export const RoleSchema = z.object({
+const RoleSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
@@ -57,7 +54,7 @@ export const RoleParamsSchema = z.object({
 export const MEMBER_STATUSES = ['ACTIVE', 'PENDING', 'INACTIVE'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-export const MemberSchema = z.object({
+const MemberSchema = z.object({
   id: z.string(),
   email: z.string(),
   status: z.enum(MEMBER_STATUSES),
@@ -132,7 +129,7 @@ export const InviteOrgParamsSchema = z.object({
   orgId: z.uuid('The organization id is not valid.'),
 });
 
-export const PendingInviteSchema = z.object({
+const PendingInviteSchema = z.object({
   id: z.string(),
   /** Tokens are stored hashed: the pending list cannot show them; accept by id instead. */
   inviteToken: z.null(),

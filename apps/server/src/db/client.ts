@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -12,7 +11,7 @@ import { migrationsFolder } from '../lib/paths.js';
 import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The drizzle database, the same type whether PGlite or PostgreSQL is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -119,7 +118,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
@@ -158,5 +157,3 @@ export function isConnectionError(err: unknown): boolean {
     return true;
   return e.cause !== undefined && e.cause !== err ? isConnectionError(e.cause) : false;
 }
-
-export { schema, sql };

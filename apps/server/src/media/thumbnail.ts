@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { MediaTools } from './media-tools.js';
 
-export const THUMBNAIL_SIZE = 480;
+const THUMBNAIL_SIZE = 480;
 export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
 export const THUMBNAIL_EXTENSION = 'webp';
 
@@ -21,7 +21,7 @@ export async function imageThumbnail(path: string): Promise<Buffer | null> {
 }
 
 /** A neutral poster with a play glyph, in the video's aspect ratio (16:9 when unknown). */
-export async function videoPoster(width: number | null, height: number | null): Promise<Buffer> {
+async function videoPoster(width: number | null, height: number | null): Promise<Buffer> {
   const ratio = width && height ? Math.min(Math.max(width / height, 0.2), 5) : 16 / 9;
   const w = ratio >= 1 ? THUMBNAIL_SIZE : Math.max(1, Math.round(THUMBNAIL_SIZE * ratio));
   const h = ratio >= 1 ? Math.max(1, Math.round(THUMBNAIL_SIZE / ratio)) : THUMBNAIL_SIZE;

@@ -47,7 +47,7 @@ export interface StorageDriver {
  */
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
-export const isValidKey = (key: string) => key.length <= 512 && KEY.test(key);
+const isValidKey = (key: string) => key.length <= 512 && KEY.test(key);
 
 /** Refuses keys that could leave the storage root (`../`, absolute paths, hidden files). */
 export function assertValidKey(key: string): void {

@@ -30,7 +30,7 @@ export async function getOverview(db: Db): Promise<AdminOverview> {
 }
 
 /** Today's date in `timezone` as YYYY-MM-DD. */
-export function localDay(now: Date, timezone: string): string {
+function localDay(now: Date, timezone: string): string {
   // en-CA writes dates as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', {
     timeZone: timezone,
@@ -41,7 +41,7 @@ export function localDay(now: Date, timezone: string): string {
 }
 
 /** The `days` calendar days that end with `lastDay`, oldest first (plain date arithmetic). */
-export function daysEndingOn(lastDay: string, days: number): string[] {
+function daysEndingOn(lastDay: string, days: number): string[] {
   const last = Date.parse(`${lastDay}T00:00:00Z`);
   return Array.from({ length: days }, (_, i) =>
     new Date(last - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),

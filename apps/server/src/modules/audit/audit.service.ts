@@ -32,7 +32,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * Keeps only the fields that changed, so an entry reads as "name: Basic → Team" rather than two
  * copies of the whole record. A creation (no `before`) keeps every field.
  */
-export function changedFields(
+function changedFields(
   before: Fields | null,
   after: Fields | null,
 ): { before: Fields | null; after: Fields | null } | null {
@@ -65,7 +65,7 @@ export async function recordAudit(db: Db, actor: AuditActor, change: AuditChange
   });
 }
 
-export function toAuditEntryDto(row: repo.AuditRow): AuditEntry {
+function toAuditEntryDto(row: repo.AuditRow): AuditEntry {
   return {
     id: row.id,
     actor: row.actorEmail === null ? null : { id: row.actorUserId, email: row.actorEmail },

@@ -17,8 +17,8 @@ import { ACCESS_COOKIE, requireUser } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { getCurrentMember, signInWithIdentity, toUserDto } from '../users/users.service.js';
 
-export const REFRESH_COOKIE = 'herald_rt';
-export const PENDING_COOKIE = 'herald_oidc';
+const REFRESH_COOKIE = 'herald_rt';
+const PENDING_COOKIE = 'herald_oidc';
 
 const PendingSchema = z.object({
   state: z.string(),

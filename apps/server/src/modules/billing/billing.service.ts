@@ -19,7 +19,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * The status in force now. Between two runs of the sweep job a trial may have ended or a
  * cancelled period run out; gates and screens must not wait for the job.
  */
-export function effectiveStatus(s: repo.SubscriptionRow, now = new Date()): SubscriptionStatus {
+function effectiveStatus(s: repo.SubscriptionRow, now = new Date()): SubscriptionStatus {
   if (s.status === 'TRIALING' && s.trialEnd && s.trialEnd <= now) return 'EXPIRED';
   if (
     s.status === 'ACTIVE' &&
@@ -38,11 +38,7 @@ export function trialDaysRemaining(trialEnd: Date, now = new Date()) {
   return Math.max(0, Math.ceil((trialEnd.getTime() - now.getTime()) / DAY_MS));
 }
 
-export function toSubscriptionDto(
-  s: repo.SubscriptionRow,
-  plan: PlanRow,
-  now = new Date(),
-): Subscription {
+function toSubscriptionDto(s: repo.SubscriptionRow, plan: PlanRow, now = new Date()): Subscription {
   const status = effectiveStatus(s, now);
   return {
     id: s.id,

@@ -7,7 +7,7 @@ import { countUnread } from '../notifications/notifications.repository.js';
 import { getOrganization } from '../organizations/organizations.service.js';
 import { listPlans } from '../plans/plans.service.js';
 import { listPlatforms } from '../platforms/platforms.repository.js';
-import { countSeats } from '../organizations/entitlements.js';
+import { countSeats } from '../billing/entitlements.js';
 import type { DashboardPostSource } from './posts-source.js';
 
 /**

@@ -9,7 +9,7 @@ export interface ConnectState {
   nonce: string;
 }
 
-export const CONNECT_STATE_TTL_MS = 10 * 60 * 1000;
+const CONNECT_STATE_TTL_MS = 10 * 60 * 1000;
 
 /**
  * Signed, expiring state for the OAuth round trip. The PKCE verifier is derived from the same

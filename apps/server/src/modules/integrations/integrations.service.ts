@@ -6,7 +6,7 @@ import type { TokenCipher } from '../../lib/token-crypto.js';
 import { PlatformError } from '../../platforms/errors.js';
 import type { NetworkRuntime } from '../../platforms/runtime.js';
 import type { ConnectableAccount, StoredAccount, TokenSet } from '../../platforms/types.js';
-import { requireCapacity, requireEntitlement } from '../organizations/entitlements.js';
+import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
 import {
   findPlatform,
   findPlatformByName,

@@ -89,8 +89,6 @@ export async function findInvitationById(db: Db, id: string) {
   return row ?? null;
 }
 
-export type InvitationRow = NonNullable<Awaited<ReturnType<typeof findInvitationById>>>;
-
 /** PENDING → ACTIVE, guarded so two accepts of one token cannot both win. */
 export async function markAccepted(db: Db, memberId: string, userId: string) {
   const rows = await db

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { escapeHtml, type Mailer } from '../../lib/mailer.js';
-import { countSeats, requireCapacity, requireEntitlement } from '../organizations/entitlements.js';
+import { countSeats, requireCapacity, requireEntitlement } from '../billing/entitlements.js';
 import type { MembershipContext } from '../team/membership.js';
 import { narrowPermissions } from '../team/members.service.js';
 import * as roles from '../team/roles.repository.js';

@@ -1,10 +1,10 @@
+import type { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '@herald/contract';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { NOTIFICATION_TYPES } from '../../db/schema.js';
 import { members, notifications, roles, users } from '../../db/schema.js';
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-export type NotificationPriority = 'HIGH' | 'MEDIUM' | 'LOW';
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 

@@ -3,8 +3,6 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import * as repo from './notifications.repository.js';
 
-export type { NotificationPriority, NotificationType } from './notifications.repository.js';
-
 export interface NotificationInput {
   type: repo.NotificationType;
   priority: repo.NotificationPriority;

@@ -6,7 +6,7 @@ import { loadMembership } from '../team/membership.js';
 import { createDefaultRoles } from '../team/roles.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { setCurrentOrganization } from '../users/users.repository.js';
-import { requireOrganizationAllowance } from './entitlements.js';
+import { requireOrganizationAllowance } from '../billing/entitlements.js';
 import * as repo from './organizations.repository.js';
 
 export const toOrganizationDto = (o: repo.OrganizationRow): Organization => ({

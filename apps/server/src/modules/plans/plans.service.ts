@@ -7,7 +7,7 @@ import * as repo from './plans.repository.js';
 
 type SavePlan = z.output<typeof SavePlanRequestSchema>;
 
-export function toPlanDto(p: repo.PlanRow): Plan {
+function toPlanDto(p: repo.PlanRow): Plan {
   return {
     id: p.id,
     name: p.name,

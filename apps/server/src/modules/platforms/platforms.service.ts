@@ -5,10 +5,7 @@ import type { NetworkRuntime } from '../../platforms/runtime.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import * as repo from './platforms.repository.js';
 
-export function toPlatformDto(
-  p: repo.PlatformRow,
-  networks: Map<string, NetworkRuntime>,
-): Platform {
+function toPlatformDto(p: repo.PlatformRow, networks: Map<string, NetworkRuntime>): Platform {
   const network = networks.get(p.name.toLowerCase());
   const parsed = MediaConstraintsSchema.safeParse(p.mediaConstraints);
   return {

@@ -18,7 +18,7 @@ const CONTENT_SHAPE_MESSAGE =
  * starts with "{" but is not JSON stays text; JSON that is an object of anything but strings is
  * refused rather than guessed at.
  */
-export function parseContentField(raw: string | undefined): PostContent {
+function parseContentField(raw: string | undefined): PostContent {
   const text = raw ?? '';
   if (!text.trimStart().startsWith('{')) return text;
   let parsed: unknown;

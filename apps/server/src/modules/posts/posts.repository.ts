@@ -12,8 +12,6 @@ import {
 } from '../../db/schema.js';
 
 export type PostRow = typeof posts.$inferSelect;
-export type PostMediaRow = typeof postMedia.$inferSelect;
-export type PostTargetRow = typeof postTargets.$inferSelect;
 export type NewPostMedia = Omit<typeof postMedia.$inferInsert, 'id' | 'postId' | 'organizationId'>;
 
 export interface PostFilter {

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { IngestedMedia, MediaStore } from '../../media/media-store.js';
-import { requireCapacity, requireEntitlement } from '../organizations/entitlements.js';
+import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
 import { toPostDtos } from './post-dto.js';
 import * as repo from './posts.repository.js';
 
@@ -29,11 +29,6 @@ export interface PostLifecycle {
   /** The post no longer goes out (back to draft, or deleted). */
   unscheduled(tx: Db, post: repo.PostRow): Promise<void>;
 }
-
-export const noLifecycle: PostLifecycle = {
-  async scheduled() {},
-  async unscheduled() {},
-};
 
 export interface PostsDeps {
   db: Db;

@@ -13,7 +13,7 @@ export interface PublishJob {
  * pg-boss speaks `executeSql(text, values)`; this runs its statements on an open drizzle
  * transaction, so a job is created or moved in the same transaction as the post write.
  */
-export function transactionAdapter(tx: Db) {
+function transactionAdapter(tx: Db) {
   return {
     async executeSql(text: string, values: unknown[] = []) {
       const chunks: SQL[] = [];

@@ -4,7 +4,6 @@ import { integrations, platforms, postMedia, posts, postTargets } from '../../db
 
 export type TargetRow = typeof postTargets.$inferSelect;
 export type TargetStatus = TargetRow['status'];
-export const IN_PROGRESS: TargetStatus[] = ['PREPARING', 'READY', 'PUBLISHING'];
 export const FINAL: TargetStatus[] = ['PUBLISHED', 'FAILED', 'UNCERTAIN'];
 
 /** A target with everything publishing it needs. */
@@ -98,7 +97,7 @@ export async function claimDue(
   return row ?? null;
 }
 
-export function targetsOfPost(db: Db, postId: string) {
+function targetsOfPost(db: Db, postId: string) {
   return db.select().from(postTargets).where(eq(postTargets.postId, postId));
 }
 

@@ -1,8 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { members, organizations, roles, users } from '../../db/schema.js';
-
-export type MemberRow = typeof members.$inferSelect;
 
 const visible = (organizationId: string) =>
   and(eq(members.organizationId, organizationId), ne(members.status, 'DECLINED'));
@@ -95,12 +93,4 @@ export async function deleteMember(db: Db, organizationId: string, memberId: str
   await db
     .delete(members)
     .where(and(eq(members.organizationId, organizationId), eq(members.id, memberId)));
-}
-
-export async function findMembersByIds(db: Db, organizationId: string, ids: string[]) {
-  if (!ids.length) return [];
-  return db
-    .select()
-    .from(members)
-    .where(and(eq(members.organizationId, organizationId), inArray(members.id, ids)));
 }

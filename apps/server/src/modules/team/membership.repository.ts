@@ -2,8 +2,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { members, organizations, rolePermissions, roles } from '../../db/schema.js';
 
-export type MemberRow = typeof members.$inferSelect;
-
 /** A membership with its organization, role and the role's permissions, in one query. */
 const membershipSelection = {
   member: members,

@@ -33,7 +33,7 @@ export async function createDefaultRoles(tx: Db, organizationId: string) {
   return created;
 }
 
-export const permissionDto = (name: string) => ({
+const permissionDto = (name: string) => ({
   id: name,
   name,
   description: PERMISSIONS.find((p) => p.name === name)?.label ?? name,

@@ -1,9 +1,24 @@
 import type { MediaConstraints } from '@herald/contract';
 
-/** Composer rules for Instagram (platform-apis.md §2.6, §8). Check a live account first. */
-export const INSTAGRAM_MEDIA_CONSTRAINTS: MediaConstraints = {
+/**
+ * What an Instagram post may carry (platform-apis.md §2.6, §8): the one source of these numbers.
+ * The platforms seed (drizzle/0005_seed_platforms.sql) must say the same
+ * (platforms/media-constraints.test.ts); operators may change the stored copy later.
+ */
+export const INSTAGRAM_MEDIA_CONSTRAINTS = {
   text: { maxLength: 2_200, counting: 'codepoints', textOnlyAllowed: false },
-  image: { allowedMimeTypes: ['image/jpeg'], maxFileSize: 8 * 1024 * 1024, maxCount: 10 },
+  maxMediaPerPost: 10,
+  image: {
+    allowedMimeTypes: ['image/jpeg'],
+    maxFileSize: 8 * 1024 * 1024,
+    minDimensions: { width: 320, height: 320 },
+  },
+  video: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
+    maxFileSize: 300 * 1024 * 1024,
+    minDuration: 3,
+    maxDuration: 15 * 60,
+  },
   reel: {
     allowedMimeTypes: ['video/mp4', 'video/quicktime'],
     // Sources disagree (300 MB vs 1 GB): validate at the lower one until proven (§9 #9).
@@ -12,8 +27,7 @@ export const INSTAGRAM_MEDIA_CONSTRAINTS: MediaConstraints = {
     maxDuration: 15 * 60,
     maxCount: 1,
   },
-  maxMediaPerPost: 10,
-};
+} satisfies MediaConstraints;
 
 export const INSTAGRAM_CAPTION_LIMITS = { hashtags: 30, mentions: 20 } as const;
 
@@ -32,7 +46,7 @@ export const INSTAGRAM_PUBLISH_CAPS = {
   postsPer24h: INSTAGRAM_DEFAULT_PUBLISH_QUOTA,
   containersPer24h: INSTAGRAM_CONTAINERS_PER_DAY,
   containerLifetimeHours: 24,
-  carouselItems: { min: 2, max: 10 },
+  carouselItems: { min: 2, max: INSTAGRAM_MEDIA_CONSTRAINTS.maxMediaPerPost },
   /**
    * Posts of one account in flight at once: the quota is read before `media_publish`, so two
    * at once could both see the last free slot.

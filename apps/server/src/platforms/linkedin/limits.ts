@@ -1,9 +1,18 @@
 import type { MediaConstraints } from '@herald/contract';
 
-/** Composer rules for LinkedIn posts (platform-apis.md §6.5, §8). Check a live account first. */
-export const LINKEDIN_MEDIA_CONSTRAINTS: MediaConstraints = {
+/**
+ * What a LinkedIn post may carry (platform-apis.md §6.5, §8): the one source of these numbers.
+ * The platforms seed (drizzle/0005_seed_platforms.sql) must say the same
+ * (platforms/media-constraints.test.ts); operators may change the stored copy later.
+ */
+export const LINKEDIN_MEDIA_CONSTRAINTS = {
   text: { maxLength: 3_000, counting: 'codepoints', textOnlyAllowed: true },
-  image: { allowedMimeTypes: ['image/jpeg', 'image/png', 'image/gif'], maxCount: 20 },
+  maxMediaPerPost: 20,
+  image: {
+    allowedMimeTypes: ['image/jpeg', 'image/png', 'image/gif'],
+    maxFileSize: 10 * 1024 * 1024,
+    maxCount: 20,
+  },
   video: {
     allowedMimeTypes: ['video/mp4'],
     maxFileSize: 500 * 1024 * 1024,
@@ -11,8 +20,7 @@ export const LINKEDIN_MEDIA_CONSTRAINTS: MediaConstraints = {
     maxDuration: 30 * 60,
     maxCount: 1,
   },
-  maxMediaPerPost: 20,
-};
+} satisfies MediaConstraints;
 
 /** Most pixels in one image (below 36,152,320). */
 export const LINKEDIN_MAX_IMAGE_PIXELS = 36_152_319;
@@ -35,7 +43,7 @@ export const LINKEDIN_PUBLISH_LIMITS = {
 } as const;
 
 /** A post has 1 video, or 1 image, or 2–20 images (MultiImage). */
-export const LINKEDIN_MAX_IMAGES = 20;
+export const LINKEDIN_MAX_IMAGES = LINKEDIN_MEDIA_CONSTRAINTS.image.maxCount;
 
 /**
  * How long `POST /rest/posts` may take before Herald stops waiting and reports an unknown

@@ -1,3 +1,5 @@
+import type { MediaConstraints } from '@herald/contract';
+
 /**
  * Threads numbers Herald relies on (platform-apis.md §4). Kept here because Meta changes them;
  * re-check against a live account before launch.
@@ -44,9 +46,27 @@ export const THREADS_REPLY_CAP = { replies: 1000, windowSeconds: 86_400 } as con
  */
 export const THREADS_QUOTA_RETRY_SECONDS = 3600;
 
-/** Text: 500 characters, emoji counted as their UTF-8 bytes; carousels of 2–20 items (§4.5). */
-export const THREADS_TEXT_MAX = 500;
-export const THREADS_CAROUSEL_ITEMS = { min: 2, max: 20 } as const;
+/**
+ * What a post may carry (§4.5, §8): text of 500 characters, emoji counted as their UTF-8 bytes;
+ * carousels of 2–20 items. The one source of these numbers; the platforms seed
+ * (drizzle/0005_seed_platforms.sql) must say the same (platforms/media-constraints.test.ts);
+ * operators may change the stored copy later.
+ */
+export const THREADS_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 500, counting: 'utf8-bytes', textOnlyAllowed: true },
+  maxMediaPerPost: 20,
+  image: { allowedMimeTypes: ['image/jpeg', 'image/png'], maxFileSize: 8 * 1024 * 1024 },
+  video: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
+    maxFileSize: 1024 * 1024 * 1024,
+    maxDuration: 300,
+  },
+} satisfies MediaConstraints;
+export const THREADS_TEXT_MAX = THREADS_MEDIA_CONSTRAINTS.text.maxLength;
+export const THREADS_CAROUSEL_ITEMS = {
+  min: 2,
+  max: THREADS_MEDIA_CONSTRAINTS.maxMediaPerPost,
+} as const;
 
 /** How long Herald waits on Threads (milliseconds); tests pass shorter ones. */
 export interface ThreadsTiming {

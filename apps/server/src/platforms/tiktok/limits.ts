@@ -1,3 +1,5 @@
+import type { MediaConstraints } from '@herald/contract';
+
 /**
  * TikTok numbers Herald relies on (platform-apis.md §5). TikTok changed its token lifetimes in
  * Nov 2026 (§9 #2): the answers' `expires_in`/`refresh_expires_in` always win over these.
@@ -36,11 +38,41 @@ export const TIKTOK_STATUS_RATE = { requests: 30, windowSeconds: 60 } as const;
  */
 export const TIKTOK_UNAUDITED = { usersPer24h: 5, privacyLevel: 'SELF_ONLY' } as const;
 
+/**
+ * What a post may carry (§5.5, §8): 1–35 photos (JPEG or WEBP, no PNG) or one video of at least
+ * 3 s, never both. The one source of these numbers; the platforms seed
+ * (drizzle/0005_seed_platforms.sql) must say the same (platforms/media-constraints.test.ts);
+ * operators may change the stored copy later.
+ */
+export const TIKTOK_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 2_200, counting: 'utf16', textOnlyAllowed: false },
+  maxMediaPerPost: 35,
+  image: {
+    allowedMimeTypes: ['image/jpeg', 'image/webp'],
+    maxFileSize: 20 * 1024 * 1024,
+    maxCount: 35,
+  },
+  video: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime', 'video/webm'],
+    maxFileSize: 4 * 1024 * 1024 * 1024,
+    minDuration: 3,
+    maxDuration: 600,
+    maxCount: 1,
+  },
+} satisfies MediaConstraints;
+
 /** Captions and photo texts, in UTF-16 units (§5.5, §8). */
-export const TIKTOK_TEXT = { videoTitleMax: 2200, photoTitleMax: 90, descriptionMax: 4000 };
-/** 1–35 photos (JPEG or WEBP, no PNG) or one video of at least 3 s, never both (§5.5, §8). */
-export const TIKTOK_PHOTOS = { min: 1, max: 35, mimeTypes: ['image/jpeg', 'image/webp'] };
-export const TIKTOK_VIDEO_MIN_SECONDS = 3;
+export const TIKTOK_TEXT = {
+  videoTitleMax: TIKTOK_MEDIA_CONSTRAINTS.text.maxLength,
+  photoTitleMax: 90,
+  descriptionMax: 4000,
+};
+export const TIKTOK_PHOTOS = {
+  min: 1,
+  max: TIKTOK_MEDIA_CONSTRAINTS.image.maxCount,
+  mimeTypes: TIKTOK_MEDIA_CONSTRAINTS.image.allowedMimeTypes,
+};
+export const TIKTOK_VIDEO_MIN_SECONDS = TIKTOK_MEDIA_CONSTRAINTS.video.minDuration;
 
 /** FILE_UPLOAD chunks: 5–64 MB (the last up to 128 MB), at most 1,000 (§5.2). */
 export const TIKTOK_CHUNKS = {

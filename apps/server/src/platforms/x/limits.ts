@@ -1,3 +1,5 @@
+import type { MediaConstraints } from '@herald/contract';
+
 /**
  * X numbers Herald relies on (platform-apis.md §1). Kept here, not in code paths, because X
  * changes them; re-check against a live account before launch.
@@ -45,13 +47,30 @@ export const X_PUBLISH_LIMITS = {
   concurrency: 32,
 } as const;
 
-/** What one post may carry (§1.5): 4 images, or 1 GIF, or 1 video. */
-export const X_MEDIA_LIMITS = {
-  maxImages: 4,
-  imageMaxBytes: 5 * 1024 * 1024,
-  gifMaxBytes: 15 * 1024 * 1024,
-  videoMaxBytes: 512 * 1024 * 1024,
-} as const;
+/**
+ * What one post may carry (§1.5, §8): 4 images or 1 video. The one source of these numbers; the
+ * platforms seed (drizzle/0005_seed_platforms.sql) must say the same
+ * (platforms/media-constraints.test.ts); operators may change the stored copy later.
+ */
+export const X_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 280, counting: 'x-weighted', textOnlyAllowed: true },
+  maxMediaPerPost: 4,
+  image: {
+    allowedMimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    maxFileSize: 5 * 1024 * 1024,
+    maxCount: 4,
+  },
+  video: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
+    maxFileSize: 512 * 1024 * 1024,
+    minDuration: 0.5,
+    maxDuration: 140,
+    maxCount: 1,
+  },
+} satisfies MediaConstraints;
+
+/** What the publisher checks before posting. */
+export const X_MEDIA_LIMITS = { maxImages: X_MEDIA_CONSTRAINTS.image.maxCount } as const;
 
 /** Chunk size of media uploads (1 MB, as in X's sample and the peer; X takes up to 5 MB). */
 export const X_MEDIA_CHUNK_BYTES = 1024 * 1024;

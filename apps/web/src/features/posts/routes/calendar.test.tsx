@@ -24,7 +24,6 @@ async function renderCalendar({
     server.on(`PUT /organizations/org_1/posts/${post.id}`, ({ body }: FakeRequest) => {
       const { scheduledAt } = body as { scheduledAt: string };
       post.scheduledAt = scheduledAt;
-      post.scheduledFor = scheduledAt;
       return ok({ post });
     });
   }

@@ -9,7 +9,7 @@ export function DetailsPanel({ post }: { post: Post }) {
   const rows: Array<[string, ReactNode]> = [
     ['Status', <StatusBadge key="status" status={post.status} />],
     ['Created At', formatPostDate(post.createdAt, { empty: 'Unknown' })],
-    ['Scheduled For', formatPostDate(post.scheduledAt ?? post.scheduledFor)],
+    ['Scheduled For', formatPostDate(post.scheduledAt)],
   ];
   if (post.publishedAt) rows.push(['Published At', formatPostDate(post.publishedAt)]);
   rows.push(['Author', post.creator?.displayName?.trim() || 'Unknown']);

@@ -1,13 +1,12 @@
 import type { Comment } from '@herald/contract';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { integrations, platforms, posts, postTargets } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
 import { PlatformError } from '../../platforms/errors.js';
 import type { NetworkRuntime } from '../../platforms/runtime.js';
 import type { NetworkComment, PublishingAdapter } from '../../platforms/types.js';
 import { toStoredAccount } from '../integrations/integrations.service.js';
+import { findConnectedAccount, findPostTarget } from './comments.repository.js';
 
 export interface CommentsDeps {
   db: Db;
@@ -16,7 +15,7 @@ export interface CommentsDeps {
 }
 
 /** The §3 Comment shape of a network's comment. */
-export function toComment(c: NetworkComment): Comment {
+function toComment(c: NetworkComment): Comment {
   return {
     id: c.id,
     message: c.message,
@@ -29,7 +28,7 @@ export function toComment(c: NetworkComment): Comment {
 }
 
 /** A network's refusal as an API error with the network's words. */
-export function toAppError(err: unknown, network: string): unknown {
+function toAppError(err: unknown, network: string): unknown {
   if (!(err instanceof PlatformError)) return err;
   switch (err.kind) {
     case 'bad_request':
@@ -51,19 +50,7 @@ export function toAppError(err: unknown, network: string): unknown {
 
 /** The organization's connected account on a platform, and that network's adapter. */
 async function accountOn(deps: CommentsDeps, organizationId: string, platformId: string) {
-  const [row] = await deps.db
-    .select({ integration: integrations, name: platforms.name })
-    .from(integrations)
-    .innerJoin(platforms, eq(platforms.id, integrations.platformId))
-    .where(
-      and(
-        eq(integrations.organizationId, organizationId),
-        eq(integrations.platformId, platformId),
-        eq(integrations.status, 'CONNECTED'),
-      ),
-    )
-    .orderBy(desc(integrations.connectedAt))
-    .limit(1);
+  const row = await findConnectedAccount(deps.db, organizationId, platformId);
   if (!row) {
     throw new AppError('NOT_FOUND', 'This organization has no connected account on that platform.');
   }
@@ -82,18 +69,7 @@ export async function publishedTarget(
   postId: string,
   platformId: string,
 ) {
-  const [row] = await db
-    .select({ target: postTargets, name: platforms.name })
-    .from(postTargets)
-    .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
-    .where(
-      and(
-        eq(posts.organizationId, organizationId),
-        eq(postTargets.postId, postId),
-        eq(postTargets.platformId, platformId),
-      ),
-    );
+  const row = await findPostTarget(db, organizationId, postId, platformId);
   if (!row) throw new AppError('NOT_FOUND', 'This post does not go to that platform.');
   if (row.target.status !== 'PUBLISHED' || !row.target.externalId) {
     throw new AppError('VALIDATION_FAILED', `This post is not published on ${row.name} yet.`);

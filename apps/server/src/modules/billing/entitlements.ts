@@ -2,7 +2,7 @@ import { and, count, eq, gt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { members, organizations } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { getEntitledPlan } from '../billing/billing.service.js';
+import { getEntitledPlan } from './billing.service.js';
 import type { PlanRow } from '../plans/plans.repository.js';
 
 export type EntitledAction = 'invite' | 'post' | 'connect';

@@ -1,0 +1,92 @@
+/** Supported networks and the accounts organizations connect on them. */
+import { INTEGRATION_STATUSES } from '@herald/contract';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { organizations } from './organizations.js';
+import { users } from './users.js';
+
+/** The networks Herald supports (spec §3 Platform); seeded, and editable by operators. */
+export const platforms = pgTable(
+  'platforms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    mediaConstraints: jsonb('media_constraints')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('platforms_name_key').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * A connected social account of an organization. Tokens are AES-256-GCM ciphertexts; nothing
+ * else here is secret. Reconnecting the same account updates the row in place.
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => platforms.id, { onDelete: 'restrict' }),
+    platformAccountId: text('platform_account_id').notNull(),
+    status: text('status', { enum: INTEGRATION_STATUSES }).notNull(),
+    username: text('username'),
+    name: text('name'),
+    pictureUrl: text('picture_url'),
+    accessTokenEnc: text('access_token_enc'),
+    refreshTokenEnc: text('refresh_token_enc'),
+    /** Other secrets an adapter keeps (a Page's user token…), encrypted as one JSON document. */
+    secretsEnc: text('secrets_enc'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scopes: text('scopes').array(),
+    /** Non-secret adapter data (ids of the linked Page, the API version used…). */
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    sandbox: boolean('sandbox').notNull().default(false),
+    lastError: text('last_error'),
+    connectedByUserId: uuid('connected_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    lastRefreshedAt: timestamp('last_refreshed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('integrations_account_key').on(t.organizationId, t.platformId, t.platformAccountId),
+    index('integrations_expiry_idx').on(t.status, t.accessTokenExpiresAt),
+  ],
+);
+
+/** Accounts offered by one sign-in at a network, waiting for the user to pick (encrypted, short-lived). */
+export const pendingConnections = pgTable('pending_connections', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  platformId: uuid('platform_id')
+    .notNull()
+    .references(() => platforms.id, { onDelete: 'cascade' }),
+  accountsEnc: text('accounts_enc').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

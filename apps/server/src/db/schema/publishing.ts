@@ -1,0 +1,59 @@
+/** The publishing engine's work: one target per post and network. */
+import { TARGET_STATUSES } from '@herald/contract';
+import {
+  integer,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { organizations } from './organizations.js';
+import { integrations, platforms } from './platforms.js';
+import { posts } from './posts.js';
+
+/** One post on one network: what the publishing engine moves from QUEUED to PUBLISHED. */
+export const postTargets = pgTable(
+  'post_targets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => platforms.id, { onDelete: 'restrict' }),
+    integrationId: uuid('integration_id').references(() => integrations.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status', { enum: TARGET_STATUSES }).notNull().default('QUEUED'),
+    externalId: text('external_id'),
+    permalink: text('permalink'),
+    error: text('error'),
+    attemptId: uuid('attempt_id'),
+    attempts: integer('attempts').notNull().default(0),
+    /** What the adapter's prepare made at the network (container ids…), kept across restarts. */
+    publishState: jsonb('publish_state').$type<Record<string, unknown>>().notNull().default({}),
+    /** When it should go out; the queued job starts after it. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** The pg-boss job that will run this target next. */
+    jobId: uuid('job_id'),
+    /** publishedAt − dueAt, for the lateness the scheduler promises to keep small. */
+    latenessMs: integer('lateness_ms'),
+    /** Extra the embeds need (Instagram shortcode, TikTok username…). */
+    embed: jsonb('embed').$type<Record<string, unknown>>(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('post_targets_post_platform_key').on(t.postId, t.platformId),
+    index('post_targets_status_idx').on(t.status, t.updatedAt),
+  ],
+);

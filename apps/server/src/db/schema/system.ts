@@ -1,0 +1,23 @@
+/** The server's own storage: generated secrets and the network emulators' state. */
+import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+
+/** Secrets generated on first start when none are configured (embedded and single-server shapes). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** State of the local network emulators (sandbox accounts, codes, tokens), kept across restarts. */
+export const sandboxRecords = pgTable(
+  'sandbox_records',
+  {
+    network: text('network').notNull(),
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.kind, t.id] })],
+);

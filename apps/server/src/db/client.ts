@@ -77,11 +77,128 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+type QueryFn = (...args: unknown[]) => unknown;
+
+const queryText = (arg: unknown): string =>
+  typeof arg === 'string' ? arg : ((arg as { text?: string } | null)?.text ?? '');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A pool that keeps its promises through lost connections.
+ *
+ * - A checked-out client goes back (and out) as soon as a query fails on a lost connection.
+ *   drizzle sends BEGIN before its try/finally, so a BEGIN that failed on a dead connection
+ *   never released its client: after a few blips every client was leaked and every request
+ *   waited forever.
+ * - A COMMIT whose answer is lost with the connection may have committed. Each transaction
+ *   learns its id with its BEGIN (same round trip), and when the COMMIT's answer is lost the
+ *   pool asks the database, over a new connection and for up to `commitCheckMs`, what became of
+ *   it: committed means the caller hears success, as the data says. Without this a stored write
+ *   could be answered 503 and retried into a duplicate.
+ */
+class ResilientPool extends pg.Pool {
+  commitCheckMs = 15_000;
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: () => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    // pool.query() uses the callback form and handles its own client.
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => this.guard(client));
+  }
+
+  private guard(client: pg.PoolClient): pg.PoolClient {
+    const release = client.release.bind(client);
+    let released = false;
+    client.release = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      release(err);
+    };
+    const query = client.query.bind(client) as QueryFn;
+    let xid: string | null = null;
+    const releaseOnLostConnection = (err: unknown) => {
+      if (isConnectionError(err)) client.release(err as Error);
+      throw err;
+    };
+    (client as { query: QueryFn }).query = (...args: unknown[]) => {
+      const text = queryText(args[0]).trim();
+      const promised = args.length <= 2 && typeof args[args.length - 1] !== 'function';
+      if (promised && /^begin\b/i.test(text) && !text.includes(';')) {
+        xid = null;
+        return (
+          query(`${text}; select pg_current_xact_id()::text as xid`) as Promise<pg.QueryResult[]>
+        ).then((results) => {
+          xid = (results[1]?.rows[0] as { xid?: string } | undefined)?.xid ?? null;
+          return results[0];
+        }, releaseOnLostConnection);
+      }
+      if (promised && /^commit$/i.test(text) && xid) {
+        const id = xid;
+        xid = null;
+        return (query(...args) as Promise<pg.QueryResult>).catch(async (err: unknown) => {
+          if (!isConnectionError(err)) throw err;
+          client.release(err as Error);
+          if ((await this.outcomeOf(id)) === 'committed') {
+            return { command: 'COMMIT', rowCount: null, rows: [], fields: [], oid: 0 };
+          }
+          throw err;
+        });
+      }
+      const result = query(...args);
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        (result as Promise<unknown>).catch((err: unknown) => {
+          if (isConnectionError(err)) client.release(err as Error);
+        });
+      }
+      return result;
+    };
+    return client;
+  }
+
+  /** What became of a transaction, asked again while the database cannot be reached. */
+  private async outcomeOf(xid: string): Promise<string | null> {
+    const deadline = Date.now() + this.commitCheckMs;
+    for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
+      try {
+        const { rows } = await this.query<{ status: string | null }>(
+          'select pg_xact_status($1::xid8) as status',
+          [xid],
+        );
+        const status = rows[0]?.status ?? null;
+        if (status !== 'in progress') return status;
+      } catch (err) {
+        if (!isConnectionError(err)) return null;
+      }
+      if (Date.now() + wait > deadline) return null;
+      await sleep(wait);
+    }
+  }
+}
+
 /** Connects to PostgreSQL through a pool; fails with a sentence naming DATABASE_URL if unreachable. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  const pool = new ResilientPool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+  });
+  // A client losing its connection must not crash the process. Idle ones are reported on the
+  // pool (which replaces them); a checked-out one (a transaction, a job) emits on the client
+  // itself, and its pending query fails with the error, which the caller handles.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   try {
     const client = await pool.connect();
     client.release();
@@ -146,11 +263,12 @@ export function isConnectionError(err: unknown): boolean {
     '08006',
     '08001',
     '08004',
+    '53300',
   ]);
   if (e.code && codes.has(e.code)) return true;
   if (
     e.message &&
-    /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end|terminating connection/i.test(
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|not queryable|PGlite is closed|Cannot use a pool after calling end|terminating connection|not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)/i.test(
       e.message,
     )
   )

@@ -89,6 +89,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (appError) {
       if (appError.statusCode >= 500) request.log.error({ err: error }, appError.message);
+      if (appError.statusCode === 503) reply.header('retry-after', '5');
       return send(reply, appError.statusCode, {
         status: 'error',
         code: appError.code,
@@ -98,6 +99,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isConnectionError(error)) {
       request.log.error({ err: error }, 'database unreachable');
+      reply.header('retry-after', '5');
       return send(reply, 503, {
         status: 'error',
         code: 'UNAVAILABLE',

@@ -40,7 +40,10 @@ export async function healthRoutes(app: FastifyInstance, deps: { database: Datab
         await withTimeout(deps.database.ping(), PING_TIMEOUT_MS);
         return { status: 'ok' as const, checks: { database: 'ok' as const } };
       } catch {
-        return reply.status(503).send({ status: 'unavailable', checks: { database: 'failed' } });
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send({ status: 'unavailable', checks: { database: 'failed' } });
       }
     },
   );

@@ -219,7 +219,13 @@ describe('the invitation life cycle', () => {
       roleId: roleId('Admin'),
     });
     expect(escalate.status).toBe(403);
-    expect(escalate.body.message).toMatch(/^You cannot grant permissions you do not have yourself/);
+    expect(escalate.body.message).toBe('Only an Admin can give the Admin role.');
+    const beyond = await recruiter.actor.call('POST', `/api/member/invite/${orgId}`, {
+      email: 'x4b@example.com',
+      roleId: roleId('SocialMediaManager'),
+    });
+    expect(beyond.status).toBe(403);
+    expect(beyond.body.message).toMatch(/^You cannot grant permissions you do not have yourself/);
     const fine = await recruiter.actor.call('POST', `/api/member/invite/${orgId}`, {
       email: 'x5@example.com',
       roleId: roleId('ContentCreator'),

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { escapeHtml, type Mailer } from '../../lib/mailer.js';
 import { countSeats, requireCapacity, requireEntitlement } from '../billing/entitlements.js';
+import { assertCanGrant } from '../team/grants.js';
 import type { MembershipContext } from '../team/membership.js';
 import { narrowPermissions } from '../team/members.service.js';
 import * as roles from '../team/roles.repository.js';
@@ -55,14 +56,7 @@ export async function inviteMember(
       );
     const rolePermissions = await roles.rolePermissionNames(tx, role.id);
     const narrowed = narrowPermissions(role, rolePermissions, input.permissions);
-    const granted = narrowed ?? rolePermissions;
-    const beyondInviter = granted.filter((p) => !inviter.membership.permissions.includes(p));
-    if (beyondInviter.length) {
-      throw new AppError(
-        'FORBIDDEN',
-        `You cannot grant permissions you do not have yourself: ${beyondInviter.join(', ')}.`,
-      );
-    }
+    assertCanGrant(inviter.membership, role, narrowed ?? rolePermissions);
     const existing = await repo.findMemberByEmail(tx, organizationId, input.email);
     if (existing?.status === 'ACTIVE')
       throw new AppError('CONFLICT', `${input.email} is already a member of this organization.`);

@@ -307,9 +307,12 @@ export async function createPost(
       })),
     );
     if (row.status === 'scheduled') await deps.lifecycle.scheduled(tx, row);
-    return row;
+    // Answered from the transaction: a read after the commit could fail and make a stored post
+    // look refused (a retry would then create it twice).
+    const [created] = await toPostDtos({ ...deps, db: tx }, caller.organizationId, [row]);
+    return created!;
   });
-  return getPost(deps, caller.organizationId, post.id);
+  return post;
 }
 
 export interface ListOptions extends repo.PostFilter {

@@ -2,7 +2,8 @@ import type { Member } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { clearCurrentOrganizationIf } from '../users/users.repository.js';
-import { effectivePermissions } from './membership.js';
+import { assertCanGrant, assertNotSelf } from './grants.js';
+import { effectivePermissions, type MembershipContext } from './membership.js';
 import { permissionsOfRoles } from './membership.repository.js';
 import * as repo from './members.repository.js';
 import * as roles from './roles.repository.js';
@@ -77,13 +78,19 @@ export function narrowPermissions(
   return unique.length === rolePermissions.length ? null : unique;
 }
 
-/** Gives a member another role (and optionally a narrower set of its permissions). */
+/**
+ * Gives a member another role (and optionally a narrower set of its permissions). The caller
+ * changes someone else, grants no more than they hold, and only an Admin gives or takes the
+ * Admin role.
+ */
 export async function changeMemberRole(
   db: Db,
-  organizationId: string,
+  actor: MembershipContext,
   memberId: string,
   input: { roleId: string; permissions?: string[] },
 ) {
+  const organizationId = actor.organizationId;
+  assertNotSelf(actor, memberId);
   return db.transaction(async (tx) => {
     await repo.lockOrganization(tx, organizationId);
     const member = await repo.findMember(tx, organizationId, memberId);
@@ -93,7 +100,11 @@ export async function changeMemberRole(
     if (!role) throw new AppError('VALIDATION_FAILED', 'Selected role is invalid');
     const rolePermissions = await roles.rolePermissionNames(tx, role.id);
     const narrowed = narrowPermissions(role, rolePermissions, input.permissions);
+    assertCanGrant(actor, role, narrowed ?? rolePermissions);
     const current = member.roleId ? await roles.findRole(tx, organizationId, member.roleId) : null;
+    if (current?.isAdmin && !actor.role?.isAdmin) {
+      throw new AppError('FORBIDDEN', "Only an Admin can change an Admin's role.");
+    }
     if (
       current?.isAdmin &&
       !role.isAdmin &&

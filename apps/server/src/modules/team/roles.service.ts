@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { SaveRoleRequestSchema } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { assertCanGrant } from './grants.js';
+import type { MembershipContext } from './membership.js';
 import { permissionsOfRoles } from './membership.repository.js';
 import * as repo from './roles.repository.js';
 
@@ -84,7 +86,10 @@ async function getEditableRole(db: Db, organizationId: string, roleId: string) {
 const nameTaken = (name: string) =>
   new AppError('CONFLICT', `A role named "${name}" already exists in this organization.`);
 
-export async function createRole(db: Db, organizationId: string, input: SaveRole): Promise<Role> {
+/** A new custom role, holding no permission its creator lacks. */
+export async function createRole(db: Db, actor: MembershipContext, input: SaveRole): Promise<Role> {
+  const organizationId = actor.organizationId;
+  assertCanGrant(actor, null, input.permissionIds);
   return db.transaction(async (tx) => {
     if (await repo.nameTakenByAnother(tx, organizationId, input.name)) throw nameTaken(input.name);
     const permissions = [...new Set(input.permissionIds)];
@@ -97,12 +102,24 @@ export async function createRole(db: Db, organizationId: string, input: SaveRole
   });
 }
 
+/**
+ * Renames a custom role or changes its permissions. Its new permissions stay within the
+ * editor's, and no one but an Admin edits the role they hold themselves.
+ */
 export async function updateRole(
   db: Db,
-  organizationId: string,
+  actor: MembershipContext,
   roleId: string,
   input: SaveRole,
 ): Promise<Role> {
+  const organizationId = actor.organizationId;
+  if (actor.roleId === roleId && !actor.role?.isAdmin) {
+    throw new AppError(
+      'FORBIDDEN',
+      'You cannot change the role you hold yourself. Ask an Admin of this organization.',
+    );
+  }
+  assertCanGrant(actor, null, input.permissionIds);
   return db.transaction(async (tx) => {
     await getEditableRole(tx, organizationId, roleId);
     if (await repo.nameTakenByAnother(tx, organizationId, input.name, roleId))

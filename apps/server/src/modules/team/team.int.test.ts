@@ -109,16 +109,22 @@ describe('members', () => {
     expect(leave.body.message).toBe(
       'An organization needs at least one Admin. Make another member Admin first.',
     );
+    // No one changes their own role, not even the last Admin stepping down.
     const demote = await owner.call('PUT', `/api/organizations/${orgId}/members/${ownerMemberId}`, {
       roleId: roleId('ContentCreator'),
     });
-    expect(demote.status).toBe(409);
+    expect(demote.status).toBe(403);
+    expect(demote.body.message).toBe(
+      'You cannot change your own role. Ask another Admin of this organization.',
+    );
 
-    // With a second Admin, the first may step down and then leave.
-    await addMember(t.app, owner, orgId, 'second.admin@example.com', { roleId: roleId('Admin') });
+    // With a second Admin, the first is stepped down by them and may then leave.
+    const second = await addMember(t.app, owner, orgId, 'second.admin@example.com', {
+      roleId: roleId('Admin'),
+    });
     expect(
       (
-        await owner.call('PUT', `/api/organizations/${orgId}/members/${ownerMemberId}`, {
+        await second.actor.call('PUT', `/api/organizations/${orgId}/members/${ownerMemberId}`, {
           roleId: roleId('ContentCreator'),
         })
       ).status,
@@ -132,8 +138,10 @@ describe('members', () => {
 
   it('refuses a narrowed Admin, by role change or by invitation', async () => {
     const { owner, orgId, roleId } = await createOrg(t.app, 'narrow.admin@example.com');
-    const me = (await owner.call('GET', '/api/auth/me')).body.data.member.id;
-    const res = await owner.call('PUT', `/api/organizations/${orgId}/members/${me}`, {
+    const other = await addMember(t.app, owner, orgId, 'narrowed@example.com', {
+      roleId: roleId('ContentCreator'),
+    });
+    const res = await owner.call('PUT', `/api/organizations/${orgId}/members/${other.memberId}`, {
       roleId: roleId('Admin'),
       permissions: ['post:create'],
     });

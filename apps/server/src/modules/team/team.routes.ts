@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
+import { requireMember } from '../../lib/access.js';
 import * as members from './members.service.js';
 import * as roles from './roles.service.js';
 
@@ -45,7 +46,7 @@ export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
     async (request, reply) =>
       reply.status(201).send({
         status: 'success',
-        data: { role: await roles.createRole(db, request.params.orgId, request.body) },
+        data: { role: await roles.createRole(db, requireMember(request), request.body) },
       }),
   );
 
@@ -63,7 +64,12 @@ export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
     async (request) => ({
       status: 'success' as const,
       data: {
-        role: await roles.updateRole(db, request.params.orgId, request.params.roleId, request.body),
+        role: await roles.updateRole(
+          db,
+          requireMember(request),
+          request.params.roleId,
+          request.body,
+        ),
       },
     }),
   );
@@ -117,7 +123,7 @@ export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
       data: {
         member: await members.changeMemberRole(
           db,
-          request.params.orgId,
+          requireMember(request),
           request.params.memberId,
           request.body,
         ),

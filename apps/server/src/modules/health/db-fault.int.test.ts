@@ -1,0 +1,185 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { openPostgres, type Database } from '../../db/client.js';
+import { TEST_PUBLIC_URL, testConfig } from '../../test/app.js';
+import { createTestDatabase } from '../../test/database.js';
+import { createOrg, type Actor } from '../../test/factories.js';
+import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
+
+/**
+ * PostgreSQL going away under a running server: its connections terminated again and again
+ * (57P01), then the server unreachable (the relay refuses), then back. The process must live
+ * through it, say 503 while the database is gone, come back by itself, and never lose an
+ * accepted write nor keep one it refused.
+ */
+let dropDatabase: () => Promise<void>;
+let database: Database;
+let proxy: TcpProxy;
+let adminUrl: string;
+let dbName: string;
+let app: Awaited<ReturnType<typeof buildApp>>['app'];
+
+beforeAll(async () => {
+  const created = await createTestDatabase();
+  if (created.database.kind !== 'postgres') {
+    await created.drop();
+    throw new Error('This test needs PostgreSQL.');
+  }
+  dropDatabase = created.drop;
+  const direct = new URL(created.database.url);
+  dbName = direct.pathname.slice(1);
+  adminUrl = created.database.url;
+  await created.database.close();
+  proxy = await startTcpProxy(direct.hostname, Number(direct.port || 5432));
+  const relayed = new URL(direct);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String(proxy.port);
+  database = await openPostgres(relayed.toString(), 6);
+  ({ app } = await buildApp(testConfig(), database, { logger: false }));
+  await app.ready();
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close().catch(() => {});
+  await proxy?.close();
+  await dropDatabase?.();
+});
+
+async function terminateBackends(admin: pg.Client) {
+  await admin.query(
+    'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [dbName],
+  );
+}
+
+async function readyz() {
+  return (await app.inject({ method: 'GET', url: '/api/readyz' })).statusCode;
+}
+
+describe('PostgreSQL connections lost under load', () => {
+  it('survives a transaction whose connection is terminated while it waits', async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      // A job holding a transaction open across a network call: its idle, checked-out client
+      // loses the connection. Unhandled, that 'error' event used to end the process.
+      const held = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await sleep(500);
+        await tx.execute(sql`select 1`);
+      });
+      await sleep(150);
+      await terminateBackends(admin);
+      await expect(held).rejects.toThrow();
+      let status = 0;
+      for (let i = 0; i < 20 && status !== 200; i++) {
+        status = await readyz();
+        if (status !== 200) await sleep(100);
+      }
+      expect(status).toBe(200);
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it('answers 503 while it is gone, recovers by itself, and loses or invents no write', async () => {
+    const { owner, orgId } = await createOrg(app, 'fault@db.test', 'Fault Co');
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    const answers: Array<{ name: string; status: number; body: any }> = [];
+    const readiness: number[] = [];
+    let writing = true;
+
+    async function writer(lane: number, actor: Actor) {
+      for (let i = 0; writing; i++) {
+        const name = `Role ${lane}-${i}`;
+        const res = await actor.call('POST', `/api/organizations/${orgId}/roles`, {
+          name,
+          permissionIds: ['post:create'],
+        });
+        answers.push({ name, status: res.status, body: res.body });
+        await sleep(30);
+      }
+    }
+    const writers = [writer(1, owner), writer(2, owner)];
+    const prober = (async () => {
+      while (writing) {
+        readiness.push(await readyz());
+        await sleep(100);
+      }
+    })();
+
+    const started = Date.now();
+    try {
+      // 0–4 s: connections terminated every 300 ms.
+      while (Date.now() - started < 4_000) {
+        await terminateBackends(admin);
+        await sleep(300);
+      }
+      // 4–7 s: the database cannot be reached at all.
+      proxy.down();
+      await sleep(1_000);
+      const during = await app.inject({
+        method: 'POST',
+        url: `/api/organizations/${orgId}/roles`,
+        headers: {
+          cookie: owner.jar.header(),
+          origin: TEST_PUBLIC_URL,
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify({ name: 'During the outage', permissionIds: [] }),
+      });
+      expect(during.statusCode).toBe(503);
+      expect(during.headers['retry-after']).toBeDefined();
+      answers.push({ name: 'During the outage', status: during.statusCode, body: during.json() });
+      await sleep(2_000);
+      proxy.up();
+      // 7–10 s: back, with a few more terminations.
+      while (Date.now() - started < 10_000) {
+        await terminateBackends(admin);
+        await sleep(500);
+      }
+    } finally {
+      writing = false;
+      await Promise.all([...writers, prober]);
+      await admin.end();
+    }
+
+    // Back by itself.
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      status = await readyz();
+      if (status !== 200) await sleep(200);
+    }
+    expect(status).toBe(200);
+    expect(readiness).toContain(503);
+    // No connection was leaked by a transaction that failed on a dead one.
+    if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    expect(database.pool.totalCount - database.pool.idleCount).toBe(0);
+
+    // Every failure is a 503 in the envelope (with Retry-After), never a 500.
+    const failures = answers.filter((a) => a.status !== 201);
+    expect(answers.length).toBeGreaterThan(20);
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) {
+      expect({ name: failure.name, status: failure.status }).toEqual({
+        name: failure.name,
+        status: 503,
+      });
+      expect(failure.body).toMatchObject({ status: 'error', code: 'UNAVAILABLE' });
+    }
+
+    const roles = (await owner.call('GET', `/api/organizations/${orgId}/roles`)).body as Array<{
+      name: string;
+    }>;
+    const stored = new Set(roles.map((r) => r.name));
+    const accepted = answers.filter((a) => a.status === 201).map((a) => a.name);
+    const refused = failures.map((a) => a.name);
+    expect(accepted.filter((name) => !stored.has(name))).toEqual([]);
+    expect(refused.filter((name) => stored.has(name))).toEqual([]);
+  }, 60_000);
+});

@@ -14,3 +14,4 @@ export * from './notifications.js';
 export * from './posts.js';
 export * from './media-rules.js';
 export * from './admin.js';
+export * from './text.js';

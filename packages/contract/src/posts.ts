@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './text.js';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
 import { MEDIA_KINDS } from './media-rules.js';
 
@@ -77,11 +78,6 @@ export const PostParamsSchema = z.object({
   orgId: z.uuid('The organization id is not valid.'),
   postId: z.uuid('The post id is not valid.'),
 });
-
-const isoDateTime = (label: string) =>
-  z
-    .string()
-    .refine((value) => !Number.isNaN(Date.parse(value)), `${label} must be a date and time.`);
 
 export const ListPostsQuerySchema = z.object({
   orgId: z.string().optional(),

@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from '@herald/contract';
+import { containsNul, NUL_MESSAGE, type ErrorEnvelope } from '@herald/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionError } from '../db/client.js';
@@ -40,7 +40,22 @@ function fromFastifyError(err: FastifyError): AppError | null {
   return null;
 }
 
+/** PostgreSQL's data exceptions (class 22): a value the column cannot hold, from a request. */
+function isDataException(err: unknown, depth = 0): boolean {
+  const e = err as { code?: unknown; cause?: unknown } | undefined;
+  if (!e || depth > 5) return false;
+  if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  return e.cause !== undefined && e.cause !== err ? isDataException(e.cause, depth + 1) : false;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
+  // NUL cannot be stored in any text column; refuse it wherever a request carries text.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw new AppError('VALIDATION_FAILED', NUL_MESSAGE);
+    }
+  });
+
   // An empty body with a JSON content type (a DELETE from some clients) means "no body".
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -95,6 +110,15 @@ export function registerErrorHandling(app: FastifyInstance) {
         code: appError.code,
         message: appError.message,
         ...(appError.details !== undefined ? { details: appError.details } : {}),
+      });
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'data exception from a request');
+      return send(reply, 400, {
+        status: 'error',
+        code: 'VALIDATION_FAILED',
+        message:
+          'A value in the request is malformed or out of range for its field. Check it and send again.',
       });
     }
     if (isConnectionError(error)) {

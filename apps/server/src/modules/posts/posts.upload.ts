@@ -1,5 +1,5 @@
 import type { Multipart } from '@fastify/multipart';
-import { MAX_FILES_PER_POST, TOO_MANY_FILES_MESSAGE } from '@herald/contract';
+import { hasNul, MAX_FILES_PER_POST, NUL_MESSAGE, TOO_MANY_FILES_MESSAGE } from '@herald/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { IngestedMedia, MediaStore } from '../../media/media-store.js';
 
@@ -36,7 +36,10 @@ export async function readUpload(
     for await (const part of parts) {
       if (part.type === 'field') {
         if (checked) throw new AppError('VALIDATION_FAILED', FIELDS_FIRST_MESSAGE);
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        if (hasNul(value) || hasNul(part.fieldname))
+          throw new AppError('VALIDATION_FAILED', NUL_MESSAGE);
+        fields[part.fieldname] = value;
         continue;
       }
       if (!checked) {

@@ -52,6 +52,7 @@ import { mediaRoutes } from './media/media.routes.js';
 import { NotificationBus } from './modules/notifications/notification-bus.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { buildNetworks, mountSandboxes, type NetworkRuntime } from './platforms/runtime.js';
+import { logOptions } from './lib/log-options.js';
 import { loadTokenKey, TokenCipher } from './lib/token-crypto.js';
 
 export interface BuiltApp {
@@ -92,12 +93,7 @@ export async function buildApp(
       options.logger === false
         ? false
         : {
-            level: config.logLevel,
-            redact: [
-              'req.headers.cookie',
-              'req.headers.authorization',
-              'res.headers["set-cookie"]',
-            ],
+            ...logOptions(config.logLevel),
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: config.bodyLimitBytes,
@@ -111,6 +107,10 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are per person and per moment: no shared or browser cache keeps them.
+    if (!reply.hasHeader('cache-control') && /json/.test(String(reply.getHeader('content-type')))) {
+      reply.header('cache-control', 'no-store');
+    }
   });
   registerErrorHandling(app);
 

@@ -36,6 +36,22 @@ describe('configuration', () => {
     ).toThrow(/SESSION_SECRET/);
   });
 
+  it('makes free billing in production an explicit choice', () => {
+    const production = {
+      NODE_ENV: 'production',
+      GOOGLE_CLIENT_ID: 'i',
+      GOOGLE_CLIENT_SECRET: 's',
+      SESSION_SECRET: 'x'.repeat(32),
+    };
+    expect(() => loadConfig(production)).toThrow(/BILLING_PROVIDER=none/);
+    expect(loadConfig({ ...production, BILLING_PROVIDER: 'none' }).stripe).toBeNull();
+    expect(
+      loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' }).stripe,
+    ).toMatchObject({ secretKey: 'sk' });
+    expect(() => loadConfig({ BILLING_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(loadConfig({}).stripe).toBeNull();
+  });
+
   it('uses secure cookies behind an https PUBLIC_URL and lower-cases ADMIN_EMAILS', () => {
     const c = loadConfig({
       PUBLIC_URL: 'https://herald.example.com/',

@@ -53,6 +53,7 @@ const ConfigSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     WEB_DIST_DIR: optionalString,
     SMTP_URL: optionalString,
+    BILLING_PROVIDER: optionalString.pipe(z.enum(['stripe', 'none']).optional()),
     TOKEN_ENCRYPTION_KEY: optionalString,
     PUBLISH_STUCK_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
     X_CLIENT_ID: optionalString,
@@ -136,6 +137,23 @@ const ConfigSchema = z
       });
       return z.NEVER;
     }
+    const hasStripe = Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET);
+    if (env.BILLING_PROVIDER === 'stripe' && !hasStripe) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.',
+      });
+      return z.NEVER;
+    }
+    // Everything free must be a choice in production, never the result of a missing key.
+    if (isProduction && !hasStripe && env.BILLING_PROVIDER !== 'none') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'In production set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or choose free plans for everyone with BILLING_PROVIDER=none.',
+      });
+      return z.NEVER;
+    }
     const media = mediaConfig(env, ctx);
     if (!media) return z.NEVER;
     return {
@@ -173,7 +191,7 @@ const ConfigSchema = z
       },
       /** Stripe when both keys are set; otherwise self-billing (subscribing activates at once). */
       stripe:
-        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.BILLING_PROVIDER !== 'none'
           ? {
               secretKey: env.STRIPE_SECRET_KEY,
               webhookSecret: env.STRIPE_WEBHOOK_SECRET,

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { logOptions } from './lib/log-options.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
 import { SessionService } from './auth/session.service.js';
@@ -35,7 +36,7 @@ export async function runServer(config: Config, role: Role) {
     );
   }
   const database = await openDatabase(config);
-  let log: FastifyBaseLogger = pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
+  let log: FastifyBaseLogger = pino(logOptions(config.logLevel)) as unknown as FastifyBaseLogger;
   const closers: Array<() => Promise<unknown>> = [];
   try {
     await database.migrate();

@@ -87,3 +87,16 @@ describe('dates out of range', () => {
     expect(res.json().message).toMatch(/between the years 1000 and 9999/);
   });
 });
+
+describe('caching', () => {
+  it('marks signed-in JSON answers no-store', async () => {
+    const res = await send(t.app, owner.jar, { method: 'GET', url: '/api/auth/me' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const list = await send(t.app, owner.jar, {
+      method: 'GET',
+      url: `/api/organizations/${orgId}/roles`,
+    });
+    expect(list.headers['cache-control']).toBe('no-store');
+  });
+});

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { AppError } from '../lib/app-error.js';
 import type { MediaTools } from './media-tools.js';
 import { readVideoFacts, type VideoFacts } from './video-metadata.js';
 
@@ -7,16 +8,50 @@ export type Measurements = VideoFacts;
 
 const UNREADABLE: Measurements = { width: null, height: null, durationSec: null };
 
-/** Width and height as displayed, i.e. after the EXIF orientation is applied. */
-export async function measureImage(path: string): Promise<Measurements> {
+/**
+ * The largest image Herald takes: X's 8192×8192, the largest any network accepts. Decoding is
+ * what costs (width × height × 4 bytes), not the file: a 1 KB PNG can declare 100000×100000.
+ */
+export const MAX_IMAGE_PIXELS = 8192 * 8192;
+
+/**
+ * Width and height as displayed (after the EXIF orientation), once the whole image has been
+ * decoded under a pixel cap: a header that lies, a bomb or a damaged file is refused here, not
+ * stored and handed to a network.
+ */
+export async function measureImage(path: string, fileName: string): Promise<Measurements> {
+  let width: number | undefined;
+  let height: number | undefined;
   try {
-    const metadata = await sharp(path).metadata();
-    const { width, height } = metadata.autoOrient;
-    return { width: width || null, height: height || null, durationSec: null };
+    // Only the header is read here; the cap applies below, with a message naming the size.
+    ({ width, height } = (await sharp(path, { limitInputPixels: false }).metadata()).autoOrient);
   } catch {
-    return UNREADABLE;
+    throw unreadableImage(fileName);
   }
+  if (!width || !height) throw unreadableImage(fileName);
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${fileName} is ${width}×${height} pixels; images can have at most ${MAX_IMAGE_PIXELS.toLocaleString('en-US')} pixels (8192×8192). Resize it and upload it again.`,
+    );
+  }
+  try {
+    // Every pixel is decoded (streamed, into a tiny result): truncated or corrupt data fails.
+    await sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: true })
+      .resize(16, 16, { fit: 'inside' })
+      .raw()
+      .toBuffer();
+  } catch {
+    throw unreadableImage(fileName);
+  }
+  return { width, height, durationSec: null };
 }
+
+const unreadableImage = (fileName: string) =>
+  new AppError(
+    'VALIDATION_FAILED',
+    `${fileName} could not be read as an image: the file looks damaged. Export it again and upload the new file.`,
+  );
 
 interface FfprobeOutput {
   format?: { duration?: string };

@@ -110,7 +110,7 @@ export class MediaStore {
       const { tools } = this.options;
       const measured =
         sniffed.kind === 'image'
-          ? await measureImage(tempPath)
+          ? await measureImage(tempPath, fileName)
           : await measureVideo(tempPath, sniffed.mimeType, tools);
       const thumbnail =
         sniffed.kind === 'image'

@@ -7,6 +7,8 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:scheduler
 //
+// Without DATABASE_URL it starts a throwaway embedded PostgreSQL (apps/server/src/test).
+//
 // SCHED_TARGETS (1000) targets for the throughput run, SCHED_LATENESS_TARGETS (100) for the
 // lateness run, SCHED_LATENCY_MS (50) the sandbox's answer time, BENCH_PORT (3211).
 import { randomBytes } from 'node:crypto';
@@ -31,13 +33,15 @@ import {
   waitReady,
 } from './lib/herald.mjs';
 
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error(
-    'bench:scheduler measures the scaled-out shape (separate api and worker processes) and needs PostgreSQL: set DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:scheduler',
-  );
-  process.exit(1);
+// The scaled-out shape needs PostgreSQL: DATABASE_URL, or else a throwaway embedded server (the
+// test support's, loaded as TypeScript: Node 22.18+ or 24).
+let embedded;
+if (!process.env.DATABASE_URL) {
+  const { startEmbeddedPostgres } = await import('../apps/server/src/test/embedded-postgres.ts');
+  embedded = await startEmbeddedPostgres();
+  console.log('DATABASE_URL is unset: running on a throwaway embedded PostgreSQL.');
 }
+const adminUrl = process.env.DATABASE_URL || embedded.url;
 const throughputTargets = Number(process.env.SCHED_TARGETS ?? 1000);
 const latenessTargets = Number(process.env.SCHED_LATENESS_TARGETS ?? 100);
 const latencyMs = Number(process.env.SCHED_LATENCY_MS ?? 50);
@@ -351,5 +355,6 @@ try {
   await db.end().catch(() => {});
   await database.drop().catch((err) => console.error(`could not drop ${database.name}: ${err}`));
   rmSync(dataDir, { recursive: true, force: true });
+  await embedded?.stop();
 }
 if (duplicatesFound > 0) process.exitCode = 1;

@@ -1,11 +1,15 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 // Each run starts from an empty embedded database, as a fresh install would.
 const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `herald-e2e-${Date.now()}`);
+// The web app built for this run by scripts/build-e2e.mjs, apart from apps/web/dist (which a
+// running `npm start` may be serving).
+const webDist = fileURLToPath(new URL('./dist/web', import.meta.url));
 
 export default defineConfig({
   testDir: '.',
@@ -46,6 +50,7 @@ export default defineConfig({
       PORT: String(port),
       PUBLIC_URL: baseURL,
       HERALD_DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDist,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: 'operator@example.com',

@@ -23,7 +23,8 @@ const vitestStatus = run('npx', [
   `--outputFile.json=${vitestJson}`,
 ]);
 
-let e2eStatus = run('npm', ['run', 'build']);
+// Builds into a folder of its own: a running `npm start` keeps serving apps/web/dist.
+let e2eStatus = run(process.execPath, ['scripts/build-e2e.mjs']);
 const playwrightJson = join(out, 'playwright.json');
 if (e2eStatus === 0) {
   e2eStatus = run(

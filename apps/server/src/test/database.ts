@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { testPostgresUrl } from './postgres.js';
 
 /**
  * A fresh, migrated database for one test file: a new PostgreSQL database when DATABASE_URL is
- * set (CI), an in-memory PGlite otherwise. `drop()` removes it.
+ * set (CI) or the file runs on an embedded server (`usePostgres()` in ./postgres.ts), an
+ * in-memory PGlite otherwise. `drop()` removes it.
  */
 export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL;
+  const adminUrl = testPostgresUrl();
   if (!adminUrl) {
     const database = await openPglite(null);
     await database.migrate();

@@ -5,6 +5,7 @@ import {
   TEST_PUBLIC_URL,
   type TestApp,
 } from '../../test/app.js';
+import { usePostgres } from '../../test/postgres.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -109,27 +110,26 @@ describe('when the database goes away', () => {
 });
 
 // Cutting connections only means something on a server; PGlite lives in the process.
-if (process.env.DATABASE_URL) {
-  describe('on PostgreSQL, after the connections are cut', () => {
-    it('recovers without a restart', async () => {
-      const own = await createTestApp();
-      if (own.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
-      const pg = await import('pg');
-      const admin = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      const dbName = new URL(own.database.url).pathname.slice(1);
-      const cut = await admin.query(
-        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
-        [dbName],
-      );
-      await admin.end();
-      expect(cut.rowCount).toBeGreaterThan(0);
-      let status = 0;
-      for (let i = 0; i < 5 && status !== 200; i++) {
-        status = (await own.app.inject({ method: 'GET', url: '/api/readyz' })).statusCode;
-      }
-      expect(status).toBe(200);
-      await own.close();
-    });
+describe('on PostgreSQL, after the connections are cut', () => {
+  const server = usePostgres();
+  it('recovers without a restart', async () => {
+    const own = await createTestApp();
+    if (own.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    const pg = await import('pg');
+    const admin = new pg.default.Client({ connectionString: server.url() });
+    await admin.connect();
+    const dbName = new URL(own.database.url).pathname.slice(1);
+    const cut = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+      [dbName],
+    );
+    await admin.end();
+    expect(cut.rowCount).toBeGreaterThan(0);
+    let status = 0;
+    for (let i = 0; i < 5 && status !== 200; i++) {
+      status = (await own.app.inject({ method: 'GET', url: '/api/readyz' })).statusCode;
+    }
+    expect(status).toBe(200);
+    await own.close();
   });
-}
+});

@@ -16,6 +16,7 @@ import { createOrg, type Actor } from '../../test/factories.js';
 import { jpeg } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
+import { usePostgres } from '../../test/postgres.js';
 
 /**
  * Fault test of the publishing engine (tracker issue 8): 200 posts due in the same minute, a real
@@ -24,8 +25,9 @@ import { connectThroughSandbox } from '../../test/networks.js';
  * PUBLISHED (nothing had been sent yet) or UNCERTAIN with an explanation (the visible call was
  * out) — and the sandbox must show every text at most once, PUBLISHED ones exactly once.
  *
- * It needs PostgreSQL (DATABASE_URL): the worker is a separate process, and the embedded PGlite
- * database cannot be shared between processes (`herald worker` refuses to start without it).
+ * It needs PostgreSQL: the worker is a separate process, and the embedded PGlite database cannot
+ * be shared between processes (`herald worker` refuses to start without it). It uses the server at
+ * DATABASE_URL, or a throwaway embedded one when that is unset.
  */
 
 const POSTS = 200;
@@ -243,8 +245,10 @@ async function inParallel(count: number, width: number, task: (i: number) => Pro
   );
 }
 
+// First, so the server outlives the app and worker the hooks below start and stop.
+usePostgres();
+
 beforeAll(async () => {
-  if (!process.env.DATABASE_URL) return;
   ensureBuiltCli();
   dataDir = mkdtempSync(join(tmpdir(), 'herald-fault-'));
   process.once('exit', killWorkersNow);
@@ -280,13 +284,8 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
-describe('publishing with a worker process killed mid-publish (PostgreSQL: needs DATABASE_URL, a separate worker cannot share PGlite)', () => {
+describe('publishing with a worker process killed mid-publish (on PostgreSQL: a separate worker cannot share PGlite)', () => {
   it('publishes 200 posts due together exactly once, or flags them UNCERTAIN with an explanation', async () => {
-    if (!process.env.DATABASE_URL) {
-      throw new Error(
-        'This test needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres). It runs `herald worker` as a separate process, and the embedded PGlite database cannot be shared between processes.',
-      );
-    }
     onTestFailed(() => {
       console.error(`Worker output (last 40 kB):\n${workerLog}`);
     });

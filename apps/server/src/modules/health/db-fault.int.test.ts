@@ -6,6 +6,7 @@ import { buildApp } from '../../app.js';
 import { openPostgres, type Database } from '../../db/client.js';
 import { TEST_PUBLIC_URL, testConfig } from '../../test/app.js';
 import { createTestDatabase } from '../../test/database.js';
+import { usePostgres } from '../../test/postgres.js';
 import { createOrg, type Actor } from '../../test/factories.js';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
 
@@ -15,6 +16,8 @@ import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
  * through it, say 503 while the database is gone, come back by itself, and never lose an
  * accepted write nor keep one it refused.
  */
+usePostgres();
+
 let dropDatabase: () => Promise<void>;
 let database: Database;
 let proxy: TcpProxy;

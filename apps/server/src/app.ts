@@ -9,17 +9,17 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { createDevProvider, DEV_CLIENT_ID, mountDevProvider } from './auth/dev-idp.js';
+import { createDevProvider, DEV_CLIENT_ID, mountDevProvider } from './identity/dev-idp.js';
 import type { CustomFetch } from 'openid-client';
-import { RelyingParty } from './auth/oidc-client.js';
-import { SessionService } from './auth/session.service.js';
+import { RelyingParty } from './identity/oidc-client.js';
+import { SessionService } from './identity/session.service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerAccessControl, originCheck } from './lib/access.js';
-import { registerErrorHandling } from './lib/error-handler.js';
-import { injectFetch } from './lib/inject-fetch.js';
+import { registerAccessControl, originCheck } from './http/access.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { injectFetch } from './http/inject-fetch.js';
 import { loadSecrets } from './lib/secrets.js';
-import { findWebDist, serveSpa } from './lib/spa.js';
+import { findWebDist, serveSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';

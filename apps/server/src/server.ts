@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
-import { SessionService } from './auth/session.service.js';
+import { SessionService } from './identity/session.service.js';
 import { type Config } from './config.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { type JobRole, startJobRuntime } from './jobs/runtime.js';

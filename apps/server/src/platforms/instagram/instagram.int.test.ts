@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/meta/test-harness.js';
+import { startSandboxHarness, type SandboxHarness } from '../../test/graph-harness.js';
 import { PlatformError } from '../errors.js';
 import { createGraphApi } from '../meta/api.js';
 import type { MetaUrls } from '../meta/urls.js';

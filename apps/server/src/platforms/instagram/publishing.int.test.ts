@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/meta/test-harness.js';
-import { imageMedia, publishRequest, videoMedia } from '../../sandbox/meta/test-media.js';
+import { startSandboxHarness, type SandboxHarness } from '../../test/graph-harness.js';
+import { imageMedia, publishRequest, videoMedia } from '../../test/publish-media.js';
 import { PlatformError } from '../errors.js';
 import type { MetaUrls } from '../meta/urls.js';
 import { publishInOneGo } from '../publish-steps.js';

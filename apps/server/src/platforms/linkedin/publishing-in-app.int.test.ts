@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishMediaOf } from '../../sandbox/kit/publish-media.js';
+import { publishMediaOf } from '../../test/publish-media.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { jpeg } from '../../test/media-fixtures.js';
 import { readForm } from '../../test/networks.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishMediaOf } from '../../sandbox/kit/publish-media.js';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/meta/test-harness.js';
+import { publishMediaOf } from '../../test/publish-media.js';
+import { startSandboxHarness, type SandboxHarness } from '../../test/graph-harness.js';
 import { jpeg, largeMp4Stream, png } from '../../test/media-fixtures.js';
 import { PlatformError } from '../errors.js';
 import { publishInOneGo } from '../publish-steps.js';

@@ -1,4 +1,4 @@
-import { registerThreadsSandbox } from '../../sandbox/threads/threads-sandbox.js';
+import { registerThreadsSandbox } from '../../sandbox/threads/index.js';
 import type { NetworkModule } from '../network-module.js';
 import { createThreadsAdapter } from './adapter.js';
 import type { ThreadsUrls } from './api.js';

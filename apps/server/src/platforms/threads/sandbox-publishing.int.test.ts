@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/kit/harness.js';
+import { startSandboxHarness, type SandboxHarness } from '../../test/sandbox-harness.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { StoredAccount } from '../types.js';
 import type { ThreadsUrls } from './api.js';

@@ -3,7 +3,7 @@ import {
   HARNESS_REDIRECT_URI,
   startSandboxHarness,
   type SandboxHarness,
-} from '../../sandbox/kit/harness.js';
+} from '../../test/sandbox-harness.js';
 import { PlatformError } from '../errors.js';
 import type { StoredAccount } from '../types.js';
 import type { TikTokUrls } from './api.js';

@@ -1,4 +1,4 @@
-import { registerTikTokSandbox } from '../../sandbox/tiktok/tiktok-sandbox.js';
+import { registerTikTokSandbox } from '../../sandbox/tiktok/index.js';
 import type { NetworkModule } from '../network-module.js';
 import { createTikTokAdapter } from './adapter.js';
 import type { TikTokUrls } from './api.js';

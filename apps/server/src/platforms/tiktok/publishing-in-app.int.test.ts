@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrations } from '../../db/schema.js';
 import { toStoredAccount } from '../../modules/integrations/integrations.service.js';
-import { testMedia } from '../../sandbox/kit/test-media.js';
+import { testMedia } from '../../test/publish-media.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createOrg } from '../../test/factories.js';
 import { mp4 } from '../../test/media-fixtures.js';

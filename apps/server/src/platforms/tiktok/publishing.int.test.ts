@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/kit/harness.js';
-import { testMedia } from '../../sandbox/kit/test-media.js';
+import { startSandboxHarness, type SandboxHarness } from '../../test/sandbox-harness.js';
+import { testMedia } from '../../test/publish-media.js';
 import { PlatformError } from '../errors.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { PublishingAdapter, PublishRequest, StoredAccount } from '../types.js';

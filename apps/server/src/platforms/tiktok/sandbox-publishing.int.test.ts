@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/kit/harness.js';
+import { startSandboxHarness, type SandboxHarness } from '../../test/sandbox-harness.js';
 import type { TikTokUrls } from './api.js';
 import { network } from './index.js';
 

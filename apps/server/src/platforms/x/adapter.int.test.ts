@@ -4,7 +4,7 @@ import {
   pkcePair,
   startSandboxHarness,
   type SandboxHarness,
-} from '../../sandbox/kit/harness.js';
+} from '../../test/sandbox-harness.js';
 import { PlatformError } from '../errors.js';
 import type { StoredAccount } from '../types.js';
 import type { XUrls } from './api.js';

@@ -1,4 +1,4 @@
-import { registerXSandbox } from '../../sandbox/x/x-sandbox.js';
+import { registerXSandbox } from '../../sandbox/x/index.js';
 import type { NetworkModule } from '../network-module.js';
 import { createXAdapter } from './adapter.js';
 import type { XUrls } from './api.js';

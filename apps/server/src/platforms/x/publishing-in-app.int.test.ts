@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pkcePair } from '../../sandbox/kit/harness.js';
-import { publishMediaOf } from '../../sandbox/kit/publish-media.js';
+import { pkcePair } from '../../test/sandbox-harness.js';
+import { publishMediaOf } from '../../test/publish-media.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { jpeg } from '../../test/media-fixtures.js';
 import { PlatformError } from '../errors.js';

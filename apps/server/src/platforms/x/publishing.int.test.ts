@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/kit/harness.js';
-import { publishMediaOf } from '../../sandbox/kit/publish-media.js';
+import { startSandboxHarness, type SandboxHarness } from '../../test/sandbox-harness.js';
+import { publishMediaOf } from '../../test/publish-media.js';
 import { gif, jpeg, mp4, png, webp } from '../../test/media-fixtures.js';
 import { PlatformError } from '../errors.js';
 import { publishInOneGo } from '../publish-steps.js';

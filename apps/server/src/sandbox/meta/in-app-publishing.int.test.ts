@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectFetch } from '../../lib/inject-fetch.js';
+import { injectFetch } from '../../http/inject-fetch.js';
 import { listIntegrations } from '../../modules/integrations/integrations.repository.js';
 import { toStoredAccount } from '../../modules/integrations/integrations.service.js';
 import { PlatformError } from '../../platforms/errors.js';
@@ -10,7 +10,7 @@ import { sandboxBase, SANDBOX_CLIENT_ID } from '../../platforms/runtime.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createOrg } from '../../test/factories.js';
 import { connectThroughSandbox } from '../../test/networks.js';
-import { imageMedia, publishRequest } from './test-media.js';
+import { imageMedia, publishRequest } from '../../test/publish-media.js';
 
 /**
  * The adapters as the server runs them: connected through Herald's own flow, tokens stored

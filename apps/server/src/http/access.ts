@@ -1,6 +1,6 @@
 import { ORG_ROUTE_PERMISSIONS, PERMISSIONS, type OrgRoute } from '@herald/contract';
-import type { Db } from '../db/client.js';
-import { loadMembership, type MembershipContext } from '../modules/team/membership.js';
+import type { MembershipContext } from '../modules/team/membership.js';
+import type { UserRow } from '../modules/users/users.repository.js';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -8,7 +8,6 @@ import type {
   preValidationHookHandler,
 } from 'fastify';
 import type { SessionService } from '../identity/session.service.js';
-import type { UserRow } from '../modules/users/users.repository.js';
 import { AppError } from '../lib/app-error.js';
 
 /**
@@ -63,11 +62,20 @@ export function requireUser(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The caller's ACTIVE membership of an organization, or null (given by the composition root). */
+export type LoadMembership = (orgId: string, userId: string) => Promise<MembershipContext | null>;
+
+export interface AccessControlOptions {
+  sessions: SessionService;
+  loadMembership: LoadMembership;
+  /** Paths whose routes need not declare `config.access` (API docs, network emulators). */
+  exemptPrefixes: string[];
+  basePath: string;
+}
+
 export function registerAccessControl(
   app: FastifyInstance,
-  sessions: SessionService,
-  db: Db,
-  opts: { exemptPrefixes: string[]; basePath: string },
+  { sessions, loadMembership, ...opts }: AccessControlOptions,
 ): Set<string> {
   /** Every organization-scoped route registered, as `METHOD path` keys of the contract's table. */
   const orgRoutes = new Set<string>();
@@ -108,7 +116,7 @@ export function registerAccessControl(
     if (typeof access === 'object') {
       for (const method of [route.method].flat().filter((m) => m !== 'HEAD'))
         orgRoutes.add(`${method} ${route.url.slice(opts.basePath.length)}`);
-      handlers.push(orgGuard(db, access));
+      handlers.push(orgGuard(loadMembership, access));
     }
     // Before validation: a caller who may not call the route learns nothing from its schema.
     const existing = route.preValidation ? [route.preValidation].flat() : [];
@@ -136,7 +144,7 @@ export function originCheck(allowedOrigins: string[]): onRequestHookHandler {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Loads the caller's ACTIVE membership of `:orgId` and checks the route's permission. */
-function orgGuard(db: Db, access: OrgAccess): preValidationHookHandler {
+function orgGuard(loadMembership: LoadMembership, access: OrgAccess): preValidationHookHandler {
   const needed = ORG_ROUTE_PERMISSIONS[access.org];
   return async (request) => {
     const params = request.params as Record<string, string | undefined>;
@@ -144,7 +152,7 @@ function orgGuard(db: Db, access: OrgAccess): preValidationHookHandler {
       params.orgId ?? (request.query as Record<string, string | undefined> | undefined)?.orgId;
     if (!orgId || !UUID.test(orgId) || !request.auth)
       throw new AppError('NOT_FOUND', 'This organization does not exist.');
-    const membership = await loadMembership(db, orgId, request.auth.user.id);
+    const membership = await loadMembership(orgId, request.auth.user.id);
     if (!membership) throw new AppError('FORBIDDEN', 'You are not a member of this organization.');
     request.member = membership;
     if (needed === 'member' || membership.permissions.includes(needed)) return;

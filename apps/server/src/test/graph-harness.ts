@@ -4,6 +4,7 @@ import type { NetworkModule } from '../platforms/network-module.js';
 import type { AdapterSettings, PlatformAdapter } from '../platforms/types.js';
 import { createTestDatabase } from './database.js';
 import type { SandboxContext } from '../sandbox/context.js';
+import { SANDBOXES } from '../sandbox/index.js';
 import { createSandboxStore } from '../sandbox/store.js';
 
 /**
@@ -129,7 +130,7 @@ export async function startSandboxHarness<Urls>(
           { parseAs: 'string' },
           (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
         );
-        await module.registerSandbox(scope, ctx);
+        await SANDBOXES[module.slug]!(scope, ctx);
       },
       { prefix: mountPath },
     );

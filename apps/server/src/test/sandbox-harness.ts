@@ -2,14 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { loadConfig } from '../config.js';
 import type { NetworkModule } from '../platforms/network-module.js';
-import { buildNetworks, mountSandboxes, SANDBOX_CLIENT_ID } from '../platforms/runtime.js';
+import { buildNetworks, sandboxBase, SANDBOX_CLIENT_ID } from '../platforms/runtime.js';
+import { mountSandboxes } from '../sandbox/index.js';
 import type { AdapterSettings } from '../platforms/types.js';
 import { createTestDatabase } from './database.js';
 import type { RecordedCall } from '../sandbox/kit/admin.js';
 
 /**
  * Test harness: one network's emulator mounted exactly as the server mounts it
- * (`mountSandboxes`), on a fresh database, listening on a real port, and the real adapter
+ * (`mountSandboxes` of sandbox/index.ts), on a fresh database, listening on a real port, and the real adapter
  * pointed at it over real HTTP. `authorize` plays the browser on the consent page.
  */
 export const HARNESS_REDIRECT_URI = 'http://localhost:3000/api/auth/callback';
@@ -48,10 +49,12 @@ export async function startSandboxHarness<Urls>(module: NetworkModule<Urls>) {
   const networks = buildNetworks(config, fetch, clientSecret, [module]);
   async function serve(port: number) {
     const server = Fastify({ logger: false });
-    await mountSandboxes(server, networks, {
+    await mountSandboxes(server, networks.keys(), {
       db: database.db,
-      config,
-      sandboxSecret: clientSecret,
+      apiBasePath: config.apiBasePath,
+      publicBase: (slug) => sandboxBase(config, slug),
+      clientId: SANDBOX_CLIENT_ID,
+      clientSecret,
     });
     return { server, origin: await server.listen({ host: '127.0.0.1', port }) };
   }

@@ -10,7 +10,7 @@ import { type AnyJobDefinition, createJobBoss, type JobRole, startJobs } from '.
 import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
 import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
 import { tokensRefreshJob } from './jobs/tokens-refresh.job.js';
-import { loadSecrets, type Secrets } from './lib/secrets.js';
+import { loadSecrets, type Secrets } from './db/secrets.js';
 import { loadTokenKey, TokenCipher } from './lib/token-crypto.js';
 import { createMediaStore, type MediaStore } from './media/media-store.js';
 import { PublishQueue } from './modules/publishing/publish-queue.js';

@@ -1,7 +1,16 @@
 import * as client from 'openid-client';
 import type { IdentityConfig } from '../config.js';
 import { AppError } from '../lib/app-error.js';
-import type { VerifiedIdentity } from '../modules/users/users.service.js';
+
+/** Who the identity provider says signed in (the users module finds or creates the user). */
+export interface VerifiedIdentity {
+  issuer: string;
+  subject: string;
+  email: string | undefined;
+  emailVerified: boolean | undefined;
+  name: string | undefined;
+  picture: string | undefined;
+}
 
 export interface RelyingPartyOptions {
   /** Where the identity provider sends the browser back (…/auth/google/callback). */

@@ -95,7 +95,6 @@ async function emuCall(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<any> {
   const res = await fetch(`${base}/_emu/${path}`, {
     method,

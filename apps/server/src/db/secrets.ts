@@ -1,7 +1,7 @@
 import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { appSecrets } from '../db/schema.js';
+import type { Db } from './client.js';
+import { appSecrets } from './schema.js';
 
 /**
  * Reads a generated secret, creating it on first use. Stored in the database so that every

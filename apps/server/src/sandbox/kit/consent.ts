@@ -6,7 +6,7 @@ import type { SandboxAccount, SandboxOAuth } from './oauth-state.js';
  * Pieces of an emulated authorize endpoint that every network shares: the consent page, the
  * decision, the redirect back, and the error page shown when the redirect cannot be trusted.
  */
-type Params = Record<string, string | undefined>;
+export type Params = Record<string, string | undefined>;
 
 /** Absolute http(s) URL without a fragment, as every network requires of redirect_uri. */
 export function isRedirectUri(value: string | undefined): value is string {

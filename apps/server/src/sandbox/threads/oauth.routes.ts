@@ -1,14 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import {
-  answerConsent,
-  authorizeParams,
-  errorPage,
-  isRedirectUri,
-  redirectWith,
-  showConsent,
-} from '../kit/consent.js';
-import type { SandboxAccount, SandboxOAuth } from '../kit/oauth-state.js';
+import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
+import { isRedirectUri, type Params } from '../kit/consent.js';
+import type { SandboxOAuth } from '../kit/oauth-state.js';
 import {
   fieldsOf,
   graphError,
@@ -17,13 +11,44 @@ import {
   THREADS_KNOWN_SCOPES,
 } from './responses.js';
 
-const AUTHORIZE_PATH = '/oauth/authorize';
-
-interface AuthorizeRequest {
-  clientId: string;
-  redirectUri: string;
-  state: string | undefined;
-  scopes: string[];
+/** threads.com/oauth/authorize (§4.1): no PKCE; scopes are a comma list. */
+function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
+  if (p.client_id !== ctx.clientId)
+    return {
+      ok: false,
+      page: 'Invalid App ID: The provided app ID does not look like a valid app ID.',
+    };
+  if (!isRedirectUri(p.redirect_uri))
+    return {
+      ok: false,
+      page: 'URL blocked: This redirect failed because the redirect URI is not allowed.',
+    };
+  const fail = (description: string): AuthorizeCheck => ({
+    ok: false,
+    redirectUri: p.redirect_uri!,
+    error: {
+      error: 'invalid_request',
+      error_reason: 'invalid_request',
+      error_description: description,
+      state: p.state,
+    },
+  });
+  if (p.response_type !== 'code') return fail('response_type must be code.');
+  const scopes = (p.scope ?? '').split(/[,\s]+/).filter(Boolean);
+  const unknown = scopes.filter((s) => !THREADS_KNOWN_SCOPES.has(s));
+  if (unknown.length) return fail(`Invalid Scopes: ${unknown.join(', ')}.`);
+  if (!scopes.includes('threads_basic')) return fail('The threads_basic permission is required.');
+  return {
+    ok: true,
+    request: {
+      clientId: p.client_id,
+      redirectUri: p.redirect_uri,
+      state: p.state,
+      scopes,
+      codeChallenge: null,
+      codeChallengeMethod: null,
+    },
+  };
 }
 
 export function registerThreadsOAuthRoutes(
@@ -31,82 +56,25 @@ export function registerThreadsOAuthRoutes(
   ctx: SandboxContext,
   oauth: SandboxOAuth,
 ) {
-  async function issueCode(account: SandboxAccount, r: AuthorizeRequest) {
-    const code = await oauth.issueCode({
-      accountId: account.id,
-      clientId: r.clientId,
-      redirectUri: r.redirectUri,
-      scopes: r.scopes,
-      codeChallenge: null,
-      codeChallengeMethod: null,
-    });
-    return { code, state: r.state };
-  }
-
-  /** threads.com/oauth/authorize (§4.1): no PKCE; scopes are a comma list. */
-  async function authorize(request: FastifyRequest, reply: FastifyReply) {
-    const p = authorizeParams(request);
-    if (p.client_id !== ctx.clientId)
-      return errorPage(
-        reply,
-        'Threads',
-        'Invalid App ID: The provided app ID does not look like a valid app ID.',
-      );
-    if (!isRedirectUri(p.redirect_uri))
-      return errorPage(
-        reply,
-        'Threads',
-        'URL blocked: This redirect failed because the redirect URI is not allowed.',
-      );
-    const fail = (description: string) =>
-      redirectWith(reply, p.redirect_uri!, {
-        error: 'invalid_request',
-        error_reason: 'invalid_request',
-        error_description: description,
-        state: p.state,
-      });
-    if (p.response_type !== 'code') return fail('response_type must be code.');
-    const scopes = (p.scope ?? '').split(/[,\s]+/).filter(Boolean);
-    const unknown = scopes.filter((s) => !THREADS_KNOWN_SCOPES.has(s));
-    if (unknown.length) return fail(`Invalid Scopes: ${unknown.join(', ')}.`);
-    if (!scopes.includes('threads_basic')) return fail('The threads_basic permission is required.');
-    const r: AuthorizeRequest = {
-      clientId: p.client_id,
-      redirectUri: p.redirect_uri,
-      state: p.state,
-      scopes,
-    };
-
-    if (request.method === 'POST')
-      return answerConsent(reply, {
-        oauth,
-        form: p,
-        redirectUri: r.redirectUri,
-        denied: {
-          error: 'access_denied',
-          error_reason: 'user_denied',
-          error_description: 'Permissions error',
-          state: r.state,
-        },
-        approve: (account) => issueCode(account, r),
-      });
-    return showConsent(request, reply, {
-      network: 'Threads',
-      oauth,
-      action: `${ctx.mountPath}${AUTHORIZE_PATH}`,
-      accountLabel: 'Threads username',
-      hidden: {
-        client_id: r.clientId,
-        redirect_uri: r.redirectUri,
-        scope: r.scopes.join(','),
-        response_type: 'code',
-        ...(r.state !== undefined ? { state: r.state } : {}),
-      },
-      approve: (account) => issueCode(account, r),
-    });
-  }
-  scope.get(AUTHORIZE_PATH, authorize);
-  scope.post(AUTHORIZE_PATH, authorize);
+  registerAuthorizeEndpoint(scope, ctx, oauth, {
+    network: 'Threads',
+    path: '/oauth/authorize',
+    check: (p) => checkAuthorize(p, ctx),
+    hidden: (r) => ({
+      client_id: r.clientId,
+      redirect_uri: r.redirectUri,
+      scope: r.scopes.join(','),
+      response_type: 'code',
+      ...(r.state !== undefined ? { state: r.state } : {}),
+    }),
+    denied: (r) => ({
+      error: 'access_denied',
+      error_reason: 'user_denied',
+      error_description: 'Permissions error',
+      state: r.state,
+    }),
+    approved: (code, r) => ({ code, state: r.state }),
+  });
 
   const badClient = (reply: FastifyReply, what: 'application' | 'secret') =>
     graphError(reply, 400, {

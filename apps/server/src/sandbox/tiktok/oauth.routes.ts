@@ -1,25 +1,43 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import {
-  answerConsent,
-  authorizeParams,
-  errorPage,
-  isRedirectUri,
-  redirectWith,
-  showConsent,
-} from '../kit/consent.js';
-import type { IssuedTokens, SandboxAccount, SandboxOAuth } from '../kit/oauth-state.js';
+import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
+import { authorizeParams, isRedirectUri, type Params } from '../kit/consent.js';
+import type { IssuedTokens, SandboxOAuth } from '../kit/oauth-state.js';
 import { pkceMatches } from '../kit/secrets.js';
 import { oauthError, TIKTOK_EMULATOR, TIKTOK_KNOWN_SCOPES } from './responses.js';
 
-const AUTHORIZE_PATH = '/v2/auth/authorize/';
-
-interface AuthorizeRequest {
-  clientKey: string;
-  redirectUri: string;
-  state: string | undefined;
-  scopes: string[];
-  codeChallenge: string | null;
+/** www.tiktok.com/v2/auth/authorize/ (§5.1): the client is `client_key`, scopes a comma list. */
+function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
+  if (p.client_key !== ctx.clientId)
+    return { ok: false, page: 'Something went wrong. Please try again later. (client_key)' };
+  if (!isRedirectUri(p.redirect_uri))
+    return { ok: false, page: 'Something went wrong. Please try again later. (redirect_uri)' };
+  const fail = (error: string, description: string): AuthorizeCheck => ({
+    ok: false,
+    redirectUri: p.redirect_uri!,
+    error: { error, error_description: description, state: p.state },
+  });
+  if (p.response_type !== 'code') return fail('invalid_request', 'response_type must be code.');
+  const scopes = (p.scope ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = scopes.filter((s) => !TIKTOK_KNOWN_SCOPES.has(s));
+  if (!scopes.length || unknown.length)
+    return fail('invalid_scope', `The scope is invalid: ${unknown.join(',') || '(none)'}.`);
+  const codeChallenge = p.code_challenge ?? null;
+  return {
+    ok: true,
+    request: {
+      clientId: p.client_key,
+      redirectUri: p.redirect_uri,
+      state: p.state,
+      scopes,
+      // Desktop and mobile clients send PKCE; the web flow Herald uses does not (§5.1).
+      codeChallenge,
+      codeChallengeMethod: codeChallenge ? 'S256' : null,
+    },
+  };
 }
 
 export function registerTikTokOAuthRoutes(
@@ -27,88 +45,27 @@ export function registerTikTokOAuthRoutes(
   ctx: SandboxContext,
   oauth: SandboxOAuth,
 ) {
-  async function issueCode(account: SandboxAccount, r: AuthorizeRequest) {
-    const code = await oauth.issueCode({
-      accountId: account.id,
-      clientId: r.clientKey,
-      redirectUri: r.redirectUri,
-      scopes: r.scopes,
-      // Desktop and mobile clients send PKCE; the web flow Herald uses does not (§5.1).
-      codeChallenge: r.codeChallenge,
-      codeChallengeMethod: r.codeChallenge ? 'S256' : null,
-    });
-    return { code, scopes: r.scopes.join(','), state: r.state };
-  }
-
-  /** www.tiktok.com/v2/auth/authorize/ (§5.1): the client is `client_key`, scopes a comma list. */
-  async function authorize(request: FastifyRequest, reply: FastifyReply) {
-    const p = authorizeParams(request);
-    if (p.client_key !== ctx.clientId)
-      return errorPage(
-        reply,
-        'TikTok',
-        'Something went wrong. Please try again later. (client_key)',
-      );
-    if (!isRedirectUri(p.redirect_uri))
-      return errorPage(
-        reply,
-        'TikTok',
-        'Something went wrong. Please try again later. (redirect_uri)',
-      );
-    const fail = (error: string, description: string) =>
-      redirectWith(reply, p.redirect_uri!, {
-        error,
-        error_description: description,
-        state: p.state,
-      });
-    if (p.response_type !== 'code') return fail('invalid_request', 'response_type must be code.');
-    const scopes = (p.scope ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const unknown = scopes.filter((s) => !TIKTOK_KNOWN_SCOPES.has(s));
-    if (!scopes.length || unknown.length)
-      return fail('invalid_scope', `The scope is invalid: ${unknown.join(',') || '(none)'}.`);
-    const r: AuthorizeRequest = {
-      clientKey: p.client_key,
-      redirectUri: p.redirect_uri,
-      state: p.state,
-      scopes,
-      codeChallenge: p.code_challenge ?? null,
-    };
-
-    if (request.method === 'POST')
-      return answerConsent(reply, {
-        oauth,
-        form: p,
-        redirectUri: r.redirectUri,
-        denied: {
-          error: 'access_denied',
-          error_description: 'The user denied the request.',
-          state: r.state,
-        },
-        approve: (account) => issueCode(account, r),
-      });
-    return showConsent(request, reply, {
-      network: 'TikTok',
-      oauth,
-      action: `${ctx.mountPath}${AUTHORIZE_PATH}`,
-      accountLabel: 'TikTok username',
-      hidden: {
-        client_key: r.clientKey,
-        scope: r.scopes.join(','),
-        redirect_uri: r.redirectUri,
-        response_type: 'code',
-        ...(r.state !== undefined ? { state: r.state } : {}),
-        ...(r.codeChallenge
-          ? { code_challenge: r.codeChallenge, code_challenge_method: 'S256' }
-          : {}),
-      },
-      approve: (account) => issueCode(account, r),
-    });
-  }
-  scope.get(AUTHORIZE_PATH, authorize);
-  scope.post(AUTHORIZE_PATH, authorize);
+  registerAuthorizeEndpoint(scope, ctx, oauth, {
+    network: 'TikTok',
+    path: '/v2/auth/authorize/',
+    check: (p) => checkAuthorize(p, ctx),
+    hidden: (r) => ({
+      client_key: r.clientId,
+      scope: r.scopes.join(','),
+      redirect_uri: r.redirectUri,
+      response_type: 'code',
+      ...(r.state !== undefined ? { state: r.state } : {}),
+      ...(r.codeChallenge
+        ? { code_challenge: r.codeChallenge, code_challenge_method: 'S256' }
+        : {}),
+    }),
+    denied: (r) => ({
+      error: 'access_denied',
+      error_description: 'The user denied the request.',
+      state: r.state,
+    }),
+    approved: (code, r) => ({ code, scopes: r.scopes.join(','), state: r.state }),
+  });
 
   const tokenAnswer = (issued: IssuedTokens) => ({
     open_id: issued.account.id,

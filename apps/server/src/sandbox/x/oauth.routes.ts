@@ -1,36 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import {
-  answerConsent,
-  authorizeParams,
-  basicCredentials,
-  errorPage,
-  isRedirectUri,
-  redirectWith,
-  showConsent,
-} from '../kit/consent.js';
-import type { SandboxAccount, SandboxOAuth } from '../kit/oauth-state.js';
+import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
+import { authorizeParams, basicCredentials, isRedirectUri, type Params } from '../kit/consent.js';
+import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { pkceMatches } from '../kit/secrets.js';
 import { X_EMULATOR, X_KNOWN_SCOPES, xOAuthError } from './responses.js';
 
-const AUTHORIZE_PATH = '/i/oauth2/authorize';
-
-interface AuthorizeRequest {
-  clientId: string;
-  redirectUri: string;
-  state: string;
-  scopes: string[];
-  codeChallenge: string;
-  codeChallengeMethod: string;
-}
-
-type Checked =
-  | { ok: true; request: AuthorizeRequest }
-  | { ok: false; page: string }
-  | { ok: false; redirectUri: string; error: Record<string, string | undefined> };
-
 /** The authorize parameters as X checks them (§1.1): PKCE and state are mandatory. */
-function checkAuthorize(p: Record<string, string | undefined>, ctx: SandboxContext): Checked {
+function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
   if (p.client_id !== ctx.clientId || !isRedirectUri(p.redirect_uri))
     return {
       ok: false,
@@ -72,53 +49,22 @@ export function registerXOAuthRoutes(
   ctx: SandboxContext,
   oauth: SandboxOAuth,
 ) {
-  async function issueCode(account: SandboxAccount, r: AuthorizeRequest) {
-    const code = await oauth.issueCode({
-      accountId: account.id,
-      clientId: r.clientId,
-      redirectUri: r.redirectUri,
-      scopes: r.scopes,
-      codeChallenge: r.codeChallenge,
-      codeChallengeMethod: r.codeChallengeMethod,
-    });
-    return { state: r.state, code };
-  }
-
-  async function authorize(request: FastifyRequest, reply: FastifyReply) {
-    const p = authorizeParams(request);
-    const checked = checkAuthorize(p, ctx);
-    if (!checked.ok)
-      return 'page' in checked
-        ? errorPage(reply, 'X', checked.page)
-        : redirectWith(reply, checked.redirectUri, checked.error);
-    const r = checked.request;
-    if (request.method === 'POST')
-      return answerConsent(reply, {
-        oauth,
-        form: p,
-        redirectUri: r.redirectUri,
-        denied: { error: 'access_denied', state: r.state },
-        approve: (account) => issueCode(account, r),
-      });
-    return showConsent(request, reply, {
-      network: 'X',
-      oauth,
-      action: `${ctx.mountPath}${AUTHORIZE_PATH}`,
-      accountLabel: 'X username',
-      hidden: {
-        response_type: 'code',
-        client_id: r.clientId,
-        redirect_uri: r.redirectUri,
-        scope: r.scopes.join(' '),
-        state: r.state,
-        code_challenge: r.codeChallenge,
-        code_challenge_method: r.codeChallengeMethod,
-      },
-      approve: (account) => issueCode(account, r),
-    });
-  }
-  scope.get(AUTHORIZE_PATH, authorize);
-  scope.post(AUTHORIZE_PATH, authorize);
+  registerAuthorizeEndpoint(scope, ctx, oauth, {
+    network: 'X',
+    path: '/i/oauth2/authorize',
+    check: (p) => checkAuthorize(p, ctx),
+    hidden: (r) => ({
+      response_type: 'code',
+      client_id: r.clientId,
+      redirect_uri: r.redirectUri,
+      scope: r.scopes.join(' '),
+      state: r.state ?? '',
+      code_challenge: r.codeChallenge ?? '',
+      code_challenge_method: r.codeChallengeMethod ?? '',
+    }),
+    denied: (r) => ({ error: 'access_denied', state: r.state }),
+    approved: (code, r) => ({ state: r.state, code }),
+  });
 
   /** Herald is a confidential client: X wants its credentials in a Basic header. */
   function clientOf(request: FastifyRequest) {

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { XUrls } from '../../platforms/x/api.js';
+import { describe, expect, it } from 'vitest';
 import { network } from '../../platforms/x/index.js';
-import {
-  HARNESS_REDIRECT_URI,
-  pkcePair,
-  startSandboxHarness,
-  type SandboxHarness,
-} from '../../test/sandbox-harness.js';
+import { HARNESS_REDIRECT_URI, pkcePair, startSandboxHarness } from '../../test/sandbox-harness.js';
+import { useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<XUrls>;
-beforeAll(async () => {
-  h = await startSandboxHarness(network);
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness(() => startSandboxHarness(network));
 
 const basic = () =>
   `Basic ${Buffer.from(`herald-sandbox:${h.settings.clientSecret}`).toString('base64')}`;

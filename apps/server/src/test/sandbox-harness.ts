@@ -6,7 +6,7 @@ import { buildNetworks, sandboxBase, SANDBOX_CLIENT_ID } from '../platforms/runt
 import { mountSandboxes } from '../sandbox/index.js';
 import type { AdapterSettings } from '../platforms/types.js';
 import { createTestDatabase } from './database.js';
-import type { RecordedCall } from '../sandbox/kit/admin.js';
+import type { RecordedCall } from '../sandbox/kit/call-log.js';
 
 /**
  * Test harness: one network's emulator mounted exactly as the server mounts it

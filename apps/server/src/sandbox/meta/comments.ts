@@ -1,4 +1,4 @@
-import { numericId } from './emu-kit.js';
+import { numericId } from '../kit/emu-kit.js';
 import { graphErrors } from './errors.js';
 import { parseFields, pickFields, type FieldSpec } from './fields.js';
 import { paginate, requireScope, wants, type PublishDeps } from './helpers.js';

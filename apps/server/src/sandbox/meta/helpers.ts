@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../context.js';
-import type { EmuKit, Scenario } from './emu-kit.js';
+import type { EmuKit, Scenario } from '../kit/emu-kit.js';
 import { graphErrors } from './errors.js';
 import type { FieldSpec } from './fields.js';
 import type { GraphObject, GraphObjects } from './objects.js';

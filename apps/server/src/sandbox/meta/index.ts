@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { registerEmuKit } from './emu-kit.js';
+import { registerEmuKit } from '../kit/emu-kit.js';
 import { addGraphComments } from './comments.js';
 import { registerEmuPublishRoutes } from './emu-posts.js';
 import { GraphFailure, graphErrors } from './errors.js';

@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../context.js';
-import type { EmuKit } from './emu-kit.js';
+import type { EmuKit } from '../kit/emu-kit.js';
 import { graphErrors } from './errors.js';
 import { parseFields, pickFields, type FieldSpec } from './fields.js';
 import type { GraphAnswer, GraphRequest, GraphRouter } from './router.js';

@@ -1,7 +1,7 @@
-import { renderSandboxAuthorizePage } from '../authorize-page.js';
+import { renderSandboxAuthorizePage } from '../kit/authorize-page.js';
 import type { SandboxContext } from '../context.js';
-import type { EmuKit } from './emu-kit.js';
-import { escapeHtml, originOf, splitList } from './emu-kit.js';
+import type { EmuKit } from '../kit/emu-kit.js';
+import { escapeHtml, originOf, splitList } from '../kit/html.js';
 import { graphErrors } from './errors.js';
 import type { GraphAnswer, GraphRequest, GraphRouter } from './router.js';
 import { SHORT_LIVED_SECONDS, LONG_LIVED_SECONDS, type GraphState } from './state.js';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { SandboxContext } from '../context.js';
-import type { EmuKit, Scenario } from './emu-kit.js';
-import { numericId, randomToken } from './emu-kit.js';
+import type { EmuKit, Scenario } from '../kit/emu-kit.js';
+import { numericId } from '../kit/emu-kit.js';
+import { randomToken } from '../kit/secrets.js';
 import { graphErrors } from './errors.js';
 
 /** Lifetimes the emulator gives (§7.2): short-lived user token, long-lived, code. */
@@ -68,7 +69,7 @@ export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
 
   const getUser = (id: string) => store.get<GraphUser>('user', id);
 
-  async function issueToken(record: Omit<GraphToken, 'issuedAt'>, value = randomToken('EAAH')) {
+  async function issueToken(record: Omit<GraphToken, 'issuedAt'>, value = randomToken(32, 'EAAH')) {
     await store.put('token', value, { ...record, issuedAt: await kit.now() });
     return value;
   }
@@ -104,7 +105,7 @@ export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
     },
 
     async createCode(code: Omit<GraphCode, 'createdAt' | 'usedAt'>) {
-      const value = randomToken('AQ', 48);
+      const value = randomToken(48, 'AQ');
       await store.put('code', value, { ...code, createdAt: await kit.now(), usedAt: null });
       return value;
     },

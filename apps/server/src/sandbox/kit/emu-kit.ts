@@ -1,19 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import type { SandboxStore } from '../store.js';
+import { createCallLog, type RecordedCall, registerCallLogRoutes } from './call-log.js';
+import { createEmuClock, registerClockRoutes } from './clock.js';
+import { escapeHtml } from './html.js';
 
 /**
  * Pieces every network emulator needs beside its own routes: stable ids, random tokens,
- * scenario knobs (§7.6), a log of calls for assertions, and placeholder pictures. All state is
+ * scenario knobs (§7.6), the call log (call-log.ts), and placeholder pictures. All state is
  * in the sandbox store so it survives restarts.
  */
-
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const sha256 = (seed: string) => createHash('sha256').update(seed).digest('hex');
 
@@ -27,44 +24,6 @@ export const numericId = (seed: string, length = 15) =>
 /** A stable alphanumeric id (LinkedIn member `sub` style). */
 export const alphaId = (seed: string, length = 10) =>
   Buffer.from(sha256(seed), 'hex').toString('base64url').replace(/[-_]/g, 'x').slice(0, length);
-
-export const randomToken = (prefix: string, bytes = 32) =>
-  `${prefix}${randomBytes(bytes).toString('base64url')}`;
-
-/** The origin of a URL, or null when it is not an absolute URL. */
-export function originOf(url: string | undefined) {
-  try {
-    return new URL(url ?? '').origin;
-  } catch {
-    return null;
-  }
-}
-
-/** Splits a comma-separated form field into distinct trimmed names. */
-export const splitList = (value: string) => [
-  ...new Set(
-    value
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ),
-];
-
-/** Query or body parameters whose values never go into the calls log. */
-const SECRET_PARAM = /token|secret|^code$|password|assertion/i;
-
-const redact = (params: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, SECRET_PARAM.test(k) ? '[redacted]' : v]),
-  );
-
-export interface EmuCall {
-  at: string;
-  method: string;
-  path: string;
-  query: Record<string, unknown>;
-  body: Record<string, unknown> | null;
-}
 
 /** A knob is a switch (`token_revoked`) or a number: a count (`fail_next`) or a size (`latency_ms`). */
 export type KnobValue = boolean | number;
@@ -97,13 +56,9 @@ export interface EmuKit {
   scenario(keys: Array<string | undefined>): Promise<Scenario>;
   /** The emulator's clock: real time plus what `POST /_emu/clock` advanced it by. */
   now(): Promise<number>;
-  recordCall(call: Omit<EmuCall, 'at'>): Promise<void>;
+  recordCall(call: Pick<RecordedCall, 'method' | 'path' | 'query' | 'body'>): Promise<void>;
   pictureUrl(id: string, name: string): string;
 }
-
-/** The log keeps the newest calls only, so a long benchmark does not grow it forever. */
-const KEEP_CALLS = 2000;
-const PRUNE_EVERY = 200;
 
 const knobValue = (body: Record<string, unknown>): KnobValue | null => {
   if (body.on === false || body.on === 'false') return false;
@@ -153,38 +108,12 @@ export function registerEmuKit(
     return { account, knobs: (await readBook())[account] ?? {} };
   });
 
-  scope.get('/_emu/calls', async () => {
-    const calls = await store.list<EmuCall>('call');
-    calls.sort((a, b) => a.id.localeCompare(b.id));
-    return { calls: calls.map((c) => c.data) };
-  });
+  const calls = createCallLog(store);
+  registerCallLogRoutes(scope, calls);
 
-  scope.delete('/_emu/calls', async () => {
-    for (const call of await store.list('call')) await store.delete('call', call.id);
-    return { deleted: true };
-  });
-
-  // The clock offset is read once per process and written through on every change.
-  let offsetMs: number | null = null;
-  const now = async () => {
-    offsetMs ??= (await store.get<{ offsetMs: number }>('clock', 'offset'))?.offsetMs ?? 0;
-    return Date.now() + offsetMs;
-  };
-
-  scope.get('/_emu/clock', async () => ({
-    now: new Date(await now()).toISOString(),
-    offset_seconds: ((await now()) - Date.now()) / 1000,
-  }));
-
-  scope.post('/_emu/clock', async (request, reply) => {
-    const seconds = Number((request.body as { advance_seconds?: unknown })?.advance_seconds);
-    if (!Number.isFinite(seconds) || seconds < 0)
-      return reply.status(400).send({ error: 'advance_seconds must be a positive number.' });
-    await now();
-    offsetMs = (offsetMs ?? 0) + seconds * 1000;
-    await store.put('clock', 'offset', { offsetMs });
-    return { now: new Date(Date.now() + offsetMs).toISOString(), offset_seconds: offsetMs / 1000 };
-  });
+  const clock = createEmuClock(store);
+  const now = () => clock.now();
+  registerClockRoutes(scope, clock);
 
   scope.get('/_emu/picture/:id', async (request, reply) => {
     const name = String((request.query as Record<string, unknown>).name ?? '?');
@@ -202,24 +131,13 @@ export function registerEmuKit(
   const scenario = async (keys: Array<string | undefined>) =>
     scenarioOf(store, await readBook(), keys);
 
-  let sequence = 0;
   return {
     async isOn(knob, keys) {
       return (await scenario(keys)).isOn(knob);
     },
     scenario,
     now,
-    async recordCall(call) {
-      const id = `${Date.now().toString().padStart(15, '0')}-${String(sequence++).padStart(6, '0')}`;
-      await store.put('call', id, {
-        at: new Date().toISOString(),
-        method: call.method,
-        path: call.path,
-        query: redact(call.query),
-        body: call.body ? redact(call.body) : null,
-      });
-      if (sequence % PRUNE_EVERY === 0) await pruneCalls(store);
-    },
+    recordCall: (call) => calls.record(call),
     pictureUrl: (id, name) =>
       `${ctx.publicBase}/_emu/picture/${encodeURIComponent(id)}?name=${encodeURIComponent(name)}`,
   };
@@ -282,14 +200,4 @@ function scenarioOf(
     book[holder] = record;
     await store.put('scenario', SCENARIO_ID, fresh);
   }
-}
-
-async function pruneCalls(store: SandboxStore) {
-  const rows = await store.list('call');
-  if (rows.length <= KEEP_CALLS) return;
-  const oldest = rows
-    .map((r) => r.id)
-    .sort()
-    .slice(0, rows.length - KEEP_CALLS);
-  for (const id of oldest) await store.delete('call', id);
 }

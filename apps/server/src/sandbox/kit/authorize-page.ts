@@ -1,9 +1,4 @@
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
+import { escapeHtml } from './html.js';
 /**
  * The consent page every network sandbox shows in place of the real network's: the person names
  * the sandbox account to sign in as (or picks one used before) and approves or denies. A plain

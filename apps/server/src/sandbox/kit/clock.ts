@@ -4,6 +4,8 @@ import type { SandboxStore } from '../store.js';
 /** The emulator's clock: real time plus what tests advanced it by (kept in the store). */
 export interface EmuClock {
   now(): Promise<number>;
+  /** How far ahead of real time the clock is (ms). */
+  offsetMs(): Promise<number>;
   /** Moves the clock forward; returns the whole offset in seconds. */
   advance(seconds: number): Promise<number>;
 }
@@ -12,6 +14,7 @@ export function createEmuClock(store: SandboxStore): EmuClock {
   const offsetMs = async () =>
     (await store.get<{ offsetMs: number }>('clock', 'offset'))?.offsetMs ?? 0;
   return {
+    offsetMs,
     async now() {
       return Date.now() + (await offsetMs());
     },
@@ -26,8 +29,8 @@ export function createEmuClock(store: SandboxStore): EmuClock {
 /** `GET /_emu/clock` and `POST /_emu/clock {advance_seconds}`: both answer {now, offset_seconds}. */
 export function registerClockRoutes(scope: FastifyInstance, clock: EmuClock) {
   const answer = async () => {
-    const now = await clock.now();
-    return { now: new Date(now).toISOString(), offset_seconds: (now - Date.now()) / 1000 };
+    const offset = await clock.offsetMs();
+    return { now: new Date(Date.now() + offset).toISOString(), offset_seconds: offset / 1000 };
   };
   scope.get('/_emu/clock', answer);
   scope.post('/_emu/clock', async (request, reply) => {

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { NetworkModule } from '../platforms/network-module.js';
 import type { AdapterSettings, PlatformAdapter } from '../platforms/types.js';
 import { createTestDatabase } from './database.js';
+import { decodeHtml, emuCall } from './sandbox-harness.js';
 import type { SandboxContext } from '../sandbox/context.js';
 import { SANDBOXES } from '../sandbox/index.js';
 import { createSandboxStore } from '../sandbox/store.js';
@@ -71,12 +72,6 @@ export interface AuthorizeResult {
 const PREFIX = '/api/sandbox';
 const CLIENT_SECRET = 'sandbox-secret-for-tests';
 
-const unescapeHtml = (s: string) =>
-  s.replace(
-    /&(amp|lt|gt|quot|#39);/g,
-    (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
-  );
-
 /** The consent form's action and the values its inputs carry (hidden and pre-filled). */
 export function parseForm(html: string) {
   const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
@@ -85,25 +80,9 @@ export function parseForm(html: string) {
   for (const input of html.matchAll(/<input\b[^>]*>/g)) {
     const name = /name="([^"]*)"/.exec(input[0])?.[1];
     const value = /value="([^"]*)"/.exec(input[0])?.[1];
-    if (name) fields[unescapeHtml(name)] = unescapeHtml(value ?? '');
+    if (name) fields[decodeHtml(name)] = decodeHtml(value ?? '');
   }
-  return { action: unescapeHtml(action), fields };
-}
-
-async function emuCall(
-  base: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<any> {
-  const res = await fetch(`${base}/_emu/${path}`, {
-    method,
-    ...(body
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-  });
-  if (!res.ok) throw new Error(`_emu/${path} answered ${res.status}: ${await res.text()}`);
-  return res.json();
+  return { action: decodeHtml(action), fields };
 }
 
 export async function startSandboxHarness<Urls>(

@@ -20,13 +20,29 @@ export function pkcePair() {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-const decodeHtml = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+/** Undoes the HTML escaping of the consent page's attributes. */
+export const decodeHtml = (s: string) =>
+  s.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
+  );
+
+/** Calls an emulator's test-facing endpoint `{base}/_emu/{path}` and returns its JSON. */
+export async function emuCall(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<any> {
+  const res = await fetch(`${base}/_emu/${path}`, {
+    method,
+    ...(body
+      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+      : {}),
+  });
+  if (!res.ok) throw new Error(`_emu/${path} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
 
 export interface AuthorizeOptions {
   account?: string;
@@ -68,16 +84,8 @@ export async function startSandboxHarness<Urls>(module: NetworkModule<Urls>) {
   };
   const adapter = module.createAdapter(settings);
 
-  async function emu(method: 'GET' | 'POST', path: string, body?: unknown) {
-    const res = await fetch(`${base}/_emu/${path}`, {
-      method,
-      ...(body
-        ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-        : {}),
-    });
-    if (!res.ok) throw new Error(`_emu/${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  }
+  const emu = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    emuCall(base, method, path, body);
 
   /** Opens the authorize URL and answers the consent form; returns where the browser lands. */
   async function authorize(opts: AuthorizeOptions = {}): Promise<URL> {

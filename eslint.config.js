@@ -7,6 +7,83 @@ import { existsSync, readdirSync } from 'node:fs';
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const featureNames = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
 
+/**
+ * The server's layers, bottom to top: each folder of apps/server/src may import only the ones
+ * listed for it (and itself, the contract and npm packages). `config` is the top-level
+ * config.ts; the composition root (runtime.ts), app.ts, server.ts and cli.ts wire everything
+ * and nothing imports them; no production file imports src/test/ (tests may import anything).
+ * `http` may import types (only) from `modules`: the membership it puts on each request is the
+ * team module's type, while its value comes from the composition root.
+ */
+const SERVER_LAYERS = {
+  lib: [],
+  db: ['lib', 'config'],
+  platforms: ['lib', 'config'],
+  sandbox: ['lib', 'config', 'db'],
+  media: ['lib', 'config', 'db'],
+  identity: ['lib', 'config', 'db'],
+  http: ['lib', 'config', 'db', 'identity'],
+  modules: ['lib', 'config', 'db', 'platforms', 'media', 'identity', 'http'],
+  jobs: ['lib', 'config', 'db', 'platforms', 'media', 'identity', 'modules'],
+};
+const SERVER_TYPE_ONLY = { http: ['modules'] };
+const SERVER_PARTS = [
+  ...Object.keys(SERVER_LAYERS),
+  'config',
+  'test',
+  'app',
+  'runtime',
+  'server',
+  'cli',
+];
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One block per layer and folder depth, so `../` × depth is exactly "leaving the layer". */
+function serverLayerBlocks() {
+  const blocks = [];
+  for (const [layer, allowed] of Object.entries(SERVER_LAYERS)) {
+    const typeOnly = SERVER_TYPE_ONLY[layer] ?? [];
+    const banned = SERVER_PARTS.filter(
+      (p) => p !== layer && !allowed.includes(p) && !typeOnly.includes(p),
+    );
+    for (let depth = 1; depth <= 4; depth++) {
+      const up = `^(\\.\\./){${depth}}`;
+      const part = (names) => `${up}(${names.map(escapeRe).join('|')})(/|\\.js$)`;
+      const patterns = [
+        {
+          regex: part(banned),
+          message: `${layer}/ may import only ${allowed.join(', ') || 'nothing of the server'} (server layer order in eslint.config.js).`,
+        },
+      ];
+      if (typeOnly.length)
+        patterns.push({
+          regex: part(typeOnly),
+          allowTypeImports: true,
+          message: `${layer}/ may import only types from ${typeOnly.join(', ')}.`,
+        });
+      blocks.push({
+        files: [`apps/server/src/${layer}/${'*/'.repeat(depth - 1)}*.ts`],
+        ignores: ['**/*.test.ts'],
+        rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+      });
+    }
+  }
+  // The composition root and the entry points wire everything, but never test helpers.
+  blocks.push({
+    files: ['apps/server/src/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^\\./test/', message: 'Production code never imports src/test/.' }],
+        },
+      ],
+    },
+  });
+  return blocks;
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -116,4 +193,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverLayerBlocks(),
 );

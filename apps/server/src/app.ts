@@ -9,17 +9,16 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { createDevProvider, DEV_CLIENT_ID, mountDevProvider } from './auth/dev-idp.js';
+import { createDevProvider, DEV_CLIENT_ID, mountDevProvider } from './identity/dev-idp.js';
 import type { CustomFetch } from 'openid-client';
-import { RelyingParty } from './auth/oidc-client.js';
-import { SessionService } from './auth/session.service.js';
+import { RelyingParty } from './identity/oidc-client.js';
+import type { SessionService } from './identity/session.service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerAccessControl, originCheck } from './lib/access.js';
-import { registerErrorHandling } from './lib/error-handler.js';
-import { injectFetch } from './lib/inject-fetch.js';
-import { loadSecrets } from './lib/secrets.js';
-import { findWebDist, serveSpa } from './lib/spa.js';
+import { registerAccessControl, originCheck } from './http/access.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { injectFetch } from './http/inject-fetch.js';
+import { findWebDist, serveSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
@@ -42,18 +41,20 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { postsDashboardSource } from './modules/posts/posts-dashboard.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
-import { PublishQueue } from './modules/publishing/publish-queue.js';
-import { Publisher } from './modules/publishing/publisher.js';
+import { loadMembership } from './modules/team/membership.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
-import { createMediaStore, type MediaStore } from './media/media-store.js';
+import { logOptions } from './lib/log-options.js';
+import type { MediaStore } from './media/media-store.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { NotificationBus } from './modules/notifications/notification-bus.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { buildNetworks, mountSandboxes, type NetworkRuntime } from './platforms/runtime.js';
-import { logOptions } from './lib/log-options.js';
-import { loadTokenKey, TokenCipher } from './lib/token-crypto.js';
+import type { NetworkRuntime } from './platforms/runtime.js';
+import type { TokenCipher } from './lib/token-crypto.js';
+import type { PublishQueue } from './modules/publishing/publish-queue.js';
+import type { Publisher } from './modules/publishing/publisher.js';
+import { mountNetworkSandboxes, type Runtime } from './runtime.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -62,14 +63,16 @@ export interface BuiltApp {
   sessions: SessionService;
   orgRoutes: Set<string>;
   media: MediaStore;
-  /** Filled with pg-boss once the job runtime is up (scheduling then creates jobs). */
   publishQueue: PublishQueue;
   publisher: Publisher;
 }
 
-export interface BuildAppOptions {
+export interface FastifyOptions {
   /** pino options, or false to stay quiet (tests). */
   logger?: boolean | Record<string, unknown>;
+}
+
+export interface BuildAppOptions {
   /** Replaces the SMTP mailer built from config (tests). */
   mailer?: Mailer | null;
   /** Replaces the billing provider built from config (tests). */
@@ -79,16 +82,9 @@ export interface BuildAppOptions {
   now?: () => Date;
 }
 
-/** Builds the Fastify instance with every plugin and module; does not listen. */
-export async function buildApp(
-  config: Config,
-  database: Database,
-  options: BuildAppOptions = {},
-): Promise<BuiltApp> {
-  const secrets = await loadSecrets(database.db, config.sessionSecret);
-  const base = config.apiBasePath;
-
-  const app = Fastify({
+/** The bare Fastify instance (logging, limits, request ids); `buildApp` fills it. */
+export function createFastify(config: Config, options: FastifyOptions = {}): FastifyInstance {
+  return Fastify({
     logger:
       options.logger === false
         ? false
@@ -103,6 +99,21 @@ export async function buildApp(
     // Live streams (Server-Sent Events) must not hold a shutdown open.
     forceCloseConnections: true,
   });
+}
+
+/**
+ * Registers every plugin and module on `app` (from `createFastify`), with the services of the
+ * composition root (`createRuntime` in runtime.ts); does not listen.
+ */
+export async function buildApp(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  runtime: Runtime,
+  options: BuildAppOptions = {},
+): Promise<BuiltApp> {
+  const { secrets, sessions, networks, cipher, media, publishQueue, publisher } = runtime;
+  const base = config.apiBasePath;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -147,8 +158,9 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${base}/docs`, staticCSP: true });
 
-  const sessions = new SessionService(database.db, secrets.sessionSecret, options.now);
-  const orgRoutes = registerAccessControl(app, sessions, database.db, {
+  const orgRoutes = registerAccessControl(app, {
+    sessions,
+    loadMembership: (orgId, userId) => loadMembership(database.db, orgId, userId),
     exemptPrefixes: [`${base}/docs`, `${base}/sandbox/`],
     basePath: base,
   });
@@ -209,17 +221,8 @@ export async function buildApp(
     posts: postsDashboardSource(database.db, now),
   });
 
-  // Social networks: real adapters, pointed at the local sandboxes when a network has no credentials.
-  const cipher = new TokenCipher(
-    loadTokenKey(config.tokenEncryptionKey, config.dataDir, config.isProduction),
-  );
-  const sandboxSecret = secrets.derive('sandbox-client');
-  const networks = buildNetworks(
-    config,
-    injectFetch(app, `${config.apiPublicUrl}/sandbox`, `${base}/sandbox`),
-    sandboxSecret,
-  );
-  await mountSandboxes(app, networks, { db: database.db, config, sandboxSecret });
+  // Social networks: the emulators of those without credentials, then the routes over them.
+  await mountNetworkSandboxes(app, config, database, runtime);
   await app.register(platformsRoutes, { prefix: base, db: database.db, networks });
   await app.register(integrationsRoutes, {
     prefix: base,
@@ -230,20 +233,8 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     apiPublicUrl: config.apiPublicUrl,
   });
-  // Media, posts and publishing (the media store's signed URLs are what networks fetch).
-  const media = createMediaStore(config, secrets.derive('media-url'));
-  app.addHook('onClose', async () => media.close());
+  // Media, posts and publishing.
   await app.register(mediaRoutes, { prefix: base, media });
-  const publishQueue = new PublishQueue();
-  const publisher = new Publisher({
-    db: database.db,
-    networks,
-    media,
-    cipher,
-    queue: publishQueue,
-    log: app.log,
-    now,
-  });
   await app.register(postsRoutes, {
     prefix: base,
     db: database.db,

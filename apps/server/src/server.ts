@@ -1,23 +1,12 @@
 import pino from 'pino';
 import { logOptions } from './lib/log-options.js';
 import type { FastifyBaseLogger } from 'fastify';
-import { buildApp } from './app.js';
-import { SessionService } from './auth/session.service.js';
+import { buildApp, createFastify } from './app.js';
 import { type Config } from './config.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
-import { type JobRole, startJobRuntime } from './jobs/runtime.js';
-import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
-import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
-import { tokensRefreshJob } from './jobs/tokens-refresh.job.js';
-import { loadTokenKey, TokenCipher } from './lib/token-crypto.js';
-import { buildNetworks, type NetworkRuntime } from './platforms/runtime.js';
-import { loadSecrets } from './lib/secrets.js';
-import { publishTargetJob } from './jobs/publish-target.job.js';
-import { publishWatchdogJob } from './jobs/publish-watchdog.job.js';
-import { createMediaStore } from './media/media-store.js';
-import { PublishQueue } from './modules/publishing/publish-queue.js';
-import { Publisher } from './modules/publishing/publisher.js';
+import type { JobRole } from './jobs/runtime.js';
 import { runWatchdog } from './modules/publishing/watchdog.js';
+import { createRuntime, sandboxFetch } from './runtime.js';
 
 export async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
@@ -36,64 +25,33 @@ export async function runServer(config: Config, role: Role) {
     );
   }
   const database = await openDatabase(config);
-  let log: FastifyBaseLogger = pino(logOptions(config.logLevel)) as unknown as FastifyBaseLogger;
   const closers: Array<() => Promise<unknown>> = [];
+  let log: FastifyBaseLogger = pino(logOptions(config.logLevel)) as unknown as FastifyBaseLogger;
   try {
     await database.migrate();
-    const secrets = await loadSecrets(database.db, config.sessionSecret);
-    let networks: Map<string, NetworkRuntime>;
-    let cipher: TokenCipher;
-    let publisher: Publisher;
-    let publishQueue: PublishQueue;
-    if (role !== 'worker') {
-      const built = await buildApp(config, database, { serveWeb: role === 'start' });
-      log = built.app.log;
-      ({ networks, cipher, publisher, publishQueue } = built);
-      await built.app.listen({ port: config.port, host: config.host });
-      closers.push(() => built.app.close());
-    } else {
-      // A worker reaches the sandboxes (served by the API processes) over HTTP.
-      cipher = new TokenCipher(
-        loadTokenKey(config.tokenEncryptionKey, config.dataDir, config.isProduction),
-      );
-      networks = buildNetworks(config, fetch, secrets.derive('sandbox-client'));
-      publishQueue = new PublishQueue();
-      publisher = new Publisher({
-        db: database.db,
-        networks,
-        media: createMediaStore(config, secrets.derive('media-url')),
-        cipher,
-        queue: publishQueue,
-        log,
-      });
-    }
     const jobRole: JobRole = role === 'start' ? 'all' : role;
-    const sessions = new SessionService(database.db, secrets.sessionSecret);
-    const watchdog = {
-      db: database.db,
-      queue: publishQueue,
-      stuckAfterMs: config.publishStuckAfterSeconds * 1000,
-    };
-    const boss = await startJobRuntime(
-      database,
-      jobRole,
-      [
-        sessionsExpireJob(database.db, sessions, log),
-        subscriptionsSweepJob(database.db, log),
-        tokensRefreshJob({ db: database.db, cipher, networks, log }, database.db),
-        publishTargetJob(publisher, log) as never,
-        publishWatchdogJob(watchdog, log),
-      ],
+    // A worker reaches the sandboxes (served by the API processes) over HTTP.
+    const app = role === 'worker' ? null : createFastify(config);
+    if (app) log = app.log;
+    const runtime = await createRuntime(config, database, {
+      http: app ? sandboxFetch(app, config) : fetch,
       log,
-    );
-    publishQueue.boss = boss;
+      jobs: jobRole,
+    });
+    closers.push(() => runtime.close());
+    if (app) {
+      closers.unshift(() => app.close());
+      await buildApp(app, config, database, runtime, { serveWeb: role === 'start' });
+    }
+    await runtime.startJobs();
+    closers.unshift(() => runtime.stopJobs());
     if (jobRole !== 'api') {
       // Posts whose time passed while no worker ran go out now (their lateness is recorded).
-      await runWatchdog(watchdog).catch((err: unknown) =>
+      await runWatchdog(runtime.watchdog).catch((err: unknown) =>
         log.error({ err }, 'publishing catch-up failed'),
       );
     }
-    closers.unshift(() => boss.stop({ graceful: true, timeout: 10_000 }));
+    if (app) await app.listen({ port: config.port, host: config.host });
     log.info(
       { role, database: database.kind, url: role === 'worker' ? undefined : config.publicUrl },
       'Herald is running',

@@ -13,18 +13,17 @@ export interface JobDefinition<T = Record<string, never>> {
   handle(payloads: T[]): Promise<void>;
 }
 
+/** A job of any payload (each definition reads its own payload type). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJobDefinition = JobDefinition<any>;
+
 export type JobRole = 'api' | 'worker' | 'all';
 
 /**
- * Starts pg-boss on the application's own database: PGlite in the embedded shape, PostgreSQL
- * otherwise. Only worker processes run handlers and cron; API processes only send.
+ * pg-boss on the application's own database, not started yet: PGlite in the embedded shape,
+ * PostgreSQL otherwise. Only worker processes run handlers and cron; API processes only send.
  */
-export async function startJobRuntime(
-  database: Database,
-  role: JobRole,
-  jobs: JobDefinition<never>[],
-  log: FastifyBaseLogger,
-): Promise<PgBoss> {
+export function createJobBoss(database: Database, role: JobRole, log: FastifyBaseLogger): PgBoss {
   const runsWork = role !== 'api';
   const common = { schedule: runsWork, supervise: runsWork };
   const boss =
@@ -33,14 +32,30 @@ export async function startJobRuntime(
       : new PgBoss({ connectionString: database.url, max: 4, ...common });
   // pg-boss reports connection trouble here; without a listener the process would crash.
   boss.on('error', (err) => log.error({ err }, 'job runtime error'));
+  return boss;
+}
+
+/** Starts `boss`, creates the jobs' queues and, in a working role, their handlers and cron. */
+export async function startJobs(boss: PgBoss, role: JobRole, jobs: AnyJobDefinition[]) {
   await boss.start();
   for (const job of jobs) {
     await boss.createQueue(job.queue, { retryLimit: job.retryLimit ?? 2 });
-    if (!runsWork) continue;
+    if (role === 'api') continue;
     await boss.work(job.queue, job.work ?? {}, async (batch) => {
-      await job.handle(batch.map((j) => j.data as never));
+      await job.handle(batch.map((j) => j.data));
     });
     if (job.cron) await boss.schedule(job.queue, job.cron);
   }
+}
+
+/** createJobBoss and startJobs in one (jobs tests that need no composition root). */
+export async function startJobRuntime(
+  database: Database,
+  role: JobRole,
+  jobs: AnyJobDefinition[],
+  log: FastifyBaseLogger,
+): Promise<PgBoss> {
+  const boss = createJobBoss(database, role, log);
+  await startJobs(boss, role, jobs);
   return boss;
 }

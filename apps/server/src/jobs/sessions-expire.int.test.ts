@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import { SessionService, SESSION_TTL_MS } from '../auth/session.service.js';
+import { SessionService, SESSION_TTL_MS } from '../identity/session.service.js';
 import { authSessions, users } from '../db/schema.js';
 import { createTestDatabase } from '../test/database.js';
 import type { Database } from '../db/client.js';

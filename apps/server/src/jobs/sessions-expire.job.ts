@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { deleteExpiredPayloads } from '../auth/dev-idp.repository.js';
-import type { SessionService } from '../auth/session.service.js';
+import { deleteExpiredPayloads } from '../identity/dev-idp.repository.js';
+import type { SessionService } from '../identity/session.service.js';
 import type { Db } from '../db/client.js';
 import type { JobDefinition } from './runtime.js';
 

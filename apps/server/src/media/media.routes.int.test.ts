@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSecrets } from '../lib/secrets.js';
+import { loadSecrets } from '../db/secrets.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { jpeg, mp4 } from '../test/media-fixtures.js';
 import { createMediaStore, type MediaStore } from './media-store.js';

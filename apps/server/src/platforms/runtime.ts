@@ -1,8 +1,4 @@
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import type { SandboxContext } from '../sandbox/context.js';
-import { createSandboxStore } from '../sandbox/store.js';
 import { NETWORK_MODULES } from './catalog.js';
 import type { NetworkModule } from './network-module.js';
 import type { PlatformAdapter, PlatformHttp } from './types.js';
@@ -51,39 +47,3 @@ export function buildNetworks(
 
 export const sandboxBase = (config: Config, slug: string) =>
   `${config.apiPublicUrl}/sandbox/${slug}`;
-
-/**
- * Mounts the emulator of every network that runs in sandbox mode under {api}/sandbox/{slug}.
- * Its routes are the network's own public endpoints (the access check exempts the prefix).
- */
-export async function mountSandboxes(
-  app: FastifyInstance,
-  networks: Map<string, NetworkRuntime>,
-  opts: { db: Db; config: Config; sandboxSecret: string },
-) {
-  for (const network of networks.values()) {
-    if (!network.sandbox) continue;
-    const mountPath = `${opts.config.apiBasePath}/sandbox/${network.slug}`;
-    const ctx: SandboxContext = {
-      publicBase: sandboxBase(opts.config, network.slug),
-      mountPath,
-      clientId: SANDBOX_CLIENT_ID,
-      clientSecret: opts.sandboxSecret,
-      store: createSandboxStore(opts.db, network.slug),
-    };
-    await app.register(
-      async (scope) => {
-        // Networks take form posts for OAuth; JSON stays parsed by the app's parser.
-        scope.addContentTypeParser(
-          'application/x-www-form-urlencoded',
-          { parseAs: 'string' },
-          (_req, body, done) => {
-            done(null, Object.fromEntries(new URLSearchParams(body as string)));
-          },
-        );
-        await network.module.registerSandbox(scope, ctx);
-      },
-      { prefix: mountPath },
-    );
-  }
-}

@@ -1,7 +1,15 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuildAppOptions, type BuiltApp } from '../app.js';
+import {
+  buildApp,
+  type BuildAppOptions,
+  type BuiltApp,
+  createFastify,
+  type FastifyOptions,
+} from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { JobRole } from '../jobs/runtime.js';
+import { createRuntime, type Runtime, sandboxFetch } from '../runtime.js';
 import { createTestDatabase } from './database.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
@@ -17,38 +25,51 @@ export interface TestApp {
   orgRoutes: Set<string>;
   publishQueue: BuiltApp['publishQueue'];
   publisher: BuiltApp['publisher'];
+  runtime: Runtime;
   database: Database;
   config: Config;
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh database. */
+export interface TestAppOptions extends BuildAppOptions, FastifyOptions {
+  /** Runs pg-boss in this role (none by default: scheduling then queues nothing). */
+  jobs?: JobRole;
+  /** With `jobs`: only these queues. */
+  queues?: string[];
+}
+
+/** Builds the real app on a fresh database, with the same composition root as the server. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: BuildAppOptions = {},
+  { jobs, queues, logger = false, ...options }: TestAppOptions = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const config = testConfig(env);
-  const { app, orgRoutes, networks, cipher, publishQueue, publisher } = await buildApp(
-    config,
-    database,
-    {
-      logger: false,
-      ...options,
-    },
-  );
+  const app = createFastify(config, { logger });
+  const runtime = await createRuntime(config, database, {
+    http: sandboxFetch(app, config),
+    log: app.log,
+    jobs: jobs ?? null,
+    queues,
+    now: options.now,
+  });
+  const built = await buildApp(app, config, database, runtime, options);
+  await runtime.startJobs();
   await app.ready();
   return {
     app,
-    networks,
-    cipher,
-    orgRoutes,
-    publishQueue,
-    publisher,
+    networks: built.networks,
+    cipher: built.cipher,
+    orgRoutes: built.orgRoutes,
+    publishQueue: built.publishQueue,
+    publisher: built.publisher,
+    runtime,
     database,
     config,
     async close() {
+      await runtime.stopJobs({ graceful: false, timeout: 2000 }).catch(() => {});
       await app.close();
+      await runtime.close();
       await drop();
     },
   };

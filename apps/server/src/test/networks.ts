@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { send, TEST_PUBLIC_URL } from './app.js';
-import type { Actor } from './factories.js';
+import { listIntegrations } from '../modules/integrations/integrations.repository.js';
+import { toStoredAccount } from '../modules/integrations/integrations.service.js';
+import type { StoredAccount } from '../platforms/types.js';
+import { send, TEST_PUBLIC_URL, type TestApp } from './app.js';
+import { type Actor, createOrg } from './factories.js';
 
 const pathOf = (location: string) => {
   const u = new URL(location, TEST_PUBLIC_URL);
@@ -64,4 +67,23 @@ export async function connectThroughSandbox(
   if (res.statusCode !== 302)
     throw new Error(`callback: ${res.statusCode} ${res.body.slice(0, 300)}`);
   return res.headers.location as string;
+}
+
+/**
+ * Connects `account` in a new organization of `email` through Herald's own flow and returns the
+ * stored account as the publishing engine loads it (tokens decrypted). `fields` are the consent
+ * page's other fields (Pages, Instagram accounts…).
+ */
+export async function connectStoredAccount(
+  t: TestApp,
+  slug: string,
+  email: string,
+  account: string,
+  fields: Record<string, string> = {},
+): Promise<StoredAccount> {
+  const { owner, orgId } = await createOrg(t.app, email, `${account} Org`);
+  const done = await connectThroughSandbox(t.app, owner, slug, orgId, { account, fields });
+  if (!new URL(done).searchParams.get('connected')) throw new Error(`Not connected: ${done}`);
+  const [row] = await listIntegrations(t.database.db, orgId);
+  return toStoredAccount(t.cipher, row!.integration);
 }

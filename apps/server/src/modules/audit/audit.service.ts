@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntry, AuditTargetType } from '@herald/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../../lib/access.js';
+import { requireUser } from '../../http/access.js';
 import * as repo from './audit.repository.js';
 
 /**

@@ -8,12 +8,12 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PendingSignIn, RelyingParty } from '../../auth/oidc-client.js';
-import type { IssuedTokens, SessionService } from '../../auth/session.service.js';
-import { ACCESS_TOKEN_TTL_MS } from '../../auth/session.service.js';
+import type { PendingSignIn, RelyingParty } from '../../identity/oidc-client.js';
+import type { IssuedTokens, SessionService } from '../../identity/session.service.js';
+import { ACCESS_TOKEN_TTL_MS } from '../../identity/session.service.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { ACCESS_COOKIE, requireUser } from '../../lib/access.js';
+import { ACCESS_COOKIE, requireUser } from '../../http/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { getCurrentMember, signInWithIdentity, toUserDto } from '../users/users.service.js';
 

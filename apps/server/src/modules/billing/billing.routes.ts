@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../../lib/access.js';
+import { requireUser } from '../../http/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { type BillingProvider, StripeBilling } from './billing-provider.js';
 import * as service from './billing.service.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { notifications, stripeEvents, subscriptions } from '../../db/schema.js';
-import { type StripeEmulator, startStripeEmulator } from '../../sandbox/stripe/stripe-emulator.js';
+import { type StripeEmulator, startStripeEmulator } from '../../sandbox/stripe/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, planId, signIn } from '../../test/factories.js';
 import { createStripeClient, StripeBilling } from './billing-provider.js';

@@ -2,7 +2,7 @@ import { DashboardResponseSchema, OrgParamsSchema } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../../lib/access.js';
+import { requireUser } from '../../http/access.js';
 import { getDashboard } from './dashboard.service.js';
 import type { DashboardPostSource } from './posts-source.js';
 

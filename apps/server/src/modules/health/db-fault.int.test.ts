@@ -2,7 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, createFastify } from '../../app.js';
+import { createRuntime, sandboxFetch } from '../../runtime.js';
 import { openPostgres, type Database } from '../../db/client.js';
 import { TEST_PUBLIC_URL, testConfig } from '../../test/app.js';
 import { createTestDatabase } from '../../test/database.js';
@@ -23,7 +25,7 @@ let database: Database;
 let proxy: TcpProxy;
 let adminUrl: string;
 let dbName: string;
-let app: Awaited<ReturnType<typeof buildApp>>['app'];
+let app: FastifyInstance;
 
 beforeAll(async () => {
   const created = await createTestDatabase();
@@ -41,7 +43,14 @@ beforeAll(async () => {
   relayed.hostname = '127.0.0.1';
   relayed.port = String(proxy.port);
   database = await openPostgres(relayed.toString(), 6);
-  ({ app } = await buildApp(testConfig(), database, { logger: false }));
+  const config = testConfig();
+  app = createFastify(config, { logger: false });
+  const runtime = await createRuntime(config, database, {
+    http: sandboxFetch(app, config),
+    log: app.log,
+    jobs: null,
+  });
+  await buildApp(app, config, database, runtime);
   await app.ready();
 }, 60_000);
 

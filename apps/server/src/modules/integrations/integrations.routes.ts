@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../lib/access.js';
+import { requireUser } from '../../http/access.js';
 import { AppError } from '../../lib/app-error.js';
 import * as service from './integrations.service.js';
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { requireMember, requireUser } from '../../lib/access.js';
+import { requireMember, requireUser } from '../../http/access.js';
 import type { Mailer } from '../../lib/mailer.js';
 import * as service from './invitations.service.js';
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../../lib/access.js';
+import { requireUser } from '../../http/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { loadMembership } from '../team/membership.js';
 import type { NotificationBus } from './notification-bus.js';

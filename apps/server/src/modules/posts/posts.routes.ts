@@ -12,7 +12,7 @@ import {
 } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../../lib/access.js';
+import { requireUser } from '../../http/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { parseCreateFields } from './post-fields.js';
 import {

@@ -32,13 +32,12 @@ function transactionAdapter(tx: Db) {
 }
 
 /**
- * Where the engine's jobs go. The job runtime starts after the HTTP app is built, so the queue
- * holds a reference that is filled in when pg-boss is up; until then (and in tests that run no
- * worker) scheduling records the target's due time only, and the worker's catch-up pass
- * enqueues what is due when it starts.
+ * Where the engine's jobs go: the process's pg-boss, built once by the composition root
+ * (src/runtime.ts). Without one (tests that run no worker) scheduling records the target's due
+ * time only, and the worker's catch-up pass enqueues what is due when it starts.
  */
 export class PublishQueue {
-  boss: PgBoss | null = null;
+  constructor(private readonly boss: PgBoss | null) {}
 
   /** Creates the target's job, or moves its pending job to `dueAt` (singleton key = target id). */
   async schedule(tx: Db, targetId: string, dueAt: Date): Promise<string | null> {

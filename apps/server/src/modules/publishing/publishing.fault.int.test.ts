@@ -7,16 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { publishTargetJob } from '../../jobs/publish-target.job.js';
-import { startJobRuntime } from '../../jobs/runtime.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { createOrg, type Actor } from '../../test/factories.js';
 import { jpeg } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { usePostgres } from '../../test/postgres.js';
+import { PUBLISH_QUEUE } from './publish-queue.js';
 
 /**
  * Fault test of the publishing engine (tracker issue 8): 200 posts due in the same minute, a real
@@ -62,7 +60,6 @@ interface SandboxPost {
 }
 
 let t: TestApp | undefined;
-let boss: PgBoss | undefined;
 let owner: Actor;
 let orgId: string;
 let apiUrl: string;
@@ -252,22 +249,18 @@ beforeAll(async () => {
   ensureBuiltCli();
   dataDir = mkdtempSync(join(tmpdir(), 'herald-fault-'));
   process.once('exit', killWorkersNow);
-  t = await createTestApp({
-    TOKEN_ENCRYPTION_KEY: tokenKey,
-    MEDIA_DIR: join(dataDir, 'media'),
-    MEDIA_TEMP_DIR: join(dataDir, 'tmp'),
-  });
+  // As `herald api` does: the job runtime in the api role only sends (scheduling creates jobs).
+  t = await createTestApp(
+    {
+      TOKEN_ENCRYPTION_KEY: tokenKey,
+      MEDIA_DIR: join(dataDir, 'media'),
+      MEDIA_TEMP_DIR: join(dataDir, 'tmp'),
+    },
+    { jobs: 'api', queues: [PUBLISH_QUEUE] },
+  );
   // The API listens for real: the worker reaches the X sandbox over HTTP, as in production.
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   apiUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  // As `herald api` does: the job runtime in the api role only sends (scheduling creates jobs).
-  boss = await startJobRuntime(
-    t.database,
-    'api',
-    [publishTargetJob(t.publisher, t.app.log) as never],
-    t.app.log,
-  );
-  t.publishQueue.boss = boss;
   ({ owner, orgId } = await createOrg(t.app, 'fault@engine.test', 'Fault Co'));
   const connected = await connectThroughSandbox(t.app, owner, 'x', orgId, { account: ACCOUNT });
   if (!connected.includes('connected')) throw new Error(`X not connected: ${connected}`);
@@ -279,7 +272,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const child of workers) await kill(child).catch(() => {});
   process.off('exit', killWorkersNow);
-  await boss?.stop({ graceful: false, timeout: 2000 }).catch(() => {});
   await t?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);

@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishTargetJob } from '../../jobs/publish-target.job.js';
-import { startJobRuntime } from '../../jobs/runtime.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { createOrg, type Actor } from '../../test/factories.js';
 import { jpeg } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
+import { PUBLISH_QUEUE } from './publish-queue.js';
 import { claimDue } from './targets.repository.js';
 import { runWatchdog } from './watchdog.js';
 
 let t: TestApp;
-let boss: PgBoss;
 let owner: Actor;
 let orgId: string;
 let xId: string;
@@ -50,22 +47,15 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_0
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The worker's part runs here too: pg-boss in the `all` role, serving the publish queue only.
+  t = await createTestApp({}, { jobs: 'all', queues: [PUBLISH_QUEUE] });
   ({ owner, orgId } = await createOrg(t.app, 'pub@engine.test', 'Engine Co'));
   await connectThroughSandbox(t.app, owner, 'x', orgId);
   const supported = await owner.call('GET', '/api/platforms/supported');
   xId = supported.body.data.platforms.find((p: { name: string }) => p.name === 'X').id;
-  boss = await startJobRuntime(
-    t.database,
-    'all',
-    [publishTargetJob(t.publisher, t.app.log) as never],
-    t.app.log,
-  );
-  t.publishQueue.boss = boss;
 }, 120_000);
 
 afterAll(async () => {
-  await boss?.stop({ graceful: false, timeout: 2000 }).catch(() => {});
   await t?.close();
 });
 

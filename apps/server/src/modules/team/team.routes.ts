@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { requireMember } from '../../lib/access.js';
+import { requireMember } from '../../http/access.js';
 import * as members from './members.service.js';
 import * as roles from './roles.service.js';
 

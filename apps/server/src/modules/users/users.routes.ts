@@ -2,7 +2,7 @@ import { UpdateUserRequestSchema, UserParamsSchema, UserResponseSchema } from '@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../../lib/access.js';
+import { requireUser } from '../../http/access.js';
 import { updateProfile } from './users.service.js';
 
 export async function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {

@@ -3,18 +3,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
+import type { VerifiedIdentity } from '../../identity/oidc-client.js';
 import * as repo from './users.repository.js';
 import { listActiveMembershipsOfUser } from '../team/membership.repository.js';
 import { loadMembership, toCurrentMemberDto, toMembershipContext } from '../team/membership.js';
-
-export interface VerifiedIdentity {
-  issuer: string;
-  subject: string;
-  email: string | undefined;
-  emailVerified: boolean | undefined;
-  name: string | undefined;
-  picture: string | undefined;
-}
 
 /** What the API says about a user; the contract's shape, never the row. */
 export function toUserDto(row: repo.UserRow): User {

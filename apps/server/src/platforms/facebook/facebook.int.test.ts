@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/meta/test-harness.js';
-import { PlatformError } from '../errors.js';
+import { describe, expect, it } from 'vitest';
+import { startSandboxHarness } from '../../test/graph-harness.js';
 import { createGraphApi } from '../meta/api.js';
-import type { MetaUrls } from '../meta/urls.js';
 import type { StoredAccount } from '../types.js';
 import { FACEBOOK_SCOPES } from './adapter.js';
 import { network } from './index.js';
+import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<MetaUrls>;
-beforeAll(async () => {
-  h = await startSandboxHarness(network);
-});
-afterAll(() => h?.close());
+const h = useHarness(() => startSandboxHarness(network));
 
 const graph = () => createGraphApi(h.settings, 'Facebook');
 const stored = (a: Awaited<ReturnType<typeof connectAs>>[number]): StoredAccount => ({
@@ -24,15 +19,6 @@ const stored = (a: Awaited<ReturnType<typeof connectAs>>[number]): StoredAccount
 async function connectAs(account: string, pages: string) {
   const { code } = await h.authorize({ fields: { account, pages } });
   return h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: 'unused' });
-}
-
-async function rejection(promise: Promise<unknown>) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
 }
 
 describe('Facebook adapter against its sandbox', () => {
@@ -103,7 +89,7 @@ describe('Facebook adapter against its sandbox', () => {
   });
 
   it('refuses a login that manages no Pages', async () => {
-    const err = await rejection(connectAs('Nobody', ''));
+    const err = await expectPlatformError(connectAs('Nobody', ''));
     expect(err.kind).toBe('bad_request');
     expect(err.message).toMatch(/manages no Pages/);
   });
@@ -120,14 +106,14 @@ describe('Facebook adapter against its sandbox', () => {
   it('refuses a code used twice, a wrong redirect_uri and a wrong app secret', async () => {
     const { code } = await h.authorize({ fields: { account: 'Ada', pages: 'Ada Coffee' } });
     await h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' });
-    const reused = await rejection(
+    const reused = await expectPlatformError(
       h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' }),
     );
     expect(reused.message).toContain('This authorization code has been used.');
     expect(reused.kind).toBe('bad_request');
 
     const second = await h.authorize({ fields: { account: 'Ada', pages: 'Ada Coffee' } });
-    const wrongRedirect = await rejection(
+    const wrongRedirect = await expectPlatformError(
       h.adapter.connect({
         code: second.code!,
         redirectUri: `${h.origin}/elsewhere`,
@@ -137,7 +123,7 @@ describe('Facebook adapter against its sandbox', () => {
     expect(wrongRedirect.message).toMatch(/redirect_uri is identical/);
 
     const third = await h.authorize({ fields: { account: 'Ada', pages: 'Ada Coffee' } });
-    const wrongSecret = await rejection(
+    const wrongSecret = await expectPlatformError(
       h.adapterWith({ clientSecret: 'not-the-secret' }).connect({
         code: third.code!,
         redirectUri: h.redirectUri,
@@ -154,7 +140,7 @@ describe('Facebook adapter against its sandbox', () => {
   it('answers 190 (reauth) while the token_revoked knob is on', async () => {
     const [page] = await connectAs('Knobby', 'Knob Page');
     await h.setKnob('Knobby', 'token_revoked');
-    const err = await rejection(graph().getNode('me', page!.tokens.accessToken, 'id'));
+    const err = await expectPlatformError(graph().getNode('me', page!.tokens.accessToken, 'id'));
     expect(err.kind).toBe('reauth');
     expect(err.details.code).toBe(190);
     await h.setKnob('Knobby', 'token_revoked', false);
@@ -171,7 +157,7 @@ describe('Facebook adapter against its sandbox', () => {
       other!.tokens.accessToken,
       page!.secrets!.userToken!,
     ]) {
-      const err = await rejection(graph().getNode('me', token, 'id'));
+      const err = await expectPlatformError(graph().getNode('me', token, 'id'));
       expect(err.kind).toBe('reauth');
     }
     // Revoking again finds nothing left to revoke.
@@ -196,7 +182,7 @@ describe('Facebook adapter against its sandbox', () => {
 
   it('answers an unknown field with Graph error 100', async () => {
     const [page] = await connectAs('Fields', 'Field Page');
-    const err = await rejection(
+    const err = await expectPlatformError(
       graph().getNode('me', page!.tokens.accessToken, 'id,no_such_field'),
     );
     expect(err.kind).toBe('bad_request');

@@ -1,6 +1,5 @@
 import type { NetworkModule } from '../network-module.js';
 import { META_PRODUCTION_URLS, metaSandboxUrls, type MetaUrls } from '../meta/urls.js';
-import { registerFacebookSandbox } from '../../sandbox/facebook/index.js';
 import { createFacebookAdapter } from './adapter.js';
 
 export const network: NetworkModule<MetaUrls> = {
@@ -9,5 +8,4 @@ export const network: NetworkModule<MetaUrls> = {
   productionUrls: META_PRODUCTION_URLS,
   sandboxUrls: metaSandboxUrls,
   createAdapter: createFacebookAdapter,
-  registerSandbox: registerFacebookSandbox,
 };

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/meta/test-harness.js';
-import { imageMedia, publishRequest, videoMedia } from '../../sandbox/meta/test-media.js';
-import { PlatformError } from '../errors.js';
-import type { MetaUrls } from '../meta/urls.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxHarness } from '../../test/graph-harness.js';
+import { imageMedia, publishRequest, videoMedia } from '../../test/publish-media.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { PublishingAdapter, StoredAccount } from '../types.js';
 import { createFacebookAdapter } from './adapter.js';
 import { network } from './index.js';
 import { firstLink } from './publishing.js';
+import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<MetaUrls>;
+const h = useHarness(() => startSandboxHarness(network));
 let fb: PublishingAdapter;
 beforeAll(async () => {
-  h = await startSandboxHarness(network);
   fb = createFacebookAdapter(h.settings, { finalizeTimeoutMs: 3000 }).publishing!;
 });
-afterAll(() => h?.close());
 
 /** Connects `name`, who manages one Page called `${name} Page`. */
 async function connect(name: string): Promise<StoredAccount & { pageName: string }> {
@@ -32,15 +29,6 @@ async function connect(name: string): Promise<StoredAccount & { pageName: string
     secrets: page!.secrets ?? {},
     pageName: page!.name!,
   };
-}
-
-async function rejection(promise: Promise<unknown>) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
 }
 
 const bodyOf = async (path: string) =>
@@ -129,12 +117,12 @@ describe('Facebook Page publishing against the Graph emulator', () => {
 
   it('refuses photos mixed with a video, and an empty post', async () => {
     const page = await connect('Bea Mixed');
-    const mixed = await rejection(
+    const mixed = await expectPlatformError(
       fb.prepare(page, publishRequest('Both', [await imageMedia(), await videoMedia()])),
     );
     expect(mixed.kind).toBe('bad_request');
     expect(mixed.message).toMatch(/photos or one video/);
-    const empty = await rejection(fb.prepare(page, publishRequest('  ')));
+    const empty = await expectPlatformError(fb.prepare(page, publishRequest('  ')));
     expect(empty.kind).toBe('bad_request');
   });
 
@@ -145,17 +133,19 @@ describe('Facebook Page publishing against the Graph emulator', () => {
 
     await h.setKnob('Bea Errors', 'rate_limit_code', 32);
     await h.setKnob('Bea Errors', 'rate_limit_next', 1);
-    const throttled = await rejection(fb.finalize(page, request, state));
+    const throttled = await expectPlatformError(fb.finalize(page, request, state));
     expect(throttled).toMatchObject({ kind: 'rate_limited', details: { code: 32 } });
 
     await fb.finalize(page, request, state);
     await h.setKnob('Bea Errors', 'duplicate_reject');
-    const duplicate = await rejection(fb.finalize(page, request, state));
+    const duplicate = await expectPlatformError(fb.finalize(page, request, state));
     expect(duplicate.kind).toBe('bad_request');
     expect(duplicate.message).toMatch(/identical to the last one you posted/);
 
     await h.setKnob('Bea Errors', 'token_revoked');
-    const revoked = await rejection(fb.finalize(page, publishRequest('Other words'), state));
+    const revoked = await expectPlatformError(
+      fb.finalize(page, publishRequest('Other words'), state),
+    );
     expect(revoked).toMatchObject({ kind: 'reauth', details: { code: 190 } });
     await h.setKnob('Bea Errors', 'token_revoked', false);
     expect(await h.posts(page.externalId)).toHaveLength(1);
@@ -165,7 +155,7 @@ describe('Facebook Page publishing against the Graph emulator', () => {
     const page = await connect('Bea Flaky');
     const request = publishRequest('Two photos', [await imageMedia(), await imageMedia()]);
     await h.setKnob('Bea Flaky', 'fail_next', 1);
-    const failed = await rejection(fb.prepare(page, request));
+    const failed = await expectPlatformError(fb.prepare(page, request));
     expect(failed).toMatchObject({ kind: 'transient', details: { status: 500, code: 2 } });
     await publishInOneGo(fb, page, request);
     expect(await h.posts(page.externalId)).toMatchObject([{ kind: 'album', mediaCount: 2 }]);
@@ -176,7 +166,7 @@ describe('Facebook Page publishing against the Graph emulator', () => {
     const request = publishRequest('Did it post?');
     const state = await fb.prepare(page, request);
     await h.setKnob('Bea Dropped', 'finalize_timeout');
-    const err = await rejection(fb.finalize(page, request, state));
+    const err = await expectPlatformError(fb.finalize(page, request, state));
     expect(err.kind).toBe('unknown_outcome');
     const [made] = await h.posts(page.externalId);
     expect(await fb.reconcile!(page, request, state)).toEqual({
@@ -190,7 +180,9 @@ describe('Facebook Page publishing against the Graph emulator', () => {
     const request = publishRequest('Clip that went missing', [await videoMedia()]);
     const state = await fb.prepare(page, request);
     await h.setKnob('Bea Clip', 'finalize_timeout');
-    expect((await rejection(fb.finalize(page, request, state))).kind).toBe('unknown_outcome');
+    expect((await expectPlatformError(fb.finalize(page, request, state))).kind).toBe(
+      'unknown_outcome',
+    );
     const found = await fb.reconcile!(page, request, state);
     const [made] = await h.posts(page.externalId);
     expect(found).toEqual({
@@ -205,7 +197,9 @@ describe('Facebook Page publishing against the Graph emulator', () => {
     const state = await fb.prepare(page, request);
     await h.setKnob('Bea Nothing', 'fail_next', 1);
     // A 5xx on the visible call could have posted: unknown until reconciled.
-    expect((await rejection(fb.finalize(page, request, state))).kind).toBe('unknown_outcome');
+    expect((await expectPlatformError(fb.finalize(page, request, state))).kind).toBe(
+      'unknown_outcome',
+    );
     expect(await fb.reconcile!(page, request, state)).toBeNull();
     await fb.finalize(page, request, state);
     expect(await h.posts(page.externalId)).toHaveLength(1);
@@ -241,7 +235,9 @@ describe('Facebook Page publishing against the Graph emulator', () => {
     ]);
 
     const pageReply = listed.comments[0]!.replies[0]!;
-    const err = await rejection(fb.editComment!(page, listed.comments[1]!.id, 'Not mine to edit'));
+    const err = await expectPlatformError(
+      fb.editComment!(page, listed.comments[1]!.id, 'Not mine to edit'),
+    );
     expect(err.kind).toBe('bad_request');
 
     await fb.deleteComment!(page, pageReply.id);

@@ -1,6 +1,5 @@
 import type { NetworkModule } from '../network-module.js';
 import { META_PRODUCTION_URLS, metaSandboxUrls, type MetaUrls } from '../meta/urls.js';
-import { registerInstagramSandbox } from '../../sandbox/instagram/index.js';
 import { createInstagramAdapter } from './adapter.js';
 
 export const network: NetworkModule<MetaUrls> = {
@@ -9,5 +8,4 @@ export const network: NetworkModule<MetaUrls> = {
   productionUrls: META_PRODUCTION_URLS,
   sandboxUrls: metaSandboxUrls,
   createAdapter: createInstagramAdapter,
-  registerSandbox: registerInstagramSandbox,
 };

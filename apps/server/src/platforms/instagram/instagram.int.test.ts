@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/meta/test-harness.js';
-import { PlatformError } from '../errors.js';
+import { describe, expect, it } from 'vitest';
+import { startSandboxHarness } from '../../test/graph-harness.js';
 import { createGraphApi } from '../meta/api.js';
-import type { MetaUrls } from '../meta/urls.js';
 import type { ConnectableAccount, StoredAccount } from '../types.js';
 import { INSTAGRAM_SCOPES } from './adapter.js';
 import { network } from './index.js';
+import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<MetaUrls>;
-beforeAll(async () => {
-  h = await startSandboxHarness(network);
-});
-afterAll(() => h?.close());
+const h = useHarness(() => startSandboxHarness(network));
 
 const DAY = 24 * 60 * 60 * 1000;
 const graph = () => createGraphApi(h.settings, 'Instagram');
@@ -27,15 +22,6 @@ async function connectAs(account: string, pages: string, instagram?: string) {
   if (instagram !== undefined) fields.instagram = instagram;
   const { code } = await h.authorize({ fields });
   return h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' });
-}
-
-async function rejection(promise: Promise<unknown>) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
 }
 
 describe('Instagram (Facebook Login) adapter against its sandbox', () => {
@@ -81,7 +67,7 @@ describe('Instagram (Facebook Login) adapter against its sandbox', () => {
   });
 
   it('refuses a login whose Pages have no Instagram account linked', async () => {
-    const err = await rejection(connectAs('No IG', 'Plain Page', '-'));
+    const err = await expectPlatformError(connectAs('No IG', 'Plain Page', '-'));
     expect(err.kind).toBe('bad_request');
     expect(err.message).toMatch(/Instagram professional account/);
   });
@@ -100,13 +86,13 @@ describe('Instagram (Facebook Login) adapter against its sandbox', () => {
   it('turns refresh_fails and token_revoked into reauth', async () => {
     const [ig] = await connectAs('Failing', 'Failing Page', 'failing');
     await h.setKnob('Failing', 'refresh_fails');
-    const failed = await rejection(h.adapter.refresh!(stored(ig!)));
+    const failed = await expectPlatformError(h.adapter.refresh!(stored(ig!)));
     expect(failed.kind).toBe('reauth');
     await h.setKnob('Failing', 'refresh_fails', false);
     await expect(h.adapter.refresh!(stored(ig!))).resolves.toBeTruthy();
 
     await h.setKnob('Failing', 'token_revoked');
-    const revoked = await rejection(h.adapter.refresh!(stored(ig!)));
+    const revoked = await expectPlatformError(h.adapter.refresh!(stored(ig!)));
     expect(revoked.kind).toBe('reauth');
     expect(revoked.details.code).toBe(190);
   });
@@ -118,7 +104,7 @@ describe('Instagram (Facebook Login) adapter against its sandbox', () => {
 
     const { code } = await h.authorize({ fields: { account: 'Ada', pages: 'Ada Coffee' } });
     await h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' });
-    const err = await rejection(
+    const err = await expectPlatformError(
       h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' }),
     );
     expect(err.message).toContain('has been used');
@@ -127,9 +113,11 @@ describe('Instagram (Facebook Login) adapter against its sandbox', () => {
   it('revoke makes the token unusable, so refresh asks to reconnect', async () => {
     const [ig] = await connectAs('Leaving', 'Leaving Page', 'leaving');
     await h.adapter.revoke!(stored(ig!));
-    const err = await rejection(h.adapter.refresh!(stored(ig!)));
+    const err = await expectPlatformError(h.adapter.refresh!(stored(ig!)));
     expect(err.kind).toBe('reauth');
-    const read = await rejection(graph().getNode(ig!.externalId, ig!.tokens.accessToken, 'id'));
+    const read = await expectPlatformError(
+      graph().getNode(ig!.externalId, ig!.tokens.accessToken, 'id'),
+    );
     expect(read.details.code).toBe(190);
   });
 });

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/meta/test-harness.js';
-import { imageMedia, publishRequest, videoMedia } from '../../sandbox/meta/test-media.js';
-import { PlatformError } from '../errors.js';
-import type { MetaUrls } from '../meta/urls.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxHarness } from '../../test/graph-harness.js';
+import { imageMedia, publishRequest, videoMedia } from '../../test/publish-media.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { PublishingAdapter, StoredAccount } from '../types.js';
 import { createInstagramAdapter } from './adapter.js';
 import { network } from './index.js';
+import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<MetaUrls>;
+const h = useHarness(() => startSandboxHarness(network));
 let ig: PublishingAdapter;
 beforeAll(async () => {
-  h = await startSandboxHarness(network);
   ig = createInstagramAdapter(h.settings, FAST).publishing!;
 });
-afterAll(() => h?.close());
 
 const FAST = { imagePollMs: 5, videoPollMs: 5, maxPollMs: 40, finalizeTimeoutMs: 3000 };
 
@@ -36,15 +33,6 @@ async function connect(name: string): Promise<StoredAccount & { username: string
     secrets: account!.secrets ?? {},
     username,
   };
-}
-
-async function rejection(promise: Promise<unknown>) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
 }
 
 /** Publishing calls on the account's edges (not the profile read of connecting). */
@@ -141,7 +129,7 @@ describe('Instagram publishing against the Graph emulator', () => {
 
   it('refuses a post without media before calling Instagram', async () => {
     const account = await connect('Ada Text');
-    const err = await rejection(ig.prepare(account, publishRequest('Just words')));
+    const err = await expectPlatformError(ig.prepare(account, publishRequest('Just words')));
     expect(err.kind).toBe('bad_request');
     expect(err.message).toMatch(/at least one photo or video/);
   });
@@ -149,7 +137,7 @@ describe('Instagram publishing against the Graph emulator', () => {
   it('reports a container that failed processing with Instagram’s words', async () => {
     const account = await connect('Ada Broken');
     await h.setKnob('Ada Broken', 'processing_fails', 1);
-    const err = await rejection(
+    const err = await expectPlatformError(
       publishInOneGo(ig, account, publishRequest('Will not work', [await videoMedia()])),
     );
     expect(err.kind).toBe('bad_request');
@@ -161,7 +149,7 @@ describe('Instagram publishing against the Graph emulator', () => {
     const account = await connect('Ada Capped');
     await h.setKnob('Ada Capped', 'publish_cap', 1);
     await publishInOneGo(ig, account, publishRequest('One', [await imageMedia()]));
-    const err = await rejection(
+    const err = await expectPlatformError(
       publishInOneGo(ig, account, publishRequest('Two', [await imageMedia()])),
     );
     expect(err.kind).toBe('rate_limited');
@@ -178,15 +166,15 @@ describe('Instagram publishing against the Graph emulator', () => {
 
     await h.setKnob('Ada Errors', 'rate_limit_code', 613);
     await h.setKnob('Ada Errors', 'rate_limit_next', 1);
-    const throttled = await rejection(ig.prepare(account, request));
+    const throttled = await expectPlatformError(ig.prepare(account, request));
     expect(throttled).toMatchObject({ kind: 'rate_limited', details: { code: 613 } });
 
     await h.setKnob('Ada Errors', 'fail_next', 1);
-    const failed = await rejection(ig.prepare(account, request));
+    const failed = await expectPlatformError(ig.prepare(account, request));
     expect(failed).toMatchObject({ kind: 'transient', details: { status: 500, code: 2 } });
 
     await h.setKnob('Ada Errors', 'token_revoked');
-    const revoked = await rejection(ig.prepare(account, request));
+    const revoked = await expectPlatformError(ig.prepare(account, request));
     expect(revoked).toMatchObject({ kind: 'reauth', details: { code: 190 } });
     await h.setKnob('Ada Errors', 'token_revoked', false);
 
@@ -202,7 +190,7 @@ describe('Instagram publishing against the Graph emulator', () => {
     const ready = await ig.check(account, state);
     state = { ...state, ...ready.state };
     await h.setKnob('Ada Dropped', 'finalize_timeout');
-    const err = await rejection(ig.finalize(account, request, state));
+    const err = await expectPlatformError(ig.finalize(account, request, state));
     expect(err.kind).toBe('unknown_outcome');
 
     const posts = await h.posts(account.externalId);
@@ -226,7 +214,7 @@ describe('Instagram publishing against the Graph emulator', () => {
     const state = await slow.prepare(account, request);
     // The emulator publishes, then holds the answer past the adapter's 300 ms deadline.
     await h.setKnob('Ada Slow', 'finalize_timeout', 1500);
-    const err = await rejection(slow.finalize(account, request, state));
+    const err = await expectPlatformError(slow.finalize(account, request, state));
     expect(err.kind).toBe('unknown_outcome');
     const found = await slow.reconcile!(account, request, state);
     expect(found?.externalId).toBe((await h.posts(account.externalId))[0]!.id);
@@ -238,7 +226,7 @@ describe('Instagram publishing against the Graph emulator', () => {
     const state = await ig.prepare(account, request);
     // The quota read is the first call of finalize; the next one is media_publish.
     await h.setKnob('Ada Retry', 'fail_next', 1);
-    const quotaFailed = await rejection(ig.finalize(account, request, state));
+    const quotaFailed = await expectPlatformError(ig.finalize(account, request, state));
     expect(quotaFailed.kind).toBe('transient');
     expect(await ig.reconcile!(account, request, state)).toBeNull();
     const published = await ig.finalize(account, request, state);
@@ -313,7 +301,7 @@ describe('Instagram publishing against the Graph emulator', () => {
     const account = await connect('Ada Late');
     const state = await ig.prepare(account, publishRequest('Too late', [await imageMedia()]));
     await h.advanceClock(25 * 60 * 60);
-    const err = await rejection(ig.check(account, state));
+    const err = await expectPlatformError(ig.check(account, state));
     expect(err.kind).toBe('bad_request');
     expect(err.message).toMatch(/24 hours/);
   });

@@ -1,5 +1,4 @@
 import type { NetworkModule } from '../network-module.js';
-import { registerLinkedInSandbox } from '../../sandbox/linkedin/index.js';
 import { createLinkedInAdapter } from './adapter.js';
 import { LINKEDIN_PRODUCTION_URLS, linkedInSandboxUrls, type LinkedInUrls } from './urls.js';
 
@@ -9,5 +8,4 @@ export const network: NetworkModule<LinkedInUrls> = {
   productionUrls: LINKEDIN_PRODUCTION_URLS,
   sandboxUrls: linkedInSandboxUrls,
   createAdapter: createLinkedInAdapter,
-  registerSandbox: registerLinkedInSandbox,
 };

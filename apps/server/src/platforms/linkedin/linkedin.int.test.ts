@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/meta/test-harness.js';
-import { PlatformError } from '../errors.js';
+import { describe, expect, it } from 'vitest';
+import { startSandboxHarness } from '../../test/graph-harness.js';
 import type { ConnectableAccount, StoredAccount } from '../types.js';
 import { LINKEDIN_SCOPES } from './adapter.js';
 import { createLinkedInApi } from './api.js';
 import { network } from './index.js';
-import type { LinkedInUrls } from './urls.js';
+import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<LinkedInUrls>;
-beforeAll(async () => {
-  h = await startSandboxHarness(network);
-});
-afterAll(() => h?.close());
+const h = useHarness(() => startSandboxHarness(network));
 
 const DAY = 24 * 60 * 60 * 1000;
 const api = () => createLinkedInApi(h.settings);
@@ -27,15 +22,6 @@ async function connectAs(account: string, organizations?: string) {
   if (organizations !== undefined) fields.organizations = organizations;
   const { code } = await h.authorize({ fields });
   return h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' });
-}
-
-async function rejection(promise: Promise<unknown>) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
 }
 
 describe('LinkedIn adapter against its sandbox', () => {
@@ -111,18 +97,18 @@ describe('LinkedIn adapter against its sandbox', () => {
   it('turns refresh_fails, a missing refresh token and token_revoked into reauth', async () => {
     const [person] = await connectAs('Fragile Member', '');
     await h.setKnob('Fragile Member', 'refresh_fails');
-    expect((await rejection(h.adapter.refresh!(stored(person!)))).kind).toBe('reauth');
+    expect((await expectPlatformError(h.adapter.refresh!(stored(person!)))).kind).toBe('reauth');
     await h.setKnob('Fragile Member', 'refresh_fails', false);
 
     await h.setKnob('Fragile Member', 'token_revoked');
-    const revoked = await rejection(api().userInfo(person!.tokens.accessToken));
+    const revoked = await expectPlatformError(api().userInfo(person!.tokens.accessToken));
     expect(revoked).toMatchObject({ kind: 'reauth', details: { status: 401, code: 65601 } });
     await h.setKnob('Fragile Member', 'token_revoked', false);
 
     await h.setKnob('No Partner', 'no_refresh_token');
     const [plain] = await connectAs('No Partner', '');
     expect(plain!.tokens.refreshToken).toBeNull();
-    const err = await rejection(h.adapter.refresh!(stored(plain!)));
+    const err = await expectPlatformError(h.adapter.refresh!(stored(plain!)));
     expect(err.kind).toBe('reauth');
     expect(err.message).toMatch(/reconnect every 60 days/);
   });
@@ -135,7 +121,7 @@ describe('LinkedIn adapter against its sandbox', () => {
 
     const { code } = await h.authorize({ fields: { account: 'Twice', organizations: '' } });
     await h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' });
-    const err = await rejection(
+    const err = await expectPlatformError(
       h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' }),
     );
     expect(err).toMatchObject({
@@ -144,7 +130,7 @@ describe('LinkedIn adapter against its sandbox', () => {
     });
 
     const other = await h.authorize({ fields: { account: 'Twice', organizations: '' } });
-    const badSecret = await rejection(
+    const badSecret = await expectPlatformError(
       h
         .adapterWith({ clientSecret: 'wrong' })
         .connect({ code: other.code!, redirectUri: h.redirectUri, codeVerifier: '' }),
@@ -155,9 +141,9 @@ describe('LinkedIn adapter against its sandbox', () => {
   it('revoke makes the access and refresh tokens unusable', async () => {
     const [person] = await connectAs('Leaving Member', 'Leaving Org');
     await h.adapter.revoke!(stored(person!));
-    const read = await rejection(api().userInfo(person!.tokens.accessToken));
+    const read = await expectPlatformError(api().userInfo(person!.tokens.accessToken));
     expect(read.kind).toBe('reauth');
-    expect((await rejection(h.adapter.refresh!(stored(person!)))).kind).toBe('reauth');
+    expect((await expectPlatformError(h.adapter.refresh!(stored(person!)))).kind).toBe('reauth');
   });
 
   it('sends LinkedIn-Version: a sunset version is refused with 426', async () => {
@@ -165,7 +151,7 @@ describe('LinkedIn adapter against its sandbox', () => {
       fields: { account: 'Old Version', organizations: 'Old Org' },
     });
     const stale = h.adapterWith({ urls: { ...h.settings.urls, linkedinVersion: '202401' } });
-    const err = await rejection(
+    const err = await expectPlatformError(
       stale.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' }),
     );
     expect(err).toMatchObject({

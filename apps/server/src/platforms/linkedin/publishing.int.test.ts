@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishMediaOf } from '../../sandbox/kit/publish-media.js';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/meta/test-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { publishMediaOf } from '../../test/publish-media.js';
+import { startSandboxHarness } from '../../test/graph-harness.js';
 import { jpeg, largeMp4Stream, png } from '../../test/media-fixtures.js';
-import { PlatformError } from '../errors.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type {
   ConnectableAccount,
@@ -13,15 +12,13 @@ import type {
 } from '../types.js';
 import { createLinkedInAdapter } from './adapter.js';
 import { network } from './index.js';
-import type { LinkedInUrls } from './urls.js';
+import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<LinkedInUrls>;
+const h = useHarness(() => startSandboxHarness(network));
 let li: PublishingAdapter;
 beforeAll(async () => {
-  h = await startSandboxHarness(network);
   li = createLinkedInAdapter(h.settings, { finalizeTimeoutMs: 400 }).publishing!;
 });
-afterAll(() => h?.close());
 
 interface EmuPost {
   id: string;
@@ -82,15 +79,6 @@ async function bytesOf(stream: NodeJS.ReadableStream) {
   return Buffer.concat(parts);
 }
 
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
-}
-
 describe('publishing to the LinkedIn sandbox', () => {
   it('publishes text in little-text format; the id comes from x-restli-id', async () => {
     const { person } = await connect('Text Member');
@@ -135,7 +123,9 @@ describe('publishing to the LinkedIn sandbox', () => {
     ]);
     const before = (await h.calls()).length;
     const many = Array.from({ length: 21 }, () => files[0]!);
-    expect((await failure(li.prepare(person, request('Too many', many)))).kind).toBe('bad_request');
+    expect((await expectPlatformError(li.prepare(person, request('Too many', many)))).kind).toBe(
+      'bad_request',
+    );
     expect((await h.calls()).length).toBe(before);
   });
 
@@ -168,10 +158,10 @@ describe('publishing to the LinkedIn sandbox', () => {
     const { person } = await connect('Small Video');
     const tiny = publishMediaOf(Buffer.alloc(10_000, 1), { kind: 'video', mimeType: 'video/mp4' });
     const photo = await image(jpeg(64, 64));
-    expect((await failure(li.prepare(person, request('mix', [photo, tiny])))).message).toMatch(
-      /one video per post/,
-    );
-    const err = await failure(li.prepare(person, request('tiny', [tiny])));
+    expect(
+      (await expectPlatformError(li.prepare(person, request('mix', [photo, tiny])))).message,
+    ).toMatch(/one video per post/);
+    const err = await expectPlatformError(li.prepare(person, request('tiny', [tiny])));
     expect(err).toMatchObject({ kind: 'bad_request', details: { status: 422 } });
     expect(err.message).toMatch(/fileSizeBytes/);
   });
@@ -193,7 +183,7 @@ describe('publishing to the LinkedIn sandbox', () => {
     await setNumber('Broken Video Member', 'processing_ms', 1);
     await h.setKnob('Broken Video Member', 'processing_fails');
     const clip = publishMediaOf(Buffer.alloc(100_000, 7), { kind: 'video', mimeType: 'video/mp4' });
-    const err = await failure(publishInOneGo(li, person, request('broken', [clip])));
+    const err = await expectPlatformError(publishInOneGo(li, person, request('broken', [clip])));
     expect(err).toMatchObject({
       kind: 'bad_request',
       message: expect.stringMatching(/could not process the video/),
@@ -205,7 +195,7 @@ describe('LinkedIn errors while publishing', () => {
   it('maps 429 to rate_limited with the wait until the daily window resets', async () => {
     const { person } = await connect('Throttled Member');
     await h.setKnob('Throttled Member', 'rate_limit_next');
-    const err = await failure(publishInOneGo(li, person, request('throttled')));
+    const err = await expectPlatformError(publishInOneGo(li, person, request('throttled')));
     expect(err.kind).toBe('rate_limited');
     expect(err.details.retryAfterSeconds).toBeGreaterThan(0);
     expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(86_400);
@@ -216,15 +206,17 @@ describe('LinkedIn errors while publishing', () => {
     const { person } = await connect('Capped Member');
     await setNumber('Capped Member', 'publish_cap', 1);
     await publishInOneGo(li, person, request('first of the day'));
-    expect((await failure(publishInOneGo(li, person, request('second of the day')))).kind).toBe(
-      'rate_limited',
-    );
+    expect(
+      (await expectPlatformError(publishInOneGo(li, person, request('second of the day')))).kind,
+    ).toBe('rate_limited');
   });
 
   it('needs a reconnect when the token is revoked', async () => {
     const { person } = await connect('Revoked Member');
     await h.setKnob('Revoked Member', 'token_revoked');
-    const err = await failure(li.prepare(person, request('x', [await image(jpeg(64, 64))])));
+    const err = await expectPlatformError(
+      li.prepare(person, request('x', [await image(jpeg(64, 64))])),
+    );
     expect(err).toMatchObject({ kind: 'reauth', details: { status: 401, code: 65601 } });
   });
 
@@ -232,7 +224,7 @@ describe('LinkedIn errors while publishing', () => {
     const { person } = await connect('Flaky Member');
     await setNumber('Flaky Member', 'fail_next', 1);
     const photo = await image(jpeg(64, 64));
-    const err = await failure(li.prepare(person, request('flaky', [photo])));
+    const err = await expectPlatformError(li.prepare(person, request('flaky', [photo])));
     expect(err).toMatchObject({ kind: 'transient', details: { status: 500 } });
     await publishInOneGo(li, person, request('flaky', [photo]));
     expect(await posts(person.externalId)).toHaveLength(1);
@@ -241,7 +233,7 @@ describe('LinkedIn errors while publishing', () => {
   it('makes a 500 on the post an unknown outcome; reconcile says it was not published', async () => {
     const { page } = await connect('Outage Admin', 'Outage Org');
     await setNumber('Outage Admin', 'fail_next', 1);
-    const err = await failure(publishInOneGo(li, page!, request('during an outage')));
+    const err = await expectPlatformError(publishInOneGo(li, page!, request('during an outage')));
     expect(err.kind).toBe('unknown_outcome');
     expect(await li.reconcile!(page!, request('during an outage'), {})).toBeNull();
   });
@@ -254,7 +246,9 @@ describe('LinkedIn errors while publishing', () => {
     const text = request('lost #answer, no media (page)');
     const state = await li.prepare(page!, req);
     await li.check(page!, state);
-    expect((await failure(li.finalize(page!, req, state))).kind).toBe('unknown_outcome');
+    expect((await expectPlatformError(li.finalize(page!, req, state))).kind).toBe(
+      'unknown_outcome',
+    );
     const [post] = await posts(page!.externalId);
     expect(await li.reconcile!(page!, req, state)).toEqual({
       externalId: post!.id,
@@ -263,7 +257,9 @@ describe('LinkedIn errors while publishing', () => {
     expect(await li.reconcile!(page!, request('lost answer (page)'), {})).toBeNull();
 
     await setNumber('Timeout Admin', 'finalize_timeout', 5);
-    expect((await failure(publishInOneGo(li, page!, text))).kind).toBe('unknown_outcome');
+    expect((await expectPlatformError(publishInOneGo(li, page!, text))).kind).toBe(
+      'unknown_outcome',
+    );
     const latest = (await posts(page!.externalId)).at(-1)!;
     expect(latest.text).toBe('lost #answer, no media (page)');
     expect((await li.reconcile!(page!, text, {}))?.externalId).toBe(latest.id);
@@ -272,9 +268,11 @@ describe('LinkedIn errors while publishing', () => {
   it('finalize_timeout for a member: times out; reconcile cannot tell without r_member_social', async () => {
     const { person } = await connect('Hanging Member');
     await setNumber('Hanging Member', 'finalize_timeout', 1500);
-    const err = await failure(publishInOneGo(li, person, request('hanging (member)')));
+    const err = await expectPlatformError(publishInOneGo(li, person, request('hanging (member)')));
     expect(err).toMatchObject({ kind: 'unknown_outcome', details: { code: 'timeout' } });
-    const refused = await failure(li.reconcile!(person, request('hanging (member)'), {}));
+    const refused = await expectPlatformError(
+      li.reconcile!(person, request('hanging (member)'), {}),
+    );
     expect(refused.kind).toBe('unknown_outcome');
     expect(refused.message).toMatch(/does not let Herald read/);
     await h.setKnob('Hanging Member', 'r_member_social');
@@ -285,10 +283,10 @@ describe('LinkedIn errors while publishing', () => {
   it('refuses duplicates and over-long commentary as bad requests', async () => {
     const { person } = await connect('Repeating Member');
     await publishInOneGo(li, person, request('Only once'));
-    const dup = await failure(publishInOneGo(li, person, request('Only once')));
+    const dup = await expectPlatformError(publishInOneGo(li, person, request('Only once')));
     expect(dup).toMatchObject({ kind: 'bad_request', details: { status: 422 } });
     expect(dup.message).toMatch(/duplicate of urn:li:share:/);
-    const long = await failure(publishInOneGo(li, person, request('a'.repeat(3001))));
+    const long = await expectPlatformError(publishInOneGo(li, person, request('a'.repeat(3001))));
     expect(long.message).toMatch(/commentary/);
   });
 });
@@ -353,7 +351,7 @@ describe('LinkedIn comments', () => {
       'Pinned note',
     );
     expect(top.id).toMatch(/^urn:li:comment:\(urn:li:share:\d+,\d+\)$/);
-    const notMine = await failure(li.editComment!(page!, grace.id, 'hijacked'));
+    const notMine = await expectPlatformError(li.editComment!(page!, grace.id, 'hijacked'));
     expect(notMine).toMatchObject({ kind: 'bad_request', details: { status: 403 } });
   });
 
@@ -377,7 +375,7 @@ describe('LinkedIn comments', () => {
   it('explains that a member’s own comments need LinkedIn’s approval to be read', async () => {
     const { person } = await connect('Private Member');
     const post = await publishInOneGo(li, person, request('Personal post'));
-    const err = await failure(li.listComments!(person, post.externalId, { limit: 10 }));
+    const err = await expectPlatformError(li.listComments!(person, post.externalId, { limit: 10 }));
     expect(err.kind).toBe('bad_request');
     expect(err.message).toMatch(/approved apps/);
     await h.setKnob('Private Member', 'r_member_social');

@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  HARNESS_REDIRECT_URI,
-  startSandboxHarness,
-  type SandboxHarness,
-} from '../../sandbox/kit/harness.js';
-import { PlatformError } from '../errors.js';
+import { describe, expect, it } from 'vitest';
+import { HARNESS_REDIRECT_URI, startSandboxHarness } from '../../test/sandbox-harness.js';
 import type { StoredAccount } from '../types.js';
-import type { ThreadsUrls } from './api.js';
 import { network } from './index.js';
+import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<ThreadsUrls>;
-beforeAll(async () => {
-  h = await startSandboxHarness(network);
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness(() => startSandboxHarness(network));
 
 const DAY = 86_400;
 const stored = (a: { externalId: string; tokens: StoredAccount['tokens'] }): StoredAccount => ({
@@ -24,15 +13,6 @@ const stored = (a: { externalId: string; tokens: StoredAccount['tokens'] }): Sto
   extra: {},
   secrets: {},
 });
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
-}
 
 const me = (token: string) =>
   fetch(`${h.base}/v1.0/me?fields=id,username&access_token=${encodeURIComponent(token)}`);
@@ -100,7 +80,7 @@ describe('Threads adapter against the Threads sandbox', () => {
 
   it('refreshes only once the token is 24 h old, and the new one lasts 60 days from then', async () => {
     const { account } = await h.connectAs('refresher');
-    const young = await failure(h.adapter.refresh!(stored(account)));
+    const young = await expectPlatformError(h.adapter.refresh!(stored(account)));
     expect(young.kind).toBe('bad_request');
     expect(young.message).toContain('24 hours');
 
@@ -115,7 +95,7 @@ describe('Threads adapter against the Threads sandbox', () => {
   it('cannot refresh a token left to expire', async () => {
     const { account } = await h.connectAs('forgetful');
     await h.advanceClock(61 * DAY);
-    const err = await failure(h.adapter.refresh!(stored(account)));
+    const err = await expectPlatformError(h.adapter.refresh!(stored(account)));
     expect(err).toMatchObject({ kind: 'reauth', details: { code: 190 } });
   });
 
@@ -132,20 +112,20 @@ describe('Threads adapter against the Threads sandbox', () => {
 
   it('refuses a reused code, another redirect_uri and a wrong secret', async () => {
     const { code } = await h.connectAs('twice');
-    const reused = await failure(
+    const reused = await expectPlatformError(
       h.adapter.connect({ code, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: '' }),
     );
     expect(reused).toMatchObject({ kind: 'bad_request', details: { code: 100 } });
     expect(reused.message).toBe('Threads said: This authorization code has been used.');
 
     const other = (await h.authorize()).searchParams.get('code')!;
-    const moved = await failure(
+    const moved = await expectPlatformError(
       h.adapter.connect({ code: other, redirectUri: 'http://localhost:3000/x', codeVerifier: '' }),
     );
     expect(moved.message).toContain('redirect_uri is identical');
 
     const third = (await h.authorize()).searchParams.get('code')!;
-    const secret = await failure(
+    const secret = await expectPlatformError(
       h
         .adapterWith({ clientSecret: 'wrong' })
         .connect({ code: third, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: '' }),
@@ -157,8 +137,8 @@ describe('Threads adapter against the Threads sandbox', () => {
     const { account } = await h.connectAs('revoked_user');
     await h.advanceClock(DAY + 60);
     await h.setKnob('revoked_user', 'token_revoked');
-    expect((await failure(h.adapter.refresh!(stored(account)))).kind).toBe('reauth');
-    expect((await failure(h.connectAs('revoked_user'))).kind).toBe('reauth');
+    expect((await expectPlatformError(h.adapter.refresh!(stored(account)))).kind).toBe('reauth');
+    expect((await expectPlatformError(h.connectAs('revoked_user'))).kind).toBe('reauth');
     await h.setKnob('revoked_user', 'token_revoked', false);
     expect((await h.adapter.refresh!(stored(account))).accessToken).toMatch(/^TH/);
   });
@@ -167,10 +147,10 @@ describe('Threads adapter against the Threads sandbox', () => {
     const { account } = await h.connectAs('unlucky');
     await h.advanceClock(DAY + 60);
     await h.setKnob('unlucky', 'refresh_fails');
-    expect((await failure(h.adapter.refresh!(stored(account)))).kind).toBe('reauth');
+    expect((await expectPlatformError(h.adapter.refresh!(stored(account)))).kind).toBe('reauth');
     await h.setKnob('unlucky', 'refresh_fails', false);
     await h.setKnob('unlucky', 'token_expired');
-    const expired = await failure(h.adapter.refresh!(stored(account)));
+    const expired = await expectPlatformError(h.adapter.refresh!(stored(account)));
     expect(expired.kind).toBe('reauth');
     expect(expired.message).toBe(
       'Threads said: Error validating access token: Session has expired.',
@@ -180,9 +160,9 @@ describe('Threads adapter against the Threads sandbox', () => {
   it('reports throttling as rate_limited and outages as transient', async () => {
     await h.connectAs('busy');
     await h.setKnob('busy', 'rate_limit_once');
-    expect((await failure(h.connectAs('busy'))).kind).toBe('rate_limited');
+    expect((await expectPlatformError(h.connectAs('busy'))).kind).toBe('rate_limited');
     await h.setKnob('busy', 'http_500_once');
-    expect((await failure(h.connectAs('busy'))).kind).toBe('transient');
+    expect((await expectPlatformError(h.connectAs('busy'))).kind).toBe('transient');
     expect((await h.connectAs('busy')).account.username).toBe('busy');
   });
 });

@@ -1,4 +1,3 @@
-import { registerThreadsSandbox } from '../../sandbox/threads/threads-sandbox.js';
 import type { NetworkModule } from '../network-module.js';
 import { createThreadsAdapter } from './adapter.js';
 import type { ThreadsUrls } from './api.js';
@@ -12,5 +11,4 @@ export const network: NetworkModule<ThreadsUrls> = {
   },
   sandboxUrls: (base) => ({ authorizeUrl: `${base}/oauth/authorize`, graphBase: base }),
   createAdapter: createThreadsAdapter,
-  registerSandbox: registerThreadsSandbox,
 };

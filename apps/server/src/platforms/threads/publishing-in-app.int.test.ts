@@ -1,29 +1,21 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrations } from '../../db/schema.js';
-import { toStoredAccount } from '../../modules/integrations/integrations.service.js';
-import { testMedia } from '../../sandbox/kit/test-media.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { createOrg } from '../../test/factories.js';
+import { describe, expect, it } from 'vitest';
+import { testMedia } from '../../test/publish-media.js';
+import { createTestApp } from '../../test/app.js';
 import { jpeg } from '../../test/media-fixtures.js';
-import { connectThroughSandbox } from '../../test/networks.js';
+import { connectStoredAccount } from '../../test/networks.js';
 import { publishInOneGo } from '../publish-steps.js';
+import { useHarness } from '../../test/network-tests.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useHarness(() => createTestApp());
 
 describe('Threads publishing inside Herald, against its in-process sandbox', () => {
   it('publishes a carousel with the adapter Herald builds, and reads replies', async () => {
-    const { owner, orgId } = await createOrg(t.app, 'threads.publish@example.com');
-    await connectThroughSandbox(t.app, owner, 'threads', orgId, { account: 'In App Threader' });
-    const [row] = await t.database.db
-      .select()
-      .from(integrations)
-      .where(eq(integrations.organizationId, orgId));
-    const account = toStoredAccount(t.cipher, row!);
+    const account = await connectStoredAccount(
+      t,
+      'threads',
+      'threads.publish@example.com',
+      'In App Threader',
+    );
     const adapter = t.networks.get('threads')!.adapter.publishing!;
 
     const result = await publishInOneGo(adapter, account, {

@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/kit/harness.js';
-import { testMedia } from '../../sandbox/kit/test-media.js';
-import { PlatformError } from '../errors.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxHarness } from '../../test/sandbox-harness.js';
+import { testMedia } from '../../test/publish-media.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { PublishingAdapter, PublishRequest, StoredAccount } from '../types.js';
 import { createThreadsAdapter } from './adapter.js';
-import type { ThreadsUrls } from './api.js';
 import { network } from './index.js';
 import { THREADS_TIMING } from './limits.js';
+import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<ThreadsUrls>;
+const h = useHarness(() => startSandboxHarness(network));
 let threads: PublishingAdapter;
 beforeAll(async () => {
-  h = await startSandboxHarness(network);
   threads = createThreadsAdapter(h.settings, {
     ...THREADS_TIMING,
     pollMs: 20,
     publishTimeoutMs: 400,
     replyReadyMs: 2000,
   }).publishing!;
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 async function connect(name: string): Promise<StoredAccount> {
@@ -34,15 +29,6 @@ const post = (text: string, media: PublishRequest['media'] = []): PublishRequest
   media,
   idempotencyKey: `key-${text}`,
 });
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
-}
 
 const postsOf = async (account: string) =>
   ((await h.emu('GET', `posts?account=${account}`)) as { posts: any[] }).posts;
@@ -126,24 +112,28 @@ describe('publishing to Threads through the sandbox', () => {
 
   it('refuses what Threads would refuse before calling it', async () => {
     const account = await connect('Too Much');
-    const long = await failure(threads.prepare(account, post('🙂'.repeat(130))));
+    const long = await expectPlatformError(threads.prepare(account, post('🙂'.repeat(130))));
     expect(long).toMatchObject({ kind: 'bad_request' });
     expect(long.message).toContain('520 characters');
     const many = Array.from({ length: 21 }, () => testMedia('image'));
-    expect((await failure(threads.prepare(account, post('x', many)))).kind).toBe('bad_request');
-    expect((await failure(threads.prepare(account, post('  ')))).kind).toBe('bad_request');
+    expect((await expectPlatformError(threads.prepare(account, post('x', many)))).kind).toBe(
+      'bad_request',
+    );
+    expect((await expectPlatformError(threads.prepare(account, post('  ')))).kind).toBe(
+      'bad_request',
+    );
   });
 
   it('reports an expired media URL and a failed processing in Threads’ words', async () => {
     const account = await connect('Unlucky Media');
     const stale = testMedia('image', { expiresInSeconds: -60 });
-    const expired = await failure(threads.prepare(account, post('old', [stale])));
+    const expired = await expectPlatformError(threads.prepare(account, post('old', [stale])));
     expect(expired).toMatchObject({ kind: 'bad_request', details: { code: 9004 } });
 
     await h.setKnob('unlucky_media', 'processing_fails');
     const state = await threads.prepare(account, post('broken', [testMedia('video')]));
     await h.advanceClock(5);
-    const failed = await failure(threads.check(account, state));
+    const failed = await expectPlatformError(threads.check(account, state));
     expect(failed.kind).toBe('bad_request');
     expect(failed.message).toBe(
       'The media: Threads could not process the video. (Threads said: FAILED_PROCESSING_VIDEO)',
@@ -156,14 +146,18 @@ describe('Threads publishing errors', () => {
   it('maps throttling, outages and a revoked token', async () => {
     const account = await connect('Error Prone');
     await h.setKnob('error_prone', 'rate_limit_next', true, 2);
-    expect((await failure(threads.prepare(account, post('a')))).kind).toBe('rate_limited');
-    expect((await failure(threads.prepare(account, post('a')))).kind).toBe('rate_limited');
+    expect((await expectPlatformError(threads.prepare(account, post('a')))).kind).toBe(
+      'rate_limited',
+    );
+    expect((await expectPlatformError(threads.prepare(account, post('a')))).kind).toBe(
+      'rate_limited',
+    );
     await h.setKnob('error_prone', 'fail_next');
-    expect((await failure(threads.prepare(account, post('a')))).kind).toBe('transient');
+    expect((await expectPlatformError(threads.prepare(account, post('a')))).kind).toBe('transient');
     await publishInOneGo(threads, account, post('through at last'));
 
     await h.setKnob('error_prone', 'token_revoked');
-    const revoked = await failure(threads.prepare(account, post('b')));
+    const revoked = await expectPlatformError(threads.prepare(account, post('b')));
     expect(revoked).toMatchObject({ kind: 'reauth', details: { code: 190 } });
     expect(await postsOf('error_prone')).toHaveLength(1);
   });
@@ -173,7 +167,7 @@ describe('Threads publishing errors', () => {
     await h.setKnob('prolific', 'publish_cap', true, 1);
     await publishInOneGo(threads, account, post('the only one today'));
     const since = (await h.calls()).length;
-    const capped = await failure(threads.prepare(account, post('one more')));
+    const capped = await expectPlatformError(threads.prepare(account, post('one more')));
     expect(capped).toMatchObject({ kind: 'rate_limited', details: { retryAfterSeconds: 3600 } });
     expect((await h.calls()).slice(since).map((c) => c.path)).toEqual([
       `/v1.0/${account.externalId}/threads_publishing_limit`,
@@ -186,7 +180,7 @@ describe('Threads publishing errors', () => {
     const state = await threads.prepare(account, request);
     expect((await threads.check(account, state)).status).toBe('ready');
     await h.setKnob('slow_network', 'finalize_timeout', true, 1200);
-    const lost = await failure(threads.finalize(account, request, state));
+    const lost = await expectPlatformError(threads.finalize(account, request, state));
     expect(lost.kind).toBe('unknown_outcome');
 
     const [published] = await postsOf('slow_network');
@@ -206,7 +200,7 @@ describe('Threads publishing errors', () => {
     const request = post('Try again safely');
     const state = await threads.prepare(account, request);
     await h.setKnob('second_try', 'fail_next');
-    const lost = await failure(threads.finalize(account, request, state));
+    const lost = await expectPlatformError(threads.finalize(account, request, state));
     expect(lost).toMatchObject({ kind: 'unknown_outcome', details: { status: 500 } });
     expect(await threads.reconcile!(account, request, state)).toBeNull();
     const result = await threads.finalize(account, request, state);
@@ -254,7 +248,7 @@ describe('Threads replies as comments', () => {
     await threads.deleteComment!(account, mine.id);
     const after = await threads.listComments!(account, externalId, { limit: 10 });
     expect(after.comments[0]!.replies.map((c) => c.message)).toEqual(['Agreed']);
-    const notMine = await failure(threads.deleteComment!(account, first.id));
+    const notMine = await expectPlatformError(threads.deleteComment!(account, first.id));
     expect(notMine.kind).toBe('bad_request');
     expect(threads.editComment).toBeUndefined();
   });

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/kit/harness.js';
+import { describe, expect, it } from 'vitest';
+import { startSandboxHarness } from '../../test/sandbox-harness.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { StoredAccount } from '../types.js';
-import type { ThreadsUrls } from './api.js';
 import { network } from './index.js';
+import { useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<ThreadsUrls>;
-beforeAll(async () => {
-  h = await startSandboxHarness(network);
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness(() => startSandboxHarness(network));
 
 async function connect(name: string) {
   const { account } = await h.connectAs(name);

@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  HARNESS_REDIRECT_URI,
-  startSandboxHarness,
-  type SandboxHarness,
-} from '../../sandbox/kit/harness.js';
-import { PlatformError } from '../errors.js';
+import { describe, expect, it } from 'vitest';
+import { HARNESS_REDIRECT_URI, startSandboxHarness } from '../../test/sandbox-harness.js';
 import type { StoredAccount } from '../types.js';
-import type { TikTokUrls } from './api.js';
 import { network } from './index.js';
+import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<TikTokUrls>;
-beforeAll(async () => {
-  h = await startSandboxHarness(network);
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness(() => startSandboxHarness(network));
 
 const DAY = 86_400_000;
 const stored = (a: { externalId: string; tokens: StoredAccount['tokens'] }): StoredAccount => ({
@@ -24,15 +13,6 @@ const stored = (a: { externalId: string; tokens: StoredAccount['tokens'] }): Sto
   extra: {},
   secrets: {},
 });
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
-}
 
 const userInfo = (token: string) =>
   fetch(`${h.base}/v2/user/info/?fields=open_id`, {
@@ -119,7 +99,7 @@ describe('TikTok adapter against the TikTok sandbox', () => {
     expect(fresh.refreshToken).not.toBe(account.tokens.refreshToken);
     expect((await userInfo(fresh.accessToken)).status).toBe(200);
 
-    const old = await failure(h.adapter.refresh!(stored(account)));
+    const old = await expectPlatformError(h.adapter.refresh!(stored(account)));
     expect(old).toMatchObject({ kind: 'reauth', details: { code: 'invalid_grant' } });
     expect(old.message).toBe('TikTok said: Refresh token is invalid or expired.');
     expect((await h.adapter.refresh!(stored({ ...account, tokens: fresh }))).refreshToken).not.toBe(
@@ -136,7 +116,7 @@ describe('TikTok adapter against the TikTok sandbox', () => {
 
   it('refuses a reused code, another redirect_uri and a wrong secret', async () => {
     const { code } = await h.connectAs('twice');
-    const reused = await failure(
+    const reused = await expectPlatformError(
       h.adapter.connect({ code, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: '' }),
     );
     expect(reused).toMatchObject({
@@ -145,13 +125,13 @@ describe('TikTok adapter against the TikTok sandbox', () => {
     });
 
     const other = (await h.authorize()).searchParams.get('code')!;
-    const moved = await failure(
+    const moved = await expectPlatformError(
       h.adapter.connect({ code: other, redirectUri: 'http://localhost:3000/x', codeVerifier: '' }),
     );
     expect(moved.message).toContain('redirect_uri');
 
     const third = (await h.authorize()).searchParams.get('code')!;
-    const secret = await failure(
+    const secret = await expectPlatformError(
       h
         .adapterWith({ clientSecret: 'wrong' })
         .connect({ code: third, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: '' }),
@@ -177,8 +157,8 @@ describe('TikTok adapter against the TikTok sandbox', () => {
   it('maps token_revoked and refresh_fails to reauth', async () => {
     const { account } = await h.connectAs('revoked_user');
     await h.setKnob('revoked_user', 'token_revoked');
-    expect((await failure(h.adapter.refresh!(stored(account)))).kind).toBe('reauth');
-    const profile = await failure(h.connectAs('revoked_user'));
+    expect((await expectPlatformError(h.adapter.refresh!(stored(account)))).kind).toBe('reauth');
+    const profile = await expectPlatformError(h.connectAs('revoked_user'));
     expect(profile).toMatchObject({
       kind: 'reauth',
       details: { status: 401, code: 'access_token_invalid' },
@@ -186,24 +166,24 @@ describe('TikTok adapter against the TikTok sandbox', () => {
     await h.setKnob('revoked_user', 'token_revoked', false);
 
     await h.setKnob('revoked_user', 'refresh_fails');
-    expect((await failure(h.adapter.refresh!(stored(account)))).kind).toBe('reauth');
+    expect((await expectPlatformError(h.adapter.refresh!(stored(account)))).kind).toBe('reauth');
   });
 
   it('reports rate limits and outages by TikTok’s codes', async () => {
     await h.connectAs('busy');
     await h.setKnob('busy', 'rate_limit_once');
-    expect(await failure(h.connectAs('busy'))).toMatchObject({
+    expect(await expectPlatformError(h.connectAs('busy'))).toMatchObject({
       kind: 'rate_limited',
       details: { code: 'rate_limit_exceeded' },
     });
     await h.setKnob('busy', 'http_500_once');
-    expect((await failure(h.connectAs('busy'))).kind).toBe('transient');
+    expect((await expectPlatformError(h.connectAs('busy'))).kind).toBe('transient');
   });
 
   it('revoke makes the tokens unusable', async () => {
     const { account } = await h.connectAs('leaver');
     await h.adapter.revoke!(stored(account));
     expect((await userInfo(account.tokens.accessToken)).status).toBe(401);
-    expect((await failure(h.adapter.refresh!(stored(account)))).kind).toBe('reauth');
+    expect((await expectPlatformError(h.adapter.refresh!(stored(account)))).kind).toBe('reauth');
   });
 });

@@ -1,4 +1,3 @@
-import { registerTikTokSandbox } from '../../sandbox/tiktok/tiktok-sandbox.js';
 import type { NetworkModule } from '../network-module.js';
 import { createTikTokAdapter } from './adapter.js';
 import type { TikTokUrls } from './api.js';
@@ -12,5 +11,4 @@ export const network: NetworkModule<TikTokUrls> = {
   },
   sandboxUrls: (base) => ({ authorizeUrl: `${base}/v2/auth/authorize/`, apiBase: base }),
   createAdapter: createTikTokAdapter,
-  registerSandbox: registerTikTokSandbox,
 };

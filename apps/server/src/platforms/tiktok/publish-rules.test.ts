@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../errors.js';
-import { chunkPlanProblem } from '../../sandbox/tiktok/tiktok-rules.js';
+import { chunkPlanProblem } from '../../sandbox/tiktok/rules.js';
 import {
   asUnknownOutcome,
   chunkPlan,

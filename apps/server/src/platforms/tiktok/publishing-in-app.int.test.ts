@@ -1,29 +1,21 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrations } from '../../db/schema.js';
-import { toStoredAccount } from '../../modules/integrations/integrations.service.js';
-import { testMedia } from '../../sandbox/kit/test-media.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { createOrg } from '../../test/factories.js';
+import { describe, expect, it } from 'vitest';
+import { testMedia } from '../../test/publish-media.js';
+import { createTestApp } from '../../test/app.js';
 import { mp4 } from '../../test/media-fixtures.js';
-import { connectThroughSandbox } from '../../test/networks.js';
+import { connectStoredAccount } from '../../test/networks.js';
 import { publishInOneGo } from '../publish-steps.js';
+import { useHarness } from '../../test/network-tests.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useHarness(() => createTestApp());
 
 describe('TikTok publishing inside Herald, against its in-process sandbox', () => {
   it('uploads through the upload_url the sandbox hands out and finds the post id', async () => {
-    const { owner, orgId } = await createOrg(t.app, 'tiktok.publish@example.com');
-    await connectThroughSandbox(t.app, owner, 'tiktok', orgId, { account: 'In App Creator' });
-    const [row] = await t.database.db
-      .select()
-      .from(integrations)
-      .where(eq(integrations.organizationId, orgId));
-    const account = toStoredAccount(t.cipher, row!);
+    const account = await connectStoredAccount(
+      t,
+      'tiktok',
+      'tiktok.publish@example.com',
+      'In App Creator',
+    );
     const adapter = t.networks.get('tiktok')!.adapter.publishing!;
 
     // A real MP4, as the media store would stream it.

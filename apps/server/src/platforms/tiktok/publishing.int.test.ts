@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/kit/harness.js';
-import { testMedia } from '../../sandbox/kit/test-media.js';
-import { PlatformError } from '../errors.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxHarness, type SandboxHarness } from '../../test/sandbox-harness.js';
+import { testMedia } from '../../test/publish-media.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { PublishingAdapter, PublishRequest, StoredAccount } from '../types.js';
 import { createTikTokAdapter } from './adapter.js';
 import type { TikTokUrls } from './api.js';
 import { network } from './index.js';
 import { TIKTOK_TIMING, type TikTokTiming } from './limits.js';
+import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
 const MB = 1024 * 1024;
-let h: SandboxHarness<TikTokUrls>;
+const h = useHarness(() => startSandboxHarness(network));
 const fast: TikTokTiming = {
   ...TIKTOK_TIMING,
   initTimeoutMs: 400,
@@ -24,11 +24,7 @@ const adapterWith = (timing: Partial<TikTokTiming>) =>
   createTikTokAdapter(h.settings, { ...fast, ...timing }).publishing!;
 
 beforeAll(async () => {
-  h = await startSandboxHarness(network);
   tiktok = adapterWith({});
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 async function connect(name: string): Promise<StoredAccount> {
@@ -41,15 +37,6 @@ const post = (text: string, media: PublishRequest['media']): PublishRequest => (
   media,
   idempotencyKey: `key-${text}`,
 });
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
-}
 
 const postsOf = async (account: string) =>
   ((await h.emu('GET', `posts?account=${account}`)) as { posts: any[] }).posts;
@@ -201,8 +188,10 @@ describe('TikTok publishing errors', () => {
       post('png', [{ ...testMedia('image'), mimeType: 'image/png', fileName: 'a.png' }]),
     ];
     for (const request of refusals)
-      expect((await failure(tiktok.prepare(account, request))).kind).toBe('bad_request');
-    const long = await failure(
+      expect((await expectPlatformError(tiktok.prepare(account, request))).kind).toBe(
+        'bad_request',
+      );
+    const long = await expectPlatformError(
       tiktok.prepare(account, post('long', [testMedia('video', { durationSec: 700 })])),
     );
     expect(long.message).toBe(
@@ -215,13 +204,13 @@ describe('TikTok publishing errors', () => {
     const account = await connect('Flaky');
     const request = post('flaky', [testMedia('video')]);
     await h.setKnob('flaky', 'rate_limit_next');
-    expect((await failure(tiktok.prepare(account, request))).kind).toBe('rate_limited');
+    expect((await expectPlatformError(tiktok.prepare(account, request))).kind).toBe('rate_limited');
     await h.setKnob('flaky', 'fail_next');
-    const outage = await failure(tiktok.prepare(account, request));
+    const outage = await expectPlatformError(tiktok.prepare(account, request));
     expect(outage).toMatchObject({ kind: 'transient', details: { code: 'internal_error' } });
     expect((await tiktok.prepare(account, request)).privacyLevel).toBe('PUBLIC_TO_EVERYONE');
     await h.setKnob('flaky', 'token_revoked');
-    const revoked = await failure(tiktok.prepare(account, request));
+    const revoked = await expectPlatformError(tiktok.prepare(account, request));
     expect(revoked).toMatchObject({ kind: 'reauth', details: { code: 'access_token_invalid' } });
   });
 
@@ -231,7 +220,7 @@ describe('TikTok publishing errors', () => {
     await publishInOneGo(tiktok, account, post('one', [testMedia('image')]));
     const request = post('two', [testMedia('image')]);
     const state = await tiktok.prepare(account, request);
-    const capped = await failure(tiktok.finalize(account, request, state));
+    const capped = await expectPlatformError(tiktok.finalize(account, request, state));
     expect(capped).toMatchObject({
       kind: 'rate_limited',
       details: { code: 'rate_limit_exceeded', retryAfterSeconds: 60 },
@@ -243,7 +232,7 @@ describe('TikTok publishing errors', () => {
     const account = await connect('Broken File');
     await h.setKnob('broken_file', 'processing_ms', true, 100);
     await h.setKnob('broken_file', 'processing_fails');
-    const failed = await failure(
+    const failed = await expectPlatformError(
       publishInOneGo(tiktok, account, post('broken', [testMedia('video')])),
     );
     expect(failed).toMatchObject({
@@ -254,7 +243,7 @@ describe('TikTok publishing errors', () => {
       'TikTok could not read the video file. (TikTok said: file_format_check_failed)',
     );
     const notAVideo = testMedia('video', { bytes: Buffer.alloc(100_000, 1) });
-    const unreadable = await failure(
+    const unreadable = await expectPlatformError(
       publishInOneGo(tiktok, account, post('not a video', [notAVideo])),
     );
     expect(unreadable.details.code).toBe('file_format_check_failed');
@@ -267,7 +256,7 @@ describe('TikTok publishing errors', () => {
     const request = post('Did it post?', [testMedia('image'), testMedia('image')]);
     const state = await tiktok.prepare(account, request);
     await h.setKnob('lost_answer', 'finalize_timeout', true, 1000);
-    const lost = await failure(tiktok.finalize(account, request, state));
+    const lost = await expectPlatformError(tiktok.finalize(account, request, state));
     expect(lost.kind).toBe('unknown_outcome');
 
     const [published] = await postsOf('lost_answer');
@@ -286,7 +275,7 @@ describe('TikTok publishing errors', () => {
     const request = post('never uploaded', [testMedia('video')]);
     const state = await tiktok.prepare(account, request);
     await h.setKnob('no_bytes', 'finalize_timeout', true, 800);
-    const lost = await failure(tiktok.finalize(account, request, state));
+    const lost = await expectPlatformError(tiktok.finalize(account, request, state));
     expect(lost.kind).toBe('transient');
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(await postsOf('no_bytes')).toEqual([]);
@@ -296,7 +285,7 @@ describe('TikTok publishing errors', () => {
     const account = await connect('Quiet');
     const request = post('nothing here', [testMedia('image')]);
     const state = await tiktok.prepare(account, request);
-    const recent = await failure(tiktok.reconcile!(account, request, state));
+    const recent = await expectPlatformError(tiktok.reconcile!(account, request, state));
     expect(recent.kind).toBe('unknown_outcome');
     const old = { ...state, preparedAt: new Date(Date.now() - 3600_000).toISOString() };
     expect(await tiktok.reconcile!(account, request, old)).toBeNull();

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/kit/harness.js';
-import type { TikTokUrls } from './api.js';
+import { describe, expect, it } from 'vitest';
+import { startSandboxHarness } from '../../test/sandbox-harness.js';
 import { network } from './index.js';
+import { useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<TikTokUrls>;
-beforeAll(async () => {
-  h = await startSandboxHarness(network);
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness(() => startSandboxHarness(network));
 
 const MB = 1024 * 1024;
 const video = (size: number) => {

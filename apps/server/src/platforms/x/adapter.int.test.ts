@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  HARNESS_REDIRECT_URI,
-  pkcePair,
-  startSandboxHarness,
-  type SandboxHarness,
-} from '../../sandbox/kit/harness.js';
-import { PlatformError } from '../errors.js';
+import { describe, expect, it } from 'vitest';
+import { HARNESS_REDIRECT_URI, pkcePair, startSandboxHarness } from '../../test/sandbox-harness.js';
 import type { StoredAccount } from '../types.js';
-import type { XUrls } from './api.js';
 import { network } from './index.js';
+import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<XUrls>;
-beforeAll(async () => {
-  h = await startSandboxHarness(network);
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness(() => startSandboxHarness(network));
 
 const stored = (a: { externalId: string; tokens: StoredAccount['tokens'] }): StoredAccount => ({
   externalId: a.externalId,
@@ -24,15 +12,6 @@ const stored = (a: { externalId: string; tokens: StoredAccount['tokens'] }): Sto
   extra: {},
   secrets: {},
 });
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
-}
 
 describe('X adapter against the X sandbox', () => {
   it('asks for PKCE S256 and the publishing scopes with offline.access', () => {
@@ -105,7 +84,7 @@ describe('X adapter against the X sandbox', () => {
     expect(fresh.refreshToken).not.toBe(account.tokens.refreshToken);
     expect(fresh.scopes).toEqual(account.tokens.scopes);
 
-    const old = await failure(h.adapter.refresh!(stored(account)));
+    const old = await expectPlatformError(h.adapter.refresh!(stored(account)));
     expect(old.kind).toBe('reauth');
     expect(old.message).toBe('X said: Value passed for the token was invalid.');
 
@@ -124,7 +103,7 @@ describe('X adapter against the X sandbox', () => {
   it('refuses a wrong PKCE verifier, a reused code and an expired code', async () => {
     const { challenge } = pkcePair();
     let code = (await h.authorize({ codeChallenge: challenge })).searchParams.get('code')!;
-    const wrong = await failure(
+    const wrong = await expectPlatformError(
       h.adapter.connect({
         code,
         redirectUri: HARNESS_REDIRECT_URI,
@@ -138,7 +117,7 @@ describe('X adapter against the X sandbox', () => {
     expect(wrong.message).toContain('code verifier');
 
     const { code: used, verifier } = await h.connectAs('twice');
-    const reused = await failure(
+    const reused = await expectPlatformError(
       h.adapter.connect({ code: used, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: verifier }),
     );
     expect(reused.kind).toBe('bad_request');
@@ -146,7 +125,7 @@ describe('X adapter against the X sandbox', () => {
     const pair = pkcePair();
     code = (await h.authorize({ codeChallenge: pair.challenge })).searchParams.get('code')!;
     await h.advanceClock(31);
-    const late = await failure(
+    const late = await expectPlatformError(
       h.adapter.connect({ code, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: pair.verifier }),
     );
     expect(late.kind).toBe('bad_request');
@@ -156,7 +135,7 @@ describe('X adapter against the X sandbox', () => {
   it('refuses a redirect_uri different from the authorize one', async () => {
     const pair = pkcePair();
     const code = (await h.authorize({ codeChallenge: pair.challenge })).searchParams.get('code')!;
-    const err = await failure(
+    const err = await expectPlatformError(
       h.adapter.connect({
         code,
         redirectUri: 'http://localhost:3000/elsewhere',
@@ -169,7 +148,7 @@ describe('X adapter against the X sandbox', () => {
 
   it('treats wrong client credentials as a configuration error, not a reconnect', async () => {
     const { account } = await h.connectAs('creds');
-    const err = await failure(
+    const err = await expectPlatformError(
       h.adapterWith({ clientSecret: 'not-the-secret' }).refresh!(stored(account)),
     );
     expect(err).toMatchObject({
@@ -181,14 +160,14 @@ describe('X adapter against the X sandbox', () => {
   it('maps token_revoked to reauth on the profile and on refresh', async () => {
     const { account } = await h.connectAs('revoked_user');
     await h.setKnob('revoked_user', 'token_revoked');
-    const refresh = await failure(h.adapter.refresh!(stored(account)));
+    const refresh = await expectPlatformError(h.adapter.refresh!(stored(account)));
     expect(refresh.kind).toBe('reauth');
 
     const pair = pkcePair();
     const code = (
       await h.authorize({ account: 'revoked_user', codeChallenge: pair.challenge })
     ).searchParams.get('code')!;
-    const profile = await failure(
+    const profile = await expectPlatformError(
       h.adapter.connect({ code, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: pair.verifier }),
     );
     expect(profile).toMatchObject({ kind: 'reauth', details: { status: 401 } });
@@ -212,20 +191,20 @@ describe('X adapter against the X sandbox', () => {
     expect(old.status).toBe(401);
 
     await h.setKnob('expiring', 'refresh_fails');
-    expect((await failure(h.adapter.refresh!(stored({ ...account, tokens: fresh })))).kind).toBe(
-      'reauth',
-    );
+    expect(
+      (await expectPlatformError(h.adapter.refresh!(stored({ ...account, tokens: fresh })))).kind,
+    ).toBe('reauth');
   });
 
   it('reports rate limits with the wait and outages as transient', async () => {
     await h.connectAs('busy');
     await h.setKnob('busy', 'rate_limit_once');
-    const limited = await failure(h.connectAs('busy'));
+    const limited = await expectPlatformError(h.connectAs('busy'));
     expect(limited.kind).toBe('rate_limited');
     expect(limited.details.retryAfterSeconds).toBeGreaterThan(800);
 
     await h.setKnob('busy', 'http_500_once');
-    expect((await failure(h.connectAs('busy'))).kind).toBe('transient');
+    expect((await expectPlatformError(h.connectAs('busy'))).kind).toBe('transient');
     expect((await h.connectAs('busy')).account.username).toBe('busy');
   });
 
@@ -236,7 +215,7 @@ describe('X adapter against the X sandbox', () => {
       headers: { authorization: `Bearer ${account.tokens.accessToken}` },
     });
     expect(me.status).toBe(401);
-    expect((await failure(h.adapter.refresh!(stored(account)))).kind).toBe('reauth');
+    expect((await expectPlatformError(h.adapter.refresh!(stored(account)))).kind).toBe('reauth');
   });
 
   it('keeps its state across a restart', async () => {

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, TEST_PUBLIC_URL } from '../../test/app.js';
 import { createOrg } from '../../test/factories.js';
 import { connectThroughSandbox } from '../../test/networks.js';
+import { useHarness } from '../../test/network-tests.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64') });
-});
-afterAll(() => t?.close());
+const t = useHarness(() =>
+  createTestApp({ TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64') }),
+);
 
 const emuCalls = async (path: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/sandbox/x/_emu/calls?path=${path}` })).json()

@@ -1,4 +1,3 @@
-import { registerXSandbox } from '../../sandbox/x/x-sandbox.js';
 import type { NetworkModule } from '../network-module.js';
 import { createXAdapter } from './adapter.js';
 import type { XUrls } from './api.js';
@@ -12,5 +11,4 @@ export const network: NetworkModule<XUrls> = {
   },
   sandboxUrls: (base) => ({ authorizeUrl: `${base}/i/oauth2/authorize`, apiBase: base }),
   createAdapter: createXAdapter,
-  registerSandbox: registerXSandbox,
 };

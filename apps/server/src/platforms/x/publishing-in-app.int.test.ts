@@ -1,23 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pkcePair } from '../../sandbox/kit/harness.js';
-import { publishMediaOf } from '../../sandbox/kit/publish-media.js';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pkcePair } from '../../test/sandbox-harness.js';
+import { publishMediaOf } from '../../test/publish-media.js';
+import { createTestApp, TEST_PUBLIC_URL } from '../../test/app.js';
 import { jpeg } from '../../test/media-fixtures.js';
 import { PlatformError } from '../errors.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { PlatformAdapter, StoredAccount } from '../types.js';
+import { useHarness } from '../../test/network-tests.js';
 
 /**
  * The X adapter as the server builds it: the sandbox answered in-process (inject), as the
  * publishing engine and the benchmark use it.
  */
-let t: TestApp;
+const t = useHarness(() =>
+  createTestApp({ TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64') }),
+);
 let adapter: PlatformAdapter;
 beforeAll(async () => {
-  t = await createTestApp({ TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64') });
   adapter = t.networks.get('x')!.adapter;
 });
-afterAll(() => t?.close());
 
 const emu = async (method: 'GET' | 'POST', path: string, payload?: object) =>
   (await t.app.inject({ method, url: `/api/sandbox/x/_emu/${path}`, payload })).json();

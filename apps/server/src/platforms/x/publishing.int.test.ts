@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxHarness, type SandboxHarness } from '../../sandbox/kit/harness.js';
-import { publishMediaOf } from '../../sandbox/kit/publish-media.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxHarness } from '../../test/sandbox-harness.js';
+import { publishMediaOf } from '../../test/publish-media.js';
 import { gif, jpeg, mp4, png, webp } from '../../test/media-fixtures.js';
-import { PlatformError } from '../errors.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { PublishingAdapter, PublishMedia, PublishRequest, StoredAccount } from '../types.js';
 import { createXAdapter } from './adapter.js';
-import type { XUrls } from './api.js';
 import { network } from './index.js';
+import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
-let h: SandboxHarness<XUrls>;
+const h = useHarness(() => startSandboxHarness(network));
 /** Small chunks, so even test images take several appends; a short finalize timeout. */
 let x: PublishingAdapter;
 beforeAll(async () => {
-  h = await startSandboxHarness(network);
   x = createXAdapter(h.settings, { chunkBytes: 8 * 1024, finalizeTimeoutMs: 400 }).publishing!;
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 interface EmuPost {
@@ -50,15 +45,6 @@ const posts = async (account: string) =>
 
 const image = async (make: () => Promise<Buffer>, mimeType: string) =>
   publishMediaOf(await make(), { kind: 'image', mimeType, width: 640, height: 480 });
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
-}
 
 describe('publishing to the X sandbox', () => {
   it('publishes a text post: one post, its permalink from the username', async () => {
@@ -107,12 +93,14 @@ describe('publishing to the X sandbox', () => {
     const mediaCalls = async () => (await h.calls('/2/media')).map((c) => `${c.method} ${c.path}`);
     const before = await mediaCalls();
     const fifth = [...files, await image(() => jpeg(100, 100), 'image/jpeg')];
-    expect((await failure(x.prepare(ada, request('Five', fifth)))).kind).toBe('bad_request');
+    expect((await expectPlatformError(x.prepare(ada, request('Five', fifth)))).kind).toBe(
+      'bad_request',
+    );
     const clip = publishMediaOf(await mp4({ seconds: 1 }), {
       kind: 'video',
       mimeType: 'video/mp4',
     });
-    const mixed = await failure(x.prepare(ada, request('Mixed', [files[0]!, clip])));
+    const mixed = await expectPlatformError(x.prepare(ada, request('Mixed', [files[0]!, clip])));
     expect(mixed.message).toMatch(/one video or one GIF/);
     expect(await mediaCalls()).toEqual(before);
   });
@@ -152,7 +140,7 @@ describe('publishing to the X sandbox', () => {
       kind: 'video',
       mimeType: 'video/mp4',
     });
-    const err = await failure(publishInOneGo(x, ada, request('Broken', [clip])));
+    const err = await expectPlatformError(publishInOneGo(x, ada, request('Broken', [clip])));
     expect(err).toMatchObject({
       kind: 'bad_request',
       message: expect.stringMatching(/Unsupported video format/),
@@ -165,7 +153,7 @@ describe('X errors while publishing', () => {
   it('maps a throttled post to rate_limited with the reset wait, and publishes nothing', async () => {
     const ada = await connect('Throttled');
     await h.setKnob('throttled', 'rate_limit_next');
-    const err = await failure(publishInOneGo(x, ada, request('Too soon')));
+    const err = await expectPlatformError(publishInOneGo(x, ada, request('Too soon')));
     expect(err.kind).toBe('rate_limited');
     expect(err.details.retryAfterSeconds).toBeGreaterThan(800);
     expect(await posts('throttled')).toEqual([]);
@@ -178,7 +166,7 @@ describe('X errors while publishing', () => {
     await h.setKnob('capped', 'publish_cap', true, 2);
     await publishInOneGo(x, ada, request('cap 1'));
     await publishInOneGo(x, ada, request('cap 2'));
-    const err = await failure(publishInOneGo(x, ada, request('cap 3')));
+    const err = await expectPlatformError(publishInOneGo(x, ada, request('cap 3')));
     expect(err.kind).toBe('rate_limited');
     expect(err.details.retryAfterSeconds).toBeGreaterThan(800);
     await h.setKnob('capped', 'publish_cap', false);
@@ -188,18 +176,22 @@ describe('X errors while publishing', () => {
     const ada = await connect('Revoked Poster');
     await h.setKnob('revoked_poster', 'token_revoked');
     const photo = await image(() => jpeg(64, 64), 'image/jpeg');
-    const err = await failure(x.prepare(ada, request('nope', [photo])));
+    const err = await expectPlatformError(x.prepare(ada, request('nope', [photo])));
     expect(err).toMatchObject({ kind: 'reauth', details: { status: 401 } });
-    expect((await failure(x.finalize(ada, request('nope'), { media: [] }))).kind).toBe('reauth');
+    expect((await expectPlatformError(x.finalize(ada, request('nope'), { media: [] }))).kind).toBe(
+      'reauth',
+    );
   });
 
   it('makes a 500 during prepare transient, and prepare can simply run again', async () => {
     const ada = await connect('Flaky Upload');
     await h.setKnob('flaky_upload', 'fail_next', true, 2);
     const photo = await image(() => jpeg(320, 240), 'image/jpeg');
-    const err = await failure(x.prepare(ada, request('flaky', [photo])));
+    const err = await expectPlatformError(x.prepare(ada, request('flaky', [photo])));
     expect(err).toMatchObject({ kind: 'transient', details: { status: 500 } });
-    expect((await failure(x.prepare(ada, request('flaky', [photo])))).kind).toBe('transient');
+    expect((await expectPlatformError(x.prepare(ada, request('flaky', [photo])))).kind).toBe(
+      'transient',
+    );
     const done = await publishInOneGo(x, ada, request('flaky', [photo]));
     expect(done.externalId).toMatch(/^\d+$/);
   });
@@ -207,7 +199,7 @@ describe('X errors while publishing', () => {
   it('makes a 500 on the post an unknown outcome; reconcile then says it was not published', async () => {
     const ada = await connect('Outage Poster');
     await h.setKnob('outage_poster', 'fail_next');
-    const err = await failure(publishInOneGo(x, ada, request('During an outage')));
+    const err = await expectPlatformError(publishInOneGo(x, ada, request('During an outage')));
     expect(err.kind).toBe('unknown_outcome');
     expect(err.message).toMatch(/may or may not have published/);
     expect(await x.reconcile!(ada, request('During an outage'), {})).toBeNull();
@@ -217,7 +209,7 @@ describe('X errors while publishing', () => {
     const ada = await connect('Dropped Answer');
     await h.setKnob('dropped_answer', 'finalize_timeout', true, 0);
     const text = 'Posted, but the answer was lost';
-    const err = await failure(publishInOneGo(x, ada, request(text)));
+    const err = await expectPlatformError(publishInOneGo(x, ada, request(text)));
     expect(err.kind).toBe('unknown_outcome');
     const published = await posts('dropped_answer');
     expect(published).toHaveLength(1);
@@ -235,7 +227,7 @@ describe('X errors while publishing', () => {
     const photo = await image(() => jpeg(320, 240), 'image/jpeg');
     const req = request('Hanging with a picture', [photo]);
     const state = await x.prepare(ada, req);
-    const err = await failure(x.finalize(ada, req, state));
+    const err = await expectPlatformError(x.finalize(ada, req, state));
     expect(err).toMatchObject({ kind: 'unknown_outcome', details: { code: 'timeout' } });
     const found = await x.reconcile!(ada, { ...req, text: 'X may rewrite the text' }, state);
     const [post] = await posts('hung_answer');
@@ -245,12 +237,12 @@ describe('X errors while publishing', () => {
   it('refuses duplicate and over-long text as bad requests, in X’s words', async () => {
     const ada = await connect('Repeater');
     await publishInOneGo(x, ada, request('Say it once'));
-    const dup = await failure(publishInOneGo(x, ada, request('Say it once')));
+    const dup = await expectPlatformError(publishInOneGo(x, ada, request('Say it once')));
     expect(dup).toMatchObject({ kind: 'bad_request', details: { status: 403 } });
     expect(dup.message).toContain('duplicate content');
     // 140 two-unit characters = 280 weighted; one more is too many.
     expect((await publishInOneGo(x, ada, request('日'.repeat(140)))).externalId).toBeTruthy();
-    const long = await failure(publishInOneGo(x, ada, request('日'.repeat(141))));
+    const long = await expectPlatformError(publishInOneGo(x, ada, request('日'.repeat(141))));
     expect(long.kind).toBe('bad_request');
     expect(long.message).toMatch(/shorter/);
     expect(await posts('repeater')).toHaveLength(2);
@@ -312,7 +304,7 @@ describe('X replies', () => {
     await x.deleteComment!(ada, mine.id); // gone already: nothing to do
     const after = await x.listComments!(ada, post.externalId, { limit: 20 });
     expect(after.comments[0]!.replies.map((r) => r.message)).toEqual(['Agreed']);
-    const notMine = await failure(x.deleteComment!(ada, grace.id));
+    const notMine = await expectPlatformError(x.deleteComment!(ada, grace.id));
     expect(notMine).toMatchObject({ kind: 'bad_request', details: { status: 403 } });
     expect(x.editComment).toBeUndefined();
   });
@@ -346,7 +338,7 @@ describe('X replies', () => {
       message: 'hello',
     })) as { id: string };
     await h.setKnob('strict_replier', 'reply_restricted');
-    const err = await failure(
+    const err = await expectPlatformError(
       x.reply!(ada, { externalId: post.externalId, commentId: stranger.id }, 'hi back'),
     );
     expect(err).toMatchObject({ kind: 'bad_request', details: { status: 403 } });

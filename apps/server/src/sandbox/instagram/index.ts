@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { registerGraphEmulator } from '../meta/graph-emulator.js';
+import { registerGraphEmulator } from '../meta/index.js';
 
 /**
  * The Instagram (Facebook Login) sandbox: the shared Graph emulator, mounted at

@@ -1,65 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
+import { createCallLog, registerCallLogRoutes } from './call-log.js';
 import { knobValue } from './call-knobs.js';
+import { registerClockRoutes } from './clock.js';
 import { CONNECTION_KNOBS, type SandboxOAuth } from './oauth-state.js';
 
 /**
  * The emulator's test-facing side (platform-apis.md §7.6), under `{mount}/_emu/`:
  * - `POST /_emu/scenario {account, knob, on, value?}` switches a scenario knob for one account
  *   (publishing knobs carry a number: a latency, a count of calls…; see call-knobs.ts);
- * - `GET /_emu/calls[?path=/prefix]` lists the network calls received, secrets redacted;
- * - `POST /_emu/clock {advance_seconds}` moves the emulator's clock (code age, token expiry).
+ * - `GET /_emu/calls[?path=/prefix]` lists the network calls received, secrets redacted
+ *   (call-log.ts, shared with emu-kit.ts);
+ * - `GET|POST /_emu/clock {advance_seconds}` reads or moves the emulator's clock (clock.ts).
  * Register it before the network's routes: it also keeps them out of the info-level log.
  */
-export interface RecordedCall {
-  at: number;
-  seq: number;
-  method: string;
-  path: string;
-  query: Record<string, unknown>;
-  body: unknown;
-  /** The kind of Authorization header sent, never its value. */
-  auth: 'bearer' | 'basic' | null;
-  status: number;
-}
-
-/** Fields whose values never reach the call log. */
-const SECRET_FIELDS = new Set([
-  'access_token',
-  'refresh_token',
-  'client_secret',
-  'code',
-  'code_verifier',
-  'token',
-  'input_token',
-]);
-
-function redact(value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
-  if (typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [
-      k,
-      SECRET_FIELDS.has(k) ? '[redacted]' : Buffer.isBuffer(v) ? `[${v.length} bytes]` : v,
-    ]),
-  );
-}
-
-let sequence = 0;
-/** The log keeps the newest calls only, so a long-running sandbox does not grow forever. */
-const KEEP_CALLS = 1000;
-const PRUNE_EVERY = 100;
-
-const byTime = (a: RecordedCall, b: RecordedCall) => a.at - b.at || a.seq - b.seq;
-
-async function pruneCalls(ctx: SandboxContext) {
-  const rows = await ctx.store.list<RecordedCall>('call');
-  if (rows.length <= KEEP_CALLS) return;
-  const oldest = rows.sort((a, b) => byTime(a.data, b.data)).slice(0, rows.length - KEEP_CALLS);
-  for (const row of oldest) await ctx.store.delete('call', row.id);
-}
-
 export function registerEmulatorAdmin(
   scope: FastifyInstance,
   ctx: SandboxContext,
@@ -72,23 +26,21 @@ export function registerEmulatorAdmin(
     route.logLevel = 'warn';
   });
   const relativePath = (url: string) => url.slice(ctx.mountPath.length).split('?')[0] ?? '';
+  const calls = createCallLog(ctx.store);
+  registerCallLogRoutes(scope, calls);
 
   scope.addHook('onSend', async (request, reply, payload) => {
     const path = relativePath(request.url);
     if (path.startsWith('/_emu/')) return payload;
     const scheme = request.headers.authorization?.split(' ')[0]?.toLowerCase();
-    const call: RecordedCall = {
-      at: Date.now(),
-      seq: sequence++,
+    await calls.record({
       method: request.method,
       path,
-      query: redact(request.query) as Record<string, unknown>,
-      body: redact(request.body),
+      query: request.query as Record<string, unknown>,
+      body: request.body,
       auth: scheme === 'bearer' || scheme === 'basic' ? scheme : null,
       status: reply.statusCode,
-    };
-    await ctx.store.put('call', `${call.at}-${call.seq}`, call);
-    if (call.seq % PRUNE_EVERY === 0) await pruneCalls(ctx);
+    });
     return payload;
   });
 
@@ -112,20 +64,5 @@ export function registerEmulatorAdmin(
     return { account: { id: account.id, username: account.username }, knobs: active };
   });
 
-  scope.get('/_emu/calls', async (request) => {
-    const prefix = (request.query as { path?: string }).path ?? '';
-    const rows = await ctx.store.list<RecordedCall>('call');
-    const calls = rows
-      .map((r) => r.data)
-      .filter((c) => c.path.startsWith(prefix))
-      .sort(byTime);
-    return { calls };
-  });
-
-  scope.post('/_emu/clock', async (request, reply) => {
-    const seconds = Number((request.body as { advance_seconds?: unknown })?.advance_seconds);
-    if (!Number.isFinite(seconds) || seconds < 0)
-      return reply.status(400).send({ error: 'advance_seconds must be a positive number.' });
-    return { offset_seconds: await oauth.advanceClock(seconds) };
-  });
+  registerClockRoutes(scope, oauth.clock);
 }

@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { renderSandboxAuthorizePage } from '../authorize-page.js';
+import { renderSandboxAuthorizePage } from './authorize-page.js';
 import type { SandboxAccount, SandboxOAuth } from './oauth-state.js';
+import { escapeHtml } from './html.js';
 
 /**
  * Pieces of an emulated authorize endpoint that every network shares: the consent page, the
  * decision, the redirect back, and the error page shown when the redirect cannot be trusted.
  */
-type Params = Record<string, string | undefined>;
+export type Params = Record<string, string | undefined>;
 
 /** Absolute http(s) URL without a fragment, as every network requires of redirect_uri. */
 export function isRedirectUri(value: string | undefined): value is string {
@@ -24,12 +25,6 @@ export function redirectWith(reply: FastifyReply, redirectUri: string, params: P
   for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
   return reply.redirect(url.toString(), 302);
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** What a network shows instead of redirecting when the client or redirect_uri is wrong. */
 export function errorPage(reply: FastifyReply, network: string, message: string) {

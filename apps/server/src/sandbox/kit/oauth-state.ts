@@ -1,5 +1,6 @@
 import { hashOf, randomToken, type TokenFormat } from './secrets.js';
 import type { SandboxStore } from '../store.js';
+import { createEmuClock, type EmuClock } from './clock.js';
 
 /**
  * The OAuth memory every network emulator needs (accounts, codes, grants, tokens, scenario
@@ -90,19 +91,15 @@ export class SandboxOAuth {
   constructor(
     private readonly store: SandboxStore,
     private readonly newAccountId: () => string,
-  ) {}
-
-  /** The emulator's clock: real time plus whatever tests advanced it by. */
-  async now(): Promise<number> {
-    const clock = await this.store.get<{ offsetMs: number }>('clock', 'offset');
-    return Date.now() + (clock?.offsetMs ?? 0);
+  ) {
+    this.clock = createEmuClock(store);
   }
 
-  async advanceClock(seconds: number): Promise<number> {
-    const clock = await this.store.get<{ offsetMs: number }>('clock', 'offset');
-    const offsetMs = (clock?.offsetMs ?? 0) + seconds * 1000;
-    await this.store.put('clock', 'offset', { offsetMs });
-    return offsetMs / 1000;
+  /** The emulator's clock: real time plus whatever tests advanced it by (clock.ts). */
+  readonly clock: EmuClock;
+
+  async now(): Promise<number> {
+    return this.clock.now();
   }
 
   /** Usernames signed in before, most recent first (offered on the consent page). */

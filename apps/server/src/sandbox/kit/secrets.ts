@@ -2,7 +2,9 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { SandboxCode } from './oauth-state.js';
 
 /** Random codes and tokens, their stored form, and PKCE, for the emulators. */
-export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+/** A random token of `bytes` bytes (base64url), after the network's `prefix` if it has one. */
+export const randomToken = (bytes = 32, prefix = '') =>
+  `${prefix}${randomBytes(bytes).toString('base64url')}`;
 
 export const randomDigits = (length: number) =>
   String(randomInt(1, 10)) +

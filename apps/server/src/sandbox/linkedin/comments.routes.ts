@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KeyedLock } from '../kit/keyed-lock.js';
-import type { EmuKit } from '../meta/emu-kit.js';
+import type { EmuKit } from '../kit/emu-kit.js';
 import { canReadAs, canWriteAs, type Caller } from './access.js';
 import { linkedInErrors } from './errors.js';
 import {

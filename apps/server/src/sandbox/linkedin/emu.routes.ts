@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { alphaId } from '../meta/emu-kit.js';
+import { alphaId } from '../kit/emu-kit.js';
 import { renderLittleText } from './little-text.js';
 import type { LiComment, LinkedInPosts, LiPost } from './posts-state.js';
 import type { LinkedInState } from './state.js';

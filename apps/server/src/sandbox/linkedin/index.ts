@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { PUBLISHING_KNOBS } from '../kit/call-knobs.js';
 import { createKeyedLock } from '../kit/keyed-lock.js';
-import { registerEmuKit } from '../meta/emu-kit.js';
+import { registerEmuKit } from '../kit/emu-kit.js';
 import { registerLinkedInCommentRoutes } from './comments.routes.js';
 import { registerLinkedInEmuRoutes } from './emu.routes.js';
 import { registerLinkedInMediaRoutes } from './media.routes.js';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import type { KeyedLock } from '../kit/keyed-lock.js';
-import type { EmuKit } from '../meta/emu-kit.js';
+import type { EmuKit } from '../kit/emu-kit.js';
 import { canReadAs, canWriteAs, type Caller } from './access.js';
 import { linkedInErrors } from './errors.js';
 import { assetId, type LiImage, type LinkedInPosts, type LiVideo } from './posts-state.js';

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { renderSandboxAuthorizePage } from '../authorize-page.js';
+import { renderSandboxAuthorizePage } from '../kit/authorize-page.js';
 import type { SandboxContext } from '../context.js';
-import { escapeHtml, originOf, splitList, type EmuKit } from '../meta/emu-kit.js';
+import type { EmuKit } from '../kit/emu-kit.js';
+import { escapeHtml, originOf, splitList } from '../kit/html.js';
 import { linkedInErrors, OAuthFailure } from './errors.js';
 import { ACCESS_TOKEN_SECONDS, memberKeys, type LinkedInState } from './state.js';
 

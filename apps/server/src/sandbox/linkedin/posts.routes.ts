@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sleep } from '../kit/call-knobs.js';
 import type { KeyedLock } from '../kit/keyed-lock.js';
-import type { EmuKit } from '../meta/emu-kit.js';
+import type { EmuKit } from '../kit/emu-kit.js';
 import { canReadAs, canWriteAs, type Caller } from './access.js';
 import { linkedInErrors } from './errors.js';
 import { renderLittleText } from './little-text.js';

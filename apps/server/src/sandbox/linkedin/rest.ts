@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { EmuKit } from '../meta/emu-kit.js';
+import type { EmuKit } from '../kit/emu-kit.js';
 import { LinkedInFailure, linkedInErrors } from './errors.js';
 import type { LinkedInState, Organization } from './state.js';
 

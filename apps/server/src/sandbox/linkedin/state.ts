@@ -1,6 +1,7 @@
 import type { SandboxContext } from '../context.js';
 import { sleep } from '../kit/call-knobs.js';
-import { alphaId, numericId, randomToken, type EmuKit } from '../meta/emu-kit.js';
+import { alphaId, numericId, type EmuKit } from '../kit/emu-kit.js';
+import { randomToken } from '../kit/secrets.js';
 import { linkedInErrors } from './errors.js';
 
 export const ACCESS_TOKEN_SECONDS = 5_184_000;
@@ -66,7 +67,7 @@ export function createLinkedInState(ctx: SandboxContext, kit: EmuKit) {
   const getGrant = (id: string) => store.get<Grant>('grant', id);
 
   async function issue(type: TokenRecord['type'], grantId: string, expiresAt: number) {
-    const value = randomToken(type === 'access' ? 'AQV' : 'AQW', 48);
+    const value = randomToken(48, type === 'access' ? 'AQV' : 'AQW');
     await store.put('token', value, { type, grantId, expiresAt });
     return value;
   }
@@ -100,7 +101,7 @@ export function createLinkedInState(ctx: SandboxContext, kit: EmuKit) {
     },
 
     async createCode(code: Omit<AuthCode, 'createdAt' | 'usedAt'>) {
-      const value = randomToken('AQT', 48);
+      const value = randomToken(48, 'AQT');
       await store.put('code', value, { ...code, createdAt: Date.now(), usedAt: null });
       return value;
     },
@@ -119,7 +120,7 @@ export function createLinkedInState(ctx: SandboxContext, kit: EmuKit) {
     },
 
     async createGrant(member: Member, scopes: string[], withRefresh: boolean) {
-      const id = randomToken('grant-', 12);
+      const id = randomToken(12, 'grant-');
       const now = Date.now();
       const grant: Grant = {
         sub: member.sub,

@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectFetch } from '../../lib/inject-fetch.js';
-import { listIntegrations } from '../../modules/integrations/integrations.repository.js';
-import { toStoredAccount } from '../../modules/integrations/integrations.service.js';
-import { PlatformError } from '../../platforms/errors.js';
+import { describe, expect, it } from 'vitest';
+import { injectFetch } from '../../http/inject-fetch.js';
 import { createFacebookAdapter } from '../../platforms/facebook/adapter.js';
 import { network as facebook } from '../../platforms/facebook/index.js';
 import { publishInOneGo } from '../../platforms/publish-steps.js';
 import { sandboxBase, SANDBOX_CLIENT_ID } from '../../platforms/runtime.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { createOrg } from '../../test/factories.js';
-import { connectThroughSandbox } from '../../test/networks.js';
-import { imageMedia, publishRequest } from './test-media.js';
+import { createTestApp } from '../../test/app.js';
+import { connectStoredAccount } from '../../test/networks.js';
+import { imageMedia, publishRequest } from '../../test/publish-media.js';
+import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
 /**
  * The adapters as the server runs them: connected through Herald's own flow, tokens stored
  * encrypted, and the sandbox answered in-process (injectFetch) rather than over a socket.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 8).toString('base64') });
-});
-afterAll(() => t?.close());
+const t = useHarness(() =>
+  createTestApp({ TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 8).toString('base64') }),
+);
 
 async function emu(slug: string, method: 'GET' | 'POST', path: string, body?: unknown) {
   const res = await t.app.inject({
@@ -33,21 +28,8 @@ async function emu(slug: string, method: 'GET' | 'POST', path: string, body?: un
 }
 
 async function connected(slug: string, email: string, fields: Record<string, string>) {
-  const { owner, orgId } = await createOrg(t.app, email, `${fields.account} Org`);
   const { account, ...rest } = fields;
-  const done = await connectThroughSandbox(t.app, owner, slug, orgId, { account, fields: rest });
-  expect(new URL(done).searchParams.get('connected'), done).toBeTruthy();
-  const [row] = await listIntegrations(t.database.db, orgId);
-  return toStoredAccount(t.cipher, row!.integration);
-}
-
-async function rejection(promise: Promise<unknown>) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
+  return connectStoredAccount(t, slug, email, account!, rest);
 }
 
 describe('publishing through the server’s own sandbox', () => {
@@ -68,7 +50,7 @@ describe('publishing through the server’s own sandbox', () => {
       knob: 'finalize_timeout',
       on: true,
     });
-    const err = await rejection(ig.finalize(account, request, state));
+    const err = await expectPlatformError(ig.finalize(account, request, state));
     expect(err.kind).toBe('unknown_outcome');
     const { posts } = await emu('instagram', 'GET', 'posts?account=eve.studio');
     expect(posts.map((p: { text: string }) => p.text)).toEqual(['Hello', 'Lost answer']);
@@ -103,7 +85,7 @@ describe('publishing through the server’s own sandbox', () => {
       value: 800,
     });
     const started = Date.now();
-    const err = await rejection(fb.finalize(page, request, state));
+    const err = await expectPlatformError(fb.finalize(page, request, state));
     expect(err.kind).toBe('unknown_outcome');
     expect(Date.now() - started).toBeLessThan(700);
     // Let the emulator finish holding the dropped answer before the app closes.

@@ -1,0 +1,165 @@
+import { ORG_ROUTE_PERMISSIONS, PERMISSIONS, type OrgRoute } from '@herald/contract';
+import type { MembershipContext } from '../modules/team/membership.js';
+import type { UserRow } from '../modules/users/users.repository.js';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
+import type { SessionService } from '../identity/session.service.js';
+import { AppError } from '../lib/app-error.js';
+
+/**
+ * What a route needs from its caller. Every route declares one in `config.access`; a route that
+ * does not is refused at start-up, so nothing is left open by forgetting.
+ */
+/** `optional`: public, but a signed-in caller is recognised (request.auth set when the session is valid). */
+export type Access = 'public' | 'optional' | 'authenticated' | 'admin' | OrgAccess;
+
+/**
+ * An organization-scoped route: names its row of ORG_ROUTE_PERMISSIONS (the contract's table),
+ * takes the organization from the `orgId` path parameter, and may let a member act on their own
+ * membership (`selfParam`) without the permission — leaving an organization, say.
+ */
+export interface OrgAccess {
+  org: OrgRoute;
+  selfParam?: string;
+}
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** For browser navigations: where to send the person with the error sentence instead of JSON. */
+    browserRedirect?: (message: string) => string;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    member: MembershipContext | null;
+  }
+}
+
+export const ACCESS_COOKIE = 'herald_at';
+
+/** The caller's membership; only valid on organization-scoped routes. */
+export function requireMember(request: FastifyRequest): MembershipContext {
+  if (!request.member)
+    throw new AppError('FORBIDDEN', 'You are not a member of this organization.');
+  return request.member;
+}
+
+const permissionLabel = (name: string) => PERMISSIONS.find((p) => p.name === name)?.label ?? name;
+
+/** The signed-in caller; only valid on routes declared 'authenticated' or 'admin'. */
+export function requireUser(request: FastifyRequest): AuthContext {
+  if (!request.auth)
+    throw new AppError('UNAUTHENTICATED', 'You are not signed in. Please sign in.');
+  return request.auth;
+}
+
+/** The caller's ACTIVE membership of an organization, or null (given by the composition root). */
+export type LoadMembership = (orgId: string, userId: string) => Promise<MembershipContext | null>;
+
+export interface AccessControlOptions {
+  sessions: SessionService;
+  loadMembership: LoadMembership;
+  /** Paths whose routes need not declare `config.access` (API docs, network emulators). */
+  exemptPrefixes: string[];
+  basePath: string;
+}
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  { sessions, loadMembership, ...opts }: AccessControlOptions,
+): Set<string> {
+  /** Every organization-scoped route registered, as `METHOD path` keys of the contract's table. */
+  const orgRoutes = new Set<string>();
+  app.decorateRequest('auth', null);
+  app.decorateRequest('member', null);
+
+  const authenticate: preValidationHookHandler = async (request) => {
+    const found = await sessions.authenticate(request.cookies[ACCESS_COOKIE]);
+    if (!found)
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'You are not signed in, or your session has expired. Please sign in.',
+      );
+    request.auth = found;
+  };
+  const authenticateIfPresent: preValidationHookHandler = async (request) => {
+    request.auth = await sessions.authenticate(request.cookies[ACCESS_COOKIE]);
+  };
+  const requireAdmin: preValidationHookHandler = async (request) => {
+    if (!request.auth?.user.isAdmin)
+      throw new AppError('FORBIDDEN', 'This area is for platform operators only.');
+  };
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access) {
+      if (opts.exemptPrefixes.some((p) => route.url.startsWith(p))) return;
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access.`);
+    }
+    if (access === 'public') return;
+    if (access === 'optional') {
+      const existingOptional = route.preValidation ? [route.preValidation].flat() : [];
+      route.preValidation = [authenticateIfPresent, ...existingOptional];
+      return;
+    }
+    const handlers: preValidationHookHandler[] = [authenticate];
+    if (access === 'admin') handlers.push(requireAdmin);
+    if (typeof access === 'object') {
+      for (const method of [route.method].flat().filter((m) => m !== 'HEAD'))
+        orgRoutes.add(`${method} ${route.url.slice(opts.basePath.length)}`);
+      handlers.push(orgGuard(loadMembership, access));
+    }
+    // Before validation: a caller who may not call the route learns nothing from its schema.
+    const existing = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [...handlers, ...existing];
+  });
+  return orgRoutes;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cookies ride along on cross-site requests; refusing state changes whose Origin is foreign
+ * closes that door (CSRF). Requests without Origin (server-to-server, webhooks) pass.
+ */
+export function originCheck(allowedOrigins: string[]): onRequestHookHandler {
+  const allowed = new Set(allowedOrigins);
+  return async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin === undefined || allowed.has(origin)) return;
+    throw new AppError('FORBIDDEN', 'This request came from another site and was refused.');
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Loads the caller's ACTIVE membership of `:orgId` and checks the route's permission. */
+function orgGuard(loadMembership: LoadMembership, access: OrgAccess): preValidationHookHandler {
+  const needed = ORG_ROUTE_PERMISSIONS[access.org];
+  return async (request) => {
+    const params = request.params as Record<string, string | undefined>;
+    const orgId =
+      params.orgId ?? (request.query as Record<string, string | undefined> | undefined)?.orgId;
+    if (!orgId || !UUID.test(orgId) || !request.auth)
+      throw new AppError('NOT_FOUND', 'This organization does not exist.');
+    const membership = await loadMembership(orgId, request.auth.user.id);
+    if (!membership) throw new AppError('FORBIDDEN', 'You are not a member of this organization.');
+    request.member = membership;
+    if (needed === 'member' || membership.permissions.includes(needed)) return;
+    if (access.selfParam && params[access.selfParam] === membership.id) return;
+    throw new AppError(
+      'FORBIDDEN',
+      `Your role does not allow this: it needs the "${permissionLabel(needed)}" permission.`,
+    );
+  };
+}

@@ -1,0 +1,149 @@
+import { containsNul, NUL_MESSAGE, type ErrorEnvelope } from '@herald/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionError } from '../db/client.js';
+import { AppError } from '../lib/app-error.js';
+
+function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
+  return reply.status(status).send(body);
+}
+
+/** Maps Fastify's own error codes (body parsing, limits) to sentences a caller can act on. */
+function fromFastifyError(err: FastifyError): AppError | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError(
+        'BAD_REQUEST',
+        'The request body is not valid JSON. Check the syntax and send it again.',
+      );
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError(
+        'PAYLOAD_TOO_LARGE',
+        'The request body is too large. Send a smaller one.',
+      );
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'This content type is not accepted here. Send JSON.',
+      );
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('BAD_REQUEST', 'The Content-Length header does not match the body.');
+    default:
+      break;
+  }
+  if (err.statusCode === 429)
+    return new AppError('RATE_LIMITED', 'Too many requests. Wait a moment and try again.');
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new AppError(err.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', err.message);
+  }
+  return null;
+}
+
+/** PostgreSQL's data exceptions (class 22): a value the column cannot hold, from a request. */
+function isDataException(err: unknown, depth = 0): boolean {
+  const e = err as { code?: unknown; cause?: unknown } | undefined;
+  if (!e || depth > 5) return false;
+  if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  return e.cause !== undefined && e.cause !== err ? isDataException(e.cause, depth + 1) : false;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  // NUL cannot be stored in any text column; refuse it wherever a request carries text.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw new AppError('VALIDATION_FAILED', NUL_MESSAGE);
+    }
+  });
+
+  // An empty body with a JSON content type (a DELETE from some clients) means "no body".
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(
+        new AppError(
+          'BAD_REQUEST',
+          'The request body is not valid JSON. Check the syntax and send it again.',
+        ),
+        undefined,
+      );
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'is invalid',
+      }));
+      const where = error.validationContext ?? 'request';
+      const first = issues[0];
+      const sentence = first
+        ? `The ${where} is invalid: ${first.path ? `${first.path}: ` : ''}${first.message}`
+        : `The ${where} is invalid.`;
+      return send(reply, 400, {
+        status: 'error',
+        code: 'VALIDATION_FAILED',
+        message: sentence,
+        details: { issues },
+      });
+    }
+    const appError = error instanceof AppError ? error : fromFastifyError(error);
+    const browserRedirect = request.routeOptions.config?.browserRedirect;
+    if (
+      appError &&
+      browserRedirect &&
+      appError.statusCode < 500 &&
+      appError.code !== 'UNAUTHENTICATED'
+    ) {
+      return reply.redirect(browserRedirect(appError.message));
+    }
+    if (appError) {
+      if (appError.statusCode >= 500) request.log.error({ err: error }, appError.message);
+      if (appError.statusCode === 503) reply.header('retry-after', '5');
+      return send(reply, appError.statusCode, {
+        status: 'error',
+        code: appError.code,
+        message: appError.message,
+        ...(appError.details !== undefined ? { details: appError.details } : {}),
+      });
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'data exception from a request');
+      return send(reply, 400, {
+        status: 'error',
+        code: 'VALIDATION_FAILED',
+        message:
+          'A value in the request is malformed or out of range for its field. Check it and send again.',
+      });
+    }
+    if (isConnectionError(error)) {
+      request.log.error({ err: error }, 'database unreachable');
+      reply.header('retry-after', '5');
+      return send(reply, 503, {
+        status: 'error',
+        code: 'UNAVAILABLE',
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, {
+      status: 'error',
+      code: 'INTERNAL',
+      message:
+        'Something went wrong on our side. Please try again; if it keeps happening, contact support.',
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, 404, {
+      status: 'error',
+      code: 'NOT_FOUND',
+      message: `There is no ${request.method} ${request.url.split('?')[0]} in this API.`,
+    }),
+  );
+}

@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { injectFetch } from './http/inject-fetch.js';
+import { SessionService } from './identity/session.service.js';
+import { publishTargetJob } from './jobs/publish-target.job.js';
+import { publishWatchdogJob } from './jobs/publish-watchdog.job.js';
+import { type AnyJobDefinition, createJobBoss, type JobRole, startJobs } from './jobs/runtime.js';
+import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
+import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
+import { tokensRefreshJob } from './jobs/tokens-refresh.job.js';
+import { loadSecrets, type Secrets } from './db/secrets.js';
+import { loadTokenKey, TokenCipher } from './lib/token-crypto.js';
+import { createMediaStore, type MediaStore } from './media/media-store.js';
+import { PublishQueue } from './modules/publishing/publish-queue.js';
+import { Publisher } from './modules/publishing/publisher.js';
+import type { WatchdogDeps } from './modules/publishing/watchdog.js';
+import {
+  buildNetworks,
+  SANDBOX_CLIENT_ID,
+  sandboxBase,
+  type NetworkRuntime,
+} from './platforms/runtime.js';
+import type { PlatformHttp } from './platforms/types.js';
+import { mountSandboxes } from './sandbox/index.js';
+
+export interface RuntimeOptions {
+  /** How the adapters reach the networks (see `sandboxFetch` for the API process). */
+  http: PlatformHttp;
+  log: FastifyBaseLogger;
+  /** This process's pg-boss role; null runs none (tests without a worker: nothing is queued). */
+  jobs: JobRole | null;
+  /** Serve only these queues (tests that run one job through pg-boss). */
+  queues?: string[];
+  now?: () => Date;
+}
+
+/** The long-lived services of one process, built once for the HTTP app and the worker alike. */
+export interface Runtime {
+  secrets: Secrets;
+  sessions: SessionService;
+  networks: Map<string, NetworkRuntime>;
+  cipher: TokenCipher;
+  media: MediaStore;
+  boss: PgBoss | null;
+  publishQueue: PublishQueue;
+  publisher: Publisher;
+  watchdog: WatchdogDeps;
+  /** Starts pg-boss with this role's queues, handlers and cron (nothing without a job role). */
+  startJobs(): Promise<void>;
+  /** Stops pg-boss (waiting up to `timeout` ms for running jobs when graceful). */
+  stopJobs(options?: { graceful?: boolean; timeout?: number }): Promise<void>;
+  /** Releases the rest (the media store's clients). */
+  close(): Promise<void>;
+}
+
+/** The composition root: every service below the HTTP layer, wired once. */
+export async function createRuntime(
+  config: Config,
+  database: Database,
+  options: RuntimeOptions,
+): Promise<Runtime> {
+  const { db } = database;
+  const { log, now } = options;
+  const secrets = await loadSecrets(db, config.sessionSecret);
+  const sessions = new SessionService(db, secrets.sessionSecret, now);
+  const cipher = new TokenCipher(
+    loadTokenKey(config.tokenEncryptionKey, config.dataDir, config.isProduction),
+  );
+  // Real adapters, pointed at the local sandboxes when a network has no credentials.
+  const networks = buildNetworks(config, options.http, secrets.derive('sandbox-client'));
+  // The media store's signed URLs are what networks fetch.
+  const media = createMediaStore(config, secrets.derive('media-url'));
+  const boss = options.jobs ? createJobBoss(database, options.jobs, log) : null;
+  const publishQueue = new PublishQueue(boss);
+  const publisher = new Publisher({ db, networks, media, cipher, queue: publishQueue, log, now });
+  const watchdog: WatchdogDeps = {
+    db,
+    queue: publishQueue,
+    stuckAfterMs: config.publishStuckAfterSeconds * 1000,
+  };
+  const jobs: AnyJobDefinition[] = [
+    sessionsExpireJob(db, sessions, log),
+    subscriptionsSweepJob(db, log),
+    tokensRefreshJob({ db, cipher, networks, log }, db),
+    publishTargetJob(publisher, log),
+    publishWatchdogJob(watchdog, log),
+  ].filter((job) => !options.queues || options.queues.includes(job.queue));
+  return {
+    secrets,
+    sessions,
+    networks,
+    cipher,
+    media,
+    boss,
+    publishQueue,
+    publisher,
+    watchdog,
+    async startJobs() {
+      if (boss && options.jobs) await startJobs(boss, options.jobs, jobs);
+    },
+    async stopJobs(stop = { graceful: true, timeout: 10_000 }) {
+      await boss?.stop(stop);
+    },
+    async close() {
+      await media.close();
+    },
+  };
+}
+
+/**
+ * For the API process: a fetch that answers the sandboxes' public URLs by injecting into `app`
+ * (the server talks to its own emulators without its public URL resolving from inside).
+ */
+export const sandboxFetch = (app: FastifyInstance, config: Config): PlatformHttp =>
+  injectFetch(app, `${config.apiPublicUrl}/sandbox`, `${config.apiBasePath}/sandbox`);
+
+/** Mounts the emulator of every network that runs in sandbox mode under {api}/sandbox/{slug}. */
+export async function mountNetworkSandboxes(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  runtime: Runtime,
+) {
+  const sandboxed = [...runtime.networks.values()].filter((n) => n.sandbox).map((n) => n.slug);
+  await mountSandboxes(app, sandboxed, {
+    db: database.db,
+    apiBasePath: config.apiBasePath,
+    publicBase: (slug) => sandboxBase(config, slug),
+    clientId: SANDBOX_CLIENT_ID,
+    clientSecret: runtime.secrets.derive('sandbox-client'),
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxStore } from '../store.js';
+
+/** The emulator's clock: real time plus what tests advanced it by (kept in the store). */
+export interface EmuClock {
+  now(): Promise<number>;
+  /** How far ahead of real time the clock is (ms). */
+  offsetMs(): Promise<number>;
+  /** Moves the clock forward; returns the whole offset in seconds. */
+  advance(seconds: number): Promise<number>;
+}
+
+export function createEmuClock(store: SandboxStore): EmuClock {
+  const offsetMs = async () =>
+    (await store.get<{ offsetMs: number }>('clock', 'offset'))?.offsetMs ?? 0;
+  return {
+    offsetMs,
+    async now() {
+      return Date.now() + (await offsetMs());
+    },
+    async advance(seconds) {
+      const next = (await offsetMs()) + seconds * 1000;
+      await store.put('clock', 'offset', { offsetMs: next });
+      return next / 1000;
+    },
+  };
+}
+
+/** `GET /_emu/clock` and `POST /_emu/clock {advance_seconds}`: both answer {now, offset_seconds}. */
+export function registerClockRoutes(scope: FastifyInstance, clock: EmuClock) {
+  const answer = async () => {
+    const offset = await clock.offsetMs();
+    return { now: new Date(Date.now() + offset).toISOString(), offset_seconds: offset / 1000 };
+  };
+  scope.get('/_emu/clock', answer);
+  scope.post('/_emu/clock', async (request, reply) => {
+    const seconds = Number((request.body as { advance_seconds?: unknown })?.advance_seconds);
+    if (!Number.isFinite(seconds) || seconds < 0)
+      return reply.status(400).send({ error: 'advance_seconds must be a positive number.' });
+    await clock.advance(seconds);
+    return answer();
+  });
+}

@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context.js';
+import { registerEmuKit } from '../kit/emu-kit.js';
+import { addGraphComments } from './comments.js';
+import { registerEmuPublishRoutes } from './emu-posts.js';
+import { GraphFailure, graphErrors } from './errors.js';
+import { parseFields, pickFields } from './fields.js';
+import type { ObjectView, PublishDeps } from './helpers.js';
+import { addInstagramPublishing } from './ig-publish.js';
+import { addGraphNodeRoutes } from './nodes.js';
+import { addGraphOAuthRoutes, type GraphOAuthOptions } from './oauth.js';
+import { createGraphObjects, ownersOf, type GraphObject } from './objects.js';
+import { addPagePublishing } from './page-publish.js';
+import { GraphRouter, splitGraphPath, type GraphMethod } from './router.js';
+import { createGraphState } from './state.js';
+
+/**
+ * Switches of §7.6 the Graph emulator honours, per sandbox account name (or user, Page or
+ * Instagram id): `POST /_emu/scenario {account, knob, on}`.
+ * - token_revoked / token_expired: every call answers 190 (460 / 463).
+ * - refresh_fails: `fb_exchange_token` answers 190/463.
+ * - duplicate_reject: a Page post repeating the last one's text answers 506.
+ */
+export const META_KNOBS = [
+  'token_revoked',
+  'token_expired',
+  'refresh_fails',
+  'duplicate_reject',
+] as const;
+
+/**
+ * Numeric knobs, named as in sandbox/kit/call-knobs.ts: `POST /_emu/scenario {account, knob,
+ * value}` (`on: false` or `value: 0` clears; `on: true` alone means 1 for counts, 0 ms).
+ * - latency_ms: every call of the account waits this long before answering.
+ * - fail_next: the next N calls answer code 2 (HTTP 500, is_transient).
+ * - rate_limit_next: the next N calls answer a throttle, code `rate_limit_code` (4, 17, 32,
+ *   613; default 4).
+ * - finalize_timeout: the next visible call (`media_publish`, `/feed`, published `/photos`,
+ *   `/videos`) creates the post, waits `value` ms, then closes the connection unanswered.
+ * - processing_fails: the next N Instagram containers end in ERROR.
+ * - processing_ms: how long new Instagram containers stay IN_PROGRESS (default: images 0,
+ *   videos 1000).
+ * - publish_cap: Instagram's 24 h publishing cap (default 50).
+ */
+export const META_NUMERIC_KNOBS = [
+  'latency_ms',
+  'fail_next',
+  'rate_limit_next',
+  'rate_limit_code',
+  'finalize_timeout',
+  'processing_fails',
+  'processing_ms',
+  'publish_cap',
+] as const;
+
+const asParams = (value: unknown): Record<string, string> => {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => [
+        k,
+        Array.isArray(v) ? String(v[0]) : typeof v === 'object' ? JSON.stringify(v) : String(v),
+      ]),
+  );
+};
+
+/**
+ * One Meta Graph emulator (§7.2) with Graph's paths, answers and error envelope: sign-in,
+ * account nodes, Instagram containers and publishing, Page posts, and comment threads.
+ * Facebook and Instagram each mount their own copy with their own store.
+ */
+export function registerGraphEmulator(
+  scope: FastifyInstance,
+  ctx: SandboxContext,
+  options: GraphOAuthOptions,
+) {
+  const kit = registerEmuKit(scope, ctx, META_KNOBS, META_NUMERIC_KNOBS);
+  const state = createGraphState(ctx, kit);
+  const router = new GraphRouter();
+  const objects = createGraphObjects(ctx.store);
+  const deps: PublishDeps = {
+    ctx,
+    kit,
+    state,
+    objects,
+    views: new Map<GraphObject['type'], ObjectView>(),
+  };
+  addGraphOAuthRoutes(router, { ctx, kit, state, options });
+  addGraphNodeRoutes(router, {
+    ctx,
+    kit,
+    state,
+    async readObject(req, id, auth) {
+      const object = await objects.get(id);
+      const view = object && deps.views.get(object.type);
+      if (!object || !view || !ownersOf(auth).has(object.owner)) return null;
+      const specs = parseFields(req.params.fields, view.defaults);
+      return { json: pickFields(await view.view(object, specs), specs, view.nodeType) };
+    },
+  });
+  addInstagramPublishing(router, deps);
+  addPagePublishing(router, deps);
+  const comments = addGraphComments(router, deps);
+  registerEmuPublishRoutes(scope, { objects, comments });
+
+  scope.route({
+    method: ['GET', 'POST', 'DELETE'],
+    url: '/*',
+    // Graph takes tokens and the app secret in query strings: keep request URLs out of the log.
+    logLevel: 'warn',
+    handler: async (request, reply) => {
+      const rest = (request.params as Record<string, string>)['*'] ?? '';
+      const { version, segments } = splitGraphPath(rest);
+      const query = asParams(request.query);
+      const body = asParams(request.body);
+      const params = { ...query, ...body };
+      const header = /^(?:OAuth|Bearer)\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+      const method = request.method as GraphMethod;
+      await kit.recordCall({ method, path: `/${rest}`, query, body: request.body ? body : null });
+      const match = router.match(method, segments);
+      try {
+        if (!match) throw graphErrors.unknownPath(segments.join('/'));
+        const answer = await match.handler(
+          { method, version, params, token: header?.[1] ?? params.access_token },
+          match.params,
+        );
+        if ('drop' in answer) {
+          // The post exists, but the caller never hears so (§7.6 finalize_timeout).
+          // Both ends: a socket closes for real clients, and an injected request rejects.
+          reply.hijack();
+          reply.raw.destroy();
+          request.raw.destroy();
+          return;
+        }
+        if ('redirect' in answer) return reply.redirect(answer.redirect, 302);
+        if ('html' in answer) {
+          return reply
+            .status(answer.status ?? 200)
+            .type('text/html; charset=utf-8')
+            .send(answer.html);
+        }
+        return reply.status(answer.status ?? 200).send(answer.json);
+      } catch (err) {
+        if (err instanceof GraphFailure) return reply.status(err.status).send(err.body());
+        throw err;
+      }
+    },
+  });
+}

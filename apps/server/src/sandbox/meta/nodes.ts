@@ -1,0 +1,158 @@
+import type { SandboxContext } from '../context.js';
+import type { EmuKit } from '../kit/emu-kit.js';
+import { graphErrors } from './errors.js';
+import { parseFields, pickFields, type FieldSpec } from './fields.js';
+import type { GraphAnswer, GraphRequest, GraphRouter } from './router.js';
+import type { Authenticated, GraphState, GraphUser, SandboxPage } from './state.js';
+
+interface Deps {
+  ctx: SandboxContext;
+  kit: EmuKit;
+  state: GraphState;
+  /** Objects publishing made (containers, media, posts, comments), when not an account node. */
+  readObject?: (req: GraphRequest, id: string, auth: Authenticated) => Promise<GraphAnswer | null>;
+}
+
+/** Tasks a Page admin has (§3.1); publishing needs CREATE_CONTENT. */
+const ADMIN_TASKS = ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'];
+
+const encodeCursor = (index: number) => Buffer.from(`cursor:${index}`).toString('base64url');
+const decodeCursor = (cursor: string | undefined) => {
+  const match = /^cursor:(\d+)$/.exec(Buffer.from(cursor ?? '', 'base64url').toString());
+  return match ? Number(match[1]) : 0;
+};
+
+/** The account nodes of the Graph emulator: me, Pages, Instagram users, permissions. */
+export function addGraphNodeRoutes(router: GraphRouter, { ctx, kit, state, readObject }: Deps) {
+  const picture = (id: string, name: string) => ({
+    data: { url: kit.pictureUrl(id, name), width: 50, height: 50, is_silhouette: false },
+  });
+
+  const userNode = (user: GraphUser) => ({
+    id: user.id,
+    name: user.name,
+    picture: picture(user.id, user.name),
+  });
+
+  function instagramNode(auth: Authenticated, page: SandboxPage) {
+    if (!auth.token.scopes.includes('instagram_basic')) {
+      throw graphErrors.noPermission('instagram_basic');
+    }
+    const ig = page.instagram!;
+    return {
+      id: ig.id,
+      ig_id: Number(ig.id.slice(0, 10)),
+      username: ig.username,
+      name: ig.name,
+      profile_picture_url: kit.pictureUrl(ig.id, ig.name),
+      biography: `${ig.name} on the Herald sandbox.`,
+      followers_count: 0,
+      follows_count: 0,
+      media_count: 0,
+    };
+  }
+
+  /** A Page as its manager sees it; the Page token only when asked for (it is minted). */
+  async function pageNode(
+    auth: Authenticated,
+    page: SandboxPage,
+    specs: FieldSpec[],
+    raw?: string,
+  ) {
+    const wantsToken = auth.token.kind === 'user' && specs.some((s) => s.name === 'access_token');
+    const ig = page.instagram;
+    return {
+      id: page.id,
+      name: page.name,
+      category: 'Brand',
+      link: `https://www.facebook.com/${page.id}`,
+      tasks: ADMIN_TASKS,
+      picture: picture(page.id, page.name),
+      access_token: wantsToken ? await state.pageToken(raw!, auth.token, page) : undefined,
+      instagram_business_account: ig
+        ? { id: ig.id, username: ig.username, name: ig.name }
+        : undefined,
+    };
+  }
+
+  async function readNode(req: GraphRequest, id: string): Promise<GraphAnswer> {
+    const auth = await state.authenticate(req.token);
+    const { user, page: actingPage } = auth;
+    const pages = actingPage ? [actingPage] : user.pages;
+    if (id === 'me' || id === (actingPage?.id ?? user.id)) {
+      if (actingPage) {
+        const specs = parseFields(req.params.fields, 'id,name');
+        return { json: pickFields(await pageNode(auth, actingPage, specs), specs, 'Page') };
+      }
+      return {
+        json: pickFields(userNode(user), parseFields(req.params.fields, 'id,name'), 'User'),
+      };
+    }
+    const page = pages.find((p) => p.id === id);
+    if (page) {
+      const specs = parseFields(req.params.fields, 'id,name');
+      const node = await pageNode(auth, page, specs, req.token);
+      return { json: pickFields(node, specs, 'Page') };
+    }
+    const linked = pages.find((p) => p.instagram?.id === id);
+    if (linked) {
+      const specs = parseFields(req.params.fields, 'id');
+      return { json: pickFields(instagramNode(auth, linked), specs, 'IGUser') };
+    }
+    const object = await readObject?.(req, id, auth);
+    if (object) return object;
+    throw graphErrors.notFound(id);
+  }
+
+  async function listAccounts(req: GraphRequest): Promise<GraphAnswer> {
+    const auth = await state.authenticate(req.token);
+    if (auth.token.kind !== 'user') throw graphErrors.unknownField('accounts', 'Page');
+    // Without pages_show_list the list is simply empty, as at Meta.
+    const visible = auth.token.scopes.includes('pages_show_list') ? auth.user.pages : [];
+    const limit = Math.min(Math.max(Number(req.params.limit) || 25, 1), 100);
+    const start = decodeCursor(req.params.after);
+    const slice = visible.slice(start, start + limit);
+    const specs = parseFields(req.params.fields, 'id,name');
+    const data = [];
+    for (const page of slice) {
+      data.push(pickFields(await pageNode(auth, page, specs, req.token), specs, 'Page'));
+    }
+    const after = encodeCursor(start + slice.length);
+    const hasMore = start + slice.length < visible.length;
+    const next = new URL(`${ctx.publicBase}/${req.version ?? 'v24.0'}/me/accounts`);
+    for (const [key, value] of Object.entries(req.params)) {
+      if (key !== 'access_token' && key !== 'after') next.searchParams.set(key, value);
+    }
+    next.searchParams.set('after', after);
+    return {
+      json: {
+        data,
+        paging: {
+          cursors: { before: encodeCursor(start), after },
+          ...(hasMore ? { next: next.toString() } : {}),
+        },
+      },
+    };
+  }
+
+  router.add('GET', 'me/accounts', listAccounts);
+  router.add('GET', ':id/accounts', async (req, path) => {
+    if (path.id !== 'me') throw graphErrors.notFound(path.id!);
+    return listAccounts(req);
+  });
+
+  router.add('GET', 'me/permissions', async (req) => {
+    const { token } = await state.authenticate(req.token);
+    return {
+      json: { data: token.scopes.map((permission) => ({ permission, status: 'granted' })) },
+    };
+  });
+
+  router.add('DELETE', 'me/permissions', async (req) => {
+    const { user } = await state.authenticate(req.token);
+    await state.removeApp(user);
+    return { json: { success: true } };
+  });
+
+  router.add('GET', ':id', (req, path) => readNode(req, path.id!));
+}

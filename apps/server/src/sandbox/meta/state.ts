@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import type { SandboxContext } from '../context.js';
+import type { EmuKit, Scenario } from '../kit/emu-kit.js';
+import { numericId } from '../kit/emu-kit.js';
+import { randomToken } from '../kit/secrets.js';
+import { graphErrors } from './errors.js';
+
+/** Lifetimes the emulator gives (§7.2): short-lived user token, long-lived, code. */
+export const SHORT_LIVED_SECONDS = 5400;
+export const LONG_LIVED_SECONDS = 5_183_944;
+const CODE_TTL_MS = 10 * 60 * 1000;
+
+export interface SandboxInstagram {
+  id: string;
+  username: string;
+  name: string;
+}
+
+export interface SandboxPage {
+  id: string;
+  name: string;
+  instagram: SandboxInstagram | null;
+}
+
+/** A sandbox Facebook user: the account named on the consent page and the Pages they manage. */
+export interface GraphUser {
+  id: string;
+  account: string;
+  name: string;
+  pages: SandboxPage[];
+  /** Bumped when the user removes the app: every older token stops working. */
+  generation: number;
+}
+
+interface GraphCode {
+  userId: string;
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  createdAt: number;
+  usedAt: number | null;
+}
+
+export interface GraphToken {
+  kind: 'user' | 'page';
+  lifetime: 'short' | 'long' | 'page';
+  userId: string;
+  pageId?: string;
+  scopes: string[];
+  issuedAt: number;
+  expiresAt: number | null;
+  generation: number;
+}
+
+export interface Authenticated {
+  token: GraphToken;
+  user: GraphUser;
+  /** The Page a Page token acts as. */
+  page: SandboxPage | null;
+  /** The knobs in force for this request's account. */
+  scenario: Scenario;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Users, codes and tokens of the Graph emulator, all in the sandbox store. */
+export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
+  const { store } = ctx;
+
+  const getUser = (id: string) => store.get<GraphUser>('user', id);
+
+  async function issueToken(record: Omit<GraphToken, 'issuedAt'>, value = randomToken(32, 'EAAH')) {
+    await store.put('token', value, { ...record, issuedAt: await kit.now() });
+    return value;
+  }
+
+  return {
+    getUser,
+
+    async listUsers() {
+      return (await store.list<GraphUser>('user')).map((u) => u.data);
+    },
+
+    /** Records what the person typed on the consent page; the same names keep the same ids. */
+    async saveLogin(account: string, pageNames: string[], instagram: Array<string | null>) {
+      const id = numericId(`user:${account}`);
+      const existing = await getUser(id);
+      const pages: SandboxPage[] = pageNames.map((name, i) => {
+        const username = instagram[i];
+        return {
+          id: numericId(`page:${account}:${name}`),
+          name,
+          instagram: username ? { id: numericId(`ig:${username}`, 17), username, name } : null,
+        };
+      });
+      const user: GraphUser = {
+        id,
+        account,
+        name: account,
+        pages,
+        generation: existing?.generation ?? 0,
+      };
+      await store.put('user', id, user);
+      return user;
+    },
+
+    async createCode(code: Omit<GraphCode, 'createdAt' | 'usedAt'>) {
+      const value = randomToken(48, 'AQ');
+      await store.put('code', value, { ...code, createdAt: await kit.now(), usedAt: null });
+      return value;
+    },
+
+    /** A code that is known, unused and fresh, else Meta's error for it. */
+    async readCode(value: string) {
+      const code = await store.get<GraphCode>('code', value);
+      if (!code) throw graphErrors.unknownCode();
+      if (code.usedAt !== null) throw graphErrors.codeUsed();
+      if ((await kit.now()) - code.createdAt > CODE_TTL_MS) throw graphErrors.codeExpired();
+      return code;
+    },
+
+    async markCodeUsed(value: string) {
+      const code = await store.get<GraphCode>('code', value);
+      if (code) await store.put('code', value, { ...code, usedAt: await kit.now() });
+    },
+
+    async issueUserToken(user: GraphUser, scopes: string[], lifetime: 'short' | 'long') {
+      const seconds = lifetime === 'short' ? SHORT_LIVED_SECONDS : LONG_LIVED_SECONDS;
+      return issueToken({
+        kind: 'user',
+        lifetime,
+        userId: user.id,
+        scopes,
+        expiresAt: (await kit.now()) + seconds * 1000,
+        generation: user.generation,
+      });
+    },
+
+    /** The Page token a user token gets for a Page: stable for that pair, no expiry. */
+    async pageToken(userToken: string, token: GraphToken, page: SandboxPage) {
+      const derived = createHash('sha256').update(`${userToken}:${page.id}`).digest('base64url');
+      const value = `EAAP${derived}`;
+      if (!(await store.get('token', value))) {
+        await issueToken(
+          { ...token, kind: 'page', lifetime: 'page', pageId: page.id, expiresAt: null },
+          value,
+        );
+      }
+      return value;
+    },
+
+    async removeApp(user: GraphUser) {
+      await store.put('user', user.id, { ...user, generation: user.generation + 1 });
+    },
+
+    /**
+     * Checks a token like Graph does and applies the scenario knobs of its account (§7.6): the
+     * latency first, then a dead token, then the next failures and throttles counted down.
+     * `keys` adds the ids a knob may also be set on (an Instagram user, a Page).
+     */
+    async authenticate(
+      value: string | undefined,
+      keys: Array<string | undefined> = [],
+    ): Promise<Authenticated> {
+      if (!value) throw graphErrors.noToken();
+      const token = await store.get<GraphToken>('token', value);
+      const user = token ? await getUser(token.userId) : null;
+      if (!token || !user) throw graphErrors.badToken();
+      if (token.generation !== user.generation) throw graphErrors.appRemoved();
+      const scenario = await kit.scenario([user.account, user.id, token.pageId, ...keys]);
+      const latency = scenario.number('latency_ms');
+      if (latency > 0) await sleep(latency);
+      if (scenario.isOn('token_revoked')) throw graphErrors.sessionInvalidated();
+      if (scenario.isOn('token_expired')) throw graphErrors.expired();
+      if (token.expiresAt !== null && token.expiresAt < (await kit.now())) {
+        throw graphErrors.expired();
+      }
+      const page = token.pageId ? (user.pages.find((p) => p.id === token.pageId) ?? null) : null;
+      // A Page token dies with the role on the Page.
+      if (token.kind === 'page' && !page) throw graphErrors.sessionInvalidated();
+      if (await scenario.take('fail_next')) throw graphErrors.unavailable();
+      if (await scenario.take('rate_limit_next')) {
+        throw graphErrors.rateLimited(scenario.number('rate_limit_code') || 4);
+      }
+      return { token, user, page, scenario };
+    },
+  };
+}
+
+export type GraphState = ReturnType<typeof createGraphState>;

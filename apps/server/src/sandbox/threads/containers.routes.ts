@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { knobNumber, spendKnob } from '../kit/call-knobs.js';
+import type { SandboxOAuth } from '../kit/oauth-state.js';
+import { randomDigits } from '../kit/secrets.js';
+import {
+  badParam,
+  graphAccess,
+  type GraphAccess,
+  refused,
+  sameUser,
+  threadsTextLength,
+  unreachableUrl,
+} from './graph.js';
+import {
+  containerStatus,
+  type ContainerType,
+  type ThreadsContainer,
+  type ThreadsMediaState,
+} from './media-state.js';
+import { fieldsOf, graphError, THREADS_PUBLISHING } from './responses.js';
+
+type Fields = Record<string, string | undefined>;
+const CONTAINER_TYPES: ContainerType[] = ['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'];
+
+/**
+ * `POST /{user}/threads` (platform-apis.md §4.2, §7.3): an invisible container for a text,
+ * image, video, carousel item, carousel or reply. Media URLs are checked, not downloaded; media
+ * containers process for a while (knob `processing_ms`) and may end in ERROR (`processing_fails`).
+ */
+export function registerThreadsContainerRoutes(
+  scope: FastifyInstance,
+  oauth: SandboxOAuth,
+  state: ThreadsMediaState,
+) {
+  scope.post<{ Params: { user: string } }>('/v1.0/:user/threads', async (request, reply) => {
+    const access = await graphAccess(request, reply, oauth, 'threads_content_publish');
+    if (!access || !sameUser(reply, access, request.params.user)) return reply;
+    return createContainer(reply, access, fieldsOf(request.query, request.body));
+  });
+
+  async function createContainer(reply: FastifyReply, access: GraphAccess, f: Fields) {
+    const mediaType = f.media_type as ContainerType;
+    if (!CONTAINER_TYPES.includes(mediaType))
+      return badParam(reply, 'Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}');
+    const isCarouselItem = f.is_carousel_item === 'true';
+    const text = isCarouselItem ? '' : (f.text ?? '');
+    if (threadsTextLength(text) > THREADS_PUBLISHING.textMax)
+      return badParam(
+        reply,
+        `Param text must be at most ${THREADS_PUBLISHING.textMax} characters long.`,
+      );
+    if (mediaType === 'TEXT' && !text.trim())
+      return badParam(reply, 'Param text is required for a TEXT post.');
+    if (f.reply_to_id && !(await replyTargetOk(reply, access, f.reply_to_id))) return reply;
+    const now = access.now;
+    const made = await mediaOf(reply, access, mediaType, f, now);
+    if (!made) return reply;
+    const container: ThreadsContainer = {
+      id: randomDigits(17),
+      accountId: access.account.id,
+      mediaType,
+      text,
+      mediaUrl: made.url,
+      isCarouselItem,
+      children: made.children,
+      replyToId: f.reply_to_id ?? null,
+      createdAt: now,
+      readyAt: now + made.processingMs,
+      errorMessage: made.errorMessage,
+      publishedId: null,
+    };
+    await state.putContainer(container);
+    return { id: container.id };
+  }
+
+  async function replyTargetOk(reply: FastifyReply, access: GraphAccess, id: string) {
+    if (!access.scopes.includes('threads_manage_replies')) {
+      graphError(reply, 400, {
+        message:
+          '(#10) The user has not granted the threads_manage_replies permission to this app.',
+        code: 10,
+      });
+      return false;
+    }
+    const target = await state.getMedia(id);
+    if (target && !target.deleted) return true;
+    badParam(reply, 'Param reply_to_id is not a media that can be replied to.');
+    return false;
+  }
+
+  /** The media part of a container: URL, children, processing time and outcome. */
+  async function mediaOf(
+    reply: FastifyReply,
+    access: GraphAccess,
+    mediaType: ContainerType,
+    f: Fields,
+    now: number,
+  ) {
+    const plain = { url: null, children: [], processingMs: 0, errorMessage: null };
+    if (mediaType === 'TEXT') return plain;
+    if (mediaType === 'CAROUSEL') {
+      const children = await carouselChildren(reply, access, f.children ?? '', now);
+      return children && { ...plain, children };
+    }
+    const param = mediaType === 'IMAGE' ? 'image_url' : 'video_url';
+    const url = f[param];
+    if (!url)
+      return refused(badParam(reply, `Param ${param} is required for an ${mediaType} post.`));
+    const problem = unreachableUrl(url);
+    if (problem && mediaType === 'IMAGE') {
+      graphError(reply, 400, {
+        message: `Media download has failed. The media URI ${problem}.`,
+        code: 9004,
+        error_subcode: 2207052,
+      });
+      return null;
+    }
+    const fails = await spendKnob(oauth, access.account.id, access.scenario, 'processing_fails');
+    const processingMs =
+      knobNumber(access.scenario, 'processing_ms') ??
+      (mediaType === 'VIDEO'
+        ? THREADS_PUBLISHING.videoProcessingMs
+        : THREADS_PUBLISHING.imageProcessingMs);
+    // Threads reports failures as container status ERROR with a code word (§4.2).
+    let errorMessage: string | null = null;
+    if (problem) errorMessage = 'FAILED_DOWNLOADING_VIDEO';
+    else if (fails) errorMessage = mediaType === 'VIDEO' ? 'FAILED_PROCESSING_VIDEO' : 'UNKNOWN';
+    return { url, children: [], processingMs, errorMessage };
+  }
+
+  async function carouselChildren(
+    reply: FastifyReply,
+    access: GraphAccess,
+    list: string,
+    now: number,
+  ): Promise<string[] | null> {
+    const ids = list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const { carouselMin, carouselMax } = THREADS_PUBLISHING;
+    if (ids.length < carouselMin || ids.length > carouselMax)
+      return refused(
+        badParam(reply, `A carousel needs ${carouselMin} to ${carouselMax} children.`),
+      );
+    for (const id of ids) {
+      const child = await state.getContainer(id);
+      if (!child || child.accountId !== access.account.id || !child.isCarouselItem)
+        return refused(
+          badParam(reply, `Param children contains ${id}, which is not a carousel item.`),
+        );
+      const status = containerStatus(child, now);
+      if (status === 'IN_PROGRESS') {
+        graphError(reply, 400, {
+          message: 'The media is not ready for publishing, please wait for a moment.',
+          code: 9007,
+          error_subcode: 2207027,
+        });
+        return null;
+      }
+      if (status !== 'FINISHED')
+        return refused(badParam(reply, `The carousel item ${id} cannot be used (${status}).`));
+    }
+    return ids;
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { callFault } from '../kit/call-knobs.js';
+import { bearerToken } from '../kit/consent.js';
+import type { AccessCheck, SandboxOAuth } from '../kit/oauth-state.js';
+import { scopeMissing, tiktokError, tokenInvalid } from './responses.js';
+
+export type TikTokAccess = Extract<AccessCheck, { ok: true }>;
+
+/**
+ * The check every open.tiktokapis.com call starts with: the Bearer token, the per-call knobs
+ * (latency, throttling, outages) and the scope the endpoint needs. Sends TikTok's error answer
+ * and returns null when the call must stop.
+ */
+export async function tiktokAccess(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  oauth: SandboxOAuth,
+  scope?: string,
+): Promise<TikTokAccess | null> {
+  const check = await oauth.verifyAccess(bearerToken(request));
+  if (!check.ok) {
+    tokenInvalid(reply);
+    return null;
+  }
+  const fault = await callFault(oauth, check.account.id, check.scenario);
+  if (fault === 'rate_limit') {
+    tiktokError(
+      reply,
+      429,
+      'rate_limit_exceeded',
+      'The API rate limit was exceeded. Please try again later.',
+    );
+    return null;
+  }
+  if (fault === 'fail') {
+    tiktokError(reply, 500, 'internal_error', 'Something went wrong. Please try again later.');
+    return null;
+  }
+  if (scope && !check.scopes.includes(scope)) {
+    scopeMissing(reply, scope);
+    return null;
+  }
+  return check;
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { avatarDataUrl } from '../kit/consent.js';
+import type { SandboxOAuth } from '../kit/oauth-state.js';
+import { tiktokAccess } from './access.js';
+import {
+  scopeMissing,
+  tiktokError,
+  tiktokOk,
+  TIKTOK_PUBLISHING,
+  USER_FIELD_SCOPES,
+} from './responses.js';
+
+/** `GET /v2/user/info/` and `POST /v2/post/publish/creator_info/query/` (§5.1, §5.2, §7.4). */
+export function registerTikTokUserRoutes(scope: FastifyInstance, oauth: SandboxOAuth) {
+  scope.get('/v2/user/info/', async (request, reply) => {
+    const granted = await tiktokAccess(request, reply, oauth);
+    if (!granted) return reply;
+    const { account, scopes } = granted;
+    const fields = String((request.query as Record<string, unknown>).fields ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    if (!fields.length)
+      return tiktokError(reply, 400, 'invalid_params', 'The fields parameter is required.');
+    const unknown = fields.find((f) => !USER_FIELD_SCOPES[f]);
+    if (unknown) return tiktokError(reply, 400, 'invalid_params', `Invalid field: ${unknown}.`);
+    const missing = fields.map((f) => USER_FIELD_SCOPES[f]!).find((s) => !scopes.includes(s));
+    if (missing) return scopeMissing(reply, missing);
+    const avatar = avatarDataUrl(account.name, 340);
+    const values: Record<string, unknown> = {
+      open_id: account.id,
+      union_id: `union-${account.id.slice(4)}`,
+      avatar_url: avatar,
+      avatar_url_100: avatar,
+      avatar_large_url: avatar,
+      display_name: account.name,
+      username: account.username,
+      bio_description: '',
+      profile_deep_link: `https://www.tiktok.com/@${account.username}`,
+      is_verified: false,
+      follower_count: 0,
+      following_count: 0,
+      likes_count: 0,
+      video_count: 0,
+    };
+    return tiktokOk({ user: Object.fromEntries(fields.map((f) => [f, values[f]])) });
+  });
+
+  scope.post('/v2/post/publish/creator_info/query/', async (request, reply) => {
+    const granted = await tiktokAccess(request, reply, oauth, 'video.publish');
+    if (!granted) return reply;
+    const { privacyLevelOptions, maxVideoPostDurationSec } = TIKTOK_PUBLISHING;
+    return tiktokOk({
+      creator_avatar_url: avatarDataUrl(granted.account.name, 340),
+      creator_username: granted.account.username,
+      creator_nickname: granted.account.name,
+      privacy_level_options: privacyLevelOptions,
+      comment_disabled: false,
+      duet_disabled: false,
+      stitch_disabled: false,
+      max_video_post_duration_sec: maxVideoPostDurationSec,
+    });
+  });
+}

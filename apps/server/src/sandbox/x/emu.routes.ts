@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxOAuth } from '../kit/oauth-state.js';
+import { stableUserId, type XPublishingStore, type XTweet } from './store.js';
+
+/**
+ * Test-facing publishing endpoints (platform-apis.md §7.6):
+ * - `GET /_emu/posts[?account=username|id][&replies=1]`: everything published through the API,
+ *   oldest first, so tests can count publications;
+ * - `POST /_emu/comments {postId, fromName, message, parentId?, likes?}`: another X user replies
+ *   to a post (or to a reply of it).
+ */
+export interface XEmuDeps {
+  oauth: SandboxOAuth;
+  posts: XPublishingStore;
+  addComment(input: {
+    target: XTweet;
+    fromName: string;
+    message: string;
+    likes: number;
+    authorId: string;
+    username: string;
+  }): Promise<XTweet>;
+}
+
+const usernameOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 15) || 'x_user';
+
+export function registerXEmuRoutes(scope: FastifyInstance, deps: XEmuDeps) {
+  scope.get('/_emu/posts', async (request) => {
+    const q = request.query as { account?: string; replies?: string };
+    const account = q.account ? await deps.oauth.findAccount(q.account) : null;
+    if (q.account && !account) return { posts: [] };
+    const posts = (await deps.posts.allTweets())
+      .filter((t) => t.viaApi && (q.replies === '1' || t.inReplyToTweetId === null))
+      .filter((t) => !account || t.authorId === account.id)
+      .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+    return {
+      posts: posts.map((t) => ({
+        id: t.id,
+        accountId: t.authorId,
+        account: t.author.username,
+        text: t.text,
+        mediaCount: t.mediaKeys.length,
+        mediaKeys: t.mediaKeys,
+        inReplyTo: t.inReplyToTweetId,
+        createdAt: new Date(t.createdAt).toISOString(),
+        deleted: t.deletedAt !== null,
+      })),
+    };
+  });
+
+  scope.post('/_emu/comments', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const fromName = typeof body.fromName === 'string' ? body.fromName.trim() : '';
+    const message = typeof body.message === 'string' ? body.message : '';
+    const targetId =
+      typeof body.parentId === 'string' && body.parentId ? body.parentId : body.postId;
+    if (!fromName || !message || typeof targetId !== 'string')
+      return reply.status(400).send({ error: 'Send {postId, fromName, message[, parentId]}.' });
+    const target = await deps.posts.getTweet(targetId);
+    if (!target || target.deletedAt !== null)
+      return reply.status(404).send({ error: `No live post ${targetId}.` });
+    const comment = await deps.addComment({
+      target,
+      fromName,
+      message,
+      likes: Math.max(0, Math.floor(Number(body.likes) || 0)),
+      authorId: stableUserId(fromName),
+      username: usernameOf(fromName),
+    });
+    return reply.status(201).send({
+      id: comment.id,
+      conversationId: comment.conversationId,
+      inReplyTo: comment.inReplyToTweetId,
+      authorId: comment.authorId,
+      username: comment.author.username,
+    });
+  });
+}

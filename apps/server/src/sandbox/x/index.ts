@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context.js';
+import { registerEmulatorAdmin } from '../kit/admin.js';
+import { createKeyedLock } from '../kit/keyed-lock.js';
+import { SandboxOAuth } from '../kit/oauth-state.js';
+import { randomDigits } from '../kit/secrets.js';
+import { createXAccess, X_KNOBS } from './access.js';
+import { registerXBodyParsers } from './body.js';
+import { registerXEmuRoutes } from './emu.routes.js';
+import { registerXMediaRoutes } from './media.routes.js';
+import { registerXOAuthRoutes } from './oauth.routes.js';
+import { registerXReadRoutes } from './reads.routes.js';
+import { createXPublishingStore } from './store.js';
+import { registerXTweetRoutes } from './tweets.routes.js';
+import { registerXUserRoutes } from './users.routes.js';
+
+/**
+ * The X emulator (platform-apis.md §7.1), mounted at `{api}/sandbox/x`: X's own paths and
+ * answers, so the real adapter runs against it by changing base URLs only. OAuth and the
+ * connected account, media upload, posts, replies and reading them back, plus `/_emu/` knobs.
+ */
+export function registerXSandbox(scope: FastifyInstance, ctx: SandboxContext) {
+  // X user ids are 19-digit snowflakes, always sent as strings.
+  const oauth = new SandboxOAuth(ctx.store, () => randomDigits(19));
+  const withLock = createKeyedLock();
+  const access = createXAccess(oauth, withLock);
+  const posts = createXPublishingStore(ctx.store);
+  registerEmulatorAdmin(scope, ctx, oauth, X_KNOBS);
+  registerXBodyParsers(scope);
+  registerXOAuthRoutes(scope, ctx, oauth);
+  registerXUserRoutes(scope, access);
+  registerXMediaRoutes(scope, { oauth, access, posts, withLock });
+  const tweets = registerXTweetRoutes(scope, { oauth, access, posts, withLock });
+  registerXReadRoutes(scope, { oauth, access, posts });
+  registerXEmuRoutes(scope, { oauth, posts, addComment: tweets.addComment });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { avatarDataUrl } from '../kit/consent.js';
+import type { XAccess } from './access.js';
+import { xRoute } from './responses.js';
+
+/** `GET /2/users/me` (§1.1): `{data:{id, name, username, …requested user.fields}}`. */
+export function registerXUserRoutes(scope: FastifyInstance, access: XAccess) {
+  scope.get(
+    '/2/users/me',
+    xRoute(async (request) => {
+      const { account } = await access(request, ['users.read', 'tweet.read']);
+      const available: Record<string, unknown> = {
+        profile_image_url: avatarDataUrl(account.name, 203),
+        verified: false,
+        verified_type: 'none',
+        public_metrics: { followers_count: 0, following_count: 0, tweet_count: 0, listed_count: 0 },
+        created_at: new Date(account.createdAt).toISOString(),
+        description: '',
+      };
+      const requested = String((request.query as Record<string, unknown>)['user.fields'] ?? '')
+        .split(',')
+        .filter((f) => f in available);
+      return {
+        data: {
+          id: account.id,
+          name: account.name,
+          username: account.username,
+          ...Object.fromEntries(requested.map((f) => [f, available[f]])),
+        },
+      };
+    }),
+  );
+}

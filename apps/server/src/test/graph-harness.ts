@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { NetworkModule } from '../platforms/network-module.js';
+import type { AdapterSettings, PlatformAdapter } from '../platforms/types.js';
+import { createTestDatabase } from './database.js';
+import { decodeHtml, emuCall } from './sandbox-harness.js';
+import type { SandboxContext } from '../sandbox/context.js';
+import { SANDBOXES } from '../sandbox/index.js';
+import { createSandboxStore } from '../sandbox/store.js';
+
+/**
+ * For tests: a network's sandbox served over real HTTP (same form parser as `mountSandboxes`)
+ * and its real adapter pointed at it with global fetch, plus a scripted browser for the
+ * consent page. `restart()` serves the same database from a new process-like app.
+ */
+export interface SandboxHarness<Urls> {
+  origin: string;
+  base: string;
+  redirectUri: string;
+  settings: AdapterSettings<Urls>;
+  adapter: PlatformAdapter;
+  adapterWith(overrides: Partial<AdapterSettings<Urls>>): PlatformAdapter;
+  /** Opens the authorize URL, fills the consent form and returns where it redirected. */
+  authorize(options?: AuthorizeOptions): Promise<AuthorizeResult>;
+  /** A switch (`true`/`false`) or a numeric knob's value (`fail_next`, `latency_ms`…). */
+  setKnob(account: string, knob: string, on?: boolean | number): Promise<void>;
+  calls(): Promise<
+    Array<{
+      method: string;
+      path: string;
+      query: Record<string, unknown>;
+      body: Record<string, unknown> | null;
+    }>
+  >;
+  /** Everything published (`GET /_emu/posts`), oldest first. */
+  posts(account?: string): Promise<EmuPost[]>;
+  /** Someone else comments on a post, or replies to a comment (`POST /_emu/comments`). */
+  comment(postId: string, fromName: string, message: string): Promise<{ id: string }>;
+  /** Moves the emulator's clock forward (container expiry, quota windows, token lifetimes). */
+  advanceClock(seconds: number): Promise<void>;
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface EmuPost {
+  id: string;
+  network: 'instagram' | 'facebook';
+  account: string;
+  accountName: string;
+  kind: string;
+  text: string;
+  mediaCount: number;
+  permalink: string;
+  createdAt: string;
+}
+
+export interface AuthorizeOptions {
+  fields?: Record<string, string>;
+  decision?: 'approve' | 'deny';
+  /** Edits the authorize URL before the "browser" opens it (e.g. fewer scopes). */
+  editUrl?: (url: URL) => void;
+}
+
+export interface AuthorizeResult {
+  location: URL;
+  code: string | null;
+  state: string | null;
+  sentState: string;
+  html: string;
+}
+
+const PREFIX = '/api/sandbox';
+const CLIENT_SECRET = 'sandbox-secret-for-tests';
+
+/** The consent form's action and the values its inputs carry (hidden and pre-filled). */
+export function parseForm(html: string) {
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`No form in: ${html.slice(0, 300)}`);
+  const fields: Record<string, string> = {};
+  for (const input of html.matchAll(/<input\b[^>]*>/g)) {
+    const name = /name="([^"]*)"/.exec(input[0])?.[1];
+    const value = /value="([^"]*)"/.exec(input[0])?.[1];
+    if (name) fields[decodeHtml(name)] = decodeHtml(value ?? '');
+  }
+  return { action: decodeHtml(action), fields };
+}
+
+export async function startSandboxHarness<Urls>(
+  module: NetworkModule<Urls>,
+): Promise<SandboxHarness<Urls>> {
+  const { database, drop } = await createTestDatabase();
+  const mountPath = `${PREFIX}/${module.slug}`;
+  let app: FastifyInstance;
+
+  async function serve() {
+    const ctx: SandboxContext = {
+      publicBase: '',
+      mountPath,
+      clientId: 'herald-sandbox',
+      clientSecret: CLIENT_SECRET,
+      store: createSandboxStore(database.db, module.slug),
+    };
+    app = Fastify({ logger: false });
+    await app.register(
+      async (scope) => {
+        scope.addContentTypeParser(
+          'application/x-www-form-urlencoded',
+          { parseAs: 'string' },
+          (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+        );
+        await SANDBOXES[module.slug]!(scope, ctx);
+      },
+      { prefix: mountPath },
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    harness.origin = `http://127.0.0.1:${port}`;
+    harness.base = `${harness.origin}${mountPath}`;
+    ctx.publicBase = harness.base;
+    harness.redirectUri = `${harness.origin}/api/auth/${module.slug}/callback`;
+    harness.settings = {
+      clientId: 'herald-sandbox',
+      clientSecret: CLIENT_SECRET,
+      urls: module.sandboxUrls(harness.base),
+      http: (url, init) => fetch(url, init),
+    };
+    harness.adapter = module.createAdapter(harness.settings);
+  }
+
+  const emu = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    emuCall(harness.base, method, path, body);
+
+  const harness: SandboxHarness<Urls> = {
+    origin: '',
+    base: '',
+    redirectUri: '',
+    settings: undefined as unknown as AdapterSettings<Urls>,
+    adapter: undefined as unknown as PlatformAdapter,
+    adapterWith: (overrides) => module.createAdapter({ ...harness.settings, ...overrides }),
+
+    async authorize({ fields = {}, decision = 'approve', editUrl } = {}) {
+      const sentState = randomBytes(8).toString('hex');
+      const url = new URL(
+        harness.adapter.authorizeUrl({
+          redirectUri: harness.redirectUri,
+          state: sentState,
+          codeChallenge: 'unused',
+        }),
+      );
+      editUrl?.(url);
+      const page = await fetch(url, { redirect: 'manual' });
+      const html = await page.text();
+      if (page.status !== 200) throw new Error(`Authorize page answered ${page.status}: ${html}`);
+      const form = parseForm(html);
+      const answer = await fetch(new URL(form.action, harness.origin), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...form.fields, ...fields, decision }),
+        redirect: 'manual',
+      });
+      const location = answer.headers.get('location');
+      if (answer.status !== 302 || !location) {
+        throw new Error(`Consent answered ${answer.status}: ${await answer.text()}`);
+      }
+      const target = new URL(location);
+      return {
+        location: target,
+        code: target.searchParams.get('code'),
+        state: target.searchParams.get('state'),
+        sentState,
+        html,
+      };
+    },
+
+    async setKnob(account, knob, on = true) {
+      const setting = typeof on === 'number' ? { value: on } : { on };
+      await emu('POST', 'scenario', { account, knob, ...setting });
+    },
+
+    async posts(account) {
+      const query = account ? `?account=${encodeURIComponent(account)}` : '';
+      return ((await emu('GET', `posts${query}`)) as { posts: EmuPost[] }).posts;
+    },
+
+    comment: (postId, fromName, message) => emu('POST', 'comments', { postId, fromName, message }),
+
+    async advanceClock(seconds) {
+      await emu('POST', 'clock', { advance_seconds: seconds });
+    },
+
+    async calls() {
+      const res = await fetch(`${harness.base}/_emu/calls`);
+      return ((await res.json()) as { calls: [] }).calls;
+    },
+
+    async restart() {
+      await app.close();
+      await serve();
+    },
+
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+  await serve();
+  return harness;
+}

@@ -164,7 +164,13 @@ export async function buildApp(
     exemptPrefixes: [`${base}/docs`, `${base}/sandbox/`],
     basePath: base,
   });
-  app.addHook('onRequest', originCheck([config.publicUrl, new URL(config.apiPublicUrl).origin]));
+  app.addHook(
+    'onRequest',
+    originCheck(
+      [config.publicUrl, new URL(config.apiPublicUrl).origin],
+      [`${base}/sandbox/`, `${base}/oidc/`],
+    ),
+  );
 
   const redirectUri = `${config.apiPublicUrl}/auth/google/callback`;
   let relyingParty: RelyingParty;

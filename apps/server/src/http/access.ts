@@ -127,17 +127,41 @@ export function registerAccessControl(
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
 /**
- * Cookies ride along on cross-site requests; refusing state changes whose Origin is foreign
- * closes that door (CSRF). Requests without Origin (server-to-server, webhooks) pass.
+ * Cookies ride along on cross-site requests; a state change is accepted only when it shows it is
+ * not a cross-site form (CSRF): an allowed Origin; else, without Origin, a `Sec-Fetch-Site` of
+ * same-origin or none; else a JSON body, which a plain cross-site form cannot send. Paths under
+ * `serverToServer` (the local emulators of networks and the development identity provider,
+ * which Herald's own back end calls with form bodies) are other services and skip the check.
  */
-export function originCheck(allowedOrigins: string[]): onRequestHookHandler {
+export function originCheck(
+  allowedOrigins: string[],
+  serverToServer: string[] = [],
+): onRequestHookHandler {
   const allowed = new Set(allowedOrigins);
+  const foreign = () =>
+    new AppError('FORBIDDEN', 'This request came from another site and was refused.');
   return async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
-    if (origin === undefined || allowed.has(origin)) return;
-    throw new AppError('FORBIDDEN', 'This request came from another site and was refused.');
+    if (origin !== undefined) {
+      if (allowed.has(origin)) return;
+      throw foreign();
+    }
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined) {
+      if (site === 'same-origin' || site === 'none') return;
+      throw foreign();
+    }
+    const path = request.url.split('?')[0] ?? '';
+    if (serverToServer.some((prefix) => path.startsWith(prefix))) return;
+    if (JSON_TYPE.test(request.headers['content-type'] ?? '')) return;
+    throw new AppError(
+      'FORBIDDEN',
+      'A request that changes something needs an Origin header or a JSON body (Content-Type: application/json). This one had neither and was refused.',
+    );
   };
 }
 

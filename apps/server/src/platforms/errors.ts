@@ -11,9 +11,39 @@ export class PlatformError extends Error {
     message: string,
     readonly details: { status?: number; code?: string | number; retryAfterSeconds?: number } = {},
   ) {
-    super(message);
+    super(userFacingNetworkText(message));
     this.name = 'PlatformError';
   }
+}
+
+/** The longest network explanation passed on to a person. */
+export const MAX_NETWORK_TEXT = 400;
+
+const NOT_A_MESSAGE = [
+  // SQL text or a database error that escaped a network's (or an emulator's) server.
+  /\b(select\s+[\w*"., ]+\s+from|insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i,
+  /\b(violates\s+\S+\s+constraint|relation\s+"[^"]+"|syntax error at or near|duplicate key value)\b/i,
+  // A stack trace: "    at fn (file:line:col)".
+  /\n\s*at\s+\S+|\bat\s+[\w.<>]+\s+\([^)]*:\d+:\d+\)/,
+];
+
+/**
+ * What a person may read of a network's answer: its own sentence, on one line and bounded in
+ * length. Anything that is not a message (SQL, a stack trace) is cut off at the sentence that
+ * introduced it, with a plain note instead.
+ */
+export function userFacingNetworkText(text: string): string {
+  let clean = text;
+  const leak = NOT_A_MESSAGE.map((pattern) => pattern.exec(clean)?.index ?? -1)
+    .filter((index) => index >= 0)
+    .sort((a, b) => a - b)[0];
+  if (leak !== undefined) {
+    const lead = clean.slice(0, leak);
+    const cut = lead.indexOf(': ');
+    clean = `${cut >= 0 ? lead.slice(0, cut) : 'The network failed'}: it answered with an internal error instead of a message.`;
+  }
+  clean = clean.replace(/\s+/g, ' ').trim();
+  return clean.length > MAX_NETWORK_TEXT ? `${clean.slice(0, MAX_NETWORK_TEXT - 1)}…` : clean;
 }
 
 /** Seconds from a Retry-After header (seconds or HTTP date), if present. */

@@ -22,7 +22,7 @@ export const MAX_NETWORK_TEXT = 400;
 const NOT_A_MESSAGE = [
   // SQL text or a database error that escaped a network's (or an emulator's) server.
   /\b(select\s+[\w*"., ]+\s+from|insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i,
-  /\b(violates\s+\S+\s+constraint|relation\s+"[^"]+"|syntax error at or near|duplicate key value)\b/i,
+  /\b(violates\s+\S+\s+constraint|relation\s+"[^"]+"|syntax error at or near|duplicate key value)/i,
   // A stack trace: "    at fn (file:line:col)".
   /\n\s*at\s+\S+|\bat\s+[\w.<>]+\s+\([^)]*:\d+:\d+\)/,
 ];

@@ -4,12 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
+import { LoadError } from '@/components/ui/load-error';
 import { Modal, ModalActions } from '@/components/ui/modal';
 import { LoadingIndicator, Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { toast, toastError } from '@/lib/toast';
 import { useAdminUser, useUpdateUser } from '../api/users';
-import { formatDate, LoadError } from './admin-ui';
+import { formatDate } from './admin-ui';
 import {
   timeZoneChoices,
   userToForm,

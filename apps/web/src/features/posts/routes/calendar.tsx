@@ -2,7 +2,7 @@ import type { Post } from '@herald/contract';
 import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingIndicator } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
@@ -57,16 +57,11 @@ function useCalendarPosition() {
 function CalendarError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const detail = errorMessage(error, '');
   return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-8 text-center text-red-900"
-    >
-      <p className="text-lg font-semibold">Error Loading Posts</p>
-      <p className="text-sm">{`Failed to load posts. ${detail}`.trim()}</p>
-      <Button variant="secondary" onClick={onRetry}>
-        Try Again
-      </Button>
-    </div>
+    <LoadError
+      title="Error Loading Posts"
+      message={`Failed to load posts. ${detail}`.trim()}
+      onRetry={onRetry}
+    />
   );
 }
 

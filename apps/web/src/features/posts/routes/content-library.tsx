@@ -3,6 +3,8 @@ import { PenSquare, Plus } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
+import { Pagination } from '@/components/ui/pagination';
 import { LoadingIndicator } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
@@ -10,11 +12,7 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useCan } from '@/lib/permissions';
 import { usePosts } from '@/lib/posts';
-import {
-  LIBRARY_LOAD_FAILED,
-  LibraryEmpty,
-  LibraryError,
-} from '../components/library/library-states';
+import { LIBRARY_LOAD_FAILED, LibraryEmpty } from '../components/library/library-states';
 import {
   LIBRARY_PANEL_ID,
   libraryTab,
@@ -22,7 +20,6 @@ import {
   LibraryTabs,
   type LibraryTab,
 } from '../components/library/library-tabs';
-import { Pager } from '../components/library/pager';
 import { PostCard } from '../components/library/post-card';
 import { SearchBox } from '../components/library/search-box';
 
@@ -100,7 +97,8 @@ export function ContentLibraryPage() {
     if (posts.isPending) return <LoadingIndicator label="Loading posts" className="py-16" />;
     if (posts.isError && !data) {
       return (
-        <LibraryError
+        <LoadError
+          title="Oops! Something went wrong."
           message={errorMessage(posts.error, LIBRARY_LOAD_FAILED)}
           onRetry={() => void posts.refetch()}
           isRetrying={posts.isFetching}
@@ -129,10 +127,11 @@ export function ContentLibraryPage() {
             </li>
           ))}
         </ul>
-        <Pager
+        <Pagination
+          label="Pages"
           page={view.page}
           pageCount={pageCount}
-          onPage={(page) => update({ page })}
+          onPageChange={(page) => update({ page })}
           disabled={posts.isPlaceholderData}
         />
       </div>

@@ -5,9 +5,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { generatePath, Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { NetworkMarks } from '@/components/ui/network-mark';
 import { paths } from '@/config/paths';
 import { MediaThumbnail } from '../media-thumbnail';
-import { PlatformIcons } from '../platform-icon';
 import { StatusBadge } from '../status-badge';
 import { createPostSearch, type DatedPost } from './calendar-dates';
 
@@ -78,7 +78,7 @@ function DayPostCard({
         <span className="rounded-full border border-slate-300 px-2 py-0.5 text-xs text-slate-700">
           {postType(post)}
         </span>
-        <PlatformIcons platforms={post.platforms} className="ml-auto" />
+        <NetworkMarks platforms={post.platforms} className="ml-auto" />
       </div>
       <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-800">
         {text || <span className="text-slate-500 italic">No content</span>}

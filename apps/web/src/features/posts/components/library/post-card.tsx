@@ -1,9 +1,9 @@
 import { defaultContent, type Post } from '@herald/contract';
 import { FileText } from 'lucide-react';
 import { generatePath, Link } from 'react-router';
+import { NetworkMarks } from '@/components/ui/network-mark';
 import { paths } from '@/config/paths';
 import { MediaThumbnail } from '../media-thumbnail';
-import { PlatformIcons } from '../platform-icon';
 import { DATE_FORMAT, formatPostDate } from '../post-dates';
 import { StatusBadge } from '../status-badge';
 
@@ -34,7 +34,7 @@ export function PostCard({ post }: { post: Post }) {
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-center justify-between gap-2">
           <StatusBadge status={post.status} />
-          <PlatformIcons platforms={post.platforms} />
+          <NetworkMarks platforms={post.platforms} />
         </div>
         <Link
           to={generatePath(paths.postDetails, { postId: post.id })}

@@ -7,7 +7,7 @@ import { LoadingIndicator } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
-import { browserTimeZone, useAdminActivity, useAdminOverview } from '../api/dashboard';
+import { operatorTimeZone, useAdminActivity, useAdminOverview } from '../api/dashboard';
 import { ActivityChart } from '../components/activity-chart';
 import { AuditLog } from '../components/audit-log';
 
@@ -69,7 +69,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function ActivityPanel() {
-  const [timezone] = useState(browserTimeZone);
+  const [timezone] = useState(operatorTimeZone);
   const activity = useAdminActivity(timezone);
   return (
     <Panel title="Activity, last 30 days">

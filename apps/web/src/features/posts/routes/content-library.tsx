@@ -6,12 +6,14 @@ import { ButtonLink } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { LoadingIndicator } from '@/components/ui/spinner';
+import { TimeZoneNote } from '@/components/ui/time-zone-note';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useCan } from '@/lib/permissions';
 import { usePosts } from '@/lib/posts';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { LIBRARY_LOAD_FAILED, LibraryEmpty } from '../components/library/library-states';
 import {
   LIBRARY_PANEL_ID,
@@ -73,6 +75,7 @@ function useLibraryView(): [LibraryView, (change: Partial<LibraryView>) => void]
 export function ContentLibraryPage() {
   const { currentOrgId, member } = useAuth();
   const canCreate = useCan('POST /organizations/:orgId/post');
+  const zone = useTimeZone();
   const [view, update] = useLibraryView();
   const tab = libraryTab(view.tab);
   const posts = usePosts(currentOrgId, {
@@ -123,7 +126,7 @@ export function ContentLibraryPage() {
         >
           {data.posts.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} />
+              <PostCard post={post} zone={zone} />
             </li>
           ))}
         </ul>
@@ -147,6 +150,7 @@ export function ContentLibraryPage() {
           <p className="mt-1 text-slate-600">
             Drafts, scheduled and published posts of your organization.
           </p>
+          <TimeZoneNote zone={zone} className="mt-1" />
         </div>
         {canCreate && (
           <ButtonLink to={paths.createPost} className="hidden sm:inline-flex">

@@ -12,7 +12,7 @@ import { StatusBadge } from '../status-badge';
  * dates. The text is the link, stretched over the whole card, so the card opens the post and a
  * screen reader hears the post's words rather than "link".
  */
-export function PostCard({ post }: { post: Post }) {
+export function PostCard({ post, zone }: { post: Post; zone: string }) {
   const text = defaultContent(post.content).trim();
   const cover = post.media[0];
   return (
@@ -46,12 +46,12 @@ export function PostCard({ post }: { post: Post }) {
           <div>
             <dt className="text-slate-500">Created</dt>
             <dd className="font-medium text-slate-800">
-              {formatPostDate(post.createdAt, { format: DATE_FORMAT, empty: 'Unknown' })}
+              {formatPostDate(post.createdAt, zone, { format: DATE_FORMAT, empty: 'Unknown' })}
             </dd>
           </div>
           <div>
             <dt className="text-slate-500">Scheduled for</dt>
-            <dd className="font-medium text-slate-800">{formatPostDate(post.scheduledAt)}</dd>
+            <dd className="font-medium text-slate-800">{formatPostDate(post.scheduledAt, zone)}</dd>
           </div>
         </dl>
       </div>

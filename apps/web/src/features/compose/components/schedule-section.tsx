@@ -1,5 +1,6 @@
 import { CREATE_POST_ACTIONS, type CreatePostAction } from '@herald/contract';
 import { TextField } from '@/components/ui/form-field';
+import { TimeZoneNote } from '@/components/ui/time-zone-note';
 import { cn } from '@/lib/cn';
 import { nowAsLocal } from '../utils/schedule';
 
@@ -85,10 +86,10 @@ export function ScheduleSection({
         disabled={disabled}
         onChange={(event) => onScheduleAtChange(event.target.value)}
         error={error}
-        hint={
-          action === 'schedule' ? `Times in ${zone}.` : 'Pick a time to schedule the post instead.'
-        }
+        hint={action === 'schedule' ? undefined : 'Pick a time to schedule the post instead.'}
       />
+      {/* Said apart from the hint, which an error replaces: the zone is always named. */}
+      {action === 'schedule' && <TimeZoneNote zone={zone} className="mt-2" />}
     </section>
   );
 }

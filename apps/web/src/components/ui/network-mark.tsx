@@ -96,17 +96,27 @@ function labelOf(name: string, label: NetworkMarkLabel, hasMark: boolean) {
   return { role: 'img', 'aria-label': text, title: label === 'name' ? name : undefined };
 }
 
+/** Tile sizes: beside a preview's name, in lists of networks, on picker tiles, in tables. */
+const SIZES = {
+  xs: 'size-5 rounded',
+  sm: 'size-6 rounded-md',
+  md: 'size-8 rounded-lg',
+  lg: 'size-9 rounded-lg',
+} as const;
+
 /**
  * Spec §2's platform icons: Facebook, Instagram, LinkedIn, Threads, TikTok and X have their own
- * mark; any other network shows a star. Size it with `className` (default 2rem); the mark scales.
+ * mark; any other network shows a star. The mark scales with the tile.
  */
 export function NetworkMark({
   name,
   label = 'none',
+  size = 'md',
   className,
 }: {
   name: string;
   label?: NetworkMarkLabel;
+  size?: keyof typeof SIZES;
   className?: string;
 }) {
   const mark = markOf(name);
@@ -114,7 +124,8 @@ export function NetworkMark({
     <span
       {...labelOf(name, label, Boolean(mark))}
       className={cn(
-        'inline-grid size-8 shrink-0 place-items-center rounded-lg text-white',
+        'inline-grid shrink-0 place-items-center text-white',
+        SIZES[size],
         mark ? mark.background : 'bg-amber-100 text-amber-700',
         className,
       )}
@@ -143,7 +154,7 @@ export function NetworkMarks({
     <ul aria-label="Platforms" className={cn('flex flex-wrap items-center gap-1', className)}>
       {platforms.map((platform) => (
         <li key={platform.id}>
-          <NetworkMark name={platform.name} label="name" className="size-6 rounded-md" />
+          <NetworkMark name={platform.name} label="name" size="sm" />
         </li>
       ))}
     </ul>

@@ -105,7 +105,7 @@ export function AdminPlatformsPage() {
             rows.map((platform) => (
               <tr key={platform.id}>
                 <td className="px-4 py-3">
-                  <NetworkMark name={platform.name} label="logo" className="size-9" />
+                  <NetworkMark name={platform.name} label="logo" size="lg" />
                 </td>
                 <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
                   {platform.name}

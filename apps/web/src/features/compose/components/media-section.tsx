@@ -104,7 +104,7 @@ export function MediaSection({
               >
                 <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                   <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
-                    <NetworkMark name={platform.name} className="size-6 rounded-md" />
+                    <NetworkMark name={platform.name} size="sm" />
                     {platform.name}
                   </span>
                   <Button

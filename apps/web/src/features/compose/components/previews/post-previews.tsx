@@ -62,7 +62,7 @@ export function PostPreviews({ platforms, textFor, mediaFor }: PostPreviewsProps
               className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm"
             >
               <header className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700">
-                <NetworkMark name={platform.name} className="size-5 rounded" />
+                <NetworkMark name={platform.name} size="xs" />
                 {platform.name}
               </header>
               <Preview

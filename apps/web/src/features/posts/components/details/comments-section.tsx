@@ -43,7 +43,7 @@ export function CommentsSection({ orgId, post }: { orgId: string; post: Post }) 
               <li key={platform.id} aria-label={platform.name} className="py-2.5">
                 <div className="flex items-center justify-between gap-3">
                   <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
-                    <NetworkMark name={platform.name} label="name" className="size-6 rounded-md" />
+                    <NetworkMark name={platform.name} label="name" size="sm" />
                     {platform.name}
                   </span>
                   {published ? (

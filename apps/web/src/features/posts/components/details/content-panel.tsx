@@ -71,7 +71,7 @@ export function ContentPanel({
           <ul className="mt-2 flex flex-col gap-3">
             {custom.map((entry) => (
               <li key={entry.id} aria-label={`Text for ${entry.name}`} className="flex gap-3">
-                <NetworkMark name={entry.name} label="name" className="size-6 rounded-md" />
+                <NetworkMark name={entry.name} label="name" size="sm" />
                 <p className="min-w-0 flex-1 text-sm whitespace-pre-wrap text-slate-700">
                   {entry.text || <span className="text-slate-500 italic">No content</span>}
                 </p>

@@ -118,12 +118,12 @@ export function PublishRowItem({
           )}
           {hasCheckbox ? (
             <label htmlFor={checkboxId} className={nameClass}>
-              <NetworkMark name={platform.name} label="name" className="size-6 rounded-md" />
+              <NetworkMark name={platform.name} label="name" size="sm" />
               {platform.name}
             </label>
           ) : (
             <span className={nameClass}>
-              <NetworkMark name={platform.name} label="name" className="size-6 rounded-md" />
+              <NetworkMark name={platform.name} label="name" size="sm" />
               {platform.name}
             </span>
           )}

@@ -7,6 +7,7 @@ import type { PermissionName } from './permissions.js';
  */
 export const ORG_ROUTE_PERMISSIONS = {
   'GET /organizations/:orgId': 'member',
+  'PATCH /organizations/:orgId': 'org:manage',
   'GET /organizations/:orgId/roles': 'member',
   'POST /organizations/:orgId/roles': 'org:manage',
   'PUT /organizations/:orgId/roles/:roleId': 'org:manage',

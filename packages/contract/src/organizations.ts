@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './auth.js';
 import { successEnvelope } from './envelope.js';
 
 export const ORGANIZATION_NAME_MAX = 100;
@@ -16,9 +17,24 @@ export const OrganizationNameSchema = z
 const OrganizationSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /**
+   * The team's IANA zone, used for members who have not saved one of their own (user zone >
+   * organization zone > browser zone). Null until an org admin sets it.
+   */
+  defaultTimeZone: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
+
+/** `PATCH /organizations/{orgId}` (org:manage): the organization default time zone; null clears it. */
+export const UpdateOrganizationRequestSchema = z.object({
+  defaultTimeZone: z
+    .string({ error: 'Choose a time zone from the list.' })
+    .trim()
+    .refine(isTimeZone, 'Choose a time zone from the list (an IANA name such as Europe/Paris).')
+    .nullable(),
+});
+export type UpdateOrganizationRequest = z.infer<typeof UpdateOrganizationRequestSchema>;
 
 export const CreateOrganizationRequestSchema = z.object({ name: OrganizationNameSchema });
 export const OrganizationResponseSchema = successEnvelope(

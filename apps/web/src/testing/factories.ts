@@ -85,6 +85,7 @@ export function myOrganizationOf(me: MeData): MyOrganization {
   return {
     id: me.member.organizationId,
     name: me.member.organization.name,
+    defaultTimeZone: null,
     createdAt: '2026-01-10T09:00:00.000Z',
     memberId: me.member.id,
     role: me.member.role,

@@ -35,6 +35,14 @@ export function mockServer({ me = null, plans = [], provider, routes: extra }: S
     'GET /member/pending': ok({ pendingInvites: [] }),
     // The shell's unread badge and the dashboard: nothing yet, unless a test says otherwise.
     'GET /notifications': notificationsHandler(() => []),
+    // The current organization's record: no default time zone unless a test says otherwise.
+    ...(me?.member
+      ? {
+          [`GET /organizations/${me.member.organizationId}`]: ok({
+            organization: { ...myOrganizationOf(me), isCurrent: undefined, memberId: undefined },
+          }),
+        }
+      : {}),
     ...(me?.member
       ? dashboardRoute(
           createDashboard({

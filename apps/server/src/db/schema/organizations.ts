@@ -29,6 +29,7 @@ export const organizations = pgTable(
     }),
     /** IANA zone for per-day limits; UTC unless set. */
     timezone: text('timezone').notNull().default('UTC'),
+    defaultTimeZone: text('default_time_zone'),
     createdAt: createdAt(),
   },
   (t) => [index('organizations_owner_idx').on(t.ownerUserId)],

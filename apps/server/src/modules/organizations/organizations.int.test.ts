@@ -8,7 +8,7 @@ import {
   TEST_PUBLIC_URL,
   type TestApp,
 } from '../../test/app.js';
-import { createOrg, signIn } from '../../test/factories.js';
+import { addMember, createOrg, signIn } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,6 +96,51 @@ describe('organizations', () => {
     expect((await owner.call('GET', '/api/auth/me')).body.data.member.organizationId).toBe(first);
     const again = await signInThroughDevProvider(t.app, 'switcher@example.com');
     expect(again.location).toContain(`orgId=${first}`);
+  });
+
+  it('lets an org admin set and clear the default time zone that every member then reads', async () => {
+    const { owner, orgId, roleId } = await createOrg(t.app, 'zone.owner@example.com', 'Zoned');
+    const { actor: creator } = await addMember(t.app, owner, orgId, 'zone.creator@example.com', {
+      roleId: roleId('ContentCreator'),
+    });
+    const read = async () =>
+      (await creator.call('GET', `/api/organizations/${orgId}`)).body.data.organization;
+    expect((await read()).defaultTimeZone).toBeNull();
+
+    const set = await owner.call('PATCH', `/api/organizations/${orgId}`, {
+      defaultTimeZone: 'Pacific/Auckland',
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.data.organization).toMatchObject({
+      id: orgId,
+      defaultTimeZone: 'Pacific/Auckland',
+    });
+    expect((await read()).defaultTimeZone).toBe('Pacific/Auckland');
+    const mine = (await creator.call('GET', '/api/member/organizations')).body.data.organizations;
+    expect(mine[0]).toMatchObject({ id: orgId, defaultTimeZone: 'Pacific/Auckland' });
+
+    const cleared = await owner.call('PATCH', `/api/organizations/${orgId}`, {
+      defaultTimeZone: null,
+    });
+    expect(cleared.body.data.organization.defaultTimeZone).toBeNull();
+  });
+
+  it('refuses an unknown zone and a member without org:manage, changing nothing', async () => {
+    const { owner, orgId, roleId } = await createOrg(t.app, 'zone.guard@example.com', 'Guarded');
+    const { actor: creator } = await addMember(t.app, owner, orgId, 'zone.member@example.com', {
+      roleId: roleId('ContentCreator'),
+    });
+    const bad = await owner.call('PATCH', `/api/organizations/${orgId}`, {
+      defaultTimeZone: 'Mars/Olympus',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('Choose a time zone from the list');
+    const forbidden = await creator.call('PATCH', `/api/organizations/${orgId}`, {
+      defaultTimeZone: 'Europe/Paris',
+    });
+    expect(forbidden.status).toBe(403);
+    const org = (await owner.call('GET', `/api/organizations/${orgId}`)).body.data.organization;
+    expect(org.defaultTimeZone).toBeNull();
   });
 
   it('refuses switching to an organization one does not belong to', async () => {

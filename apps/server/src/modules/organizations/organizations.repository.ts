@@ -17,6 +17,19 @@ export async function findOrganization(db: Db, id: string) {
   return row ?? null;
 }
 
+export async function updateOrganization(
+  db: Db,
+  id: string,
+  changes: Pick<typeof organizations.$inferInsert, 'defaultTimeZone'>,
+) {
+  const [row] = await db
+    .update(organizations)
+    .set(changes)
+    .where(eq(organizations.id, id))
+    .returning();
+  return row ?? null;
+}
+
 export function insertActiveMember(
   db: Db,
   values: { organizationId: string; userId: string; email: string; roleId: string },

@@ -6,6 +6,7 @@ import {
   OrgParamsSchema,
   PermissionsResponseSchema,
   SetCurrentOrganizationRequestSchema,
+  UpdateOrganizationRequestSchema,
 } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -48,6 +49,25 @@ export async function organizationsRoutes(app: FastifyInstance, { db }: { db: Db
     async (request) => ({
       status: 'success' as const,
       data: { organization: await service.getOrganization(db, request.params.orgId) },
+    }),
+  );
+
+  api.patch(
+    '/organizations/:orgId',
+    {
+      config: { access: { org: 'PATCH /organizations/:orgId' } },
+      schema: {
+        tags,
+        params: OrgParamsSchema,
+        body: UpdateOrganizationRequestSchema,
+        response: { 200: OrganizationResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        organization: await service.updateOrganization(db, request.params.orgId, request.body),
+      },
     }),
   );
 

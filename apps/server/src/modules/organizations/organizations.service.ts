@@ -1,4 +1,4 @@
-import type { MyOrganization, Organization } from '@herald/contract';
+import type { MyOrganization, Organization, UpdateOrganizationRequest } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { listActiveMembershipsOfUser } from '../team/membership.repository.js';
@@ -12,6 +12,7 @@ import * as repo from './organizations.repository.js';
 export const toOrganizationDto = (o: repo.OrganizationRow): Organization => ({
   id: o.id,
   name: o.name,
+  defaultTimeZone: o.defaultTimeZone,
   createdAt: o.createdAt.toISOString(),
 });
 
@@ -45,12 +46,29 @@ export async function getOrganization(db: Db, organizationId: string): Promise<O
   return toOrganizationDto(org);
 }
 
+/**
+ * Sets (or, with null, clears) the organization default time zone that members without a zone
+ * of their own see times in. The route has already checked org:manage.
+ */
+export async function updateOrganization(
+  db: Db,
+  organizationId: string,
+  changes: UpdateOrganizationRequest,
+): Promise<Organization> {
+  const org = await repo.updateOrganization(db, organizationId, {
+    defaultTimeZone: changes.defaultTimeZone,
+  });
+  if (!org) throw new AppError('NOT_FOUND', 'This organization does not exist.');
+  return toOrganizationDto(org);
+}
+
 export async function listMyOrganizations(db: Db, user: UserRow): Promise<MyOrganization[]> {
   const rows = await listActiveMembershipsOfUser(db, user.id);
   const current = user.currentOrganizationId ?? rows[0]?.organization.id;
   return rows.map((r) => ({
     id: r.organization.id,
     name: r.organization.name,
+    defaultTimeZone: r.organization.defaultTimeZone,
     createdAt: r.organization.createdAt.toISOString(),
     memberId: r.member.id,
     role: r.role ? { id: r.role.id, name: r.role.name } : null,

@@ -8,6 +8,7 @@ const membershipSelection = {
   organization: {
     id: organizations.id,
     name: organizations.name,
+    defaultTimeZone: organizations.defaultTimeZone,
     createdAt: organizations.createdAt,
   },
   role: { id: roles.id, name: roles.name, isAdmin: roles.isAdmin },

@@ -5,6 +5,7 @@ import {
 } from '@herald/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { browserTimeZone } from '@/lib/time-zone';
 import { adminKeys, queryString } from './admin-keys';
 
 /** `GET /admin/overview`: how many users, platforms and plans there are. */
@@ -17,13 +18,7 @@ export function useAdminOverview() {
 }
 
 /** The browser's time zone, so the chart's days are the operator's days. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+export const operatorTimeZone = (): string => browserTimeZone() ?? 'UTC';
 
 /** `GET /admin/activity?timezone=`: sign-ups and posts per day, last 30 days. */
 export function useAdminActivity(timezone: string) {

@@ -1,11 +1,12 @@
 import type { AuditEntry } from '@herald/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { LoadError } from '@/components/ui/load-error';
+import { Pagination } from '@/components/ui/pagination';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { LoadingIndicator } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/dashboard';
-import { LoadError, Pagination } from './admin-ui';
 
 export const AUDIT_LOAD_FAILED = 'Failed to fetch the audit log.';
 

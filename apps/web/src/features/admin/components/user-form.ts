@@ -51,15 +51,3 @@ export function validateUserForm(
     },
   };
 }
-
-/** The IANA zones this browser knows (the "UTC" alias added), plus `saved` if it lacks it. */
-export function timeZoneChoices(saved: string): string[] {
-  let zones: string[];
-  try {
-    zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  } catch {
-    zones = [];
-  }
-  const list = zones.includes('UTC') ? zones : ['UTC', ...zones];
-  return saved && !list.includes(saved) ? [saved, ...list] : list;
-}

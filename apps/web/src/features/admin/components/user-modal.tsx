@@ -4,14 +4,16 @@ import { useState, type FormEvent } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
+import { LoadError } from '@/components/ui/load-error';
 import { Modal, ModalActions } from '@/components/ui/modal';
 import { LoadingIndicator, Spinner } from '@/components/ui/spinner';
+import { TimeZoneOptions } from '@/components/ui/time-zone-options';
 import { errorMessage } from '@/lib/api-error';
+import { loadTimeZones, timeZoneOptions } from '@/lib/time-zone';
 import { toast, toastError } from '@/lib/toast';
 import { useAdminUser, useUpdateUser } from '../api/users';
-import { formatDate, LoadError } from './admin-ui';
+import { formatDate } from './admin-ui';
 import {
-  timeZoneChoices,
   userToForm,
   validateUserForm,
   type UserFormErrors,
@@ -79,7 +81,8 @@ function EditForm({ user, onDone }: { user: User; onDone: () => void }) {
   const update = useUpdateUser(user.id);
   const [values, setValues] = useState<UserFormValues>(() => userToForm(user));
   const [errors, setErrors] = useState<UserFormErrors>({});
-  const [zones] = useState(() => timeZoneChoices(user.timezone ?? ''));
+  // Without the browser's list, UTC (and the saved zone) can still be chosen.
+  const [zones] = useState(() => timeZoneOptions(loadTimeZones() ?? ['UTC'], user.timezone ?? ''));
   const set = (field: keyof UserFormValues) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
 
@@ -123,11 +126,7 @@ function EditForm({ user, onDone }: { user: User; onDone: () => void }) {
       >
         {/* A zone can be chosen for someone who has none, but not taken away. */}
         {!user.timezone && <option value="">Not set</option>}
-        {zones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replaceAll('_', ' ')}
-          </option>
-        ))}
+        <TimeZoneOptions zones={zones} />
       </SelectField>
       <ModalActions>
         {/* Cancel puts back the loaded values: the form is rebuilt from them next time. */}

@@ -2,13 +2,13 @@ import { Layers, Users, WalletCards, type LucideIcon } from 'lucide-react';
 import dayjs from 'dayjs';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingIndicator } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
-import { browserTimeZone, useAdminActivity, useAdminOverview } from '../api/dashboard';
+import { operatorTimeZone, useAdminActivity, useAdminOverview } from '../api/dashboard';
 import { ActivityChart } from '../components/activity-chart';
-import { LoadError } from '../components/admin-ui';
 import { AuditLog } from '../components/audit-log';
 
 export const OVERVIEW_LOAD_FAILED = 'Failed to fetch dashboard data.';
@@ -69,7 +69,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function ActivityPanel() {
-  const [timezone] = useState(browserTimeZone);
+  const [timezone] = useState(operatorTimeZone);
   const activity = useAdminActivity(timezone);
   return (
     <Panel title="Activity, last 30 days">

@@ -2,20 +2,15 @@ import { ADMIN_PAGE_SIZE, type Plan } from '@herald/contract';
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DataTable, EmptyRow } from '@/components/ui/data-table';
+import { LoadError } from '@/components/ui/load-error';
+import { Pagination } from '@/components/ui/pagination';
 import { LoadingIndicator } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { featureLabel, featureValue } from '@/lib/plans';
 import { useAdminPlans } from '../api/plans';
 import { usePagedSearch } from '../components/admin-search';
-import {
-  AdminPageHeader,
-  AdminTable,
-  EmptyRow,
-  formatDate,
-  LoadError,
-  Pagination,
-  StatusBadge,
-} from '../components/admin-ui';
+import { AdminPageHeader, formatDate, StatusBadge } from '../components/admin-ui';
 import { formatPlanPrice } from '../components/plan-form';
 import { PlanModal } from '../components/plan-modal';
 
@@ -74,7 +69,7 @@ export function AdminPlansPage() {
         <LoadingIndicator label="Loading plans" className="py-16" />
       ) : (
         <>
-          <AdminTable caption="Plans" columns={columns} busy={plans.isPlaceholderData}>
+          <DataTable caption="Plans" columns={columns} busy={plans.isPlaceholderData}>
             {rows.length === 0 ? (
               <EmptyRow colSpan={columns.length}>No plans found</EmptyRow>
             ) : (
@@ -113,7 +108,7 @@ export function AdminPlansPage() {
                 </tr>
               ))
             )}
-          </AdminTable>
+          </DataTable>
           <Pagination
             label="Plans pages"
             page={page}

@@ -3,21 +3,16 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable, EmptyRow } from '@/components/ui/data-table';
+import { LoadError } from '@/components/ui/load-error';
+import { NetworkMark } from '@/components/ui/network-mark';
 import { LoadingIndicator } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { useAdminPlatforms, useSetPlatformActive } from '../api/platforms';
 import { useAdminSearch } from '../components/admin-search';
-import {
-  AdminPageHeader,
-  AdminTable,
-  EmptyRow,
-  formatDate,
-  LoadError,
-  StatusBadge,
-} from '../components/admin-ui';
-import { PlatformIcon } from '../components/platform-icon';
+import { AdminPageHeader, formatDate, StatusBadge } from '../components/admin-ui';
 import { CreatePlatformModal } from '../components/platform-modal';
 
 export const PLATFORMS_LOAD_FAILED = 'Failed to fetch platforms.';
@@ -103,14 +98,14 @@ export function AdminPlatformsPage() {
       {platforms.isPending ? (
         <LoadingIndicator label="Loading platforms" className="py-16" />
       ) : (
-        <AdminTable caption="Platforms" columns={columns}>
+        <DataTable caption="Platforms" columns={columns}>
           {rows.length === 0 ? (
             <EmptyRow colSpan={columns.length}>No platforms found</EmptyRow>
           ) : (
             rows.map((platform) => (
               <tr key={platform.id}>
                 <td className="px-4 py-3">
-                  <PlatformIcon name={platform.name} />
+                  <NetworkMark name={platform.name} label="logo" size="lg" />
                 </td>
                 <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
                   {platform.name}
@@ -127,7 +122,7 @@ export function AdminPlatformsPage() {
               </tr>
             ))
           )}
-        </AdminTable>
+        </DataTable>
       )}
       <CreatePlatformModal open={isCreating} onClose={() => setIsCreating(false)} />
       <ConfirmDialog

@@ -3,18 +3,14 @@ import { Eye, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { DataTable, EmptyRow } from '@/components/ui/data-table';
+import { LoadError } from '@/components/ui/load-error';
+import { Pagination } from '@/components/ui/pagination';
 import { LoadingIndicator } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { useAdminUsers } from '../api/users';
 import { useAdminSearch, usePagedSearch } from '../components/admin-search';
-import {
-  AdminPageHeader,
-  AdminTable,
-  EmptyRow,
-  formatDate,
-  LoadError,
-  Pagination,
-} from '../components/admin-ui';
+import { AdminPageHeader, formatDate } from '../components/admin-ui';
 import { UserModal, userName } from '../components/user-modal';
 
 export const USERS_LOAD_FAILED = 'Failed to fetch users.';
@@ -58,7 +54,7 @@ export function AdminUsersPage() {
         <LoadingIndicator label="Loading users" className="py-16" />
       ) : (
         <>
-          <AdminTable caption="Users" columns={columns} busy={users.isPlaceholderData}>
+          <DataTable caption="Users" columns={columns} busy={users.isPlaceholderData}>
             {rows.length === 0 ? (
               <EmptyRow colSpan={columns.length}>No users found</EmptyRow>
             ) : (
@@ -87,7 +83,7 @@ export function AdminUsersPage() {
                 </tr>
               ))
             )}
-          </AdminTable>
+          </DataTable>
           <Pagination
             label="Users pages"
             page={page}

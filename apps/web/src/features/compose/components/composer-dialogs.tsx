@@ -1,9 +1,9 @@
 import type { PlatformValidationError } from '@herald/contract';
+import { SubscriptionRequiredDialog } from '@/components/ui/subscription-required-dialog';
 import type { ComposePlatform } from '../utils/compose-platforms';
 import { ActionRequiredModal } from './action-required-modal';
 import { MediaValidationDialog } from './media-validation-dialog';
 import { RequirementsDialog } from './requirements-dialog';
-import { SubscriptionRequiredDialog } from './subscription-required-dialog';
 
 /** The one dialog the composer shows at a time. */
 export type ComposeDialog =

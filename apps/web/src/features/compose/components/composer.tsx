@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { classifyCreatePostError, platformList } from '../api/create-post-errors';
 import type { PostDraft } from '../api/post-form-data';
 import { useCreatePost } from '../api/use-create-post';
@@ -42,13 +43,17 @@ function blockedReason(selected: readonly ComposePlatform[], issues: ComposeIssu
   return null;
 }
 
-function draftOf(state: ComposeState, selected: readonly ComposePlatform[]): PostDraft {
+function draftOf(
+  state: ComposeState,
+  selected: readonly ComposePlatform[],
+  zone: string,
+): PostDraft {
   return {
     platformIds: selected.map((p) => p.id),
     content: postContent(state, selected),
     action: state.action,
     scheduledAt:
-      state.action === 'schedule' ? (localToIso(state.scheduleAt) ?? undefined) : undefined,
+      state.action === 'schedule' ? (localToIso(state.scheduleAt, zone) ?? undefined) : undefined,
     title: state.title,
     sharedFiles: state.sharedMedia.map((item) => item.file),
     platformFiles: Object.fromEntries(
@@ -57,9 +62,10 @@ function draftOf(state: ComposeState, selected: readonly ComposePlatform[]): Pos
   };
 }
 
-function successMessage(state: ComposeState): string {
+function successMessage(state: ComposeState, zone: string): string {
   if (state.action === 'draft') return 'Draft saved.';
-  if (state.action === 'schedule') return `Post scheduled for ${formatLocal(state.scheduleAt)}.`;
+  if (state.action === 'schedule')
+    return `Post scheduled for ${formatLocal(state.scheduleAt)} (${zone}).`;
   return 'Post created. Publishing has started.';
 }
 
@@ -88,13 +94,14 @@ export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps)
     initialScheduleAt,
   );
   const createPost = useCreatePost(orgId);
+  const zone = useTimeZone();
   const [progress, setProgress] = useState(0);
   const [hasAttempted, setHasAttempted] = useState(false);
   const [dialog, setDialog] = useState<ComposeDialog | null>(null);
   const [serverMediaErrors, setServerMediaErrors] = useState<PlatformValidationError[]>([]);
 
   const isSubmitting = createPost.isPending;
-  const issues = composeIssues(state, selected);
+  const issues = composeIssues(state, selected, zone);
   const problems = hasAttempted ? submitProblems(state, selected) : { content: {}, empty: null };
   const canSubmit = selected.length > 0 && !isSubmitting && !hasBlockingIssues(issues);
 
@@ -129,14 +136,14 @@ export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps)
       return;
     }
     // The page may have sat open past the chosen time; the render then shows why.
-    if (state.action === 'schedule' && scheduleProblem(state.scheduleAt)) return;
+    if (state.action === 'schedule' && scheduleProblem(state.scheduleAt, zone)) return;
 
     setProgress(0);
     createPost.mutate(
-      { draft: draftOf(state, selected), onProgress: setProgress },
+      { draft: draftOf(state, selected, zone), onProgress: setProgress },
       {
         onSuccess: () => {
-          toast.success(successMessage(state));
+          toast.success(successMessage(state, zone));
           reset();
           setHasAttempted(false);
           void navigate(paths.content);
@@ -206,6 +213,7 @@ export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps)
             scheduleAt={state.scheduleAt}
             onScheduleAtChange={(value) => dispatch({ type: 'setScheduleAt', value })}
             error={issues.scheduleError}
+            zone={zone}
             disabled={isSubmitting}
           />
           <SubmitBar

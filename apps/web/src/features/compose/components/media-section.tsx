@@ -1,10 +1,10 @@
 import { MAX_FILES_PER_POST, type PostValidationError } from '@herald/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { NetworkMark } from '@/components/ui/network-mark';
 import type { ComposePlatform } from '../utils/compose-platforms';
 import type { MediaItem } from '../utils/media-files';
 import { MediaUploader } from './media-uploader';
-import { NetworkMark } from './network-mark';
 
 /** The section's id: the validation dialog's "Go to Media Section" moves focus here. */
 export const MEDIA_SECTION_ID = 'media-section';
@@ -104,7 +104,7 @@ export function MediaSection({
               >
                 <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                   <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
-                    <NetworkMark name={platform.name} className="size-6 text-xs" />
+                    <NetworkMark name={platform.name} size="sm" />
                     {platform.name}
                   </span>
                   <Button

@@ -1,9 +1,9 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
+import { NetworkMark } from '@/components/ui/network-mark';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import type { ComposePlatform } from '../utils/compose-platforms';
-import { NetworkMark } from './network-mark';
 
 export const NO_CONNECTED_PLATFORMS =
   'No connected platforms found. Please connect them in settings.';

@@ -1,7 +1,8 @@
 import { CREATE_POST_ACTIONS, type CreatePostAction } from '@herald/contract';
 import { TextField } from '@/components/ui/form-field';
+import { TimeZoneNote } from '@/components/ui/time-zone-note';
 import { cn } from '@/lib/cn';
-import { browserTimeZone, nowAsLocal } from '../utils/schedule';
+import { nowAsLocal } from '../utils/schedule';
 
 export const ACTION_LABELS: Record<CreatePostAction, { label: string; hint: string }> = {
   draft: { label: 'Save as draft', hint: 'Keep it in the content library to finish later.' },
@@ -15,6 +16,8 @@ interface ScheduleSectionProps {
   scheduleAt: string;
   onScheduleAtChange: (value: string) => void;
   error: string | null;
+  /** The user's zone (`useTimeZone`): the picker's value is a time there. */
+  zone: string;
   disabled?: boolean;
 }
 
@@ -25,9 +28,9 @@ export function ScheduleSection({
   scheduleAt,
   onScheduleAtChange,
   error,
+  zone,
   disabled,
 }: ScheduleSectionProps) {
-  const zone = browserTimeZone();
   return (
     <section
       aria-labelledby="schedule-heading"
@@ -79,16 +82,14 @@ export function ScheduleSection({
         type="datetime-local"
         label="Publish Date & Time"
         value={scheduleAt}
-        min={nowAsLocal()}
+        min={nowAsLocal(zone)}
         disabled={disabled}
         onChange={(event) => onScheduleAtChange(event.target.value)}
         error={error}
-        hint={
-          action === 'schedule'
-            ? `In your time zone${zone ? ` (${zone})` : ''}.`
-            : 'Pick a time to schedule the post instead.'
-        }
+        hint={action === 'schedule' ? undefined : 'Pick a time to schedule the post instead.'}
       />
+      {/* Said apart from the hint, which an error replaces: the zone is always named. */}
+      {action === 'schedule' && <TimeZoneNote zone={zone} className="mt-2" />}
     </section>
   );
 }

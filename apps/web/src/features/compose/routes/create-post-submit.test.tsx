@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMe } from '@/testing/factories';
 import { fail, ok, type FakeRequest } from '@/testing/fake-server';
 import {
   CREATE_ROUTE,
@@ -24,6 +25,59 @@ async function writeForXAndFacebook(user: Awaited<ReturnType<typeof renderCompos
   await user.click(await tile('Facebook'));
   await user.type(sharedText(), 'Launch day');
 }
+
+describe("/create-post schedules in the user's zone, not the browser's", () => {
+  const machineZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'America/Los_Angeles';
+  });
+  afterAll(() => {
+    process.env.TZ = machineZone;
+  });
+
+  const scheduledAtOf = async (server: { requests: FakeRequest[] }) => {
+    await waitFor(() => expect(createRequests(server.requests)).toHaveLength(1));
+    const entries = entriesOf(createRequests(server.requests)[0]);
+    return entries.find(([name]) => name === 'scheduledAt')?.[1];
+  };
+
+  it('reads the picker in the saved zone and names that zone', async () => {
+    const { user, server } = await renderComposer({
+      me: createMe({ user: { timezone: 'Pacific/Auckland' } }),
+      path: '/create-post?date=2099-05-10&time=14:30',
+      routes: { [CREATE_ROUTE]: created() },
+    });
+    expect(await screen.findByText('Times in Pacific/Auckland')).toBeInTheDocument();
+    expect(screen.getByLabelText('Publish Date & Time')).toHaveValue('2099-05-10T14:30');
+    await writeForXAndFacebook(user);
+    await user.click(createButton());
+    // 14:30 in Auckland (UTC+12 in May) is 02:30 UTC; Los Angeles would have said 21:30 UTC.
+    expect(await scheduledAtOf(server)).toBe('2099-05-10T02:30:00.000Z');
+  });
+
+  it("uses the organization's default zone when the user has none", async () => {
+    const me = createMe({ user: { timezone: null } });
+    const { user, server } = await renderComposer({
+      me,
+      path: '/create-post?date=2099-05-10&time=14:30',
+      routes: {
+        [CREATE_ROUTE]: created(),
+        'GET /organizations/org_1': ok({
+          organization: {
+            id: 'org_1',
+            name: 'Acme Studio',
+            defaultTimeZone: 'Asia/Tokyo',
+            createdAt: '2026-01-10T09:00:00.000Z',
+          },
+        }),
+      },
+    });
+    expect(await screen.findByText('Times in Asia/Tokyo')).toBeInTheDocument();
+    await writeForXAndFacebook(user);
+    await user.click(createButton());
+    expect(await scheduledAtOf(server)).toBe('2099-05-10T05:30:00.000Z');
+  });
+});
 
 describe('/create-post request', () => {
   it('sends one multipart request: text fields first, customized texts, then the image', async () => {
@@ -61,8 +115,8 @@ describe('/create-post request', () => {
       [idOf('X')]: 'Short and sweet for X',
       [idOf('Facebook')]: 'Launch day',
     });
-    // 14:30 in the browser's zone, as an instant.
-    expect(fields.scheduledAt).toBe(new Date(2099, 4, 10, 14, 30).toISOString());
+    // 14:30 in the user's saved zone (Europe/London, on summer time in May), as an instant.
+    expect(fields.scheduledAt).toBe('2099-05-10T13:30:00.000Z');
     expect(fields.action).toBe('schedule');
     expect(fields.title).toBe('Spring launch');
     expect(JSON.parse(fields.platformMedia as string)).toEqual({ [idOf('Facebook')]: [0] });

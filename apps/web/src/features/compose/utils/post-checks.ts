@@ -29,6 +29,7 @@ export interface ComposeIssues {
 export function composeIssues(
   state: ComposeState,
   selected: readonly ComposePlatform[],
+  zone: string,
   now: number = Date.now(),
 ): ComposeIssues {
   const errors = validatePostTargets(
@@ -49,7 +50,8 @@ export function composeIssues(
     // The cap is about the whole upload, said once below, not once per network.
     mediaErrors: errors.filter((e) => e.field === 'media' && e.message !== TOO_MANY_FILES_MESSAGE),
     tooManyFiles: uploadedMedia(state).length > MAX_FILES_PER_POST ? TOO_MANY_FILES_MESSAGE : null,
-    scheduleError: state.action === 'schedule' ? scheduleProblem(state.scheduleAt, now) : null,
+    scheduleError:
+      state.action === 'schedule' ? scheduleProblem(state.scheduleAt, zone, now) : null,
   };
 }
 

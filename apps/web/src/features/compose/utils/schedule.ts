@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
+import { parseWallTime, toZonedLocal, zonedLocalToInstant } from '@/lib/time-zone';
+import { parseWall } from '@/lib/zoned-time';
 
-/** The value format of `<input type="datetime-local">`: a wall-clock time without a zone. */
-const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
@@ -25,39 +25,34 @@ export function scheduleFromSearch(search: URLSearchParams): string {
 }
 
 /**
- * Spec §5: the picker's value is a time in the browser's zone; the server gets the instant as
- * ISO (UTC). Null when the value is not a date.
+ * The picker's value is a wall-clock time in the user's zone (their saved zone, else the
+ * organization's, else the browser's: `useTimeZone`); the server gets the instant as ISO (UTC).
+ * Null when the value is not a date.
  */
-export function localToIso(local: string): string | null {
+export function localToIso(local: string, zone: string): string | null {
   if (!local) return null;
-  const time = dayjs(local);
-  return time.isValid() ? time.toISOString() : null;
+  const instant = zonedLocalToInstant(local, zone);
+  return instant === null ? null : new Date(instant).toISOString();
 }
 
 /** Why the picker's value cannot be used to schedule, or null when it can. */
-export function scheduleProblem(local: string, now: number = Date.now()): string | null {
+export function scheduleProblem(
+  local: string,
+  zone: string,
+  now: number = Date.now(),
+): string | null {
   if (!local) return SCHEDULE_MISSING;
-  const time = dayjs(local);
-  if (!time.isValid()) return SCHEDULE_INVALID;
-  return time.valueOf() <= now ? SCHEDULE_IN_PAST : null;
+  const instant = zonedLocalToInstant(local, zone);
+  if (instant === null) return SCHEDULE_INVALID;
+  return instant <= now ? SCHEDULE_IN_PAST : null;
 }
 
-/** The picker's lower bound: the current minute. */
-export function nowAsLocal(now: number = Date.now()): string {
-  return dayjs(now).format(LOCAL_FORMAT);
+/** The picker's lower bound: the current minute in `zone`. */
+export function nowAsLocal(zone: string, now: number = Date.now()): string {
+  return toZonedLocal(now, zone);
 }
 
-/** "Mar 10, 2026 9:00 AM" for a picker value. */
+/** "Mar 10, 2026 9:00 AM" for a picker value (it is already the zone's wall-clock time). */
 export function formatLocal(local: string): string {
-  const time = dayjs(local);
-  return time.isValid() ? time.format('MMM D, YYYY h:mm A') : 'Invalid date';
-}
-
-/** The browser's IANA zone ("Europe/Paris"), said next to the picker. */
-export function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
+  return parseWallTime(local) ? parseWall(local).format('MMM D, YYYY h:mm A') : 'Invalid date';
 }

@@ -50,7 +50,14 @@ describe('/onboarding', () => {
     const server = sessionServer(newcomer, {
       'POST /organizations': () => {
         server.switchTo(createMe({ organizationId: orgUuid, organizationName: 'Acme Studio' }));
-        return ok({ organization: { id: orgUuid, name: 'Acme Studio', createdAt: '2026-03-01' } });
+        return ok({
+          organization: {
+            id: orgUuid,
+            name: 'Acme Studio',
+            defaultTimeZone: null,
+            createdAt: '2026-03-01',
+          },
+        });
       },
     });
     const { user, router } = renderApp('/onboarding');
@@ -219,7 +226,14 @@ describe('/create-organization', () => {
     const server = sessionServer(newcomer, {
       'POST /organizations': () => {
         server.switchTo(createMe({ organizationId: orgUuid, organizationName: 'Initech' }));
-        return ok({ organization: { id: orgUuid, name: 'Initech', createdAt: '2026-03-01' } });
+        return ok({
+          organization: {
+            id: orgUuid,
+            name: 'Initech',
+            defaultTimeZone: null,
+            createdAt: '2026-03-01',
+          },
+        });
       },
     });
     const { user, router } = renderApp('/create-organization');

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatInZone } from '@/lib/zoned-time';
 
 /** Spec §8: a date that cannot be read shows this, never "NaN" or a crash. */
 export const INVALID_DATE = 'Invalid date';
@@ -6,12 +6,15 @@ export const INVALID_DATE = 'Invalid date';
 export const DATE_TIME_FORMAT = 'MMM D, YYYY h:mm A';
 export const DATE_FORMAT = 'MMM D, YYYY';
 
-/** A stored time in the reader's zone, 'Invalid date' when unreadable, `empty` when absent. */
+/**
+ * A stored time in the reader's zone (`useTimeZone`: their saved zone, else the organization's,
+ * else the browser's), 'Invalid date' when unreadable, `empty` when absent.
+ */
 export function formatPostDate(
   value: string | null | undefined,
+  zone: string,
   { format = DATE_TIME_FORMAT, empty = 'Not scheduled' }: { format?: string; empty?: string } = {},
 ): string {
   if (value === null || value === undefined || value === '') return empty;
-  const date = dayjs(value);
-  return date.isValid() ? date.format(format) : INVALID_DATE;
+  return formatInZone(value, zone, format) ?? INVALID_DATE;
 }

@@ -1,13 +1,15 @@
 import type { Post } from '@herald/contract';
-import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingIndicator } from '@/components/ui/spinner';
+import { TimeZoneNote } from '@/components/ui/time-zone-note';
 import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { useCan } from '@/lib/permissions';
 import { usePosts } from '@/lib/posts';
+import { useTimeZone } from '@/lib/use-time-zone';
+import { parseWall, wallNow } from '@/lib/zoned-time';
 import {
   dayKey,
   groupByDay,
@@ -29,10 +31,10 @@ import { canReschedule, useReschedule } from '../components/calendar/use-resched
 import { WeekView } from '../components/calendar/week-view';
 
 /** View and anchor day live in the address, so a reload or Back shows the same range. */
-function useCalendarPosition() {
+function useCalendarPosition(zone: string) {
   const [params, setParams] = useSearchParams();
   const view: CalendarView = params.get('view') === 'month' ? 'month' : 'week';
-  const anchor = parseAnchor(params.get('date'));
+  const anchor = parseAnchor(params.get('date'), wallNow(zone));
   const setPosition = useCallback(
     (change: { view?: CalendarView; date?: string | null }) => {
       setParams(
@@ -57,16 +59,11 @@ function useCalendarPosition() {
 function CalendarError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const detail = errorMessage(error, '');
   return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-8 text-center text-red-900"
-    >
-      <p className="text-lg font-semibold">Error Loading Posts</p>
-      <p className="text-sm">{`Failed to load posts. ${detail}`.trim()}</p>
-      <Button variant="secondary" onClick={onRetry}>
-        Try Again
-      </Button>
-    </div>
+    <LoadError
+      title="Error Loading Posts"
+      message={`Failed to load posts. ${detail}`.trim()}
+      onRetry={onRetry}
+    />
   );
 }
 
@@ -79,15 +76,16 @@ export function CalendarPage() {
   const orgId = currentOrgId ?? '';
   const canEdit = useCan('PUT /organizations/:orgId/posts/:postId');
   const canCreate = useCan('POST /organizations/:orgId/post');
-  const { view, anchor, setPosition } = useCalendarPosition();
+  const zone = useTimeZone();
+  const { view, anchor, setPosition } = useCalendarPosition(zone);
   const [openDayKey, setOpenDayKey] = useState<string | null>(null);
 
   const days = visibleDays(view, anchor);
   // Without paging the server answers every post of the range (up to its cap of 500).
-  const posts = usePosts(currentOrgId, visibleRange(days));
-  const { move, pending } = useReschedule(orgId);
+  const posts = usePosts(currentOrgId, visibleRange(days, zone));
+  const { move, pending } = useReschedule(orgId, zone);
   const list = posts.data?.posts ?? [];
-  const byDay = groupByDay(list, pending);
+  const byDay = groupByDay(list, zone, pending);
   const isMovable = (post: Post) => canEdit && canReschedule(post);
 
   const { draggingId, dragSource, dropTarget } = useCalendarDrag((postId, target) => {
@@ -95,7 +93,7 @@ export function CalendarPage() {
     const place = parseTarget(target);
     const current = [...byDay.values()].flat().find((item) => item.post.id === postId);
     if (!post || !place || !current || !isMovable(post)) return;
-    const day = dayjs(place.dayKey);
+    const day = parseWall(place.dayKey);
     const to =
       place.hour === null ? moveToDay(current.at, day) : moveToSlot(current.at, day, place.hour);
     void move(post, to);
@@ -104,7 +102,7 @@ export function CalendarPage() {
   const grid: CalendarGridProps = {
     days,
     byDay,
-    todayKey: dayKey(dayjs()),
+    todayKey: dayKey(wallNow(zone)),
     canCreate,
     onOpenDay: setOpenDayKey,
     isMovable,
@@ -130,6 +128,7 @@ export function CalendarPage() {
           Your posts by day.
           {canEdit && ' Drag a scheduled post to another day or hour to reschedule it.'}
         </p>
+        <TimeZoneNote zone={zone} className="mt-1" />
       </header>
       <CalendarToolbar
         view={view}
@@ -145,7 +144,7 @@ export function CalendarPage() {
       {renderBody()}
       {openDayKey && (
         <DayModal
-          day={dayjs(openDayKey)}
+          day={parseWall(openDayKey)}
           posts={byDay.get(openDayKey) ?? []}
           canCreate={canCreate}
           onClose={() => setOpenDayKey(null)}

@@ -1,6 +1,6 @@
 import type { Post } from '@herald/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMe } from '@/testing/factories';
 import { fail } from '@/testing/fake-server';
 import { mockServer, renderApp } from '@/testing/render-app';
@@ -194,5 +194,31 @@ describe('/content', () => {
     const main = screen.getByRole('main');
     expect(within(main).queryByRole('link', { name: 'Create Post' })).not.toBeInTheDocument();
     expect(within(main).queryByRole('link', { name: 'Create a new post' })).not.toBeInTheDocument();
+  });
+});
+
+describe("/content times in the user's zone, not the browser's", () => {
+  const machineZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'America/New_York';
+  });
+  afterAll(() => {
+    process.env.TZ = machineZone;
+  });
+
+  it('writes created and scheduled times in the saved zone and names it', async () => {
+    const post = createPost({
+      status: 'scheduled',
+      createdAt: '2030-03-05T20:00:00.000Z', // March 6th in Auckland, March 5th in New York
+      scheduledAt: '2030-03-05T23:15:00.000Z',
+    });
+    await renderLibrary({
+      posts: [post],
+      me: createMe({ user: { timezone: 'Pacific/Auckland' } }),
+    });
+    const [card] = await screen.findAllByRole('article');
+    expect(screen.getByText('Times in Pacific/Auckland')).toBeInTheDocument();
+    expect(within(card!).getByText('Mar 6, 2030')).toBeInTheDocument();
+    expect(within(card!).getByText('Mar 6, 2030 12:15 PM')).toBeInTheDocument();
   });
 });

@@ -3,18 +3,18 @@ import { PenSquare, Plus } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
+import { Pagination } from '@/components/ui/pagination';
 import { LoadingIndicator } from '@/components/ui/spinner';
+import { TimeZoneNote } from '@/components/ui/time-zone-note';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useCan } from '@/lib/permissions';
 import { usePosts } from '@/lib/posts';
-import {
-  LIBRARY_LOAD_FAILED,
-  LibraryEmpty,
-  LibraryError,
-} from '../components/library/library-states';
+import { useTimeZone } from '@/lib/use-time-zone';
+import { LIBRARY_LOAD_FAILED, LibraryEmpty } from '../components/library/library-states';
 import {
   LIBRARY_PANEL_ID,
   libraryTab,
@@ -22,7 +22,6 @@ import {
   LibraryTabs,
   type LibraryTab,
 } from '../components/library/library-tabs';
-import { Pager } from '../components/library/pager';
 import { PostCard } from '../components/library/post-card';
 import { SearchBox } from '../components/library/search-box';
 
@@ -76,6 +75,7 @@ function useLibraryView(): [LibraryView, (change: Partial<LibraryView>) => void]
 export function ContentLibraryPage() {
   const { currentOrgId, member } = useAuth();
   const canCreate = useCan('POST /organizations/:orgId/post');
+  const zone = useTimeZone();
   const [view, update] = useLibraryView();
   const tab = libraryTab(view.tab);
   const posts = usePosts(currentOrgId, {
@@ -100,7 +100,8 @@ export function ContentLibraryPage() {
     if (posts.isPending) return <LoadingIndicator label="Loading posts" className="py-16" />;
     if (posts.isError && !data) {
       return (
-        <LibraryError
+        <LoadError
+          title="Oops! Something went wrong."
           message={errorMessage(posts.error, LIBRARY_LOAD_FAILED)}
           onRetry={() => void posts.refetch()}
           isRetrying={posts.isFetching}
@@ -125,14 +126,15 @@ export function ContentLibraryPage() {
         >
           {data.posts.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} />
+              <PostCard post={post} zone={zone} />
             </li>
           ))}
         </ul>
-        <Pager
+        <Pagination
+          label="Pages"
           page={view.page}
           pageCount={pageCount}
-          onPage={(page) => update({ page })}
+          onPageChange={(page) => update({ page })}
           disabled={posts.isPlaceholderData}
         />
       </div>
@@ -148,6 +150,7 @@ export function ContentLibraryPage() {
           <p className="mt-1 text-slate-600">
             Drafts, scheduled and published posts of your organization.
           </p>
+          <TimeZoneNote zone={zone} className="mt-1" />
         </div>
         {canCreate && (
           <ButtonLink to={paths.createPost} className="hidden sm:inline-flex">

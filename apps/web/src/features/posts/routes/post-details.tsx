@@ -1,7 +1,9 @@
 import { defaultContent, type Post } from '@herald/contract';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingIndicator } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
@@ -16,7 +18,6 @@ import { DetailsHeader } from '../components/details/details-header';
 import { DetailsPanel } from '../components/details/details-panel';
 import { EmbedPreview } from '../components/details/embed-preview';
 import { MediaCarousel } from '../components/details/media-carousel';
-import { PostLoadError } from '../components/details/post-load-error';
 import { PublishPanel } from '../components/details/publish-panel';
 import { isPublished } from '../components/post-status';
 
@@ -139,9 +140,16 @@ export function PostDetailsPage() {
     // A failed refetch (after a delete, say) keeps showing the post it had.
     if (post.isError && !post.data) {
       return (
-        <PostLoadError
+        <LoadError
+          title="Error Loading Post"
+          titleAs="h1"
+          className="mx-auto max-w-lg"
           message={errorMessage(post.error, LOAD_POST_FAILED)}
-          onBack={goBack}
+          otherAction={
+            <Button variant="secondary" onClick={goBack}>
+              Go Back
+            </Button>
+          }
           onRetry={() => void post.refetch()}
           isRetrying={post.isFetching}
         />

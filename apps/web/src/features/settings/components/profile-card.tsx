@@ -5,9 +5,10 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { TimeZoneOptions } from '@/components/ui/time-zone-options';
+import { loadTimeZones, timeZoneOptions } from '@/lib/time-zone';
 import { toast, toastError } from '@/lib/toast';
 import { useUpdateProfile } from '../api/profile';
-import { loadTimeZones, timeZoneOptions } from './time-zones';
 
 export const FILL_ALL_FIELDS = 'Please fill all fields.';
 export const SETTINGS_SAVED = 'Settings saved successfully!';
@@ -79,11 +80,7 @@ export function ProfileCard({ user }: { user: User }) {
           hint="Posts and dates are shown in this time zone."
         >
           <option value="">Select a timezone</option>
-          {timeZoneOptions(zones, user.timezone ?? '').map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll('_', ' ')}
-            </option>
-          ))}
+          <TimeZoneOptions zones={timeZoneOptions(zones, user.timezone ?? '')} />
         </SelectField>
         <div className="flex items-end sm:justify-end">
           <Button type="submit" disabled={update.isPending}>

@@ -3,8 +3,10 @@ import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { useCan } from '@/lib/permissions';
 import { AccountPickerDialog } from '../components/account-picker-dialog';
 import { ConnectedPlatforms } from '../components/connected-platforms';
+import { OrganizationCard } from '../components/organization-card';
 import { ProfileCard } from '../components/profile-card';
 import { useConnectReturn, type ConnectFailure } from './connect-return';
 
@@ -48,6 +50,7 @@ export function SettingsPage() {
   const { user, member, currentOrgId } = useAuth();
   const connectReturn = useConnectReturn(currentOrgId);
   const orgName = member?.organization.name ?? 'your organization';
+  const canManageOrg = useCan('PATCH /organizations/:orgId');
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -65,6 +68,7 @@ export function SettingsPage() {
         />
       )}
       {user && <ProfileCard key={user.id} user={user} />}
+      {currentOrgId && canManageOrg && <OrganizationCard orgId={currentOrgId} orgName={orgName} />}
       <ConnectedPlatforms orgId={currentOrgId} orgName={orgName} />
       {currentOrgId && (
         <AccountPickerDialog

@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Modal, ModalActions } from '@/components/ui/modal';
 import { LoadingIndicator, Spinner } from '@/components/ui/spinner';
+import { SubscriptionRequiredDialog } from '@/components/ui/subscription-required-dialog';
 import { paths } from '@/config/paths';
 import { REDIRECT_DELAYS } from '@/config/timing';
 import { SCREEN_TOAST_DURATIONS } from '@/config/toast';
@@ -21,10 +22,12 @@ import { InviteBlock, type InviteDraft } from '../components/invite-block';
 import { InviteLinks, type InviteLink } from '../components/invite-links';
 import { INVALID_EMAIL } from '../components/invite-modal';
 import { roleDefaults } from '../components/permission-checkboxes';
-import { SubscriptionRequiredDialog } from '../components/subscription-required-dialog';
 
 const DEFAULT_ROLE = 'SocialMediaManager';
 const NO_SUBSCRIPTION = 'No active subscription';
+/** Spec §8: inviting needs a plan; the dialog leads to the pricing page. */
+export const SUBSCRIPTION_REQUIRED =
+  'You need an active subscription to invite team members. Please subscribe to a plan to continue.';
 
 /** /org/{orgId}/invite-members (spec §2, §5 Invite, §8): several invitations at once. */
 export function InviteMembersPage() {
@@ -213,7 +216,12 @@ function InviteMembersForm({ orgId, roles, catalog, mayInvite }: FormProps) {
           </Button>
         </ModalActions>
       </Modal>
-      <SubscriptionRequiredDialog open={needsSubscription} onOpenChange={setNeedsSubscription} />
+      <SubscriptionRequiredDialog
+        open={needsSubscription}
+        onOpenChange={setNeedsSubscription}
+        message={SUBSCRIPTION_REQUIRED}
+        dismissLabel="Cancel"
+      />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { networkOf, type ComposePlatform, type Network } from '../../utils/compose-platforms';
 import type { MediaItem } from '../../utils/media-files';
-import { NetworkMark } from '../network-mark';
 import { FacebookPreview } from './facebook-preview';
 import { InstagramPreview } from './instagram-preview';
 import { LinkedInPreview } from './linkedin-preview';
@@ -9,6 +8,7 @@ import { MediaGrid, RichText, accountOf, type PreviewProps } from './preview-par
 import { ThreadsPreview } from './threads-preview';
 import { TikTokPreview } from './tiktok-preview';
 import { XPreview } from './x-preview';
+import { NetworkMark } from '@/components/ui/network-mark';
 
 /** A network Herald has no look for yet: the text and the media, plainly. */
 function GenericPreview({ platform, text, media }: PreviewProps) {
@@ -62,7 +62,7 @@ export function PostPreviews({ platforms, textFor, mediaFor }: PostPreviewsProps
               className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm"
             >
               <header className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700">
-                <NetworkMark name={platform.name} className="size-5 rounded text-[10px]" />
+                <NetworkMark name={platform.name} size="xs" />
                 {platform.name}
               </header>
               <Preview

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseWall, wallAt, wallNow, wallToIso } from '@/lib/zoned-time';
 import { createPost } from '../../testing/post-fixtures';
 import {
   createPostSearch,
@@ -9,6 +10,7 @@ import {
   parseAnchor,
   rangeLabel,
   visibleDays,
+  visibleRange,
 } from './calendar-dates';
 
 const keys = (days: dayjs.Dayjs[]) => days.map((d) => d.format('YYYY-MM-DD'));
@@ -47,16 +49,13 @@ describe('calendar dates', () => {
   });
 
   it('groups posts by their date rule, in time order, dropping undated ones', () => {
-    const late = createPost({ scheduledAt: dayjs('2030-03-05T18:00').toISOString() });
-    const early = createPost({
-      scheduledAt: null,
-      createdAt: dayjs('2030-03-05T07:00').toISOString(),
-    });
+    const late = createPost({ scheduledAt: '2030-03-05T18:00:00.000Z' });
+    const early = createPost({ scheduledAt: null, createdAt: '2030-03-05T07:00:00.000Z' });
     const undated = createPost({ scheduledAt: 'x', createdAt: 'y' });
-    const moved = createPost({ scheduledAt: dayjs('2030-03-05T12:00').toISOString() });
+    const moved = createPost({ scheduledAt: '2030-03-05T12:00:00.000Z' });
 
-    const days = groupByDay([late, early, undated, moved], {
-      [moved.id]: dayjs('2030-03-06T12:00').toISOString(),
+    const days = groupByDay([late, early, undated, moved], 'UTC', {
+      [moved.id]: '2030-03-06T12:00:00.000Z',
     });
     expect(days.get('2030-03-05')?.map((d) => d.post.id)).toEqual([early.id, late.id]);
     expect(days.get('2030-03-06')?.map((d) => d.post.id)).toEqual([moved.id]);
@@ -76,5 +75,49 @@ describe('calendar dates', () => {
   it('builds the composer link with the day and, from a slot, the time', () => {
     expect(createPostSearch(dayjs('2030-03-05'))).toBe('?date=2030-03-05');
     expect(createPostSearch(dayjs('2030-03-05'), '08:00')).toBe('?date=2030-03-05&time=08%3A00');
+  });
+});
+
+describe("calendar days in the user's zone, not the machine's", () => {
+  const machineZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'America/New_York';
+  });
+  afterAll(() => {
+    process.env.TZ = machineZone;
+  });
+  const zone = 'Pacific/Auckland';
+
+  it("puts a post on the user's day at the user's time", () => {
+    // 11:30 UTC on March 5th is 00:30 on March 6th in Auckland (UTC+13), and 06:30 on the 5th
+    // in New York, the machine's zone.
+    const post = createPost({ scheduledAt: '2030-03-05T11:30:00.000Z' });
+    const days = groupByDay([post], zone);
+    const [item] = days.get('2030-03-06') ?? [];
+    expect(item?.at.format('h:mm A')).toBe('12:30 AM');
+    expect(days.has('2030-03-05')).toBe(false);
+  });
+
+  it("asks the server for the user's days, midnight to midnight in their zone", () => {
+    const days = visibleDays('week', parseWall('2030-03-05'));
+    expect(visibleRange(days, zone)).toEqual({
+      from: '2030-03-02T11:00:00.000Z',
+      to: '2030-03-09T11:00:00.000Z',
+    });
+  });
+
+  it("takes today from the user's zone", () => {
+    const now = Date.parse('2030-03-05T12:00:00.000Z'); // March 6th, 01:00 in Auckland
+    expect(parseAnchor(null, wallNow(zone, now)).format('YYYY-MM-DD')).toBe('2030-03-06');
+    expect(parseAnchor(null, wallNow('America/New_York', now)).format('YYYY-MM-DD')).toBe(
+      '2030-03-05',
+    );
+  });
+
+  it('sends a dropped post at the same wall-clock time of the new day, in the zone', () => {
+    const at = wallAt('2030-03-05T20:00:00.000Z', zone); // March 6th, 09:00 in Auckland
+    const to = moveToDay(at, parseWall('2030-04-10')); // Auckland is back on UTC+12 by then
+    expect(to.format('YYYY-MM-DD HH:mm')).toBe('2030-04-10 09:00');
+    expect(wallToIso(to, zone)).toBe('2030-04-09T21:00:00.000Z');
   });
 });

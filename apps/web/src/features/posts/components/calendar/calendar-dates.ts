@@ -1,16 +1,23 @@
 import { postDate, type Post } from '@herald/contract';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { parseWall, wallAt, wallToIso } from '@/lib/zoned-time';
 
 export type CalendarView = 'week' | 'month';
+
+/*
+ * Days and times here are "wall" values (lib/zoned-time): what the clocks show in the user's zone
+ * (their saved zone, else the organization's, else the browser's), so a post at 23:30 in Auckland
+ * lands on its Auckland day whatever zone the browser is in.
+ */
 
 /** Day keys in the address and in links to the composer. */
 export const DAY_FORMAT = 'YYYY-MM-DD';
 export const dayKey = (day: Dayjs) => day.format(DAY_FORMAT);
 
-/** The day named by `?date=`, or today when it is absent or not a real day. */
-export function parseAnchor(value: string | null, today: Dayjs = dayjs()): Dayjs {
+/** The day named by `?date=`, or `today` (the zone's) when it is absent or not a real day. */
+export function parseAnchor(value: string | null, today: Dayjs): Dayjs {
   if (value && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const day = dayjs(value);
+    const day = parseWall(value);
     if (day.isValid() && day.format(DAY_FORMAT) === value) return day.startOf('day');
   }
   return today.startOf('day');
@@ -30,14 +37,14 @@ export function visibleDays(view: CalendarView, anchor: Dayjs): Dayjs[] {
 
 /**
  * What the server is asked for: from the first day's start up to the midnight after the last
- * day (the server's `to` is exclusive).
+ * day, both in `zone` (the server's `to` is exclusive).
  */
-export function visibleRange(days: readonly Dayjs[]): { from: string; to: string } {
-  const first = days[0] ?? dayjs();
+export function visibleRange(days: readonly Dayjs[], zone: string): { from: string; to: string } {
+  const first = days[0] ?? wallAt(Date.now(), zone);
   const last = days.at(-1) ?? first;
   return {
-    from: first.startOf('day').toISOString(),
-    to: last.add(1, 'day').startOf('day').toISOString(),
+    from: wallToIso(first.startOf('day'), zone),
+    to: wallToIso(last.add(1, 'day').startOf('day'), zone),
   };
 }
 
@@ -61,12 +68,13 @@ export interface DatedPost {
 }
 
 /**
- * Posts by local day, each day in time order. A post's time follows spec §4 (date, then
+ * Posts by day of `zone`, each day in time order. A post's time follows spec §4 (date, then
  * scheduledAt, then createdAt); posts without a readable one are left out. `overrides` holds
  * times of moves the server has not confirmed yet, so a dropped post lands at once.
  */
 export function groupByDay(
   posts: readonly Post[],
+  zone: string,
   overrides: Readonly<Record<string, string>> = {},
 ): Map<string, DatedPost[]> {
   const days = new Map<string, DatedPost[]>();
@@ -74,7 +82,7 @@ export function groupByDay(
     const override = overrides[post.id];
     const date = override ? new Date(override) : postDate(post);
     if (!date) continue;
-    const at = dayjs(date);
+    const at = wallAt(date, zone);
     const key = dayKey(at);
     const list = days.get(key) ?? [];
     list.push({ post, at });

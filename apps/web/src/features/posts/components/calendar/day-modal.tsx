@@ -1,13 +1,15 @@
 import { defaultContent, type Post } from '@herald/contract';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { ArrowRight, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { generatePath, Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { NetworkMarks } from '@/components/ui/network-mark';
 import { paths } from '@/config/paths';
+import { useTimeZone } from '@/lib/use-time-zone';
+import { parseWall, wallNow } from '@/lib/zoned-time';
 import { MediaThumbnail } from '../media-thumbnail';
-import { PlatformIcons } from '../platform-icon';
 import { StatusBadge } from '../status-badge';
 import { createPostSearch, type DatedPost } from './calendar-dates';
 
@@ -28,10 +30,11 @@ export function postType(post: Post): string {
 /** The keyboard way to reschedule: pick a day and time, then Move. */
 function MoveForm({ at, onMove }: { at: Dayjs; onMove: (to: Dayjs) => void }) {
   const id = useId();
+  const zone = useTimeZone();
   const [value, setValue] = useState(at.format(INPUT_FORMAT));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (value) onMove(dayjs(value));
+    if (value) onMove(parseWall(value));
   };
   return (
     <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
@@ -44,7 +47,7 @@ function MoveForm({ at, onMove }: { at: Dayjs; onMove: (to: Dayjs) => void }) {
           type="datetime-local"
           required
           value={value}
-          min={dayjs().format(INPUT_FORMAT)}
+          min={wallNow(zone).format(INPUT_FORMAT)}
           onChange={(event) => setValue(event.target.value)}
           className="mt-1 rounded-lg border border-slate-300 px-2 py-1 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200"
         />
@@ -71,14 +74,17 @@ function DayPostCard({
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <time dateTime={at.toISOString()} className="font-semibold text-slate-900 tabular-nums">
+        <time
+          dateTime={at.format(INPUT_FORMAT)}
+          className="font-semibold text-slate-900 tabular-nums"
+        >
           {at.format('h:mm A')}
         </time>
         <StatusBadge status={post.status} />
         <span className="rounded-full border border-slate-300 px-2 py-0.5 text-xs text-slate-700">
           {postType(post)}
         </span>
-        <PlatformIcons platforms={post.platforms} className="ml-auto" />
+        <NetworkMarks platforms={post.platforms} className="ml-auto" />
       </div>
       <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-800">
         {text || <span className="text-slate-500 italic">No content</span>}

@@ -1,8 +1,9 @@
 import type { Post } from '@herald/contract';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useUpdatePost } from '@/lib/posts';
 import { toast, toastError } from '@/lib/toast';
+import { wallToInstant } from '@/lib/zoned-time';
 
 export const MOVE_INTO_PAST = "A post can't be moved into the past. Choose a later day or time.";
 export const MOVE_FAILED = 'Failed to move the post.';
@@ -16,11 +17,12 @@ const movedLabel = (at: Dayjs) => at.format('dddd, MMMM D [at] h:mm A');
 export const canReschedule = (post: Post) => post.status === 'scheduled';
 
 /**
- * Moves a scheduled post to a new time with `PUT {scheduledAt}`. The post shows at its new
+ * Moves a scheduled post to a new time with `PUT {scheduledAt}`; `to` is a wall time in `zone`
+ * (the calendar's days are the user's days). The post shows at its new
  * place at once (the server's answer confirms it); the toast says where it went and offers
  * Undo, which puts back the previous time.
  */
-export function useReschedule(orgId: string) {
+export function useReschedule(orgId: string, zone: string) {
   const update = useUpdatePost(orgId);
   const [pending, setPending] = useState<Record<string, string>>({});
 
@@ -44,14 +46,15 @@ export function useReschedule(orgId: string) {
 
   const move = async (post: Post, to: Dayjs) => {
     if (!to.isValid()) return;
-    if (!to.isAfter(dayjs())) {
+    const instant = wallToInstant(to, zone);
+    if (instant <= Date.now()) {
       toast.error(MOVE_INTO_PAST, { id: 'move-into-past' });
       return;
     }
     const previous = post.scheduledAt;
-    if (previous && dayjs(previous).isSame(to)) return;
+    if (previous && new Date(previous).getTime() === instant) return;
     try {
-      await send(post.id, to.toISOString());
+      await send(post.id, new Date(instant).toISOString());
     } catch (error) {
       toastError(error, MOVE_FAILED);
       return;

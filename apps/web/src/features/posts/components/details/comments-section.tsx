@@ -2,7 +2,7 @@ import type { Post } from '@herald/contract';
 import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { PlatformIcon } from '../platform-icon';
+import { NetworkMark } from '@/components/ui/network-mark';
 import { PlatformComments } from './platform-comments';
 
 /**
@@ -43,7 +43,7 @@ export function CommentsSection({ orgId, post }: { orgId: string; post: Post }) 
               <li key={platform.id} aria-label={platform.name} className="py-2.5">
                 <div className="flex items-center justify-between gap-3">
                   <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
-                    <PlatformIcon name={platform.name} />
+                    <NetworkMark name={platform.name} label="name" size="sm" />
                     {platform.name}
                   </span>
                   {published ? (

@@ -1,6 +1,6 @@
 import type { Post } from '@herald/contract';
 import { useId } from 'react';
-import { PlatformIcon } from '../platform-icon';
+import { NetworkMark } from '@/components/ui/network-mark';
 
 /** The per-network texts of a post that has them (everything but `default`). */
 export function customizedTexts(post: Post): Array<{ id: string; name: string; text: string }> {
@@ -71,7 +71,7 @@ export function ContentPanel({
           <ul className="mt-2 flex flex-col gap-3">
             {custom.map((entry) => (
               <li key={entry.id} aria-label={`Text for ${entry.name}`} className="flex gap-3">
-                <PlatformIcon name={entry.name} />
+                <NetworkMark name={entry.name} label="name" size="sm" />
                 <p className="min-w-0 flex-1 text-sm whitespace-pre-wrap text-slate-700">
                   {entry.text || <span className="text-slate-500 italic">No content</span>}
                 </p>

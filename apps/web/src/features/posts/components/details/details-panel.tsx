@@ -1,17 +1,20 @@
 import type { Post } from '@herald/contract';
 import { useId, type ReactNode } from 'react';
+import { TimeZoneNote } from '@/components/ui/time-zone-note';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { formatPostDate } from '../post-dates';
 import { StatusBadge } from '../status-badge';
 
 /** Spec §2 Details: Status, Created At, Scheduled For, Author (and when it went out). */
 export function DetailsPanel({ post }: { post: Post }) {
   const headingId = useId();
+  const zone = useTimeZone();
   const rows: Array<[string, ReactNode]> = [
     ['Status', <StatusBadge key="status" status={post.status} />],
-    ['Created At', formatPostDate(post.createdAt, { empty: 'Unknown' })],
-    ['Scheduled For', formatPostDate(post.scheduledAt)],
+    ['Created At', formatPostDate(post.createdAt, zone, { empty: 'Unknown' })],
+    ['Scheduled For', formatPostDate(post.scheduledAt, zone)],
   ];
-  if (post.publishedAt) rows.push(['Published At', formatPostDate(post.publishedAt)]);
+  if (post.publishedAt) rows.push(['Published At', formatPostDate(post.publishedAt, zone)]);
   rows.push(['Author', post.creator?.displayName?.trim() || 'Unknown']);
   return (
     <section
@@ -29,6 +32,7 @@ export function DetailsPanel({ post }: { post: Post }) {
           </div>
         ))}
       </dl>
+      <TimeZoneNote zone={zone} className="mt-2" />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { NetworkMark } from '@/components/ui/network-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { PlatformIcon } from '../platform-icon';
 import type { PublishRow, RowState } from './publish-rows';
 
 const nameClass = 'flex items-center gap-2 text-sm font-medium text-slate-900';
@@ -118,12 +118,12 @@ export function PublishRowItem({
           )}
           {hasCheckbox ? (
             <label htmlFor={checkboxId} className={nameClass}>
-              <PlatformIcon name={platform.name} />
+              <NetworkMark name={platform.name} label="name" size="sm" />
               {platform.name}
             </label>
           ) : (
             <span className={nameClass}>
-              <PlatformIcon name={platform.name} />
+              <NetworkMark name={platform.name} label="name" size="sm" />
               {platform.name}
             </span>
           )}

@@ -1,9 +1,9 @@
 import { defaultContent, type Post } from '@herald/contract';
 import { FileText } from 'lucide-react';
 import { generatePath, Link } from 'react-router';
+import { NetworkMarks } from '@/components/ui/network-mark';
 import { paths } from '@/config/paths';
 import { MediaThumbnail } from '../media-thumbnail';
-import { PlatformIcons } from '../platform-icon';
 import { DATE_FORMAT, formatPostDate } from '../post-dates';
 import { StatusBadge } from '../status-badge';
 
@@ -12,7 +12,7 @@ import { StatusBadge } from '../status-badge';
  * dates. The text is the link, stretched over the whole card, so the card opens the post and a
  * screen reader hears the post's words rather than "link".
  */
-export function PostCard({ post }: { post: Post }) {
+export function PostCard({ post, zone }: { post: Post; zone: string }) {
   const text = defaultContent(post.content).trim();
   const cover = post.media[0];
   return (
@@ -34,7 +34,7 @@ export function PostCard({ post }: { post: Post }) {
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-center justify-between gap-2">
           <StatusBadge status={post.status} />
-          <PlatformIcons platforms={post.platforms} />
+          <NetworkMarks platforms={post.platforms} />
         </div>
         <Link
           to={generatePath(paths.postDetails, { postId: post.id })}
@@ -46,12 +46,12 @@ export function PostCard({ post }: { post: Post }) {
           <div>
             <dt className="text-slate-500">Created</dt>
             <dd className="font-medium text-slate-800">
-              {formatPostDate(post.createdAt, { format: DATE_FORMAT, empty: 'Unknown' })}
+              {formatPostDate(post.createdAt, zone, { format: DATE_FORMAT, empty: 'Unknown' })}
             </dd>
           </div>
           <div>
             <dt className="text-slate-500">Scheduled for</dt>
-            <dd className="font-medium text-slate-800">{formatPostDate(post.scheduledAt)}</dd>
+            <dd className="font-medium text-slate-800">{formatPostDate(post.scheduledAt, zone)}</dd>
           </div>
         </dl>
       </div>

@@ -1,29 +1,33 @@
-import { ButtonLink, Button } from '@/components/ui/button';
-import { Modal, ModalActions } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
+import { Button, ButtonLink } from './button';
+import { Modal, ModalActions } from './modal';
 
-export const SUBSCRIPTION_REQUIRED =
-  'You need an active subscription to invite team members. Please subscribe to a plan to continue.';
-
-/** Spec §8: inviting needs a plan; the overlay leads to the pricing page. */
+/**
+ * Spec §8: an action that needs a plan (creating a post, inviting a member) was refused; says
+ * why and leads to the plans. `dismissLabel` keeps each screen's wording (Close or Cancel).
+ */
 export function SubscriptionRequiredDialog({
   open,
   onOpenChange,
+  message,
+  dismissLabel = 'Close',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  message: string;
+  dismissLabel?: 'Close' | 'Cancel';
 }) {
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
       title="Subscription Required"
-      description={SUBSCRIPTION_REQUIRED}
+      description={message}
       size="sm"
     >
       <ModalActions>
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Cancel
+          {dismissLabel}
         </Button>
         <ButtonLink to={paths.pricing}>View Plans</ButtonLink>
       </ModalActions>

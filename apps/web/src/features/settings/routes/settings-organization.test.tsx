@@ -1,0 +1,60 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createMe } from '@/testing/factories';
+import { ok } from '@/testing/fake-server';
+import { integrationRoutes } from '@/testing/platform-fixtures';
+import { mockServer, renderApp } from '@/testing/render-app';
+
+const organization = (defaultTimeZone: string | null) => ({
+  id: 'org_1',
+  name: 'Acme Studio',
+  defaultTimeZone,
+  createdAt: '2026-01-10T09:00:00.000Z',
+});
+
+async function renderSettings(session = createMe()) {
+  const server = mockServer({
+    me: session,
+    routes: {
+      ...integrationRoutes(),
+      'GET /organizations/org_1': ok({ organization: organization(null) }),
+      'PATCH /organizations/org_1': (request) =>
+        ok({
+          organization: organization(
+            (request.body as { defaultTimeZone: string | null }).defaultTimeZone,
+          ),
+        }),
+    },
+  });
+  const app = renderApp('/settings');
+  await screen.findByRole('heading', { name: 'Account Settings', level: 1 });
+  return { ...app, server };
+}
+
+describe('/settings organization default time zone', () => {
+  it('lets an org admin choose the zone members without one see times in', async () => {
+    const { user, server } = await renderSettings();
+    const card = await screen.findByRole('region', { name: 'Organization' });
+    const select = await within(card).findByRole('combobox', { name: 'Default time zone' });
+    expect(select).toHaveValue('');
+    const save = within(card).getByRole('button', { name: 'Save Organization' });
+    expect(save).toBeDisabled();
+
+    await user.selectOptions(select, 'Pacific/Auckland');
+    await user.click(save);
+
+    expect(await screen.findByText('Organization time zone saved.')).toBeInTheDocument();
+    const patch = server.requests.find((r) => r.method === 'PATCH');
+    expect(patch?.path).toBe('/organizations/org_1');
+    expect(patch?.body).toEqual({ defaultTimeZone: 'Pacific/Auckland' });
+    await waitFor(() => expect(select).toHaveValue('Pacific/Auckland'));
+  });
+
+  it('is not offered to a member who may not manage the organization', async () => {
+    await renderSettings(
+      createMe({ role: { id: 'role_cc', name: 'ContentCreator' }, permissions: ['post:create'] }),
+    );
+    expect(await screen.findByRole('region', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Organization' })).not.toBeInTheDocument();
+  });
+});

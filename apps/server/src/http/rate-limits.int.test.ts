@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,6 +146,64 @@ describe('per organization on uploads', () => {
       payload: textOnly.payload,
     });
     expect(res.statusCode).toBe(201);
+  }, 120_000);
+});
+
+describe('per organization on uploads without Content-Length', () => {
+  it('counts the bytes as they stream and refuses past the budget, storing nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'herald-limits-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const image = await png(320, 240);
+    const t = await app({
+      MEDIA_DIR: join(dir, 'store'),
+      MEDIA_TEMP_DIR: join(dir, 'tmp'),
+      RATE_LIMIT_UPLOAD_BYTES_PER_HOUR: String(Math.floor(image.length / 2)),
+    });
+    const supported = await t.app.inject({ method: 'GET', url: '/api/platforms/supported' });
+    const x = supported.json().data.platforms.find((p: { name: string }) => p.name === 'X').id;
+    const { owner, orgId } = await createOrg(t.app, 'owner@example.com');
+    await connectThroughSandbox(t.app, owner, 'x', orgId);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const body = await multipart(
+      { platformIds: JSON.stringify([x]), content: 'streamed', action: 'draft' },
+      [{ name: 'a.png', type: 'image/png', data: image }],
+    );
+    const answer = await new Promise<{ status: number; retryAfter: string; json: any }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `/api/organizations/${orgId}/post`,
+            // No Content-Length: the body goes chunked.
+            headers: { ...body.headers, origin: TEST_PUBLIC_URL, cookie: owner.jar.header() },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                retryAfter: String(res.headers['retry-after']),
+                json: JSON.parse(text),
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.write(body.payload.subarray(0, 1000));
+        req.end(body.payload.subarray(1000));
+      },
+    );
+    expect(answer.status).toBe(429);
+    expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    expect(answer.json).toMatchObject({ status: 'error', code: 'RATE_LIMITED' });
+    const files = (
+      await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
+    ).filter((e) => e.isFile());
+    expect(files).toEqual([]);
   }, 120_000);
 });
 

@@ -1,4 +1,4 @@
-import { Transform, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { lte, sql } from 'drizzle-orm';
@@ -343,26 +343,17 @@ const STREAM_STEP = 8 * 1024 ** 2;
 export function meterUpload(request: FastifyRequest, file: Readable): Readable {
   const budget = request.uploadBudget;
   if (!budget?.streamed) return file;
-  let unreserved = 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
+  async function* metered() {
+    let unreserved = 0;
+    for await (const chunk of file as AsyncIterable<Buffer>) {
       unreserved += chunk.length;
-      if (unreserved < STREAM_STEP) return callback(null, chunk);
-      const bytes = unreserved;
-      unreserved = 0;
-      budget.reserve(bytes).then(
-        () => callback(null, chunk),
-        (error: Error) => callback(error),
-      );
-    },
-    flush(callback) {
-      if (unreserved === 0) return callback();
-      budget.reserve(unreserved).then(
-        () => callback(),
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  file.on('error', (error) => meter.destroy(error));
-  return file.pipe(meter);
+      if (unreserved >= STREAM_STEP) {
+        await budget!.reserve(unreserved);
+        unreserved = 0;
+      }
+      yield chunk;
+    }
+    if (unreserved > 0) await budget!.reserve(unreserved);
+  }
+  return Readable.from(metered(), { objectMode: false });
 }

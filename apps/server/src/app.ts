@@ -18,6 +18,7 @@ import type { Database } from './db/client.js';
 import { registerAccessControl, originCheck } from './http/access.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { injectFetch } from './http/inject-fetch.js';
+import { createCounterStore, registerRateLimits } from './http/rate-limits.js';
 import { findWebDist, serveSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(
       [`${base}/sandbox/`, `${base}/oidc/`],
     ),
   );
+  await registerRateLimits(app, { config, store: await createCounterStore(config, database) });
 
   const redirectUri = `${config.apiPublicUrl}/auth/google/callback`;
   let relyingParty: RelyingParty;

@@ -92,6 +92,16 @@ const ConfigSchema = z
     S3_FORCE_PATH_STYLE: flag,
     FFMPEG_PATH: optionalString,
     FFPROBE_PATH: optionalString,
+    REDIS_URL: optionalString,
+    RATE_LIMIT_DISABLED: flag,
+    RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+    RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+    RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(0).default(600),
+    RATE_LIMIT_UPLOAD_BYTES_PER_HOUR: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(20 * GIB),
   })
   .transform((env, ctx) => {
     const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`);
@@ -200,6 +210,16 @@ const ConfigSchema = z
           : null,
       mailFrom: env.MAIL_FROM,
       media,
+      /** Rate-limit counters live here when set (shared by every process); else in the database. */
+      redisUrl: env.REDIS_URL,
+      /** Each limit is off at 0; all of them with RATE_LIMIT_DISABLED=true. */
+      rateLimits: {
+        enabled: !env.RATE_LIMIT_DISABLED,
+        signInPerMinute: env.RATE_LIMIT_SIGNIN_PER_MINUTE,
+        writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+        uploadsPerHour: env.RATE_LIMIT_UPLOADS_PER_HOUR,
+        uploadBytesPerHour: env.RATE_LIMIT_UPLOAD_BYTES_PER_HOUR,
+      },
     };
   });
 

@@ -36,14 +36,18 @@ export interface TestAppOptions extends BuildAppOptions, FastifyOptions {
   jobs?: JobRole;
   /** With `jobs`: only these queues. */
   queues?: string[];
+  /** Runs on this (migrated) database instead of a fresh one; `close()` then leaves it open. */
+  database?: Database;
 }
 
 /** Builds the real app on a fresh database, with the same composition root as the server. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { jobs, queues, logger = false, ...options }: TestAppOptions = {},
+  { jobs, queues, logger = false, database: shared, ...options }: TestAppOptions = {},
 ): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase();
+  const { database, drop } = shared
+    ? { database: shared, drop: async () => {} }
+    : await createTestDatabase();
   const config = testConfig(env);
   const app = createFastify(config, { logger });
   const runtime = await createRuntime(config, database, {

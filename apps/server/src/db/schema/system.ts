@@ -1,5 +1,5 @@
 /** The server's own storage: generated secrets and the network emulators' state. */
-import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 /** Secrets generated on first start when none are configured (embedded and single-server shapes). */
@@ -21,3 +21,13 @@ export const sandboxRecords = pgTable(
   },
   (t) => [primaryKey({ columns: [t.network, t.kind, t.id] })],
 );
+
+/**
+ * Rate-limit counters shared by every API process (when REDIS_URL is unset): one row per limit
+ * and subject (`writes:<userId>`, `upload-bytes:<orgId>`…), counting until `reset_at`.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/access.js';
+import { meterUpload } from '../../http/rate-limits.js';
 import { AppError } from '../../lib/app-error.js';
 import { parseCreateFields } from './post-fields.js';
 import {
@@ -67,10 +68,16 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
       let upload: Upload;
       try {
         await checkPostAllowance(deps, orgId);
-        upload = await readUpload(request.parts(), deps.media, orgId, async (raw) => {
-          const fields = parseCreateFields(raw);
-          checked = { fields, plan: await planCreate(deps, caller, fields) };
-        });
+        upload = await readUpload(
+          request.parts(),
+          deps.media,
+          orgId,
+          async (raw) => {
+            const fields = parseCreateFields(raw);
+            checked = { fields, plan: await planCreate(deps, caller, fields) };
+          },
+          (file) => meterUpload(request, file),
+        );
       } catch (error) {
         // The rest of the body is not worth reading: close the connection after the answer.
         reply.header('connection', 'close');

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { hasNul, MAX_FILES_PER_POST, NUL_MESSAGE, TOO_MANY_FILES_MESSAGE } from '@herald/contract';
 import { AppError } from '../../lib/app-error.js';
@@ -21,13 +22,14 @@ export const FIELDS_FIRST_MESSAGE =
  * the media store (never held whole in memory). The text fields come first; `checkFields` sees
  * them before the first file byte is read (or at the end when there is no file), so a refusal
  * costs no upload. If anything fails, the files already stored are removed before the error
- * goes on.
+ * goes on. `meter` wraps each file stream (the upload byte budget counts through it).
  */
 export async function readUpload(
   parts: AsyncIterableIterator<Multipart>,
   media: MediaStore,
   organizationId: string,
   checkFields: (fields: Record<string, string>) => Promise<void> = async () => {},
+  meter: (file: Readable) => Readable = (file) => file,
 ): Promise<Upload> {
   const fields: Record<string, string> = {};
   const files: IngestedMedia[] = [];
@@ -51,7 +53,7 @@ export async function readUpload(
         throw new AppError('VALIDATION_FAILED', TOO_MANY_FILES_MESSAGE);
       }
       files.push(
-        await media.ingest(part.file, {
+        await media.ingest(meter(part.file), {
           organizationId,
           fileName: part.filename || `file-${files.length + 1}`,
           declaredMimeType: part.mimetype,

@@ -1,0 +1,359 @@
+import { Readable } from 'node:stream';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { lte, sql } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+import { rateLimitCounters } from '../db/schema.js';
+import { AppError } from '../lib/app-error.js';
+
+/** A counter in its current window: the total so far and the time until the window ends. */
+export interface Count {
+  count: number;
+  resetInMs: number;
+}
+
+/**
+ * Where the counters live, shared by every API process. A window of `windowMs` starts with the
+ * first `add` after the previous one ended; `add` may take a negative amount (a refund).
+ */
+export interface CounterStore {
+  add(key: string, amount: number, windowMs: number): Promise<Count>;
+  close(): Promise<void>;
+}
+
+/** Counters in the app's database (PostgreSQL or PGlite): one upserted row per key. */
+export class DatabaseCounterStore implements CounterStore {
+  private calls = 0;
+
+  constructor(private readonly db: Db) {}
+
+  async add(key: string, amount: number, windowMs: number): Promise<Count> {
+    const t = rateLimitCounters;
+    const [row] = await this.db
+      .insert(t)
+      .values({
+        key,
+        count: amount,
+        resetAt: sql`now() + ${windowMs}::float8 * interval '1 millisecond'`,
+      })
+      .onConflictDoUpdate({
+        target: t.key,
+        set: {
+          count: sql`case when ${t.resetAt} <= now() then excluded.count else ${t.count} + excluded.count end`,
+          resetAt: sql`case when ${t.resetAt} <= now() then excluded.reset_at else ${t.resetAt} end`,
+        },
+      })
+      .returning({
+        count: t.count,
+        resetInMs: sql<number>`greatest(0, extract(epoch from ${t.resetAt} - now()) * 1000)::float8`,
+      });
+    // Now and then, forget the windows that ended (their rows are only kept for reuse).
+    if (++this.calls % 500 === 0) {
+      await this.db.delete(t).where(lte(t.resetAt, sql`now() - interval '1 hour'`));
+    }
+    return { count: Number(row!.count), resetInMs: Math.ceil(Number(row!.resetInMs)) };
+  }
+
+  async close() {}
+}
+
+/** The small part of an ioredis client this store uses. */
+interface RedisClient {
+  eval(script: string, keys: number, ...args: Array<string | number>): Promise<unknown>;
+  quit(): Promise<unknown>;
+}
+
+// Starts a window when the key is new (or expired), adds, and answers [count, ms left].
+const REDIS_ADD = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return { count, ttl }`;
+
+/** Counters in Redis (REDIS_URL), each key expiring with its window. */
+export class RedisCounterStore implements CounterStore {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix = 'herald:rate:',
+  ) {}
+
+  static async connect(url: string): Promise<RedisCounterStore> {
+    const { Redis } = await import('ioredis');
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    await client.connect();
+    return new RedisCounterStore(client);
+  }
+
+  async add(key: string, amount: number, windowMs: number): Promise<Count> {
+    const [count, ttl] = (await this.redis.eval(
+      REDIS_ADD,
+      1,
+      `${this.prefix}${key}`,
+      Math.trunc(amount),
+      Math.max(1, Math.trunc(windowMs)),
+    )) as [number, number];
+    return { count: Number(count), resetInMs: Number(ttl) };
+  }
+
+  async close() {
+    await this.redis.quit().catch(() => {});
+  }
+}
+
+/** Redis when REDIS_URL is set, the database otherwise. */
+export async function createCounterStore(config: Config, database: Database) {
+  return config.redisUrl
+    ? RedisCounterStore.connect(config.redisUrl)
+    : new DatabaseCounterStore(database.db);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const retrySeconds = (resetInMs: number) => Math.max(1, Math.ceil(resetInMs / 1000));
+
+/** "in 42 seconds", "in 3 minutes": when the caller may try again. */
+function whenAgain(seconds: number) {
+  if (seconds < 90) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} minutes`;
+}
+
+function formatBytes(bytes: number) {
+  const gib = bytes / 1024 ** 3;
+  if (gib >= 1) return `${Number(gib.toFixed(1))} GB`;
+  const mib = bytes / 1024 ** 2;
+  return mib >= 1 ? `${Number(mib.toFixed(1))} MB` : `${bytes} bytes`;
+}
+
+/** Answers 429 in the error envelope with Retry-After (sent here: browser routes too get JSON). */
+function refuse(reply: FastifyReply, resetInMs: number, sentence: (when: string) => string) {
+  const seconds = retrySeconds(resetInMs);
+  return reply
+    .code(429)
+    .header('retry-after', String(seconds))
+    .send({ status: 'error', code: 'RATE_LIMITED', message: sentence(whenAgain(seconds)) });
+}
+
+export interface RateLimitOptions {
+  config: Config;
+  store: CounterStore;
+}
+
+/** What an upload request reserved of its organization's hourly byte budget. */
+interface UploadBudget {
+  key: string;
+  reserved: number;
+  /** No Content-Length was declared: the files are counted as they stream (`meterUpload`). */
+  streamed: boolean;
+  /** Reserves while the body streams (no Content-Length): throws RATE_LIMITED past the budget. */
+  reserve(bytes: number): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    uploadBudget: UploadBudget | null;
+  }
+}
+
+/**
+ * Rate limits, with counters in `store` so every API process shares them:
+ * - per IP on sign-in and token routes (sign-in starts and callbacks, token refresh, invitation
+ *   tokens, the development provider's forms and token endpoint), per route and minute;
+ * - per signed-in user on every write (POST/PUT/PATCH/DELETE), per minute;
+ * - per organization on uploads (creating a post with media): requests and bytes per hour.
+ * Each answers 429 in the error envelope with Retry-After. Register before the routes.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  { config, store }: RateLimitOptions,
+) {
+  app.addHook('onClose', () => store.close());
+  const limits = config.rateLimits;
+  app.decorateRequest('uploadBudget', null);
+  if (!limits.enabled) return;
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // The plugin keys and windows requests; the counting is `store`'s (shared by processes).
+    store: class {
+      incr(
+        key: string,
+        callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+        timeWindow: number,
+      ) {
+        store.add(key, 1, timeWindow).then(
+          (c) => callback(null, { current: c.count, ttl: c.resetInMs }),
+          (error: Error) => callback(error),
+        );
+      }
+      child() {
+        return this;
+      }
+    },
+  });
+
+  const base = config.apiBasePath;
+  const signInRoutes = new Set([
+    `GET ${base}/auth/google`,
+    `GET ${base}/auth/google/callback`,
+    `POST ${base}/auth/refreshToken`,
+    `POST ${base}/member/accept-invite`,
+    `POST ${base}/member/decline-invite`,
+    `POST ${base}/dev-idp/interaction/:uid/login`,
+    `POST ${base}/oidc/*`,
+  ]);
+  const uploadRoutes = new Set([`POST ${base}/organizations/:orgId/post`]);
+  const routeKey = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url}`;
+
+  if (limits.signInPerMinute > 0) {
+    const perIp = app.createRateLimit({
+      max: limits.signInPerMinute,
+      timeWindow: MINUTE,
+      keyGenerator: (request) => `signin:${routeKey(request)}:${normalizeIP(request.ip)}`,
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (!signInRoutes.has(routeKey(request))) return;
+      const result = await perIp(request);
+      if (!result.isAllowed && result.isExceeded) {
+        return refuse(
+          reply,
+          result.ttl,
+          (when) => `Too many sign-in attempts from your network. Try again ${when}.`,
+        );
+      }
+    });
+  }
+
+  if (limits.writesPerMinute > 0) {
+    const perUser = app.createRateLimit({
+      max: limits.writesPerMinute,
+      timeWindow: MINUTE,
+      keyGenerator: (request) => `writes:${request.auth!.user.id}`,
+    });
+    // preHandler: after the session is known (access control runs at preValidation).
+    app.addHook('preHandler', async (request, reply) => {
+      if (!request.auth || !UNSAFE_METHODS.has(request.method)) return;
+      const result = await perUser(request);
+      if (!result.isAllowed && result.isExceeded) {
+        return refuse(
+          reply,
+          result.ttl,
+          (when) => `You are making changes too quickly. Try again ${when}.`,
+        );
+      }
+    });
+  }
+
+  const uploadRequests =
+    limits.uploadsPerHour > 0
+      ? app.createRateLimit({
+          max: limits.uploadsPerHour,
+          timeWindow: HOUR,
+          keyGenerator: (request) => `uploads:${orgOf(request)}`,
+        })
+      : null;
+  const bytesLimit = limits.uploadBytesPerHour;
+  app.addHook('preHandler', async (request, reply) => {
+    if (!uploadRoutes.has(routeKey(request)) || reply.sent) return;
+    const orgId = orgOf(request);
+    if (!orgId) return;
+    if (uploadRequests) {
+      const result = await uploadRequests(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('connection', 'close');
+        return refuse(
+          reply,
+          result.ttl,
+          (when) => `This organization has sent too many uploads this hour. Try again ${when}.`,
+        );
+      }
+    }
+    if (bytesLimit <= 0) return;
+    const key = `upload-bytes:${orgId}`;
+    const budget: UploadBudget = {
+      key,
+      reserved: 0,
+      streamed: false,
+      async reserve(bytes) {
+        const count = await store.add(key, bytes, HOUR);
+        if (count.count > bytesLimit) {
+          await store.add(key, -bytes, HOUR);
+          // Thrown from the handler when streaming: the error handler keeps this header.
+          reply.header('retry-after', String(retrySeconds(count.resetInMs)));
+          throw new BudgetSpent(count.resetInMs, bytesLimit);
+        }
+        budget.reserved += bytes;
+      },
+    };
+    request.uploadBudget = budget;
+    const declared = Number(request.headers['content-length']);
+    if (!Number.isSafeInteger(declared) || declared <= 0) {
+      budget.streamed = true;
+      return;
+    }
+    try {
+      await budget.reserve(declared);
+    } catch (error) {
+      if (!(error instanceof BudgetSpent)) throw error;
+      reply.header('connection', 'close');
+      return refuse(reply, error.resetInMs, (when) => spentSentence(error.limit, when));
+    }
+  });
+  // A refused upload stored nothing: give its bytes back to the budget.
+  app.addHook('onResponse', async (request, reply) => {
+    const budget = request.uploadBudget;
+    if (!budget || budget.reserved === 0 || reply.statusCode < 400) return;
+    const reserved = budget.reserved;
+    budget.reserved = 0;
+    await store.add(budget.key, -reserved, HOUR).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'could not give back an upload reservation');
+    });
+  });
+}
+
+const orgOf = (request: FastifyRequest) =>
+  (request.params as { orgId?: string } | undefined)?.orgId ?? '';
+
+const spentSentence = (limit: number, when: string) =>
+  `This organization has used its upload allowance of ${formatBytes(limit)} for this hour. Try again ${when}.`;
+
+/** The organization's upload bytes for this hour are spent. */
+class BudgetSpent extends AppError {
+  constructor(
+    readonly resetInMs: number,
+    readonly limit: number,
+  ) {
+    super('RATE_LIMITED', spentSentence(limit, whenAgain(retrySeconds(resetInMs))));
+  }
+}
+
+const STREAM_STEP = 8 * 1024 ** 2;
+
+/**
+ * Counts an upload's file bytes against its organization's hourly budget as they stream, for
+ * requests that declared no Content-Length (those reserved it up front): reserves 8 MB at a
+ * time and fails the stream with RATE_LIMITED once the budget is spent.
+ */
+export function meterUpload(request: FastifyRequest, file: Readable): Readable {
+  const budget = request.uploadBudget;
+  if (!budget?.streamed) return file;
+  async function* metered() {
+    let unreserved = 0;
+    for await (const chunk of file as AsyncIterable<Buffer>) {
+      unreserved += chunk.length;
+      if (unreserved >= STREAM_STEP) {
+        await budget!.reserve(unreserved);
+        unreserved = 0;
+      }
+      yield chunk;
+    }
+    if (unreserved > 0) await budget!.reserve(unreserved);
+  }
+  return Readable.from(metered(), { objectMode: false });
+}

@@ -19,6 +19,8 @@ import { registerAccessControl, originCheck } from './http/access.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { createCounterStore, registerRateLimits } from './http/rate-limits.js';
+import { registerIdempotency } from './http/idempotency.js';
+import * as idempotency from './modules/idempotency/idempotency.repository.js';
 import { findWebDist, serveSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -173,6 +175,12 @@ export async function buildApp(
     ),
   );
   await registerRateLimits(app, { config, store: await createCounterStore(config, database) });
+  registerIdempotency(app, {
+    claim: (userId, key, request) => idempotency.claimKey(database.db, userId, key, request),
+    record: (userId, key, status, body) =>
+      idempotency.recordAnswer(database.db, userId, key, status, body),
+    release: (userId, key) => idempotency.releaseKey(database.db, userId, key),
+  });
 
   const redirectUri = `${config.apiPublicUrl}/auth/google/callback`;
   let relyingParty: RelyingParty;

@@ -116,6 +116,25 @@ describe('api client: token refresh on 401', () => {
     expect(onExpired).not.toHaveBeenCalled();
   });
 
+  it('replays a create with the same Idempotency-Key, so the server creates it once', async () => {
+    const { server, client } = setup({
+      'POST /things': expiresOnce({ id: 't1' }),
+      [REFRESH]: ok({ message: 'refreshed' }),
+    });
+
+    await client.post('/things', { name: 'A' });
+
+    const keys = server.requests
+      .filter((r) => r.method === 'POST' && r.path === '/things')
+      .map((r) => new Headers(r.init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await client.post('/things', { name: 'B' });
+    const third = new Headers(server.requests.at(-1)?.init?.headers).get('Idempotency-Key');
+    expect(third).not.toBe(keys[0]);
+  });
+
   it('queues concurrent 401s behind a single refresh and retries each of them after it', async () => {
     const gate = deferred();
     const { server, client } = setup({

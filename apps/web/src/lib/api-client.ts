@@ -95,6 +95,14 @@ export function createApiClient({ baseUrl, refreshPath = '/auth/refreshToken' }:
     options: RequestOptions<S> = {},
   ): Promise<Parsed<S>> {
     const generation = sessionGeneration;
+    // A create that is replayed (after a session refresh) or retried must not create twice:
+    // each POST carries one Idempotency-Key for all its sends.
+    if ((options.method ?? 'GET') === 'POST' && path !== refreshPath) {
+      options = {
+        ...options,
+        headers: { 'Idempotency-Key': crypto.randomUUID(), ...options.headers },
+      };
+    }
     let response = await send(path, options);
 
     const mayRefresh = !options.skipAuthRefresh && path !== refreshPath;

@@ -1,5 +1,5 @@
 /** The server's own storage: generated secrets and the network emulators' state. */
-import { bigint, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 /** Secrets generated on first start when none are configured (embedded and single-server shapes). */
@@ -31,3 +31,22 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   count: bigint('count', { mode: 'number' }).notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Answers to create requests that carried an `Idempotency-Key`, per user: a retry of the same
+ * key gets the first answer instead of creating a second record. `status_code` is null while the
+ * first request is still running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    /** `POST /api/organizations/…/roles`: a key belongs to one operation. */
+    request: text('request').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -17,7 +17,12 @@ interface RawAnswer {
  * One multipart POST through XMLHttpRequest: fetch cannot report how much of a request body
  * has been sent, and a post with videos can take minutes to upload.
  */
-function send(url: string, body: FormData, { onProgress, signal }: UploadOptions) {
+function send(
+  url: string,
+  body: FormData,
+  idempotencyKey: string,
+  { onProgress, signal }: UploadOptions,
+) {
   return new Promise<RawAnswer>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled.', 'AbortError'));
@@ -29,6 +34,7 @@ function send(url: string, body: FormData, { onProgress, signal }: UploadOptions
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
@@ -60,7 +66,9 @@ export async function uploadPost(
   options: UploadOptions = {},
 ): Promise<Post> {
   const url = `${API_BASE}/organizations/${encodeURIComponent(orgId)}/post`;
-  let answer = await send(url, body, options);
+  // One key for the upload and its replay: the server creates the post once.
+  const idempotencyKey = crypto.randomUUID();
+  let answer = await send(url, body, idempotencyKey, options);
   if (answer.status === 401) {
     const unauthorized = apiErrorFrom(answer.status, answer.text);
     try {
@@ -69,7 +77,7 @@ export async function uploadPost(
       throw unauthorized;
     }
     options.onProgress?.(0);
-    answer = await send(url, body, options);
+    answer = await send(url, body, idempotencyKey, options);
   }
   if (answer.status < 200 || answer.status >= 300) throw apiErrorFrom(answer.status, answer.text);
   const parsed = PostResponseSchema.safeParse(parseJson(answer.text));

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+import type { Claim } from '../modules/idempotency/idempotency.repository.js';
+
+/** What the idempotency hooks need from storage (the composition root wires the repository). */
+export interface IdempotencyStore {
+  claim(userId: string, key: string, request: string): Promise<Claim>;
+  record(userId: string, key: string, statusCode: number, response: unknown): Promise<void>;
+  release(userId: string, key: string): Promise<void>;
+}
+
+const KEY = /^[\x21-\x7e]{8,200}$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency?: { userId: string; key: string };
+  }
+}
+
+/**
+ * `Idempotency-Key` on POST requests of a signed-in user: the first request with a key runs and
+ * its successful answer is kept for a day; a retry with the same key gets that answer again
+ * (`Idempotent-Replayed: true`) instead of creating a second record. A retry while the first is
+ * still running gets 409; a first request that failed frees its key.
+ */
+export function registerIdempotency(app: FastifyInstance, store: IdempotencyStore) {
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers['idempotency-key'];
+    if (request.method !== 'POST' || header === undefined || !request.auth) return;
+    const key = Array.isArray(header) ? header[0]! : header;
+    if (!KEY.test(key)) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'The Idempotency-Key header must be 8 to 200 visible ASCII characters, such as a UUID.',
+      );
+    }
+    const userId = request.auth.user.id;
+    const operation = `${request.method} ${request.url.split('?')[0]}`;
+    const claim = await store.claim(userId, key, operation);
+    if (claim.kind !== 'claimed' && claim.request !== operation) {
+      throw new AppError(
+        'CONFLICT',
+        'This Idempotency-Key was already used for another request. Use a new key for each new request.',
+      );
+    }
+    if (claim.kind === 'running') {
+      throw new AppError(
+        'CONFLICT',
+        'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+      );
+    }
+    if (claim.kind === 'replay') {
+      reply.header('idempotent-replayed', 'true');
+      // The body of a replayed upload is not read: close the connection after the answer.
+      if (/^multipart\//i.test(request.headers['content-type'] ?? ''))
+        reply.header('connection', 'close');
+      return reply.code(claim.statusCode).send(claim.response);
+    }
+    request.idempotency = { userId, key };
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const taken = request.idempotency;
+    if (!taken) return payload;
+    request.idempotency = undefined;
+    try {
+      if (reply.statusCode < 300 && typeof payload === 'string') {
+        await store.record(taken.userId, taken.key, reply.statusCode, JSON.parse(payload));
+      } else {
+        await store.release(taken.userId, taken.key);
+      }
+    } catch (err) {
+      // The answer still goes out; an unrecorded key only means a retry runs again.
+      request.log.warn({ err }, 'could not record an idempotency key');
+    }
+    return payload;
+  });
+}

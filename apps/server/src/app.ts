@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyServerOptions, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -87,6 +87,7 @@ export interface BuildAppOptions {
 
 /** The bare Fastify instance (logging, limits, request ids); `buildApp` fills it. */
 export function createFastify(config: Config, options: FastifyOptions = {}): FastifyInstance {
+  const trustProxy: FastifyServerOptions['trustProxy'] = config.trustProxy;
   return Fastify({
     logger:
       options.logger === false
@@ -98,7 +99,7 @@ export function createFastify(config: Config, options: FastifyOptions = {}): Fas
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy,
     // Live streams (Server-Sent Events) must not hold a shutdown open.
     forceCloseConnections: true,
   });

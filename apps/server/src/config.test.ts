@@ -36,6 +36,16 @@ describe('configuration', () => {
     ).toThrow(/SESSION_SECRET/);
   });
 
+  it('believes X-Forwarded-For only from the proxies it is told to trust', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (a: string, h: number) => boolean;
+    expect([hops('x', 0), hops('x', 1), hops('x', 2)]).toEqual([true, true, false]);
+  });
+
   it('makes free billing in production an explicit choice', () => {
     const production = {
       NODE_ENV: 'production',

@@ -53,6 +53,20 @@ const ConfigSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     WEB_DIST_DIR: optionalString,
     SMTP_URL: optionalString,
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v) => {
+        const value = (v ?? '').trim();
+        if (value === '' || value === 'loopback') return 'loopback';
+        if (value === 'true') return true;
+        if (value === 'false') return false;
+        if (/^\d+$/.test(value)) {
+          const hops = Number(value);
+          return (_address: string, hop: number) => hop < hops;
+        }
+        return value;
+      }),
     BILLING_PROVIDER: optionalString.pipe(z.enum(['stripe', 'none']).optional()),
     TOKEN_ENCRYPTION_KEY: optionalString,
     PUBLISH_STUCK_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
@@ -186,6 +200,11 @@ const ConfigSchema = z
       logLevel: env.LOG_LEVEL,
       identity,
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
+      /**
+       * Which proxies' X-Forwarded-For to believe (client addresses drive the per-IP limits):
+       * `loopback` (a proxy on this machine) unless set; a hop count, addresses/CIDRs, or true.
+       */
+      trustProxy: env.TRUST_PROXY,
       webDistDir: env.WEB_DIST_DIR,
       smtpUrl: env.SMTP_URL,
       tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,

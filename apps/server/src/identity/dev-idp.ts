@@ -56,7 +56,8 @@ function adapterFor(db: Db) {
 }
 
 export async function createDevProvider(opts: DevIdpOptions): Promise<Provider> {
-  // Loaded only when the development provider is used (it warns on import under Node 20).
+  // Loaded only when the development provider is used: a deployment with Google or another
+  // issuer never loads it.
   const { default: OidcProvider } = await import('oidc-provider');
   const provider = new OidcProvider(opts.issuer, {
     adapter: adapterFor(opts.db),

@@ -1,5 +1,3 @@
-import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +6,7 @@ import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/a
 import { createOrg, type Actor } from '../../test/factories.js';
 import { mp4, png } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
+import { listenOnLoopback, platformIdOf, streamPost } from '../../test/loopback.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { FIELDS_FIRST_MESSAGE } from './posts.upload.js';
 
@@ -19,10 +18,8 @@ let x: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'herald-refusal-'));
   t = await createTestApp({ MEDIA_DIR: join(dir, 'store'), MEDIA_TEMP_DIR: join(dir, 'tmp') });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  port = (t.app.server.address() as AddressInfo).port;
-  const supported = await t.app.inject({ method: 'GET', url: '/api/platforms/supported' });
-  x = supported.json().data.platforms.find((p: { name: string }) => p.name === 'X').id;
+  port = await listenOnLoopback(t.app);
+  x = await platformIdOf(t.app, 'X');
 }, 120_000);
 
 async function createPost(
@@ -57,53 +54,13 @@ async function storedFiles(): Promise<string[]> {
  */
 async function sendWithFileHeldBack(actor: Actor, orgId: string, fields: Record<string, string>) {
   const clip = await mp4({ seconds: 1, width: 160, height: 120 });
-  const boundary = `----herald${Date.now()}`;
-  const head = Object.entries(fields)
-    .map(
-      ([name, value]) =>
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    )
-    .join('');
-  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="clip.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
-  return new Promise<{ status: number; body: any } | 'no answer while the file was held back'>(
-    (resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: `/api/organizations/${orgId}/post`,
-          headers: {
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-            'content-length': String(500 * 1024 * 1024),
-            cookie: actor.jar.header(),
-            origin: TEST_PUBLIC_URL,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            clearTimeout(timer);
-            req.destroy();
-            resolve({
-              status: res.statusCode ?? 0,
-              body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
-            });
-          });
-        },
-      );
-      const timer = setTimeout(() => {
-        req.destroy();
-        resolve('no answer while the file was held back');
-      }, 8_000);
-      req.on('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      req.write(head + fileHead);
-      req.write(clip);
-    },
+  return streamPost(
+    port,
+    actor,
+    `/api/organizations/${orgId}/post`,
+    fields,
+    { name: 'clip.mp4', type: 'video/mp4', bytes: clip },
+    { holdOpen: true, timeoutMs: 8_000, headers: { 'content-length': String(500 * 1024 * 1024) } },
   );
 }
 

@@ -16,7 +16,11 @@ import type { SessionService } from './identity/session.service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAccessControl, originCheck } from './http/access.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+} from './http/error-handler.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { createCounterStore, registerRateLimits } from './http/rate-limits.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -102,6 +106,10 @@ export function createFastify(config: Config, options: FastifyOptions = {}): Fas
     trustProxy,
     // Live streams (Server-Sent Events) must not hold a shutdown open.
     forceCloseConnections: true,
+    // Router and HTTP parser errors (bad percent-encoding, long parameters, huge headers) answer
+    // with the error envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   });
 }
 

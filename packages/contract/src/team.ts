@@ -11,8 +11,14 @@ export type Permission = z.infer<typeof PermissionSchema>;
 /** `GET /permissions` answers a bare array (spec §7). */
 export const PermissionsResponseSchema = z.array(PermissionSchema);
 
+/** The refused value as a message shows it: short values whole, long ones cut, never echoed in full. */
+function shownValue(input: unknown): string {
+  if (typeof input !== 'string') return input === null ? 'null' : `a value of type ${typeof input}`;
+  return input.length > 60 ? `${input.slice(0, 40)}… (${input.length} characters)` : input;
+}
+
 const PermissionNameSchema = z.enum(PERMISSION_NAMES as [PermissionName, ...PermissionName[]], {
-  error: (issue) => `Unknown permission: ${String(issue.input)}.`,
+  error: (issue) => `Unknown permission: ${shownValue(issue.input)}.`,
 });
 
 const RoleSchema = z.object({

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { containsNul, NUL_MESSAGE, type ErrorEnvelope } from '@herald/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -146,4 +148,73 @@ export function registerErrorHandling(app: FastifyInstance) {
       message: `There is no ${request.method} ${request.url.split('?')[0]} in this API.`,
     }),
   );
+}
+
+/** The envelope as raw bytes, for answers written before Fastify has a request (socket errors). */
+function rawEnvelope(status: number, message: string): string {
+  const body = JSON.stringify({ status: 'error', code: 'BAD_REQUEST', message });
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\n` +
+    'Content-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    'Connection: close\r\n\r\n' +
+    body
+  );
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors its router meets before any route runs (a malformed
+ * percent-encoding, a path parameter over `maxParamLength`), answered with the envelope and a
+ * short sentence that does not echo the address.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return send(reply, 400, {
+        status: 'error',
+        code: 'BAD_REQUEST',
+        message: 'The address is not valid: it contains a malformed percent-encoding.',
+      });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return send(reply, 414, {
+        status: 'error',
+        code: 'BAD_REQUEST',
+        message: 'The address is too long: a part of its path exceeds the length limit.',
+      });
+    default:
+      reply.log.error({ err: error }, 'framework error');
+      return send(reply, 500, {
+        status: 'error',
+        code: 'INTERNAL',
+        message:
+          'Something went wrong on our side. Please try again; if it keeps happening, contact support.',
+      });
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses (headers over the size
+ * limit, malformed HTTP, a client too slow), answered on the socket with the envelope.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  err: NodeJS.ErrnoException,
+  socket: Duplex,
+) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  let answer: string;
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    answer = rawEnvelope(431, 'The request headers are too large. Send fewer or smaller ones.');
+  } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    answer = rawEnvelope(408, 'The request took too long to arrive. Send it again.');
+  } else {
+    answer = rawEnvelope(400, 'The request is not valid HTTP.');
+  }
+  this.log.debug({ err }, 'client error');
+  if (socket.writable) socket.write(answer);
+  socket.destroy(err);
 }

@@ -156,7 +156,9 @@ export async function mountDevProvider(
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       // oidc-provider finds its mount point from originalUrl, as under Express.
       raw.originalUrl = raw.url;
-      raw.url = raw.url!.slice(opts.mountPath.length) || '/';
+      // The rest must be a path: `/api/oidc?x` is the provider's `/?x`, not `?x` (its router fails).
+      const rest = raw.url!.slice(opts.mountPath.length);
+      raw.url = rest.startsWith('/') ? rest : `/${rest}`;
       callback(raw, reply.raw);
     };
     scope.all(opts.mountPath, { config: { access: 'public' } }, handler);

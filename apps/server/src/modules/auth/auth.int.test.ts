@@ -245,6 +245,17 @@ describe('sessions', () => {
     expect(res.json()).toMatchObject({ status: 'error', code: 'UNAUTHENTICATED' });
   });
 
+  it('answers a query string on the provider root with a 4xx, not a crash', async () => {
+    const root = await t.app.inject({ method: 'GET', url: '/api/oidc?unexpected=value' });
+    expect(root.statusCode).toBeGreaterThanOrEqual(400);
+    expect(root.statusCode).toBeLessThan(500);
+    const discovery = await t.app.inject({
+      method: 'GET',
+      url: '/api/oidc/.well-known/openid-configuration?unexpected=value',
+    });
+    expect(discovery.statusCode).toBe(200);
+  });
+
   it('names the identity provider for the login button', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/provider' });
     expect(res.json()).toEqual({

@@ -85,6 +85,19 @@ describe('supported platforms', () => {
   });
 });
 
+describe('refreshing a token the network refuses to refresh yet', () => {
+  it("answers 409 with the network's reason, not 503", async () => {
+    const { owner, orgId } = await createOrg(t.app, 'young.token@example.com', 'Young Tokens');
+    const done = await connectThroughSandbox(t.app, owner, 'threads', orgId);
+    expect(done).toBe(settings({ connected: 'Threads' }));
+    // Threads refreshes a long-lived token only once it is 24 hours old.
+    const res = await owner.call('GET', `/api/auth/threads/refresh?orgId=${orgId}`);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ status: 'error', code: 'CONFLICT' });
+    expect(res.body.message).toMatch(/Failed to refresh token for Threads\..*24 hours old/);
+  });
+});
+
 describe('connecting an X account through its sandbox', () => {
   it('connects, lists it, stores the tokens encrypted, refreshes and disconnects', async () => {
     const { owner, orgId } = await createOrg(t.app, 'x.owner@example.com', 'X Fans');

@@ -389,10 +389,15 @@ export async function refreshNow(
       await refreshAccount(deps, network, row);
     } catch (err) {
       if (err instanceof PlatformError) {
-        throw new AppError(
-          err.kind === 'reauth' ? 'CONFLICT' : 'UNAVAILABLE',
-          `Failed to refresh token for ${platform.name}. ${err.message}`,
-        );
+        // Only a network that is down or unsure is a 503; a refusal (reconnect needed, token too
+        // young to refresh) is the account's state, and a rate limit is the caller's pace.
+        const code =
+          err.kind === 'reauth' || err.kind === 'bad_request'
+            ? 'CONFLICT'
+            : err.kind === 'rate_limited'
+              ? 'RATE_LIMITED'
+              : 'UNAVAILABLE';
+        throw new AppError(code, `Failed to refresh token for ${platform.name}. ${err.message}`);
       }
       throw err;
     }

@@ -185,6 +185,27 @@ describe('refusing bad input, leaving nothing behind', () => {
     toX.platformIds = JSON.stringify([platform.X]);
   });
 
+  it('a multipart body that breaks off, with a file or without', async () => {
+    const truncated = [
+      '--zz\r\nbroken',
+      `--zz\r\nContent-Disposition: form-data; name="platformIds"\r\n\r\n${toX.platformIds}\r\n--zz\r\nContent-Disposition: form-data; name="media"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff`,
+    ];
+    const before = await owner.call('GET', `/api/organizations/${orgId}/posts?page=1&pageSize=1`);
+    for (const payload of truncated) {
+      const res = await send(t.app, owner.jar, {
+        method: 'POST',
+        url: `/api/organizations/${orgId}/post`,
+        headers: { 'content-type': 'multipart/form-data; boundary=zz', origin: TEST_PUBLIC_URL },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'error', code: 'BAD_REQUEST' });
+      expect(res.json().message).toMatch(/multipart/);
+    }
+    const after = await owner.call('GET', `/api/organizations/${orgId}/posts?page=1&pageSize=1`);
+    expect(after.body.meta.totalCount).toBe(before.body.meta.totalCount);
+  });
+
   it('a .jpg whose bytes are a PDF', async () => {
     const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
     await expectRefused(

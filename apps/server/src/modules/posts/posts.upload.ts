@@ -17,6 +17,40 @@ export function keysOf(files: IngestedMedia[]): string[] {
 export const FIELDS_FIRST_MESSAGE =
   'Send the text fields (platformIds, content, scheduledAt…) before the media files.';
 
+export const MALFORMED_MULTIPART_MESSAGE =
+  'The multipart body is malformed or ends early. Send the form again.';
+
+/** An error of the multipart parser (a broken body: the client's fault) as a 400. */
+function asRequestError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status < 500) return error;
+  return new AppError('BAD_REQUEST', MALFORMED_MULTIPART_MESSAGE);
+}
+
+/** The parts, with the parser's own errors (truncated body, malformed part header) made 400s. */
+async function* partsOf(parts: AsyncIterableIterator<Multipart>): AsyncGenerator<Multipart> {
+  let done = false;
+  try {
+    for (;;) {
+      let next: IteratorResult<Multipart>;
+      try {
+        next = await parts.next();
+      } catch (error) {
+        done = true;
+        throw asRequestError(error);
+      }
+      if (next.done) {
+        done = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    if (!done) await parts.return?.();
+  }
+}
+
 /**
  * Reads a multipart body part by part: text fields into a record, each file streamed through
  * the media store (never held whole in memory). The text fields come first; `checkFields` sees
@@ -35,7 +69,7 @@ export async function readUpload(
   const files: IngestedMedia[] = [];
   let checked = false;
   try {
-    for await (const part of parts) {
+    for await (const part of partsOf(parts)) {
       if (part.type === 'field') {
         if (checked) throw new AppError('VALIDATION_FAILED', FIELDS_FIRST_MESSAGE);
         const value = typeof part.value === 'string' ? part.value : String(part.value);
@@ -44,6 +78,9 @@ export async function readUpload(
         fields[part.fieldname] = value;
         continue;
       }
+      // The file's own stream fails when the body breaks off inside it: that error is the client's.
+      let streamError: unknown;
+      part.file.once('error', (error) => (streamError = error));
       if (!checked) {
         checked = true;
         await checkFields(fields);
@@ -52,13 +89,17 @@ export async function readUpload(
         part.file.resume();
         throw new AppError('VALIDATION_FAILED', TOO_MANY_FILES_MESSAGE);
       }
-      files.push(
-        await media.ingest(meter(part.file), {
-          organizationId,
-          fileName: part.filename || `file-${files.length + 1}`,
-          declaredMimeType: part.mimetype,
-        }),
-      );
+      try {
+        files.push(
+          await media.ingest(meter(part.file), {
+            organizationId,
+            fileName: part.filename || `file-${files.length + 1}`,
+            declaredMimeType: part.mimetype,
+          }),
+        );
+      } catch (error) {
+        throw error === (streamError ?? part.file.errored) ? asRequestError(error) : error;
+      }
     }
     if (!checked) await checkFields(fields);
     return { fields, files };

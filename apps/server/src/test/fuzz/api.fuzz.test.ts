@@ -100,7 +100,13 @@ async function seedRecords(actor: Actor): Promise<Record<string, string[]>> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: EMAIL });
+  // Limits high enough for a fuzz run that signs in afresh for each logout, and still on: their
+  // hooks and 429s are part of what is fuzzed.
+  t = await createTestApp({
+    ADMIN_EMAILS: EMAIL,
+    RATE_LIMIT_SIGNIN_PER_MINUTE: '100000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+  });
   const org = await createOrg(t.app, EMAIL, 'Fuzz Co');
   ({ orgId } = org);
   jar = org.owner.jar;

@@ -4,7 +4,9 @@ import {
   answerConsent,
   authorizeParams,
   errorPage,
+  isHeraldCallback,
   type Params,
+  REDIRECT_MISMATCH,
   redirectWith,
   showConsent,
 } from './consent.js';
@@ -45,7 +47,9 @@ export interface AuthorizeEndpoint {
 
 /**
  * Registers a network's authorize endpoint (GET shows the consent page, POST answers it):
- * checks the parameters the network's way, then issues a code for the account the person names.
+ * checks the parameters the network's way (a client it does not know gets its error page), then
+ * refuses any redirect_uri but Herald's callback with an error page, then issues a code for the
+ * account the person names.
  */
 export function registerAuthorizeEndpoint(
   scope: FastifyInstance,
@@ -56,6 +60,12 @@ export function registerAuthorizeEndpoint(
   async function authorize(request: FastifyRequest, reply: FastifyReply) {
     const params = authorizeParams(request);
     const checked = endpoint.check(params);
+    if (checked.ok || !('page' in checked)) {
+      // Whatever the verdict, the browser only ever goes back to Herald's own callback.
+      const target = checked.ok ? checked.request.redirectUri : checked.redirectUri;
+      if (!isHeraldCallback(ctx, target))
+        return errorPage(reply, endpoint.network, REDIRECT_MISMATCH);
+    }
     if (!checked.ok)
       return 'page' in checked
         ? errorPage(reply, endpoint.network, checked.page)

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderSandboxAuthorizePage } from './authorize-page.js';
 import type { SandboxAccount, SandboxOAuth } from './oauth-state.js';
 import { escapeHtml } from './html.js';
+import type { SandboxContext } from '../context.js';
 
 /**
  * Pieces of an emulated authorize endpoint that every network shares: the consent page, the
@@ -9,16 +10,30 @@ import { escapeHtml } from './html.js';
  */
 export type Params = Record<string, string | undefined>;
 
-/** Absolute http(s) URL without a fragment, as every network requires of redirect_uri. */
-export function isRedirectUri(value: string | undefined): value is string {
-  if (!value) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.hash;
-  } catch {
-    return false;
-  }
+/**
+ * Herald's own callback for this emulator's network, `{api}/auth/{slug}/callback` (the adapters
+ * get it from integrations.service.ts), found beside the emulator's `{api}/sandbox/{slug}`.
+ */
+export function heraldCallbackUrl(ctx: Pick<SandboxContext, 'publicBase'>): string | null {
+  const match = /^(.*)\/sandbox\/([^/]+)$/.exec(ctx.publicBase);
+  return match ? `${match[1]}/auth/${match[2]}/callback` : null;
 }
+
+/**
+ * Whether `value` is the one redirect_uri registered for the sandbox app: Herald's callback,
+ * exactly (the networks compare registered redirect URIs as strings). Anything else gets an
+ * error page, never a redirect: an open redirector would hand codes to strangers.
+ */
+export function isHeraldCallback(
+  ctx: Pick<SandboxContext, 'publicBase'>,
+  value: string | undefined,
+): value is string {
+  return !!value && value === heraldCallbackUrl(ctx);
+}
+
+/** What the kit's authorize endpoints show for any other redirect_uri. */
+export const REDIRECT_MISMATCH =
+  'redirect_uri mismatch: the redirect URI is not registered for this app.';
 
 export function redirectWith(reply: FastifyReply, redirectUri: string, params: Params) {
   const url = new URL(redirectUri);

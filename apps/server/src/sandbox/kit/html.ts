@@ -6,15 +6,6 @@ export const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** The origin of a URL, or null when it is not an absolute URL. */
-export function originOf(url: string | undefined) {
-  try {
-    return new URL(url ?? '').origin;
-  } catch {
-    return null;
-  }
-}
-
 /** Splits a comma-separated form field into distinct trimmed names. */
 export const splitList = (value: string) => [
   ...new Set(

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { renderSandboxAuthorizePage } from '../kit/authorize-page.js';
 import type { SandboxContext } from '../context.js';
 import type { EmuKit } from '../kit/emu-kit.js';
-import { escapeHtml, originOf, splitList } from '../kit/html.js';
+import { isHeraldCallback } from '../kit/consent.js';
+import { escapeHtml, splitList } from '../kit/html.js';
 import { linkedInErrors, OAuthFailure } from './errors.js';
 import { ACCESS_TOKEN_SECONDS, memberKeys, type LinkedInState } from './state.js';
 
@@ -49,7 +50,7 @@ export function registerLinkedInOAuth(
     if (p.client_id !== ctx.clientId) {
       return errorPage(reply, 'Invalid client', 'The passed in client_id is invalid.');
     }
-    if (originOf(p.redirect_uri) !== originOf(ctx.publicBase)) {
+    if (!isHeraldCallback(ctx, p.redirect_uri)) {
       return errorPage(
         reply,
         'Invalid redirect_uri',

@@ -1,7 +1,8 @@
 import { renderSandboxAuthorizePage } from '../kit/authorize-page.js';
 import type { SandboxContext } from '../context.js';
 import type { EmuKit } from '../kit/emu-kit.js';
-import { escapeHtml, originOf, splitList } from '../kit/html.js';
+import { isHeraldCallback } from '../kit/consent.js';
+import { escapeHtml, splitList } from '../kit/html.js';
 import { graphErrors } from './errors.js';
 import type { GraphAnswer, GraphRequest, GraphRouter } from './router.js';
 import { SHORT_LIVED_SECONDS, LONG_LIVED_SECONDS, type GraphState } from './state.js';
@@ -64,7 +65,7 @@ export function addGraphOAuthRoutes(router: GraphRouter, { ctx, kit, state, opti
     if (p.client_id !== ctx.clientId) {
       return errorPage('Invalid App ID', 'The provided app ID does not look like a valid app ID.');
     }
-    if (originOf(p.redirect_uri) !== originOf(ctx.publicBase)) {
+    if (!isHeraldCallback(ctx, p.redirect_uri)) {
       return errorPage(
         'URL blocked',
         "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { network } from '../../platforms/x/index.js';
-import { HARNESS_REDIRECT_URI, pkcePair, startSandboxHarness } from '../../test/sandbox-harness.js';
+import { pkcePair, startSandboxHarness } from '../../test/sandbox-harness.js';
 import { useHarness } from '../../test/network-tests.js';
 
 const h = useHarness(() => startSandboxHarness(network));
@@ -20,7 +20,7 @@ async function token(fields: Record<string, string>, authorization = basic()) {
 describe('X sandbox', () => {
   it('shows an error page, not a redirect, for an unknown client', async () => {
     const res = await fetch(
-      `${h.base}/i/oauth2/authorize?${new URLSearchParams({ client_id: 'someone-else', redirect_uri: HARNESS_REDIRECT_URI })}`,
+      `${h.base}/i/oauth2/authorize?${new URLSearchParams({ client_id: 'someone-else', redirect_uri: h.redirectUri })}`,
       { redirect: 'manual' },
     );
     expect(res.status).toBe(400);
@@ -39,7 +39,7 @@ describe('X sandbox', () => {
   it('lists the accounts signed in before on the consent page', async () => {
     await h.connectAs('Grace Hopper');
     const url = h.adapter.authorizeUrl({
-      redirectUri: HARNESS_REDIRECT_URI,
+      redirectUri: h.redirectUri,
       state: 's',
       codeChallenge: 'c',
     });
@@ -55,7 +55,7 @@ describe('X sandbox', () => {
     const { status, body } = await token({
       grant_type: 'authorization_code',
       code,
-      redirect_uri: HARNESS_REDIRECT_URI,
+      redirect_uri: h.redirectUri,
       code_verifier: verifier,
     });
     expect(status).toBe(200);
@@ -87,7 +87,7 @@ describe('X sandbox', () => {
     const { body } = await token({
       grant_type: 'authorization_code',
       code: landed.searchParams.get('code')!,
-      redirect_uri: HARNESS_REDIRECT_URI,
+      redirect_uri: h.redirectUri,
       code_verifier: verifier,
     });
     expect(body.refresh_token).toBeUndefined();

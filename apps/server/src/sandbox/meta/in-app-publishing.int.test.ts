@@ -44,7 +44,7 @@ describe('publishing through the server’s own sandbox', () => {
     await emu('instagram', 'POST', 'scenario', {
       account: 'Eve',
       knob: 'finalize_timeout',
-      on: true,
+      value: 0,
     });
     const err = await expectPlatformError(ig.finalize(account, request, state));
     expect(err.kind).toBe('unknown_outcome');

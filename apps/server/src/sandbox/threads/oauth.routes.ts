@@ -154,7 +154,7 @@ export function registerThreadsOAuthRoutes(
       return graphError(reply, 400, { message: 'Unsupported grant_type.', code: 100 });
     const check = await oauth.verifyAccess(f.access_token);
     if (!check.ok) return invalidToken(reply, check.reason);
-    if ((await oauth.scenario(check.account.id)).refresh_fails !== undefined)
+    if ((await oauth.scenarios.read([check.account.id])).isOn('refresh_fails'))
       return graphError(reply, 400, {
         message:
           'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.',

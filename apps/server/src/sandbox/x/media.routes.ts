@@ -151,8 +151,7 @@ export function registerXMediaRoutes(scope: FastifyInstance, deps: XMediaDeps) {
       media.finalizedAt = now;
       if (X_MEDIA_CATEGORIES[media.category]!.processes) {
         media.processingMs = caller.scenario.value('processing_ms') ?? X_PUBLISHING.processingMs;
-        media.fails =
-          await caller.scenario.take('processing_fails');
+        media.fails = await caller.scenario.take('processing_fails');
       }
       await posts.putMedia(media);
       return { media, now };

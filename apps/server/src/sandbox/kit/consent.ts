@@ -1,6 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { renderSandboxAuthorizePage } from './authorize-page.js';
-import type { SandboxAccount, SandboxOAuth } from './oauth-state.js';
 import { escapeHtml } from './html.js';
 import type { SandboxContext } from '../context.js';
 
@@ -61,56 +59,6 @@ export function authorizeParams(request: FastifyRequest): Params {
       typeof v === 'string' ? v : undefined,
     ]),
   );
-}
-
-/**
- * Shows the consent page (or, with `emu_auto=1`, approves at once as `emu_account` or the
- * most recent account), echoing the validated authorize parameters as hidden fields.
- */
-export async function showConsent(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  opts: {
-    network: string;
-    oauth: SandboxOAuth;
-    action: string;
-    hidden: Record<string, string>;
-    accountLabel: string;
-    approve: (account: SandboxAccount) => Promise<Params>;
-  },
-) {
-  const query = authorizeParams(request);
-  const known = await opts.oauth.accountNames();
-  if (query.emu_auto === '1') {
-    const account = await opts.oauth.signIn(query.emu_account ?? known[0] ?? 'sandbox_user');
-    const redirectUri = opts.hidden.redirect_uri!;
-    return redirectWith(reply, redirectUri, { ...(await opts.approve(account)) });
-  }
-  return reply.type('text/html; charset=utf-8').send(
-    renderSandboxAuthorizePage({
-      network: opts.network,
-      action: opts.action,
-      hidden: opts.hidden,
-      knownAccounts: known,
-      accountLabel: opts.accountLabel,
-    }),
-  );
-}
-
-/** Answers the consent form: the network's denial parameters, or a code for the named account. */
-export async function answerConsent(
-  reply: FastifyReply,
-  opts: {
-    oauth: SandboxOAuth;
-    form: Params;
-    redirectUri: string;
-    denied: Params;
-    approve: (account: SandboxAccount) => Promise<Params>;
-  },
-) {
-  if (opts.form.decision !== 'approve') return redirectWith(reply, opts.redirectUri, opts.denied);
-  const account = await opts.oauth.signIn(opts.form.account ?? '');
-  return redirectWith(reply, opts.redirectUri, await opts.approve(account));
 }
 
 /** A round picture with the account's initial, usable as a profile picture URL anywhere. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
+import { type AuthorizeCheck, oauthSignIn, registerAuthorizeEndpoint } from '../kit/authorize.js';
 import type { Params } from '../kit/consent.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import {
@@ -51,7 +51,7 @@ export function registerThreadsOAuthRoutes(
   ctx: SandboxContext,
   oauth: SandboxOAuth,
 ) {
-  registerAuthorizeEndpoint(scope, ctx, oauth, {
+  registerAuthorizeEndpoint(scope, ctx, oauthSignIn(oauth), {
     network: 'Threads',
     path: '/oauth/authorize',
     check: (p) => checkAuthorize(p, ctx),

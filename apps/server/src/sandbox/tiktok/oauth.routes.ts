@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
+import { type AuthorizeCheck, oauthSignIn, registerAuthorizeEndpoint } from '../kit/authorize.js';
 import { authorizeParams, type Params } from '../kit/consent.js';
 import type { IssuedTokens, SandboxOAuth } from '../kit/oauth-state.js';
 import { pkceMatches } from '../kit/secrets.js';
@@ -43,7 +43,7 @@ export function registerTikTokOAuthRoutes(
   ctx: SandboxContext,
   oauth: SandboxOAuth,
 ) {
-  registerAuthorizeEndpoint(scope, ctx, oauth, {
+  registerAuthorizeEndpoint(scope, ctx, oauthSignIn(oauth), {
     network: 'TikTok',
     path: '/v2/auth/authorize/',
     check: (p) => checkAuthorize(p, ctx),

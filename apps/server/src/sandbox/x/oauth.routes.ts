@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
+import { type AuthorizeCheck, oauthSignIn, registerAuthorizeEndpoint } from '../kit/authorize.js';
 import { authorizeParams, basicCredentials, type Params } from '../kit/consent.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { pkceMatches } from '../kit/secrets.js';
@@ -49,7 +49,7 @@ export function registerXOAuthRoutes(
   ctx: SandboxContext,
   oauth: SandboxOAuth,
 ) {
-  registerAuthorizeEndpoint(scope, ctx, oauth, {
+  registerAuthorizeEndpoint(scope, ctx, oauthSignIn(oauth), {
     network: 'X',
     path: '/i/oauth2/authorize',
     check: (p) => checkAuthorize(p, ctx),

@@ -63,6 +63,24 @@ describe('sandbox authorize endpoints', () => {
       expect(res.body).not.toContain('evil.example');
     }
   });
+
+  it.each(['x', 'facebook', 'instagram', 'linkedin', 'threads', 'tiktok'])(
+    'refuse a foreign redirect_uri on %s, and accept Herald’s callback',
+    async (slug) => {
+      const adapter = t.networks.get(slug)!.adapter;
+      const open = async (redirectUri: string) => {
+        const url = new URL(adapter.authorizeUrl({ redirectUri, state: 's', codeChallenge: 'c' }));
+        return t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+      };
+      const evil = await open('https://evil.example/cb');
+      expect(evil.statusCode).toBe(400);
+      expect(evil.headers.location).toBeUndefined();
+      expect(evil.body).toContain('redirect_uri mismatch');
+      const good = await open(`${TEST_PUBLIC_URL}/api/auth/${slug}/callback`);
+      expect(good.statusCode).toBe(200);
+      expect(good.body).toContain('<form method="post"');
+    },
+  );
 });
 
 describe('sandbox control routes (/_emu/*)', () => {

@@ -60,8 +60,8 @@ export const oauthSignIn = (oauth: SandboxOAuth): ConsentSignIn => ({
 export interface AuthorizeEndpoint {
   /** The network's name on the consent and error pages ("X", "TikTok"…). */
   network: string;
-  /** The endpoint's path below the emulator's mount path. */
-  path: string;
+  /** The endpoint's paths below the emulator's mount path (Fastify syntax: `/:version/dialog/oauth`). */
+  path: string | string[];
   check(params: Params): AuthorizeCheck;
   /** The validated request as hidden fields of the consent form (names as the network sends them). */
   hidden(request: AuthorizeRequest): Record<string, string>;
@@ -119,7 +119,8 @@ export function registerAuthorizeEndpoint(
     return reply.type('text/html; charset=utf-8').send(
       renderSandboxAuthorizePage({
         network: endpoint.network,
-        action: `${ctx.mountPath}${endpoint.path}`,
+        // The form posts back where the page came from (the path may hold a version).
+        action: request.url.split('?')[0]!,
         hidden: endpoint.hidden(r),
         knownAccounts: known,
         accountLabel: endpoint.accountLabel ?? `${endpoint.network} username`,
@@ -127,6 +128,8 @@ export function registerAuthorizeEndpoint(
       }),
     );
   }
-  scope.get(endpoint.path, authorize);
-  scope.post(endpoint.path, authorize);
+  for (const path of [endpoint.path].flat()) {
+    scope.get(path, authorize);
+    scope.post(path, authorize);
+  }
 }

@@ -1,6 +1,7 @@
 import { hashOf, randomToken, type TokenFormat } from './secrets.js';
 import type { SandboxStore } from '../store.js';
 import { createEmuClock, type EmuClock } from './clock.js';
+import { handleOf } from './html.js';
 import { createScenarioStore, type Scenario, type ScenarioStore } from './scenario.js';
 
 /**
@@ -109,11 +110,7 @@ export class SandboxOAuth {
   /** The account a person named on the consent page, created the first time. */
   async signIn(typed: string): Promise<SandboxAccount> {
     const name = typed.trim().slice(0, 50) || 'Sandbox User';
-    const username =
-      name
-        .toLowerCase()
-        .replace(/[^a-z0-9_]+/g, '_')
-        .replace(/^_+|_+$/g, '') || 'sandbox_user';
+    const username = handleOf(name, 'sandbox_user');
     const existing = await this.store.get<SandboxAccount>('account', username);
     if (existing) return existing;
     const account = { id: this.newAccountId(), username, name, createdAt: await this.now() };

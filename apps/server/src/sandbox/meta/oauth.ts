@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context.js';
 import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
 import type { Params } from '../kit/consent.js';
 import type { EmuKit } from '../kit/emu-kit.js';
-import { escapeHtml, splitList } from '../kit/html.js';
+import { escapeHtml, handleOf, splitList } from '../kit/html.js';
 import { graphErrors } from './errors.js';
 import type { GraphAnswer, GraphRequest, GraphRouter } from './router.js';
 import { SHORT_LIVED_SECONDS, LONG_LIVED_SECONDS, type GraphState } from './state.js';
@@ -48,12 +48,7 @@ const parseScopes = (scope: string | undefined) => [
   ...new Set((scope ?? '').split(/[\s,]+/).filter((s) => s && s !== 'public_profile')),
 ];
 
-const instagramNameFor = (account: string) =>
-  account
-    .toLowerCase()
-    .replace(/[^a-z0-9._]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 30) || 'sandbox_user';
+const instagramNameFor = (account: string) => handleOf(account, 'sandbox_user', 30, '.');
 
 /** The Login dialog (`/{v}/dialog/oauth`) and the token endpoint (`/{v}/oauth/access_token`). */
 export function addGraphOAuthRoutes(

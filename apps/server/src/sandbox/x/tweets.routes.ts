@@ -31,6 +31,16 @@ const DUPLICATE = 'You are not allowed to create a Tweet with duplicate content.
 const NOT_SUMMONED =
   'Reply to this conversation is not allowed because you have not been mentioned or otherwise engaged by the author of the post you are replying to.';
 
+/** Another user's reply, added through `/_emu/comments`. */
+export interface XCommentInput {
+  target: XTweet;
+  fromName: string;
+  message: string;
+  likes: number;
+  authorId: string;
+  username: string;
+}
+
 export function registerXTweetRoutes(scope: FastifyInstance, deps: XTweetDeps) {
   const { oauth, posts, withLock } = deps;
 
@@ -191,14 +201,7 @@ export function registerXTweetRoutes(scope: FastifyInstance, deps: XTweetDeps) {
 
   /** For `/_emu/comments`: another user's reply, as if posted on X. */
   return {
-    async addComment(input: {
-      target: XTweet;
-      fromName: string;
-      message: string;
-      likes: number;
-      authorId: string;
-      username: string;
-    }) {
+    async addComment(input: XCommentInput) {
       const now = await oauth.now();
       const id = snowflake(now);
       const comment: XTweet = {

@@ -88,8 +88,8 @@ async function setUpOrganizations(count) {
     const account = `sched_bench_${k}`;
     await connectSandboxAccount(session, 'x', orgId, account);
     // X caps posts per account per 15 minutes; the benchmark is about Herald, not that cap.
-    await emu(base, 'x', 'scenario', { account, knob: 'publish_cap', value: 1_000_000 });
-    await emu(base, 'x', 'scenario', { account, knob: 'latency_ms', value: latencyMs });
+    await emu(session, 'x', 'scenario', { account, knob: 'publish_cap', value: 1_000_000 });
+    await emu(session, 'x', 'scenario', { account, knob: 'latency_ms', value: latencyMs });
     orgs.push({ session, orgId });
   }
   const supported = await orgs[0].session.json('GET', '/api/platforms/supported');
@@ -211,7 +211,7 @@ async function run(label, count, setup, api, worker) {
   const published = targets.filter((t) => t.status === 'PUBLISHED');
   const times = published.map((t) => t.publishedAt.getTime());
   const lateness = published.map((t) => t.latenessMs);
-  const { posts } = await emu(base, 'x', 'posts');
+  const { posts } = await emu(setup.orgs[0].session, 'x', 'posts');
   const perText = new Map();
   for (const post of posts.filter((p) => p.text.startsWith(`${tag} `)))
     perText.set(post.text, (perText.get(post.text) ?? 0) + 1);

@@ -203,16 +203,16 @@ export async function connectSandboxAccount(session, slug, orgId, account) {
   if (!landed.includes('connected')) throw new Error(`connect ${slug}: ${res.status} ${landed}`);
 }
 
-/** POST or GET on a network sandbox's test-facing endpoints (`/_emu/…`). */
-export async function emu(base, slug, path, body) {
-  const res = await fetch(`${base}/api/sandbox/${slug}/_emu/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`_emu/${path}: ${res.status} ${await res.text()}`);
-  return res.json();
+/**
+ * POST or GET on a network sandbox's test-facing endpoints (`/_emu/…`), as the signed-in
+ * `session` (the server refuses anonymous callers there).
+ */
+export async function emu(session, slug, path, body) {
+  return session.json(
+    body === undefined ? 'GET' : 'POST',
+    `/api/sandbox/${slug}/_emu/${path}`,
+    body,
+  );
 }
 
 /** Schedules a text post (multipart, as the web app sends it); returns its id. */

@@ -46,6 +46,9 @@ declare module 'fastify' {
 
 export const ACCESS_COOKIE = 'herald_at';
 
+/** Path segment of the network emulators' test-facing routes (sandbox/kit/admin.ts). */
+const EMULATOR_CONTROL = '/_emu/';
+
 /** The caller's membership; only valid on organization-scoped routes. */
 export function requireMember(request: FastifyRequest): MembershipContext {
   if (!request.member)
@@ -102,7 +105,13 @@ export function registerAccessControl(
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (!access) {
-      if (opts.exemptPrefixes.some((p) => route.url.startsWith(p))) return;
+      if (opts.exemptPrefixes.some((p) => route.url.startsWith(p))) {
+        // The emulators' control routes (`…/sandbox/{slug}/_emu/…`) switch scenarios and read
+        // call logs: a signed-in user only. Their network routes stay as open as the networks'.
+        if (route.url.includes(EMULATOR_CONTROL))
+          route.preValidation = [authenticate, ...[route.preValidation ?? []].flat()];
+        return;
+      }
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access.`);
     }
     if (access === 'public') return;

@@ -50,6 +50,30 @@ function isDataException(err: unknown, depth = 0): boolean {
   return e.cause !== undefined && e.cause !== err ? isDataException(e.cause, depth + 1) : false;
 }
 
+/** How deep objects and arrays may nest in a JSON body. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether JSON text nests objects or arrays deeper than `max`, read in one pass without parsing
+ * (brackets inside strings do not count). Malformed text is left to JSON.parse.
+ */
+export function jsonNestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character (a quote, say).
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   // NUL cannot be stored in any text column; refuse it wherever a request carries text.
   app.addHook('preValidation', async (request) => {
@@ -63,6 +87,16 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
+    // Everything that walks a body (NUL check, call logs, validators) recurses: refuse deep
+    // nesting before parsing, for every route of the app (sandboxes included).
+    if (jsonNestingExceeds(text, MAX_JSON_DEPTH))
+      return done(
+        new AppError(
+          'BAD_REQUEST',
+          `The request body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep. Send a flatter body.`,
+        ),
+        undefined,
+      );
     try {
       done(null, JSON.parse(text));
     } catch {

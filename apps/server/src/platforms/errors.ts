@@ -63,3 +63,17 @@ export function classifyStatus(status: number): PlatformErrorKind {
   if (status >= 500) return 'transient';
   return 'bad_request';
 }
+
+/** What a network's error answer says, as its errors.ts reads it. */
+export interface DescribedError {
+  message?: string;
+  kind?: PlatformErrorKind;
+  code?: string | number;
+}
+
+/** A plain JSON object (not an array), as error envelopes are read. */
+export const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A non-blank string, trimmed; undefined otherwise. */
+export const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);

@@ -1,5 +1,7 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { PlatformError } from '../platforms/errors.js';
+import { type Actor, signIn } from './factories.js';
 
 /**
  * The preamble of a network's test file: starts a harness (sandbox-harness.ts or
@@ -30,4 +32,28 @@ export async function expectPlatformError(promise: Promise<unknown>): Promise<Pl
   );
   expect(err).toBeInstanceOf(PlatformError);
   return err as PlatformError;
+}
+
+/** One signed-in developer per app, for the emulators' control routes. */
+const developers = new WeakMap<FastifyInstance, Promise<Actor>>();
+
+/**
+ * Calls an emulator's control route (`/api/sandbox/{slug}/_emu/{path}`) inside the app, as a
+ * signed-in user: the app refuses anonymous callers there.
+ */
+export async function emuInject(
+  app: FastifyInstance,
+  slug: string,
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  let developer = developers.get(app);
+  if (!developer) developers.set(app, (developer = signIn(app, 'emulator.developer@sandbox.test')));
+  return app.inject({
+    method,
+    url: `/api/sandbox/${slug}/_emu/${path}`,
+    headers: { cookie: (await developer).jar.header() },
+    ...(payload !== undefined ? { payload } : {}),
+  });
 }

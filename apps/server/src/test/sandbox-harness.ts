@@ -13,7 +13,7 @@ import type { RecordedCall } from '../sandbox/kit/call-log.js';
  * (`mountSandboxes` of sandbox/index.ts), on a fresh database, listening on a real port, and the real adapter
  * pointed at it over real HTTP. `authorize` plays the browser on the consent page.
  */
-export const HARNESS_REDIRECT_URI = 'http://localhost:3000/api/auth/callback';
+const harnessRedirectUri = (slug: string) => `http://localhost:3000/api/auth/${slug}/callback`;
 
 export function pkcePair() {
   const verifier = randomBytes(32).toString('base64url');
@@ -83,6 +83,8 @@ export async function startSandboxHarness<Urls>(module: NetworkModule<Urls>) {
     http: fetch,
   };
   const adapter = module.createAdapter(settings);
+  /** Herald's callback for this network: the only redirect_uri the emulator accepts. */
+  const redirectUri = harnessRedirectUri(module.slug);
 
   const emu = (method: 'GET' | 'POST', path: string, body?: unknown) =>
     emuCall(base, method, path, body);
@@ -91,7 +93,7 @@ export async function startSandboxHarness<Urls>(module: NetworkModule<Urls>) {
   async function authorize(opts: AuthorizeOptions = {}): Promise<URL> {
     const url = new URL(
       adapter.authorizeUrl({
-        redirectUri: opts.redirectUri ?? HARNESS_REDIRECT_URI,
+        redirectUri: opts.redirectUri ?? redirectUri,
         state: opts.state ?? 'state-1',
         codeChallenge: opts.codeChallenge ?? pkcePair().challenge,
       }),
@@ -128,7 +130,7 @@ export async function startSandboxHarness<Urls>(module: NetworkModule<Urls>) {
     if (!code) throw new Error(`No code in ${landed.toString()}`);
     const accounts = await adapter.connect({
       code,
-      redirectUri: HARNESS_REDIRECT_URI,
+      redirectUri,
       codeVerifier: verifier,
     });
     return { account: accounts[0]!, accounts, code, verifier };
@@ -137,6 +139,7 @@ export async function startSandboxHarness<Urls>(module: NetworkModule<Urls>) {
   return {
     base,
     origin,
+    redirectUri,
     settings,
     adapter,
     /** An adapter with different settings (a wrong secret…), same emulator. */

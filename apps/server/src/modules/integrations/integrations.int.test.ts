@@ -275,6 +275,7 @@ describe('token upkeep', () => {
     const knob = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/x/_emu/scenario',
+      headers: { cookie: owner.jar.header() },
       payload: { account: 'lost', knob: 'refresh_fails', on: true },
     });
     expect(knob.statusCode).toBeLessThan(300);

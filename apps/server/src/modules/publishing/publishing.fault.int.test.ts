@@ -202,7 +202,11 @@ async function statusCounts(): Promise<Record<string, number>> {
 
 /** Everything the X sandbox actually published. */
 async function sandboxPosts(): Promise<SandboxPost[]> {
-  const res = await t!.app.inject({ method: 'GET', url: '/api/sandbox/x/_emu/posts' });
+  const res = await t!.app.inject({
+    method: 'GET',
+    url: '/api/sandbox/x/_emu/posts',
+    headers: { cookie: owner.jar.header() },
+  });
   if (res.statusCode !== 200) throw new Error(`_emu/posts: ${res.statusCode} ${res.body}`);
   return (res.json() as { posts: SandboxPost[] }).posts;
 }
@@ -211,6 +215,7 @@ async function knob(name: string, value: number) {
   const res = await t!.app.inject({
     method: 'POST',
     url: '/api/sandbox/x/_emu/scenario',
+    headers: { cookie: owner.jar.header() },
     payload: { account: ACCOUNT, knob: name, value },
   });
   if (res.statusCode !== 200) throw new Error(`knob ${name}: ${res.statusCode} ${res.body}`);

@@ -31,7 +31,11 @@ const getPost = async (id: string) =>
 
 /** Publications the X sandbox actually made. */
 async function publishedOnX(): Promise<Array<{ text: string }>> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/sandbox/x/_emu/posts' });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/sandbox/x/_emu/posts',
+    headers: { cookie: owner.jar.header() },
+  });
   expect(res.statusCode).toBe(200);
   const body = res.json();
   return Array.isArray(body) ? body : (body.posts ?? body.data);
@@ -192,6 +196,7 @@ describe('when X misbehaves', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/x/_emu/scenario',
+      headers: { cookie: owner.jar.header() },
       payload: { account: username, knob: name, on, ...(value !== undefined ? { value } : {}) },
     });
     expect(res.statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { readForm } from '../../test/networks.js';
 import { PlatformError } from '../errors.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { PlatformAdapter, StoredAccount } from '../types.js';
-import { useHarness } from '../../test/network-tests.js';
+import { emuInject, useHarness } from '../../test/network-tests.js';
 
 /**
  * The LinkedIn adapter as the server builds it: the sandbox (upload URLs included) answered
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 const emu = async (method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await t.app.inject({ method, url: `/api/sandbox/linkedin/_emu/${path}`, payload })).json();
+  (await emuInject(t.app, 'linkedin', method, path, payload)).json();
 
 /** The organization page of a member who signs in (the consent page, answered by hand). */
 async function connectPage(member: string, organization: string): Promise<StoredAccount> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HARNESS_REDIRECT_URI, startSandboxHarness } from '../../test/sandbox-harness.js';
+import { startSandboxHarness } from '../../test/sandbox-harness.js';
 import type { StoredAccount } from '../types.js';
 import { network } from './index.js';
 import { expectPlatformError, useHarness } from '../../test/network-tests.js';
@@ -20,12 +20,12 @@ const me = (token: string) =>
 describe('Threads adapter against the Threads sandbox', () => {
   it('asks for the Threads scopes as a comma list, without PKCE', () => {
     const url = new URL(
-      h.adapter.authorizeUrl({ redirectUri: HARNESS_REDIRECT_URI, state: 's', codeChallenge: 'c' }),
+      h.adapter.authorizeUrl({ redirectUri: h.redirectUri, state: 's', codeChallenge: 'c' }),
     );
     expect(url.pathname).toBe('/api/sandbox/threads/oauth/authorize');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: 'herald-sandbox',
-      redirect_uri: HARNESS_REDIRECT_URI,
+      redirect_uri: h.redirectUri,
       scope:
         'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_delete',
       response_type: 'code',
@@ -113,7 +113,7 @@ describe('Threads adapter against the Threads sandbox', () => {
   it('refuses a reused code, another redirect_uri and a wrong secret', async () => {
     const { code } = await h.connectAs('twice');
     const reused = await expectPlatformError(
-      h.adapter.connect({ code, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: '' }),
+      h.adapter.connect({ code, redirectUri: h.redirectUri, codeVerifier: '' }),
     );
     expect(reused).toMatchObject({ kind: 'bad_request', details: { code: 100 } });
     expect(reused.message).toBe('Threads said: This authorization code has been used.');
@@ -128,7 +128,7 @@ describe('Threads adapter against the Threads sandbox', () => {
     const secret = await expectPlatformError(
       h
         .adapterWith({ clientSecret: 'wrong' })
-        .connect({ code: third, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: '' }),
+        .connect({ code: third, redirectUri: h.redirectUri, codeVerifier: '' }),
     );
     expect(secret).toMatchObject({ kind: 'bad_request', details: { code: 101 } });
   });

@@ -5,6 +5,7 @@ import { sandboxRecords } from '../../db/schema.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { createOrg } from '../../test/factories.js';
 import { connectThroughSandbox } from '../../test/networks.js';
+import { emuInject } from '../../test/network-tests.js';
 
 let t: TestApp;
 const logLines: string[] = [];
@@ -45,11 +46,7 @@ describe('connecting Threads through Herald and the Threads sandbox', () => {
     const young = await owner.call('GET', `/api/auth/threads/refresh?orgId=${orgId}`);
     expect(young.status).toBeGreaterThanOrEqual(400);
     expect(young.body.message).toContain('24 hours');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/threads/_emu/clock',
-      payload: { advance_seconds: 90_000 },
-    });
+    await emuInject(t.app, 'threads', 'POST', 'clock', { advance_seconds: 90_000 });
     expect((await owner.call('GET', `/api/auth/threads/refresh?orgId=${orgId}`)).status).toBe(200);
     expect((await list())[0].status).toBe('CONNECTED');
 

@@ -1,4 +1,4 @@
-import type { PlatformErrorKind } from '../errors.js';
+import { type DescribedError, isObj, type PlatformErrorKind, str } from '../errors.js';
 
 /**
  * Threads answers with the Graph error envelope
@@ -6,15 +6,6 @@ import type { PlatformErrorKind } from '../errors.js';
  * (platform-apis.md §2.7, §4); its OAuth endpoints may instead answer Instagram's flat
  * `{error_type, code, error_message}`. Codes decide the class; the HTTP status is the fallback.
  */
-export interface DescribedError {
-  message?: string;
-  kind?: PlatformErrorKind;
-  code?: string | number;
-}
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const num = (v: unknown) =>
   typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
 

@@ -4,7 +4,7 @@ import { createTestApp } from '../../test/app.js';
 import { jpeg } from '../../test/media-fixtures.js';
 import { connectStoredAccount } from '../../test/networks.js';
 import { publishInOneGo } from '../publish-steps.js';
-import { useHarness } from '../../test/network-tests.js';
+import { emuInject, useHarness } from '../../test/network-tests.js';
 
 const t = useHarness(() => createTestApp());
 
@@ -24,7 +24,7 @@ describe('Threads publishing inside Herald, against its in-process sandbox', () 
       idempotencyKey: 'in-app-1',
     });
     const emu = (method: 'GET' | 'POST', path: string, payload?: object) =>
-      t.app.inject({ method, url: `/api/sandbox/threads/_emu/${path}`, payload });
+      emuInject(t.app, 'threads', method, path, payload);
     expect((await emu('GET', 'posts')).json().posts).toEqual([
       expect.objectContaining({
         id: result.externalId,

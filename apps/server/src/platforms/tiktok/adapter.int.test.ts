@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HARNESS_REDIRECT_URI, startSandboxHarness } from '../../test/sandbox-harness.js';
+import { startSandboxHarness } from '../../test/sandbox-harness.js';
 import type { StoredAccount } from '../types.js';
 import { network } from './index.js';
 import { expectPlatformError, useHarness } from '../../test/network-tests.js';
@@ -22,13 +22,13 @@ const userInfo = (token: string) =>
 describe('TikTok adapter against the TikTok sandbox', () => {
   it('names the client client_key and asks for a comma list of scopes', () => {
     const url = new URL(
-      h.adapter.authorizeUrl({ redirectUri: HARNESS_REDIRECT_URI, state: 's', codeChallenge: 'c' }),
+      h.adapter.authorizeUrl({ redirectUri: h.redirectUri, state: 's', codeChallenge: 'c' }),
     );
     expect(url.pathname).toBe('/api/sandbox/tiktok/v2/auth/authorize/');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_key: 'herald-sandbox',
       scope: 'user.info.basic,video.publish,video.upload,video.list',
-      redirect_uri: HARNESS_REDIRECT_URI,
+      redirect_uri: h.redirectUri,
       state: 's',
       response_type: 'code',
     });
@@ -83,7 +83,7 @@ describe('TikTok adapter against the TikTok sandbox', () => {
     const since = (await h.calls()).length;
     const [account] = await h.adapter.connect({
       code: landed.searchParams.get('code')!,
-      redirectUri: HARNESS_REDIRECT_URI,
+      redirectUri: h.redirectUri,
       codeVerifier: '',
     });
     expect(account!.username).toBe('profiled');
@@ -117,7 +117,7 @@ describe('TikTok adapter against the TikTok sandbox', () => {
   it('refuses a reused code, another redirect_uri and a wrong secret', async () => {
     const { code } = await h.connectAs('twice');
     const reused = await expectPlatformError(
-      h.adapter.connect({ code, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: '' }),
+      h.adapter.connect({ code, redirectUri: h.redirectUri, codeVerifier: '' }),
     );
     expect(reused).toMatchObject({
       kind: 'bad_request',
@@ -134,7 +134,7 @@ describe('TikTok adapter against the TikTok sandbox', () => {
     const secret = await expectPlatformError(
       h
         .adapterWith({ clientSecret: 'wrong' })
-        .connect({ code: third, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: '' }),
+        .connect({ code: third, redirectUri: h.redirectUri, codeVerifier: '' }),
     );
     expect(secret).toMatchObject({
       kind: 'bad_request',
@@ -145,7 +145,7 @@ describe('TikTok adapter against the TikTok sandbox', () => {
   it('shows an error page when the client is sent as client_id', async () => {
     const landed = fetch(
       h.adapter
-        .authorizeUrl({ redirectUri: HARNESS_REDIRECT_URI, state: 's', codeChallenge: '' })
+        .authorizeUrl({ redirectUri: h.redirectUri, state: 's', codeChallenge: '' })
         .replace('client_key=', 'client_id='),
       { redirect: 'manual' },
     );

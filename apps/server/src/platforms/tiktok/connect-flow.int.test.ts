@@ -2,20 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL } from '../../test/app.js';
 import { createOrg } from '../../test/factories.js';
 import { connectThroughSandbox } from '../../test/networks.js';
-import { useHarness } from '../../test/network-tests.js';
+import { emuInject, useHarness } from '../../test/network-tests.js';
 
 const t = useHarness(() =>
   createTestApp({ TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64') }),
 );
 
 const emu = async (method: 'GET' | 'POST', path: string, payload?: object) =>
-  (
-    await t.app.inject({
-      method,
-      url: `/api/sandbox/tiktok/_emu/${path}`,
-      ...(payload ? { payload } : {}),
-    })
-  ).json();
+  (await emuInject(t.app, 'tiktok', method, path, payload)).json();
 
 describe('connecting TikTok through Herald and the TikTok sandbox', () => {
   it('connects, refreshes, marks a revoked account for reconnection, and revokes on disconnect', async () => {

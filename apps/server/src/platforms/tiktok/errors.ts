@@ -1,19 +1,10 @@
-import type { PlatformErrorKind } from '../errors.js';
+import { type DescribedError, isObj, type PlatformErrorKind, str } from '../errors.js';
 
 /**
  * TikTok's error bodies → Herald's error classes (platform-apis.md §5.6). API answers keep one
  * envelope, `{data, error:{code, message, log_id}}`, where success is `code: "ok"` (even an
  * error may come with HTTP 200); the OAuth endpoints answer `{error, error_description, log_id}`.
  */
-export interface DescribedError {
-  message?: string;
-  kind?: PlatformErrorKind;
-  code?: string | number;
-}
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 const API_CODE_KINDS: Record<string, PlatformErrorKind> = {
   access_token_invalid: 'reauth',

@@ -4,7 +4,7 @@ import { createTestApp } from '../../test/app.js';
 import { mp4 } from '../../test/media-fixtures.js';
 import { connectStoredAccount } from '../../test/networks.js';
 import { publishInOneGo } from '../publish-steps.js';
-import { useHarness } from '../../test/network-tests.js';
+import { emuInject, useHarness } from '../../test/network-tests.js';
 
 const t = useHarness(() => createTestApp());
 
@@ -26,7 +26,7 @@ describe('TikTok publishing inside Herald, against its in-process sandbox', () =
       idempotencyKey: 'in-app-1',
     });
 
-    const posts = await t.app.inject({ method: 'GET', url: '/api/sandbox/tiktok/_emu/posts' });
+    const posts = await emuInject(t.app, 'tiktok', 'GET', 'posts');
     expect(posts.json().posts).toEqual([
       expect.objectContaining({
         id: result.externalId,
@@ -39,10 +39,7 @@ describe('TikTok publishing inside Herald, against its in-process sandbox', () =
     expect(result.permalink).toBe(
       `https://www.tiktok.com/@in_app_creator/video/${result.externalId}`,
     );
-    const calls = await t.app.inject({
-      method: 'GET',
-      url: '/api/sandbox/tiktok/_emu/calls?path=/upload/',
-    });
+    const calls = await emuInject(t.app, 'tiktok', 'GET', 'calls?path=/upload/');
     expect(calls.json().calls.map((c: any) => [c.method, c.status, c.body.bytes])).toEqual([
       ['PUT', 201, video.size],
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HARNESS_REDIRECT_URI, pkcePair, startSandboxHarness } from '../../test/sandbox-harness.js';
+import { pkcePair, startSandboxHarness } from '../../test/sandbox-harness.js';
 import type { StoredAccount } from '../types.js';
 import { network } from './index.js';
 import { expectPlatformError, useHarness } from '../../test/network-tests.js';
@@ -16,13 +16,13 @@ const stored = (a: { externalId: string; tokens: StoredAccount['tokens'] }): Sto
 describe('X adapter against the X sandbox', () => {
   it('asks for PKCE S256 and the publishing scopes with offline.access', () => {
     const url = new URL(
-      h.adapter.authorizeUrl({ redirectUri: HARNESS_REDIRECT_URI, state: 's', codeChallenge: 'c' }),
+      h.adapter.authorizeUrl({ redirectUri: h.redirectUri, state: 's', codeChallenge: 'c' }),
     );
     expect(url.pathname).toBe('/api/sandbox/x/i/oauth2/authorize');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       response_type: 'code',
       client_id: 'herald-sandbox',
-      redirect_uri: HARNESS_REDIRECT_URI,
+      redirect_uri: h.redirectUri,
       state: 's',
       code_challenge: 'c',
       code_challenge_method: 'S256',
@@ -94,7 +94,7 @@ describe('X adapter against the X sandbox', () => {
 
   it('returns access_denied with the state when the person denies', async () => {
     const landed = await h.authorize({ decision: 'deny', state: 'deny-me' });
-    expect(landed.origin + landed.pathname).toBe(HARNESS_REDIRECT_URI);
+    expect(landed.origin + landed.pathname).toBe(h.redirectUri);
     expect(landed.searchParams.get('error')).toBe('access_denied');
     expect(landed.searchParams.get('state')).toBe('deny-me');
     expect(landed.searchParams.has('code')).toBe(false);
@@ -106,7 +106,7 @@ describe('X adapter against the X sandbox', () => {
     const wrong = await expectPlatformError(
       h.adapter.connect({
         code,
-        redirectUri: HARNESS_REDIRECT_URI,
+        redirectUri: h.redirectUri,
         codeVerifier: pkcePair().verifier,
       }),
     );
@@ -118,7 +118,7 @@ describe('X adapter against the X sandbox', () => {
 
     const { code: used, verifier } = await h.connectAs('twice');
     const reused = await expectPlatformError(
-      h.adapter.connect({ code: used, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: verifier }),
+      h.adapter.connect({ code: used, redirectUri: h.redirectUri, codeVerifier: verifier }),
     );
     expect(reused.kind).toBe('bad_request');
 
@@ -126,7 +126,7 @@ describe('X adapter against the X sandbox', () => {
     code = (await h.authorize({ codeChallenge: pair.challenge })).searchParams.get('code')!;
     await h.advanceClock(31);
     const late = await expectPlatformError(
-      h.adapter.connect({ code, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: pair.verifier }),
+      h.adapter.connect({ code, redirectUri: h.redirectUri, codeVerifier: pair.verifier }),
     );
     expect(late.kind).toBe('bad_request');
     expect(late.message).toBe('X said: Value passed for the authorization code was invalid.');
@@ -168,7 +168,7 @@ describe('X adapter against the X sandbox', () => {
       await h.authorize({ account: 'revoked_user', codeChallenge: pair.challenge })
     ).searchParams.get('code')!;
     const profile = await expectPlatformError(
-      h.adapter.connect({ code, redirectUri: HARNESS_REDIRECT_URI, codeVerifier: pair.verifier }),
+      h.adapter.connect({ code, redirectUri: h.redirectUri, codeVerifier: pair.verifier }),
     );
     expect(profile).toMatchObject({ kind: 'reauth', details: { status: 401 } });
     expect(profile.message).toBe('X said: Unauthorized');

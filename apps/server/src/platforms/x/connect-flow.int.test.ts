@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL } from '../../test/app.js';
 import { createOrg } from '../../test/factories.js';
 import { connectThroughSandbox } from '../../test/networks.js';
-import { useHarness } from '../../test/network-tests.js';
+import { emuInject, useHarness } from '../../test/network-tests.js';
 
 const t = useHarness(() =>
   createTestApp({ TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64') }),
 );
 
 const emuCalls = async (path: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/sandbox/x/_emu/calls?path=${path}` })).json()
-    .calls as any[];
+  (await emuInject(t.app, 'x', 'GET', `calls?path=${path}`)).json().calls as any[];
 
 describe('connecting X through Herald and the X sandbox', () => {
   it('connects, refreshes, disconnects with a revoke, and reports a denial', async () => {

@@ -1,19 +1,10 @@
-import type { PlatformErrorKind } from '../errors.js';
+import { type DescribedError, isObj, type PlatformErrorKind, str } from '../errors.js';
 
 /**
  * X's error bodies → Herald's error classes (platform-apis.md §1.6). API calls answer RFC 7807
  * problems `{title, detail, type, status}` (or, from older endpoints, `errors[{code, message}]`);
  * the token endpoint answers OAuth's `{error, error_description}`.
  */
-export interface DescribedError {
-  message?: string;
-  kind?: PlatformErrorKind;
-  code?: string | number;
-}
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 /** Last segment of a problem `type` URI (…/2/problems/usage-capped → usage-capped). */
 const PROBLEM_KINDS: Record<string, PlatformErrorKind> = {

@@ -6,7 +6,7 @@ import { jpeg } from '../../test/media-fixtures.js';
 import { PlatformError } from '../errors.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { PlatformAdapter, StoredAccount } from '../types.js';
-import { useHarness } from '../../test/network-tests.js';
+import { emuInject, useHarness } from '../../test/network-tests.js';
 
 /**
  * The X adapter as the server builds it: the sandbox answered in-process (inject), as the
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 const emu = async (method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await t.app.inject({ method, url: `/api/sandbox/x/_emu/${path}`, payload })).json();
+  (await emuInject(t.app, 'x', method, path, payload)).json();
 
 async function connect(name: string): Promise<StoredAccount> {
   const { verifier, challenge } = pkcePair();

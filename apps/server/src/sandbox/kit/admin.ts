@@ -1,18 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { createCallLog, registerCallLogRoutes } from './call-log.js';
-import { knobValue } from './call-knobs.js';
-import { registerClockRoutes } from './clock.js';
+import { type CallLog, createCallLog, registerCallLogRoutes } from './call-log.js';
+import { type EmuClock, registerClockRoutes } from './clock.js';
 import { CONNECTION_KNOBS, type SandboxOAuth } from './oauth-state.js';
+import { registerScenarioRoutes, type ScenarioKeyOf, type ScenarioStore } from './scenario.js';
+
+/** What the admin routes of one emulator work on. */
+export interface EmulatorAdminOptions {
+  clock: EmuClock;
+  scenarios: ScenarioStore;
+  /** The knobs `POST /_emu/scenario` accepts. */
+  knobs: readonly string[];
+  /** The scenario key an account reference names (an account id, or the name itself). */
+  keyOf: ScenarioKeyOf;
+}
 
 /**
- * The emulator's test-facing side (platform-apis.md §7.6), under `{mount}/_emu/`:
+ * The emulators' one test-facing route set (platform-apis.md §7.6), under `{mount}/_emu/`:
  * - `POST /_emu/scenario {account, knob, on, value?}` switches a scenario knob for one account
- *   (publishing knobs carry a number: a latency, a count of calls…; see call-knobs.ts);
- * - `GET /_emu/calls[?path=/prefix]` lists the network calls received, secrets redacted
- *   (call-log.ts, shared with emu-kit.ts);
+ *   and `GET /_emu/scenario?account=` reads them (scenario.ts; publishing knobs carry a number:
+ *   a latency, a count of calls…; see call-knobs.ts);
+ * - `GET|DELETE /_emu/calls[?path=/prefix]` lists (or forgets) the network calls received,
+ *   secrets redacted (call-log.ts);
  * - `GET|POST /_emu/clock {advance_seconds}` reads or moves the emulator's clock (clock.ts).
- * Register it before the network's routes: it also keeps them out of the info-level log.
+ * Inside the app they need a signed-in user (http/access.ts). Returns the call log.
+ */
+export function registerAdminRoutes(
+  scope: FastifyInstance,
+  ctx: SandboxContext,
+  options: EmulatorAdminOptions,
+): CallLog {
+  const calls = createCallLog(ctx.store);
+  registerCallLogRoutes(scope, calls);
+  registerScenarioRoutes(scope, options.scenarios, options.knobs, options.keyOf);
+  registerClockRoutes(scope, options.clock);
+  return calls;
+}
+
+/**
+ * The admin routes of an emulator built on SandboxOAuth (X, Threads, TikTok): knobs are kept per
+ * account id (tests name the account by username or id) and every network call is logged as it
+ * is answered. Register it before the network's routes: it also keeps them out of the
+ * info-level log.
  */
 export function registerEmulatorAdmin(
   scope: FastifyInstance,
@@ -26,8 +55,12 @@ export function registerEmulatorAdmin(
     route.logLevel = 'warn';
   });
   const relativePath = (url: string) => url.slice(ctx.mountPath.length).split('?')[0] ?? '';
-  const calls = createCallLog(ctx.store);
-  registerCallLogRoutes(scope, calls);
+  const calls = registerAdminRoutes(scope, ctx, {
+    clock: oauth.clock,
+    scenarios: oauth.scenarios,
+    knobs,
+    keyOf: async (ref) => (await oauth.findAccount(ref))?.id ?? null,
+  });
 
   scope.addHook('onSend', async (request, reply, payload) => {
     const path = relativePath(request.url);
@@ -43,26 +76,4 @@ export function registerEmulatorAdmin(
     });
     return payload;
   });
-
-  scope.post('/_emu/scenario', async (request, reply) => {
-    const body = (request.body ?? {}) as {
-      account?: unknown;
-      knob?: unknown;
-      on?: unknown;
-      value?: unknown;
-    };
-    if (typeof body.knob !== 'string' || !knobs.includes(body.knob))
-      return reply.status(400).send({ error: `knob must be one of ${knobs.join(', ')}.` });
-    const on = body.on !== false && body.on !== 'false';
-    // Switching a knob off needs no number.
-    const { value, error } = on ? knobValue(body.knob, body.value) : {};
-    if (error) return reply.status(400).send({ error });
-    const account = typeof body.account === 'string' ? await oauth.findAccount(body.account) : null;
-    if (!account)
-      return reply.status(404).send({ error: 'No sandbox account has this username or id.' });
-    const active = await oauth.setKnob(account.id, body.knob, on, value);
-    return { account: { id: account.id, username: account.username }, knobs: active };
-  });
-
-  registerClockRoutes(scope, oauth.clock);
 }

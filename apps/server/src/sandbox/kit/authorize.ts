@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
+import { renderSandboxAuthorizePage } from './authorize-page.js';
 import {
-  answerConsent,
   authorizeParams,
   errorPage,
+  isHeraldCallback,
   type Params,
+  REDIRECT_MISMATCH,
   redirectWith,
-  showConsent,
 } from './consent.js';
-import type { SandboxAccount, SandboxOAuth } from './oauth-state.js';
+import type { SandboxOAuth } from './oauth-state.js';
 
 /** An authorize request once the network has checked it: what the code will be bound to. */
 export interface AuthorizeRequest {
@@ -28,12 +29,39 @@ export type AuthorizeCheck =
   /** Anything else wrong goes back to the client with the network's error parameters. */
   | { ok: false; redirectUri: string; error: Params };
 
+/** Who signs in on the consent page, and how a code is issued for them. */
+export interface ConsentSignIn {
+  /** Account names signed in before, most recent first (offered on the page). */
+  knownAccounts(): Promise<string[]>;
+  /**
+   * Signs in the account the form names (`account`, plus the network's extra fields) and issues
+   * a code bound to the request; or an error page's sentence when the form cannot be used.
+   */
+  issueCode(form: Params, request: AuthorizeRequest): Promise<string | { page: string }>;
+}
+
+/** Sign-in for emulators built on SandboxOAuth (X, Threads, TikTok). */
+export const oauthSignIn = (oauth: SandboxOAuth): ConsentSignIn => ({
+  knownAccounts: () => oauth.accountNames(),
+  async issueCode(form, r) {
+    const account = await oauth.signIn(form.account ?? '');
+    return oauth.issueCode({
+      accountId: account.id,
+      clientId: r.clientId,
+      redirectUri: r.redirectUri,
+      scopes: r.scopes,
+      codeChallenge: r.codeChallenge,
+      codeChallengeMethod: r.codeChallengeMethod,
+    });
+  },
+});
+
 /** What differs between the networks' authorize endpoints; the flow around it is the kit's. */
 export interface AuthorizeEndpoint {
   /** The network's name on the consent and error pages ("X", "TikTok"…). */
   network: string;
-  /** The endpoint's path below the emulator's mount path. */
-  path: string;
+  /** The endpoint's paths below the emulator's mount path (Fastify syntax: `/:version/dialog/oauth`). */
+  path: string | string[];
   check(params: Params): AuthorizeCheck;
   /** The validated request as hidden fields of the consent form (names as the network sends them). */
   hidden(request: AuthorizeRequest): Record<string, string>;
@@ -41,54 +69,67 @@ export interface AuthorizeEndpoint {
   denied(request: AuthorizeRequest): Params;
   /** The parameters the client gets back with a fresh code. */
   approved(code: string, request: AuthorizeRequest): Params;
+  /** The label of the account field (default: "{network} username"). */
+  accountLabel?: string;
+  /** More form fields (HTML) under the account: the Pages or organizations to pick… */
+  extraFields?(request: AuthorizeRequest, knownAccounts: string[]): Promise<string>;
 }
 
 /**
  * Registers a network's authorize endpoint (GET shows the consent page, POST answers it):
- * checks the parameters the network's way, then issues a code for the account the person names.
+ * checks the parameters the network's way (a client it does not know gets its error page), then
+ * refuses any redirect_uri but Herald's callback with an error page, then issues a code for the
+ * account the person names. With `emu_auto=1` the GET approves at once as `emu_account` (or the
+ * most recent account).
  */
 export function registerAuthorizeEndpoint(
   scope: FastifyInstance,
   ctx: SandboxContext,
-  oauth: SandboxOAuth,
+  signIn: ConsentSignIn,
   endpoint: AuthorizeEndpoint,
 ) {
+  async function approve(reply: FastifyReply, form: Params, r: AuthorizeRequest) {
+    const code = await signIn.issueCode(form, r);
+    if (typeof code !== 'string') return errorPage(reply, endpoint.network, code.page);
+    return redirectWith(reply, r.redirectUri, endpoint.approved(code, r));
+  }
+
   async function authorize(request: FastifyRequest, reply: FastifyReply) {
     const params = authorizeParams(request);
     const checked = endpoint.check(params);
+    if (checked.ok || !('page' in checked)) {
+      // Whatever the verdict, the browser only ever goes back to Herald's own callback.
+      const target = checked.ok ? checked.request.redirectUri : checked.redirectUri;
+      if (!isHeraldCallback(ctx, target))
+        return errorPage(reply, endpoint.network, REDIRECT_MISMATCH);
+    }
     if (!checked.ok)
       return 'page' in checked
         ? errorPage(reply, endpoint.network, checked.page)
         : redirectWith(reply, checked.redirectUri, checked.error);
     const r = checked.request;
-    const approve = async (account: SandboxAccount) => {
-      const code = await oauth.issueCode({
-        accountId: account.id,
-        clientId: r.clientId,
-        redirectUri: r.redirectUri,
-        scopes: r.scopes,
-        codeChallenge: r.codeChallenge,
-        codeChallengeMethod: r.codeChallengeMethod,
-      });
-      return endpoint.approved(code, r);
-    };
-    if (request.method === 'POST')
-      return answerConsent(reply, {
-        oauth,
-        form: params,
-        redirectUri: r.redirectUri,
-        denied: endpoint.denied(r),
-        approve,
-      });
-    return showConsent(request, reply, {
-      network: endpoint.network,
-      oauth,
-      action: `${ctx.mountPath}${endpoint.path}`,
-      accountLabel: `${endpoint.network} username`,
-      hidden: endpoint.hidden(r),
-      approve,
-    });
+    if (request.method === 'POST') {
+      if (params.decision !== 'approve')
+        return redirectWith(reply, r.redirectUri, endpoint.denied(r));
+      return approve(reply, params, r);
+    }
+    const known = await signIn.knownAccounts();
+    if (params.emu_auto === '1')
+      return approve(reply, { account: params.emu_account ?? known[0] ?? 'sandbox_user' }, r);
+    return reply.type('text/html; charset=utf-8').send(
+      renderSandboxAuthorizePage({
+        network: endpoint.network,
+        // The form posts back where the page came from (the path may hold a version).
+        action: request.url.split('?')[0]!,
+        hidden: endpoint.hidden(r),
+        knownAccounts: known,
+        accountLabel: endpoint.accountLabel ?? `${endpoint.network} username`,
+        extraFields: await endpoint.extraFields?.(r, known),
+      }),
+    );
   }
-  scope.get(endpoint.path, authorize);
-  scope.post(endpoint.path, authorize);
+  for (const path of [endpoint.path].flat()) {
+    scope.get(path, authorize);
+    scope.post(path, authorize);
+  }
 }

@@ -1,5 +1,4 @@
-import { createKeyedLock, type KeyedLock } from './keyed-lock.js';
-import type { SandboxOAuth, Scenario } from './oauth-state.js';
+import type { Scenario } from './scenario.js';
 
 /**
  * Scenario knobs for emulators that publish (platform-apis.md §7.6), set per account through
@@ -43,6 +42,8 @@ export const KNOB_VALUES: Record<
   processing_ms: { mode: 'value', max: 3_600_000 },
   publish_cap: { mode: 'value', max: 1_000_000_000 },
   moderation_ms: { mode: 'value', max: 86_400_000 },
+  /** Meta: the Graph error code a throttled call answers (4 unless set). */
+  rate_limit_code: { mode: 'value', max: 1_000_000 },
 };
 
 /**
@@ -67,30 +68,7 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** What an API call of this account must answer instead of its normal answer. */
 export type CallFault = 'fail' | 'rate_limit' | null;
 
-/**
- * Knobs are spent under a lock per account (one per emulator), reading the scenario afresh: two
- * concurrent calls never spend the same `fail_next` unit, so "the next N calls" means N.
- */
-const locks = new WeakMap<SandboxOAuth, KeyedLock>();
-function spendLocked(
-  oauth: SandboxOAuth,
-  accountId: string,
-  knobs: string[],
-): Promise<{ knob: string; value: number } | null> {
-  let lock = locks.get(oauth);
-  if (!lock) locks.set(oauth, (lock = createKeyedLock()));
-  return lock(accountId, async () => {
-    const fresh = { ...(await oauth.scenario(accountId)) };
-    for (const knob of knobs) {
-      const value = fresh[knob];
-      if (value === undefined || !spend(fresh, knob)) continue;
-      await oauth.saveScenario(accountId, fresh);
-      return { knob, value };
-    }
-    return null;
-  });
-}
-
+/** Knobs that make a call fail, in the order they are spent: throttling first. */
 const FAULTS: Array<[string, Exclude<CallFault, null>]> = [
   ['rate_limit_next', 'rate_limit'],
   ['rate_limit_once', 'rate_limit'],
@@ -99,61 +77,13 @@ const FAULTS: Array<[string, Exclude<CallFault, null>]> = [
 ];
 
 /**
- * Applies the per-call knobs once per API request, from the scenario verifyAccess already read:
+ * Applies the per-call knobs once per API request, from the scenario the access check read:
  * waits `latency_ms`, then spends one of `rate_limit_next`/`rate_limit_once` or
- * `fail_next`/`http_500_once`. Reads and writes again only when one of those is on.
+ * `fail_next`/`http_500_once`. Writes only when one of those is on.
  */
-export async function callFault(
-  oauth: SandboxOAuth,
-  accountId: string,
-  scenario: Scenario,
-): Promise<CallFault> {
-  const latency = scenario.latency_ms;
-  if (latency) await sleep(latency);
-  const candidates = FAULTS.filter(([knob]) => scenario[knob] !== undefined);
-  if (!candidates.length) return null;
-  const spent = await spendLocked(
-    oauth,
-    accountId,
-    candidates.map(([knob]) => knob),
-  );
-  return FAULTS.find(([knob]) => knob === spent?.knob)?.[1] ?? null;
+export async function callFault(scenario: Scenario): Promise<CallFault> {
+  const latency = scenario.number('latency_ms');
+  if (latency > 0) await sleep(latency);
+  for (const [knob, fault] of FAULTS) if (await scenario.take(knob)) return fault;
+  return null;
 }
-
-/**
- * Spends a knob in `scenario` (mutated): a counter goes down by one, anything else switches off.
- * Returns whether it was on. Knobs without a number (the `…_once` ones) count as on when set.
- */
-function spend(scenario: Scenario, knob: string): boolean {
-  const current = scenario[knob];
-  if (current === undefined) return false;
-  if (KNOB_VALUES[knob]?.mode === 'counter') {
-    if (current <= 0) return false;
-    if (current <= 1) delete scenario[knob];
-    else scenario[knob] = current - 1;
-    return true;
-  }
-  delete scenario[knob];
-  return true;
-}
-
-/**
- * Spends a `counter` or `once` knob when the scenario read for this call has it on; returns its
- * number (a `once` knob's value, or 1 for a counter), or undefined when it was not (or no
- * longer) on.
- */
-export async function spendKnob(
-  oauth: SandboxOAuth,
-  accountId: string,
-  scenario: Scenario,
-  knob: PublishingKnob,
-): Promise<number | undefined> {
-  if (scenario[knob] === undefined) return undefined;
-  const spent = await spendLocked(oauth, accountId, [knob]);
-  if (!spent) return undefined;
-  return KNOB_VALUES[knob]?.mode === 'counter' ? 1 : spent.value;
-}
-
-/** A `value` knob's number, if set. */
-export const knobNumber = (scenario: Scenario, knob: PublishingKnob): number | undefined =>
-  KNOB_VALUES[knob]?.mode === 'value' ? scenario[knob] : undefined;

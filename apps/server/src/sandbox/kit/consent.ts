@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { renderSandboxAuthorizePage } from './authorize-page.js';
-import type { SandboxAccount, SandboxOAuth } from './oauth-state.js';
 import { escapeHtml } from './html.js';
+import type { SandboxContext } from '../context.js';
 
 /**
  * Pieces of an emulated authorize endpoint that every network shares: the consent page, the
@@ -9,16 +8,30 @@ import { escapeHtml } from './html.js';
  */
 export type Params = Record<string, string | undefined>;
 
-/** Absolute http(s) URL without a fragment, as every network requires of redirect_uri. */
-export function isRedirectUri(value: string | undefined): value is string {
-  if (!value) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.hash;
-  } catch {
-    return false;
-  }
+/**
+ * Herald's own callback for this emulator's network, `{api}/auth/{slug}/callback` (the adapters
+ * get it from integrations.service.ts), found beside the emulator's `{api}/sandbox/{slug}`.
+ */
+export function heraldCallbackUrl(ctx: Pick<SandboxContext, 'publicBase'>): string | null {
+  const match = /^(.*)\/sandbox\/([^/]+)$/.exec(ctx.publicBase);
+  return match ? `${match[1]}/auth/${match[2]}/callback` : null;
 }
+
+/**
+ * Whether `value` is the one redirect_uri registered for the sandbox app: Herald's callback,
+ * exactly (the networks compare registered redirect URIs as strings). Anything else gets an
+ * error page, never a redirect: an open redirector would hand codes to strangers.
+ */
+export function isHeraldCallback(
+  ctx: Pick<SandboxContext, 'publicBase'>,
+  value: string | undefined,
+): value is string {
+  return !!value && value === heraldCallbackUrl(ctx);
+}
+
+/** What the kit's authorize endpoints show for any other redirect_uri. */
+export const REDIRECT_MISMATCH =
+  'redirect_uri mismatch: the redirect URI is not registered for this app.';
 
 export function redirectWith(reply: FastifyReply, redirectUri: string, params: Params) {
   const url = new URL(redirectUri);
@@ -46,56 +59,6 @@ export function authorizeParams(request: FastifyRequest): Params {
       typeof v === 'string' ? v : undefined,
     ]),
   );
-}
-
-/**
- * Shows the consent page (or, with `emu_auto=1`, approves at once as `emu_account` or the
- * most recent account), echoing the validated authorize parameters as hidden fields.
- */
-export async function showConsent(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  opts: {
-    network: string;
-    oauth: SandboxOAuth;
-    action: string;
-    hidden: Record<string, string>;
-    accountLabel: string;
-    approve: (account: SandboxAccount) => Promise<Params>;
-  },
-) {
-  const query = authorizeParams(request);
-  const known = await opts.oauth.accountNames();
-  if (query.emu_auto === '1') {
-    const account = await opts.oauth.signIn(query.emu_account ?? known[0] ?? 'sandbox_user');
-    const redirectUri = opts.hidden.redirect_uri!;
-    return redirectWith(reply, redirectUri, { ...(await opts.approve(account)) });
-  }
-  return reply.type('text/html; charset=utf-8').send(
-    renderSandboxAuthorizePage({
-      network: opts.network,
-      action: opts.action,
-      hidden: opts.hidden,
-      knownAccounts: known,
-      accountLabel: opts.accountLabel,
-    }),
-  );
-}
-
-/** Answers the consent form: the network's denial parameters, or a code for the named account. */
-export async function answerConsent(
-  reply: FastifyReply,
-  opts: {
-    oauth: SandboxOAuth;
-    form: Params;
-    redirectUri: string;
-    denied: Params;
-    approve: (account: SandboxAccount) => Promise<Params>;
-  },
-) {
-  if (opts.form.decision !== 'approve') return redirectWith(reply, opts.redirectUri, opts.denied);
-  const account = await opts.oauth.signIn(opts.form.account ?? '');
-  return redirectWith(reply, opts.redirectUri, await opts.approve(account));
 }
 
 /** A round picture with the account's initial, usable as a profile picture URL anywhere. */

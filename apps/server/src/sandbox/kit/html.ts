@@ -6,15 +6,6 @@ export const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** The origin of a URL, or null when it is not an absolute URL. */
-export function originOf(url: string | undefined) {
-  try {
-    return new URL(url ?? '').origin;
-  } catch {
-    return null;
-  }
-}
-
 /** Splits a comma-separated form field into distinct trimmed names. */
 export const splitList = (value: string) => [
   ...new Set(
@@ -24,3 +15,19 @@ export const splitList = (value: string) => [
       .filter(Boolean),
   ),
 ];
+
+/**
+ * A network handle made from a display name: lower case, runs of other characters as `_`, no
+ * `_` at either end, at most `max` characters; `fallback` when nothing is left.
+ * `extra` names the punctuation the network allows besides letters, digits and `_` (".").
+ */
+export function handleOf(name: string, fallback: string, max = Infinity, extra = ''): string {
+  const other = new RegExp(`[^a-z0-9_${extra.replace(/[\]\\^-]/g, '\\$&')}]+`, 'g');
+  return (
+    name
+      .toLowerCase()
+      .replace(other, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, max) || fallback
+  );
+}

@@ -1,6 +1,8 @@
 import { hashOf, randomToken, type TokenFormat } from './secrets.js';
 import type { SandboxStore } from '../store.js';
 import { createEmuClock, type EmuClock } from './clock.js';
+import { handleOf } from './html.js';
+import { createScenarioStore, type Scenario, type ScenarioStore } from './scenario.js';
 
 /**
  * The OAuth memory every network emulator needs (accounts, codes, grants, tokens, scenario
@@ -55,12 +57,6 @@ export const CONNECTION_KNOBS = [
   'rate_limit_once',
   'http_500_once',
 ] as const;
-export type Knob = (typeof CONNECTION_KNOBS)[number];
-/**
- * Knob name → time it was switched on (ms on the emulator's clock), or, for knobs that carry a
- * number (call-knobs.ts: latency, counters…), that number.
- */
-export type Scenario = Partial<Record<string, number>>;
 
 export type AccessCheck =
   | {
@@ -93,10 +89,13 @@ export class SandboxOAuth {
     private readonly newAccountId: () => string,
   ) {
     this.clock = createEmuClock(store);
+    this.scenarios = createScenarioStore(store, this.clock);
   }
 
   /** The emulator's clock: real time plus whatever tests advanced it by (clock.ts). */
   readonly clock: EmuClock;
+  /** Scenario knobs, kept per account id (scenario.ts). */
+  readonly scenarios: ScenarioStore;
 
   async now(): Promise<number> {
     return this.clock.now();
@@ -111,11 +110,7 @@ export class SandboxOAuth {
   /** The account a person named on the consent page, created the first time. */
   async signIn(typed: string): Promise<SandboxAccount> {
     const name = typed.trim().slice(0, 50) || 'Sandbox User';
-    const username =
-      name
-        .toLowerCase()
-        .replace(/[^a-z0-9_]+/g, '_')
-        .replace(/^_+|_+$/g, '') || 'sandbox_user';
+    const username = handleOf(name, 'sandbox_user');
     const existing = await this.store.get<SandboxAccount>('account', username);
     if (existing) return existing;
     const account = { id: this.newAccountId(), username, name, createdAt: await this.now() };
@@ -187,10 +182,10 @@ export class SandboxOAuth {
     const grant = record && (await this.store.get<Grant>('grant', record.grantId));
     const account = grant && (await this.getAccount(grant.accountId));
     if (!record || !grant || !account) return { ok: false, reason: 'invalid' };
-    const scenario = await this.scenario(account.id);
-    if (grant.revokedAt !== null || scenario.token_revoked !== undefined)
+    const scenario = await this.scenarios.read([account.id]);
+    if (grant.revokedAt !== null || scenario.isOn('token_revoked'))
       return { ok: false, reason: 'revoked' };
-    const expiredSince = scenario.token_expired;
+    const expiredSince = scenario.value('token_expired');
     if (expiredSince !== undefined && record.createdAt <= expiredSince)
       return { ok: false, reason: 'expired' };
     const now = await this.now();
@@ -214,10 +209,10 @@ export class SandboxOAuth {
     const account = grant && (await this.getAccount(grant.accountId));
     if (!record || !grant || !account || grant.clientId !== clientId)
       return { ok: false, reason: 'invalid' };
-    const scenario = await this.scenario(account.id);
-    if (grant.revokedAt !== null || scenario.token_revoked !== undefined)
+    const scenario = await this.scenarios.read([account.id]);
+    if (grant.revokedAt !== null || scenario.isOn('token_revoked'))
       return { ok: false, reason: 'revoked' };
-    if (scenario.refresh_fails !== undefined) return { ok: false, reason: 'refused' };
+    if (scenario.isOn('refresh_fails')) return { ok: false, reason: 'refused' };
     if (grant.refreshHash !== key) return { ok: false, reason: 'rotated' };
     if (record.expiresAt !== null && record.expiresAt <= (await this.now()))
       return { ok: false, reason: 'expired' };
@@ -248,31 +243,6 @@ export class SandboxOAuth {
   async getAccount(id: string): Promise<SandboxAccount | null> {
     const index = await this.store.get<{ username: string }>('account_id', id);
     return index ? this.store.get<SandboxAccount>('account', index.username) : null;
-  }
-
-  async scenario(accountId: string): Promise<Scenario> {
-    return (await this.store.get<Scenario>('scenario', accountId)) ?? {};
-  }
-
-  /** Switches a knob on (remembering when, or `value` for knobs that carry a number) or off. */
-  async setKnob(accountId: string, knob: string, on: boolean, value?: number): Promise<string[]> {
-    const scenario = { ...(await this.scenario(accountId)) };
-    if (on) scenario[knob] = value ?? (await this.now());
-    else delete scenario[knob];
-    await this.saveScenario(accountId, scenario);
-    return Object.keys(scenario);
-  }
-
-  async saveScenario(accountId: string, scenario: Scenario): Promise<void> {
-    await this.store.put('scenario', accountId, scenario);
-  }
-
-  /** True once when a one-shot knob (…_once) is on, switching it off. */
-  async takeOnce(accountId: string, knob: Knob): Promise<boolean> {
-    const scenario = await this.scenario(accountId);
-    if (scenario[knob] === undefined) return false;
-    await this.setKnob(accountId, knob, false);
-    return true;
   }
 
   private async addTokens(

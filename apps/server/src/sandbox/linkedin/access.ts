@@ -1,4 +1,4 @@
-import type { Scenario } from '../kit/emu-kit.js';
+import type { Scenario } from '../kit/scenario.js';
 import type { Grant, Member } from './state.js';
 
 /**

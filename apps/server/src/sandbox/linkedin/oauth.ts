@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { renderSandboxAuthorizePage } from '../kit/authorize-page.js';
+import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
+import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
 import type { EmuKit } from '../kit/emu-kit.js';
-import { escapeHtml, originOf, splitList } from '../kit/html.js';
+import type { Params } from '../kit/consent.js';
+import { escapeHtml, splitList } from '../kit/html.js';
 import { linkedInErrors, OAuthFailure } from './errors.js';
 import { ACCESS_TOKEN_SECONDS, memberKeys, type LinkedInState } from './state.js';
-
-type Params = Record<string, string | undefined>;
 
 /** Scopes the emulated app may ask for (§6.1). */
 const KNOWN_SCOPES = new Set([
@@ -29,13 +28,35 @@ const parseScopes = (scope: string | undefined) => [
   ...new Set((scope ?? '').split(/[\s,]+/).filter(Boolean)),
 ];
 
-const errorPage = (reply: FastifyReply, title: string, detail: string) =>
-  reply
-    .status(400)
-    .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p></body></html>`,
+/** The authorize parameters as LinkedIn checks them (§6.1): client and redirect are shown, not redirected. */
+function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
+  if (p.client_id !== ctx.clientId)
+    return { ok: false, page: 'Invalid client: the passed in client_id is invalid.' };
+  const fail = (error: string, description: string): AuthorizeCheck => ({
+    ok: false,
+    redirectUri: p.redirect_uri ?? '',
+    error: { error, error_description: description, state: p.state ?? '' },
+  });
+  if (p.response_type !== 'code')
+    return fail('unsupported_response_type', 'Only response_type=code is supported.');
+  const unknown = parseScopes(p.scope).filter((s) => !KNOWN_SCOPES.has(s));
+  if (unknown.length)
+    return fail(
+      'invalid_scope',
+      `Scope "${unknown.join(', ')}" is not authorized for your application`,
     );
+  return {
+    ok: true,
+    request: {
+      clientId: p.client_id,
+      redirectUri: p.redirect_uri ?? '',
+      state: p.state ?? '',
+      scopes: parseScopes(p.scope),
+      codeChallenge: null,
+      codeChallengeMethod: null,
+    },
+  };
+}
 
 /** LinkedIn's authorization page, token endpoint (code and refresh grants) and revoke (§7.5). */
 export function registerLinkedInOAuth(
@@ -44,100 +65,57 @@ export function registerLinkedInOAuth(
   kit: EmuKit,
   state: LinkedInState,
 ) {
-  /** Client and redirect problems are shown, not redirected (the redirect is not trusted yet). */
-  function clientProblem(reply: FastifyReply, p: Params) {
-    if (p.client_id !== ctx.clientId) {
-      return errorPage(reply, 'Invalid client', 'The passed in client_id is invalid.');
-    }
-    if (originOf(p.redirect_uri) !== originOf(ctx.publicBase)) {
-      return errorPage(
-        reply,
-        'Invalid redirect_uri',
-        'The redirect_uri does not match the registered value.',
-      );
-    }
-    return null;
-  }
-
-  function redirectWith(reply: FastifyReply, redirectUri: string, fields: Record<string, string>) {
-    const url = new URL(redirectUri);
-    for (const [key, value] of Object.entries(fields)) url.searchParams.set(key, value);
-    return reply.redirect(url.toString(), 302);
-  }
-
-  scope.get('/oauth/v2/authorization', async (request, reply) => {
-    const p = request.query as Params;
-    const problem = clientProblem(reply, p);
-    if (problem) return problem;
-    const state_ = p.state ?? '';
-    if (p.response_type !== 'code') {
-      return redirectWith(reply, p.redirect_uri!, {
-        error: 'unsupported_response_type',
-        error_description: 'Only response_type=code is supported.',
-        state: state_,
-      });
-    }
-    const unknown = parseScopes(p.scope).filter((s) => !KNOWN_SCOPES.has(s));
-    if (unknown.length) {
-      return redirectWith(reply, p.redirect_uri!, {
-        error: 'invalid_scope',
-        error_description: `Scope "${unknown.join(', ')}" is not authorized for your application`,
-        state: state_,
-      });
-    }
-    const members = await state.listMembers();
-    const firstOrgs = members[0]
-      ? (await Promise.all(members[0].orgIds.map((id) => state.getOrganization(id))))
-          .map((o) => o?.name)
-          .filter(Boolean)
-          .join(', ')
-      : DEFAULT_ORGANIZATIONS;
-    const extraFields = `
-<p>Herald asks for: ${escapeHtml(parseScopes(p.scope).join(', '))}.</p>
-<label for="organizations">Organization pages this member administers (comma-separated; empty for none)</label>
-<input id="organizations" name="organizations" type="text" value="${escapeHtml(firstOrgs)}">`;
-    return reply.type('text/html; charset=utf-8').send(
-      renderSandboxAuthorizePage({
-        network: 'LinkedIn',
-        action: `${ctx.mountPath}/oauth/v2/authorization`,
-        hidden: {
-          response_type: 'code',
-          client_id: p.client_id!,
-          redirect_uri: p.redirect_uri!,
-          state: state_,
-          scope: p.scope ?? '',
-        },
-        knownAccounts: members.map((m) => m.account),
-        accountLabel: 'LinkedIn member name',
-        extraFields,
+  registerAuthorizeEndpoint(
+    scope,
+    ctx,
+    {
+      knownAccounts: async () => (await state.listMembers()).map((m) => m.account),
+      async issueCode(form, r) {
+        const account = (form.account ?? '').trim();
+        if (!account) return { page: 'Name the member: type the sandbox member to sign in as.' };
+        const organizations = splitList(form.organizations ?? DEFAULT_ORGANIZATIONS).slice(0, 50);
+        const member = await state.saveLogin(account, organizations);
+        return state.createCode({
+          sub: member.sub,
+          clientId: r.clientId,
+          redirectUri: r.redirectUri,
+          scopes: r.scopes,
+        });
+      },
+    },
+    {
+      network: 'LinkedIn',
+      path: '/oauth/v2/authorization',
+      accountLabel: 'LinkedIn member name',
+      check: (p) => checkAuthorize(p, ctx),
+      hidden: (r) => ({
+        response_type: 'code',
+        client_id: r.clientId,
+        redirect_uri: r.redirectUri,
+        state: r.state ?? '',
+        scope: r.scopes.join(' '),
       }),
-    );
-  });
-
-  scope.post('/oauth/v2/authorization', async (request, reply) => {
-    const p = (request.body ?? {}) as Params;
-    const problem = clientProblem(reply, p);
-    if (problem) return problem;
-    if (p.decision !== 'approve') {
-      return redirectWith(reply, p.redirect_uri!, {
+      denied: (r) => ({
         error: 'access_denied',
         error_description: 'The member declined to authorize the application.',
-        state: p.state ?? '',
-      });
-    }
-    const account = (p.account ?? '').trim();
-    if (!account)
-      return errorPage(reply, 'Name the member', 'Type the sandbox member to sign in as.');
-    const organizations = splitList(p.organizations ?? DEFAULT_ORGANIZATIONS).slice(0, 50);
-    const member = await state.saveLogin(account, organizations);
-    const code = await state.createCode({
-      sub: member.sub,
-      clientId: p.client_id!,
-      redirectUri: p.redirect_uri!,
-      scopes: parseScopes(p.scope),
-    });
-    return redirectWith(reply, p.redirect_uri!, { code, state: p.state ?? '' });
-  });
+        state: r.state ?? '',
+      }),
+      approved: (code, r) => ({ code, state: r.state ?? '' }),
+      async extraFields(r) {
+        const members = await state.listMembers();
+        const firstOrgs = members[0]
+          ? (await Promise.all(members[0].orgIds.map((id) => state.getOrganization(id))))
+              .map((o) => o?.name)
+              .filter(Boolean)
+              .join(', ')
+          : DEFAULT_ORGANIZATIONS;
+        return `
+<p>Herald asks for: ${escapeHtml(r.scopes.join(', '))}.</p>
+<label for="organizations">Organization pages this member administers (comma-separated; empty for none)</label>
+<input id="organizations" name="organizations" type="text" value="${escapeHtml(firstOrgs)}">`;
+      },
+    },
+  );
 
   scope.post('/oauth/v2/accessToken', async (request, reply) => {
     const p = (request.body ?? {}) as Params;

@@ -178,9 +178,10 @@ export function registerLinkedInPostRoutes(scope: FastifyInstance, deps: LinkedI
         return created;
       });
 
-      if (caller.scenario.isOn('finalize_timeout')) {
-        const hang = caller.scenario.number('finalize_timeout');
-        await state.clearKnob(caller.member, 'finalize_timeout');
+      const hang = caller.scenario.isOn('finalize_timeout')
+        ? await caller.scenario.takeValue('finalize_timeout')
+        : null;
+      if (hang !== null) {
         // The post exists; the answer never arrives (§7.6).
         await sleep(hang > 1 ? hang : LINKEDIN_POSTS.finalizeHangMs);
         reply.hijack();

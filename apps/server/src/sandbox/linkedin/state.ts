@@ -186,17 +186,6 @@ export function createLinkedInState(ctx: SandboxContext, kit: EmuKit) {
         throw linkedInErrors.server();
       return { grant, member, scenario };
     },
-
-    /**
-     * Switches a one-shot knob off for the member (`finalize_timeout` holds milliseconds, so
-     * counting it down like a counter would not end it).
-     */
-    async clearKnob(member: Member, knob: string) {
-      const book =
-        (await store.get<Record<string, Record<string, unknown>>>('scenario', 'all')) ?? {};
-      for (const key of memberKeys(member)) if (book[key]) delete book[key][knob];
-      await store.put('scenario', 'all', book);
-    },
   };
 }
 

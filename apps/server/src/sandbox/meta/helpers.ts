@@ -1,5 +1,6 @@
 import type { SandboxContext } from '../context.js';
-import type { EmuKit, Scenario } from '../kit/emu-kit.js';
+import type { EmuKit } from '../kit/emu-kit.js';
+import type { Scenario } from '../kit/scenario.js';
 import { graphErrors } from './errors.js';
 import type { FieldSpec } from './fields.js';
 import type { GraphObject, GraphObjects } from './objects.js';

@@ -1,4 +1,4 @@
-import type { Scenario } from '../kit/emu-kit.js';
+import type { Scenario } from '../kit/scenario.js';
 import { graphErrors } from './errors.js';
 import { mediaUrlProblem, parseIdList } from './helpers.js';
 import {

@@ -7,7 +7,7 @@ import { sandboxBase, SANDBOX_CLIENT_ID } from '../../platforms/runtime.js';
 import { createTestApp } from '../../test/app.js';
 import { connectStoredAccount } from '../../test/networks.js';
 import { imageMedia, publishRequest } from '../../test/publish-media.js';
-import { expectPlatformError, useHarness } from '../../test/network-tests.js';
+import { emuInject, expectPlatformError, useHarness } from '../../test/network-tests.js';
 
 /**
  * The adapters as the server runs them: connected through Herald's own flow, tokens stored
@@ -18,11 +18,7 @@ const t = useHarness(() =>
 );
 
 async function emu(slug: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await t.app.inject({
-    method,
-    url: `/api/sandbox/${slug}/_emu/${path}`,
-    ...(body ? { payload: body as Record<string, unknown> } : {}),
-  });
+  const res = await emuInject(t.app, slug, method, path, body as object | undefined);
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();
 }
@@ -48,7 +44,7 @@ describe('publishing through the server’s own sandbox', () => {
     await emu('instagram', 'POST', 'scenario', {
       account: 'Eve',
       knob: 'finalize_timeout',
-      on: true,
+      value: 0,
     });
     const err = await expectPlatformError(ig.finalize(account, request, state));
     expect(err.kind).toBe('unknown_outcome');

@@ -86,7 +86,7 @@ export function registerGraphEmulator(
     objects,
     views: new Map<GraphObject['type'], ObjectView>(),
   };
-  addGraphOAuthRoutes(router, { ctx, kit, state, options });
+  addGraphOAuthRoutes(scope, router, { ctx, kit, state, options });
   addGraphNodeRoutes(router, {
     ctx,
     kit,

@@ -1,7 +1,9 @@
-import { renderSandboxAuthorizePage } from '../kit/authorize-page.js';
+import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
+import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
+import type { Params } from '../kit/consent.js';
 import type { EmuKit } from '../kit/emu-kit.js';
-import { escapeHtml, originOf, splitList } from '../kit/html.js';
+import { escapeHtml, handleOf, splitList } from '../kit/html.js';
 import { graphErrors } from './errors.js';
 import type { GraphAnswer, GraphRequest, GraphRouter } from './router.js';
 import { SHORT_LIVED_SECONDS, LONG_LIVED_SECONDS, type GraphState } from './state.js';
@@ -46,47 +48,85 @@ const parseScopes = (scope: string | undefined) => [
   ...new Set((scope ?? '').split(/[\s,]+/).filter((s) => s && s !== 'public_profile')),
 ];
 
-const instagramNameFor = (account: string) =>
-  account
-    .toLowerCase()
-    .replace(/[^a-z0-9._]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 30) || 'sandbox_user';
-
-const errorPage = (title: string, detail: string): GraphAnswer => ({
-  status: 400,
-  html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p></body></html>`,
-});
+const instagramNameFor = (account: string) => handleOf(account, 'sandbox_user', 30, '.');
 
 /** The Login dialog (`/{v}/dialog/oauth`) and the token endpoint (`/{v}/oauth/access_token`). */
-export function addGraphOAuthRoutes(router: GraphRouter, { ctx, kit, state, options }: Deps) {
-  function dialogProblem(p: Record<string, string>): GraphAnswer | null {
-    if (p.client_id !== ctx.clientId) {
-      return errorPage('Invalid App ID', 'The provided app ID does not look like a valid app ID.');
-    }
-    if (originOf(p.redirect_uri) !== originOf(ctx.publicBase)) {
-      return errorPage(
-        'URL blocked',
-        "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.",
-      );
-    }
-    if (p.response_type && p.response_type !== 'code') {
-      return errorPage('Unsupported response type', 'Only response_type=code is emulated.');
-    }
-    const unknown = parseScopes(p.scope).filter((s) => !KNOWN_PERMISSIONS.has(s));
-    if (unknown.length)
-      return errorPage('Invalid Scopes', `Invalid Scopes: ${unknown.join(', ')}.`);
-    return null;
+export function addGraphOAuthRoutes(
+  scope: FastifyInstance,
+  router: GraphRouter,
+  { ctx, kit, state, options }: Deps,
+) {
+  /** The dialog's parameters as Meta checks them: every problem is a page, never a redirect. */
+  function checkDialog(p: Params): AuthorizeCheck {
+    if (p.client_id !== ctx.clientId)
+      return {
+        ok: false,
+        page: 'Invalid App ID: the provided app ID does not look like a valid app ID.',
+      };
+    if (p.response_type && p.response_type !== 'code')
+      return { ok: false, page: 'Unsupported response type: only response_type=code is emulated.' };
+    const scopes = parseScopes(p.scope);
+    const unknown = scopes.filter((s) => !KNOWN_PERMISSIONS.has(s));
+    if (unknown.length) return { ok: false, page: `Invalid Scopes: ${unknown.join(', ')}.` };
+    return {
+      ok: true,
+      request: {
+        clientId: p.client_id,
+        redirectUri: p.redirect_uri ?? '',
+        state: p.state ?? '',
+        scopes,
+        codeChallenge: null,
+        codeChallengeMethod: null,
+      },
+    };
   }
 
-  async function showDialog(req: GraphRequest): Promise<GraphAnswer> {
-    const p = req.params;
-    const problem = dialogProblem(p);
-    if (problem) return problem;
-    const users = await state.listUsers();
-    const pages = users[0]?.pages.map((page) => page.name).join(', ') || DEFAULT_PAGES;
-    const extraFields = `
-<p>Herald asks for: ${escapeHtml(parseScopes(p.scope).join(', '))}.</p>
+  registerAuthorizeEndpoint(
+    scope,
+    ctx,
+    {
+      knownAccounts: async () => (await state.listUsers()).map((u) => u.account),
+      async issueCode(form, r) {
+        const account = (form.account ?? '').trim();
+        if (!account) return { page: 'Name the account: type the sandbox account to sign in as.' };
+        const pages = splitList(form.pages ?? DEFAULT_PAGES).slice(0, 50);
+        const instagram = form.instagram?.trim()
+          ? form.instagram.split(',').map((s) => (s.trim() && s.trim() !== '-' ? s.trim() : null))
+          : [instagramNameFor(account)];
+        const user = await state.saveLogin(account, pages, instagram);
+        return state.createCode({
+          userId: user.id,
+          clientId: r.clientId,
+          redirectUri: r.redirectUri,
+          scopes: r.scopes,
+        });
+      },
+    },
+    {
+      network: options.network,
+      path: ['/:version/dialog/oauth', '/dialog/oauth'],
+      accountLabel: 'Facebook account name',
+      check: checkDialog,
+      hidden: (r) => ({
+        client_id: r.clientId,
+        redirect_uri: r.redirectUri,
+        state: r.state ?? '',
+        scope: r.scopes.join(','),
+        response_type: 'code',
+      }),
+      denied: (r) => ({
+        error: 'access_denied',
+        error_code: '200',
+        error_description: 'Permissions error',
+        error_reason: 'user_denied',
+        state: r.state ?? '',
+      }),
+      approved: (code, r) => ({ code, state: r.state ?? '' }),
+      async extraFields(r) {
+        const users = await state.listUsers();
+        const pages = users[0]?.pages.map((page) => page.name).join(', ') || DEFAULT_PAGES;
+        return `
+<p>Herald asks for: ${escapeHtml(r.scopes.join(', '))}.</p>
 <label for="pages">Pages this account manages (comma-separated)</label>
 <input id="pages" name="pages" type="text" value="${escapeHtml(pages)}">
 ${
@@ -95,54 +135,9 @@ ${
 <input id="instagram" name="instagram" type="text" value="">`
     : ''
 }`;
-    return {
-      html: renderSandboxAuthorizePage({
-        network: options.network,
-        action: `${ctx.mountPath}${req.version ? `/${req.version}` : ''}/dialog/oauth`,
-        hidden: {
-          client_id: p.client_id!,
-          redirect_uri: p.redirect_uri!,
-          state: p.state ?? '',
-          scope: p.scope ?? '',
-          response_type: 'code',
-        },
-        knownAccounts: users.map((u) => u.account),
-        accountLabel: 'Facebook account name',
-        extraFields,
-      }),
-    };
-  }
-
-  async function answerDialog(req: GraphRequest): Promise<GraphAnswer> {
-    const p = req.params;
-    const problem = dialogProblem(p);
-    if (problem) return problem;
-    const redirect = new URL(p.redirect_uri!);
-    if (p.decision !== 'approve') {
-      redirect.searchParams.set('error', 'access_denied');
-      redirect.searchParams.set('error_code', '200');
-      redirect.searchParams.set('error_description', 'Permissions error');
-      redirect.searchParams.set('error_reason', 'user_denied');
-      redirect.searchParams.set('state', p.state ?? '');
-      return { redirect: redirect.toString() };
-    }
-    const account = (p.account ?? '').trim();
-    if (!account) return errorPage('Name the account', 'Type the sandbox account to sign in as.');
-    const pages = splitList(p.pages ?? DEFAULT_PAGES).slice(0, 50);
-    const instagram = p.instagram?.trim()
-      ? p.instagram.split(',').map((s) => (s.trim() && s.trim() !== '-' ? s.trim() : null))
-      : [instagramNameFor(account)];
-    const user = await state.saveLogin(account, pages, instagram);
-    const code = await state.createCode({
-      userId: user.id,
-      clientId: p.client_id!,
-      redirectUri: p.redirect_uri!,
-      scopes: parseScopes(p.scope),
-    });
-    redirect.searchParams.set('code', code);
-    redirect.searchParams.set('state', p.state ?? '');
-    return { redirect: redirect.toString() };
-  }
+      },
+    },
+  );
 
   async function accessToken(req: GraphRequest): Promise<GraphAnswer> {
     const p = req.params;
@@ -170,8 +165,6 @@ ${
     return { json: { access_token: value, token_type: 'bearer', expires_in: SHORT_LIVED_SECONDS } };
   }
 
-  router.add('GET', 'dialog/oauth', showDialog);
-  router.add('POST', 'dialog/oauth', answerDialog);
   router.add('GET', 'oauth/access_token', accessToken);
   router.add('POST', 'oauth/access_token', accessToken);
 }

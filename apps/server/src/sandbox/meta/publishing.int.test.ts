@@ -168,10 +168,10 @@ describe('Graph emulator: Instagram publishing', () => {
     const started = Date.now();
     await graph(ig, 'GET', igId, tokens.accessToken);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    await ig.setKnob('Cy Knobs', 'latency_ms', 0);
+    await ig.setKnob('Cy Knobs', 'latency_ms', false);
 
     // finalize_timeout is one-shot: the next visible call posts and never answers, then it is off.
-    await ig.setKnob('Cy Knobs', 'finalize_timeout');
+    await ig.setKnob('Cy Knobs', 'finalize_timeout', 0);
     const { body } = await graph(ig, 'POST', `${igId}/media`, tokens.accessToken, {
       image_url: IMAGE,
     });

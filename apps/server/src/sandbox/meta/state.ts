@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SandboxContext } from '../context.js';
-import type { EmuKit, Scenario } from '../kit/emu-kit.js';
+import type { EmuKit } from '../kit/emu-kit.js';
+import type { Scenario } from '../kit/scenario.js';
 import { numericId } from '../kit/emu-kit.js';
 import { randomToken } from '../kit/secrets.js';
 import { graphErrors } from './errors.js';

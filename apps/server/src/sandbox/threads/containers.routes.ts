@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { knobNumber, spendKnob } from '../kit/call-knobs.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { randomDigits } from '../kit/secrets.js';
 import {
@@ -115,9 +114,9 @@ export function registerThreadsContainerRoutes(
       });
       return null;
     }
-    const fails = await spendKnob(oauth, access.account.id, access.scenario, 'processing_fails');
+    const fails = await access.scenario.take('processing_fails');
     const processingMs =
-      knobNumber(access.scenario, 'processing_ms') ??
+      access.scenario.value('processing_ms') ??
       (mediaType === 'VIDEO'
         ? THREADS_PUBLISHING.videoProcessingMs
         : THREADS_PUBLISHING.imageProcessingMs);

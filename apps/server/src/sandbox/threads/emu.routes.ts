@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
+import { handleOf } from '../kit/html.js';
 import { randomDigits } from '../kit/secrets.js';
 import {
   graphTime,
@@ -58,11 +59,7 @@ export function registerThreadsEmuRoutes(
     const media: ThreadsMedia = {
       id,
       accountId: null,
-      username:
-        name
-          .toLowerCase()
-          .replace(/[^a-z0-9_.]+/g, '_')
-          .replace(/^_+|_+$/g, '') || 'threads_fan',
+      username: handleOf(name, 'threads_fan', Infinity, '.'),
       name,
       mediaType: 'TEXT_POST',
       text: message,

@@ -23,7 +23,7 @@ export async function graphAccess(
     invalidToken(reply, check.reason);
     return null;
   }
-  const fault = await callFault(oauth, check.account.id, check.scenario);
+  const fault = await callFault(check.scenario);
   if (fault === 'rate_limit') {
     graphError(reply, 400, {
       message: '(#4) Application request limit reached',

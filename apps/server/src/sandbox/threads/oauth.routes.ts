@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
-import { isRedirectUri, type Params } from '../kit/consent.js';
+import { type AuthorizeCheck, oauthSignIn, registerAuthorizeEndpoint } from '../kit/authorize.js';
+import type { Params } from '../kit/consent.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import {
   fieldsOf,
@@ -17,11 +17,6 @@ function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
     return {
       ok: false,
       page: 'Invalid App ID: The provided app ID does not look like a valid app ID.',
-    };
-  if (!isRedirectUri(p.redirect_uri))
-    return {
-      ok: false,
-      page: 'URL blocked: This redirect failed because the redirect URI is not allowed.',
     };
   const fail = (description: string): AuthorizeCheck => ({
     ok: false,
@@ -42,7 +37,7 @@ function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
     ok: true,
     request: {
       clientId: p.client_id,
-      redirectUri: p.redirect_uri,
+      redirectUri: p.redirect_uri ?? '',
       state: p.state,
       scopes,
       codeChallenge: null,
@@ -56,7 +51,7 @@ export function registerThreadsOAuthRoutes(
   ctx: SandboxContext,
   oauth: SandboxOAuth,
 ) {
-  registerAuthorizeEndpoint(scope, ctx, oauth, {
+  registerAuthorizeEndpoint(scope, ctx, oauthSignIn(oauth), {
     network: 'Threads',
     path: '/oauth/authorize',
     check: (p) => checkAuthorize(p, ctx),
@@ -159,7 +154,7 @@ export function registerThreadsOAuthRoutes(
       return graphError(reply, 400, { message: 'Unsupported grant_type.', code: 100 });
     const check = await oauth.verifyAccess(f.access_token);
     if (!check.ok) return invalidToken(reply, check.reason);
-    if ((await oauth.scenario(check.account.id)).refresh_fails !== undefined)
+    if ((await oauth.scenarios.read([check.account.id])).isOn('refresh_fails'))
       return graphError(reply, 400, {
         message:
           'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { knobNumber, sleep, spendKnob } from '../kit/call-knobs.js';
+import { sleep } from '../kit/call-knobs.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { randomDigits } from '../kit/secrets.js';
 import {
@@ -60,7 +60,7 @@ export function registerThreadsPublishingRoutes(
       publishNow(access, creationId),
     );
     if ('error' in outcome) return graphError(reply, 400, outcome.error);
-    const hangMs = await spendKnob(oauth, access.account.id, access.scenario, 'finalize_timeout');
+    const hangMs = (await access.scenario.takeValue('finalize_timeout')) ?? undefined;
     if (hangMs !== undefined) {
       // The post is out; the answer never makes it back in time (§7.6 finalize_timeout).
       await sleep(hangMs);
@@ -86,7 +86,7 @@ export function registerThreadsPublishingRoutes(
     const quota = await state.quota(access.account.id, now);
     const used = isReply ? quota.replies : quota.posts;
     const cap =
-      knobNumber(access.scenario, 'publish_cap') ??
+      access.scenario.value('publish_cap') ??
       (isReply ? THREADS_PUBLISHING.repliesPer24h : THREADS_PUBLISHING.postsPer24h);
     if (used.length >= cap)
       return {
@@ -137,7 +137,7 @@ export function registerThreadsPublishingRoutes(
       const access = await graphAccess(request, reply, oauth, 'threads_basic');
       if (!access || !sameUser(reply, access, request.params.user)) return reply;
       const quota = await state.quota(access.account.id, access.now);
-      const cap = knobNumber(access.scenario, 'publish_cap');
+      const cap = access.scenario.value('publish_cap');
       const available = {
         id: undefined,
         quota_usage: quota.posts.length,

@@ -22,7 +22,7 @@ export async function tiktokAccess(
     tokenInvalid(reply);
     return null;
   }
-  const fault = await callFault(oauth, check.account.id, check.scenario);
+  const fault = await callFault(check.scenario);
   if (fault === 'rate_limit') {
     tiktokError(
       reply,

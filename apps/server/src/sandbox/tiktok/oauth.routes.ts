@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
-import { authorizeParams, isRedirectUri, type Params } from '../kit/consent.js';
+import { type AuthorizeCheck, oauthSignIn, registerAuthorizeEndpoint } from '../kit/authorize.js';
+import { authorizeParams, type Params } from '../kit/consent.js';
 import type { IssuedTokens, SandboxOAuth } from '../kit/oauth-state.js';
 import { pkceMatches } from '../kit/secrets.js';
 import { oauthError, TIKTOK_EMULATOR, TIKTOK_KNOWN_SCOPES } from './responses.js';
@@ -10,8 +10,6 @@ import { oauthError, TIKTOK_EMULATOR, TIKTOK_KNOWN_SCOPES } from './responses.js
 function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
   if (p.client_key !== ctx.clientId)
     return { ok: false, page: 'Something went wrong. Please try again later. (client_key)' };
-  if (!isRedirectUri(p.redirect_uri))
-    return { ok: false, page: 'Something went wrong. Please try again later. (redirect_uri)' };
   const fail = (error: string, description: string): AuthorizeCheck => ({
     ok: false,
     redirectUri: p.redirect_uri!,
@@ -30,7 +28,7 @@ function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
     ok: true,
     request: {
       clientId: p.client_key,
-      redirectUri: p.redirect_uri,
+      redirectUri: p.redirect_uri ?? '',
       state: p.state,
       scopes,
       // Desktop and mobile clients send PKCE; the web flow Herald uses does not (§5.1).
@@ -45,7 +43,7 @@ export function registerTikTokOAuthRoutes(
   ctx: SandboxContext,
   oauth: SandboxOAuth,
 ) {
-  registerAuthorizeEndpoint(scope, ctx, oauth, {
+  registerAuthorizeEndpoint(scope, ctx, oauthSignIn(oauth), {
     network: 'TikTok',
     path: '/v2/auth/authorize/',
     check: (p) => checkAuthorize(p, ctx),

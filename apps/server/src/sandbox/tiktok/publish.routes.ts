@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { knobNumber, sleep, spendKnob } from '../kit/call-knobs.js';
+import { sleep } from '../kit/call-knobs.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { hashOf, randomDigits, randomToken } from '../kit/secrets.js';
 import { tiktokAccess, type TikTokAccess } from './access.js';
@@ -39,7 +39,7 @@ export function registerTikTokPublishRoutes(
       );
       return false;
     }
-    const cap = knobNumber(access.scenario, 'publish_cap') ?? TIKTOK_PUBLISHING.initsPerMinute;
+    const cap = access.scenario.value('publish_cap') ?? TIKTOK_PUBLISHING.initsPerMinute;
     if (await state.takeInit(access.account.id, access.now, cap)) return true;
     reply.header('retry-after', '60');
     tiktokError(reply, 429, 'rate_limit_exceeded', `Only ${cap} posts can be started per minute.`);
@@ -48,7 +48,7 @@ export function registerTikTokPublishRoutes(
 
   async function newJob(access: TikTokAccess, fields: Partial<TikTokJob>): Promise<TikTokJob> {
     const now = access.now;
-    const fails = await spendKnob(oauth, access.account.id, access.scenario, 'processing_fails');
+    const fails = await access.scenario.take('processing_fails');
     const job: TikTokJob = {
       publishId: '',
       accountId: access.account.id,
@@ -68,11 +68,11 @@ export function registerTikTokPublishRoutes(
       createdAt: now,
       receivedAt: null,
       processingMs:
-        knobNumber(access.scenario, 'processing_ms') ??
+        access.scenario.value('processing_ms') ??
         (fields.mediaType === 'PHOTO'
           ? TIKTOK_PUBLISHING.photoProcessingMs
           : TIKTOK_PUBLISHING.videoProcessingMs),
-      moderationMs: knobNumber(access.scenario, 'moderation_ms') ?? 0,
+      moderationMs: access.scenario.value('moderation_ms') ?? 0,
       failReason: fails ? 'file_format_check_failed' : null,
       postId: `7${randomDigits(18)}`,
       ...fields,
@@ -83,7 +83,7 @@ export function registerTikTokPublishRoutes(
 
   /** Stores the job; with `finalize_timeout`, then hangs like a lost answer (§7.6). */
   async function commit(reply: FastifyReply, access: TikTokAccess, job: TikTokJob, data: Obj) {
-    const hangMs = await spendKnob(oauth, access.account.id, access.scenario, 'finalize_timeout');
+    const hangMs = (await access.scenario.takeValue('finalize_timeout')) ?? undefined;
     await state.addJob(job);
     if (hangMs === undefined) return tiktokOk(data);
     await sleep(hangMs);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
+import { handleOf } from '../kit/html.js';
 import { stableUserId, type XPublishingStore, type XTweet } from './store.js';
+import type { XCommentInput } from './tweets.routes.js';
 
 /**
  * Test-facing publishing endpoints (platform-apis.md §7.6):
@@ -12,22 +14,10 @@ import { stableUserId, type XPublishingStore, type XTweet } from './store.js';
 export interface XEmuDeps {
   oauth: SandboxOAuth;
   posts: XPublishingStore;
-  addComment(input: {
-    target: XTweet;
-    fromName: string;
-    message: string;
-    likes: number;
-    authorId: string;
-    username: string;
-  }): Promise<XTweet>;
+  addComment(input: XCommentInput): Promise<XTweet>;
 }
 
-const usernameOf = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9_]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 15) || 'x_user';
+const usernameOf = (name: string) => handleOf(name, 'x_user', 15);
 
 export function registerXEmuRoutes(scope: FastifyInstance, deps: XEmuDeps) {
   scope.get('/_emu/posts', async (request) => {

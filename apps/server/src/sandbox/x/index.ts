@@ -23,7 +23,7 @@ export function registerXSandbox(scope: FastifyInstance, ctx: SandboxContext) {
   // X user ids are 19-digit snowflakes, always sent as strings.
   const oauth = new SandboxOAuth(ctx.store, () => randomDigits(19));
   const withLock = createKeyedLock();
-  const access = createXAccess(oauth, withLock);
+  const access = createXAccess(oauth);
   const posts = createXPublishingStore(ctx.store);
   registerEmulatorAdmin(scope, ctx, oauth, X_KNOBS);
   registerXBodyParsers(scope);

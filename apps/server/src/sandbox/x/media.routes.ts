@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KeyedLock } from '../kit/keyed-lock.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
-import { spendXKnob, type XAccess, type XCaller } from './access.js';
+import type { XAccess, XCaller } from './access.js';
 import { X_MEDIA_CATEGORIES, X_PUBLISHING, xFailures, xRoute } from './responses.js';
 import { snowflake, type XMedia, type XPublishingStore } from './store.js';
 
@@ -150,10 +150,8 @@ export function registerXMediaRoutes(scope: FastifyInstance, deps: XMediaDeps) {
         );
       media.finalizedAt = now;
       if (X_MEDIA_CATEGORIES[media.category]!.processes) {
-        media.processingMs = caller.scenario.processing_ms ?? X_PUBLISHING.processingMs;
-        media.fails =
-          caller.scenario.processing_fails !== undefined &&
-          (await spendXKnob(oauth, withLock, caller.account.id, 'processing_fails')) !== undefined;
+        media.processingMs = caller.scenario.value('processing_ms') ?? X_PUBLISHING.processingMs;
+        media.fails = await caller.scenario.take('processing_fails');
       }
       await posts.putMedia(media);
       return { media, now };

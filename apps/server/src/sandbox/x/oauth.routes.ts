@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
-import { authorizeParams, basicCredentials, isRedirectUri, type Params } from '../kit/consent.js';
+import { type AuthorizeCheck, oauthSignIn, registerAuthorizeEndpoint } from '../kit/authorize.js';
+import { authorizeParams, basicCredentials, type Params } from '../kit/consent.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { pkceMatches } from '../kit/secrets.js';
 import { X_EMULATOR, X_KNOWN_SCOPES, xOAuthError } from './responses.js';
 
 /** The authorize parameters as X checks them (§1.1): PKCE and state are mandatory. */
 function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
-  if (p.client_id !== ctx.clientId || !isRedirectUri(p.redirect_uri))
+  if (p.client_id !== ctx.clientId)
     return {
       ok: false,
       page: 'Something went wrong. You weren’t able to give access to the App. Go back and try logging in again.',
@@ -49,7 +49,7 @@ export function registerXOAuthRoutes(
   ctx: SandboxContext,
   oauth: SandboxOAuth,
 ) {
-  registerAuthorizeEndpoint(scope, ctx, oauth, {
+  registerAuthorizeEndpoint(scope, ctx, oauthSignIn(oauth), {
     network: 'X',
     path: '/i/oauth2/authorize',
     check: (p) => checkAuthorize(p, ctx),

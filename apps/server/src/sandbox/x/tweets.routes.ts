@@ -4,7 +4,7 @@ import { sleep } from '../kit/call-knobs.js';
 import { avatarDataUrl } from '../kit/consent.js';
 import type { KeyedLock } from '../kit/keyed-lock.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
-import { spendXKnob, type XAccess, type XCaller } from './access.js';
+import type { XAccess, XCaller } from './access.js';
 import { processingInfo } from './media.routes.js';
 import { X_MEDIA_CATEGORIES, X_PUBLISHING, xEscapeText, xFailures, xRoute } from './responses.js';
 import { snowflake, type XPublishingStore, type XTweet } from './store.js';
@@ -30,6 +30,16 @@ interface CreateBody {
 const DUPLICATE = 'You are not allowed to create a Tweet with duplicate content.';
 const NOT_SUMMONED =
   'Reply to this conversation is not allowed because you have not been mentioned or otherwise engaged by the author of the post you are replying to.';
+
+/** Another user's reply, added through `/_emu/comments`. */
+export interface XCommentInput {
+  target: XTweet;
+  fromName: string;
+  message: string;
+  likes: number;
+  authorId: string;
+  username: string;
+}
 
 export function registerXTweetRoutes(scope: FastifyInstance, deps: XTweetDeps) {
   const { oauth, posts, withLock } = deps;
@@ -81,14 +91,14 @@ export function registerXTweetRoutes(scope: FastifyInstance, deps: XTweetDeps) {
     const summoned =
       parent.authorId === caller.account.id ||
       parent.text.toLowerCase().includes(`@${caller.account.username.toLowerCase()}`);
-    if (caller.scenario.reply_restricted !== undefined && !summoned)
+    if (caller.scenario.isOn('reply_restricted') && !summoned)
       throw xFailures.forbidden(NOT_SUMMONED);
     return parent;
   }
 
   /** Refuses the post over the account's cap; otherwise counts it. Under the author's lock. */
   async function countPost(caller: XCaller, now: number) {
-    const cap = caller.scenario.publish_cap ?? X_PUBLISHING.postsPerWindow;
+    const cap = caller.scenario.value('publish_cap') ?? X_PUBLISHING.postsPerWindow;
     const windowMs = X_PUBLISHING.postWindowSeconds * 1000;
     const times = (await posts.postWindow(caller.account.id)).filter((t) => t > now - windowMs);
     if (times.length >= cap) {
@@ -149,11 +159,8 @@ export function registerXTweetRoutes(scope: FastifyInstance, deps: XTweetDeps) {
       });
       if (parent) await bumpReplies(parent.id, 1);
 
-      const hangMs =
-        caller.scenario.finalize_timeout === undefined
-          ? undefined
-          : await spendXKnob(oauth, withLock, caller.account.id, 'finalize_timeout');
-      if (hangMs !== undefined) {
+      const hangMs = await caller.scenario.takeValue('finalize_timeout');
+      if (hangMs !== null) {
         // The post exists; the answer never arrives (§7.6 finalize_timeout).
         await sleep(hangMs);
         reply.hijack();
@@ -194,14 +201,7 @@ export function registerXTweetRoutes(scope: FastifyInstance, deps: XTweetDeps) {
 
   /** For `/_emu/comments`: another user's reply, as if posted on X. */
   return {
-    async addComment(input: {
-      target: XTweet;
-      fromName: string;
-      message: string;
-      likes: number;
-      authorId: string;
-      username: string;
-    }) {
+    async addComment(input: XCommentInput) {
       const now = await oauth.now();
       const id = snowflake(now);
       const comment: XTweet = {

@@ -1,4 +1,4 @@
--- The six supported networks with the limits of shared/design/platform-apis.md §8 (sizes in bytes,
+-- The six supported networks with the limits of docs/networks.md#composer-limits (sizes in bytes,
 -- durations in seconds). Operators can change them in the back-office.
 INSERT INTO "platforms" ("name", "is_active", "media_constraints") VALUES
   ('X', true, '{"text":{"maxLength":280,"counting":"x-weighted","textOnlyAllowed":true},"maxMediaPerPost":4,"image":{"allowedMimeTypes":["image/jpeg","image/png","image/gif","image/webp"],"maxFileSize":5242880,"maxCount":4},"video":{"allowedMimeTypes":["video/mp4","video/quicktime"],"maxFileSize":536870912,"minDuration":0.5,"maxDuration":140,"maxCount":1}}'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isTimeZone, UserSchema } from './auth.js';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
 
-/** Spec §9: the back-office tables show ten rows a page. */
+/** docs/product.md#constants: the back-office tables show ten rows a page. */
 export const ADMIN_PAGE_SIZE = 10;
 
 const pageQuery = {

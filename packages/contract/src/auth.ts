@@ -20,7 +20,7 @@ const CurrentMemberSchema = z.object({
   roleId: z.string().nullable(),
   role: z.object({ id: z.string(), name: z.string() }).nullable(),
   status: z.string(),
-  /** Effective permissions in that organization (spec §6 names). */
+  /** Effective permissions in that organization (docs/product.md#roles-and-permissions names). */
   permissions: z.array(z.string()),
 });
 export type CurrentMember = z.infer<typeof CurrentMemberSchema>;

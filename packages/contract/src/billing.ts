@@ -61,7 +61,7 @@ const count = (label: string) =>
     .int(`${label} must be a whole number of at least 1.`)
     .min(1, `${label} must be a whole number of at least 1.`);
 
-/** `POST /plans` and `PUT /plans/{id}` (spec §5 Admin forms: Plan). */
+/** `POST /plans` and `PUT /plans/{id}` (docs/product.md#admin-form-rules). */
 export const SavePlanRequestSchema = z.object({
   name: requiredText('Name').max(60, 'Name must be at most 60 characters.'),
   description: requiredText('Description').max(500, 'Description must be at most 500 characters.'),

@@ -54,7 +54,7 @@ const clip = (over: Partial<MediaFacts> = {}): MediaFacts => ({
   ...over,
 });
 
-describe('file kinds and sizes (spec §5)', () => {
+describe('file kinds and sizes (docs/product.md#media-rules)', () => {
   it('tells images from videos by type first, then by extension', () => {
     expect(mediaKindOf({ fileName: 'a.bin', mimeType: 'image/png' })).toBe('image');
     expect(mediaKindOf({ fileName: 'a.JFIF', mimeType: '' })).toBe('image');
@@ -73,7 +73,7 @@ describe('file kinds and sizes (spec §5)', () => {
   });
 });
 
-describe('one file against a platform (every §5 message)', () => {
+describe('one file against a platform (every message of docs/product.md#media-rules)', () => {
   it('passes a file that fits', () => {
     expect(checkMediaFile(photo(), instagram)).toEqual([]);
     expect(checkMediaFile(clip(), instagram)).toEqual([]);

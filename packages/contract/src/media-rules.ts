@@ -3,14 +3,14 @@ import type { MediaConstraints, MediaRule } from './platforms.js';
 
 /**
  * The one rule set for media and text, run in the browser (immediate feedback) and on the server
- * (authoritative). Texts are those of spec §5 "Media upload".
+ * (authoritative). Texts are those of docs/product.md#media-rules.
  */
 
-/** Spec §9: at most 10 media files per post. */
+/** docs/product.md#constants: at most 10 media files per post. */
 export const MAX_FILES_PER_POST = 10;
 export const TOO_MANY_FILES_MESSAGE = `You can upload a maximum of ${MAX_FILES_PER_POST} files`;
 
-/** Spec §5: types accepted when no platform constraint narrows them. */
+/** docs/product.md#media-rules: types accepted when no platform constraint narrows them. */
 export const DEFAULT_ACCEPTED_MIME_TYPES = [
   'image/jpeg',
   'image/png',
@@ -46,7 +46,7 @@ function extensionOf(fileName: string): string {
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
 
-/** Image or video, by MIME type first and extension second (spec §5); null when neither. */
+/** Image or video, by MIME type first and extension second (docs/product.md#media-rules); null when neither. */
 export function mediaKindOf(file: {
   fileName: string;
   mimeType?: string | null;
@@ -60,7 +60,7 @@ export function mediaKindOf(file: {
   return null;
 }
 
-/** Sizes in Bytes, KB, MB, GB with base 1024 (spec §5). */
+/** Sizes in Bytes, KB, MB, GB with base 1024 (docs/product.md#media-rules). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} Bytes`;
   const units = ['KB', 'MB', 'GB'];
@@ -80,7 +80,7 @@ function mediaClassFor(kind: MediaKind, constraints: MediaConstraints): MediaCla
   return 'video';
 }
 
-/** Every §5 message one file earns on one platform; empty when it passes. */
+/** Every message of docs/product.md#media-rules one file earns on one platform; empty when it passes. */
 export function checkMediaFile(file: MediaFacts, constraints: MediaConstraints | null): string[] {
   const kind = mediaKindOf(file);
   if (!kind) return [UNSUPPORTED_FILE_TYPE_MESSAGE];
@@ -208,7 +208,7 @@ export function checkText(
     : null;
 }
 
-/** Spec §5: in per-platform mode every selected platform needs its own text. */
+/** docs/product.md#posts-validation: in per-platform mode every selected platform needs its own text. */
 export const contentRequiredMessage = (platformId: string) =>
   `Content for platform ID ${platformId} is required`;
 

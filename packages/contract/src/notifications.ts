@@ -48,7 +48,7 @@ export const NotificationResponseSchema = successEnvelope(
 );
 export const ReadAllResponseSchema = successEnvelope(z.object({ updated: z.number().int() }));
 
-/** `GET /organizations/{id}/dashboard` (spec §3 Dashboard payload), all real figures. */
+/** `GET /organizations/{id}/dashboard` (docs/product.md#dashboard-payload), all real figures. */
 export const DashboardPostSchema = z.object({
   id: z.string(),
   content: z.string().nullable(),

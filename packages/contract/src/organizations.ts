@@ -4,7 +4,7 @@ import { successEnvelope } from './envelope.js';
 
 export const ORGANIZATION_NAME_MAX = 100;
 
-/** Trimmed, non-blank organization name (spec §5: 'Organization name cannot be empty.'). */
+/** Trimmed, non-blank organization name (docs/product.md#organization-and-settings-rules: 'Organization name cannot be empty.'). */
 export const OrganizationNameSchema = z
   .string({ error: 'Organization name cannot be empty.' })
   .trim()

@@ -1,4 +1,4 @@
-/** The global permission list (spec §6) with the labels the team screens show. */
+/** The global permission list (docs/product.md#roles-and-permissions) with the labels the team screens show. */
 export const PERMISSIONS = [
   { name: 'post:create', label: 'Create Posts' },
   { name: 'post:edit', label: 'Edit Posts' },
@@ -20,7 +20,7 @@ export const PERMISSIONS = [
 export type PermissionName = (typeof PERMISSIONS)[number]['name'];
 export const PERMISSION_NAMES = PERMISSIONS.map((p) => p.name) as PermissionName[];
 
-/** The roles every new organization starts with (spec §6). */
+/** The roles every new organization starts with (docs/product.md#roles-and-permissions). */
 export const DEFAULT_ROLES: Record<string, readonly PermissionName[]> = {
   Admin: PERMISSION_NAMES,
   SocialMediaManager: ['post:create', 'post:edit', 'dm:view', 'dm:send', 'analytics:view'],

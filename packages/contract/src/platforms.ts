@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
 
-/** The networks Herald can connect (spec §1, §9; LinkedIn added). */
+/** The networks Herald can connect (docs/product.md#overview, #constants; LinkedIn added). */
 export const PLATFORM_NAMES = [
   'X',
   'Instagram',
@@ -11,7 +11,7 @@ export const PLATFORM_NAMES = [
   'LinkedIn',
 ] as const;
 export type PlatformName = (typeof PLATFORM_NAMES)[number];
-/** URL segment of each network: `/auth/{slug}`, `/{slug}/disconnect/{orgId}` (spec §7: lowercase name). */
+/** URL segment of each network: `/auth/{slug}`, `/{slug}/disconnect/{orgId}` (docs/product.md#api-calls: lowercase name). */
 export const platformSlug = (name: string) => name.toLowerCase();
 
 const bytes = z.number().int().positive();
@@ -21,7 +21,7 @@ const dimensions = z.object({
   height: z.number().int().positive(),
 });
 
-/** Rules for one media type (spec §3: allowedMimeTypes, maxFileSize, min/maxDuration, minDimensions). */
+/** Rules for one media type (docs/product.md#platform-entity: allowedMimeTypes, maxFileSize, min/maxDuration, minDimensions). */
 const MediaRuleSchema = z
   .object({
     allowedMimeTypes: z
@@ -106,7 +106,7 @@ export const IntegrationSchema = z.object({
   }),
 });
 export type Integration = z.infer<typeof IntegrationSchema>;
-/** `GET /organizations/{orgId}/integrations` → data.platforms[] (spec §7). */
+/** `GET /organizations/{orgId}/integrations` → data.platforms[] (docs/product.md#api-calls). */
 export const IntegrationsResponseSchema = successEnvelope(
   z.object({ platforms: z.array(IntegrationSchema) }),
 );

@@ -3,7 +3,7 @@ import { isoDateTime } from './text.js';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
 import { MEDIA_KINDS } from './media-rules.js';
 
-/** Post statuses (spec §4); `publishing` while the engine works on it. Lowercase on the wire. */
+/** Post statuses (docs/product.md#post-statuses); `publishing` while the engine works on it. Lowercase on the wire. */
 export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
@@ -19,7 +19,7 @@ export const TARGET_STATUSES = [
 ] as const;
 export type TargetStatus = (typeof TARGET_STATUSES)[number];
 
-/** Spec §9: the library shows 8 posts per page. */
+/** docs/product.md#constants: the library shows 8 posts per page. */
 export const LIBRARY_PAGE_SIZE = 8;
 /** The list without paging parameters returns at most this many (newest first). */
 export const POSTS_LIST_CAP = 500;
@@ -112,7 +112,7 @@ export const CREATE_POST_ACTIONS = ['draft', 'schedule', 'publish'] as const;
 export type CreatePostAction = (typeof CREATE_POST_ACTIONS)[number];
 
 /**
- * The text fields of the multipart create payload (spec §3), already parsed from strings.
+ * The text fields of the multipart create payload (docs/product.md#post-entity), already parsed from strings.
  * `platformIds` and `platformMedia` arrive as JSON; `content` as text or a JSON object of strings.
  */
 export const CreatePostFieldsSchema = z.object({
@@ -148,7 +148,7 @@ export function defaultContent(content: PostContent): string {
   return content.default ?? Object.values(content).find((text) => text.trim() !== '') ?? '';
 }
 
-/** Spec §4 and the calendar: a post's date is date, then scheduledAt, then createdAt. */
+/** docs/product.md#calendar and the calendar: a post's date is date, then scheduledAt, then createdAt. */
 export function postDate(post: {
   date?: string | null;
   scheduledAt?: string | null;
@@ -171,7 +171,7 @@ export const PublishNowRequestSchema = z.object({
 });
 
 const PublishResultStatusSchema = z.enum(['success', 'failed', 'pending']);
-/** Spec §7: overall status, one result per network name, and a sentence. */
+/** docs/product.md#api-calls: overall status, one result per network name, and a sentence. */
 export const PublishNowResponseSchema = z.object({
   status: z.enum(['success', 'partial_success', 'failed']),
   results: z.record(
@@ -192,7 +192,7 @@ export const ResolveTargetRequestSchema = z.object({
 });
 export type ResolveTargetRequest = z.infer<typeof ResolveTargetRequestSchema>;
 
-/** Spec §3 Comment, as the networks' comments are shown (nested replies). */
+/** docs/product.md#comment-entity, as the networks' comments are shown (nested replies). */
 export interface Comment {
   id: string;
   message: string;
@@ -235,7 +235,7 @@ export const CommentParamsSchema = z.object({
   platformId: z.uuid('The platform id is not valid.'),
   commentId: z.string().min(1).max(200),
 });
-/** Spec §5: 'Reply cannot be empty.' The post is named so networks that need it can thread. */
+/** docs/product.md#publish-and-reply-rules: 'Reply cannot be empty.' The post is named so networks that need it can thread. */
 export const ReplyRequestSchema = z.object({
   message: z.string().trim().min(1, 'Reply cannot be empty.').max(10_000),
   postId: z.uuid().optional(),
@@ -246,7 +246,7 @@ export const EditCommentRequestSchema = z.object({
 });
 export const ReplyResponseSchema = successEnvelope(z.object({ data: CommentSchema }));
 
-/** Spec §7: `data.data.shortcode` for the Instagram embed; permalink for the others. */
+/** docs/product.md#api-calls: `data.data.shortcode` for the Instagram embed; permalink for the others. */
 export const PostEmbedResponseSchema = successEnvelope(
   z.object({
     data: z.object({

@@ -8,7 +8,7 @@ const PermissionSchema = z.object({
   description: z.string(),
 });
 export type Permission = z.infer<typeof PermissionSchema>;
-/** `GET /permissions` answers a bare array (spec §7). */
+/** `GET /permissions` answers a bare array (docs/product.md#api-calls). */
 export const PermissionsResponseSchema = z.array(PermissionSchema);
 
 /** The refused value as a message shows it: short values whole, long ones cut, never echoed in full. */
@@ -31,7 +31,7 @@ const RoleSchema = z.object({
   memberCount: z.number().int().min(0),
 });
 export type Role = z.infer<typeof RoleSchema>;
-/** `GET /organizations/{orgId}/roles` answers a bare array (spec §7). */
+/** `GET /organizations/{orgId}/roles` answers a bare array (docs/product.md#api-calls). */
 export const RolesResponseSchema = z.array(RoleSchema);
 export const RoleResponseSchema = successEnvelope(z.object({ role: RoleSchema }));
 
@@ -101,7 +101,7 @@ export const UpdateMemberRequestSchema = z.object({
 });
 export const MemberResponseSchema = successEnvelope(z.object({ member: MemberSchema }));
 
-/** A simple address check, as the team modal does (spec §5). */
+/** A simple address check, as the team modal does (docs/product.md#invite-rules). */
 export const InviteEmailSchema = z
   .string({ error: 'Please enter a valid email address' })
   .trim()

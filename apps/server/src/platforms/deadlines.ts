@@ -4,7 +4,7 @@ import type { PlatformHttp } from './types.js';
 /**
  * Wraps a network's visible call (a post, a comment): a timeout, a 5xx or a lost connection
  * leaves the outcome unknown — the post may exist — so it is reported as `unknown_outcome`,
- * never as a plain transient error that invites a blind retry (platform-apis.md §0.3).
+ * never as a plain transient error that invites a blind retry (docs/networks.md#adapter-contract).
  */
 export function visibleCallOf(network: string) {
   return async function visibleCall<T>(

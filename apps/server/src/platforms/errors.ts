@@ -1,5 +1,5 @@
 /**
- * The error classes every adapter maps the network's errors to (platform-apis.md §0.3).
+ * The error classes every adapter maps the network's errors to (docs/networks.md#adapter-contract).
  * `message` is a sentence for the user that keeps the network's own words.
  */
 export type PlatformErrorKind =

@@ -124,7 +124,7 @@ export interface PublishResult {
   extra?: Record<string, unknown>;
 }
 
-/** A comment as the spec shows it (§3 Comment), with nested replies. */
+/** A comment as Herald shows it (docs/product.md#comment-entity), with nested replies. */
 export interface NetworkComment {
   id: string;
   message: string;
@@ -137,7 +137,7 @@ export interface NetworkComment {
 }
 
 /**
- * The publishing half of an adapter, in the three phases of platform-apis.md §0.3. Errors are
+ * The publishing half of an adapter, in the three phases of docs/networks.md#adapter-contract. Errors are
  * PlatformError with the right kind. `finalize` is the one visible call and is never retried
  * blindly by the engine.
  */

@@ -125,7 +125,7 @@ export const routes: RouteObject[] = [
               { path: paths.content, lazy: lazyContentLibrary },
               { path: paths.postDetails, lazy: lazyPostDetails },
               { path: paths.calendar, lazy: lazyCalendar },
-              // The dashboard's "Manage" link (spec §2) names the integrations part of settings.
+              // The dashboard's "Manage" link (docs/product.md#dashboard) names the integrations part of settings.
               {
                 path: paths.orgIntegrations,
                 element: <Navigate to={paths.settings} replace />,

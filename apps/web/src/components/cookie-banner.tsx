@@ -11,7 +11,7 @@ function readChoice(): CookieChoice | null {
   return value === 'accepted' || value === 'rejected' ? value : null;
 }
 
-/** Asks once on public pages; the answer is kept in localStorage (spec §4). */
+/** Asks once on public pages; the answer is kept in localStorage (docs/product.md#cookie-choice). */
 export function CookieBanner() {
   const [choice, setChoice] = useState<CookieChoice | null>(readChoice);
   if (choice) return null;

@@ -1,4 +1,4 @@
-/** Pauses before moving on, so the user can read what just happened (spec §9), in ms. */
+/** Pauses before moving on, so the user can read what just happened (docs/product.md#constants), in ms. */
 export const REDIRECT_DELAYS = {
   afterInvites: 1500,
   afterCreateOrganization: 1000,

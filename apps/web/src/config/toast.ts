@@ -1,4 +1,4 @@
-/** Toast timing from spec §9, in milliseconds. Loading toasts stay until replaced. */
+/** Toast timing from docs/product.md#constants, in milliseconds. Loading toasts stay until replaced. */
 export const TOAST_DURATIONS = {
   blank: 4000,
   error: 4000,
@@ -9,7 +9,7 @@ export const TOAST_DURATIONS = {
 /** At most this many toasts are kept on screen; older ones are dismissed first. */
 export const TOAST_LIMIT = 20;
 
-/** Screens whose toasts stay longer than the defaults (spec §9). */
+/** Screens whose toasts stay longer than the defaults (docs/product.md#constants). */
 export const SCREEN_TOAST_DURATIONS = {
   teamError: 5000,
   inviteSuccess: 4000,

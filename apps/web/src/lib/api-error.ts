@@ -25,7 +25,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The server's sentence when there is one, else the caller's fallback (spec §8). */
+/** The server's sentence when there is one, else the caller's fallback (docs/product.md#messages). */
 export function errorMessage(error: unknown, fallback: string): string {
   if (isApiError(error) && error.code !== 'INVALID_RESPONSE' && error.message) return error.message;
   return fallback;

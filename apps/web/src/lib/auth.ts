@@ -35,7 +35,7 @@ export async function fetchMe(): Promise<Session> {
     return data;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
-    // Spec §8: on any other failure the user is cleared and told why.
+    // docs/product.md#messages: on any other failure the user is cleared and told why.
     toastError(error, 'Authentication failed', 'auth-check');
     return null;
   }
@@ -50,7 +50,7 @@ export function useMe() {
   });
 }
 
-/** The pieces of auth state every screen asks about (spec §3 "authenticated flag"). */
+/** The pieces of auth state every screen asks about (docs/product.md#user-and-organization). */
 export function useAuth() {
   const me = useMe();
   const currentOrgId = useCurrentOrgId();

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
 /**
- * The organization the user works in. It is browser state (spec §3: kept in localStorage),
+ * The organization the user works in. It is browser state (docs/product.md#user-and-organization: kept in localStorage),
  * shared by every feature, so it lives here and not in a feature; components re-render
  * through useSyncExternalStore when it changes, also from another tab.
  */

@@ -37,7 +37,7 @@ export function connectablePlatforms(platforms: readonly Platform[]): Platform[]
   return platforms.filter((platform) => platform.isActive && platform.connectable);
 }
 
-/** `GET /organizations/{orgId}/integrations`: the organization's accounts (spec §7). */
+/** `GET /organizations/{orgId}/integrations`: the organization's accounts (docs/product.md#api-calls). */
 export function useIntegrations(orgId: string | null | undefined) {
   return useQuery({
     queryKey: integrationKeys.org(orgId ?? ''),
@@ -54,7 +54,7 @@ export function useIntegrations(orgId: string | null | undefined) {
 
 /**
  * Where the browser goes to connect (or reconnect) an account: the server sends it on to the
- * network's consent page, which comes back to /settings (spec §7: `/auth/{platform}?orgId=`).
+ * network's consent page, which comes back to /settings (docs/product.md#api-calls: `/auth/{platform}?orgId=`).
  */
 export function connectUrl(platformName: string, orgId: string): string {
   return `${API_BASE}/auth/${platformSlug(platformName)}?orgId=${encodeURIComponent(orgId)}`;

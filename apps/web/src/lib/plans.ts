@@ -22,7 +22,7 @@ export function usePlans() {
   });
 }
 
-/** Spec §3: prices are monthly, with two decimals. */
+/** docs/product.md#plan-and-subscription: prices are monthly, with two decimals. */
 export function formatPrice(price: number): string {
   return `$${price.toFixed(2)}/month`;
 }

@@ -4,7 +4,7 @@ import { relativeTime } from './relative-time';
 const NOW = Date.parse('2026-03-10T12:00:00.000Z');
 const before = (ms: number) => new Date(NOW - ms).toISOString();
 
-describe('relativeTime (spec §9)', () => {
+describe('relativeTime (docs/product.md#constants)', () => {
   it.each([
     [0, 'Just now'],
     [4_999, 'Just now'],

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Spec §9: under 5 seconds 'Just now', then whole seconds, minutes, hours and days "ago". A
+ * docs/product.md#constants: under 5 seconds 'Just now', then whole seconds, minutes, hours and days "ago". A
  * time slightly in the future (clocks differ a little) also reads 'Just now'.
  */
 export function relativeTime(iso: string, now: number = Date.now()): string {

@@ -4,7 +4,7 @@ import { errorMessage } from './api-error';
 interface ErrorToastOptions {
   /** Keeps one toast per kind of failure: a query failing on every refetch does not stack. */
   id?: string;
-  /** How long it stays, when the screen's rule differs from the default (spec §9). */
+  /** How long it stays, when the screen's rule differs from the default (docs/product.md#constants). */
   duration?: number;
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * Navigates after a pause (spec §9 redirect delays: the user reads the toast first). Leaving the
+ * Navigates after a pause (docs/product.md#constants redirect delays: the user reads the toast first). Leaving the
  * page earlier cancels the pending navigation, so it never yanks the user from somewhere else.
  */
 export function useDelayedNavigate() {

@@ -36,7 +36,7 @@ export function createRole(
   };
 }
 
-/** The four roles every organization starts with (spec §6), with stable ids. */
+/** The four roles every organization starts with (docs/product.md#roles-and-permissions), with stable ids. */
 export function defaultRoles(memberCounts: Partial<Record<string, number>> = {}): Role[] {
   const ids: Record<string, string> = {
     Admin: 'role_admin',

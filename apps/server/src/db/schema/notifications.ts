@@ -5,7 +5,7 @@ import { createdAt } from './columns.js';
 import { organizations } from './organizations.js';
 import { users } from './users.js';
 
-/** One row per recipient (spec §3 Notification). */
+/** One row per recipient (docs/product.md#notification-entity). */
 export const notifications = pgTable(
   'notifications',
   {

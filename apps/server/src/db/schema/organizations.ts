@@ -35,7 +35,7 @@ export const organizations = pgTable(
   (t) => [index('organizations_owner_idx').on(t.ownerUserId)],
 );
 
-/** Roles are per organization; the four defaults of spec §6 are created with it. */
+/** Roles are per organization; the four defaults of docs/product.md#roles-and-permissions are created with it. */
 export const roles = pgTable(
   'roles',
   {

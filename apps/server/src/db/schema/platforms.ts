@@ -15,7 +15,7 @@ import { createdAt } from './columns.js';
 import { organizations } from './organizations.js';
 import { users } from './users.js';
 
-/** The networks Herald supports (spec §3 Platform); seeded, and editable by operators. */
+/** The networks Herald supports (docs/product.md#platform-entity); seeded, and editable by operators. */
 export const platforms = pgTable(
   'platforms',
   {

@@ -15,7 +15,7 @@ import { createdAt } from './columns.js';
 import { organizations } from './organizations.js';
 import { users } from './users.js';
 
-/** A post of an organization: its text and when it goes out (spec §3 Post). */
+/** A post of an organization: its text and when it goes out (docs/product.md#post-entity). */
 export const posts = pgTable(
   'posts',
   {

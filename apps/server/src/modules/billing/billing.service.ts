@@ -33,7 +33,7 @@ function effectiveStatus(s: repo.SubscriptionRow, now = new Date()): Subscriptio
   return s.status;
 }
 
-/** Spec §9: ceiling of days to trialEnd, at least 0. */
+/** docs/product.md#constants: ceiling of days to trialEnd, at least 0. */
 export function trialDaysRemaining(trialEnd: Date, now = new Date()) {
   return Math.max(0, Math.ceil((trialEnd.getTime() - now.getTime()) / DAY_MS));
 }

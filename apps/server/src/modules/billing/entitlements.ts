@@ -14,7 +14,7 @@ const NO_SUBSCRIPTION: Record<EntitledAction, string> = {
 };
 
 /**
- * Gate of spec §6: inviting and creating posts need a TRIALING or ACTIVE subscription.
+ * Gate of docs/product.md#subscription-gate: inviting and creating posts need a TRIALING or ACTIVE subscription.
  * Returns the plan in force so the caller can check its limits.
  */
 export async function requireEntitlement(

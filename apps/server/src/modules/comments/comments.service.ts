@@ -14,7 +14,7 @@ export interface CommentsDeps {
   networks: Map<string, NetworkRuntime>;
 }
 
-/** The §3 Comment shape of a network's comment. */
+/** The docs/product.md#comment-entity shape of a network's comment. */
 function toComment(c: NetworkComment): Comment {
   return {
     id: c.id,

@@ -104,7 +104,7 @@ export async function integrationsRoutes(
       },
     },
     async (request) => {
-      // It changes state over GET (spec §7): refuse what another site's page sends.
+      // It changes state over GET (docs/product.md#api-calls): refuse what another site's page sends.
       if (request.headers['sec-fetch-site'] === 'cross-site') {
         throw new AppError('FORBIDDEN', 'This request came from another site and was refused.');
       }

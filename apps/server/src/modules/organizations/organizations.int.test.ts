@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('organizations', () => {
-  it('gives a new organization the four roles of spec §6 with exactly their permissions', async () => {
+  it('gives a new organization the four roles of docs/product.md#roles-and-permissions with exactly their permissions', async () => {
     const { roles } = await createOrg(t.app, 'founder@example.com', 'Founders Inc');
     const byName = Object.fromEntries(
       (

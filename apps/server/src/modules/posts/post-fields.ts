@@ -38,7 +38,7 @@ function parseContentField(raw: string | undefined): PostContent {
   return parsed as Record<string, string>;
 }
 
-/** Validates the text fields of the multipart create payload (spec §3) into the contract's shape. */
+/** Validates the text fields of the multipart create payload (docs/product.md#post-entity) into the contract's shape. */
 export function parseCreateFields(raw: Record<string, string>): CreatePostFields {
   if (raw.platformIds === undefined) {
     throw new AppError('VALIDATION_FAILED', 'Select at least one platform (platformIds).');

@@ -4,7 +4,7 @@ import type { DashboardPostSource } from '../dashboard/posts-source.js';
 import { contentOf } from './post-dto.js';
 import { dashboardSummary } from './posts.repository.js';
 
-/** Spec §9: the dashboard shows the two most recently created posts in its activity list. */
+/** docs/product.md#constants: the dashboard shows the two most recently created posts in its activity list. */
 const RECENT_POSTS = 2;
 
 /** The dashboard's view of an organization's posts: real totals, upcoming count, newest posts. */

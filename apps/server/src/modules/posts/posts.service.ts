@@ -46,7 +46,7 @@ const startOfUtcDay = (date: Date) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 
 /**
- * Spec §6 gate and the plan's posts-per-day number. Checked before the upload is read (a
+ * docs/product.md#subscription-gate gate and the plan's posts-per-day number. Checked before the upload is read (a
  * refusal costs the user no upload) and again under the organization's lock when inserting.
  */
 export async function checkPostAllowance(deps: PostsDeps, organizationId: string) {
@@ -75,7 +75,7 @@ function factsOf(file: IngestedMedia): MediaFacts {
   };
 }
 
-/** Turns rule failures into the 400 of spec §8: media problems as platformValidationErrors. */
+/** Turns rule failures into the 400 of docs/product.md#messages: media problems as platformValidationErrors. */
 function throwValidation(errors: PostValidationError[]): never {
   const media = errors.filter((e) => e.field === 'media');
   if (media.length > 0) {
@@ -106,7 +106,7 @@ interface TargetRule {
   constraints: MediaConstraints | null;
 }
 
-/** Every content rule of spec §5 for one version of a post's text. */
+/** Every content rule of docs/product.md#posts-validation for one version of a post's text. */
 function contentErrors(
   content: PostContent,
   targets: TargetRule[],

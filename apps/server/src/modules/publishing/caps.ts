@@ -15,7 +15,7 @@ export interface PublishCaps {
 
 /**
  * How hard Herald may push each network, read from each network's own limits.ts so the numbers
- * live in one place (platform-apis.md §0.2).
+ * live in one place (docs/networks.md#at-a-glance).
  */
 const CAPS: Record<string, PublishCaps> = {
   x: { concurrency: X_PUBLISH_LIMITS.concurrency },

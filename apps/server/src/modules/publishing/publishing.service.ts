@@ -44,7 +44,7 @@ async function postTargetsByName(db: Db, organizationId: string, postId: string)
 }
 
 /**
- * Spec §7 "publish": runs the engine now for the named networks and answers per network. The
+ * docs/product.md#api-calls "publish": runs the engine now for the named networks and answers per network. The
  * same guarded steps as the scheduled path run, so a click racing the scheduled job cannot
  * publish twice.
  */

@@ -17,7 +17,7 @@ const DEFAULT_ROLE_DESCRIPTIONS: Record<string, string> = {
   CustomerSupport: 'Reads and answers messages.',
 };
 
-/** The four roles every organization starts with (spec §6), created inside its transaction. */
+/** The four roles every organization starts with (docs/product.md#roles-and-permissions), created inside its transaction. */
 export async function createDefaultRoles(tx: Db, organizationId: string) {
   const created: Record<string, repo.RoleRow> = {};
   for (const [name, permissions] of Object.entries(DEFAULT_ROLES)) {

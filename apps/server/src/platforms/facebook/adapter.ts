@@ -7,7 +7,7 @@ import type { AdapterSettings, ConnectableAccount, PlatformAdapter } from '../ty
 import { listManagedPages } from './api.js';
 import { createFacebookPublishing } from './publishing.js';
 
-/** Publish, comment and insight permissions for Pages (§3.1). */
+/** Publish, comment and insight permissions for Pages (docs/networks.md#facebook-oauth). */
 export const FACEBOOK_SCOPES = [
   'pages_show_list',
   'pages_manage_posts',

@@ -2,7 +2,7 @@ import type { GraphApi, GraphList } from '../meta/api.js';
 import type { GraphClient } from '../meta/graph-client.js';
 import { FACEBOOK_PAGE_LIST_LIMIT } from './limits.js';
 
-/** A Page as `/me/accounts` lists it (§3.1, §10.1). */
+/** A Page as `/me/accounts` lists it (docs/networks.md#facebook-oauth, #account-identity). */
 export interface FacebookPage {
   id: string;
   name?: string;
@@ -18,7 +18,7 @@ const PAGE_FIELDS = 'id,name,access_token,picture{url},tasks';
 export const listManagedPages = (api: GraphApi, userToken: string) =>
   api.listPages<FacebookPage>(userToken, PAGE_FIELDS, FACEBOOK_PAGE_LIST_LIMIT);
 
-/** A Page post, photo post or video as the recent lists give it (§3.2, §3.6). */
+/** A Page post, photo post or video as the recent lists give it (docs/networks.md#facebook-publishing, #facebook-idempotency). */
 export interface FacebookPostNode {
   id: string;
   message?: string;
@@ -27,7 +27,7 @@ export interface FacebookPostNode {
   permalink_url?: string;
 }
 
-/** A comment on a Page post (§3.3); `comments` only on top-level comments. */
+/** A comment on a Page post (docs/networks.md#facebook-comments); `comments` only on top-level comments. */
 export interface FacebookCommentNode {
   id: string;
   message?: string;
@@ -52,7 +52,7 @@ export const uploadUnpublishedPhoto = (
   url: string,
 ) => graph.post<{ id: string }>(`${pageId}/photos`, token, { url, published: 'false' });
 
-/** The visible calls (§3.6): never repeated blindly. */
+/** The visible calls (docs/networks.md#facebook-idempotency): never repeated blindly. */
 export const publishToFeed = (graph: GraphClient, pageId: string, token: string, params: Params) =>
   graph.publish<{ id: string }>(`${pageId}/feed`, token, params);
 

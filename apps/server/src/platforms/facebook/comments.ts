@@ -10,10 +10,10 @@ import {
   type FacebookCommentNode,
 } from './api.js';
 
-/** Facebook hides who commented when they have not authorized the app (§3.3). */
+/** Facebook hides who commented when they have not authorized the app (docs/networks.md#facebook-comments). */
 const UNKNOWN_AUTHOR = 'Facebook user';
 
-/** A Page-post comment in Herald's shape (§10.2). */
+/** A Page-post comment in Herald's shape (docs/networks.md#comment-mapping). */
 export function toNetworkComment(node: FacebookCommentNode, pageId: string): NetworkComment {
   const authorId = node.from?.id ?? '';
   return {
@@ -27,7 +27,7 @@ export function toNetworkComment(node: FacebookCommentNode, pageId: string): Net
   };
 }
 
-/** Comment threads on Page posts (§3.3), as the Page: list, reply, edit, delete. */
+/** Comment threads on Page posts (docs/networks.md#facebook-comments), as the Page: list, reply, edit, delete. */
 export function createFacebookComments(
   graph: GraphClient,
 ): Pick<PublishingAdapter, 'listComments' | 'reply' | 'editComment' | 'deleteComment'> {

@@ -1,7 +1,7 @@
 import type { MediaConstraints } from '@herald/contract';
 
 /**
- * What a Facebook Page post may carry (platform-apis.md §3.5, §8): the one source of these
+ * What a Facebook Page post may carry (docs/networks.md#facebook-limits, #composer-limits): the one source of these
  * numbers. The platforms seed (drizzle/0005_seed_platforms.sql) must say the same
  * (platforms/media-constraints.test.ts); operators may change the stored copy later.
  */
@@ -25,7 +25,7 @@ export const FACEBOOK_MEDIA_CONSTRAINTS = {
 /** API-published reels per Page per rolling 24 h, enforced on `video_reels`. */
 export const FACEBOOK_REELS_PER_DAY = 30;
 
-/** Publishing caps of a Page (§3.5). Facebook publishes no post cap beyond its rate limits. */
+/** Publishing caps of a Page (docs/networks.md#facebook-limits). Facebook publishes no post cap beyond its rate limits. */
 export const FACEBOOK_PUBLISH_CAPS = {
   /** Reels through the API per Page per rolling 24 h (Herald publishes videos, not reels, yet). */
   reelsPer24h: FACEBOOK_REELS_PER_DAY,

@@ -71,7 +71,7 @@ function shapeOf(request: PublishRequest): Shape {
 }
 
 /**
- * Facebook Page publishing (§3.2) as the Page, with its token. Only several photos need a
+ * Facebook Page publishing (docs/networks.md#facebook-publishing) as the Page, with its token. Only several photos need a
  * prepare step (unpublished photos); every other shape is one visible call in finalize.
  */
 export function createFacebookPublishing(

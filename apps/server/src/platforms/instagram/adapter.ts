@@ -8,7 +8,7 @@ import type { AdapterSettings, ConnectableAccount, PlatformAdapter } from '../ty
 import { getInstagramUser, listPagesWithInstagram } from './api.js';
 import { createInstagramPublishing } from './publishing.js';
 
-/** Publish, comment and insight permissions for Instagram with Facebook Login (§2.1). */
+/** Publish, comment and insight permissions for Instagram with Facebook Login (docs/networks.md#instagram-oauth). */
 export const INSTAGRAM_SCOPES = [
   'instagram_basic',
   'instagram_content_publish',

@@ -11,7 +11,7 @@ export interface PageWithInstagram {
   instagram_business_account?: { id: string };
 }
 
-/** The IG User node (§10.1). */
+/** The IG User node (docs/networks.md#account-identity). */
 export interface InstagramUser {
   id: string;
   username?: string;
@@ -39,7 +39,7 @@ export const igUserIdOf = (account: StoredAccount) =>
 export const getInstagramUser = (api: GraphApi, igUserId: string, userToken: string) =>
   api.getNode<InstagramUser>(igUserId, userToken, IG_USER_FIELDS);
 
-/** An IG container as `GET /{container}?fields=status_code,status` answers (§2.3). */
+/** An IG container as `GET /{container}?fields=status_code,status` answers (docs/networks.md#instagram-publishing). */
 export interface InstagramContainer {
   id: string;
   status_code?: 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED' | string;
@@ -55,7 +55,7 @@ export interface InstagramMedia {
   shortcode?: string;
 }
 
-/** An IG Comment (§2.4); `replies` only on top-level comments. */
+/** An IG Comment (docs/networks.md#instagram-comments); `replies` only on top-level comments. */
 export interface InstagramCommentNode {
   id: string;
   text?: string;
@@ -90,7 +90,7 @@ export async function readPublishingLimit(graph: GraphClient, igUserId: string, 
   return { usage: limit?.quota_usage ?? 0, total: limit?.config?.quota_total ?? null };
 }
 
-/** The visible call (§2.8): never repeated blindly. */
+/** The visible call (docs/networks.md#instagram-idempotency): never repeated blindly. */
 export const publishContainer = (
   graph: GraphClient,
   igUserId: string,

@@ -10,7 +10,7 @@ import {
   type InstagramCommentNode,
 } from './api.js';
 
-/** An IG comment in Herald's shape (§10.2); the author is `from`, else the bare `username`. */
+/** An IG comment in Herald's shape (docs/networks.md#comment-mapping); the author is `from`, else the bare `username`. */
 export function toNetworkComment(node: InstagramCommentNode, ownId: string): NetworkComment {
   const authorId = node.from?.id ?? '';
   return {
@@ -25,7 +25,7 @@ export function toNetworkComment(node: InstagramCommentNode, ownId: string): Net
 }
 
 /**
- * Instagram comment threads (§2.4): list with replies, reply, delete. Instagram has no way to
+ * Instagram comment threads (docs/networks.md#instagram-comments): list with replies, reply, delete. Instagram has no way to
  * edit a comment, so there is no `editComment`.
  */
 export function createInstagramComments(

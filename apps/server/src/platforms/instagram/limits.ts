@@ -1,7 +1,7 @@
 import type { MediaConstraints } from '@herald/contract';
 
 /**
- * What an Instagram post may carry (platform-apis.md §2.6, §8): the one source of these numbers.
+ * What an Instagram post may carry (docs/networks.md#instagram-limits, #composer-limits): the one source of these numbers.
  * The platforms seed (drizzle/0005_seed_platforms.sql) must say the same
  * (platforms/media-constraints.test.ts); operators may change the stored copy later.
  */
@@ -21,7 +21,7 @@ export const INSTAGRAM_MEDIA_CONSTRAINTS = {
   },
   reel: {
     allowedMimeTypes: ['video/mp4', 'video/quicktime'],
-    // Sources disagree (300 MB vs 1 GB): validate at the lower one until proven (§9 #9).
+    // Sources disagree (300 MB vs 1 GB): validate at the lower one until proven (docs/networks.md#open-questions, question 9).
     maxFileSize: 300 * 1024 * 1024,
     minDuration: 3,
     maxDuration: 15 * 60,
@@ -31,14 +31,14 @@ export const INSTAGRAM_MEDIA_CONSTRAINTS = {
 
 export const INSTAGRAM_CAPTION_LIMITS = { hashtags: 30, mentions: 20 } as const;
 
-/** Fallback only: read `content_publishing_limit.config.quota_total` at runtime (§9 #1). */
+/** Fallback only: read `content_publishing_limit.config.quota_total` at runtime (docs/networks.md#open-questions, question 1). */
 export const INSTAGRAM_DEFAULT_PUBLISH_QUOTA = 50;
 
 /** Containers per rolling 24 h; each expires 24 h after creation. */
 export const INSTAGRAM_CONTAINERS_PER_DAY = 400;
 
 /**
- * Publishing caps (§2.3, §2.6). The adapter checks `content_publishing_limit` before every
+ * Publishing caps (docs/networks.md#instagram-publishing, #instagram-limits). The adapter checks `content_publishing_limit` before every
  * `media_publish` and falls back to `postsPer24h` when Instagram does not say.
  */
 export const INSTAGRAM_PUBLISH_CAPS = {

@@ -32,7 +32,7 @@ interface InstagramPublishState {
   preparedAt: number;
   /** The container to publish (the carousel parent once it exists). */
   containerId: string | null;
-  /** Carousel items; the parent waits until every video item is FINISHED (§2.3). */
+  /** Carousel items; the parent waits until every video item is FINISHED (docs/networks.md#instagram-publishing). */
   children: Array<{ id: string; video: boolean }>;
   /** The caption for a carousel parent that check creates (check does not see the request). */
   pendingCaption?: string;
@@ -74,7 +74,7 @@ function failedContainer(container: InstagramContainer) {
 }
 
 /**
- * Instagram publishing with Facebook Login (§2.3): containers that Instagram fills by fetching
+ * Instagram publishing with Facebook Login (docs/networks.md#instagram-publishing): containers that Instagram fills by fetching
  * the media URLs, status checks until FINISHED, then `media_publish`, the one visible call.
  */
 export function createInstagramPublishing(
@@ -105,7 +105,7 @@ export function createInstagramPublishing(
     return { status: 'pending', retryAfterMs, state: { ...update, checks: s.checks + 1 } };
   }
 
-  /** The media published from this attempt, among the account's latest (§2.8). */
+  /** The media published from this attempt, among the account's latest (docs/networks.md#instagram-idempotency). */
   async function findPublished(account: StoredAccount, request: PublishRequest, since: number) {
     const recent = await listRecentMedia(
       graph,

@@ -5,7 +5,7 @@ import { createLinkedInApi, type LinkedInApi, type LinkedInOrganization } from '
 import { createLinkedInPublishing, type LinkedInPublishOptions } from './publishing.js';
 import type { LinkedInUrls } from './urls.js';
 
-/** Personal posting plus organization pages (§6.1). */
+/** Personal posting plus organization pages (docs/networks.md#linkedin-oauth). */
 export const LINKEDIN_SCOPES = [
   'openid',
   'profile',

@@ -13,7 +13,7 @@ export interface LinkedInTokenAnswer {
   refresh_token_expires_in?: number;
 }
 
-/** OIDC userinfo (§6.1). */
+/** OIDC userinfo (docs/networks.md#linkedin-oauth). */
 export interface LinkedInUserInfo {
   sub: string;
   name?: string;
@@ -39,7 +39,7 @@ export interface LinkedInOrganization {
 /** Safety stop when paging organization ACLs. */
 const MAX_ACL_PAGES = 20;
 
-/** Typed calls to LinkedIn's OAuth host and API (§6). Every /rest call carries the version headers. */
+/** Typed calls to LinkedIn's OAuth host and API (docs/networks.md#linkedin). Every /rest call carries the version headers. */
 export function createLinkedInApi(settings: AdapterSettings<LinkedInUrls>) {
   const { urls, http, clientId, clientSecret } = settings;
   const call = <T>(url: string, init: RequestInit) =>

@@ -21,7 +21,7 @@ function parseCommentUrn(urn: string) {
 
 const ORG = /^urn:li:organization:(\d+)$/;
 
-/** LinkedIn returns URNs only; other members' names are not readable (§6.3, §10.2). */
+/** LinkedIn returns URNs only; other members' names are not readable (docs/networks.md#linkedin-comments, #comment-mapping). */
 const MEMBER = 'LinkedIn member';
 
 /** 403 on reading comments: an app permission, which reconnecting would not change. */
@@ -49,7 +49,7 @@ function changeRefused(action: 'edit' | 'delete') {
 }
 
 /**
- * Comments on LinkedIn (platform-apis.md §6.3, §10.2) through `/rest/socialActions/{urn}/
+ * Comments on LinkedIn (docs/networks.md#linkedin-comments, #comment-mapping) through `/rest/socialActions/{urn}/
  * comments`: listed with their replies (one level), answered with `parentComment`, edited with a
  * partial update and deleted as the connected account (`actor`).
  */

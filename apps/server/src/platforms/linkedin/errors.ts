@@ -13,7 +13,7 @@ interface LinkedInErrorBody {
 /**
  * 401 (expired, revoked, scope changed) → reauth; 429 → rate_limited (daily windows);
  * 5xx → transient; 403 → reauth (a scope or role is missing); 422 validation, 426 sunset
- * `LinkedIn-Version` and the rest → bad_request (§6.6). `invalid_grant` from the token endpoint
+ * `LinkedIn-Version` and the rest → bad_request (docs/networks.md#linkedin-errors). `invalid_grant` from the token endpoint
  * means the grant is gone → reauth.
  */
 export function linkedInErrorKind(status: number, body: unknown): PlatformErrorKind {

@@ -1,7 +1,7 @@
 import type { MediaConstraints } from '@herald/contract';
 
 /**
- * What a LinkedIn post may carry (platform-apis.md §6.5, §8): the one source of these numbers.
+ * What a LinkedIn post may carry (docs/networks.md#linkedin-limits, #composer-limits): the one source of these numbers.
  * The platforms seed (drizzle/0005_seed_platforms.sql) must say the same
  * (platforms/media-constraints.test.ts); operators may change the stored copy later.
  */
@@ -33,7 +33,7 @@ export const LINKEDIN_REFRESH_TOKEN_DAYS = 365;
 export const LINKEDIN_ACL_PAGE_SIZE = 100;
 
 /**
- * Publishing pace (§6.5). LinkedIn's daily app and member limits are not published (see the
+ * Publishing pace (docs/networks.md#linkedin-limits). LinkedIn's daily app and member limits are not published (see the
  * app's Analytics tab); about 150 posts per member per day is the figure third parties quote.
  * Windows reset at midnight UTC. `concurrency` is per worker process; the engine's caps.ts reads both numbers.
  */

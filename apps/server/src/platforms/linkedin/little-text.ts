@@ -1,5 +1,5 @@
 /**
- * LinkedIn's "little" text format (§6.2): commentary with `\ | { } @ [ ] ( ) < > * _ ~`
+ * LinkedIn's "little" text format (docs/networks.md#linkedin-publishing): commentary with `\ | { } @ [ ] ( ) < > * _ ~`
  * backslash-escaped, so they show as typed instead of starting a mention or a template. A `#`
  * that starts a word stays a hashtag; any other `#` is escaped.
  */

@@ -46,7 +46,7 @@ export interface LinkedInPostBody {
 }
 
 /**
- * Typed calls to LinkedIn's Images, Videos, Posts and Comments APIs (§6.2–§6.3). Every /rest
+ * Typed calls to LinkedIn's Images, Videos, Posts and Comments APIs (docs/networks.md#linkedin-publishing, #linkedin-comments). Every /rest
  * call carries the version headers; upload URLs are used exactly as LinkedIn hands them out.
  */
 export function createLinkedInPublishApi(settings: AdapterSettings<LinkedInUrls>) {

@@ -43,7 +43,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(pieces);
 }
 
-/** LinkedIn's rule (§6.5): one video alone, or 1–20 images. */
+/** LinkedIn's rule (docs/networks.md#linkedin-limits): one video alone, or 1–20 images. */
 function checkMix(media: PublishMedia[]) {
   if (media.some((m) => m.kind === 'video') && media.length > 1)
     throw new PlatformError(
@@ -66,7 +66,7 @@ function uploadedOf(state: PublishState): Uploaded[] {
     : [];
 }
 
-/** The post's `content` for its uploaded media (§6.2). */
+/** The post's `content` for its uploaded media (docs/networks.md#linkedin-publishing). */
 function contentOf(media: Uploaded[]): LinkedInPostBody['content'] {
   if (!media.length) return undefined;
   if (media.length === 1) return { media: { id: media[0]!.urn } };
@@ -89,11 +89,11 @@ const comparable = (commentary: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** `https://www.linkedin.com/feed/update/{urn}` (§6.2, §10.3). */
+/** `https://www.linkedin.com/feed/update/{urn}` (docs/networks.md#linkedin-publishing, #permalinks). */
 export const linkedInPermalink = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
 
 /**
- * LinkedIn's publishing half (platform-apis.md §6.2–§6.3, §6.7): Images/Videos uploads on the
+ * LinkedIn's publishing half (docs/networks.md#linkedin-publishing, #linkedin-comments, #linkedin-idempotency): Images/Videos uploads on the
  * URLs LinkedIn hands out, asset status polls, `POST /rest/posts`, reconciliation from the
  * author's recent posts (where LinkedIn lets Herald read them), and comments.
  */

@@ -1,4 +1,4 @@
-/** Where LinkedIn lives (platform-apis.md §6, §7). */
+/** Where LinkedIn lives (docs/networks.md#linkedin, #sandboxes). */
 export interface LinkedInUrls {
   authorizeUrl: string;
   tokenUrl: string;

@@ -1,4 +1,4 @@
 import { visibleCallOf } from '../deadlines.js';
 
-/** LinkedIn's visible calls (§6.7: no idempotency key, so never a blind retry). */
+/** LinkedIn's visible calls (docs/networks.md#linkedin-idempotency: no idempotency key, so never a blind retry). */
 export const visibleCall = visibleCallOf('LinkedIn');

@@ -1,6 +1,6 @@
 import { PlatformError, type PlatformErrorKind } from '../errors.js';
 
-/** The Graph error envelope (platform-apis.md §2.7), shared by Facebook, Instagram and Threads. */
+/** The Graph error envelope (docs/networks.md#meta-errors), shared by Facebook, Instagram and Threads. */
 export interface GraphErrorBody {
   error?: {
     message?: string;

@@ -1,5 +1,5 @@
 /**
- * Timing Herald uses with every Meta Graph host (platform-apis.md §0.3, §7 rule 4). Tests
+ * Timing Herald uses with every Meta Graph host (docs/networks.md#adapter-contract, #sandbox-rules, rule 4). Tests
  * pass smaller values through `MetaPublishingOptions`.
  */
 export interface MetaTiming {
@@ -34,7 +34,7 @@ export const META_TIMING: MetaTiming = {
 /** Adapter options beyond the settings: timing overrides, mostly for tests. */
 export type MetaPublishingOptions = Partial<MetaTiming>;
 
-/** Posts read back when reconciling an unknown outcome (§2.8, §3.6). */
+/** Posts read back when reconciling an unknown outcome (docs/networks.md#instagram-idempotency, #facebook-idempotency). */
 export const META_RECONCILE_LOOKBACK = 25;
 
 /** Comments asked for per page of a thread. */

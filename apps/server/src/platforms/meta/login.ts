@@ -16,7 +16,7 @@ export interface MetaLogin {
   facebookUserId: string;
 }
 
-/** Facebook Login for Business: code → short-lived → long-lived user token (§2.1). */
+/** Facebook Login for Business: code → short-lived → long-lived user token (docs/networks.md#instagram-oauth). */
 export async function signInWithCode(api: GraphApi, input: CodeExchangeInput): Promise<MetaLogin> {
   const short = await api.exchangeCode(input.code, input.redirectUri);
   const long = await api.exchangeForLongLived(short.access_token);

@@ -1,5 +1,5 @@
 /**
- * Where the Meta Graph API lives (platform-apis.md §7). Facebook Pages and Instagram with
+ * Where the Meta Graph API lives (docs/networks.md#sandboxes). Facebook Pages and Instagram with
  * Facebook Login share every host; only the scopes and the calls after sign-in differ.
  */
 export interface MetaUrls {

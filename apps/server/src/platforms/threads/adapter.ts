@@ -13,7 +13,7 @@ import { createThreadsPublishing } from './publishing.js';
 /**
  * Threads through its own OAuth (no PKCE): the code buys a 1 h token, traded at once for a
  * 60-day one, which is refreshed by itself (`th_refresh_token`, once ≥ 24 h old). There is no
- * refresh token and no revoke endpoint (platform-apis.md §4.1). Publishing and replies: see
+ * refresh token and no revoke endpoint (docs/networks.md#threads-oauth). Publishing and replies: see
  * publishing.ts and comments.ts; `timing` is shorter in tests.
  */
 export function createThreadsAdapter(

@@ -4,7 +4,7 @@ import type { AdapterSettings } from '../types.js';
 import { describeThreadsError } from './errors.js';
 import { THREADS_GRAPH_VERSION, THREADS_PROFILE_FIELDS } from './limits.js';
 
-/** Where Threads lives (platform-apis.md §7): production or the sandbox, same paths. */
+/** Where Threads lives (docs/networks.md#sandboxes): production or the sandbox, same paths. */
 export interface ThreadsUrls {
   authorizeUrl: string;
   graphBase: string;

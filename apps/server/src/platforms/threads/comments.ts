@@ -12,7 +12,7 @@ const NESTED_LIMIT = 25;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Threads replies as comments (platform-apis.md §4.3, §10.2): listed with `GET /{id}/replies`,
+ * Threads replies as comments (docs/networks.md#threads-comments, #comment-mapping): listed with `GET /{id}/replies`,
  * answered with a reply container (`reply_to_id`) + `threads_publish`, and, for the account's
  * own replies, deleted with `DELETE /{id}`. Threads has no edit and no like count on replies.
  */
@@ -28,7 +28,7 @@ export function createThreadsComments(
       message: node.text ?? '',
       likes: 0,
       createdTime: new Date(created ?? Date.now()).toISOString(),
-      // Threads names the author only by username (§10.2): it stands in for the id.
+      // Threads names the author only by username (docs/networks.md#comment-mapping): it stands in for the id.
       from: {
         id: isOwn ? account.externalId : (node.username ?? node.id),
         name: node.username ?? 'Threads user',

@@ -3,7 +3,7 @@ import { type DescribedError, isObj, type PlatformErrorKind, str } from '../erro
 /**
  * Threads answers with the Graph error envelope
  * `{error:{message, type, code, error_subcode, error_user_msg, is_transient, fbtrace_id}}`
- * (platform-apis.md §2.7, §4); its OAuth endpoints may instead answer Instagram's flat
+ * (docs/networks.md#meta-errors, #threads); its OAuth endpoints may instead answer Instagram's flat
  * `{error_type, code, error_message}`. Codes decide the class; the HTTP status is the fallback.
  */
 const num = (v: unknown) =>
@@ -19,10 +19,10 @@ const BAD_REQUEST = new Set([3, 100, 101, 506, 9004]);
 const SUBCODE_KINDS: Record<number, PlatformErrorKind> = {
   2207042: 'rate_limited', // daily publishing cap reached
   2207027: 'transient', // container not ready yet
-  4279009: 'transient', // container not found yet, just after creation (§4.2, peer)
+  4279009: 'transient', // container not found yet, just after creation (docs/networks.md#threads-publishing, peer)
 };
 
-/** The class of a Graph error code (§2.7). */
+/** The class of a Graph error code (docs/networks.md#meta-errors). */
 export function graphErrorKind(
   code: number | undefined,
   subcode?: number,

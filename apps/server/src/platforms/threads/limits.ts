@@ -1,12 +1,12 @@
 import type { MediaConstraints } from '@herald/contract';
 
 /**
- * Threads numbers Herald relies on (platform-apis.md §4). Kept here because Meta changes them;
+ * Threads numbers Herald relies on (docs/networks.md#threads). Kept here because Meta changes them;
  * re-check against a live account before launch.
  */
 
 /**
- * Everything Herald does: read the profile, publish, read and manage replies (§4.1), and delete
+ * Everything Herald does: read the profile, publish, read and manage replies (docs/networks.md#threads-oauth), and delete
  * its own replies (`threads_delete`, for DELETE /{media}; accounts connected before it was asked
  * for must reconnect to delete).
  */
@@ -21,7 +21,7 @@ export const THREADS_SCOPES = [
 /** Graph API version in every API path. */
 export const THREADS_GRAPH_VERSION = 'v1.0';
 
-/** Fields read for the connected account (§4.1, §10.1). */
+/** Fields read for the connected account (docs/networks.md#threads-oauth, #account-identity). */
 export const THREADS_PROFILE_FIELDS = [
   'id',
   'username',
@@ -37,7 +37,7 @@ export const THREADS_LONG_TOKEN_SECONDS = 5_183_944;
 /** A long-lived token can be refreshed once it is 24 h old and until it expires. */
 export const THREADS_REFRESH_MIN_AGE_SECONDS = 86_400;
 
-/** 250 API-published posts and 1,000 replies per rolling 24 h; a carousel counts once (§4.5). */
+/** 250 API-published posts and 1,000 replies per rolling 24 h; a carousel counts once (docs/networks.md#threads-limits). */
 export const THREADS_POST_CAP = { posts: 250, windowSeconds: 86_400 } as const;
 export const THREADS_REPLY_CAP = { replies: 1000, windowSeconds: 86_400 } as const;
 /**
@@ -47,7 +47,7 @@ export const THREADS_REPLY_CAP = { replies: 1000, windowSeconds: 86_400 } as con
 export const THREADS_QUOTA_RETRY_SECONDS = 3600;
 
 /**
- * What a post may carry (§4.5, §8): text of 500 characters, emoji counted as their UTF-8 bytes;
+ * What a post may carry (docs/networks.md#threads-limits, #composer-limits): text of 500 characters, emoji counted as their UTF-8 bytes;
  * carousels of 2–20 items. The one source of these numbers; the platforms seed
  * (drizzle/0005_seed_platforms.sql) must say the same (platforms/media-constraints.test.ts);
  * operators may change the stored copy later.
@@ -83,7 +83,7 @@ export interface ThreadsTiming {
 export const THREADS_TIMING: ThreadsTiming = {
   requestTimeoutMs: 30_000,
   publishTimeoutMs: 30_000,
-  // Meta advises about 30 s between creating a container and publishing it (§4.2); videos
+  // Meta advises about 30 s between creating a container and publishing it (docs/networks.md#threads-publishing); videos
   // usually need that long, images and text are ready on the first look.
   pollMs: 10_000,
   replyReadyMs: 10_000,
@@ -91,7 +91,7 @@ export const THREADS_TIMING: ThreadsTiming = {
 
 /** Recent posts reconciliation reads when looking for a post whose publish timed out. */
 export const THREADS_RECONCILE_LOOKBACK = 50;
-/** Fields read for comments (§4.3, §10.2). */
+/** Fields read for comments (docs/networks.md#threads-comments, #comment-mapping). */
 export const THREADS_REPLY_FIELDS = [
   'id',
   'text',

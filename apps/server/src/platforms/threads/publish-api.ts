@@ -6,14 +6,14 @@ import type { ThreadsUrls } from './api.js';
 import { describeThreadsError } from './errors.js';
 import { THREADS_GRAPH_VERSION, type ThreadsTiming } from './limits.js';
 
-/** A container's processing state (§4.2); the value list is open-ended (§9 #10). */
+/** A container's processing state (docs/networks.md#threads-publishing); the value list is open-ended (docs/networks.md#open-questions, question 10). */
 export interface ThreadsContainerStatus {
   id: string;
   status?: string;
   error_message?: string;
 }
 
-/** A post or reply as the Graph host answers it (§4.2, §4.3). */
+/** A post or reply as the Graph host answers it (docs/networks.md#threads-publishing, #threads-comments). */
 export interface ThreadsMediaNode {
   id: string;
   text?: string;

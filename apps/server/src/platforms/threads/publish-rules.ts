@@ -2,7 +2,7 @@ import { PlatformError } from '../errors.js';
 import { THREADS_TEXT_MAX } from './limits.js';
 import type { ThreadsContainerStatus } from './publish-api.js';
 
-/** Threads counts characters, except that an emoji counts as its UTF-8 byte length (§4.5). */
+/** Threads counts characters, except that an emoji counts as its UTF-8 byte length (docs/networks.md#threads-limits). */
 export function threadsTextLength(text: string): number {
   let length = 0;
   for (const ch of text)
@@ -17,7 +17,7 @@ export function textProblem(text: string): string | null {
   return `The text is ${length} characters long as Threads counts them (an emoji counts as several); Threads allows ${THREADS_TEXT_MAX}.`;
 }
 
-/** The words Threads puts in a container's `error_message` (§4.2), as sentences. */
+/** The words Threads puts in a container's `error_message` (docs/networks.md#threads-publishing), as sentences. */
 const CONTAINER_ERRORS: Record<string, string> = {
   FAILED_DOWNLOADING_VIDEO: 'Threads could not download the video from Herald.',
   FAILED_PROCESSING_VIDEO: 'Threads could not process the video.',

@@ -47,7 +47,7 @@ function readState(state: PublishState): ThreadsState {
   return s as ThreadsState;
 }
 
-/** The post type a request makes on Threads, or the reason Threads cannot take it (§4.2, §4.5). */
+/** The post type a request makes on Threads, or the reason Threads cannot take it (docs/networks.md#threads-publishing, #threads-limits). */
 function postTypeOf(request: PublishRequest): PostType {
   const problem = textProblem(request.text);
   if (problem) throw new PlatformError('bad_request', problem);
@@ -72,7 +72,7 @@ const urlParam = (m: PublishMedia) =>
     : { media_type: 'IMAGE', image_url: m.url };
 
 /**
- * Threads publishing (platform-apis.md §4.2, §4.6): prepare makes the containers (media pulled
+ * Threads publishing (docs/networks.md#threads-publishing, #threads-idempotency): prepare makes the containers (media pulled
  * from Herald's signed URLs), check follows their processing (and assembles a carousel once its
  * items are ready), finalize is `threads_publish` and reads the permalink; reconcile reads the
  * container status and the account's recent posts.
@@ -100,7 +100,7 @@ export function createThreadsPublishing(
       throw new PlatformError('bad_request', containerFailure(status, what), {
         code: status.status,
       });
-    // IN_PROGRESS, or a value Threads added since (§9 #10): look again.
+    // IN_PROGRESS, or a value Threads added since (docs/networks.md#open-questions, question 10): look again.
     return { status: 'pending', retryAfterMs: timing.pollMs };
   }
 
@@ -181,7 +181,7 @@ export function createThreadsPublishing(
       if (!s.containerId) return null;
       const token = account.tokens.accessToken;
       const status = (await api.containerStatus(s.containerId, token)).status;
-      // A container that is not PUBLISHED was not published: publishing it again is safe (§4.6).
+      // A container that is not PUBLISHED was not published: publishing it again is safe (docs/networks.md#threads-idempotency).
       if (status && ['FINISHED', 'IN_PROGRESS', 'ERROR', 'EXPIRED'].includes(status)) return null;
       const recent = await api.listThreads(
         account.externalId,

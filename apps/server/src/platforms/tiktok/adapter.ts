@@ -16,7 +16,7 @@ import { createTikTokPublishApi } from './publish-api.js';
 import { createTikTokPublishing } from './publishing.js';
 
 /**
- * TikTok Login Kit for the web (no PKCE) with Content Posting scopes (platform-apis.md §5.1).
+ * TikTok Login Kit for the web (no PKCE) with Content Posting scopes (docs/networks.md#tiktok-oauth).
  * The client is named `client_key`; scopes are a comma list; refresh tokens rotate. Publishing:
  * see publishing.ts; `timing` is shorter in tests.
  */

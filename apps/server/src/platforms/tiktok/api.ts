@@ -3,7 +3,7 @@ import { form, requestJson } from '../oauth.js';
 import type { AdapterSettings } from '../types.js';
 import { describeTikTokError, isTikTokError, type TikTokRequest } from './errors.js';
 
-/** Where TikTok lives (platform-apis.md §7): production or the sandbox, same paths. */
+/** Where TikTok lives (docs/networks.md#sandboxes): production or the sandbox, same paths. */
 export interface TikTokUrls {
   authorizeUrl: string;
   apiBase: string;

@@ -1,7 +1,7 @@
 import { type DescribedError, isObj, type PlatformErrorKind, str } from '../errors.js';
 
 /**
- * TikTok's error bodies → Herald's error classes (platform-apis.md §5.6). API answers keep one
+ * TikTok's error bodies → Herald's error classes (docs/networks.md#tiktok-errors). API answers keep one
  * envelope, `{data, error:{code, message, log_id}}`, where success is `code: "ok"` (even an
  * error may come with HTTP 200); the OAuth endpoints answer `{error, error_description, log_id}`.
  */

@@ -1,13 +1,13 @@
 import type { MediaConstraints } from '@herald/contract';
 
 /**
- * TikTok numbers Herald relies on (platform-apis.md §5). TikTok changed its token lifetimes in
- * Nov 2026 (§9 #2): the answers' `expires_in`/`refresh_expires_in` always win over these.
+ * TikTok numbers Herald relies on (docs/networks.md#tiktok). TikTok changed its token lifetimes in
+ * Nov 2026 (docs/networks.md#open-questions, question 2): the answers' `expires_in`/`refresh_expires_in` always win over these.
  */
 
 /**
- * Login Kit + Content Posting scopes, as TikTok wants them: a comma list (§5.1). `video.list`
- * lets Herald find a post whose init timed out (§5.7) and read its counts (§5.4).
+ * Login Kit + Content Posting scopes, as TikTok wants them: a comma list (docs/networks.md#tiktok-oauth). `video.list`
+ * lets Herald find a post whose init timed out (docs/networks.md#tiktok-idempotency) and read its counts (docs/networks.md#tiktok-video-list).
  */
 export const TIKTOK_SCOPES = [
   'user.info.basic',
@@ -16,11 +16,11 @@ export const TIKTOK_SCOPES = [
   'video.list',
 ] as const;
 
-/** Profile fields `user.info.basic` covers (§5.1, §10.1). */
+/** Profile fields `user.info.basic` covers (docs/networks.md#tiktok-oauth, #account-identity). */
 export const TIKTOK_BASIC_FIELDS = ['open_id', 'union_id', 'avatar_url', 'display_name'] as const;
 /** `username` needs `user.info.profile`; without it the handle comes from creator_info. */
 export const TIKTOK_PROFILE_SCOPE = 'user.info.profile';
-/** creator_info (scope video.publish) names the creator's handle (§5.2). */
+/** creator_info (scope video.publish) names the creator's handle (docs/networks.md#tiktok-publishing). */
 export const TIKTOK_CREATOR_INFO_SCOPE = 'video.publish';
 
 /** Fallbacks when an answer omits a lifetime: the shorter, newer figures (2 h / 180 days). */
@@ -29,17 +29,17 @@ export const TIKTOK_REFRESH_TOKEN_SECONDS = 180 * 86_400;
 /** creator_info: 20 requests per minute per token. */
 export const TIKTOK_CREATOR_INFO_RATE = { requests: 20, windowSeconds: 60 } as const;
 
-/** Inits (video, inbox, photo) per token: 6 per minute; status fetch 30 per minute (§5.5). */
+/** Inits (video, inbox, photo) per token: 6 per minute; status fetch 30 per minute (docs/networks.md#tiktok-limits). */
 export const TIKTOK_INIT_RATE = { requests: 6, windowSeconds: 60 } as const;
 export const TIKTOK_STATUS_RATE = { requests: 30, windowSeconds: 60 } as const;
 /**
  * Until TikTok audits the app: every post is forced to SELF_ONLY, at most 5 users may post per
- * 24 h, and their accounts must be private (§5.5). The audit lifts these.
+ * 24 h, and their accounts must be private (docs/networks.md#tiktok-limits). The audit lifts these.
  */
 export const TIKTOK_UNAUDITED = { usersPer24h: 5, privacyLevel: 'SELF_ONLY' } as const;
 
 /**
- * What a post may carry (§5.5, §8): 1–35 photos (JPEG or WEBP, no PNG) or one video of at least
+ * What a post may carry (docs/networks.md#tiktok-limits, #composer-limits): 1–35 photos (JPEG or WEBP, no PNG) or one video of at least
  * 3 s, never both. The one source of these numbers; the platforms seed
  * (drizzle/0005_seed_platforms.sql) must say the same (platforms/media-constraints.test.ts);
  * operators may change the stored copy later.
@@ -61,7 +61,7 @@ export const TIKTOK_MEDIA_CONSTRAINTS = {
   },
 } satisfies MediaConstraints;
 
-/** Captions and photo texts, in UTF-16 units (§5.5, §8). */
+/** Captions and photo texts, in UTF-16 units (docs/networks.md#tiktok-limits, #composer-limits). */
 export const TIKTOK_TEXT = {
   videoTitleMax: TIKTOK_MEDIA_CONSTRAINTS.text.maxLength,
   photoTitleMax: 90,
@@ -74,7 +74,7 @@ export const TIKTOK_PHOTOS = {
 };
 export const TIKTOK_VIDEO_MIN_SECONDS = TIKTOK_MEDIA_CONSTRAINTS.video.minDuration;
 
-/** FILE_UPLOAD chunks: 5–64 MB (the last up to 128 MB), at most 1,000 (§5.2). */
+/** FILE_UPLOAD chunks: 5–64 MB (the last up to 128 MB), at most 1,000 (docs/networks.md#tiktok-publishing). */
 export const TIKTOK_CHUNKS = {
   minBytes: 5 * 1024 * 1024,
   maxBytes: 64 * 1024 * 1024,
@@ -127,6 +127,6 @@ export const TIKTOK_TIMING: TikTokTiming = {
 
 /**
  * Reconciliation: a post missing from the video list this long after prepare was not published
- * (processing takes minutes at most, §5.2); sooner, TikTok cannot tell yet.
+ * (processing takes minutes at most, docs/networks.md#tiktok-publishing); sooner, TikTok cannot tell yet.
  */
 export const TIKTOK_RECONCILE_SETTLED_MS = 30 * 60_000;

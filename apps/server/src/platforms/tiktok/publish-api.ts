@@ -6,7 +6,7 @@ import type { TikTokUrls } from './api.js';
 import { describeTikTokError, isTikTokError } from './errors.js';
 import type { TikTokTiming } from './limits.js';
 
-/** creator_info (§5.2): what this creator may post now. */
+/** creator_info (docs/networks.md#tiktok-publishing): what this creator may post now. */
 export interface TikTokCreator {
   creator_username?: string;
   creator_nickname?: string;
@@ -22,7 +22,7 @@ export interface TikTokInit {
   upload_url?: string;
 }
 
-/** status/fetch (§5.2); post ids arrive as int64 and are kept as strings here. */
+/** status/fetch (docs/networks.md#tiktok-publishing); post ids arrive as int64 and are kept as strings here. */
 export interface TikTokPublishStatus {
   status?: string;
   fail_reason?: string;
@@ -61,7 +61,7 @@ function keepPostIdsExact(http: PlatformHttp): PlatformHttp {
   };
 }
 
-/** Typed Content Posting calls (§5.2) and the video list (§5.4), each with its time limit. */
+/** Typed Content Posting calls (docs/networks.md#tiktok-publishing) and the video list (docs/networks.md#tiktok-video-list), each with its time limit. */
 export function createTikTokPublishApi(
   settings: AdapterSettings<TikTokUrls>,
   timing: TikTokTiming,
@@ -105,7 +105,7 @@ export function createTikTokPublishApi(
     creatorInfo: (token: string) =>
       post<TikTokCreator>('/v2/post/publish/creator_info/query/', token, {}),
 
-    /** The commit point for a video (§5.7): TikTok posts it once the bytes are there. */
+    /** The commit point for a video (docs/networks.md#tiktok-idempotency): TikTok posts it once the bytes are there. */
     initVideo: async (token: string, body: unknown) =>
       requireId(await post<TikTokInit>('/v2/post/publish/video/init/', token, body, inits)),
 
@@ -113,7 +113,7 @@ export function createTikTokPublishApi(
     initPhotos: async (token: string, body: unknown) =>
       requireId(await post<TikTokInit>('/v2/post/publish/content/init/', token, body, inits)),
 
-    /** One chunk to the init's upload_url, used verbatim (§7 rule 2). */
+    /** One chunk to the init's upload_url, used verbatim (docs/networks.md#sandbox-rules, rule 2). */
     async uploadChunk(
       uploadUrl: string,
       chunk: Buffer,

@@ -9,7 +9,7 @@ import {
 } from './limits.js';
 import type { TikTokCreator } from './publish-api.js';
 
-/** TikTok's rules as Herald applies them before calling (platform-apis.md §5.2, §5.5). */
+/** TikTok's rules as Herald applies them before calling (docs/networks.md#tiktok-publishing, #tiktok-limits). */
 export type TikTokPostKind = 'video' | 'photo';
 
 const refuse = (message: string) => new PlatformError('bad_request', message);
@@ -38,7 +38,7 @@ export function postKindOf(request: PublishRequest): TikTokPostKind {
   return 'photo';
 }
 
-/** The most public privacy level this creator is offered (§5.2). */
+/** The most public privacy level this creator is offered (docs/networks.md#tiktok-publishing). */
 export function privacyLevelFor(creator: TikTokCreator): string {
   const options = creator.privacy_level_options ?? [];
   const level = TIKTOK_PRIVACY_PREFERENCE.find((p) => options.includes(p));
@@ -73,7 +73,7 @@ export function photoTitle(text: string): string {
 }
 
 /**
- * How a video is cut for FILE_UPLOAD (§5.2): one chunk under 5 MB (or under the preferred size),
+ * How a video is cut for FILE_UPLOAD (docs/networks.md#tiktok-publishing): one chunk under 5 MB (or under the preferred size),
  * else chunks of the preferred size with the rest in the last (`floor(size / chunk)` chunks).
  */
 export function chunkPlan(size: number, preferred: number) {
@@ -84,7 +84,7 @@ export function chunkPlan(size: number, preferred: number) {
   return { chunkSize, count };
 }
 
-/** `fail_reason` words (§5.2) as sentences, with the class the failure belongs to. */
+/** `fail_reason` words (docs/networks.md#tiktok-publishing) as sentences, with the class the failure belongs to. */
 const FAIL_REASONS: Record<
   string,
   { message: string; kind?: 'rate_limited' | 'transient' | 'reauth' }
@@ -118,7 +118,7 @@ export function failedPublish(reason: string | undefined): PlatformError {
 
 /**
  * After a call that may have committed the post failed without a clear refusal (no answer,
- * a 5xx, internal_error), the post may exist (§5.7).
+ * a 5xx, internal_error), the post may exist (docs/networks.md#tiktok-idempotency).
  */
 export function asUnknownOutcome(err: unknown): unknown {
   if (!(err instanceof PlatformError) || err.kind !== 'transient') return err;

@@ -45,10 +45,10 @@ function readState(state: PublishState): TikTokState {
 }
 
 /**
- * TikTok Content Posting (platform-apis.md §5.2, §5.7). TikTok publishes by itself once an init
+ * TikTok Content Posting (docs/networks.md#tiktok-publishing, #tiktok-idempotency). TikTok publishes by itself once an init
  * has its media, so: prepare reads creator_info and validates (invisible), check has nothing to
  * wait for, finalize is the init (+ the chunked upload for FILE_UPLOAD) and then follows the
- * status for a while to learn the post id. Comments are not in this API (§5.3).
+ * status for a while to learn the post id. Comments are not in this API (docs/networks.md#tiktok-comments).
  */
 export function createTikTokPublishing(
   api: TikTokPublishApi,

@@ -6,7 +6,7 @@ import { asUnknownOutcome, chunkPlan, failedPublish } from './publish-rules.js';
 
 const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
 
-/** The FILE_UPLOAD half of a video post (platform-apis.md §5.2): init, then the chunks. */
+/** The FILE_UPLOAD half of a video post (docs/networks.md#tiktok-publishing): init, then the chunks. */
 export function createTikTokUploader(api: TikTokPublishApi, timing: TikTokTiming) {
   /**
    * FILE_UPLOAD: without its bytes an init never becomes a post, so a failed init or chunk is an

@@ -7,7 +7,7 @@ import { createXPublishing, type XPublishOptions } from './publishing.js';
 
 /**
  * X through OAuth 2.0 Authorization Code with PKCE (S256), as a confidential client
- * (platform-apis.md §1.1). Refresh tokens rotate: every refresh returns the one to keep.
+ * (docs/networks.md#x-oauth). Refresh tokens rotate: every refresh returns the one to keep.
  */
 export function createXAdapter(
   settings: AdapterSettings<XUrls>,
@@ -31,10 +31,10 @@ export function createXAdapter(
     pictureUrl: user.profile_image_url ?? null,
     tokens,
     extra: {
-      // Permalinks are built from the username (§1.2).
+      // Permalinks are built from the username (docs/networks.md#x-publishing).
       username: user.username,
       name: user.name,
-      // The post length limit depends on the subscription (§1.2).
+      // The post length limit depends on the subscription (docs/networks.md#x-publishing).
       ...(user.verified_type ? { verifiedType: user.verified_type } : {}),
     },
   });

@@ -4,7 +4,7 @@ import type { AdapterSettings, PlatformHttp } from '../types.js';
 import { describeXApiError, describeXTokenError, type XTokenRequest } from './errors.js';
 import { X_USER_FIELDS } from './limits.js';
 
-/** Where X lives (platform-apis.md §7): production or the sandbox, same paths. */
+/** Where X lives (docs/networks.md#sandboxes): production or the sandbox, same paths. */
 export interface XUrls {
   authorizeUrl: string;
   apiBase: string;
@@ -99,7 +99,7 @@ export function createXApi(settings: AdapterSettings<XUrls>) {
       );
     },
 
-    /** `GET /2/users/me` (§10.1). A 200 may still carry only `errors[]`. */
+    /** `GET /2/users/me` (docs/networks.md#account-identity). A 200 may still carry only `errors[]`. */
     async getMe(accessToken: string): Promise<XUser> {
       const body = await requestJson<{ data?: XUser; errors?: unknown[] }>(
         http,

@@ -19,7 +19,7 @@ const decode = (text: string) =>
 const parentOf = (t: XTweetData) => t.referenced_tweets?.find((r) => r.type === 'replied_to')?.id;
 
 /**
- * Replies on X (platform-apis.md §1.3, §10.2): read through recent search on the post's
+ * Replies on X (docs/networks.md#x-comments, #comment-mapping): read through recent search on the post's
  * conversation (last 7 days), answered with `POST /2/tweets` + `reply`, deleted with
  * `DELETE /2/tweets/{id}` when they are ours. X cannot edit a reply through the API.
  */

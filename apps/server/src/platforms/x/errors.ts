@@ -1,7 +1,7 @@
 import { type DescribedError, isObj, type PlatformErrorKind, str } from '../errors.js';
 
 /**
- * X's error bodies → Herald's error classes (platform-apis.md §1.6). API calls answer RFC 7807
+ * X's error bodies → Herald's error classes (docs/networks.md#x-errors). API calls answer RFC 7807
  * problems `{title, detail, type, status}` (or, from older endpoints, `errors[{code, message}]`);
  * the token endpoint answers OAuth's `{error, error_description}`.
  */

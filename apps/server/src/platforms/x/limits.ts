@@ -1,11 +1,11 @@
 import type { MediaConstraints } from '@herald/contract';
 
 /**
- * X numbers Herald relies on (platform-apis.md §1). Kept here, not in code paths, because X
+ * X numbers Herald relies on (docs/networks.md#x). Kept here, not in code paths, because X
  * changes them; re-check against a live account before launch.
  */
 
-/** Publishing plus `offline.access`, without which X issues no refresh token (§1.1). */
+/** Publishing plus `offline.access`, without which X issues no refresh token (docs/networks.md#x-oauth). */
 export const X_SCOPES = [
   'tweet.read',
   'tweet.write',
@@ -14,7 +14,7 @@ export const X_SCOPES = [
   'offline.access',
 ] as const;
 
-/** Fields read for the connected account (§1.1, §10.1). */
+/** Fields read for the connected account (docs/networks.md#x-oauth, #account-identity). */
 export const X_USER_FIELDS = [
   'id',
   'name',
@@ -35,7 +35,7 @@ export const X_STATE_MAX_LENGTH = 500;
 export const X_USERS_ME_RATE = { requests: 75, windowSeconds: 900 } as const;
 
 /**
- * Publishing pace (§1.5). `POST /2/tweets` allows 100 posts per 15 min per user (⚠ another X
+ * Publishing pace (docs/networks.md#x-limits). `POST /2/tweets` allows 100 posts per 15 min per user (⚠ another X
  * page says 200) and 10,000 per 24 h per app; replies count too; a 429 makes the engine wait.
  * `concurrency` is how many publications one worker runs at once (read by the engine's
  * caps.ts): 32 keeps a burst of due posts from waiting on slots (bench/scheduler.mjs).
@@ -48,7 +48,7 @@ export const X_PUBLISH_LIMITS = {
 } as const;
 
 /**
- * What one post may carry (§1.5, §8): 4 images or 1 video. The one source of these numbers; the
+ * What one post may carry (docs/networks.md#x-limits, #composer-limits): 4 images or 1 video. The one source of these numbers; the
  * platforms seed (drizzle/0005_seed_platforms.sql) must say the same
  * (platforms/media-constraints.test.ts); operators may change the stored copy later.
  */
@@ -84,10 +84,10 @@ export const X_FINALIZE_TIMEOUT_MS = 20_000;
 /** Recent posts read when reconciling an unknown outcome (`GET /2/users/{id}/tweets`). */
 export const X_RECONCILE_LOOKBACK = 20;
 
-/** Recent search takes 10–100 results per page (§1.3). */
+/** Recent search takes 10–100 results per page (docs/networks.md#x-comments). */
 export const X_SEARCH_PAGE = { min: 10, max: 100 } as const;
 
-/** Fields asked for when reading replies (§1.3). */
+/** Fields asked for when reading replies (docs/networks.md#x-comments). */
 export const X_REPLY_TWEET_FIELDS = [
   'author_id',
   'created_at',

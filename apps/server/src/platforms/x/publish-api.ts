@@ -3,7 +3,7 @@ import type { AdapterSettings } from '../types.js';
 import { withRateLimitReset, type XUrls, type XUser } from './api.js';
 import { describeXApiError } from './errors.js';
 
-/** Media as X answers the upload endpoints (§1.2). */
+/** Media as X answers the upload endpoints (docs/networks.md#x-publishing). */
 export interface XMediaAnswer {
   id: string;
   media_key?: string;
@@ -43,7 +43,7 @@ export interface XCreateTweet {
   reply?: { in_reply_to_tweet_id: string };
 }
 
-/** Typed calls to X's media, posts and search endpoints with the user's token (§1.2–§1.3). */
+/** Typed calls to X's media, posts and search endpoints with the user's token (docs/networks.md#x-publishing, #x-comments). */
 export function createXPublishApi(settings: AdapterSettings<XUrls>) {
   const http = withRateLimitReset(settings.http);
   const base = settings.urls.apiBase;

@@ -35,7 +35,7 @@ interface XUploaded {
 const categoryOf = (m: PublishMedia) =>
   m.kind === 'video' ? 'tweet_video' : m.mimeType === 'image/gif' ? 'tweet_gif' : 'tweet_image';
 
-/** X's rule (§1.5): up to 4 images, or one GIF, or one video, alone. */
+/** X's rule (docs/networks.md#x-limits): up to 4 images, or one GIF, or one video, alone. */
 function checkMix(media: PublishMedia[]) {
   const moving = media.filter((m) => categoryOf(m) !== 'tweet_image');
   if (moving.length && media.length > 1)
@@ -101,7 +101,7 @@ const comparable = (text: string) =>
     .trim();
 
 /**
- * X's publishing half (platform-apis.md §1.2–§1.3, §1.7): chunked media upload, status polls,
+ * X's publishing half (docs/networks.md#x-publishing, #x-comments, #x-idempotency): chunked media upload, status polls,
  * `POST /2/tweets`, reconciliation from the user's recent posts, and replies.
  */
 export function createXPublishing(

@@ -1,4 +1,4 @@
 import { visibleCallOf } from '../deadlines.js';
 
-/** X's visible calls (§1.7: no idempotency key, so never a blind retry). */
+/** X's visible calls (docs/networks.md#x-idempotency: no idempotency key, so never a blind retry). */
 export const visibleCall = visibleCallOf('X');

@@ -16,7 +16,7 @@ export interface EmulatorAdminOptions {
 }
 
 /**
- * The emulators' one test-facing route set (platform-apis.md §7.6), under `{mount}/_emu/`:
+ * The emulators' one test-facing route set (docs/networks.md#scenario-knobs), under `{mount}/_emu/`:
  * - `POST /_emu/scenario {account, knob, on, value?}` switches a scenario knob for one account
  *   and `GET /_emu/scenario?account=` reads them (scenario.ts; publishing knobs carry a number:
  *   a latency, a count of calls…; see call-knobs.ts);

@@ -1,7 +1,7 @@
 import type { Scenario } from './scenario.js';
 
 /**
- * Scenario knobs for emulators that publish (platform-apis.md §7.6), set per account through
+ * Scenario knobs for emulators that publish (docs/networks.md#scenario-knobs), set per account through
  * `POST /_emu/scenario {account, knob, on, value?}`. Unlike the connection knobs (on/off), most
  * carry a number: a duration, a count of calls, a cap.
  */

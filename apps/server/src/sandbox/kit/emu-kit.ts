@@ -9,7 +9,7 @@ import { createScenarioStore, type Scenario } from './scenario.js';
 
 /**
  * Pieces every network emulator needs beside its own routes: stable ids, random tokens,
- * scenario knobs (§7.6), the call log (call-log.ts), and placeholder pictures. All state is
+ * scenario knobs (docs/networks.md#scenario-knobs), the call log (call-log.ts), and placeholder pictures. All state is
  * in the sandbox store so it survives restarts.
  */
 

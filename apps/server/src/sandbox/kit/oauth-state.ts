@@ -49,7 +49,7 @@ interface RefreshRecord {
   expiresAt: number | null;
 }
 
-/** Scenario knobs that matter for a connection (platform-apis.md §7.6). */
+/** Scenario knobs that matter for a connection (docs/networks.md#scenario-knobs). */
 export const CONNECTION_KNOBS = [
   'token_expired',
   'token_revoked',

@@ -5,7 +5,7 @@ import type { EmuClock } from './clock.js';
 import { createKeyedLock } from './keyed-lock.js';
 
 /**
- * Scenario knobs (platform-apis.md §7.6), one store for every emulator: the knobs of a key (an
+ * Scenario knobs (docs/networks.md#scenario-knobs), one store for every emulator: the knobs of a key (an
  * account id, a name typed at sign-in, a URN…) in the sandbox store under `scenario/{key}`.
  *
  * Knob name → its number: for a switch (`token_revoked`), when it was switched on (ms on the

@@ -2,7 +2,7 @@ import type { Scenario } from '../kit/scenario.js';
 import type { Grant, Member } from './state.js';
 
 /**
- * Who may act as an author or read its posts and comments (§6.1, §6.3): a member as
+ * Who may act as an author or read its posts and comments (docs/networks.md#linkedin-oauth, #linkedin-comments): a member as
  * themselves, an administrator for their organizations, each with the matching scope. Reading a
  * member's own posts needs `r_member_social`, which LinkedIn grants approved apps only (here the
  * `r_member_social` knob stands for that approval).

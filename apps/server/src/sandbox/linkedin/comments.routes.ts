@@ -15,7 +15,7 @@ import { linkedInRoute } from './rest.js';
 import type { LinkedInState } from './state.js';
 
 /**
- * The Comments API on `/rest/socialActions/{urn}/comments` (§6.3, §7.5): list (one level: a
+ * The Comments API on `/rest/socialActions/{urn}/comments` (docs/networks.md#linkedin-comments, #linkedin-sandbox): list (one level: a
  * post's comments, or a comment's replies), create (a reply to a reply joins its top-level
  * comment), edit with a Rest.li partial update, delete. Comments carry URNs only, no names.
  */

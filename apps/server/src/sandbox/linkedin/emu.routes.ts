@@ -5,7 +5,7 @@ import type { LiComment, LinkedInPosts, LiPost } from './posts-state.js';
 import type { LinkedInState } from './state.js';
 
 /**
- * Test-facing publishing endpoints (§7.6):
+ * Test-facing publishing endpoints (docs/networks.md#scenario-knobs):
  * - `GET /_emu/posts[?author=<urn>|account=<member name>]`: every post published, oldest first;
  * - `POST /_emu/comments {postId, fromName, message, parentId?, likes?}`: another member
  *   comments on a post (or replies to a comment: `parentId` is its URN).

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 
-/** A LinkedIn REST error (§6.6): `{message, serviceErrorCode, status, code?}`. */
+/** A LinkedIn REST error (docs/networks.md#linkedin-errors): `{message, serviceErrorCode, status, code?}`. */
 export class LinkedInFailure extends Error {
   constructor(
     readonly status: number,
@@ -57,7 +57,7 @@ export const linkedInErrors = {
     new LinkedInFailure(422, `Content is a duplicate of ${urn}`, 100, 'DUPLICATE_POST'),
   server: () =>
     new LinkedInFailure(500, 'Internal Server Error', undefined, 'INTERNAL_SERVER_ERROR'),
-  /** LinkedIn's windows are daily and reset at midnight UTC (§6.5). */
+  /** LinkedIn's windows are daily and reset at midnight UTC (docs/networks.md#linkedin-limits). */
   throttled: (nowMs = Date.now()) => {
     const midnight = new Date(nowMs);
     midnight.setUTCHours(24, 0, 0, 0);

@@ -13,7 +13,7 @@ import { registerLinkedInRest } from './rest.js';
 import { createLinkedInState } from './state.js';
 
 /**
- * Switch knobs of §7.6 the LinkedIn emulator honours (per member name, `sub` or person URN).
+ * Switch knobs of docs/networks.md#scenario-knobs the LinkedIn emulator honours (per member name, `sub` or person URN).
  * `r_member_social` stands for LinkedIn approving the app for that restricted scope: with it,
  * members' own posts and their comments can be read.
  */
@@ -29,7 +29,7 @@ export const LINKEDIN_KNOBS = [
 export const LINKEDIN_NUMERIC_KNOBS = PUBLISHING_KNOBS.filter((k) => k !== 'moderation_ms');
 
 /**
- * The LinkedIn sandbox (§7.5), mounted at /sandbox/linkedin: OAuth on the www host paths, the
+ * The LinkedIn sandbox (docs/networks.md#linkedin-sandbox), mounted at /sandbox/linkedin: OAuth on the www host paths, the
  * API on the api host paths (one server answers both), uploads on URLs it hands out itself.
  */
 export function registerLinkedInSandbox(scope: FastifyInstance, ctx: SandboxContext) {

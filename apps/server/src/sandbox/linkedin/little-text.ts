@@ -1,2 +1,2 @@
-/** What a reader sees of "little" text (§6.2): backslash escapes removed. */
+/** What a reader sees of "little" text (docs/networks.md#linkedin-publishing): backslash escapes removed. */
 export const renderLittleText = (commentary: string) => commentary.replace(/\\(.)/gs, '$1');

@@ -10,7 +10,7 @@ import { linkedInRoute, logoImage } from './rest.js';
 import type { LinkedInState } from './state.js';
 
 /**
- * The Images and Videos APIs (§6.2, §7.5): initializeUpload answers upload URLs on this
+ * The Images and Videos APIs (docs/networks.md#linkedin-publishing, #linkedin-sandbox): initializeUpload answers upload URLs on this
  * emulator, the PUTs take the bytes (counted, not kept), videos are finalized with the parts'
  * ETags, and the status moves WAITING_UPLOAD → PROCESSING → AVAILABLE (or PROCESSING_FAILED).
  */

@@ -7,7 +7,7 @@ import { escapeHtml, splitList } from '../kit/html.js';
 import { linkedInErrors, OAuthFailure } from './errors.js';
 import { ACCESS_TOKEN_SECONDS, memberKeys, type LinkedInState } from './state.js';
 
-/** Scopes the emulated app may ask for (§6.1). */
+/** Scopes the emulated app may ask for (docs/networks.md#linkedin-oauth). */
 const KNOWN_SCOPES = new Set([
   'openid',
   'profile',
@@ -28,7 +28,7 @@ const parseScopes = (scope: string | undefined) => [
   ...new Set((scope ?? '').split(/[\s,]+/).filter(Boolean)),
 ];
 
-/** The authorize parameters as LinkedIn checks them (§6.1): client and redirect are shown, not redirected. */
+/** The authorize parameters as LinkedIn checks them (docs/networks.md#linkedin-oauth): client and redirect are shown, not redirected. */
 function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
   if (p.client_id !== ctx.clientId)
     return { ok: false, page: 'Invalid client: the passed in client_id is invalid.' };
@@ -58,7 +58,7 @@ function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
   };
 }
 
-/** LinkedIn's authorization page, token endpoint (code and refresh grants) and revoke (§7.5). */
+/** LinkedIn's authorization page, token endpoint (code and refresh grants) and revoke (docs/networks.md#linkedin-sandbox). */
 export function registerLinkedInOAuth(
   scope: FastifyInstance,
   ctx: SandboxContext,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SandboxStore } from '../store.js';
 
 /**
- * What the LinkedIn emulator remembers about publishing (§6.2–§6.3), in the sandbox store:
+ * What the LinkedIn emulator remembers about publishing (docs/networks.md#linkedin-publishing, #linkedin-comments), in the sandbox store:
  * uploaded images and videos, posts (also copied under their author, for `q=author`), and
  * comments (also copied under what they answer, for listing).
  */

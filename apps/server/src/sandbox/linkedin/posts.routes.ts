@@ -11,7 +11,7 @@ import { linkedInRoute } from './rest.js';
 import type { LinkedInState } from './state.js';
 
 /**
- * The Posts API (§6.2, §6.7, §7.5): `POST /rest/posts` checks the author, the commentary, the
+ * The Posts API (docs/networks.md#linkedin-publishing, #linkedin-idempotency, #linkedin-sandbox): `POST /rest/posts` checks the author, the commentary, the
  * media (AVAILABLE, one video or 2–20 images) and duplicates, and answers 201 with the post URN
  * in `x-restli-id`; `GET /rest/posts?q=author` lists an author's posts for reconciliation.
  */
@@ -182,7 +182,7 @@ export function registerLinkedInPostRoutes(scope: FastifyInstance, deps: LinkedI
         ? await caller.scenario.takeValue('finalize_timeout')
         : null;
       if (hang !== null) {
-        // The post exists; the answer never arrives (§7.6).
+        // The post exists; the answer never arrives (docs/networks.md#scenario-knobs).
         await sleep(hang > 1 ? hang : LINKEDIN_POSTS.finalizeHangMs);
         reply.hijack();
         reply.raw.destroy();

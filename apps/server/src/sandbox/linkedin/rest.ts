@@ -11,7 +11,7 @@ const currentVersion = () => {
   return now.getUTCFullYear() * 100 + now.getUTCMonth() + 1;
 };
 
-/** §7.5: every /rest call needs an active `LinkedIn-Version` and Rest.li protocol 2.0.0. */
+/** docs/networks.md#linkedin-sandbox: every /rest call needs an active `LinkedIn-Version` and Rest.li protocol 2.0.0. */
 function checkRestHeaders(request: FastifyRequest) {
   const version = request.headers['linkedin-version'];
   if (typeof version !== 'string' || !version) throw linkedInErrors.versionMissing();
@@ -47,7 +47,7 @@ export const linkedInRoute =
 
 const logoAsset = (orgId: string) => `C4D0BAQ${orgId}`;
 
-/** An organization logo as the Images API shows it, if `urn` is one (§6.1). */
+/** An organization logo as the Images API shows it, if `urn` is one (docs/networks.md#linkedin-oauth). */
 export async function logoImage(state: LinkedInState, kit: EmuKit, urn: string) {
   const orgId = /^urn:li:image:C4D0BAQ(\d+)$/.exec(urn)?.[1];
   const org = orgId ? await state.getOrganization(orgId) : null;
@@ -61,7 +61,7 @@ export async function logoImage(state: LinkedInState, kit: EmuKit, urn: string) 
   };
 }
 
-/** Member identity and the organization endpoints needed to connect pages (§7.5). */
+/** Member identity and the organization endpoints needed to connect pages (docs/networks.md#linkedin-sandbox). */
 export function registerLinkedInRest(scope: FastifyInstance, kit: EmuKit, state: LinkedInState) {
   const handle = linkedInRoute;
 

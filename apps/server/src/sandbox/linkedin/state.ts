@@ -36,7 +36,7 @@ export interface Grant {
   sub: string;
   scopes: string[];
   createdAt: number;
-  /** Fixed at the first grant: refreshing does not extend it (§6.1). */
+  /** Fixed at the first grant: refreshing does not extend it (docs/networks.md#linkedin-oauth). */
   refreshExpiresAt: number | null;
   revoked: boolean;
 }

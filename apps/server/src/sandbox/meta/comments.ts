@@ -34,7 +34,7 @@ export function visitorOf(network: Network, name: string) {
 }
 
 /**
- * Comment threads on Instagram media and Page posts (§2.4, §3.3): list, reply, edit (Facebook),
+ * Comment threads on Instagram media and Page posts (docs/networks.md#instagram-comments, #facebook-comments): list, reply, edit (Facebook),
  * hide and delete. A reply to a reply joins its top-level comment, as on both networks.
  */
 export function addGraphComments(router: GraphRouter, deps: PublishDeps) {

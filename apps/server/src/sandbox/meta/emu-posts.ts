@@ -13,7 +13,7 @@ interface Deps {
 }
 
 /**
- * The test-facing side of publishing (§7.6 assertions API):
+ * The test-facing side of publishing (docs/networks.md#scenario-knobs assertions API):
  * - `GET /_emu/posts[?account=id|name]`: everything actually published, oldest first, so a
  *   test can prove one scheduled post made exactly one publication;
  * - `POST /_emu/comments {postId, fromName, message}`: another person comments on a post (or,

@@ -7,7 +7,7 @@ export interface GraphFailureExtra {
   isTransient?: boolean;
 }
 
-/** A Graph error to answer with Meta's envelope (§2.7, §7.2). */
+/** A Graph error to answer with Meta's envelope (docs/networks.md#meta-errors, #meta-sandbox). */
 export class GraphFailure extends Error {
   constructor(
     readonly status: number,
@@ -36,7 +36,7 @@ export class GraphFailure extends Error {
   }
 }
 
-/** Throttling messages by code (§2.7): app, user, Page, and per-API limits. */
+/** Throttling messages by code (docs/networks.md#meta-errors): app, user, Page, and per-API limits. */
 const RATE_LIMIT_MESSAGES: Record<number, string> = {
   4: '(#4) Application request limit reached',
   17: '(#17) User request limit reached',

@@ -13,7 +13,7 @@ import {
 import type { SandboxInstagram } from './state.js';
 
 /**
- * Instagram's container rules (§2.3): what `POST /{ig-user}/media` accepts, how a container's
+ * Instagram's container rules (docs/networks.md#instagram-publishing): what `POST /{ig-user}/media` accepts, how a container's
  * status moves, and what `media_publish` makes of it.
  */
 
@@ -24,7 +24,7 @@ const CAROUSEL_ITEMS = { min: 2, max: 10 };
 const CAPTION_MAX = 2200;
 const MEDIA_TYPES: IgMediaType[] = ['IMAGE', 'VIDEO', 'REELS', 'CAROUSEL', 'STORIES'];
 
-/** The status a container reads at `now` (§2.3 status table). */
+/** The status a container reads at `now` (docs/networks.md#instagram-publishing status table). */
 export function containerStatus(c: IgContainer, now: number) {
   if (c.publishedAs) return { code: 'PUBLISHED', text: 'Published: Media has been published.' };
   if (now - c.createdAt > CONTAINER_LIFETIME_MS) {

@@ -19,7 +19,7 @@ import { graphTime, withLock, type IgContainer, type IgMedia } from './objects.j
 import type { GraphRequest, GraphRouter } from './router.js';
 import type { Authenticated } from './state.js';
 
-/** The publishing cap when no `publish_cap` knob is set (§2.3: "currently 50"). */
+/** The publishing cap when no `publish_cap` knob is set (docs/networks.md#instagram-publishing: "currently 50"). */
 const DEFAULT_PUBLISH_QUOTA = 50;
 const QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +30,7 @@ function instagramOf(auth: Authenticated, igUserId: string, method: 'get' | 'pos
   return page.instagram;
 }
 
-/** Instagram containers, their status, `media_publish`, the cap and the media nodes (§2.3). */
+/** Instagram containers, their status, `media_publish`, the cap and the media nodes (docs/networks.md#instagram-publishing). */
 export function addInstagramPublishing(router: GraphRouter, deps: PublishDeps) {
   const { ctx, kit, state, objects, views } = deps;
 

@@ -15,7 +15,7 @@ import { GraphRouter, splitGraphPath, type GraphMethod } from './router.js';
 import { createGraphState } from './state.js';
 
 /**
- * Switches of §7.6 the Graph emulator honours, per sandbox account name (or user, Page or
+ * Switches of docs/networks.md#scenario-knobs the Graph emulator honours, per sandbox account name (or user, Page or
  * Instagram id): `POST /_emu/scenario {account, knob, on}`.
  * - token_revoked / token_expired: every call answers 190 (460 / 463).
  * - refresh_fails: `fb_exchange_token` answers 190/463.
@@ -66,7 +66,7 @@ const asParams = (value: unknown): Record<string, string> => {
 };
 
 /**
- * One Meta Graph emulator (§7.2) with Graph's paths, answers and error envelope: sign-in,
+ * One Meta Graph emulator (docs/networks.md#meta-sandbox) with Graph's paths, answers and error envelope: sign-in,
  * account nodes, Instagram containers and publishing, Page posts, and comment threads.
  * Facebook and Instagram each mount their own copy with their own store.
  */
@@ -126,7 +126,7 @@ export function registerGraphEmulator(
           match.params,
         );
         if ('drop' in answer) {
-          // The post exists, but the caller never hears so (§7.6 finalize_timeout).
+          // The post exists, but the caller never hears so (docs/networks.md#scenario-knobs finalize_timeout).
           // Both ends: a socket closes for real clients, and an injected request rejects.
           reply.hijack();
           reply.raw.destroy();

@@ -13,7 +13,7 @@ interface Deps {
   readObject?: (req: GraphRequest, id: string, auth: Authenticated) => Promise<GraphAnswer | null>;
 }
 
-/** Tasks a Page admin has (§3.1); publishing needs CREATE_CONTENT. */
+/** Tasks a Page admin has (docs/networks.md#facebook-oauth); publishing needs CREATE_CONTENT. */
 const ADMIN_TASKS = ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'];
 
 const encodeCursor = (index: number) => Buffer.from(`cursor:${index}`).toString('base64url');

@@ -119,7 +119,7 @@ export const newShortcode = () => `C${randomBytes(8).toString('base64url').slice
 /** Graph's timestamp format: `2026-01-02T03:04:05+0000`. */
 export const graphTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
 
-/** Containers, and media not published within it, expire after 24 h (§2.3). */
+/** Containers, and media not published within it, expire after 24 h (docs/networks.md#instagram-publishing). */
 export const CONTAINER_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** One lock per key inside this process: a container is never published twice at once. */

@@ -15,7 +15,7 @@ import type { Authenticated, SandboxPage } from './state.js';
 const MESSAGE_MAX = 63_206;
 const PHOTOS_PER_POST = 10;
 
-/** Publishing as a Page needs that Page's token and pages_manage_posts (§3.1). */
+/** Publishing as a Page needs that Page's token and pages_manage_posts (docs/networks.md#facebook-oauth). */
 function actingPage(auth: Authenticated, pageId: string, method: 'get' | 'post') {
   if (auth.page?.id === pageId) {
     if (!auth.token.scopes.includes('pages_manage_posts')) throw graphErrors.pagePublishing();
@@ -95,7 +95,7 @@ const unreadableImage = () =>
     userMsg: 'Facebook could not download the photo from its URL.',
   });
 
-/** Page posts: `/feed`, `/photos`, `/videos`, and the lists reconciliation reads (§3.2). */
+/** Page posts: `/feed`, `/photos`, `/videos`, and the lists reconciliation reads (docs/networks.md#facebook-publishing). */
 export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
   const { ctx, kit, state, objects, views } = deps;
 

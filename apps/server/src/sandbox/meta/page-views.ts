@@ -4,7 +4,7 @@ import { graphTime, type FbPhoto, type FbPost, type FbVideo, type GraphObject } 
 /** Graph gives a video's permalink_url relative to facebook.com. */
 export const videoPermalink = (v: FbVideo) => `/${v.owner}/videos/${v.id}/`;
 
-/** How Page posts, photos and videos answer `GET /{id}?fields=…` (§3.2). */
+/** How Page posts, photos and videos answer `GET /{id}?fields=…` (docs/networks.md#facebook-publishing). */
 export function addPageViews(views: Map<GraphObject['type'], ObjectView>) {
   const from = (o: { owner: string; pageName?: string }) => ({
     id: o.owner,

@@ -6,7 +6,7 @@ import { numericId } from '../kit/emu-kit.js';
 import { randomToken } from '../kit/secrets.js';
 import { graphErrors } from './errors.js';
 
-/** Lifetimes the emulator gives (§7.2): short-lived user token, long-lived, code. */
+/** Lifetimes the emulator gives (docs/networks.md#meta-sandbox): short-lived user token, long-lived, code. */
 export const SHORT_LIVED_SECONDS = 5400;
 export const LONG_LIVED_SECONDS = 5_183_944;
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -155,7 +155,7 @@ export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
     },
 
     /**
-     * Checks a token like Graph does and applies the scenario knobs of its account (§7.6): the
+     * Checks a token like Graph does and applies the scenario knobs of its account (docs/networks.md#scenario-knobs): the
      * latency first, then a dead token, then the next failures and throttles counted down.
      * `keys` adds the ids a knob may also be set on (an Instagram user, a Page).
      */

@@ -22,7 +22,7 @@ type Fields = Record<string, string | undefined>;
 const CONTAINER_TYPES: ContainerType[] = ['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'];
 
 /**
- * `POST /{user}/threads` (platform-apis.md §4.2, §7.3): an invisible container for a text,
+ * `POST /{user}/threads` (docs/networks.md#threads-publishing, #threads-sandbox): an invisible container for a text,
  * image, video, carousel item, carousel or reply. Media URLs are checked, not downloaded; media
  * containers process for a while (knob `processing_ms`) and may end in ERROR (`processing_fails`).
  */
@@ -120,7 +120,7 @@ export function registerThreadsContainerRoutes(
       (mediaType === 'VIDEO'
         ? THREADS_PUBLISHING.videoProcessingMs
         : THREADS_PUBLISHING.imageProcessingMs);
-    // Threads reports failures as container status ERROR with a code word (§4.2).
+    // Threads reports failures as container status ERROR with a code word (docs/networks.md#threads-publishing).
     let errorMessage: string | null = null;
     if (problem) errorMessage = 'FAILED_DOWNLOADING_VIDEO';
     else if (fails) errorMessage = mediaType === 'VIDEO' ? 'FAILED_PROCESSING_VIDEO' : 'UNKNOWN';

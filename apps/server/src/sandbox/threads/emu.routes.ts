@@ -13,7 +13,7 @@ import { THREADS_PUBLISHING } from './responses.js';
 import { threadsTextLength } from './graph.js';
 
 /**
- * The Threads emulator's test-facing publishing side (§7.6 assertions API):
+ * The Threads emulator's test-facing publishing side (docs/networks.md#scenario-knobs assertions API):
  * - `GET /_emu/posts[?account=]` — every post actually published (not replies), oldest first;
  * - `POST /_emu/comments {postId, fromName, message}` — someone else replies to a post or reply.
  */

@@ -97,7 +97,7 @@ export function pickFields(
   return picked;
 }
 
-/** Threads counts characters, except that an emoji counts as its UTF-8 byte length (§4.5). */
+/** Threads counts characters, except that an emoji counts as its UTF-8 byte length (docs/networks.md#threads-limits). */
 export function threadsTextLength(text: string): number {
   let length = 0;
   for (const ch of text)

@@ -19,7 +19,7 @@ export const THREADS_KNOBS = [
 ];
 
 /**
- * The Threads emulator (platform-apis.md §7.3), mounted at `{api}/sandbox/threads`: the
+ * The Threads emulator (docs/networks.md#threads-sandbox), mounted at `{api}/sandbox/threads`: the
  * authorize page (threads.com) and the Graph host (graph.threads.net) on one base, with their
  * own paths and answers: connection, publishing (containers → threads_publish), replies.
  */

@@ -3,7 +3,7 @@ import { createKeyedLock } from '../kit/keyed-lock.js';
 import type { SandboxStore } from '../store.js';
 
 /**
- * What the Threads emulator remembers about publishing (platform-apis.md §4.2, §7.3): containers,
+ * What the Threads emulator remembers about publishing (docs/networks.md#threads-publishing, #threads-sandbox): containers,
  * published media (posts and replies), each account's feed, replies under each media, and the
  * 24 h publishing quotas. Feeds and reply lists are one row per entry (kinds scoped by owner), so
  * concurrent publishes never overwrite each other's entries.
@@ -52,7 +52,7 @@ interface Quota {
 }
 
 const DAY_MS = 86_400_000;
-/** Containers nobody publishes expire after 24 h (§4.6, like Instagram's). */
+/** Containers nobody publishes expire after 24 h (docs/networks.md#threads-idempotency, like Instagram's). */
 export const CONTAINER_TTL_MS = DAY_MS;
 
 export function containerStatus(c: ThreadsContainer, now: number): ContainerStatus {
@@ -137,7 +137,7 @@ export class ThreadsMediaState {
       .map((r) => r.id);
   }
 
-  /** Publish times within the last 24 h: posts and replies count separately (§4.5). */
+  /** Publish times within the last 24 h: posts and replies count separately (docs/networks.md#threads-limits). */
   async quota(accountId: string, now: number): Promise<Quota> {
     const q = (await this.store.get<Quota>('th_quota', accountId)) ?? { posts: [], replies: [] };
     const recent = (times: number[]) => times.filter((t) => now - t < DAY_MS);

@@ -23,7 +23,7 @@ import { fieldsOf } from './responses.js';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
-/** Every field a Threads media (post or reply) can answer, as seen by `viewer` (§4.2, §4.3). */
+/** Every field a Threads media (post or reply) can answer, as seen by `viewer` (docs/networks.md#threads-publishing, #threads-comments). */
 export function mediaFields(m: ThreadsMedia, viewer: string): Record<string, unknown> {
   const isReply = m.repliedToId !== null;
   return {
@@ -52,7 +52,7 @@ export function mediaFields(m: ThreadsMedia, viewer: string): Record<string, unk
 const REPLY_DEFAULT_FIELDS = ['id', 'text', 'timestamp'];
 
 /**
- * Reading and managing Threads media (§4.2, §4.3, §7.3): `GET /{id}` (a container's status or a
+ * Reading and managing Threads media (docs/networks.md#threads-publishing, #threads-comments, #threads-sandbox): `GET /{id}` (a container's status or a
  * media's fields), `DELETE /{id}` (own posts and replies, scope threads_delete),
  * `GET /{id}/replies` and `/{id}/conversation`, `POST /{reply}/manage_reply`.
  */

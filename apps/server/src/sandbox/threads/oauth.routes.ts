@@ -11,7 +11,7 @@ import {
   THREADS_KNOWN_SCOPES,
 } from './responses.js';
 
-/** threads.com/oauth/authorize (§4.1): no PKCE; scopes are a comma list. */
+/** threads.com/oauth/authorize (docs/networks.md#threads-oauth): no PKCE; scopes are a comma list. */
 function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
   if (p.client_id !== ctx.clientId)
     return {

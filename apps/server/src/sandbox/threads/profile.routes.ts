@@ -4,7 +4,7 @@ import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { graphAccess } from './graph.js';
 import { graphError } from './responses.js';
 
-/** `GET /v1.0/me?fields=…` (§4.1, §7.3): the id always, other fields when asked for. */
+/** `GET /v1.0/me?fields=…` (docs/networks.md#threads-oauth, #threads-sandbox): the id always, other fields when asked for. */
 export function registerThreadsProfileRoutes(scope: FastifyInstance, oauth: SandboxOAuth) {
   scope.get('/v1.0/me', async (request, reply) => {
     const access = await graphAccess(request, reply, oauth);

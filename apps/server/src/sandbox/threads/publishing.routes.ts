@@ -31,7 +31,7 @@ const MEDIA_TYPE_OF = {
 } as const;
 
 /**
- * Threads publishing (platform-apis.md §4.2, §7.3): `POST /{user}/threads_publish` is the one
+ * Threads publishing (docs/networks.md#threads-publishing, #threads-sandbox): `POST /{user}/threads_publish` is the one
  * visible call (it counts against the 24 h quotas, and with `finalize_timeout` commits and then
  * hangs), `GET /{user}/threads_publishing_limit` reads the quotas and `GET /{user}/threads`
  * lists the account's posts (what reconciliation reads).
@@ -62,7 +62,7 @@ export function registerThreadsPublishingRoutes(
     if ('error' in outcome) return graphError(reply, 400, outcome.error);
     const hangMs = (await access.scenario.takeValue('finalize_timeout')) ?? undefined;
     if (hangMs !== undefined) {
-      // The post is out; the answer never makes it back in time (§7.6 finalize_timeout).
+      // The post is out; the answer never makes it back in time (docs/networks.md#scenario-knobs finalize_timeout).
       await sleep(hangMs);
       return graphError(reply, 504, {
         message: 'The request timed out.',

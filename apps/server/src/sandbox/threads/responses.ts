@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { randomToken } from '../kit/secrets.js';
 import type { AccessCheck } from '../kit/oauth-state.js';
 
-/** Threads' numbers and Graph error answers as the emulator needs them (§4, §2.7, §7.3). */
+/** Threads' numbers and Graph error answers as the emulator needs them (docs/networks.md#threads, #meta-errors, #threads-sandbox). */
 export const THREADS_EMULATOR = {
   shortTokenSeconds: 3600,
   longTokenSeconds: 5_183_944,
@@ -33,14 +33,14 @@ export interface GraphErrorBody {
   is_transient?: boolean;
 }
 
-/** The Graph error envelope (§2.7); Meta answers most errors, 190 included, with HTTP 400. */
+/** The Graph error envelope (docs/networks.md#meta-errors); Meta answers most errors, 190 included, with HTTP 400. */
 export function graphError(reply: FastifyReply, status: number, error: GraphErrorBody) {
   return reply.status(status).send({
     error: { type: 'OAuthException', ...error, fbtrace_id: `A${randomToken(16)}` },
   });
 }
 
-/** The 190 answer for a token that did not pass (§7.6: `token_expired`/`token_revoked`). */
+/** The 190 answer for a token that did not pass (docs/networks.md#scenario-knobs: `token_expired`/`token_revoked`). */
 export function invalidToken(
   reply: FastifyReply,
   reason: Extract<AccessCheck, { ok: false }>['reason'],
@@ -74,7 +74,7 @@ export function fieldsOf(query: unknown, body: unknown): Record<string, string |
   );
 }
 
-/** Publishing numbers the emulator enforces (§4.2, §4.5) and its default processing times. */
+/** Publishing numbers the emulator enforces (docs/networks.md#threads-publishing, #threads-limits) and its default processing times. */
 export const THREADS_PUBLISHING = {
   postsPer24h: 250,
   repliesPer24h: 1000,

@@ -15,7 +15,7 @@ import { registerTikTokVideoRoutes } from './video.routes.js';
 export const TIKTOK_KNOBS = [...CONNECTION_KNOBS, ...PUBLISHING_KNOBS];
 
 /**
- * The TikTok emulator (platform-apis.md §7.4), mounted at `{api}/sandbox/tiktok`: the web
+ * The TikTok emulator (docs/networks.md#tiktok-sandbox), mounted at `{api}/sandbox/tiktok`: the web
  * authorize page (www.tiktok.com), open.tiktokapis.com and the upload host on one base, with
  * their own paths and envelopes: connection, creator_info, Content Posting (init → upload →
  * status) and the video list.

@@ -6,7 +6,7 @@ import type { IssuedTokens, SandboxOAuth } from '../kit/oauth-state.js';
 import { pkceMatches } from '../kit/secrets.js';
 import { oauthError, TIKTOK_EMULATOR, TIKTOK_KNOWN_SCOPES } from './responses.js';
 
-/** www.tiktok.com/v2/auth/authorize/ (§5.1): the client is `client_key`, scopes a comma list. */
+/** www.tiktok.com/v2/auth/authorize/ (docs/networks.md#tiktok-oauth): the client is `client_key`, scopes a comma list. */
 function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
   if (p.client_key !== ctx.clientId)
     return { ok: false, page: 'Something went wrong. Please try again later. (client_key)' };
@@ -31,7 +31,7 @@ function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
       redirectUri: p.redirect_uri ?? '',
       state: p.state,
       scopes,
-      // Desktop and mobile clients send PKCE; the web flow Herald uses does not (§5.1).
+      // Desktop and mobile clients send PKCE; the web flow Herald uses does not (docs/networks.md#tiktok-oauth).
       codeChallenge,
       codeChallengeMethod: codeChallenge ? 'S256' : null,
     },

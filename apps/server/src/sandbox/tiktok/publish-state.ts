@@ -2,7 +2,7 @@ import { createKeyedLock } from '../kit/keyed-lock.js';
 import type { SandboxStore } from '../store.js';
 
 /**
- * What the TikTok emulator remembers about Content Posting (platform-apis.md §5.2, §7.4): one
+ * What the TikTok emulator remembers about Content Posting (docs/networks.md#tiktok-publishing, #tiktok-sandbox): one
  * publish job per init, an index of each account's jobs (one row per job, so concurrent inits
  * never overwrite each other), and recent init times for the per-minute cap.
  */
@@ -115,6 +115,6 @@ export class TikTokPublishState {
   }
 }
 
-/** `https://www.tiktok.com/@{username}/video/{id}` (§5.2 permalink, §10.3). */
+/** `https://www.tiktok.com/@{username}/video/{id}` (docs/networks.md#tiktok-publishing permalink, docs/networks.md#permalinks). */
 export const shareUrlOf = (job: Pick<TikTokJob, 'username' | 'postId'>) =>
   `https://www.tiktok.com/@${job.username}/video/${job.postId}`;

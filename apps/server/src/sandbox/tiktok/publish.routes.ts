@@ -16,7 +16,7 @@ const invalid = (reply: FastifyReply, message: string) =>
   tiktokError(reply, 400, 'invalid_params', message);
 
 /**
- * Content Posting (platform-apis.md §5.2, §7.4): `video/init` (FILE_UPLOAD with an upload URL on
+ * Content Posting (docs/networks.md#tiktok-publishing, #tiktok-sandbox): `video/init` (FILE_UPLOAD with an upload URL on
  * this emulator, or PULL_FROM_URL), `content/init` for photos, and `status/fetch`, whose status
  * moves PROCESSING_UPLOAD/DOWNLOAD → PUBLISH_COMPLETE (or FAILED) as the emulator's clock runs.
  * An init is the commit point: TikTok publishes by itself once the media is there.
@@ -81,7 +81,7 @@ export function registerTikTokPublishRoutes(
     return job;
   }
 
-  /** Stores the job; with `finalize_timeout`, then hangs like a lost answer (§7.6). */
+  /** Stores the job; with `finalize_timeout`, then hangs like a lost answer (docs/networks.md#scenario-knobs). */
   async function commit(reply: FastifyReply, access: TikTokAccess, job: TikTokJob, data: Obj) {
     const hangMs = (await access.scenario.takeValue('finalize_timeout')) ?? undefined;
     await state.addJob(job);
@@ -132,7 +132,7 @@ export function registerTikTokPublishRoutes(
     return commit(reply, access, job, data);
   });
 
-  /** Where chunks go: this emulator, as the caller reached it (§7 rule 2: used verbatim). */
+  /** Where chunks go: this emulator, as the caller reached it (docs/networks.md#sandbox-rules, rule 2: used verbatim). */
   function uploadUrl(request: FastifyRequest, publishId: string, token: string) {
     const publicBase = new URL(ctx.publicBase);
     const base =
@@ -188,7 +188,7 @@ export function registerTikTokPublishRoutes(
     if (view.failReason) data.fail_reason = view.failReason;
     if (job.source === 'FILE_UPLOAD') data.uploaded_bytes = job.uploadedBytes;
     else data.downloaded_bytes = job.receivedAt === null ? 0 : job.videoSize;
-    // Post ids are int64: written as bare numbers, beyond what a JS number holds (§5.2).
+    // Post ids are int64: written as bare numbers, beyond what a JS number holds (docs/networks.md#tiktok-publishing).
     const json = JSON.stringify(tiktokOk(data));
     const ids = view.postId ? view.postId : '';
     return reply

@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 
-/** TikTok's numbers and answer shapes as the emulator needs them (§5, §7.4). */
+/** TikTok's numbers and answer shapes as the emulator needs them (docs/networks.md#tiktok, #tiktok-sandbox). */
 export const TIKTOK_EMULATOR = {
-  // The Nov 2026 figures (§9 #2); adapters read them from the answer.
+  // The Nov 2026 figures (docs/networks.md#open-questions, question 2); adapters read them from the answer.
   accessTokenSeconds: 7200,
   refreshTokenSeconds: 180 * 86_400,
   /** TikTok does not document the code lifetime; ten minutes is the usual OAuth figure. */
@@ -68,7 +68,7 @@ export const scopeMissing = (reply: FastifyReply, scope: string) =>
     `The user did not authorize the scope required for completing this request (${scope}).`,
   );
 
-/** The OAuth endpoints' body (§7.4). */
+/** The OAuth endpoints' body (docs/networks.md#tiktok-sandbox). */
 export const oauthError = (
   reply: FastifyReply,
   status: number,
@@ -76,7 +76,7 @@ export const oauthError = (
   description: string,
 ) => reply.status(status).send({ error, error_description: description, log_id: logId() });
 
-/** Content Posting numbers the emulator enforces (§5.2, §5.5) and its default processing times. */
+/** Content Posting numbers the emulator enforces (docs/networks.md#tiktok-publishing, #tiktok-limits) and its default processing times. */
 export const TIKTOK_PUBLISHING = {
   /** Direct post, inbox and photo inits share 6 per minute per token. */
   initsPerMinute: 6,
@@ -98,5 +98,5 @@ export const TIKTOK_PUBLISHING = {
   photoProcessingMs: 300,
 } as const;
 
-/** The content types TikTok takes for upload chunks (§5.2). */
+/** The content types TikTok takes for upload chunks (docs/networks.md#tiktok-publishing). */
 export const TIKTOK_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];

@@ -1,6 +1,6 @@
 import { TIKTOK_PUBLISHING } from './responses.js';
 
-/** TikTok's media rules as the emulator checks them (platform-apis.md §5.2 chunked upload). */
+/** TikTok's media rules as the emulator checks them (docs/networks.md#tiktok-publishing chunked upload). */
 export interface ChunkPlan {
   videoSize: number;
   chunkSize: number;

@@ -14,7 +14,7 @@ interface ReceivedChunk {
 const HEAD_BYTES = 16;
 
 /**
- * `PUT {upload_url}` (platform-apis.md §5.2, §7.4): the chunks of a FILE_UPLOAD, in order, each
+ * `PUT {upload_url}` (docs/networks.md#tiktok-publishing, #tiktok-sandbox): the chunks of a FILE_UPLOAD, in order, each
  * with `Content-Range: bytes {first}-{last}/{total}`; 206 for a chunk, 201 once the video is
  * complete, which starts processing. The URL carries its own token, no Authorization header.
  */

@@ -10,7 +10,7 @@ import {
   USER_FIELD_SCOPES,
 } from './responses.js';
 
-/** `GET /v2/user/info/` and `POST /v2/post/publish/creator_info/query/` (§5.1, §5.2, §7.4). */
+/** `GET /v2/user/info/` and `POST /v2/post/publish/creator_info/query/` (docs/networks.md#tiktok-oauth, #tiktok-publishing, #tiktok-sandbox). */
 export function registerTikTokUserRoutes(scope: FastifyInstance, oauth: SandboxOAuth) {
   scope.get('/v2/user/info/', async (request, reply) => {
     const granted = await tiktokAccess(request, reply, oauth);

@@ -22,7 +22,7 @@ const VIDEO_FIELDS = new Set([
   'view_count',
 ]);
 
-/** A published job as a Display API video object (§5.4); counts stay at zero in the sandbox. */
+/** A published job as a Display API video object (docs/networks.md#tiktok-video-list); counts stay at zero in the sandbox. */
 function videoObject(job: TikTokJob, publishedAt: number): Record<string, unknown> {
   const shareUrl = shareUrlOf(job);
   return {
@@ -45,7 +45,7 @@ function videoObject(job: TikTokJob, publishedAt: number): Record<string, unknow
 }
 
 /**
- * `POST /v2/video/list/` (scope video.list, §5.4: what reconciliation reads) and the assertions
+ * `POST /v2/video/list/` (scope video.list, docs/networks.md#tiktok-video-list: what reconciliation reads) and the assertions
  * endpoint `GET /_emu/posts[?account=]`: every post TikTok actually published, oldest first.
  */
 export function registerTikTokVideoRoutes(

@@ -6,8 +6,8 @@ import type { Scenario } from '../kit/scenario.js';
 import { X_EMULATOR, xFailures } from './responses.js';
 
 /**
- * Knobs of the X emulator (platform-apis.md §7.6): the connection ones, the publishing ones of
- * call-knobs.ts, and `reply_restricted` (replies need the author's "summon", §1.3).
+ * Knobs of the X emulator (docs/networks.md#scenario-knobs): the connection ones, the publishing ones of
+ * call-knobs.ts, and `reply_restricted` (replies need the author's "summon", docs/networks.md#x-comments).
  */
 export const X_KNOBS = [...CONNECTION_KNOBS, ...PUBLISHING_KNOBS, 'reply_restricted'] as const;
 

@@ -5,7 +5,7 @@ import { stableUserId, type XPublishingStore, type XTweet } from './store.js';
 import type { XCommentInput } from './tweets.routes.js';
 
 /**
- * Test-facing publishing endpoints (platform-apis.md §7.6):
+ * Test-facing publishing endpoints (docs/networks.md#scenario-knobs):
  * - `GET /_emu/posts[?account=username|id][&replies=1]`: everything published through the API,
  *   oldest first, so tests can count publications;
  * - `POST /_emu/comments {postId, fromName, message, parentId?, likes?}`: another X user replies

@@ -15,7 +15,7 @@ import { registerXTweetRoutes } from './tweets.routes.js';
 import { registerXUserRoutes } from './users.routes.js';
 
 /**
- * The X emulator (platform-apis.md §7.1), mounted at `{api}/sandbox/x`: X's own paths and
+ * The X emulator (docs/networks.md#x-sandbox), mounted at `{api}/sandbox/x`: X's own paths and
  * answers, so the real adapter runs against it by changing base URLs only. OAuth and the
  * connected account, media upload, posts, replies and reading them back, plus `/_emu/` knobs.
  */

@@ -6,7 +6,7 @@ import { X_MEDIA_CATEGORIES, X_PUBLISHING, xFailures, xRoute } from './responses
 import { snowflake, type XMedia, type XPublishingStore } from './store.js';
 
 /**
- * Media upload (platform-apis.md §1.2, §7.1): the chunked `initialize → append → finalize`
+ * Media upload (docs/networks.md#x-publishing, #x-sandbox): the chunked `initialize → append → finalize`
  * endpoints, the STATUS poll, and the older `POST /2/media/upload` with `command=INIT|APPEND|
  * FINALIZE` or a one-shot image. Bytes are counted, not kept.
  */
@@ -29,7 +29,7 @@ const fieldsOf = (request: FastifyRequest): Fields =>
 const defaultCategory = (type: string) =>
   type === 'image/gif' ? 'tweet_gif' : type.startsWith('video/') ? 'tweet_video' : 'tweet_image';
 
-/** The processing state X reports for media at `now` (§7.1: pending → in_progress → done). */
+/** The processing state X reports for media at `now` (docs/networks.md#x-sandbox: pending → in_progress → done). */
 export function processingInfo(media: XMedia, now: number) {
   if (!X_MEDIA_CATEGORIES[media.category]?.processes || media.finalizedAt === null) return null;
   const elapsed = now - media.finalizedAt;

@@ -6,7 +6,7 @@ import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { pkceMatches } from '../kit/secrets.js';
 import { X_EMULATOR, X_KNOWN_SCOPES, xOAuthError } from './responses.js';
 
-/** The authorize parameters as X checks them (§1.1): PKCE and state are mandatory. */
+/** The authorize parameters as X checks them (docs/networks.md#x-oauth): PKCE and state are mandatory. */
 function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
   if (p.client_id !== ctx.clientId)
     return {
@@ -131,7 +131,7 @@ export function registerXOAuthRoutes(
         clientId,
         scopes: code.scopes,
         accessTtl: X_EMULATOR.accessTokenSeconds,
-        // Only offline.access earns a refresh token (§1.1); X sets no fixed lifetime on it.
+        // Only offline.access earns a refresh token (docs/networks.md#x-oauth); X sets no fixed lifetime on it.
         refreshTtl: code.scopes.includes('offline.access') ? null : false,
       });
       return tokenAnswer(issued);

@@ -6,7 +6,7 @@ import { X_PUBLISHING, xFailures, xRoute } from './responses.js';
 import type { XPublishingStore, XTweet } from './store.js';
 
 /**
- * Reading posts back (platform-apis.md §1.3, §1.7, §7.1): one tweet, a user's recent tweets
+ * Reading posts back (docs/networks.md#x-comments, #x-idempotency, #x-sandbox): one tweet, a user's recent tweets
  * (what reconciliation reads) and recent search by `conversation_id:` (the replies to a post).
  */
 export interface XReadDeps {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** X's answer shapes and numbers as the emulator needs them (platform-apis.md §1, §7.1). */
+/** X's answer shapes and numbers as the emulator needs them (docs/networks.md#x, #x-sandbox). */
 export const X_EMULATOR = {
   accessTokenSeconds: 7200,
   codeMaxAgeSeconds: 30,
@@ -66,7 +66,7 @@ export const xOAuthError = (
   description: string,
 ) => reply.status(status).send({ error, error_description: description });
 
-/** Publishing numbers the emulator enforces (platform-apis.md §1.2, §1.5, §7.1). */
+/** Publishing numbers the emulator enforces (docs/networks.md#x-publishing, #x-limits, #x-sandbox). */
 export const X_PUBLISHING = {
   /** Weighted characters for accounts without a subscription. */
   maxWeightedLength: 280,

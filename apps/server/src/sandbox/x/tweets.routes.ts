@@ -10,7 +10,7 @@ import { X_MEDIA_CATEGORIES, X_PUBLISHING, xEscapeText, xFailures, xRoute } from
 import { snowflake, type XPublishingStore, type XTweet } from './store.js';
 
 /**
- * `POST /2/tweets` and `DELETE /2/tweets/{id}` (platform-apis.md §1.2, §1.3, §7.1): weighted
+ * `POST /2/tweets` and `DELETE /2/tweets/{id}` (docs/networks.md#x-publishing, #x-comments, #x-sandbox): weighted
  * length, up to 4 media that finished processing, duplicates refused, replies (with the
  * "summoned" rule behind the reply_restricted knob), 100 posts per 15 min per user.
  */
@@ -161,7 +161,7 @@ export function registerXTweetRoutes(scope: FastifyInstance, deps: XTweetDeps) {
 
       const hangMs = await caller.scenario.takeValue('finalize_timeout');
       if (hangMs !== null) {
-        // The post exists; the answer never arrives (§7.6 finalize_timeout).
+        // The post exists; the answer never arrives (docs/networks.md#scenario-knobs finalize_timeout).
         await sleep(hangMs);
         reply.hijack();
         reply.raw.destroy();

@@ -3,7 +3,7 @@ import { avatarDataUrl } from '../kit/consent.js';
 import type { XAccess } from './access.js';
 import { xRoute } from './responses.js';
 
-/** `GET /2/users/me` (§1.1): `{data:{id, name, username, …requested user.fields}}`. */
+/** `GET /2/users/me` (docs/networks.md#x-oauth): `{data:{id, name, username, …requested user.fields}}`. */
 export function registerXUserRoutes(scope: FastifyInstance, access: XAccess) {
   scope.get(
     '/2/users/me',

@@ -11,7 +11,7 @@ interface RequireAuthProps {
 }
 
 /**
- * Spec §2 access rules as a layout route: visitors go to /login, signed-in users without a
+ * docs/product.md#access-rules as a layout route: visitors go to /login, signed-in users without a
  * current organization to /onboarding, non-operators on admin routes to /403.
  */
 export function RequireAuth({ requireOrg = false, requireAdmin = false }: RequireAuthProps) {

@@ -14,7 +14,7 @@ const items = [
 ];
 
 /**
- * Back-office frame (spec §2 Admin area): navigation, the header search that filters the
+ * Back-office frame (docs/product.md#back-office): navigation, the header search that filters the
  * current page's table, and the profile menu with a working Logout.
  */
 export function AdminShell() {

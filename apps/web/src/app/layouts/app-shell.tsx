@@ -9,7 +9,7 @@ import { MobileNav } from './shell/mobile-nav';
 import { SidebarNav } from './shell/sidebar-nav';
 import { TopBar } from './shell/top-bar';
 
-/** The authenticated shell: sidebar, top bar and the page (spec §2 Shell). */
+/** The authenticated shell: sidebar, top bar and the page (docs/product.md#shell). */
 export function AppShell() {
   const { pathname } = useLocation();
   const { currentOrgId } = useAuth();

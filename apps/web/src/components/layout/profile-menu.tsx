@@ -3,7 +3,7 @@ import { LogOut } from 'lucide-react';
 import { initialsOf } from '@/components/ui/avatar';
 import { useAuth, useLogout } from '@/lib/auth';
 
-/** Avatar button with the user's name, email and Logout (spec §2 Shell, top bar). */
+/** Avatar button with the user's name, email and Logout (docs/product.md#shell). */
 export function ProfileMenu() {
   const { user } = useAuth();
   const logout = useLogout();

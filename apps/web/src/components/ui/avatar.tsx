@@ -10,7 +10,7 @@ export function initialsOf(name: string): string {
   return letters.map((w) => w?.charAt(0).toUpperCase() ?? '').join('') || '?';
 }
 
-/** Spec §3: without a chosen color, people and roles take one of five by their name. */
+/** docs/product.md#team-entities: without a chosen color, people and roles take one of five by their name. */
 export const FALLBACK_PALETTE = [
   'bg-indigo-100 text-indigo-800',
   'bg-emerald-100 text-emerald-800',

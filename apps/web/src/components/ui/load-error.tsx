@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { Button } from './button';
 
 /**
- * A list or page that could not load, with the way to try again (spec §8: the server's sentence
+ * A list or page that could not load, with the way to try again (docs/product.md#messages: the server's sentence
  * when it has one). Without `title` it is a one-line strip above a table ("Try again"); with a
  * title it is the panel that replaces a whole list or page ("Try Again"), optionally with another
  * way out (e.g. Go Back) before the retry.

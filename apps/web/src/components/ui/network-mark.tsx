@@ -105,7 +105,7 @@ const SIZES = {
 } as const;
 
 /**
- * Spec §2's platform icons: Facebook, Instagram, LinkedIn, Threads, TikTok and X have their own
+ * docs/product.md#screens's platform icons: Facebook, Instagram, LinkedIn, Threads, TikTok and X have their own
  * mark; any other network shows a star. The mark scales with the tile.
  */
 export function NetworkMark({

@@ -3,7 +3,7 @@ import { Button, ButtonLink } from './button';
 import { Modal, ModalActions } from './modal';
 
 /**
- * Spec §8: an action that needs a plan (creating a post, inviting a member) was refused; says
+ * docs/product.md#messages: an action that needs a plan (creating a post, inviting a member) was refused; says
  * why and leads to the plans. `dismissLabel` keeps each screen's wording (Close or Cancel).
  */
 export function SubscriptionRequiredDialog({

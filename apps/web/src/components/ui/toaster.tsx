@@ -4,7 +4,7 @@ import { TOAST_DURATIONS, TOAST_LIMIT } from '@/config/toast';
 
 /**
  * react-hot-toast's own store happens to cap toasts at 20 today, but that is an internal
- * default; this keeps spec §9's limit true whatever the library does, dismissing the oldest.
+ * default; this keeps the limit in docs/product.md#constants true whatever the library does, dismissing the oldest.
  */
 function useToastLimit(limit: number) {
   const { toasts } = useToasterStore();

@@ -13,7 +13,7 @@ interface AdminSearchState {
 const AdminSearchContext = createContext<AdminSearchState | null>(null);
 
 /**
- * The back-office's one search text, shared by the header box and the page's table (spec §2:
+ * The back-office's one search text, shared by the header box and the page's table (docs/product.md#back-office:
  * the header search filters the current table). It belongs to a page: moving to another page
  * starts with an empty search.
  */
@@ -52,7 +52,7 @@ const targets: Record<string, { placeholder: string }> = {
   [paths.adminPlatforms]: { placeholder: 'Search platforms...' },
 };
 
-/** The header's search box (spec §2 admin shell). */
+/** The header's search box (docs/product.md#back-office). */
 export function AdminHeaderSearch() {
   const { pathname } = useLocation();
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-/** Spec §8: a date the browser cannot read shows 'Invalid date'. */
+/** docs/product.md#messages: a date the browser cannot read shows 'Invalid date'. */
 export function formatDate(iso: string): string {
   const date = dayjs(iso);
   return date.isValid() ? date.format('MMM D, YYYY') : 'Invalid date';

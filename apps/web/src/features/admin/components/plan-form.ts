@@ -34,7 +34,7 @@ export const COUNT_FIELDS: Array<{ field: CountField; label: string }> = [
   { field: 'connectedPlatforms', label: 'Connected platforms' },
 ];
 
-/** Spec §5 defaults: empty texts, MONTHLY, ACTIVE, each count 1, no priority support. */
+/** docs/product.md#admin-form-rules defaults: empty texts, MONTHLY, ACTIVE, each count 1, no priority support. */
 export const EMPTY_PLAN_FORM: PlanFormValues = {
   name: '',
   description: '',
@@ -83,7 +83,7 @@ const fieldOfPath = (path: PropertyKey[]): keyof PlanFormValues | null => {
 };
 
 /**
- * Spec §5 plan rules, with the contract's own schema so the form and the server agree word for
+ * docs/product.md#admin-form-rules plan rules, with the contract's own schema so the form and the server agree word for
  * word: name, description and price required; price a number of at least 0; counts whole
  * numbers of at least 1, sent as numbers; priority support a boolean.
  */
@@ -128,7 +128,7 @@ export function validatePlanForm(
   };
 }
 
-/** Spec §2: 'Free' for 0, otherwise $ and the amount. */
+/** docs/product.md#admin-plans: 'Free' for 0, otherwise $ and the amount. */
 export function formatPlanPrice(price: number): string {
   return price === 0 ? 'Free' : `$${price.toFixed(2)}`;
 }

@@ -179,7 +179,7 @@ function PlanForm({ plan, onClose }: { plan: Plan | null; onClose: () => void })
   );
 }
 
-/** Spec §2 /admin/plans: 'Create Plan' (no plan) or 'Edit Plan'. */
+/** docs/product.md#admin-plans: 'Create Plan' (no plan) or 'Edit Plan'. */
 export function PlanModal({
   open,
   plan,

@@ -12,7 +12,7 @@ export type PlatformFormResult =
     };
 
 /**
- * Spec §5 platform create: the JSON check comes first, then the name (required once trimmed);
+ * docs/product.md#admin-form-rules platform create: the JSON check comes first, then the name (required once trimmed);
  * the name is sent trimmed and empty constraints send an empty object.
  */
 export function validatePlatformForm(name: string, constraintsText: string): PlatformFormResult {

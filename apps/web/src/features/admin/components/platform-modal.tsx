@@ -92,7 +92,7 @@ function CreatePlatformForm({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Spec §2 /admin/platforms: the 'Create Platform' modal. */
+/** docs/product.md#admin-platforms: the 'Create Platform' modal. */
 export function CreatePlatformModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal open={open} onOpenChange={(next) => !next && onClose()} title="Create Platform">

@@ -161,7 +161,7 @@ function UserDetails({ userId, onClose }: { userId: string; onClose: () => void 
   );
 }
 
-/** Spec §2 /admin/users: a user's details, and their edit form. */
+/** docs/product.md#admin-users: a user's details, and their edit form. */
 export function UserModal({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   return (
     <Modal

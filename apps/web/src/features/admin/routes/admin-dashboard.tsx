@@ -13,7 +13,7 @@ import { AuditLog } from '../components/audit-log';
 
 export const OVERVIEW_LOAD_FAILED = 'Failed to fetch dashboard data.';
 export const ACTIVITY_LOAD_FAILED = 'Failed to fetch the activity chart.';
-/** Spec §2: the date format of the back-office dashboard. */
+/** docs/product.md#admin-dashboard: the date format of the back-office dashboard. */
 export const DATE_FORMAT = 'MMMM DD, YYYY [at] hh:mm A';
 
 /** The current time, moving on every minute. */
@@ -87,7 +87,7 @@ function ActivityPanel() {
   );
 }
 
-/** /admin/dashboard (spec §2): a greeting, the three totals, activity and the audit log. */
+/** /admin/dashboard (docs/product.md#admin-dashboard): a greeting, the three totals, activity and the audit log. */
 export function AdminDashboardPage() {
   const { user } = useAuth();
   const now = useNow();

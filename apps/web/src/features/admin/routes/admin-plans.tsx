@@ -39,7 +39,7 @@ function FeatureList({ plan }: { plan: Plan }) {
   );
 }
 
-/** /admin/plans (spec §2): every plan, active or not, paged on the server. */
+/** /admin/plans (docs/product.md#admin-plans): every plan, active or not, paged on the server. */
 export function AdminPlansPage() {
   const { query, page, setPage } = usePagedSearch();
   const plans = useAdminPlans(query, page);

@@ -17,7 +17,7 @@ import { CreatePlatformModal } from '../components/platform-modal';
 
 export const PLATFORMS_LOAD_FAILED = 'Failed to fetch platforms.';
 const columns = ['Icon', 'Name', 'Status', 'Created At', 'Active'];
-// Spec §2: the toasts of this page show at the top right.
+// docs/product.md#admin-platforms: the toasts of this page show at the top right.
 const toastPosition = { position: 'top-right' as const };
 
 function ActiveSwitch({ platform, onToggle }: { platform: Platform; onToggle: () => void }) {
@@ -45,7 +45,7 @@ function ActiveSwitch({ platform, onToggle }: { platform: Platform; onToggle: ()
   );
 }
 
-/** /admin/platforms (spec §2): every network, with the switch that offers it or not. */
+/** /admin/platforms (docs/product.md#admin-platforms): every network, with the switch that offers it or not. */
 export function AdminPlatformsPage() {
   const platforms = useAdminPlatforms();
   const setActive = useSetPlatformActive();

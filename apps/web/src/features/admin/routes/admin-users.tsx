@@ -16,7 +16,7 @@ import { UserModal, userName } from '../components/user-modal';
 export const USERS_LOAD_FAILED = 'Failed to fetch users.';
 const columns = ['User', 'Email', 'Created At', { label: 'Actions', hidden: true as const }];
 
-/** /admin/users (spec §2): every user, searched and paged on the server. */
+/** /admin/users (docs/product.md#admin-users): every user, searched and paged on the server. */
 export function AdminUsersPage() {
   const { search, setSearch } = useAdminSearch();
   const { query, page, setPage } = usePagedSearch();

@@ -31,7 +31,7 @@ export const SELF_HOSTED_NOTE =
 export const READ_ONLY_NOTE =
   'Only members who may manage the subscription can change the plan. Ask an organization admin.';
 
-/** The organization's subscription and the plans it can move to (spec §2 /pricing). */
+/** The organization's subscription and the plans it can move to (docs/product.md#pricing). */
 export function PricingBoard({ orgId }: { orgId: string }) {
   const plans = usePlans();
   const subscription = useSubscription(orgId);

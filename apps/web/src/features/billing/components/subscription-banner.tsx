@@ -42,7 +42,7 @@ function pastStatusDetail(subscription: Subscription): string {
   }
 }
 
-/** Spec §4: trialing is blue with days remaining, active green, anything else grey. */
+/** docs/product.md#subscription-states: trialing is blue with days remaining, active green, anything else grey. */
 export function bannerContent(subscription: Subscription | null): {
   tone: Tone;
   title: string;
@@ -82,7 +82,7 @@ export function bannerContent(subscription: Subscription | null): {
   };
 }
 
-/** Spec §2: an organization of one reads 'Team Member (Owner)'. */
+/** docs/product.md#pricing: an organization of one reads 'Team Member (Owner)'. */
 export function teamLine(memberCount: number | undefined): string | null {
   if (memberCount === undefined || memberCount < 1) return null;
   return memberCount === 1 ? 'Team Member (Owner)' : `${memberCount} Team Members`;

@@ -5,7 +5,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const formatDate = (iso: string) => dayjs(iso).format('MMM D, YYYY');
 
-/** Spec §9: ceiling of days to trialEnd, at least 0 (the server's count when it sent one). */
+/** docs/product.md#constants: ceiling of days to trialEnd, at least 0 (the server's count when it sent one). */
 export function trialDaysLeft(subscription: Subscription, now = Date.now()): number {
   if (subscription.trialDaysRemaining !== null) return subscription.trialDaysRemaining;
   if (!subscription.trialEnd) return 0;
@@ -23,7 +23,7 @@ export function isCancellable(subscription: Subscription | null | undefined): bo
   );
 }
 
-/** Trialing and active subscriptions exclude another trial (spec §4). */
+/** Trialing and active subscriptions exclude another trial (docs/product.md#subscription-states). */
 export function isEntitled(subscription: Subscription | null | undefined): boolean {
   return subscription?.status === 'TRIALING' || subscription?.status === 'ACTIVE';
 }
@@ -44,7 +44,7 @@ export interface PlanState {
 }
 
 /**
- * What a plan card offers, given the organization's subscription (spec §2 /pricing, §4). A trial
+ * What a plan card offers, given the organization's subscription (docs/product.md#pricing, docs/product.md#subscription-states). A trial
  * in progress counts as used by the server, but its buttons stay visible (disabled) until it
  * ends: then they disappear, since the trial cannot be started again.
  */

@@ -38,7 +38,7 @@ function useCheckoutReturn(orgId: string) {
   }, [checkout, subscriptionChanged, setSearchParams]);
 }
 
-/** /pricing (spec §2): plans, the organization's subscription, trial, subscribe and cancel. */
+/** /pricing (docs/product.md#pricing): plans, the organization's subscription, trial, subscribe and cancel. */
 export function PricingPage() {
   const { currentOrgId } = useAuth();
   useCheckoutReturn(currentOrgId ?? '');

@@ -9,7 +9,7 @@ const ValidationDetailsSchema = z.object({
   platformValidationErrors: z.array(PlatformValidationErrorSchema).min(1),
 });
 
-/** How the composer answers a failed create (spec §8 "Post creation"). */
+/** How the composer answers a failed create (docs/product.md#messages "Post creation"). */
 export type CreatePostFailure =
   /** 403 without a plan: the subscription dialog with the server's sentence. */
   | { kind: 'subscription'; message: string }

@@ -12,7 +12,7 @@ interface ActionRequiredModalProps {
   actionTo?: string;
 }
 
-/** Reusable 'Action Required' modal (spec §2): Close, and one configurable action. */
+/** Reusable 'Action Required' modal (docs/product.md#create-post): Close, and one configurable action. */
 export function ActionRequiredModal({
   open,
   onOpenChange,

@@ -28,7 +28,7 @@ import { PostPreviews } from './previews/post-previews';
 import { ScheduleSection } from './schedule-section';
 import { SubmitBar } from './submit-bar';
 
-/** Spec §9: the media validation toast stays 6 seconds. */
+/** docs/product.md#constants: the media validation toast stays 6 seconds. */
 export const MEDIA_VALIDATION_TOAST_MS = 6000;
 
 function blockedReason(selected: readonly ComposePlatform[], issues: ComposeIssues) {
@@ -86,7 +86,7 @@ interface ComposerProps {
   initialScheduleAt: string;
 }
 
-/** The Create Social Post form: one request for every selected platform (spec §2, §4, §5). */
+/** The Create Social Post form: one request for every selected platform (docs/product.md#create-post, #composer-states, #posts-validation). */
 export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps) {
   const navigate = useNavigate();
   const { state, dispatch, selected, addMedia, removeMedia, reset, readingFor } = useComposer(

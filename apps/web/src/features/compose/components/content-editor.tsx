@@ -88,7 +88,7 @@ interface ContentEditorProps {
   disabled?: boolean;
 }
 
-/** The post's text: Shared Content or Customize per Platform (spec §2), with live counters. */
+/** The post's text: Shared Content or Customize per Platform (docs/product.md#create-post), with live counters. */
 export function ContentEditor(props: ContentEditorProps) {
   const { mode, onModeChange, selected, textErrors, submitErrors, disabled } = props;
   const sharedErrors = [

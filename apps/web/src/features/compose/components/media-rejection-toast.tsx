@@ -1,7 +1,7 @@
 import { toast } from '@/lib/toast';
 import type { MediaRejection } from '../utils/accept-media';
 
-/** One error toast per §5 sentence, naming the files and networks it is about. */
+/** One error toast per sentence of docs/product.md#media-rules, naming the files and networks it is about. */
 export function toastMediaRejections(rejections: readonly MediaRejection[]) {
   for (const rejection of rejections) {
     const about = [rejection.fileNames.join(', '), rejection.platforms.join(', ')]

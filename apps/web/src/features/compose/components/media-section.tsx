@@ -30,8 +30,8 @@ interface MediaSectionProps {
 }
 
 /**
- * Shared media, or media per platform (spec §2). Shared media goes to every selected network,
- * so while there is some, per-platform media is off (spec §4), and the other way round.
+ * Shared media, or media per platform (docs/product.md#create-post). Shared media goes to every selected network,
+ * so while there is some, per-platform media is off (docs/product.md#composer-states), and the other way round.
  */
 export function MediaSection({
   selected,

@@ -47,7 +47,7 @@ interface MediaUploaderProps {
   isReading?: boolean;
 }
 
-/** Reusable uploader (spec §2): thumbnails with preview and remove, and an add control. */
+/** Reusable uploader (docs/product.md#create-post): thumbnails with preview and remove, and an add control. */
 export function MediaUploader({
   name,
   addLabel,

@@ -10,7 +10,7 @@ interface MediaValidationDialogProps {
   onGoToMedia: () => void;
 }
 
-/** Spec §2/§8: the server refused media; one row per platform and reason. */
+/** docs/product.md#create-post, #messages: the server refused media; one row per platform and reason. */
 export function MediaValidationDialog({
   open,
   onOpenChange,

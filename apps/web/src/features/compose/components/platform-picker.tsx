@@ -22,7 +22,7 @@ interface PlatformPickerProps {
   disabled?: boolean;
 }
 
-/** One tile per connected network (spec §2); a tile is a checkbox named after its network. */
+/** One tile per connected network (docs/product.md#create-post); a tile is a checkbox named after its network. */
 export function PlatformPicker({
   platforms,
   selectedIds,

@@ -92,7 +92,7 @@ interface RequirementsDialogProps {
   platforms: readonly ComposePlatform[];
 }
 
-/** Spec §2 "platform requirements": what each network accepts, from its mediaConstraints. */
+/** docs/product.md#create-post "platform requirements": what each network accepts, from its mediaConstraints. */
 export function RequirementsDialog({ open, onOpenChange, platforms }: RequirementsDialogProps) {
   const [only] = platforms;
   const title = platforms.length === 1 && only ? `${only.name} requirements` : 'Media requirements';

@@ -21,7 +21,7 @@ interface ScheduleSectionProps {
   disabled?: boolean;
 }
 
-/** What happens on Create Post, and when (spec §2: the picker labelled Publish Date & Time). */
+/** What happens on Create Post, and when (docs/product.md#create-post: the picker labelled Publish Date & Time). */
 export function ScheduleSection({
   action,
   onActionChange,

@@ -11,7 +11,7 @@ interface SubmitBarProps {
   blockedReason: string | null;
 }
 
-/** Create Post with the upload's real progress (spec §2). */
+/** Create Post with the upload's real progress (docs/product.md#create-post). */
 export function SubmitBar({ canSubmit, isSubmitting, progress, blockedReason }: SubmitBarProps) {
   const percent = Math.round(progress * 100);
   return (

@@ -17,7 +17,7 @@ const fileNames = (listName: string) =>
     .map((item) => item.querySelector('.truncate')?.textContent);
 
 describe('/create-post media rules in the browser', () => {
-  it('skips a file too large and one of the wrong type with the §5 messages, and adds the valid one', async () => {
+  it('skips a file too large and one of the wrong type with the messages of docs/product.md#media-rules, and adds the valid one', async () => {
     const { user } = await renderComposer();
     await user.click(await tile('Instagram'));
 
@@ -50,7 +50,7 @@ describe('/create-post media rules in the browser', () => {
     expect(fileNames('Shared media')).not.toContain('p11.jpg');
   });
 
-  it('applies the §5 default types before any platform is chosen', async () => {
+  it('applies the default types of docs/product.md#media-rules before any platform is chosen', async () => {
     await renderComposer();
     await tile('X');
     const user = userEvent.setup({ applyAccept: false });

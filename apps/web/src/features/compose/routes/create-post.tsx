@@ -15,7 +15,7 @@ export const NO_PERMISSION =
   'You do not have permission to create posts. Ask an organization admin for the “Create Posts” permission.';
 export const LOAD_FAILED = 'Failed to load connected accounts.';
 
-/** /create-post (spec §2 Create Social Post); the calendar links here with `?date=&time=`. */
+/** /create-post (docs/product.md#create-post); the calendar links here with `?date=&time=`. */
 export function CreatePostPage() {
   const { currentOrgId } = useAuth();
   const canCreate = useCan('POST /organizations/:orgId/post');

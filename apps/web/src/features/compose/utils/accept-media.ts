@@ -15,7 +15,7 @@ export interface MediaTarget {
   current: readonly MediaFacts[];
 }
 
-/** Why files were left out: a §5 sentence, the files it concerns, and the networks that say it. */
+/** Why files were left out: a sentence of docs/product.md#media-rules, the files it concerns, and the networks that say it. */
 export interface MediaRejection {
   message: string;
   fileNames: string[];
@@ -26,7 +26,7 @@ interface AcceptInput {
   candidates: readonly MediaItem[];
   /**
    * The networks the files go to. With none selected yet, pass one target without constraints:
-   * the §5 default types then apply.
+   * the default types of docs/product.md#media-rules then apply.
    */
   targets: readonly MediaTarget[];
   /** Files the post already uploads, all networks together (the 10-file cap counts these). */
@@ -45,10 +45,10 @@ function addRejection(list: MediaRejection[], fileName: string, message: string,
 }
 
 /**
- * Spec §5 "Invalid files are skipped and valid ones are added": runs the contract's rules for
+ * docs/product.md#media-rules "Invalid files are skipped and valid ones are added": runs the contract's rules for
  * each new file on every target network, in order, so a file that would break a count rule
  * (X's four images, one video on Facebook) is refused while the ones before it stay. Files past
- * the 10th of the post are refused with the §5 sentence.
+ * the 10th of the post are refused with the sentence of docs/product.md#media-rules.
  */
 export function acceptMedia({ candidates, targets, uploadedCount }: AcceptInput) {
   const accepted: MediaItem[] = [];

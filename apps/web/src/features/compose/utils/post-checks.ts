@@ -19,7 +19,7 @@ export interface ComposeIssues {
   textErrors: Record<string, string>;
   /** Media rules that fail, network by network. */
   mediaErrors: PostValidationError[];
-  /** Set when the post uploads more files than §9 allows. */
+  /** Set when the post uploads more files than docs/product.md#constants allows. */
   tooManyFiles: string | null;
   /** Set when the member chose to schedule and the time cannot be used. */
   scheduleError: string | null;
@@ -64,7 +64,7 @@ export function hasBlockingIssues(issues: ComposeIssues): boolean {
   );
 }
 
-/** What Create Post finds missing when pressed (spec §5 Create Post). */
+/** What Create Post finds missing when pressed (docs/product.md#posts-validation). */
 export interface SubmitProblems {
   /** 'Content for platform ID {id} is required', by platform id (per-platform mode). */
   content: Record<string, string>;

@@ -11,7 +11,7 @@ const post = (id: string, createdAt: string, status = 'draft', content: string |
   publishedAt: null,
 });
 
-describe('recentActivity (spec §9)', () => {
+describe('recentActivity (docs/product.md#constants)', () => {
   it('takes the 2 newest posts and the 2 newest integrations, newest first', () => {
     const items = recentActivity(
       [

@@ -10,7 +10,7 @@ export interface ActivityItem {
   at: string;
 }
 
-/** Spec §9: the 2 most recently created posts and 2 most recent integrations… */
+/** docs/product.md#constants: the 2 most recently created posts and 2 most recent integrations… */
 const PER_SOURCE = 2;
 /** …and of those, the 4 newest. */
 export const ACTIVITY_LIMIT = 4;

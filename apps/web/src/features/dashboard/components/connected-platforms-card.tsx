@@ -19,7 +19,7 @@ const statusLabels: Record<Integration['status'], { label: string; className: st
   DISCONNECTED: { label: 'Disconnected', className: 'text-slate-600' },
 };
 
-/** Spec §2: the organization's accounts, and Manage to the integrations settings. */
+/** docs/product.md#dashboard: the organization's accounts, and Manage to the integrations settings. */
 export function ConnectedPlatformsCard({
   orgId,
   integrations,

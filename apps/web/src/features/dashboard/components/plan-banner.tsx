@@ -7,7 +7,7 @@ import { formatPrice } from '@/lib/plans';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Spec §9: ceiling of days to trialEnd, at least 0 (the server's count when it sent one). */
+/** docs/product.md#constants: ceiling of days to trialEnd, at least 0 (the server's count when it sent one). */
 export function trialDaysLeft(subscription: Subscription, now = Date.now()): number {
   if (subscription.trialDaysRemaining !== null) return subscription.trialDaysRemaining;
   if (!subscription.trialEnd) return 0;
@@ -54,7 +54,7 @@ function content(subscription: Subscription | null, plans: Plan[]) {
   };
 }
 
-/** Spec §2/§4: the plan in force (trialing or active) with Manage Plan, otherwise Upgrade. */
+/** docs/product.md#dashboard, #subscription-states: the plan in force (trialing or active) with Manage Plan, otherwise Upgrade. */
 export function PlanBanner({
   subscription,
   plans,

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 
 const memberLine = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`;
 
-/** Spec §2: shortcuts to /create-post, /inbox, /team and /settings. */
+/** docs/product.md#dashboard: shortcuts to /create-post, /inbox, /team and /settings. */
 export function QuickActions({ memberCount }: { memberCount: number }) {
   const actions: Array<{ to: string; label: string; hint: string; icon: LucideIcon }> = [
     { to: paths.createPost, label: 'Create a post', hint: 'Write and schedule', icon: PenSquare },

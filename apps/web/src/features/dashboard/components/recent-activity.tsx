@@ -4,7 +4,7 @@ import type { ActivityItem } from './activity';
 
 export const NO_ACTIVITY = 'No recent activity yet.';
 
-/** Spec §2: the 4 newest things that happened (posts created, accounts connected). */
+/** docs/product.md#dashboard: the 4 newest things that happened (posts created, accounts connected). */
 export function RecentActivity({ items }: { items: ActivityItem[] }) {
   return (
     <section

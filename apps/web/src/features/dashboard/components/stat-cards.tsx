@@ -37,7 +37,7 @@ function StatCard({
 }
 
 /**
- * The four figures of spec §2. Messages and engagement have no source yet (there is no inbox and
+ * The four figures of docs/product.md#dashboard. Messages and engagement have no source yet (there is no inbox and
  * no analytics), so they say so instead of showing made-up numbers.
  */
 export function StatCards({ postCounts }: { postCounts: Dashboard['postCounts'] }) {

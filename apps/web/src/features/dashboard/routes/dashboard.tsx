@@ -34,7 +34,7 @@ function DashboardBody({ orgId, data }: { orgId: string; data: Dashboard }) {
 }
 
 /**
- * /dashboard and /org/{orgId}/dashboard (spec §2): the organization at a glance, from real
+ * /dashboard and /org/{orgId}/dashboard (docs/product.md#dashboard): the organization at a glance, from real
  * figures only. The address's organization wins over the stored one (the sign-in redirect names
  * it).
  */

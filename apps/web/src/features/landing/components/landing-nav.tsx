@@ -6,7 +6,7 @@ import { landingAnchors, paths } from '@/config/paths';
 import { homePathFor, useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
-/** Spec §9: the landing navigation turns solid after this much scroll. */
+/** docs/product.md#constants: the landing navigation turns solid after this much scroll. */
 export const SOLID_NAV_SCROLL_PX = 50;
 
 const anchors = [

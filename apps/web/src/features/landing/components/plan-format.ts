@@ -1,6 +1,6 @@
 import type { Plan } from '@herald/contract';
 
-/** Spec §2: the plan named Basic is the one flagged 'Most Popular'. */
+/** docs/product.md#landing-page: the plan named Basic is the one flagged 'Most Popular'. */
 export function isMostPopular(plan: Plan): boolean {
   return plan.name.trim().toLowerCase() === 'basic';
 }

@@ -34,7 +34,7 @@ function PlanList() {
       </div>
     );
   }
-  // Spec §8: on failure no stale list stays on screen, only the notice.
+  // docs/product.md#messages: on failure no stale list stays on screen, only the notice.
   if (plans.isError) {
     return (
       <p className="rounded-xl bg-slate-50 p-6 text-center text-slate-700">{PLANS_UNAVAILABLE}</p>

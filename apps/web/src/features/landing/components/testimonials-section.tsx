@@ -6,7 +6,7 @@ interface Testimonial {
   role: string;
 }
 
-// Static marketing copy (spec §2: three testimonials); the people are illustrative.
+// Static marketing copy (docs/product.md#landing-page: three testimonials); the people are illustrative.
 export const testimonials: Testimonial[] = [
   {
     quote:

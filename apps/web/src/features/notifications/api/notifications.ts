@@ -20,7 +20,7 @@ export const MARK_ONE_FAILED = 'Failed to mark notification as read/unread';
 
 /**
  * The read state changes on screen at once; a refusal puts the previous state back and says so
- * (spec §8). Afterwards the server's unread count is fetched again, as the truth.
+ * (docs/product.md#messages). Afterwards the server's unread count is fetched again, as the truth.
  */
 function useOptimistic<V>(
   orgId: string,

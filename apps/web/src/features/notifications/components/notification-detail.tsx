@@ -120,7 +120,7 @@ interface NotificationDetailProps {
   onToggleRead: (notification: Notification) => void;
 }
 
-/** The right-hand pane (spec §2): placeholder, loading, error, or the chosen notification. */
+/** The right-hand pane (docs/product.md#notifications): placeholder, loading, error, or the chosen notification. */
 export function NotificationDetail({
   selectedId,
   notification,

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { PRIORITIES, type Priority } from './notification-format';
 
-/** Spec §2: High, Medium, Low, any combination; none chosen shows every priority. */
+/** docs/product.md#notifications: High, Medium, Low, any combination; none chosen shows every priority. */
 export function PriorityFilter({
   selected,
   onChange,

@@ -13,7 +13,7 @@ import { NotificationDetail } from '../components/notification-detail';
 import { countLabel, type Priority, type ReadTab } from '../components/notification-format';
 import { FETCH_FAILED, NotificationList } from '../components/notification-list';
 
-/** /notifications (spec §2): the list with tabs and filters, and the chosen one's details. */
+/** /notifications (docs/product.md#notifications): the list with tabs and filters, and the chosen one's details. */
 export function NotificationsPage() {
   const { currentOrgId } = useAuth();
   const orgId = currentOrgId ?? '';
@@ -39,7 +39,7 @@ export function NotificationsPage() {
     setRead.mutate({ notification, read: !notification.read });
   const select = (notification: Notification) => {
     setSearchParams({ id: notification.id }, { replace: true });
-    // Spec §4: opening an unread notification reads it.
+    // docs/product.md#notification-states: opening an unread notification reads it.
     if (!notification.read) setRead.mutate({ notification, read: true });
   };
 

@@ -20,7 +20,7 @@ interface CreateOrganizationDialogProps {
 
 /**
  * Names and creates an organization; the new one becomes current and the user goes on to its
- * dashboard a second later (spec §9). Used by /onboarding and /create-organization.
+ * dashboard a second later (docs/product.md#constants). Used by /onboarding and /create-organization.
  */
 export function CreateOrganizationDialog({ open, onOpenChange }: CreateOrganizationDialogProps) {
   const [name, setName] = useState('');

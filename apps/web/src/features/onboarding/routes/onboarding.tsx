@@ -44,7 +44,7 @@ function StepCard({
 }
 
 /**
- * Where a signed-in user chooses where to work (spec §2 /onboarding): create an organization,
+ * Where a signed-in user chooses where to work (docs/product.md#onboarding): create an organization,
  * answer invitations, or switch to one of their organizations.
  */
 export function OnboardingPage() {

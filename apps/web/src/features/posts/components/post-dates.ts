@@ -1,6 +1,6 @@
 import { formatInZone } from '@/lib/zoned-time';
 
-/** Spec §8: a date that cannot be read shows this, never "NaN" or a crash. */
+/** docs/product.md#messages: a date that cannot be read shows this, never "NaN" or a crash. */
 export const INVALID_DATE = 'Invalid date';
 
 export const DATE_TIME_FORMAT = 'MMM D, YYYY h:mm A';

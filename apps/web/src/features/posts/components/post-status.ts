@@ -1,5 +1,5 @@
 /**
- * Spec §4: a post's colours by status. The library and details know draft, scheduled,
+ * docs/product.md#post-statuses: a post's colours by status. The library and details know draft, scheduled,
  * published (same as posted) and failed; the calendar also knows the workflow statuses some
  * teams use. Matching ignores case, and `_` or `-` read as spaces ("ON_HOLD" is "on hold").
  * Any other status takes the draft style.
@@ -51,7 +51,7 @@ export function statusLabel(status: string | null | undefined): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Spec §4: editing is offered only when the post is not published (or posted). */
+/** docs/product.md#post-statuses: editing is offered only when the post is not published (or posted). */
 export function isPublished(status: string | null | undefined): boolean {
   const text = normalize(status ?? '');
   return text === 'published' || text === 'posted';

@@ -1,7 +1,7 @@
 import { cn } from '@/lib/cn';
 import { statusLabel, statusStyle } from './post-status';
 
-/** The post's status as a coloured pill (spec §4 colours). */
+/** The post's status as a coloured pill (docs/product.md#post-statuses). */
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   return (
     <span

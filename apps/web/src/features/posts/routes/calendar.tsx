@@ -68,7 +68,7 @@ function CalendarError({ error, onRetry }: { error: unknown; onRetry: () => void
 }
 
 /**
- * /calendar (spec §2): the week (or month) of posts by day. Scheduled posts move by drag and
+ * /calendar (docs/product.md#calendar): the week (or month) of posts by day. Scheduled posts move by drag and
  * drop, or with "Move to…" in a day's list; each move can be undone from its toast.
  */
 export function CalendarPage() {

@@ -33,7 +33,7 @@ interface LibraryView {
 
 /**
  * Tab, search and page live in the address, so Back from a post returns to the same page of
- * the same list. Every change but paging starts again at page 1 (spec §4).
+ * the same list. Every change but paging starts again at page 1 (docs/product.md#content-library).
  */
 function readView(params: URLSearchParams): LibraryView {
   const page = Number.parseInt(params.get('page') ?? '', 10);
@@ -71,7 +71,7 @@ function useLibraryView(): [LibraryView, (change: Partial<LibraryView>) => void]
   return [readView(params), update];
 }
 
-/** /content (spec §2 Content Library): every post, filtered and searched by the server. */
+/** /content (docs/product.md#content-library): every post, filtered and searched by the server. */
 export function ContentLibraryPage() {
   const { currentOrgId, member } = useAuth();
   const canCreate = useCan('POST /organizations/:orgId/post');

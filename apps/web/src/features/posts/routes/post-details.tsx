@@ -128,7 +128,7 @@ function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
   );
 }
 
-/** /content/{postId} (spec §2 Post Details). */
+/** /content/{postId} (docs/product.md#post-details). */
 export function PostDetailsPage() {
   const { postId } = useParams();
   const { currentOrgId } = useAuth();

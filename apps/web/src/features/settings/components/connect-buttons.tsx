@@ -11,7 +11,7 @@ interface ConnectButtonsProps {
   onConnect: (platformName: string) => void;
 }
 
-/** One "Continue with {platform}" per network that can be connected (spec §2 /settings). */
+/** One "Continue with {platform}" per network that can be connected (docs/product.md#settings). */
 export function ConnectButtons({ platforms, leavingFor, onConnect }: ConnectButtonsProps) {
   if (platforms.length === 0) {
     return <p className="text-sm text-slate-600">No networks can be connected right now.</p>;

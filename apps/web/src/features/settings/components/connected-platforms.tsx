@@ -31,7 +31,7 @@ function groupByPlatform(integrations: Integration[]) {
   return [...groups.entries()];
 }
 
-/** Spec §2 /settings: connect networks, and see, refresh or disconnect connected accounts. */
+/** docs/product.md#settings: connect networks, and see, refresh or disconnect connected accounts. */
 export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; orgName: string }) {
   const supported = useSupportedPlatforms();
   const integrations = useIntegrations(orgId);

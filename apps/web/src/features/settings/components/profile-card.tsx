@@ -15,7 +15,7 @@ export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
 export const TIME_ZONES_UNAVAILABLE = 'Could not load timezone list.';
 
-/** Spec §2 /settings: who you are, and the name and time zone others see. */
+/** docs/product.md#settings: who you are, and the name and time zone others see. */
 export function ProfileCard({ user }: { user: User }) {
   const update = useUpdateProfile(user.id);
   const [zones] = useState(loadTimeZones);
@@ -26,7 +26,7 @@ export function ProfileCard({ user }: { user: User }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const name = displayName.trim();
-    // Spec §5: display name (trimmed), time zone and user id must all be present.
+    // docs/product.md#organization-and-settings-rules: display name (trimmed), time zone and user id must all be present.
     if (!name || !timezone || !user.id) {
       toast.error(FILL_ALL_FIELDS, { id: 'profile-validation' });
       return;

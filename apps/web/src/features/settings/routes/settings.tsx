@@ -45,7 +45,7 @@ function ConnectFailureAlert({
   );
 }
 
-/** /settings (spec §2 Account Settings): the profile and the organization's social accounts. */
+/** /settings (docs/product.md#settings): the profile and the organization's social accounts. */
 export function SettingsPage() {
   const { user, member, currentOrgId } = useAuth();
   const connectReturn = useConnectReturn(currentOrgId);

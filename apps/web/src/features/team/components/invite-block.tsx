@@ -64,7 +64,7 @@ export function InviteBlock({
           label="Role"
           value={draft.roleId}
           disabled={disabled}
-          // Choosing a role starts again from its defaults (spec §5 Invite).
+          // Choosing a role starts again from its defaults (docs/product.md#invite-rules).
           onChange={(event) => {
             const next = roles.find((r) => r.id === event.target.value);
             onChange({ ...draft, roleId: event.target.value, permissions: roleDefaults(next) });

@@ -9,7 +9,7 @@ import { toast, toastError } from '@/lib/toast';
 import { useChangeMemberRole } from '../api/members';
 import { useRoleColors } from './role-colors';
 
-/** Spec §4: the server's PENDING reads INVITED on screen. */
+/** docs/product.md#member-states: the server's PENDING reads INVITED on screen. */
 const statusBadges: Record<MemberStatus, { label: string; className: string }> = {
   ACTIVE: { label: 'ACTIVE', className: 'bg-emerald-100 text-emerald-800' },
   PENDING: { label: 'INVITED', className: 'bg-amber-100 text-amber-900' },

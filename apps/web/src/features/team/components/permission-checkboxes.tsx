@@ -22,7 +22,7 @@ interface PermissionCheckboxesProps {
   disabled?: boolean;
 }
 
-/** The permission list as checkboxes, labelled as spec §6 names them. */
+/** The permission list as checkboxes, labelled as docs/product.md#roles-and-permissions names them. */
 export function PermissionCheckboxes({
   legend,
   catalog,

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { fallbackColor } from '@/components/ui/avatar';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage';
 
-/** Spec §3: ten presets a role can take; the choice lives only in this browser. */
+/** docs/product.md#team-entities: ten presets a role can take; the choice lives only in this browser. */
 export const ROLE_COLOR_PRESETS = [
   {
     id: 'indigo',

@@ -23,7 +23,7 @@ function StatCard({
   );
 }
 
-/** The four counts of spec §2 /team, from the loaded team (PENDING counts as invited). */
+/** The four counts of docs/product.md#team, from the loaded team (PENDING counts as invited). */
 export function TeamStats({
   members,
   totalCount,

@@ -25,11 +25,11 @@ import { roleDefaults } from '../components/permission-checkboxes';
 
 const DEFAULT_ROLE = 'SocialMediaManager';
 const NO_SUBSCRIPTION = 'No active subscription';
-/** Spec §8: inviting needs a plan; the dialog leads to the pricing page. */
+/** docs/product.md#messages: inviting needs a plan; the dialog leads to the pricing page. */
 export const SUBSCRIPTION_REQUIRED =
   'You need an active subscription to invite team members. Please subscribe to a plan to continue.';
 
-/** /org/{orgId}/invite-members (spec §2, §5 Invite, §8): several invitations at once. */
+/** /org/{orgId}/invite-members (docs/product.md#invite-members, #invite-rules, docs/product.md#messages): several invitations at once. */
 export function InviteMembersPage() {
   const { orgId = '' } = useParams();
   const roles = useRoles(orgId);

@@ -31,7 +31,7 @@ function matches(member: Member, search: string, roleId: string): boolean {
   return inText && (!roleId || member.roleId === roleId);
 }
 
-/** /team (spec §2): who is in the organization, their roles, and invitations. */
+/** /team (docs/product.md#team): who is in the organization, their roles, and invitations. */
 export function TeamPage() {
   const { member: me, currentOrgId } = useAuth();
   const orgId = currentOrgId ?? '';

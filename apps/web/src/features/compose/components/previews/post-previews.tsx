@@ -41,7 +41,7 @@ interface PostPreviewsProps {
   mediaFor: (platformId: string) => MediaItem[];
 }
 
-/** Live preview per selected network, each looking like a post on that network (spec §2). */
+/** Live preview per selected network, each looking like a post on that network (docs/product.md#create-post). */
 export function PostPreviews({ platforms, textFor, mediaFor }: PostPreviewsProps) {
   return (
     <section aria-labelledby="preview-heading" className="flex flex-col gap-4">

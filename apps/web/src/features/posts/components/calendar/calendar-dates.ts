@@ -23,7 +23,7 @@ export function parseAnchor(value: string | null, today: Dayjs): Dayjs {
   return today.startOf('day');
 }
 
-/** Spec §9: weeks run Sunday to Saturday, whatever the reader's locale says. */
+/** docs/product.md#constants: weeks run Sunday to Saturday, whatever the reader's locale says. */
 export function startOfWeek(day: Dayjs): Dayjs {
   return day.startOf('day').subtract(day.day(), 'day');
 }
@@ -68,7 +68,7 @@ export interface DatedPost {
 }
 
 /**
- * Posts by day of `zone`, each day in time order. A post's time follows spec §4 (date, then
+ * Posts by day of `zone`, each day in time order. A post's time follows docs/product.md#calendar (date, then
  * scheduledAt, then createdAt); posts without a readable one are left out. `overrides` holds
  * times of moves the server has not confirmed yet, so a dropped post lands at once.
  */

@@ -13,7 +13,7 @@ import { MediaThumbnail } from '../media-thumbnail';
 import { StatusBadge } from '../status-badge';
 import { createPostSearch, type DatedPost } from './calendar-dates';
 
-/** Spec §9: the day's list shows at most 5 files of a post, then "+N". */
+/** docs/product.md#constants: the day's list shows at most 5 files of a post, then "+N". */
 export const MAX_THUMBNAILS = 5;
 export const NO_POSTS_THAT_DAY = 'No posts scheduled for this day';
 
@@ -121,7 +121,7 @@ function DayPostCard({
   );
 }
 
-/** A day's posts (spec §2 day modal), with "Create a post" at a chosen time. */
+/** A day's posts (docs/product.md#calendar), with "Create a post" at a chosen time. */
 export function DayModal({
   day,
   posts,

@@ -20,7 +20,7 @@ const hourLabel = (hour: number) => dayjs().startOf('day').hour(hour).format('h 
 const slotTime = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /**
- * Spec §2 week: Sunday to Saturday. Each day's header has its post count, opens the day's list
+ * docs/product.md#calendar: Sunday to Saturday. Each day's header has its post count, opens the day's list
  * and offers "Create a post"; under it the day runs hour by hour. Dropping a post on a header
  * keeps its time, on an hour sets that hour. Clicking an empty hour starts a post at that time
  * (keyboard users pick the time in the day's list).

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 
-/** Spec §9: the reply box grows with its text up to this height, then scrolls. */
+/** docs/product.md#constants: the reply box grows with its text up to this height, then scrolls. */
 export const REPLY_MAX_HEIGHT_PX = 120;
 
 interface CommentFormProps {
@@ -13,7 +13,7 @@ interface CommentFormProps {
   initialValue?: string;
   /** The send button's text and accessible name. */
   submitLabel: string;
-  /** Said when the text is blank (spec §5: 'Reply cannot be empty.'). */
+  /** Said when the text is blank (docs/product.md#publish-and-reply-rules: 'Reply cannot be empty.'). */
   emptyMessage: string;
   isPending: boolean;
   /** Gets the trimmed text; the parent closes or resets the form once it is sent. */

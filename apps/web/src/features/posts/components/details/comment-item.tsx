@@ -50,7 +50,7 @@ export interface CommentItemProps {
 }
 
 /**
- * Spec §3/§4 Comment: author, time, text and likes; a like toggle (counted here only), a reply
+ * docs/product.md#comment-entity, #comment-states: author, time, text and likes; a like toggle (counted here only), a reply
  * form, and for the connected account's own comments Edit and Delete. Replies nest below.
  */
 export function CommentItem({

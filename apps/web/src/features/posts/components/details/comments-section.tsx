@@ -6,7 +6,7 @@ import { NetworkMark } from '@/components/ui/network-mark';
 import { PlatformComments } from './platform-comments';
 
 /**
- * Spec §2/§4 Comments: per network the post went out on, 'See Comments' reads its comments
+ * docs/product.md#comments, #comment-states: per network the post went out on, 'See Comments' reads its comments
  * there; each can be liked, answered, and (the account's own) edited or deleted.
  */
 export function CommentsSection({ orgId, post }: { orgId: string; post: Post }) {

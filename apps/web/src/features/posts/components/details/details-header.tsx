@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { StatusBadge } from '../status-badge';
 
 /**
- * Spec §2: Back to Posts, the status, and Edit Post (never for a published post); while
+ * docs/product.md#post-details: Back to Posts, the status, and Edit Post (never for a published post); while
  * editing, Cancel and Save Changes. Delete Post is offered to members who may delete.
  */
 export function DetailsHeader({

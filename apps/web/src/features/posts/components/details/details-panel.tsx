@@ -5,7 +5,7 @@ import { useTimeZone } from '@/lib/use-time-zone';
 import { formatPostDate } from '../post-dates';
 import { StatusBadge } from '../status-badge';
 
-/** Spec §2 Details: Status, Created At, Scheduled For, Author (and when it went out). */
+/** docs/product.md#post-details: Status, Created At, Scheduled For, Author (and when it went out). */
 export function DetailsPanel({ post }: { post: Post }) {
   const headingId = useId();
   const zone = useTimeZone();

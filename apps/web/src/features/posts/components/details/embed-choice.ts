@@ -3,7 +3,7 @@ import { isPublished } from '../post-status';
 
 export const INSTAGRAM_EMBED_FAILED = 'Failed to load Instagram post details.';
 export const FACEBOOK_EMBED_FAILED = 'Failed to load Facebook post permalink.';
-/** Spec §9: Instagram embed version 14. */
+/** docs/product.md#constants: Instagram embed version 14. */
 export const INSTAGRAM_EMBED_VERSION = 14;
 
 /** How the published post is previewed on its page. */
@@ -18,7 +18,7 @@ export type EmbedChoice =
   | { kind: 'link'; target: PlatformPost; permalink: string };
 
 /**
- * Spec §2/§5: a preview shows only when the post has exactly one platform and one platform post,
+ * docs/product.md#embedded-preview, #publish-and-reply-rules: a preview shows only when the post has exactly one platform and one platform post,
  * the post is published, and that platform post has its id on the network.
  */
 export function chooseEmbed(post: Post): EmbedChoice | null {
@@ -43,7 +43,7 @@ export function chooseEmbed(post: Post): EmbedChoice | null {
 }
 
 /**
- * Spec §5: Instagram embeds need the post's shortcode (the code in its /p/ link), never the
+ * docs/product.md#publish-and-reply-rules: Instagram embeds need the post's shortcode (the code in its /p/ link), never the
  * numeric media id the API knows it by.
  */
 export function isEmbeddableShortcode(shortcode: string | null | undefined): shortcode is string {

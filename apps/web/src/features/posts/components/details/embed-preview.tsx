@@ -125,7 +125,7 @@ function FacebookEmbed({
 }
 
 /**
- * Spec §2/§5: the published post as its network shows it, when the post went to exactly one
+ * docs/product.md#embedded-preview, #publish-and-reply-rules: the published post as its network shows it, when the post went to exactly one
  * network. Instagram, Facebook, X and TikTok are embedded; other networks get a link.
  */
 export function EmbedPreview({ orgId, post }: { orgId: string; post: Post }) {

@@ -39,7 +39,7 @@ function Slide({ media }: { media: PostMedia }) {
 }
 
 /**
- * The post's files one at a time (spec §2): previous, next, a dot per file, dragging or
+ * The post's files one at a time (docs/product.md#post-details): previous, next, a dot per file, dragging or
  * swiping sideways, and the arrow keys. Hidden slides are inert, so their video controls stay
  * out of the tab order.
  */

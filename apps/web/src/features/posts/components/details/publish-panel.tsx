@@ -36,7 +36,7 @@ interface Answered {
 }
 
 /**
- * Spec §2/§4 Publish to Platform: a row per network of the post, with a checkbox to choose it,
+ * docs/product.md#publish-panel, #publish-states Publish to Platform: a row per network of the post, with a checkbox to choose it,
  * where it stands, Connect for a network without an account, and Mark as published / Retry for a
  * publication nobody can confirm. Publish Now publishes the chosen networks and says how it went.
  */

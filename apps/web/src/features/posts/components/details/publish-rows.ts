@@ -15,7 +15,7 @@ export interface PublishOutcome {
   error: string | null;
 }
 
-/** Where one network of the post stands (spec §4 per-platform status). */
+/** Where one network of the post stands (docs/product.md#publish-states). */
 export type RowState =
   /** On the network: the row is locked. */
   | { kind: 'published'; permalink: string | null }
@@ -158,7 +158,7 @@ export function publishToasts(answer: PublishNowResponse): PublishToast[] {
 
 /**
  * Each chosen network's outcome from the answer. A network the answer does not mention failed
- * for a reason nobody gave (spec §4: otherwise the selected platforms are marked failed).
+ * for a reason nobody gave (docs/product.md#publish-states: otherwise the selected platforms are marked failed).
  */
 export function outcomesOf(
   answer: PublishNowResponse,

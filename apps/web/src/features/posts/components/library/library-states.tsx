@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 export const LIBRARY_LOAD_FAILED = 'Failed to fetch posts.';
 export const NO_SEARCH_MATCH = 'No Posts Match Your Search';
 
-/** Spec §2: nothing matches the search, or the tab has nothing yet. */
+/** docs/product.md#content-library: nothing matches the search, or the tab has nothing yet. */
 export function LibraryEmpty({
   isSearch,
   emptyTitle,

@@ -8,7 +8,7 @@ export interface LibraryTabInfo {
   label: string;
   /** What the server filters on; All Posts sends no status. */
   status: PostStatus | undefined;
-  /** Spec §2: 'No {tab label} Yet', worded so each reads as a sentence. */
+  /** docs/product.md#content-library: 'No {tab label} Yet', worded so each reads as a sentence. */
   emptyTitle: string;
 }
 

@@ -8,7 +8,7 @@ import { DATE_FORMAT, formatPostDate } from '../post-dates';
 import { StatusBadge } from '../status-badge';
 
 /**
- * One post in the library grid (spec §2): picture, status, networks, two lines of text and its
+ * One post in the library grid (docs/product.md#content-library): picture, status, networks, two lines of text and its
  * dates. The text is the link, stretched over the whole card, so the card opens the post and a
  * screen reader hears the post's words rather than "link".
  */

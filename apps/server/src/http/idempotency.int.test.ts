@@ -14,10 +14,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-function createRole(actor: Actor, key: string, body: unknown) {
+function postJson(actor: Actor, url: string, key: string, body: unknown) {
   return send(t.app, actor.jar, {
     method: 'POST',
-    url: `/api/organizations/${orgId}/roles`,
+    url,
     headers: {
       origin: TEST_PUBLIC_URL,
       'content-type': 'application/json',
@@ -26,6 +26,11 @@ function createRole(actor: Actor, key: string, body: unknown) {
     payload: JSON.stringify(body),
   });
 }
+
+const createRole = (actor: Actor, key: string, body: unknown) =>
+  postJson(actor, `/api/organizations/${orgId}/roles`, key, body);
+const createOrganization = (actor: Actor, key: string, name: string) =>
+  postJson(actor, '/api/organizations', key, { name });
 
 async function roleNames() {
   const roles = (await owner.call('GET', `/api/organizations/${orgId}/roles`)).body as Array<{
@@ -55,30 +60,12 @@ describe('Idempotency-Key', () => {
     });
     expect(fixed.statusCode).toBe(201);
 
-    const elsewhere = await send(t.app, owner.jar, {
-      method: 'POST',
-      url: '/api/organizations',
-      headers: {
-        origin: TEST_PUBLIC_URL,
-        'content-type': 'application/json',
-        'idempotency-key': 'key-0002-writer',
-      },
-      payload: JSON.stringify({ name: 'Other Co' }),
-    });
+    const elsewhere = await createOrganization(owner, 'key-0002-writer', 'Other Co');
     expect(elsewhere.statusCode).toBe(409);
     expect(elsewhere.json().message).toMatch(/already used for another request/);
 
     const stranger = await signIn(t.app, 'stranger@idempotency.test');
-    const theirs = await send(t.app, stranger.jar, {
-      method: 'POST',
-      url: '/api/organizations',
-      headers: {
-        origin: TEST_PUBLIC_URL,
-        'content-type': 'application/json',
-        'idempotency-key': 'key-0002-writer',
-      },
-      payload: JSON.stringify({ name: 'Stranger Co' }),
-    });
+    const theirs = await createOrganization(stranger, 'key-0002-writer', 'Stranger Co');
     expect(theirs.statusCode).toBe(201);
 
     const bad = await createRole(owner, 'short', { name: 'Short', permissionIds: ['post:edit'] });

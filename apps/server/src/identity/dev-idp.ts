@@ -55,6 +55,17 @@ function adapterFor(db: Db) {
   };
 }
 
+/** The page for a sign-in attempt the provider no longer knows (expired, or already used). */
+function sendExpiredAttempt(res: ServerResponse) {
+  res.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(
+    renderSignInPage({
+      action: '#',
+      error: 'This sign-in attempt has expired. Go back to Herald and start again.',
+    }),
+  );
+}
+
 export async function createDevProvider(opts: DevIdpOptions): Promise<Provider> {
   // Loaded only when the development provider is used: a deployment with Google or another
   // issuer never loads it.
@@ -192,13 +203,7 @@ export async function mountDevProvider(
           });
           res.end(renderSignInPage({ action: `${opts.interactionPath}/${interaction.uid}/login` }));
         } catch {
-          res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
-          res.end(
-            renderSignInPage({
-              action: '#',
-              error: 'This sign-in attempt has expired. Go back to Herald and start again.',
-            }),
-          );
+          sendExpiredAttempt(res);
         }
       },
     );
@@ -238,13 +243,7 @@ export async function mountDevProvider(
             { mergeWithLastSubmission: false },
           );
         } catch {
-          res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
-          res.end(
-            renderSignInPage({
-              action: '#',
-              error: 'This sign-in attempt has expired. Go back to Herald and start again.',
-            }),
-          );
+          sendExpiredAttempt(res);
         }
       },
     );

@@ -16,6 +16,18 @@ afterAll(() => t?.close());
 
 const NUL = '\u0000';
 
+/** A multipart post create with only text fields. */
+async function createPost(fields: Record<string, string>) {
+  const body = await multipart(fields);
+  const res = await send(t.app, owner.jar, {
+    method: 'POST',
+    url: `/api/organizations/${orgId}/post`,
+    headers: { ...body.headers, origin: TEST_PUBLIC_URL },
+    payload: body.payload,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
 function expectRefusal(res: { status: number; body: any }, message: RegExp) {
   expect(res.status).toBe(400);
   expect(res.body).toMatchObject({ status: 'error', code: 'VALIDATION_FAILED' });
@@ -51,15 +63,7 @@ describe('NUL characters', () => {
   });
 
   it('are refused in the fields of a multipart post', async () => {
-    const body = await multipart({ platformIds: '[]', content: `hello${NUL}` });
-    const res = await send(t.app, owner.jar, {
-      method: 'POST',
-      url: `/api/organizations/${orgId}/post`,
-      headers: { ...body.headers, origin: TEST_PUBLIC_URL },
-      payload: body.payload,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/NUL character/);
+    expectRefusal(await createPost({ platformIds: '[]', content: `hello${NUL}` }), /NUL character/);
   });
 });
 
@@ -72,19 +76,14 @@ describe('dates out of range', () => {
       ),
       /between the years 1000 and 9999/,
     );
-    const body = await multipart({
-      platformIds: '["00000000-0000-4000-8000-000000000000"]',
-      content: 'later',
-      scheduledAt: '+275760-09-13T00:00:00.000Z',
-    });
-    const res = await send(t.app, owner.jar, {
-      method: 'POST',
-      url: `/api/organizations/${orgId}/post`,
-      headers: { ...body.headers, origin: TEST_PUBLIC_URL },
-      payload: body.payload,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/between the years 1000 and 9999/);
+    expectRefusal(
+      await createPost({
+        platformIds: '["00000000-0000-4000-8000-000000000000"]',
+        content: 'later',
+        scheduledAt: '+275760-09-13T00:00:00.000Z',
+      }),
+      /between the years 1000 and 9999/,
+    );
   });
 });
 

@@ -8,8 +8,8 @@ import { mockServer, renderApp } from '@/testing/render-app';
 
 const me = createMe({ user: { displayName: 'Ada Lovelace', email: 'ada@example.com' } });
 
-async function renderShell(path = '/dashboard', routes = {}) {
-  const server = mockServer({ me, routes });
+async function renderShell(path = '/dashboard', routes = {}, who = me) {
+  const server = mockServer({ me: who, routes });
   const app = renderApp(path);
   await screen.findByRole('heading', { level: 1 });
   return { ...app, server };
@@ -99,6 +99,24 @@ describe('authenticated shell', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(server.count('POST /auth/logout')).toBe(1);
     expect(window.localStorage.getItem(storageKeys.currentOrgId)).toBeNull();
+  });
+
+  it('offers operators the back-office in the profile menu, and no one else', async () => {
+    const { user } = await renderShell('/dashboard');
+    await user.click(screen.getByRole('button', { name: /Open profile menu/ }));
+    expect(
+      within(await screen.findByRole('menu')).queryByRole('menuitem', { name: 'Back-office' }),
+    ).toBeNull();
+  });
+
+  it('links an operator to /admin from the profile menu', async () => {
+    const operator = createMe({ user: { displayName: 'Olive Operator', isAdmin: true } });
+    const { user } = await renderShell('/dashboard', {}, operator);
+    await user.click(screen.getByRole('button', { name: /Open profile menu/ }));
+    const link = within(await screen.findByRole('menu')).getByRole('menuitem', {
+      name: 'Back-office',
+    });
+    expect(link).toHaveAttribute('href', '/admin');
   });
 
   it("keeps the user signed in and says 'Logout failed' when logout fails", async () => {

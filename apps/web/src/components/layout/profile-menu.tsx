@@ -1,9 +1,17 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { initialsOf } from '@/components/ui/avatar';
 import { useAuth, useLogout } from '@/lib/auth';
 
-/** Avatar button with the user's name, email and Logout (docs/product.md#shell). */
+const ITEM =
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[disabled]:opacity-60 data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
+
+/**
+ * Avatar button with the user's name, email and Logout (docs/product.md#shell); operators also
+ * find the back-office here.
+ */
 export function ProfileMenu() {
   const { user } = useAuth();
   const logout = useLogout();
@@ -34,10 +42,18 @@ export function ProfileMenu() {
           <span className="block truncate text-xs text-slate-600">{user.email}</span>
         </DropdownMenu.Label>
         <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+        {user.isAdmin && (
+          <DropdownMenu.Item asChild className={ITEM}>
+            <Link to={paths.admin}>
+              <ShieldCheck className="size-4" aria-hidden="true" />
+              Back-office
+            </Link>
+          </DropdownMenu.Item>
+        )}
         <DropdownMenu.Item
           disabled={logout.isPending}
           onSelect={() => logout.mutate()}
-          className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[disabled]:opacity-60 data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900"
+          className={ITEM}
         >
           <LogOut className="size-4" aria-hidden="true" />
           Logout

@@ -69,7 +69,7 @@ export function Hero() {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600">
             Herald brings scheduling, publishing, comments and team workflows for Instagram,
-            Facebook, X, TikTok and Threads into one calm workspace.
+            Facebook, X, TikTok, Threads and LinkedIn into one calm workspace.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink to={paths.pricing} size="lg">

@@ -16,13 +16,13 @@ export const testimonials: Testimonial[] = [
   },
   {
     quote:
-      'The shared inbox changed how we do support. Comments from Instagram and X land in one list, and the right person answers within the hour.',
+      'Our team sits in three time zones. Everyone sees the calendar in their own, and posts still go out on the minute we picked.',
     name: 'Daniel Okafor',
     role: 'Community Lead, Brightpath Learning',
   },
   {
     quote:
-      'Roles made it easy to bring in freelancers: they draft, we approve and publish. Setting up the team took ten minutes.',
+      'Roles made it easy to bring in freelancers: they draft, we publish. Setting up the team took ten minutes.',
     name: 'Sofia Marchetti',
     role: 'Founder, Atelier Verde',
   },

@@ -84,6 +84,14 @@ describe('landing page', () => {
       'Auto-Posting',
       'Secure & Reliable',
     ]);
+    // What is being built says so instead of promising it.
+    const soon = within(features)
+      .getAllByText('Coming soon')
+      .map((badge) => badge.closest('li')?.querySelector('h3')?.textContent);
+    expect(soon).toEqual(['Advanced Analytics', 'Unified Inbox']);
+    expect(
+      screen.getByText(/Instagram, Facebook, X, TikTok, Threads and LinkedIn/),
+    ).toBeInTheDocument();
     const reviews = screen.getByRole('region', { name: 'Teams that publish with Herald' });
     expect(within(reviews).getAllByRole('figure')).toHaveLength(3);
     expect(screen.getAllByText(/No credit card required/).length).toBeGreaterThan(0);

@@ -43,7 +43,8 @@ beforeAll(async () => {
   relayed.hostname = '127.0.0.1';
   relayed.port = String(proxy.port);
   database = await openPostgres(relayed.toString(), 6);
-  const config = testConfig();
+  // Two writers at full speed for 10 s: more than the default per-user write limit allows.
+  const config = testConfig({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
   app = createFastify(config, { logger: false });
   const runtime = await createRuntime(config, database, {
     http: sandboxFetch(app, config),

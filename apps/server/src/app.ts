@@ -226,7 +226,7 @@ export async function buildApp(
   const mailer =
     options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom);
   await app.register(organizationsRoutes, { prefix: base, db: database.db });
-  await app.register(teamRoutes, { prefix: base, db: database.db });
+  await app.register(teamRoutes, { prefix: base, db: database.db, invitationEmail: !!mailer });
   const billing =
     options.billing ??
     (config.stripe

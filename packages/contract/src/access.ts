@@ -17,6 +17,8 @@ export const ORG_ROUTE_PERMISSIONS = {
   /** Removing others needs member:remove; anyone may remove themselves (leave). */
   'DELETE /organizations/:orgId/members/:memberId': 'member:remove',
   'POST /member/invite/:orgId': 'member:invite',
+  'POST /organizations/:orgId/invitations/:memberId/link': 'member:invite',
+  'POST /organizations/:orgId/invitations/:memberId/resend': 'member:invite',
   'GET /organizations/:orgId/subscription': 'member',
   'POST /organizations/:orgId/subscribe/trial': 'subscription:manage',
   'POST /organizations/:orgId/subscription/subscribe': 'subscription:manage',

@@ -89,7 +89,13 @@ export const MembersQuerySchema = z.object({
 export const MembersResponseSchema = z.object({
   status: z.literal('success'),
   data: z.object({ members: z.array(MemberSchema) }),
-  meta: z.object({ page: z.number(), pageSize: z.number(), totalCount: z.number() }),
+  meta: z.object({
+    page: z.number(),
+    pageSize: z.number(),
+    totalCount: z.number(),
+    /** Whether Herald can email invitations (SMTP_URL is configured): "Resend email" is offered. */
+    invitationEmail: z.boolean().optional(),
+  }),
 });
 export const MemberParamsSchema = z.object({
   orgId: z.uuid('The organization id is not valid.'),
@@ -134,6 +140,18 @@ export const InviteResponseSchema = successEnvelope(
 export const InviteOrgParamsSchema = z.object({
   orgId: z.uuid('The organization id is not valid.'),
 });
+
+/** `…/invitations/{memberId}/link` and `…/resend`: a pending invitation of the organization. */
+export const InvitationParamsSchema = z.object({
+  orgId: z.uuid('The organization id is not valid.'),
+  memberId: z.uuid('The invitation id is not valid.'),
+});
+/** A fresh link for a pending invitation; the previous link stops working. */
+export const InvitationLinkResponseSchema = successEnvelope(z.object({ inviteUrl: z.string() }));
+/** The invitation email went out again, with a fresh link; the previous link stops working. */
+export const InvitationResendResponseSchema = successEnvelope(
+  z.object({ emailSent: z.literal(true) }),
+);
 
 const PendingInviteSchema = z.object({
   id: z.string(),

@@ -107,3 +107,29 @@ export async function markDeclined(db: Db, memberId: string) {
     .returning({ id: members.id });
   return rows.length === 1;
 }
+
+/** The organization's pending invitation with this id (expired ones included), or null. */
+export async function findPendingInOrganization(db: Db, organizationId: string, memberId: string) {
+  const [row] = await invitationQuery(db).where(
+    and(
+      eq(members.id, memberId),
+      eq(members.organizationId, organizationId),
+      eq(members.status, 'PENDING'),
+    ),
+  );
+  return row ?? null;
+}
+
+/** Gives a pending invitation a new token: the previous one no longer matches any invitation. */
+export async function replaceToken(
+  db: Db,
+  memberId: string,
+  values: { inviteTokenHash: string; inviteExpiresAt: Date },
+) {
+  const rows = await db
+    .update(members)
+    .set(values)
+    .where(and(eq(members.id, memberId), eq(members.status, 'PENDING')))
+    .returning({ id: members.id });
+  return rows.length === 1;
+}

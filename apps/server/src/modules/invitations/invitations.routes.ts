@@ -2,6 +2,9 @@ import {
   AcceptInviteRequestSchema,
   AcceptInviteResponseSchema,
   DeclineInviteRequestSchema,
+  InvitationLinkResponseSchema,
+  InvitationParamsSchema,
+  InvitationResendResponseSchema,
   InviteOrgParamsSchema,
   InviteRequestSchema,
   InviteResponseSchema,
@@ -43,6 +46,46 @@ export async function invitationsRoutes(
       );
       return reply.status(201).send({ status: 'success', data });
     },
+  );
+
+  api.post(
+    '/organizations/:orgId/invitations/:memberId/link',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/invitations/:memberId/link' } },
+      schema: {
+        tags,
+        params: InvitationParamsSchema,
+        response: { 200: InvitationLinkResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await service.copyInvitationLink(
+        deps,
+        requireMember(request).organizationId,
+        request.params.memberId,
+      ),
+    }),
+  );
+
+  api.post(
+    '/organizations/:orgId/invitations/:memberId/resend',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/invitations/:memberId/resend' } },
+      schema: {
+        tags,
+        params: InvitationParamsSchema,
+        response: { 200: InvitationResendResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await service.resendInvitation(
+        { ...deps, log: request.log },
+        { user: requireUser(request).user, membership: requireMember(request) },
+        request.params.memberId,
+      ),
+    }),
   );
 
   api.get(

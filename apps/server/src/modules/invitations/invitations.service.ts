@@ -11,7 +11,10 @@ import { narrowPermissions } from '../team/members.service.js';
 import * as roles from '../team/roles.repository.js';
 import { setCurrentOrganization, type UserRow } from '../users/users.repository.js';
 import * as repo from './invitations.repository.js';
-import { findUserIdByEmail } from '../notifications/notifications.repository.js';
+import {
+  activeAdminUserIds,
+  findUserIdByEmail,
+} from '../notifications/notifications.repository.js';
 import { recordNotification } from '../notifications/notifications.service.js';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -146,6 +149,72 @@ async function sendInvitationEmail(
   }
 }
 
+/** Issues a fresh token for a pending invitation of the organization; the old link stops working. */
+async function renewInvitationLink(
+  deps: { db: Db; publicUrl: string },
+  organizationId: string,
+  memberId: string,
+) {
+  return deps.db.transaction(async (tx) => {
+    const invitation = await repo.findPendingInOrganization(tx, organizationId, memberId);
+    if (!invitation) {
+      throw new AppError('NOT_FOUND', 'This invitation does not exist or was already answered.');
+    }
+    const token = randomBytes(32).toString('base64url');
+    const renewed = await repo.replaceToken(tx, memberId, {
+      inviteTokenHash: hashToken(token),
+      inviteExpiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+    });
+    if (!renewed) throw new AppError('CONFLICT', 'This invitation was answered meanwhile.');
+    return {
+      email: invitation.member.email,
+      inviteUrl: `${deps.publicUrl}/invite/accept?token=${token}`,
+    };
+  });
+}
+
+/** "Copy link": a fresh link for the inviter to pass on; the previous link no longer works. */
+export async function copyInvitationLink(
+  deps: { db: Db; publicUrl: string },
+  organizationId: string,
+  memberId: string,
+) {
+  const { inviteUrl } = await renewInvitationLink(deps, organizationId, memberId);
+  return { inviteUrl };
+}
+
+/** "Resend email": only when Herald can send email; the new email carries a fresh link. */
+export async function resendInvitation(
+  deps: InviteDeps,
+  sender: { user: UserRow; membership: MembershipContext },
+  memberId: string,
+) {
+  if (!deps.mailer) {
+    throw new AppError(
+      'CONFLICT',
+      'Herald sends no email here (SMTP_URL is not configured). Copy the link instead.',
+    );
+  }
+  const { email, inviteUrl } = await renewInvitationLink(
+    deps,
+    sender.membership.organizationId,
+    memberId,
+  );
+  const sent = await sendInvitationEmail(deps, {
+    to: email,
+    inviteUrl,
+    inviter: sender.user,
+    organizationName: sender.membership.organizationName,
+  });
+  if (!sent) {
+    throw new AppError(
+      'UNAVAILABLE',
+      'The invitation email could not be sent. Copy the link instead.',
+    );
+  }
+  return { emailSent: true as const };
+}
+
 export async function listPendingInvites(db: Db, user: UserRow): Promise<PendingInvite[]> {
   // Invitations are matched by email: only an address the provider verified may see them.
   if (!user.emailVerified) return [];
@@ -201,6 +270,18 @@ export async function acceptInvite(db: Db, user: UserRow, by: AcceptInviteReques
       throw new AppError('CONFLICT', 'This invitation has already been accepted.');
     }
     await setCurrentOrganization(tx, user.id, invitation.organization.id);
+    const admins = await activeAdminUserIds(tx, invitation.organization.id);
+    const name = user.displayName ? `${user.displayName} (${user.email})` : user.email;
+    await recordNotification(
+      tx,
+      invitation.organization.id,
+      { userIds: admins.filter((id) => id !== user.id) },
+      {
+        type: 'ORGANIZATION_INVITE',
+        priority: 'LOW',
+        message: `${name} accepted the invitation and joined ${invitation.organization.name}.`,
+      },
+    );
     return {
       member: {
         id: invitation.member.id,

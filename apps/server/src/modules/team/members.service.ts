@@ -1,7 +1,9 @@
 import type { Member } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { clearCurrentOrganizationIf } from '../users/users.repository.js';
+import { activeAdminUserIds } from '../notifications/notifications.repository.js';
+import { recordNotification } from '../notifications/notifications.service.js';
+import { clearCurrentOrganizationIf, type UserRow } from '../users/users.repository.js';
 import { assertCanGrant, assertNotSelf } from './grants.js';
 import { effectivePermissions, type MembershipContext } from './membership.js';
 import { permissionsOfRoles } from './membership.repository.js';
@@ -119,8 +121,16 @@ export async function changeMemberRole(
   });
 }
 
-/** Removes a member or withdraws an invitation; a member may also remove themselves (leave). */
-export async function removeMember(db: Db, organizationId: string, memberId: string) {
+/**
+ * Removes a member or withdraws an invitation; a member may also remove themselves (leave).
+ * The organization's admins hear when an active member leaves or is removed.
+ */
+export async function removeMember(
+  db: Db,
+  actor: { user: UserRow; membership: MembershipContext },
+  memberId: string,
+) {
+  const organizationId = actor.membership.organizationId;
   await db.transaction(async (tx) => {
     await repo.lockOrganization(tx, organizationId);
     const member = await repo.findMember(tx, organizationId, memberId);
@@ -134,7 +144,26 @@ export async function removeMember(db: Db, organizationId: string, memberId: str
     ) {
       throw lastAdmin();
     }
+    const { rows } = await repo.listMembers(tx, organizationId, { page: 1, pageSize: 1, memberId });
+    const displayName = rows[0]?.user?.displayName;
     await repo.deleteMember(tx, organizationId, memberId);
     if (member.userId) await clearCurrentOrganizationIf(tx, member.userId, organizationId);
+    if (member.status !== 'ACTIVE') return;
+    const name = displayName ? `${displayName} (${member.email})` : member.email;
+    const orgName = actor.membership.organizationName;
+    const leaving = actor.membership.id === memberId;
+    const admins = await activeAdminUserIds(tx, organizationId);
+    await recordNotification(
+      tx,
+      organizationId,
+      { userIds: admins.filter((id) => id !== actor.user.id) },
+      {
+        type: 'ORGANIZATION_INVITE',
+        priority: 'LOW',
+        message: leaving
+          ? `${name} left ${orgName}.`
+          : `${name} was removed from ${orgName} by ${actor.user.displayName ?? actor.user.email}.`,
+      },
+    );
   });
 }

@@ -202,7 +202,12 @@ describe('members', () => {
     ).toEqual([['bob@example.com', 'PENDING']]);
     const paged = await owner.call('GET', `/api/organizations/${orgId}/members?page=2&pageSize=2`);
     expect(paged.body.data.members).toHaveLength(1);
-    expect(paged.body.meta).toEqual({ page: 2, pageSize: 2, totalCount: 3 });
+    expect(paged.body.meta).toEqual({
+      page: 2,
+      pageSize: 2,
+      totalCount: 3,
+      invitationEmail: false,
+    });
   });
 
   it('withdraws a pending invitation when its member row is removed', async () => {

@@ -14,13 +14,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { requireMember } from '../../http/access.js';
+import { requireMember, requireUser } from '../../http/access.js';
 import * as members from './members.service.js';
 import * as roles from './roles.service.js';
 
 const tags = ['team'];
 
-export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function teamRoutes(
+  app: FastifyInstance,
+  { db, invitationEmail = false }: { db: Db; invitationEmail?: boolean },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -103,7 +106,11 @@ export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
         request.params.orgId,
         request.query,
       );
-      return { status: 'success' as const, data: { members: list }, meta };
+      return {
+        status: 'success' as const,
+        data: { members: list },
+        meta: { ...meta, invitationEmail },
+      };
     },
   );
 
@@ -140,7 +147,11 @@ export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: { tags, params: MemberParamsSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      await members.removeMember(db, request.params.orgId, request.params.memberId);
+      await members.removeMember(
+        db,
+        { user: requireUser(request).user, membership: requireMember(request) },
+        request.params.memberId,
+      );
       return { status: 'success' as const, data: { message: 'Member removed.' } };
     },
   );

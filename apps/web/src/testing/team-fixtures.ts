@@ -89,10 +89,13 @@ export function teamRoutes({
   orgId = 'org_1',
   roles = defaultRoles(),
   members = [],
+  invitationEmail = false,
 }: {
   orgId?: string;
   roles?: Role[];
   members?: Member[];
+  /** Whether the server says it can email invitations (SMTP_URL configured). */
+  invitationEmail?: boolean;
 } = {}): Record<string, Handler | FakeReply> {
   return {
     'GET /permissions': { status: 200, body: permissionCatalog() },
@@ -102,7 +105,7 @@ export function teamRoutes({
       body: {
         status: 'success',
         data: { members },
-        meta: { page: 1, pageSize: 200, totalCount: members.length },
+        meta: { page: 1, pageSize: 200, totalCount: members.length, invitationEmail },
       },
     },
   };

@@ -6,6 +6,7 @@ import { REDIRECT_DELAYS } from '@/config/timing';
 import { toast, toastError } from '@/lib/toast';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useSwitchOrganization } from '../api/organizations';
+import { roleLabel } from '@/lib/role-label';
 
 /** "Your Organizations": choosing one makes it current and opens its dashboard. */
 export function OrganizationList({ organizations }: { organizations: MyOrganization[] }) {
@@ -51,7 +52,7 @@ export function OrganizationList({ organizations }: { organizations: MyOrganizat
                   {organization.name}
                 </span>
                 <span className="block text-sm text-slate-600">
-                  {organization.role?.name ?? 'Member'}
+                  {organization.role ? roleLabel(organization.role.name) : 'Member'}
                 </span>
               </span>
               {organization.isCurrent && (

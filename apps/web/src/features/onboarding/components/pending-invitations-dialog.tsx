@@ -9,6 +9,7 @@ import { REDIRECT_DELAYS } from '@/config/timing';
 import { toast, toastError } from '@/lib/toast';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useAcceptInvite, useDeclineInvite } from '../api/invitations';
+import { roleLabel } from '@/lib/role-label';
 
 export const ACCEPT_FAILED = 'Failed to accept invitation. Please try again.';
 
@@ -73,7 +74,7 @@ export function PendingInvitationsDialog({
                   <p className="font-semibold text-slate-900">{invite.organization.name}</p>
                   <p className="text-sm text-slate-600">
                     Invited by {inviterOf(invite)}
-                    {invite.role && ` as ${invite.role.name}`}
+                    {invite.role && ` as ${roleLabel(invite.role.name)}`}
                   </p>
                   <p className="text-xs text-slate-500">
                     Expires {dayjs(invite.expiresAt).format('MMM D, YYYY')}

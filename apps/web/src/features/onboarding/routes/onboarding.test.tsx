@@ -123,7 +123,7 @@ describe('/onboarding', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Pending Invitations' });
     expect(within(dialog).getByText('Globex')).toBeInTheDocument();
     expect(
-      within(dialog).getByText(/Invited by Hank Scorpio as ContentCreator/),
+      within(dialog).getByText(/Invited by Hank Scorpio as Content Creator/),
     ).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Accept invitation to Globex' }));

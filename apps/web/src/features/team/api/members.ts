@@ -1,4 +1,6 @@
 import {
+  InvitationLinkResponseSchema,
+  InvitationResendResponseSchema,
   InviteResponseSchema,
   MemberResponseSchema,
   MembersResponseSchema,
@@ -21,7 +23,12 @@ export function useMembers(orgId: string | null | undefined) {
         `${orgPath(orgId ?? '')}/members?page=1&pageSize=${MEMBERS_PAGE_SIZE}`,
         { schema: MembersResponseSchema },
       );
-      return { members: answer.data.members, totalCount: answer.meta.totalCount };
+      return {
+        members: answer.data.members,
+        totalCount: answer.meta.totalCount,
+        /** Herald can email invitations (SMTP_URL is set): "Resend email" is offered. */
+        invitationEmail: answer.meta.invitationEmail ?? false,
+      };
     },
     enabled: Boolean(orgId),
   });
@@ -70,5 +77,30 @@ export function useInviteMember(orgId: string) {
   return useMutation({
     mutationFn: (request: InviteRequest) => inviteMember(orgId, request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.org(orgId) }),
+  });
+}
+
+const invitationPath = (orgId: string, memberId: string) =>
+  `${orgPath(orgId)}/invitations/${encodeURIComponent(memberId)}`;
+
+/** `POST …/invitations/{memberId}/link`: a fresh link; the previous one stops working. */
+export function useCopyInvitationLink(orgId: string) {
+  return useMutation({
+    mutationFn: async (memberId: string) => {
+      const { data } = await apiClient.post(`${invitationPath(orgId, memberId)}/link`, undefined, {
+        schema: InvitationLinkResponseSchema,
+      });
+      return data.inviteUrl;
+    },
+  });
+}
+
+/** `POST …/invitations/{memberId}/resend`: the email again, with a fresh link. */
+export function useResendInvitation(orgId: string) {
+  return useMutation({
+    mutationFn: (memberId: string) =>
+      apiClient.post(`${invitationPath(orgId, memberId)}/resend`, undefined, {
+        schema: InvitationResendResponseSchema,
+      }),
   });
 }

@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { PermissionCheckboxes, roleDefaults } from './permission-checkboxes';
+import { roleLabel } from '@/lib/role-label';
 
 export interface InviteDraft {
   key: number;
@@ -72,7 +73,7 @@ export function InviteBlock({
         >
           {roles.map((r) => (
             <option key={r.id} value={r.id}>
-              {r.name}
+              {roleLabel(r.name)}
             </option>
           ))}
         </SelectField>

@@ -16,6 +16,7 @@ import { toast, toastError } from '@/lib/toast';
 import { useInviteMember } from '../api/members';
 import { InviteLinks, type InviteLink } from './invite-links';
 import { PermissionCheckboxes, roleDefaults } from './permission-checkboxes';
+import { roleLabel } from '@/lib/role-label';
 
 export const INVALID_EMAIL = 'Please enter a valid email address';
 export const ROLE_REQUIRED = 'Please select a role';
@@ -139,7 +140,7 @@ export function InviteModal({ open, onOpenChange, orgId, roles, catalog }: Invit
           <option value="">Select a role</option>
           {roles.map((r) => (
             <option key={r.id} value={r.id}>
-              {r.name}
+              {roleLabel(r.name)}
             </option>
           ))}
         </SelectField>

@@ -1,13 +1,15 @@
 import type { Member, MemberStatus, Role } from '@herald/contract';
 import dayjs from 'dayjs';
-import { LogOut, UserMinus } from 'lucide-react';
+import { Link2, LogOut, Mail, UserMinus } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { SCREEN_TOAST_DURATIONS } from '@/config/toast';
 import { cn } from '@/lib/cn';
 import { toast, toastError } from '@/lib/toast';
-import { useChangeMemberRole } from '../api/members';
+import { useChangeMemberRole, useCopyInvitationLink, useResendInvitation } from '../api/members';
 import { useRoleColors } from './role-colors';
+import { roleLabel } from '@/lib/role-label';
 
 /** docs/product.md#member-states: the server's PENDING reads INVITED on screen. */
 const statusBadges: Record<MemberStatus, { label: string; className: string }> = {
@@ -34,6 +36,10 @@ interface MemberCardProps {
   isSelf: boolean;
   canChangeRole: boolean;
   canRemove: boolean;
+  /** May issue a fresh link for, or resend, a pending invitation (member:invite). */
+  canInvite?: boolean;
+  /** Herald can email invitations (SMTP_URL is configured). */
+  invitationEmail?: boolean;
   onRemove: (member: Member) => void;
   onLeave: (member: Member) => void;
 }
@@ -45,6 +51,8 @@ export function MemberCard({
   isSelf,
   canChangeRole,
   canRemove,
+  canInvite = false,
+  invitationEmail = false,
   onRemove,
   onLeave,
 }: MemberCardProps) {
@@ -59,13 +67,17 @@ export function MemberCard({
       { memberId: member.id, roleId },
       {
         onSuccess: (updated) =>
-          toast.success(`${name} is now ${updated.role?.name ?? 'in the new role'}`),
+          toast.success(
+            `${name} is now ${updated.role ? roleLabel(updated.role.name) : 'in the new role'}`,
+          ),
         onError: (error) =>
           toastError(error, 'Failed to update member role', {
             duration: SCREEN_TOAST_DURATIONS.teamError,
           }),
       },
     );
+
+  const isInvitation = member.status === 'PENDING' && canInvite;
 
   return (
     <li
@@ -97,7 +109,7 @@ export function MemberCard({
             {!member.roleId && <option value="">No role</option>}
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
-                {r.name}
+                {roleLabel(r.name)}
               </option>
             ))}
           </select>
@@ -108,11 +120,14 @@ export function MemberCard({
               role ? colors.badgeOf(role) : 'bg-slate-100 text-slate-700',
             )}
           >
-            {role?.name ?? 'No role'}
+            {role ? roleLabel(role.name) : 'No role'}
           </span>
         )}
         <span className="text-slate-500">{dateLine(member)}</span>
       </div>
+      {isInvitation && (
+        <InvitationActions orgId={orgId} member={member} invitationEmail={invitationEmail} />
+      )}
       {(isSelf || canRemove) && (
         <div className="flex justify-end border-t border-slate-100 pt-3">
           {isSelf ? (
@@ -134,5 +149,96 @@ export function MemberCard({
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * A pending invitation's link can be issued again (the previous one stops working), and, when
+ * Herald sends email, the invitation email can go out again.
+ */
+function InvitationActions({
+  orgId,
+  member,
+  invitationEmail,
+}: {
+  orgId: string;
+  member: Member;
+  invitationEmail: boolean;
+}) {
+  const copyLink = useCopyInvitationLink(orgId);
+  const resend = useResendInvitation(orgId);
+  const [link, setLink] = useState<string | null>(null);
+  const inputId = useId();
+  const failure = { duration: SCREEN_TOAST_DURATIONS.teamError };
+
+  const onCopy = () =>
+    copyLink.mutate(member.id, {
+      onSuccess: async (url) => {
+        setLink(url);
+        try {
+          await navigator.clipboard.writeText(url);
+          toast.success(
+            `A new invite link for ${member.email} was copied. The previous link no longer works.`,
+          );
+        } catch {
+          toast.error(
+            'A new invite link was made but could not be copied. Copy it from the card; the previous link no longer works.',
+            failure,
+          );
+        }
+      },
+      onError: (error) => toastError(error, 'Failed to make a new invite link', failure),
+    });
+
+  const onResend = () =>
+    resend.mutate(member.id, {
+      onSuccess: () => {
+        setLink(null);
+        toast.success(`The invitation was emailed to ${member.email} again`);
+      },
+      onError: (error) => toastError(error, 'Failed to resend the invitation', failure),
+    });
+
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-100 pt-3">
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Copy invite link for ${member.email}`}
+          disabled={copyLink.isPending}
+          onClick={onCopy}
+        >
+          <Link2 className="size-4" aria-hidden="true" />
+          Copy link
+        </Button>
+        {invitationEmail && (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Resend invitation email to ${member.email}`}
+            disabled={resend.isPending}
+            onClick={onResend}
+          >
+            <Mail className="size-4" aria-hidden="true" />
+            Resend email
+          </Button>
+        )}
+      </div>
+      {link && (
+        <div>
+          <label htmlFor={inputId} className="block text-xs font-medium text-slate-700">
+            New invite link for {member.email}
+          </label>
+          <input
+            id={inputId}
+            readOnly
+            value={link}
+            onFocus={(event) => event.target.select()}
+            className="mt-1 block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-2 py-1 font-mono text-xs text-slate-800"
+          />
+        </div>
+      )}
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import { toast, toastError } from '@/lib/toast';
 import { useSaveRole } from '../api/roles';
 import { PermissionCheckboxes, roleDefaults } from './permission-checkboxes';
 import { ROLE_COLOR_PRESETS, setRoleColor, useRoleColors, type RoleColorId } from './role-colors';
+import { roleLabel } from '@/lib/role-label';
 
 export const ROLE_NAME_REQUIRED = 'Role name is required';
 export const ROLE_PERMISSION_REQUIRED = 'At least one permission is required';
@@ -51,7 +52,11 @@ export function RoleForm({ orgId, catalog, role, onDone }: RoleFormProps) {
       {
         onSuccess: (saved) => {
           setRoleColor(saved.id, color);
-          toast.success(role ? `Role "${saved.name}" updated` : `Role "${saved.name}" created`);
+          toast.success(
+            role
+              ? `Role "${roleLabel(saved.name)}" updated`
+              : `Role "${roleLabel(saved.name)}" created`,
+          );
           onDone();
         },
         onError: (error) =>

@@ -10,6 +10,7 @@ import { toast, toastError } from '@/lib/toast';
 import { useDeleteRole } from '../api/roles';
 import { RoleForm } from './role-form';
 import { useRoleColors } from './role-colors';
+import { roleLabel } from '@/lib/role-label';
 
 type View = { mode: 'list' } | { mode: 'create' } | { mode: 'edit'; role: Role };
 
@@ -38,7 +39,7 @@ export function RoleModal({ open, onOpenChange, orgId, roles, catalog }: RoleMod
 
   const onDelete = (role: Role) =>
     deleteRole.mutate(role.id, {
-      onSuccess: () => toast.success(`Role "${role.name}" deleted`),
+      onSuccess: () => toast.success(`Role "${roleLabel(role.name)}" deleted`),
       onError: (error) =>
         toastError(error, 'Failed to delete role', { duration: SCREEN_TOAST_DURATIONS.teamError }),
       onSettled: () => setToDelete(null),
@@ -62,7 +63,7 @@ export function RoleModal({ open, onOpenChange, orgId, roles, catalog }: RoleMod
                       colors.badgeOf(role),
                     )}
                   >
-                    {role.name}
+                    {roleLabel(role.name)}
                   </span>
                   {role.description && (
                     <p className="mt-1 text-sm text-slate-600">{role.description}</p>
@@ -78,7 +79,7 @@ export function RoleModal({ open, onOpenChange, orgId, roles, catalog }: RoleMod
                     variant="secondary"
                     disabled={role.isAdmin}
                     title={role.isAdmin ? ADMIN_LOCKED : undefined}
-                    aria-label={`Edit role ${role.name}`}
+                    aria-label={`Edit role ${roleLabel(role.name)}`}
                     onClick={() => setView({ mode: 'edit', role })}
                   >
                     <Pencil className="size-4" aria-hidden="true" />
@@ -89,7 +90,7 @@ export function RoleModal({ open, onOpenChange, orgId, roles, catalog }: RoleMod
                     variant="secondary"
                     disabled={role.isAdmin}
                     title={role.isAdmin ? ADMIN_LOCKED : undefined}
-                    aria-label={`Delete role ${role.name}`}
+                    aria-label={`Delete role ${roleLabel(role.name)}`}
                     onClick={() => setToDelete(role)}
                   >
                     <Trash2 className="size-4" aria-hidden="true" />
@@ -113,7 +114,7 @@ export function RoleModal({ open, onOpenChange, orgId, roles, catalog }: RoleMod
         open={toDelete !== null}
         onOpenChange={(next) => !next && setToDelete(null)}
         title="Delete role"
-        message={`Delete the role "${toDelete?.name ?? ''}"? This cannot be undone.`}
+        message={`Delete the role "${toDelete ? roleLabel(toDelete.name) : ''}"? This cannot be undone.`}
         confirmLabel="Delete role"
         isPending={deleteRole.isPending}
         onConfirm={() => toDelete && onDelete(toDelete)}

@@ -68,7 +68,7 @@ describe('role modal', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Manage Roles' }));
-    await user.click(await screen.findByRole('button', { name: 'Edit role ContentCreator' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit role Content Creator' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Role' });
     expect(within(dialog).getByLabelText('Role name')).toHaveValue('ContentCreator');
     expect(within(dialog).getByRole('checkbox', { name: 'Create Posts' })).toBeChecked();
@@ -76,7 +76,7 @@ describe('role modal', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Delete Posts' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
-    expect(await screen.findByText('Role "ContentCreator" updated')).toBeInTheDocument();
+    expect(await screen.findByText('Role "Content Creator" updated')).toBeInTheDocument();
     expect(server.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
       permissionIds: ['post:create', 'post:edit', 'post:delete'],
     });
@@ -92,7 +92,7 @@ describe('role modal', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Manage Roles' }));
-    await user.click(await screen.findByRole('button', { name: 'Delete role CustomerSupport' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete role Customer Support' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete role' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete role' }));
 
@@ -132,7 +132,7 @@ describe('invite modal', () => {
     await user.click(screen.getByRole('button', { name: 'Invite Member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite Member' });
     await user.type(within(dialog).getByLabelText('Email address'), 'Teammate@Example.com');
-    await user.selectOptions(within(dialog).getByLabelText('Role'), 'ContentCreator');
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'Content Creator');
     expect(within(dialog).getByRole('checkbox', { name: 'Create Posts' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Manage Organization' })).toBeDisabled();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Edit Posts' }));
@@ -164,7 +164,7 @@ describe('invite modal', () => {
     await user.click(screen.getByRole('button', { name: 'Invite Member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite Member' });
     await user.type(within(dialog).getByLabelText('Email address'), 'grace@example.com');
-    await user.selectOptions(within(dialog).getByLabelText('Role'), 'CustomerSupport');
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'Customer Support');
     await user.click(within(dialog).getByRole('button', { name: 'Send Invite' }));
 
     expect(await screen.findByText('grace@example.com is already a member.')).toBeInTheDocument();
@@ -183,7 +183,7 @@ describe('invite modal', () => {
     await user.click(screen.getByRole('button', { name: 'Invite Member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite Member' });
     await user.type(within(dialog).getByLabelText('Email address'), 'sam@example.com');
-    await user.selectOptions(within(dialog).getByLabelText('Role'), 'CustomerSupport');
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'Customer Support');
     await user.click(within(dialog).getByRole('button', { name: 'Send Invite' }));
 
     expect(

@@ -23,7 +23,10 @@ function StatCard({
   );
 }
 
-/** The four counts of docs/product.md#team, from the loaded team (PENDING counts as invited). */
+/**
+ * The four counts of docs/product.md#team, from the loaded team. Invitations (PENDING) are not
+ * members yet: they count apart.
+ */
 export function TeamStats({
   members,
   totalCount,
@@ -36,10 +39,17 @@ export function TeamStats({
   const count = (status: Member['status']) => members.filter((m) => m.status === status).length;
   return (
     <section aria-label="Team statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <StatCard label="Total Members" value={totalCount} icon={Users} />
+      <StatCard label="Total Members" value={totalCount - count('PENDING')} icon={Users} />
       <StatCard label="Active Members" value={count('ACTIVE')} icon={UserCheck} />
       <StatCard label="Pending Invites" value={count('PENDING')} icon={Mail} />
       <StatCard label="Total Roles" value={roles.length} icon={ShieldCheck} />
     </section>
   );
+}
+
+/** "3 members · 1 invited": members and pending invitations, counted apart. */
+export function teamSummary(members: Member[], totalCount: number): string {
+  const invited = members.filter((m) => m.status === 'PENDING').length;
+  const people = totalCount - invited;
+  return `${people} member${people === 1 ? '' : 's'} · ${invited} invited`;
 }

@@ -28,7 +28,7 @@ describe('/org/:orgId/invite-members', () => {
     renderInvite();
     const first = await screen.findByRole('group', { name: 'Member 1' });
 
-    expect(within(first).getByLabelText('Role')).toHaveDisplayValue('SocialMediaManager');
+    expect(within(first).getByLabelText('Role')).toHaveDisplayValue('Social Media Manager');
     for (const label of ['Create Posts', 'Edit Posts', 'View Messages', 'Send Messages']) {
       expect(within(first).getByRole('checkbox', { name: label })).toBeChecked();
     }
@@ -42,14 +42,14 @@ describe('/org/:orgId/invite-members', () => {
 
     await user.click(within(first).getByRole('checkbox', { name: 'Edit Posts' }));
     expect(within(first).getByRole('checkbox', { name: 'Edit Posts' })).not.toBeChecked();
-    await user.selectOptions(within(first).getByLabelText('Role'), 'CustomerSupport');
+    await user.selectOptions(within(first).getByLabelText('Role'), 'Customer Support');
 
     expect(within(first).getByRole('checkbox', { name: 'View Messages' })).toBeChecked();
     expect(within(first).getByRole('checkbox', { name: 'Send Messages' })).toBeChecked();
     expect(within(first).getByRole('checkbox', { name: 'Create Posts' })).toBeDisabled();
     expect(within(first).getByRole('checkbox', { name: 'Create Posts' })).not.toBeChecked();
 
-    await user.selectOptions(within(first).getByLabelText('Role'), 'SocialMediaManager');
+    await user.selectOptions(within(first).getByLabelText('Role'), 'Social Media Manager');
     expect(within(first).getByRole('checkbox', { name: 'Edit Posts' })).toBeChecked();
   });
 
@@ -80,7 +80,7 @@ describe('/org/:orgId/invite-members', () => {
     await user.type(within(block(1)).getByLabelText('Email address'), 'a@example.com');
     await user.click(screen.getByRole('button', { name: 'Add another member' }));
     await user.type(within(block(2)).getByLabelText('Email address'), 'b@example.com');
-    await user.selectOptions(within(block(2)).getByLabelText('Role'), 'ContentCreator');
+    await user.selectOptions(within(block(2)).getByLabelText('Role'), 'Content Creator');
     await user.click(within(block(2)).getByRole('checkbox', { name: 'Edit Posts' }));
     await user.click(sendButton());
 

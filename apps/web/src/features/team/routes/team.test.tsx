@@ -46,10 +46,82 @@ describe('/team', () => {
     const stats = screen.getByRole('region', { name: 'Team statistics' });
 
     const value = (label: string) => within(stats).getByText(label).nextElementSibling;
-    expect(value('Total Members')).toHaveTextContent('6');
+    expect(value('Total Members')).toHaveTextContent('4');
     expect(value('Active Members')).toHaveTextContent('3');
     expect(value('Pending Invites')).toHaveTextContent('2');
     expect(value('Total Roles')).toHaveTextContent('4');
+  });
+
+  it('counts pending invitations apart from members', async () => {
+    await renderTeam();
+    expect(screen.getByText('4 members · 2 invited')).toBeInTheDocument();
+  });
+
+  it('shows built-in role names as words on the cards and in the role filter', async () => {
+    await renderTeam(createMe({ permissions: ['post:create'] }));
+    expect(within(card('Alan Turing')).getByText('Customer Support')).toBeInTheDocument();
+    expect(within(card('Alan Turing')).queryByText('CustomerSupport')).not.toBeInTheDocument();
+    const filter = screen.getByRole('combobox', { name: 'Filter by role' });
+    expect(
+      within(filter).getByRole('option', { name: 'Social Media Manager' }),
+    ).toBeInTheDocument();
+  });
+
+  it('copies a fresh link for a pending invitation, and shows it on the card', async () => {
+    const invitee = team[3]!;
+    const url = 'http://localhost:3000/invite/accept?token=fresh';
+    const { user, server } = await renderTeam(admin, {
+      [`POST /organizations/org_1/invitations/${invitee.id}/link`]: ok({ inviteUrl: url }),
+    });
+    expect(
+      within(card('Grace Hopper')).queryByRole('button', { name: /Copy invite link/ }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /Resend invitation email/ }),
+    ).not.toBeInTheDocument();
+
+    await user.click(
+      within(card('invitee@example.com')).getByRole('button', {
+        name: 'Copy invite link for invitee@example.com',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'A new invite link for invitee@example.com was copied. The previous link no longer works.',
+      ),
+    ).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(url);
+    expect(
+      within(card('invitee@example.com')).getByLabelText('New invite link for invitee@example.com'),
+    ).toHaveValue(url);
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('offers Resend email only when the server can send email', async () => {
+    const invitee = team[3]!;
+    const server = mockServer({
+      me: admin,
+      routes: {
+        ...teamRoutes({ members: team, invitationEmail: true }),
+        [`POST /organizations/org_1/invitations/${invitee.id}/resend`]: ok({ emailSent: true }),
+      },
+    });
+    const { user } = renderApp('/team');
+    await screen.findByRole('list', { name: 'Members' });
+
+    await user.click(
+      within(card('invitee@example.com')).getByRole('button', {
+        name: 'Resend invitation email to invitee@example.com',
+      }),
+    );
+    expect(
+      await screen.findByText('The invitation was emailed to invitee@example.com again'),
+    ).toBeInTheDocument();
+    expect(
+      server.requests.some(
+        (r) => r.method === 'POST' && r.path.endsWith(`/invitations/${invitee.id}/resend`),
+      ),
+    ).toBe(true);
   });
 
   it('shows each member with role, status and date; invitations read INVITED', async () => {
@@ -78,7 +150,7 @@ describe('/team', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search members' }));
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Filter by role' }),
-      'CustomerSupport',
+      'Customer Support',
     );
     expect(
       within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem'),
@@ -126,10 +198,10 @@ describe('/team', () => {
 
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Role of Grace Hopper' }),
-      'CustomerSupport',
+      'Customer Support',
     );
 
-    expect(await screen.findByText('Grace Hopper is now CustomerSupport')).toBeInTheDocument();
+    expect(await screen.findByText('Grace Hopper is now Customer Support')).toBeInTheDocument();
     expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({ roleId: 'role_cs' });
   });
 
@@ -207,6 +279,6 @@ describe('/team', () => {
     expect(within(dialog).getByText('2 permissions · 2 members')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Edit role Admin' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Delete role Admin' })).toBeDisabled();
-    expect(within(dialog).getByRole('button', { name: 'Edit role ContentCreator' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Edit role Content Creator' })).toBeEnabled();
   });
 });

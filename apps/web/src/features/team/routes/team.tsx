@@ -17,7 +17,8 @@ import { usePermissionCatalog, useRoles } from '../api/roles';
 import { InviteModal } from '../components/invite-modal';
 import { MemberCard, memberName } from '../components/member-card';
 import { RoleModal } from '../components/role-modal';
-import { TeamStats } from '../components/team-stats';
+import { TeamStats, teamSummary } from '../components/team-stats';
+import { roleLabel } from '@/lib/role-label';
 
 export const TEAM_LOAD_FAILED = 'Failed to load team data';
 const errorToast = { duration: SCREEN_TOAST_DURATIONS.teamError };
@@ -89,6 +90,11 @@ export function TeamPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Team Management</h1>
           <p className="mt-1 text-slate-600">Members, roles and invitations of {orgName}.</p>
+          {members.data && (
+            <p className="mt-1 text-sm font-medium text-slate-700" data-testid="team-summary">
+              {teamSummary(allMembers, members.data.totalCount)}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-3">
           {permissions.canCall('POST /organizations/:orgId/roles') && (
@@ -155,7 +161,7 @@ export function TeamPage() {
                 <option value="">All Roles</option>
                 {roleList.map((role) => (
                   <option key={role.id} value={role.id}>
-                    {role.name}
+                    {roleLabel(role.name)}
                   </option>
                 ))}
               </select>
@@ -176,6 +182,10 @@ export function TeamPage() {
                   isSelf={member.id === me?.id}
                   canChangeRole={permissions.canCall('PUT /organizations/:orgId/members/:memberId')}
                   canRemove={permissions.canCall('DELETE /organizations/:orgId/members/:memberId')}
+                  canInvite={permissions.canCall(
+                    'POST /organizations/:orgId/invitations/:memberId/link',
+                  )}
+                  invitationEmail={members.data?.invitationEmail ?? false}
                   onRemove={setToRemove}
                   onLeave={setToRemove}
                 />

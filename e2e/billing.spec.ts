@@ -54,7 +54,7 @@ test.describe('plans and subscription', () => {
     await page.getByRole('button', { name: 'Invite Member' }).click();
     const invite = page.getByRole('dialog', { name: 'Invite Member' });
     await invite.getByLabel('Email address').fill('trial.mate@example.com');
-    await invite.getByLabel('Role').selectOption({ label: 'ContentCreator' });
+    await invite.getByLabel('Role').selectOption({ label: 'Content Creator' });
     await invite.getByRole('button', { name: 'Send Invite' }).click();
     const created = page.getByRole('dialog', { name: 'Invitation created' });
     await expect(

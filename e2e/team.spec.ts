@@ -52,7 +52,7 @@ test.describe('organizations, onboarding and the team', () => {
     await expect(page).toHaveURL(new RegExp(`/org/${orgId}/invite-members$`));
     const invitee = page.getByRole('group', { name: 'Member 1' });
     await invitee.getByLabel('Email address').fill(TEAMMATE);
-    await invitee.getByLabel('Role').selectOption({ label: 'ContentCreator' });
+    await invitee.getByLabel('Role').selectOption({ label: 'Content Creator' });
     await expect(invitee.getByRole('checkbox', { name: 'Create Posts' })).toBeChecked();
     await expect(invitee.getByRole('checkbox', { name: 'Manage Organization' })).toBeDisabled();
     await invitee.getByRole('checkbox', { name: 'Edit Posts' }).uncheck();
@@ -174,6 +174,69 @@ test.describe('organizations, onboarding and the team', () => {
     await guest.goto(linkPath);
     await expect(guest.getByRole('alert')).toContainText('already been accepted');
     await guestContext.close();
+  });
+
+  test('an invitation link copied again works and the old one does not', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const origin = { origin: baseURL ?? '' };
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: baseURL ?? '',
+    });
+    await signInAs(page, 'copy.owner@example.com', 'Cora Owner');
+    await expect(page).toHaveURL(/\/onboarding$/);
+    const created = await page.request.post('/api/organizations', {
+      data: { name: 'Copy Club' },
+      headers: origin,
+    });
+    const orgId = (await created.json()).data.organization.id as string;
+    const plans = await (await page.request.get('/api/plans')).json();
+    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
+    await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
+      data: { planId: basic.id },
+      headers: origin,
+    });
+    const invite = await page.request.post(`/api/member/invite/${orgId}`, {
+      data: { email: 'copy.guest@example.com' },
+      headers: origin,
+    });
+    expect(invite.ok()).toBe(true);
+    const oldUrl = (await invite.json()).data.inviteUrl as string;
+    const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
+
+    await page.goto('/team');
+    await expect(page.getByText('1 member · 1 invited')).toBeVisible();
+    const card = page.getByRole('listitem', { name: 'copy.guest@example.com' });
+    await expect(card.getByText('Social Media Manager')).toBeVisible();
+    // Without SMTP_URL Herald sends no email: only the link can be passed on.
+    await expect(card.getByRole('button', { name: /Resend invitation email/ })).toHaveCount(0);
+    await card.getByRole('button', { name: 'Copy invite link for copy.guest@example.com' }).click();
+    await expect(
+      page.getByText(/A new invite link for copy\.guest@example\.com was copied/),
+    ).toBeVisible();
+    const fresh = card.getByLabel('New invite link for copy.guest@example.com');
+    await expect(fresh).toHaveValue(/\/invite\/accept\?token=/);
+    const newUrl = await fresh.inputValue();
+    expect(newUrl).not.toBe(oldUrl);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(newUrl);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const guestContext = await browser.newContext({ baseURL });
+    const guest = await guestContext.newPage();
+    await signInAs(guest, 'copy.guest@example.com', 'Cody Guest');
+    await guest.goto(pathOf(oldUrl));
+    await expect(guest.getByRole('alert')).toContainText('does not exist or was withdrawn');
+    await guest.goto(pathOf(newUrl));
+    await expect(guest.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
+    await expect(guest.getByText('You joined Copy Club.')).toBeVisible();
+    await guestContext.close();
+
+    // The guest is now counted as a member, no longer as an invitation.
+    await page.reload();
+    await expect(page.getByText('2 members · 0 invited')).toBeVisible();
   });
 
   test('an invitation link without a token is refused', async ({ page }) => {

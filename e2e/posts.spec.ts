@@ -86,8 +86,10 @@ test.describe('posts: library, calendar and details', () => {
       .getByLabel('Add shared media')
       .setInputFiles({ name: 'launch.png', mimeType: 'image/png', buffer: image });
     await expect(page.getByRole('button', { name: 'Remove launch.png' })).toBeVisible();
-    await page.getByRole('radio', { name: 'Schedule' }).check();
+    // Nothing goes out by default: without a time it is a draft, a chosen time schedules it.
+    await expect(page.getByRole('radio', { name: 'Save as draft' })).toBeChecked();
     await page.getByLabel('Publish Date & Time').fill(inputValue(tomorrow));
+    await expect(page.getByRole('radio', { name: 'Schedule' })).toBeChecked();
     await page.getByRole('button', { name: 'Create Post' }).click();
     await expect(page).toHaveURL(/\/content$/);
 

@@ -307,7 +307,7 @@ describe('listing, editing and deleting', () => {
       { content: 'Summer SALE starts', scheduledAt: new Date(base).toISOString() },
       { content: 'Winter news', scheduledAt: new Date(base + 86_400_000).toISOString() },
       { content: 'A draft about the sale', action: 'draft' },
-      { content: 'Another draft', action: 'draft' },
+      { content: 'Another draft', action: 'draft', title: 'Winter LATTE launch' },
       { content: '50% off everything', action: 'draft' },
     ];
     for (const spec of specs) {
@@ -333,6 +333,10 @@ describe('listing, editing and deleting', () => {
       'Summer SALE starts',
     ]);
     expect((await list('?q=50%25')).data.posts).toHaveLength(1);
+    // The title is searched too, also case-insensitively.
+    const latte = await list('?q=latte');
+    expect(latte.data.posts.map((p: { content: string }) => p.content)).toEqual(['Another draft']);
+    expect(latte.data.posts[0].title).toBe('Winter LATTE launch');
     const page1 = await list('?page=1&pageSize=2');
     const page3 = await list('?page=3&pageSize=2');
     expect(page1.meta).toEqual({ page: 1, pageSize: 2, totalCount: 5 });

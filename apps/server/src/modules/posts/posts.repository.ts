@@ -30,7 +30,12 @@ function filterSql(organizationId: string, filter: PostFilter): SQL | undefined 
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     conditions.push(
-      or(ilike(posts.content, pattern), sql`${posts.contentByPlatform}::text ilike ${pattern}`)!,
+      // The title is what the composer says helps find the post again.
+      or(
+        ilike(posts.content, pattern),
+        ilike(posts.title, pattern),
+        sql`${posts.contentByPlatform}::text ilike ${pattern}`,
+      )!,
     );
   }
   if (filter.from) conditions.push(gte(postDateSql, filter.from));

@@ -25,6 +25,7 @@ import { ContentEditor, textFieldId } from './content-editor';
 import { MEDIA_SECTION_ID, MediaSection } from './media-section';
 import { PlatformPicker } from './platform-picker';
 import { PostPreviews } from './previews/post-previews';
+import { PublishNowDialog } from './publish-now-dialog';
 import { ScheduleSection } from './schedule-section';
 import { SubmitBar } from './submit-bar';
 
@@ -99,6 +100,7 @@ export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps)
   const [hasAttempted, setHasAttempted] = useState(false);
   const [dialog, setDialog] = useState<ComposeDialog | null>(null);
   const [serverMediaErrors, setServerMediaErrors] = useState<PlatformValidationError[]>([]);
+  const [confirmingPublish, setConfirmingPublish] = useState(false);
 
   const isSubmitting = createPost.isPending;
   const issues = composeIssues(state, selected, zone);
@@ -137,7 +139,16 @@ export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps)
     }
     // The page may have sat open past the chosen time; the render then shows why.
     if (state.action === 'schedule' && scheduleProblem(state.scheduleAt, zone)) return;
+    // Sending right away cannot be taken back: the member first sees every account it goes to.
+    if (state.action === 'publish') {
+      setConfirmingPublish(true);
+      return;
+    }
+    send();
+  };
 
+  const send = () => {
+    setConfirmingPublish(false);
     setProgress(0);
     createPost.mutate(
       { draft: draftOf(state, selected, zone), onProgress: setProgress },
@@ -237,6 +248,12 @@ export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps)
         mediaErrors={serverMediaErrors}
         platforms={platforms}
         onGoToMedia={focusMediaSection}
+      />
+      <PublishNowDialog
+        open={confirmingPublish}
+        onOpenChange={setConfirmingPublish}
+        platforms={selected}
+        onConfirm={send}
       />
     </>
   );

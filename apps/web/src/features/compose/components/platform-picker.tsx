@@ -15,6 +15,13 @@ function accountLine(platform: ComposePlatform): string {
   return others.length > 0 ? `${who} +${others.length} more` : who;
 }
 
+/** Every account of the tile in full, for the tooltip of a line cut short. */
+function accountTitle(platform: ComposePlatform): string {
+  return platform.accounts
+    .map((account) => (account.username ? `${account.name} (@${account.username})` : account.name))
+    .join(', ');
+}
+
 interface PlatformPickerProps {
   platforms: readonly ComposePlatform[];
   selectedIds: readonly string[];
@@ -69,17 +76,27 @@ export function PlatformPicker({
                       disabled={disabled}
                       onChange={() => onToggle(platform.id)}
                     />
-                    <NetworkMark name={platform.name} />
+                    <NetworkMark name={platform.name} className="shrink-0" />
+                    {/* The check sits beside the names, never over them; long names end in … and show in full on hover. */}
                     <span className="min-w-0 flex-1">
-                      <span className="block font-semibold text-slate-900">{platform.name}</span>
-                      <span id={accountId} className="block truncate text-xs text-slate-600">
+                      <span
+                        className="block truncate font-semibold text-slate-900"
+                        title={platform.name}
+                      >
+                        {platform.name}
+                      </span>
+                      <span
+                        id={accountId}
+                        className="block truncate text-xs text-slate-600"
+                        title={accountTitle(platform)}
+                      >
                         {accountLine(platform)}
                       </span>
                     </span>
                     <span
                       aria-hidden="true"
                       className={cn(
-                        'grid size-5 place-items-center rounded-full border',
+                        'grid size-5 shrink-0 place-items-center rounded-full border',
                         isSelected
                           ? 'border-indigo-600 bg-indigo-600 text-white'
                           : 'border-slate-300',

@@ -17,6 +17,11 @@ const entriesOf = (request: FakeRequest | undefined) => {
   if (!(request?.body instanceof FormData)) throw new Error('No multipart request was sent.');
   return [...request.body.entries()];
 };
+/** Publish now asks first; this answers the dialog with Publish now. */
+async function confirmPublishNow(user: Awaited<ReturnType<typeof renderComposer>>['user']) {
+  const dialog = await screen.findByRole('dialog', { name: 'Publish now?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Publish now' }));
+}
 const createRequests = (requests: FakeRequest[]) =>
   requests.filter((r) => `${r.method} ${r.path}` === CREATE_ROUTE);
 
@@ -135,7 +140,9 @@ describe('/create-post request', () => {
     await user.upload(screen.getByLabelText('Add shared media'), [fileOf('a.png', 'image/png')]);
     await screen.findByRole('list', { name: 'Shared media' });
 
+    await user.click(screen.getByRole('radio', { name: 'Publish now' }));
     await user.click(createButton());
+    await confirmPublishNow(user);
 
     await waitFor(() => expect(createRequests(server.requests)).toHaveLength(1));
     const entries = entriesOf(createRequests(server.requests)[0]);
@@ -150,7 +157,9 @@ describe('/create-post request', () => {
       routes: { [CREATE_ROUTE]: created() },
     });
     await writeForXAndFacebook(user);
+    await user.click(screen.getByRole('radio', { name: 'Publish now' }));
     await user.click(createButton());
+    await confirmPublishNow(user);
 
     const request = await waitFor(() => xhr.latest());
     request.progress(0.42);
@@ -191,7 +200,9 @@ describe('/create-post answers', () => {
       routes: { [CREATE_ROUTE]: created() },
     });
     await writeForXAndFacebook(user);
+    await user.click(screen.getByRole('radio', { name: 'Publish now' }));
     await user.click(createButton());
+    await confirmPublishNow(user);
 
     expect(await screen.findByText('Post created. Publishing has started.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
@@ -301,5 +312,59 @@ describe('/create-post answers', () => {
     expect(router.state.location.pathname).toBe('/create-post');
     expect(sharedText()).toHaveValue('Launch day');
     expect(createButton()).toBeEnabled();
+  });
+});
+
+describe('/create-post default action and Publish now', () => {
+  it('saves a draft by default when no time is chosen, without asking', async () => {
+    const { user, server } = await renderComposer({ routes: { [CREATE_ROUTE]: created() } });
+    await writeForXAndFacebook(user);
+    expect(screen.getByRole('radio', { name: 'Save as draft' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Publish now' })).not.toBeChecked();
+
+    await user.click(createButton());
+
+    await waitFor(() => expect(createRequests(server.requests)).toHaveLength(1));
+    const entries = entriesOf(createRequests(server.requests)[0]);
+    expect(entries.find(([name]) => name === 'action')?.[1]).toBe('draft');
+    expect(screen.queryByRole('dialog', { name: 'Publish now?' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Draft saved.')).toBeInTheDocument();
+  });
+
+  it('schedules by default once a time is chosen', async () => {
+    const { user, server } = await renderComposer({ routes: { [CREATE_ROUTE]: created() } });
+    await writeForXAndFacebook(user);
+    await user.type(screen.getByLabelText('Publish Date & Time'), '2099-06-01T10:15');
+    expect(screen.getByRole('radio', { name: 'Schedule' })).toBeChecked();
+
+    await user.click(createButton());
+
+    await waitFor(() => expect(createRequests(server.requests)).toHaveLength(1));
+    const entries = entriesOf(createRequests(server.requests)[0]);
+    expect(entries.find(([name]) => name === 'action')?.[1]).toBe('schedule');
+  });
+
+  it('names every account before publishing now, and sends nothing when cancelled', async () => {
+    const { user, server } = await renderComposer({ routes: { [CREATE_ROUTE]: created() } });
+    await writeForXAndFacebook(user);
+    await user.click(screen.getByRole('radio', { name: 'Publish now' }));
+    await user.click(createButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Publish now?' });
+    const accounts = within(within(dialog).getByRole('list', { name: 'Accounts it goes to' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(accounts).toEqual(['XAcme (@acme)', 'FacebookAcme Page']);
+    expect(createRequests(server.requests)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Publish now?' })).not.toBeInTheDocument();
+    expect(createRequests(server.requests)).toHaveLength(0);
+
+    await user.click(createButton());
+    await confirmPublishNow(user);
+    await waitFor(() => expect(createRequests(server.requests)).toHaveLength(1));
+    const entries = entriesOf(createRequests(server.requests)[0]);
+    expect(entries.find(([name]) => name === 'action')?.[1]).toBe('publish');
   });
 });

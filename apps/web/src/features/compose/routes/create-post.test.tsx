@@ -27,6 +27,26 @@ describe('/create-post platforms and access', () => {
     expect(await tile('Facebook')).toHaveAccessibleDescription('Acme Page');
   });
 
+  it('cuts a long account name short beside the check, with the full name as a tooltip', async () => {
+    const long = 'The Extremely Long Named Community Bakery And Coffee House Page';
+    const { user } = await renderComposer({
+      integrations: [account('Facebook', { name: long, username: null })],
+    });
+
+    const facebook = await tile('Facebook');
+    await user.click(facebook);
+    const label = facebook.closest('label') as HTMLElement;
+    const line = within(label).getByText(long);
+    expect(line).toHaveClass('truncate');
+    expect(line).toHaveAttribute('title', long);
+    // The check is its own column that does not shrink; the names take the rest and no more.
+    const check = label.lastElementChild as HTMLElement;
+    expect(check).toHaveAttribute('aria-hidden', 'true');
+    expect(check).toHaveClass('shrink-0');
+    expect(check.previousElementSibling).toHaveClass('min-w-0', 'flex-1');
+    expect(check.previousElementSibling).toContainElement(line);
+  });
+
   it('says so when no platform is connected, and Create Post stays disabled', async () => {
     await renderComposer({ integrations: [] });
 
@@ -193,6 +213,6 @@ describe('/create-post schedule from the calendar', () => {
     await tile('X');
 
     expect(screen.getByLabelText('Publish Date & Time')).toHaveValue('');
-    expect(screen.getByRole('radio', { name: 'Publish now' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Save as draft' })).toBeChecked();
   });
 });

@@ -32,7 +32,10 @@ export type ComposeEvent =
   | { type: 'setScheduleAt'; value: string }
   | { type: 'reset'; state: ComposeState };
 
-/** A blank post; a time from the calendar means the member came to schedule. */
+/**
+ * A blank post. The default never sends anything right away: with a time (from the calendar or
+ * the next free slot) it schedules, without one it saves a draft; Publish now is chosen explicitly.
+ */
 export function initialComposeState(scheduleAt = ''): ComposeState {
   return {
     platformIds: [],
@@ -42,7 +45,7 @@ export function initialComposeState(scheduleAt = ''): ComposeState {
     sharedMedia: [],
     platformMedia: {},
     title: '',
-    action: scheduleAt ? 'schedule' : 'publish',
+    action: scheduleAt ? 'schedule' : 'draft',
     scheduleAt,
   };
 }

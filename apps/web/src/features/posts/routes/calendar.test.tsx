@@ -334,3 +334,22 @@ describe('/calendar month', () => {
     await waitFor(() => expect(puts(server)).toEqual([{ scheduledAt: local('2030-03-20T16:10') }]));
   });
 });
+
+describe('/calendar chips', () => {
+  it('name a post by its title when it has one, keeping the text in the tooltip', async () => {
+    const posts = [
+      createPost({
+        title: 'Winter latte launch',
+        content: 'Our new latte is here',
+        scheduledAt: local('2030-03-06T10:00'),
+      }),
+      createPost({ content: 'Untitled post', scheduledAt: local('2030-03-07T10:00') }),
+    ];
+    await renderCalendar({ posts });
+
+    const titled = await screen.findByRole('link', { name: /Winter latte launch/ });
+    expect(titled).not.toHaveTextContent('Our new latte is here');
+    expect(titled.getAttribute('title')).toContain('Winter latte launch · Our new latte is here');
+    expect(screen.getByRole('link', { name: /Untitled post/ })).toBeInTheDocument();
+  });
+});

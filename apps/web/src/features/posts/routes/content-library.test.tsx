@@ -222,3 +222,36 @@ describe("/content times in the user's zone, not the browser's", () => {
     expect(within(card!).getByText('Mar 6, 2030 12:15 PM')).toBeInTheDocument();
   });
 });
+
+describe('/content cards name the post and when it went out', () => {
+  it('shows the title above the text when the post has one', async () => {
+    await renderLibrary({
+      posts: [createPost({ title: 'Winter latte launch', content: 'Our new latte is here' })],
+    });
+
+    const [card] = await screen.findAllByRole('article');
+    const link = within(card!).getByRole('link', {
+      name: 'Winter latte launch Our new latte is here',
+    });
+    expect(within(link).getByText('Winter latte launch')).toHaveClass('font-semibold');
+  });
+
+  it("says Published with the time it went out in the user's zone, not Scheduled for", async () => {
+    const published = createPost({
+      status: 'published',
+      content: 'Out already',
+      scheduledAt: '2026-04-01T12:00:00.000Z',
+      publishedAt: '2026-04-10T12:00:00.000Z',
+    });
+    await renderLibrary({
+      posts: [published],
+      me: createMe({ user: { timezone: 'Pacific/Auckland' } }),
+    });
+
+    const [card] = await screen.findAllByRole('article');
+    expect(within(card!).queryByText('Scheduled for')).not.toBeInTheDocument();
+    const when = within(card!).getByText('Published', { selector: 'dt' });
+    // 12:00 UTC on Apr 10 is past midnight in Auckland (UTC+12): Apr 11 there.
+    expect(when.nextElementSibling?.textContent).toMatch(/^Apr 11, 2026/);
+  });
+});

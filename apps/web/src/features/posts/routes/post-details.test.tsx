@@ -325,3 +325,15 @@ describe('/content/{postId}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
   });
 });
+
+describe('/content/{postId} title', () => {
+  it('shows the title under the heading when the post has one', async () => {
+    await renderDetails(createPost({ title: 'Winter latte launch', content: 'Our new latte' }));
+    expect(screen.getByText('Winter latte launch')).toBeInTheDocument();
+  });
+
+  it('shows no title line without one', async () => {
+    await renderDetails(createPost({ title: null, content: 'Our new latte' }));
+    expect(screen.queryByText('Winter latte launch')).not.toBeInTheDocument();
+  });
+});

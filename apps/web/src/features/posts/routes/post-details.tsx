@@ -81,6 +81,7 @@ function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
   return (
     <>
       <DetailsHeader
+        title={post.title}
         status={post.status}
         isEditing={isEditing}
         canEdit={mayEdit && !isPublished(post.status)}

@@ -25,11 +25,13 @@ export function CalendarPostChip({
   isDragging?: boolean;
 }) {
   const text = defaultContent(post.content).trim() || 'No content';
+  // The title, when set, names the post better than the start of its text.
+  const label = post.title?.trim() || text;
   const style = statusStyle(post.status);
   return (
     <Link
       to={generatePath(paths.postDetails, { postId: post.id })}
-      title={`${at.format('h:mm A')} · ${statusLabel(post.status)} · ${text}`}
+      title={`${at.format('h:mm A')} · ${statusLabel(post.status)} · ${post.title?.trim() ? `${post.title.trim()} · ` : ''}${text}`}
       aria-describedby={drag.draggable ? DRAG_HINT_ID : undefined}
       {...drag}
       className={cn(
@@ -43,7 +45,7 @@ export function CalendarPostChip({
         <span className={cn('size-2 shrink-0 rounded-full', style.accent)} aria-hidden="true" />
         <span className="font-semibold tabular-nums">{at.format('h:mm A')}</span>
       </span>
-      <span className="block truncate">{text}</span>
+      <span className={cn('block truncate', label !== text && 'font-medium')}>{label}</span>
       <span className="sr-only">, {statusLabel(post.status)}</span>
     </Link>
   );

@@ -10,6 +10,7 @@ import { StatusBadge } from '../status-badge';
  * editing, Cancel and Save Changes. Delete Post is offered to members who may delete.
  */
 export function DetailsHeader({
+  title,
   status,
   isEditing,
   canEdit,
@@ -21,6 +22,8 @@ export function DetailsHeader({
   onSave,
   onDelete,
 }: {
+  /** The post's own title, shown under the heading when it has one. */
+  title?: string | null;
   status: string;
   isEditing: boolean;
   canEdit: boolean;
@@ -46,6 +49,11 @@ export function DetailsHeader({
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Post Details</h1>
           <StatusBadge status={status} className="text-sm" />
         </div>
+        {title?.trim() && (
+          <p className="order-first w-full text-lg font-semibold break-words text-slate-800">
+            {title.trim()}
+          </p>
+        )}
         <div className="flex flex-wrap gap-3">
           {isEditing ? (
             <>

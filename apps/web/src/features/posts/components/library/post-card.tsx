@@ -14,6 +14,8 @@ import { StatusBadge } from '../status-badge';
  */
 export function PostCard({ post, zone }: { post: Post; zone: string }) {
   const text = defaultContent(post.content).trim();
+  const title = post.title?.trim();
+  const isOut = post.status === 'published';
   const cover = post.media[0];
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-indigo-600 hover:shadow-md">
@@ -38,8 +40,9 @@ export function PostCard({ post, zone }: { post: Post; zone: string }) {
         </div>
         <Link
           to={generatePath(paths.postDetails, { postId: post.id })}
-          className="line-clamp-2 text-sm text-slate-900 after:absolute after:inset-0 focus-visible:outline-none"
+          className="line-clamp-3 text-sm text-slate-900 after:absolute after:inset-0 focus-visible:outline-none"
         >
+          {title && <span className="block truncate font-semibold">{title}</span>}
           {text || <span className="text-slate-500 italic">No content</span>}
         </Link>
         <dl className="mt-auto grid grid-cols-2 gap-2 text-xs">
@@ -49,9 +52,15 @@ export function PostCard({ post, zone }: { post: Post; zone: string }) {
               {formatPostDate(post.createdAt, zone, { format: DATE_FORMAT, empty: 'Unknown' })}
             </dd>
           </div>
+          {/* A post that is out says when it went, not when it was planned. */}
           <div>
-            <dt className="text-slate-500">Scheduled for</dt>
-            <dd className="font-medium text-slate-800">{formatPostDate(post.scheduledAt, zone)}</dd>
+            <dt className="text-slate-500">{isOut ? 'Published' : 'Scheduled for'}</dt>
+            <dd className="font-medium text-slate-800">
+              {formatPostDate(
+                isOut ? (post.publishedAt ?? post.scheduledAt) : post.scheduledAt,
+                zone,
+              )}
+            </dd>
           </div>
         </dl>
       </div>

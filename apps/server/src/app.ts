@@ -3,7 +3,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -92,12 +98,12 @@ export interface BuildAppOptions {
 /** The bare Fastify instance (logging, limits, request ids); `buildApp` fills it. */
 export function createFastify(config: Config, options: FastifyOptions = {}): FastifyInstance {
   const trustProxy: FastifyServerOptions['trustProxy'] = config.trustProxy;
-  return Fastify({
+  const app = Fastify({
     logger:
       options.logger === false
         ? false
         : {
-            ...logOptions(config.logLevel),
+            ...logOptions(config.logLevel, config.logFormat),
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: config.bodyLimitBytes,
@@ -110,7 +116,24 @@ export function createFastify(config: Config, options: FastifyOptions = {}): Fas
     // with the error envelope too.
     frameworkErrors,
     clientErrorHandler,
+    // One line per request (below) instead of Fastify's "incoming request" + "request completed".
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  app.addHook('onResponse', logRequestLine);
+  return app;
+}
+
+/** The one log line of a request: method, url, status and time taken. */
+export async function logRequestLine(request: FastifyRequest, reply: FastifyReply) {
+  request.log.info(
+    {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    },
+    `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`,
+  );
 }
 
 /**

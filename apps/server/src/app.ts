@@ -235,6 +235,9 @@ export async function buildApp(
       provider: { issuer, clientId: DEV_CLIENT_ID, clientSecret: devOptions.clientSecret },
       // The provider lives in this process: talk to it directly, whatever the public URL is.
       fetch: injectFetch(app, issuer, base ? `${base}/oidc` : '/oidc') as unknown as CustomFetch,
+      // The provider's own session outlives Herald's logout: always ask who is signing in, so a
+      // sign-in after Logout shows the form instead of silently bringing the same person back.
+      prompt: 'login',
     });
   } else {
     relyingParty = new RelyingParty({

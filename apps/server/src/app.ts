@@ -27,6 +27,7 @@ import {
   frameworkErrors,
   registerErrorHandling,
 } from './http/error-handler.js';
+import { registerHostRedirect } from './http/host-redirect.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { createCounterStore, registerRateLimits } from './http/rate-limits.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -159,6 +160,13 @@ export async function buildApp(
     }
   });
   registerErrorHandling(app);
+  registerHostRedirect(app, {
+    publicUrl: config.publicUrl,
+    apiPublicUrl: config.apiPublicUrl,
+    apiBasePath: base,
+    pages: Boolean(options.serveWeb),
+  });
+  app.log.info(`Pages opened by another host name are redirected to ${config.publicUrl}`);
 
   await app.register(fastifyCookie, { secret: secrets.derive('cookie-signing') });
   await app.register(fastifyHelmet, {

@@ -39,7 +39,11 @@ export function logOptions(level: string, format: 'json' | 'pretty' = 'json') {
       ? {
           transport: {
             target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+            options: {
+              translateTime: 'HH:MM:ss',
+              ignore: 'pid,hostname,method,url,status,ms',
+              singleLine: true,
+            },
           },
         }
       : {}),

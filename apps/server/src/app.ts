@@ -3,7 +3,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,6 +27,7 @@ import {
   frameworkErrors,
   registerErrorHandling,
 } from './http/error-handler.js';
+import { registerHostRedirect } from './http/host-redirect.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { createCounterStore, registerRateLimits } from './http/rate-limits.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -92,12 +99,12 @@ export interface BuildAppOptions {
 /** The bare Fastify instance (logging, limits, request ids); `buildApp` fills it. */
 export function createFastify(config: Config, options: FastifyOptions = {}): FastifyInstance {
   const trustProxy: FastifyServerOptions['trustProxy'] = config.trustProxy;
-  return Fastify({
+  const app = Fastify({
     logger:
       options.logger === false
         ? false
         : {
-            ...logOptions(config.logLevel),
+            ...logOptions(config.logLevel, config.logFormat),
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: config.bodyLimitBytes,
@@ -110,7 +117,24 @@ export function createFastify(config: Config, options: FastifyOptions = {}): Fas
     // with the error envelope too.
     frameworkErrors,
     clientErrorHandler,
+    // One line per request (below) instead of Fastify's "incoming request" + "request completed".
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  app.addHook('onResponse', logRequestLine);
+  return app;
+}
+
+/** The one log line of a request: method, url, status and time taken. */
+export async function logRequestLine(request: FastifyRequest, reply: FastifyReply) {
+  request.log.info(
+    {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    },
+    `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`,
+  );
 }
 
 /**
@@ -136,6 +160,13 @@ export async function buildApp(
     }
   });
   registerErrorHandling(app);
+  registerHostRedirect(app, {
+    publicUrl: config.publicUrl,
+    apiPublicUrl: config.apiPublicUrl,
+    apiBasePath: base,
+    pages: Boolean(options.serveWeb),
+  });
+  app.log.info(`Pages opened by another host name are redirected to ${config.publicUrl}`);
 
   await app.register(fastifyCookie, { secret: secrets.derive('cookie-signing') });
   await app.register(fastifyHelmet, {
@@ -212,6 +243,9 @@ export async function buildApp(
       provider: { issuer, clientId: DEV_CLIENT_ID, clientSecret: devOptions.clientSecret },
       // The provider lives in this process: talk to it directly, whatever the public URL is.
       fetch: injectFetch(app, issuer, base ? `${base}/oidc` : '/oidc') as unknown as CustomFetch,
+      // The provider's own session outlives Herald's logout: always ask who is signing in, so a
+      // sign-in after Logout shows the form instead of silently bringing the same person back.
+      prompt: 'login',
     });
   } else {
     relyingParty = new RelyingParty({

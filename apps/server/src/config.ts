@@ -44,6 +44,7 @@ const ConfigSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    LOG_FORMAT: optionalString.pipe(z.enum(['json', 'pretty']).optional()),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     OIDC_ISSUER_URL: optionalString,
@@ -198,6 +199,10 @@ const ConfigSchema = z
       adminEmails: env.ADMIN_EMAILS,
       sessionSecret: env.SESSION_SECRET,
       logLevel: env.LOG_LEVEL,
+      /** JSON unless LOG_FORMAT says otherwise; readable lines in development at a terminal. */
+      logFormat:
+        env.LOG_FORMAT ??
+        (env.NODE_ENV === 'development' && process.stdout.isTTY ? 'pretty' : 'json'),
       identity,
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
       /**

@@ -26,7 +26,9 @@ export async function runServer(config: Config, role: Role) {
   }
   const database = await openDatabase(config);
   const closers: Array<() => Promise<unknown>> = [];
-  let log: FastifyBaseLogger = pino(logOptions(config.logLevel)) as unknown as FastifyBaseLogger;
+  let log: FastifyBaseLogger = pino(
+    logOptions(config.logLevel, config.logFormat),
+  ) as unknown as FastifyBaseLogger;
   try {
     await database.migrate();
     const jobRole: JobRole = role === 'start' ? 'all' : role;
@@ -53,8 +55,10 @@ export async function runServer(config: Config, role: Role) {
     }
     if (app) await app.listen({ port: config.port, host: config.host });
     log.info(
-      { role, database: database.kind, url: role === 'worker' ? undefined : config.publicUrl },
-      'Herald is running',
+      { role, database: database.kind },
+      role === 'worker'
+        ? 'Herald worker is running'
+        : `Herald is running: open ${config.publicUrl}`,
     );
   } catch (err) {
     await database.close().catch(() => {});

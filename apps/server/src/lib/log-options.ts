@@ -28,10 +28,25 @@ export function serializeError(value: unknown, depth = 0): LoggedError {
   return out;
 }
 
-/** The pino options every Herald logger uses: the level, redaction and safe error serializers. */
-export function logOptions(level: string) {
+/**
+ * The pino options every Herald logger uses: the level, redaction and safe error serializers;
+ * with `pretty`, human-readable lines through pino-pretty (development), else JSON.
+ */
+export function logOptions(level: string, format: 'json' | 'pretty' = 'json') {
   return {
     level,
+    ...(format === 'pretty'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: {
+              translateTime: 'HH:MM:ss',
+              ignore: 'pid,hostname,method,url,status,ms',
+              singleLine: true,
+            },
+          },
+        }
+      : {}),
     redact: [
       'req.headers.cookie',
       'req.headers.authorization',

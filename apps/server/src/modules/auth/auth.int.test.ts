@@ -227,6 +227,34 @@ describe('sessions', () => {
     expect((await refresh(replay)).statusCode).toBe(401);
   });
 
+  it('asks for an email again after logout instead of signing the same person back in', async () => {
+    const { jar } = await signInThroughDevProvider(t.app, 'comes.back@example.com');
+    // The provider's own session cookie stays in the browser (here: the jar) after logout.
+    const logout = await send(t.app, jar, {
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: TEST_PUBLIC_URL },
+    });
+    expect(logout.statusCode).toBe(200);
+    const again = await openSignInForm(t.app, jar);
+    expect(again.res.statusCode).toBe(200);
+    expect(again.res.body).toContain('name="email"');
+    expect(jar.get('herald_at')).toBeUndefined();
+    // And the form signs them in as usual.
+    const done = await again.submit({ email: 'comes.back@example.com', name: 'Back Again' });
+    expect(done.statusCode).toBe(303);
+    const callback = new URL(done.headers.location as string, TEST_PUBLIC_URL);
+    let res = await send(t.app, jar, { method: 'GET', url: callback.pathname + callback.search });
+    for (let i = 0; i < 5 && !String(res.headers.location).includes('/auth/google/callback'); i++) {
+      const next = new URL(res.headers.location as string, TEST_PUBLIC_URL);
+      res = await send(t.app, jar, { method: 'GET', url: next.pathname + next.search });
+    }
+    const final = new URL(res.headers.location as string, TEST_PUBLIC_URL);
+    res = await send(t.app, jar, { method: 'GET', url: final.pathname + final.search });
+    expect(res.headers.location).toBe(`${TEST_PUBLIC_URL}/auth/login-success`);
+    expect((await me(jar)).json().data.user.displayName).toBe('Back Again');
+  });
+
   it('refuses state-changing requests from a foreign Origin', async () => {
     const { jar } = await signInThroughDevProvider(t.app, 'csrf@example.com');
     const res = await send(t.app, jar, {

@@ -12,6 +12,33 @@ function stat(page: Page, label: string) {
     .locator('xpath=following-sibling::dd');
 }
 
+/** An organization on a Basic trial, made through the API, with one pending invitation. */
+async function inviteIntoNewOrganization(
+  page: Page,
+  origin: { origin: string },
+  name: string,
+  email: string,
+): Promise<{ inviteUrl: string }> {
+  await expect(page).toHaveURL(/\/onboarding$/);
+  const created = await page.request.post('/api/organizations', {
+    data: { name },
+    headers: origin,
+  });
+  const orgId = (await created.json()).data.organization.id as string;
+  const plans = await (await page.request.get('/api/plans')).json();
+  const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
+  await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
+    data: { planId: basic.id },
+    headers: origin,
+  });
+  const invite = await page.request.post(`/api/member/invite/${orgId}`, {
+    data: { email },
+    headers: origin,
+  });
+  expect(invite.ok()).toBe(true);
+  return { inviteUrl: (await invite.json()).data.inviteUrl as string };
+}
+
 test.describe('organizations, onboarding and the team', () => {
   test('an owner invites a teammate with narrowed permissions, who joins from onboarding', async ({
     page,
@@ -133,24 +160,12 @@ test.describe('organizations, onboarding and the team', () => {
     test.setTimeout(90_000);
     const origin = { origin: baseURL ?? '' };
     await signInAs(page, 'link.owner@example.com', 'Lena Owner');
-    await expect(page).toHaveURL(/\/onboarding$/);
-    const created = await page.request.post('/api/organizations', {
-      data: { name: 'Link Club' },
-      headers: origin,
-    });
-    const orgId = (await created.json()).data.organization.id as string;
-    const plans = await (await page.request.get('/api/plans')).json();
-    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
-    await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
-      data: { planId: basic.id },
-      headers: origin,
-    });
-    const invite = await page.request.post(`/api/member/invite/${orgId}`, {
-      data: { email: 'link.guest@example.com' },
-      headers: origin,
-    });
-    expect(invite.ok()).toBe(true);
-    const { inviteUrl } = (await invite.json()).data as { inviteUrl: string };
+    const { inviteUrl } = await inviteIntoNewOrganization(
+      page,
+      origin,
+      'Link Club',
+      'link.guest@example.com',
+    );
     const linkPath = new URL(inviteUrl).pathname + new URL(inviteUrl).search;
 
     const guestContext = await browser.newContext({ baseURL });
@@ -187,24 +202,12 @@ test.describe('organizations, onboarding and the team', () => {
       origin: baseURL ?? '',
     });
     await signInAs(page, 'copy.owner@example.com', 'Cora Owner');
-    await expect(page).toHaveURL(/\/onboarding$/);
-    const created = await page.request.post('/api/organizations', {
-      data: { name: 'Copy Club' },
-      headers: origin,
-    });
-    const orgId = (await created.json()).data.organization.id as string;
-    const plans = await (await page.request.get('/api/plans')).json();
-    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
-    await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
-      data: { planId: basic.id },
-      headers: origin,
-    });
-    const invite = await page.request.post(`/api/member/invite/${orgId}`, {
-      data: { email: 'copy.guest@example.com' },
-      headers: origin,
-    });
-    expect(invite.ok()).toBe(true);
-    const oldUrl = (await invite.json()).data.inviteUrl as string;
+    const { inviteUrl: oldUrl } = await inviteIntoNewOrganization(
+      page,
+      origin,
+      'Copy Club',
+      'copy.guest@example.com',
+    );
     const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
 
     await page.goto('/team');

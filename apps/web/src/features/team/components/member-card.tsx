@@ -82,7 +82,7 @@ export function MemberCard({
   return (
     <li
       aria-label={name}
-      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <div className="flex items-start gap-3">
         <Avatar name={name} url={member.user?.avatarUrl} />

@@ -172,7 +172,10 @@ export function TeamPage() {
               {allMembers.length === 0 ? 'No members yet.' : 'No members match your filters.'}
             </p>
           ) : (
-            <ul aria-label="Members" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            <ul
+              aria-label="Members"
+              className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
+            >
               {visible.map((member) => (
                 <MemberCard
                   key={member.id}

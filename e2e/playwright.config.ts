@@ -53,7 +53,7 @@ export default defineConfig({
       WEB_DIST_DIR: webDist,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      ADMIN_EMAILS: 'operator@example.com',
+      ADMIN_EMAILS: 'operator@example.com,pocket.operator@example.com',
     },
   },
 });

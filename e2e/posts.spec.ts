@@ -184,3 +184,78 @@ test.describe('posts: library, calendar and details', () => {
     );
   });
 });
+
+test.describe('posts: the library as a list, with filters and bulk actions', () => {
+  test('a person with three scheduled posts switches to the list, shows the scheduled ones and moves two back to draft after confirming', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const origin = { origin: baseURL ?? '' };
+    await signInAs(page, 'ledger.owner@example.com', 'Lou Ledger');
+    const orgId = await createOrganizationFromOnboarding(page, 'Ledger Posts');
+    const plans = await (await page.request.get('/api/plans')).json();
+    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
+    const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
+      data: { planId: basic.id },
+      headers: origin,
+    });
+    expect(trial.ok()).toBe(true);
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await settingsPlatforms(page).getByRole('button', { name: 'Continue with X' }).click();
+    await page.getByLabel('X username').fill('ledger_posts');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('X connected successfully.')).toBeVisible();
+
+    // Three scheduled posts and one draft, through the API the composer uses.
+    const supported = await (await page.request.get('/api/platforms/supported')).json();
+    const x = supported.data.platforms.find((p: { name: string }) => p.name === 'X');
+    const posts: Array<Record<string, string>> = [
+      { content: 'Ledger quarterly numbers', scheduledAt: dayAfter(2).toISOString() },
+      { content: 'Ledger team outing', scheduledAt: dayAfter(3).toISOString() },
+      { content: 'Ledger office move', scheduledAt: dayAfter(4).toISOString() },
+      { content: 'Ledger ideas for later', action: 'draft' },
+    ];
+    for (const fields of posts) {
+      const created = await page.request.post(`/api/organizations/${orgId}/post`, {
+        headers: origin,
+        multipart: { platformIds: JSON.stringify([x.id]), ...fields },
+      });
+      expect(created.status()).toBe(201);
+    }
+
+    // The list view, filtered to the scheduled posts.
+    await page.getByRole('link', { name: 'Posts', exact: true }).click();
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click();
+    const table = page.getByRole('table', { name: 'Posts' });
+    await expect(table.getByRole('row')).toHaveCount(5);
+    await page.getByRole('tab', { name: 'Scheduled' }).click();
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await expect(table.getByRole('link', { name: /Ledger ideas for later/ })).toHaveCount(0);
+    await page.getByLabel('Network', { exact: true }).selectOption({ label: 'X' });
+    await expect(table.getByRole('row')).toHaveCount(4);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Two chosen, moved to draft after saying how many.
+    await table.getByRole('checkbox', { name: 'Select Ledger team outing' }).check();
+    await table.getByRole('checkbox', { name: 'Select Ledger office move' }).check();
+    const bar = page.getByRole('toolbar', { name: 'Selected posts' });
+    await expect(bar.getByText('2 posts selected')).toBeVisible();
+    await bar.getByRole('button', { name: 'Move to draft' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Move 2 posts to draft?' });
+    await expect(confirm).toContainText('The 2 selected posts will not be published');
+    await confirm.getByRole('button', { name: 'Move to draft' }).click();
+    await expect(page.getByText('2 posts moved to draft.')).toHaveCount(1);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('link', { name: /Ledger quarterly numbers/ })).toBeVisible();
+
+    // The drafts tab has them, and the list view is remembered after a reload.
+    await page.getByRole('tab', { name: 'Drafts' }).click();
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Posts' }).getByRole('row')).toHaveCount(4);
+    await expect(
+      page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+  });
+});

@@ -59,7 +59,9 @@ test.describe('publishing', () => {
 
     // The notification is there.
     await page.goto('/notifications');
-    await expect(page.getByText('Your post was published to X.').first()).toBeVisible();
+    await expect(
+      page.getByText(`'${TEXT}' was published to X (@harbor_lights).`).first(),
+    ).toBeVisible();
 
     // Someone answers on X; the owner replies from Herald and sees it in the thread.
     const post = (
@@ -67,7 +69,12 @@ test.describe('publishing', () => {
     ).data.post;
     const tweetId = post.platformPosts[0].externalId as string;
     const comment = await page.request.post('/api/sandbox/x/_emu/comments', {
-      data: { postId: tweetId, fromName: 'Quinn Reader', message: 'Cannot wait to see it!' },
+      data: {
+        postId: tweetId,
+        fromName: 'Quinn Reader',
+        // X accepts an app's reply only to someone who mentioned the account ("summoned" it).
+        message: '@harbor_lights Cannot wait to see it!',
+      },
     });
     expect(comment.ok()).toBe(true);
     await page.goto(`/content/${postId}`);
@@ -78,5 +85,96 @@ test.describe('publishing', () => {
     await thread.getByRole('textbox', { name: /^Reply to/ }).fill('See you at the harbor!');
     await thread.getByRole('button', { name: 'Send' }).click();
     await expect(thread.getByText('See you at the harbor!')).toBeVisible();
+  });
+  test('Publish now to one network of a post scheduled for tomorrow reads Partially published, each network exact', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const origin = { origin: baseURL ?? '' };
+    await signInAs(page, 'pier.owner@example.com', 'Pia Pier');
+    const orgId = await createOrganizationFromOnboarding(page, 'Pier Lanterns');
+    const plans = await (await page.request.get('/api/plans')).json();
+    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
+    const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
+      data: { planId: basic.id },
+      headers: origin,
+    });
+    expect(trial.ok()).toBe(true);
+
+    // Two sandbox networks, connected as a member does from /settings.
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    const platformsCard = page.getByRole('region', { name: 'Connected Platforms' });
+    await platformsCard.getByRole('button', { name: 'Continue with X' }).click();
+    await page.getByLabel('X username').fill('pier_lanterns');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('X connected successfully.')).toBeVisible();
+    await platformsCard.getByRole('button', { name: 'Continue with Threads' }).click();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('Threads connected successfully.')).toBeVisible();
+
+    // Scheduled for tomorrow to both.
+    const supported = await (await page.request.get('/api/platforms/supported')).json();
+    const idOf = (name: string) =>
+      supported.data.platforms.find((p: { name: string }) => p.name === name).id as string;
+    const tomorrow = new Date(Date.now() + 24 * 3600_000);
+    const created = await page.request.post(`/api/organizations/${orgId}/post`, {
+      headers: origin,
+      multipart: {
+        platformIds: JSON.stringify([idOf('X'), idOf('Threads')]),
+        content: 'Lanterns along the pier tomorrow night',
+        scheduledAt: tomorrow.toISOString(),
+      },
+    });
+    expect(created.status()).toBe(201);
+    const postId = (await created.json()).data.post.id as string;
+
+    // From the details page, Publish now to X only.
+    await page.goto(`/content/${postId}`);
+    const panel = page.getByRole('region', { name: 'Publish to Platform' });
+    const row = (name: string) => panel.getByRole('listitem', { name });
+    await expect(row('Threads')).toContainText('Queued for');
+    await row('X').getByRole('checkbox', { name: 'Publish to X' }).check();
+    await panel.getByRole('button', { name: 'Publish Now' }).click();
+    await expect(page.getByText('Published to: X')).toBeVisible();
+
+    // Exact per network, and the same after reading the post again from the server.
+    for (let read = 0; read < 2; read += 1) {
+      await expect(row('X')).toContainText('Published');
+      await expect(row('X').getByRole('link', { name: 'View on X' })).toBeVisible();
+      await expect(row('Threads')).toContainText(
+        /Queued for \w{3} \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)/,
+      );
+      await expect(panel.getByText('Publishing...')).toHaveCount(0);
+      await expect(
+        row('Threads').getByRole('checkbox', { name: 'Publish to Threads' }),
+      ).toBeEnabled();
+      const details = page.getByRole('region', { name: 'Details' });
+      await expect(details).toContainText('Partially published');
+      await expect(details).toContainText(/Next: \w{3} \d{1,2}, \d{4}/);
+      await expect(details.getByText('Published At')).toHaveCount(0);
+      await expect(
+        page.locator('header').filter({ hasText: 'Post Details' }).getByText('Partially published'),
+      ).toBeVisible();
+      await page.reload();
+    }
+
+    // The post's record agrees: Threads still waits for its time.
+    const post = (
+      await (await page.request.get(`/api/organizations/${orgId}/posts/${postId}`)).json()
+    ).data.post;
+    expect(post.status).toBe('partially_published');
+    expect(post.publishedAt).toBeNull();
+    const threads = post.platformPosts.find(
+      (p: { platformName: string }) => p.platformName === 'Threads',
+    );
+    expect(threads).toMatchObject({ status: 'QUEUED', dueAt: tomorrow.toISOString() });
+
+    // The library lists it under Scheduled, with when the next network goes.
+    await page.goto('/content');
+    await page.getByRole('tab', { name: 'Scheduled' }).click();
+    const card = page.getByRole('article').filter({ hasText: 'Lanterns along the pier' });
+    await expect(card).toContainText('Partially published');
+    await expect(card).toContainText('Next');
   });
 });

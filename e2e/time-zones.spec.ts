@@ -45,7 +45,7 @@ async function connectX(page: Page) {
 }
 
 test.describe('time zones', () => {
-  test("a team's default zone, then a person's own zone, are the zones times are shown and scheduled in, not the browser's", async ({
+  test("a person's zone starts as the browser's, a team default does not override it, and the zone they choose is the one times are shown and scheduled in", async ({
     page,
     baseURL,
   }) => {
@@ -61,18 +61,24 @@ test.describe('time zones', () => {
     expect(trial.ok()).toBe(true);
     await connectX(page);
 
-    // No zone of one's own yet: the library names the browser's.
+    // The first sign-in made the browser's zone the person's own: the library names it, and
+    // Settings shows it chosen.
     await page.getByRole('link', { name: 'Posts', exact: true }).click();
     await expect(page.getByText(`Times in ${BROWSER_ZONE}`)).toBeVisible();
-
-    // The org admin gives the team a default zone in Settings; the library then uses it.
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Profile' }).getByLabel('Timezone')).toHaveValue(
+      BROWSER_ZONE,
+    );
+
+    // The org admin gives the team a default zone; it is for members without a zone of their own,
+    // so this person keeps theirs.
     const organization = page.getByRole('region', { name: 'Organization' });
     await organization.getByLabel('Default time zone').selectOption(ORG_ZONE);
     await organization.getByRole('button', { name: 'Save Organization' }).click();
     await expect(page.getByText('Organization time zone saved.')).toBeVisible();
     await page.getByRole('link', { name: 'Posts', exact: true }).click();
-    await expect(page.getByText(`Times in ${ORG_ZONE}`)).toBeVisible();
+    await expect(page.getByText(`Times in ${BROWSER_ZONE}`)).toBeVisible();
+    await expect(page.getByText(`Times in ${ORG_ZONE}`)).toHaveCount(0);
 
     // The person saves a zone of their own, which wins over the team's.
     await page.getByRole('link', { name: 'Settings', exact: true }).click();

@@ -28,9 +28,11 @@ import {
   registerErrorHandling,
 } from './http/error-handler.js';
 import { registerHostRedirect } from './http/host-redirect.js';
+import { mediaUrlWarning } from './platforms/media-url-check.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { createCounterStore, registerRateLimits } from './http/rate-limits.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerCompression } from './http/compression.js';
 import * as idempotency from './modules/idempotency/idempotency.repository.js';
 import { findWebDist, serveSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -167,6 +169,8 @@ export async function buildApp(
     pages: Boolean(options.serveWeb),
   });
   app.log.info(`Pages opened by another host name are redirected to ${config.publicUrl}`);
+  const mediaWarning = mediaUrlWarning(config.apiPublicUrl, networks.values());
+  if (mediaWarning) app.log.warn(mediaWarning);
 
   await app.register(fastifyCookie, { secret: secrets.derive('cookie-signing') });
   await app.register(fastifyHelmet, {
@@ -221,6 +225,8 @@ export async function buildApp(
       idempotency.recordAnswer(database.db, userId, key, status, body),
     release: (userId, key) => idempotency.releaseKey(database.db, userId, key),
   });
+  // Last of the onSend hooks: the ones above see the plain answer.
+  registerCompression(app);
 
   const redirectUri = `${config.apiPublicUrl}/auth/google/callback`;
   let relyingParty: RelyingParty;

@@ -7,6 +7,7 @@ import { SessionService } from './identity/session.service.js';
 import { publishTargetJob } from './jobs/publish-target.job.js';
 import { publishWatchdogJob } from './jobs/publish-watchdog.job.js';
 import { type AnyJobDefinition, createJobBoss, type JobRole, startJobs } from './jobs/runtime.js';
+import { pendingConnectionsPurgeJob } from './jobs/pending-connections-purge.job.js';
 import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
 import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
 import { tokensRefreshJob } from './jobs/tokens-refresh.job.js';
@@ -82,6 +83,7 @@ export async function createRuntime(
   };
   const jobs: AnyJobDefinition[] = [
     sessionsExpireJob(db, sessions, log),
+    pendingConnectionsPurgeJob(db, log),
     subscriptionsSweepJob(db, log),
     tokensRefreshJob({ db, cipher, networks, log }, db),
     publishTargetJob(publisher, log),

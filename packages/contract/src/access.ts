@@ -34,6 +34,8 @@ export const ORG_ROUTE_PERMISSIONS = {
   'GET /organizations/:orgId/posts/:postId': 'member',
   'PUT /organizations/:orgId/posts/:postId': 'post:edit',
   'DELETE /organizations/:orgId/posts/:postId': 'post:delete',
+  'POST /organizations/:orgId/posts/bulk/delete': 'post:delete',
+  'POST /organizations/:orgId/posts/bulk/draft': 'post:edit',
   'PATCH /organizations/:orgId/post/:postId/publish': 'post:create',
   'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve': 'post:edit',
   'GET /organizations/:orgId/posts/:postId/media/:platformId': 'member',

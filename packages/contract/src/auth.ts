@@ -79,5 +79,17 @@ export const UpdateUserRequestSchema = z.object({
     .max(2000, 'The avatar address must be at most 2000 characters.')
     .nullish(),
 });
+/**
+ * `PUT /users/me/default-timezone`: the browser's zone, sent once after sign-in. It is stored
+ * only while the user has no zone yet; a zone chosen in settings is never replaced.
+ */
+export const DefaultTimeZoneRequestSchema = z.object({
+  timezone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'Choose a time zone from the list (an IANA name such as Europe/Paris).'),
+});
+export type DefaultTimeZoneRequest = z.infer<typeof DefaultTimeZoneRequestSchema>;
+
 export const UserParamsSchema = z.object({ userId: z.uuid('The user id is not valid.') });
 export const UserResponseSchema = successEnvelope(z.object({ user: UserSchema }));

@@ -5,6 +5,7 @@ import {
   checkText,
   countText,
   formatFileSize,
+  maxFilesFor,
   mediaKindOf,
   validatePostTargets,
   type MediaFacts,
@@ -106,6 +107,20 @@ describe('one file against a platform (every message of docs/product.md#media-ru
     ]);
   });
 
+  it('refuses images whose proportions are outside the allowed width ÷ height', () => {
+    const feed: MediaConstraints = {
+      image: { allowedMimeTypes: ['image/jpeg'], minAspectRatio: 0.8, maxAspectRatio: 1.91 },
+    };
+    expect(checkMediaFile(photo({ width: 1080, height: 1350 }), feed)).toEqual([]);
+    expect(checkMediaFile(photo({ width: 1080, height: 566 }), feed)).toEqual([]);
+    expect(checkMediaFile(photo({ width: 1080, height: 1920 }), feed)).toEqual([
+      'Image proportions not allowed: 1080x1920px is 0.56:1; width ÷ height must be between 0.8:1 and 1.91:1. Crop it and upload it again.',
+    ]);
+    expect(checkMediaFile(photo({ width: 2000, height: 1000 }), feed)).toEqual([
+      'Image proportions not allowed: 2000x1000px is 2:1; width ÷ height must be between 0.8:1 and 1.91:1. Crop it and upload it again.',
+    ]);
+  });
+
   it('says when a measurement the rule needs could not be read', () => {
     expect(checkMediaFile(clip({ durationSec: null }), instagram)).toEqual([
       'Could not read metadata for file clip.mp4',
@@ -133,9 +148,16 @@ describe('one file against a platform (every message of docs/product.md#media-ru
 });
 
 describe('files in one post', () => {
-  it('allows at most 10 files', () => {
-    const eleven = Array.from({ length: 11 }, () => photo());
-    expect(checkMediaCount(eleven, null, 'X')).toEqual(['You can upload a maximum of 10 files']);
+  it('allows at most 35 files, the most any network takes', () => {
+    expect(
+      checkMediaCount(
+        Array.from({ length: 35 }, () => photo()),
+        null,
+        'X',
+      ),
+    ).toEqual([]);
+    const more = Array.from({ length: 36 }, () => photo());
+    expect(checkMediaCount(more, null, 'X')).toEqual(['You can upload a maximum of 35 files']);
   });
 
   it('applies per-post and per-type counts of the platform', () => {
@@ -157,6 +179,35 @@ describe('files in one post', () => {
   });
 });
 
+describe('files per post (each network’s own count)', () => {
+  const tiktokPhotos: MediaConstraints = {
+    maxMediaPerPost: 35,
+    image: { allowedMimeTypes: ['image/jpeg'], maxCount: 35 },
+  };
+  const photos = (n: number) =>
+    Array.from({ length: n }, (_, i) => photo({ fileName: `${i}.jpg` }));
+
+  it('lets a network that takes more than 10 files have them, and says its own limit past it', () => {
+    expect(checkMediaCount(photos(35), tiktokPhotos, 'TikTok')).toEqual([]);
+    expect(checkMediaCount(photos(36), tiktokPhotos, 'TikTok')).toEqual([
+      'You can upload a maximum of 35 files',
+      'TikTok accepts at most 35 media files in one post.',
+      'TikTok accepts at most 35 images in one post.',
+    ]);
+    expect(checkMediaCount(photos(5), x, 'X')).toEqual([
+      'X accepts at most 4 media files in one post.',
+      'X accepts at most 4 images in one post.',
+    ]);
+  });
+
+  it('offers the upload room of the networks chosen', () => {
+    expect(maxFilesFor([])).toBe(35);
+    expect(maxFilesFor([x])).toBe(4);
+    expect(maxFilesFor([x, tiktokPhotos])).toBe(35);
+    expect(maxFilesFor([x, null])).toBe(35);
+  });
+});
+
 describe('text the way each network counts it', () => {
   it('counts X weighted: a URL is 23, CJK characters count 2', () => {
     expect(countText(`hi https://example.com/${'a'.repeat(100)}`, 'x-weighted')).toBe(26);
@@ -167,6 +218,22 @@ describe('text the way each network counts it', () => {
     expect(countText('👍🏽ok', 'codepoints')).toBe(4);
     expect(countText('👍🏽ok', 'utf16')).toBe(6);
     expect(countText('é', 'utf8-bytes')).toBe(2);
+  });
+
+  it('counts as Threads does: an emoji by its UTF-8 bytes, any other character as one', () => {
+    expect(countText('héllo 日本', 'emoji-bytes')).toBe(8);
+    expect(countText('👋', 'emoji-bytes')).toBe(4);
+    // A whole emoji with its skin tone, a flag, a family joined by ZWJ.
+    expect(countText('👍🏽', 'emoji-bytes')).toBe(8);
+    expect(countText('🇫🇷', 'emoji-bytes')).toBe(8);
+    expect(countText('👩‍👧', 'emoji-bytes')).toBe(11);
+    const threads = {
+      text: { maxLength: 500, counting: 'emoji-bytes' as const, textOnlyAllowed: true },
+    };
+    expect(checkText('é'.repeat(500), threads, 'Threads')).toBeNull();
+    expect(checkText(`${'a'.repeat(497)}👋`, threads, 'Threads')).toBe(
+      'The text is too long for Threads: 501 of 500 characters.',
+    );
   });
 
   it('refuses text over the limit with the count', () => {

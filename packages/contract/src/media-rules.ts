@@ -6,9 +6,22 @@ import type { MediaConstraints, MediaRule } from './platforms.js';
  * (authoritative). Texts are those of docs/product.md#media-rules.
  */
 
-/** docs/product.md#constants: at most 10 media files per post. */
-export const MAX_FILES_PER_POST = 10;
+/**
+ * docs/product.md#constants: the most files one post uploads, all networks together — the most any
+ * supported network takes in one post (TikTok photo posts: 35). Each network's own count
+ * (`maxMediaPerPost`: X 4, Instagram and Facebook 10, Threads and LinkedIn 20, TikTok 35) narrows it.
+ */
+export const MAX_FILES_PER_POST = 35;
 export const TOO_MANY_FILES_MESSAGE = `You can upload a maximum of ${MAX_FILES_PER_POST} files`;
+
+/**
+ * The most files a post going to these networks can carry: the largest of their own counts (a
+ * network with a smaller one says so through checkMediaCount), or MAX_FILES_PER_POST.
+ */
+export function maxFilesFor(constraints: ReadonlyArray<MediaConstraints | null>): number {
+  const counts = constraints.map((c) => c?.maxMediaPerPost ?? MAX_FILES_PER_POST);
+  return counts.length ? Math.min(MAX_FILES_PER_POST, Math.max(...counts)) : MAX_FILES_PER_POST;
+}
 
 /** docs/product.md#media-rules: types accepted when no platform constraint narrows them. */
 export const DEFAULT_ACCEPTED_MIME_TYPES = [
@@ -133,7 +146,29 @@ export function checkMediaFile(file: MediaFacts, constraints: MediaConstraints |
       );
     }
   }
+  const ratioError = aspectRatioProblem(file, rule);
+  if (ratioError) errors.push(ratioError);
   return [...new Set(errors)];
+}
+
+/** A width ÷ height as people read it: 0.8 → "0.8:1", 1.9099 → "1.91:1". */
+const ratioText = (ratio: number) => `${Number(ratio.toFixed(2))}:1`;
+
+/** Why an image's proportions are refused (docs/networks.md#instagram-limits), or null. */
+function aspectRatioProblem(file: MediaFacts, rule: MediaRule): string | null {
+  const { minAspectRatio: min, maxAspectRatio: max } = rule;
+  if ((min === undefined && max === undefined) || !file.width || !file.height) return null;
+  const ratio = file.width / file.height;
+  // Networks compare at two decimals: 1080×566 (1.908) passes a 1.91 maximum.
+  const shown = Number(ratio.toFixed(2));
+  if ((min === undefined || shown >= min) && (max === undefined || shown <= max)) return null;
+  const range =
+    min !== undefined && max !== undefined
+      ? `between ${ratioText(min)} and ${ratioText(max)}`
+      : min !== undefined
+        ? `at least ${ratioText(min)}`
+        : `at most ${ratioText(max!)}`;
+  return `Image proportions not allowed: ${file.width}x${file.height}px is ${ratioText(ratio)}; width ÷ height must be ${range}. Crop it and upload it again.`;
 }
 
 /** Messages about how many files of each group one post carries on a platform. */
@@ -174,15 +209,35 @@ export function checkMediaCount(
 
 type Counting = NonNullable<MediaConstraints['text']>['counting'];
 
+/** An emoji, as one grapheme: pictographs (with modifiers and joiners), flags, keycaps. */
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
+const utf8 = new TextEncoder();
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * Threads' count: each emoji (a whole grapheme such as 👍🏽 or 🇫🇷) counts as its UTF-8 bytes, every
+ * other character as one (https://developers.facebook.com/docs/threads/posts, "Limitations").
+ */
+function emojiBytesLength(text: string): number {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let length = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    length += EMOJI.test(segment) ? utf8.encode(segment).length : [...segment].length;
+  }
+  return length;
+}
+
 /** Length of a text the way a network counts it (X: weighted, URLs as 23). */
 export function countText(text: string, counting: Counting = 'codepoints'): number {
   switch (counting) {
+    case 'emoji-bytes':
+      return emojiBytesLength(text);
     case 'x-weighted':
       return twitterText.parseTweet(text).weightedLength;
     case 'utf16':
       return text.length;
     case 'utf8-bytes':
-      return new TextEncoder().encode(text).length;
+      return utf8.encode(text).length;
     default:
       return [...text].length;
   }

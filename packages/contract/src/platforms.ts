@@ -32,6 +32,9 @@ const MediaRuleSchema = z
     maxDuration: seconds.optional(),
     minDimensions: dimensions.optional(),
     maxDimensions: dimensions.optional(),
+    /** Narrowest and widest width ÷ height accepted (Instagram feed images: 0.8 = 4:5 to 1.91). */
+    minAspectRatio: z.number().positive().optional(),
+    maxAspectRatio: z.number().positive().optional(),
     /** Most media items in one post. */
     maxCount: z.number().int().positive().optional(),
   })
@@ -41,8 +44,13 @@ export type MediaRule = z.infer<typeof MediaRuleSchema>;
 const TextRuleSchema = z
   .object({
     maxLength: z.number().int().positive(),
-    /** How the network counts: plain code points, X's weighted count, UTF-8 bytes… */
-    counting: z.enum(['codepoints', 'x-weighted', 'utf16', 'utf8-bytes']).default('codepoints'),
+    /**
+     * How the network counts: plain code points, X's weighted count, UTF-16 units, UTF-8 bytes, or
+     * `emoji-bytes` (Threads: an emoji counts as its UTF-8 bytes, any other character as one).
+     */
+    counting: z
+      .enum(['codepoints', 'x-weighted', 'utf16', 'utf8-bytes', 'emoji-bytes'])
+      .default('codepoints'),
     /** Whether a post may have text and no media. */
     textOnlyAllowed: z.boolean().default(true),
   })
@@ -104,6 +112,8 @@ export const IntegrationSchema = z.object({
     username: z.string().nullable(),
     name: z.string().nullable(),
   }),
+  /** Posts still to go out from this account (scheduled or publishing): what disconnecting it affects. */
+  scheduledPostCount: z.number().int(),
 });
 export type Integration = z.infer<typeof IntegrationSchema>;
 /** `GET /organizations/{orgId}/integrations` → data.platforms[] (docs/product.md#api-calls). */

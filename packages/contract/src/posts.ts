@@ -3,8 +3,19 @@ import { isoDateTime } from './text.js';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
 import { MEDIA_KINDS } from './media-rules.js';
 
-/** Post statuses (docs/product.md#post-statuses); `publishing` while the engine works on it. Lowercase on the wire. */
-export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed'] as const;
+/**
+ * Post statuses (docs/product.md#post-statuses); `publishing` while the engine works on it,
+ * `partially_published` when some networks have it and others are still waiting or failed.
+ * Lowercase on the wire.
+ */
+export const POST_STATUSES = [
+  'draft',
+  'scheduled',
+  'publishing',
+  'partially_published',
+  'published',
+  'failed',
+] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /** State of one post on one network (the publishing engine's target). */
@@ -24,7 +35,11 @@ export const LIBRARY_PAGE_SIZE = 8;
 /** The list without paging parameters returns at most this many (newest first). */
 export const POSTS_LIST_CAP = 500;
 
-/** Text: one string for every network, or a map keyed by platform id with a `default` entry. */
+/**
+ * Text: one string for every account, or a map with a `default` entry and entries keyed by
+ * connected account (integration) id or by platform id (an account's own entry wins over its
+ * network's, which wins over `default`).
+ */
 const PostContentSchema = z.union([z.string(), z.record(z.string(), z.string())]);
 export type PostContent = z.infer<typeof PostContentSchema>;
 
@@ -40,7 +55,7 @@ const PostMediaSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   durationSec: z.number().nullable(),
-  /** The platforms this file is for; null when shared by all. */
+  /** The platforms or accounts (integration ids) this file is for; null when shared by all. */
   platformIds: z.array(z.string()).nullable(),
 });
 export type PostMedia = z.infer<typeof PostMediaSchema>;
@@ -54,8 +69,30 @@ const PlatformPostSchema = z.object({
   permalink: z.string().nullable(),
   error: z.string().nullable(),
   publishedAt: z.string().nullable(),
+  /** When a QUEUED target is due ("Queued for {time}"); null when it waits for nobody's time. */
+  dueAt: z.string().nullable(),
+  /** The connected account it goes out from; null once that account was disconnected. */
+  integrationId: z.string().nullable(),
+  /** The account's name and handle as chosen (kept after a disconnect), and its avatar. */
+  accountName: z.string().nullable(),
+  accountUsername: z.string().nullable(),
+  accountPictureUrl: z.string().nullable(),
 });
 export type PlatformPost = z.infer<typeof PlatformPostSchema>;
+
+/** One account a post goes to (docs/product.md#post-entity). */
+const PostAccountSchema = z.object({
+  /** The integration id; null once the account was disconnected. */
+  id: z.string().nullable(),
+  platformId: z.string(),
+  platformName: z.string(),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  pictureUrl: z.string().nullable(),
+  /** False when the account was disconnected since: the post cannot go out from it. */
+  connected: z.boolean(),
+});
+export type PostAccount = z.infer<typeof PostAccountSchema>;
 
 const PostSchema = z.object({
   id: z.string(),
@@ -63,7 +100,9 @@ const PostSchema = z.object({
   title: z.string().nullable(),
   status: z.enum(POST_STATUSES),
   content: PostContentSchema,
+  /** The networks it goes to, once each (kept for compatibility; `accounts` says which accounts). */
   platforms: z.array(z.object({ id: z.string(), name: z.string() })),
+  accounts: z.array(PostAccountSchema),
   platformPosts: z.array(PlatformPostSchema),
   media: z.array(PostMediaSchema),
   scheduledAt: z.string().nullable(),
@@ -79,12 +118,25 @@ export const PostParamsSchema = z.object({
   postId: z.uuid('The post id is not valid.'),
 });
 
+/** `status=published` or several separated by commas (`status=published,partially_published`). */
+const StatusFilterSchema = z.preprocess(
+  (value) =>
+    typeof value === 'string' && value.includes(',')
+      ? value.split(',').map((part) => part.trim())
+      : value,
+  z.union([z.enum(POST_STATUSES), z.array(z.enum(POST_STATUSES)).min(1)]),
+);
+
 export const ListPostsQuerySchema = z.object({
   orgId: z.string().optional(),
-  status: z.enum(POST_STATUSES).optional(),
+  status: StatusFilterSchema.optional(),
   q: z.string().trim().max(200).optional(),
   from: isoDateTime('from').optional(),
   to: isoDateTime('to').optional(),
+  /** Posts that go to this network (a platform id). */
+  platformId: z.uuid('platformId must be the id of a network (a UUID).').optional(),
+  /** Posts that go to this connected account (an integration id). */
+  integrationId: z.uuid('integrationId must be the id of a connected account (a UUID).').optional(),
   page: z.coerce.number().int().min(1).optional(),
   pageSize: z.coerce.number().int().min(1).max(100).optional(),
 });
@@ -107,26 +159,57 @@ export const UpdatePostRequestSchema = z
   });
 export type UpdatePostRequest = z.infer<typeof UpdatePostRequestSchema>;
 
+/** docs/product.md#content-library: the most posts one bulk action takes. */
+export const BULK_POSTS_MAX = 100;
+
+/**
+ * POST /organizations/{orgId}/posts/bulk/delete and …/bulk/draft: the posts to act on. All or
+ * nothing: when one of them cannot take the action (it is being published, or it is already out
+ * and cannot go back to draft), the whole request is refused and names those posts.
+ */
+export const BulkPostsRequestSchema = z.object({
+  postIds: z
+    .array(z.uuid('Each post id must be the id of a post (a UUID).'))
+    .min(1, 'Choose at least one post.')
+    .max(BULK_POSTS_MAX, `Choose at most ${BULK_POSTS_MAX} posts at a time.`),
+});
+export type BulkPostsRequest = z.infer<typeof BulkPostsRequestSchema>;
+/** The posts the action was applied to (each id once). */
+export const BulkPostsResponseSchema = successEnvelope(
+  z.object({ postIds: z.array(z.string()), count: z.number().int() }),
+);
+
 /** What to do with a new post: keep it as a draft, schedule it, or publish it now. */
 export const CREATE_POST_ACTIONS = ['draft', 'schedule', 'publish'] as const;
 export type CreatePostAction = (typeof CREATE_POST_ACTIONS)[number];
 
 /**
  * The text fields of the multipart create payload (docs/product.md#post-entity), already parsed from strings.
- * `platformIds` and `platformMedia` arrive as JSON; `content` as text or a JSON object of strings.
+ * `integrationIds`, `platformIds` and `platformMedia` arrive as JSON; `content` as text or a JSON object of strings.
+ * The post goes to the accounts named by `integrationIds`; a platform id alone stands for that
+ * network's account only while the organization has exactly one connected there.
  */
-export const CreatePostFieldsSchema = z.object({
-  platformIds: z
-    .array(z.uuid('Each platform id must be the id of a platform (a UUID).'))
-    .min(1, 'Select at least one platform.')
-    .max(10, 'A post can go to at most 10 platforms.'),
-  content: PostContentSchema,
-  scheduledAt: isoDateTime('scheduledAt').optional(),
-  action: z.enum(CREATE_POST_ACTIONS).optional(),
-  title: z.string().trim().max(200).optional(),
-  /** Platform id → indexes of its files among the uploaded files. */
-  platformMedia: z.record(z.string(), z.array(z.number().int().min(0))).optional(),
-});
+export const CreatePostFieldsSchema = z
+  .object({
+    integrationIds: z
+      .array(z.uuid('Each account id must be the id of a connected account (a UUID).'))
+      .max(10, 'A post can go to at most 10 accounts.')
+      .optional(),
+    platformIds: z
+      .array(z.uuid('Each platform id must be the id of a platform (a UUID).'))
+      .max(10, 'A post can go to at most 10 platforms.')
+      .optional(),
+    content: PostContentSchema,
+    scheduledAt: isoDateTime('scheduledAt').optional(),
+    action: z.enum(CREATE_POST_ACTIONS).optional(),
+    title: z.string().trim().max(200).optional(),
+    /** Account (integration) id or platform id → indexes of its files among the uploaded files. */
+    platformMedia: z.record(z.string(), z.array(z.number().int().min(0))).optional(),
+  })
+  .refine((f) => (f.integrationIds?.length ?? 0) + (f.platformIds?.length ?? 0) > 0, {
+    message: 'Select at least one account to post to.',
+    path: ['integrationIds'],
+  });
 export type CreatePostFields = z.infer<typeof CreatePostFieldsSchema>;
 
 /** One refusal of a file or text for one platform (400 details.platformValidationErrors). */
@@ -140,6 +223,28 @@ export type PlatformValidationError = z.infer<typeof PlatformValidationErrorSche
 export function contentForPlatform(content: PostContent, platformId: string): string {
   if (typeof content === 'string') return content;
   return content[platformId] ?? content.default ?? '';
+}
+
+/** The text one account gets: its own entry, else its network's, else `default`. */
+export function contentForAccount(
+  content: PostContent,
+  target: { integrationId: string | null; platformId: string },
+): string {
+  if (typeof content === 'string') return content;
+  const own = target.integrationId ? content[target.integrationId] : undefined;
+  return own ?? contentForPlatform(content, target.platformId);
+}
+
+/** Whether a file meant for `owners` (null: everyone) goes to this account. */
+export function mediaGoesTo(
+  owners: readonly string[] | null,
+  target: { integrationId: string | null; platformId: string },
+): boolean {
+  if (!owners) return true;
+  return (
+    owners.includes(target.platformId) ||
+    (target.integrationId !== null && owners.includes(target.integrationId))
+  );
 }
 
 /** The default text of a post (library cards, search). */
@@ -162,7 +267,10 @@ export function postDate(post: {
   return null;
 }
 
-/** PATCH /organizations/{orgId}/post/{postId}/publish: the networks to publish to now. */
+/**
+ * PATCH /organizations/{orgId}/post/{postId}/publish: what to publish now — network names (every
+ * account of that network the post goes to) or account (integration) ids.
+ */
 export const PublishNowRequestSchema = z.object({
   platforms: z
     .array(z.string().trim().min(1))

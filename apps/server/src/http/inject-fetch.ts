@@ -20,7 +20,8 @@ export function injectFetch(
     const target = new URL(url);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, key) => {
-      headers[key] = value;
+      // In-process answers are never compressed: the Response below would not decode them.
+      if (key !== 'accept-encoding') headers[key] = value;
     });
     headers.host = target.host;
     headers['x-forwarded-proto'] = target.protocol.replace(':', '');

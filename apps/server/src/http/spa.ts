@@ -12,9 +12,15 @@ export function findWebDist(configured: string | undefined): string | null {
 /**
  * Serves the built SPA at `/` with history fallback: a path that is not a file gets index.html,
  * except under the API prefix, where unknown paths keep answering the API's 404 envelope.
+ *
+ * The web build writes `.br` and `.gz` next to every text file (apps/web/build/precompress.ts);
+ * `preCompressed` sends the best one the browser accepts, with Content-Encoding and
+ * `Vary: Accept-Encoding`, and the file itself otherwise. Hashed files under assets/ never
+ * change, so browsers keep them for a year without asking; index.html names the current ones and
+ * is revalidated on every visit.
  */
 export async function serveSpa(app: FastifyInstance, root: string, apiBasePath: string) {
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
   const apiPrefix = apiBasePath ? `${apiBasePath}/` : null;
 
   app.get(
@@ -39,7 +45,7 @@ export async function serveSpa(app: FastifyInstance, root: string, apiBasePath: 
         return reply.sendFile(relative, { maxAge: immutable ? '365d' : 0, immutable });
       }
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', { maxAge: 0 });
+      return reply.sendFile('index.html', { cacheControl: false });
     },
   );
 }

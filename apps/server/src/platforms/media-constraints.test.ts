@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import {
+  checkMediaCount,
   MediaConstraintsSchema,
   PLATFORM_NAMES,
   type MediaConstraints,
@@ -23,19 +24,34 @@ const SOURCE: Record<PlatformName, MediaConstraints> = {
   LinkedIn: LINKEDIN_MEDIA_CONSTRAINTS,
 };
 
-const SEED = new URL('../../drizzle/0005_seed_platforms.sql', import.meta.url);
+const MIGRATIONS = new URL('../../drizzle/', import.meta.url);
+const SEED = '0005_seed_platforms.sql';
 
-/** The rows the seed inserts: name → media_constraints, read from its VALUES tuples. */
-function seededConstraints(sql: string): Map<string, unknown> {
+/**
+ * The rows the seed inserts (name → media_constraints, read from its VALUES tuples), with the
+ * later migrations' `UPDATE "platforms" SET "media_constraints" = '{…}'` applied in order.
+ */
+function seededConstraints(): Map<string, unknown> {
   const rows = new Map<string, unknown>();
-  for (const match of sql.matchAll(/\(\s*'([^']+)',\s*(?:true|false),\s*'(\{.*\})'\s*\)/g)) {
-    rows.set(match[1]!, JSON.parse(match[2]!.replaceAll("''", "'")));
+  const parse = (json: string) => JSON.parse(json.replaceAll("''", "'")) as unknown;
+  const seed = readFileSync(new URL(SEED, MIGRATIONS), 'utf8');
+  for (const match of seed.matchAll(/\(\s*'([^']+)',\s*(?:true|false),\s*'(\{.*\})'\s*\)/g)) {
+    rows.set(match[1]!, parse(match[2]!));
+  }
+  const later = readdirSync(MIGRATIONS)
+    .filter((file) => file.endsWith('.sql') && file > SEED)
+    .sort();
+  for (const file of later) {
+    const sql = readFileSync(new URL(file, MIGRATIONS), 'utf8');
+    const updates =
+      /UPDATE "platforms" SET "media_constraints" = '(\{.*?\})'(?:::jsonb)? WHERE "name" = '([^']+)'/g;
+    for (const match of sql.matchAll(updates)) rows.set(match[2]!, parse(match[1]!));
   }
   return rows;
 }
 
 describe('the platforms seed', () => {
-  const seeded = seededConstraints(readFileSync(SEED, 'utf8'));
+  const seeded = seededConstraints();
 
   it('seeds every supported network, and only those', () => {
     expect([...seeded.keys()].sort()).toEqual([...PLATFORM_NAMES].sort());
@@ -48,4 +64,36 @@ describe('the platforms seed', () => {
   it.each(PLATFORM_NAMES)("%s's constraints are valid as the API describes them", (name) => {
     expect(MediaConstraintsSchema.parse(SOURCE[name])).toEqual(SOURCE[name]);
   });
+});
+
+describe('files per post', () => {
+  // Each network's own count (docs/networks.md#composer-limits), not one global cap.
+  const expected: Record<PlatformName, number> = {
+    X: 4,
+    Instagram: 10,
+    Facebook: 10,
+    Threads: 20,
+    TikTok: 35,
+    LinkedIn: 20,
+  };
+  const photos = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      fileName: `${i}.jpg`,
+      mimeType: 'image/jpeg',
+      size: 1024,
+      width: 1080,
+      height: 1080,
+    }));
+
+  it.each(PLATFORM_NAMES)(
+    '%s takes as many images as the network does, and says so past it',
+    (name) => {
+      const max = expected[name];
+      expect(SOURCE[name].maxMediaPerPost).toBe(max);
+      expect(checkMediaCount(photos(max), SOURCE[name], name)).toEqual([]);
+      expect(checkMediaCount(photos(max + 1), SOURCE[name], name)).toContain(
+        `${name} accepts at most ${max} media files in one post.`,
+      );
+    },
+  );
 });

@@ -1,9 +1,14 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
-import { AppToaster } from '@/components/ui/toaster';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { apiClient } from '@/lib/api-client';
 import { meQueryKey, type Session } from '@/lib/auth';
 import { clearCurrentOrgId } from '@/lib/current-org';
+
+// Loads right after the first paint (it shows nothing until a toast is raised), keeping
+// react-hot-toast out of the first download.
+const AppToaster = lazy(async () => ({
+  default: (await import('@/components/ui/toaster')).AppToaster,
+}));
 
 export function AppProvider({
   queryClient,
@@ -27,7 +32,9 @@ export function AppProvider({
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <AppToaster />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,12 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { LoginPage } from '@/features/auth/routes/login';
-import { LoginSuccessPage } from '@/features/auth/routes/login-success';
-import { SignupPage } from '@/features/auth/routes/signup';
-import { ForbiddenPage } from '@/features/errors/routes/forbidden';
-import { NotFoundPage } from '@/features/errors/routes/not-found';
-import { UnauthorizedPage } from '@/features/errors/routes/unauthorized';
-import { LandingPage } from '@/features/landing/routes/landing';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { RequireAuth } from './guards/require-auth';
 import { PublicLayout } from './layouts/public-layout';
@@ -15,8 +8,30 @@ import { RouteError } from './route-error';
 import { adminRoutes } from '@/features/admin/admin-routes';
 import { shellPlaceholders, toShellRoute } from './routes/placeholder-pages';
 
-// Code behind sign-in (and the long legal texts) loads on demand, so a first visit to the
-// landing or login page downloads only what it shows. New feature routes should follow suit.
+// Every page's code loads on demand (React Router's `lazy`), so a first visit downloads the
+// shell and the page it shows, nothing else; while it loads, the previous page stays (or, on the
+// first page, the spinner of `hydrateFallbackElement` shows). New feature routes follow suit.
+const lazyLanding = async () => ({
+  Component: (await import('@/features/landing/routes/landing')).LandingPage,
+});
+const lazyLogin = async () => ({
+  Component: (await import('@/features/auth/routes/login')).LoginPage,
+});
+const lazySignup = async () => ({
+  Component: (await import('@/features/auth/routes/signup')).SignupPage,
+});
+const lazyLoginSuccess = async () => ({
+  Component: (await import('@/features/auth/routes/login-success')).LoginSuccessPage,
+});
+const lazyUnauthorized = async () => ({
+  Component: (await import('@/features/errors/routes/unauthorized')).UnauthorizedPage,
+});
+const lazyForbidden = async () => ({
+  Component: (await import('@/features/errors/routes/forbidden')).ForbiddenPage,
+});
+const lazyNotFound = async () => ({
+  Component: (await import('@/features/errors/routes/not-found')).NotFoundPage,
+});
 const lazyShell = async () => ({ Component: (await import('./layouts/app-shell')).AppShell });
 const lazyAdminShell = async () => ({
   Component: (await import('./layouts/admin-shell')).AdminShell,
@@ -85,19 +100,19 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <LandingPage /> },
-          { path: paths.login, element: <LoginPage /> },
-          { path: paths.signup, element: <SignupPage /> },
+          { index: true, lazy: lazyLanding },
+          { path: paths.login, lazy: lazyLogin },
+          { path: paths.signup, lazy: lazySignup },
           { path: paths.privacyPolicy, lazy: lazyPrivacy },
           { path: paths.termsOfService, lazy: lazyTerms },
           { path: paths.cookiePolicy, lazy: lazyCookies },
-          { path: paths.unauthorized, element: <UnauthorizedPage /> },
-          { path: paths.forbidden, element: <ForbiddenPage /> },
-          { path: paths.notFound, element: <NotFoundPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: paths.unauthorized, lazy: lazyUnauthorized },
+          { path: paths.forbidden, lazy: lazyForbidden },
+          { path: paths.notFound, lazy: lazyNotFound },
+          { path: '*', lazy: lazyNotFound },
         ],
       },
-      { path: paths.loginSuccess, element: <LoginSuccessPage /> },
+      { path: paths.loginSuccess, lazy: lazyLoginSuccess },
       // Visitors are told to sign in there, and come back to the link afterwards.
       { path: paths.acceptInvite, lazy: lazyAcceptInvite },
       {

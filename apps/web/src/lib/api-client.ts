@@ -8,12 +8,19 @@ export const API_BASE = import.meta.env.VITE_API_BASE ?? '/api';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
 
+/**
+ * A schema fetched with `import()` when the request starts, for the answers the first screens
+ * need (session, plans): zod and the contract then load alongside the request instead of being
+ * part of the first download. See lib/lazy-schemas.ts.
+ */
+export type SchemaLoader<S extends z.ZodType | undefined> = () => Promise<S>;
+
 export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   method?: Method;
   /** A plain value is sent as JSON; FormData is sent as multipart. */
   body?: unknown;
-  /** The contract schema of the success answer; the answer is parsed with it. */
-  schema?: S;
+  /** The contract schema of the success answer (or its loader); the answer is parsed with it. */
+  schema?: S | SchemaLoader<S>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** Never try a token refresh on 401 (logout, and any call where 401 is an answer). */
@@ -31,6 +38,16 @@ async function readJson(response: Response): Promise<unknown> {
 
 async function toApiError(response: Response): Promise<ApiError> {
   return apiErrorFrom(response.status, await response.text());
+}
+
+/** Starts loading a lazy schema at once; a failed load surfaces when the answer is parsed. */
+function loadSchema<S extends z.ZodType | undefined>(
+  schema: S | SchemaLoader<S> | undefined,
+): Promise<S | undefined> {
+  if (typeof schema !== 'function') return Promise.resolve(schema);
+  const loading = schema();
+  loading.catch(() => {});
+  return loading;
 }
 
 function isAbortError(error: unknown): boolean {
@@ -51,7 +68,10 @@ export function createApiClient({ baseUrl, refreshPath = '/auth/refreshToken' }:
   let sessionGeneration = 0;
   let onSessionExpired: () => void = () => {};
 
-  async function send(path: string, options: RequestOptions<z.ZodType | undefined>) {
+  async function send(
+    path: string,
+    options: Pick<RequestOptions, 'body' | 'headers' | 'method' | 'signal'>,
+  ) {
     const headers = new Headers({ Accept: 'application/json', ...options.headers });
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) {
@@ -95,6 +115,7 @@ export function createApiClient({ baseUrl, refreshPath = '/auth/refreshToken' }:
     options: RequestOptions<S> = {},
   ): Promise<Parsed<S>> {
     const generation = sessionGeneration;
+    const schemaReady = loadSchema(options.schema);
     // A create that is replayed (after a session refresh) or retried must not create twice:
     // each POST carries one Idempotency-Key for all its sends.
     if ((options.method ?? 'GET') === 'POST' && path !== refreshPath) {
@@ -121,8 +142,9 @@ export function createApiClient({ baseUrl, refreshPath = '/auth/refreshToken' }:
 
     if (!response.ok) throw await toApiError(response);
     const json = response.status === 204 ? undefined : await readJson(response);
-    if (!options.schema) return json as Parsed<S>;
-    const parsed = options.schema.safeParse(json);
+    const schema = await schemaReady;
+    if (!schema) return json as Parsed<S>;
+    const parsed = schema.safeParse(json);
     if (!parsed.success) {
       throw new ApiError(
         response.status,

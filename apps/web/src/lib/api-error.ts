@@ -1,5 +1,4 @@
-import { ErrorEnvelopeSchema } from '@herald/contract';
-import { z } from 'zod';
+import type { ErrorEnvelope } from '@herald/contract';
 
 /**
  * An API call that did not succeed. `code` is one of the contract's error codes when the
@@ -33,8 +32,17 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
-// Accepts unknown error codes too, so a newer server never turns an error into a parse failure.
-const LooseErrorEnvelopeSchema = ErrorEnvelopeSchema.extend({ code: z.string() });
+/**
+ * The contract's error envelope (ErrorEnvelopeSchema), checked by hand: every page needs it, and
+ * zod is not part of the first download. Unknown error codes are accepted too, so a newer
+ * server never turns an error into a parse failure.
+ */
+function errorEnvelope(body: unknown): (Omit<ErrorEnvelope, 'code'> & { code: string }) | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { status, code, message, details } = body as Record<string, unknown>;
+  if (status !== 'error' || typeof code !== 'string' || typeof message !== 'string') return null;
+  return { status, code, message, details };
+}
 
 /** An answer's body as JSON, or undefined when it is empty or not JSON. */
 export function parseJson(text: string): unknown {
@@ -48,11 +56,8 @@ export function parseJson(text: string): unknown {
 
 /** The error a failed answer stands for: the server's envelope, or a sentence about the status. */
 export function apiErrorFrom(status: number, text: string): ApiError {
-  const envelope = LooseErrorEnvelopeSchema.safeParse(parseJson(text));
-  if (envelope.success) {
-    const { code, message, details } = envelope.data;
-    return new ApiError(status, code, message, details);
-  }
+  const envelope = errorEnvelope(parseJson(text));
+  if (envelope) return new ApiError(status, envelope.code, envelope.message, envelope.details);
   return new ApiError(
     status,
     'HTTP_ERROR',

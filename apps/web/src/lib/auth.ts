@@ -1,4 +1,4 @@
-import { MeResponseSchema, type MeData } from '@herald/contract';
+import type { MeData, User } from '@herald/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { API_BASE, apiClient } from './api-client';
 import { isApiError } from './api-error';
 import { clearCurrentOrgId, setCurrentOrgId, useCurrentOrgId } from './current-org';
-import { toast, toastError } from './toast';
+import { browserTimeZone } from './time-zone';
 
 /**
  * The session is shared by every part of the app (guards, shell, landing, login), so it lives
@@ -24,20 +24,49 @@ export function signInUrlFor(returnTo: string): string {
 
 export type Session = MeData | null;
 
+// Toasts load with the first one: react-hot-toast is not part of the first download.
+const toasts = () => import('./toast');
+
 /** `GET /auth/me`: the signed-in user, or null for a visitor (401). */
 export async function fetchMe(): Promise<Session> {
   try {
-    const { data } = await apiClient.get('/auth/me', { schema: MeResponseSchema });
+    const { data } = await apiClient.get('/auth/me', {
+      schema: () => import('./lazy-schemas').then((m) => m.MeResponseSchema),
+    });
     // The server keeps the current organization (every switch is sent to it), and `member`
     // with its permissions belongs to that organization: the stored id follows it, so org-scoped
     // calls, permission checks and the organization's name always agree.
     setCurrentOrgId(data.member?.organizationId ?? null);
+    if (data.user.timezone === null)
+      return { ...data, user: await adoptBrowserTimeZone(data.user) };
     return data;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     // docs/product.md#messages: on any other failure the user is cleared and told why.
-    toastError(error, 'Authentication failed', 'auth-check');
+    void toasts().then(({ toastError }) =>
+      toastError(error, 'Authentication failed', 'auth-check'),
+    );
     return null;
+  }
+}
+
+/**
+ * On the first sign-in the user has no time zone yet: the browser's becomes theirs (the server
+ * stores it only while they have none; they change it in Settings). Failing that, nothing is lost:
+ * times fall back to the organization's zone or the browser's, and Settings still asks for one.
+ */
+async function adoptBrowserTimeZone(user: User): Promise<User> {
+  const timezone = browserTimeZone();
+  if (!timezone) return user;
+  try {
+    const { data } = await apiClient.put(
+      '/users/me/default-timezone',
+      { timezone },
+      { schema: () => import('./lazy-schemas').then((m) => m.UserResponseSchema) },
+    );
+    return data.user;
+  } catch {
+    return user;
   }
 }
 
@@ -103,7 +132,7 @@ export function useLogout() {
       void navigate(paths.login, { replace: true });
     },
     onError: () => {
-      toast.error('Logout failed');
+      void toasts().then(({ toast }) => toast.error('Logout failed'));
     },
   });
 }

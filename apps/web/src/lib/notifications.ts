@@ -106,3 +106,23 @@ export function setReadInCache(
     list?.map((n) => (id === null || n.id === id ? { ...n, read } : n)),
   );
 }
+
+/**
+ * A screen that confirms its own action with a toast ("Free trial started successfully!") asks
+ * the live stream not to toast the notification the same action produces: one toast per action.
+ * The next notification of `type` within `ms` is then only added to the list, not toasted.
+ */
+const quiet = new Map<Notification['type'], number>();
+
+export function quietNextNotification(type: Notification['type'], ms = 15_000): () => void {
+  quiet.set(type, Date.now() + ms);
+  return () => quiet.delete(type);
+}
+
+/** Whether a notification of `type` arriving now was announced by the screen already (once). */
+export function takeQuietNotification(type: Notification['type'], now = Date.now()): boolean {
+  const until = quiet.get(type);
+  if (until === undefined) return false;
+  quiet.delete(type);
+  return until > now;
+}

@@ -26,5 +26,6 @@ describe('plan display', () => {
       'Connected Platforms: 2',
       'Priority Support: No',
     ]);
+    expect(rows.filter((r) => !r.included).map((r) => r.label)).toEqual(['Priority Support']);
   });
 });

@@ -1,4 +1,4 @@
-import { PlansResponseSchema, type Plan, type PlanFeatures } from '@herald/contract';
+import type { Plan, PlanFeatures } from '@herald/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from './api-client';
 
@@ -13,7 +13,9 @@ export function usePlans() {
   return useQuery({
     queryKey: plansQueryKey,
     queryFn: async (): Promise<Plan[]> => {
-      const { data } = await apiClient.get('/plans', { schema: PlansResponseSchema });
+      const { data } = await apiClient.get('/plans', {
+        schema: () => import('./lazy-schemas').then((m) => m.PlansResponseSchema),
+      });
       return data.plans
         .filter((plan) => plan.status === 'ACTIVE')
         .sort((a, b) => a.price - b.price);
@@ -38,11 +40,17 @@ export function featureValue(value: PlanFeatures[keyof PlanFeatures]): string {
   return String(value);
 }
 
-/** A plan's features as display rows, e.g. { label: 'Priority Support', value: 'Yes' }. */
-export function featureRows(plan: Plan): Array<{ key: string; label: string; value: string }> {
+/**
+ * A plan's features as display rows, e.g. { label: 'Priority Support', value: 'No', included: false }.
+ * `included` is false for a feature the plan does not have (a "No"), so it is not shown as ticked.
+ */
+export function featureRows(
+  plan: Plan,
+): Array<{ key: string; label: string; value: string; included: boolean }> {
   return Object.entries(plan.features).map(([key, value]) => ({
     key,
     label: featureLabel(key),
     value: featureValue(value),
+    included: value !== false && value !== 0,
   }));
 }

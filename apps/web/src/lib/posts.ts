@@ -1,4 +1,5 @@
 import {
+  BulkPostsResponseSchema,
   PostResponseSchema,
   PostsResponseSchema,
   type ListPostsQuery,
@@ -98,6 +99,34 @@ export function useDeletePost(orgId: string) {
     onSuccess: (_, postId) => {
       // The deleted post's own entry would only refetch into a 404.
       queryClient.removeQueries({ queryKey: postKeys.detail(orgId, postId) });
+      return queryClient.invalidateQueries({ queryKey: postKeys.org(orgId) });
+    },
+  });
+}
+
+export type BulkPostAction = 'delete' | 'draft';
+
+/**
+ * `POST /organizations/{orgId}/posts/bulk/{delete|draft}`: all the posts or none (the server
+ * names the ones that cannot take the action). Answers how many posts changed.
+ */
+export function useBulkPosts(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ action, postIds }: { action: BulkPostAction; postIds: string[] }) => {
+      const answer = await apiClient.post(
+        `${postsPath(orgId)}/bulk/${action}`,
+        { postIds },
+        { schema: BulkPostsResponseSchema },
+      );
+      return answer.data;
+    },
+    onSuccess: ({ postIds }, { action }) => {
+      if (action === 'delete') {
+        for (const postId of postIds) {
+          queryClient.removeQueries({ queryKey: postKeys.detail(orgId, postId) });
+        }
+      }
       return queryClient.invalidateQueries({ queryKey: postKeys.org(orgId) });
     },
   });

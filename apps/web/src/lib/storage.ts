@@ -3,6 +3,8 @@ export const storageKeys = {
   currentOrgId: 'herald.currentOrgId',
   cookieConsent: 'herald.cookieConsent',
   roleColors: 'herald.roleColors',
+  libraryView: 'herald.libraryView',
+  calendarView: 'herald.calendarView',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NOTIFICATION_POLL_MS } from '@/config/timing';
 import { API_BASE } from './api-client';
-import { addNotification, notificationKeys } from './notifications';
+import { addNotification, notificationKeys, takeQuietNotification } from './notifications';
 import { toast } from './toast';
 
 /** EventSource.CLOSED: the browser gave up and will not reconnect by itself. */
@@ -44,7 +44,10 @@ export function useNotificationStream(orgId: string | null) {
       }
       const parsed = NotificationSchema.safeParse(data);
       if (!parsed.success) return;
-      if (addNotification(queryClient, orgId, parsed.data)) {
+      if (
+        addNotification(queryClient, orgId, parsed.data) &&
+        !takeQuietNotification(parsed.data.type)
+      ) {
         toast(parsed.data.message, { id: `notification-${parsed.data.id}` });
       }
     };

@@ -1,4 +1,4 @@
-/** The publishing engine's work: one target per post and network. */
+/** The publishing engine's work: one target per post and connected account. */
 import { TARGET_STATUSES } from '@herald/contract';
 import {
   integer,
@@ -15,7 +15,7 @@ import { organizations } from './organizations.js';
 import { integrations, platforms } from './platforms.js';
 import { posts } from './posts.js';
 
-/** One post on one network: what the publishing engine moves from QUEUED to PUBLISHED. */
+/** One post on one connected account: what the publishing engine moves from QUEUED to PUBLISHED. */
 export const postTargets = pgTable(
   'post_targets',
   {
@@ -29,9 +29,15 @@ export const postTargets = pgTable(
     platformId: uuid('platform_id')
       .notNull()
       .references(() => platforms.id, { onDelete: 'restrict' }),
+    /** The account it goes out from; null once that account was disconnected (the target then fails). */
     integrationId: uuid('integration_id').references(() => integrations.id, {
       onDelete: 'set null',
     }),
+    /** Who the account was when chosen, kept after a disconnect so failures and history can name it. */
+    accountName: text('account_name'),
+    accountUsername: text('account_username'),
+    /** The network's id of the account, so reconnecting the same account links the target again. */
+    accountExternalId: text('account_external_id'),
     status: text('status', { enum: TARGET_STATUSES }).notNull().default('QUEUED'),
     externalId: text('external_id'),
     permalink: text('permalink'),
@@ -53,7 +59,7 @@ export const postTargets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('post_targets_post_platform_key').on(t.postId, t.platformId),
+    uniqueIndex('post_targets_post_integration_key').on(t.postId, t.integrationId),
     index('post_targets_status_idx').on(t.status, t.updatedAt),
   ],
 );

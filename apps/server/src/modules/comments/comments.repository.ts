@@ -1,9 +1,17 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { integrations, platforms, posts, postTargets } from '../../db/schema.js';
 
-/** The organization's newest connected account on a platform, with the platform's name. */
-export async function findConnectedAccount(db: Db, organizationId: string, platformId: string) {
+/**
+ * The organization's connected account on a platform, with the platform's name: the one named
+ * (the account a post went out from), else the newest.
+ */
+export async function findConnectedAccount(
+  db: Db,
+  organizationId: string,
+  platformId: string,
+  integrationId?: string | null,
+) {
   const [row] = await db
     .select({ integration: integrations, name: platforms.name })
     .from(integrations)
@@ -13,6 +21,7 @@ export async function findConnectedAccount(db: Db, organizationId: string, platf
         eq(integrations.organizationId, organizationId),
         eq(integrations.platformId, platformId),
         eq(integrations.status, 'CONNECTED'),
+        integrationId ? eq(integrations.id, integrationId) : undefined,
       ),
     )
     .orderBy(desc(integrations.connectedAt))
@@ -20,7 +29,10 @@ export async function findConnectedAccount(db: Db, organizationId: string, platf
   return row ?? null;
 }
 
-/** A post's target on a platform, with the platform's name; null when the post does not go there. */
+/**
+ * A post's target on a platform, with the platform's name (a published one first, where the post
+ * goes to several accounts of the network); null when the post does not go there.
+ */
 export async function findPostTarget(
   db: Db,
   organizationId: string,
@@ -38,6 +50,8 @@ export async function findPostTarget(
         eq(postTargets.postId, postId),
         eq(postTargets.platformId, platformId),
       ),
-    );
+    )
+    .orderBy(sql`${postTargets.status} = 'PUBLISHED' desc`, postTargets.createdAt)
+    .limit(1);
   return row ?? null;
 }

@@ -48,9 +48,17 @@ function toAppError(err: unknown, network: string): unknown {
   }
 }
 
-/** The organization's connected account on a platform, and that network's adapter. */
-async function accountOn(deps: CommentsDeps, organizationId: string, platformId: string) {
-  const row = await findConnectedAccount(deps.db, organizationId, platformId);
+/**
+ * The organization's connected account on a platform (the one a post went out from, when
+ * named), and that network's adapter.
+ */
+async function accountOn(
+  deps: CommentsDeps,
+  organizationId: string,
+  platformId: string,
+  integrationId?: string | null,
+) {
+  const row = await findConnectedAccount(deps.db, organizationId, platformId, integrationId);
   if (!row) {
     throw new AppError('NOT_FOUND', 'This organization has no connected account on that platform.');
   }
@@ -98,7 +106,13 @@ export async function listComments(
   page: { cursor?: string; limit: number },
 ) {
   const target = await publishedTarget(deps.db, organizationId, postId, platformId);
-  const { name, account, publishing } = await accountOn(deps, organizationId, platformId);
+  // The comments are read as the account the post went out from.
+  const { name, account, publishing } = await accountOn(
+    deps,
+    organizationId,
+    platformId,
+    target.integrationId,
+  );
   const list = need(publishing, 'listComments', 'Reading comments', name);
   try {
     const result = await list(account, target.externalId, page);
@@ -108,14 +122,9 @@ export async function listComments(
   }
 }
 
-async function externalIdOf(
-  deps: CommentsDeps,
-  orgId: string,
-  platformId: string,
-  postId?: string,
-) {
-  if (!postId) return '';
-  return (await publishedTarget(deps.db, orgId, postId, platformId)).externalId;
+async function targetOf(deps: CommentsDeps, orgId: string, platformId: string, postId?: string) {
+  if (!postId) return { externalId: '', integrationId: null };
+  return publishedTarget(deps.db, orgId, postId, platformId);
 }
 
 export async function replyToComment(
@@ -125,9 +134,20 @@ export async function replyToComment(
   commentId: string,
   body: { message: string; postId?: string },
 ) {
-  const { name, account, publishing } = await accountOn(deps, organizationId, platformId);
+  const { externalId, integrationId } = await targetOf(
+    deps,
+    organizationId,
+    platformId,
+    body.postId,
+  );
+  // Replies come from the account the post went out from.
+  const { name, account, publishing } = await accountOn(
+    deps,
+    organizationId,
+    platformId,
+    integrationId,
+  );
   const reply = need(publishing, 'reply', 'Replying to comments', name);
-  const externalId = await externalIdOf(deps, organizationId, platformId, body.postId);
   try {
     return toComment(await reply(account, { externalId, commentId }, body.message));
   } catch (err) {

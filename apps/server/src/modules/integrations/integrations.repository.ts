@@ -1,6 +1,12 @@
-import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { integrations, pendingConnections, platforms } from '../../db/schema.js';
+import {
+  integrations,
+  pendingConnections,
+  platforms,
+  posts,
+  postTargets,
+} from '../../db/schema.js';
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 export type IntegrationValues = Omit<
@@ -15,6 +21,26 @@ export function listIntegrations(db: Db, organizationId: string) {
     .innerJoin(platforms, eq(platforms.id, integrations.platformId))
     .where(eq(integrations.organizationId, organizationId))
     .orderBy(asc(platforms.name), asc(integrations.connectedAt));
+}
+
+/** Per account: how many posts still to go out (scheduled or publishing) it publishes. */
+export async function scheduledPostCounts(db: Db, organizationId: string) {
+  const rows = await db
+    .select({
+      integrationId: postTargets.integrationId,
+      n: sql<number>`count(distinct ${postTargets.postId})`.mapWith(Number),
+    })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .where(
+      and(
+        eq(postTargets.organizationId, organizationId),
+        inArray(postTargets.status, ['QUEUED', 'PREPARING', 'READY', 'PUBLISHING']),
+        inArray(posts.status, ['scheduled', 'publishing']),
+      ),
+    )
+    .groupBy(postTargets.integrationId);
+  return new Map(rows.flatMap((r) => (r.integrationId ? [[r.integrationId, r.n] as const] : [])));
 }
 
 export function listOfPlatform(db: Db, organizationId: string, platformId: string) {
@@ -73,6 +99,20 @@ export async function upsertAccount(
       set: { ...values, updatedAt: new Date() },
     })
     .returning();
+  // Posts still waiting for this account since it was disconnected go out from it again.
+  await db
+    .update(postTargets)
+    .set({ integrationId: row!.id, updatedAt: new Date() })
+    .where(
+      and(
+        eq(postTargets.organizationId, key.organizationId),
+        eq(postTargets.platformId, key.platformId),
+        eq(postTargets.accountExternalId, key.platformAccountId),
+        isNull(postTargets.integrationId),
+        eq(postTargets.status, 'QUEUED'),
+        sql`not exists (select 1 from post_targets o where o.post_id = post_targets.post_id and o.integration_id = ${row!.id})`,
+      ),
+    );
   return row!;
 }
 
@@ -135,8 +175,13 @@ export async function deletePending(db: Db, id: string) {
   await db.delete(pendingConnections).where(eq(pendingConnections.id, id));
 }
 
-export async function deleteExpiredPending(db: Db, now: Date) {
-  await db.delete(pendingConnections).where(lt(pendingConnections.expiresAt, now));
+/** Removes account choices past their expiry (they hold encrypted tokens); returns how many. */
+export async function deleteExpiredPending(db: Db, now: Date): Promise<number> {
+  const removed = await db
+    .delete(pendingConnections)
+    .where(lt(pendingConnections.expiresAt, now))
+    .returning({ id: pendingConnections.id });
+  return removed.length;
 }
 
 /** Ids of connected accounts (in any organization) that rely on the same grant at the network. */

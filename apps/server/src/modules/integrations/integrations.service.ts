@@ -31,7 +31,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function toIntegrationDto(
   row: repo.IntegrationRow,
   platform: { id: string; name: string },
-): Integration {
+): Omit<Integration, 'scheduledPostCount'> {
   return {
     id: row.id,
     status: row.status,
@@ -46,9 +46,14 @@ export function toIntegrationDto(
 }
 
 export async function listIntegrations(db: Db, organizationId: string): Promise<Integration[]> {
-  return (await repo.listIntegrations(db, organizationId)).map((r) =>
-    toIntegrationDto(r.integration, r.platform),
-  );
+  const [rows, pending] = await Promise.all([
+    repo.listIntegrations(db, organizationId),
+    repo.scheduledPostCounts(db, organizationId),
+  ]);
+  return rows.map((r) => ({
+    ...toIntegrationDto(r.integration, r.platform),
+    scheduledPostCount: pending.get(r.integration.id) ?? 0,
+  }));
 }
 
 /** The network and its platform row for a URL segment; refuses unknown and inactive ones. */

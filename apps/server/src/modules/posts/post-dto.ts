@@ -47,8 +47,19 @@ export async function toPostDtos(
       title: row.title,
       status: row.status,
       content: contentOf(row),
-      platforms: own.map((t) => ({ id: t.target.platformId, name: t.platformName })),
-      platformPosts: own.map(({ target, platformName }) => ({
+      platforms: [...new Map(own.map((t) => [t.target.platformId, t.platformName]))].map(
+        ([id, name]) => ({ id, name }),
+      ),
+      accounts: own.map(({ target, platformName, account }) => ({
+        id: target.integrationId,
+        platformId: target.platformId,
+        platformName,
+        name: account?.name ?? target.accountName,
+        username: account?.username ?? target.accountUsername,
+        pictureUrl: account?.pictureUrl ?? null,
+        connected: account?.status === 'CONNECTED',
+      })),
+      platformPosts: own.map(({ target, platformName, account }) => ({
         id: target.id,
         platformId: target.platformId,
         platformName,
@@ -57,6 +68,11 @@ export async function toPostDtos(
         permalink: target.permalink,
         error: target.error,
         publishedAt: iso(target.publishedAt),
+        dueAt: target.status === 'QUEUED' ? iso(target.dueAt) : null,
+        integrationId: target.integrationId,
+        accountName: account?.name ?? target.accountName,
+        accountUsername: account?.username ?? target.accountUsername,
+        accountPictureUrl: account?.pictureUrl ?? null,
       })),
       media: files,
       scheduledAt: iso(row.scheduledAt),

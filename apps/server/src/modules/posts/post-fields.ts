@@ -11,7 +11,7 @@ function parseJsonField(name: string, raw: string, example: string): unknown {
 }
 
 const CONTENT_SHAPE_MESSAGE =
-  'content must be text, or a JSON object of texts keyed by platform id with a "default" entry.';
+  'content must be text, or a JSON object of texts keyed by account or platform id with a "default" entry.';
 
 /**
  * `content` is plain text, or a JSON object of strings keyed by platform id. Text that merely
@@ -40,17 +40,27 @@ function parseContentField(raw: string | undefined): PostContent {
 
 /** Validates the text fields of the multipart create payload (docs/product.md#post-entity) into the contract's shape. */
 export function parseCreateFields(raw: Record<string, string>): CreatePostFields {
-  if (raw.platformIds === undefined) {
-    throw new AppError('VALIDATION_FAILED', 'Select at least one platform (platformIds).');
+  if (raw.platformIds === undefined && raw.integrationIds === undefined) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Select at least one account to post to (integrationIds, or platformIds).',
+    );
   }
   const candidate = {
-    platformIds: parseJsonField('platformIds', raw.platformIds, '["<platform id>"]'),
+    integrationIds:
+      raw.integrationIds === undefined
+        ? undefined
+        : parseJsonField('integrationIds', raw.integrationIds, '["<account id>"]'),
+    platformIds:
+      raw.platformIds === undefined
+        ? undefined
+        : parseJsonField('platformIds', raw.platformIds, '["<platform id>"]'),
     content: parseContentField(raw.content),
     scheduledAt: raw.scheduledAt?.trim() ? raw.scheduledAt.trim() : undefined,
     action: raw.action?.trim() ? raw.action.trim() : undefined,
     title: raw.title,
     platformMedia: raw.platformMedia?.trim()
-      ? parseJsonField('platformMedia', raw.platformMedia, '{"<platform id>": [0, 1]}')
+      ? parseJsonField('platformMedia', raw.platformMedia, '{"<account or platform id>": [0, 1]}')
       : undefined,
   };
   const parsed = CreatePostFieldsSchema.safeParse(candidate);

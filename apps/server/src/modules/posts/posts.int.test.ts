@@ -215,13 +215,12 @@ describe('refusing bad input, leaving nothing behind', () => {
     );
   });
 
-  it('more than 10 files', async () => {
-    const one = await image();
-    await expectRefused(
-      toX,
-      Array.from({ length: 11 }, (_, i) => ({ ...one, name: `p${i}.jpg` })),
-      'You can upload a maximum of 10 files',
-    );
+  it('more files than the network takes in one post, or than any network takes', async () => {
+    const one = await image('p.jpg', 320, 320);
+    const photos = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ ...one, name: `p${i}.jpg` }));
+    await expectRefused(toX, photos(5), 'Media validation failed for X.');
+    await expectRefused(toX, photos(36), 'You can upload a maximum of 35 files');
   });
 
   it('empty text for one platform in per-platform mode', async () => {

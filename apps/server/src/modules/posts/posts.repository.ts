@@ -15,10 +15,15 @@ export type PostRow = typeof posts.$inferSelect;
 export type NewPostMedia = Omit<typeof postMedia.$inferInsert, 'id' | 'postId' | 'organizationId'>;
 
 export interface PostFilter {
-  status?: PostRow['status'];
+  /** One status, or any of several (the library's Published tab includes partially published). */
+  status?: PostRow['status'] | PostRow['status'][];
   q?: string;
   from?: Date;
   to?: Date;
+  /** Posts with a target on this network. */
+  platformId?: string;
+  /** Posts with a target on this connected account. */
+  integrationId?: string;
 }
 
 /** The calendar's date of a post: its scheduled time, else when it was created. */
@@ -26,7 +31,8 @@ const postDateSql = sql`coalesce(${posts.scheduledAt}, ${posts.createdAt})`;
 
 function filterSql(organizationId: string, filter: PostFilter): SQL | undefined {
   const conditions: SQL[] = [eq(posts.organizationId, organizationId)];
-  if (filter.status) conditions.push(eq(posts.status, filter.status));
+  if (Array.isArray(filter.status)) conditions.push(inArray(posts.status, filter.status));
+  else if (filter.status) conditions.push(eq(posts.status, filter.status));
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     conditions.push(
@@ -40,6 +46,16 @@ function filterSql(organizationId: string, filter: PostFilter): SQL | undefined 
   }
   if (filter.from) conditions.push(gte(postDateSql, filter.from));
   if (filter.to) conditions.push(lt(postDateSql, filter.to));
+  if (filter.platformId || filter.integrationId) {
+    // Through the targets, which belong to the same organization as their post.
+    const target: SQL[] = [
+      eq(postTargets.postId, posts.id),
+      eq(postTargets.organizationId, organizationId),
+    ];
+    if (filter.platformId) target.push(eq(postTargets.platformId, filter.platformId));
+    if (filter.integrationId) target.push(eq(postTargets.integrationId, filter.integrationId));
+    conditions.push(sql`exists (select 1 from ${postTargets} where ${and(...target)})`);
+  }
   return and(...conditions);
 }
 
@@ -81,18 +97,43 @@ export async function lockPost(db: Db, organizationId: string, postId: string) {
   return row ?? null;
 }
 
+/**
+ * Locks the organization's posts among `postIds` for the rest of the transaction, in id order
+ * (two bulk actions over the same posts wait for each other rather than deadlock). Ids of other
+ * organizations' posts find nothing.
+ */
+export async function lockPosts(db: Db, organizationId: string, postIds: string[]) {
+  if (postIds.length === 0) return [];
+  return db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.organizationId, organizationId), inArray(posts.id, postIds)))
+    .orderBy(asc(posts.id))
+    .for('update');
+}
+
 /** Everything a list of posts shows beside its own columns, loaded in three queries. */
 export async function loadPostRelations(db: Db, organizationId: string, postIds: string[]) {
   if (postIds.length === 0) return { targets: [], media: [], creators: new Map() };
   const [targets, media] = await Promise.all([
     db
-      .select({ target: postTargets, platformName: platforms.name })
+      .select({
+        target: postTargets,
+        platformName: platforms.name,
+        account: {
+          name: integrations.name,
+          username: integrations.username,
+          pictureUrl: integrations.pictureUrl,
+          status: integrations.status,
+        },
+      })
       .from(postTargets)
       .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
+      .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
       .where(
         and(eq(postTargets.organizationId, organizationId), inArray(postTargets.postId, postIds)),
       )
-      .orderBy(asc(platforms.name)),
+      .orderBy(asc(platforms.name), asc(postTargets.accountName), asc(postTargets.createdAt)),
     db
       .select()
       .from(postMedia)
@@ -110,33 +151,34 @@ export async function loadPostRelations(db: Db, organizationId: string, postIds:
   return { targets, media, creators };
 }
 
-/** The connected account of each platform (the newest when several), with the platform's rules. */
-export async function connectedPlatforms(db: Db, organizationId: string, platformIds: string[]) {
-  if (platformIds.length === 0) return [];
+/** Every connected account of the organization, oldest first, with its network's rules. */
+export function connectedAccounts(db: Db, organizationId: string) {
   return db
-    .selectDistinctOn([platforms.id], {
+    .select({
+      integrationId: integrations.id,
       platformId: platforms.id,
       platformName: platforms.name,
       isActive: platforms.isActive,
       mediaConstraints: platforms.mediaConstraints,
-      integrationId: integrations.id,
+      name: integrations.name,
+      username: integrations.username,
+      platformAccountId: integrations.platformAccountId,
     })
-    .from(platforms)
-    .innerJoin(integrations, eq(integrations.platformId, platforms.id))
+    .from(integrations)
+    .innerJoin(platforms, eq(platforms.id, integrations.platformId))
     .where(
-      and(
-        eq(integrations.organizationId, organizationId),
-        eq(integrations.status, 'CONNECTED'),
-        inArray(platforms.id, platformIds),
-      ),
+      and(eq(integrations.organizationId, organizationId), eq(integrations.status, 'CONNECTED')),
     )
-    .orderBy(platforms.id, desc(integrations.connectedAt));
+    .orderBy(asc(platforms.name), asc(integrations.connectedAt));
 }
+export type ConnectedAccount = Awaited<ReturnType<typeof connectedAccounts>>[number];
 
-/** Rules of the platforms a post already targets (for edits). */
+/** The accounts a post already goes to, with their networks' rules (for edits). */
 export function targetPlatforms(db: Db, organizationId: string, postId: string) {
   return db
     .select({
+      integrationId: postTargets.integrationId,
+      accountName: postTargets.accountName,
       platformId: platforms.id,
       platformName: platforms.name,
       mediaConstraints: platforms.mediaConstraints,
@@ -174,7 +216,13 @@ export async function countPostsCreatedSince(db: Db, organizationId: string, sin
 export async function insertPost(
   db: Db,
   values: typeof posts.$inferInsert,
-  targets: Array<{ platformId: string; integrationId: string }>,
+  targets: Array<{
+    platformId: string;
+    integrationId: string;
+    accountName: string | null;
+    accountUsername: string | null;
+    accountExternalId: string;
+  }>,
   media: NewPostMedia[],
 ) {
   const [post] = await db.insert(posts).values(values).returning();
@@ -185,6 +233,9 @@ export async function insertPost(
       organizationId: post.organizationId,
       platformId: target.platformId,
       integrationId: target.integrationId,
+      accountName: target.accountName,
+      accountUsername: target.accountUsername,
+      accountExternalId: target.accountExternalId,
     })),
   );
   if (media.length > 0) {

@@ -1,5 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  BulkPostsRequestSchema,
+  BulkPostsResponseSchema,
   EmptySuccessSchema,
   type CreatePostFields,
   ListPostsQuerySchema,
@@ -17,6 +19,7 @@ import { meterUpload } from '../../http/rate-limits.js';
 import { AppError } from '../../lib/app-error.js';
 import { parseCreateFields } from './post-fields.js';
 import {
+  bulkPosts,
   checkPostAllowance,
   createPost,
   planCreate,
@@ -49,7 +52,7 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
       schema: {
         tags: ['posts'],
         summary:
-          'Create a post (multipart: platformIds, content, scheduledAt, media, platformMedia)',
+          'Create a post (multipart: integrationIds or platformIds, content, scheduledAt, media, platformMedia)',
         params: OrgParamsSchema,
         response: { 201: PostResponseSchema },
       },
@@ -59,7 +62,7 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
       if (!request.isMultipart()) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
-          'Send the post as multipart/form-data with the fields platformIds, content and media.',
+          'Send the post as multipart/form-data with the fields integrationIds (or platformIds), content and media.',
         );
       }
       const caller = { organizationId: orgId, userId: requireUser(request).user.id };
@@ -106,7 +109,7 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
       },
     },
     async (request) => {
-      const { status, q, from, to, page, pageSize } = request.query;
+      const { status, q, from, to, platformId, integrationId, page, pageSize } = request.query;
       const { posts, meta } = await listPosts(
         deps,
         request.params.orgId,
@@ -115,6 +118,8 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
           q: q || undefined,
           from: from ? new Date(from) : undefined,
           to: to ? new Date(to) : undefined,
+          platformId,
+          integrationId,
           page,
           pageSize,
         },
@@ -170,4 +175,37 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
       return { status: 'success' as const, data: null };
     },
   );
+
+  // All or nothing (posts.service bulkPosts); one route per action, each with its permission.
+  const bulkRoutes = [
+    {
+      action: 'delete',
+      route: 'POST /organizations/:orgId/posts/bulk/delete',
+      summary: 'Delete several posts (all or none)',
+    },
+    {
+      action: 'draft',
+      route: 'POST /organizations/:orgId/posts/bulk/draft',
+      summary: 'Move several posts back to draft (all or none)',
+    },
+  ] as const;
+  for (const { action, route, summary } of bulkRoutes) {
+    api.post(
+      `/organizations/:orgId/posts/bulk/${action}`,
+      {
+        config: { access: { org: route } },
+        schema: {
+          tags: ['posts'],
+          summary,
+          params: OrgParamsSchema,
+          body: BulkPostsRequestSchema,
+          response: { 200: BulkPostsResponseSchema },
+        },
+      },
+      async (request) => {
+        const postIds = await bulkPosts(deps, request.params.orgId, action, request.body.postIds);
+        return { status: 'success' as const, data: { postIds, count: postIds.length } };
+      },
+    );
+  }
 }

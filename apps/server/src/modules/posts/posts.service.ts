@@ -1,7 +1,8 @@
 import {
   checkText,
-  contentForPlatform,
+  contentForAccount,
   contentRequiredMessage,
+  mediaGoesTo,
   MediaConstraintsSchema,
   validatePostTargets,
   type CreatePostFields,
@@ -10,6 +11,7 @@ import {
   type Post,
   type PostContent,
   type PostValidationError,
+  defaultContent,
   type UpdatePostRequest,
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
@@ -90,49 +92,95 @@ function throwValidation(errors: PostValidationError[]): never {
   throw new AppError('VALIDATION_FAILED', errors.map((e) => e.message).join(' '));
 }
 
-/** Content as stored: the shared text, plus per-platform texts when customized. */
+/** Content as stored: the shared text, plus per-account and per-platform texts when customized. */
 function splitContent(content: PostContent): {
   content: string;
   contentByPlatform: Record<string, string> | null;
 } {
   if (typeof content === 'string') return { content, contentByPlatform: null };
-  const { default: shared = '', ...perPlatform } = content;
-  return { content: shared, contentByPlatform: perPlatform };
+  const { default: shared = '', ...perTarget } = content;
+  return { content: shared, contentByPlatform: perTarget };
 }
 
+/** One account a post goes to, with its network's rules. */
 interface TargetRule {
+  integrationId: string | null;
   platformId: string;
+  /** The network's name, or "Facebook (Page name)" when the post goes to several of its accounts. */
   platformName: string;
   constraints: MediaConstraints | null;
+}
+
+const accountLabel = (a: { name: string | null; username: string | null }) =>
+  a.name ?? (a.username ? `@${a.username}` : null);
+
+/** Names each target by its network, adding the account where one network has several. */
+function labelTargets<
+  T extends {
+    platformId: string;
+    platformName: string;
+    name: string | null;
+    username: string | null;
+  },
+>(targets: T[]): Array<T & { label: string }> {
+  return targets.map((t) => {
+    const shared = targets.filter((o) => o.platformId === t.platformId).length > 1;
+    const account = accountLabel(t);
+    return { ...t, label: shared && account ? `${t.platformName} (${account})` : t.platformName };
+  });
 }
 
 /** Every content rule of docs/product.md#posts-validation for one version of a post's text. */
 function contentErrors(
   content: PostContent,
   targets: TargetRule[],
-  mediaFor: (platformId: string) => readonly unknown[],
+  mediaFor: (target: TargetRule) => readonly unknown[],
 ): PostValidationError[] {
   const errors: PostValidationError[] = [];
   if (typeof content !== 'string') {
-    const known = new Set(['default', ...targets.map((t) => t.platformId)]);
+    const known = new Set(['default']);
+    for (const t of targets) {
+      known.add(t.platformId);
+      if (t.integrationId) known.add(t.integrationId);
+    }
     const stray = Object.keys(content).filter((key) => !known.has(key));
     if (stray.length > 0) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `content has texts for platforms this post does not go to: ${stray.join(', ')}.`,
+        `content has texts for accounts or platforms this post does not go to: ${stray.join(', ')}.`,
       );
     }
   }
   for (const target of targets) {
-    const text = contentForPlatform(content, target.platformId);
+    const text = contentForAccount(content, target);
     const at = { platformId: target.platformId, platformName: target.platformName };
     if (typeof content !== 'string' && text.trim() === '') {
       errors.push({ ...at, field: 'content', message: contentRequiredMessage(target.platformId) });
-    } else if (text.trim() === '' && mediaFor(target.platformId).length === 0) {
+    } else if (text.trim() === '' && mediaFor(target).length === 0) {
       errors.push({
         ...at,
         field: 'content',
         message: `Write some text or add media for ${target.platformName}.`,
+      });
+    }
+  }
+  return errors;
+}
+
+function textErrors(content: PostContent, targets: TargetRule[]): PostValidationError[] {
+  const errors: PostValidationError[] = [];
+  for (const target of targets) {
+    const message = checkText(
+      contentForAccount(content, target),
+      target.constraints,
+      target.platformName,
+    );
+    if (message) {
+      errors.push({
+        platformId: target.platformId,
+        platformName: target.platformName,
+        field: 'content',
+        message,
       });
     }
   }
@@ -168,14 +216,82 @@ function futureTime(iso: string, now: Date): Date {
 
 /** What a create request names, checked before any file of it is read. */
 export interface CreatePlan {
-  platformIds: string[];
-  byId: Map<string, Awaited<ReturnType<typeof repo.connectedPlatforms>>[number]>;
+  accounts: repo.ConnectedAccount[];
   targets: TargetRule[];
   schedule: { status: repo.PostRow['status']; scheduledAt: Date | null };
 }
 
+const describeAccount = (a: repo.ConnectedAccount) => {
+  const handle = a.username ? `@${a.username}` : null;
+  const name =
+    a.name && handle && a.name !== a.username ? `${a.name} (${handle})` : (a.name ?? handle);
+  return `${name ?? 'an account'} — id ${a.integrationId}`;
+};
+
 /**
- * Every check of a create request that does not need its files: the platforms, the texts and the
+ * The accounts a create request names: `integrationIds` as given, and each platform id not
+ * already covered stands for that network's one connected account. Two accounts of a network
+ * and only its platform id is ambiguous: the answer names the accounts to choose from.
+ */
+function chooseAccounts(
+  connected: repo.ConnectedAccount[],
+  fields: Pick<CreatePostFields, 'integrationIds' | 'platformIds'>,
+): repo.ConnectedAccount[] {
+  const byId = new Map(connected.map((a) => [a.integrationId, a]));
+  const integrationIds = [...new Set(fields.integrationIds ?? [])];
+  const unknown = integrationIds.filter((id) => !byId.has(id));
+  if (unknown.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `These accounts are not connected to this organization: ${unknown.join(', ')}. Connect them in Settings first, or choose other accounts.`,
+    );
+  }
+  const chosen = integrationIds.map((id) => byId.get(id)!);
+  const covered = new Set(chosen.map((a) => a.platformId));
+  const missing: string[] = [];
+  for (const platformId of new Set(fields.platformIds ?? [])) {
+    if (covered.has(platformId)) continue;
+    const ofNetwork = connected.filter((a) => a.platformId === platformId);
+    if (ofNetwork.length === 0) {
+      missing.push(platformId);
+    } else if (ofNetwork.length > 1) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `${ofNetwork[0]!.platformName} has ${ofNetwork.length} connected accounts: ${ofNetwork.map(describeAccount).join('; ')}. Choose the ones to post to by sending their ids in integrationIds.`,
+        {
+          accounts: ofNetwork.map((a) => ({
+            integrationId: a.integrationId,
+            platformName: a.platformName,
+            name: a.name,
+            username: a.username,
+          })),
+        },
+      );
+    } else {
+      chosen.push(ofNetwork[0]!);
+    }
+  }
+  if (missing.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `These platforms are not connected to this organization: ${missing.join(', ')}. Connect them in Settings first.`,
+    );
+  }
+  const inactive = [...new Set(chosen.filter((a) => !a.isActive).map((a) => a.platformName))];
+  if (inactive.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Posting to ${inactive.join(', ')} is not available right now. Choose other accounts.`,
+    );
+  }
+  if (chosen.length > 10) {
+    throw new AppError('VALIDATION_FAILED', 'A post can go to at most 10 accounts.');
+  }
+  return chosen;
+}
+
+/**
+ * Every check of a create request that does not need its files: the accounts, the texts and the
  * time (the subscription and the day's allowance are `checkPostAllowance`). The upload route runs
  * both on the text fields before it reads the first file part, so a request that will be refused
  * stores no byte.
@@ -185,44 +301,29 @@ export async function planCreate(
   caller: Caller,
   fields: CreatePostFields,
 ): Promise<CreatePlan> {
-  const platformIds = [...new Set(fields.platformIds)];
-  const connected = await repo.connectedPlatforms(deps.db, caller.organizationId, platformIds);
-  const byId = new Map(connected.map((row) => [row.platformId, row]));
-  const missing = platformIds.filter((id) => !byId.get(id)?.isActive);
-  if (missing.length > 0) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `These platforms are not connected to this organization: ${missing.join(', ')}. Connect them in Settings first.`,
-    );
-  }
-  for (const platformId of Object.keys(fields.platformMedia ?? {})) {
-    if (!byId.has(platformId)) {
+  const connected = await repo.connectedAccounts(deps.db, caller.organizationId);
+  const accounts = chooseAccounts(connected, fields);
+  const targets: TargetRule[] = labelTargets(accounts).map((a) => ({
+    integrationId: a.integrationId,
+    platformId: a.platformId,
+    platformName: a.label,
+    constraints: constraintsOf(a.mediaConstraints),
+  }));
+  for (const key of Object.keys(fields.platformMedia ?? {})) {
+    if (!targets.some((t) => t.platformId === key || t.integrationId === key)) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `platformMedia names a platform this post does not go to: ${platformId}.`,
+        `platformMedia names an account or platform this post does not go to: ${key}.`,
       );
     }
   }
-  const targets: TargetRule[] = platformIds.map((platformId) => {
-    const row = byId.get(platformId)!;
-    return {
-      platformId,
-      platformName: row.platformName,
-      constraints: constraintsOf(row.mediaConstraints),
-    };
-  });
   // Media may still come, so only the rules that hold whatever the files are apply here.
-  const errors = contentErrors(fields.content, targets, () => [null]);
-  for (const target of targets) {
-    const text = contentForPlatform(fields.content, target.platformId);
-    const message = checkText(text, target.constraints, target.platformName);
-    if (message) {
-      const at = { platformId: target.platformId, platformName: target.platformName };
-      errors.push({ ...at, field: 'content', message });
-    }
-  }
+  const errors = [
+    ...contentErrors(fields.content, targets, () => [null]),
+    ...textErrors(fields.content, targets),
+  ];
   if (errors.length > 0) throwValidation(errors);
-  return { platformIds, byId, targets, schedule: resolveSchedule(fields, deps.now()) };
+  return { accounts, targets, schedule: resolveSchedule(fields, deps.now()) };
 }
 
 /**
@@ -236,12 +337,11 @@ export async function createPost(
   files: IngestedMedia[],
   checked?: CreatePlan,
 ): Promise<Post> {
-  const { platformIds, byId, targets, schedule } =
-    checked ?? (await planCreate(deps, caller, fields));
+  const { accounts, targets, schedule } = checked ?? (await planCreate(deps, caller, fields));
 
-  // Files listed in platformMedia belong to those platforms; the others are shared.
+  // Files listed in platformMedia belong to those accounts or platforms; the others are shared.
   const owners = new Map<number, string[]>();
-  for (const [platformId, indexes] of Object.entries(fields.platformMedia ?? {})) {
+  for (const [key, indexes] of Object.entries(fields.platformMedia ?? {})) {
     for (const index of indexes) {
       if (index >= files.length) {
         throw new AppError(
@@ -249,21 +349,19 @@ export async function createPost(
           `platformMedia refers to file ${index + 1}, but only ${files.length} file${files.length === 1 ? ' was' : 's were'} uploaded.`,
         );
       }
-      owners.set(index, [...(owners.get(index) ?? []), platformId]);
+      owners.set(index, [...(owners.get(index) ?? []), key]);
     }
   }
-  const mediaFor = (platformId: string) =>
-    files
-      .filter((_, index) => !owners.has(index) || owners.get(index)!.includes(platformId))
-      .map(factsOf);
+  const mediaFor = (target: TargetRule) =>
+    files.filter((_, index) => mediaGoesTo(owners.get(index) ?? null, target)).map(factsOf);
 
   const errors = [
     ...contentErrors(fields.content, targets, mediaFor),
     ...validatePostTargets(
       targets.map((t) => ({
         ...t,
-        text: contentForPlatform(fields.content, t.platformId),
-        media: mediaFor(t.platformId),
+        text: contentForAccount(fields.content, t),
+        media: mediaFor(t),
       })),
     ),
   ];
@@ -287,9 +385,12 @@ export async function createPost(
         ...splitContent(fields.content),
         ...schedule,
       },
-      platformIds.map((platformId) => ({
-        platformId,
-        integrationId: byId.get(platformId)!.integrationId,
+      accounts.map((a) => ({
+        platformId: a.platformId,
+        integrationId: a.integrationId,
+        accountName: a.name,
+        accountUsername: a.username,
+        accountExternalId: a.platformAccountId,
       })),
       files.map((file, position) => ({
         position,
@@ -378,25 +479,20 @@ export async function updatePost(
         repo.mediaOwners(tx, organizationId, postId),
       ]);
       const content = body.content;
-      const mediaFor = (platformId: string) =>
-        media.filter((m) => !m.platformIds || m.platformIds.includes(platformId));
-      const targets = rules.map((r) => ({
+      const mediaFor = (target: TargetRule) =>
+        media.filter((m) => mediaGoesTo(m.platformIds, target));
+      const targets: TargetRule[] = labelTargets(
+        rules.map((r) => ({ ...r, name: r.accountName, username: null })),
+      ).map((r) => ({
+        integrationId: r.integrationId,
         platformId: r.platformId,
-        platformName: r.platformName,
+        platformName: r.label,
         constraints: constraintsOf(r.mediaConstraints),
       }));
-      const errors = contentErrors(content, targets, mediaFor);
-      for (const target of targets) {
-        const message = checkText(
-          contentForPlatform(content, target.platformId),
-          target.constraints,
-          target.platformName,
-        );
-        if (message) {
-          const at = { platformId: target.platformId, platformName: target.platformName };
-          errors.push({ ...at, field: 'content', message });
-        }
-      }
+      const errors = [
+        ...contentErrors(content, targets, mediaFor),
+        ...textErrors(content, targets),
+      ];
       if (errors.length > 0) throwValidation(errors);
       Object.assign(changes, splitContent(body.content));
     }
@@ -426,4 +522,98 @@ export async function deletePost(deps: PostsDeps, organizationId: string, postId
   });
   // Files go after the rows: a failure here leaves unreferenced files, never a post without them.
   await deps.media.remove(keys);
+}
+
+/** How a post is named in a sentence: its title, else the start of its text. */
+function postLabel(post: repo.PostRow): string {
+  const words = (post.title?.trim() || defaultContent(post.content).trim()).replace(/\s+/g, ' ');
+  if (!words) return 'an untitled post';
+  return `'${words.length > 40 ? `${words.slice(0, 39)}…` : words}'`;
+}
+
+function listLabels(rows: repo.PostRow[]): string {
+  const shown = rows.slice(0, 5).map(postLabel);
+  const more = rows.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
+export type BulkAction = 'delete' | 'draft';
+
+/**
+ * The same rules as one post at a time (updatePost, deletePost), for each post of a bulk action:
+ * a post being published can be neither deleted nor moved; a published one is history and does
+ * not go back to draft. Returns the refusal for the whole request, or null.
+ */
+function bulkRefusal(action: BulkAction, rows: repo.PostRow[]): AppError | null {
+  const busy = rows.filter((row) => row.status === 'publishing');
+  // Partly out counts as out: what went out to one account cannot be taken back to a draft.
+  const out =
+    action === 'draft'
+      ? rows.filter((row) => row.status === 'published' || row.status === 'partially_published')
+      : [];
+  if (busy.length === 0 && out.length === 0) return null;
+  const sentences: string[] = [];
+  if (busy.length > 0) {
+    const one = busy.length === 1;
+    sentences.push(
+      `${listLabels(busy)} ${one ? 'is' : 'are'} being published right now and cannot be ${action === 'delete' ? 'deleted' : 'moved to draft'}.`,
+    );
+  }
+  if (out.length > 0) {
+    const one = out.length === 1;
+    sentences.push(
+      `${listLabels(out)} ${one ? 'is' : 'are'} already published (to at least one account) and cannot go back to draft.`,
+    );
+  }
+  sentences.push('Nothing was changed: unselect them and try again.');
+  return new AppError('CONFLICT', sentences.join(' '), {
+    postIds: [...busy, ...out].map((row) => row.id),
+  });
+}
+
+/**
+ * Deletes, or moves to draft, several posts of one organization: all of them in one transaction,
+ * or none when one of them cannot take the action (409 naming them) or is not a post of this
+ * organization (404). Their publish jobs are cancelled exactly as for one post.
+ */
+export async function bulkPosts(
+  deps: PostsDeps,
+  organizationId: string,
+  action: BulkAction,
+  postIds: string[],
+): Promise<string[]> {
+  const ids = [...new Set(postIds)];
+  const { done, keys } = await deps.db.transaction(async (tx) => {
+    const rows = await repo.lockPosts(tx, organizationId, ids);
+    const missing = ids.length - rows.length;
+    if (missing > 0) {
+      const found = new Set(rows.map((row) => row.id));
+      throw new AppError(
+        'NOT_FOUND',
+        missing === 1
+          ? 'One of the chosen posts does not exist in this organization (it may have been deleted). Reload the list and try again.'
+          : `${missing} of the chosen posts do not exist in this organization (they may have been deleted). Reload the list and try again.`,
+        { postIds: ids.filter((id) => !found.has(id)) },
+      );
+    }
+    const refusal = bulkRefusal(action, rows);
+    if (refusal) throw refusal;
+    const removed: string[] = [];
+    for (const row of rows) {
+      if (action === 'delete') {
+        await deps.lifecycle.unscheduled(tx, row);
+        removed.push(...(await repo.deletePost(tx, organizationId, row.id)));
+      } else {
+        const updated = await repo.updatePost(tx, organizationId, row.id, {
+          status: 'draft',
+          scheduledAt: null,
+        });
+        await deps.lifecycle.unscheduled(tx, updated ?? row);
+      }
+    }
+    return { done: rows.map((row) => row.id), keys: removed };
+  });
+  // As for one post: files go after the rows.
+  if (keys.length > 0) await deps.media.remove(keys);
+  return done;
 }

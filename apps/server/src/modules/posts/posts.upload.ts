@@ -15,7 +15,7 @@ export function keysOf(files: IngestedMedia[]): string[] {
 }
 
 export const FIELDS_FIRST_MESSAGE =
-  'Send the text fields (platformIds, content, scheduledAt…) before the media files.';
+  'Send the text fields (integrationIds or platformIds, content, scheduledAt…) before the media files.';
 
 export const MALFORMED_MULTIPART_MESSAGE =
   'The multipart body is malformed or ends early. Send the form again.';

@@ -1,45 +1,104 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { integrations, posts, postTargets } from '../../db/schema.js';
 import { activeAdminUserIds } from '../notifications/notifications.repository.js';
 import { recordNotification } from '../notifications/notifications.service.js';
 
 export interface Outcome {
   organizationId: string;
   postId: string;
+  /** The target (one account of the post) the outcome is about. */
+  targetId: string;
   authorId: string | null;
   platformName: string;
   outcome: 'PUBLISHED' | 'FAILED' | 'UNCERTAIN';
   error: string | null;
 }
 
+const EXCERPT_LENGTH = 40;
+
+/** How a notification names a post: its title, else the start of its text, else "Your post". */
+export function postLabel(post: {
+  title: string | null;
+  content: string;
+  contentByPlatform?: Record<string, string> | null;
+}): string {
+  const title = post.title?.replace(/\s+/g, ' ').trim();
+  if (title) return `'${title}'`;
+  const text = [post.content, ...Object.values(post.contentByPlatform ?? {})]
+    .map((t) => (t ?? '').replace(/\s+/g, ' ').trim())
+    .find(Boolean);
+  if (!text) return 'Your post';
+  const chars = [...text];
+  if (chars.length <= EXCERPT_LENGTH) return `'${text}'`;
+  return `'${chars.slice(0, EXCERPT_LENGTH).join('').trimEnd()}…'`;
+}
+
+/** "X (@acme_x)", "Facebook (Acme Page)", or just the network when the account is unknown. */
+export function destinationLabel(
+  platformName: string,
+  account: { username: string | null; name: string | null } | null,
+): string {
+  const username = account?.username?.trim().replace(/^@/, '');
+  const who = username ? `@${username}` : account?.name?.trim();
+  return who ? `${platformName} (${who})` : platformName;
+}
+
+/** The post and the account the target went to, for the message. */
+async function describeTarget(db: Db, o: Outcome) {
+  const [row] = await db
+    .select({
+      title: posts.title,
+      content: posts.content,
+      contentByPlatform: posts.contentByPlatform,
+      username: integrations.username,
+      name: integrations.name,
+      // Kept on the target when it was chosen, so a disconnected account is still named.
+      keptUsername: postTargets.accountUsername,
+      keptName: postTargets.accountName,
+    })
+    .from(posts)
+    .leftJoin(postTargets, and(eq(postTargets.postId, posts.id), eq(postTargets.id, o.targetId)))
+    .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
+    .where(and(eq(posts.id, o.postId), eq(posts.organizationId, o.organizationId)))
+    .limit(1);
+  const post = row ? postLabel(row) : 'Your post';
+  const username = row?.username ?? row?.keptUsername ?? null;
+  const name = row?.name ?? row?.keptName ?? null;
+  const account = username || name ? { username, name } : null;
+  return { post, destination: destinationLabel(o.platformName, account) };
+}
+
+/**
+ * The sentence a member reads: which post, which network and account, and what went wrong.
+ * "'Winter latte launch' was published to X (@acme_x)."
+ */
+export function outcomeMessage(
+  o: Pick<Outcome, 'outcome' | 'error'>,
+  post: string,
+  destination: string,
+): string {
+  if (o.outcome === 'PUBLISHED') return `${post} was published to ${destination}.`;
+  if (o.outcome === 'UNCERTAIN') {
+    return `${post} may not have been published to ${destination}: ${o.error ?? 'Herald could not confirm the publication.'}`;
+  }
+  return `${post} could not be published to ${destination}: ${o.error ?? 'Publishing failed for an unknown reason.'}`;
+}
+
 /** Tells the post's author and the organization's admins how a publication went (once each). */
 export async function announceOutcome(db: Db, o: Outcome) {
   const admins = await activeAdminUserIds(db, o.organizationId);
   const userIds = [...new Set([...admins, ...(o.authorId ? [o.authorId] : [])])];
-  if (o.outcome === 'PUBLISHED') {
-    await recordNotification(
-      db,
-      o.organizationId,
-      { userIds },
-      {
-        type: 'POST_PUBLISHED',
-        priority: 'LOW',
-        message: `Your post was published to ${o.platformName}.`,
-        postId: o.postId,
-      },
-    );
-    return;
-  }
+  const { post, destination } = await describeTarget(db, o);
+  const published = o.outcome === 'PUBLISHED';
   await recordNotification(
     db,
     o.organizationId,
     { userIds },
     {
-      type: 'POST_FAILED',
-      priority: 'HIGH',
-      message:
-        o.outcome === 'UNCERTAIN'
-          ? `Check ${o.platformName}: ${o.error ?? 'Herald could not confirm the publication.'}`
-          : `Publishing to ${o.platformName} failed: ${o.error ?? 'Publishing failed for an unknown reason.'}`,
+      type: published ? 'POST_PUBLISHED' : 'POST_FAILED',
+      priority: published ? 'LOW' : 'HIGH',
+      message: outcomeMessage(o, post, destination),
       postId: o.postId,
     },
   );

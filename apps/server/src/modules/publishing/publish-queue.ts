@@ -20,7 +20,8 @@ function transactionAdapter(tx: Db) {
       let last = 0;
       for (const match of text.matchAll(/\$(\d+)/g)) {
         chunks.push(sql.raw(text.slice(last, match.index)));
-        chunks.push(sql`${values[Number(match[1]) - 1]}`);
+        // One parameter each, arrays too (a bare array would become a list: `($1, $2)`).
+        chunks.push(sql`${sql.param(values[Number(match[1]) - 1])}`);
         last = match.index + match[0].length;
       }
       chunks.push(sql.raw(text.slice(last)));

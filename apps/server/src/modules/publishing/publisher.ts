@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { contentForPlatform } from '@herald/contract';
+import { contentForAccount, mediaGoesTo } from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
@@ -40,6 +40,21 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof repo.loadTarget>>>;
 
+/** Why a target whose account is gone or broken cannot go out, naming that account. */
+function notConnectedReason(loaded: Loaded): string {
+  const { target, integration, platformName } = loaded;
+  const name = integration?.name ?? target.accountName;
+  const username = integration?.username ?? target.accountUsername;
+  const handle = username ? `@${username}` : null;
+  const who =
+    name && handle && name !== username ? `${name} (${handle})` : (name ?? handle ?? null);
+  const account = who ? `The ${platformName} account ${who}` : `The ${platformName} account`;
+  if (!integration) {
+    return `${account} was disconnected; reconnect it in Settings or choose another account, then publish again.`;
+  }
+  return `${account} needs to be reconnected; reconnect it in Settings or choose another account, then publish again.`;
+}
+
 /**
  * Moves one target from QUEUED to PUBLISHED, FAILED or UNCERTAIN, one guarded step at a time.
  * Every step is an UPDATE … WHERE status = expected, so two workers racing for the same target
@@ -71,12 +86,9 @@ export class Publisher {
         `Publishing to ${loaded.platformName} is not available on this server.`,
       );
     }
+    // Only the account the post names publishes it; never another account of the network.
     if (!loaded.integration || loaded.integration.status !== 'CONNECTED') {
-      return this.fail(
-        loaded,
-        target.status,
-        `Your ${loaded.platformName} account is not connected. Reconnect it in Settings, then publish again.`,
-      );
+      return this.fail(loaded, target.status, notConnectedReason(loaded));
     }
     const caps = capsOf(network.slug);
     // The account's slot first: waiting for it must not hold one of the network's slots.
@@ -370,10 +382,9 @@ export class Publisher {
   }
 
   private async requestFor(loaded: Loaded): Promise<PublishRequest> {
-    const platformId = loaded.target.platformId;
-    const media = loaded.media.filter((m) => !m.platformIds || m.platformIds.includes(platformId));
+    const media = loaded.media.filter((m) => mediaGoesTo(m.platformIds, loaded.target));
     return {
-      text: contentForPlatform(contentOf(loaded.post), platformId),
+      text: contentForAccount(contentOf(loaded.post), loaded.target),
       idempotencyKey: loaded.target.id,
       media: media.map((m) => ({
         kind: m.kind,
@@ -419,10 +430,11 @@ export class Publisher {
     outcome: 'PUBLISHED' | 'FAILED' | 'UNCERTAIN',
     error: string | null,
   ) {
-    await repo.settlePostStatus(this.deps.db, loaded.post.id);
+    await repo.settlePostStatus(this.deps.db, loaded.post.id, this.now());
     await announceOutcome(this.deps.db, {
       organizationId: loaded.post.organizationId,
       postId: loaded.post.id,
+      targetId: loaded.target.id,
       authorId: loaded.post.createdByUserId,
       platformName: loaded.platformName,
       outcome,

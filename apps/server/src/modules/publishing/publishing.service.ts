@@ -10,7 +10,10 @@ import type { Publisher } from './publisher.js';
 import * as repo from './targets.repository.js';
 
 /** Jobs follow the post: scheduling creates or moves them, draft and delete cancel them. */
-export function publishingLifecycle(queue: PublishQueue): PostLifecycle {
+export function publishingLifecycle(
+  queue: PublishQueue,
+  now: () => Date = () => new Date(),
+): PostLifecycle {
   return {
     async scheduled(tx, post) {
       if (!post.scheduledAt) return;
@@ -19,6 +22,8 @@ export function publishingLifecycle(queue: PublishQueue): PostLifecycle {
         const jobId = await queue.schedule(tx, target.id, post.scheduledAt);
         if (jobId) await repo.setJobId(tx, target.id, jobId);
       }
+      // What already went out stays out: the post reads partially published, not scheduled.
+      await repo.settleIfPartlyOut(tx, post.id, now());
     },
     async unscheduled(tx, post) {
       await queue.cancel(tx, await repo.clearDue(tx, post.id));
@@ -35,11 +40,19 @@ async function postTargetsByName(db: Db, organizationId: string, postId: string)
     .from(posts)
     .where(and(eq(posts.organizationId, organizationId), eq(posts.id, postId)));
   if (!post) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
-  const targets = await db
-    .select({ target: postTargets, name: platforms.name })
+  const rows = await db
+    .select({ target: postTargets, network: platforms.name })
     .from(postTargets)
     .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
     .where(eq(postTargets.postId, postId));
+  // A network's name alone, or "Facebook (Page name)" where the post goes to several of its accounts.
+  const targets = rows.map((row) => {
+    const shared = rows.filter((o) => o.target.platformId === row.target.platformId).length > 1;
+    const account =
+      row.target.accountName ??
+      (row.target.accountUsername ? `@${row.target.accountUsername}` : null);
+    return { ...row, name: shared && account ? `${row.network} (${account})` : row.network };
+  });
   return { post, targets };
 }
 
@@ -61,15 +74,24 @@ export async function publishNow(
   names: string[],
 ): Promise<PublishNowResponse> {
   const { post, targets } = await postTargetsByName(deps.db, organizationId, postId);
-  const byName = new Map(targets.map((t) => [t.name.toLowerCase(), t]));
-  const unknown = names.filter((name) => !byName.has(name.toLowerCase()));
+  // A network's name picks every account of it the post goes to; an account id just that one.
+  const matches = (name: string) => {
+    const key = name.toLowerCase();
+    return targets.filter(
+      (t) =>
+        t.network.toLowerCase() === key ||
+        t.name.toLowerCase() === key ||
+        t.target.integrationId === name,
+    );
+  };
+  const unknown = names.filter((name) => matches(name).length === 0);
   if (unknown.length > 0) {
     throw new AppError(
       'VALIDATION_FAILED',
       `This post does not go to ${unknown.join(', ')}. Choose among: ${targets.map((t) => t.name).join(', ')}.`,
     );
   }
-  const chosen = [...new Set(names.map((n) => n.toLowerCase()))].map((n) => byName.get(n)!);
+  const chosen = [...new Map(names.flatMap(matches).map((t) => [t.target.id, t])).values()];
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     for (const { target } of chosen) {
@@ -108,11 +130,14 @@ export async function publishNow(
     }),
   ]);
   clearTimeout(timer);
+  // Every path ends with the post's status derived from its targets (also when nothing ran:
+  // a network chosen again after it was already out).
+  await repo.settlePostStatus(deps.db, postId, deps.now());
 
   const after = await postTargetsByName(deps.db, organizationId, postId);
   const results: PublishNowResponse['results'] = {};
-  for (const { name } of chosen) {
-    const { target } = after.targets.find((t) => t.name === name)!;
+  for (const { name, target: before } of chosen) {
+    const { target } = after.targets.find((t) => t.target.id === before.id)!;
     results[name] =
       target.status === 'PUBLISHED'
         ? { status: 'success', error: null }
@@ -183,5 +208,5 @@ export async function resolveTarget(
       await deps.queue.schedule(tx, targetId, now);
     });
   }
-  await repo.settlePostStatus(deps.db, postId);
+  await repo.settlePostStatus(deps.db, postId, deps.now());
 }

@@ -1,10 +1,19 @@
 import { and, eq, exists, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { integrations, platforms, postMedia, posts, postTargets } from '../../db/schema.js';
+import { derivePostStatus } from './post-status.js';
 
 export type TargetRow = typeof postTargets.$inferSelect;
+type PostRow = typeof posts.$inferSelect;
 export type TargetStatus = TargetRow['status'];
 export const FINAL: TargetStatus[] = ['PUBLISHED', 'FAILED', 'UNCERTAIN'];
+
+/** Post statuses whose QUEUED targets still go out when due. */
+export const POST_STATUSES_THAT_PUBLISH: PostRow['status'][] = [
+  'scheduled',
+  'publishing',
+  'partially_published',
+];
 
 /** A target with everything publishing it needs. */
 export async function loadTarget(db: Db, targetId: string) {
@@ -56,13 +65,8 @@ export async function transition(
 }
 
 /**
- * Claims a QUEUED target for preparing — only while its post still wants it out now: the post is
- * scheduled or publishing, and the target is due. A post sent back to draft or moved later
- * between the job's first look and this claim is left alone.
- */
-/**
  * Claims a target for its next step — only while its post still wants it out now: the post is
- * scheduled or publishing, and the target is due. A post sent back to draft or moved later
+ * scheduled, publishing or partially published, and the target is due. A post sent back to draft or moved later
  * between the job's first look and this claim is left alone.
  */
 export async function claimDue(
@@ -87,7 +91,7 @@ export async function claimDue(
             .where(
               and(
                 eq(posts.id, postTargets.postId),
-                inArray(posts.status, ['scheduled', 'publishing']),
+                inArray(posts.status, POST_STATUSES_THAT_PUBLISH),
               ),
             ),
         ),
@@ -120,7 +124,7 @@ export function overdueQueued(db: Db, before: Date, limit = 1000) {
       and(
         eq(postTargets.status, 'QUEUED'),
         lt(postTargets.dueAt, before),
-        inArray(posts.status, ['scheduled', 'publishing']),
+        inArray(posts.status, POST_STATUSES_THAT_PUBLISH),
       ),
     )
     .limit(limit);
@@ -141,33 +145,40 @@ export function publishedSince(db: Db, integrationId: string, since: Date) {
     .orderBy(postTargets.publishedAt);
 }
 
-/** A scheduled post whose first target starts is publishing (one guarded UPDATE). */
+/** A post whose next target starts is publishing (one guarded UPDATE). */
 export async function markPostPublishing(db: Db, postId: string) {
   await db
     .update(posts)
     .set({ status: 'publishing', updatedAt: new Date() })
-    .where(and(eq(posts.id, postId), eq(posts.status, 'scheduled')));
+    .where(and(eq(posts.id, postId), inArray(posts.status, ['scheduled', 'partially_published'])));
 }
 
-/** The post's status from its targets: publishing while any works, else published or failed. */
-export async function settlePostStatus(db: Db, postId: string) {
+/**
+ * The post's status and publishedAt from its targets (post-status.ts, the table in
+ * docs/product.md#post-statuses). A draft is left alone: nothing of it goes out by itself.
+ */
+export async function settlePostStatus(db: Db, postId: string, now: Date = new Date()) {
+  // The post's row is locked first, so two targets finishing together settle one after the
+  // other and the second reads both outcomes (never a stale 'publishing' written last).
+  return db.transaction(async (tx) => {
+    const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
+    if (!post || post.status === 'draft') return post ?? null;
+    const targets = await targetsOfPost(tx, postId);
+    if (targets.length === 0) return post;
+    const { status, publishedAt } = derivePostStatus(targets, now);
+    const [row] = await tx
+      .update(posts)
+      .set({ status, publishedAt, updatedAt: new Date() })
+      .where(eq(posts.id, postId))
+      .returning();
+    return row ?? null;
+  });
+}
+
+/** After a reschedule: a post with something already out stays partially published. */
+export async function settleIfPartlyOut(db: Db, postId: string, now: Date) {
   const targets = await targetsOfPost(db, postId);
-  if (targets.length === 0) return null;
-  const published = targets.filter((t) => t.status === 'PUBLISHED');
-  const working = targets.some((t) => !FINAL.includes(t.status));
-  const [post] = await db.select().from(posts).where(eq(posts.id, postId));
-  if (!post || post.status === 'draft') return post ?? null;
-  const status = working ? 'publishing' : published.length > 0 ? 'published' : 'failed';
-  const publishedAt =
-    published.length > 0
-      ? new Date(Math.max(...published.map((t) => t.publishedAt?.getTime() ?? 0)))
-      : null;
-  const [row] = await db
-    .update(posts)
-    .set({ status, publishedAt, updatedAt: new Date() })
-    .where(eq(posts.id, postId))
-    .returning();
-  return row ?? null;
+  if (targets.some((t) => t.status === 'PUBLISHED')) await settlePostStatus(db, postId, now);
 }
 
 /** Targets of a post that a new due time applies to: failed ones are tried again. */
@@ -185,11 +196,17 @@ export async function requeueForPost(db: Db, postId: string, dueAt: Date) {
 
 /** Forgets the due time of a post's waiting targets; returns their jobs to cancel. */
 export async function clearDue(db: Db, postId: string) {
+  const waiting = and(eq(postTargets.postId, postId), eq(postTargets.status, 'QUEUED'));
+  // Read before clearing: RETURNING gives the new (null) job ids, which cancelled nothing.
   const rows = await db
+    .select({ jobId: postTargets.jobId })
+    .from(postTargets)
+    .where(waiting)
+    .for('update');
+  await db
     .update(postTargets)
     .set({ dueAt: null, jobId: null, updatedAt: new Date() })
-    .where(and(eq(postTargets.postId, postId), eq(postTargets.status, 'QUEUED')))
-    .returning({ jobId: postTargets.jobId });
+    .where(waiting);
   return rows.flatMap((r) => (r.jobId ? [r.jobId] : []));
 }
 

@@ -42,10 +42,11 @@ export async function runWatchdog(deps: WatchdogDeps) {
     );
     if (!moved) continue;
     uncertain += 1;
-    await repo.settlePostStatus(deps.db, loaded.post.id);
+    await repo.settlePostStatus(deps.db, loaded.post.id, now);
     await announceOutcome(deps.db, {
       organizationId: loaded.post.organizationId,
       postId: loaded.post.id,
+      targetId: loaded.target.id,
       authorId: loaded.post.createdByUserId,
       platformName: loaded.platformName,
       outcome: 'UNCERTAIN',

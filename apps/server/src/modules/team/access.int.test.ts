@@ -87,6 +87,8 @@ function requestFor(route: OrgRoute): {
     'PUT /organizations/:orgId/members/:memberId': { roleId: ids.spareRoleId },
     'POST /member/invite/:orgId': { email: 'probe@example.com' },
     'PUT /organizations/:orgId/posts/:postId': { content: 'Probe' },
+    'POST /organizations/:orgId/posts/bulk/delete': { postIds: [ids.postId] },
+    'POST /organizations/:orgId/posts/bulk/draft': { postIds: [ids.postId] },
     'PATCH /organizations/:orgId/post/:postId/publish': { platforms: ['X'] },
     'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve': { outcome: 'retry' },
     'POST /organizations/:orgId/subscribe/trial': {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
@@ -40,6 +40,15 @@ export function updateUser(db: Db, id: string, values: Partial<typeof users.$inf
     .where(eq(users.id, id))
     .returning()
     .then((r) => r[0]!);
+}
+
+/** Stores `timezone` only when the user has none; returns the user as it is now. */
+export async function setTimezoneIfUnset(db: Db, id: string, timezone: string) {
+  await db
+    .update(users)
+    .set({ timezone, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.timezone)));
+  return findUserById(db, id);
 }
 
 export async function setAdminByEmail(db: Db, email: string, isAdmin: boolean) {

@@ -139,6 +139,16 @@ export async function updateProfile(
   });
 }
 
+/**
+ * `PUT /users/me/default-timezone`: on first sign-in the browser tells its zone, which becomes
+ * the user's until they choose another in settings. A zone already set is kept as it is.
+ */
+export async function defaultTimezone(db: Db, user: repo.UserRow, timezone: string): Promise<User> {
+  const updated = await repo.setTimezoneIfUnset(db, user.id, timezone);
+  if (!updated) throw new AppError('NOT_FOUND', 'This user does not exist.');
+  return toUserDto(updated);
+}
+
 /** `herald admin grant|revoke <email>`: returns false when no user has that address yet. */
 export async function setOperator(db: Db, email: string, isAdmin: boolean): Promise<boolean> {
   return db.transaction(async (tx) => {

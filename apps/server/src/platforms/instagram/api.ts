@@ -33,6 +33,14 @@ export async function listPagesWithInstagram(api: GraphApi, userToken: string) {
 }
 
 /** The IG user id publishing and comments act as. */
+/**
+ * The token Instagram calls use: the Page token stored at connect (it does not expire while the
+ * person keeps their role on the Page), else the ~60-day user token (accounts connected before
+ * Herald kept the Page token).
+ */
+export const igTokenOf = (account: StoredAccount) =>
+  account.secrets.pageToken ?? account.tokens.accessToken;
+
 export const igUserIdOf = (account: StoredAccount) =>
   typeof account.extra.igUserId === 'string' ? account.extra.igUserId : account.externalId;
 

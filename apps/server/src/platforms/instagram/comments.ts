@@ -3,6 +3,7 @@ import { META_COMMENTS_PAGE_MAX } from '../meta/limits.js';
 import type { NetworkComment, PublishingAdapter } from '../types.js';
 import {
   deleteComment,
+  igTokenOf,
   igUserIdOf,
   listMediaComments,
   readComment,
@@ -33,7 +34,7 @@ export function createInstagramComments(
 ): Pick<PublishingAdapter, 'listComments' | 'reply' | 'deleteComment'> {
   return {
     async listComments(account, externalId, page) {
-      const body = await listMediaComments(graph, externalId, account.tokens.accessToken, {
+      const body = await listMediaComments(graph, externalId, igTokenOf(account), {
         limit: Math.min(Math.max(page.limit, 1), META_COMMENTS_PAGE_MAX),
         after: page.cursor,
       });
@@ -45,7 +46,7 @@ export function createInstagramComments(
     },
 
     async reply(account, target, message) {
-      const token = account.tokens.accessToken;
+      const token = igTokenOf(account);
       const ownId = igUserIdOf(account);
       const { id } = await replyToComment(graph, target.commentId, token, message);
       try {
@@ -65,7 +66,7 @@ export function createInstagramComments(
     },
 
     async deleteComment(account, commentId) {
-      await deleteComment(graph, commentId, account.tokens.accessToken);
+      await deleteComment(graph, commentId, igTokenOf(account));
     },
   };
 }

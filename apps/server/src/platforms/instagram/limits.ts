@@ -2,16 +2,19 @@ import type { MediaConstraints } from '@herald/contract';
 
 /**
  * What an Instagram post may carry (docs/networks.md#instagram-limits, #composer-limits): the one source of these numbers.
- * The platforms seed (drizzle/0005_seed_platforms.sql) must say the same
+ * The platforms seed (drizzle/0005_seed_platforms.sql and the updates after it) must say the same
  * (platforms/media-constraints.test.ts); operators may change the stored copy later.
  */
 export const INSTAGRAM_MEDIA_CONSTRAINTS = {
   text: { maxLength: 2_200, counting: 'codepoints', textOnlyAllowed: false },
   maxMediaPerPost: 10,
+  // Feed images: JPEG only, 4:5 (0.8) to 1.91:1 (https://developers.facebook.com/docs/instagram-platform/content-publishing).
   image: {
     allowedMimeTypes: ['image/jpeg'],
     maxFileSize: 8 * 1024 * 1024,
     minDimensions: { width: 320, height: 320 },
+    minAspectRatio: 0.8,
+    maxAspectRatio: 1.91,
   },
   video: {
     allowedMimeTypes: ['video/mp4', 'video/quicktime'],

@@ -1,10 +1,15 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkMediaFile } from '@herald/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { jpeg, png } from '../../test/media-fixtures.js';
 import { startSandboxHarness } from '../../test/graph-harness.js';
 import { imageMedia, publishRequest, videoMedia } from '../../test/publish-media.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { PublishingAdapter, StoredAccount } from '../types.js';
 import { createInstagramAdapter } from './adapter.js';
 import { network } from './index.js';
+import { INSTAGRAM_MEDIA_CONSTRAINTS } from './limits.js';
 import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
 const h = useHarness(() => startSandboxHarness(network));
@@ -125,6 +130,85 @@ describe('Instagram publishing against the Graph emulator', () => {
     expect(await h.posts(account.externalId)).toMatchObject([
       { kind: 'carousel', mediaCount: 2, text: 'Mixed bag' },
     ]);
+  });
+
+  it('keeps the carousel items when creating the parent fails, and the retry reuses them', async () => {
+    const account = await connect('Ada Kept');
+    const request = publishRequest('Kept items', [
+      await imageMedia('a.jpg'),
+      await imageMedia('b.jpg'),
+    ]);
+    await h.setKnob('Ada Kept', 'carousel_create_fails', 1);
+    // The items are made; the parent waits for check, so its failure leaves them in the state.
+    const state = await ig.prepare(account, request);
+    expect(state.children).toHaveLength(2);
+    const failed = await expectPlatformError(ig.check(account, state));
+    expect(failed).toMatchObject({ kind: 'transient', details: { code: -1 } });
+    // The engine keeps that state (publisher: handleBeforeFinalize) and checks again.
+    const ready = await ig.check(account, state);
+    expect(ready.status).toBe('ready');
+    await ig.finalize(account, request, { ...state, ...ready.state });
+
+    const creations = (await h.calls()).filter(
+      (c) => c.method === 'POST' && c.path === `/v24.0/${account.externalId}/media`,
+    );
+    expect(creations.map((c) => c.body?.is_carousel_item ?? c.body?.media_type)).toEqual([
+      'true',
+      'true',
+      'CAROUSEL',
+      'CAROUSEL',
+    ]);
+    expect(await h.posts(account.externalId)).toMatchObject([{ kind: 'carousel', mediaCount: 2 }]);
+  });
+
+  it('refuses what Instagram refuses in feed images: the composer rule and the sandbox agree', async () => {
+    const files: Record<string, Buffer> = {
+      '/tall.jpg': await jpeg(540, 960),
+      '/wide.jpg': await jpeg(1000, 500),
+      '/square.png': await png(600, 600),
+      '/fine.jpg': await jpeg(800, 1000),
+    };
+    const server = createServer((req, res) => {
+      const body = files[req.url ?? ''];
+      res.writeHead(body ? 200 : 404).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const account = await connect('Ada Picky');
+      const served = async (path: string, mimeType: string, width: number, height: number) => ({
+        ...(await imageMedia(path.slice(1), { width, height })),
+        mimeType,
+        url: `${base}${path}`,
+      });
+      const tall = await served('/tall.jpg', 'image/jpeg', 540, 960);
+      const wide = await served('/wide.jpg', 'image/jpeg', 1000, 500);
+      const pngFile = await served('/square.png', 'image/png', 600, 600);
+
+      // The shared rule set (the composer and the post check) says so before publishing…
+      expect(checkMediaFile(tall, INSTAGRAM_MEDIA_CONSTRAINTS)).toEqual([
+        'Image proportions not allowed: 540x960px is 0.56:1; width ÷ height must be between 0.8:1 and 1.91:1. Crop it and upload it again.',
+      ]);
+      expect(checkMediaFile(wide, INSTAGRAM_MEDIA_CONSTRAINTS)).toHaveLength(1);
+      expect(checkMediaFile(pngFile, INSTAGRAM_MEDIA_CONSTRAINTS)).toEqual([
+        'File type image/png not allowed. Use: image/jpeg',
+      ]);
+      // …and the sandbox refuses the same files as Instagram does.
+      for (const [file, code] of [
+        [tall, 36003],
+        [wide, 36003],
+        [pngFile, 36001],
+      ] as const) {
+        const err = await expectPlatformError(ig.prepare(account, publishRequest('Picky', [file])));
+        expect(err).toMatchObject({ kind: 'bad_request', details: { code } });
+      }
+      const fine = await served('/fine.jpg', 'image/jpeg', 800, 1000);
+      expect(checkMediaFile(fine, INSTAGRAM_MEDIA_CONSTRAINTS)).toEqual([]);
+      await publishInOneGo(ig, account, publishRequest('Fits', [fine]));
+      expect(await h.posts(account.externalId)).toHaveLength(1);
+    } finally {
+      server.close();
+    }
   });
 
   it('refuses a post without media before calling Instagram', async () => {
@@ -304,5 +388,19 @@ describe('Instagram publishing against the Graph emulator', () => {
     const err = await expectPlatformError(ig.check(account, state));
     expect(err.kind).toBe('bad_request');
     expect(err.message).toMatch(/24 hours/);
+  });
+});
+
+// Last: it moves the emulator's clock two months on.
+describe('Instagram tokens', () => {
+  it('publishes with the stored Page token, which outlives the 60-day user token', async () => {
+    const account = await connect('Ada Later');
+    expect(account.secrets.pageToken).toEqual(expect.any(String));
+    // Two months on, the user token has expired; the Page token has not.
+    await h.advanceClock(61 * 86_400);
+    // (Earlier tests moved the emulator's clock too: the URL stays valid well past it.)
+    const photo = await imageMedia('late.jpg', { expiresInSeconds: 120 * 86_400 });
+    await publishInOneGo(ig, account, publishRequest('Still here', [photo]));
+    expect(await h.posts(account.externalId)).toMatchObject([{ text: 'Still here' }]);
   });
 });

@@ -14,6 +14,7 @@ import type {
 } from '../types.js';
 import {
   createContainer,
+  igTokenOf,
   igUserIdOf,
   listRecentMedia,
   publishContainer,
@@ -34,7 +35,7 @@ interface InstagramPublishState {
   containerId: string | null;
   /** Carousel items; the parent waits until every video item is FINISHED (docs/networks.md#instagram-publishing). */
   children: Array<{ id: string; video: boolean }>;
-  /** The caption for a carousel parent that check creates (check does not see the request). */
+  /** The caption of the carousel parent that check creates (check does not see the request). */
   pendingCaption?: string;
   checks: number;
   /** A check found the container PUBLISHED already: finalize only looks the media up. */
@@ -90,7 +91,7 @@ export function createInstagramPublishing(
       : { is_carousel_item: 'true', image_url: media.url };
 
   async function createCarousel(account: StoredAccount, s: InstagramPublishState, text: string) {
-    const parent = await createContainer(graph, igUserIdOf(account), account.tokens.accessToken, {
+    const parent = await createContainer(graph, igUserIdOf(account), igTokenOf(account), {
       media_type: 'CAROUSEL',
       children: s.children.map((c) => c.id).join(','),
       caption: text,
@@ -110,7 +111,7 @@ export function createInstagramPublishing(
     const recent = await listRecentMedia(
       graph,
       igUserIdOf(account),
-      account.tokens.accessToken,
+      igTokenOf(account),
       META_RECONCILE_LOOKBACK,
     );
     const match = recent.find(
@@ -129,7 +130,7 @@ export function createInstagramPublishing(
   /** Permalinks are best-effort: a read just after publishing may fail though the post is live. */
   async function describe(account: StoredAccount, mediaId: string): Promise<PublishResult> {
     try {
-      const media = await readMedia(graph, mediaId, account.tokens.accessToken);
+      const media = await readMedia(graph, mediaId, igTokenOf(account));
       return {
         externalId: mediaId,
         permalink: media.permalink ?? null,
@@ -144,7 +145,7 @@ export function createInstagramPublishing(
     const { usage, total } = await readPublishingLimit(
       graph,
       igUserIdOf(account),
-      account.tokens.accessToken,
+      igTokenOf(account),
     );
     const cap = total ?? INSTAGRAM_PUBLISH_CAPS.postsPer24h;
     if (usage >= cap) {
@@ -160,7 +161,7 @@ export function createInstagramPublishing(
     async prepare(account, request) {
       const shape = shapeOf(request.media);
       const igUserId = igUserIdOf(account);
-      const token = account.tokens.accessToken;
+      const token = igTokenOf(account);
       const s: InstagramPublishState = {
         shape,
         preparedAt: Date.now(),
@@ -181,15 +182,16 @@ export function createInstagramPublishing(
         const child = await createContainer(graph, igUserId, token, itemParams(media));
         s.children.push({ id: child.id, video: media.kind === 'video' });
       }
-      // Photos are ready at once; a carousel with videos waits for them in check.
-      if (s.children.some((c) => c.video)) s.pendingCaption = request.text;
-      else s.containerId = await createCarousel(account, s, request.text);
+      // The parent is made in check, once every item is FINISHED: if making it fails, the
+      // engine keeps these item ids and the next attempt reuses them (containers count against
+      // a daily limit, docs/networks.md#instagram-conformance).
+      s.pendingCaption = request.text;
       return asState(s);
     },
 
     async check(account, state) {
       const s = readState(state);
-      const token = account.tokens.accessToken;
+      const token = igTokenOf(account);
       let update: Partial<InstagramPublishState> = {};
       if (!s.containerId) {
         for (const child of s.children) {
@@ -233,7 +235,7 @@ export function createInstagramPublishing(
       const published = await publishContainer(
         graph,
         igUserIdOf(account),
-        account.tokens.accessToken,
+        igTokenOf(account),
         s.containerId,
       );
       return describe(account, published.id);
@@ -242,7 +244,7 @@ export function createInstagramPublishing(
     async reconcile(account, request, state) {
       const s = readState(state);
       if (!s.containerId) return null;
-      const container = await readContainer(graph, s.containerId, account.tokens.accessToken);
+      const container = await readContainer(graph, s.containerId, igTokenOf(account));
       // Only a PUBLISHED container went out; FINISHED means publishing again is safe.
       if (container.status_code !== 'PUBLISHED') return null;
       const found = await findPublished(account, request, s.preparedAt);

@@ -34,6 +34,21 @@ describe('Meta Graph error mapping', () => {
     for (const code of [100, 506, 3, 9004]) expect(metaErrorKind(code)).toBe('bad_request');
   });
 
+  it('treats Instagram’s “try again” subcodes and any is_transient error as transient', () => {
+    expect(describeMetaError(graphError(-1, 2207001)).kind).toBe('transient');
+    expect(describeMetaError(graphError(-2, 2207003)).kind).toBe('transient');
+    expect(describeMetaError(graphError(-1, 2207032)).kind).toBe('transient');
+    expect(describeMetaError(graphError(-1, 2207053)).kind).toBe('transient');
+    expect(describeMetaError(graphError(36000, 999, { is_transient: true })).kind).toBe(
+      'transient',
+    );
+    // A container that expired needs a new one: trying the same call again cannot work.
+    expect(describeMetaError(graphError(-2, 2207020)).kind).toBe('bad_request');
+    expect(describeMetaError(graphError(36000, 2207004, { is_transient: false })).kind).toBe(
+      'bad_request',
+    );
+  });
+
   it('keeps Meta’s words, preferring the user-facing message', () => {
     expect(
       describeMetaError(graphError(506, undefined, { error_user_msg: 'Duplicate status message' })),

@@ -25,16 +25,31 @@ const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 368, 613]);
  */
 const RATE_LIMIT_SUBCODES = new Set([2207042, 1390008]);
 const TRANSIENT_CODES = new Set([1, 2]);
+/**
+ * Instagram's "try again" subcodes (codes -1 / -2): server error, media download timeout, create
+ * media failed, unknown upload error (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/error-codes).
+ */
+const TRANSIENT_SUBCODES = new Set([2207001, 2207003, 2207032, 2207053]);
 /** Instagram's "media not ready for publishing": check the container again, then publish. */
 const NOT_READY_SUBCODE = 2207027;
 
-/** Maps a Graph error code (and subcode) to the class the worker acts on. */
-export function metaErrorKind(code: number, subcode?: number): PlatformErrorKind {
+/**
+ * Maps a Graph error code (and subcode) to the class the worker acts on; `isTransient` is the
+ * error's `is_transient`, Meta's own word that trying again may work.
+ */
+export function metaErrorKind(
+  code: number,
+  subcode?: number,
+  isTransient?: boolean,
+): PlatformErrorKind {
   if (isReauthCode(code)) return 'reauth';
   if (RATE_LIMIT_CODES.has(code) || (subcode !== undefined && RATE_LIMIT_SUBCODES.has(subcode))) {
     return 'rate_limited';
   }
   if (TRANSIENT_CODES.has(code) || subcode === NOT_READY_SUBCODE) return 'transient';
+  if (isTransient === true || (subcode !== undefined && TRANSIENT_SUBCODES.has(subcode))) {
+    return 'transient';
+  }
   return 'bad_request';
 }
 
@@ -48,7 +63,11 @@ export function describeMetaError(body: unknown): {
   if (!error || typeof error !== 'object') return {};
   const message = error.error_user_msg || error.message;
   if (typeof error.code !== 'number') return { message };
-  return { message, kind: metaErrorKind(error.code, error.error_subcode), code: error.code };
+  return {
+    message,
+    kind: metaErrorKind(error.code, error.error_subcode, error.is_transient),
+    code: error.code,
+  };
 }
 
 /** True when Meta refused the token itself (already revoked, expired, app removed). */

@@ -47,13 +47,14 @@ export const THREADS_REPLY_CAP = { replies: 1000, windowSeconds: 86_400 } as con
 export const THREADS_QUOTA_RETRY_SECONDS = 3600;
 
 /**
- * What a post may carry (docs/networks.md#threads-limits, #composer-limits): text of 500 characters, emoji counted as their UTF-8 bytes;
+ * What a post may carry (docs/networks.md#threads-limits, #composer-limits): text of 500 characters, emoji counted as their UTF-8 bytes
+ * and every other character as one;
  * carousels of 2–20 items. The one source of these numbers; the platforms seed
- * (drizzle/0005_seed_platforms.sql) must say the same (platforms/media-constraints.test.ts);
+ * (drizzle/0005_seed_platforms.sql and the updates after it) must say the same (platforms/media-constraints.test.ts);
  * operators may change the stored copy later.
  */
 export const THREADS_MEDIA_CONSTRAINTS = {
-  text: { maxLength: 500, counting: 'utf8-bytes', textOnlyAllowed: true },
+  text: { maxLength: 500, counting: 'emoji-bytes', textOnlyAllowed: true },
   maxMediaPerPost: 20,
   image: { allowedMimeTypes: ['image/jpeg', 'image/png'], maxFileSize: 8 * 1024 * 1024 },
   video: {

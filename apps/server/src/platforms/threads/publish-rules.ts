@@ -1,14 +1,11 @@
+import { countText } from '@herald/contract';
 import { PlatformError } from '../errors.js';
-import { THREADS_TEXT_MAX } from './limits.js';
+import { THREADS_MEDIA_CONSTRAINTS, THREADS_TEXT_MAX } from './limits.js';
 import type { ThreadsContainerStatus } from './publish-api.js';
 
 /** Threads counts characters, except that an emoji counts as its UTF-8 byte length (docs/networks.md#threads-limits). */
-export function threadsTextLength(text: string): number {
-  let length = 0;
-  for (const ch of text)
-    length += /\p{Extended_Pictographic}/u.test(ch) ? Buffer.byteLength(ch, 'utf8') : 1;
-  return length;
-}
+export const threadsTextLength = (text: string) =>
+  countText(text, THREADS_MEDIA_CONSTRAINTS.text.counting);
 
 /** Why Threads would refuse this text, or null. */
 export function textProblem(text: string): string | null {

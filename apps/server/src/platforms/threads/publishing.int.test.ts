@@ -1,3 +1,4 @@
+import { checkText } from '@herald/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxHarness } from '../../test/sandbox-harness.js';
 import { testMedia } from '../../test/publish-media.js';
@@ -5,7 +6,7 @@ import { publishInOneGo } from '../publish-steps.js';
 import type { PublishingAdapter, PublishRequest, StoredAccount } from '../types.js';
 import { createThreadsAdapter } from './adapter.js';
 import { network } from './index.js';
-import { THREADS_TIMING } from './limits.js';
+import { THREADS_MEDIA_CONSTRAINTS, THREADS_TIMING } from './limits.js';
 import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
 const h = useHarness(() => startSandboxHarness(network));
@@ -122,6 +123,32 @@ describe('publishing to Threads through the sandbox', () => {
     expect((await expectPlatformError(threads.prepare(account, post('  ')))).kind).toBe(
       'bad_request',
     );
+  });
+
+  it('counts text as Threads does: the composer rule, the adapter and the sandbox agree', async () => {
+    const account = await connect('Accented Writer');
+    // 500 accented letters are 1,000 UTF-8 bytes but 500 characters for Threads.
+    const accented = 'é'.repeat(500);
+    expect(checkText(accented, THREADS_MEDIA_CONSTRAINTS, 'Threads')).toBeNull();
+    const done = await publishInOneGo(threads, account, post(accented));
+    expect(await postsOf('accented_writer')).toEqual([
+      expect.objectContaining({ id: done.externalId, text: accented }),
+    ]);
+    // An emoji counts as its 4 bytes: 497 letters and one emoji are 501.
+    const over = `${'a'.repeat(497)}👋`;
+    expect(checkText(over, THREADS_MEDIA_CONSTRAINTS, 'Threads')).toBe(
+      'The text is too long for Threads: 501 of 500 characters.',
+    );
+    const refused = await fetch(`${h.base}/v1.0/${account.externalId}/threads`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${account.tokens.accessToken}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ media_type: 'TEXT', text: over }),
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('at most 500 characters');
   });
 
   it('reports an expired media URL and a failed processing in Threads’ words', async () => {

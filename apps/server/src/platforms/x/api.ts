@@ -30,16 +30,41 @@ export interface XUser {
 const FORM = 'application/x-www-form-urlencoded';
 
 /**
- * X announces when a window reopens in `x-rate-limit-reset` (epoch seconds), not Retry-After;
- * translating it lets the shared request helper report the wait.
+ * The limits whose reset an X answer may announce, each as `{prefix}-remaining` and
+ * `{prefix}-reset` (epoch seconds): the 15-minute window of the endpoint, and the 24-hour caps
+ * per user and per app (docs/networks.md#x-limits).
+ */
+const X_LIMIT_HEADERS = ['x-rate-limit', 'x-user-limit-24hour', 'x-app-limit-24hour'] as const;
+
+/**
+ * Seconds until a refused call may succeed: the latest reset among the limits that are used up (a
+ * 24-hour cap waits for its own reset, not the 15-minute window). A limit is used up when its
+ * `-remaining` is 0, or absent beside a reset.
+ */
+export function xRateLimitWaitSeconds(headers: Headers, nowMs = Date.now()): number | undefined {
+  let latest: number | undefined;
+  for (const prefix of X_LIMIT_HEADERS) {
+    const reset = Number(headers.get(`${prefix}-reset`));
+    if (!(reset > 0)) continue;
+    const remaining = headers.get(`${prefix}-remaining`);
+    if (remaining !== null && Number(remaining) > 0) continue;
+    latest = Math.max(latest ?? 0, reset);
+  }
+  return latest === undefined ? undefined : Math.max(0, Math.ceil(latest - nowMs / 1000));
+}
+
+/**
+ * X announces when a limit reopens in its `*-reset` headers (epoch seconds), not Retry-After;
+ * translating them lets the shared request helper report the wait.
  */
 export function withRateLimitReset(http: PlatformHttp): PlatformHttp {
   return async (url, init) => {
     const res = await http(url, init);
-    const reset = Number(res.headers.get('x-rate-limit-reset'));
-    if (res.status !== 429 || res.headers.has('retry-after') || !(reset > 0)) return res;
+    if (res.status !== 429 || res.headers.has('retry-after')) return res;
+    const wait = xRateLimitWaitSeconds(res.headers);
+    if (wait === undefined) return res;
     const headers = new Headers(res.headers);
-    headers.set('retry-after', String(Math.max(0, Math.ceil(reset - Date.now() / 1000))));
+    headers.set('retry-after', String(wait));
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   };
 }

@@ -18,6 +18,23 @@ const decode = (text: string) =>
 
 const parentOf = (t: XTweetData) => t.referenced_tweets?.find((r) => r.type === 'replied_to')?.id;
 
+/** X's words when a reply was refused because its author had not "summoned" the account. */
+const NOT_SUMMONED = /not been mentioned or otherwise engaged|summon/i;
+
+/**
+ * X's reply restriction (docs/networks.md#x-comments): an app may reply only when the author of the
+ * post it answers mentioned or quoted the account. Said so, with what to do instead.
+ */
+export function notSummonedExplained(err: unknown): unknown {
+  if (!(err instanceof PlatformError) || err.details.status !== 403) return err;
+  if (!NOT_SUMMONED.test(err.message)) return err;
+  return new PlatformError(
+    'bad_request',
+    'X only accepts a reply sent through an app when the person you answer has mentioned or quoted your account (X calls this being “summoned”). This comment did not, so answer it on X itself.',
+    err.details,
+  );
+}
+
 /**
  * Replies on X (docs/networks.md#x-comments, #comment-mapping): read through recent search on the post's
  * conversation (last 7 days), answered with `POST /2/tweets` + `reply`, deleted with
@@ -76,7 +93,9 @@ export function createXComments(
           { text: message, reply: { in_reply_to_tweet_id: inReplyTo } },
           signal,
         ),
-      );
+      ).catch((err: unknown) => {
+        throw notSummonedExplained(err);
+      });
       if (!created?.id)
         throw new PlatformError('unknown_outcome', 'X accepted the reply without giving its id.');
       const me = await deps.profileOf(account).catch(() => null);

@@ -51,6 +51,27 @@ describe('X API errors', () => {
     expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(601);
   });
 
+  it('waits for an exhausted 24-hour cap (user or app), not the 15-minute window', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const body = { title: 'Too Many Requests', detail: 'Too Many Requests', status: 429 };
+    const window = { 'x-rate-limit-remaining': '40', 'x-rate-limit-reset': String(now + 600) };
+    const user = await failure(429, body, {
+      ...window,
+      'x-user-limit-24hour-remaining': '0',
+      'x-user-limit-24hour-reset': String(now + 20_000),
+      'x-app-limit-24hour-remaining': '500',
+      'x-app-limit-24hour-reset': String(now + 50_000),
+    });
+    expect(user.details.retryAfterSeconds).toBeGreaterThanOrEqual(19_998);
+    expect(user.details.retryAfterSeconds).toBeLessThanOrEqual(20_001);
+    const app = await failure(429, body, {
+      ...window,
+      'x-app-limit-24hour-remaining': '0',
+      'x-app-limit-24hour-reset': String(now + 50_000),
+    });
+    expect(app.details.retryAfterSeconds).toBeGreaterThanOrEqual(49_998);
+  });
+
   it('treats usage caps as rate limits even without a 429', () => {
     expect(
       describeXApiError({

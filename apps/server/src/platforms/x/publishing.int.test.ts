@@ -161,6 +161,17 @@ describe('X errors while publishing', () => {
     expect(await posts('throttled')).toHaveLength(1);
   });
 
+  it('waits for the 24-hour cap to reset, not the 15-minute window, when X says the day is used up', async () => {
+    const ada = await connect('Daily Capped');
+    await h.setKnob('daily_capped', 'daily_cap_next');
+    const err = await expectPlatformError(publishInOneGo(x, ada, request('One too many today')));
+    expect(err.kind).toBe('rate_limited');
+    // The sandbox's day resets in 6 hours; its 15-minute window still has room.
+    expect(err.details.retryAfterSeconds).toBeGreaterThan(6 * 3600 - 60);
+    expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(6 * 3600 + 1);
+    expect(await posts('daily_capped')).toEqual([]);
+  });
+
   it('enforces the posts-per-window cap (publish_cap replaces the 100)', async () => {
     const ada = await connect('Capped');
     await h.setKnob('capped', 'publish_cap', true, 2);
@@ -264,7 +275,8 @@ describe('X replies', () => {
     const grace = (await h.emu('POST', 'comments', {
       postId: post.externalId,
       fromName: 'Grace Hopper',
-      message: 'Looks great & works',
+      // A mention "summons" the account: X then accepts its reply (docs/networks.md#x-comments).
+      message: '@conversation_owner Looks great & works',
       likes: 3,
     })) as { id: string };
     await h.emu('POST', 'comments', {
@@ -279,7 +291,7 @@ describe('X replies', () => {
     expect(listed.comments).toEqual([
       expect.objectContaining({
         id: grace.id,
-        message: 'Looks great & works',
+        message: '@conversation_owner Looks great & works',
         likes: 3,
         isOwn: false,
         from: expect.objectContaining({ name: 'Grace Hopper', pictureUrl: expect.any(String) }),
@@ -329,7 +341,7 @@ describe('X replies', () => {
     expect(second.nextCursor).toBeNull();
   });
 
-  it('refuses a reply the author did not summon when reply_restricted is on', async () => {
+  it('refuses by default a reply the author did not summon, and says why and what to do', async () => {
     const ada = await connect('Strict Replier');
     const post = await publishInOneGo(x, ada, request('Replies are restricted'));
     const stranger = (await h.emu('POST', 'comments', {
@@ -337,13 +349,17 @@ describe('X replies', () => {
       fromName: 'Stranger',
       message: 'hello',
     })) as { id: string };
-    await h.setKnob('strict_replier', 'reply_restricted');
     const err = await expectPlatformError(
       x.reply!(ada, { externalId: post.externalId, commentId: stranger.id }, 'hi back'),
     );
     expect(err).toMatchObject({ kind: 'bad_request', details: { status: 403 } });
-    expect(err.message).toMatch(/mentioned or otherwise engaged/);
+    expect(err.message).toBe(
+      'X only accepts a reply sent through an app when the person you answer has mentioned or quoted your account (X calls this being “summoned”). This comment did not, so answer it on X itself.',
+    );
     // Replying under its own post is always allowed.
     await x.reply!(ada, { externalId: post.externalId, commentId: '' }, 'a note on my own post');
+    // An account whose access has no such rule (the reply_open knob) may answer anyone.
+    await h.setKnob('strict_replier', 'reply_open');
+    await x.reply!(ada, { externalId: post.externalId, commentId: stranger.id }, 'hi back');
   });
 });

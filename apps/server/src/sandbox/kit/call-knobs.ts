@@ -42,6 +42,10 @@ export const KNOB_VALUES: Record<
   processing_ms: { mode: 'value', max: 3_600_000 },
   publish_cap: { mode: 'value', max: 1_000_000_000 },
   moderation_ms: { mode: 'value', max: 86_400_000 },
+  /** X: the next N posts are refused by the 24-hour cap (x-user-limit-24hour-* headers). */
+  daily_cap_next: { mode: 'counter', default: 1, max: 1_000_000 },
+  /** Instagram: the next N carousel containers fail with code -1 / 2207032 (try again). */
+  carousel_create_fails: { mode: 'counter', default: 1, max: 1_000_000 },
   /** Meta: the Graph error code a throttled call answers (4 unless set). */
   rate_limit_code: { mode: 'value', max: 1_000_000 },
 };

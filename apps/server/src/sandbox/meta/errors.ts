@@ -166,7 +166,7 @@ export const graphErrors = {
       userMsg: 'This media container was not published within 24 hours. Create a new one.',
     }),
   containerFailed: (status: string) =>
-    new GraphFailure(400, 9007, status, 2207001, 'OAuthException', {
+    new GraphFailure(400, 9007, status, undefined, 'OAuthException', {
       userTitle: 'Media could not be processed',
       userMsg: status,
     }),
@@ -185,4 +185,44 @@ export const graphErrors = {
       '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
     ),
   requiresUpload: () => new GraphFailure(400, 324, '(#324) Requires upload file'),
+  /** Instagram: "Create media fail, please try to re-create media" (code -1, try again). */
+  createMediaFailed: () =>
+    new GraphFailure(
+      400,
+      -1,
+      'Create media fail, please try to re-create media',
+      2207032,
+      'OAuthException',
+      {
+        isTransient: true,
+        userTitle: 'Create media failed',
+        userMsg: 'Failed to create a media container. Try again.',
+      },
+    ),
+  /** Instagram feed images: JPEG only. */
+  imageFormat: (format: string) =>
+    new GraphFailure(
+      400,
+      36001,
+      `The image format (${format}) is not supported.`,
+      2207005,
+      'OAuthException',
+      {
+        userTitle: 'Unsupported image format',
+        userMsg: 'Instagram only accepts JPEG images. Use a JPEG file.',
+      },
+    ),
+  /** Instagram feed images: width ÷ height from 4:5 to 1.91:1. */
+  aspectRatio: (ratio: string) =>
+    new GraphFailure(
+      400,
+      36003,
+      `The submitted image with aspect ratio ('${ratio}') cannot be published. Please submit an image with a valid aspect ratio.`,
+      2207009,
+      'OAuthException',
+      {
+        userTitle: 'Invalid aspect ratio',
+        userMsg: 'The aspect ratio is not supported. Use an image from 4:5 to 1.91:1.',
+      },
+    ),
 };

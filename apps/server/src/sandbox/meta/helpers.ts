@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { SandboxContext } from '../context.js';
 import type { EmuKit } from '../kit/emu-kit.js';
 import type { Scenario } from '../kit/scenario.js';
@@ -49,6 +50,32 @@ export function mediaUrlProblem(value: string | undefined, now: number) {
     return 'expired' as const;
   }
   return null;
+}
+
+/** The largest image the emulator reads to check it (Instagram takes up to 8 MB). */
+const MAX_INSPECTED_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The format and displayed size of the image at `url`, fetched as Instagram does; null when it
+ * cannot be fetched or read (the emulator then checks only the URL's form, as before).
+ */
+export async function inspectImage(
+  url: string,
+): Promise<{ format: string; width: number; height: number } | null> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
+    if (!res.ok || Number(res.headers.get('content-length') ?? 0) > MAX_INSPECTED_BYTES) {
+      await res.body?.cancel();
+      return null;
+    }
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    const { width, height } = meta.autoOrient;
+    if (!meta.format || !width || !height) return null;
+    return { format: meta.format, width, height };
+  } catch {
+    return null;
+  }
 }
 
 /** Graph takes id lists as `a,b,c` or as a JSON array. */

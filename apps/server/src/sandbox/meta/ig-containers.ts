@@ -1,6 +1,6 @@
 import type { Scenario } from '../kit/scenario.js';
 import { graphErrors } from './errors.js';
-import { mediaUrlProblem, parseIdList } from './helpers.js';
+import { inspectImage, mediaUrlProblem, parseIdList } from './helpers.js';
 import {
   CONTAINER_LIFETIME_MS,
   newNumericId,
@@ -22,6 +22,8 @@ const IMAGE_PROCESSING_MS = 0;
 const VIDEO_PROCESSING_MS = 1000;
 const CAROUSEL_ITEMS = { min: 2, max: 10 };
 const CAPTION_MAX = 2200;
+/** Feed and carousel images: width ÷ height from 4:5 to 1.91:1, compared at two decimals. */
+const IMAGE_RATIO = { min: 0.8, max: 1.91 };
 const MEDIA_TYPES: IgMediaType[] = ['IMAGE', 'VIDEO', 'REELS', 'CAROUSEL', 'STORIES'];
 
 /** The status a container reads at `now` (docs/networks.md#instagram-publishing status table). */
@@ -90,6 +92,7 @@ export async function buildContainer(input: NewContainer): Promise<IgContainer> 
   };
   if (mediaType === 'CAROUSEL') {
     const children = await loadChildren(input, parseIdList(p.children));
+    if (await input.scenario.take('carousel_create_fails')) throw graphErrors.createMediaFailed();
     return {
       ...base,
       video: false,
@@ -124,6 +127,7 @@ async function mediaFields(input: NewContainer, mediaType: IgMediaType, isCarous
     throw graphErrors.invalidParam(`(#100) Param ${param} is not a valid URL.`);
   // Instagram fetches an image while creating the container, a video afterwards.
   if (problem === 'expired' && !video) throw graphErrors.mediaFetch();
+  if (!video && mediaType !== 'STORIES') await checkFeedImage(url);
   const processing =
     scenario.number('processing_ms') || (video ? VIDEO_PROCESSING_MS : IMAGE_PROCESSING_MS);
   return {
@@ -133,6 +137,17 @@ async function mediaFields(input: NewContainer, mediaType: IgMediaType, isCarous
     readyAt: now + processing,
     fails: problem === 'expired' || (await scenario.take('processing_fails')),
   };
+}
+
+/** Feed images are JPEG, 4:5 to 1.91:1 (docs/networks.md#instagram-conformance), when the image can be read. */
+async function checkFeedImage(url: string) {
+  const image = await inspectImage(url);
+  if (!image) return;
+  if (image.format !== 'jpeg') throw graphErrors.imageFormat(image.format);
+  const ratio = Number((image.width / image.height).toFixed(2));
+  if (ratio < IMAGE_RATIO.min || ratio > IMAGE_RATIO.max) {
+    throw graphErrors.aspectRatio(`${image.width}:${image.height}`);
+  }
 }
 
 async function loadChildren({ owner, now, objects }: NewContainer, ids: string[]) {

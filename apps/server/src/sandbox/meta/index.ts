@@ -41,6 +41,8 @@ export const META_KNOBS = [
  * - processing_ms: how long new Instagram containers stay IN_PROGRESS (default: images 0,
  *   videos 1000).
  * - publish_cap: Instagram's 24 h publishing cap (default 50).
+ * - carousel_create_fails: the next N Instagram CAROUSEL containers answer code -1 / 2207032
+ *   ("Create media fail, please try to re-create media", is_transient).
  */
 export const META_NUMERIC_KNOBS = [
   'latency_ms',
@@ -51,6 +53,7 @@ export const META_NUMERIC_KNOBS = [
   'processing_fails',
   'processing_ms',
   'publish_cap',
+  'carousel_create_fails',
 ] as const;
 
 const asParams = (value: unknown): Record<string, string> => {

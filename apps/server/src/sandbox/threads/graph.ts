@@ -1,3 +1,4 @@
+import { countText } from '@herald/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { callFault } from '../kit/call-knobs.js';
@@ -98,12 +99,7 @@ export function pickFields(
 }
 
 /** Threads counts characters, except that an emoji counts as its UTF-8 byte length (docs/networks.md#threads-limits). */
-export function threadsTextLength(text: string): number {
-  let length = 0;
-  for (const ch of text)
-    length += /\p{Extended_Pictographic}/u.test(ch) ? Buffer.byteLength(ch, 'utf8') : 1;
-  return length;
-}
+export const threadsTextLength = (text: string) => countText(text, 'emoji-bytes');
 
 /**
  * Why Threads could not fetch a media URL, or null. The emulator does not download: it checks

@@ -7,9 +7,16 @@ import { X_EMULATOR, xFailures } from './responses.js';
 
 /**
  * Knobs of the X emulator (docs/networks.md#scenario-knobs): the connection ones, the publishing ones of
- * call-knobs.ts, and `reply_restricted` (replies need the author's "summon", docs/networks.md#x-comments).
+ * call-knobs.ts, `reply_open` (lifts the "summoned" reply rule that is on by default, as on X's
+ * self-serve tiers, docs/networks.md#x-comments) and `daily_cap_next` (the next N posts are refused
+ * with the 24-hour cap headers).
  */
-export const X_KNOBS = [...CONNECTION_KNOBS, ...PUBLISHING_KNOBS, 'reply_restricted'] as const;
+export const X_KNOBS = [
+  ...CONNECTION_KNOBS,
+  ...PUBLISHING_KNOBS,
+  'reply_open',
+  'daily_cap_next',
+] as const;
 
 export interface XCaller {
   account: SandboxAccount;

@@ -81,6 +81,9 @@ export const X_PUBLISHING = {
   /** `POST /2/tweets`: 100 per 15 min per user (publish_cap replaces the 100). */
   postsPerWindow: 100,
   postWindowSeconds: 900,
+  /** The 24-hour cap per user the `daily_cap_next` knob reports (the free tier's 17), and when it resets. */
+  postsPerDay: 17,
+  dailyCapResetSeconds: 6 * 3600,
   /** Recent search sees the last 7 days. */
   searchWindowMs: 7 * 86_400_000,
   /** An identical text within this time is a duplicate. */
@@ -173,6 +176,37 @@ export const xFailures = {
       },
     ),
 };
+
+/**
+ * A post refused by the 24-hour cap of the user (X's answer on self-serve tiers): the 15-minute
+ * window still has room, the daily one resets at `dailyResetEpochSeconds`.
+ */
+export function xDailyCapped(
+  nowEpochSeconds: number,
+  dailyResetEpochSeconds: number,
+  dailyLimit: number,
+) {
+  return new XFailure(
+    429,
+    {
+      title: 'Too Many Requests',
+      detail: 'Too Many Requests',
+      type: 'about:blank',
+      status: 429,
+    },
+    {
+      'x-rate-limit-limit': String(X_PUBLISHING.postsPerWindow),
+      'x-rate-limit-remaining': String(X_PUBLISHING.postsPerWindow - 1),
+      'x-rate-limit-reset': String(nowEpochSeconds + X_PUBLISHING.postWindowSeconds),
+      'x-user-limit-24hour-limit': String(dailyLimit),
+      'x-user-limit-24hour-remaining': '0',
+      'x-user-limit-24hour-reset': String(dailyResetEpochSeconds),
+      'x-app-limit-24hour-limit': '10000',
+      'x-app-limit-24hour-remaining': '9000',
+      'x-app-limit-24hour-reset': String(dailyResetEpochSeconds),
+    },
+  );
+}
 
 /** Wraps a route so a thrown XFailure becomes X's answer. */
 export const xRoute =

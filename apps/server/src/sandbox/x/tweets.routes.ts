@@ -6,13 +6,21 @@ import type { KeyedLock } from '../kit/keyed-lock.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import type { XAccess, XCaller } from './access.js';
 import { processingInfo } from './media.routes.js';
-import { X_MEDIA_CATEGORIES, X_PUBLISHING, xEscapeText, xFailures, xRoute } from './responses.js';
+import {
+  X_MEDIA_CATEGORIES,
+  X_PUBLISHING,
+  xDailyCapped,
+  xEscapeText,
+  xFailures,
+  xRoute,
+} from './responses.js';
 import { snowflake, type XPublishingStore, type XTweet } from './store.js';
 
 /**
  * `POST /2/tweets` and `DELETE /2/tweets/{id}` (docs/networks.md#x-publishing, #x-comments, #x-sandbox): weighted
  * length, up to 4 media that finished processing, duplicates refused, replies (with the
- * "summoned" rule behind the reply_restricted knob), 100 posts per 15 min per user.
+ * "summoned" rule, on unless the reply_open knob lifts it), 100 posts per 15 min per user, the
+ * 24-hour cap on demand (daily_cap_next).
  */
 export interface XTweetDeps {
   oauth: SandboxOAuth;
@@ -91,13 +99,20 @@ export function registerXTweetRoutes(scope: FastifyInstance, deps: XTweetDeps) {
     const summoned =
       parent.authorId === caller.account.id ||
       parent.text.toLowerCase().includes(`@${caller.account.username.toLowerCase()}`);
-    if (caller.scenario.isOn('reply_restricted') && !summoned)
-      throw xFailures.forbidden(NOT_SUMMONED);
+    if (!caller.scenario.isOn('reply_open') && !summoned) throw xFailures.forbidden(NOT_SUMMONED);
     return parent;
   }
 
   /** Refuses the post over the account's cap; otherwise counts it. Under the author's lock. */
   async function countPost(caller: XCaller, now: number) {
+    if (await caller.scenario.take('daily_cap_next')) {
+      const nowSeconds = Math.ceil(Date.now() / 1000);
+      throw xDailyCapped(
+        nowSeconds,
+        nowSeconds + X_PUBLISHING.dailyCapResetSeconds,
+        X_PUBLISHING.postsPerDay,
+      );
+    }
     const cap = caller.scenario.value('publish_cap') ?? X_PUBLISHING.postsPerWindow;
     const windowMs = X_PUBLISHING.postWindowSeconds * 1000;
     const times = (await posts.postWindow(caller.account.id)).filter((t) => t > now - windowMs);

@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useNotificationStream } from '@/lib/use-notification-stream';
 import { CurrentOrgLink } from './shell/current-org-link';
-import { MobileNav } from './shell/mobile-nav';
 import { SidebarNav } from './shell/sidebar-nav';
 import { TopBar } from './shell/top-bar';
+
+const MobileNav = lazy(async () => ({ default: (await import('./shell/mobile-nav')).MobileNav }));
 
 /** The authenticated shell: sidebar, top bar and the page (docs/product.md#shell). */
 export function AppShell() {
@@ -19,6 +20,8 @@ export function AppShell() {
   // effect (and without a frame where the old page's menu covers the new page).
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const isMenuOpen = menuOpenedAt === pathname;
+  // The drawer (a Radix dialog) loads when it is first opened, and then stays mounted.
+  const [menuUsed, setMenuUsed] = useState(false);
 
   return (
     <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -33,12 +36,21 @@ export function AppShell() {
         <CurrentOrgLink />
       </nav>
       <div className="flex min-h-dvh min-w-0 flex-col">
-        <TopBar onOpenMenu={() => setMenuOpenedAt(pathname)} />
+        <TopBar
+          onOpenMenu={() => {
+            setMenuUsed(true);
+            setMenuOpenedAt(pathname);
+          }}
+        />
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
           <Outlet />
         </main>
       </div>
-      <MobileNav open={isMenuOpen} onClose={() => setMenuOpenedAt(null)} />
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileNav open={isMenuOpen} onClose={() => setMenuOpenedAt(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

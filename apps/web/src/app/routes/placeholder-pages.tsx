@@ -1,4 +1,3 @@
-import { NotYetAvailable } from '@/components/ui/not-yet-available';
 import { paths } from '@/config/paths';
 
 interface Placeholder {
@@ -22,13 +21,18 @@ export const shellPlaceholders: Placeholder[] = [
 export function toShellRoute({ path, title, description }: Placeholder) {
   return {
     path,
-    element: (
-      <NotYetAvailable
-        title={title}
-        description={description}
-        backTo={paths.dashboard}
-        backLabel="Back to Dashboard"
-      />
-    ),
+    lazy: async () => {
+      const { NotYetAvailable } = await import('@/components/ui/not-yet-available');
+      return {
+        element: (
+          <NotYetAvailable
+            title={title}
+            description={description}
+            backTo={paths.dashboard}
+            backLabel="Back to Dashboard"
+          />
+        ),
+      };
+    },
   };
 }

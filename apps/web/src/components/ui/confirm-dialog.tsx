@@ -12,9 +12,11 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   onConfirm: () => void;
   isPending?: boolean;
+  /** 'danger' (red) for what cannot be undone; 'primary' for a confirmation that is not a loss. */
+  confirmVariant?: 'danger' | 'primary';
 }
 
-/** Asks before something that cannot be undone (remove, delete, leave). */
+/** Asks before something that cannot be undone (remove, delete, leave) or is used only once. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   onConfirm,
   isPending = false,
+  confirmVariant = 'danger',
 }: ConfirmDialogProps) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={title} description={message} size="sm">
@@ -31,7 +34,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isPending}>
           {cancelLabel}
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={isPending}>
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={isPending}>
           {isPending && <Spinner className="size-4 text-white" />}
           {confirmLabel}
         </Button>

@@ -15,7 +15,7 @@ export function DataTable({
   busy?: boolean;
 }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table
         className={cn('w-full text-left text-sm transition-opacity', busy && 'opacity-60')}
         aria-busy={busy || undefined}

@@ -53,7 +53,7 @@ export function SegmentedTabs<T extends string>({
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className={cn('flex gap-1 rounded-lg bg-slate-100 p-1', className)}
+      className={cn('flex max-w-full gap-1 rounded-lg bg-slate-100 p-1', className)}
     >
       {tabs.map((tab) => {
         const isSelected = tab.value === value;
@@ -73,7 +73,8 @@ export function SegmentedTabs<T extends string>({
             disabled={disabled}
             onClick={() => onChange(tab.value)}
             className={cn(
-              'flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap',
+              // On a phone a long label wraps inside its tab rather than pushing the row off screen.
+              'flex min-w-0 items-center gap-1.5 rounded-md px-3 py-1.5 text-left text-sm font-medium sm:whitespace-nowrap',
               'focus-visible:outline-2 focus-visible:outline-indigo-600',
               isSelected
                 ? 'bg-white text-slate-900 shadow-sm'

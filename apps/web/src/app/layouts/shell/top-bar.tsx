@@ -1,8 +1,14 @@
 import { CalendarDays, Menu, Users } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
-import { ProfileMenu } from '@/components/layout/profile-menu';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+
+// The menu's library (Radix dropdown and its positioning) loads beside the page instead of
+// before it; until then a circle of the same size holds the place.
+const ProfileMenu = lazy(async () => ({
+  default: (await import('@/components/layout/profile-menu')).ProfileMenu,
+}));
 
 const links = [
   { to: paths.calendar, label: 'Calendar', icon: CalendarDays },
@@ -38,7 +44,11 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           </NavLink>
         ))}
       </nav>
-      <ProfileMenu />
+      <Suspense
+        fallback={<span aria-hidden="true" className="size-9 rounded-full bg-indigo-100" />}
+      >
+        <ProfileMenu />
+      </Suspense>
     </header>
   );
 }

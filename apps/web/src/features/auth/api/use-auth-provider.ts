@@ -1,4 +1,3 @@
-import { AuthProviderResponseSchema } from '@herald/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -10,7 +9,7 @@ export function useAuthProvider() {
     queryKey: authProviderQueryKey,
     queryFn: async () => {
       const { data } = await apiClient.get('/auth/provider', {
-        schema: AuthProviderResponseSchema,
+        schema: () => import('@/lib/lazy-schemas').then((m) => m.AuthProviderResponseSchema),
         skipAuthRefresh: true,
       });
       return data;

@@ -40,7 +40,7 @@ describe('/auth/login-success', () => {
     });
     renderApp('/auth/login-success?orgId=org_1');
 
-    expect(screen.getByRole('heading', { name: 'Welcome to Herald!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Herald!' })).toBeInTheDocument();
     expect(screen.getByText("We're setting things up for you...")).toBeInTheDocument();
     gate.resolve();
     expect(

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { goToExternal } from '@/lib/browser';
 import { createMe } from '@/testing/factories';
@@ -44,7 +44,10 @@ describe('/login', () => {
     });
     renderApp('/login');
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Checking your session…');
+    // (The page's code loads first, behind the app's own loading spinner.)
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Checking your session…'),
+    );
     expect(screen.queryByRole('button', { name: /Continue with/ })).not.toBeInTheDocument();
     gate.resolve();
     expect(await screen.findByRole('button', { name: /Continue with/ })).toBeInTheDocument();

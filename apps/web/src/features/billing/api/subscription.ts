@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/auth';
+import { quietNextNotification } from '@/lib/notifications';
 import { billingKeys, orgPath } from './billing-keys';
 
 /** `GET /billing/config`: whether payments go through Stripe or not at all ('none'). */
@@ -73,6 +74,16 @@ export function useSubscriptionChanged(orgId: string) {
   );
 }
 
+/**
+ * The page toasts the outcome of its own plan changes; the SUBSCRIPTION_UPDATE notification the
+ * same change makes is added to the list without a second toast.
+ */
+const oneToast = {
+  onMutate: () => ({ release: quietNextNotification('SUBSCRIPTION_UPDATE') }),
+  onError: (_error: unknown, _variables: unknown, context: { release: () => void } | undefined) =>
+    context?.release(),
+};
+
 /** `POST …/subscribe/trial`: the 7-day free trial of a plan, once per organization. */
 export function useStartTrial(orgId: string) {
   const changed = useSubscriptionChanged(orgId);
@@ -85,6 +96,7 @@ export function useStartTrial(orgId: string) {
       );
       return data.subscription;
     },
+    ...oneToast,
     onSuccess: changed,
   });
 }
@@ -104,6 +116,7 @@ export function useSubscribe(orgId: string) {
       );
       return data;
     },
+    ...oneToast,
     onSuccess: changed,
   });
 }
@@ -118,6 +131,7 @@ export function useCancelSubscription(orgId: string) {
       });
       return data.subscription;
     },
+    ...oneToast,
     onSuccess: changed,
   });
 }

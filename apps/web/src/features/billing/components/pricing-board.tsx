@@ -1,8 +1,9 @@
-import type { Plan } from '@herald/contract';
+import { TRIAL_DAYS, type Plan } from '@herald/contract';
 import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadingIndicator, Spinner } from '@/components/ui/spinner';
 import { goToExternal } from '@/lib/browser';
 import { useCan } from '@/lib/permissions';
@@ -46,6 +47,8 @@ export function PricingBoard({ orgId }: { orgId: string }) {
   const canCancel = useCan('POST /organizations/:orgId/subscription/cancel');
   const canPortal = useCan('POST /organizations/:orgId/billing/portal');
   const [confirming, setConfirming] = useState(false);
+  // The plan whose free trial waits for the user's confirmation.
+  const [trialFor, setTrialFor] = useState<Plan | null>(null);
   // The browser is on its way to Stripe: nothing else may start meanwhile.
   const [leaving, setLeaving] = useState(false);
 
@@ -61,18 +64,19 @@ export function PricingBoard({ orgId }: { orgId: string }) {
   const pendingFor = (plan: Plan): PlanAction | null => {
     if (startTrial.isPending && startTrial.variables === plan.id) return 'trial';
     if ((subscribe.isPending || leaving) && subscribe.variables === plan.id) return 'subscribe';
-    if (cancel.isPending && current?.plan.id === plan.id) return 'cancel';
     return null;
   };
 
+  const onConfirmTrial = (plan: Plan) =>
+    startTrial.mutate(plan.id, {
+      onSuccess: () => toast.success('Free trial started successfully!'),
+      onError: (error) => toastError(error, 'Failed to start trial'),
+      onSettled: () => setTrialFor(null),
+    });
+
   const onAction = (action: PlanAction, plan: Plan) => {
-    if (action === 'cancel') {
-      setConfirming(true);
-    } else if (action === 'trial') {
-      startTrial.mutate(plan.id, {
-        onSuccess: () => toast.success('Free trial started successfully!'),
-        onError: (error) => toastError(error, 'Failed to start trial'),
-      });
+    if (action === 'trial') {
+      setTrialFor(plan);
     } else {
       subscribe.mutate(plan.id, {
         onSuccess: ({ checkoutUrl }) => {
@@ -183,7 +187,6 @@ export function PricingBoard({ orgId }: { orgId: string }) {
                   ...state,
                   showTrial: state.showTrial && canTrial,
                   showSubscribe: state.showSubscribe && canSubscribe,
-                  showCancel: state.showCancel && canCancel,
                 }}
                 pending={pendingFor(plan)}
                 busy={busy}
@@ -195,6 +198,17 @@ export function PricingBoard({ orgId }: { orgId: string }) {
         </ul>
       )}
 
+      <ConfirmDialog
+        open={trialFor !== null}
+        onOpenChange={(open) => !open && !startTrial.isPending && setTrialFor(null)}
+        title={trialFor ? `Start a free trial of ${trialFor.name}?` : 'Start a free trial?'}
+        message={`Your organization gets every ${trialFor?.name ?? ''} feature free for ${TRIAL_DAYS} days, without payment. Each organization can start one free trial only.`}
+        confirmLabel="Start free trial"
+        cancelLabel="Not now"
+        confirmVariant="primary"
+        onConfirm={() => trialFor && onConfirmTrial(trialFor)}
+        isPending={startTrial.isPending}
+      />
       <CancelSubscriptionDialog
         subscription={current}
         open={confirming}

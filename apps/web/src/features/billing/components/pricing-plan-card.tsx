@@ -1,13 +1,13 @@
 import type { Plan } from '@herald/contract';
-import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { featureRows, formatPrice } from '@/lib/plans';
+import { FeatureItem } from '@/components/ui/feature-item';
 import type { PlanState } from './subscription-status';
 
-export type PlanAction = 'trial' | 'subscribe' | 'cancel';
+export type PlanAction = 'trial' | 'subscribe';
 
 interface PricingPlanCardProps {
   plan: Plan;
@@ -66,20 +66,15 @@ export function PricingPlanCard({
         aria-label={`${plan.name} features`}
         className="mt-5 flex-1 space-y-2.5 text-sm text-slate-700"
       >
-        {featureRows(plan).map(({ key, label, value }) => (
-          <li key={key} className="flex items-start gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
-            <span>
-              {label}: <span className="font-semibold text-slate-900">{value}</span>
-            </span>
-          </li>
+        {featureRows(plan).map(({ key, ...row }) => (
+          <FeatureItem key={key} {...row} />
         ))}
       </ul>
       {note && <p className="mt-4 text-sm font-medium text-slate-700">{note}</p>}
-      {(state.showTrial || state.showSubscribe || state.showCancel) && (
+      {(state.showTrial || state.showSubscribe) && (
         <div className="mt-6 flex flex-col gap-2">
           {state.showTrial && (
-            <Button onClick={() => onAction('trial', plan)} disabled={state.trialDisabled || busy}>
+            <Button onClick={() => onAction('trial', plan)} disabled={busy}>
               {spinner('trial')}
               Start free trial
             </Button>
@@ -92,12 +87,6 @@ export function PricingPlanCard({
             >
               {spinner('subscribe')}
               Subscribe
-            </Button>
-          )}
-          {state.showCancel && (
-            <Button variant="secondary" onClick={() => onAction('cancel', plan)} disabled={busy}>
-              {spinner('cancel')}
-              Cancel Subscription
             </Button>
           )}
         </div>

@@ -18,17 +18,43 @@ describe('subscription display rules', () => {
     expect(trialDaysLeft(createSubscription({ trialDaysRemaining: 3 }), now)).toBe(3);
   });
 
-  it('keeps the trial buttons visible but disabled during the trial, gone once it is over', () => {
-    expect(planState(basic, null)).toMatchObject({ showTrial: true, trialDisabled: false });
-    expect(planState(starter, createSubscription())).toMatchObject({
-      showTrial: true,
-      trialDisabled: true,
+  it('offers one set of actions per state, never a disabled trial', () => {
+    // None: trial and subscribe.
+    expect(planState(basic, null)).toEqual({
       activeTrial: false,
+      current: false,
+      showTrial: true,
+      showSubscribe: true,
     });
+    // Trialing: no trial anywhere; subscribe everywhere, the tried plan included.
+    expect(planState(basic, createSubscription())).toEqual({
+      activeTrial: true,
+      current: false,
+      showTrial: false,
+      showSubscribe: true,
+    });
+    expect(planState(starter, createSubscription()).showTrial).toBe(false);
+    // Active: nothing on the plan paid for, subscribe on the others, no trial.
+    expect(planState(basic, activeSubscription())).toEqual({
+      activeTrial: false,
+      current: true,
+      showTrial: false,
+      showSubscribe: false,
+    });
+    expect(planState(starter, activeSubscription())).toMatchObject({
+      showTrial: false,
+      showSubscribe: true,
+    });
+    // Cancelled at period end: subscribe again to keep it.
+    expect(planState(basic, activeSubscription({ cancelAtPeriodEnd: true }))).toMatchObject({
+      current: true,
+      showTrial: false,
+      showSubscribe: true,
+    });
+    // Ended after a trial: the trial is used up.
     expect(planState(basic, createSubscription({ status: 'EXPIRED' }))).toMatchObject({
       showTrial: false,
       showSubscribe: true,
-      showCancel: false,
     });
     expect(planState({ ...basic, trialEligible: false }, null).showTrial).toBe(false);
   });

@@ -33,31 +33,28 @@ export interface PlanState {
   activeTrial: boolean;
   /** Badge 'Current Plan': the plan paid for. */
   current: boolean;
-  /** 'Start free trial' is offered (the plan has one and the organization has not used it). */
+  /** 'Start free trial': only while the organization could start one (never used, nothing running). */
   showTrial: boolean;
-  /** Shown but disabled while a trial or a paid plan runs. */
-  trialDisabled: boolean;
   /** 'Subscribe', except on the plan already paid for (until it is set to end). */
   showSubscribe: boolean;
-  /** 'Cancel Subscription' on the plan in force. */
-  showCancel: boolean;
 }
 
 /**
- * What a plan card offers, given the organization's subscription (docs/product.md#pricing, docs/product.md#subscription-states). A trial
- * in progress counts as used by the server, but its buttons stay visible (disabled) until it
- * ends: then they disappear, since the trial cannot be started again.
+ * What a plan card offers, given the organization's subscription (docs/product.md#pricing,
+ * docs/product.md#subscription-states). One set of actions per state, nothing shown disabled:
+ * - none (or ended): 'Start free trial' (when the plan has one and it was never used) and 'Subscribe';
+ * - trialing: 'Subscribe' on every plan, the tried one included (to keep it after the trial);
+ * - active: nothing on the plan paid for (its badge says so), 'Subscribe' on the others;
+ * - active, cancelled at period end: 'Subscribe' everywhere, the current plan to keep it.
+ * Cancelling is the banner's 'Cancel Plan', never repeated on a card.
  */
 export function planState(plan: Plan, subscription: Subscription | null | undefined): PlanState {
   const status = subscription?.status;
   const isTheirs = subscription?.plan.id === plan.id;
-  const trialOver = Boolean(subscription?.trialUsed) && status !== 'TRIALING';
   return {
     activeTrial: isTheirs && status === 'TRIALING',
     current: isTheirs && status === 'ACTIVE',
-    showTrial: plan.trialEligible && !trialOver,
-    trialDisabled: isEntitled(subscription),
+    showTrial: plan.trialEligible && !subscription?.trialUsed && !isEntitled(subscription),
     showSubscribe: !(isTheirs && status === 'ACTIVE' && !subscription?.cancelAtPeriodEnd),
-    showCancel: isTheirs && isCancellable(subscription),
   };
 }

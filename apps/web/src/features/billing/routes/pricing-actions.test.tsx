@@ -8,7 +8,9 @@ import {
   createSubscription,
   seededPlans,
 } from '@/testing/billing-fixtures';
+import { FakeEventSource } from '@/testing/fake-event-source';
 import { createMe } from '@/testing/factories';
+import { createNotification } from '@/testing/notification-fixtures';
 import { fail, ok, type FakeReply, type Handler } from '@/testing/fake-server';
 import { mockServer, renderApp } from '@/testing/render-app';
 
@@ -62,8 +64,18 @@ describe('/pricing actions', () => {
     const meCalls = server.count('GET /auth/me');
 
     await user.click(within(await card('Basic')).getByRole('button', { name: 'Start free trial' }));
+    // It asks first; "Not now" leaves everything as it was.
+    let dialog = await screen.findByRole('dialog', { name: 'Start a free trial of Basic?' });
+    expect(dialog).toHaveTextContent('free for 7 days');
+    await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    expect(server.count('POST /organizations/org_1/subscribe/trial')).toBe(0);
+
+    await user.click(within(await card('Basic')).getByRole('button', { name: 'Start free trial' }));
+    dialog = await screen.findByRole('dialog', { name: 'Start a free trial of Basic?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Start free trial' }));
 
     expect(await screen.findByText('Free trial started successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const sent = server.requests.find((r) => r.path === '/organizations/org_1/subscribe/trial');
     expect(sent?.body).toEqual({ planId: 'plan_basic' });
     await waitFor(() => expect(banner()).toHaveAttribute('data-tone', 'blue'));
@@ -72,19 +84,70 @@ describe('/pricing actions', () => {
     expect(server.count('GET /auth/me')).toBeGreaterThan(meCalls);
   });
 
+  it('shows one toast per action: the notification the trial makes is listed, not toasted again', async () => {
+    const { user, server } = await renderPricing();
+    const trial = createSubscription();
+    server.on('POST /organizations/org_1/subscribe/trial', () => {
+      server.on(SUBSCRIPTION, ok({ subscription: trial }));
+      return ok({ subscription: trial });
+    });
+    const stream = FakeEventSource.latest();
+    stream.open();
+
+    await user.click(within(await card('Basic')).getByRole('button', { name: 'Start free trial' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start a free trial of Basic?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Start free trial' }));
+    expect(await screen.findByText('Free trial started successfully!')).toBeInTheDocument();
+
+    stream.emit(
+      'notification',
+      createNotification({
+        id: 'ntf_trial',
+        message: 'Your 7-day free trial of Basic has started.',
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    // It still counts as unread in the sidebar…
+    expect(
+      await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('link', {
+        name: 'Notifications 1 unread',
+      }),
+    ).toBeInTheDocument();
+    // …but only the page's own toast is shown.
+    expect(screen.queryByText('Your 7-day free trial of Basic has started.')).toBeNull();
+    expect(screen.getAllByText('Free trial started successfully!')).toHaveLength(1);
+
+    // Notifications that are not the page's own action are toasted as usual.
+    stream.emit(
+      'notification',
+      createNotification({
+        id: 'ntf_other',
+        message: 'A teammate joined.',
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    expect(await screen.findByText('A teammate joined.')).toBeInTheDocument();
+  });
+
   it("shows the server's reason when the trial is refused, else the fallback", async () => {
     const { user, server } = await renderPricing();
     server.on(
       'POST /organizations/org_1/subscribe/trial',
       fail(409, 'CONFLICT', 'This organization has already used its free trial.'),
     );
-    await user.click(within(await card('Pro')).getByRole('button', { name: 'Start free trial' }));
+    const startTrial = async () => {
+      await user.click(within(await card('Pro')).getByRole('button', { name: 'Start free trial' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Start a free trial of Pro?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Start free trial' }));
+    };
+    await startTrial();
     expect(
       await screen.findByText('This organization has already used its free trial.'),
     ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     server.on('POST /organizations/org_1/subscribe/trial', garbled);
-    await user.click(within(await card('Pro')).getByRole('button', { name: 'Start free trial' }));
+    await startTrial();
     expect(await screen.findByText('Failed to start trial')).toBeInTheDocument();
   });
 
@@ -173,9 +236,7 @@ describe('/pricing actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep plan' }));
     expect(server.count('POST /organizations/org_1/subscription/cancel')).toBe(0);
 
-    await user.click(
-      within(await card('Basic')).getByRole('button', { name: 'Cancel Subscription' }),
-    );
+    await user.click(within(banner()).getByRole('button', { name: 'Cancel Plan' }));
     dialog = await screen.findByRole('dialog', { name: 'Cancel subscription?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
 

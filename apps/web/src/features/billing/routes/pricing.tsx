@@ -3,6 +3,7 @@ import { CalendarCheck, CircleX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { quietNextNotification } from '@/lib/notifications';
 import { toast } from '@/lib/toast';
 import { useSubscriptionChanged } from '../api/subscription';
 import { PricingBoard } from '../components/pricing-board';
@@ -22,6 +23,8 @@ function useCheckoutReturn(orgId: string) {
   useEffect(() => {
     if (!checkout) return;
     if (checkout === 'success') {
+      // Stripe's webhook may announce the same subscription meanwhile: one toast is enough.
+      quietNextNotification('SUBSCRIPTION_UPDATE');
       toast.success('Subscription initiated!', { id: 'checkout-return' });
       void subscriptionChanged();
     } else if (checkout === 'cancelled') {

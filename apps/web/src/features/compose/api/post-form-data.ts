@@ -5,38 +5,39 @@ import {
   type PostContent,
 } from '@herald/contract';
 
-/** A post ready to send: the contract's text fields, and the files shared or per network. */
+/** A post ready to send: the contract's text fields, and the files shared or per account. */
 export interface PostDraft {
-  platformIds: string[];
+  /** The accounts (integrations) it goes out from. */
+  integrationIds: string[];
   content: PostContent;
   action: CreatePostAction;
   /** ISO instant; only when scheduling. */
   scheduledAt?: string;
   title?: string;
   sharedFiles: File[];
-  /** Files for one network only, by platform id. */
+  /** Files for one account only, by integration id. */
   platformFiles: Record<string, File[]>;
 }
 
 /**
  * The multipart body of `POST /organizations/{orgId}/post`. Text fields come first so the server
  * can refuse a bad request before reading megabytes of files; files follow, shared ones first,
- * and `platformMedia` lists each network's own files by their index among all uploaded files.
+ * and `platformMedia` lists each account's own files by their index among all uploaded files.
  * The fields are checked against the contract's schema before anything is sent.
  */
 export function buildPostFormData(draft: PostDraft): FormData {
   const files = [...draft.sharedFiles];
   const platformMedia: Record<string, number[]> = {};
-  for (const platformId of draft.platformIds) {
-    const own = draft.platformFiles[platformId] ?? [];
+  for (const integrationId of draft.integrationIds) {
+    const own = draft.platformFiles[integrationId] ?? [];
     if (own.length === 0) continue;
-    platformMedia[platformId] = own.map((_, index) => files.length + index);
+    platformMedia[integrationId] = own.map((_, index) => files.length + index);
     files.push(...own);
   }
 
   const title = draft.title?.trim();
   const fields: CreatePostFields = CreatePostFieldsSchema.parse({
-    platformIds: draft.platformIds,
+    integrationIds: draft.integrationIds,
     content: draft.content,
     ...(draft.scheduledAt ? { scheduledAt: draft.scheduledAt } : {}),
     action: draft.action,
@@ -45,7 +46,7 @@ export function buildPostFormData(draft: PostDraft): FormData {
   });
 
   const form = new FormData();
-  form.append('platformIds', JSON.stringify(fields.platformIds));
+  form.append('integrationIds', JSON.stringify(fields.integrationIds ?? []));
   form.append(
     'content',
     typeof fields.content === 'string' ? fields.content : JSON.stringify(fields.content),

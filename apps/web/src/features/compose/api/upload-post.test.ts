@@ -16,6 +16,7 @@ describe('uploadPost', () => {
       status: 'draft',
       content: 'Hi',
       platforms: [],
+      accounts: [],
       platformPosts: [],
       media: [],
       scheduledAt: null,

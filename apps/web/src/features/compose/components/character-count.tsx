@@ -33,8 +33,8 @@ export function CharacterCounts({
       className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700"
     >
       {platforms.map((platform) => (
-        <li key={platform.id} aria-label={`${platform.name} characters`}>
-          <span className="font-medium">{platform.name}</span>{' '}
+        <li key={platform.id} aria-label={`${platform.label} characters`}>
+          <span className="font-medium">{platform.label}</span>{' '}
           <CharacterCount platform={platform} text={text} />
         </li>
       ))}

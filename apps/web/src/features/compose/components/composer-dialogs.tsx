@@ -33,8 +33,14 @@ export function ComposerDialogs({
     if (open) return;
     onChange(dialog?.kind === 'requirements' && dialog.back ? { kind: 'mediaErrors' } : null);
   };
-  const byName = (name: string) =>
-    platforms.filter((p) => p.name.toLowerCase() === name.trim().toLowerCase());
+  // A refusal names a network, or "Network (account)" where several accounts of it are chosen.
+  const byName = (name: string) => {
+    const key = name.trim().toLowerCase();
+    const found = platforms.filter(
+      (p) => p.label.toLowerCase() === key || p.name.toLowerCase() === key,
+    );
+    return found.filter((p, i) => found.findIndex((o) => o.platformId === p.platformId) === i);
+  };
 
   return (
     <>

@@ -50,7 +50,7 @@ function draftOf(
   zone: string,
 ): PostDraft {
   return {
-    platformIds: selected.map((p) => p.id),
+    integrationIds: selected.map((p) => p.id),
     content: postContent(state, selected),
     action: state.action,
     scheduledAt:

@@ -6,9 +6,10 @@ import type { ComposePlatform } from '../utils/compose-platforms';
 import type { ContentMode } from '../utils/compose-state';
 import { CharacterCount, CharacterCounts } from './character-count';
 
-const TABS: Array<{ value: ContentMode; label: string }> = [
+/** Per account where a network has several connected accounts; else per platform, as before. */
+const tabsFor = (perAccount: boolean): Array<{ value: ContentMode; label: string }> => [
   { value: 'shared', label: 'Shared Content' },
-  { value: 'custom', label: 'Customize per Platform' },
+  { value: 'custom', label: perAccount ? 'Customize per Account' : 'Customize per Platform' },
 ];
 const tabId = (mode: ContentMode) => `content-tab-${mode}`;
 const PANEL_ID = 'content-panel';
@@ -115,7 +116,7 @@ export function ContentEditor(props: ContentEditorProps) {
       />
       <SegmentedTabs
         label="How the text is written"
-        tabs={TABS}
+        tabs={tabsFor(selected.some((p) => p.label !== p.name))}
         value={mode}
         onChange={onModeChange}
         idOf={tabId}
@@ -136,7 +137,7 @@ export function ContentEditor(props: ContentEditorProps) {
           />
         ) : selected.length === 0 ? (
           <p className="text-sm text-slate-600">
-            Select the platforms first, then write a text for each of them.
+            Select the accounts first, then write a text for each of them.
           </p>
         ) : (
           selected.map((platform) => {
@@ -148,14 +149,14 @@ export function ContentEditor(props: ContentEditorProps) {
               <TextBox
                 key={platform.id}
                 id={textFieldId(platform.id)}
-                label={`${platform.name} content`}
+                label={`${platform.label} content`}
                 value={text}
                 onChange={(next) => props.onCustomTextChange(platform.id, next)}
                 errors={errors}
                 disabled={disabled}
                 footer={
                   <p className="text-xs text-slate-700">
-                    <span className="sr-only">{`${platform.name} characters: `}</span>
+                    <span className="sr-only">{`${platform.label} characters: `}</span>
                     <CharacterCount platform={platform} text={text} />
                   </p>
                 }

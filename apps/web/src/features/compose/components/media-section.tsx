@@ -1,4 +1,4 @@
-import { MAX_FILES_PER_POST, type PostValidationError } from '@herald/contract';
+import { maxFilesFor, type PostValidationError } from '@herald/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { NetworkMark } from '@/components/ui/network-mark';
@@ -61,7 +61,7 @@ export function MediaSection({
           Media
         </h2>
         <p className="text-xs text-slate-600">
-          {uploadedCount} of {MAX_FILES_PER_POST} files
+          {uploadedCount} of {maxFilesFor(selected.map((p) => p.constraints))} files
         </p>
       </div>
 
@@ -99,26 +99,26 @@ export function MediaSection({
             {selected.map((platform) => (
               <li
                 key={platform.id}
-                aria-label={`${platform.name} media`}
+                aria-label={`${platform.label} media`}
                 className="rounded-xl border border-slate-200 p-3"
               >
                 <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                   <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
                     <NetworkMark name={platform.name} size="sm" />
-                    {platform.name}
+                    {platform.label}
                   </span>
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`View requirements for ${platform.name}`}
+                    aria-label={`View requirements for ${platform.label}`}
                     onClick={() => onViewRequirements([platform])}
                   >
                     View requirements
                   </Button>
                 </div>
                 <MediaUploader
-                  name={`Files for ${platform.name}`}
-                  addLabel={`Add media for ${platform.name}`}
+                  name={`Files for ${platform.label}`}
+                  addLabel={`Add media for ${platform.label}`}
                   items={platformMedia[platform.id] ?? []}
                   onAdd={(files) => onAdd(platform.id, files)}
                   onRemove={(item) => onRemove(platform.id, item)}

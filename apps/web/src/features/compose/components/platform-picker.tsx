@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
 import { NetworkMark } from '@/components/ui/network-mark';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -8,18 +9,10 @@ import type { ComposePlatform } from '../utils/compose-platforms';
 export const NO_CONNECTED_PLATFORMS =
   'No connected platforms found. Please connect them in settings.';
 
-function accountLine(platform: ComposePlatform): string {
-  const [first, ...others] = platform.accounts;
-  if (!first) return '';
-  const who = first.username ? `@${first.username}` : first.name;
-  return others.length > 0 ? `${who} +${others.length} more` : who;
-}
-
-/** Every account of the tile in full, for the tooltip of a line cut short. */
+/** The account in full, for the tooltip of a name or handle cut short. */
 function accountTitle(platform: ComposePlatform): string {
-  return platform.accounts
-    .map((account) => (account.username ? `${account.name} (@${account.username})` : account.name))
-    .join(', ');
+  const { name, username } = platform.account;
+  return username && username !== name ? `${name} (@${username})` : name;
 }
 
 interface PlatformPickerProps {
@@ -29,7 +22,11 @@ interface PlatformPickerProps {
   disabled?: boolean;
 }
 
-/** One tile per connected network (docs/product.md#create-post); a tile is a checkbox named after its network. */
+/**
+ * One tile per connected account (docs/product.md#create-post): its avatar, name, @handle and
+ * network. A tile is a checkbox named after its network, or "Network (account)" when several
+ * accounts of that network are connected; any of them can be chosen together.
+ */
 export function PlatformPicker({
   platforms,
   selectedIds,
@@ -50,8 +47,10 @@ export function PlatformPicker({
         </p>
       ) : (
         <>
-          <p className="clear-left pt-1 text-sm text-slate-600">Choose where this post goes.</p>
-          <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          <p className="clear-left pt-1 text-sm text-slate-600">
+            Choose the accounts this post goes out from.
+          </p>
+          <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
             {platforms.map((platform) => {
               const isSelected = selectedIds.includes(platform.id);
               const accountId = `platform-account-${platform.id}`;
@@ -70,27 +69,41 @@ export function PlatformPicker({
                     <input
                       type="checkbox"
                       className="sr-only"
-                      aria-label={platform.name}
+                      aria-label={platform.label}
                       aria-describedby={accountId}
                       checked={isSelected}
                       disabled={disabled}
                       onChange={() => onToggle(platform.id)}
                     />
-                    <NetworkMark name={platform.name} className="shrink-0" />
+                    <span className="relative shrink-0">
+                      <Avatar
+                        name={platform.account.name}
+                        url={platform.account.pictureUrl}
+                        className="size-10"
+                      />
+                      <NetworkMark
+                        name={platform.name}
+                        size="xs"
+                        className="absolute -right-1.5 -bottom-1.5 ring-2 ring-white"
+                      />
+                    </span>
                     {/* The check sits beside the names, never over them; long names end in … and show in full on hover. */}
                     <span className="min-w-0 flex-1">
                       <span
                         className="block truncate font-semibold text-slate-900"
-                        title={platform.name}
+                        title={accountTitle(platform)}
                       >
-                        {platform.name}
+                        {platform.account.name}
                       </span>
                       <span
                         id={accountId}
                         className="block truncate text-xs text-slate-600"
                         title={accountTitle(platform)}
                       >
-                        {accountLine(platform)}
+                        {platform.account.username &&
+                        platform.account.username !== platform.account.name
+                          ? `@${platform.account.username} · ${platform.name}`
+                          : platform.name}
                       </span>
                     </span>
                     <span

@@ -38,6 +38,7 @@ function ruleLines(rule: MediaRule): string[] {
 const countingNotes: Record<string, string> = {
   'x-weighted': 'counted the way X counts: every link counts as 23, some characters as 2',
   'utf8-bytes': 'counted in bytes',
+  'emoji-bytes': 'characters; an emoji counts as several',
   utf16: 'counted in UTF-16 units',
   codepoints: 'characters',
 };
@@ -93,7 +94,15 @@ interface RequirementsDialogProps {
 }
 
 /** docs/product.md#create-post "platform requirements": what each network accepts, from its mediaConstraints. */
-export function RequirementsDialog({ open, onOpenChange, platforms }: RequirementsDialogProps) {
+export function RequirementsDialog({
+  open,
+  onOpenChange,
+  platforms: accounts,
+}: RequirementsDialogProps) {
+  // Rules are the network's: two accounts of one network show them once.
+  const platforms = accounts.filter(
+    (p, index) => accounts.findIndex((o) => o.platformId === p.platformId) === index,
+  );
   const [only] = platforms;
   const title = platforms.length === 1 && only ? `${only.name} requirements` : 'Media requirements';
   return (

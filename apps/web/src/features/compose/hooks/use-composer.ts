@@ -59,7 +59,7 @@ export function useComposer(platforms: readonly ComposePlatform[], initialSchedu
         const targets: MediaTarget[] =
           goesTo.length > 0
             ? goesTo.map((p) => ({
-                name: p.name,
+                name: p.label,
                 constraints: p.constraints,
                 current: mediaFor(current, p.id).map((item) => item.facts),
               }))

@@ -7,7 +7,7 @@ import {
   createButton,
   created,
   fileOf,
-  idOf,
+  connectedAccounts,
   renderComposer,
   tile,
 } from './create-post.fixtures';
@@ -86,7 +86,11 @@ describe("/create-post schedules in the user's zone, not the browser's", () => {
 
 describe('/create-post request', () => {
   it('sends one multipart request: text fields first, customized texts, then the image', async () => {
+    const integrations = connectedAccounts();
+    const accountOf = (network: string) =>
+      integrations.find((i) => i.platform.name === network)!.id;
     const { user, server, xhr } = await renderComposer({
+      integrations,
       path: '/create-post?date=2099-05-10&time=14:30',
       routes: { [CREATE_ROUTE]: created() },
     });
@@ -105,7 +109,7 @@ describe('/create-post request', () => {
     await waitFor(() => expect(createRequests(server.requests)).toHaveLength(1));
     const entries = entriesOf(createRequests(server.requests)[0]);
     expect(entries.map(([name]) => name)).toEqual([
-      'platformIds',
+      'integrationIds',
       'content',
       'scheduledAt',
       'action',
@@ -114,17 +118,21 @@ describe('/create-post request', () => {
       'media',
     ]);
     const fields = Object.fromEntries(entries.filter(([name]) => name !== 'media'));
-    expect(JSON.parse(fields.platformIds as string)).toEqual([idOf('X'), idOf('Facebook')]);
+    // The post names the accounts it goes out from; texts and files are keyed by account.
+    expect(JSON.parse(fields.integrationIds as string)).toEqual([
+      accountOf('X'),
+      accountOf('Facebook'),
+    ]);
     expect(JSON.parse(fields.content as string)).toEqual({
       default: 'Launch day',
-      [idOf('X')]: 'Short and sweet for X',
-      [idOf('Facebook')]: 'Launch day',
+      [accountOf('X')]: 'Short and sweet for X',
+      [accountOf('Facebook')]: 'Launch day',
     });
     // 14:30 in the user's saved zone (Europe/London, on summer time in May), as an instant.
     expect(fields.scheduledAt).toBe('2099-05-10T13:30:00.000Z');
     expect(fields.action).toBe('schedule');
     expect(fields.title).toBe('Spring launch');
-    expect(JSON.parse(fields.platformMedia as string)).toEqual({ [idOf('Facebook')]: [0] });
+    expect(JSON.parse(fields.platformMedia as string)).toEqual({ [accountOf('Facebook')]: [0] });
     const media = entries.find(([name]) => name === 'media')?.[1];
     expect(media).toBeInstanceOf(File);
     expect((media as File).name).toBe('launch.jpg');
@@ -146,7 +154,7 @@ describe('/create-post request', () => {
 
     await waitFor(() => expect(createRequests(server.requests)).toHaveLength(1));
     const entries = entriesOf(createRequests(server.requests)[0]);
-    expect(entries.map(([name]) => name)).toEqual(['platformIds', 'content', 'action', 'media']);
+    expect(entries.map(([name]) => name)).toEqual(['integrationIds', 'content', 'action', 'media']);
     expect(entries[1]?.[1]).toBe('Launch day');
     expect(entries[2]?.[1]).toBe('publish');
   });

@@ -70,13 +70,16 @@ export function platformsWithRules(): Platform[] {
   }));
 }
 
-/** A working account on the named network. */
+let accountCount = 0;
+/** A working account on the named network, with a UUID id as the server gives. */
 export function account(
   name: string,
   metadata: Partial<Integration['metadata']> = {},
   overrides: Partial<Omit<Integration, 'metadata'>> = {},
 ): Integration {
-  return createIntegration({ platform: { id: idOf(name), name }, metadata, ...overrides });
+  accountCount += 1;
+  const id = `aaaaaaaa-0000-4000-8000-${String(accountCount).padStart(12, '0')}`;
+  return createIntegration({ id, platform: { id: idOf(name), name }, metadata, ...overrides });
 }
 
 /** Accounts on X, Instagram and Facebook. */
@@ -103,6 +106,7 @@ export function createdPost(overrides: Partial<Post> = {}): Post {
     status: 'scheduled',
     content: 'Hello',
     platforms: [{ id: idOf('X'), name: 'X' }],
+    accounts: [],
     platformPosts: [],
     media: [],
     scheduledAt: null,

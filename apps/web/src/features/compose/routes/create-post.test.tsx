@@ -10,11 +10,11 @@ const counter = (platform: string) =>
   });
 
 describe('/create-post platforms and access', () => {
-  it('shows one tile per connected platform, with its account', async () => {
-    await renderComposer({
+  it('shows one tile per connected account, and two accounts of a network are chosen together', async () => {
+    const { user } = await renderComposer({
       integrations: [
-        account('X', { username: 'acme' }),
-        account('X', { username: 'acme_two' }),
+        account('X', { name: 'Acme', username: 'acme' }),
+        account('X', { name: 'Acme Two', username: 'acme_two' }),
         account('Facebook', { name: 'Acme Page', username: null }),
         account('Threads', {}, { status: 'REFRESH_FAILED' }),
       ],
@@ -22,9 +22,27 @@ describe('/create-post platforms and access', () => {
 
     const platforms = await screen.findByRole('group', { name: 'Platforms' });
     const tiles = within(platforms).getAllByRole('checkbox');
-    expect(tiles.map((t) => t.getAttribute('aria-label'))).toEqual(['X', 'Facebook']);
-    expect(await tile('X')).toHaveAccessibleDescription('@acme +1 more');
-    expect(await tile('Facebook')).toHaveAccessibleDescription('Acme Page');
+    expect(tiles.map((t) => t.getAttribute('aria-label'))).toEqual([
+      'X (Acme)',
+      'X (Acme Two)',
+      'Facebook',
+    ]);
+    expect(await tile('X (Acme)')).toHaveAccessibleDescription('@acme · X');
+    expect(await tile('X (Acme Two)')).toHaveAccessibleDescription('@acme_two · X');
+    expect(await tile('Facebook')).toHaveAccessibleDescription('Facebook');
+    expect(within(platforms).getByText('Acme Page')).toBeVisible();
+
+    await user.click(await tile('X (Acme)'));
+    await user.click(await tile('X (Acme Two)'));
+    expect(await tile('X (Acme)')).toBeChecked();
+    expect(await tile('X (Acme Two)')).toBeChecked();
+    // One preview per chosen account, each in that account's name.
+    const first = screen.getByRole('article', { name: 'X (Acme) preview' });
+    const second = screen.getByRole('article', { name: 'X (Acme Two) preview' });
+    expect(within(first).getByText('@acme')).toBeInTheDocument();
+    expect(within(second).getByText('@acme_two')).toBeInTheDocument();
+    expect(within(second).queryByText('@acme')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Customize per Account' })).toBeInTheDocument();
   });
 
   it('cuts a long account name short beside the check, with the full name as a tooltip', async () => {
@@ -79,7 +97,7 @@ describe('/create-post Create Post button', () => {
 
     await user.click(await tile('X'));
     expect(createButton()).toBeDisabled();
-    expect(screen.getByText('Select at least one platform to post to.')).toBeInTheDocument();
+    expect(screen.getByText('Select at least one account to post to.')).toBeInTheDocument();
 
     await user.click(await tile('X'));
     await user.click(sharedText());
@@ -181,7 +199,7 @@ describe('/create-post counters and previews', () => {
 
     const x = screen.getByRole('article', { name: 'X preview' });
     expect(within(x).getByText('Acme')).toBeInTheDocument();
-    expect(within(x).getByText('@acme · now')).toBeInTheDocument();
+    expect(within(x).getByText('@acme')).toBeInTheDocument();
     expect(within(x).getByTestId('text-overflow')).toHaveTextContent(/TAIL$/);
 
     const instagram = screen.getByRole('article', { name: 'Instagram preview' });

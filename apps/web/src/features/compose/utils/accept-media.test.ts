@@ -49,20 +49,20 @@ describe('acceptMedia', () => {
     expect(rejections[0]?.message).toBe('Facebook accepts at most 1 video in one post.');
   });
 
-  it('stops at 10 files per post with one message for all the extra files', () => {
+  it('stops at 35 files per post (the most any network takes) with one message for all the extra files', () => {
     const { accepted, rejections } = acceptMedia({
       candidates: [
-        item('9.jpg', 'image/jpeg'),
-        item('10.jpg', 'image/jpeg'),
-        item('11.jpg', 'image/jpeg'),
-        item('12.jpg', 'image/jpeg'),
+        item('34.jpg', 'image/jpeg'),
+        item('35.jpg', 'image/jpeg'),
+        item('36.jpg', 'image/jpeg'),
+        item('37.jpg', 'image/jpeg'),
       ],
       targets: [{ name: '', constraints: null, current: [] }],
-      uploadedCount: 8,
+      uploadedCount: 33,
     });
-    expect(accepted.map((i) => i.id)).toEqual(['9.jpg', '10.jpg']);
+    expect(accepted.map((i) => i.id)).toEqual(['34.jpg', '35.jpg']);
     expect(rejections).toEqual([
-      { message: TOO_MANY_FILES_MESSAGE, fileNames: ['11.jpg', '12.jpg'], platforms: [] },
+      { message: TOO_MANY_FILES_MESSAGE, fileNames: ['36.jpg', '37.jpg'], platforms: [] },
     ]);
   });
 });

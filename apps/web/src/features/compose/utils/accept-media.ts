@@ -29,7 +29,7 @@ interface AcceptInput {
    * the default types of docs/product.md#media-rules then apply.
    */
   targets: readonly MediaTarget[];
-  /** Files the post already uploads, all networks together (the 10-file cap counts these). */
+  /** Files the post already uploads, all networks together (the post's file cap counts these). */
   uploadedCount: number;
 }
 
@@ -48,7 +48,7 @@ function addRejection(list: MediaRejection[], fileName: string, message: string,
  * docs/product.md#media-rules "Invalid files are skipped and valid ones are added": runs the contract's rules for
  * each new file on every target network, in order, so a file that would break a count rule
  * (X's four images, one video on Facebook) is refused while the ones before it stay. Files past
- * the 10th of the post are refused with the sentence of docs/product.md#media-rules.
+ * MAX_FILES_PER_POST are refused with the sentence of docs/product.md#media-rules.
  */
 export function acceptMedia({ candidates, targets, uploadedCount }: AcceptInput) {
   const accepted: MediaItem[] = [];

@@ -7,13 +7,26 @@ export interface ComposeAccount {
   pictureUrl: string | null;
 }
 
-/** One network the organization can post to: a tile in the picker and a target of the post. */
+/**
+ * One connected account the organization can post from: a tile in the picker and a target of
+ * the post. Two accounts of one network are two entries, chosen and customized apart.
+ */
 export interface ComposePlatform {
-  /** The Platform id: what the create call's `platformIds` and `platformMedia` name. */
+  /** The account's (integration's) id: what `integrationIds`, per-account texts and `platformMedia` name. */
   id: string;
+  /** The network's Platform id. */
+  platformId: string;
+  /** The network's name ("Facebook"). */
   name: string;
+  /**
+   * How the form names this target: the network's name, or "Facebook (Page name)" when several
+   * accounts of that network are connected.
+   */
+  label: string;
   /** The network's rules; null when the supported list does not know the network. */
   constraints: MediaConstraints | null;
+  account: ComposeAccount;
+  /** The one account, as a list (the publish-now confirmation lists accounts). */
   accounts: ComposeAccount[];
 }
 
@@ -28,29 +41,36 @@ function accountOf(integration: Integration): ComposeAccount {
 }
 
 /**
- * One entry per network with at least one working account, in the order the accounts were
- * listed. Posts name networks, not accounts, so two accounts of one network make one tile.
+ * One entry per working account, grouped by network in the order the networks were listed.
  * Networks operators switched off are left out: the server would refuse them.
  */
 export function composePlatforms(
   integrations: readonly Integration[],
   supported: readonly Platform[],
 ): ComposePlatform[] {
-  const byId = new Map<string, ComposePlatform>();
-  for (const integration of integrations) {
-    if (integration.status !== 'CONNECTED') continue;
+  const usable = integrations.filter((integration) => {
+    if (integration.status !== 'CONNECTED') return false;
     const known = supported.find((platform) => platform.id === integration.platform.id);
-    if (known && !known.isActive) continue;
-    const entry = byId.get(integration.platform.id) ?? {
-      id: integration.platform.id,
-      name: integration.platform.name,
-      constraints: known?.mediaConstraints ?? null,
-      accounts: [],
-    };
-    entry.accounts.push(accountOf(integration));
-    byId.set(entry.id, entry);
-  }
-  return [...byId.values()];
+    return !known || known.isActive;
+  });
+  const networks = [...new Set(usable.map((i) => i.platform.id))];
+  return networks.flatMap((platformId) => {
+    const ofNetwork = usable.filter((i) => i.platform.id === platformId);
+    const known = supported.find((platform) => platform.id === platformId);
+    return ofNetwork.map((integration) => {
+      const account = accountOf(integration);
+      const name = integration.platform.name;
+      return {
+        id: integration.id,
+        platformId,
+        name,
+        label: ofNetwork.length > 1 ? `${name} (${account.name})` : name,
+        constraints: known?.mediaConstraints ?? null,
+        account,
+        accounts: [account],
+      };
+    });
+  });
 }
 
 export type Network = 'x' | 'instagram' | 'facebook' | 'threads' | 'tiktok' | 'linkedin' | 'other';

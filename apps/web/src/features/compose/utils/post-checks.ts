@@ -11,11 +11,11 @@ import { mediaFor, textFor, uploadedMedia, type ComposeState } from './compose-s
 import { scheduleProblem } from './schedule';
 
 export const EMPTY_POST = 'Write the text of the post or add an image or video.';
-export const NO_PLATFORM_SELECTED = 'Select at least one platform to post to.';
+export const NO_PLATFORM_SELECTED = 'Select at least one account to post to.';
 
 /** What the contract's rules say about the post as it stands; recomputed on every change. */
 export interface ComposeIssues {
-  /** Texts over a network's limit, by platform id. */
+  /** Texts over a network's limit, by account id. */
   textErrors: Record<string, string>;
   /** Media rules that fail, network by network. */
   mediaErrors: PostValidationError[];
@@ -35,7 +35,7 @@ export function composeIssues(
   const errors = validatePostTargets(
     selected.map((platform) => ({
       platformId: platform.id,
-      platformName: platform.name,
+      platformName: platform.label,
       constraints: platform.constraints,
       text: textFor(state, platform.id),
       media: mediaFor(state, platform.id).map((item) => item.facts),
@@ -80,7 +80,7 @@ export function submitProblems(
   if (state.mode === 'custom') {
     for (const platform of selected) {
       if (!textFor(state, platform.id).trim())
-        content[platform.id] = contentRequiredMessage(platform.id);
+        content[platform.id] = contentRequiredMessage(platform.platformId);
     }
   }
   const empty =
@@ -95,7 +95,7 @@ export function hasSubmitProblems(problems: SubmitProblems): boolean {
 }
 
 /**
- * The `content` the server gets: the shared text, or an object with each selected network's
+ * The `content` the server gets: the shared text, or an object with each selected account's
  * text and a `default` (the shared text, else the first text written) for lists and search.
  */
 export function postContent(

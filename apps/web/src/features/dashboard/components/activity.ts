@@ -28,6 +28,8 @@ const POST_VERBS: Record<string, string> = {
   published: 'Published a post',
   posted: 'Published a post',
   scheduled: 'Scheduled a post',
+  publishing: 'Publishing a post',
+  partially_published: 'Published a post to some of its networks',
   failed: 'A post failed to publish',
   draft: 'Drafted a post',
 };

@@ -26,7 +26,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
                   <Icon className="size-4" aria-hidden="true" />
                 </span>
                 <div className="min-w-0">
-                  <p className="text-sm text-slate-900">{item.text}</p>
+                  <p className="text-sm wrap-anywhere text-slate-900">{item.text}</p>
                   <RelativeTime iso={item.at} />
                 </div>
               </li>

@@ -20,7 +20,7 @@ function DashboardBody({ orgId, data }: { orgId: string; data: Dashboard }) {
     <>
       <PlanBanner subscription={data.subscription} plans={data.plans} />
       <StatCards postCounts={data.postCounts} />
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <QuickActions memberCount={data.memberCount} />
         <RecentActivity items={recentActivity(data.posts, data.integrations)} />
       </div>

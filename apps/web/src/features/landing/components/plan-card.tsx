@@ -1,9 +1,9 @@
 import type { Plan } from '@herald/contract';
-import { Check } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { featureRows, formatPrice } from '@/lib/plans';
+import { FeatureItem } from '@/components/ui/feature-item';
 import { isMostPopular } from './plan-format';
 
 export function PlanCard({ plan }: { plan: Plan }) {
@@ -27,13 +27,8 @@ export function PlanCard({ plan }: { plan: Plan }) {
         {formatPrice(plan.price)}
       </p>
       <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
-        {featureRows(plan).map(({ key, label, value }) => (
-          <li key={key} className="flex items-start gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
-            <span>
-              {label}: <span className="font-semibold text-slate-900">{value}</span>
-            </span>
-          </li>
+        {featureRows(plan).map(({ key, ...row }) => (
+          <FeatureItem key={key} {...row} />
         ))}
       </ul>
       <ButtonLink

@@ -45,6 +45,14 @@ export function CookiePolicyPage() {
           <code>{storageKeys.roleColors}</code> remembers the color you picked for each team role,
           on this browser only.
         </li>
+        <li>
+          <code>{storageKeys.libraryView}</code> remembers whether you look at the content library
+          as cards or as a list.
+        </li>
+        <li>
+          <code>{storageKeys.calendarView}</code> remembers the calendar view (agenda, week or
+          month) you last chose on a phone and on a larger screen, on this browser only.
+        </li>
       </ul>
       <p>
         The current organization is cleared when you log out. All entries can be removed at any time

@@ -1,12 +1,14 @@
 import type { Notification } from '@herald/contract';
 import dayjs from 'dayjs';
-import { BellRing, CircleAlert, FileQuestion, Mail, MailOpen } from 'lucide-react';
+import { BellRing, CircleAlert, FileText, Mail, MailOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { generatePath, Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingIndicator } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-error';
+import { errorMessage, isApiError } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { usePost } from '@/lib/posts';
 import { useRelativeTime } from '@/lib/relative-time';
 import { PriorityBadge } from './notification-item';
 import { TYPE_LABELS } from './notification-format';
@@ -43,22 +45,29 @@ function Placeholder({
   );
 }
 
-/** Posts are not shown here yet: say so, and link to the post's own page. */
-function PostDetailsUnavailable({ postId }: { postId: string }) {
+/**
+ * The post a publishing notification is about: a link to its details. A post deleted since then
+ * says so calmly (it is not an error of this page).
+ */
+function LinkedPost({ postId }: { postId: string }) {
+  const { currentOrgId } = useAuth();
+  const post = usePost(currentOrgId, postId);
+  if (isApiError(post.error) && post.error.status === 404) {
+    return (
+      <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+        <p className="font-semibold text-slate-900">{POST_UNAVAILABLE}</p>
+        <p className="mt-1">This post has been deleted since.</p>
+      </div>
+    );
+  }
   return (
-    <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-      <p className="flex items-center gap-2 font-semibold">
-        <FileQuestion className="size-4" aria-hidden="true" />
-        {POST_UNAVAILABLE}
-      </p>
-      <p className="mt-1">The details of this post cannot be shown here yet.</p>
-      <Link
-        to={generatePath(paths.postDetails, { postId })}
-        className="mt-2 inline-block font-semibold text-indigo-700 underline hover:text-indigo-900"
-      >
-        Open the post
-      </Link>
-    </div>
+    <Link
+      to={generatePath(paths.postDetails, { postId })}
+      className="inline-flex items-center gap-2 self-start rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    >
+      <FileText className="size-4" aria-hidden="true" />
+      View post
+    </Link>
   );
 }
 
@@ -92,13 +101,13 @@ function Details({
         </Button>
       </header>
       <p className="text-base whitespace-pre-line text-slate-800">{message}</p>
+      {postId && <LinkedPost postId={postId} />}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Received</dt>
         <dd className="text-slate-900">
           <time dateTime={createdAt}>{dayjs(createdAt).format('MMM D, YYYY h:mm A')}</time> ({ago})
         </dd>
       </dl>
-      {postId && <PostDetailsUnavailable postId={postId} />}
       {followUp && (
         <Link
           to={followUp.to}

@@ -27,7 +27,7 @@ export const published = createNotification({
   id: 'ntf_post',
   type: 'POST_PUBLISHED',
   priority: 'LOW',
-  message: 'Your post is live on X.',
+  message: "'Winter latte launch' was published to X (@acme_x).",
   postId: 'post_7',
   createdAt: ago(2 * 24 * 60 * MINUTE),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublished, statusLabel, statusStyle } from './post-status';
+import { isPublished, nextPublication, statusLabel, statusStyle } from './post-status';
 
 describe('post status styles', () => {
   it('matches case-insensitively, treats posted as published, and falls back to draft', () => {
@@ -16,11 +16,30 @@ describe('post status styles', () => {
     expect(statusLabel('waiting_for_approval')).toBe('Waiting for approval');
     expect(statusLabel('PUBLISHED')).toBe('Published');
     expect(statusLabel('')).toBe('Draft');
+    expect(statusLabel('partially_published')).toBe('Partially published');
+    expect(statusStyle('partially_published')).not.toEqual(statusStyle('draft'));
+  });
+
+  it('finds the next time a queued network is due, ignoring what is out or overdue', () => {
+    const target = (status: 'QUEUED' | 'PUBLISHED', dueAt: string | null) =>
+      ({ status, dueAt }) as never;
+    const now = Date.parse('2026-03-10T12:00:00Z');
+    const post = {
+      platformPosts: [
+        target('PUBLISHED', null),
+        target('QUEUED', '2026-03-12T09:00:00Z'),
+        target('QUEUED', '2026-03-11T09:00:00Z'),
+        target('QUEUED', '2026-03-10T11:00:00Z'),
+      ],
+    };
+    expect(nextPublication(post, now)).toBe('2026-03-11T09:00:00Z');
+    expect(nextPublication({ platformPosts: [target('PUBLISHED', null)] }, now)).toBeNull();
   });
 
   it('knows published and posted are not editable', () => {
     expect(isPublished('Posted')).toBe(true);
     expect(isPublished('published')).toBe(true);
     expect(isPublished('failed')).toBe(false);
+    expect(isPublished('partially_published')).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
+import type { Post } from '@herald/contract';
+
 /**
  * docs/product.md#post-statuses: a post's colours by status. The library and details know draft, scheduled,
- * published (same as posted) and failed; the calendar also knows the workflow statuses some
+ * publishing, partially published, published (same as posted) and failed; the calendar also knows the workflow statuses some
  * teams use. Matching ignores case, and `_` or `-` read as spaces ("ON_HOLD" is "on hold").
  * Any other status takes the draft style.
  */
@@ -24,6 +26,11 @@ const STATUS_STYLES: Record<string, StatusStyle> = {
   scheduled: { badge: 'bg-blue-100 text-blue-800', accent: 'bg-blue-500' },
   published: PUBLISHED,
   posted: PUBLISHED,
+  // Some networks have it; others wait for their time or failed.
+  'partially published': {
+    badge: 'bg-emerald-50 text-emerald-900 ring-1 ring-emerald-300 ring-inset',
+    accent: 'bg-emerald-300',
+  },
   failed: FAILED,
   errors: FAILED,
   approved: { badge: 'bg-teal-100 text-teal-800', accent: 'bg-teal-500' },
@@ -55,4 +62,19 @@ export function statusLabel(status: string | null | undefined): string {
 export function isPublished(status: string | null | undefined): boolean {
   const text = normalize(status ?? '');
   return text === 'published' || text === 'posted';
+}
+
+/**
+ * When the post's next network is due: the earliest time a queued target waits for, if it is
+ * still ahead ("Next: {time}" beside "Partially published").
+ */
+export function nextPublication(
+  post: Pick<Post, 'platformPosts'>,
+  now = Date.now(),
+): string | null {
+  const ahead = post.platformPosts
+    .filter((t) => t.status === 'QUEUED' && t.dueAt && Date.parse(t.dueAt) > now)
+    .map((t) => t.dueAt!)
+    .sort((a, b) => Date.parse(a) - Date.parse(b));
+  return ahead[0] ?? null;
 }

@@ -1,7 +1,7 @@
 import type { Post } from '@herald/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMe } from '@/testing/factories';
 import { fail, ok, type FakeRequest } from '@/testing/fake-server';
 import { mockServer, renderApp } from '@/testing/render-app';
@@ -351,5 +351,156 @@ describe('/calendar chips', () => {
     expect(titled).not.toHaveTextContent('Our new latte is here');
     expect(titled.getAttribute('title')).toContain('Winter latte launch · Our new latte is here');
     expect(screen.getByRole('link', { name: /Untitled post/ })).toBeInTheDocument();
+  });
+
+  it('show the marks of the networks a post goes to, and name its accounts', async () => {
+    const posts = [
+      createPost({
+        content: 'Two networks',
+        platforms: [
+          { id: 'plt_x', name: 'X' },
+          { id: 'plt_fb', name: 'Facebook' },
+        ],
+        accounts: [
+          {
+            id: 'int_x',
+            platformId: 'plt_x',
+            platformName: 'X',
+            name: 'Ada Posts',
+            username: 'ada_posts',
+            pictureUrl: null,
+            connected: true,
+          },
+          {
+            id: 'int_fb',
+            platformId: 'plt_fb',
+            platformName: 'Facebook',
+            name: 'Harbor Cafe',
+            username: null,
+            pictureUrl: null,
+            connected: true,
+          },
+        ],
+        scheduledAt: local('2030-03-06T10:00'),
+      }),
+    ];
+    await renderCalendar({ posts });
+
+    const chip = await screen.findByRole('link', {
+      name: /Two networks.*on Ada Posts \(X\), Harbor Cafe \(Facebook\)/,
+    });
+    expect(chip.querySelectorAll('svg')).toHaveLength(2);
+    expect(chip.getAttribute('title')).toContain('Ada Posts (X), Harbor Cafe (Facebook)');
+  });
+});
+
+/** Makes the window as narrow as a phone (the calendar asks through matchMedia). */
+function phoneWidth() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query.includes('max-width'),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+}
+
+describe('/calendar agenda', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const weekPosts = () => [
+    createPost({
+      title: 'Winter latte launch',
+      status: 'scheduled',
+      content: 'Our new latte is here',
+      scheduledAt: local('2030-03-05T09:30'),
+    }),
+    createPost({
+      content: 'Early bird',
+      status: 'published',
+      platforms: [{ id: 'plt_fb', name: 'Facebook' }],
+      scheduledAt: local('2030-03-05T07:00'),
+    }),
+    createPost({ content: 'Saturday special', scheduledAt: local('2030-03-09T18:45') }),
+    createPost({ content: 'Next week', scheduledAt: local('2030-03-10T08:00') }),
+  ];
+
+  it('is what a phone opens: the days of the week with their posts in time order, networks and status', async () => {
+    phoneWidth();
+    await renderCalendar({ posts: weekPosts() });
+
+    const agenda = await screen.findByRole('list', { name: 'Agenda' });
+    expect(screen.getByRole('button', { name: 'Agenda' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByText(/Times in /)).toBeInTheDocument();
+
+    const days = within(agenda).getAllByRole('region');
+    expect(days.map((d) => d.getAttribute('aria-label'))).toEqual([
+      'Sunday, March 3',
+      'Monday, March 4',
+      'Tuesday, March 5',
+      'Wednesday, March 6',
+      'Thursday, March 7',
+      'Friday, March 8',
+      'Saturday, March 9',
+    ]);
+    const tuesday = within(agenda).getByRole('region', { name: 'Tuesday, March 5' });
+    expect(within(tuesday).getByText('2 posts')).toBeInTheDocument();
+    const links = within(tuesday).getAllByRole('link', { name: /AM/ });
+    expect(links.map((l) => l.textContent)).toEqual([
+      '7:00 AMEarly bird, on Facebook, Published',
+      '9:30 AMWinter latte launch, on X, Scheduled',
+    ]);
+    expect(links[1]).toHaveAttribute('href', expect.stringMatching(/^\/content\/post_/));
+    const saturday = within(agenda).getByRole('region', { name: 'Saturday, March 9' });
+    expect(within(saturday).getByRole('link', { name: /6:45 PM.*Saturday special/ })).toBeVisible();
+    expect(within(agenda).getByRole('region', { name: 'Monday, March 4' })).toHaveTextContent(
+      'No posts',
+    );
+    expect(screen.queryByText('Next week')).not.toBeInTheDocument();
+  });
+
+  it('moves week by week, and opens a day with its list', async () => {
+    const { user, server } = await renderCalendar({
+      posts: weekPosts(),
+      path: '/calendar?date=2030-03-05&view=agenda',
+    });
+    await screen.findByRole('list', { name: 'Agenda' });
+
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(await screen.findByRole('heading', { name: 'Mar 10 – 16, 2030' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(server.requests.at(-1)?.query.get('from')).toBe(local('2030-03-10T00:00')),
+    );
+    const sunday = await screen.findByRole('region', { name: 'Sunday, March 10' });
+    expect(within(sunday).getByRole('link', { name: /8:00 AM.*Next week/ })).toBeVisible();
+
+    await user.click(within(sunday).getByRole('button', { name: /Sunday, March 10/ }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('remembers the view chosen on a phone, apart from the one of a larger screen', async () => {
+    phoneWidth();
+    const { user, unmount } = await renderCalendar({ posts: weekPosts() });
+    await screen.findByRole('list', { name: 'Agenda' });
+    await user.click(screen.getByRole('button', { name: 'Month' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    unmount();
+
+    const again = await renderCalendar({ posts: weekPosts() });
+    expect(await screen.findByRole('button', { name: 'Month' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    again.unmount();
+
+    vi.restoreAllMocks();
+    await renderCalendar({ posts: weekPosts() });
+    expect(await screen.findByRole('button', { name: 'Week' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 });

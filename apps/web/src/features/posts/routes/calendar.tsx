@@ -8,15 +8,19 @@ import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { useCan } from '@/lib/permissions';
 import { usePosts } from '@/lib/posts';
+import { readStorage, storageKeys, writeStorage } from '@/lib/storage';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { parseWall, wallNow } from '@/lib/zoned-time';
 import {
   dayKey,
   groupByDay,
+  isCalendarView,
   moveToDay,
   moveToSlot,
   parseAnchor,
   rangeLabel,
+  stepUnit,
   visibleDays,
   visibleRange,
   type CalendarView,
@@ -29,21 +33,46 @@ import { MonthView } from '../components/calendar/month-view';
 import { useCalendarDrag } from '../components/calendar/use-calendar-drag';
 import { canReschedule, useReschedule } from '../components/calendar/use-reschedule';
 import { WeekView } from '../components/calendar/week-view';
+import { AgendaView } from '../components/calendar/agenda-view';
 
-/** View and anchor day live in the address, so a reload or Back shows the same range. */
+type ScreenKind = 'phone' | 'wide';
+
+/** The view last chosen on a phone and on a larger screen (each remembered apart). */
+function rememberedViews(): Partial<Record<ScreenKind, CalendarView>> {
+  try {
+    const saved: unknown = JSON.parse(readStorage(storageKeys.calendarView) ?? '{}');
+    if (typeof saved !== 'object' || saved === null) return {};
+    const entries = Object.entries(saved).filter(([, view]) => isCalendarView(view));
+    return Object.fromEntries(entries) as Partial<Record<ScreenKind, CalendarView>>;
+  } catch {
+    return {};
+  }
+}
+
+function rememberView(screen: ScreenKind, view: CalendarView) {
+  writeStorage(storageKeys.calendarView, JSON.stringify({ ...rememberedViews(), [screen]: view }));
+}
+
+/**
+ * View and anchor day live in the address, so a reload or Back shows the same range. Without a
+ * view in the address, the one last chosen on this kind of screen shows: at first the agenda on
+ * a phone (a week grid does not fit), the week elsewhere.
+ */
 function useCalendarPosition(zone: string) {
   const [params, setParams] = useSearchParams();
-  const view: CalendarView = params.get('view') === 'month' ? 'month' : 'week';
+  const screen: ScreenKind = useMediaQuery(PHONE_QUERY) ? 'phone' : 'wide';
+  const asked = params.get('view');
+  const view: CalendarView = isCalendarView(asked)
+    ? asked
+    : (rememberedViews()[screen] ?? (screen === 'phone' ? 'agenda' : 'week'));
   const anchor = parseAnchor(params.get('date'), wallNow(zone));
   const setPosition = useCallback(
     (change: { view?: CalendarView; date?: string | null }) => {
+      if (change.view) rememberView(screen, change.view);
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);
-          if (change.view) {
-            if (change.view === 'week') next.delete('view');
-            else next.set('view', change.view);
-          }
+          if (change.view) next.set('view', change.view);
           if (change.date === null) next.delete('date');
           else if (change.date) next.set('date', change.date);
           return next;
@@ -51,7 +80,7 @@ function useCalendarPosition(zone: string) {
         { replace: true },
       );
     },
-    [setParams],
+    [setParams, screen],
   );
   return { view, anchor, setPosition };
 }
@@ -68,8 +97,9 @@ function CalendarError({ error, onRetry }: { error: unknown; onRetry: () => void
 }
 
 /**
- * /calendar (docs/product.md#calendar): the week (or month) of posts by day. Scheduled posts move by drag and
- * drop, or with "Move to…" in a day's list; each move can be undone from its toast.
+ * /calendar (docs/product.md#calendar): the week (or month) of posts by day, as a grid or, on phones by
+ * default, as an agenda (a list by day). Scheduled posts move by drag and drop, or with "Move to…"
+ * in a day's list; each move can be undone from its toast. The header names the zone shown.
  */
 export function CalendarPage() {
   const { currentOrgId } = useAuth();
@@ -116,6 +146,7 @@ export function CalendarPage() {
     if (posts.isError && !posts.data) {
       return <CalendarError error={posts.error} onRetry={() => void posts.refetch()} />;
     }
+    if (view === 'agenda') return <AgendaView {...grid} />;
     return view === 'week' ? <WeekView {...grid} /> : <MonthView {...grid} month={anchor} />;
   };
 
@@ -126,7 +157,9 @@ export function CalendarPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Calendar</h1>
         <p className="mt-1 text-slate-600">
           Your posts by day.
-          {canEdit && ' Drag a scheduled post to another day or hour to reschedule it.'}
+          {canEdit &&
+            view !== 'agenda' &&
+            ' Drag a scheduled post to another day or hour to reschedule it.'}
         </p>
         <TimeZoneNote zone={zone} className="mt-1" />
       </header>
@@ -134,7 +167,7 @@ export function CalendarPage() {
         view={view}
         label={rangeLabel(view, anchor)}
         onToday={() => setPosition({ date: null })}
-        onStep={(step) => setPosition({ date: dayKey(anchor.add(step, view)) })}
+        onStep={(step) => setPosition({ date: dayKey(anchor.add(step, stepUnit(view))) })}
         onView={(next) => setPosition({ view: next })}
         isLoading={posts.isPlaceholderData}
       />

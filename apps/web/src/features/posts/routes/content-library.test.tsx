@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMe } from '@/testing/factories';
 import { fail } from '@/testing/fake-server';
 import { mockServer, renderApp } from '@/testing/render-app';
-import { createMedia, createPost, postsListHandler } from '../testing/post-fixtures';
+import {
+  createMedia,
+  createPlatformPost,
+  createPost,
+  postsListHandler,
+} from '../testing/post-fixtures';
 
 const LIST = 'GET /organizations/org_1/posts';
 
@@ -60,6 +65,36 @@ describe('/content', () => {
     expect(within(second!).getByText('Not scheduled')).toBeInTheDocument();
   });
 
+  it('shows a partially published post with its next time, or when it last went out', async () => {
+    const waiting = createPost({
+      status: 'partially_published',
+      content: 'Half out, more tomorrow',
+      scheduledAt: '2030-04-10T12:00:00.000Z',
+      platformPosts: [
+        createPlatformPost({ status: 'PUBLISHED', publishedAt: '2030-04-09T08:00:00.000Z' }),
+        createPlatformPost({ status: 'QUEUED', dueAt: '2030-04-10T12:00:00.000Z' }),
+      ],
+    });
+    const settled = createPost({
+      status: 'partially_published',
+      content: 'Out on X, failed elsewhere',
+      scheduledAt: null,
+      publishedAt: null,
+      platformPosts: [
+        createPlatformPost({ status: 'PUBLISHED', publishedAt: '2026-02-03T12:00:00.000Z' }),
+        createPlatformPost({ status: 'FAILED', error: 'Refused.' }),
+      ],
+    });
+    await renderLibrary({ posts: [waiting, settled] });
+    const [first, second] = await screen.findAllByRole('article');
+    expect(within(first!).getByText('Partially published')).toBeInTheDocument();
+    expect(within(first!).getByText('Next')).toBeInTheDocument();
+    expect(within(first!).getByText(/^Apr 10, 2030/)).toBeInTheDocument();
+    expect(within(second!).getByText('Published')).toBeInTheDocument();
+    expect(within(second!).getByText(/^Feb 3, 2026/)).toBeInTheDocument();
+    expect(within(second!).queryByText('Not scheduled')).not.toBeInTheDocument();
+  });
+
   it('pages with Previous and Next, saying "Page X of Y"', async () => {
     const { user, server } = await renderLibrary({ posts: manyPosts(19) });
 
@@ -93,9 +128,13 @@ describe('/content', () => {
     expect(screen.getByRole('tab', { name: 'Drafts' })).toHaveAttribute('aria-selected', 'true');
 
     await user.click(screen.getByRole('tab', { name: 'Published' }));
-    await waitFor(() => expect(lastListQuery(server)?.get('status')).toBe('published'));
+    await waitFor(() =>
+      expect(lastListQuery(server)?.get('status')).toBe('published,partially_published'),
+    );
     await user.click(screen.getByRole('tab', { name: 'Scheduled' }));
-    await waitFor(() => expect(lastListQuery(server)?.get('status')).toBe('scheduled'));
+    await waitFor(() =>
+      expect(lastListQuery(server)?.get('status')).toBe('scheduled,partially_published'),
+    );
     await user.click(screen.getByRole('tab', { name: 'All Posts' }));
     await waitFor(() => expect(lastListQuery(server)?.has('status')).toBe(false));
   });

@@ -12,8 +12,11 @@ import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useCan } from '@/lib/permissions';
+import { useIntegrations } from '@/lib/integrations';
 import { usePosts } from '@/lib/posts';
 import { useTimeZone } from '@/lib/use-time-zone';
+import { BulkBar } from '../components/library/bulk-bar';
+import { LibraryFilters } from '../components/library/library-filters';
 import { LIBRARY_LOAD_FAILED, LibraryEmpty } from '../components/library/library-states';
 import {
   LIBRARY_PANEL_ID,
@@ -23,16 +26,22 @@ import {
   type LibraryTab,
 } from '../components/library/library-tabs';
 import { PostCard } from '../components/library/post-card';
+import { PostTable } from '../components/library/post-table';
 import { SearchBox } from '../components/library/search-box';
+import { usePostSelection } from '../components/library/selection';
+import { useLibraryLayout, ViewToggle } from '../components/library/view-toggle';
 
 interface LibraryView {
   tab: LibraryTab;
   q: string;
+  /** Network (platform id) and account (integration id) filters; '' for all. */
+  network: string;
+  account: string;
   page: number;
 }
 
 /**
- * Tab, search and page live in the address, so Back from a post returns to the same page of
+ * Tab, search, filters and page live in the address, so Back from a post returns to the same page of
  * the same list. Every change but paging starts again at page 1 (docs/product.md#content-library).
  */
 function readView(params: URLSearchParams): LibraryView {
@@ -40,6 +49,8 @@ function readView(params: URLSearchParams): LibraryView {
   return {
     tab: libraryTab(params.get('tab')).value,
     q: params.get('q') ?? '',
+    network: params.get('network') ?? '',
+    account: params.get('account') ?? '',
     page: Number.isFinite(page) && page > 1 ? page : 1,
   };
 }
@@ -50,11 +61,17 @@ function useLibraryView(): [LibraryView, (change: Partial<LibraryView>) => void]
     (change: Partial<LibraryView>) => {
       setParams(
         (previous) => {
-          const { tab, q, page } = { ...readView(previous), page: 1, ...change };
+          const { tab, q, network, account, page } = {
+            ...readView(previous),
+            page: 1,
+            ...change,
+          };
           const next = new URLSearchParams(previous);
           const entries: Array<[string, string | null]> = [
             ['tab', tab === 'all' ? null : tab],
             ['q', q || null],
+            ['network', network || null],
+            ['account', account || null],
             ['page', page > 1 ? String(page) : null],
           ];
           for (const [key, value] of entries) {
@@ -75,15 +92,28 @@ function useLibraryView(): [LibraryView, (change: Partial<LibraryView>) => void]
 export function ContentLibraryPage() {
   const { currentOrgId, member } = useAuth();
   const canCreate = useCan('POST /organizations/:orgId/post');
+  const canDelete = useCan('POST /organizations/:orgId/posts/bulk/delete');
+  const canDraft = useCan('POST /organizations/:orgId/posts/bulk/draft');
   const zone = useTimeZone();
   const [view, update] = useLibraryView();
+  const [layout, setLayout] = useLibraryLayout();
   const tab = libraryTab(view.tab);
   const posts = usePosts(currentOrgId, {
     status: tab.status,
     q: view.q || undefined,
+    platformId: view.network || undefined,
+    integrationId: view.account || undefined,
     page: view.page,
     pageSize: LIBRARY_PAGE_SIZE,
   });
+  const accounts = useIntegrations(currentOrgId);
+  const shown = posts.isPlaceholderData ? [] : (posts.data?.posts ?? []);
+  const { selection, selectedIds, allSelected, selectAll, clear } = usePostSelection(
+    JSON.stringify(view),
+    shown,
+  );
+  const canSelect = canDelete || canDraft;
+  const isFiltered = view.q !== '' || view.network !== '' || view.account !== '';
   const orgName = member?.organizationId === currentOrgId ? member?.organization.name : null;
   const title = orgName ? `${orgName} Content Library` : 'Content Library';
 
@@ -111,25 +141,56 @@ export function ContentLibraryPage() {
     if (!data || data.posts.length === 0) {
       if (isOutOfRange) return <LoadingIndicator label="Loading posts" className="py-16" />;
       return (
-        <LibraryEmpty isSearch={view.q !== ''} emptyTitle={tab.emptyTitle} canCreate={canCreate} />
+        <LibraryEmpty isSearch={isFiltered} emptyTitle={tab.emptyTitle} canCreate={canCreate} />
       );
     }
     return (
-      <div className="flex flex-col gap-6">
-        <ul
-          aria-label="Posts"
-          aria-busy={posts.isPlaceholderData}
-          className={cn(
-            'grid gap-4 sm:grid-cols-2 xl:grid-cols-4',
-            posts.isPlaceholderData && 'opacity-60 transition-opacity',
-          )}
-        >
-          {data.posts.map((post) => (
-            <li key={post.id}>
-              <PostCard post={post} zone={zone} />
-            </li>
-          ))}
-        </ul>
+      <div className="flex flex-col gap-4">
+        {canSelect && (
+          <div className="flex min-h-9 flex-col gap-3 sm:flex-row sm:items-center">
+            <label className="flex shrink-0 items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={allSelected}
+                onChange={(event) => selectAll(event.target.checked)}
+                className="size-4 accent-indigo-600"
+              />
+              Select all on this page
+            </label>
+            <div className="min-w-0 flex-1">
+              <BulkBar
+                orgId={currentOrgId ?? ''}
+                selectedIds={selectedIds}
+                canDelete={canDelete}
+                canDraft={canDraft}
+                onDone={clear}
+              />
+            </div>
+          </div>
+        )}
+        {layout === 'list' ? (
+          <PostTable
+            posts={data.posts}
+            zone={zone}
+            selection={canSelect ? selection : null}
+            busy={posts.isPlaceholderData}
+          />
+        ) : (
+          <ul
+            aria-label="Posts"
+            aria-busy={posts.isPlaceholderData}
+            className={cn(
+              'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4',
+              posts.isPlaceholderData && 'opacity-60 transition-opacity',
+            )}
+          >
+            {data.posts.map((post) => (
+              <li key={post.id}>
+                <PostCard post={post} zone={zone} selection={canSelect ? selection : null} />
+              </li>
+            ))}
+          </ul>
+        )}
         <Pagination
           label="Pages"
           page={view.page}
@@ -160,9 +221,20 @@ export function ContentLibraryPage() {
         )}
       </header>
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <LibraryTabs value={view.tab} onChange={(next) => update({ tab: next })} />
-        <SearchBox value={view.q} onSearch={(q) => update({ q })} />
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <LibraryTabs value={view.tab} onChange={(next) => update({ tab: next })} />
+          <SearchBox value={view.q} onSearch={(q) => update({ q })} />
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <LibraryFilters
+            accounts={accounts.data ?? []}
+            network={view.network}
+            account={view.account}
+            onChange={(change) => update(change)}
+          />
+          <ViewToggle value={layout} onChange={setLayout} />
+        </div>
       </div>
 
       <section id={LIBRARY_PANEL_ID} role="tabpanel" aria-labelledby={libraryTabId(view.tab)}>

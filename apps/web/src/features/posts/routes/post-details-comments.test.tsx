@@ -197,6 +197,22 @@ describe('/content/{postId} Comments', () => {
     expect(field).toHaveValue('Hello');
   });
 
+  it('explains, in the server’s words, that X refused a reply the commenter did not “summon”', async () => {
+    const post = publishedPost();
+    const { user, server } = await openComments(post, [createComment({ id: 'c_1' })]);
+    const why =
+      'X only accepts a reply sent through an app when the person you answer has mentioned or quoted your account (X calls this being “summoned”). This comment did not, so answer it on X itself.';
+    server.on(`POST ${commentPath('plt_x', 'c_1')}/replies`, fail(400, 'VALIDATION_FAILED', why));
+    const comment = await commentBy('Grace Hopper');
+    await user.click(within(comment).getByRole('button', { name: 'Reply' }));
+    const field = within(comment).getByRole('textbox', { name: 'Reply to Grace Hopper' });
+    await user.type(field, 'Hello{Enter}');
+
+    expect(await screen.findByText(why)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to post reply.')).not.toBeInTheDocument();
+    expect(field).toHaveValue('Hello');
+  });
+
   it('edits and deletes own comments for real, asking before deleting', async () => {
     const post = publishedPost();
     const own = createComment({

@@ -248,7 +248,7 @@ describe('/content/{postId} Publish to Platform', () => {
     });
 
     const tiktok = row('TikTok');
-    expect(within(tiktok).getByText('Check on TikTok')).toBeInTheDocument();
+    expect(within(tiktok).getByText('Needs check')).toBeInTheDocument();
     expect(
       within(tiktok).getByText('TikTok did not confirm the upload in time.'),
     ).toBeInTheDocument();
@@ -277,7 +277,7 @@ describe('/content/{postId} Publish to Platform', () => {
       platformPosts: [createPlatformPost({ status: 'UNCERTAIN' })],
     });
     await renderDetails(post, { me: createMe({ permissions: ['post:create'] }) });
-    expect(within(row('X')).getByText('Check on X')).toBeInTheDocument();
+    expect(within(row('X')).getByText('Needs check')).toBeInTheDocument();
     expect(within(row('X')).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 

@@ -200,7 +200,7 @@ describe('/content/{postId}', () => {
       'Publishing...',
     );
     expect(within(publish).getByRole('listitem', { name: 'TikTok' })).toHaveTextContent(
-      'Check on TikTok',
+      'Needs check',
     );
     expect(within(publish).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(within(publish).getByRole('button', { name: /Publish Now/ })).toBeEnabled();
@@ -214,16 +214,62 @@ describe('/content/{postId}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
   });
 
-  it('reads a queued network of a scheduled post as Scheduled, not Publishing...', async () => {
+  it('reads a queued network of a scheduled post as Queued for its time, not Publishing...', async () => {
     const post = createPost({
       status: 'scheduled',
       scheduledAt: '2030-03-05T09:30:00.000Z',
-      platformPosts: [createPlatformPost({ status: 'QUEUED' })],
+      platformPosts: [createPlatformPost({ status: 'QUEUED', dueAt: '2030-03-05T09:30:00.000Z' })],
     });
     await renderDetails(post);
     const x = within(region('Publish to Platform')).getByRole('listitem', { name: 'X' });
-    expect(x).toHaveTextContent('Scheduled');
+    expect(x).toHaveTextContent(/Queued for Mar 5, 2030 \d+:30 (AM|PM)/);
     expect(x).not.toHaveTextContent('Publishing...');
+  });
+
+  it('reads a post published now to one network as Partially published, the others queued', async () => {
+    const due = '2030-03-05T09:30:00.000Z';
+    const post = createPost({
+      status: 'partially_published',
+      scheduledAt: due,
+      publishedAt: null,
+      platforms: [
+        { id: 'plt_x', name: 'X' },
+        { id: 'plt_threads', name: 'Threads' },
+        { id: 'plt_tiktok', name: 'TikTok' },
+      ],
+      platformPosts: [
+        createPlatformPost({
+          status: 'PUBLISHED',
+          publishedAt: '2030-03-04T10:00:00.000Z',
+          permalink: 'https://x.com/a/status/1',
+        }),
+        createPlatformPost({
+          platformId: 'plt_threads',
+          platformName: 'Threads',
+          status: 'QUEUED',
+          dueAt: due,
+        }),
+        createPlatformPost({
+          platformId: 'plt_tiktok',
+          platformName: 'TikTok',
+          status: 'FAILED',
+          error: 'TikTok refused the video.',
+        }),
+      ],
+    });
+    await renderDetails(post);
+    expect(detail('Status')).toHaveTextContent(/Partially published\s*Next: Mar 5, 2030/);
+    // Not out everywhere yet: no Published At for the post.
+    expect(screen.queryByText('Published At')).not.toBeInTheDocument();
+    const publish = region('Publish to Platform');
+    const row = (name: string) => within(publish).getByRole('listitem', { name });
+    expect(row('X')).toHaveTextContent('Published');
+    expect(row('Threads')).toHaveTextContent(/Queued for Mar 5, 2030/);
+    expect(row('Threads')).not.toHaveTextContent('Publishing...');
+    expect(row('TikTok')).toHaveTextContent('Failed');
+    expect(within(publish).queryByText('Publishing...')).not.toBeInTheDocument();
+    // What is not out yet can still be published now.
+    expect(within(row('Threads')).getByRole('checkbox')).toBeEnabled();
   });
 
   it('says so when no platform is connected, and offers Connect', async () => {

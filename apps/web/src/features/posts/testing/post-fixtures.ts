@@ -33,6 +33,11 @@ export function createPlatformPost(overrides: Partial<PlatformPost> = {}): Platf
     permalink: null,
     error: null,
     publishedAt: null,
+    dueAt: null,
+    integrationId: 'int_x',
+    accountName: 'Ada Posts',
+    accountUsername: 'ada_posts',
+    accountPictureUrl: null,
     ...overrides,
   };
 }
@@ -46,6 +51,17 @@ export function createPost(overrides: Partial<Post> = {}): Post {
     status: 'draft',
     content: 'Hello from Herald',
     platforms: [{ id: 'plt_x', name: 'X' }],
+    accounts: [
+      {
+        id: 'int_x',
+        platformId: 'plt_x',
+        platformName: 'X',
+        name: 'Ada Posts',
+        username: 'ada_posts',
+        pictureUrl: null,
+        connected: true,
+      },
+    ],
     platformPosts: [],
     media: [],
     scheduledAt: null,
@@ -86,10 +102,12 @@ export function postsListHandler(all: () => Post[]): Handler {
     const q = query.get('q')?.toLowerCase();
     const from = query.get('from');
     const to = query.get('to');
+    const platformId = query.get('platformId');
     const when = (post: Post) => Date.parse(post.scheduledAt ?? post.createdAt);
     const matching = all().filter((post) => {
       const text = typeof post.content === 'string' ? post.content : (post.content.default ?? '');
       if (status && post.status !== status) return false;
+      if (platformId && !post.platforms.some((p) => p.id === platformId)) return false;
       if (q && !text.toLowerCase().includes(q)) return false;
       if (from && when(post) < Date.parse(from)) return false;
       if (to && when(post) >= Date.parse(to)) return false;

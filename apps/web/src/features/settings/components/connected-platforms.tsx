@@ -31,6 +31,18 @@ function groupByPlatform(integrations: Integration[]) {
   return [...groups.entries()];
 }
 
+/** What disconnecting an account does, with the scheduled posts it affects (the server counts them). */
+export function disconnectMessage(integration: Integration | null): string {
+  if (!integration) return '';
+  const name = accountName(integration);
+  const count = integration.scheduledPostCount ?? 0;
+  const affected =
+    count === 0
+      ? ''
+      : ` ${count} scheduled ${count === 1 ? 'post goes' : 'posts go'} out from this account; ${count === 1 ? 'it fails' : 'they fail'} unless you connect it again before ${count === 1 ? 'its' : 'their'} time.`;
+  return `Herald stops publishing to ${name} and forgets its access.${affected} You can connect it again at any time.`;
+}
+
 /** docs/product.md#settings: connect networks, and see, refresh or disconnect connected accounts. */
 export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; orgName: string }) {
   const supported = useSupportedPlatforms();
@@ -163,7 +175,7 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
         open={toDisconnect !== null}
         onOpenChange={(open) => !open && !disconnect.isPending && setToDisconnect(null)}
         title={`Disconnect ${toDisconnect?.platform.name ?? ''}?`}
-        message={`Herald stops publishing to ${toDisconnect ? accountName(toDisconnect) : ''} and forgets its access. You can connect it again at any time.`}
+        message={disconnectMessage(toDisconnect)}
         confirmLabel="Disconnect"
         isPending={disconnect.isPending}
         onConfirm={() => toDisconnect && onConfirmDisconnect(toDisconnect)}

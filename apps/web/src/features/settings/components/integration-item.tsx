@@ -7,9 +7,45 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { SandboxBadge } from './sandbox-badge';
 
+/** Networks where an account is known by its handle (@name) rather than by a display name. */
+const HANDLE_NETWORKS = new Set(['Instagram', 'X', 'Threads', 'TikTok']);
+
+const handleOf = (integration: Integration) => {
+  const username = integration.metadata.username?.trim().replace(/^@/, '');
+  return username ? `@${username}` : null;
+};
+
+/**
+ * Which account this is, as its network shows it: the handle on Instagram, X, Threads and TikTok
+ * (an Instagram account's name is often its Facebook Page's), the name of a Page or profile
+ * elsewhere.
+ */
 export function accountName(integration: Integration): string {
-  const { name, username } = integration.metadata;
-  return name?.trim() || username?.trim() || integration.platformAccountId;
+  const handle = handleOf(integration);
+  const name = integration.metadata.name?.trim();
+  if (HANDLE_NETWORKS.has(integration.platform.name)) {
+    return handle || name || integration.platformAccountId;
+  }
+  return name || handle || integration.platformAccountId;
+}
+
+/** What kind of account it is: "Facebook Page", "LinkedIn profile", "Instagram professional account"… */
+export function accountKind(integration: Integration): string {
+  const platform = integration.platform.name;
+  switch (platform) {
+    case 'Facebook':
+      return 'Facebook Page';
+    case 'Instagram':
+      return 'Instagram professional account';
+    case 'LinkedIn':
+      return integration.platformAccountId.startsWith('urn:li:organization:')
+        ? 'LinkedIn Page'
+        : 'LinkedIn profile';
+    case 'TikTok':
+      return 'TikTok account';
+    default:
+      return `${platform} profile`;
+  }
 }
 
 const statusBadges: Record<Integration['status'], { label: string; className: string }> = {
@@ -40,7 +76,10 @@ export function IntegrationItem({
 }: IntegrationItemProps) {
   const name = accountName(integration);
   const platform = integration.platform.name;
-  const { username, pictureUrl } = integration.metadata;
+  const { pictureUrl } = integration.metadata;
+  const handle = handleOf(integration);
+  // The handle is shown next to a Page's or profile's name when the name leads.
+  const handleAside = handle && handle !== name ? handle : null;
   const status = statusBadges[integration.status];
   const needsReconnect = integration.status !== 'CONNECTED';
 
@@ -58,9 +97,10 @@ export function IntegrationItem({
             </span>
             {integration.sandbox && <SandboxBadge platform={platform} />}
           </p>
-          <p className="truncate text-sm text-slate-600">
-            {username && <span>@{username.replace(/^@/, '')} · </span>}
-            Connected {dayjs(integration.connectedAt).format('MMM D, YYYY')}
+          <p className="text-sm break-words text-slate-600">
+            {accountKind(integration)}
+            {handleAside && <span> · {handleAside}</span>} · Connected{' '}
+            {dayjs(integration.connectedAt).format('MMM D, YYYY')}
           </p>
           {needsReconnect && integration.lastError && (
             <p className="mt-1 text-sm text-red-700">{integration.lastError}</p>
@@ -82,8 +122,7 @@ export function IntegrationItem({
           <Button
             size="sm"
             variant="ghost"
-            aria-label={`Refresh ${platform} tokens`}
-            title={`Refresh ${platform} tokens`}
+            title={`Refresh the access tokens of ${name} (${platform})`}
             onClick={onRefresh}
             disabled={isRefreshing}
           >
@@ -92,6 +131,7 @@ export function IntegrationItem({
             ) : (
               <RefreshCw className="size-4" aria-hidden="true" />
             )}
+            Refresh tokens<span className="sr-only"> for {platform}</span>
           </Button>
         )}
         {onDisconnect && (

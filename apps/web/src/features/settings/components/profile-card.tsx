@@ -1,6 +1,6 @@
 import type { User } from '@herald/contract';
-import { Save } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Lock, Save } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
@@ -18,6 +18,7 @@ export const TIME_ZONES_UNAVAILABLE = 'Could not load timezone list.';
 /** docs/product.md#settings: who you are, and the name and time zone others see. */
 export function ProfileCard({ user }: { user: User }) {
   const update = useUpdateProfile(user.id);
+  const fieldIds = useId();
   const [zones] = useState(loadTimeZones);
   const [displayName, setDisplayName] = useState(user.displayName ?? '');
   const [timezone, setTimezone] = useState(user.timezone ?? '');
@@ -66,12 +67,18 @@ export function ProfileCard({ user }: { user: User }) {
           autoComplete="name"
           maxLength={100}
         />
-        <TextField
-          label="Email"
-          value={user.email}
-          readOnly
-          hint="Your email comes from your sign-in account."
-        />
+        <div role="group" aria-labelledby={`${fieldIds}-email`}>
+          <p id={`${fieldIds}-email`} className="block text-sm font-medium text-slate-800">
+            Email
+          </p>
+          <p className="mt-1 flex min-w-0 items-center gap-2 py-2 text-sm text-slate-900">
+            <Lock className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+            <span className="truncate">{user.email}</span>
+          </p>
+          <p className="mt-1 text-xs text-slate-600">
+            Your email comes from your sign-in account and cannot be changed here.
+          </p>
+        </div>
         <SelectField
           label="Timezone"
           value={timezone}

@@ -32,14 +32,14 @@ function renderReturn(search: string, routes = {}) {
 
 describe('/settings after a network sends the browser back', () => {
   it('confirms a connection, lists the account and cleans the URL', async () => {
-    const account = createIntegration({ metadata: { name: 'Ada on X' } });
+    const account = createIntegration({ metadata: { name: 'Ada on X', username: 'ada_on_x' } });
     const { router } = renderReturn('connected=X', {
       'GET /organizations/org_1/integrations': ok({ platforms: [account] }),
     });
 
     expect(await screen.findByText('X connected successfully.')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
-    expect(await screen.findByRole('listitem', { name: 'Ada on X' })).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: '@ada_on_x' })).toBeInTheDocument();
   });
 
   it('lets the user choose among the accounts one sign-in offers', async () => {

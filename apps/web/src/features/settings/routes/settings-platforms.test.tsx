@@ -83,32 +83,66 @@ describe('/settings connected platforms', () => {
     expect(within(card).getByRole('button', { name: 'Continue with TikTok' })).toBeDisabled();
   });
 
-  it('lists connected accounts by network, with status, sandbox mark and username', async () => {
+  it('lists connected accounts by network, with status, sandbox mark and which account it is', async () => {
     const { card } = await renderSettings();
 
     const xGroup = await within(card).findByRole('region', { name: 'X accounts' });
-    const ada = within(xGroup).getByRole('listitem', { name: 'Ada Posts' });
+    const ada = within(xGroup).getByRole('listitem', { name: '@ada_posts' });
     expect(within(ada).getByText('Connected')).toBeInTheDocument();
-    expect(within(ada).getByText(/@ada_posts/)).toBeInTheDocument();
+    expect(within(ada).getByText(/^X profile · Connected Mar 1, 2026$/)).toBeInTheDocument();
     expect(within(ada).queryByText('Sandbox')).toBeNull();
     expect(ada.querySelector('img')).toHaveAttribute('src', 'https://pics.example/x.png');
 
     const fbGroup = within(card).getByRole('region', { name: 'Facebook accounts' });
     const acme = within(fbGroup).getByRole('listitem', { name: 'Acme Page' });
     expect(within(acme).getByText('Sandbox')).toBeInTheDocument();
+    expect(within(acme).getByText(/^Facebook Page · Connected/)).toBeInTheDocument();
     // Facebook Page tokens do not expire: nothing to refresh.
     expect(within(acme).queryByRole('button', { name: /^Refresh/ })).toBeNull();
   });
 
+  it("names an Instagram account by its handle, not by its Facebook Page's name", async () => {
+    const instagram = createIntegration({
+      id: 'int_ig',
+      platform: { id: 'plt_instagram', name: 'Instagram' },
+      metadata: { name: 'Acme Page', username: 'acme.cafe' },
+    });
+    const linkedInPage = createIntegration({
+      id: 'int_li',
+      platform: { id: 'plt_linkedin', name: 'LinkedIn' },
+      platformAccountId: 'urn:li:organization:42',
+      metadata: { name: 'Acme Cafe Ltd', username: 'acme-cafe' },
+    });
+    const { card } = await renderSettings({ integrations: [instagram, linkedInPage] });
+
+    const igGroup = await within(card).findByRole('region', { name: 'Instagram accounts' });
+    const ig = within(igGroup).getByRole('listitem', { name: '@acme.cafe' });
+    expect(within(ig).getByText('@acme.cafe')).toBeInTheDocument();
+    expect(within(ig).getByText(/^Instagram professional account · Connected/)).toBeInTheDocument();
+    expect(within(ig).queryByText(/Acme Page/)).toBeNull();
+
+    const li = within(card).getByRole('listitem', { name: 'Acme Cafe Ltd' });
+    expect(within(li).getByText(/^LinkedIn Page/)).toHaveTextContent(
+      'LinkedIn Page · @acme-cafe · Connected Mar 1, 2026',
+    );
+  });
+
+  it('shows the refresh button with its label', async () => {
+    await renderSettings();
+    const refresh = await screen.findByRole('button', { name: 'Refresh tokens for X' });
+    expect(refresh).toHaveTextContent('Refresh tokens');
+    expect(refresh).toHaveAttribute('title', 'Refresh the access tokens of @ada_posts (X)');
+  });
+
   it('asks to reconnect an account whose refresh failed, with the reason', async () => {
     const { user } = await renderSettings();
-    const threads = await screen.findByRole('listitem', { name: 'Ada Threads' });
+    const threads = await screen.findByRole('listitem', { name: '@ada.threads' });
 
     expect(within(threads).getByText('Reconnect needed')).toBeInTheDocument();
     expect(
       within(threads).getByText('Threads refused the refresh token. Connect the account again.'),
     ).toBeInTheDocument();
-    await user.click(within(threads).getByRole('button', { name: 'Reconnect Ada Threads' }));
+    await user.click(within(threads).getByRole('button', { name: 'Reconnect @ada.threads' }));
     expect(goToExternal).toHaveBeenCalledWith('/api/auth/threads?orgId=org_1');
   });
 
@@ -132,6 +166,27 @@ describe('/settings connected platforms', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('says how many scheduled posts an account goes out to before disconnecting it', async () => {
+    const { user } = await renderSettings({
+      routes: {
+        'GET /organizations/org_1/integrations': ok({
+          platforms: [xAccount, { ...page, scheduledPostCount: 3 }, broken],
+        }),
+      },
+    });
+    await user.click(
+      within(await screen.findByRole('listitem', { name: 'Acme Page' })).getByRole('button', {
+        name: 'Disconnect Acme Page',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Disconnect Facebook?' });
+    expect(
+      within(dialog).getByText(
+        /3 scheduled posts go out from this account; they fail unless you connect it again before their time\./,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says when disconnecting fails', async () => {
     const { user } = await renderSettings({
       routes: { 'POST /facebook/disconnect/org_1': ok({}) },
@@ -149,8 +204,8 @@ describe('/settings connected platforms', () => {
     const { user, server } = await renderSettings({
       routes: { 'GET /auth/x/refresh': ok({ message: 'Access tokens refreshed for X' }) },
     });
-    const ada = await screen.findByRole('listitem', { name: 'Ada Posts' });
-    await user.click(within(ada).getByRole('button', { name: 'Refresh X tokens' }));
+    const ada = await screen.findByRole('listitem', { name: '@ada_posts' });
+    await user.click(within(ada).getByRole('button', { name: 'Refresh tokens for X' }));
 
     expect(await screen.findByText('Access tokens refreshed for X')).toBeInTheDocument();
     const call = server.fetch.mock.calls.find(([url]) => String(url).includes('/refresh'));
@@ -161,7 +216,7 @@ describe('/settings connected platforms', () => {
     const { user, server } = await renderSettings({
       routes: { 'GET /auth/x/refresh': fail(502, 'UPSTREAM_ERROR', 'X is unreachable.') },
     });
-    const refresh = await screen.findByRole('button', { name: 'Refresh X tokens' });
+    const refresh = await screen.findByRole('button', { name: 'Refresh tokens for X' });
     await user.click(refresh);
     expect(await screen.findByText('X is unreachable.')).toBeInTheDocument();
 
@@ -176,7 +231,7 @@ describe('/settings connected platforms', () => {
       permissions: ['post:create', 'post:edit'],
     });
     await renderSettings({ me: creator });
-    const threads = await screen.findByRole('listitem', { name: 'Ada Threads' });
+    const threads = await screen.findByRole('listitem', { name: '@ada.threads' });
 
     expect(screen.queryByRole('button', { name: /^Continue with/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Refresh/ })).toBeNull();
@@ -188,10 +243,10 @@ describe('/settings connected platforms', () => {
   it('lets a member who may connect but not disconnect do only that', async () => {
     const connector = createMe({ permissions: ['account:connect'] });
     await renderSettings({ me: connector });
-    await screen.findByRole('listitem', { name: 'Ada Posts' });
+    await screen.findByRole('listitem', { name: '@ada_posts' });
 
     expect(screen.getByRole('button', { name: 'Continue with X' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Refresh X tokens' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh tokens for X' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Disconnect/ })).toBeNull();
   });
 
@@ -208,6 +263,6 @@ describe('/settings connected platforms', () => {
 
     server.on('GET /organizations/org_1/integrations', ok({ platforms: [xAccount] }));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('listitem', { name: 'Ada Posts' })).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: '@ada_posts' })).toBeInTheDocument();
   });
 });

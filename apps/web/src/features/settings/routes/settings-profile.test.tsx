@@ -23,8 +23,11 @@ describe('/settings profile', () => {
 
     expect(within(profile).getByText('AL')).toBeInTheDocument();
     expect(within(profile).getByText('Ada Lovelace')).toBeInTheDocument();
-    expect(within(profile).getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly');
-    expect(within(profile).getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
+    // The email is shown as text, not as a field that looks editable.
+    expect(within(profile).queryByRole('textbox', { name: 'Email' })).not.toBeInTheDocument();
+    expect(within(profile).getByRole('group', { name: 'Email' })).toHaveTextContent(
+      'ada@example.com',
+    );
     expect(within(profile).getByRole('textbox', { name: 'Display Name' })).toHaveValue(
       'Ada Lovelace',
     );
@@ -32,6 +35,38 @@ describe('/settings profile', () => {
     expect(timezone).toHaveValue('Europe/London');
     expect(within(timezone).getByRole('option', { name: 'America/New York' })).toBeInTheDocument();
     expect(within(timezone).getByRole('option', { name: 'UTC' })).toBeInTheDocument();
+  });
+
+  it("takes the browser's time zone on first sign-in, and the user can still change it", async () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const first = createMe({ user: { id: 'usr_ada', displayName: 'Ada', timezone: null } });
+    const { user, server, profile } = await renderSettings(
+      {
+        'PUT /users/me/default-timezone': ({ body }: { body: unknown }) =>
+          ok({ user: { ...first.user, timezone: (body as { timezone: string }).timezone } }),
+        'PUT /users/usr_ada': ok({ user: { ...first.user, timezone: 'Asia/Tokyo' } }),
+      },
+      first,
+    );
+
+    expect(server.requests.find((r) => r.path === '/users/me/default-timezone')?.body).toEqual({
+      timezone: zone,
+    });
+    const timezone = within(profile).getByRole('combobox', { name: 'Timezone' });
+    expect(timezone).toHaveValue(zone);
+
+    await user.selectOptions(timezone, 'Asia/Tokyo');
+    await user.click(within(profile).getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.path === '/users/usr_ada')?.body).toEqual({
+      displayName: 'Ada',
+      timezone: 'Asia/Tokyo',
+    });
+  });
+
+  it('does not send the browser zone when the user already has one', async () => {
+    const { server } = await renderSettings();
+    expect(server.count('PUT /users/me/default-timezone')).toBe(0);
   });
 
   it('shows the picture when the user has one', async () => {

@@ -58,12 +58,12 @@ export function PostPreviews({ platforms, textFor, mediaFor }: PostPreviewsProps
           return (
             <article
               key={platform.id}
-              aria-label={`${platform.name} preview`}
+              aria-label={`${platform.label} preview`}
               className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm"
             >
               <header className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700">
                 <NetworkMark name={platform.name} size="xs" />
-                {platform.name}
+                {platform.label}
               </header>
               <Preview
                 platform={platform}

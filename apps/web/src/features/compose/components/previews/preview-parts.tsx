@@ -13,7 +13,7 @@ export interface PreviewProps {
 }
 
 export function accountOf(platform: ComposePlatform): ComposeAccount {
-  return platform.accounts[0] ?? { name: platform.name, username: null, pictureUrl: null };
+  return platform.account;
 }
 
 export function handleOf(account: ComposeAccount): string {

@@ -38,9 +38,15 @@ export function XPreview({ platform, text, media }: PreviewProps) {
     <div className="flex gap-3 bg-white p-4 text-[15px] leading-5 text-slate-900">
       <Avatar name={account.name} url={account.pictureUrl} />
       <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-baseline gap-x-1">
-          <span className="font-bold">{account.name}</span>
-          <span className="text-slate-500">@{handleOf(account)} · now</span>
+        {/* A long name or handle is cut with …, never wider than the phone (full text on hover). */}
+        <p className="flex min-w-0 items-baseline gap-x-1">
+          <span className="min-w-0 truncate font-bold" title={account.name}>
+            {account.name}
+          </span>
+          <span className="min-w-0 truncate text-slate-500" title={`@${handleOf(account)}`}>
+            @{handleOf(account)}
+          </span>
+          <span className="shrink-0 text-slate-500">· now</span>
         </p>
         <div className="mt-1">{text ? <OverflowText text={text} platform={platform} /> : null}</div>
         <MediaGrid media={media} className="mt-3" />

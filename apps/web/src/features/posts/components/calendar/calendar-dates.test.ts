@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWall, wallAt, wallNow, wallToIso } from '@/lib/zoned-time';
 import { createPost } from '../../testing/post-fixtures';
 import {
+  agendaDays,
   createPostSearch,
   groupByDay,
   moveToDay,
   moveToSlot,
   parseAnchor,
   rangeLabel,
+  stepUnit,
   visibleDays,
   visibleRange,
 } from './calendar-dates';
@@ -16,6 +18,67 @@ import {
 const keys = (days: dayjs.Dayjs[]) => days.map((d) => d.format('YYYY-MM-DD'));
 
 describe('calendar dates', () => {
+  describe('agenda', () => {
+    // Sunday March 3 to Saturday March 9, 2030; Auckland is UTC+13 all that week.
+    const week = visibleDays('agenda', parseWall('2030-03-05'));
+    const firstMinute = createPost({
+      title: 'first minute',
+      scheduledAt: '2030-03-02T11:00:00.000Z',
+    });
+    const lastMinute = createPost({
+      title: 'last minute',
+      scheduledAt: '2030-03-09T10:59:00.000Z',
+    });
+    const nextWeek = createPost({ title: 'next week', scheduledAt: '2030-03-09T11:00:00.000Z' });
+    const midweekLate = createPost({
+      title: 'midweek late',
+      scheduledAt: '2030-03-06T09:00:00.000Z',
+    });
+    const midweekEarly = createPost({
+      title: 'midweek early',
+      scheduledAt: '2030-03-05T20:00:00.000Z',
+    });
+    const posts = [lastMinute, midweekLate, nextWeek, firstMinute, midweekEarly];
+    const titles = (days: ReturnType<typeof agendaDays>) =>
+      Object.fromEntries(
+        days
+          .filter((d) => d.posts.length > 0)
+          .map((d) => [d.key, d.posts.map((p) => p.post.title)]),
+      );
+
+    it('lists the seven days of the week in order, each with its posts in time order', () => {
+      const days = agendaDays(week, groupByDay(posts, 'Pacific/Auckland'));
+      expect(days.map((d) => d.key)).toEqual(keys(week));
+      expect(days[0]?.day.format('dddd')).toBe('Sunday');
+      expect(titles(days)).toEqual({
+        '2030-03-03': ['first minute'],
+        '2030-03-06': ['midweek early', 'midweek late'],
+        '2030-03-09': ['last minute'],
+      });
+    });
+
+    it("puts a post on the day of the viewer's zone, not of UTC or the browser", () => {
+      // The same instants seen from UTC: the first falls on Saturday before the week, the
+      // Saturday-midnight one inside it, and the midweek pair on two days.
+      const days = agendaDays(week, groupByDay(posts, 'UTC'));
+      expect(titles(days)).toEqual({
+        '2030-03-05': ['midweek early'],
+        '2030-03-06': ['midweek late'],
+        '2030-03-09': ['last minute', 'next week'],
+      });
+      expect(days.find((d) => d.key === '2030-03-09')?.posts[0]?.at.format('h:mm A')).toBe(
+        '10:59 AM',
+      );
+    });
+
+    it('runs the same week as the week view and steps week by week', () => {
+      expect(keys(visibleDays('agenda', parseWall('2030-03-09')))).toEqual(keys(week));
+      expect(rangeLabel('agenda', parseWall('2030-03-05'))).toBe('Mar 3 – 9, 2030');
+      expect(stepUnit('agenda')).toBe('week');
+      expect(stepUnit('month')).toBe('month');
+    });
+  });
+
   it('runs weeks Sunday to Saturday, and months as six such weeks', () => {
     const week = visibleDays('week', dayjs('2030-03-09'));
     expect(keys(week)).toEqual([

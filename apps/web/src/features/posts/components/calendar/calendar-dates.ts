@@ -2,7 +2,16 @@ import { postDate, type Post } from '@herald/contract';
 import type { Dayjs } from 'dayjs';
 import { parseWall, wallAt, wallToIso } from '@/lib/zoned-time';
 
-export type CalendarView = 'week' | 'month';
+export type CalendarView = 'week' | 'month' | 'agenda';
+
+export const CALENDAR_VIEWS: readonly CalendarView[] = ['agenda', 'week', 'month'];
+
+export const isCalendarView = (value: unknown): value is CalendarView =>
+  CALENDAR_VIEWS.includes(value as CalendarView);
+
+/** What Previous and Next move by: the agenda lists a week, like the week view. */
+export const stepUnit = (view: CalendarView): 'week' | 'month' =>
+  view === 'month' ? 'month' : 'week';
 
 /*
  * Days and times here are "wall" values (lib/zoned-time): what the clocks show in the user's zone
@@ -28,10 +37,11 @@ export function startOfWeek(day: Dayjs): Dayjs {
   return day.startOf('day').subtract(day.day(), 'day');
 }
 
-/** The days on screen: a Sunday-to-Saturday week, or the six weeks around a month. */
+/** The days on screen: a Sunday-to-Saturday week (week and agenda), or the six weeks around a month. */
 export function visibleDays(view: CalendarView, anchor: Dayjs): Dayjs[] {
-  const first = startOfWeek(view === 'week' ? anchor : anchor.startOf('month'));
-  const count = view === 'week' ? 7 : 42;
+  const isMonth = view === 'month';
+  const first = startOfWeek(isMonth ? anchor.startOf('month') : anchor);
+  const count = isMonth ? 42 : 7;
   return Array.from({ length: count }, (_, i) => first.add(i, 'day'));
 }
 
@@ -65,6 +75,27 @@ export function rangeLabel(view: CalendarView, anchor: Dayjs): string {
 export interface DatedPost {
   post: Post;
   at: Dayjs;
+}
+
+export interface AgendaDay {
+  key: string;
+  day: Dayjs;
+  posts: DatedPost[];
+}
+
+/**
+ * The agenda: each of `days` in order with its posts (already grouped by day of the zone, see
+ * groupByDay), so a post at 23:30 in the zone stays on that day whatever the browser's zone.
+ * Posts of days not on screen are left out.
+ */
+export function agendaDays(
+  days: readonly Dayjs[],
+  byDay: ReadonlyMap<string, DatedPost[]>,
+): AgendaDay[] {
+  return days.map((day) => {
+    const key = dayKey(day);
+    return { key, day, posts: byDay.get(key) ?? [] };
+  });
 }
 
 /**
@@ -115,3 +146,10 @@ export function createPostSearch(day: Dayjs, time?: string): string {
 }
 
 export const postCountLabel = (count: number) => `${count} post${count === 1 ? '' : 's'}`;
+
+/** The networks of a post as a phrase: "X", "X and Facebook", "X, Facebook and LinkedIn". */
+export function networksPhrase(post: Pick<Post, 'platforms'>): string {
+  const names = post.platforms.map((p) => p.name);
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

@@ -2,9 +2,12 @@ import { defaultContent, type Post } from '@herald/contract';
 import type { Dayjs } from 'dayjs';
 import type { ComponentProps } from 'react';
 import { generatePath, Link } from 'react-router';
+import { NetworkMark } from '@/components/ui/network-mark';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { accountsLine } from '../post-accounts';
 import { statusLabel, statusStyle } from '../post-status';
+import { networksPhrase } from './calendar-dates';
 
 export const DRAG_HINT_ID = 'calendar-drag-hint';
 
@@ -12,7 +15,13 @@ type DragProps = Partial<Pick<ComponentProps<'a'>, 'onDragStart' | 'onDragEnd'>>
   draggable: boolean;
 };
 
-/** A post in a calendar cell: time, status colour and the start of its text; opens the post. */
+/** A chip shows this many network marks; a post for more networks adds "+N". */
+const MARKS_PER_CHIP = 3;
+
+/**
+ * A post in a calendar cell: time, status colour, the networks it goes to and the start of its
+ * text; opens the post.
+ */
 export function CalendarPostChip({
   post,
   at,
@@ -28,10 +37,13 @@ export function CalendarPostChip({
   // The title, when set, names the post better than the start of its text.
   const label = post.title?.trim() || text;
   const style = statusStyle(post.status);
+  // Which accounts it goes out from, else which networks (a post from before accounts were named).
+  const who = accountsLine(post) || networksPhrase(post);
+  const extraNetworks = post.platforms.length - MARKS_PER_CHIP;
   return (
     <Link
       to={generatePath(paths.postDetails, { postId: post.id })}
-      title={`${at.format('h:mm A')} · ${statusLabel(post.status)} · ${post.title?.trim() ? `${post.title.trim()} · ` : ''}${text}`}
+      title={`${at.format('h:mm A')} · ${statusLabel(post.status)}${who ? ` · ${who}` : ''} · ${post.title?.trim() ? `${post.title.trim()} · ` : ''}${text}`}
       aria-describedby={drag.draggable ? DRAG_HINT_ID : undefined}
       {...drag}
       className={cn(
@@ -44,9 +56,22 @@ export function CalendarPostChip({
       <span className="flex items-center gap-1.5">
         <span className={cn('size-2 shrink-0 rounded-full', style.accent)} aria-hidden="true" />
         <span className="font-semibold tabular-nums">{at.format('h:mm A')}</span>
+        <span className="ml-auto flex shrink-0 items-center gap-0.5">
+          {post.platforms.slice(0, MARKS_PER_CHIP).map((platform) => (
+            <NetworkMark key={platform.id} name={platform.name} size="xs" className="size-4" />
+          ))}
+          {extraNetworks > 0 && (
+            <span aria-hidden="true" className="text-[0.625rem] text-slate-600">
+              +{extraNetworks}
+            </span>
+          )}
+        </span>
       </span>
       <span className={cn('block truncate', label !== text && 'font-medium')}>{label}</span>
-      <span className="sr-only">, {statusLabel(post.status)}</span>
+      <span className="sr-only">
+        , {statusLabel(post.status)}
+        {who && `, on ${who}`}
+      </span>
     </Link>
   );
 }

@@ -1,14 +1,15 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import type { CalendarView } from './calendar-dates';
+import { stepUnit, type CalendarView } from './calendar-dates';
 
 const VIEWS: Array<{ value: CalendarView; label: string }> = [
+  { value: 'agenda', label: 'Agenda' },
   { value: 'week', label: 'Week' },
   { value: 'month', label: 'Month' },
 ];
 
-/** Today, previous, the range on screen, next, and Week or Month. */
+/** Today, previous, the range on screen, next, and Agenda, Week or Month. */
 export function CalendarToolbar({
   view,
   label,
@@ -24,6 +25,7 @@ export function CalendarToolbar({
   onView: (view: CalendarView) => void;
   isLoading: boolean;
 }) {
+  const unit = stepUnit(view);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -33,8 +35,8 @@ export function CalendarToolbar({
         <Button
           variant="ghost"
           size="sm"
-          aria-label={`Previous ${view}`}
-          title={`Previous ${view}`}
+          aria-label={`Previous ${unit}`}
+          title={`Previous ${unit}`}
           onClick={() => onStep(-1)}
         >
           <ChevronLeft className="size-4" aria-hidden="true" />
@@ -42,8 +44,8 @@ export function CalendarToolbar({
         <Button
           variant="ghost"
           size="sm"
-          aria-label={`Next ${view}`}
-          title={`Next ${view}`}
+          aria-label={`Next ${unit}`}
+          title={`Next ${unit}`}
           onClick={() => onStep(1)}
         >
           <ChevronRight className="size-4" aria-hidden="true" />

@@ -30,7 +30,7 @@ export function MonthView({
     days.slice(i * 7, i * 7 + 7),
   );
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full min-w-[52rem] table-fixed border-collapse text-sm">
         <caption className="sr-only">Posts of {month.format('MMMM YYYY')}, by day</caption>
         <thead>

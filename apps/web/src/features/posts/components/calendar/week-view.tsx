@@ -49,7 +49,7 @@ export function WeekView({
   return (
     <div
       ref={scroller}
-      className="max-h-[70vh] overflow-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className="relative max-h-[70vh] overflow-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       <table className="w-full min-w-[52rem] table-fixed border-collapse text-sm">
         <caption className="sr-only">Posts of the week, by day and hour</caption>

@@ -3,6 +3,7 @@ import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { NetworkMark } from '@/components/ui/network-mark';
+import { accountName } from '../post-accounts';
 import { PlatformComments } from './platform-comments';
 
 /**
@@ -39,12 +40,24 @@ export function CommentsSection({ orgId, post }: { orgId: string; post: Post }) 
             const published = isOnNetwork(platform.id);
             const isOpen = published && open.includes(platform.id);
             const panelId = `${listId}-${platform.id}`;
+            const accounts = (post.accounts ?? [])
+              .filter((a) => a.platformId === platform.id)
+              .map(accountName)
+              .join(', ');
             return (
               <li key={platform.id} aria-label={platform.name} className="py-2.5">
                 <div className="flex items-center justify-between gap-3">
-                  <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
+                  <span className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-900">
                     <NetworkMark name={platform.name} label="name" size="sm" />
                     {platform.name}
+                    {accounts && (
+                      <span
+                        className="line-clamp-1 min-w-0 font-normal break-all text-slate-600"
+                        title={accounts}
+                      >
+                        · {accounts}
+                      </span>
+                    )}
                   </span>
                   {published ? (
                     <Button

@@ -3,14 +3,27 @@ import { useId, type ReactNode } from 'react';
 import { TimeZoneNote } from '@/components/ui/time-zone-note';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { formatPostDate } from '../post-dates';
+import { nextPublication } from '../post-status';
 import { StatusBadge } from '../status-badge';
 
 /** docs/product.md#post-details: Status, Created At, Scheduled For, Author (and when it went out). */
 export function DetailsPanel({ post }: { post: Post }) {
   const headingId = useId();
   const zone = useTimeZone();
+  // A post partly out says when its next network is due ("Partially published · Next: {time}").
+  const next = post.status === 'partially_published' ? nextPublication(post) : null;
   const rows: Array<[string, ReactNode]> = [
-    ['Status', <StatusBadge key="status" status={post.status} />],
+    [
+      'Status',
+      <span key="status" className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+        <StatusBadge status={post.status} />
+        {next && (
+          <span className="text-xs font-medium text-slate-700">
+            Next: {formatPostDate(next, zone)}
+          </span>
+        )}
+      </span>,
+    ],
     ['Created At', formatPostDate(post.createdAt, zone, { empty: 'Unknown' })],
     ['Scheduled For', formatPostDate(post.scheduledAt, zone)],
   ];

@@ -73,8 +73,8 @@ export function PublishPanel({
   const canPublish = !published && mayPublish;
   const noneConnected = connected?.length === 0;
   const chosen = rows
-    .filter((row) => row.selectable && selected.includes(row.platform.name))
-    .map((row) => row.platform.name);
+    .filter((row) => row.selectable && selected.includes(row.label))
+    .map((row) => row.label);
 
   useRefreshWhilePublishing(
     orgId,
@@ -124,7 +124,7 @@ export function PublishPanel({
   };
 
   const onResolve = (targetId: string, outcome: 'published' | 'retry') => {
-    const name = post.platformPosts.find((t) => t.id === targetId)?.platformName ?? 'the network';
+    const name = rows.find((row) => row.id === targetId)?.label ?? 'the network';
     resolve.mutate(
       { targetId, outcome },
       {
@@ -139,7 +139,7 @@ export function PublishPanel({
     );
   };
 
-  const names = post.platforms.map((p) => p.name);
+  const names = rows.map((row) => row.label);
 
   return (
     <section
@@ -167,11 +167,11 @@ export function PublishPanel({
       <ul aria-label="Platforms of this post" className="mt-3 divide-y divide-slate-100">
         {rows.map((row) => (
           <PublishRowItem
-            key={row.platform.id}
+            key={row.id}
             row={row}
             showCheckbox={canPublish}
-            checked={selected.includes(row.platform.name)}
-            onCheckedChange={(checked) => toggle(row.platform.name, checked)}
+            checked={selected.includes(row.label)}
+            onCheckedChange={(checked) => toggle(row.label, checked)}
             connectHref={mayConnect && orgId ? connectUrl(row.platform.name, orgId) : null}
             mayResolve={mayResolve}
             retryFailed={published}

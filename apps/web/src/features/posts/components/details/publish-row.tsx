@@ -4,12 +4,45 @@ import { Button } from '@/components/ui/button';
 import { NetworkMark } from '@/components/ui/network-mark';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useTimeZone } from '@/lib/use-time-zone';
+import { formatPostDate } from '../post-dates';
 import type { PublishRow, RowState } from './publish-rows';
 
-const nameClass = 'flex items-center gap-2 text-sm font-medium text-slate-900';
+const nameClass = 'flex min-w-0 items-center gap-2 text-sm font-medium text-slate-900';
 const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold';
 
-function StatePill({ state, platformName }: { state: RowState; platformName: string }) {
+/** "Name (@handle)", or whichever of the two the account has. */
+function accountText(row: PublishRow): string | null {
+  const { name, username } = row.account ?? { name: null, username: null };
+  const handle = username ? `@${username}` : null;
+  if (name && handle && name !== username) return `${name} (${handle})`;
+  return name ?? handle;
+}
+
+/** The network's name, and under it the account, cut short with the full text on hover. */
+function NameAndAccount({ network, account }: { network: string; account: string | null }) {
+  return (
+    <span className="min-w-0">
+      <span className="block">{network}</span>
+      {account && (
+        <span className="line-clamp-1 text-xs break-all font-normal text-slate-600" title={account}>
+          {account}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function StatePill({
+  state,
+  platformName,
+  zone,
+}: {
+  state: RowState;
+  platformName: string;
+  /** The reader's time zone (useTimeZone) for "Queued for {time}". */
+  zone: string;
+}) {
   switch (state.kind) {
     case 'published':
       return (
@@ -35,8 +68,12 @@ function StatePill({ state, platformName }: { state: RowState; platformName: str
           Publishing...
         </span>
       );
-    case 'scheduled':
-      return <span className={cn(pill, 'bg-blue-100 text-blue-800')}>Scheduled</span>;
+    case 'queued':
+      return (
+        <span className={cn(pill, 'bg-blue-100 whitespace-nowrap text-blue-800')}>
+          Queued for {formatPostDate(state.dueAt, zone)}
+        </span>
+      );
     case 'failed':
       return (
         <span className={cn(pill, 'cursor-help bg-red-100 text-red-800')} title={state.error}>
@@ -49,7 +86,7 @@ function StatePill({ state, platformName }: { state: RowState; platformName: str
           className={cn(pill, 'cursor-help bg-yellow-100 text-yellow-900')}
           title={state.error ?? undefined}
         >
-          Check on {platformName}
+          Needs check
         </span>
       );
     case 'idle':
@@ -87,7 +124,9 @@ export function PublishRowItem({
   onResolve,
 }: PublishRowProps) {
   const checkboxId = useId();
+  const zone = useTimeZone();
   const { platform, state } = row;
+  const account = accountText(row);
   const locked = state.kind === 'published';
   const busy = state.kind === 'publishing';
   const disconnected = row.connected === false && !locked && !busy;
@@ -102,14 +141,15 @@ export function PublishRowItem({
   const hasCheckbox = showCheckbox && !disconnected;
 
   return (
-    <li aria-label={platform.name} className="flex flex-col gap-2 py-2.5">
-      <div className="flex items-center justify-between gap-3">
+    <li aria-label={row.label} className="flex flex-col gap-2 py-2.5">
+      {/* A long state ("Queued for {time}") goes under the name rather than squeezing it. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
         <span className="flex min-w-0 items-center gap-2">
           {hasCheckbox && (
             <input
               id={checkboxId}
               type="checkbox"
-              aria-label={`Publish to ${platform.name}`}
+              aria-label={`Publish to ${row.label}`}
               checked={locked || checked}
               disabled={!row.selectable}
               onChange={(event) => onCheckedChange(event.target.checked)}
@@ -119,17 +159,17 @@ export function PublishRowItem({
           {hasCheckbox ? (
             <label htmlFor={checkboxId} className={nameClass}>
               <NetworkMark name={platform.name} label="name" size="sm" />
-              {platform.name}
+              <NameAndAccount network={platform.name} account={account} />
             </label>
           ) : (
             <span className={nameClass}>
               <NetworkMark name={platform.name} label="name" size="sm" />
-              {platform.name}
+              <NameAndAccount network={platform.name} account={account} />
             </span>
           )}
         </span>
-        <span className="flex flex-wrap items-center justify-end gap-2">
-          <StatePill state={state} platformName={platform.name} />
+        <span className="flex flex-wrap items-center justify-end gap-2 ml-auto">
+          <StatePill state={state} platformName={platform.name} zone={zone} />
           {state.kind === 'idle' && row.connected === true && (
             <span className={cn(pill, 'bg-slate-100 text-slate-700')}>Connected</span>
           )}

@@ -21,20 +21,87 @@ const states = (rows: ReturnType<typeof publishRows>): RowState[] => rows.map((r
 const both = new Set(['plt_x', 'plt_fb']);
 
 describe('publishRows', () => {
-  it('reads queued networks by the post: idle on a draft, scheduled, publishing', () => {
-    expect(states(publishRows({ post: post(), connectedPlatformIds: both }))).toEqual([
+  it('gives each account of one network its own row, named after the account', () => {
+    const twoPages = post({
+      status: 'scheduled',
+      platforms: [{ id: 'plt_fb', name: 'Facebook' }],
+      platformPosts: [
+        createPlatformPost({
+          id: 'pp_a',
+          platformId: 'plt_fb',
+          platformName: 'Facebook',
+          integrationId: 'int_a',
+          accountName: 'Harbor Cafe',
+          accountUsername: null,
+        }),
+        createPlatformPost({
+          id: 'pp_b',
+          platformId: 'plt_fb',
+          platformName: 'Facebook',
+          integrationId: null,
+          accountName: 'Harbor Jobs',
+          accountUsername: null,
+          dueAt: '2030-03-02T09:00:00.000Z',
+        }),
+      ],
+    });
+    const rows = publishRows({
+      post: twoPages,
+      connectedPlatformIds: new Set(['plt_fb']),
+      outcomes: { 'Facebook (Harbor Cafe)': { status: 'success', error: null } },
+      now: Date.parse('2030-03-01T12:00:00.000Z'),
+    });
+    expect(rows.map((r) => [r.id, r.label, r.account?.name])).toEqual([
+      ['pp_a', 'Facebook (Harbor Cafe)', 'Harbor Cafe'],
+      ['pp_b', 'Facebook (Harbor Jobs)', 'Harbor Jobs'],
+    ]);
+    expect(rows[0]?.state.kind).toBe('published');
+    // The second Page was disconnected since: it cannot be chosen, and says so.
+    expect(rows[1]?.state).toEqual({ kind: 'queued', dueAt: '2030-03-02T09:00:00.000Z' });
+    expect(rows[1]?.connected).toBe(false);
+    expect(rows[1]?.selectable).toBe(false);
+  });
+
+  it('reads each network by its own target: idle without a time, queued for later, publishing when due', () => {
+    const now = Date.parse('2030-03-01T12:00:00.000Z');
+    expect(states(publishRows({ post: post(), connectedPlatformIds: both, now }))).toEqual([
       { kind: 'idle' },
       { kind: 'idle' },
     ]);
-    expect(
-      publishRows({ post: post({ status: 'scheduled' }), connectedPlatformIds: both })[0]?.state,
-    ).toEqual({ kind: 'scheduled' });
-    const publishing = publishRows({
-      post: post({ status: 'publishing' }),
+    // Published now to X only: Facebook waits for tomorrow, whatever the post's status says.
+    const partial = publishRows({
+      post: post({
+        status: 'publishing',
+        platformPosts: [
+          createPlatformPost({ id: 'pp_x', status: 'PUBLISHED', permalink: 'https://x.com/1' }),
+          createPlatformPost({
+            id: 'pp_fb',
+            platformId: 'plt_fb',
+            platformName: 'Facebook',
+            dueAt: '2030-03-02T09:00:00.000Z',
+          }),
+        ],
+      }),
       connectedPlatformIds: both,
+      now,
     });
-    expect(publishing[0]?.state).toEqual({ kind: 'publishing' });
-    expect(publishing[0]?.selectable).toBe(false);
+    expect(states(partial)).toEqual([
+      { kind: 'published', permalink: 'https://x.com/1' },
+      { kind: 'queued', dueAt: '2030-03-02T09:00:00.000Z' },
+    ]);
+    expect(partial[1]?.selectable).toBe(true);
+    const due = publishRows({
+      post: post({
+        platformPosts: [
+          createPlatformPost({ id: 'pp_x', dueAt: '2030-03-01T11:59:00.000Z' }),
+          createPlatformPost({ id: 'pp_fb', platformId: 'plt_fb', status: 'READY' }),
+        ],
+      }),
+      connectedPlatformIds: both,
+      now,
+    });
+    expect(states(due)).toEqual([{ kind: 'publishing' }, { kind: 'publishing' }]);
+    expect(due[0]?.selectable).toBe(false);
   });
 
   it('shows the running request as Publishing... for the names it was sent for', () => {

@@ -21,8 +21,8 @@ export type RowState =
   | { kind: 'published'; permalink: string | null }
   /** PENDING: 'Publishing...' (the request runs, or the engine works on it). */
   | { kind: 'publishing' }
-  /** Queued for the post's scheduled time. */
-  | { kind: 'scheduled' }
+  /** Waiting for its time: 'Queued for {time}', no spinner. */
+  | { kind: 'queued'; dueAt: string }
   | { kind: 'failed'; error: string; targetId: string | null }
   /** The network may or may not have it: the user checks and says. */
   | { kind: 'uncertain'; error: string | null; targetId: string }
@@ -30,7 +30,16 @@ export type RowState =
   | { kind: 'idle' };
 
 export interface PublishRow {
+  /** A key for the row: the target's id, else the network's. */
+  id: string;
   platform: { id: string; name: string };
+  /**
+   * What Publish Now names and its answer is keyed by: the network's name, or "Network (account)"
+   * when the post goes to several accounts of that network.
+   */
+  label: string;
+  /** The account it goes out from (null when the post has no target there yet). */
+  account: { name: string | null; username: string | null; pictureUrl: string | null } | null;
   state: RowState;
   /** Whether the organization has a connected account there; null while unknown. */
   connected: boolean | null;
@@ -40,21 +49,25 @@ export interface PublishRow {
 
 const key = (name: string) => name.trim().toLowerCase();
 
-function targetState(target: PlatformPost | undefined, post: Post): RowState {
+/**
+ * docs/product.md#publish-states: each network by its own target, never by the post's status
+ * (a post published now to one network leaves the others queued for their time).
+ */
+function targetState(target: PlatformPost | undefined, now: number): RowState {
   switch (target?.status) {
     case undefined:
       return { kind: 'idle' };
     case 'PUBLISHED':
       return { kind: 'published', permalink: target.permalink };
     case 'PREPARING':
+    case 'READY':
     case 'PUBLISHING':
       return { kind: 'publishing' };
     case 'QUEUED':
-    case 'READY':
-      // Waiting: for the engine when the post is publishing, for its time when scheduled.
-      if (post.status === 'publishing') return { kind: 'publishing' };
-      if (post.status === 'scheduled') return { kind: 'scheduled' };
-      return { kind: 'idle' };
+      // Due later: queued for its time. Due already: the engine is on it. No time: a draft's.
+      if (!target.dueAt) return { kind: 'idle' };
+      if (Date.parse(target.dueAt) > now) return { kind: 'queued', dueAt: target.dueAt };
+      return { kind: 'publishing' };
     case 'FAILED':
       return { kind: 'failed', error: target.error?.trim() || PUBLISH_FAILED, targetId: target.id };
     case 'UNCERTAIN':
@@ -80,6 +93,12 @@ function outcomeState(outcome: PublishOutcome, target: PlatformPost | undefined)
   }
 }
 
+interface Entry {
+  platform: { id: string; name: string };
+  target: PlatformPost | undefined;
+  label: string;
+}
+
 /**
  * The rows of the Publish to Platform panel, one per network of the post. A network in the
  * running request reads 'Publishing...'; else the last answer says where it stands (until the
@@ -90,6 +109,7 @@ export function publishRows({
   connectedPlatformIds,
   inFlight = [],
   outcomes = {},
+  now = Date.now(),
 }: {
   post: Post;
   /** The networks with a connected account; null while unknown. */
@@ -98,25 +118,56 @@ export function publishRows({
   inFlight?: readonly string[];
   /** The last answer's results, by network name. */
   outcomes?: Readonly<Record<string, PublishOutcome>>;
+  /** The reader's clock: a queued target due before it is being published. */
+  now?: number;
 }): PublishRow[] {
   const running = new Set(inFlight.map(key));
   const answered = new Map(Object.entries(outcomes).map(([name, outcome]) => [key(name), outcome]));
   const postIsPublished = isPublished(post.status);
-  return post.platforms.map((platform) => {
-    const target = post.platformPosts.find((t) => t.platformId === platform.id);
-    const outcome = answered.get(key(platform.name));
-    const state: RowState = running.has(key(platform.name))
+  // One row per account the post goes to; a network without a target yet is one row.
+  const entries = post.platforms.flatMap((platform): Entry[] => {
+    const targets = post.platformPosts.filter((t) => t.platformId === platform.id);
+    if (targets.length === 0) return [{ platform, target: undefined, label: platform.name }];
+    return targets.map((target) => {
+      const who =
+        target.accountName ?? (target.accountUsername ? `@${target.accountUsername}` : null);
+      const label = targets.length > 1 && who ? `${platform.name} (${who})` : platform.name;
+      return { platform, target, label };
+    });
+  });
+  return entries.map(({ platform, target, label }) => {
+    const outcome = answered.get(key(label));
+    const state: RowState = running.has(key(label))
       ? { kind: 'publishing' }
       : outcome
         ? outcomeState(outcome, target)
-        : targetState(target, post);
-    const connected = connectedPlatformIds ? connectedPlatformIds.has(platform.id) : null;
+        : targetState(target, now);
+    // An account disconnected since the post was written has no id any more.
+    const accountGone = target !== undefined && target.integrationId === null;
+    const connected = connectedPlatformIds
+      ? connectedPlatformIds.has(platform.id) && !accountGone
+      : null;
     const selectable =
       !postIsPublished &&
       connected !== false &&
       state.kind !== 'published' &&
       state.kind !== 'publishing';
-    return { platform, state, connected, selectable };
+    const account = target
+      ? {
+          name: target.accountName,
+          username: target.accountUsername,
+          pictureUrl: target.accountPictureUrl,
+        }
+      : null;
+    return {
+      id: target?.id ?? platform.id,
+      platform,
+      label,
+      account,
+      state,
+      connected,
+      selectable,
+    };
   });
 }
 

@@ -6,8 +6,11 @@ export type LibraryTab = 'all' | 'published' | 'scheduled' | 'drafts';
 export interface LibraryTabInfo {
   value: LibraryTab;
   label: string;
-  /** What the server filters on; All Posts sends no status. */
-  status: PostStatus | undefined;
+  /**
+   * What the server filters on; All Posts sends no status. A partially published post is both
+   * out somewhere and waiting elsewhere, so Published and Scheduled both list it.
+   */
+  status: PostStatus | PostStatus[] | undefined;
   /** docs/product.md#content-library: 'No {tab label} Yet', worded so each reads as a sentence. */
   emptyTitle: string;
 }
@@ -17,13 +20,13 @@ export const LIBRARY_TABS: readonly LibraryTabInfo[] = [
   {
     value: 'published',
     label: 'Published',
-    status: 'published',
+    status: ['published', 'partially_published'],
     emptyTitle: 'No Published Posts Yet',
   },
   {
     value: 'scheduled',
     label: 'Scheduled',
-    status: 'scheduled',
+    status: ['scheduled', 'partially_published'],
     emptyTitle: 'No Scheduled Posts Yet',
   },
   { value: 'drafts', label: 'Drafts', status: 'draft', emptyTitle: 'No Drafts Yet' },

@@ -274,7 +274,11 @@ export async function buildApp(
       : noBilling);
   await app.register(plansRoutes, { prefix: base, db: database.db });
   await app.register(usersRoutes, { prefix: base, db: database.db });
-  await app.register(adminRoutes, { prefix: base, db: database.db });
+  await app.register(adminRoutes, {
+    prefix: base,
+    db: database.db,
+    networkSetup: { config, networks, http: runtime.http },
+  });
   const bus = new NotificationBus(database, app.log);
   await bus.start();
   app.addHook('onClose', () => bus.stop());

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnreachableError } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { setOperator } from './modules/users/users.service.js';
+import { runDoctor } from './platforms/preflight/doctor-command.js';
 import { openDatabase, runServer } from './server.js';
 
 const USAGE = `Usage: herald <command>
@@ -10,6 +11,7 @@ const USAGE = `Usage: herald <command>
   api                   only the HTTP API (needs DATABASE_URL)
   worker                only the job worker (needs DATABASE_URL)
   migrate               apply database migrations and exit
+  doctor [--live]       check each network's setup (--live: ask their token endpoints)
   admin grant <email>   make a user a platform operator
   admin revoke <email>  take operator rights away`;
 
@@ -34,6 +36,10 @@ async function main(argv: string[]) {
       } finally {
         await database.close();
       }
+      return;
+    }
+    case 'doctor': {
+      process.exitCode = await runDoctor(config, rest, (text) => console.log(text));
       return;
     }
     case 'admin': {

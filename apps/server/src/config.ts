@@ -79,6 +79,7 @@ const ConfigSchema = z
     THREADS_APP_SECRET: optionalString,
     TIKTOK_CLIENT_KEY: optionalString,
     TIKTOK_CLIENT_SECRET: optionalString,
+    TIKTOK_UNAUDITED: flag,
     LINKEDIN_CLIENT_ID: optionalString,
     LINKEDIN_CLIENT_SECRET: optionalString,
     STRIPE_SECRET_KEY: optionalString,
@@ -223,6 +224,23 @@ const ConfigSchema = z
         tiktok: pair(env.TIKTOK_CLIENT_KEY, env.TIKTOK_CLIENT_SECRET),
         linkedin: pair(env.LINKEDIN_CLIENT_ID, env.LINKEDIN_CLIENT_SECRET),
       },
+      /**
+       * Which credential variables are set at all, per network, so the preflight (`herald doctor`)
+       * can name the one missing when only half of a pair is there.
+       */
+      networkCredentialsSet: {
+        x: both(env.X_CLIENT_ID, env.X_CLIENT_SECRET),
+        facebook: both(env.META_APP_ID, env.META_APP_SECRET),
+        instagram: both(env.META_APP_ID, env.META_APP_SECRET),
+        threads: both(env.THREADS_APP_ID, env.THREADS_APP_SECRET),
+        tiktok: both(env.TIKTOK_CLIENT_KEY, env.TIKTOK_CLIENT_SECRET),
+        linkedin: both(env.LINKEDIN_CLIENT_ID, env.LINKEDIN_CLIENT_SECRET),
+      } as Record<string, { clientId: boolean; clientSecret: boolean }>,
+      /**
+       * Networks whose app has not passed the network's review yet (TIKTOK_UNAUDITED): the adapter
+       * keeps within what such an app may do, and the sandbox refuses the rest.
+       */
+      unauditedNetworks: env.TIKTOK_UNAUDITED ? ['tiktok'] : ([] as string[]),
       /** Stripe when both keys are set; otherwise self-billing (subscribing activates at once). */
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.BILLING_PROVIDER !== 'none'
@@ -327,6 +345,11 @@ export interface MediaConfig {
   ffmpegPath: string;
   ffprobePath: string;
 }
+
+const both = (clientId: string | undefined, clientSecret: string | undefined) => ({
+  clientId: Boolean(clientId),
+  clientSecret: Boolean(clientSecret),
+});
 
 const pair = (clientId: string | undefined, clientSecret: string | undefined) =>
   clientId && clientSecret ? { clientId, clientSecret } : null;

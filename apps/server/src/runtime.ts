@@ -42,6 +42,8 @@ export interface Runtime {
   secrets: Secrets;
   sessions: SessionService;
   networks: Map<string, NetworkRuntime>;
+  /** How the adapters reach the networks (and this process's sandboxes). */
+  http: PlatformHttp;
   cipher: TokenCipher;
   media: MediaStore;
   boss: PgBoss | null;
@@ -93,6 +95,7 @@ export async function createRuntime(
     secrets,
     sessions,
     networks,
+    http: options.http,
     cipher,
     media,
     boss,

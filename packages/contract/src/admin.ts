@@ -115,3 +115,60 @@ export const AuditLogResponseSchema = z.object({
   data: z.object({ entries: z.array(AuditEntrySchema) }),
   meta: PageMetaSchema,
 });
+
+/** docs/networks.md#preflight: how serious a finding of the network setup check is. */
+export const SETUP_FINDING_LEVELS = ['ok', 'warning', 'problem'] as const;
+export type SetupFindingLevel = (typeof SETUP_FINDING_LEVELS)[number];
+
+/** What a finding is about, so a page can group or mark it. */
+export const SETUP_FINDING_TOPICS = [
+  'credentials',
+  'redirect',
+  'scopes',
+  'app-kind',
+  'media',
+  'audit',
+  'domain',
+  'live',
+] as const;
+
+/** One sentence saying what to do (or that nothing needs doing), with its level. */
+export const NetworkSetupFindingSchema = z.object({
+  level: z.enum(SETUP_FINDING_LEVELS),
+  topic: z.enum(SETUP_FINDING_TOPICS),
+  message: z.string(),
+});
+export type NetworkSetupFinding = z.infer<typeof NetworkSetupFindingSchema>;
+
+/** One network's setup: how Herald reaches it and what the operator must register there. */
+export const NetworkSetupSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  /** `configured`: real credentials; `sandbox`: the local emulator; `unavailable`: neither. */
+  mode: z.enum(['configured', 'sandbox', 'unavailable']),
+  /** Whether users are offered the network (the back-office switch); null when not known (CLI). */
+  active: z.boolean().nullable(),
+  /** The redirect URI exactly as Herald sends it: register it at the network. */
+  redirectUri: z.string(),
+  /** The scopes exactly as Herald asks for them. */
+  scopes: z.array(z.string()),
+  findings: z.array(NetworkSetupFindingSchema),
+});
+export type NetworkSetup = z.infer<typeof NetworkSetupSchema>;
+
+export const NetworkSetupReportSchema = z.object({
+  apiPublicUrl: z.string(),
+  /** Whether the token endpoints were asked (`?live=true`). */
+  live: z.boolean(),
+  networks: z.array(NetworkSetupSchema),
+});
+export type NetworkSetupReport = z.infer<typeof NetworkSetupReportSchema>;
+
+/** `GET /admin/network-setup?live=true` also probes each network's token endpoint. */
+export const NetworkSetupQuerySchema = z.object({
+  live: z
+    .enum(['true', 'false'], { error: 'live must be true or false.' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export const NetworkSetupResponseSchema = successEnvelope(NetworkSetupReportSchema);

@@ -13,6 +13,9 @@ export interface NetworkRuntime {
   sandbox: boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   module: NetworkModule<any>;
+  /** Who Herald is to the network (or to its sandbox) and where it lives: for the live preflight. */
+  client: { clientId: string; clientSecret: string };
+  urls: Record<string, string>;
 }
 
 /**
@@ -34,16 +37,32 @@ export function buildNetworks(
     const urls = sandbox
       ? module.sandboxUrls(sandboxBase(config, module.slug))
       : module.productionUrls;
-    const adapter = module.createAdapter({
+    const client = {
       clientId: credentials?.clientId ?? SANDBOX_CLIENT_ID,
       clientSecret: credentials?.clientSecret ?? sandboxSecret,
+    };
+    const adapter = module.createAdapter({
+      ...client,
       urls,
       http,
+      unaudited: config.unauditedNetworks.includes(module.slug),
     });
-    networks.set(module.slug, { name: module.name, slug: module.slug, adapter, sandbox, module });
+    networks.set(module.slug, {
+      name: module.name,
+      slug: module.slug,
+      adapter,
+      sandbox,
+      module,
+      client,
+      urls,
+    });
   }
   return networks;
 }
 
-export const sandboxBase = (config: Config, slug: string) =>
+export const sandboxBase = (config: Pick<Config, 'apiPublicUrl'>, slug: string) =>
   `${config.apiPublicUrl}/sandbox/${slug}`;
+
+/** The redirect URI Herald sends to a network when connecting an account (and registers there). */
+export const connectCallbackUrl = (apiPublicUrl: string, slug: string) =>
+  `${apiPublicUrl}/auth/${slug}/callback`;

@@ -78,6 +78,11 @@ export interface AdapterSettings<Urls> {
   clientSecret: string;
   urls: Urls;
   http: PlatformHttp;
+  /**
+   * The network has not reviewed (audited) the app yet, so it only allows a restricted use
+   * (TikTok: SELF_ONLY posts, TIKTOK_UNAUDITED). Absent means reviewed.
+   */
+  unaudited?: boolean;
 }
 
 /** One file of a post as the network receives it: a short-lived public URL Herald serves. */

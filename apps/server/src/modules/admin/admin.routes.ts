@@ -6,6 +6,8 @@ import {
   AdminUsersResponseSchema,
   AuditLogQuerySchema,
   AuditLogResponseSchema,
+  NetworkSetupQuerySchema,
+  NetworkSetupResponseSchema,
   UserParamsSchema,
   UserResponseSchema,
 } from '@herald/contract';
@@ -14,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { listAuditLog } from '../audit/audit.service.js';
 import * as service from './admin.service.js';
+import { getNetworkSetup, type NetworkSetupDeps } from './network-setup.service.js';
 
 const tags = ['admin'];
 
@@ -21,7 +24,10 @@ const tags = ['admin'];
  * The back-office's own reads. Every route is for platform operators only: 401 without a
  * session, 403 for everyone else (the access hook decides before validation).
  */
-export async function adminRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function adminRoutes(
+  app: FastifyInstance,
+  { db, networkSetup }: { db: Db; networkSetup: NetworkSetupDeps },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -87,5 +93,21 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Db }) {
       const { entries, meta } = await listAuditLog(db, request.query.page, request.query.pageSize);
       return { status: 'success' as const, data: { entries }, meta };
     },
+  );
+
+  api.get(
+    '/admin/network-setup',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        querystring: NetworkSetupQuerySchema,
+        response: { 200: NetworkSetupResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await getNetworkSetup(db, networkSetup, request.query.live),
+    }),
   );
 }

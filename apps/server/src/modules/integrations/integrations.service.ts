@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
 import { PlatformError } from '../../platforms/errors.js';
-import type { NetworkRuntime } from '../../platforms/runtime.js';
+import { connectCallbackUrl, type NetworkRuntime } from '../../platforms/runtime.js';
 import type { ConnectableAccount, StoredAccount, TokenSet } from '../../platforms/types.js';
 import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
 import {
@@ -72,7 +72,7 @@ async function resolveNetwork(
 }
 
 const callbackUrl = (deps: IntegrationDeps, slug: string) =>
-  `${deps.apiPublicUrl}/auth/${slug}/callback`;
+  connectCallbackUrl(deps.apiPublicUrl, slug);
 
 /** Where the browser goes to sign in at the network. */
 export async function startConnect(

@@ -1,0 +1,52 @@
+import type { NetworkSetupReport } from '@herald/contract';
+import type { Config } from '../../config.js';
+import type { PlatformHttp } from '../types.js';
+import { networkSetupReport } from './report.js';
+
+export const DOCTOR_USAGE = `Usage: herald doctor [--live]
+
+  Checks each network's setup: credentials, the redirect URI to register, the scopes and the
+  products they need, media URLs, LinkedIn app kind, TikTok audit mode and domain verification.
+  --live  also asks each network's token endpoint whether it knows the client id and secret`;
+
+const MARK = { ok: 'ok     ', warning: 'warning', problem: 'PROBLEM' } as const;
+const MODE = {
+  configured: 'real credentials',
+  sandbox: 'local sandbox',
+  unavailable: 'unavailable (no credentials)',
+} as const;
+
+/** The report as text for a terminal: one block per network, one line per finding. */
+export function formatDoctorReport(report: NetworkSetupReport): string {
+  const lines = [`Herald network setup (API_PUBLIC_URL ${report.apiPublicUrl})`];
+  for (const network of report.networks) {
+    lines.push('', `${network.name}: ${MODE[network.mode]}`);
+    lines.push(`  redirect URI  ${network.redirectUri}`);
+    lines.push(`  scopes        ${network.scopes.join(' ') || '(none)'}`);
+    for (const f of network.findings) lines.push(`  ${MARK[f.level]}  ${f.message}`);
+  }
+  const count = (level: string) =>
+    report.networks.flatMap((n) => n.findings).filter((f) => f.level === level).length;
+  lines.push('', `${count('problem')} problem(s), ${count('warning')} warning(s).`);
+  return lines.join('\n');
+}
+
+/**
+ * `herald doctor [--live]`: prints the report and answers the exit code (1 when any finding is a
+ * problem, so a deployment script can stop on it).
+ */
+export async function runDoctor(
+  config: Config,
+  args: string[],
+  print: (text: string) => void,
+  http: PlatformHttp = fetch,
+): Promise<number> {
+  const unknown = args.filter((a) => a !== '--live');
+  if (unknown.length > 0) {
+    print(`Unknown option ${unknown.join(' ')}.\n\n${DOCTOR_USAGE}`);
+    return 2;
+  }
+  const report = await networkSetupReport(config, { live: args.includes('--live'), http });
+  print(formatDoctorReport(report));
+  return report.networks.some((n) => n.findings.some((f) => f.level === 'problem')) ? 1 : 0;
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { network as linkedin } from '../linkedin/index.js';
+import type { LinkedInUrls } from '../linkedin/urls.js';
+import type { NetworkModule } from '../network-module.js';
+import { checkNetworkSetup } from './preflight.js';
+
+const dev = (env: Record<string, string> = {}) =>
+  loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:3000', ...env });
+const prod = (env: Record<string, string> = {}) =>
+  loadConfig({
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://herald.example.com',
+    GOOGLE_CLIENT_ID: 'g',
+    GOOGLE_CLIENT_SECRET: 'g',
+    SESSION_SECRET: 'x'.repeat(32),
+    BILLING_PROVIDER: 'none',
+    ...env,
+  });
+
+const setupOf = (report: ReturnType<typeof checkNetworkSetup>, slug: string) =>
+  report.find((n) => n.slug === slug)!;
+const levels = (network: { findings: Array<{ level: string }> }) =>
+  network.findings.map((f) => f.level);
+const byTopic = (
+  network: { findings: Array<{ level: string; topic: string; message: string }> },
+  topic: string,
+) => network.findings.filter((f) => f.topic === topic);
+
+describe('the network setup preflight', () => {
+  it('finds nothing wrong in development without credentials: every network runs on its sandbox', () => {
+    const report = checkNetworkSetup(dev());
+    expect(report.map((n) => n.slug)).toEqual([
+      'x',
+      'facebook',
+      'instagram',
+      'linkedin',
+      'threads',
+      'tiktok',
+    ]);
+    for (const network of report) {
+      expect(network.mode).toBe('sandbox');
+      expect(levels(network)).toEqual(['ok']);
+    }
+    expect(setupOf(report, 'x').findings[0]!.message).toBe(
+      'X runs against its local sandbox: set X_CLIENT_ID and X_CLIENT_SECRET to connect real X accounts.',
+    );
+  });
+
+  it('prints the redirect URI and scopes exactly as the adapter sends them', () => {
+    const report = checkNetworkSetup(
+      prod({
+        API_PUBLIC_URL: 'https://api.herald.example.com/v1',
+        X_CLIENT_ID: 'id',
+        X_CLIENT_SECRET: 's',
+      }),
+    );
+    const x = setupOf(report, 'x');
+    expect(x.mode).toBe('configured');
+    expect(x.redirectUri).toBe('https://api.herald.example.com/v1/auth/x/callback');
+    expect(x.scopes).toEqual([
+      'tweet.read',
+      'tweet.write',
+      'users.read',
+      'media.write',
+      'offline.access',
+    ]);
+    expect(byTopic(x, 'redirect')[0]!.message).toContain(
+      'Register https://api.herald.example.com/v1/auth/x/callback as a redirect URI',
+    );
+    expect(levels(x)).not.toContain('problem');
+  });
+
+  it('calls an offered network without credentials in production a problem, a switched-off one fine', () => {
+    const config = prod({ X_CLIENT_ID: 'id', X_CLIENT_SECRET: 's' });
+    const report = checkNetworkSetup(config, {
+      active: new Map([
+        ['X', true],
+        ['TikTok', true],
+        ['Threads', false],
+      ]),
+    });
+    const tiktok = setupOf(report, 'tiktok');
+    expect(tiktok.mode).toBe('unavailable');
+    expect(tiktok.findings).toEqual([
+      {
+        level: 'problem',
+        topic: 'credentials',
+        message:
+          'Set TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET, or switch TikTok off under Platforms: users are offered TikTok but cannot connect it.',
+      },
+    ]);
+    expect(levels(setupOf(report, 'threads'))).toEqual(['ok']);
+    expect(levels(setupOf(report, 'linkedin'))).toEqual(['warning']);
+  });
+
+  it('names the missing half of a credential pair', () => {
+    const report = checkNetworkSetup(dev({ META_APP_ID: '123' }));
+    expect(setupOf(report, 'instagram').findings).toEqual([
+      {
+        level: 'problem',
+        topic: 'credentials',
+        message:
+          'Set META_APP_SECRET too: with only META_APP_ID set, Herald ignores both and Instagram runs against its local sandbox.',
+      },
+    ]);
+  });
+
+  it('refuses media URLs and redirects a network cannot use for networks that pull media', () => {
+    const local = checkNetworkSetup(
+      dev({ META_APP_ID: 'm', META_APP_SECRET: 's', THREADS_APP_ID: 't', THREADS_APP_SECRET: 's' }),
+    );
+    const instagram = setupOf(local, 'instagram');
+    expect(byTopic(instagram, 'media')).toEqual([
+      {
+        level: 'problem',
+        topic: 'media',
+        message:
+          "Set API_PUBLIC_URL to this server's public https address: Instagram fetches post media from http://localhost:3000/api/media/…, but localhost is not reachable from the internet, so those posts will fail.",
+      },
+    ]);
+    // Meta takes http://localhost while the app is in development mode; Threads never.
+    expect(byTopic(instagram, 'redirect').map((f) => f.level)).toEqual(['ok', 'warning']);
+    expect(byTopic(setupOf(local, 'threads'), 'redirect').map((f) => f.level)).toEqual([
+      'ok',
+      'problem',
+    ]);
+    // X receives bytes: no media finding.
+    const withX = checkNetworkSetup(dev({ X_CLIENT_ID: 'x', X_CLIENT_SECRET: 's' }));
+    expect(byTopic(setupOf(withX, 'x'), 'media')).toEqual([]);
+
+    const public_ = checkNetworkSetup(
+      prod({
+        API_PUBLIC_URL: 'https://api.herald.example.com',
+        META_APP_ID: 'm',
+        META_APP_SECRET: 's',
+      }),
+    );
+    expect(byTopic(setupOf(public_, 'instagram'), 'media').map((f) => f.level)).toEqual(['ok']);
+    expect(levels(setupOf(public_, 'facebook'))).not.toContain('problem');
+  });
+
+  it('says which products the scopes need and that one LinkedIn app cannot hold personal and Page products', () => {
+    const report = checkNetworkSetup(
+      prod({ LINKEDIN_CLIENT_ID: 'l', LINKEDIN_CLIENT_SECRET: 's' }),
+    );
+    const li = setupOf(report, 'linkedin');
+    expect(byTopic(li, 'scopes').map((f) => f.message)).toEqual([
+      'Add Sign In with LinkedIn using OpenID Connect to the LinkedIn app (its products): Herald asks for openid, profile and email.',
+      'Add Share on LinkedIn to the LinkedIn app (its products): Herald asks for w_member_social.',
+      'Add Community Management API to the LinkedIn app (its products): Herald asks for r_organization_social, w_organization_social and rw_organization_admin.',
+    ]);
+    const [kind] = byTopic(li, 'app-kind');
+    expect(kind!.level).toBe('problem');
+    expect(kind!.message).toMatch(
+      /^Use separate LinkedIn apps: .*Community Management API only alone/,
+    );
+  });
+
+  it('reads the LinkedIn app kind from the scopes an adapter asks for', () => {
+    const config = prod({ LINKEDIN_CLIENT_ID: 'l', LINKEDIN_CLIENT_SECRET: 's' });
+    // The same LinkedIn module, asking only for organization scopes (a Page-only app).
+    const pagesOnly: NetworkModule<LinkedInUrls> = {
+      ...linkedin,
+      createAdapter: (settings) => ({
+        ...linkedin.createAdapter(settings),
+        authorizeUrl: ({ redirectUri }) =>
+          `https://www.linkedin.com/oauth/v2/authorization?redirect_uri=${encodeURIComponent(redirectUri)}&scope=r_organization_social%20w_organization_social%20rw_organization_admin`,
+      }),
+    };
+    const [li] = checkNetworkSetup(config, { modules: [pagesOnly] });
+    expect(byTopic(li!, 'app-kind')).toEqual([
+      {
+        level: 'ok',
+        topic: 'app-kind',
+        message:
+          'The LinkedIn app of LINKEDIN_CLIENT_ID connects organization Pages: it needs Community Management API and no other product.',
+      },
+    ]);
+    expect(levels(li!)).not.toContain('problem');
+  });
+
+  it('warns about TikTok’s unaudited mode and reminds to verify the media domain', () => {
+    const env = {
+      API_PUBLIC_URL: 'https://api.herald.example.com',
+      TIKTOK_CLIENT_KEY: 'k',
+      TIKTOK_CLIENT_SECRET: 's',
+    };
+    const audited = setupOf(checkNetworkSetup(prod(env)), 'tiktok');
+    expect(byTopic(audited, 'audit').map((f) => f.level)).toEqual(['ok']);
+    expect(byTopic(audited, 'domain')).toEqual([
+      {
+        level: 'warning',
+        topic: 'domain',
+        message:
+          'Verify api.herald.example.com (URL prefix https://api.herald.example.com/media/) in the TikTok developer portal: TikTok pulls photo posts only from verified domains and refuses the others (url_ownership_unverified).',
+      },
+    ]);
+    const unaudited = setupOf(
+      checkNetworkSetup(prod({ ...env, TIKTOK_UNAUDITED: 'true' })),
+      'tiktok',
+    );
+    expect(byTopic(unaudited, 'audit')).toEqual([
+      {
+        level: 'warning',
+        topic: 'audit',
+        message:
+          'TikTok runs in unaudited mode (TIKTOK_UNAUDITED=true): posts go out visible to their creator only (SELF_ONLY), at most 5 people may post in 24 hours and their accounts must be private; unset TIKTOK_UNAUDITED once TikTok has audited the app.',
+      },
+    ]);
+    expect(levels(unaudited)).not.toContain('problem');
+  });
+});

@@ -1,0 +1,298 @@
+import type { NetworkSetup, NetworkSetupFinding } from '@herald/contract';
+import type { Config } from '../../config.js';
+import { NETWORK_MODULES } from '../catalog.js';
+import type { NetworkModule } from '../network-module.js';
+import { connectCallbackUrl, SANDBOX_CLIENT_ID, sandboxBase } from '../runtime.js';
+import { mediaUrlFinding, pullsMediaByUrl } from './media-url-finding.js';
+import { type NetworkSetupFacts, setupFactsFor } from './setup-facts.js';
+
+/**
+ * The static preflight (docs/networks.md#preflight): for every network of the catalog, what the
+ * operator must register at the network and what is wrong with the configuration, as findings of
+ * one sentence each. No network traffic: the scopes and the redirect URI are read from the
+ * authorize URL each adapter builds, i.e. exactly what Herald sends. `herald doctor` and
+ * `GET /admin/network-setup` both print this.
+ */
+export interface PreflightOptions {
+  /** Whether users are offered each network, by platform name (the back-office switch). */
+  active?: Map<string, boolean> | null;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  modules?: NetworkModule<any>[];
+}
+
+type PreflightConfig = Pick<
+  Config,
+  'apiPublicUrl' | 'isProduction' | 'networks' | 'networkCredentialsSet' | 'unauditedNetworks'
+>;
+
+const noTraffic = () => Promise.reject(new Error('The static preflight makes no requests.'));
+
+/** The redirect URI and scopes an adapter puts in its authorize URL. */
+function authorizeRequest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  module: NetworkModule<any>,
+  urls: unknown,
+  clientId: string,
+  redirectUri: string,
+) {
+  const adapter = module.createAdapter({ clientId, clientSecret: '', urls, http: noTraffic });
+  const url = new URL(
+    adapter.authorizeUrl({ redirectUri, state: 'preflight', codeChallenge: 'preflight' }),
+  );
+  const scope = url.searchParams.get('scope') ?? '';
+  return {
+    redirectUri: url.searchParams.get('redirect_uri') ?? redirectUri,
+    scopes: scope.split(/[ ,]+/).filter(Boolean),
+  };
+}
+
+const finding = (
+  level: NetworkSetupFinding['level'],
+  topic: NetworkSetupFinding['topic'],
+  message: string,
+): NetworkSetupFinding => ({ level, topic, message });
+
+const listOf = (items: string[]) =>
+  items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+function credentialFindings(
+  name: string,
+  facts: NetworkSetupFacts,
+  set: { clientId: boolean; clientSecret: boolean },
+  mode: NetworkSetup['mode'],
+  active: boolean | null,
+): NetworkSetupFinding[] {
+  const { clientId, clientSecret } = facts.env;
+  const both = `${clientId} and ${clientSecret}`;
+  if (mode === 'configured')
+    return [
+      finding('ok', 'credentials', `${both} are set: Herald connects real ${name} accounts.`),
+    ];
+  const fallback =
+    mode === 'sandbox' ? `${name} runs against its local sandbox` : `${name} is unavailable`;
+  if (set.clientId !== set.clientSecret) {
+    const missing = set.clientId ? clientSecret : clientId;
+    const present = set.clientId ? clientId : clientSecret;
+    return [
+      finding(
+        'problem',
+        'credentials',
+        `Set ${missing} too: with only ${present} set, Herald ignores both and ${fallback}.`,
+      ),
+    ];
+  }
+  if (mode === 'sandbox')
+    return [
+      finding(
+        'ok',
+        'credentials',
+        `${name} runs against its local sandbox: set ${both} to connect real ${name} accounts.`,
+      ),
+    ];
+  if (active)
+    return [
+      finding(
+        'problem',
+        'credentials',
+        `Set ${both}, or switch ${name} off under Platforms: users are offered ${name} but cannot connect it.`,
+      ),
+    ];
+  return [
+    finding(
+      active === false ? 'ok' : 'warning',
+      'credentials',
+      `${name} is unavailable: set ${both} to offer it.`,
+    ),
+  ];
+}
+
+function redirectFindings(
+  name: string,
+  facts: NetworkSetupFacts,
+  redirectUri: string,
+): NetworkSetupFinding[] {
+  const url = new URL(redirectUri);
+  const findings = [
+    finding(
+      'ok',
+      'redirect',
+      `Register ${redirectUri} as a redirect URI in ${facts.console}, exactly as written.`,
+    ),
+  ];
+  if (url.protocol === 'https:' || !facts.httpsRedirect) return findings;
+  const isLocal = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  if (facts.httpsRedirect === 'localhost-only' && isLocal) {
+    findings.push(
+      finding(
+        'warning',
+        'redirect',
+        `${name} accepts an http redirect URI on localhost only while its app is in development mode: set API_PUBLIC_URL to an https address before real users connect.`,
+      ),
+    );
+  } else {
+    findings.push(
+      finding(
+        'problem',
+        'redirect',
+        `Set API_PUBLIC_URL to this server's https address: ${name} refuses the redirect URI ${redirectUri} because it is not https.`,
+      ),
+    );
+  }
+  return findings;
+}
+
+/** Products the requested scopes need, scopes no product grants, and the app-kind conflict. */
+function scopeFindings(
+  name: string,
+  facts: NetworkSetupFacts,
+  scopes: string[],
+): NetworkSetupFinding[] {
+  if (facts.products.length === 0) return [];
+  const findings: NetworkSetupFinding[] = [];
+  const needed = facts.products.filter((p) => p.scopes.some((s) => scopes.includes(s)));
+  for (const product of needed) {
+    const asked = product.scopes.filter((s) => scopes.includes(s));
+    findings.push(
+      finding(
+        'ok',
+        'scopes',
+        `Add ${product.name} to the ${name} app (its products): Herald asks for ${listOf(asked)}.`,
+      ),
+    );
+  }
+  const granted = new Set(facts.products.flatMap((p) => p.scopes));
+  const stray = scopes.filter((s) => !granted.has(s));
+  if (stray.length > 0) {
+    findings.push(
+      finding(
+        'warning',
+        'scopes',
+        `Check that the ${name} app may ask for ${listOf(stray)}: none of the products Herald knows for ${name} grants ${stray.length === 1 ? 'it' : 'them'}, and the sign-in fails when a scope is not granted.`,
+      ),
+    );
+  }
+  return [
+    ...findings,
+    ...appKindFindings(
+      name,
+      facts,
+      needed.map((p) => p),
+    ),
+  ];
+}
+
+/**
+ * A product that must be alone on its app (LinkedIn's Community Management API) cannot share one
+ * sign-in with other products: say so, or say which kind of app this is.
+ */
+function appKindFindings(
+  name: string,
+  facts: NetworkSetupFacts,
+  needed: NetworkSetupFacts['products'][number][],
+): NetworkSetupFinding[] {
+  if (!facts.appKind && !facts.products.some((p) => p.exclusive)) return [];
+  const exclusive = needed.filter((p) => p.exclusive);
+  const others = needed.filter((p) => !p.exclusive);
+  if (exclusive.length > 0 && others.length > 0) {
+    return [
+      finding(
+        'problem',
+        'app-kind',
+        `Use separate ${name} apps: ${name} allows ${listOf(exclusive.map((p) => p.name))} only alone on an app, yet Herald asks the app of ${facts.env.clientId} for its scopes together with those of ${listOf(others.map((p) => p.name))}, so ${name} refuses the sign-in.`,
+      ),
+    ];
+  }
+  const kind = exclusive.length > 0 ? 'organization Pages' : 'personal profiles';
+  return [
+    finding(
+      'ok',
+      'app-kind',
+      `The ${name} app of ${facts.env.clientId} connects ${kind}: it needs ${listOf(needed.map((p) => p.name))} and no other product.`,
+    ),
+  ];
+}
+
+function auditFindings(
+  name: string,
+  facts: NetworkSetupFacts,
+  unaudited: boolean,
+): NetworkSetupFinding[] {
+  const audit = facts.audit;
+  if (!audit) return [];
+  return unaudited
+    ? [
+        finding(
+          'warning',
+          'audit',
+          `${name} runs in unaudited mode (${audit.env}=true): ${audit.restrictions}; unset ${audit.env} once ${name} has audited the app.`,
+        ),
+      ]
+    : [
+        finding(
+          'ok',
+          'audit',
+          `Herald treats the ${name} app as audited: until ${name} has audited it, set ${audit.env}=true, or ${name} refuses ${audit.refusedOtherwise}.`,
+        ),
+      ];
+}
+
+function domainFindings(name: string, apiPublicUrl: string): NetworkSetupFinding[] {
+  let host: string;
+  try {
+    host = new URL(apiPublicUrl).hostname;
+  } catch {
+    host = apiPublicUrl;
+  }
+  return [
+    finding(
+      'warning',
+      'domain',
+      `Verify ${host} (URL prefix ${apiPublicUrl}/media/) in the ${name} developer portal: ${name} pulls photo posts only from verified domains and refuses the others (url_ownership_unverified).`,
+    ),
+  ];
+}
+
+/** The setup of every network in the catalog, in catalog order. */
+export function checkNetworkSetup(
+  config: PreflightConfig,
+  options: PreflightOptions = {},
+): NetworkSetup[] {
+  const modules = options.modules ?? NETWORK_MODULES;
+  return modules.map((module) => {
+    const facts = setupFactsFor(module.slug);
+    const credentials = config.networks[module.slug as keyof Config['networks']] ?? null;
+    const set = config.networkCredentialsSet[module.slug] ?? {
+      clientId: false,
+      clientSecret: false,
+    };
+    const mode: NetworkSetup['mode'] = credentials
+      ? 'configured'
+      : config.isProduction
+        ? 'unavailable'
+        : 'sandbox';
+    const active = options.active?.get(module.name) ?? null;
+    const { redirectUri, scopes } = authorizeRequest(
+      module,
+      mode === 'sandbox'
+        ? module.sandboxUrls(sandboxBase(config, module.slug))
+        : module.productionUrls,
+      credentials?.clientId ?? SANDBOX_CLIENT_ID,
+      connectCallbackUrl(config.apiPublicUrl, module.slug),
+    );
+    const findings = credentialFindings(module.name, facts, set, mode, active);
+    if (mode === 'configured') {
+      findings.push(...redirectFindings(module.name, facts, redirectUri));
+      findings.push(...scopeFindings(module.name, facts, scopes));
+      if (pullsMediaByUrl(module.slug))
+        findings.push(mediaUrlFinding(module.name, config.apiPublicUrl, facts.pulledMedia));
+      findings.push(
+        ...auditFindings(module.name, facts, config.unauditedNetworks.includes(module.slug)),
+      );
+      if (facts.verifiesMediaDomain)
+        findings.push(...domainFindings(module.name, config.apiPublicUrl));
+    }
+    return { slug: module.slug, name: module.name, mode, active, redirectUri, scopes, findings };
+  });
+}

@@ -43,6 +43,7 @@ export const paths = {
   adminUsers: '/admin/users',
   adminPlans: '/admin/plans',
   adminPlatforms: '/admin/platforms',
+  adminNetworkSetup: '/admin/network-setup',
 } as const;
 
 /** In-page anchors of the landing page. */

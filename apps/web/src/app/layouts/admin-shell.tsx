@@ -1,4 +1,4 @@
-import { LayoutDashboard, Layers, Users, WalletCards } from 'lucide-react';
+import { LayoutDashboard, Layers, Stethoscope, Users, WalletCards } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { ProfileMenu } from '@/components/layout/profile-menu';
 import { AdminHeaderSearch, AdminSearchProvider } from '@/features/admin/components/admin-search';
@@ -11,6 +11,7 @@ const items = [
   { to: paths.adminUsers, label: 'Users', icon: Users },
   { to: paths.adminPlans, label: 'Plans', icon: WalletCards },
   { to: paths.adminPlatforms, label: 'Platforms', icon: Layers },
+  { to: paths.adminNetworkSetup, label: 'Network setup', icon: Stethoscope },
 ];
 
 /**

@@ -26,4 +26,10 @@ export const adminRoutes: RouteObject[] = [
       Component: (await import('./routes/admin-platforms')).AdminPlatformsPage,
     }),
   },
+  {
+    path: paths.adminNetworkSetup,
+    lazy: async () => ({
+      Component: (await import('./routes/admin-network-setup')).AdminNetworkSetupPage,
+    }),
+  },
 ];

@@ -8,6 +8,7 @@ export const adminKeys = {
   overview: ['admin', 'overview'] as const,
   activity: (timezone: string) => ['admin', 'activity', timezone] as const,
   auditLog: (page: number) => ['admin', 'audit-log', page] as const,
+  networkSetup: (live: boolean) => ['admin', 'network-setup', { live }] as const,
 };
 
 /** Builds `?a=1&b=2`, leaving out empty values. */

@@ -75,8 +75,15 @@ export interface ThreadsTiming {
   requestTimeoutMs: number;
   /** threads_publish: past this, the post may or may not exist (unknown outcome). */
   publishTimeoutMs: number;
-  /** How soon to look at a processing container again. */
+  /**
+   * A container still processing is looked at again this long after it was created (Threads
+   * advises waiting about 30 s before publishing)…
+   */
+  firstLookMs: number;
+  /** …then at this interval (Threads: once a minute)… */
   pollMs: number;
+  /** …and no longer than this after it was created (Threads: no more than 5 minutes). */
+  giveUpMs: number;
   /** A reply's container: how long to wait for it to be ready before publishing it. */
   replyReadyMs: number;
 }
@@ -84,9 +91,13 @@ export interface ThreadsTiming {
 export const THREADS_TIMING: ThreadsTiming = {
   requestTimeoutMs: 30_000,
   publishTimeoutMs: 30_000,
-  // Meta advises about 30 s between creating a container and publishing it (docs/networks.md#threads-publishing); videos
-  // usually need that long, images and text are ready on the first look.
-  pollMs: 10_000,
+  // https://developers.facebook.com/docs/threads/posts ("wait on average 30 seconds before
+  // publishing") and /docs/threads/troubleshooting ("querying a container's status once per
+  // minute, for no more than 5 minutes"). Text and images are usually FINISHED at the first look,
+  // made at once after prepare; only a container still IN_PROGRESS follows this schedule.
+  firstLookMs: 30_000,
+  pollMs: 60_000,
+  giveUpMs: 5 * 60_000,
   replyReadyMs: 10_000,
 };
 

@@ -14,7 +14,9 @@ let threads: PublishingAdapter;
 beforeAll(async () => {
   threads = createThreadsAdapter(h.settings, {
     ...THREADS_TIMING,
+    firstLookMs: 20,
     pollMs: 20,
+    giveUpMs: 10_000,
     publishTimeoutMs: 400,
     replyReadyMs: 2000,
   }).publishing!;

@@ -94,14 +94,34 @@ export function createThreadsPublishing(
       );
   }
 
-  function statusResult(status: ThreadsContainerStatus, what: string): CheckResult {
+  /**
+   * When to look at a container still processing again (docs/networks.md#threads-publishing):
+   * 30 s after it was made, then once a minute, and not past 5 minutes.
+   */
+  function lookAgain(s: ThreadsState, what: string): CheckResult {
+    const age = Date.now() - Date.parse(s.preparedAt);
+    if (age >= timing.giveUpMs)
+      throw new PlatformError(
+        'bad_request',
+        `${what} was still processing at Threads ${Math.round(timing.giveUpMs / 60_000)} minutes after Herald sent it, the longest Threads advises waiting. Try publishing again, or with a shorter or smaller video.`,
+        { code: 'IN_PROGRESS' },
+      );
+    const next = age < timing.firstLookMs ? timing.firstLookMs - age : timing.pollMs;
+    return { status: 'pending', retryAfterMs: Math.min(next, timing.giveUpMs - age) };
+  }
+
+  function statusResult(
+    status: ThreadsContainerStatus,
+    what: string,
+    s: ThreadsState,
+  ): CheckResult {
     if (status.status === 'FINISHED' || status.status === 'PUBLISHED') return { status: 'ready' };
     if (status.status === 'ERROR' || status.status === 'EXPIRED')
       throw new PlatformError('bad_request', containerFailure(status, what), {
         code: status.status,
       });
     // IN_PROGRESS, or a value Threads added since (docs/networks.md#open-questions, question 10): look again.
-    return { status: 'pending', retryAfterMs: timing.pollMs };
+    return lookAgain(s, what);
   }
 
   /** Once every item is ready, makes the carousel's parent container. */
@@ -109,15 +129,15 @@ export function createThreadsPublishing(
     const token = account.tokens.accessToken;
     const ids = s.childIds ?? [];
     const statuses = await Promise.all(ids.map((id) => api.containerStatus(id, token)));
-    const results = statuses.map((st, i) => statusResult(st, `Item ${i + 1} of the carousel`));
-    if (results.some((r) => r.status === 'pending'))
-      return { status: 'pending', retryAfterMs: timing.pollMs };
+    const results = statuses.map((st, i) => statusResult(st, `Item ${i + 1} of the carousel`, s));
+    const pending = results.find((r) => r.status === 'pending');
+    if (pending) return pending;
     const containerId = await api.createContainer(account.externalId, token, {
       media_type: 'CAROUSEL',
       children: ids.join(','),
       text: text(s.text ?? ''),
     });
-    const parent = statusResult(await api.containerStatus(containerId, token), 'The carousel');
+    const parent = statusResult(await api.containerStatus(containerId, token), 'The carousel', s);
     return { ...parent, state: { containerId } };
   }
 
@@ -155,7 +175,7 @@ export function createThreadsPublishing(
       const s = readState(state);
       if (!s.containerId) return assembleCarousel(account, s);
       const status = await api.containerStatus(s.containerId, account.tokens.accessToken);
-      return statusResult(status, s.type === 'CAROUSEL' ? 'The carousel' : 'The media');
+      return statusResult(status, s.type === 'CAROUSEL' ? 'The carousel' : 'The media', s);
     },
 
     async finalize(account, _request, state) {

@@ -84,7 +84,7 @@ describe('/admin/network-setup', () => {
     expect(tiktokFindings).toHaveTextContent(
       'Problem: Set TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET.',
     );
-    expect(screen.getByRole('status')).toHaveTextContent('1 problem(s), 0 warning(s)');
+    expect(screen.getByRole('status')).toHaveTextContent('1 problem(s) and 0 warning(s)');
   });
 
   it('asks the networks only when the operator presses the button', async () => {

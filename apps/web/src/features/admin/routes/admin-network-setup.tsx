@@ -137,10 +137,10 @@ export function AdminNetworkSetupPage() {
       ) : report ? (
         <>
           <p className="text-sm text-slate-700" role="status">
-            {`${counts('problem')} problem(s), ${counts('warning')} warning(s) for media URLs under ${report.apiPublicUrl}`}
+            {`${counts('problem')} problem(s) and ${counts('warning')} warning(s). API_PUBLIC_URL is ${report.apiPublicUrl}`}
             {report.live ? '; the token endpoints were asked.' : '.'}
           </p>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid items-start gap-4 lg:grid-cols-2">
             {report.networks.map((network) => (
               <NetworkCard key={network.slug} network={network} />
             ))}

@@ -135,5 +135,6 @@ export async function mountNetworkSandboxes(
     publicBase: (slug) => sandboxBase(config, slug),
     clientId: SANDBOX_CLIENT_ID,
     clientSecret: runtime.secrets.derive('sandbox-client'),
+    unauditedNetworks: config.unauditedNetworks,
   });
 }

@@ -9,5 +9,10 @@ export interface SandboxContext {
   /** The only client the sandbox knows: Herald itself. */
   clientId: string;
   clientSecret: string;
+  /**
+   * The network has not audited Herald's app (TIKTOK_UNAUDITED): the emulator refuses what such
+   * an app may not do, as the network does.
+   */
+  unaudited: boolean;
   store: SandboxStore;
 }

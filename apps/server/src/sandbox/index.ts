@@ -30,6 +30,8 @@ export interface MountSandboxOptions {
   publicBase(slug: string): string;
   clientId: string;
   clientSecret: string;
+  /** Networks whose app is not audited yet (config `unauditedNetworks`). */
+  unauditedNetworks?: readonly string[];
 }
 
 /**
@@ -50,6 +52,7 @@ export async function mountSandboxes(
       mountPath,
       clientId: opts.clientId,
       clientSecret: opts.clientSecret,
+      unaudited: opts.unauditedNetworks?.includes(slug) ?? false,
       store: createSandboxStore(opts.db, slug),
     };
     await app.register(

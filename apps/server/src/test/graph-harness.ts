@@ -98,6 +98,7 @@ export async function startSandboxHarness<Urls>(
       mountPath,
       clientId: 'herald-sandbox',
       clientSecret: CLIENT_SECRET,
+      unaudited: false,
       store: createSandboxStore(database.db, module.slug),
     };
     app = Fastify({ logger: false });

@@ -59,7 +59,9 @@ export function createTikTokAdapter(
 
   return {
     name: 'TikTok',
-    publishing: createTikTokPublishing(createTikTokPublishApi(settings, timing), timing),
+    publishing: createTikTokPublishing(createTikTokPublishApi(settings, timing), timing, {
+      unaudited: settings.unaudited,
+    }),
 
     authorizeUrl({ redirectUri, state }) {
       const query = new URLSearchParams({

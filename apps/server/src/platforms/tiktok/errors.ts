@@ -1,4 +1,10 @@
-import { type DescribedError, isObj, type PlatformErrorKind, str } from '../errors.js';
+import {
+  type DescribedError,
+  isObj,
+  PlatformError,
+  type PlatformErrorKind,
+  str,
+} from '../errors.js';
 
 /**
  * TikTok's error bodies → Herald's error classes (docs/networks.md#tiktok-errors). API answers keep one
@@ -23,6 +29,27 @@ const API_CODE_KINDS: Record<string, PlatformErrorKind> = {
   invalid_file_upload: 'bad_request',
   internal_error: 'transient',
 };
+
+/**
+ * TikTok's words for these codes name the rule but not what to do (docs/networks.md#tiktok-errors):
+ * Herald says it in one sentence.
+ */
+const API_CODE_SENTENCES: Record<string, string> = {
+  url_ownership_unverified:
+    "TikTok refused to fetch this post's photos because the domain of Herald's media links is not verified for Herald's TikTok app. An operator must verify it in the TikTok developer portal (the back-office page Network setup names it), then publish again.",
+  unaudited_client_can_only_post_to_private_accounts:
+    "TikTok has not audited Herald's app yet, so it only accepts private posts (visible to you only) from private accounts. Make the TikTok account private and publish again, or ask an operator to have the app audited.",
+};
+
+/** A refusal with Herald's sentence first, TikTok's words after; others unchanged. */
+export function withTikTokSentence(err: unknown): unknown {
+  if (!(err instanceof PlatformError)) return err;
+  const code = err.details.code;
+  const sentence = typeof code === 'string' ? API_CODE_SENTENCES[code] : undefined;
+  if (!sentence) return err;
+  const words = err.message.replace(/^TikTok said: /, '');
+  return new PlatformError(err.kind, `${sentence} (TikTok said: ${words})`, err.details);
+}
 
 /** Which request failed: a refused refresh means the account must reconnect. */
 export type TikTokRequest = 'api' | 'code' | 'refresh' | 'revoke';

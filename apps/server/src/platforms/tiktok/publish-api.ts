@@ -3,7 +3,7 @@ import { PlatformError } from '../errors.js';
 import { requestJson } from '../oauth.js';
 import type { AdapterSettings, PlatformHttp } from '../types.js';
 import type { TikTokUrls } from './api.js';
-import { describeTikTokError, isTikTokError } from './errors.js';
+import { describeTikTokError, isTikTokError, withTikTokSentence } from './errors.js';
 import type { TikTokTiming } from './limits.js';
 
 /** creator_info (docs/networks.md#tiktok-publishing): what this creator may post now. */
@@ -74,6 +74,12 @@ export function createTikTokPublishApi(
   const describe = describeTikTokError('api');
 
   async function post<T>(path: string, token: string, body: unknown, http = reads): Promise<T> {
+    return postOnce<T>(path, token, body, http).catch((err: unknown) => {
+      throw withTikTokSentence(err);
+    });
+  }
+
+  async function postOnce<T>(path: string, token: string, body: unknown, http: typeof reads) {
     const answer = await requestJson<{ data?: T }>(
       http,
       'TikTok',

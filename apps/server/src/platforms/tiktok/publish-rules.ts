@@ -5,6 +5,7 @@ import {
   TIKTOK_PHOTOS,
   TIKTOK_PRIVACY_PREFERENCE,
   TIKTOK_TEXT,
+  TIKTOK_UNAUDITED,
   TIKTOK_VIDEO_MIN_SECONDS,
 } from './limits.js';
 import type { TikTokCreator } from './publish-api.js';
@@ -38,9 +39,18 @@ export function postKindOf(request: PublishRequest): TikTokPostKind {
   return 'photo';
 }
 
-/** The most public privacy level this creator is offered (docs/networks.md#tiktok-publishing). */
-export function privacyLevelFor(creator: TikTokCreator): string {
+/**
+ * The most public privacy level this creator is offered (docs/networks.md#tiktok-publishing); an
+ * unaudited app (TIKTOK_UNAUDITED) may only post SELF_ONLY.
+ */
+export function privacyLevelFor(creator: TikTokCreator, unaudited = false): string {
   const options = creator.privacy_level_options ?? [];
+  if (unaudited) {
+    if (options.includes(TIKTOK_UNAUDITED.privacyLevel)) return TIKTOK_UNAUDITED.privacyLevel;
+    throw refuse(
+      "Herald's TikTok app is not audited yet, so it can only post privately, and this account does not offer private posts right now.",
+    );
+  }
   const level = TIKTOK_PRIVACY_PREFERENCE.find((p) => options.includes(p));
   if (!level) throw refuse('TikTok does not let this account choose who sees a post right now.');
   return level;

@@ -53,6 +53,7 @@ function readState(state: PublishState): TikTokState {
 export function createTikTokPublishing(
   api: TikTokPublishApi,
   timing: TikTokTiming,
+  app: { unaudited?: boolean } = {},
 ): PublishingAdapter {
   const { uploadVideo } = createTikTokUploader(api, timing);
 
@@ -161,7 +162,7 @@ export function createTikTokPublishing(
     async prepare(account, request) {
       const kind = postKindOf(request);
       const creator = await api.creatorInfo(account.tokens.accessToken);
-      const privacyLevel = privacyLevelFor(creator);
+      const privacyLevel = privacyLevelFor(creator, app.unaudited === true);
       if (kind === 'video') checkDuration(request.media[0]!, creator);
       const state: TikTokState = {
         kind,

@@ -23,6 +23,7 @@ it('keeps Graph query strings (tokens, app secret) out of the request log', asyn
         mountPath,
         clientId: 'herald-sandbox',
         clientSecret: 'the-secret',
+        unaudited: false,
         store: createSandboxStore(database.db, 'facebook'),
       }),
     { prefix: mountPath },

@@ -12,7 +12,16 @@ import { registerTikTokUserRoutes } from './user.routes.js';
 import { registerTikTokVideoRoutes } from './video.routes.js';
 
 /** Knobs of the TikTok emulator: the connection ones and every publishing one. */
-export const TIKTOK_KNOBS = [...CONNECTION_KNOBS, ...PUBLISHING_KNOBS];
+/**
+ * `unaudited` treats the app as unaudited for one account (as TIKTOK_UNAUDITED does for all);
+ * `url_unverified` makes every pulled URL's domain unverified (docs/networks.md#scenario-knobs).
+ */
+export const TIKTOK_KNOBS = [
+  ...CONNECTION_KNOBS,
+  ...PUBLISHING_KNOBS,
+  'unaudited',
+  'url_unverified',
+];
 
 /**
  * The TikTok emulator (docs/networks.md#tiktok-sandbox), mounted at `{api}/sandbox/tiktok`: the web

@@ -39,11 +39,46 @@ export function registerTikTokPublishRoutes(
       );
       return false;
     }
+    // An unaudited app posts only privately (https://developers.tiktok.com/doc/content-sharing-guidelines).
+    if ((ctx.unaudited || access.scenario.isOn('unaudited')) && privacy !== 'SELF_ONLY') {
+      tiktokError(
+        reply,
+        403,
+        'unaudited_client_can_only_post_to_private_accounts',
+        'Unaudited clients can only post with SELF_ONLY privacy, to accounts that are private.',
+      );
+      return false;
+    }
     const cap = access.scenario.value('publish_cap') ?? TIKTOK_PUBLISHING.initsPerMinute;
     if (await state.takeInit(access.account.id, access.now, cap)) return true;
     reply.header('retry-after', '60');
     tiktokError(reply, 429, 'rate_limit_exceeded', `Only ${cap} posts can be started per minute.`);
     return false;
+  }
+
+  /**
+   * TikTok pulls only from domains or URL prefixes verified in its developer portal. The emulator
+   * counts the host it is served from as verified (Herald's media URLs share it), unless
+   * `url_unverified` says the operator has not verified it.
+   */
+  function unverifiedUrl(reply: FastifyReply, access: TikTokAccess, urls: string[]) {
+    const verified = new URL(ctx.publicBase).host;
+    const refused = urls.find((u) => {
+      if (access.scenario.isOn('url_unverified')) return true;
+      try {
+        return new URL(u).host !== verified;
+      } catch {
+        return false;
+      }
+    });
+    if (refused === undefined) return false;
+    tiktokError(
+      reply,
+      403,
+      'url_ownership_unverified',
+      'The domain or URL prefix of the media URL is not verified for this app.',
+    );
+    return true;
   }
 
   async function newJob(access: TikTokAccess, fields: Partial<TikTokJob>): Promise<TikTokJob> {
@@ -119,6 +154,7 @@ export function registerTikTokPublishRoutes(
     } else if (source.source === 'PULL_FROM_URL') {
       if (pulledUrlProblem(str(source.video_url)) === 'invalid')
         return invalid(reply, 'video_url is not a valid URL.');
+      if (unverifiedUrl(reply, access, [str(source.video_url)])) return reply;
     } else return invalid(reply, 'source_info.source must be FILE_UPLOAD or PULL_FROM_URL.');
     if (!(await initAllowed(reply, access, postInfo))) return reply;
     const upload = fields.source === 'FILE_UPLOAD';
@@ -156,6 +192,7 @@ export function registerTikTokPublishRoutes(
     if (problem) return invalid(reply, problem);
     const postInfo = obj(body.post_info);
     const images = obj(body.source_info).photo_images as string[];
+    if (unverifiedUrl(reply, access, images)) return reply;
     if (mode === 'DIRECT_POST' && !(await initAllowed(reply, access, postInfo))) return reply;
     const job = await newJob(access, {
       mediaType: 'PHOTO',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -28,6 +27,7 @@ import {
   registerErrorHandling,
 } from './http/error-handler.js';
 import { registerHostRedirect } from './http/host-redirect.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { mediaUrlWarning } from './platforms/media-url-check.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { createCounterStore, registerRateLimits } from './http/rate-limits.js';
@@ -175,8 +175,8 @@ export async function buildApp(
   if (mediaWarning) app.log.warn(mediaWarning);
 
   await app.register(fastifyCookie, { secret: secrets.derive('cookie-signing') });
-  await app.register(fastifyHelmet, {
-    hsts: config.secureCookies,
+  registerSecurityHeaders(app, {
+    strictTransportSecurity: config.secureCookies,
     // With no-referrer, browsers send `Origin: null` on form posts, which the CSRF check refuses.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     contentSecurityPolicy: {

@@ -307,7 +307,11 @@ const fmt = (n, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const line = (label, r) =>
   `  ${label.padEnd(58)} ${fmt(r.rps).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms`;
-const median = (values) => quantile(values, 0.5);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 
 try {
   ensureServerBuilt();

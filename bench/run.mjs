@@ -1,111 +1,512 @@
-// API benchmark: starts the built all-in-one server on a fresh embedded database and measures
-// requests/second of a few endpoints with autocannon, reported as ratios to /api/healthz
-// measured in the same run (the machine is shared and noisy; absolute numbers mean little).
+// API benchmark (tracker issue 20). In one run and one process tree it measures, side by side:
+//
+//   - a bare Fastify hello (same Node, same Fastify) and Herald's GET /api/healthz;
+//   - GET /api/auth/me signed in;
+//   - GET /api/organizations/{id}/posts?page=1&pageSize=20 over an organization of 10,000 posts,
+//     next to the raw `pg` cost of the same list + count SQL (and of every query the page runs);
+//   - the embedded default (PGlite): `herald start` on a fresh and on an existing data folder,
+//     time to ready, and its posts page (200 posts) next to the same page on PostgreSQL;
+//   - statements and round trips per request (counted by a relay in front of PostgreSQL);
+//   - with BENCH_PROFILE=1, a CPU profile of the API under load: where its time goes.
+//
+// The machine is shared and noisy: every figure is taken BENCH_ROUNDS times (2) and the ratios
+// are computed within a round. The PostgreSQL half needs DATABASE_URL (an admin URL; the bench
+// makes and drops a database of its own); without it only the embedded half runs.
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
+//
+// BENCH_SECONDS (6) per measure, BENCH_POSTS (10000), BENCH_PORT (3210; uses the next three too).
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { summarizeProfile } from './lib/cpu-profile.mjs';
+import {
+  connectSandboxAccount,
+  createDatabase,
+  createOrganization,
+  ensureServerBuilt,
+  inParallel,
+  quantile,
+  schedulePost,
+  signIn,
+  startHerald,
+  waitReady,
+} from './lib/herald.mjs';
+import { startCountingProxy } from './lib/pg-count-proxy.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const bigOrgPosts = Number(process.env.BENCH_POSTS ?? 10_000);
+const smallOrgPosts = 200;
 const port = Number(process.env.BENCH_PORT ?? 3210);
-const base = `http://localhost:${port}`;
-const duration = Number(process.env.BENCH_SECONDS ?? 5);
-const dataDir = mkdtempSync(join(tmpdir(), 'herald-bench-'));
+const adminUrl = process.env.DATABASE_URL || '';
+const profile = process.env.BENCH_PROFILE === '1';
+const CONNECTIONS = 10;
+/** Goals of tracker issue 20. */
+const GOALS = {
+  postsVsRaw: 0.7,
+  postsP99Ms: 25,
+  meVsHealthz: 0.5,
+  healthzVsHello: 0.5,
+  freshStartMs: 4000,
+  existingStartMs: 2000,
+  embeddedVsPostgres: 0.5,
+  embeddedP99Ms: 50,
+};
 
-const server = spawn(process.execPath, [join(root, 'apps/server/bin/herald.mjs'), 'start'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    PUBLIC_URL: base,
-    HERALD_DATA_DIR: dataDir,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const temp = [];
+const tempDir = (prefix) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temp.push(dir);
+  return dir;
+};
+/** Run in order at the end: the processes first, then the database. */
+const cleanups = [];
+const lastCleanups = [];
+const secret = randomBytes(32).toString('base64');
+const heraldEnv = (extra) => ({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_DISABLED: 'true',
+  TOKEN_ENCRYPTION_KEY: secret,
+  ...extra,
 });
 
-async function waitReady() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/readyz`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become ready');
-}
-
-/** Signs in through the development provider as a browser would; returns the Cookie header. */
-async function signIn(email) {
-  const jar = new Map();
-  const keep = (res) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [name, ...rest] = pair.split('=');
-      jar.set(name.trim(), rest.join('='));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  let url = `${base}/api/auth/google`;
-  for (let i = 0; i < 12; i++) {
-    let res = await fetch(url, { redirect: 'manual', headers: { cookie: cookie() } });
-    keep(res);
-    if (res.status === 200) {
-      const action = /action="([^"]+)"/.exec(await res.text())[1];
-      res = await fetch(new URL(action, base), {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          cookie: cookie(),
-          origin: base,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ email, name: 'Bench' }),
-      });
-      keep(res);
-    }
-    const next = res.headers.get('location');
-    if (!next) throw new Error(`sign-in stopped with ${res.status}`);
-    url = new URL(next, base).href;
-    if (!url.startsWith(`${base}/api/`)) return cookie();
-  }
-  throw new Error('sign-in did not finish');
-}
-
-const measure = (path, headers = {}) =>
-  new Promise((resolve, reject) =>
-    autocannon({ url: `${base}${path}`, connections: 10, duration, headers }, (err, r) =>
-      err ? reject(err) : resolve(r),
-    ),
+/** `herald start` on the embedded database in `dataDir`: milliseconds from spawn to ready. */
+async function timeEmbeddedStart(dataDir, p) {
+  const started = performance.now();
+  const herald = startHerald(
+    'start',
+    heraldEnv({ PORT: String(p), PUBLIC_URL: `http://127.0.0.1:${p}`, HERALD_DATA_DIR: dataDir }),
+    'herald start (embedded)',
   );
-
-try {
-  await waitReady();
-  const cookie = await signIn('bench@example.com');
-  const cases = [
-    ['GET /api/healthz (baseline)', '/api/healthz', {}],
-    ['GET /api/readyz (one database round trip)', '/api/readyz', {}],
-    ['GET /api/auth/me signed out (401)', '/api/auth/me', {}],
-    ['GET /api/auth/me signed in', '/api/auth/me', { cookie }],
-  ];
-  const rows = [];
-  for (const [label, path, headers] of cases) {
-    const r = await measure(path, headers);
-    rows.push({ label, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx });
+  try {
+    await waitReady(`http://127.0.0.1:${p}`, herald, 120_000, 20);
+    return performance.now() - started;
+  } finally {
+    await herald.stop();
   }
-  const baseline = rows[0].rps;
-  console.log(`\nAPI benchmark (${duration}s each, 10 connections, embedded database)`);
-  for (const r of rows) {
-    console.log(
-      `${r.label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  ratio ${(r.rps / baseline).toFixed(2)}  p99 ${r.p99} ms${r.errors ? `  non-2xx ${r.errors}` : ''}`,
+}
+
+function startHello(p) {
+  const child = spawn(process.execPath, [new URL('./lib/hello.mjs', import.meta.url).pathname, p], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  cleanups.push(async () => {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await once(child, 'exit');
+  });
+  return once(child.stdout, 'data');
+}
+
+/** Signs in, makes an organization with an X sandbox account, schedules `count` posts. */
+async function seedOrganization(base, email, count) {
+  const session = await signIn(base, email);
+  const orgId = await createOrganization(session, `Bench ${email}`);
+  await connectSandboxAccount(session, 'x', orgId, email.replace(/\W/g, '_'));
+  const supported = await session.json('GET', '/api/platforms/supported');
+  const xId = supported.data.platforms.find((p) => p.name === 'X').id;
+  // A year ahead: nothing of the bench is due while it runs.
+  const later = new Date(Date.now() + 365 * 86_400_000);
+  await inParallel(count, 4, (i) =>
+    schedulePost(session, orgId, xId, `Bench post ${i + 1} #herald https://example.com`, later),
+  );
+  return { session, orgId, cookie: session.header() };
+}
+
+/**
+ * Copies the organization's newest post (and its target) until it holds `total` posts, each copy
+ * a second older than the last: the shape the API made, in the numbers a busy organization has.
+ */
+async function growOrganization(db, orgId, total) {
+  const columns = async (table, skip) =>
+    (
+      await db.query(
+        `select column_name from information_schema.columns
+          where table_schema = 'public' and table_name = $1 order by ordinal_position`,
+        [table],
+      )
+    ).rows
+      .map((r) => `"${r.column_name}"`)
+      .filter((c) => !skip.includes(c));
+  const postCols = await columns('posts', ['"id"', '"created_at"']);
+  const targetCols = await columns('post_targets', ['"id"', '"post_id"', '"job_id"']);
+  const {
+    rows: [{ n, model }],
+  } = await db.query(
+    `select count(*)::int as n,
+            (select id from posts where organization_id = $1 order by created_at desc limit 1) as model
+       from posts where organization_id = $1`,
+    [orgId],
+  );
+  const missing = total - n;
+  for (let done = 0; done < missing; done += 2000) {
+    const batch = Math.min(2000, missing - done);
+    await db.query(
+      `with copies as (
+         insert into posts (id, created_at, ${postCols.join(', ')})
+         select gen_random_uuid(), p.created_at - (g + $3) * interval '1 second', ${postCols.map((c) => `p.${c}`).join(', ')}
+           from posts p, generate_series(1, $2::int) g where p.id = $1
+         returning id)
+       insert into post_targets (id, post_id, ${targetCols.join(', ')})
+       select gen_random_uuid(), c.id, ${targetCols.map((c) => `t.${c}`).join(', ')}
+         from copies c, post_targets t where t.post_id = $1`,
+      [model, batch, done],
     );
   }
+  await db.query('analyze posts; analyze post_targets');
+}
+
+const measureHttp = (url, headers = {}) =>
+  new Promise((resolve, reject) =>
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (err, r) => {
+      if (err) return reject(err);
+      const failed = r.errors + r.non2xx + r.timeouts;
+      if (failed > r.requests.total / 100)
+        return reject(new Error(`${url}: ${failed} of ${r.requests.total} requests failed`));
+      resolve({ rps: r.requests.average, p99: r.latency.p99 });
+    }),
+  );
+
+/** `step()` run by CONNECTIONS loops for the bench's duration: requests/second and p99. */
+async function measureLoop(step) {
+  const latencies = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await step();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { rps: latencies.length / seconds, p99: Math.round(quantile(latencies, 0.99)) };
+}
+
+/** The posts page's SQL as the repository sends it (drizzle's text, parameters bound). */
+const POST_COLUMNS = `"id", "organization_id", "created_by_user_id", "title", "status", "content",
+  "content_by_platform", "scheduled_at", "published_at", "created_at", "updated_at"`;
+const rawListAndCount = (db, orgId) =>
+  Promise.all([
+    db.query({
+      name: 'bench-list',
+      text: `select ${POST_COLUMNS} from "posts" where "posts"."organization_id" = $1
+              order by "posts"."created_at" desc, "posts"."id" desc limit $2 offset $3`,
+      values: [orgId, 20, 0],
+    }),
+    db.query({
+      name: 'bench-count',
+      text: 'select count(*) from "posts" where "posts"."organization_id" = $1',
+      values: [orgId],
+    }),
+  ]);
+/** Everything else the page reads: targets with their accounts, media, creators. */
+async function rawRelations(db, orgId, ids) {
+  await Promise.all([
+    db.query({
+      name: 'bench-targets',
+      text: `select t.*, p.name, i.name, i.username, i.picture_url, i.status
+               from post_targets t join platforms p on p.id = t.platform_id
+               left join integrations i on i.id = t.integration_id
+              where t.organization_id = $1 and t.post_id = any($2::uuid[])
+              order by p.name, t.account_name, t.created_at`,
+      values: [orgId, ids],
+    }),
+    db.query({
+      name: 'bench-media',
+      text: `select * from post_media where organization_id = $1 and post_id = any($2::uuid[])
+              order by post_id, position`,
+      values: [orgId, ids],
+    }),
+    db.query({
+      name: 'bench-creators',
+      text: `select p.id, u.id, u.display_name from posts p join users u on u.id = p.created_by_user_id
+              where p.organization_id = $1 and p.id = any($2::uuid[])`,
+      values: [orgId, ids],
+    }),
+  ]);
+}
+
+/** Statements and round trips one request costs, through a counting relay (steady state). */
+async function countQueries(database, cases) {
+  const url = new URL(database.url);
+  const proxy = await startCountingProxy(url.hostname, Number(url.port || 5432));
+  url.host = `127.0.0.1:${proxy.port}`;
+  const p = port + 3;
+  const api = startHerald(
+    'api',
+    heraldEnv({
+      DATABASE_URL: url.toString(),
+      PORT: String(p),
+      PUBLIC_URL: `http://127.0.0.1:${p}`,
+    }),
+    'herald api (counted)',
+  );
+  const counts = [];
+  try {
+    await waitReady(`http://127.0.0.1:${p}`, api);
+    for (const [label, path, headers] of cases) {
+      // Warm: first requests may fill caches; the steady state is what load sees.
+      for (let i = 0; i < 3; i++)
+        await (await fetch(`http://127.0.0.1:${p}${path}`, { headers })).arrayBuffer();
+      proxy.reset();
+      const n = 20;
+      for (let i = 0; i < n; i++) {
+        const res = await fetch(`http://127.0.0.1:${p}${path}`, { headers });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${path}: ${res.status}`);
+      }
+      counts.push({
+        label,
+        statements: proxy.counts.statements / n,
+        roundTrips: proxy.counts.roundTrips / n,
+      });
+    }
+  } finally {
+    await api.stop();
+    await proxy.close();
+  }
+  return counts;
+}
+
+/** A CPU profile of `herald api` while each case is under load; where each one's time went. */
+async function profileApi(database, cases) {
+  const dir = tempDir('herald-bench-prof-');
+  const p = port + 3;
+  const api = startHerald(
+    'api',
+    heraldEnv({ DATABASE_URL: database.url, PORT: String(p), PUBLIC_URL: `http://127.0.0.1:${p}` }),
+    'herald api (profiled)',
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+  );
+  const windows = [];
+  try {
+    await waitReady(`http://127.0.0.1:${p}`, api);
+    for (const [label, path, headers] of cases) {
+      const from = Number(process.hrtime.bigint() / 1000n);
+      const r = await measureHttp(`http://127.0.0.1:${p}${path}`, headers);
+      windows.push({ label, from, to: Number(process.hrtime.bigint() / 1000n), ...r });
+    }
+  } finally {
+    await api.stop();
+  }
+  const file = join(
+    dir,
+    readdirSync(dir).find((f) => f.endsWith('.cpuprofile')),
+  );
+  return windows.map((w) => ({ ...w, summary: summarizeProfile(file, w.from, w.to) }));
+}
+
+const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const line = (label, r) =>
+  `  ${label.padEnd(58)} ${fmt(r.rps).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms`;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+try {
+  ensureServerBuilt();
+  console.log(
+    `Load average at start: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+
+  // 1. Embedded start, before anything else loads the machine.
+  const starts = { fresh: [], existing: [] };
+  let embeddedDir;
+  for (let r = 0; r < rounds; r++) {
+    embeddedDir = tempDir('herald-bench-data-');
+    starts.fresh.push(await timeEmbeddedStart(embeddedDir, port + 1));
+    starts.existing.push(await timeEmbeddedStart(embeddedDir, port + 1));
+  }
+  console.log('\nEmbedded start (herald start, PGlite), spawn → /api/readyz answers:');
+  console.log(`  fresh data folder     ${starts.fresh.map((ms) => `${fmt(ms)} ms`).join(', ')}`);
+  console.log(`  existing data folder  ${starts.existing.map((ms) => `${fmt(ms)} ms`).join(', ')}`);
+
+  // 2. The servers: bare Fastify, Herald on PostgreSQL, Herald embedded.
+  await startHello(port + 2);
+  const embeddedBase = `http://127.0.0.1:${port + 1}`;
+  const embedded = startHerald(
+    'start',
+    heraldEnv({ PORT: String(port + 1), PUBLIC_URL: embeddedBase, HERALD_DATA_DIR: embeddedDir }),
+    'herald start (embedded)',
+  );
+  cleanups.push(() => embedded.stop());
+  let database = null;
+  let db = null;
+  let pgHerald = null;
+  const pgBase = `http://127.0.0.1:${port}`;
+  if (adminUrl) {
+    database = await createDatabase(adminUrl);
+    db = new pg.Pool({ connectionString: database.url, max: CONNECTIONS });
+    lastCleanups.push(
+      () => db.end(),
+      () => database.drop(),
+    );
+    pgHerald = startHerald(
+      'start',
+      heraldEnv({
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        PUBLIC_URL: pgBase,
+        HERALD_DATA_DIR: tempDir('herald-bench-pg-'),
+      }),
+      'herald start (PostgreSQL)',
+    );
+    cleanups.push(() => pgHerald.stop());
+    await waitReady(pgBase, pgHerald);
+  }
+  await waitReady(embeddedBase, embedded);
+
+  // 3. Data.
+  const seededAt = performance.now();
+  const embeddedOrg = await seedOrganization(
+    embeddedBase,
+    'bench-embedded@example.com',
+    smallOrgPosts,
+  );
+  let bigOrg = null;
+  let smallOrg = null;
+  if (database) {
+    bigOrg = await seedOrganization(pgBase, 'bench-big@example.com', 20);
+    await growOrganization(db, bigOrg.orgId, bigOrgPosts);
+    smallOrg = await seedOrganization(pgBase, 'bench-small@example.com', smallOrgPosts);
+  }
+  console.log(`\nSeeded in ${fmt((performance.now() - seededAt) / 1000, 1)} s.`);
+
+  const page = (orgId) => `/api/organizations/${orgId}/posts?page=1&pageSize=20`;
+  const results = [];
+  for (let r = 0; r < rounds; r++) {
+    const m = {};
+    m.hello = await measureHttp(`http://127.0.0.1:${port + 2}/hello`);
+    const herald = database ? pgBase : embeddedBase;
+    const meCookie = database ? bigOrg.cookie : embeddedOrg.cookie;
+    m.healthz = await measureHttp(`${herald}/api/healthz`);
+    m.me = await measureHttp(`${herald}/api/auth/me`, { cookie: meCookie });
+    if (database) {
+      m.posts = await measureHttp(`${pgBase}${page(bigOrg.orgId)}`, { cookie: bigOrg.cookie });
+      m.raw = await measureLoop(() => rawListAndCount(db, bigOrg.orgId));
+      m.rawPage = await measureLoop(async () => {
+        const [list] = await rawListAndCount(db, bigOrg.orgId);
+        await rawRelations(
+          db,
+          bigOrg.orgId,
+          list.rows.map((row) => row.id),
+        );
+      });
+      m.pgSmall = await measureHttp(`${pgBase}${page(smallOrg.orgId)}`, {
+        cookie: smallOrg.cookie,
+      });
+    }
+    m.embedded = await measureHttp(`${embeddedBase}${page(embeddedOrg.orgId)}`, {
+      cookie: embeddedOrg.cookie,
+    });
+    results.push(m);
+
+    console.log(
+      `\nRound ${r + 1} of ${rounds} (${seconds} s each, ${CONNECTIONS} connections; load ${loadavg()[0].toFixed(1)}):`,
+    );
+    console.log(line('bare Fastify hello', m.hello));
+    console.log(
+      `${line(`GET /api/healthz (${database ? 'PostgreSQL' : 'embedded'})`, m.healthz)}   ${(m.healthz.rps / m.hello.rps).toFixed(2)}× hello`,
+    );
+    console.log(
+      `${line('GET /api/auth/me signed in', m.me)}   ${(m.me.rps / m.healthz.rps).toFixed(2)}× healthz`,
+    );
+    if (database) {
+      console.log(line(`raw pg: list + count SQL (${fmt(bigOrgPosts)} posts)`, m.raw));
+      console.log(line('raw pg: every query of the page (+ targets, media, creators)', m.rawPage));
+      console.log(
+        `${line(`GET posts page 1 × 20 (${fmt(bigOrgPosts)} posts, PostgreSQL)`, m.posts)}   ${(m.posts.rps / m.raw.rps).toFixed(2)}× raw list + count, ${(m.posts.rps / m.rawPage.rps).toFixed(2)}× raw page`,
+      );
+      console.log(line(`GET posts page 1 × 20 (${smallOrgPosts} posts, PostgreSQL)`, m.pgSmall));
+    }
+    console.log(
+      `${line(`GET posts page 1 × 20 (${smallOrgPosts} posts, embedded)`, m.embedded)}${database ? `   ${(m.embedded.rps / m.pgSmall.rps).toFixed(2)}× PostgreSQL` : ''}`,
+    );
+  }
+
+  if (database) {
+    const counted = await countQueries(database, [
+      ['GET /api/healthz', '/api/healthz', {}],
+      ['GET /api/auth/me', '/api/auth/me', { cookie: bigOrg.cookie }],
+      ['GET posts page 1 × 20', page(bigOrg.orgId), { cookie: bigOrg.cookie }],
+    ]);
+    console.log('\nPer request, steady state (counted between Herald and PostgreSQL):');
+    for (const c of counted)
+      console.log(
+        `  ${c.label.padEnd(24)} ${fmt(c.statements, 1)} statements, ${fmt(c.roundTrips, 1)} round trips`,
+      );
+  }
+
+  if (profile && database) {
+    const profiled = await profileApi(database, [
+      ['GET posts page 1 × 20', page(bigOrg.orgId), { cookie: bigOrg.cookie }],
+      ['GET /api/auth/me', '/api/auth/me', { cookie: bigOrg.cookie }],
+    ]);
+    for (const w of profiled) {
+      console.log(
+        `\nCPU profile of herald api under ${w.label} (${fmt(w.rps)} req/s while profiled; ${fmt(w.summary.busyMs / (w.rps * seconds), 2)} ms CPU per request):`,
+      );
+      for (const b of w.summary.buckets)
+        console.log(`  ${(b.share * 100).toFixed(1).padStart(5)}%  ${b.name}`);
+      console.log('  heaviest functions (self time):');
+      for (const f of w.summary.functions)
+        console.log(`  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`);
+    }
+  }
+
+  // Verdict on the medians of the rounds' ratios.
+  const ratio = (a, b) => median(results.map((m) => m[a].rps / m[b].rps));
+  const checks = [
+    [
+      `healthz ${ratio('healthz', 'hello').toFixed(2)}× hello`,
+      ratio('healthz', 'hello') >= GOALS.healthzVsHello,
+    ],
+    [
+      `auth/me ${ratio('me', 'healthz').toFixed(2)}× healthz`,
+      ratio('me', 'healthz') >= GOALS.meVsHealthz,
+    ],
+    [`fresh start ${fmt(median(starts.fresh))} ms`, median(starts.fresh) <= GOALS.freshStartMs],
+    [
+      `existing start ${fmt(median(starts.existing))} ms`,
+      median(starts.existing) <= GOALS.existingStartMs,
+    ],
+    [
+      `embedded posts p99 ${median(results.map((m) => m.embedded.p99))} ms`,
+      median(results.map((m) => m.embedded.p99)) <= GOALS.embeddedP99Ms,
+    ],
+  ];
+  if (database) {
+    const postsP99 = median(results.map((m) => m.posts.p99));
+    checks.push(
+      [
+        `posts ${ratio('posts', 'raw').toFixed(2)}× raw SQL`,
+        ratio('posts', 'raw') >= GOALS.postsVsRaw,
+      ],
+      [`posts p99 ${postsP99} ms`, postsP99 <= GOALS.postsP99Ms],
+      [
+        `embedded posts ${ratio('embedded', 'pgSmall').toFixed(2)}× PostgreSQL`,
+        ratio('embedded', 'pgSmall') >= GOALS.embeddedVsPostgres,
+      ],
+    );
+  }
+  const failed = checks.filter(([, ok]) => !ok);
+  console.log(
+    `\nVerdict: ${failed.length === 0 ? 'every goal met' : `${checks.length - failed.length} of ${checks.length} goals met`} — ${checks.map(([text, ok]) => `${text} ${ok ? '✓' : '✗'}`).join('; ')}`,
+  );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const cleanup of [...cleanups, ...lastCleanups])
+    await cleanup().catch((err) => console.error(err));
+  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
 }

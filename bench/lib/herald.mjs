@@ -69,9 +69,10 @@ export async function createDatabase(adminUrl, prefix = 'herald_bench') {
 /**
  * Starts `herald <role>` from the built CLI with exactly `env` (plus PATH and HOME). Its output is
  * kept (the last 20 kB) for when something goes wrong. `stop()` sends SIGTERM and waits.
+ * `nodeArgs` go to Node before the script (`--cpu-prof`, say).
  */
-export function startHerald(role, env, label = role) {
-  const child = spawn(process.execPath, [cliPath, role], {
+export function startHerald(role, env, label = role, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, cliPath, role], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
@@ -94,7 +95,8 @@ export function startHerald(role, env, label = role) {
   };
 }
 
-export async function waitReady(base, process, timeoutMs = 60_000) {
+/** Polls `{base}/api/readyz` every `everyMs` until it answers 200. */
+export async function waitReady(base, process, timeoutMs = 60_000, everyMs = 250) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (process && (process.child.exitCode !== null || process.child.signalCode !== null))
@@ -104,7 +106,7 @@ export async function waitReady(base, process, timeoutMs = 60_000) {
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   throw new Error(`${base} did not become ready`);
 }

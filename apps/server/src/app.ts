@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -28,6 +27,7 @@ import {
   registerErrorHandling,
 } from './http/error-handler.js';
 import { registerHostRedirect } from './http/host-redirect.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { mediaUrlWarning } from './platforms/media-url-check.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { createCounterStore, registerRateLimits } from './http/rate-limits.js';
@@ -57,7 +57,7 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { postsDashboardSource } from './modules/posts/posts-dashboard.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
-import { loadMembership } from './modules/team/membership.js';
+import { MembershipCache } from './modules/team/membership.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
@@ -71,6 +71,8 @@ import type { TokenCipher } from './lib/token-crypto.js';
 import type { PublishQueue } from './modules/publishing/publish-queue.js';
 import type { Publisher } from './modules/publishing/publisher.js';
 import { mountNetworkSandboxes, type Runtime } from './runtime.js';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -173,8 +175,8 @@ export async function buildApp(
   if (mediaWarning) app.log.warn(mediaWarning);
 
   await app.register(fastifyCookie, { secret: secrets.derive('cookie-signing') });
-  await app.register(fastifyHelmet, {
-    hsts: config.secureCookies,
+  registerSecurityHeaders(app, {
+    strictTransportSecurity: config.secureCookies,
     // With no-referrer, browsers send `Origin: null` on form posts, which the CSRF check refuses.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     contentSecurityPolicy: {
@@ -205,9 +207,23 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${base}/docs`, staticCSP: true });
 
+  const memberships = new MembershipCache(database.db);
+  const loadMembership = memberships.load.bind(memberships);
+  // Who may do what is cached for a moment (AUTH_CACHE_TTL_MS, MEMBERSHIP_CACHE_TTL_MS); any
+  // request that may have changed it — every state-changing method, answered or refused —
+  // clears both before its answer leaves, so the caller's next request sees the change.
+  const forgetAccess = async (request: FastifyRequest) => {
+    if (STATE_CHANGING.has(request.method)) {
+      sessions.forgetCached();
+      memberships.forget();
+    }
+  };
+  app.addHook('onSend', forgetAccess);
+  // Again once answered: work a handler finishes after its answer is on its way.
+  app.addHook('onResponse', forgetAccess);
   const orgRoutes = registerAccessControl(app, {
     sessions,
-    loadMembership: (orgId, userId) => loadMembership(database.db, orgId, userId),
+    loadMembership,
     exemptPrefixes: [`${base}/docs`, `${base}/sandbox/`],
     basePath: base,
   });
@@ -262,7 +278,14 @@ export async function buildApp(
   }
 
   await app.register(healthRoutes, { prefix: base, database });
-  await app.register(authRoutes, { prefix: base, config, db: database.db, sessions, relyingParty });
+  await app.register(authRoutes, {
+    prefix: base,
+    config,
+    db: database.db,
+    sessions,
+    relyingParty,
+    loadMembership,
+  });
   const mailer =
     options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom);
   await app.register(organizationsRoutes, { prefix: base, db: database.db });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../lib/paths.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { readPgliteTemplate } from './pglite-template.js';
 import * as schema from './schema.js';
 
 type Schema = typeof schema;
@@ -48,7 +49,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     const folder = join(resolve(dataDir), 'data');
     mkdirSync(resolve(dataDir), { recursive: true });
     try {
-      pglite = await PGlite.create(folder);
+      pglite = (await createFromTemplate(folder)) ?? (await PGlite.create(folder));
     } catch (err) {
       release();
       throw err;
@@ -75,6 +76,23 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       }
     },
   };
+}
+
+/**
+ * A new data folder starts as a copy of the build's template (pglite-template.ts); null when
+ * the folder holds a database already, or there is no template, or it cannot be loaded (then the
+ * half-written folder is removed and PGlite initialises it as it always did).
+ */
+async function createFromTemplate(folder: string): Promise<PGlite | null> {
+  if (existsSync(join(folder, 'PG_VERSION'))) return null;
+  const template = readPgliteTemplate();
+  if (!template) return null;
+  try {
+    return await PGlite.create(folder, { loadDataDir: template });
+  } catch {
+    rmSync(folder, { recursive: true, force: true });
+    return null;
+  }
 }
 
 type QueryFn = (...args: unknown[]) => unknown;

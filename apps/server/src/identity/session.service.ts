@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
+import { TtlCache } from '../lib/ttl-cache.js';
 import * as repo from './session.repository.js';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -10,6 +11,16 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const REUSE_GRACE_MS = 30 * 1000;
 /** Revoked families are kept this long so a stolen token presented later is still recognised. */
 export const REVOKED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * How long a checked access token is believed without asking the database again. Every request
+ * checked its session (a query, and an HMAC on the thread pool) — the largest part of a signed-in
+ * request's time (issue 20). A logout, a refresh-token reuse and every other state-changing
+ * request of this process clear the cache (`forgetCached`), so here they count at once; a change
+ * made by another process (a second API process, `herald admin revoke`) counts within this time.
+ */
+export const AUTH_CACHE_TTL_MS = 1000;
+
+export type AuthenticatedSession = { user: repo.UserRow; sessionId: string };
 
 export interface IssuedTokens {
   sessionId: string;
@@ -23,6 +34,7 @@ const newRefreshToken = () => randomBytes(32).toString('base64url');
 
 export class SessionService {
   private readonly key: Uint8Array;
+  private readonly cache: TtlCache<string, AuthenticatedSession & { expiresAtMs: number }>;
 
   constructor(
     private readonly db: Db,
@@ -30,6 +42,12 @@ export class SessionService {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.key = new TextEncoder().encode(signingSecret);
+    this.cache = new TtlCache(AUTH_CACHE_TTL_MS, 10_000, () => this.now().getTime());
+  }
+
+  /** Forgets every checked token: the next request of each session asks the database again. */
+  forgetCached(): void {
+    this.cache.clear();
   }
 
   private async signAccessToken(userId: string, sessionId: string): Promise<string> {
@@ -87,6 +105,7 @@ export class SessionService {
     const withinGrace = (usedAt: Date) => now.getTime() - usedAt.getTime() <= REUSE_GRACE_MS;
     if (token.usedAt && !withinGrace(token.usedAt)) {
       await repo.revokeSessionRow(this.db, session.id, 'reuse', now);
+      this.cache.clear();
       throw refused;
     }
     const issued = await this.db.transaction(async (tx) => {
@@ -109,27 +128,39 @@ export class SessionService {
     };
   }
 
-  /** Resolves an access token to its user, or null when it is invalid, expired or revoked. */
-  async authenticate(
-    accessToken: string | undefined,
-  ): Promise<{ user: repo.UserRow; sessionId: string } | null> {
+  /**
+   * Resolves an access token to its user, or null when it is invalid, expired or revoked. An
+   * answer is reused for up to AUTH_CACHE_TTL_MS, never past the token's expiry.
+   */
+  async authenticate(accessToken: string | undefined): Promise<AuthenticatedSession | null> {
     if (!accessToken) return null;
+    const found = await this.cache.get(
+      accessToken,
+      () => this.checkAccessToken(accessToken),
+      (checked) => checked.expiresAtMs,
+    );
+    return found ? { user: found.user, sessionId: found.sessionId } : null;
+  }
+
+  private async checkAccessToken(
+    accessToken: string,
+  ): Promise<(AuthenticatedSession & { expiresAtMs: number }) | null> {
     let sub: string | undefined;
     let sid: unknown;
+    let exp: number | undefined;
     try {
       const { payload } = await jwtVerify(accessToken, this.key, {
         audience: 'herald-api',
         algorithms: ['HS256'],
         currentDate: this.now(),
       });
-      sub = payload.sub;
-      sid = payload.sid;
+      ({ sub, sid, exp } = payload);
     } catch {
       return null;
     }
-    if (!sub || typeof sid !== 'string') return null;
+    if (!sub || typeof sid !== 'string' || exp === undefined) return null;
     const user = await repo.findUserOfLiveSession(this.db, sid, sub, this.now());
-    return user ? { user, sessionId: sid } : null;
+    return user ? { user, sessionId: sid, expiresAtMs: exp * 1000 } : null;
   }
 
   /** Ends a session by its refresh token or id; unknown tokens are ignored (logout always succeeds). */
@@ -140,6 +171,7 @@ export class SessionService {
       sessionId = (await repo.findRefreshToken(this.db, hashToken(by.refreshToken)))?.session.id;
     }
     if (sessionId) await repo.revokeSessionRow(this.db, sessionId, 'logout', now);
+    this.cache.clear();
   }
 
   /** Removes sessions nobody can use any more; run by the `sessions.expire` job. */

@@ -13,7 +13,7 @@ import type { IssuedTokens, SessionService } from '../../identity/session.servic
 import { ACCESS_TOKEN_TTL_MS } from '../../identity/session.service.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { ACCESS_COOKIE, requireUser } from '../../http/access.js';
+import { ACCESS_COOKIE, requireUser, type LoadMembership } from '../../http/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { getCurrentMember, signInWithIdentity, toUserDto } from '../users/users.service.js';
 
@@ -32,12 +32,14 @@ interface AuthRoutesDeps {
   db: Db;
   sessions: SessionService;
   relyingParty: RelyingParty;
+  /** The access check's (cached) membership loader; the database's when absent. */
+  loadMembership?: LoadMembership;
 }
 
 const errors = { 401: ErrorEnvelopeSchema, 400: ErrorEnvelopeSchema, 503: ErrorEnvelopeSchema };
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
-  const { config, db, sessions, relyingParty } = deps;
+  const { config, db, sessions, relyingParty, loadMembership } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authPath = `${config.apiBasePath}/auth`;
   const cookieBase = { httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
@@ -163,7 +165,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       const { user } = requireUser(request);
       return {
         status: 'success' as const,
-        data: { user: toUserDto(user), member: await getCurrentMember(db, user) },
+        data: {
+          user: toUserDto(user),
+          member: await getCurrentMember(db, user, loadMembership),
+        },
       };
     },
   );

@@ -59,12 +59,24 @@ function filterSql(organizationId: string, filter: PostFilter): SQL | undefined 
   return and(...conditions);
 }
 
+/** True when the filter narrows nothing: the library's first look, the most asked page. */
+const isUnfiltered = (f: PostFilter) =>
+  f.status === undefined && !f.q && !f.from && !f.to && !f.platformId && !f.integrationId;
+
 export async function listPosts(
   db: Db,
   organizationId: string,
   filter: PostFilter,
   window: { limit: number; offset: number },
 ) {
+  if (isUnfiltered(filter)) {
+    const q = hotQueries(db);
+    const [rows, [total]] = await Promise.all([
+      q.page.execute({ organizationId, ...window }),
+      q.count.execute({ organizationId }),
+    ]);
+    return { rows, totalCount: total?.n ?? 0 };
+  }
   const where = filterSql(organizationId, filter);
   const [rows, [total]] = await Promise.all([
     db
@@ -112,11 +124,44 @@ export async function lockPosts(db: Db, organizationId: string, postIds: string[
     .for('update');
 }
 
-/** Everything a list of posts shows beside its own columns, loaded in three queries. */
+/** Everything a list of posts shows beside its own columns, loaded in three parallel queries. */
 export async function loadPostRelations(db: Db, organizationId: string, postIds: string[]) {
   if (postIds.length === 0) return { targets: [], media: [], creators: new Map() };
-  const [targets, media] = await Promise.all([
-    db
+  const q = hotQueries(db);
+  const [targets, media, creatorRows] = await Promise.all([
+    q.targets.execute({ organizationId, postIds }),
+    q.media.execute({ organizationId, postIds }),
+    q.creators.execute({ organizationId, postIds }),
+  ]);
+  const creators = new Map(
+    creatorRows.map((row) => [row.postId, { id: row.id, displayName: row.displayName }]),
+  );
+  return { targets, media, creators };
+}
+
+/**
+ * The statements of the posts page, built once per database and prepared (named) on PostgreSQL:
+ * building drizzle queries took a third of the page's CPU, and PostgreSQL parsed and planned
+ * each statement again on every request (issue 20, docs/architecture.md).
+ */
+function prepareHotQueries(db: Db) {
+  const organizationId = sql.placeholder('organizationId');
+  const postIds = sql`${sql.placeholder('postIds')}::uuid[]`;
+  return {
+    page: db
+      .select()
+      .from(posts)
+      .where(eq(posts.organizationId, organizationId))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('posts_page'),
+    count: db
+      .select({ n: count() })
+      .from(posts)
+      .where(eq(posts.organizationId, organizationId))
+      .prepare('posts_count'),
+    targets: db
       .select({
         target: postTargets,
         platformName: platforms.name,
@@ -131,24 +176,41 @@ export async function loadPostRelations(db: Db, organizationId: string, postIds:
       .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
       .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
       .where(
-        and(eq(postTargets.organizationId, organizationId), inArray(postTargets.postId, postIds)),
+        and(
+          eq(postTargets.organizationId, organizationId),
+          sql`${postTargets.postId} = any(${postIds})`,
+        ),
       )
-      .orderBy(asc(platforms.name), asc(postTargets.accountName), asc(postTargets.createdAt)),
-    db
+      .orderBy(asc(platforms.name), asc(postTargets.accountName), asc(postTargets.createdAt))
+      .prepare('posts_page_targets'),
+    media: db
       .select()
       .from(postMedia)
-      .where(and(eq(postMedia.organizationId, organizationId), inArray(postMedia.postId, postIds)))
-      .orderBy(asc(postMedia.postId), asc(postMedia.position)),
-  ]);
-  const creatorRows = await db
-    .select({ postId: posts.id, id: users.id, displayName: users.displayName })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.createdByUserId))
-    .where(and(eq(posts.organizationId, organizationId), inArray(posts.id, postIds)));
-  const creators = new Map(
-    creatorRows.map((row) => [row.postId, { id: row.id, displayName: row.displayName }]),
-  );
-  return { targets, media, creators };
+      .where(
+        and(
+          eq(postMedia.organizationId, organizationId),
+          sql`${postMedia.postId} = any(${postIds})`,
+        ),
+      )
+      .orderBy(asc(postMedia.postId), asc(postMedia.position))
+      .prepare('posts_page_media'),
+    creators: db
+      .select({ postId: posts.id, id: users.id, displayName: users.displayName })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.createdByUserId))
+      .where(and(eq(posts.organizationId, organizationId), sql`${posts.id} = any(${postIds})`))
+      .prepare('posts_page_creators'),
+  };
+}
+
+const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareHotQueries>>();
+function hotQueries(db: Db) {
+  let queries = preparedByDb.get(db);
+  if (!queries) {
+    queries = prepareHotQueries(db);
+    preparedByDb.set(db, queries);
+  }
+  return queries;
 }
 
 /** Every connected account of the organization, oldest first, with its network's rules. */

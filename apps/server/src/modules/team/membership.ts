@@ -1,6 +1,15 @@
 import { PERMISSION_NAMES, type CurrentMember } from '@herald/contract';
 import type { Db } from '../../db/client.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import * as repo from './membership.repository.js';
+
+/**
+ * How long a member's loaded membership (role, permissions) is reused by the access check.
+ * Every organization route loaded it (a query with two joins) before doing its own work. Every
+ * state-changing request of this process clears the cache (`forget`), so a removal or a role
+ * change here counts from the next request on; one made by another API process, within this time.
+ */
+export const MEMBERSHIP_CACHE_TTL_MS = 1000;
 
 /**
  * A member's effective permissions: the role's, narrowed by the set chosen at invitation.
@@ -56,4 +65,22 @@ export function toCurrentMemberDto(m: MembershipContext): CurrentMember {
     status: m.status,
     permissions: m.permissions,
   };
+}
+
+/** Active memberships as the access check asks for them, cached for MEMBERSHIP_CACHE_TTL_MS. */
+export class MembershipCache {
+  private readonly cache = new TtlCache<string, MembershipContext>(MEMBERSHIP_CACHE_TTL_MS, 10_000);
+
+  constructor(private readonly db: Db) {}
+
+  load(organizationId: string, userId: string): Promise<MembershipContext | null> {
+    return this.cache.get(`${organizationId}:${userId}`, () =>
+      loadMembership(this.db, organizationId, userId),
+    );
+  }
+
+  /** Forgets every membership: the next request of each member reads it again. */
+  forget(): void {
+    this.cache.clear();
+  }
 }

@@ -1,6 +1,7 @@
 import type { CurrentMember, UpdateUserRequestSchema, User } from '@herald/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { LoadMembership } from '../../http/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { VerifiedIdentity } from '../../identity/oidc-client.js';
@@ -82,9 +83,13 @@ export async function signInWithIdentity(
  * The caller's membership in their current organization: the one they last chose, or else the
  * first they belong to; null before onboarding.
  */
-export async function getCurrentMember(db: Db, user: repo.UserRow): Promise<CurrentMember | null> {
+export async function getCurrentMember(
+  db: Db,
+  user: repo.UserRow,
+  load: LoadMembership = (orgId, userId) => loadMembership(db, orgId, userId),
+): Promise<CurrentMember | null> {
   if (user.currentOrganizationId) {
-    const current = await loadMembership(db, user.currentOrganizationId, user.id);
+    const current = await load(user.currentOrganizationId, user.id);
     if (current) return toCurrentMemberDto(current);
   }
   const [first] = await listActiveMembershipsOfUser(db, user.id);

@@ -1,0 +1,5 @@
+// Build step (scripts/build.mjs): writes dist/pglite-template.tar.gz (see pglite-template.ts).
+import { pgliteTemplatePath, writePgliteTemplate } from './pglite-template.js';
+
+await writePgliteTemplate();
+console.log(`embedded database template written: ${pgliteTemplatePath()}`);

@@ -1,0 +1,35 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder, serverPackageRoot } from '../lib/paths.js';
+
+/**
+ * A new embedded database starts from a template made at build time: PostgreSQL's initdb under
+ * WebAssembly took 3–10 s of a first `npm start` on the 2-core machine, unpacking an initialised,
+ * migrated data folder takes well under one (issue 20). The template holds the schema and the
+ * migrations' seed rows only — no secret, no user: those are made at first start, as before.
+ * Migrations newer than the template are applied on top, as on any existing folder.
+ */
+export const pgliteTemplatePath = () => join(serverPackageRoot(), 'dist', 'pglite-template.tar.gz');
+
+/** The template, unpacked in memory, or null when the build made none. */
+export function readPgliteTemplate(path = pgliteTemplatePath()): Blob | null {
+  if (!existsSync(path)) return null;
+  return new Blob([gunzipSync(readFileSync(path))]);
+}
+
+/** Initialises an in-memory database, applies every migration and writes it to `path`. */
+export async function writePgliteTemplate(path = pgliteTemplatePath()): Promise<void> {
+  const pglite = await PGlite.create();
+  try {
+    await migrate(drizzle(pglite), { migrationsFolder: migrationsFolder() });
+    const tar = await pglite.dumpDataDir('none');
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, gzipSync(Buffer.from(await tar.arrayBuffer()), { level: 6 }));
+  } finally {
+    await pglite.close();
+  }
+}

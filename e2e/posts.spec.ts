@@ -142,12 +142,16 @@ test.describe('posts: library, calendar and details', () => {
     }
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Edit Post' }).click();
-    await content.getByLabel('Shared text').fill(EDITED_TEXT);
+    // Edit Post opens the composer with the post loaded; one shared text replaces the custom ones.
+    await page.getByRole('link', { name: 'Edit Post' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Post', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('X content')).toHaveValue(X_TEXT);
+    await page.getByRole('tab', { name: 'Shared Content' }).click();
+    await page.getByLabel('Post content').fill(EDITED_TEXT);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Post updated successfully!')).toBeVisible();
     await expect(content.getByText(EDITED_TEXT)).toBeVisible();
-    await expect(content.getByRole('listitem', { name: 'Text for X' })).toContainText(X_TEXT);
+    await expect(content.getByRole('listitem', { name: 'Text for X' })).toHaveCount(0);
     await page.reload();
     await expect(
       page.getByRole('region', { name: 'Content' }).getByText(EDITED_TEXT),

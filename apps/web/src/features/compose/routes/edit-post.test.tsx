@@ -126,7 +126,9 @@ describe('/content/{postId}/edit', () => {
     const a = accounts();
     const post = postOn([a.x, a.facebook]);
     const { user, server } = await renderEdit(post, [a.x, a.facebook, a.instagram], {
-      [EDIT_ROUTE(post)]: () => ok({ post: { ...post, content: 'Launch week' } }),
+      // The answer is the post as saved: a new updatedAt must not throw the form away unsaid.
+      [EDIT_ROUTE(post)]: () =>
+        ok({ post: { ...post, content: 'Launch week', updatedAt: '2026-03-02T10:00:00.000Z' } }),
     });
 
     await user.click(await screen.findByRole('checkbox', { name: 'X' }));

@@ -73,8 +73,8 @@ export function EditPostPage() {
     }
     return (
       <Composer
-        // A post changed elsewhere meanwhile starts the form again from its new state.
-        key={`${post.data.id}:${post.data.updatedAt}`}
+        // The form starts from the post once; a refetch (or the saved answer) does not reset it.
+        key={post.data.id}
         orgId={currentOrgId}
         platforms={platforms}
         initialScheduleAt=""

@@ -19,7 +19,7 @@ import { DetailsPanel } from '../components/details/details-panel';
 import { EmbedPreview } from '../components/details/embed-preview';
 import { MediaCarousel } from '../components/details/media-carousel';
 import { PublishPanel } from '../components/details/publish-panel';
-import { isPublished } from '../components/post-status';
+import { isEditable } from '../components/post-status';
 
 export const LOAD_POST_FAILED = 'Failed to load post details.';
 export const DELETE_FAILED = 'Failed to delete post.';
@@ -64,7 +64,7 @@ function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
         title={post.title}
         status={post.status}
         // Being published right now: the server refuses edits until it is done.
-        canEdit={mayEdit && !isPublished(post.status) && post.status !== 'publishing'}
+        canEdit={mayEdit && isEditable(post.status)}
         canDelete={mayDelete}
         onDelete={() => setConfirmingDelete(true)}
       />

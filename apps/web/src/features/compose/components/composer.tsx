@@ -9,7 +9,7 @@ import type { PostDraft } from '../api/post-form-data';
 import { useCreatePost, useEditPost } from '../api/use-create-post';
 import { useComposer } from '../hooks/use-composer';
 import type { ComposePlatform } from '../utils/compose-platforms';
-import { stateFromPost, type EditContext } from '../utils/edit-state';
+import { lockedLabels, stateFromPost, type EditContext } from '../utils/edit-state';
 import { mediaFor, textFor, uploadedMedia, type ComposeState } from '../utils/compose-state';
 import type { MediaItem } from '../utils/media-files';
 import {
@@ -220,6 +220,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             platforms={platforms}
             selectedIds={state.platformIds}
             lockedIds={lockedIds}
+            lockedLabels={edit ? lockedLabels(edit.post) : undefined}
             onToggle={(platformId) => dispatch({ type: 'togglePlatform', platformId })}
             disabled={isSubmitting}
           />

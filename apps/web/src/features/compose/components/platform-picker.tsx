@@ -8,7 +8,7 @@ import type { ComposePlatform } from '../utils/compose-platforms';
 
 /** Said above the tiles when editing a post that already went out to some accounts. */
 export const LOCKED_NOTE =
-  'Accounts marked “Already published” keep the text and media they went out with; your changes apply to the other accounts.';
+  'Locked accounts already have this post (or are getting it now): they keep the text and media they went out with. Your changes apply to the other accounts.';
 
 export const NO_CONNECTED_PLATFORMS =
   'No connected platforms found. Please connect them in settings.';
@@ -24,6 +24,8 @@ interface PlatformPickerProps {
   selectedIds: readonly string[];
   /** Editing: accounts the post already went out to (or is going out to); they stay ticked. */
   lockedIds?: readonly string[];
+  /** What each locked tile says ("Already published", "Publishing now", "Needs a check"). */
+  lockedLabels?: Record<string, string>;
   onToggle: (platformId: string) => void;
   disabled?: boolean;
 }
@@ -37,6 +39,7 @@ export function PlatformPicker({
   platforms,
   selectedIds,
   lockedIds = [],
+  lockedLabels = {},
   onToggle,
   disabled,
 }: PlatformPickerProps) {
@@ -123,7 +126,7 @@ export function PlatformPicker({
                       {isLocked && (
                         <span className="mt-0.5 flex items-center gap-1 text-xs font-medium text-amber-800">
                           <Lock className="size-3" aria-hidden="true" />
-                          Already published
+                          {lockedLabels[platform.id] ?? 'Already published'}
                         </span>
                       )}
                     </span>

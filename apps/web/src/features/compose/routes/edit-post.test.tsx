@@ -191,6 +191,7 @@ describe('/content/{postId}/edit', () => {
     expect(x).toBeDisabled();
     expect(screen.getByText(LOCKED_NOTE)).toBeInTheDocument();
     expect(screen.getByText('Already published')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Facebook' })).toBeEnabled();
     // Only Facebook's preview: X keeps what it published.
     expect(screen.getByRole('article', { name: 'Facebook preview' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'X preview' })).not.toBeInTheDocument();
@@ -202,6 +203,16 @@ describe('/content/{postId}/edit', () => {
       entriesOf(server.requests.find((r) => r.method === 'PUT')).filter(([n]) => n !== 'media'),
     );
     expect(JSON.parse(fields.integrationIds as string)).toEqual([a.facebook.id, a.x.id]);
+  });
+
+  it('says “Needs a check” on an account whose publication nobody could confirm', async () => {
+    const a = accounts();
+    const post = postOn([a.x, a.facebook], { status: 'failed' });
+    post.platformPosts[1] = { ...post.platformPosts[1]!, status: 'UNCERTAIN', dueAt: null };
+    await renderEdit(post, [a.x, a.facebook]);
+    expect(await screen.findByRole('checkbox', { name: 'Facebook' })).toBeDisabled();
+    expect(screen.getByText('Needs a check')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'X' })).toBeEnabled();
   });
 
   it('shows the server’s refusal as “Failed to update post: …” and stays on the form', async () => {

@@ -27,6 +27,22 @@ export function lockedAccountIds(post: Post): string[] {
   );
 }
 
+/** What a locked account's tile says: "Already published", "Publishing now" or "Needs a check". */
+export function lockedLabels(post: Post): Record<string, string> {
+  return Object.fromEntries(
+    post.platformPosts.flatMap((target) => {
+      if (!target.integrationId || !LOCKED.includes(target.status)) return [];
+      const label =
+        target.status === 'PUBLISHED'
+          ? 'Already published'
+          : target.status === 'UNCERTAIN'
+            ? 'Needs a check'
+            : 'Publishing now';
+      return [[target.integrationId, label]];
+    }),
+  );
+}
+
 /**
  * The composer's form filled from a stored post: its accounts ticked, its texts (shared, or per
  * account where it has them), its files (shared, or in each account's list) and its time. Files

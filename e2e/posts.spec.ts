@@ -100,7 +100,9 @@ test.describe('posts: library, calendar and details', () => {
     await expect(card.getByRole('img', { name: 'X' })).toBeVisible();
     await expect(card.getByRole('img', { name: 'Facebook' })).toBeVisible();
     await expect(card.getByRole('img', { name: 'launch.png' })).toBeVisible();
-    await expect(card.getByRole('link', { name: SHARED_TEXT })).toBeVisible();
+    await expect(card.getByRole('link', { name: SHARED_TEXT, exact: true })).toBeVisible();
+    // A post not yet out offers Edit on its card.
+    await expect(card.getByRole('link', { name: `Edit ${SHARED_TEXT}` })).toBeVisible();
     await page.getByRole('tab', { name: 'Drafts' }).click();
     await expect(page.getByRole('heading', { name: 'No Drafts Yet' })).toBeVisible();
     await page.getByRole('tab', { name: 'Scheduled' }).click();
@@ -142,12 +144,16 @@ test.describe('posts: library, calendar and details', () => {
     }
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Edit Post' }).click();
-    await content.getByLabel('Shared text').fill(EDITED_TEXT);
+    // Edit Post opens the composer with the post loaded; one shared text replaces the custom ones.
+    await page.getByRole('link', { name: 'Edit Post' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Post', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('X content')).toHaveValue(X_TEXT);
+    await page.getByRole('tab', { name: 'Shared Content' }).click();
+    await page.getByLabel('Post content').fill(EDITED_TEXT);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Post updated successfully!')).toBeVisible();
     await expect(content.getByText(EDITED_TEXT)).toBeVisible();
-    await expect(content.getByRole('listitem', { name: 'Text for X' })).toContainText(X_TEXT);
+    await expect(content.getByRole('listitem', { name: 'Text for X' })).toHaveCount(0);
     await page.reload();
     await expect(
       page.getByRole('region', { name: 'Content' }).getByText(EDITED_TEXT),
@@ -247,7 +253,9 @@ test.describe('posts: the library as a list, with filters and bulk actions', () 
     await confirm.getByRole('button', { name: 'Move to draft' }).click();
     await expect(page.getByText('2 posts moved to draft.')).toHaveCount(1);
     await expect(table.getByRole('row')).toHaveCount(2);
-    await expect(table.getByRole('link', { name: /Ledger quarterly numbers/ })).toBeVisible();
+    await expect(
+      table.getByRole('link', { name: 'Ledger quarterly numbers', exact: true }),
+    ).toBeVisible();
 
     // The drafts tab has them, and the list view is remembered after a reload.
     await page.getByRole('tab', { name: 'Drafts' }).click();

@@ -55,7 +55,7 @@ test.describe('publishing', () => {
       'href',
       /^https:\/\/x\.com\/harbor_lights\/status\/\d+$/,
     );
-    await expect(page.getByRole('button', { name: 'Edit Post' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Edit Post' })).toHaveCount(0);
 
     // The notification is there.
     await page.goto('/notifications');

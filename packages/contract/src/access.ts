@@ -33,6 +33,7 @@ export const ORG_ROUTE_PERMISSIONS = {
   'GET /organizations/:orgId/posts': 'member',
   'GET /organizations/:orgId/posts/:postId': 'member',
   'PUT /organizations/:orgId/posts/:postId': 'post:edit',
+  'PUT /organizations/:orgId/post/:postId': 'post:edit',
   'DELETE /organizations/:orgId/posts/:postId': 'post:delete',
   'POST /organizations/:orgId/posts/bulk/delete': 'post:delete',
   'POST /organizations/:orgId/posts/bulk/draft': 'post:edit',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './text.js';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
-import { MEDIA_KINDS } from './media-rules.js';
+import { MAX_FILES_PER_POST, MEDIA_KINDS } from './media-rules.js';
 
 /**
  * Post statuses (docs/product.md#post-statuses); `publishing` while the engine works on it,
@@ -189,28 +189,60 @@ export type CreatePostAction = (typeof CREATE_POST_ACTIONS)[number];
  * The post goes to the accounts named by `integrationIds`; a platform id alone stands for that
  * network's account only while the organization has exactly one connected there.
  */
-export const CreatePostFieldsSchema = z
-  .object({
-    integrationIds: z
-      .array(z.uuid('Each account id must be the id of a connected account (a UUID).'))
-      .max(10, 'A post can go to at most 10 accounts.')
-      .optional(),
-    platformIds: z
-      .array(z.uuid('Each platform id must be the id of a platform (a UUID).'))
-      .max(10, 'A post can go to at most 10 platforms.')
-      .optional(),
-    content: PostContentSchema,
-    scheduledAt: isoDateTime('scheduledAt').optional(),
-    action: z.enum(CREATE_POST_ACTIONS).optional(),
-    title: z.string().trim().max(200).optional(),
-    /** Account (integration) id or platform id → indexes of its files among the uploaded files. */
-    platformMedia: z.record(z.string(), z.array(z.number().int().min(0))).optional(),
-  })
-  .refine((f) => (f.integrationIds?.length ?? 0) + (f.platformIds?.length ?? 0) > 0, {
-    message: 'Select at least one account to post to.',
-    path: ['integrationIds'],
-  });
+const PostFieldsObject = z.object({
+  integrationIds: z
+    .array(z.uuid('Each account id must be the id of a connected account (a UUID).'))
+    .max(10, 'A post can go to at most 10 accounts.')
+    .optional(),
+  platformIds: z
+    .array(z.uuid('Each platform id must be the id of a platform (a UUID).'))
+    .max(10, 'A post can go to at most 10 platforms.')
+    .optional(),
+  content: PostContentSchema,
+  scheduledAt: isoDateTime('scheduledAt').optional(),
+  action: z.enum(CREATE_POST_ACTIONS).optional(),
+  title: z.string().trim().max(200).optional(),
+  /** Account (integration) id or platform id → indexes of its files among the uploaded files. */
+  platformMedia: z.record(z.string(), z.array(z.number().int().min(0))).optional(),
+});
+const namesAnAccount = {
+  check: (f: { integrationIds?: string[]; platformIds?: string[] }) =>
+    (f.integrationIds?.length ?? 0) + (f.platformIds?.length ?? 0) > 0,
+  params: { message: 'Select at least one account to post to.', path: ['integrationIds'] },
+};
+export const CreatePostFieldsSchema = PostFieldsObject.refine(
+  namesAnAccount.check,
+  namesAnAccount.params,
+);
 export type CreatePostFields = z.infer<typeof CreatePostFieldsSchema>;
+
+/**
+ * The text fields of the multipart edit payload (PUT /organizations/{orgId}/post/{postId}): the
+ * post as it should be from now on, in the create payload's words (absent title or time: none).
+ * `keepMediaIds` lists the post's stored files that stay, in their new order (the others are
+ * removed); new files follow them. `platformMedia` gives a file to some accounts only: a number
+ * is the index of a new file among the uploaded ones, a string the id of a kept file; a file no
+ * key lists goes to every account. What already went out to an account (or is going out, or
+ * needs a check) stays as it is for that account.
+ */
+export const EditPostFieldsSchema = PostFieldsObject.extend({
+  keepMediaIds: z
+    .array(z.uuid('Each id in keepMediaIds must be the id of a file of this post (a UUID).'))
+    .max(MAX_FILES_PER_POST)
+    .optional(),
+  platformMedia: z
+    .record(
+      z.string(),
+      z.array(
+        z.union([
+          z.number().int().min(0),
+          z.uuid('platformMedia lists new files by index and kept files by id.'),
+        ]),
+      ),
+    )
+    .optional(),
+}).refine(namesAnAccount.check, namesAnAccount.params);
+export type EditPostFields = z.infer<typeof EditPostFieldsSchema>;
 
 /** One refusal of a file or text for one platform (400 details.platformValidationErrors). */
 export const PlatformValidationErrorSchema = z.object({

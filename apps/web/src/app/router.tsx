@@ -70,6 +70,9 @@ const lazySettings = async () => ({
 const lazyCreatePost = async () => ({
   Component: (await import('@/features/compose/routes/create-post')).CreatePostPage,
 });
+const lazyEditPost = async () => ({
+  Component: (await import('@/features/compose/routes/edit-post')).EditPostPage,
+});
 const lazyContentLibrary = async () => ({
   Component: (await import('@/features/posts/routes/content-library')).ContentLibraryPage,
 });
@@ -137,6 +140,7 @@ export const routes: RouteObject[] = [
               { path: paths.settings, lazy: lazySettings },
               { path: paths.notifications, lazy: lazyNotifications },
               { path: paths.createPost, lazy: lazyCreatePost },
+              { path: paths.editPost, lazy: lazyEditPost },
               { path: paths.content, lazy: lazyContentLibrary },
               { path: paths.postDetails, lazy: lazyPostDetails },
               { path: paths.calendar, lazy: lazyCalendar },

@@ -30,6 +30,7 @@ export const paths = {
   inbox: '/inbox',
   content: '/content',
   postDetails: '/content/:postId',
+  editPost: '/content/:postId/edit',
   calendar: '/calendar',
   inviteMembers: '/org/:orgId/invite-members',
   pricing: '/pricing',

@@ -1,4 +1,11 @@
-import { CreatePostFieldsSchema, type CreatePostFields, type PostContent } from '@herald/contract';
+import {
+  CreatePostFieldsSchema,
+  EditPostFieldsSchema,
+  type CreatePostFields,
+  type EditPostFields,
+  type PostContent,
+} from '@herald/contract';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 
 /** Reads a multipart text field that must hold JSON, with a sentence naming the field when it does not. */
@@ -38,15 +45,15 @@ function parseContentField(raw: string | undefined): PostContent {
   return parsed as Record<string, string>;
 }
 
-/** Validates the text fields of the multipart create payload (docs/product.md#post-entity) into the contract's shape. */
-export function parseCreateFields(raw: Record<string, string>): CreatePostFields {
+/** The text fields both the create and the edit payloads have, parsed from their strings. */
+function commonFields(raw: Record<string, string>) {
   if (raw.platformIds === undefined && raw.integrationIds === undefined) {
     throw new AppError(
       'VALIDATION_FAILED',
       'Select at least one account to post to (integrationIds, or platformIds).',
     );
   }
-  const candidate = {
+  return {
     integrationIds:
       raw.integrationIds === undefined
         ? undefined
@@ -63,7 +70,11 @@ export function parseCreateFields(raw: Record<string, string>): CreatePostFields
       ? parseJsonField('platformMedia', raw.platformMedia, '{"<account or platform id>": [0, 1]}')
       : undefined,
   };
-  const parsed = CreatePostFieldsSchema.safeParse(candidate);
+}
+
+/** Checks the candidate with the contract's schema; the first problem as a sentence. */
+function checked<S extends z.ZodType>(schema: S, candidate: unknown): z.infer<S> {
+  const parsed = schema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') || 'body';
@@ -76,4 +87,19 @@ export function parseCreateFields(raw: Record<string, string>): CreatePostFields
     );
   }
   return parsed.data;
+}
+
+/** Validates the text fields of the multipart create payload (docs/product.md#post-entity) into the contract's shape. */
+export function parseCreateFields(raw: Record<string, string>): CreatePostFields {
+  return checked(CreatePostFieldsSchema, commonFields(raw));
+}
+
+/** The edit payload: the create payload's fields, and `keepMediaIds` (JSON) for stored files. */
+export function parseEditFields(raw: Record<string, string>): EditPostFields {
+  return checked(EditPostFieldsSchema, {
+    ...commonFields(raw),
+    keepMediaIds: raw.keepMediaIds?.trim()
+      ? parseJsonField('keepMediaIds', raw.keepMediaIds, '["<file id>"]')
+      : undefined,
+  });
 }

@@ -278,34 +278,112 @@ export async function countPostsCreatedSince(db: Db, organizationId: string, sin
 export async function insertPost(
   db: Db,
   values: typeof posts.$inferInsert,
-  targets: Array<{
-    platformId: string;
-    integrationId: string;
-    accountName: string | null;
-    accountUsername: string | null;
-    accountExternalId: string;
-  }>,
+  targets: NewTarget[],
   media: NewPostMedia[],
 ) {
   const [post] = await db.insert(posts).values(values).returning();
   if (!post) throw new Error('insert into posts returned nothing');
-  await db.insert(postTargets).values(
-    targets.map((target) => ({
-      postId: post.id,
-      organizationId: post.organizationId,
-      platformId: target.platformId,
-      integrationId: target.integrationId,
-      accountName: target.accountName,
-      accountUsername: target.accountUsername,
-      accountExternalId: target.accountExternalId,
-    })),
-  );
-  if (media.length > 0) {
-    await db
-      .insert(postMedia)
-      .values(media.map((m) => ({ ...m, postId: post.id, organizationId: post.organizationId })));
-  }
+  await insertTargets(db, post, targets);
+  await insertMedia(db, post, media);
   return post;
+}
+
+/** One account a post goes out from, as chosen (its name kept for after a disconnect). */
+export interface NewTarget {
+  platformId: string;
+  integrationId: string;
+  accountName: string | null;
+  accountUsername: string | null;
+  accountExternalId: string;
+}
+
+export async function insertTargets(db: Db, post: PostRow, targets: NewTarget[]) {
+  if (targets.length === 0) return;
+  await db
+    .insert(postTargets)
+    .values(
+      targets.map((target) => ({
+        ...target,
+        postId: post.id,
+        organizationId: post.organizationId,
+      })),
+    );
+}
+
+export async function insertMedia(db: Db, post: PostRow, media: NewPostMedia[]) {
+  if (media.length === 0) return;
+  await db
+    .insert(postMedia)
+    .values(media.map((m) => ({ ...m, postId: post.id, organizationId: post.organizationId })));
+}
+
+/**
+ * The post's targets with their networks' names and rules. With `lock`, locked for the rest of
+ * the transaction: the publisher's guarded transitions wait until an edit has committed.
+ */
+export function targetsForEdit(db: Db, organizationId: string, postId: string, lock: boolean) {
+  const query = db
+    .select({
+      target: postTargets,
+      platformName: platforms.name,
+      mediaConstraints: platforms.mediaConstraints,
+    })
+    .from(postTargets)
+    .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
+    .where(and(eq(postTargets.organizationId, organizationId), eq(postTargets.postId, postId)))
+    .orderBy(asc(postTargets.createdAt), asc(postTargets.id));
+  return lock ? query.for('update', { of: postTargets }) : query;
+}
+export type TargetForEdit = Awaited<ReturnType<typeof targetsForEdit>>[number];
+
+export function deleteTargets(db: Db, organizationId: string, targetIds: string[]) {
+  if (targetIds.length === 0) return Promise.resolve();
+  return db
+    .delete(postTargets)
+    .where(and(eq(postTargets.organizationId, organizationId), inArray(postTargets.id, targetIds)));
+}
+
+/** The post's files in their order. */
+export function mediaOfPost(db: Db, organizationId: string, postId: string) {
+  return db
+    .select()
+    .from(postMedia)
+    .where(and(eq(postMedia.organizationId, organizationId), eq(postMedia.postId, postId)))
+    .orderBy(asc(postMedia.position));
+}
+export type MediaRow = Awaited<ReturnType<typeof mediaOfPost>>[number];
+
+export async function updateMediaPlace(
+  db: Db,
+  organizationId: string,
+  mediaId: string,
+  place: { position: number; platformIds: string[] | null },
+) {
+  await db
+    .update(postMedia)
+    .set(place)
+    .where(and(eq(postMedia.organizationId, organizationId), eq(postMedia.id, mediaId)));
+}
+
+/** Deletes files' rows; returns their storage keys (thumbnails included). */
+export async function deleteMedia(db: Db, organizationId: string, mediaIds: string[]) {
+  if (mediaIds.length === 0) return [];
+  const rows = await db
+    .delete(postMedia)
+    .where(and(eq(postMedia.organizationId, organizationId), inArray(postMedia.id, mediaIds)))
+    .returning({ storageKey: postMedia.storageKey, thumbnailKey: postMedia.thumbnailKey });
+  return rows.flatMap((f) => (f.thumbnailKey ? [f.storageKey, f.thumbnailKey] : [f.storageKey]));
+}
+
+/** Of these storage keys, those no file row refers to any more (safe to delete from storage). */
+export async function unusedStorageKeys(db: Db, keys: string[]) {
+  if (keys.length === 0) return [];
+  const used = await db
+    .select({ storageKey: postMedia.storageKey, thumbnailKey: postMedia.thumbnailKey })
+    .from(postMedia)
+    .where(or(inArray(postMedia.storageKey, keys), inArray(postMedia.thumbnailKey, keys)));
+  const inUse = new Set(used.flatMap((u) => [u.storageKey, u.thumbnailKey]));
+  return keys.filter((key) => !inUse.has(key));
 }
 
 export async function updatePost(

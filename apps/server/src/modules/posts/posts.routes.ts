@@ -4,6 +4,7 @@ import {
   BulkPostsResponseSchema,
   EmptySuccessSchema,
   type CreatePostFields,
+  type EditPostFields,
   ListPostsQuerySchema,
   OrgParamsSchema,
   POSTS_LIST_CAP,
@@ -17,7 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/access.js';
 import { meterUpload } from '../../http/rate-limits.js';
 import { AppError } from '../../lib/app-error.js';
-import { parseCreateFields } from './post-fields.js';
+import { parseCreateFields, parseEditFields } from './post-fields.js';
+import { editPost, planEdit } from './posts.edit.js';
 import {
   bulkPosts,
   checkPostAllowance,
@@ -90,6 +92,55 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
         const { fields, plan } = checked!;
         const post = await createPost(deps, caller, fields, upload.files, plan);
         return reply.code(201).send({ status: 'success' as const, data: { post } });
+      } catch (error) {
+        await deps.media.remove(keysOf(upload.files));
+        throw error;
+      }
+    },
+  );
+
+  api.put(
+    '/organizations/:orgId/post/:postId',
+    {
+      config: { access: { org: 'PUT /organizations/:orgId/post/:postId' } },
+      schema: {
+        tags: ['posts'],
+        summary:
+          'Edit a post (multipart: the create fields, plus keepMediaIds for stored files; what already went out to an account stays)',
+        params: PostParamsSchema,
+        response: { 200: PostResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { orgId, postId } = request.params;
+      if (!request.isMultipart()) {
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the edit as multipart/form-data with the fields integrationIds, content, keepMediaIds and any new media.',
+        );
+      }
+      const caller = { organizationId: orgId, userId: requireUser(request).user.id };
+      let fields: EditPostFields | undefined;
+      let upload: Upload;
+      try {
+        upload = await readUpload(
+          request.parts(),
+          deps.media,
+          orgId,
+          async (raw) => {
+            fields = parseEditFields(raw);
+            // Refused before the first file byte is stored; checked again under lock below.
+            await planEdit(deps.db, deps.now(), caller, postId, fields, false);
+          },
+          (file) => meterUpload(request, file),
+        );
+      } catch (error) {
+        reply.header('connection', 'close');
+        throw error;
+      }
+      try {
+        const post = await editPost(deps, caller, postId, fields!, upload.files);
+        return { status: 'success' as const, data: { post } };
       } catch (error) {
         await deps.media.remove(keysOf(upload.files));
         throw error;

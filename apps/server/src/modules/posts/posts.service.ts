@@ -1,16 +1,9 @@
 import {
-  checkText,
   contentForAccount,
-  contentRequiredMessage,
   mediaGoesTo,
-  MediaConstraintsSchema,
   validatePostTargets,
   type CreatePostFields,
-  type MediaConstraints,
-  type MediaFacts,
   type Post,
-  type PostContent,
-  type PostValidationError,
   defaultContent,
   type UpdatePostRequest,
 } from '@herald/contract';
@@ -19,6 +12,21 @@ import { AppError } from '../../lib/app-error.js';
 import type { IngestedMedia, MediaStore } from '../../media/media-store.js';
 import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
 import { toPostDtos } from './post-dto.js';
+import {
+  checkContentKeys,
+  checkMediaKeys,
+  chooseAccounts,
+  constraintsOf,
+  contentErrors,
+  factsOf,
+  futureTime,
+  labelTargets,
+  resolveSchedule,
+  splitContent,
+  textErrors,
+  throwValidation,
+  type TargetRule,
+} from './post-rules.js';
 import * as repo from './posts.repository.js';
 
 /**
@@ -44,7 +52,7 @@ export interface Caller {
   userId: string;
 }
 
-const startOfUtcDay = (date: Date) =>
+export const startOfUtcDay = (date: Date) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 
 /**
@@ -61,233 +69,11 @@ export async function checkPostAllowance(deps: PostsDeps, organizationId: string
   requireCapacity(plan, 'postsPerDay', today);
 }
 
-function constraintsOf(raw: unknown): MediaConstraints | null {
-  const parsed = MediaConstraintsSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
-
-function factsOf(file: IngestedMedia): MediaFacts {
-  return {
-    fileName: file.fileName,
-    mimeType: file.mimeType,
-    size: file.size,
-    width: file.width,
-    height: file.height,
-    durationSec: file.durationSec,
-  };
-}
-
-/** Turns rule failures into the 400 of docs/product.md#messages: media problems as platformValidationErrors. */
-function throwValidation(errors: PostValidationError[]): never {
-  const media = errors.filter((e) => e.field === 'media');
-  if (media.length > 0) {
-    const names = [...new Set(media.map((e) => e.platformName))];
-    throw new AppError('VALIDATION_FAILED', `Media validation failed for ${names.join(', ')}.`, {
-      platformValidationErrors: media.map(({ platformName, message }) => ({
-        platformName,
-        message,
-      })),
-    });
-  }
-  throw new AppError('VALIDATION_FAILED', errors.map((e) => e.message).join(' '));
-}
-
-/** Content as stored: the shared text, plus per-account and per-platform texts when customized. */
-function splitContent(content: PostContent): {
-  content: string;
-  contentByPlatform: Record<string, string> | null;
-} {
-  if (typeof content === 'string') return { content, contentByPlatform: null };
-  const { default: shared = '', ...perTarget } = content;
-  return { content: shared, contentByPlatform: perTarget };
-}
-
-/** One account a post goes to, with its network's rules. */
-interface TargetRule {
-  integrationId: string | null;
-  platformId: string;
-  /** The network's name, or "Facebook (Page name)" when the post goes to several of its accounts. */
-  platformName: string;
-  constraints: MediaConstraints | null;
-}
-
-const accountLabel = (a: { name: string | null; username: string | null }) =>
-  a.name ?? (a.username ? `@${a.username}` : null);
-
-/** Names each target by its network, adding the account where one network has several. */
-function labelTargets<
-  T extends {
-    platformId: string;
-    platformName: string;
-    name: string | null;
-    username: string | null;
-  },
->(targets: T[]): Array<T & { label: string }> {
-  return targets.map((t) => {
-    const shared = targets.filter((o) => o.platformId === t.platformId).length > 1;
-    const account = accountLabel(t);
-    return { ...t, label: shared && account ? `${t.platformName} (${account})` : t.platformName };
-  });
-}
-
-/** Every content rule of docs/product.md#posts-validation for one version of a post's text. */
-function contentErrors(
-  content: PostContent,
-  targets: TargetRule[],
-  mediaFor: (target: TargetRule) => readonly unknown[],
-): PostValidationError[] {
-  const errors: PostValidationError[] = [];
-  if (typeof content !== 'string') {
-    const known = new Set(['default']);
-    for (const t of targets) {
-      known.add(t.platformId);
-      if (t.integrationId) known.add(t.integrationId);
-    }
-    const stray = Object.keys(content).filter((key) => !known.has(key));
-    if (stray.length > 0) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `content has texts for accounts or platforms this post does not go to: ${stray.join(', ')}.`,
-      );
-    }
-  }
-  for (const target of targets) {
-    const text = contentForAccount(content, target);
-    const at = { platformId: target.platformId, platformName: target.platformName };
-    if (typeof content !== 'string' && text.trim() === '') {
-      errors.push({ ...at, field: 'content', message: contentRequiredMessage(target.platformId) });
-    } else if (text.trim() === '' && mediaFor(target).length === 0) {
-      errors.push({
-        ...at,
-        field: 'content',
-        message: `Write some text or add media for ${target.platformName}.`,
-      });
-    }
-  }
-  return errors;
-}
-
-function textErrors(content: PostContent, targets: TargetRule[]): PostValidationError[] {
-  const errors: PostValidationError[] = [];
-  for (const target of targets) {
-    const message = checkText(
-      contentForAccount(content, target),
-      target.constraints,
-      target.platformName,
-    );
-    if (message) {
-      errors.push({
-        platformId: target.platformId,
-        platformName: target.platformName,
-        field: 'content',
-        message,
-      });
-    }
-  }
-  return errors;
-}
-
-function resolveSchedule(
-  fields: Pick<CreatePostFields, 'action' | 'scheduledAt'>,
-  now: Date,
-): { status: repo.PostRow['status']; scheduledAt: Date | null } {
-  const action = fields.action ?? (fields.scheduledAt ? 'schedule' : 'draft');
-  if (action === 'draft') return { status: 'draft', scheduledAt: null };
-  if (action === 'publish') return { status: 'scheduled', scheduledAt: now };
-  if (!fields.scheduledAt) {
-    throw new AppError('VALIDATION_FAILED', 'Pick a date and time to schedule the post for.');
-  }
-  return { status: 'scheduled', scheduledAt: futureTime(fields.scheduledAt, now) };
-}
-
-function futureTime(iso: string, now: Date): Date {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) {
-    throw new AppError('VALIDATION_FAILED', 'scheduledAt must be a date and time.');
-  }
-  if (at.getTime() <= now.getTime()) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'The scheduled time has already passed. Pick a time in the future.',
-    );
-  }
-  return at;
-}
-
 /** What a create request names, checked before any file of it is read. */
 export interface CreatePlan {
   accounts: repo.ConnectedAccount[];
   targets: TargetRule[];
   schedule: { status: repo.PostRow['status']; scheduledAt: Date | null };
-}
-
-const describeAccount = (a: repo.ConnectedAccount) => {
-  const handle = a.username ? `@${a.username}` : null;
-  const name =
-    a.name && handle && a.name !== a.username ? `${a.name} (${handle})` : (a.name ?? handle);
-  return `${name ?? 'an account'} — id ${a.integrationId}`;
-};
-
-/**
- * The accounts a create request names: `integrationIds` as given, and each platform id not
- * already covered stands for that network's one connected account. Two accounts of a network
- * and only its platform id is ambiguous: the answer names the accounts to choose from.
- */
-function chooseAccounts(
-  connected: repo.ConnectedAccount[],
-  fields: Pick<CreatePostFields, 'integrationIds' | 'platformIds'>,
-): repo.ConnectedAccount[] {
-  const byId = new Map(connected.map((a) => [a.integrationId, a]));
-  const integrationIds = [...new Set(fields.integrationIds ?? [])];
-  const unknown = integrationIds.filter((id) => !byId.has(id));
-  if (unknown.length > 0) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `These accounts are not connected to this organization: ${unknown.join(', ')}. Connect them in Settings first, or choose other accounts.`,
-    );
-  }
-  const chosen = integrationIds.map((id) => byId.get(id)!);
-  const covered = new Set(chosen.map((a) => a.platformId));
-  const missing: string[] = [];
-  for (const platformId of new Set(fields.platformIds ?? [])) {
-    if (covered.has(platformId)) continue;
-    const ofNetwork = connected.filter((a) => a.platformId === platformId);
-    if (ofNetwork.length === 0) {
-      missing.push(platformId);
-    } else if (ofNetwork.length > 1) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `${ofNetwork[0]!.platformName} has ${ofNetwork.length} connected accounts: ${ofNetwork.map(describeAccount).join('; ')}. Choose the ones to post to by sending their ids in integrationIds.`,
-        {
-          accounts: ofNetwork.map((a) => ({
-            integrationId: a.integrationId,
-            platformName: a.platformName,
-            name: a.name,
-            username: a.username,
-          })),
-        },
-      );
-    } else {
-      chosen.push(ofNetwork[0]!);
-    }
-  }
-  if (missing.length > 0) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `These platforms are not connected to this organization: ${missing.join(', ')}. Connect them in Settings first.`,
-    );
-  }
-  const inactive = [...new Set(chosen.filter((a) => !a.isActive).map((a) => a.platformName))];
-  if (inactive.length > 0) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `Posting to ${inactive.join(', ')} is not available right now. Choose other accounts.`,
-    );
-  }
-  if (chosen.length > 10) {
-    throw new AppError('VALIDATION_FAILED', 'A post can go to at most 10 accounts.');
-  }
-  return chosen;
 }
 
 /**
@@ -309,14 +95,8 @@ export async function planCreate(
     platformName: a.label,
     constraints: constraintsOf(a.mediaConstraints),
   }));
-  for (const key of Object.keys(fields.platformMedia ?? {})) {
-    if (!targets.some((t) => t.platformId === key || t.integrationId === key)) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `platformMedia names an account or platform this post does not go to: ${key}.`,
-      );
-    }
-  }
+  checkMediaKeys(Object.keys(fields.platformMedia ?? {}), targets);
+  checkContentKeys(fields.content, targets);
   // Media may still come, so only the rules that hold whatever the files are apply here.
   const errors = [
     ...contentErrors(fields.content, targets, () => [null]),
@@ -355,6 +135,7 @@ export async function createPost(
   const mediaFor = (target: TargetRule) =>
     files.filter((_, index) => mediaGoesTo(owners.get(index) ?? null, target)).map(factsOf);
 
+  checkContentKeys(fields.content, targets);
   const errors = [
     ...contentErrors(fields.content, targets, mediaFor),
     ...validatePostTargets(
@@ -446,7 +227,7 @@ export async function getPost(deps: PostsDeps, organizationId: string, postId: s
   return post!;
 }
 
-function refuseWhileBusy(post: repo.PostRow, doing: 'edited' | 'deleted') {
+export function refuseWhileBusy(post: repo.PostRow, doing: 'edited' | 'deleted') {
   if (post.status === 'publishing') {
     throw new AppError(
       'CONFLICT',
@@ -489,6 +270,7 @@ export async function updatePost(
         platformName: r.label,
         constraints: constraintsOf(r.mediaConstraints),
       }));
+      checkContentKeys(content, targets);
       const errors = [
         ...contentErrors(content, targets, mediaFor),
         ...textErrors(content, targets),

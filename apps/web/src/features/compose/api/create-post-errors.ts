@@ -20,7 +20,11 @@ export type CreatePostFailure =
   /** Anything else: a toast 'Failed to create post: {message}'. */
   | { kind: 'toast'; message: string };
 
-export function classifyCreatePostError(error: unknown): CreatePostFailure {
+export function classifyCreatePostError(
+  error: unknown,
+  /** 'update' when saving an edit: the toast then says 'Failed to update post: …'. */
+  verb: 'create' | 'update' = 'create',
+): CreatePostFailure {
   if (isApiError(error)) {
     const message = errorMessage(error, FALLBACK);
     if (error.status === 403 && message.includes(NO_SUBSCRIPTION)) {
@@ -32,15 +36,15 @@ export function classifyCreatePostError(error: unknown): CreatePostFailure {
       const details = ValidationDetailsSchema.safeParse(error.details);
       if (details.success) return { kind: 'media', errors: details.data.platformValidationErrors };
     }
-    return { kind: 'toast', message: `Failed to create post: ${message}` };
+    return { kind: 'toast', message: `Failed to ${verb} post: ${message}` };
   }
   if (error instanceof z.ZodError) {
     return {
       kind: 'toast',
-      message: `Failed to create post: ${error.issues[0]?.message ?? FALLBACK}`,
+      message: `Failed to ${verb} post: ${error.issues[0]?.message ?? FALLBACK}`,
     };
   }
-  return { kind: 'toast', message: `Failed to create post: ${FALLBACK}` };
+  return { kind: 'toast', message: `Failed to ${verb} post: ${FALLBACK}` };
 }
 
 /** 'X, Instagram': each refusing network once, in the server's order. */

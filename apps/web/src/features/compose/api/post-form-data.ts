@@ -1,7 +1,8 @@
 import {
   CreatePostFieldsSchema,
+  EditPostFieldsSchema,
   type CreatePostAction,
-  type CreatePostFields,
+  type EditPostFields,
   type PostContent,
 } from '@herald/contract';
 
@@ -17,33 +18,48 @@ export interface PostDraft {
   sharedFiles: File[];
   /** Files for one account only, by integration id. */
   platformFiles: Record<string, File[]>;
+  /**
+   * Editing: the post's stored files that stay, shared ones and each account's own (by the
+   * server's file id). Absent when creating.
+   */
+  keep?: { shared: string[]; platform: Record<string, string[]> };
 }
 
 /**
- * The multipart body of `POST /organizations/{orgId}/post`. Text fields come first so the server
+ * The multipart body of `POST /organizations/{orgId}/post` (and, with `keep`, of the edit's
+ * `PUT /organizations/{orgId}/post/{postId}`). Text fields come first so the server
  * can refuse a bad request before reading megabytes of files; files follow, shared ones first,
  * and `platformMedia` lists each account's own files by their index among all uploaded files.
  * The fields are checked against the contract's schema before anything is sent.
  */
 export function buildPostFormData(draft: PostDraft): FormData {
   const files = [...draft.sharedFiles];
-  const platformMedia: Record<string, number[]> = {};
+  // Editing names the stored files an account keeps by id, before its new files' indexes.
+  const platformMedia: Record<string, Array<number | string>> = {};
   for (const integrationId of draft.integrationIds) {
     const own = draft.platformFiles[integrationId] ?? [];
-    if (own.length === 0) continue;
-    platformMedia[integrationId] = own.map((_, index) => files.length + index);
+    const kept = draft.keep?.platform[integrationId] ?? [];
+    if (own.length === 0 && kept.length === 0) continue;
+    platformMedia[integrationId] = [...kept, ...own.map((_, index) => files.length + index)];
     files.push(...own);
   }
+  const keepMediaIds = draft.keep
+    ? [...new Set([...draft.keep.shared, ...Object.values(draft.keep.platform).flat()])]
+    : undefined;
 
   const title = draft.title?.trim();
-  const fields: CreatePostFields = CreatePostFieldsSchema.parse({
+  const candidate = {
     integrationIds: draft.integrationIds,
     content: draft.content,
     ...(draft.scheduledAt ? { scheduledAt: draft.scheduledAt } : {}),
     action: draft.action,
     ...(title ? { title } : {}),
     ...(Object.keys(platformMedia).length > 0 ? { platformMedia } : {}),
-  });
+    ...(keepMediaIds ? { keepMediaIds } : {}),
+  };
+  const fields: EditPostFields = keepMediaIds
+    ? EditPostFieldsSchema.parse(candidate)
+    : CreatePostFieldsSchema.parse(candidate);
 
   const form = new FormData();
   form.append('integrationIds', JSON.stringify(fields.integrationIds ?? []));
@@ -55,6 +71,7 @@ export function buildPostFormData(draft: PostDraft): FormData {
   if (fields.action) form.append('action', fields.action);
   if (fields.title) form.append('title', fields.title);
   if (fields.platformMedia) form.append('platformMedia', JSON.stringify(fields.platformMedia));
+  if (fields.keepMediaIds) form.append('keepMediaIds', JSON.stringify(fields.keepMediaIds));
   for (const file of files) form.append('media', file);
   return form;
 }

@@ -18,6 +18,7 @@ interface RawAnswer {
  * has been sent, and a post with videos can take minutes to upload.
  */
 function send(
+  method: 'POST' | 'PUT',
   url: string,
   body: FormData,
   idempotencyKey: string,
@@ -31,7 +32,7 @@ function send(
     const xhr = new XMLHttpRequest();
     const onAbortSignal = () => xhr.abort();
     const settle = () => signal?.removeEventListener('abort', onAbortSignal);
-    xhr.open('POST', url);
+    xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
@@ -56,19 +57,19 @@ function send(
 }
 
 /**
- * `POST /organizations/{orgId}/post` with the post's fields and files, reporting upload
- * progress. Like every other call (lib/api-client), a 401 refreshes the session once and the
- * upload is replayed once; a second 401 is the answer.
+ * One multipart request with the post's fields and files, reporting upload progress. Like every
+ * other call (lib/api-client), a 401 refreshes the session once and the upload is replayed once;
+ * a second 401 is the answer.
  */
-export async function uploadPost(
-  orgId: string,
+async function sendPostForm(
+  method: 'POST' | 'PUT',
+  url: string,
   body: FormData,
-  options: UploadOptions = {},
+  options: UploadOptions,
 ): Promise<Post> {
-  const url = `${API_BASE}/organizations/${encodeURIComponent(orgId)}/post`;
-  // One key for the upload and its replay: the server creates the post once.
+  // One key for the upload and its replay: the server acts once.
   const idempotencyKey = crypto.randomUUID();
-  let answer = await send(url, body, idempotencyKey, options);
+  let answer = await send(method, url, body, idempotencyKey, options);
   if (answer.status === 401) {
     const unauthorized = apiErrorFrom(answer.status, answer.text);
     try {
@@ -77,7 +78,7 @@ export async function uploadPost(
       throw unauthorized;
     }
     options.onProgress?.(0);
-    answer = await send(url, body, idempotencyKey, options);
+    answer = await send(method, url, body, idempotencyKey, options);
   }
   if (answer.status < 200 || answer.status >= 300) throw apiErrorFrom(answer.status, answer.text);
   const parsed = PostResponseSchema.safeParse(parseJson(answer.text));
@@ -90,4 +91,29 @@ export async function uploadPost(
     );
   }
   return parsed.data.data.post;
+}
+
+/** `POST /organizations/{orgId}/post`: creates a post. */
+export function uploadPost(orgId: string, body: FormData, options: UploadOptions = {}) {
+  return sendPostForm(
+    'POST',
+    `${API_BASE}/organizations/${encodeURIComponent(orgId)}/post`,
+    body,
+    options,
+  );
+}
+
+/** `PUT /organizations/{orgId}/post/{postId}`: the post as edited, with its new files. */
+export function uploadPostEdit(
+  orgId: string,
+  postId: string,
+  body: FormData,
+  options: UploadOptions = {},
+) {
+  return sendPostForm(
+    'PUT',
+    `${API_BASE}/organizations/${encodeURIComponent(orgId)}/post/${encodeURIComponent(postId)}`,
+    body,
+    options,
+  );
 }

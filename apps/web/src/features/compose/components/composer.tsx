@@ -1,15 +1,17 @@
 import type { PlatformValidationError } from '@herald/contract';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { generatePath, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { classifyCreatePostError, platformList } from '../api/create-post-errors';
 import type { PostDraft } from '../api/post-form-data';
-import { useCreatePost } from '../api/use-create-post';
+import { useCreatePost, useEditPost } from '../api/use-create-post';
 import { useComposer } from '../hooks/use-composer';
 import type { ComposePlatform } from '../utils/compose-platforms';
+import { lockedLabels, stateFromPost, type EditContext } from '../utils/edit-state';
 import { mediaFor, textFor, uploadedMedia, type ComposeState } from '../utils/compose-state';
+import type { MediaItem } from '../utils/media-files';
 import {
   composeIssues,
   hasBlockingIssues,
@@ -44,26 +46,49 @@ function blockedReason(selected: readonly ComposePlatform[], issues: ComposeIssu
   return null;
 }
 
+const newFiles = (items: readonly MediaItem[]) => items.flatMap((i) => (i.file ? [i.file] : []));
+const storedIds = (items: readonly MediaItem[]) =>
+  items.flatMap((i) => (i.storedId ? [i.storedId] : []));
+
+/**
+ * What is sent: the editable accounts' texts and files. When editing, the accounts that can no
+ * longer change are named too (the server keeps them as they went out) and stored files by id.
+ */
 function draftOf(
   state: ComposeState,
-  selected: readonly ComposePlatform[],
+  editable: readonly ComposePlatform[],
   zone: string,
+  edit: EditContext | undefined,
 ): PostDraft {
   return {
-    integrationIds: selected.map((p) => p.id),
-    content: postContent(state, selected),
+    integrationIds: [...editable.map((p) => p.id), ...(edit?.lockedIds ?? [])],
+    content: postContent(state, editable),
     action: state.action,
     scheduledAt:
       state.action === 'schedule' ? (localToIso(state.scheduleAt, zone) ?? undefined) : undefined,
     title: state.title,
-    sharedFiles: state.sharedMedia.map((item) => item.file),
+    sharedFiles: newFiles(state.sharedMedia),
     platformFiles: Object.fromEntries(
-      selected.map((p) => [p.id, (state.platformMedia[p.id] ?? []).map((item) => item.file)]),
+      editable.map((p) => [p.id, newFiles(state.platformMedia[p.id] ?? [])]),
     ),
+    ...(edit
+      ? {
+          keep: {
+            shared: storedIds(state.sharedMedia),
+            platform: Object.fromEntries(
+              editable.map((p) => [p.id, storedIds(state.platformMedia[p.id] ?? [])]),
+            ),
+          },
+        }
+      : {}),
   };
 }
 
-function successMessage(state: ComposeState, zone: string): string {
+/** docs/product.md#messages: the details page's success sentence for a saved edit. */
+export const UPDATE_SUCCEEDED = 'Post updated successfully!';
+
+function successMessage(state: ComposeState, zone: string, isEdit: boolean): string {
+  if (isEdit) return UPDATE_SUCCEEDED;
   if (state.action === 'draft') return 'Draft saved.';
   if (state.action === 'schedule')
     return `Post scheduled for ${formatLocal(state.scheduleAt)} (${zone}).`;
@@ -85,27 +110,38 @@ interface ComposerProps {
   orgId: string;
   platforms: readonly ComposePlatform[];
   initialScheduleAt: string;
+  /** Editing a stored post: the form starts from it, and Save Changes sends the edit. */
+  edit?: EditContext;
 }
 
 /** The Create Social Post form: one request for every selected platform (docs/product.md#create-post, #composer-states, #posts-validation). */
-export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps) {
+export function Composer({ orgId, platforms, initialScheduleAt, edit }: ComposerProps) {
   const navigate = useNavigate();
+  const zone = useTimeZone();
+  const lockedIds = edit?.lockedIds ?? [];
   const { state, dispatch, selected, addMedia, removeMedia, reset, readingFor } = useComposer(
     platforms,
     initialScheduleAt,
+    edit && {
+      initial: () => stateFromPost(edit.post, platforms, edit.lockedIds, zone),
+      lockedIds: edit.lockedIds,
+    },
   );
+  // The accounts this submit changes; locked ones stay ticked in the picker but are left as they are.
+  const editable = selected.filter((p) => !lockedIds.includes(p.id));
   const createPost = useCreatePost(orgId);
-  const zone = useTimeZone();
+  const editPost = useEditPost(orgId, edit?.post.id ?? '');
+  const mutation = edit ? editPost : createPost;
   const [progress, setProgress] = useState(0);
   const [hasAttempted, setHasAttempted] = useState(false);
   const [dialog, setDialog] = useState<ComposeDialog | null>(null);
   const [serverMediaErrors, setServerMediaErrors] = useState<PlatformValidationError[]>([]);
   const [confirmingPublish, setConfirmingPublish] = useState(false);
 
-  const isSubmitting = createPost.isPending;
-  const issues = composeIssues(state, selected, zone);
-  const problems = hasAttempted ? submitProblems(state, selected) : { content: {}, empty: null };
-  const canSubmit = selected.length > 0 && !isSubmitting && !hasBlockingIssues(issues);
+  const isSubmitting = mutation.isPending;
+  const issues = composeIssues(state, editable, zone);
+  const problems = hasAttempted ? submitProblems(state, editable) : { content: {}, empty: null };
+  const canSubmit = editable.length > 0 && !isSubmitting && !hasBlockingIssues(issues);
 
   const showMediaRefusal = (errors: PlatformValidationError[]) => {
     setServerMediaErrors(errors);
@@ -131,9 +167,9 @@ export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps)
     event.preventDefault();
     if (!canSubmit) return;
     setHasAttempted(true);
-    const found = submitProblems(state, selected);
+    const found = submitProblems(state, editable);
     if (hasSubmitProblems(found)) {
-      const first = selected.find((p) => found.content[p.id]);
+      const first = editable.find((p) => found.content[p.id]);
       document.getElementById(textFieldId(first ? first.id : null))?.focus();
       return;
     }
@@ -150,17 +186,19 @@ export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps)
   const send = () => {
     setConfirmingPublish(false);
     setProgress(0);
-    createPost.mutate(
-      { draft: draftOf(state, selected, zone), onProgress: setProgress },
+    mutation.mutate(
+      { draft: draftOf(state, editable, zone, edit), onProgress: setProgress },
       {
-        onSuccess: () => {
-          toast.success(successMessage(state, zone));
+        onSuccess: (post) => {
+          toast.success(successMessage(state, zone, Boolean(edit)));
           reset();
           setHasAttempted(false);
-          void navigate(paths.content);
+          void navigate(
+            edit ? generatePath(paths.postDetails, { postId: post.id }) : paths.content,
+          );
         },
         onError: (error) => {
-          const failure = classifyCreatePostError(error);
+          const failure = classifyCreatePostError(error, edit ? 'update' : 'create');
           if (failure.kind === 'media') showMediaRefusal(failure.errors);
           else if (failure.kind === 'toast') toast.error(failure.message);
           else setDialog(failure);
@@ -174,13 +212,15 @@ export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps)
       <form
         onSubmit={onSubmit}
         noValidate
-        aria-label="Create Social Post"
+        aria-label={edit ? 'Edit Social Post' : 'Create Social Post'}
         className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
       >
         <div className="flex min-w-0 flex-col gap-6">
           <PlatformPicker
             platforms={platforms}
             selectedIds={state.platformIds}
+            lockedIds={lockedIds}
+            lockedLabels={edit ? lockedLabels(edit.post) : undefined}
             onToggle={(platformId) => dispatch({ type: 'togglePlatform', platformId })}
             disabled={isSubmitting}
           />
@@ -195,7 +235,7 @@ export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps)
             onCustomTextChange={(platformId, text) =>
               dispatch({ type: 'setCustomText', platformId, text })
             }
-            selected={selected}
+            selected={editable}
             textErrors={issues.textErrors}
             submitErrors={{
               ...problems.content,
@@ -204,7 +244,7 @@ export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps)
             disabled={isSubmitting}
           />
           <MediaSection
-            selected={selected}
+            selected={editable}
             sharedMedia={state.sharedMedia}
             platformMedia={state.platformMedia}
             uploadedCount={uploadedMedia(state).length}
@@ -231,12 +271,16 @@ export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps)
             canSubmit={canSubmit}
             isSubmitting={isSubmitting}
             progress={progress}
-            blockedReason={blockedReason(selected, issues)}
+            blockedReason={blockedReason(editable, issues)}
+            {...(edit && {
+              label: 'Save Changes',
+              cancelTo: generatePath(paths.postDetails, { postId: edit.post.id }),
+            })}
           />
         </div>
         <aside className="min-w-0 lg:sticky lg:top-4">
           <PostPreviews
-            platforms={selected}
+            platforms={editable}
             textFor={(platformId) => textFor(state, platformId)}
             mediaFor={(platformId) => mediaFor(state, platformId)}
           />
@@ -252,7 +296,7 @@ export function Composer({ orgId, platforms, initialScheduleAt }: ComposerProps)
       <PublishNowDialog
         open={confirmingPublish}
         onOpenChange={setConfirmingPublish}
-        platforms={selected}
+        platforms={editable}
         onConfirm={send}
       />
     </>

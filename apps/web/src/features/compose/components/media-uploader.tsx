@@ -82,13 +82,13 @@ export function MediaUploader({
               <div className="flex items-center gap-1 p-2">
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium text-slate-900">
-                    {item.file.name}
+                    {item.facts.fileName}
                   </span>
-                  <span className="text-slate-600">{formatFileSize(item.file.size)}</span>
+                  <span className="text-slate-600">{formatFileSize(item.facts.size)}</span>
                 </span>
                 <button
                   type="button"
-                  aria-label={`Preview ${item.file.name}`}
+                  aria-label={`Preview ${item.facts.fileName}`}
                   onClick={() => setPreviewing(item)}
                   className="rounded p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
                 >
@@ -96,7 +96,7 @@ export function MediaUploader({
                 </button>
                 <button
                   type="button"
-                  aria-label={`Remove ${item.file.name}`}
+                  aria-label={`Remove ${item.facts.fileName}`}
                   onClick={() => onRemove(item)}
                   className="rounded p-1 text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
                 >
@@ -154,7 +154,7 @@ export function MediaUploader({
       <Modal
         open={previewing !== null}
         onOpenChange={(open) => !open && setPreviewing(null)}
-        title={previewing?.file.name ?? 'Preview'}
+        title={previewing?.facts.fileName ?? 'Preview'}
         size="lg"
       >
         {previewing?.previewUrl ? (
@@ -167,7 +167,7 @@ export function MediaUploader({
           ) : (
             <img
               src={previewing.previewUrl}
-              alt={previewing.file.name}
+              alt={previewing.facts.fileName}
               className="max-h-[70dvh] w-full rounded-lg object-contain"
             />
           )

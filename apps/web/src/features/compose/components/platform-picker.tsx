@@ -1,10 +1,14 @@
-import { Check } from 'lucide-react';
+import { Check, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { NetworkMark } from '@/components/ui/network-mark';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import type { ComposePlatform } from '../utils/compose-platforms';
+
+/** Said above the tiles when editing a post that already went out to some accounts. */
+export const LOCKED_NOTE =
+  'Locked accounts already have this post (or are getting it now): they keep the text and media they went out with. Your changes apply to the other accounts.';
 
 export const NO_CONNECTED_PLATFORMS =
   'No connected platforms found. Please connect them in settings.';
@@ -18,6 +22,10 @@ function accountTitle(platform: ComposePlatform): string {
 interface PlatformPickerProps {
   platforms: readonly ComposePlatform[];
   selectedIds: readonly string[];
+  /** Editing: accounts the post already went out to (or is going out to); they stay ticked. */
+  lockedIds?: readonly string[];
+  /** What each locked tile says ("Already published", "Publishing now", "Needs a check"). */
+  lockedLabels?: Record<string, string>;
   onToggle: (platformId: string) => void;
   disabled?: boolean;
 }
@@ -30,9 +38,12 @@ interface PlatformPickerProps {
 export function PlatformPicker({
   platforms,
   selectedIds,
+  lockedIds = [],
+  lockedLabels = {},
   onToggle,
   disabled,
 }: PlatformPickerProps) {
+  const hasLocked = platforms.some((p) => lockedIds.includes(p.id));
   return (
     <fieldset className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <legend className="float-left w-full text-base font-semibold text-slate-900">
@@ -50,9 +61,14 @@ export function PlatformPicker({
           <p className="clear-left pt-1 text-sm text-slate-600">
             Choose the accounts this post goes out from.
           </p>
+          {hasLocked && (
+            <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{LOCKED_NOTE}</p>
+          )}
           <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
             {platforms.map((platform) => {
-              const isSelected = selectedIds.includes(platform.id);
+              const isLocked = lockedIds.includes(platform.id);
+              const isSelected = isLocked || selectedIds.includes(platform.id);
+              const isDisabled = disabled || isLocked;
               const accountId = `platform-account-${platform.id}`;
               return (
                 <li key={platform.id}>
@@ -63,7 +79,9 @@ export function PlatformPicker({
                       isSelected
                         ? 'border-indigo-600 bg-indigo-50 ring-1 ring-indigo-600'
                         : 'border-slate-200 bg-white hover:border-slate-400',
-                      disabled && 'cursor-not-allowed opacity-60',
+                      isDisabled && 'cursor-not-allowed',
+                      disabled && 'opacity-60',
+                      isLocked && 'border-slate-300 bg-slate-50 ring-slate-300',
                     )}
                   >
                     <input
@@ -72,7 +90,7 @@ export function PlatformPicker({
                       aria-label={platform.label}
                       aria-describedby={accountId}
                       checked={isSelected}
-                      disabled={disabled}
+                      disabled={isDisabled}
                       onChange={() => onToggle(platform.id)}
                     />
                     <span className="relative shrink-0">
@@ -105,14 +123,22 @@ export function PlatformPicker({
                           ? `@${platform.account.username} · ${platform.name}`
                           : platform.name}
                       </span>
+                      {isLocked && (
+                        <span className="mt-0.5 flex items-center gap-1 text-xs font-medium text-amber-800">
+                          <Lock className="size-3" aria-hidden="true" />
+                          {lockedLabels[platform.id] ?? 'Already published'}
+                        </span>
+                      )}
                     </span>
                     <span
                       aria-hidden="true"
                       className={cn(
                         'grid size-5 shrink-0 place-items-center rounded-full border',
-                        isSelected
-                          ? 'border-indigo-600 bg-indigo-600 text-white'
-                          : 'border-slate-300',
+                        isLocked
+                          ? 'border-slate-400 bg-slate-400 text-white'
+                          : isSelected
+                            ? 'border-indigo-600 bg-indigo-600 text-white'
+                            : 'border-slate-300',
                       )}
                     >
                       {isSelected && <Check className="size-3.5" />}

@@ -1,4 +1,5 @@
-import { Send } from 'lucide-react';
+import { Save, Send } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -9,10 +10,22 @@ interface SubmitBarProps {
   progress: number;
   /** Why Create Post is unavailable, when it is. */
   blockedReason: string | null;
+  /** The submit button's words: Create Post, or Save Changes when editing. */
+  label?: 'Create Post' | 'Save Changes';
+  /** Editing: where Cancel goes back to (the post's details). */
+  cancelTo?: string;
 }
 
 /** Create Post with the upload's real progress (docs/product.md#create-post). */
-export function SubmitBar({ canSubmit, isSubmitting, progress, blockedReason }: SubmitBarProps) {
+export function SubmitBar({
+  canSubmit,
+  isSubmitting,
+  progress,
+  blockedReason,
+  label = 'Create Post',
+  cancelTo,
+}: SubmitBarProps) {
+  const isEdit = label === 'Save Changes';
   const percent = Math.round(progress * 100);
   return (
     <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -32,7 +45,9 @@ export function SubmitBar({ canSubmit, isSubmitting, progress, blockedReason }: 
             />
           </div>
           <p className="mt-1 text-xs text-slate-600">
-            {percent < 100 ? `Uploading… ${percent}%` : 'Upload complete. Creating the post…'}
+            {percent < 100
+              ? `Uploading… ${percent}%`
+              : `Upload complete. ${isEdit ? 'Saving' : 'Creating'} the post…`}
           </p>
           {/* Screen readers hear quarters, not every progress event. */}
           <p aria-live="polite" className="sr-only">
@@ -44,13 +59,23 @@ export function SubmitBar({ canSubmit, isSubmitting, progress, blockedReason }: 
         {blockedReason && !isSubmitting && (
           <p className="mr-auto text-sm text-slate-600">{blockedReason}</p>
         )}
+        {cancelTo && (
+          <Link
+            to={cancelTo}
+            className="inline-flex h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            Cancel
+          </Link>
+        )}
         <Button type="submit" size="lg" disabled={!canSubmit || isSubmitting}>
           {isSubmitting ? (
             <Spinner className="size-4 text-white" />
+          ) : isEdit ? (
+            <Save className="size-4" aria-hidden="true" />
           ) : (
             <Send className="size-4" aria-hidden="true" />
           )}
-          Create Post
+          {label}
         </Button>
       </div>
     </div>

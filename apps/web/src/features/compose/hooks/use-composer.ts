@@ -25,8 +25,16 @@ import { revokePreview, toMediaItems, withPreview, type MediaItem } from '../uti
  * them with the contract's rules against the networks they go to, and object URLs that are
  * released when a file leaves the form or the page closes.
  */
-export function useComposer(platforms: readonly ComposePlatform[], initialScheduleAt: string) {
-  const [state, dispatch] = useReducer(composeReducer, initialScheduleAt, initialComposeState);
+export function useComposer(
+  platforms: readonly ComposePlatform[],
+  initialScheduleAt: string,
+  /** Editing: the form as the stored post fills it, and the accounts that can no longer change. */
+  edit?: { initial: () => ComposeState; lockedIds: readonly string[] },
+) {
+  const [state, dispatch] = useReducer(composeReducer, initialScheduleAt, (at) =>
+    edit ? edit.initial() : initialComposeState(at),
+  );
+  const lockedIds = edit?.lockedIds;
   const [readingFor, setReadingFor] = useState<string | null>(null);
   // Files are measured asynchronously; the checks must see the form as it is by then.
   const latest = useRef<ComposeState>(state);
@@ -53,8 +61,12 @@ export function useComposer(platforms: readonly ComposePlatform[], initialSchedu
       try {
         const candidates = await toMediaItems(files);
         const current = latest.current;
+        // Accounts the post already went out to get no new files: their rules do not apply.
         const goesTo = platforms.filter(
-          (p) => current.platformIds.includes(p.id) && (platformId === null || p.id === platformId),
+          (p) =>
+            current.platformIds.includes(p.id) &&
+            !lockedIds?.includes(p.id) &&
+            (platformId === null || p.id === platformId),
         );
         const targets: MediaTarget[] =
           goesTo.length > 0
@@ -78,7 +90,7 @@ export function useComposer(platforms: readonly ComposePlatform[], initialSchedu
         setReadingFor(null);
       }
     },
-    [platforms],
+    [platforms, lockedIds],
   );
 
   const removeMedia = useCallback((platformId: string | null, item: MediaItem) => {

@@ -1,9 +1,15 @@
-import { mediaKindOf, type MediaFacts, type MediaKind } from '@herald/contract';
+import { mediaKindOf, type MediaFacts, type MediaKind, type PostMedia } from '@herald/contract';
 
-/** A file chosen for the post, measured once, with what the page needs to show it. */
+/**
+ * A file of the post, with what the page needs to show it: one chosen in this browser (measured
+ * once), or one the post already has (when editing), named by `storedId`.
+ */
 export interface MediaItem {
   id: string;
-  file: File;
+  /** The chosen file; null for a file the post already has on the server. */
+  file: File | null;
+  /** The server's id of a file the post already has. */
+  storedId?: string;
   facts: MediaFacts;
   /** Null when the file is neither an image nor a video (it is then refused). */
   kind: MediaKind | null;
@@ -21,7 +27,10 @@ function canMakeObjectUrls(): boolean {
 }
 
 export function revokePreview(item: Pick<MediaItem, 'previewUrl'>): void {
-  if (item.previewUrl && canMakeObjectUrls()) URL.revokeObjectURL(item.previewUrl);
+  // Stored files show through the server's URL, which is not ours to revoke.
+  if (item.previewUrl?.startsWith('blob:') && canMakeObjectUrls()) {
+    URL.revokeObjectURL(item.previewUrl);
+  }
 }
 
 function withTimeout<T>(work: Promise<T>, fallback: T): Promise<T> {
@@ -139,7 +148,28 @@ export async function toMediaItems(files: readonly File[]): Promise<MediaItem[]>
   });
 }
 
+/** A file the post already has, as the composer holds it while editing. */
+export function storedMediaItem(media: PostMedia): MediaItem {
+  return {
+    id: `stored_${media.id}`,
+    file: null,
+    storedId: media.id,
+    facts: {
+      fileName: media.fileName,
+      mimeType: media.mimeType,
+      size: media.size,
+      width: media.width,
+      height: media.height,
+      durationSec: media.durationSec,
+    },
+    kind: media.kind,
+    previewUrl: media.kind === 'image' ? (media.thumbnailUrl ?? media.mediaUrl) : media.mediaUrl,
+  };
+}
+
 /** Gives an accepted item its object URL (refused files never get one, so nothing leaks). */
 export function withPreview(item: MediaItem): MediaItem {
-  return canMakeObjectUrls() ? { ...item, previewUrl: URL.createObjectURL(item.file) } : item;
+  return canMakeObjectUrls() && item.file
+    ? { ...item, previewUrl: URL.createObjectURL(item.file) }
+    : item;
 }

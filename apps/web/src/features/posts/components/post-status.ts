@@ -64,6 +64,11 @@ export function isPublished(status: string | null | undefined): boolean {
   return text === 'published' || text === 'posted';
 }
 
+/** Whether Edit is offered: not for a post that is out everywhere, nor while it is going out. */
+export function isEditable(status: string | null | undefined): boolean {
+  return !isPublished(status) && normalize(status ?? '') !== 'publishing';
+}
+
 /**
  * When the post's next network is due: the earliest time a queued target waits for, if it is
  * still ahead ("Next: {time}" beside "Partially published").

@@ -85,7 +85,14 @@ describe('/content as a list', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Select', 'Post', 'Networks', 'Status', 'Scheduled / published']);
+    expect(headers).toEqual([
+      'Select',
+      'Post',
+      'Networks',
+      'Status',
+      'Scheduled / published',
+      'Actions',
+    ]);
     const launch = within(table).getByRole('row', { name: /Spring launch/ });
     expect(
       within(launch).getByRole('link', { name: /Spring launch.*Doors open at ten/ }),
@@ -97,6 +104,12 @@ describe('/content as a list', () => {
     const hours = within(table).getByRole('row', { name: /Holiday hours/ });
     expect(within(hours).getByText('Published', { selector: 'span.block' })).toBeInTheDocument();
     expect(within(hours).getByText('Mar 1, 2030 10:00 PM')).toBeInTheDocument();
+    // Edit opens the composer for a post not yet out; a published one has none.
+    expect(within(launch).getByRole('link', { name: /^Edit Spring launch/ })).toHaveAttribute(
+      'href',
+      '/content/post_launch/edit',
+    );
+    expect(within(hours).queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
 
     unmount();
     await renderLibrary();

@@ -94,6 +94,7 @@ export function ContentLibraryPage() {
   const canCreate = useCan('POST /organizations/:orgId/post');
   const canDelete = useCan('POST /organizations/:orgId/posts/bulk/delete');
   const canDraft = useCan('POST /organizations/:orgId/posts/bulk/draft');
+  const canEdit = useCan('PUT /organizations/:orgId/post/:postId');
   const zone = useTimeZone();
   const [view, update] = useLibraryView();
   const [layout, setLayout] = useLibraryLayout();
@@ -174,6 +175,7 @@ export function ContentLibraryPage() {
             zone={zone}
             selection={canSelect ? selection : null}
             busy={posts.isPlaceholderData}
+            canEdit={canEdit}
           />
         ) : (
           <ul
@@ -186,7 +188,12 @@ export function ContentLibraryPage() {
           >
             {data.posts.map((post) => (
               <li key={post.id}>
-                <PostCard post={post} zone={zone} selection={canSelect ? selection : null} />
+                <PostCard
+                  post={post}
+                  zone={zone}
+                  selection={canSelect ? selection : null}
+                  canEdit={canEdit}
+                />
               </li>
             ))}
           </ul>

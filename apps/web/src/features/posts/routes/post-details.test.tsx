@@ -2,7 +2,7 @@ import type { Post } from '@herald/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMe } from '@/testing/factories';
-import { fail, ok, type FakeRequest } from '@/testing/fake-server';
+import { fail, ok } from '@/testing/fake-server';
 import { createIntegration } from '@/testing/platform-fixtures';
 import { mockServer, renderApp } from '@/testing/render-app';
 import { createMedia, createPlatformPost, createPost } from '../testing/post-fixtures';
@@ -53,7 +53,7 @@ describe('/content/{postId}', () => {
     await renderDetails(post);
 
     expect(screen.getByRole('link', { name: 'Back to Posts' })).toHaveAttribute('href', '/content');
-    expect(screen.getByRole('button', { name: 'Edit Post' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Post' })).toBeInTheDocument();
     expect(within(region('Content')).getByText('Our spring launch')).toBeInTheDocument();
     expect(detail('Status')).toHaveTextContent('Scheduled');
     expect(detail('Created At')).toHaveTextContent(/^Mar 2, 2026/);
@@ -68,38 +68,19 @@ describe('/content/{postId}', () => {
     expect(detail('Scheduled For')).toHaveTextContent('Invalid date');
   });
 
-  it('edits the text: Cancel restores it, Save Changes sends it and says so', async () => {
-    const post = createPost({ content: 'First words' });
-    const { user, server } = await renderDetails(post);
-    server.on(`PUT ${postPath(post)}`, ({ body }: FakeRequest) => {
-      Object.assign(post, body);
-      return ok({ post });
-    });
-
-    await user.click(screen.getByRole('button', { name: 'Edit Post' }));
-    const field = within(region('Content')).getByLabelText('Post text');
-    expect(field).toHaveValue('First words');
-    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
-    await user.clear(field);
-    await user.type(field, 'Thrown away');
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(within(region('Content')).getByText('First words')).toBeInTheDocument();
-    expect(server.count(`PUT ${postPath(post)}`)).toBe(0);
-
-    await user.click(screen.getByRole('button', { name: 'Edit Post' }));
-    await user.clear(within(region('Content')).getByLabelText('Post text'));
-    await user.type(within(region('Content')).getByLabelText('Post text'), 'Better words');
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-
-    expect(await screen.findByText('Post updated successfully!')).toBeInTheDocument();
-    expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
-      content: 'Better words',
-    });
-    expect(await within(region('Content')).findByText('Better words')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit Post' })).toBeInTheDocument();
+  it('Edit Post opens the composer with the post loaded', async () => {
+    const post = createPost({ status: 'scheduled', content: 'First words' });
+    await renderDetails(post);
+    expect(screen.getByRole('link', { name: 'Edit Post' })).toHaveAttribute(
+      'href',
+      `/content/${post.id}/edit`,
+    );
+    // The text is edited in the composer only: no inline field, no Save Changes here.
+    expect(within(region('Content')).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
   });
 
-  it('saves only the shared text of a customized post, showing the others read-only', async () => {
+  it('shows texts customized per network under the shared text', async () => {
     const post = createPost({
       content: { default: 'Shared words', plt_x: 'Short for X' },
       platforms: [
@@ -107,35 +88,16 @@ describe('/content/{postId}', () => {
         { id: 'plt_facebook', name: 'Facebook' },
       ],
     });
-    const { user, server } = await renderDetails(post);
-    server.on(`PUT ${postPath(post)}`, () => ok({ post }));
-
+    await renderDetails(post);
+    expect(within(region('Content')).getByText('Shared words')).toBeInTheDocument();
     expect(
       within(region('Content')).getByRole('listitem', { name: 'Text for X' }),
     ).toHaveTextContent('Short for X');
-    await user.click(screen.getByRole('button', { name: 'Edit Post' }));
-    const field = within(region('Content')).getByLabelText('Shared text');
-    await user.clear(field);
-    await user.type(field, 'New shared words');
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-
-    await waitFor(() =>
-      expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
-        content: { default: 'New shared words', plt_x: 'Short for X' },
-      }),
-    );
   });
 
-  it("says 'Failed to update post.' or the server's reason, and stays in edit mode", async () => {
-    const post = createPost({ content: 'Words' });
-    const { user } = await renderDetails(post, {
-      routes: { [`PUT ${postPath(post)}`]: fail(409, 'CONFLICT', 'This post is publishing now.') },
-    });
-    await user.click(screen.getByRole('button', { name: 'Edit Post' }));
-    await user.type(within(region('Content')).getByLabelText('Post text'), ' more');
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('This post is publishing now.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+  it('offers no Edit Post while the post is being published', async () => {
+    await renderDetails(createPost({ status: 'publishing' }));
+    expect(screen.queryByRole('link', { name: 'Edit Post' })).not.toBeInTheDocument();
   });
 
   it('hides Edit Post for a published post and says where it went', async () => {
@@ -157,7 +119,7 @@ describe('/content/{postId}', () => {
     });
     await renderDetails(post);
 
-    expect(screen.queryByRole('button', { name: 'Edit Post' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit Post' })).not.toBeInTheDocument();
     const publish = region('Publish to Platform');
     expect(
       within(publish).getByText('This post was published to X, Facebook.'),
@@ -333,7 +295,7 @@ describe('/content/{postId}', () => {
 
   it('hides Edit and Delete from members without post:edit and post:delete', async () => {
     await renderDetails(createPost(), { me: createMe({ permissions: ['post:create'] }) });
-    expect(screen.queryByRole('button', { name: 'Edit Post' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit Post' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Post' })).not.toBeInTheDocument();
   });
 

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { useIntegrations } from '@/lib/integrations';
 import { useCan } from '@/lib/permissions';
-import { useDeletePost, usePost, useUpdatePost } from '@/lib/posts';
+import { useDeletePost, usePost } from '@/lib/posts';
 import { toast, toastError } from '@/lib/toast';
 import { CommentsSection } from '../components/details/comments-section';
 import { ContentPanel } from '../components/details/content-panel';
@@ -19,11 +19,9 @@ import { DetailsPanel } from '../components/details/details-panel';
 import { EmbedPreview } from '../components/details/embed-preview';
 import { MediaCarousel } from '../components/details/media-carousel';
 import { PublishPanel } from '../components/details/publish-panel';
-import { isPublished } from '../components/post-status';
+import { isEditable } from '../components/post-status';
 
 export const LOAD_POST_FAILED = 'Failed to load post details.';
-export const UPDATE_SUCCEEDED = 'Post updated successfully!';
-export const UPDATE_FAILED = 'Failed to update post.';
 export const DELETE_FAILED = 'Failed to delete post.';
 
 /** Back where the reader came from, or to the library when the post was opened directly. */
@@ -40,30 +38,11 @@ function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
   const navigate = useNavigate();
   const goBack = useGoBack();
   const integrations = useIntegrations(orgId);
-  const update = useUpdatePost(orgId);
   const remove = useDeletePost(orgId);
-  const mayEdit = useCan('PUT /organizations/:orgId/posts/:postId');
+  const mayEdit = useCan('PUT /organizations/:orgId/post/:postId');
   const mayDelete = useCan('DELETE /organizations/:orgId/posts/:postId');
-  const [draft, setDraft] = useState<string | null>(null);
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
   const text = defaultContent(post.content);
-  const isEditing = draft !== null;
-
-  const save = () => {
-    if (draft === null) return;
-    // Only the shared text changes; texts customized per network are sent back untouched.
-    const content = typeof post.content === 'string' ? draft : { ...post.content, default: draft };
-    update.mutate(
-      { postId: post.id, content },
-      {
-        onSuccess: () => {
-          toast.success(UPDATE_SUCCEEDED);
-          setDraft(null);
-        },
-        onError: (error) => toastError(error, UPDATE_FAILED),
-      },
-    );
-  };
 
   const confirmDelete = () => {
     remove.mutate(post.id, {
@@ -81,27 +60,17 @@ function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
   return (
     <>
       <DetailsHeader
+        postId={post.id}
         title={post.title}
         status={post.status}
-        isEditing={isEditing}
-        canEdit={mayEdit && !isPublished(post.status)}
+        // Being published right now: the server refuses edits until it is done.
+        canEdit={mayEdit && isEditable(post.status)}
         canDelete={mayDelete}
-        canSave={draft !== null && draft !== text}
-        isSaving={update.isPending}
-        onEdit={() => setDraft(text)}
-        onCancel={() => setDraft(null)}
-        onSave={save}
         onDelete={() => setConfirmingDelete(true)}
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex flex-col gap-6">
-          <ContentPanel
-            post={post}
-            text={text}
-            isEditing={isEditing}
-            draft={draft ?? ''}
-            onDraft={setDraft}
-          />
+          <ContentPanel post={post} text={text} />
           <MediaCarousel media={post.media} />
           <EmbedPreview orgId={orgId} post={post} />
           <CommentsSection orgId={orgId} post={post} />

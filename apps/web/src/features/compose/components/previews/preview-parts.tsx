@@ -114,7 +114,7 @@ export function PreviewMedia({ item, className }: { item: MediaItem; className?:
       )}
     >
       <Icon className="size-5" aria-hidden="true" />
-      <span className="max-w-full truncate">{item.file.name}</span>
+      <span className="max-w-full truncate">{item.facts.fileName}</span>
     </span>
   );
 }

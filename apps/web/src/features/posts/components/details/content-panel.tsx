@@ -31,54 +31,20 @@ export function customizedTexts(
 const panel = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 
 /**
- * The post's text. Editing changes the shared (default) text; texts customized for one network
- * are shown below, read-only, and kept as they are.
+ * The post's text: the shared one, and below it the texts customized for one network or account.
+ * Edit Post (the header) opens the composer, where every one of them can change.
  */
-export function ContentPanel({
-  post,
-  text,
-  isEditing,
-  draft,
-  onDraft,
-}: {
-  post: Post;
-  text: string;
-  isEditing: boolean;
-  draft: string;
-  onDraft: (text: string) => void;
-}) {
+export function ContentPanel({ post, text }: { post: Post; text: string }) {
   const headingId = useId();
-  const fieldId = useId();
   const custom = customizedTexts(post);
   return (
     <section aria-labelledby={headingId} className={panel}>
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Content
       </h2>
-      {isEditing ? (
-        <div className="mt-3">
-          <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
-            {custom.length > 0 ? 'Shared text' : 'Post text'}
-          </label>
-          <textarea
-            id={fieldId}
-            value={draft}
-            onChange={(event) => onDraft(event.target.value)}
-            rows={8}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200"
-          />
-          {custom.length > 0 && (
-            <p className="mt-1 text-xs text-slate-600">
-              Only the shared text changes here; the texts customized for a network stay as they
-              are.
-            </p>
-          )}
-        </div>
-      ) : (
-        <p className="mt-3 text-sm whitespace-pre-wrap text-slate-800">
-          {text || <span className="text-slate-500 italic">No content</span>}
-        </p>
-      )}
+      <p className="mt-3 text-sm whitespace-pre-wrap text-slate-800">
+        {text || <span className="text-slate-500 italic">No content</span>}
+      </p>
       {custom.length > 0 && (
         <div className="mt-5 border-t border-slate-100 pt-4">
           <h3 className="text-sm font-semibold text-slate-900">

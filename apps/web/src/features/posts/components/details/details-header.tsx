@@ -1,38 +1,28 @@
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { generatePath, Link } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { StatusBadge } from '../status-badge';
 
 /**
- * docs/product.md#post-details: Back to Posts, the status, and Edit Post (never for a published post); while
- * editing, Cancel and Save Changes. Delete Post is offered to members who may delete.
+ * docs/product.md#post-details: Back to Posts, the status, and Edit Post (never for a published
+ * post), which opens the composer with the post loaded (Cancel and Save Changes are there).
+ * Delete Post is offered to members who may delete.
  */
 export function DetailsHeader({
+  postId,
   title,
   status,
-  isEditing,
   canEdit,
   canDelete,
-  canSave,
-  isSaving,
-  onEdit,
-  onCancel,
-  onSave,
   onDelete,
 }: {
+  postId: string;
   /** The post's own title, shown under the heading when it has one. */
   title?: string | null;
   status: string;
-  isEditing: boolean;
   canEdit: boolean;
   canDelete: boolean;
-  canSave: boolean;
-  isSaving: boolean;
-  onEdit: () => void;
-  onCancel: () => void;
-  onSave: () => void;
   onDelete: () => void;
 }) {
   return (
@@ -55,31 +45,17 @@ export function DetailsHeader({
           </p>
         )}
         <div className="flex flex-wrap gap-3">
-          {isEditing ? (
-            <>
-              <Button variant="secondary" onClick={onCancel} disabled={isSaving}>
-                Cancel
-              </Button>
-              <Button onClick={onSave} disabled={!canSave || isSaving}>
-                {isSaving && <Spinner className="size-4 text-white" />}
-                Save Changes
-              </Button>
-            </>
-          ) : (
-            <>
-              {canEdit && (
-                <Button onClick={onEdit}>
-                  <Pencil className="size-4" aria-hidden="true" />
-                  Edit Post
-                </Button>
-              )}
-              {canDelete && (
-                <Button variant="secondary" onClick={onDelete}>
-                  <Trash2 className="size-4 text-red-600" aria-hidden="true" />
-                  Delete Post
-                </Button>
-              )}
-            </>
+          {canEdit && (
+            <ButtonLink to={generatePath(paths.editPost, { postId })}>
+              <Pencil className="size-4" aria-hidden="true" />
+              Edit Post
+            </ButtonLink>
+          )}
+          {canDelete && (
+            <Button variant="secondary" onClick={onDelete}>
+              <Trash2 className="size-4 text-red-600" aria-hidden="true" />
+              Delete Post
+            </Button>
           )}
         </div>
       </div>

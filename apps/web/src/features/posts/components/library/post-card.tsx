@@ -1,12 +1,12 @@
 import { defaultContent, type Post } from '@herald/contract';
-import { FileText } from 'lucide-react';
+import { FileText, Pencil } from 'lucide-react';
 import { generatePath, Link } from 'react-router';
 import { NetworkMarks } from '@/components/ui/network-mark';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { MediaThumbnail } from '../media-thumbnail';
 import { DATE_FORMAT, formatPostDate } from '../post-dates';
-import { nextPublication } from '../post-status';
+import { isEditable, nextPublication } from '../post-status';
 import { StatusBadge } from '../status-badge';
 import { postName, type Selection } from './selection';
 import { accountsLine } from '../post-accounts';
@@ -20,11 +20,14 @@ export function PostCard({
   post,
   zone,
   selection = null,
+  canEdit = false,
 }: {
   post: Post;
   zone: string;
   /** Bulk actions: a checkbox over the picture, above the card's link. */
   selection?: Selection | null;
+  /** The member may edit posts: an Edit button over the picture for posts not yet out. */
+  canEdit?: boolean;
 }) {
   const text = defaultContent(post.content).trim();
   const title = post.title?.trim();
@@ -65,6 +68,16 @@ export function PostCard({
               className="size-4 cursor-pointer accent-indigo-600"
             />
           </label>
+        )}
+        {canEdit && isEditable(post.status) && (
+          <Link
+            to={generatePath(paths.editPost, { postId: post.id })}
+            aria-label={`Edit ${postName(post)}`}
+            title="Edit"
+            className="absolute top-2 right-2 z-10 grid size-9 place-items-center rounded-lg bg-white/90 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <Pencil className="size-4" aria-hidden="true" />
+          </Link>
         )}
         {post.media.length > 1 && (
           <span className="absolute right-2 bottom-2 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-semibold text-white">

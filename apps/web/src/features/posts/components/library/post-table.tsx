@@ -1,9 +1,11 @@
 import { defaultContent, type Post } from '@herald/contract';
+import { Pencil } from 'lucide-react';
 import { generatePath, Link } from 'react-router';
 import { DataTable } from '@/components/ui/data-table';
 import { NetworkMark } from '@/components/ui/network-mark';
 import { paths } from '@/config/paths';
 import { formatPostDate } from '../post-dates';
+import { isEditable } from '../post-status';
 import { StatusBadge } from '../status-badge';
 import { postName, type Selection } from './selection';
 
@@ -30,11 +32,14 @@ export function PostTable({
   zone,
   selection,
   busy,
+  canEdit = false,
 }: {
   posts: readonly Post[];
   zone: string;
   selection: Selection | null;
   busy: boolean;
+  /** The member may edit posts: each row not yet out ends with Edit. */
+  canEdit?: boolean;
 }) {
   const columns = [
     ...(selection ? [{ label: 'Select', hidden: true as const }] : []),
@@ -42,6 +47,7 @@ export function PostTable({
     'Networks',
     'Status',
     'Scheduled / published',
+    ...(canEdit ? [{ label: 'Actions', hidden: true as const }] : []),
   ];
   return (
     <DataTable caption="Posts" columns={columns} busy={busy}>
@@ -90,6 +96,20 @@ export function PostTable({
               {when.label && <span className="block text-xs text-slate-500">{when.label}</span>}
               <span className="text-slate-800">{when.value}</span>
             </td>
+            {canEdit && (
+              <td className="px-4 py-3 text-right">
+                {isEditable(post.status) && (
+                  <Link
+                    to={generatePath(paths.editPost, { postId: post.id })}
+                    aria-label={`Edit ${postName(post)}`}
+                    className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  >
+                    <Pencil className="size-3.5" aria-hidden="true" />
+                    Edit
+                  </Link>
+                )}
+              </td>
+            )}
           </tr>
         );
       })}

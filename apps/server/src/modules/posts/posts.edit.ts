@@ -1,0 +1,285 @@
+import {
+  contentForAccount,
+  MAX_FILES_PER_POST,
+  mediaGoesTo,
+  TOO_MANY_FILES_MESSAGE,
+  validatePostTargets,
+  type EditPostFields,
+  type MediaFacts,
+  type Post,
+  type PostContent,
+} from '@herald/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { IngestedMedia } from '../../media/media-store.js';
+import { contentOf, toPostDtos } from './post-dto.js';
+import {
+  describeLocked,
+  isLockedStatus,
+  layoutMedia,
+  pinLockedText,
+  type EditTarget,
+} from './post-edit-rules.js';
+import {
+  checkContentKeys,
+  checkMediaKeys,
+  chooseAccounts,
+  constraintsOf,
+  contentErrors,
+  factsOf,
+  labelTargets,
+  resolveSchedule,
+  splitContent,
+  textErrors,
+  throwValidation,
+  type TargetRule,
+} from './post-rules.js';
+import * as repo from './posts.repository.js';
+import { refuseWhileBusy, type Caller, type PostsDeps } from './posts.service.js';
+
+/** What an edit request changes, checked against the post as it is. */
+export interface EditPlan {
+  post: repo.PostRow;
+  existing: repo.TargetForEdit[];
+  /** Targets out, going out, or needing a check: they stay exactly as they are. */
+  locked: EditTarget[];
+  /** The accounts the rest of the post goes to from now on. */
+  chosen: repo.ConnectedAccount[];
+  editable: EditTarget[];
+  /** locked, then editable: every target after the edit. */
+  all: EditTarget[];
+  content: PostContent;
+  schedule: ReturnType<typeof resolveSchedule>;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'This post does not exist in this organization.');
+
+/**
+ * Every check of an edit that needs no file: the post may be edited, the accounts (locked ones
+ * kept, the others chosen as when creating), the texts and the time. Run on the text fields
+ * before the upload is read, and again on the locked rows inside the edit's transaction.
+ */
+export async function planEdit(
+  db: Db,
+  now: Date,
+  caller: Caller,
+  postId: string,
+  fields: EditPostFields,
+  lock: boolean,
+): Promise<EditPlan> {
+  const org = caller.organizationId;
+  const post = lock ? await repo.lockPost(db, org, postId) : await repo.findPost(db, org, postId);
+  if (!post) throw notFound();
+  if (post.status === 'published') {
+    throw new AppError(
+      'CONFLICT',
+      'This post is already published, so it can no longer be edited.',
+    );
+  }
+  refuseWhileBusy(post, 'edited');
+  const existing = await repo.targetsForEdit(db, org, postId, lock);
+  const named = labelTargets(
+    existing.map((row) => ({
+      row,
+      platformId: row.target.platformId,
+      platformName: row.platformName,
+      name: row.target.accountName,
+      username: row.target.accountUsername,
+    })),
+  );
+  const asTarget = (t: (typeof named)[number]): EditTarget => ({
+    integrationId: t.row.target.integrationId,
+    platformId: t.platformId,
+    platformName: t.label,
+    constraints: constraintsOf(t.row.mediaConstraints),
+    status: t.row.target.status,
+  });
+  const locked = named.filter((t) => isLockedStatus(t.row.target.status)).map(asTarget);
+
+  const integrationIds = new Set(fields.integrationIds ?? []);
+  const platformIds = new Set(fields.platformIds ?? []);
+  // An account disconnected since cannot be named again: its locked target stays by itself.
+  const dropped = locked.filter(
+    (t) =>
+      t.integrationId && !integrationIds.has(t.integrationId) && !platformIds.has(t.platformId),
+  );
+  if (dropped.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `This post already went out (or is going out) to ${describeLocked(dropped)}, so ${dropped.length === 1 ? 'that account stays' : 'those accounts stay'} on it. Keep ${dropped.length === 1 ? 'it' : 'them'} selected and change the other accounts only.`,
+    );
+  }
+  const lockedAccounts = new Set(locked.flatMap((t) => (t.integrationId ? [t.integrationId] : [])));
+  const lockedNetworks = new Set(locked.map((t) => t.platformId));
+  const connected = await repo.connectedAccounts(db, org);
+  const chosen = chooseAccounts(connected, {
+    integrationIds: [...integrationIds].filter((id) => !lockedAccounts.has(id)),
+    platformIds: [...platformIds].filter((id) => !lockedNetworks.has(id)),
+  });
+  if (locked.length + chosen.length > 10) {
+    throw new AppError('VALIDATION_FAILED', 'A post can go to at most 10 accounts.');
+  }
+
+  const schedule = resolveSchedule(fields, now);
+  if (schedule.status === 'draft' && locked.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `This post already went out (or is going out) to ${describeLocked(locked)}, so it cannot go back to draft. Pick a time for the other accounts instead.`,
+    );
+  }
+
+  // Named over every account after the edit, so two of one network read "Facebook (Page)".
+  const statusOf = (integrationId: string) =>
+    existing.find((row) => row.target.integrationId === integrationId)?.target.status ?? 'QUEUED';
+  const editable: EditTarget[] = labelTargets([
+    ...locked.map((t) => ({ ...t, name: null, username: null, isLocked: true })),
+    ...chosen.map((a) => ({
+      integrationId: a.integrationId,
+      platformId: a.platformId,
+      platformName: a.platformName,
+      constraints: constraintsOf(a.mediaConstraints),
+      status: statusOf(a.integrationId),
+      name: a.name,
+      username: a.username,
+      isLocked: false,
+    })),
+  ])
+    .filter((t) => !t.isLocked)
+    .map((t) => ({
+      integrationId: t.integrationId,
+      platformId: t.platformId,
+      platformName: t.label,
+      constraints: t.constraints,
+      status: t.status,
+    }));
+  const all = [...locked, ...editable];
+
+  checkMediaKeys(Object.keys(fields.platformMedia ?? {}), all);
+  checkContentKeys(fields.content, all);
+  const content = pinLockedText(contentOf(post), fields.content, locked, all);
+  // Media may still come: only the rules that hold whatever the files are apply here.
+  const errors = [
+    ...contentErrors(content, editable, () => [null]),
+    ...textErrors(content, editable),
+  ];
+  if (errors.length > 0) throwValidation(errors);
+  return { post, existing, locked, chosen, editable, all, content, schedule };
+}
+
+const storedFacts = (row: repo.MediaRow): MediaFacts => ({
+  fileName: row.fileName,
+  mimeType: row.mimeType,
+  size: row.size,
+  width: row.width,
+  height: row.height,
+  durationSec: row.durationSec,
+});
+
+/**
+ * Edits a post (issue 14 §2) from already-ingested new files, in one transaction: its accounts,
+ * texts, files, title and time, with the same rules as creating. What already went out to an
+ * account (or is going out, or needs a check) stays as it is there. Jobs follow: removed
+ * targets' jobs are cancelled, the remaining targets are queued for the new time. The caller
+ * removes the new files when this throws; files that left the post are removed after the commit.
+ */
+export async function editPost(
+  deps: PostsDeps,
+  caller: Caller,
+  postId: string,
+  fields: EditPostFields,
+  files: IngestedMedia[],
+): Promise<Post> {
+  const org = caller.organizationId;
+  const { post, removedKeys } = await deps.db.transaction(async (tx) => {
+    const plan = await planEdit(tx, deps.now(), caller, postId, fields, true);
+    const stored = await repo.mediaOfPost(tx, org, postId);
+    const layout = layoutMedia(fields, stored, files.length, plan.locked, plan.all);
+    if (layout.files.length > MAX_FILES_PER_POST) {
+      throw new AppError('VALIDATION_FAILED', TOO_MANY_FILES_MESSAGE);
+    }
+    const byId = new Map(stored.map((row) => [row.id, row]));
+    const mediaFor = (target: TargetRule) =>
+      layout.files
+        .filter((file) => mediaGoesTo(file.owners, target))
+        .map(({ ref }) =>
+          ref.kind === 'stored' ? storedFacts(byId.get(ref.id)!) : factsOf(files[ref.index]!),
+        );
+    const errors = [
+      ...contentErrors(plan.content, plan.editable, mediaFor),
+      ...validatePostTargets(
+        plan.editable.map((t) => ({
+          ...t,
+          text: contentForAccount(plan.content, t),
+          media: mediaFor(t),
+        })),
+      ),
+    ];
+    if (errors.length > 0) throwValidation(errors);
+
+    // Every waiting job goes first; the targets that stay are queued again below.
+    await deps.lifecycle.unscheduled(tx, plan.post);
+    const keptAccounts = new Set(plan.chosen.map((a) => a.integrationId));
+    await repo.deleteTargets(
+      tx,
+      org,
+      plan.existing
+        .filter((row) => !isLockedStatus(row.target.status))
+        .filter((row) => !row.target.integrationId || !keptAccounts.has(row.target.integrationId))
+        .map((row) => row.target.id),
+    );
+    const had = new Set(plan.existing.map((row) => row.target.integrationId));
+    await repo.insertTargets(
+      tx,
+      plan.post,
+      plan.chosen
+        .filter((a) => !had.has(a.integrationId))
+        .map((a) => ({
+          platformId: a.platformId,
+          integrationId: a.integrationId,
+          accountName: a.name,
+          accountUsername: a.username,
+          accountExternalId: a.platformAccountId,
+        })),
+    );
+
+    const removedKeys = await repo.deleteMedia(tx, org, layout.removedIds);
+    const added: repo.NewPostMedia[] = [];
+    for (const [position, { ref, owners }] of layout.files.entries()) {
+      if (ref.kind === 'stored') {
+        await repo.updateMediaPlace(tx, org, ref.id, { position, platformIds: owners });
+        continue;
+      }
+      const file = files[ref.index]!;
+      added.push({
+        position,
+        storageKey: file.storageKey,
+        thumbnailKey: file.thumbnailKey,
+        fileName: file.fileName,
+        mimeType: file.mimeType,
+        kind: file.kind,
+        size: file.size,
+        width: file.width,
+        height: file.height,
+        durationSec: file.durationSec,
+        sha256: file.sha256,
+        platformIds: owners,
+      });
+    }
+    await repo.insertMedia(tx, plan.post, added);
+
+    const updated = await repo.updatePost(tx, org, postId, {
+      title: fields.title?.trim() ? fields.title.trim() : null,
+      ...splitContent(plan.content),
+      ...plan.schedule,
+    });
+    if (!updated) throw notFound();
+    if (updated.status === 'scheduled') await deps.lifecycle.scheduled(tx, updated);
+    // Scheduling may settle the post (partially published); answer with the row as it ends.
+    const row = (await repo.findPost(tx, org, postId))!;
+    const [dto] = await toPostDtos({ ...deps, db: tx }, org, [row]);
+    return { post: dto!, removedKeys };
+  });
+  // Files go after the rows, as when deleting a post: a failure leaves unreferenced files only.
+  await deps.media.remove(await repo.unusedStorageKeys(deps.db, removedKeys));
+  return post;
+}

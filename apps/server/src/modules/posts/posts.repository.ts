@@ -299,15 +299,13 @@ export interface NewTarget {
 
 export async function insertTargets(db: Db, post: PostRow, targets: NewTarget[]) {
   if (targets.length === 0) return;
-  await db
-    .insert(postTargets)
-    .values(
-      targets.map((target) => ({
-        ...target,
-        postId: post.id,
-        organizationId: post.organizationId,
-      })),
-    );
+  await db.insert(postTargets).values(
+    targets.map((target) => ({
+      ...target,
+      postId: post.id,
+      organizationId: post.organizationId,
+    })),
+  );
 }
 
 export async function insertMedia(db: Db, post: PostRow, media: NewPostMedia[]) {

@@ -81,6 +81,8 @@ const ConfigSchema = z
     TIKTOK_CLIENT_SECRET: optionalString,
     LINKEDIN_CLIENT_ID: optionalString,
     LINKEDIN_CLIENT_SECRET: optionalString,
+    LINKEDIN_PAGE_CLIENT_ID: optionalString,
+    LINKEDIN_PAGE_CLIENT_SECRET: optionalString,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_URL: z.url().optional(),
@@ -221,7 +223,10 @@ const ConfigSchema = z
         instagram: pair(env.META_APP_ID, env.META_APP_SECRET),
         threads: pair(env.THREADS_APP_ID, env.THREADS_APP_SECRET),
         tiktok: pair(env.TIKTOK_CLIENT_KEY, env.TIKTOK_CLIENT_SECRET),
+        /** LinkedIn personal profiles: an app with Share on LinkedIn + Sign In with LinkedIn (OpenID Connect). */
         linkedin: pair(env.LINKEDIN_CLIENT_ID, env.LINKEDIN_CLIENT_SECRET),
+        /** LinkedIn Pages: a second app with the Community Management API as its only product. */
+        linkedinPage: pair(env.LINKEDIN_PAGE_CLIENT_ID, env.LINKEDIN_PAGE_CLIENT_SECRET),
       },
       /** Stripe when both keys are set; otherwise self-billing (subscribing activates at once). */
       stripe:

@@ -10,6 +10,7 @@ import { type AnyJobDefinition, createJobBoss, type JobRole, startJobs } from '.
 import { pendingConnectionsPurgeJob } from './jobs/pending-connections-purge.job.js';
 import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
 import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
+import { tokensExpiryNoticeJob } from './jobs/tokens-expiry-notice.job.js';
 import { tokensRefreshJob } from './jobs/tokens-refresh.job.js';
 import { loadSecrets, type Secrets } from './db/secrets.js';
 import { loadTokenKey, TokenCipher } from './lib/token-crypto.js';
@@ -86,6 +87,7 @@ export async function createRuntime(
     pendingConnectionsPurgeJob(db, log),
     subscriptionsSweepJob(db, log),
     tokensRefreshJob({ db, cipher, networks, log }, db),
+    tokensExpiryNoticeJob(db, networks, log),
     publishTargetJob(publisher, log),
     publishWatchdogJob(watchdog, log),
   ].filter((job) => !options.queues || options.queues.includes(job.queue));

@@ -128,6 +128,8 @@ export const IntegrationSchema = z.object({
     username: z.string().nullable(),
     name: z.string().nullable(),
   }),
+  /** The connect kind it was connected as (LinkedIn `person` or `organization`); reconnecting uses it. */
+  connectKind: z.string().nullable().optional(),
   /** Posts still to go out from this account (scheduled or publishing): what disconnecting it affects. */
   scheduledPostCount: z.number().int(),
 });
@@ -160,6 +162,8 @@ const PendingAccountSchema = z.object({
   name: z.string().nullable(),
   username: z.string().nullable(),
   pictureUrl: z.string().nullable(),
+  /** Why it cannot be connected (a Facebook Page without CREATE_CONTENT): shown, not choosable. */
+  unavailableReason: z.string().nullable().optional(),
 });
 export const PendingConnectionResponseSchema = successEnvelope(
   z.object({

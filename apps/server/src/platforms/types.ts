@@ -23,6 +23,11 @@ export interface ConnectableAccount {
   /** Secret data to keep encrypted beside the tokens (a Page's user token…). */
   secrets?: Record<string, string>;
   /**
+   * Why this account cannot be connected (a Facebook Page without the CREATE_CONTENT task), in
+   * one sentence: it is shown in the picker, disabled, and never saved.
+   */
+  unavailable?: string;
+  /**
    * Accounts connected through one grant at the network (one Facebook or LinkedIn login) share
    * this key: revoking Herald's access for one of them revokes it for all.
    */

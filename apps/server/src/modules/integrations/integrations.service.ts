@@ -42,6 +42,7 @@ export function toIntegrationDto(
     sandbox: row.sandbox,
     lastError: row.lastError,
     metadata: { pictureUrl: row.pictureUrl, username: row.username, name: row.name },
+    connectKind: typeof row.extra.kind === 'string' ? row.extra.kind : null,
   };
 }
 
@@ -187,7 +188,7 @@ async function saveAccounts(
   return deps.db.transaction(async (tx) => {
     const plan = await requireEntitlement(tx, organizationId, 'connect');
     const saved = [];
-    for (const account of accounts) {
+    for (const account of accounts.filter((a) => !a.unavailable)) {
       const existing = await repo.findAccount(tx, organizationId, platform.id, account.externalId);
       if (existing?.status !== 'CONNECTED')
         requireCapacity(plan, 'connectedPlatforms', await repo.countConnected(tx, organizationId));
@@ -297,6 +298,7 @@ export async function getPending(
       name: a.name,
       username: a.username,
       pictureUrl: a.pictureUrl,
+      unavailableReason: a.unavailable ?? null,
     })),
     expiresAt: pending.expiresAt.toISOString(),
   };
@@ -313,6 +315,8 @@ export async function choosePending(
   const chosen = accounts.filter((a) => externalIds.includes(a.externalId));
   if (chosen.length !== new Set(externalIds).size)
     throw new AppError('VALIDATION_FAILED', 'Choose accounts from the list offered.');
+  const refused = chosen.find((a) => a.unavailable);
+  if (refused) throw new AppError('VALIDATION_FAILED', refused.unavailable!);
   const platform = await findPlatform(deps.db, pending.platformId);
   if (!platform) throw new AppError('NOT_FOUND', 'This platform no longer exists.');
   const network = deps.networks.get(platform.name.toLowerCase());

@@ -19,6 +19,9 @@ const PHOTOS_PER_POST = 10;
 function actingPage(auth: Authenticated, pageId: string, method: 'get' | 'post') {
   if (auth.page?.id === pageId) {
     if (!auth.token.scopes.includes('pages_manage_posts')) throw graphErrors.pagePublishing();
+    // "sufficient administrative permission": the CREATE_CONTENT task on the Page.
+    if (auth.page.tasks && !auth.page.tasks.includes('CREATE_CONTENT'))
+      throw graphErrors.pagePublishing();
     return auth.page;
   }
   if (auth.user.pages.some((p) => p.id === pageId)) throw graphErrors.pagePublishing();

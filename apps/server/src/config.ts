@@ -81,6 +81,13 @@ const ConfigSchema = z
     TIKTOK_CLIENT_SECRET: optionalString,
     LINKEDIN_CLIENT_ID: optionalString,
     LINKEDIN_CLIENT_SECRET: optionalString,
+    /** The sandboxes run beside Herald and may fetch its loopback media URLs (the default). */
+    SANDBOX_LOCAL_MEDIA: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').trim().toLowerCase())
+      .pipe(z.enum(['', 'true', 'false', '1', '0', 'yes', 'no']))
+      .transform((v) => v === '' || v === 'true' || v === '1' || v === 'yes'),
     LINKEDIN_PAGE_CLIENT_ID: optionalString,
     LINKEDIN_PAGE_CLIENT_SECRET: optionalString,
     STRIPE_SECRET_KEY: optionalString,
@@ -216,6 +223,12 @@ const ConfigSchema = z
       smtpUrl: env.SMTP_URL,
       tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
       publishStuckAfterSeconds: env.PUBLISH_STUCK_AFTER_SECONDS,
+      /**
+       * Whether the network sandboxes are told they run on this machine, so media URLs on a
+       * loopback or private address are accepted; false makes them refuse what the networks
+       * refuse (docs/networks.md#sandboxes).
+       */
+      sandboxLocalMedia: env.SANDBOX_LOCAL_MEDIA,
       /** Credentials per network; a network without them uses its local sandbox (not in production). */
       networks: {
         x: pair(env.X_CLIENT_ID, env.X_CLIENT_SECRET),

@@ -134,5 +134,11 @@ export async function mountNetworkSandboxes(
     publicBase: (slug) => sandboxBase(config, slug),
     clientId: SANDBOX_CLIENT_ID,
     clientSecret: runtime.secrets.derive('sandbox-client'),
+    runsLocally: config.sandboxLocalMedia,
   });
+  if (sandboxed.length && config.sandboxLocalMedia)
+    app.log.info(
+      { sandboxes: sandboxed },
+      'network sandboxes accept media URLs on this machine (SANDBOX_LOCAL_MEDIA=false makes them refuse these as the networks do)',
+    );
 }

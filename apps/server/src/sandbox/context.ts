@@ -10,4 +10,10 @@ export interface SandboxContext {
   clientId: string;
   clientSecret: string;
   store: SandboxStore;
+  /**
+   * Told explicitly that it runs beside Herald (SANDBOX_LOCAL_MEDIA, the development default):
+   * media URLs on loopback or private addresses are accepted. Otherwise the sandbox refuses them
+   * as the network would, since it could not fetch them.
+   */
+  runsLocally: boolean;
 }

@@ -30,6 +30,8 @@ export interface MountSandboxOptions {
   publicBase(slug: string): string;
   clientId: string;
   clientSecret: string;
+  /** See SandboxContext.runsLocally; false unless said. */
+  runsLocally?: boolean;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function mountSandboxes(
       clientId: opts.clientId,
       clientSecret: opts.clientSecret,
       store: createSandboxStore(opts.db, slug),
+      runsLocally: opts.runsLocally ?? false,
     };
     await app.register(
       async (scope) => {

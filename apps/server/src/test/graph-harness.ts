@@ -90,6 +90,8 @@ export function parseForm(html: string) {
 
 export async function startSandboxHarness<Urls>(
   module: NetworkModule<Urls>,
+  /** `runsLocally: false` makes the sandbox refuse media URLs the real network could not fetch. */
+  { runsLocally = true }: { runsLocally?: boolean } = {},
 ): Promise<SandboxHarness<Urls>> {
   const { database, drop } = await createTestDatabase();
   const mountPath = `${PREFIX}/${module.slug}`;
@@ -102,6 +104,7 @@ export async function startSandboxHarness<Urls>(
       clientId: 'herald-sandbox',
       clientSecret: CLIENT_SECRET,
       store: createSandboxStore(database.db, module.slug),
+      runsLocally,
     };
     app = Fastify({ logger: false });
     await app.register(

@@ -205,6 +205,29 @@ describe('LinkedIn adapter against its sandbox', () => {
     });
   });
 
+  it('refuses a /rest call without LinkedIn-Version or X-Restli-Protocol-Version, in LinkedIn’s error shape', async () => {
+    const [page] = await connectAs('Header Member', 'Header Org', 'organization');
+    const url = `${h.base}/rest/organizations/${page!.externalId.split(':').pop()}`;
+    const bearer = { authorization: `Bearer ${page!.tokens.accessToken}` };
+    const noVersion = await fetch(url, {
+      headers: { ...bearer, 'x-restli-protocol-version': '2.0.0' },
+    });
+    expect(noVersion.status).toBe(400);
+    expect(await noVersion.json()).toEqual({
+      status: 400,
+      code: 'VERSION_MISSING',
+      message:
+        'A version must be present. Please specify a version by adding the LinkedIn-Version header.',
+    });
+    const noRestli = await fetch(url, { headers: { ...bearer, 'linkedin-version': '202610' } });
+    expect(noRestli.status).toBe(400);
+    expect(await noRestli.json()).toMatchObject({ status: 400, code: 'ILLEGAL_ARGUMENT' });
+    const both = await fetch(url, {
+      headers: { ...bearer, 'linkedin-version': '202610', 'x-restli-protocol-version': '2.0.0' },
+    });
+    expect(both.status).toBe(200);
+  });
+
   it('never logs a token or the client secret in its calls', async () => {
     const [person] = await connectAs('Quiet Member', 'Quiet Org');
     await h.adapter.refresh!(stored(person!));

@@ -24,6 +24,7 @@ it('keeps Graph query strings (tokens, app secret) out of the request log', asyn
         clientId: 'herald-sandbox',
         clientSecret: 'the-secret',
         store: createSandboxStore(database.db, 'facebook'),
+        runsLocally: true,
       }),
     { prefix: mountPath },
   );

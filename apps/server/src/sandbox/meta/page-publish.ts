@@ -186,9 +186,9 @@ export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
     const p = req.params;
     if (!p.url) throw graphErrors.requiresUpload();
     const now = await kit.now();
-    const problem = mediaUrlProblem(p.url, now);
+    const problem = mediaUrlProblem(p.url, now, ctx.runsLocally);
     if (problem === 'invalid') throw badUrl('url');
-    if (problem === 'expired') throw unreadableImage();
+    if (problem) throw unreadableImage();
     const published = p.published !== 'false';
     const caption = p.caption ?? p.message ?? '';
     const made: FbPhoto = {
@@ -222,7 +222,7 @@ export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
     const p = req.params;
     if (!p.file_url) throw graphErrors.requiresUpload();
     const now = await kit.now();
-    if (mediaUrlProblem(p.file_url, now)) {
+    if (mediaUrlProblem(p.file_url, now, ctx.runsLocally)) {
       throw new GraphFailure(
         400,
         390,

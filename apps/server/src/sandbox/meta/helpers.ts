@@ -1,5 +1,5 @@
-import { unreachableMediaBase } from '../../platforms/media-url-check.js';
 import sharp from 'sharp';
+import { unreachableMediaBase } from '../../lib/public-url.js';
 import type { SandboxContext } from '../context.js';
 import type { EmuKit } from '../kit/emu-kit.js';
 import type { Scenario } from '../kit/scenario.js';

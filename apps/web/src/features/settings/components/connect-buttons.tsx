@@ -69,32 +69,40 @@ export function ConnectButtons({ platforms, leavingFor, onConnect }: ConnectButt
           option.sandbox ? badgeId : null,
           option.requirement ? requirementId : null,
         ].filter(Boolean);
-        return (
-          <li
-            key={option.key}
-            className={option.requirement ? 'flex w-full flex-col gap-1 sm:w-auto' : undefined}
+        const button = (
+          <Button
+            variant="secondary"
+            disabled={leavingFor !== null}
+            onClick={() => onConnect(option.platformName, option.kind)}
+            aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
           >
-            <span className="flex items-center gap-2">
-              <Button
-                variant="secondary"
-                disabled={leavingFor !== null}
-                onClick={() => onConnect(option.platformName, option.kind)}
-                aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
-              >
-                {leavingFor === option.key ? (
-                  <Spinner className="size-4" />
-                ) : (
-                  <Link2 className="size-4" aria-hidden="true" />
-                )}
-                Continue with {option.label}
-              </Button>
-              {option.sandbox && <SandboxBadge id={badgeId} platform={option.platformName} />}
-            </span>
-            {option.requirement && (
-              <span id={requirementId} className="max-w-xs text-xs text-slate-600">
-                {option.requirement}
-              </span>
+            {leavingFor === option.key ? (
+              <Spinner className="size-4" />
+            ) : (
+              <Link2 className="size-4" aria-hidden="true" />
             )}
+            Continue with {option.label}
+          </Button>
+        );
+        const badge = option.sandbox && (
+          <SandboxBadge id={badgeId} platform={option.platformName} />
+        );
+        if (!option.requirement)
+          return (
+            <li key={option.key} className="flex items-center gap-2">
+              {button}
+              {badge}
+            </li>
+          );
+        return (
+          <li key={option.key} className="flex max-w-sm flex-col gap-1">
+            <span className="flex items-center gap-2">
+              {button}
+              {badge}
+            </span>
+            <span id={requirementId} className="text-xs text-slate-600">
+              {option.requirement}
+            </span>
           </li>
         );
       })}

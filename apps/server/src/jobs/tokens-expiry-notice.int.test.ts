@@ -44,10 +44,12 @@ describe('LinkedIn accounts without a refresh token', () => {
       'Keeping Member',
     );
     expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * DAY);
-    // Day 46: a quarter of the token's life is left, when tokens are normally refreshed.
-    const day46 = new Date(Date.now() + 46 * DAY);
-    expect(await refreshDueTokens(deps(), day46)).toEqual({ refreshed: 0, failed: 0 });
-    expect((await row()).status).toBe('CONNECTED');
+    // Day 46 (a quarter of the token's life left) and hours before the end, when a token with a
+    // refresh token would be refreshed: nothing to refresh with, and nothing wrong.
+    for (const at of [new Date(Date.now() + 46 * DAY), new Date(expiresAt.getTime() - DAY / 2)]) {
+      expect(await refreshDueTokens(deps(), at)).toEqual({ refreshed: 0, failed: 0 });
+      expect((await row()).status).toBe('CONNECTED');
+    }
 
     // The Refresh action says why there is nothing to do, and leaves the account working.
     const refresh = await owner.call('GET', `/api/auth/linkedin/refresh?orgId=${orgId}`);

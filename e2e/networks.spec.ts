@@ -10,7 +10,7 @@ const accountsOf = (page: Page, platform: string) =>
   platformsCard(page).getByRole('region', { name: `${platform} accounts` });
 
 test.describe('connected networks', () => {
-  test('an owner connects X and a Facebook Page through the sandboxes, refreshes and disconnects', async ({
+  test('an owner connects X, a Facebook Page and a LinkedIn Page through the sandboxes, refreshes and disconnects', async ({
     page,
     baseURL,
   }) => {
@@ -76,12 +76,18 @@ test.describe('connected networks', () => {
     await platformsCard(page).getByRole('button', { name: 'Continue with Facebook' }).click();
     await expect(page.getByRole('heading', { name: 'Facebook sandbox' })).toBeVisible();
     await page.getByLabel('Facebook account name').fill('Nora Facebook');
-    await page.getByLabel(/Pages this account manages/).fill('Signal Studio Page, Signal Jobs');
+    await page
+      .getByLabel(/Pages this account manages/)
+      .fill('Signal Studio Page, Signal Jobs, Signal Watch (ANALYZE)');
     await page.getByRole('button', { name: 'Approve' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose Facebook accounts' });
     await expect(picker).toBeVisible();
     await expect(page).toHaveURL(/\/settings$/);
-    await expect(picker.getByRole('checkbox')).toHaveCount(2);
+    await expect(picker.getByRole('checkbox')).toHaveCount(3);
+    // A Page where the person cannot create content is shown, but not connectable.
+    const watch = picker.getByRole('checkbox', { name: /Signal Watch/ });
+    await expect(watch).toBeDisabled();
+    await expect(watch).toHaveAccessibleDescription(/CREATE_CONTENT/);
     await expect(picker.getByRole('button', { name: 'Connect selected' })).toBeDisabled();
     expect(await seriousViolations(page)).toEqual([]);
     await picker.getByRole('checkbox', { name: /Signal Studio Page/ }).check();
@@ -91,6 +97,25 @@ test.describe('connected networks', () => {
     const pages = accountsOf(page, 'Facebook').getByRole('listitem');
     await expect(pages).toHaveCount(1);
     await expect(pages).toContainText('Signal Studio Page');
+
+    // LinkedIn: a personal profile or a Page, each through its own LinkedIn app.
+    const linkedInProfile = platformsCard(page).getByRole('button', {
+      name: 'Continue with LinkedIn profile',
+    });
+    await expect(linkedInProfile).toHaveAccessibleDescription(/Share on LinkedIn/);
+    const linkedInPage = platformsCard(page).getByRole('button', {
+      name: 'Continue with LinkedIn Page',
+    });
+    await expect(linkedInPage).toHaveAccessibleDescription(/Community Management API/);
+    await linkedInPage.click();
+    await expect(page.getByRole('heading', { name: 'LinkedIn sandbox' })).toBeVisible();
+    await page.getByLabel('LinkedIn member name').fill('Nora Linked');
+    await page.getByLabel(/Organization pages this member has a role on/).fill('Signal Studio Co');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('LinkedIn connected successfully.')).toBeVisible();
+    await expect(accountsOf(page, 'LinkedIn').getByRole('listitem')).toContainText(
+      'Signal Studio Co',
+    );
 
     // X tokens renew on demand.
     await accountsOf(page, 'X').getByRole('button', { name: 'Refresh tokens for X' }).click();
@@ -103,6 +128,7 @@ test.describe('connected networks', () => {
     await expect(page.getByText('Facebook disconnected successfully.')).toBeVisible();
     await expect(accountsOf(page, 'Facebook')).toHaveCount(0);
     await expect(accountsOf(page, 'X').getByRole('listitem')).toHaveCount(1);
+    await expect(accountsOf(page, 'LinkedIn').getByRole('listitem')).toHaveCount(1);
 
     // The list survives a reload: it is the server's.
     await page.reload();

@@ -82,6 +82,15 @@ const ConfigSchema = z
     TIKTOK_UNAUDITED: flag,
     LINKEDIN_CLIENT_ID: optionalString,
     LINKEDIN_CLIENT_SECRET: optionalString,
+    /** The sandboxes run beside Herald and may fetch its loopback media URLs (the default). */
+    SANDBOX_LOCAL_MEDIA: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').trim().toLowerCase())
+      .pipe(z.enum(['', 'true', 'false', '1', '0', 'yes', 'no']))
+      .transform((v) => v === '' || v === 'true' || v === '1' || v === 'yes'),
+    LINKEDIN_PAGE_CLIENT_ID: optionalString,
+    LINKEDIN_PAGE_CLIENT_SECRET: optionalString,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_URL: z.url().optional(),
@@ -215,6 +224,12 @@ const ConfigSchema = z
       smtpUrl: env.SMTP_URL,
       tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
       publishStuckAfterSeconds: env.PUBLISH_STUCK_AFTER_SECONDS,
+      /**
+       * Whether the network sandboxes are told they run on this machine, so media URLs on a
+       * loopback or private address are accepted; false makes them refuse what the networks
+       * refuse (docs/networks.md#sandboxes).
+       */
+      sandboxLocalMedia: env.SANDBOX_LOCAL_MEDIA,
       /** Credentials per network; a network without them uses its local sandbox (not in production). */
       networks: {
         x: pair(env.X_CLIENT_ID, env.X_CLIENT_SECRET),
@@ -222,7 +237,10 @@ const ConfigSchema = z
         instagram: pair(env.META_APP_ID, env.META_APP_SECRET),
         threads: pair(env.THREADS_APP_ID, env.THREADS_APP_SECRET),
         tiktok: pair(env.TIKTOK_CLIENT_KEY, env.TIKTOK_CLIENT_SECRET),
+        /** LinkedIn personal profiles: an app with Share on LinkedIn + Sign In with LinkedIn (OpenID Connect). */
         linkedin: pair(env.LINKEDIN_CLIENT_ID, env.LINKEDIN_CLIENT_SECRET),
+        /** LinkedIn Pages: a second app with the Community Management API as its only product. */
+        linkedinPage: pair(env.LINKEDIN_PAGE_CLIENT_ID, env.LINKEDIN_PAGE_CLIENT_SECRET),
       },
       /**
        * Which credential variables are set at all, per network, so the preflight (`herald doctor`)
@@ -235,6 +253,7 @@ const ConfigSchema = z
         threads: both(env.THREADS_APP_ID, env.THREADS_APP_SECRET),
         tiktok: both(env.TIKTOK_CLIENT_KEY, env.TIKTOK_CLIENT_SECRET),
         linkedin: both(env.LINKEDIN_CLIENT_ID, env.LINKEDIN_CLIENT_SECRET),
+        linkedinPage: both(env.LINKEDIN_PAGE_CLIENT_ID, env.LINKEDIN_PAGE_CLIENT_SECRET),
       } as Record<string, { clientId: boolean; clientSecret: boolean }>,
       /**
        * Networks whose app has not passed the network's review yet (TIKTOK_UNAUDITED): the adapter

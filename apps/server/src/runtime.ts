@@ -10,6 +10,7 @@ import { type AnyJobDefinition, createJobBoss, type JobRole, startJobs } from '.
 import { pendingConnectionsPurgeJob } from './jobs/pending-connections-purge.job.js';
 import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
 import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
+import { tokensExpiryNoticeJob } from './jobs/tokens-expiry-notice.job.js';
 import { tokensRefreshJob } from './jobs/tokens-refresh.job.js';
 import { loadSecrets, type Secrets } from './db/secrets.js';
 import { loadTokenKey, TokenCipher } from './lib/token-crypto.js';
@@ -88,6 +89,7 @@ export async function createRuntime(
     pendingConnectionsPurgeJob(db, log),
     subscriptionsSweepJob(db, log),
     tokensRefreshJob({ db, cipher, networks, log }, db),
+    tokensExpiryNoticeJob(db, networks, log),
     publishTargetJob(publisher, log),
     publishWatchdogJob(watchdog, log),
   ].filter((job) => !options.queues || options.queues.includes(job.queue));
@@ -136,5 +138,11 @@ export async function mountNetworkSandboxes(
     clientId: SANDBOX_CLIENT_ID,
     clientSecret: runtime.secrets.derive('sandbox-client'),
     unauditedNetworks: config.unauditedNetworks,
+    runsLocally: config.sandboxLocalMedia,
   });
+  if (sandboxed.length && config.sandboxLocalMedia)
+    app.log.info(
+      { sandboxes: sandboxed },
+      'network sandboxes accept media URLs on this machine (SANDBOX_LOCAL_MEDIA=false makes them refuse these as the networks do)',
+    );
 }

@@ -143,6 +143,8 @@ export type NetworkSetupFinding = z.infer<typeof NetworkSetupFindingSchema>;
 /** One network's setup: how Herald reaches it and what the operator must register there. */
 export const NetworkSetupSchema = z.object({
   slug: z.string(),
+  /** The connect kind this entry is about, for networks with one developer app per kind (LinkedIn). */
+  kind: z.string().optional(),
   name: z.string(),
   /** `configured`: real credentials; `sandbox`: the local emulator; `unavailable`: neither. */
   mode: z.enum(['configured', 'sandbox', 'unavailable']),

@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   'ORGANIZATION_INVITE',
   'PAYMENT_ISSUE',
   'PLATFORM_DISCONNECTED',
+  /** A connected account's access ends soon and only reconnecting renews it (LinkedIn). */
+  'PLATFORM_EXPIRING',
 ] as const;
 export const NOTIFICATION_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
 

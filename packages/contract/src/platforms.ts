@@ -79,7 +79,23 @@ const PlatformSchema = z.object({
   sandbox: z.boolean(),
   /** Whether Herald has an adapter for it (operators may add names before one exists). */
   connectable: z.boolean(),
+  /**
+   * Networks that need one developer app per kind of account (LinkedIn: a personal profile or a
+   * Page) offer one connect option per kind; absent for the others.
+   */
+  connectKinds: z
+    .array(
+      z.object({
+        kind: z.string(),
+        label: z.string(),
+        /** What the network's developer app needs for this kind, in one sentence. */
+        requirement: z.string(),
+        sandbox: z.boolean(),
+      }),
+    )
+    .optional(),
 });
+export type ConnectKindOption = NonNullable<Platform['connectKinds']>[number];
 export type Platform = z.infer<typeof PlatformSchema>;
 export const PlatformsResponseSchema = successEnvelope(
   z.object({ platforms: z.array(PlatformSchema) }),
@@ -112,6 +128,8 @@ export const IntegrationSchema = z.object({
     username: z.string().nullable(),
     name: z.string().nullable(),
   }),
+  /** The connect kind it was connected as (LinkedIn `person` or `organization`); reconnecting uses it. */
+  connectKind: z.string().nullable().optional(),
   /** Posts still to go out from this account (scheduled or publishing): what disconnecting it affects. */
   scheduledPostCount: z.number().int(),
 });
@@ -122,6 +140,15 @@ export const IntegrationsResponseSchema = successEnvelope(
 );
 export const ConnectQuerySchema = z.object({
   orgId: z.uuid('Choose an organization before connecting an account.'),
+});
+/** `GET /auth/{platform}?orgId=&kind=`: `kind` picks the connect option of a network that has several. */
+export const ConnectStartQuerySchema = ConnectQuerySchema.extend({
+  kind: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z-]{1,40}$/, 'The kind of account is not valid.')
+    .optional(),
 });
 export const PlatformSlugParamsSchema = z.object({ platform: z.string().trim().toLowerCase() });
 export const DisconnectParamsSchema = z.object({
@@ -135,6 +162,8 @@ const PendingAccountSchema = z.object({
   name: z.string().nullable(),
   username: z.string().nullable(),
   pictureUrl: z.string().nullable(),
+  /** Why it cannot be connected (a Facebook Page without CREATE_CONTENT): shown, not choosable. */
+  unavailableReason: z.string().nullable().optional(),
 });
 export const PendingConnectionResponseSchema = successEnvelope(
   z.object({

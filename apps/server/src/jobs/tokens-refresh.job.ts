@@ -2,6 +2,7 @@ import type { Db } from '../db/client.js';
 import * as repo from '../modules/integrations/integrations.repository.js';
 import {
   refreshAccount,
+  waitsForExpiry,
   type IntegrationDeps,
 } from '../modules/integrations/integrations.service.js';
 import { notifyOrganizationAdmins } from '../modules/notifications/notifications.service.js';
@@ -36,6 +37,8 @@ export async function refreshDueTokens(
     if (!isDue(integration, now)) continue;
     const network = deps.networks.get(platform.name.toLowerCase());
     if (!network?.adapter.refresh) continue;
+    // No refresh token to renew it with: used until it expires (tokens-expiry-notice.job.ts).
+    if (waitsForExpiry(network, integration, now)) continue;
     try {
       await refreshAccount(deps as IntegrationDeps, network, integration);
       refreshed++;

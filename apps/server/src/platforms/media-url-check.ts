@@ -1,4 +1,6 @@
-import { isIP } from 'node:net';
+import { unreachableMediaBase } from '../lib/public-url.js';
+
+export { unreachableMediaBase };
 
 /**
  * Networks that fetch a post's media from Herald by URL (docs/networks.md#sandboxes): Instagram
@@ -6,50 +8,6 @@ import { isIP } from 'node:net';
  * (`PULL_FROM_URL`). The others receive the bytes.
  */
 export const PULLS_MEDIA_BY_URL = ['instagram', 'facebook', 'threads', 'tiktok'] as const;
-
-/** Loopback, private, link-local or unspecified IPv4/IPv6 addresses. */
-function isPrivateAddress(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (isIP(h) === 4) {
-    const [a, b] = h.split('.').map(Number) as [number, number];
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  if (isIP(h) === 6) {
-    return h === '::1' || h === '::' || /^f[cd]/.test(h) || /^fe[89ab]/.test(h);
-  }
-  return false;
-}
-
-/** Why a network on the internet could not fetch URLs under `base`, or null when it can. */
-export function unreachableMediaBase(base: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(base);
-  } catch {
-    return 'it is not a URL';
-  }
-  const host = url.hostname.toLowerCase();
-  if (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host.endsWith('.local') ||
-    host.endsWith('.internal') ||
-    !host.includes('.') ||
-    isPrivateAddress(host)
-  ) {
-    return `${host} is not reachable from the internet`;
-  }
-  if (url.protocol !== 'https:') return 'it is not https';
-  return null;
-}
 
 /**
  * The start-up warning when a network configured with real credentials pulls media by URL but

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { NETWORK_MODULES } from './catalog.js';
+import { createNetworkAdapter, type ConnectKindRuntime } from './connect-kinds.js';
 import type { NetworkModule } from './network-module.js';
 import type { PlatformAdapter, PlatformHttp } from './types.js';
 
@@ -9,8 +10,10 @@ export interface NetworkRuntime {
   name: string;
   slug: string;
   adapter: PlatformAdapter;
-  /** Connected through the local emulator (no credentials configured). */
+  /** Connected through the local emulator (no credentials configured; for any connect kind). */
   sandbox: boolean;
+  /** The connect kinds offered on this server (networks with one developer app per kind). */
+  kinds: ConnectKindRuntime[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   module: NetworkModule<any>;
   /** Who Herald is to the network (or to its sandbox) and where it lives: for the live preflight. */
@@ -18,10 +21,16 @@ export interface NetworkRuntime {
   urls: Record<string, string>;
 }
 
+/** Whether accounts of `kind` (or of the network, without kinds) connect through the sandbox. */
+export const isSandboxKind = (network: NetworkRuntime, kind: string | undefined) =>
+  network.kinds.find((k) => k.kind === kind)?.sandbox ??
+  network.kinds[0]?.sandbox ??
+  network.sandbox;
+
 /**
  * Builds one adapter per network: with the configured credentials against the real network, or
  * (outside production, when there are none) against the local sandbox. Production without
- * credentials leaves the network unavailable.
+ * credentials leaves the network — or one of its connect kinds — unavailable.
  */
 export function buildNetworks(
   config: Config,
@@ -31,30 +40,37 @@ export function buildNetworks(
 ): Map<string, NetworkRuntime> {
   const networks = new Map<string, NetworkRuntime>();
   for (const module of modules) {
-    const credentials = config.networks[module.slug as keyof Config['networks']] ?? null;
-    if (!credentials && config.isProduction) continue;
-    const sandbox = !credentials;
-    const urls = sandbox
-      ? module.sandboxUrls(sandboxBase(config, module.slug))
-      : module.productionUrls;
-    const client = {
-      clientId: credentials?.clientId ?? SANDBOX_CLIENT_ID,
-      clientSecret: credentials?.clientSecret ?? sandboxSecret,
-    };
-    const adapter = module.createAdapter({
-      ...client,
-      urls,
-      http,
-      unaudited: config.unauditedNetworks.includes(module.slug),
+    // The preflight reads who Herald is to the network from the first connect kind built.
+    const identities: Array<Pick<NetworkRuntime, 'client' | 'urls'>> = [];
+    const built = createNetworkAdapter(module, (kind) => {
+      const key = (kind?.configKey ?? module.slug) as keyof Config['networks'];
+      const credentials = config.networks[key] ?? null;
+      if (!credentials && config.isProduction) return null;
+      const sandbox = !credentials;
+      const client = {
+        clientId: credentials?.clientId ?? SANDBOX_CLIENT_ID,
+        clientSecret: credentials?.clientSecret ?? sandboxSecret,
+      };
+      const urls = sandbox
+        ? module.sandboxUrls(sandboxBase(config, module.slug))
+        : module.productionUrls;
+      identities.push({ client, urls });
+      return {
+        sandbox,
+        ...client,
+        urls,
+        http,
+        unaudited: config.unauditedNetworks.includes(module.slug),
+      };
     });
+    const identity = identities[0];
+    if (!built || !identity) continue;
     networks.set(module.slug, {
       name: module.name,
       slug: module.slug,
-      adapter,
-      sandbox,
       module,
-      client,
-      urls,
+      ...built,
+      ...identity,
     });
   }
   return networks;

@@ -23,6 +23,11 @@ export interface ConnectableAccount {
   /** Secret data to keep encrypted beside the tokens (a Page's user token…). */
   secrets?: Record<string, string>;
   /**
+   * Why this account cannot be connected (a Facebook Page without the CREATE_CONTENT task), in
+   * one sentence: it is shown in the picker, disabled, and never saved.
+   */
+  unavailable?: string;
+  /**
    * Accounts connected through one grant at the network (one Facebook or LinkedIn login) share
    * this key: revoking Herald's access for one of them revokes it for all.
    */
@@ -42,12 +47,16 @@ export interface AuthorizeInput {
   state: string;
   /** S256 challenge of the verifier Herald keeps; adapters of networks without PKCE ignore it. */
   codeChallenge: string;
+  /** The connect kind (networks with `connectKinds`); the network's first kind when absent. */
+  kind?: string;
 }
 
 export interface CodeExchangeInput {
   code: string;
   redirectUri: string;
   codeVerifier: string;
+  /** The connect kind the sign-in was started for (networks with `connectKinds`). */
+  kind?: string;
 }
 
 /**
@@ -68,12 +77,20 @@ export interface PlatformAdapter {
   refresh?(account: StoredAccount): Promise<TokenSet>;
   /** Revokes Herald's access at the network, where the network has an endpoint for it. */
   revoke?(account: StoredAccount): Promise<void>;
+  /**
+   * True when `refresh` needs a refresh token the network may not have issued (LinkedIn gives
+   * them to approved partners only). Such an account is not refreshed while its access token
+   * lives; its organization's admins are reminded to reconnect before it expires.
+   */
+  refreshNeedsRefreshToken?: boolean;
   /** The publishing half; absent until a network's adapter implements it. */
   publishing?: PublishingAdapter;
 }
 
 /** The settings an adapter is built from: where the network lives and who we are to it. */
 export interface AdapterSettings<Urls> {
+  /** The connect kind this adapter serves (networks with `connectKinds`). */
+  kind?: string;
   clientId: string;
   clientSecret: string;
   urls: Urls;

@@ -15,4 +15,10 @@ export interface SandboxContext {
    */
   unaudited: boolean;
   store: SandboxStore;
+  /**
+   * Told explicitly that it runs beside Herald (SANDBOX_LOCAL_MEDIA, the development default):
+   * media URLs on loopback or private addresses are accepted. Otherwise the sandbox refuses them
+   * as the network would, since it could not fetch them.
+   */
+  runsLocally: boolean;
 }

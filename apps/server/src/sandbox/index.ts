@@ -32,6 +32,8 @@ export interface MountSandboxOptions {
   clientSecret: string;
   /** Networks whose app is not audited yet (config `unauditedNetworks`). */
   unauditedNetworks?: readonly string[];
+  /** See SandboxContext.runsLocally; false unless said. */
+  runsLocally?: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function mountSandboxes(
       clientSecret: opts.clientSecret,
       unaudited: opts.unauditedNetworks?.includes(slug) ?? false,
       store: createSandboxStore(opts.db, slug),
+      runsLocally: opts.runsLocally ?? false,
     };
     await app.register(
       async (scope) => {

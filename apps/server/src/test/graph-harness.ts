@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createNetworkAdapter } from '../platforms/connect-kinds.js';
 import type { NetworkModule } from '../platforms/network-module.js';
 import type { AdapterSettings, PlatformAdapter } from '../platforms/types.js';
 import { createTestDatabase } from './database.js';
@@ -59,6 +60,8 @@ export interface AuthorizeOptions {
   decision?: 'approve' | 'deny';
   /** Edits the authorize URL before the "browser" opens it (e.g. fewer scopes). */
   editUrl?: (url: URL) => void;
+  /** The connect kind to sign in for (networks with several, e.g. LinkedIn `organization`). */
+  kind?: string;
 }
 
 export interface AuthorizeResult {
@@ -87,6 +90,8 @@ export function parseForm(html: string) {
 
 export async function startSandboxHarness<Urls>(
   module: NetworkModule<Urls>,
+  /** `runsLocally: false` makes the sandbox refuse media URLs the real network could not fetch. */
+  { runsLocally = true }: { runsLocally?: boolean } = {},
 ): Promise<SandboxHarness<Urls>> {
   const { database, drop } = await createTestDatabase();
   const mountPath = `${PREFIX}/${module.slug}`;
@@ -100,6 +105,7 @@ export async function startSandboxHarness<Urls>(
       clientSecret: CLIENT_SECRET,
       unaudited: false,
       store: createSandboxStore(database.db, module.slug),
+      runsLocally,
     };
     app = Fastify({ logger: false });
     await app.register(
@@ -125,8 +131,12 @@ export async function startSandboxHarness<Urls>(
       urls: module.sandboxUrls(harness.base),
       http: (url, init) => fetch(url, init),
     };
-    harness.adapter = module.createAdapter(harness.settings);
+    harness.adapter = adapterOf(harness.settings);
   }
+
+  /** The module's adapter; a network with connect kinds gets every kind on these settings. */
+  const adapterOf = (settings: AdapterSettings<Urls>) =>
+    createNetworkAdapter(module, () => ({ ...settings, sandbox: true }))!.adapter;
 
   const emu = (method: 'GET' | 'POST', path: string, body?: unknown) =>
     emuCall(harness.base, method, path, body);
@@ -137,15 +147,16 @@ export async function startSandboxHarness<Urls>(
     redirectUri: '',
     settings: undefined as unknown as AdapterSettings<Urls>,
     adapter: undefined as unknown as PlatformAdapter,
-    adapterWith: (overrides) => module.createAdapter({ ...harness.settings, ...overrides }),
+    adapterWith: (overrides) => adapterOf({ ...harness.settings, ...overrides }),
 
-    async authorize({ fields = {}, decision = 'approve', editUrl } = {}) {
+    async authorize({ fields = {}, decision = 'approve', editUrl, kind } = {}) {
       const sentState = randomBytes(8).toString('hex');
       const url = new URL(
         harness.adapter.authorizeUrl({
           redirectUri: harness.redirectUri,
           state: sentState,
           codeChallenge: 'unused',
+          ...(kind ? { kind } : {}),
         }),
       );
       editUrl?.(url);

@@ -39,9 +39,19 @@ export async function connectThroughSandbox(
   actor: Actor,
   slug: string,
   orgId: string,
-  opts: { account?: string; decision?: 'approve' | 'deny'; fields?: Record<string, string> } = {},
+  opts: {
+    account?: string;
+    decision?: 'approve' | 'deny';
+    fields?: Record<string, string>;
+    /** The connect kind, for networks with several (LinkedIn `organization`). */
+    kind?: string;
+  } = {},
 ) {
-  let res = await send(app, actor.jar, { method: 'GET', url: `/api/auth/${slug}?orgId=${orgId}` });
+  const kind = opts.kind ? `&kind=${encodeURIComponent(opts.kind)}` : '';
+  let res = await send(app, actor.jar, {
+    method: 'GET',
+    url: `/api/auth/${slug}?orgId=${orgId}${kind}`,
+  });
   if (res.statusCode !== 302) throw new Error(`connect start: ${res.statusCode} ${res.body}`);
   let location = res.headers.location as string;
   if (!pathOf(location).startsWith('/api/sandbox/')) return location;

@@ -56,6 +56,7 @@ export function useIntegrations(orgId: string | null | undefined) {
  * Where the browser goes to connect (or reconnect) an account: the server sends it on to the
  * network's consent page, which comes back to /settings (docs/product.md#api-calls: `/auth/{platform}?orgId=`).
  */
-export function connectUrl(platformName: string, orgId: string): string {
-  return `${API_BASE}/auth/${platformSlug(platformName)}?orgId=${encodeURIComponent(orgId)}`;
+export function connectUrl(platformName: string, orgId: string, kind?: string | null): string {
+  const query = new URLSearchParams({ orgId, ...(kind ? { kind } : {}) });
+  return `${API_BASE}/auth/${platformSlug(platformName)}?${query}`;
 }

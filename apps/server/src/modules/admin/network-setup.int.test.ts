@@ -37,7 +37,8 @@ describe('GET /admin/network-setup', () => {
       'X',
       'Facebook',
       'Instagram',
-      'LinkedIn',
+      'LinkedIn profile',
+      'LinkedIn Page',
       'Threads',
       'TikTok',
     ]);

@@ -5,6 +5,8 @@ export interface ConnectState {
   userId: string;
   organizationId: string;
   platform: string;
+  /** The connect kind, for networks with one developer app per kind (LinkedIn). */
+  kind?: string;
   expiresAt: number;
   nonce: string;
 }

@@ -142,6 +142,48 @@ export function dueForRefresh(db: Db, before: Date, limit: number) {
     .limit(limit);
 }
 
+/**
+ * Connected accounts without a refresh token whose access ends between `now` and `before`
+ * (docs/networks.md#linkedin-oauth: reminders to reconnect), soonest first.
+ */
+export function expiringWithoutRefresh(db: Db, now: Date, before: Date, limit: number) {
+  return db
+    .select({ integration: integrations, platform: { id: platforms.id, name: platforms.name } })
+    .from(integrations)
+    .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+    .where(
+      and(
+        eq(integrations.status, 'CONNECTED'),
+        isNull(integrations.refreshTokenEnc),
+        gt(integrations.accessTokenExpiresAt, now),
+        lt(integrations.accessTokenExpiresAt, before),
+      ),
+    )
+    .orderBy(asc(integrations.accessTokenExpiresAt))
+    .limit(limit);
+}
+
+/**
+ * Records that the `notice` reminder went out for the account's current expiry; false when it
+ * already had (another worker, an earlier run), so each reminder is sent once per token.
+ */
+export async function markExpiryNotice(db: Db, id: string, notice: string, expiresAt: Date) {
+  const at = expiresAt.toISOString();
+  const rows = await db
+    .update(integrations)
+    .set({
+      extra: sql`jsonb_set(${integrations.extra}, '{expiryNotices}', coalesce(${integrations.extra}->'expiryNotices', '{}'::jsonb) || jsonb_build_object(${notice}::text, ${at}::text))`,
+    })
+    .where(
+      and(
+        eq(integrations.id, id),
+        sql`coalesce(${integrations.extra}->'expiryNotices'->>${notice}::text, '') <> ${at}::text`,
+      ),
+    )
+    .returning({ id: integrations.id });
+  return rows.length > 0;
+}
+
 export function insertPending(db: Db, values: typeof pendingConnections.$inferInsert) {
   return db
     .insert(pendingConnections)

@@ -1,6 +1,7 @@
 import {
   ChooseAccountsRequestSchema,
   ConnectQuerySchema,
+  ConnectStartQuerySchema,
   DisconnectParamsSchema,
   IntegrationsResponseSchema,
   OrgParamsSchema,
@@ -57,7 +58,7 @@ export async function integrationsRoutes(
     '/auth/:platform',
     {
       config: { access: { org: 'GET /auth/:platform' }, browserRedirect: toSettings },
-      schema: { tags, params: PlatformSlugParamsSchema, querystring: ConnectQuerySchema },
+      schema: { tags, params: PlatformSlugParamsSchema, querystring: ConnectStartQuerySchema },
     },
     async (request, reply) => {
       const url = await service.startConnect(
@@ -65,6 +66,7 @@ export async function integrationsRoutes(
         requireUser(request).user.id,
         request.query.orgId,
         request.params.platform,
+        request.query.kind,
       );
       return reply.redirect(url);
     },

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
 import { PlatformError } from '../../platforms/errors.js';
-import { connectCallbackUrl, type NetworkRuntime } from '../../platforms/runtime.js';
+import { connectCallbackUrl, isSandboxKind, type NetworkRuntime } from '../../platforms/runtime.js';
 import type { ConnectableAccount, StoredAccount, TokenSet } from '../../platforms/types.js';
 import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
 import {
@@ -42,6 +42,7 @@ export function toIntegrationDto(
     sandbox: row.sandbox,
     lastError: row.lastError,
     metadata: { pictureUrl: row.pictureUrl, username: row.username, name: row.name },
+    connectKind: typeof row.extra.kind === 'string' ? row.extra.kind : null,
   };
 }
 
@@ -74,20 +75,43 @@ async function resolveNetwork(
 const callbackUrl = (deps: IntegrationDeps, slug: string) =>
   connectCallbackUrl(deps.apiPublicUrl, slug);
 
-/** Where the browser goes to sign in at the network. */
+/** The connect kind asked for, checked against what the network offers on this server. */
+function connectKindOf(network: NetworkRuntime, kind: string | undefined) {
+  if (!network.kinds.length) {
+    if (kind) throw new AppError('VALIDATION_FAILED', `${network.name} has no "${kind}" accounts.`);
+    return undefined;
+  }
+  const found = kind ? network.kinds.find((k) => k.kind === kind) : network.kinds[0];
+  if (!found)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Herald cannot connect "${kind}" ${network.name} accounts here. Choose one of: ${network.kinds.map((k) => k.label).join(', ')}.`,
+    );
+  return found.kind;
+}
+
+/** Where the browser goes to sign in at the network (for one connect kind, where it has kinds). */
 export async function startConnect(
   deps: IntegrationDeps,
   userId: string,
   organizationId: string,
   slug: string,
+  requestedKind?: string,
 ) {
   const { network } = await resolveNetwork(deps, slug);
+  const kind = connectKindOf(network, requestedKind);
   await requireEntitlement(deps.db, organizationId, 'connect');
-  const { state, challenge } = deps.states.issue({ userId, organizationId, platform: slug });
+  const { state, challenge } = deps.states.issue({
+    userId,
+    organizationId,
+    platform: slug,
+    ...(kind ? { kind } : {}),
+  });
   return network.adapter.authorizeUrl({
     redirectUri: callbackUrl(deps, slug),
     state,
     codeChallenge: challenge,
+    ...(kind ? { kind } : {}),
   });
 }
 
@@ -130,10 +154,12 @@ export async function finishConnect(
       code: query.code,
       redirectUri: callbackUrl(deps, slug),
       codeVerifier: deps.states.verifierFor(state.nonce),
+      ...(state.kind ? { kind: state.kind } : {}),
     });
+    const sandbox = isSandboxKind(network, state.kind);
     if (accounts.length === 0) return fail(`${label} has no account this sign-in can connect.`);
     if (accounts.length === 1) {
-      await saveAccounts(deps, state.organizationId, userId, platform, network.sandbox, accounts);
+      await saveAccounts(deps, state.organizationId, userId, platform, sandbox, accounts);
       return settingsUrl(deps, { connected: platform.name });
     }
     const pending = await repo.insertPending(deps.db, {
@@ -162,7 +188,7 @@ async function saveAccounts(
   return deps.db.transaction(async (tx) => {
     const plan = await requireEntitlement(tx, organizationId, 'connect');
     const saved = [];
-    for (const account of accounts) {
+    for (const account of accounts.filter((a) => !a.unavailable)) {
       const existing = await repo.findAccount(tx, organizationId, platform.id, account.externalId);
       if (existing?.status !== 'CONNECTED')
         requireCapacity(plan, 'connectedPlatforms', await repo.countConnected(tx, organizationId));
@@ -272,6 +298,7 @@ export async function getPending(
       name: a.name,
       username: a.username,
       pictureUrl: a.pictureUrl,
+      unavailableReason: a.unavailable ?? null,
     })),
     expiresAt: pending.expiresAt.toISOString(),
   };
@@ -288,10 +315,14 @@ export async function choosePending(
   const chosen = accounts.filter((a) => externalIds.includes(a.externalId));
   if (chosen.length !== new Set(externalIds).size)
     throw new AppError('VALIDATION_FAILED', 'Choose accounts from the list offered.');
+  const refused = chosen.find((a) => a.unavailable);
+  if (refused) throw new AppError('VALIDATION_FAILED', refused.unavailable!);
   const platform = await findPlatform(deps.db, pending.platformId);
   if (!platform) throw new AppError('NOT_FOUND', 'This platform no longer exists.');
   const network = deps.networks.get(platform.name.toLowerCase());
-  await saveAccounts(deps, organizationId, userId, platform, network?.sandbox ?? false, chosen);
+  const kind = chosen[0] && network?.module.kindOf?.({ extra: {}, secrets: {}, ...chosen[0] });
+  const sandbox = network ? isSandboxKind(network, kind) : false;
+  await saveAccounts(deps, organizationId, userId, platform, sandbox, chosen);
   await repo.deletePending(deps.db, pending.id);
   return listIntegrations(deps.db, organizationId);
 }
@@ -382,6 +413,23 @@ export async function refreshAccount(
   }
 }
 
+/**
+ * A live token that only a refresh token could renew, and there is none (LinkedIn without
+ * partner approval): it is used until it expires, not refreshed (the admins get reminders).
+ */
+export function waitsForExpiry(
+  network: Pick<NetworkRuntime, 'adapter'>,
+  row: Pick<repo.IntegrationRow, 'refreshTokenEnc' | 'accessTokenExpiresAt'>,
+  now = new Date(),
+) {
+  return Boolean(
+    network.adapter.refreshNeedsRefreshToken &&
+    !row.refreshTokenEnc &&
+    row.accessTokenExpiresAt &&
+    row.accessTokenExpiresAt.getTime() > now.getTime(),
+  );
+}
+
 export async function refreshNow(
   deps: IntegrationDeps,
   organizationId: string,
@@ -390,6 +438,14 @@ export async function refreshNow(
 ) {
   const { network, platform, rows } = await rowsOf(deps, organizationId, slug, integrationId);
   for (const row of rows) {
+    const expiresAt = row.accessTokenExpiresAt;
+    if (waitsForExpiry(network, row)) {
+      // Nothing to refresh with, and nothing wrong: refusing now would lose a working account.
+      throw new AppError(
+        'CONFLICT',
+        `${platform.name} gives Herald's app no refresh tokens: this account keeps working until ${expiresAt!.toISOString().slice(0, 10)}. Connect it again before then to keep posting.`,
+      );
+    }
     try {
       await refreshAccount(deps, network, row);
     } catch (err) {

@@ -16,6 +16,16 @@ function toPlatformDto(p: repo.PlatformRow, networks: Map<string, NetworkRuntime
     mediaConstraints: parsed.success ? parsed.data : {},
     sandbox: network?.sandbox ?? false,
     connectable: Boolean(network),
+    ...(network?.kinds.length
+      ? {
+          connectKinds: network.kinds.map((k) => ({
+            kind: k.kind,
+            label: k.label,
+            requirement: k.requirement,
+            sandbox: k.sandbox,
+          })),
+        }
+      : {}),
   };
 }
 

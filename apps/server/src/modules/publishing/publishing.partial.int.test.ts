@@ -74,20 +74,10 @@ beforeAll(async () => {
   for (const slug of ['x', 'threads']) {
     expect(await connectThroughSandbox(t.app, owner, slug, orgId)).toContain('connected=');
   }
-  // LinkedIn asks which profile or Page: the member's own profile.
-  const done = await connectThroughSandbox(t.app, owner, 'linkedin', orgId);
-  const pick = new URL(done).searchParams.get('pick');
-  const pending = await owner.call(
-    'GET',
-    `/api/organizations/${orgId}/integrations/pending/${pick}`,
+  // LinkedIn's personal profile sign-in (its default connect kind) connects the member alone.
+  expect(await connectThroughSandbox(t.app, owner, 'linkedin', orgId)).toContain(
+    'connected=LinkedIn',
   );
-  const offered = pending.body.data.accounts as Array<{ externalId: string }>;
-  const chosen = await owner.call(
-    'POST',
-    `/api/organizations/${orgId}/integrations/pending/${pick}`,
-    { externalIds: [offered[0]!.externalId] },
-  );
-  expect(chosen.status).toBe(200);
   const supported = await owner.call('GET', '/api/platforms/supported');
   for (const p of supported.body.data.platforms as Array<{ id: string; name: string }>) {
     platformIds[p.name] = p.id;

@@ -14,9 +14,34 @@ export interface FacebookPage {
 
 const PAGE_FIELDS = 'id,name,access_token,picture{url},tasks';
 
-/** The Pages the signed-in user manages, each with its Page token. */
+/** The Pages the signed-in user manages with a personal role, each with its Page token. */
 export const listManagedPages = (api: GraphApi, userToken: string) =>
   api.listPages<FacebookPage>(userToken, PAGE_FIELDS, FACEBOOK_PAGE_LIST_LIMIT);
+
+/**
+ * The Pages the user reaches through business portfolios (`business_management`), which
+ * `/me/accounts` does not list: each portfolio's own Pages and its clients' Pages.
+ */
+export async function listBusinessPages(api: GraphApi, userToken: string) {
+  const businesses = await api.listEdge<{ id: string; name?: string }>(
+    userToken,
+    'me/businesses',
+    'id,name',
+    FACEBOOK_PAGE_LIST_LIMIT,
+  );
+  const pages: FacebookPage[] = [];
+  for (const business of businesses)
+    for (const edge of ['owned_pages', 'client_pages'])
+      pages.push(
+        ...(await api.listEdge<FacebookPage>(
+          userToken,
+          `${encodeURIComponent(business.id)}/${edge}`,
+          PAGE_FIELDS,
+          FACEBOOK_PAGE_LIST_LIMIT,
+        )),
+      );
+  return pages;
+}
 
 /** A Page post, photo post or video as the recent lists give it (docs/networks.md#facebook-publishing, #facebook-idempotency). */
 export interface FacebookPostNode {

@@ -49,4 +49,33 @@ describe('connecting Facebook Pages through the sandbox', () => {
     const off = await owner.call('POST', `/api/facebook/disconnect/${orgId}`);
     expect(off.status).toBe(200);
   });
+
+  it('shows a Page the person cannot post to with the reason, and refuses to connect it', async () => {
+    const { owner, orgId } = await createOrg(t.app, 'fb.tasks@example.com', 'Tasks Co');
+    const done = await connectThroughSandbox(t.app, owner, 'facebook', orgId, {
+      account: 'Tasks',
+      fields: { pages: 'Posting Page', business_pages: 'Watching Page @ Big Group (ANALYZE)' },
+    });
+    const pick = new URL(done).searchParams.get('pick');
+    const pending = await owner.call(
+      'GET',
+      `/api/organizations/${orgId}/integrations/pending/${pick}`,
+    );
+    const offered = pending.body.data.accounts as Array<{
+      externalId: string;
+      name: string;
+      unavailableReason: string | null;
+    }>;
+    expect(offered.map((a) => [a.name, Boolean(a.unavailableReason)])).toEqual([
+      ['Posting Page', false],
+      ['Watching Page', true],
+    ]);
+    const refused = await owner.call(
+      'POST',
+      `/api/organizations/${orgId}/integrations/pending/${pick}`,
+      { externalIds: [offered[1]!.externalId] },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/Watching Page does not let you create content/);
+  });
 });

@@ -16,8 +16,10 @@ const stored = (a: Awaited<ReturnType<typeof connectAs>>[number]): StoredAccount
   secrets: a.secrets ?? {},
 });
 
-async function connectAs(account: string, pages: string) {
-  const { code } = await h.authorize({ fields: { account, pages } });
+async function connectAs(account: string, pages: string, businessPages = '') {
+  const { code } = await h.authorize({
+    fields: { account, pages, business_pages: businessPages },
+  });
   return h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: 'unused' });
 }
 
@@ -30,6 +32,70 @@ describe('Facebook adapter against its sandbox', () => {
     expect(url.searchParams.get('client_id')).toBe('herald-sandbox');
     expect(url.searchParams.get('state')).toBe('s1');
     expect(url.searchParams.get('scope')!.split(',')).toEqual(FACEBOOK_SCOPES);
+    // Only what Herald uses: Page lists (business portfolios too), posts, comments, videos.
+    expect(FACEBOOK_SCOPES).toContain('business_management');
+    expect(FACEBOOK_SCOPES).not.toContain('read_insights');
+  });
+
+  it('lists the Pages reached through business portfolios too, each once', async () => {
+    const accounts = await connectAs(
+      'Portfolio Person',
+      'Own Page, Shared Page',
+      'Shared Page @ Acme Group, Acme Store @ Acme Group, Client Cafe @ Agency Co [client]',
+    );
+    expect(accounts.map((a) => a.name)).toEqual([
+      'Own Page',
+      'Shared Page',
+      'Acme Store',
+      'Client Cafe',
+    ]);
+    for (const a of accounts) {
+      expect(a.unavailable).toBeUndefined();
+      const me = await graph().getNode<{ id: string }>('me', a.tokens.accessToken, 'id');
+      expect(me.id).toBe(a.externalId);
+    }
+    // /me/accounts alone does not list them.
+    const personal = await graph().listPages<{ name: string }>(
+      accounts[0]!.secrets!.userToken!,
+      'name',
+      100,
+    );
+    expect(personal.map((p) => p.name)).toEqual(['Own Page', 'Shared Page']);
+  });
+
+  it('shows a Page without CREATE_CONTENT as not connectable, saying why', async () => {
+    const accounts = await connectAs('Task Person', 'Full Page, Analyst Page (ANALYZE, MODERATE)');
+    expect(accounts.map((a) => a.name)).toEqual(['Full Page', 'Analyst Page']);
+    expect(accounts[0]!.unavailable).toBeUndefined();
+    expect(accounts[1]!.unavailable).toMatch(
+      /^Your role on Analyst Page does not let you create content \(Facebook's CREATE_CONTENT task\)/,
+    );
+    expect(accounts[1]!.tokens.accessToken).toBe('');
+    // The sandbox refuses a post from that role, as Facebook does (code 200).
+    const [listed] = (
+      await graph().listPages<{ id: string; name: string; access_token: string }>(
+        accounts[0]!.secrets!.userToken!,
+        'id,name,access_token',
+        100,
+      )
+    ).filter((p) => p.name === 'Analyst Page');
+    const posted = await fetch(`${h.base}/v24.0/${listed!.id}/feed`, {
+      method: 'POST',
+      headers: {
+        authorization: `OAuth ${listed!.access_token}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ message: 'Not allowed' }),
+    });
+    expect(posted.status).toBe(403);
+    expect(((await posted.json()) as { error: { code: number } }).error.code).toBe(200);
+    const { code } = await h.authorize({
+      fields: { account: 'Task Person', pages: 'Analyst Page (ANALYZE)' },
+    });
+    const err = await expectPlatformError(
+      h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' }),
+    );
+    expect(err.message).toMatch(/no Pages Herald can use\. Your role on Analyst Page/);
   });
 
   it('offers one account per Page, each with its own non-expiring Page token', async () => {

@@ -1,7 +1,7 @@
 import { PlatformError } from '../errors.js';
-import { form, requestJson } from '../oauth.js';
+import { form } from '../oauth.js';
 import type { AdapterSettings } from '../types.js';
-import { describeLinkedInError } from './errors.js';
+import { requestLinkedIn } from './errors.js';
 import { LINKEDIN_ACL_PAGE_SIZE } from './limits.js';
 import type { LinkedInUrls } from './urls.js';
 
@@ -27,6 +27,14 @@ interface OrganizationAcl {
   organization?: string;
   role?: string;
   state?: string;
+  roleAssignee?: string;
+}
+
+/** One approved role of the member on an organization. */
+export interface OrganizationRole {
+  organizationId: string;
+  role: string;
+  roleAssignee: string | null;
 }
 
 export interface LinkedInOrganization {
@@ -42,8 +50,7 @@ const MAX_ACL_PAGES = 20;
 /** Typed calls to LinkedIn's OAuth host and API (docs/networks.md#linkedin). Every /rest call carries the version headers. */
 export function createLinkedInApi(settings: AdapterSettings<LinkedInUrls>) {
   const { urls, http, clientId, clientSecret } = settings;
-  const call = <T>(url: string, init: RequestInit) =>
-    requestJson<T>(http, 'LinkedIn', url, init, describeLinkedInError);
+  const call = <T>(url: string, init: RequestInit) => requestLinkedIn<T>(http, url, init);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const rest = (token: string) => ({
     ...bearer(token),
@@ -102,13 +109,16 @@ export function createLinkedInApi(settings: AdapterSettings<LinkedInUrls>) {
     userInfo: (token: string) =>
       call<LinkedInUserInfo>(`${urls.apiBase}/v2/userinfo`, { headers: bearer(token) }),
 
-    /** Ids of the organizations the member administers (approved ADMINISTRATOR roles). */
-    async administeredOrganizationIds(token: string): Promise<string[]> {
-      const ids: string[] = [];
+    /**
+     * The member's approved roles on organizations (`q=roleAssignee`, every role: the caller
+     * decides which allow posting). A Page app has no OpenID scopes, so `roleAssignee` is how
+     * it learns who signed in.
+     */
+    async organizationRoles(token: string): Promise<OrganizationRole[]> {
+      const roles: OrganizationRole[] = [];
       for (let page = 0, start = 0; page < MAX_ACL_PAGES; page++) {
         const url = new URL(`${urls.apiBase}/rest/organizationAcls`);
         url.searchParams.set('q', 'roleAssignee');
-        url.searchParams.set('role', 'ADMINISTRATOR');
         url.searchParams.set('state', 'APPROVED');
         url.searchParams.set('start', String(start));
         url.searchParams.set('count', String(LINKEDIN_ACL_PAGE_SIZE));
@@ -119,7 +129,12 @@ export function createLinkedInApi(settings: AdapterSettings<LinkedInUrls>) {
         const elements = body.elements ?? [];
         for (const acl of elements) {
           const id = /^urn:li:organization:(\d+)$/.exec(acl.organization ?? '')?.[1];
-          if (id && acl.state === 'APPROVED' && !ids.includes(id)) ids.push(id);
+          if (id && acl.state === 'APPROVED' && acl.role)
+            roles.push({
+              organizationId: id,
+              role: acl.role,
+              roleAssignee: acl.roleAssignee ?? null,
+            });
         }
         start += elements.length;
         const total = body.paging?.total;
@@ -129,7 +144,7 @@ export function createLinkedInApi(settings: AdapterSettings<LinkedInUrls>) {
         )
           break;
       }
-      return ids;
+      return roles;
     },
 
     organization: (token: string, id: string) =>

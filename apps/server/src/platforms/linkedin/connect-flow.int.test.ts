@@ -32,11 +32,12 @@ describe('connecting LinkedIn through the sandbox', () => {
     expect((await owner.call('POST', `/api/linkedin/disconnect/${orgId}`)).status).toBe(200);
   });
 
-  it('offers the member and the organizations they administer to pick from', async () => {
+  it('connects Pages through the Page sign-in, offering those the member may post to', async () => {
     const { owner, orgId } = await createOrg(t.app, 'li.admin@example.com', 'Org Co');
     const done = await connectThroughSandbox(t.app, owner, 'linkedin', orgId, {
       account: 'Grace Hopper',
-      fields: { organizations: 'Compiler Works' },
+      fields: { organizations: 'Compiler Works, Cobol Corp (CONTENT_ADMINISTRATOR)' },
+      kind: 'organization',
     });
     const pick = new URL(done).searchParams.get('pick');
     expect(pick, done).toBeTruthy();
@@ -45,7 +46,42 @@ describe('connecting LinkedIn through the sandbox', () => {
       `/api/organizations/${orgId}/integrations/pending/${pick}`,
     );
     const offered = pending.body.data.accounts as Array<{ externalId: string; name: string }>;
-    expect(offered.map((a) => a.name)).toEqual(['Grace Hopper', 'Compiler Works']);
+    expect(offered.map((a) => a.name)).toEqual(['Compiler Works', 'Cobol Corp']);
     expect(offered[1]!.externalId).toMatch(/^urn:li:organization:\d+$/);
+    const chosen = await owner.call(
+      'POST',
+      `/api/organizations/${orgId}/integrations/pending/${pick}`,
+      { externalIds: [offered[1]!.externalId] },
+    );
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.data.platforms).toEqual([
+      expect.objectContaining({
+        platform: expect.objectContaining({ name: 'LinkedIn' }),
+        sandbox: true,
+      }),
+    ]);
+  });
+
+  it('offers two LinkedIn connect options, each saying which LinkedIn product it needs', async () => {
+    const { owner } = await createOrg(t.app, 'li.kinds@example.com', 'Kinds Co');
+    const { body } = await owner.call('GET', '/api/platforms/supported');
+    const linkedin = body.data.platforms.find((p: { name: string }) => p.name === 'LinkedIn');
+    expect(linkedin.connectKinds).toEqual([
+      expect.objectContaining({ kind: 'person', label: 'LinkedIn profile', sandbox: true }),
+      expect.objectContaining({ kind: 'organization', label: 'LinkedIn Page', sandbox: true }),
+    ]);
+    expect(linkedin.connectKinds[0].requirement).toMatch(/Share on LinkedIn/);
+    expect(linkedin.connectKinds[1].requirement).toMatch(/Community Management API/);
+    const x = body.data.platforms.find((p: { name: string }) => p.name === 'X');
+    expect(x.connectKinds).toBeUndefined();
+  });
+
+  it('refuses a connect kind LinkedIn does not have', async () => {
+    const { owner, orgId } = await createOrg(t.app, 'li.badkind@example.com', 'Bad Kind Co');
+    const res = await owner.call('GET', `/api/auth/linkedin?orgId=${orgId}&kind=company`);
+    expect(res.status).toBe(302);
+    expect(new URL(res.location!).searchParams.get('connectError')).toMatch(
+      /LinkedIn profile, LinkedIn Page/,
+    );
   });
 });

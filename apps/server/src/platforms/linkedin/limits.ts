@@ -29,6 +29,12 @@ export const LINKEDIN_MAX_IMAGE_PIXELS = 36_152_319;
 export const LINKEDIN_ACCESS_TOKEN_DAYS = 60;
 export const LINKEDIN_REFRESH_TOKEN_DAYS = 365;
 
+/**
+ * Organization roles that may post as the Page (`w_organization_social`): Herald lists Pages
+ * where the member holds one of these (docs/networks.md#linkedin-oauth).
+ */
+export const LINKEDIN_PAGE_ROLES = ['ADMINISTRATOR', 'CONTENT_ADMINISTRATOR'] as const;
+
 /** Organization ACLs asked for per page of results. */
 export const LINKEDIN_ACL_PAGE_SIZE = 100;
 

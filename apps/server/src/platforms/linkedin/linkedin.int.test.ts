@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startSandboxHarness } from '../../test/graph-harness.js';
 import type { ConnectableAccount, StoredAccount } from '../types.js';
-import { LINKEDIN_SCOPES } from './adapter.js';
+import { LINKEDIN_PAGE_SCOPES, LINKEDIN_PERSON_SCOPES } from './adapter.js';
 import { createLinkedInApi } from './api.js';
 import { network } from './index.js';
 import { expectPlatformError, useHarness } from '../../test/network-tests.js';
@@ -17,27 +17,60 @@ const stored = (a: ConnectableAccount): StoredAccount => ({
   secrets: a.secrets ?? {},
 });
 
-async function connectAs(account: string, organizations?: string) {
+async function connectAs(
+  account: string,
+  organizations?: string,
+  kind: 'person' | 'organization' = 'person',
+) {
   const fields: Record<string, string> = { account };
   if (organizations !== undefined) fields.organizations = organizations;
-  const { code } = await h.authorize({ fields });
-  return h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' });
+  const { code } = await h.authorize({ fields, kind });
+  return h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '', kind });
 }
 
 describe('LinkedIn adapter against its sandbox', () => {
-  it('asks for the member and organization scopes', () => {
+  it('asks each kind for the scopes of its own LinkedIn product', () => {
+    const scopesOf = (kind: string) => {
+      const url = new URL(
+        h.adapter.authorizeUrl({
+          redirectUri: h.redirectUri,
+          state: 's',
+          codeChallenge: 'x',
+          kind,
+        }),
+      );
+      expect(`${url.origin}${url.pathname}`).toBe(`${h.base}/oauth/v2/authorization`);
+      expect(url.searchParams.get('response_type')).toBe('code');
+      return url.searchParams.get('scope')!.split(' ');
+    };
+    expect(scopesOf('person')).toEqual(['openid', 'profile', 'email', 'w_member_social']);
+    expect(scopesOf('organization')).toEqual([
+      'r_organization_social',
+      'w_organization_social',
+      'rw_organization_admin',
+    ]);
+  });
+
+  it('is refused, as LinkedIn refuses it, when one sign-in asks for member and organization scopes', async () => {
     const url = new URL(
       h.adapter.authorizeUrl({ redirectUri: h.redirectUri, state: 's', codeChallenge: 'x' }),
     );
-    expect(`${url.origin}${url.pathname}`).toBe(`${h.base}/oauth/v2/authorization`);
-    expect(url.searchParams.get('response_type')).toBe('code');
-    expect(url.searchParams.get('scope')!.split(' ')).toEqual(LINKEDIN_SCOPES);
+    url.searchParams.set('scope', [...LINKEDIN_PERSON_SCOPES, ...LINKEDIN_PAGE_SCOPES].join(' '));
+    const page = await fetch(url, { redirect: 'manual' });
+    expect(page.status).toBe(302);
+    const back = new URL(page.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(h.redirectUri);
+    expect(back.searchParams.get('code')).toBeNull();
+    expect(back.searchParams.get('error')).toBe('unauthorized_scope_error');
+    expect(back.searchParams.get('error_description')).toBe(
+      'Scope "r_organization_social" is not authorized for your application',
+    );
   });
 
-  it('offers the person and each organization they administer', async () => {
-    const accounts = await connectAs('Ada Lovelace', 'Analytical Engines, Difference Ltd');
-    expect(accounts).toHaveLength(3);
-    const [person, ...orgs] = accounts;
+  it('offers a personal profile sign-in only the member', async () => {
+    const accounts = await connectAs('Ada Lovelace', 'Analytical Engines');
+    expect(accounts).toHaveLength(1);
+    const [person] = accounts;
     expect(person!.externalId).toMatch(/^urn:li:person:[A-Za-z0-9]{10}$/);
     expect(person).toMatchObject({ name: 'Ada Lovelace', username: null });
     expect(person!.pictureUrl).toContain('/_emu/picture/');
@@ -46,9 +79,23 @@ describe('LinkedIn adapter against its sandbox', () => {
       personUrn: person!.externalId,
       linkedinVersion: '202610',
     });
-    expect(orgs.map((o) => o.name)).toEqual(['Analytical Engines', 'Difference Ltd']);
-    expect(orgs.map((o) => o.username)).toEqual(['analytical-engines', 'difference-ltd']);
-    for (const org of orgs) {
+    const t = person!.tokens;
+    expect(t.accessTokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(59 * DAY);
+    expect(t.refreshToken).toBeTruthy();
+    expect(t.refreshTokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(364 * DAY);
+    expect(t.scopes).toEqual(LINKEDIN_PERSON_SCOPES);
+  });
+
+  it('offers a Page sign-in the Pages where the member is ADMINISTRATOR or CONTENT_ADMINISTRATOR', async () => {
+    const pages = await connectAs(
+      'Grace Hopper',
+      'Analytical Engines, Difference Ltd (CONTENT_ADMINISTRATOR), Numbers Only (ANALYST)',
+      'organization',
+    );
+    expect(pages.map((o) => o.name)).toEqual(['Analytical Engines', 'Difference Ltd']);
+    expect(pages.map((o) => o.username)).toEqual(['analytical-engines', 'difference-ltd']);
+    const [person] = await connectAs('Grace Hopper', '');
+    for (const org of pages) {
       expect(org.externalId).toMatch(/^urn:li:organization:\d{8}$/);
       expect(org.extra).toMatchObject({
         kind: 'organization',
@@ -56,27 +103,19 @@ describe('LinkedIn adapter against its sandbox', () => {
         personUrn: person!.externalId,
       });
       expect(org.pictureUrl).toContain('/_emu/picture/');
+      expect(org.tokens.scopes).toEqual(LINKEDIN_PAGE_SCOPES);
     }
-    const t = person!.tokens;
-    expect(t.accessTokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(59 * DAY);
-    expect(t.refreshToken).toBeTruthy();
-    expect(t.refreshTokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(364 * DAY);
-    expect(t.scopes).toEqual(expect.arrayContaining(LINKEDIN_SCOPES));
-    expect(orgs[0]!.tokens.accessToken).toBe(t.accessToken);
+    expect(pages.map((o) => o.extra!.role)).toEqual(['ADMINISTRATOR', 'CONTENT_ADMINISTRATOR']);
+    expect(pages[0]!.tokens.accessToken).toBe(pages[1]!.tokens.accessToken);
+    expect(pages[0]!.grantKey).not.toBe(`linkedin:person:${person!.externalId}`);
   });
 
-  it('offers only the person when they administer no organization or lack the org scopes', async () => {
-    expect((await connectAs('Solo Member', '')).map((a) => a.externalId)).toHaveLength(1);
-    const { code } = await h.authorize({
-      fields: { account: 'Scoped Member', organizations: 'Some Org' },
-      editUrl: (url) => url.searchParams.set('scope', 'openid profile w_member_social'),
-    });
-    const accounts = await h.adapter.connect({
-      code: code!,
-      redirectUri: h.redirectUri,
-      codeVerifier: '',
-    });
-    expect(accounts.map((a) => a.name)).toEqual(['Scoped Member']);
+  it('says so when a Page sign-in finds no Page the member may post to', async () => {
+    const err = await expectPlatformError(
+      connectAs('Reader Member', 'Some Org (ANALYST)', 'organization'),
+    );
+    expect(err.kind).toBe('bad_request');
+    expect(err.message).toMatch(/administers no LinkedIn Page/);
   });
 
   it('refreshes with the refresh token, which keeps its fixed expiry', async () => {
@@ -149,15 +188,44 @@ describe('LinkedIn adapter against its sandbox', () => {
   it('sends LinkedIn-Version: a sunset version is refused with 426', async () => {
     const { code } = await h.authorize({
       fields: { account: 'Old Version', organizations: 'Old Org' },
+      kind: 'organization',
     });
     const stale = h.adapterWith({ urls: { ...h.settings.urls, linkedinVersion: '202401' } });
     const err = await expectPlatformError(
-      stale.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '' }),
+      stale.connect({
+        code: code!,
+        redirectUri: h.redirectUri,
+        codeVerifier: '',
+        kind: 'organization',
+      }),
     );
     expect(err).toMatchObject({
       kind: 'bad_request',
       details: { status: 426, code: 'NONEXISTENT_VERSION' },
     });
+  });
+
+  it('refuses a /rest call without LinkedIn-Version or X-Restli-Protocol-Version, in LinkedIn’s error shape', async () => {
+    const [page] = await connectAs('Header Member', 'Header Org', 'organization');
+    const url = `${h.base}/rest/organizations/${page!.externalId.split(':').pop()}`;
+    const bearer = { authorization: `Bearer ${page!.tokens.accessToken}` };
+    const noVersion = await fetch(url, {
+      headers: { ...bearer, 'x-restli-protocol-version': '2.0.0' },
+    });
+    expect(noVersion.status).toBe(400);
+    expect(await noVersion.json()).toEqual({
+      status: 400,
+      code: 'VERSION_MISSING',
+      message:
+        'A version must be present. Please specify a version by adding the LinkedIn-Version header.',
+    });
+    const noRestli = await fetch(url, { headers: { ...bearer, 'linkedin-version': '202610' } });
+    expect(noRestli.status).toBe(400);
+    expect(await noRestli.json()).toMatchObject({ status: 400, code: 'ILLEGAL_ARGUMENT' });
+    const both = await fetch(url, {
+      headers: { ...bearer, 'linkedin-version': '202610', 'x-restli-protocol-version': '2.0.0' },
+    });
+    expect(both.status).toBe(200);
   });
 
   it('never logs a token or the client secret in its calls', async () => {

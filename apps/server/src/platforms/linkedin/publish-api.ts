@@ -1,6 +1,5 @@
-import { requestJson } from '../oauth.js';
 import type { AdapterSettings, PlatformHttp } from '../types.js';
-import { describeLinkedInError } from './errors.js';
+import { requestLinkedIn } from './errors.js';
 import type { LinkedInUrls } from './urls.js';
 
 export type LinkedInAssetStatus =
@@ -67,7 +66,7 @@ export function createLinkedInPublishApi(settings: AdapterSettings<LinkedInUrls>
       headers = res.headers;
       return res;
     };
-    const body = await requestJson<T>(keeping, 'LinkedIn', url, init, describeLinkedInError);
+    const body = await requestLinkedIn<T>(keeping, url, init);
     return { body, headers };
   }
   const postJson = (token: string, body: unknown, signal?: AbortSignal): RequestInit => ({

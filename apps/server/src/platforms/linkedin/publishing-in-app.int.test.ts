@@ -26,7 +26,8 @@ const emu = async (method: 'GET' | 'POST', path: string, payload?: object) =>
 /** The organization page of a member who signs in (the consent page, answered by hand). */
 async function connectPage(member: string, organization: string): Promise<StoredAccount> {
   const redirectUri = `${TEST_PUBLIC_URL}/api/auth/linkedin/callback`;
-  const url = new URL(adapter.authorizeUrl({ redirectUri, state: 's', codeChallenge: '' }));
+  const kind = 'organization';
+  const url = new URL(adapter.authorizeUrl({ redirectUri, state: 's', codeChallenge: '', kind }));
   const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
   const form = readForm(page.body);
   const answer = await t.app.inject({
@@ -41,7 +42,7 @@ async function connectPage(member: string, organization: string): Promise<Stored
     }).toString(),
   });
   const code = new URL(answer.headers.location as string).searchParams.get('code')!;
-  const accounts = await adapter.connect({ code, redirectUri, codeVerifier: '' });
+  const accounts = await adapter.connect({ code, redirectUri, codeVerifier: '', kind });
   const org = accounts.find((a) => a.externalId.startsWith('urn:li:organization:'))!;
   return { externalId: org.externalId, tokens: org.tokens, extra: org.extra ?? {}, secrets: {} };
 }

@@ -11,12 +11,14 @@ import type {
   StoredAccount,
 } from '../types.js';
 import { createLinkedInAdapter } from './adapter.js';
+import { createLinkedInPublishApi } from './publish-api.js';
 import { network } from './index.js';
 import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
 const h = useHarness(() => startSandboxHarness(network));
 let li: PublishingAdapter;
 beforeAll(async () => {
+  // Both kinds publish the same way; only their sign-ins differ.
   li = createLinkedInAdapter(h.settings, { finalizeTimeoutMs: 400 }).publishing!;
 });
 
@@ -36,15 +38,21 @@ const stored = (a: ConnectableAccount): StoredAccount => ({
   secrets: {},
 });
 
-/** Connects a member; the second account is the organization page they administer. */
+/**
+ * Connects a member (the personal profile sign-in) and, when `organization` is named, the Page
+ * they administer through the second (Page) sign-in.
+ */
 async function connect(name: string, organization = '') {
-  const { code } = await h.authorize({ fields: { account: name, organizations: organization } });
-  const accounts = await h.adapter.connect({
-    code: code!,
-    redirectUri: h.redirectUri,
-    codeVerifier: '',
-  });
-  return { person: stored(accounts[0]!), page: accounts[1] ? stored(accounts[1]) : null };
+  const signIn = async (kind: 'person' | 'organization') => {
+    const { code } = await h.authorize({
+      fields: { account: name, organizations: organization },
+      kind,
+    });
+    return h.adapter.connect({ code: code!, redirectUri: h.redirectUri, codeVerifier: '', kind });
+  };
+  const [person] = await signIn('person');
+  const [page] = organization ? await signIn('organization') : [];
+  return { person: stored(person!), page: page ? stored(page) : null };
 }
 
 async function emu(method: 'GET' | 'POST', path: string, body?: unknown) {
@@ -94,7 +102,7 @@ describe('publishing to the LinkedIn sandbox', () => {
     expect(await posts(person.externalId)).toHaveLength(1);
   });
 
-  it('uploads an image to the URL LinkedIn gives and checks it is AVAILABLE', async () => {
+  it('posts a member’s image once its upload is accepted, never reading the Images API (a member token gets 403)', async () => {
     const { person } = await connect('Image Member');
     const photo = await image(jpeg(640, 480));
     const done = await publishInOneGo(li, person, request('One photo', [photo]));
@@ -102,12 +110,30 @@ describe('publishing to the LinkedIn sandbox', () => {
     expect(uploaded).toMatchObject({ urn: expect.stringMatching(/^urn:li:image:/), ready: true });
     const calls = await h.calls();
     expect(calls.filter((c) => c.path.startsWith('/upload/image/'))).toHaveLength(1);
-    expect(calls.some((c) => c.path === `/rest/images/${encodeURIComponent(uploaded!.urn)}`)).toBe(
-      true,
-    );
+    expect(calls.some((c) => c.path.startsWith('/rest/images/urn'))).toBe(false);
     expect(await posts(person.externalId)).toEqual([
       expect.objectContaining({ contentType: 'media', mediaCount: 1 }),
     ]);
+    // What LinkedIn answers a member token that reads an image: a refusal, not a dead token.
+    const read = await expectPlatformError(
+      createLinkedInPublishApi(h.settings).imageStatus(person.tokens.accessToken, uploaded!.urn),
+    );
+    expect(read).toMatchObject({ kind: 'bad_request', details: { status: 403, code: 100 } });
+  });
+
+  it('checks a Page’s image is AVAILABLE before posting it', async () => {
+    const { page } = await connect('Image Admin', 'Image Co');
+    const done = await publishInOneGo(
+      li,
+      page!,
+      request('Page photo', [await image(jpeg(64, 64))]),
+    );
+    const [uploaded] = done.state.media as Array<{ urn: string; ready: boolean }>;
+    expect(uploaded).toMatchObject({ ready: true });
+    const calls = await h.calls();
+    expect(calls.some((c) => c.path === `/rest/images/${encodeURIComponent(uploaded!.urn)}`)).toBe(
+      true,
+    );
   });
 
   it('posts several images as MultiImage, and refuses 21 before uploading', async () => {

@@ -89,6 +89,8 @@ const comparable = (commentary: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+const isMember = (account: StoredAccount) => account.externalId.startsWith('urn:li:person:');
+
 /** `https://www.linkedin.com/feed/update/{urn}` (docs/networks.md#linkedin-publishing, #permalinks). */
 export const linkedInPermalink = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
 
@@ -108,7 +110,9 @@ export function createLinkedInPublishing(
   async function uploadImage(account: StoredAccount, media: PublishMedia): Promise<Uploaded> {
     const { uploadUrl, image } = await api.initializeImage(token(account), account.externalId);
     await api.upload(token(account), uploadUrl, await readAll(await media.open()));
-    return { urn: image, kind: 'image', ready: false };
+    // A member's token may not read the Images API (403), so a personal post's image is not
+    // polled: it counts as ready once its upload is accepted, and the post follows.
+    return { urn: image, kind: 'image', ready: isMember(account) };
   }
 
   async function uploadVideo(account: StoredAccount, media: PublishMedia): Promise<Uploaded> {

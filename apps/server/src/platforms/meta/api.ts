@@ -51,6 +51,27 @@ export function createGraphApi(settings: AdapterSettings<MetaUrls>, network: Met
     return body;
   }
 
+  /** Every item of a list edge (`me/accounts`, `{business}/owned_pages`…), following the cursors. */
+  async function listEdge<T>(
+    userToken: string,
+    edge: string,
+    fields: string,
+    limit: number,
+  ): Promise<T[]> {
+    const pages: T[] = [];
+    let after: string | undefined;
+    for (let i = 0; i < MAX_PAGES_FOLLOWED; i++) {
+      const body = await call<GraphList<T>>(
+        graphUrl(edge, { fields, limit: String(limit), after }),
+        withToken(userToken),
+      );
+      pages.push(...(body.data ?? []));
+      after = body.paging?.cursors?.after;
+      if (!body.paging?.next || !after || (body.data ?? []).length === 0) break;
+    }
+    return pages;
+  }
+
   return {
     /** The Login dialog (no PKCE in the classic flow). */
     dialogUrl(input: { redirectUri: string; state: string }, scopes: string[]) {
@@ -97,20 +118,11 @@ export function createGraphApi(settings: AdapterSettings<MetaUrls>, network: Met
     },
 
     /** Every Page the user manages (`/me/accounts`), following the cursors. */
-    async listPages<T>(userToken: string, fields: string, limit: number): Promise<T[]> {
-      const pages: T[] = [];
-      let after: string | undefined;
-      for (let i = 0; i < MAX_PAGES_FOLLOWED; i++) {
-        const body = await call<GraphList<T>>(
-          graphUrl('me/accounts', { fields, limit: String(limit), after }),
-          withToken(userToken),
-        );
-        pages.push(...(body.data ?? []));
-        after = body.paging?.cursors?.after;
-        if (!body.paging?.next || !after || (body.data ?? []).length === 0) break;
-      }
-      return pages;
+    listPages<T>(userToken: string, fields: string, limit: number): Promise<T[]> {
+      return listEdge<T>(userToken, 'me/accounts', fields, limit);
     },
+
+    listEdge,
 
     /** One Graph node (a Page, an Instagram user…) with the fields asked for. */
     getNode<T>(id: string, token: string, fields: string) {

@@ -82,6 +82,6 @@ describe('herald doctor', () => {
     expect(result.stdout).toContain(
       'Herald network setup (API_PUBLIC_URL https://herald.example.com/api)',
     );
-    expect(result.stdout).toContain('LinkedIn: unavailable (no credentials)');
+    expect(result.stdout).toContain('LinkedIn Page: unavailable (no credentials)');
   });
 });

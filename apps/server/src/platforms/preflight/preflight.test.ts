@@ -35,6 +35,7 @@ describe('the network setup preflight', () => {
       'facebook',
       'instagram',
       'linkedin',
+      'linkedin',
       'threads',
       'tiktok',
     ]);
@@ -140,44 +141,51 @@ describe('the network setup preflight', () => {
     expect(levels(setupOf(public_, 'facebook'))).not.toContain('problem');
   });
 
-  it('says which products the scopes need and that one LinkedIn app cannot hold personal and Page products', () => {
+  it('checks each LinkedIn connect kind as its own app, with the products its scopes need', () => {
     const report = checkNetworkSetup(
-      prod({ LINKEDIN_CLIENT_ID: 'l', LINKEDIN_CLIENT_SECRET: 's' }),
+      prod({
+        LINKEDIN_CLIENT_ID: 'l',
+        LINKEDIN_CLIENT_SECRET: 's',
+        LINKEDIN_PAGE_CLIENT_ID: 'p',
+        LINKEDIN_PAGE_CLIENT_SECRET: 's',
+      }),
     );
-    const li = setupOf(report, 'linkedin');
-    expect(byTopic(li, 'scopes').map((f) => f.message)).toEqual([
-      'Add Sign In with LinkedIn using OpenID Connect to the LinkedIn app (its products): Herald asks for openid, profile and email.',
-      'Add Share on LinkedIn to the LinkedIn app (its products): Herald asks for w_member_social.',
-      'Add Community Management API to the LinkedIn app (its products): Herald asks for r_organization_social, w_organization_social and rw_organization_admin.',
+    const [profile, page] = report.filter((n) => n.slug === 'linkedin');
+    expect([profile!.kind, page!.kind]).toEqual(['person', 'organization']);
+    expect(byTopic(profile!, 'scopes').map((f) => f.message)).toEqual([
+      'Add Sign In with LinkedIn using OpenID Connect to the LinkedIn profile app (its products): Herald asks for openid, profile and email.',
+      'Add Share on LinkedIn to the LinkedIn profile app (its products): Herald asks for w_member_social.',
     ]);
-    const [kind] = byTopic(li, 'app-kind');
-    expect(kind!.level).toBe('problem');
-    expect(kind!.message).toMatch(
-      /^Use separate LinkedIn apps: .*Community Management API only alone/,
-    );
+    expect(byTopic(profile!, 'app-kind').map((f) => f.message)).toEqual([
+      'The LinkedIn profile app of LINKEDIN_CLIENT_ID connects personal profiles: it needs Sign In with LinkedIn using OpenID Connect and Share on LinkedIn and no other product.',
+    ]);
+    expect(byTopic(page!, 'scopes').map((f) => f.message)).toEqual([
+      'Add Community Management API to the LinkedIn Page app (its products): Herald asks for r_organization_social, w_organization_social and rw_organization_admin.',
+    ]);
+    expect(byTopic(page!, 'app-kind').map((f) => f.message)).toEqual([
+      'The LinkedIn Page app of LINKEDIN_PAGE_CLIENT_ID connects organization Pages: it needs Community Management API and no other product.',
+    ]);
+    expect([...levels(profile!), ...levels(page!)]).not.toContain('problem');
   });
 
-  it('reads the LinkedIn app kind from the scopes an adapter asks for', () => {
+  it('calls one LinkedIn app asking for personal and Page scopes together a problem', () => {
     const config = prod({ LINKEDIN_CLIENT_ID: 'l', LINKEDIN_CLIENT_SECRET: 's' });
-    // The same LinkedIn module, asking only for organization scopes (a Page-only app).
-    const pagesOnly: NetworkModule<LinkedInUrls> = {
+    // A LinkedIn module whose profile kind would ask for both sets of scopes on one app.
+    const mixed: NetworkModule<LinkedInUrls> = {
       ...linkedin,
+      connectKinds: linkedin.connectKinds?.slice(0, 1),
       createAdapter: (settings) => ({
         ...linkedin.createAdapter(settings),
         authorizeUrl: ({ redirectUri }) =>
-          `https://www.linkedin.com/oauth/v2/authorization?redirect_uri=${encodeURIComponent(redirectUri)}&scope=r_organization_social%20w_organization_social%20rw_organization_admin`,
+          `https://www.linkedin.com/oauth/v2/authorization?redirect_uri=${encodeURIComponent(redirectUri)}&scope=openid%20w_member_social%20r_organization_social%20w_organization_social%20rw_organization_admin`,
       }),
     };
-    const [li] = checkNetworkSetup(config, { modules: [pagesOnly] });
-    expect(byTopic(li!, 'app-kind')).toEqual([
-      {
-        level: 'ok',
-        topic: 'app-kind',
-        message:
-          'The LinkedIn app of LINKEDIN_CLIENT_ID connects organization Pages: it needs Community Management API and no other product.',
-      },
-    ]);
-    expect(levels(li!)).not.toContain('problem');
+    const [li] = checkNetworkSetup(config, { modules: [mixed] });
+    const [kind] = byTopic(li!, 'app-kind');
+    expect(kind!.level).toBe('problem');
+    expect(kind!.message).toMatch(
+      /^Use separate LinkedIn profile apps: .*Community Management API only alone/,
+    );
   });
 
   it('warns about TikTok’s unaudited mode and reminds to verify the media domain', () => {

@@ -34,8 +34,15 @@ function authorizeRequest(
   urls: unknown,
   clientId: string,
   redirectUri: string,
+  kind: string | undefined,
 ) {
-  const adapter = module.createAdapter({ clientId, clientSecret: '', urls, http: noTraffic });
+  const adapter = module.createAdapter({
+    clientId,
+    clientSecret: '',
+    urls,
+    http: noTraffic,
+    ...(kind ? { kind } : {}),
+  });
   const url = new URL(
     adapter.authorizeUrl({ redirectUri, state: 'preflight', codeChallenge: 'preflight' }),
   );
@@ -254,45 +261,71 @@ function domainFindings(name: string, apiPublicUrl: string): NetworkSetupFinding
   ];
 }
 
-/** The setup of every network in the catalog, in catalog order. */
+/**
+ * The setup of every network in the catalog, in catalog order; a network with one developer app
+ * per connect kind (LinkedIn) has one entry per kind, each with its own credentials and scopes.
+ */
 export function checkNetworkSetup(
   config: PreflightConfig,
   options: PreflightOptions = {},
 ): NetworkSetup[] {
   const modules = options.modules ?? NETWORK_MODULES;
-  return modules.map((module) => {
-    const facts = setupFactsFor(module.slug);
-    const credentials = config.networks[module.slug as keyof Config['networks']] ?? null;
-    const set = config.networkCredentialsSet[module.slug] ?? {
-      clientId: false,
-      clientSecret: false,
-    };
-    const mode: NetworkSetup['mode'] = credentials
-      ? 'configured'
-      : config.isProduction
-        ? 'unavailable'
-        : 'sandbox';
-    const active = options.active?.get(module.name) ?? null;
-    const { redirectUri, scopes } = authorizeRequest(
-      module,
-      mode === 'sandbox'
-        ? module.sandboxUrls(sandboxBase(config, module.slug))
-        : module.productionUrls,
-      credentials?.clientId ?? SANDBOX_CLIENT_ID,
-      connectCallbackUrl(config.apiPublicUrl, module.slug),
+  return modules.flatMap((module) => {
+    const kinds = module.connectKinds?.length
+      ? module.connectKinds.map((k) => ({ kind: k.kind, name: k.label, configKey: k.configKey }))
+      : [{ kind: undefined, name: module.name, configKey: module.slug }];
+    return kinds.map(({ kind, name, configKey }) =>
+      checkOneSetup(config, options, module, { kind, name, configKey }),
     );
-    const findings = credentialFindings(module.name, facts, set, mode, active);
-    if (mode === 'configured') {
-      findings.push(...redirectFindings(module.name, facts, redirectUri));
-      findings.push(...scopeFindings(module.name, facts, scopes));
-      if (pullsMediaByUrl(module.slug))
-        findings.push(mediaUrlFinding(module.name, config.apiPublicUrl, facts.pulledMedia));
-      findings.push(
-        ...auditFindings(module.name, facts, config.unauditedNetworks.includes(module.slug)),
-      );
-      if (facts.verifiesMediaDomain)
-        findings.push(...domainFindings(module.name, config.apiPublicUrl));
-    }
-    return { slug: module.slug, name: module.name, mode, active, redirectUri, scopes, findings };
   });
+}
+
+function checkOneSetup(
+  config: PreflightConfig,
+  options: PreflightOptions,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  module: NetworkModule<any>,
+  entry: { kind: string | undefined; name: string; configKey: string },
+): NetworkSetup {
+  const { kind, name, configKey } = entry;
+  const facts = setupFactsFor(configKey);
+  const credentials = config.networks[configKey as keyof Config['networks']] ?? null;
+  const set = config.networkCredentialsSet[configKey] ?? {
+    clientId: false,
+    clientSecret: false,
+  };
+  const mode: NetworkSetup['mode'] = credentials
+    ? 'configured'
+    : config.isProduction
+      ? 'unavailable'
+      : 'sandbox';
+  const active = options.active?.get(module.name) ?? null;
+  const { redirectUri, scopes } = authorizeRequest(
+    module,
+    mode === 'sandbox'
+      ? module.sandboxUrls(sandboxBase(config, module.slug))
+      : module.productionUrls,
+    credentials?.clientId ?? SANDBOX_CLIENT_ID,
+    connectCallbackUrl(config.apiPublicUrl, module.slug),
+    kind,
+  );
+  const findings = credentialFindings(name, facts, set, mode, active);
+  if (mode === 'configured') {
+    findings.push(...redirectFindings(name, facts, redirectUri));
+    findings.push(...scopeFindings(name, facts, scopes));
+    if (pullsMediaByUrl(module.slug))
+      findings.push(mediaUrlFinding(name, config.apiPublicUrl, facts.pulledMedia));
+    findings.push(...auditFindings(name, facts, config.unauditedNetworks.includes(module.slug)));
+    if (facts.verifiesMediaDomain) findings.push(...domainFindings(name, config.apiPublicUrl));
+  }
+  return {
+    slug: module.slug,
+    ...(kind ? { kind } : {}),
+    name,
+    mode,
+    active,
+    redirectUri,
+    scopes,
+    findings,
+  };
 }

@@ -59,10 +59,15 @@ function probeTargetOf(
   runtimes: ReportOptions['runtimes'],
 ): ProbeTarget | null {
   const base = { slug: network.slug, name: network.name, redirectUri: network.redirectUri };
-  const runtime = runtimes?.get(network.slug);
-  if (runtime) return { ...base, ...runtime.client, urls: runtime.urls };
-  const credentials = config.networks[network.slug as keyof Config['networks']];
   const module = modules.find((m) => m.slug === network.slug);
+  const configKey =
+    module?.connectKinds?.find((k) => k.kind === network.kind)?.configKey ?? network.slug;
+  const credentials = config.networks[configKey as keyof Config['networks']];
+  const runtime = runtimes?.get(network.slug);
+  // A sandbox answers every connect kind with the same client; real kinds each have their own app.
+  if (runtime && network.mode === 'sandbox')
+    return { ...base, ...runtime.client, urls: runtime.urls };
+  if (runtime && credentials) return { ...base, ...credentials, urls: runtime.urls };
   if (!credentials || !module) return null;
   return { ...base, ...credentials, urls: module.productionUrls };
 }

@@ -135,11 +135,18 @@ export const NETWORK_SETUP_FACTS: Record<string, NetworkSetupFacts> = {
       refusedOtherwise: 'every post that is not private',
     },
   },
+  // LinkedIn's two connect kinds (docs/decisions/0012-linkedin-connect-kinds.md), by config key.
   linkedin: {
     env: { clientId: 'LINKEDIN_CLIENT_ID', clientSecret: 'LINKEDIN_CLIENT_SECRET' },
     console: 'the LinkedIn developer portal (Auth tab, Authorized redirect URLs)',
     products: LINKEDIN_PRODUCTS,
-    appKind: 'personal profile and organization Pages',
+    appKind: 'personal profiles',
+  },
+  linkedinPage: {
+    env: { clientId: 'LINKEDIN_PAGE_CLIENT_ID', clientSecret: 'LINKEDIN_PAGE_CLIENT_SECRET' },
+    console: 'the LinkedIn developer portal of the Page app (Auth tab, Authorized redirect URLs)',
+    products: LINKEDIN_PRODUCTS,
+    appKind: 'organization Pages',
   },
 };
 

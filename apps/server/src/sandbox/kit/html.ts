@@ -10,7 +10,8 @@ export const escapeHtml = (s: string) =>
 export const splitList = (value: string) => [
   ...new Set(
     value
-      .split(',')
+      // Commas inside brackets belong to the entry: "Shop (ANALYZE, MODERATE)".
+      .split(/,(?![^()]*\))/)
       .map((s) => s.trim())
       .filter(Boolean),
   ),

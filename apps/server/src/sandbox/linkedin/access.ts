@@ -1,5 +1,19 @@
 import type { Scenario } from '../kit/scenario.js';
-import type { Grant, Member } from './state.js';
+import { roleOn, type Grant, type Member } from './state.js';
+
+/** Roles that may post, comment and upload as the organization (w_organization_social). */
+export const POSTING_ROLES = ['ADMINISTRATOR', 'CONTENT_ADMINISTRATOR'];
+
+/** Roles that may read the organization's posts and comments (r_organization_social). */
+const READING_ROLES = [...POSTING_ROLES, 'ANALYST'];
+
+/** Organization scopes: a grant holding one came from a Community Management API app. */
+export const ORGANIZATION_SCOPES = [
+  'r_organization_social',
+  'w_organization_social',
+  'rw_organization_admin',
+  'r_organization_admin',
+];
 
 /**
  * Who may act as an author or read its posts and comments (docs/networks.md#linkedin-oauth, #linkedin-comments): a member as
@@ -21,7 +35,8 @@ export function canWriteAs(caller: Caller, urn: string): boolean {
   const { grant, member } = caller;
   if (urn === personUrn(member)) return grant.scopes.includes('w_member_social');
   const org = ORG.exec(urn)?.[1];
-  return !!org && member.orgIds.includes(org) && grant.scopes.includes('w_organization_social');
+  const role = org ? roleOn(member, org) : null;
+  return !!role && POSTING_ROLES.includes(role) && grant.scopes.includes('w_organization_social');
 }
 
 export function canReadAs(caller: Caller, urn: string): boolean {
@@ -29,9 +44,10 @@ export function canReadAs(caller: Caller, urn: string): boolean {
   if (urn === personUrn(member))
     return grant.scopes.includes('r_member_social') || scenario.isOn('r_member_social');
   const org = ORG.exec(urn)?.[1];
+  const role = org ? roleOn(member, org) : null;
   return (
-    !!org &&
-    member.orgIds.includes(org) &&
+    !!role &&
+    READING_ROLES.includes(role) &&
     grant.scopes.some((s) => s === 'r_organization_social' || s === 'rw_organization_admin')
   );
 }

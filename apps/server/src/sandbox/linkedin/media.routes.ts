@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import type { KeyedLock } from '../kit/keyed-lock.js';
 import type { EmuKit } from '../kit/emu-kit.js';
-import { canReadAs, canWriteAs, type Caller } from './access.js';
+import { canReadAs, canWriteAs, ORGANIZATION_SCOPES, type Caller } from './access.js';
 import { linkedInErrors } from './errors.js';
 import { assetId, type LiImage, type LinkedInPosts, type LiVideo } from './posts-state.js';
 import { linkedInRoute, logoImage } from './rest.js';
@@ -122,6 +122,10 @@ export function registerLinkedInMediaRoutes(scope: FastifyInstance, deps: Linked
     route(true, async (request) => {
       const caller = await authenticate(request);
       const urn = (request.params as { urn: string }).urn;
+      // The Images API read needs an organization (Community Management) grant: a member's
+      // "Share on LinkedIn" token is refused, whoever owns the image (docs/networks.md#linkedin-conformance).
+      if (!caller.grant.scopes.some((s) => ORGANIZATION_SCOPES.includes(s)))
+        throw linkedInErrors.denied(`images.GET.${request.headers['linkedin-version']}`);
       const logo = await logoImage(state, kit, urn);
       if (logo) return logo;
       const image = await posts.getImage(urn);

@@ -5,10 +5,14 @@ import type { EmuKit } from '../kit/emu-kit.js';
 import type { Params } from '../kit/consent.js';
 import { escapeHtml, splitList } from '../kit/html.js';
 import { linkedInErrors, OAuthFailure } from './errors.js';
-import { ACCESS_TOKEN_SECONDS, memberKeys, type LinkedInState } from './state.js';
+import { ACCESS_TOKEN_SECONDS, memberKeys, roleOn, type LinkedInState } from './state.js';
 
-/** Scopes the emulated app may ask for (docs/networks.md#linkedin-oauth). */
-const KNOWN_SCOPES = new Set([
+/**
+ * The products a LinkedIn developer app can have and the scopes each grants
+ * (docs/networks.md#linkedin-oauth). The Community Management API must be the only product on
+ * its app, so one app never grants member and organization scopes together.
+ */
+const MEMBER_PRODUCT_SCOPES = new Set([
   'openid',
   'profile',
   'email',
@@ -16,11 +20,31 @@ const KNOWN_SCOPES = new Set([
   'r_member_social',
   'r_member_postAnalytics',
   'r_basicprofile',
+]);
+const COMMUNITY_MANAGEMENT_SCOPES = new Set([
   'r_organization_social',
   'w_organization_social',
   'rw_organization_admin',
   'r_organization_admin',
+  // The Community Management API also grants these to its (only) app.
+  'r_basicprofile',
+  'r_member_postAnalytics',
 ]);
+
+/**
+ * The first scope the sandbox app cannot grant, if any. The app's product is the one of the first
+ * scope asked for (the sandbox stands for whichever app Herald configured); a scope of the other
+ * product is "not authorized for your application", as LinkedIn says when an app lacks it.
+ */
+export function unauthorizedScope(scopes: string[]): string | undefined {
+  const first = scopes[0];
+  if (!first) return undefined;
+  const product =
+    COMMUNITY_MANAGEMENT_SCOPES.has(first) && !MEMBER_PRODUCT_SCOPES.has(first)
+      ? COMMUNITY_MANAGEMENT_SCOPES
+      : MEMBER_PRODUCT_SCOPES;
+  return scopes.find((s) => !product.has(s));
+}
 
 const DEFAULT_ORGANIZATIONS = 'Herald Sandbox Company';
 
@@ -39,11 +63,11 @@ function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
   });
   if (p.response_type !== 'code')
     return fail('unsupported_response_type', 'Only response_type=code is supported.');
-  const unknown = parseScopes(p.scope).filter((s) => !KNOWN_SCOPES.has(s));
-  if (unknown.length)
+  const refused = unauthorizedScope(parseScopes(p.scope));
+  if (refused)
     return fail(
-      'invalid_scope',
-      `Scope "${unknown.join(', ')}" is not authorized for your application`,
+      'unauthorized_scope_error',
+      `Scope "${refused}" is not authorized for your application`,
     );
   return {
     ok: true,
@@ -103,15 +127,19 @@ export function registerLinkedInOAuth(
       approved: (code, r) => ({ code, state: r.state ?? '' }),
       async extraFields(r) {
         const members = await state.listMembers();
-        const firstOrgs = members[0]
-          ? (await Promise.all(members[0].orgIds.map((id) => state.getOrganization(id))))
-              .map((o) => o?.name)
+        const first = members[0];
+        const firstOrgs = first
+          ? (await Promise.all(first.orgIds.map((id) => state.getOrganization(id))))
+              .map((o) => {
+                const role = o ? roleOn(first, o.id) : null;
+                return o && (role === 'ADMINISTRATOR' ? o.name : `${o.name} (${role})`);
+              })
               .filter(Boolean)
               .join(', ')
           : DEFAULT_ORGANIZATIONS;
         return `
 <p>Herald asks for: ${escapeHtml(r.scopes.join(', '))}.</p>
-<label for="organizations">Organization pages this member administers (comma-separated; empty for none)</label>
+<label for="organizations">Organization pages this member has a role on (comma-separated; empty for none; a role in brackets, e.g. "Acme (CONTENT_ADMINISTRATOR)", ADMINISTRATOR when none)</label>
 <input id="organizations" name="organizations" type="text" value="${escapeHtml(firstOrgs)}">`;
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmuKit } from '../kit/emu-kit.js';
 import { LinkedInFailure, linkedInErrors } from './errors.js';
-import type { LinkedInState, Organization } from './state.js';
+import { roleOn, type LinkedInState, type Organization } from './state.js';
 
 /** The oldest `LinkedIn-Version` the emulator accepts (LinkedIn keeps about a year active). */
 export const OLDEST_ACTIVE_VERSION = 202510;
@@ -118,7 +118,7 @@ export function registerLinkedInRest(scope: FastifyInstance, kit: EmuKit, state:
       const all = member.orgIds
         .map((id) => ({
           organization: `urn:li:organization:${id}`,
-          role: 'ADMINISTRATOR',
+          role: roleOn(member, id) ?? 'ADMINISTRATOR',
           state: 'APPROVED',
           roleAssignee: `urn:li:person:${member.sub}`,
         }))

@@ -14,6 +14,20 @@ export interface Member {
   givenName: string;
   familyName: string;
   orgIds: string[];
+  /** The member's role per organization id; ADMINISTRATOR when absent (older sandbox data). */
+  orgRoles?: Record<string, string>;
+}
+
+/** The member's approved role on an organization, or null when they have none. */
+export const roleOn = (member: Member, orgId: string) =>
+  member.orgIds.includes(orgId) ? (member.orgRoles?.[orgId] ?? 'ADMINISTRATOR') : null;
+
+/** "Acme (CONTENT_ADMINISTRATOR)" → the name and the role (ADMINISTRATOR when none is given). */
+export function parseOrganizationEntry(entry: string) {
+  const match = /^(.*?)\s*\(([A-Za-z_]+)\)\s*$/.exec(entry.trim());
+  return match
+    ? { name: match[1]!.trim(), role: match[2]!.toUpperCase() }
+    : { name: entry.trim(), role: 'ADMINISTRATOR' };
 }
 
 export interface Organization {
@@ -84,10 +98,14 @@ export function createLinkedInState(ctx: SandboxContext, kit: EmuKit) {
     async saveLogin(account: string, organizations: string[]) {
       const [givenName = account, ...rest] = account.split(/\s+/);
       const orgIds: string[] = [];
-      for (const name of organizations) {
+      const orgRoles: Record<string, string> = {};
+      for (const entry of organizations) {
+        const { name, role } = parseOrganizationEntry(entry);
+        if (!name) continue;
         const id = numericId(`org:${name.toLowerCase()}`, 8);
         await store.put('org', id, { id, name, vanityName: slug(name) });
         orgIds.push(id);
+        orgRoles[id] = role;
       }
       const member: Member = {
         sub: alphaId(`member:${account}`),
@@ -95,6 +113,7 @@ export function createLinkedInState(ctx: SandboxContext, kit: EmuKit) {
         givenName,
         familyName: rest.join(' '),
         orgIds,
+        orgRoles,
       };
       await store.put('member', member.sub, member);
       return member;

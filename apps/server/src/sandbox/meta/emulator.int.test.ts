@@ -25,6 +25,7 @@ it('keeps Graph query strings (tokens, app secret) out of the request log', asyn
         clientSecret: 'the-secret',
         unaudited: false,
         store: createSandboxStore(database.db, 'facebook'),
+        runsLocally: true,
       }),
     { prefix: mountPath },
   );

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { unreachableMediaBase } from '../../lib/public-url.js';
 import type { SandboxContext } from '../context.js';
 import type { EmuKit } from '../kit/emu-kit.js';
 import type { Scenario } from '../kit/scenario.js';
@@ -34,10 +35,12 @@ export function requireScope(auth: Authenticated, permission: string) {
 }
 
 /**
- * Why Meta could not fetch a media URL, if it could not: not an http(s) URL, or a signed URL
- * (`exp` in unix seconds, as Herald signs them) already expired on the emulator's clock.
+ * Why Meta could not fetch a media URL, if it could not: not an http(s) URL; not public https
+ * (loopback, private, `localhost`, plain http) unless the sandbox was told it runs locally
+ * (`runsLocally`); or a signed URL (`exp` in unix seconds, as Herald signs them) already expired
+ * on the emulator's clock.
  */
-export function mediaUrlProblem(value: string | undefined, now: number) {
+export function mediaUrlProblem(value: string | undefined, now: number, runsLocally = true) {
   let url: URL;
   try {
     url = new URL(value ?? '');
@@ -45,6 +48,7 @@ export function mediaUrlProblem(value: string | undefined, now: number) {
     return 'invalid' as const;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'invalid' as const;
+  if (!runsLocally && unreachableMediaBase(url.href)) return 'unreachable' as const;
   const exp = Number(url.searchParams.get('exp'));
   if (url.searchParams.has('exp') && Number.isFinite(exp) && exp * 1000 < now) {
     return 'expired' as const;

@@ -55,6 +55,8 @@ interface NewContainer {
   now: number;
   scenario: Scenario;
   objects: GraphObjects;
+  /** SandboxContext.runsLocally: loopback media URLs are fetchable. */
+  runsLocally: boolean;
 }
 
 /** Validates `POST /{ig-user}/media` parameters and builds the container they describe. */
@@ -122,9 +124,11 @@ async function mediaFields(input: NewContainer, mediaType: IgMediaType, isCarous
   const param = video ? 'video_url' : 'image_url';
   const url = p[param];
   if (!url) throw graphErrors.invalidParam(`(#100) The parameter ${param} is required.`);
-  const problem = mediaUrlProblem(url, now);
+  const problem = mediaUrlProblem(url, now, input.runsLocally);
   if (problem === 'invalid')
     throw graphErrors.invalidParam(`(#100) Param ${param} is not a valid URL.`);
+  // Instagram cannot reach a loopback or private address at all.
+  if (problem === 'unreachable') throw graphErrors.mediaFetch();
   // Instagram fetches an image while creating the container, a video afterwards.
   if (problem === 'expired' && !video) throw graphErrors.mediaFetch();
   if (!video && mediaType !== 'STORIES') await checkFeedImage(url);

@@ -44,6 +44,7 @@ export function addInstagramPublishing(router: GraphRouter, deps: PublishDeps) {
       now: await kit.now(),
       scenario: auth.scenario,
       objects,
+      runsLocally: ctx.runsLocally,
     });
     await objects.put(container);
     return { json: { id: container.id } };

@@ -3,7 +3,13 @@ import type { EmuKit } from '../kit/emu-kit.js';
 import { graphErrors } from './errors.js';
 import { parseFields, pickFields, type FieldSpec } from './fields.js';
 import type { GraphAnswer, GraphRequest, GraphRouter } from './router.js';
-import type { Authenticated, GraphState, GraphUser, SandboxPage } from './state.js';
+import {
+  ADMIN_TASKS,
+  type Authenticated,
+  type GraphState,
+  type GraphUser,
+  type SandboxPage,
+} from './state.js';
 
 interface Deps {
   ctx: SandboxContext;
@@ -12,9 +18,6 @@ interface Deps {
   /** Objects publishing made (containers, media, posts, comments), when not an account node. */
   readObject?: (req: GraphRequest, id: string, auth: Authenticated) => Promise<GraphAnswer | null>;
 }
-
-/** Tasks a Page admin has (docs/networks.md#facebook-oauth); publishing needs CREATE_CONTENT. */
-const ADMIN_TASKS = ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'];
 
 const encodeCursor = (index: number) => Buffer.from(`cursor:${index}`).toString('base64url');
 const decodeCursor = (cursor: string | undefined) => {
@@ -66,7 +69,7 @@ export function addGraphNodeRoutes(router: GraphRouter, { ctx, kit, state, readO
       name: page.name,
       category: 'Brand',
       link: `https://www.facebook.com/${page.id}`,
-      tasks: ADMIN_TASKS,
+      tasks: page.tasks ?? ADMIN_TASKS,
       picture: picture(page.id, page.name),
       access_token: wantsToken ? await state.pageToken(raw!, auth.token, page) : undefined,
       instagram_business_account: ig
@@ -107,8 +110,11 @@ export function addGraphNodeRoutes(router: GraphRouter, { ctx, kit, state, readO
   async function listAccounts(req: GraphRequest): Promise<GraphAnswer> {
     const auth = await state.authenticate(req.token);
     if (auth.token.kind !== 'user') throw graphErrors.unknownField('accounts', 'Page');
-    // Without pages_show_list the list is simply empty, as at Meta.
-    const visible = auth.token.scopes.includes('pages_show_list') ? auth.user.pages : [];
+    // Without pages_show_list the list is simply empty, as at Meta. Pages the person reaches
+    // only through a business portfolio are not in it (docs/networks.md#facebook-conformance).
+    const visible = auth.token.scopes.includes('pages_show_list')
+      ? auth.user.pages.filter((p) => p.personal !== false)
+      : [];
     const limit = Math.min(Math.max(Number(req.params.limit) || 25, 1), 100);
     const start = decodeCursor(req.params.after);
     const slice = visible.slice(start, start + limit);
@@ -140,6 +146,40 @@ export function addGraphNodeRoutes(router: GraphRouter, { ctx, kit, state, readO
     if (path.id !== 'me') throw graphErrors.notFound(path.id!);
     return listAccounts(req);
   });
+
+  /** The business portfolios the person belongs to (`business_management`). */
+  router.add('GET', 'me/businesses', async (req) => {
+    const auth = await state.authenticate(req.token);
+    if (auth.token.kind !== 'user') throw graphErrors.unknownField('businesses', 'Page');
+    if (!auth.token.scopes.includes('business_management'))
+      throw graphErrors.noPermission('business_management');
+    const seen = new Map<string, { id: string; name: string }>();
+    for (const page of auth.user.pages)
+      for (const b of page.businesses ?? []) seen.set(b.id, { id: b.id, name: b.name });
+    const specs = parseFields(req.params.fields, 'id,name');
+    return {
+      json: { data: [...seen.values()].map((b) => pickFields(b, specs, 'Business')), paging: {} },
+    };
+  });
+
+  /** A portfolio's own Pages and its clients' Pages, as the person may act on them. */
+  for (const relation of ['owned', 'client'] as const) {
+    router.add('GET', `:id/${relation}_pages`, async (req, path) => {
+      const auth = await state.authenticate(req.token);
+      if (!auth.token.scopes.includes('business_management'))
+        throw graphErrors.noPermission('business_management');
+      const pages = auth.user.pages.filter((p) =>
+        (p.businesses ?? []).some((b) => b.id === path.id && b.relation === relation),
+      );
+      if (!auth.user.pages.some((p) => (p.businesses ?? []).some((b) => b.id === path.id)))
+        throw graphErrors.notFound(path.id!);
+      const specs = parseFields(req.params.fields, 'id,name');
+      const data = [];
+      for (const page of pages)
+        data.push(pickFields(await pageNode(auth, page, specs, req.token), specs, 'Page'));
+      return { json: { data, paging: {} } };
+    });
+  }
 
   router.add('GET', 'me/permissions', async (req) => {
     const { token } = await state.authenticate(req.token);

@@ -93,7 +93,8 @@ export function addGraphOAuthRoutes(
         const instagram = form.instagram?.trim()
           ? form.instagram.split(',').map((s) => (s.trim() && s.trim() !== '-' ? s.trim() : null))
           : [instagramNameFor(account)];
-        const user = await state.saveLogin(account, pages, instagram);
+        const businessPages = splitList(form.business_pages ?? '').slice(0, 50);
+        const user = await state.saveLogin(account, pages, instagram, businessPages);
         return state.createCode({
           userId: user.id,
           clientId: r.clientId,
@@ -124,11 +125,14 @@ export function addGraphOAuthRoutes(
       approved: (code, r) => ({ code, state: r.state ?? '' }),
       async extraFields(r) {
         const users = await state.listUsers();
-        const pages = users[0]?.pages.map((page) => page.name).join(', ') || DEFAULT_PAGES;
+        const personal = users[0]?.pages.filter((page) => page.personal !== false);
+        const pages = personal?.map((page) => page.name).join(', ') || DEFAULT_PAGES;
         return `
 <p>Herald asks for: ${escapeHtml(r.scopes.join(', '))}.</p>
-<label for="pages">Pages this account manages (comma-separated)</label>
+<label for="pages">Pages this account manages (comma-separated; fewer tasks in brackets, e.g. "Shop (ANALYZE, MODERATE)")</label>
 <input id="pages" name="pages" type="text" value="${escapeHtml(pages)}">
+<label for="business_pages">Pages reached only through a business portfolio (comma-separated "Page @ Portfolio", "[client]" for a client's Page; empty for none)</label>
+<input id="business_pages" name="business_pages" type="text" value="">
 ${
   options.instagramField
     ? `<label for="instagram">Instagram professional accounts linked to those Pages, in order (comma-separated; "-" skips a Page; empty: one named after the account, on the first Page)</label>

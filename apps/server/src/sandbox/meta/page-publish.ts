@@ -19,6 +19,9 @@ const PHOTOS_PER_POST = 10;
 function actingPage(auth: Authenticated, pageId: string, method: 'get' | 'post') {
   if (auth.page?.id === pageId) {
     if (!auth.token.scopes.includes('pages_manage_posts')) throw graphErrors.pagePublishing();
+    // "sufficient administrative permission": the CREATE_CONTENT task on the Page.
+    if (auth.page.tasks && !auth.page.tasks.includes('CREATE_CONTENT'))
+      throw graphErrors.pagePublishing();
     return auth.page;
   }
   if (auth.user.pages.some((p) => p.id === pageId)) throw graphErrors.pagePublishing();
@@ -183,9 +186,9 @@ export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
     const p = req.params;
     if (!p.url) throw graphErrors.requiresUpload();
     const now = await kit.now();
-    const problem = mediaUrlProblem(p.url, now);
+    const problem = mediaUrlProblem(p.url, now, ctx.runsLocally);
     if (problem === 'invalid') throw badUrl('url');
-    if (problem === 'expired') throw unreadableImage();
+    if (problem) throw unreadableImage();
     const published = p.published !== 'false';
     const caption = p.caption ?? p.message ?? '';
     const made: FbPhoto = {
@@ -219,7 +222,7 @@ export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
     const p = req.params;
     if (!p.file_url) throw graphErrors.requiresUpload();
     const now = await kit.now();
-    if (mediaUrlProblem(p.file_url, now)) {
+    if (mediaUrlProblem(p.file_url, now, ctx.runsLocally)) {
       throw new GraphFailure(
         400,
         390,

@@ -21,6 +21,43 @@ export interface SandboxPage {
   id: string;
   name: string;
   instagram: SandboxInstagram | null;
+  /** The person's tasks on the Page; every admin task when absent. */
+  tasks?: string[];
+  /** Listed by `/me/accounts` (a personal role); false for a Page reached only through a portfolio. */
+  personal?: boolean;
+  /** The business portfolios through which the person reaches the Page. */
+  businesses?: Array<{ id: string; name: string; relation: 'owned' | 'client' }>;
+}
+
+/** Tasks a Page admin has (docs/networks.md#facebook-oauth); publishing needs CREATE_CONTENT. */
+export const ADMIN_TASKS = [
+  'ADVERTISE',
+  'ANALYZE',
+  'CREATE_CONTENT',
+  'MESSAGING',
+  'MODERATE',
+  'MANAGE',
+];
+
+/**
+ * A Page as typed on the consent page: `Name`, `Name (ANALYZE, MODERATE)` for fewer tasks, and
+ * for the business field `Name @ Portfolio` or `Name @ Portfolio [client]`.
+ */
+export function parsePageEntry(entry: string) {
+  let rest = entry.trim();
+  let tasks: string[] | undefined;
+  const taskMatch = /\(([A-Za-z_,\s]*)\)\s*$/.exec(rest);
+  if (taskMatch) {
+    tasks = taskMatch[1]!
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((t) => t.toUpperCase());
+    rest = rest.slice(0, taskMatch.index).trim();
+  }
+  const client = /\[client\]\s*$/i.test(rest);
+  if (client) rest = rest.replace(/\[client\]\s*$/i, '').trim();
+  const [name = '', portfolio] = rest.split('@').map((part) => part.trim());
+  return { name, tasks, portfolio: portfolio || null, client };
 }
 
 /** A sandbox Facebook user: the account named on the consent page and the Pages they manage. */
@@ -83,17 +120,47 @@ export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
     },
 
     /** Records what the person typed on the consent page; the same names keep the same ids. */
-    async saveLogin(account: string, pageNames: string[], instagram: Array<string | null>) {
+    async saveLogin(
+      account: string,
+      pageNames: string[],
+      instagram: Array<string | null>,
+      businessPages: string[] = [],
+    ) {
       const id = numericId(`user:${account}`);
       const existing = await getUser(id);
-      const pages: SandboxPage[] = pageNames.map((name, i) => {
+      const pages: SandboxPage[] = pageNames.map((entry, i) => {
+        const { name, tasks } = parsePageEntry(entry);
         const username = instagram[i];
         return {
           id: numericId(`page:${account}:${name}`),
           name,
           instagram: username ? { id: numericId(`ig:${username}`, 17), username, name } : null,
+          ...(tasks ? { tasks } : {}),
+          personal: true,
         };
       });
+      // Pages reached through a business portfolio; one also listed above keeps its one id.
+      for (const entry of businessPages) {
+        const { name, tasks, portfolio, client } = parsePageEntry(entry);
+        if (!name) continue;
+        const business = {
+          id: numericId(`business:${account}:${portfolio ?? 'Business'}`),
+          name: portfolio ?? 'Business',
+          relation: client ? ('client' as const) : ('owned' as const),
+        };
+        const pageId = numericId(`page:${account}:${name}`);
+        const known = pages.find((p) => p.id === pageId);
+        if (known) known.businesses = [...(known.businesses ?? []), business];
+        else
+          pages.push({
+            id: pageId,
+            name,
+            instagram: null,
+            ...(tasks ? { tasks } : {}),
+            personal: false,
+            businesses: [business],
+          });
+      }
       const user: GraphUser = {
         id,
         account,

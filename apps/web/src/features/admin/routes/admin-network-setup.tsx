@@ -142,7 +142,7 @@ export function AdminNetworkSetupPage() {
           </p>
           <div className="grid items-start gap-4 lg:grid-cols-2">
             {report.networks.map((network) => (
-              <NetworkCard key={network.slug} network={network} />
+              <NetworkCard key={`${network.slug}:${network.kind ?? ''}`} network={network} />
             ))}
           </div>
         </>

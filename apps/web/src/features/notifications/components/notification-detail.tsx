@@ -22,6 +22,7 @@ const followUps: Partial<Record<Notification['type'], { to: string; label: strin
   SUBSCRIPTION_UPDATE: { to: paths.pricing, label: 'View plans' },
   PAYMENT_ISSUE: { to: paths.pricing, label: 'View plans' },
   PLATFORM_DISCONNECTED: { to: paths.settings, label: 'Open connected platforms' },
+  PLATFORM_EXPIRING: { to: paths.settings, label: 'Open connected platforms' },
   ORGANIZATION_INVITE: { to: paths.onboarding, label: 'See invitations' },
 };
 

@@ -10,6 +10,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   ORGANIZATION_INVITE: 'Organization Invite',
   PAYMENT_ISSUE: 'Payment Issue',
   PLATFORM_DISCONNECTED: 'Platform Disconnected',
+  PLATFORM_EXPIRING: 'Reconnect Soon',
 };
 
 export const PRIORITIES: ReadonlyArray<{ value: Priority; label: string }> = [

@@ -21,7 +21,8 @@ interface AccountPickerDialogProps {
 
 /**
  * One sign-in can offer several accounts (Facebook Pages, Instagram business accounts,
- * LinkedIn person and organizations): the member ticks the ones to connect.
+ * LinkedIn Pages): the member ticks the ones to connect. An account the network does not let
+ * Herald post to (a Page without CREATE_CONTENT) is shown disabled, with the reason.
  */
 export function AccountPickerDialog({
   orgId,
@@ -84,13 +85,23 @@ export function AccountPickerDialog({
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
             {accounts.map((account) => {
               const name = account.name?.trim() || account.username || account.externalId;
+              const reason = account.unavailableReason ?? null;
+              const reasonId = `unavailable-${account.externalId}`;
               return (
                 <li key={account.externalId}>
-                  <label className="flex cursor-pointer items-center gap-3 p-3 hover:bg-slate-50">
+                  <label
+                    className={
+                      reason
+                        ? 'flex cursor-not-allowed items-center gap-3 p-3 opacity-90'
+                        : 'flex cursor-pointer items-center gap-3 p-3 hover:bg-slate-50'
+                    }
+                  >
                     <input
                       type="checkbox"
                       checked={chosen.has(account.externalId)}
                       onChange={() => toggle(account.externalId)}
+                      disabled={reason !== null}
+                      aria-describedby={reason ? reasonId : undefined}
                       className="size-4 accent-indigo-600"
                     />
                     <Avatar name={name} url={account.pictureUrl} className="size-8 text-xs" />
@@ -99,6 +110,11 @@ export function AccountPickerDialog({
                       {account.username && (
                         <span className="block truncate text-sm text-slate-600">
                           @{account.username.replace(/^@/, '')}
+                        </span>
+                      )}
+                      {reason && (
+                        <span id={reasonId} className="block text-sm text-amber-900">
+                          Not connectable: {reason}
                         </span>
                       )}
                     </span>

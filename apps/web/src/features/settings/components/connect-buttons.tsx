@@ -4,38 +4,105 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { SandboxBadge } from './sandbox-badge';
 
-interface ConnectButtonsProps {
-  platforms: Platform[];
-  /** The network the browser is leaving for, if any: every button waits meanwhile. */
-  leavingFor: string | null;
-  onConnect: (platformName: string) => void;
+/** One way to connect: a network, or one kind of account of a network that has several. */
+interface ConnectOption {
+  key: string;
+  platformName: string;
+  kind: string | null;
+  label: string;
+  /** What the network's developer app needs for this kind (LinkedIn's products). */
+  requirement: string | null;
+  sandbox: boolean;
 }
 
-/** One "Continue with {platform}" per network that can be connected (docs/product.md#settings). */
+/** Key of a connect option, as `leavingFor` names it. */
+export const connectKey = (platformName: string, kind?: string | null) =>
+  kind ? `${platformName}:${kind}` : platformName;
+
+function optionsOf(platforms: Platform[]): ConnectOption[] {
+  return platforms.flatMap((platform): ConnectOption[] =>
+    platform.connectKinds?.length
+      ? platform.connectKinds.map((k) => ({
+          key: connectKey(platform.name, k.kind),
+          platformName: platform.name,
+          kind: k.kind,
+          label: k.label,
+          requirement: k.requirement,
+          sandbox: k.sandbox,
+        }))
+      : [
+          {
+            key: connectKey(platform.name),
+            platformName: platform.name,
+            kind: null,
+            label: platform.name,
+            requirement: null,
+            sandbox: platform.sandbox,
+          },
+        ],
+  );
+}
+
+interface ConnectButtonsProps {
+  platforms: Platform[];
+  /** The connect option the browser is leaving for (`connectKey`), if any: every button waits meanwhile. */
+  leavingFor: string | null;
+  onConnect: (platformName: string, kind: string | null) => void;
+}
+
+/**
+ * One "Continue with {platform}" per network that can be connected (docs/product.md#settings);
+ * a network with one developer app per kind of account (LinkedIn) has one per kind, each saying
+ * what its app needs.
+ */
 export function ConnectButtons({ platforms, leavingFor, onConnect }: ConnectButtonsProps) {
-  if (platforms.length === 0) {
+  const options = optionsOf(platforms);
+  if (options.length === 0) {
     return <p className="text-sm text-slate-600">No networks can be connected right now.</p>;
   }
   return (
     <ul aria-label="Connect a platform" className="flex flex-wrap gap-3">
-      {platforms.map((platform) => {
-        const badgeId = `sandbox-${platform.id}`;
+      {options.map((option) => {
+        const badgeId = `sandbox-${option.key}`;
+        const requirementId = `requirement-${option.key}`;
+        const describedBy = [
+          option.sandbox ? badgeId : null,
+          option.requirement ? requirementId : null,
+        ].filter(Boolean);
+        const button = (
+          <Button
+            variant="secondary"
+            disabled={leavingFor !== null}
+            onClick={() => onConnect(option.platformName, option.kind)}
+            aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
+          >
+            {leavingFor === option.key ? (
+              <Spinner className="size-4" />
+            ) : (
+              <Link2 className="size-4" aria-hidden="true" />
+            )}
+            Continue with {option.label}
+          </Button>
+        );
+        const badge = option.sandbox && (
+          <SandboxBadge id={badgeId} platform={option.platformName} />
+        );
+        if (!option.requirement)
+          return (
+            <li key={option.key} className="flex items-center gap-2">
+              {button}
+              {badge}
+            </li>
+          );
         return (
-          <li key={platform.id} className="flex items-center gap-2">
-            <Button
-              variant="secondary"
-              disabled={leavingFor !== null}
-              onClick={() => onConnect(platform.name)}
-              aria-describedby={platform.sandbox ? badgeId : undefined}
-            >
-              {leavingFor === platform.name ? (
-                <Spinner className="size-4" />
-              ) : (
-                <Link2 className="size-4" aria-hidden="true" />
-              )}
-              Continue with {platform.name}
-            </Button>
-            {platform.sandbox && <SandboxBadge id={badgeId} platform={platform.name} />}
+          <li key={option.key} className="flex max-w-sm flex-col gap-1">
+            <span className="flex items-center gap-2">
+              {button}
+              {badge}
+            </span>
+            <span id={requirementId} className="text-xs text-slate-600">
+              {option.requirement}
+            </span>
           </li>
         );
       })}

@@ -13,7 +13,7 @@ import {
 import { useCan } from '@/lib/permissions';
 import { toast, toastError } from '@/lib/toast';
 import { canRefreshTokens, useDisconnect, useRefreshTokens } from '../api/connections';
-import { ConnectButtons } from './connect-buttons';
+import { ConnectButtons, connectKey } from './connect-buttons';
 import { accountName, IntegrationItem } from './integration-item';
 
 export const SELECT_ORGANIZATION = 'Select an organization';
@@ -55,10 +55,10 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
   const [leavingFor, setLeavingFor] = useState<string | null>(null);
   const [toDisconnect, setToDisconnect] = useState<Integration | null>(null);
 
-  const onConnect = (platformName: string) => {
+  const onConnect = (platformName: string, kind?: string | null) => {
     if (!orgId) return;
-    setLeavingFor(platformName);
-    goToExternal(connectUrl(platformName, orgId));
+    setLeavingFor(connectKey(platformName, kind));
+    goToExternal(connectUrl(platformName, orgId, kind));
   };
 
   const onRefresh = (integration: Integration) => {
@@ -139,7 +139,11 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
                   integration={integration}
                   isLeaving={leavingFor !== null}
                   isRefreshing={refresh.isPending && refresh.variables?.id === integration.id}
-                  onReconnect={canConnect ? () => onConnect(platform) : undefined}
+                  onReconnect={
+                    canConnect
+                      ? () => onConnect(platform, integration.connectKind ?? null)
+                      : undefined
+                  }
                   onRefresh={
                     canRefresh && canRefreshTokens(platform)
                       ? () => onRefresh(integration)

@@ -74,6 +74,24 @@ describe('/settings after a network sends the browser back', () => {
     expect(within(group).getAllByRole('listitem')).toHaveLength(2);
   });
 
+  it('shows a Page Herald cannot post to as not connectable, with the reason', async () => {
+    const reason =
+      "Your role on Acme Jobs does not let you create content (Facebook's CREATE_CONTENT task), so Herald cannot post there.";
+    renderReturn(`pick=${PENDING_ID}&platform=Facebook`, {
+      [`GET ${pendingPath}`]: ok({
+        ...pending,
+        accounts: pending.accounts.map((a) =>
+          a.externalId === 'page_2' ? { ...a, unavailableReason: reason } : a,
+        ),
+      }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Choose Facebook accounts' });
+    const jobs = await within(dialog).findByRole('checkbox', { name: /Acme Jobs/ });
+    expect(jobs).toBeDisabled();
+    expect(jobs).toHaveAccessibleDescription(`Not connectable: ${reason}`);
+    expect(within(dialog).getByRole('checkbox', { name: /Acme Page/ })).toBeEnabled();
+  });
+
   it('says so when the choice has expired', async () => {
     renderReturn(`pick=${PENDING_ID}&platform=Facebook`, {
       [`GET ${pendingPath}`]: fail(

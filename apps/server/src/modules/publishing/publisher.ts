@@ -39,6 +39,12 @@ const backoffMs = (attempt: number) => Math.min(15 * 60_000, 5_000 * 2 ** Math.m
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof repo.loadTarget>>>;
+type IntegrationRow = NonNullable<Loaded['integration']>;
+/** The account's row and tokens as a run last knew them (a refresh replaces both). */
+interface Access {
+  row: IntegrationRow;
+  account: StoredAccount;
+}
 
 /** Why a target whose account is gone or broken cannot go out, naming that account. */
 function notConnectedReason(loaded: Loaded): string {
@@ -127,17 +133,17 @@ export class Publisher {
       return 'BUSY';
     }
     const request = await this.requestFor(loaded);
-    let account = this.accountOf(loaded);
+    const access: Access = { row: loaded.integration!, account: this.accountOf(loaded) };
+    const withAccess = <T>(call: (account: StoredAccount) => Promise<T>) =>
+      this.withRefresh(network, access, call);
 
     if (target.status === 'PREPARING') {
       let state = target.publishState;
       try {
-        const prepared = await this.withRefresh(loaded, network, account, (a) =>
+        state = await withAccess((a) =>
           Object.keys(state).length === 0 ? publishing.prepare(a, request) : Promise.resolve(state),
         );
-        account = prepared.account;
-        state = prepared.value;
-        const ready = await this.waitUntilReady(publishing, account, state);
+        const ready = await this.waitUntilReady(publishing, withAccess, state);
         if (!ready.done) {
           await repo.transition(db, target.id, ['PREPARING'], 'QUEUED', {
             publishState: ready.state,
@@ -184,10 +190,14 @@ export class Publisher {
     );
     if (!publishingRow) return 'BUSY';
     let result: PublishResult;
+    const state = target.publishState;
     try {
-      result = await publishing.finalize(account, request, target.publishState);
+      // A refused token (401, `reauth`) is refused before the network does anything with the
+      // request: no post was made, so finalizing again once with fresh tokens cannot duplicate
+      // it. Every other error keeps the rules below (an unknown outcome is looked up first).
+      result = await withAccess((a) => publishing.finalize(a, request, state));
     } catch (err) {
-      return this.handleFinalizeError(loaded, publishing, account, request, attemptId, err);
+      return this.handleFinalizeError(loaded, publishing, access.account, request, attemptId, err);
     }
     return this.markPublished(loaded, attemptId, result);
   }
@@ -338,28 +348,43 @@ export class Publisher {
     return 'RETRY_LATER';
   }
 
-  /** Tries once more after refreshing the tokens when the network says they no longer work. */
+  /**
+   * Tries once more after refreshing the tokens when the network says they no longer work, from
+   * the account as it is once its refresh lock is taken: when another refresher (the job, the
+   * Refresh button, another publication) already rotated them, their tokens are used as they are.
+   * `access` follows the account's latest tokens through the phases of one run.
+   */
   private async withRefresh<T>(
-    loaded: Loaded,
     network: NetworkRuntime,
-    account: StoredAccount,
+    access: Access,
     call: (account: StoredAccount) => Promise<T>,
-  ): Promise<{ value: T; account: StoredAccount }> {
+  ): Promise<T> {
     try {
-      return { value: await call(account), account };
+      return await call(access.account);
     } catch (err) {
       if (!(err instanceof PlatformError) || err.kind !== 'reauth' || !network.adapter.refresh) {
         throw err;
       }
-      const refreshed = await refreshAccount(this.deps, network, loaded.integration!);
-      const next = refreshed ? toStoredAccount(this.deps.cipher, refreshed) : account;
-      return { value: await call(next), account: next };
+      const refreshed = await refreshAccount(this.deps, network, access.row).catch(
+        (refreshErr: unknown) => {
+          // Nothing was published (the call was refused): the run must not read a failed
+          // refresh as an unknown outcome.
+          if (refreshErr instanceof PlatformError) throw refreshErr;
+          throw new PlatformError(
+            'reauth',
+            refreshErr instanceof Error ? refreshErr.message : String(refreshErr),
+          );
+        },
+      );
+      access.row = refreshed;
+      access.account = toStoredAccount(this.deps.cipher, refreshed);
+      return call(access.account);
     }
   }
 
   private async waitUntilReady(
     publishing: PublishingAdapter,
-    account: StoredAccount,
+    withAccess: <T>(call: (account: StoredAccount) => Promise<T>) => Promise<T>,
     initial: PublishState,
   ): Promise<
     { done: true; state: PublishState } | { done: false; state: PublishState; retryAfterMs: number }
@@ -367,7 +392,8 @@ export class Publisher {
     let state = initial;
     const deadline = Date.now() + (this.deps.checkBudgetMs ?? 60_000);
     for (;;) {
-      const result = await publishing.check(account, state);
+      const current = state;
+      const result = await withAccess((a) => publishing.check(a, current));
       if (result.state) state = { ...state, ...result.state };
       if (result.status === 'ready') return { done: true, state };
       if (Date.now() + result.retryAfterMs > deadline) {

@@ -36,6 +36,17 @@ export type RunOutcome = 'PUBLISHED' | 'FAILED' | 'UNCERTAIN' | 'RETRY_LATER' | 
 
 const MAX_ATTEMPTS = 5;
 const backoffMs = (attempt: number) => Math.min(15 * 60_000, 5_000 * 2 ** Math.max(0, attempt - 1));
+/**
+ * A rate limit that names no wait (no Retry-After, reset or usage header): tries spaced 1, 2, 4…
+ * minutes apart (at most an hour), each between half and all of that so the targets refused
+ * together do not come back together; after this many tries (about two hours in all) the
+ * target fails with a sentence saying so, instead of knocking forever.
+ */
+export const MAX_RATE_LIMITED_ATTEMPTS = 8;
+export function rateLimitBackoffMs(attempt: number, random = Math.random) {
+  const ceiling = Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof repo.loadTarget>>>;
@@ -264,15 +275,26 @@ export class Publisher {
         return 'RETRY_LATER';
       }
       if (platformErr.kind === 'rate_limited') {
+        const named = platformErr.details.retryAfterSeconds !== undefined;
+        // Only the guessed waits count as tries: a network that names its wait is obeyed.
+        const attempts = named ? loaded.target.attempts : loaded.target.attempts + 1;
+        if (!named && attempts >= MAX_RATE_LIMITED_ATTEMPTS) {
+          return this.failFrom(
+            loaded,
+            ['PUBLISHING'],
+            this.gaveUpOnRateLimit(loaded, platformErr, attempts),
+            attemptId,
+          );
+        }
         await repo.transition(
           db,
           id,
           ['PUBLISHING'],
           'READY',
-          { error: platformErr.message },
+          { error: platformErr.message, attempts },
           attemptId,
         );
-        await this.deps.queue.retryAt(id, this.retryTime(platformErr));
+        await this.deps.queue.retryAt(id, this.retryTime(platformErr, attempts));
         return 'RETRY_LATER';
       }
       const message =
@@ -312,9 +334,16 @@ export class Publisher {
     return 'UNCERTAIN';
   }
 
-  private retryTime(err: PlatformError) {
-    const seconds = err.details.retryAfterSeconds ?? 60;
-    return new Date(this.now().getTime() + seconds * 1000);
+  /** When to try again after a rate limit: the network's own wait, else the backoff. */
+  private retryTime(err: PlatformError, attempt: number) {
+    const seconds = err.details.retryAfterSeconds;
+    const ms = seconds !== undefined ? seconds * 1000 : rateLimitBackoffMs(attempt);
+    return new Date(this.now().getTime() + ms);
+  }
+
+  private gaveUpOnRateLimit(loaded: Loaded, err: PlatformError, attempts: number) {
+    const name = loaded.platformName;
+    return `${name} kept refusing this post for its rate limit after ${attempts} tries over about two hours, without saying how long to wait (${err.message}). Publish it again later.`;
   }
 
   private async handleBeforeFinalize(
@@ -339,11 +368,18 @@ export class Publisher {
     if (kind !== 'rate_limited' && attempts >= MAX_ATTEMPTS) {
       return this.failFrom(loaded, [from], `${loaded.platformName} kept failing: ${message}`);
     }
+    const rateLimit = kind === 'rate_limited' && err instanceof PlatformError ? err : null;
+    if (
+      rateLimit &&
+      rateLimit.details.retryAfterSeconds === undefined &&
+      attempts >= MAX_RATE_LIMITED_ATTEMPTS
+    ) {
+      return this.failFrom(loaded, [from], this.gaveUpOnRateLimit(loaded, rateLimit, attempts));
+    }
     await repo.transition(db, id, [from], 'QUEUED', { error: message, publishState: state });
-    const at =
-      kind === 'rate_limited' && err instanceof PlatformError
-        ? this.retryTime(err)
-        : new Date(this.now().getTime() + backoffMs(attempts));
+    const at = rateLimit
+      ? this.retryTime(rateLimit, attempts)
+      : new Date(this.now().getTime() + backoffMs(attempts));
     await this.deps.queue.retryAt(id, at);
     return 'RETRY_LATER';
   }

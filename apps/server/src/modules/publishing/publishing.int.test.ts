@@ -22,7 +22,7 @@ async function createPost(fields: Record<string, string | undefined>, files: Fil
     headers: { ...body.headers, origin: TEST_PUBLIC_URL },
     payload: body.payload,
   });
-  expect(res.statusCode).toBe(201);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().data.post as { id: string; platformPosts: Array<{ id: string }> };
 }
 
@@ -276,8 +276,12 @@ describe('when X misbehaves', () => {
         ),
       ).toBe(true);
       expect(await countOnX('Revoked')).toBe(0);
+      // The one refresh tried was refused too: the account is marked for reconnecting.
+      const listed = await owner.call('GET', `/api/organizations/${orgId}/integrations`);
+      expect(listed.body.data.platforms[0].status).toBe('REFRESH_FAILED');
     } finally {
       await knob('token_revoked', undefined, false);
+      await connectThroughSandbox(t.app, owner, 'x', orgId);
     }
   }, 40_000);
 });

@@ -12,7 +12,8 @@ import { registerTikTokUserRoutes } from './user.routes.js';
 import { registerTikTokVideoRoutes } from './video.routes.js';
 
 /** Knobs of the TikTok emulator: the connection ones and every publishing one. */
-export const TIKTOK_KNOBS = [...CONNECTION_KNOBS, ...PUBLISHING_KNOBS];
+/** `spam_risk_next`: the next N inits answer `spam_risk_too_many_posts` (the daily API post cap). */
+export const TIKTOK_KNOBS = [...CONNECTION_KNOBS, ...PUBLISHING_KNOBS, 'spam_risk_next'];
 
 /**
  * The TikTok emulator (docs/networks.md#tiktok-sandbox), mounted at `{api}/sandbox/tiktok`: the web

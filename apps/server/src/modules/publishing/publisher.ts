@@ -32,6 +32,9 @@ export interface PublisherDeps {
   checkBudgetMs?: number;
 }
 
+/** What the watchdog learns about a target a dead worker left PUBLISHING. */
+export type StuckOutcome = 'PUBLISHED' | 'LATER' | 'UNKNOWN' | 'BUSY';
+
 export type RunOutcome = 'PUBLISHED' | 'FAILED' | 'UNCERTAIN' | 'RETRY_LATER' | 'BUSY' | 'SKIPPED';
 
 const MAX_ATTEMPTS = 5;
@@ -211,6 +214,46 @@ export class Publisher {
       return this.handleFinalizeError(loaded, publishing, access.account, request, attemptId, err);
     }
     return this.markPublished(loaded, attemptId, result);
+  }
+
+  /**
+   * For the watchdog: a target left PUBLISHING by a worker that is gone. Asks the network
+   * (`reconcile`) before anyone is told to check by hand: found → PUBLISHED with its id and
+   * link; LATER while the network says it cannot tell yet (TikTok still processing), for up to
+   * an hour; UNKNOWN otherwise. "Not among the recent posts" is no proof here, unlike after a
+   * timeout the publisher itself waited out: the dead worker's call may still be queued at the
+   * network and land after the look-up, and a busy account may have posted past the window
+   * the look-up reads (the fault test saw both), so sending it again could post it twice.
+   */
+  async reconcileStuck(targetId: string, attemptId: string | null): Promise<StuckOutcome> {
+    const loaded = await repo.loadTarget(this.deps.db, targetId);
+    if (!loaded || loaded.target.status !== 'PUBLISHING') return 'BUSY';
+    if (!attemptId || loaded.target.attemptId !== attemptId) return 'BUSY';
+    const network = this.deps.networks.get(loaded.platformName.toLowerCase());
+    const publishing = network?.adapter.publishing;
+    if (!network || !publishing?.reconcile || !loaded.integration) return 'UNKNOWN';
+    const reconcile = publishing.reconcile.bind(publishing);
+    let found: PublishResult | null;
+    try {
+      const request = await this.requestFor(loaded);
+      const access: Access = { row: loaded.integration, account: this.accountOf(loaded) };
+      found = await this.withRefresh(network, access, (a) =>
+        reconcile(a, request, loaded.target.publishState),
+      );
+    } catch (err) {
+      const stuckFor = this.now().getTime() - loaded.target.updatedAt.getTime();
+      if (err instanceof PlatformError && err.kind === 'unknown_outcome' && stuckFor < 3600_000) {
+        return 'LATER';
+      }
+      this.deps.log.warn({ err, targetId }, 'could not reconcile a stuck publication');
+      return 'UNKNOWN';
+    }
+    if (found) {
+      return (await this.markPublished(loaded, attemptId, found)) === 'PUBLISHED'
+        ? 'PUBLISHED'
+        : 'BUSY';
+    }
+    return 'UNKNOWN';
   }
 
   private async markPublished(loaded: Loaded, attemptId: string, result: PublishResult) {

@@ -288,7 +288,12 @@ export async function buildApp(
 
   // Social networks: the emulators of those without credentials, then the routes over them.
   await mountNetworkSandboxes(app, config, database, runtime);
-  await app.register(platformsRoutes, { prefix: base, db: database.db, networks });
+  await app.register(platformsRoutes, {
+    prefix: base,
+    db: database.db,
+    networks,
+    apiPublicUrl: config.apiPublicUrl,
+  });
   await app.register(integrationsRoutes, {
     prefix: base,
     db: database.db,

@@ -18,6 +18,13 @@ import { contentOf } from '../posts/post-dto.js';
 import { capsOf, Semaphores } from './caps.js';
 import { announceOutcome } from './outcome-notifications.js';
 import type { PublishQueue } from './publish-queue.js';
+import {
+  backoffMs,
+  MAX_ATTEMPTS,
+  MAX_RATE_LIMITED_ATTEMPTS,
+  rateLimitBackoffMs,
+  rateLimitGiveUpMessage,
+} from './retry-policy.js';
 import * as repo from './targets.repository.js';
 
 export interface PublisherDeps {
@@ -37,19 +44,6 @@ export type StuckOutcome = 'PUBLISHED' | 'LATER' | 'UNKNOWN' | 'BUSY';
 
 export type RunOutcome = 'PUBLISHED' | 'FAILED' | 'UNCERTAIN' | 'RETRY_LATER' | 'BUSY' | 'SKIPPED';
 
-const MAX_ATTEMPTS = 5;
-const backoffMs = (attempt: number) => Math.min(15 * 60_000, 5_000 * 2 ** Math.max(0, attempt - 1));
-/**
- * A rate limit that names no wait (no Retry-After, reset or usage header): tries spaced 1, 2, 4…
- * minutes apart (at most an hour), each between half and all of that so the targets refused
- * together do not come back together; after this many tries (about two hours in all) the
- * target fails with a sentence saying so, instead of knocking forever.
- */
-export const MAX_RATE_LIMITED_ATTEMPTS = 8;
-export function rateLimitBackoffMs(attempt: number, random = Math.random) {
-  const ceiling = Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof repo.loadTarget>>>;
@@ -385,8 +379,7 @@ export class Publisher {
   }
 
   private gaveUpOnRateLimit(loaded: Loaded, err: PlatformError, attempts: number) {
-    const name = loaded.platformName;
-    return `${name} kept refusing this post for its rate limit after ${attempts} tries over about two hours, without saying how long to wait (${err.message}). Publish it again later.`;
+    return rateLimitGiveUpMessage(loaded.platformName, err.message, attempts);
   }
 
   private async handleBeforeFinalize(

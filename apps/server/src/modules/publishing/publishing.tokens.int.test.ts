@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrations } from '../../db/schema.js';
 import { refreshDueTokens } from '../../jobs/tokens-refresh.job.js';
@@ -6,8 +6,11 @@ import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/a
 import { createOrg, type Actor } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
+import { PlatformError } from '../../platforms/errors.js';
+import type { PublishingAdapter } from '../../platforms/types.js';
 import { refreshAccount } from '../integrations/integrations.service.js';
-import { PUBLISH_QUEUE } from './publish-queue.js';
+import { PUBLISH_QUEUE, type PublishQueue } from './publish-queue.js';
+import { Publisher } from './publisher.js';
 
 /**
  * Tokens that die between refreshes (issue 16, "Fix in the engine"): a publication refreshes
@@ -94,6 +97,53 @@ describe('a token that expired before the refresh job ran', () => {
     });
     const posts = (onX.json() as { posts: Array<{ text: string }> }).posts;
     expect(posts.filter((p) => p.text === 'Published with a fresh token')).toHaveLength(1);
+    const after = await rowOf(row.id);
+    expect(after.status).toBe('CONNECTED');
+    expect(after.accessTokenEnc).not.toBe(row.accessTokenEnc);
+  }, 40_000);
+});
+
+describe('a token refused while checking the media', () => {
+  it('refreshes once and goes on to publish', async () => {
+    const { owner, orgId, xId, row } = await withXAccount('check@tokens.test', 'expired_check');
+    const real = t.networks.get('x')!;
+    const realPublishing = real.adapter.publishing!;
+    let checks = 0;
+    // The check of what prepare made meets X's 401 once, as when the token expires meanwhile.
+    const publishing: PublishingAdapter = {
+      ...realPublishing,
+      async check(account, state) {
+        checks += 1;
+        if (checks === 1)
+          throw new PlatformError('reauth', 'X said: Unauthorized', { status: 401 });
+        return realPublishing.check(account, state);
+      },
+    };
+    const networks = new Map(t.networks);
+    networks.set('x', { ...real, adapter: { ...real.adapter, publishing } });
+    const publisher = new Publisher({
+      db: t.database.db,
+      networks,
+      media: t.runtime.media,
+      cipher: t.cipher,
+      queue: { retryAt: async () => {} } as unknown as PublishQueue,
+      log: t.app.log,
+    });
+    const body = await multipart({
+      platformIds: JSON.stringify([xId]),
+      content: 'Checked with a fresh token',
+      action: 'draft',
+    });
+    const created = await send(t.app, owner.jar, {
+      method: 'POST',
+      url: `/api/organizations/${orgId}/post`,
+      headers: { ...body.headers, origin: TEST_PUBLIC_URL },
+      payload: body.payload,
+    });
+    const post = created.json().data.post as { id: string; platformPosts: Array<{ id: string }> };
+    await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${post.id}`);
+    expect(await publisher.run(post.platformPosts[0]!.id)).toBe('PUBLISHED');
+    expect(checks).toBe(2);
     const after = await rowOf(row.id);
     expect(after.status).toBe('CONNECTED');
     expect(after.accessTokenEnc).not.toBe(row.accessTokenEnc);

@@ -284,7 +284,7 @@ try {
 
   const worker = startHerald('worker', { ...common, LOG_LEVEL: 'info' }, 'herald worker');
   processes.push(worker);
-  for (let i = 0; !worker.output().includes('Herald is running'); i++) {
+  for (let i = 0; !/Herald (worker )?is running/.test(worker.output()); i++) {
     if (worker.child.exitCode !== null || i > 240)
       throw new Error(`the worker did not start:\n${worker.output()}`);
     await sleep(250);

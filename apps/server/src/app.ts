@@ -28,7 +28,7 @@ import {
 } from './http/error-handler.js';
 import { registerHostRedirect } from './http/host-redirect.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { mediaUrlWarning } from './platforms/media-url-check.js';
+import { mediaUrlWarning } from './platforms/public-media-url.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { createCounterStore, registerRateLimits } from './http/rate-limits.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -315,7 +315,12 @@ export async function buildApp(
 
   // Social networks: the emulators of those without credentials, then the routes over them.
   await mountNetworkSandboxes(app, config, database, runtime);
-  await app.register(platformsRoutes, { prefix: base, db: database.db, networks });
+  await app.register(platformsRoutes, {
+    prefix: base,
+    db: database.db,
+    networks,
+    apiPublicUrl: config.apiPublicUrl,
+  });
   await app.register(integrationsRoutes, {
     prefix: base,
     db: database.db,

@@ -82,6 +82,7 @@ export async function createRuntime(
   const watchdog: WatchdogDeps = {
     db,
     queue: publishQueue,
+    reconcile: (targetId, attemptId) => publisher.reconcileStuck(targetId, attemptId),
     stuckAfterMs: config.publishStuckAfterSeconds * 1000,
   };
   const jobs: AnyJobDefinition[] = [

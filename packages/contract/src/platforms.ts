@@ -102,6 +102,22 @@ export const PlatformsResponseSchema = successEnvelope(
 );
 export const PlatformResponseSchema = successEnvelope(z.object({ platform: PlatformSchema }));
 
+/**
+ * `GET /platforms/public-media-url` (operators): set when an active network that fetches post
+ * media from Herald by URL (Instagram, Facebook, Threads, TikTok photos) runs with real
+ * credentials and API_PUBLIC_URL is not a public https address; null when all is well.
+ */
+export const PublicMediaUrlFindingSchema = z.object({
+  networks: z.array(z.string()),
+  apiPublicUrl: z.string(),
+  problem: z.string(),
+  message: z.string(),
+});
+export type PublicMediaUrlFinding = z.infer<typeof PublicMediaUrlFindingSchema>;
+export const PublicMediaUrlResponseSchema = successEnvelope(
+  z.object({ finding: PublicMediaUrlFindingSchema.nullable() }),
+);
+
 export const CreatePlatformRequestSchema = z.object({
   name: z
     .string({ error: 'Name is required.' })

@@ -37,6 +37,12 @@ export type Database =
 
 export class DatabaseUnreachableError extends Error {}
 
+/**
+ * Whether `db` is the embedded PGlite database: one connection that every query (and every
+ * transaction) queues for, owned by one process (the data-directory lock).
+ */
+export const isEmbedded = (db: Db) => (db as { $client?: unknown }).$client instanceof PGlite;
+
 /** Any number will do as long as every Herald process uses the same one. */
 const MIGRATION_LOCK_KEY = 7_412_003_921;
 

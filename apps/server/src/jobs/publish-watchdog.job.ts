@@ -13,7 +13,7 @@ export function publishWatchdogJob(
     retryLimit: 0,
     async handle() {
       const result = await runWatchdog(deps);
-      if (result.requeued || result.uncertain || result.overdue) {
+      if (result.requeued || result.uncertain || result.reconciled || result.overdue) {
         log.info(result, 'publishing watchdog acted');
       }
     },

@@ -69,6 +69,10 @@ export interface DescribedError {
   message?: string;
   kind?: PlatformErrorKind;
   code?: string | number;
+  /** A whole sentence for the person, said instead of "{network} said: {message}". */
+  sentence?: string;
+  /** How long the network asks to wait, when its body or headers say (before Retry-After). */
+  retryAfterSeconds?: number;
 }
 
 /** A plain JSON object (not an array), as error envelopes are read. */

@@ -1,5 +1,5 @@
 import type { PlatformHttp, TokenSet } from './types.js';
-import { classifyStatus, PlatformError, retryAfterSeconds } from './errors.js';
+import { classifyStatus, type DescribedError, PlatformError, retryAfterSeconds } from './errors.js';
 
 /** Seconds from now as a Date, or null when the network gave no lifetime. */
 export const expiresIn = (seconds: unknown, now = Date.now()) =>
@@ -7,18 +7,15 @@ export const expiresIn = (seconds: unknown, now = Date.now()) =>
 
 /**
  * Sends a request and parses JSON; a non-2xx answer becomes a PlatformError whose message quotes
- * the network. `describe` extracts the network's own words from its error body.
+ * the network. `describe` extracts the network's own words from its error body (and, from the
+ * body or the headers, how long to wait when the network says so).
  */
 export async function requestJson<T>(
   http: PlatformHttp,
   network: string,
   url: string,
   init: RequestInit,
-  describe: (body: unknown) => {
-    message?: string;
-    kind?: ReturnType<typeof classifyStatus>;
-    code?: string | number;
-  } = () => ({}),
+  describe: (body: unknown, headers: Headers) => DescribedError = () => ({}),
 ): Promise<T> {
   let res: Response;
   try {
@@ -40,12 +37,13 @@ export async function requestJson<T>(
     body = text;
   }
   if (!res.ok) {
-    const d = describe(body);
+    const d = describe(body, res.headers);
     const kind = d.kind ?? classifyStatus(res.status);
-    throw new PlatformError(kind, `${network} said: ${d.message ?? `HTTP ${res.status}`}`, {
+    const text = d.sentence ?? `${network} said: ${d.message ?? `HTTP ${res.status}`}`;
+    throw new PlatformError(kind, text, {
       status: res.status,
       code: d.code,
-      retryAfterSeconds: retryAfterSeconds(res.headers),
+      retryAfterSeconds: d.retryAfterSeconds ?? retryAfterSeconds(res.headers),
     });
   }
   return body as T;

@@ -3,6 +3,7 @@ import type {
   AuditEntry,
   Plan,
   Platform,
+  PublicMediaUrlFinding,
   SavePlanRequest,
   User,
 } from '@herald/contract';
@@ -29,6 +30,8 @@ export interface BackOffice {
   platforms: Platform[];
   audit: AuditEntry[];
   activity: ActivityDay[];
+  /** What `GET /platforms/public-media-url` answers (nothing wrong unless set). */
+  publicMediaUrl?: PublicMediaUrlFinding | null;
 }
 
 /** Thirty quiet days ending on 2026-03-30, with some activity on the last two. */
@@ -123,6 +126,7 @@ export function backOfficeRoutes(state: BackOffice): Record<string, Handler | Fa
       return { status: 201, body: { status: 'success', data: { plan } } };
     },
     'GET /platforms': () => ok({ platforms: state.platforms }),
+    'GET /platforms/public-media-url': () => ok({ finding: state.publicMediaUrl ?? null }),
     'POST /platforms': (request) => {
       const body = request.body as { name: string; mediaConstraints: Platform['mediaConstraints'] };
       const platform = {

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, isEmbedded } from '../../db/client.js';
+import { createKeyedLock } from '../../lib/keyed-lock.js';
 import {
   integrations,
   pendingConnections,
@@ -129,6 +130,38 @@ export async function deleteIntegration(db: Db, organizationId: string, id: stri
   await db
     .delete(integrations)
     .where(and(eq(integrations.organizationId, organizationId), eq(integrations.id, id)));
+}
+
+const refreshQueue = createKeyedLock();
+
+/**
+ * Runs `work` holding the account's refresh lock, with the row as it is once the lock is taken
+ * (null when the account is gone); `work` writes through the `db` it is given. Callers of one
+ * process queue in memory first, so waiting never holds a database connection; on PostgreSQL the
+ * row is then locked (`SELECT … FOR UPDATE`) for the rest of the work, which keeps the API and
+ * worker processes apart too. PGlite is one process's alone, and holding its single connection
+ * through a network call would stop every other query (the sandboxes' included): the in-memory
+ * queue is the whole lock there.
+ */
+export function withLockedIntegration<T>(
+  db: Db,
+  id: string,
+  work: (db: Db, row: IntegrationRow | null) => Promise<T>,
+): Promise<T> {
+  return refreshQueue(id, async () => {
+    if (isEmbedded(db)) {
+      const [row] = await db.select().from(integrations).where(eq(integrations.id, id));
+      return work(db, row ?? null);
+    }
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(integrations)
+        .where(eq(integrations.id, id))
+        .for('update');
+      return work(tx as unknown as Db, row ?? null);
+    });
+  });
 }
 
 /** Connected accounts whose access token expires before `before`, locked for this worker. */

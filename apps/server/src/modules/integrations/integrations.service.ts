@@ -381,7 +381,11 @@ export async function disconnect(
 }
 
 /**
- * Refreshes one account's tokens. A refusal from the network marks it REFRESH_FAILED (the user
+ * Refreshes one account's tokens, one refresher at a time per account (the refresh job, the
+ * Refresh button and the publisher alike). `row` is the account as the caller last read it: when
+ * another refresher rotated its tokens meanwhile, the new row is returned without asking the
+ * network again — networks that rotate refresh tokens (X, TikTok) refuse a used one, and asking
+ * with it would lose the account. A refusal from the network marks it REFRESH_FAILED (the user
  * must reconnect); other failures leave it as it is for a later try.
  */
 export async function refreshAccount(
@@ -389,28 +393,48 @@ export async function refreshAccount(
   network: NetworkRuntime,
   row: repo.IntegrationRow,
 ) {
-  if (!network.adapter.refresh) {
+  const refresh = network.adapter.refresh?.bind(network.adapter);
+  if (!refresh) {
     throw new AppError(
       'VALIDATION_FAILED',
       `${network.name} tokens cannot be refreshed; reconnect the account when it expires.`,
     );
   }
-  try {
-    const tokens = await network.adapter.refresh(toStoredAccount(deps.cipher, row));
-    return await repo.updateIntegration(deps.db, row.id, {
-      ...tokenColumns(deps.cipher, tokens, row),
-      status: 'CONNECTED',
-      lastError: null,
-    });
-  } catch (err) {
-    if (err instanceof PlatformError && err.kind === 'reauth') {
-      await repo.updateIntegration(deps.db, row.id, {
-        status: 'REFRESH_FAILED',
-        lastError: err.message,
-      });
-    }
-    throw err;
-  }
+  // Failures come out of the locked work as values: throwing there would undo REFRESH_FAILED.
+  const outcome = await repo.withLockedIntegration(
+    deps.db,
+    row.id,
+    async (db, locked): Promise<{ row: repo.IntegrationRow } | { error: unknown }> => {
+      if (!locked) {
+        return {
+          error: new AppError('NOT_FOUND', `This ${network.name} account was disconnected.`),
+        };
+      }
+      if (locked.accessTokenEnc !== row.accessTokenEnc && locked.status === 'CONNECTED') {
+        return { row: locked };
+      }
+      try {
+        const tokens = await refresh(toStoredAccount(deps.cipher, locked));
+        return {
+          row: await repo.updateIntegration(db, locked.id, {
+            ...tokenColumns(deps.cipher, tokens, locked),
+            status: 'CONNECTED',
+            lastError: null,
+          }),
+        };
+      } catch (err) {
+        if (err instanceof PlatformError && err.kind === 'reauth') {
+          await repo.updateIntegration(db, locked.id, {
+            status: 'REFRESH_FAILED',
+            lastError: err.message,
+          });
+        }
+        return { error: err };
+      }
+    },
+  );
+  if ('error' in outcome) throw outcome.error;
+  return outcome.row;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   PlatformParamsSchema,
   PlatformResponseSchema,
   PlatformsResponseSchema,
+  PublicMediaUrlResponseSchema,
 } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,9 +16,26 @@ const tags = ['platforms'];
 
 export async function platformsRoutes(
   app: FastifyInstance,
-  { db, networks }: { db: Db; networks: Map<string, NetworkRuntime> },
+  {
+    db,
+    networks,
+    apiPublicUrl,
+  }: { db: Db; networks: Map<string, NetworkRuntime>; apiPublicUrl: string },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/platforms/public-media-url',
+    {
+      // What the start-up log says about media URLs, for operators in the back-office.
+      config: { access: 'admin' },
+      schema: { tags, response: { 200: PublicMediaUrlResponseSchema } },
+    },
+    async () => ({
+      status: 'success' as const,
+      data: { finding: await service.getPublicMediaUrlFinding(db, networks, apiPublicUrl) },
+    }),
+  );
 
   api.get(
     '/platforms/supported',

@@ -1,6 +1,11 @@
-import { MediaConstraintsSchema, type Platform } from '@herald/contract';
+import {
+  MediaConstraintsSchema,
+  type Platform,
+  type PublicMediaUrlFinding,
+} from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { publicMediaUrlFinding } from '../../platforms/public-media-url.js';
 import type { NetworkRuntime } from '../../platforms/runtime.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import * as repo from './platforms.repository.js';
@@ -35,6 +40,22 @@ export async function listPlatforms(
   onlyActive: boolean,
 ) {
   return (await repo.listPlatforms(db, onlyActive)).map((p) => toPlatformDto(p, networks));
+}
+
+/**
+ * The back-office's copy of the start-up warning about media URLs: the networks operators offer
+ * (active) that fetch media by URL, when API_PUBLIC_URL is not public https.
+ */
+export async function getPublicMediaUrlFinding(
+  db: Db,
+  networks: Map<string, NetworkRuntime>,
+  apiPublicUrl: string,
+): Promise<PublicMediaUrlFinding | null> {
+  const active = new Set((await repo.listPlatforms(db, true)).map((p) => p.name.toLowerCase()));
+  return publicMediaUrlFinding(
+    apiPublicUrl,
+    [...networks.values()].filter((n) => active.has(n.slug)),
+  );
 }
 
 /** `POST /platforms` (operators): a new network name and its media rules, audited. */

@@ -18,6 +18,13 @@ import { contentOf } from '../posts/post-dto.js';
 import { capsOf, Semaphores } from './caps.js';
 import { announceOutcome } from './outcome-notifications.js';
 import type { PublishQueue } from './publish-queue.js';
+import {
+  backoffMs,
+  MAX_ATTEMPTS,
+  MAX_RATE_LIMITED_ATTEMPTS,
+  rateLimitBackoffMs,
+  rateLimitGiveUpMessage,
+} from './retry-policy.js';
 import * as repo from './targets.repository.js';
 
 export interface PublisherDeps {
@@ -32,13 +39,20 @@ export interface PublisherDeps {
   checkBudgetMs?: number;
 }
 
+/** What the watchdog learns about a target a dead worker left PUBLISHING. */
+export type StuckOutcome = 'PUBLISHED' | 'LATER' | 'UNKNOWN' | 'BUSY';
+
 export type RunOutcome = 'PUBLISHED' | 'FAILED' | 'UNCERTAIN' | 'RETRY_LATER' | 'BUSY' | 'SKIPPED';
 
-const MAX_ATTEMPTS = 5;
-const backoffMs = (attempt: number) => Math.min(15 * 60_000, 5_000 * 2 ** Math.max(0, attempt - 1));
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof repo.loadTarget>>>;
+type IntegrationRow = NonNullable<Loaded['integration']>;
+/** The account's row and tokens as a run last knew them (a refresh replaces both). */
+interface Access {
+  row: IntegrationRow;
+  account: StoredAccount;
+}
 
 /** Why a target whose account is gone or broken cannot go out, naming that account. */
 function notConnectedReason(loaded: Loaded): string {
@@ -127,17 +141,17 @@ export class Publisher {
       return 'BUSY';
     }
     const request = await this.requestFor(loaded);
-    let account = this.accountOf(loaded);
+    const access: Access = { row: loaded.integration!, account: this.accountOf(loaded) };
+    const withAccess = <T>(call: (account: StoredAccount) => Promise<T>) =>
+      this.withRefresh(network, access, call);
 
     if (target.status === 'PREPARING') {
       let state = target.publishState;
       try {
-        const prepared = await this.withRefresh(loaded, network, account, (a) =>
+        state = await withAccess((a) =>
           Object.keys(state).length === 0 ? publishing.prepare(a, request) : Promise.resolve(state),
         );
-        account = prepared.account;
-        state = prepared.value;
-        const ready = await this.waitUntilReady(publishing, account, state);
+        const ready = await this.waitUntilReady(publishing, withAccess, state);
         if (!ready.done) {
           await repo.transition(db, target.id, ['PREPARING'], 'QUEUED', {
             publishState: ready.state,
@@ -184,12 +198,56 @@ export class Publisher {
     );
     if (!publishingRow) return 'BUSY';
     let result: PublishResult;
+    const state = target.publishState;
     try {
-      result = await publishing.finalize(account, request, target.publishState);
+      // A refused token (401, `reauth`) is refused before the network does anything with the
+      // request: no post was made, so finalizing again once with fresh tokens cannot duplicate
+      // it. Every other error keeps the rules below (an unknown outcome is looked up first).
+      result = await withAccess((a) => publishing.finalize(a, request, state));
     } catch (err) {
-      return this.handleFinalizeError(loaded, publishing, account, request, attemptId, err);
+      return this.handleFinalizeError(loaded, publishing, access.account, request, attemptId, err);
     }
     return this.markPublished(loaded, attemptId, result);
+  }
+
+  /**
+   * For the watchdog: a target left PUBLISHING by a worker that is gone. Asks the network
+   * (`reconcile`) before anyone is told to check by hand: found → PUBLISHED with its id and
+   * link; LATER while the network says it cannot tell yet (TikTok still processing), for up to
+   * an hour; UNKNOWN otherwise. "Not among the recent posts" is no proof here, unlike after a
+   * timeout the publisher itself waited out: the dead worker's call may still be queued at the
+   * network and land after the look-up, and a busy account may have posted past the window
+   * the look-up reads (the fault test saw both), so sending it again could post it twice.
+   */
+  async reconcileStuck(targetId: string, attemptId: string | null): Promise<StuckOutcome> {
+    const loaded = await repo.loadTarget(this.deps.db, targetId);
+    if (!loaded || loaded.target.status !== 'PUBLISHING') return 'BUSY';
+    if (!attemptId || loaded.target.attemptId !== attemptId) return 'BUSY';
+    const network = this.deps.networks.get(loaded.platformName.toLowerCase());
+    const publishing = network?.adapter.publishing;
+    if (!network || !publishing?.reconcile || !loaded.integration) return 'UNKNOWN';
+    const reconcile = publishing.reconcile.bind(publishing);
+    let found: PublishResult | null;
+    try {
+      const request = await this.requestFor(loaded);
+      const access: Access = { row: loaded.integration, account: this.accountOf(loaded) };
+      found = await this.withRefresh(network, access, (a) =>
+        reconcile(a, request, loaded.target.publishState),
+      );
+    } catch (err) {
+      const stuckFor = this.now().getTime() - loaded.target.updatedAt.getTime();
+      if (err instanceof PlatformError && err.kind === 'unknown_outcome' && stuckFor < 3600_000) {
+        return 'LATER';
+      }
+      this.deps.log.warn({ err, targetId }, 'could not reconcile a stuck publication');
+      return 'UNKNOWN';
+    }
+    if (found) {
+      return (await this.markPublished(loaded, attemptId, found)) === 'PUBLISHED'
+        ? 'PUBLISHED'
+        : 'BUSY';
+    }
+    return 'UNKNOWN';
   }
 
   private async markPublished(loaded: Loaded, attemptId: string, result: PublishResult) {
@@ -254,15 +312,26 @@ export class Publisher {
         return 'RETRY_LATER';
       }
       if (platformErr.kind === 'rate_limited') {
+        const named = platformErr.details.retryAfterSeconds !== undefined;
+        // Only the guessed waits count as tries: a network that names its wait is obeyed.
+        const attempts = named ? loaded.target.attempts : loaded.target.attempts + 1;
+        if (!named && attempts >= MAX_RATE_LIMITED_ATTEMPTS) {
+          return this.failFrom(
+            loaded,
+            ['PUBLISHING'],
+            this.gaveUpOnRateLimit(loaded, platformErr, attempts),
+            attemptId,
+          );
+        }
         await repo.transition(
           db,
           id,
           ['PUBLISHING'],
           'READY',
-          { error: platformErr.message },
+          { error: platformErr.message, attempts },
           attemptId,
         );
-        await this.deps.queue.retryAt(id, this.retryTime(platformErr));
+        await this.deps.queue.retryAt(id, this.retryTime(platformErr, attempts));
         return 'RETRY_LATER';
       }
       const message =
@@ -302,9 +371,15 @@ export class Publisher {
     return 'UNCERTAIN';
   }
 
-  private retryTime(err: PlatformError) {
-    const seconds = err.details.retryAfterSeconds ?? 60;
-    return new Date(this.now().getTime() + seconds * 1000);
+  /** When to try again after a rate limit: the network's own wait, else the backoff. */
+  private retryTime(err: PlatformError, attempt: number) {
+    const seconds = err.details.retryAfterSeconds;
+    const ms = seconds !== undefined ? seconds * 1000 : rateLimitBackoffMs(attempt);
+    return new Date(this.now().getTime() + ms);
+  }
+
+  private gaveUpOnRateLimit(loaded: Loaded, err: PlatformError, attempts: number) {
+    return rateLimitGiveUpMessage(loaded.platformName, err.message, attempts);
   }
 
   private async handleBeforeFinalize(
@@ -329,37 +404,59 @@ export class Publisher {
     if (kind !== 'rate_limited' && attempts >= MAX_ATTEMPTS) {
       return this.failFrom(loaded, [from], `${loaded.platformName} kept failing: ${message}`);
     }
+    const rateLimit = kind === 'rate_limited' && err instanceof PlatformError ? err : null;
+    if (
+      rateLimit &&
+      rateLimit.details.retryAfterSeconds === undefined &&
+      attempts >= MAX_RATE_LIMITED_ATTEMPTS
+    ) {
+      return this.failFrom(loaded, [from], this.gaveUpOnRateLimit(loaded, rateLimit, attempts));
+    }
     await repo.transition(db, id, [from], 'QUEUED', { error: message, publishState: state });
-    const at =
-      kind === 'rate_limited' && err instanceof PlatformError
-        ? this.retryTime(err)
-        : new Date(this.now().getTime() + backoffMs(attempts));
+    const at = rateLimit
+      ? this.retryTime(rateLimit, attempts)
+      : new Date(this.now().getTime() + backoffMs(attempts));
     await this.deps.queue.retryAt(id, at);
     return 'RETRY_LATER';
   }
 
-  /** Tries once more after refreshing the tokens when the network says they no longer work. */
+  /**
+   * Tries once more after refreshing the tokens when the network says they no longer work, from
+   * the account as it is once its refresh lock is taken: when another refresher (the job, the
+   * Refresh button, another publication) already rotated them, their tokens are used as they are.
+   * `access` follows the account's latest tokens through the phases of one run.
+   */
   private async withRefresh<T>(
-    loaded: Loaded,
     network: NetworkRuntime,
-    account: StoredAccount,
+    access: Access,
     call: (account: StoredAccount) => Promise<T>,
-  ): Promise<{ value: T; account: StoredAccount }> {
+  ): Promise<T> {
     try {
-      return { value: await call(account), account };
+      return await call(access.account);
     } catch (err) {
       if (!(err instanceof PlatformError) || err.kind !== 'reauth' || !network.adapter.refresh) {
         throw err;
       }
-      const refreshed = await refreshAccount(this.deps, network, loaded.integration!);
-      const next = refreshed ? toStoredAccount(this.deps.cipher, refreshed) : account;
-      return { value: await call(next), account: next };
+      const refreshed = await refreshAccount(this.deps, network, access.row).catch(
+        (refreshErr: unknown) => {
+          // Nothing was published (the call was refused): the run must not read a failed
+          // refresh as an unknown outcome.
+          if (refreshErr instanceof PlatformError) throw refreshErr;
+          throw new PlatformError(
+            'reauth',
+            refreshErr instanceof Error ? refreshErr.message : String(refreshErr),
+          );
+        },
+      );
+      access.row = refreshed;
+      access.account = toStoredAccount(this.deps.cipher, refreshed);
+      return call(access.account);
     }
   }
 
   private async waitUntilReady(
     publishing: PublishingAdapter,
-    account: StoredAccount,
+    withAccess: <T>(call: (account: StoredAccount) => Promise<T>) => Promise<T>,
     initial: PublishState,
   ): Promise<
     { done: true; state: PublishState } | { done: false; state: PublishState; retryAfterMs: number }
@@ -367,7 +464,8 @@ export class Publisher {
     let state = initial;
     const deadline = Date.now() + (this.deps.checkBudgetMs ?? 60_000);
     for (;;) {
-      const result = await publishing.check(account, state);
+      const current = state;
+      const result = await withAccess((a) => publishing.check(a, current));
       if (result.state) state = { ...state, ...result.state };
       if (result.status === 'ready') return { done: true, state };
       if (Date.now() + result.retryAfterMs > deadline) {

@@ -22,7 +22,7 @@ async function createPost(fields: Record<string, string | undefined>, files: Fil
     headers: { ...body.headers, origin: TEST_PUBLIC_URL },
     payload: body.payload,
   });
-  expect(res.statusCode).toBe(201);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().data.post as { id: string; platformPosts: Array<{ id: string }> };
 }
 
@@ -276,8 +276,12 @@ describe('when X misbehaves', () => {
         ),
       ).toBe(true);
       expect(await countOnX('Revoked')).toBe(0);
+      // The one refresh tried was refused too: the account is marked for reconnecting.
+      const listed = await owner.call('GET', `/api/organizations/${orgId}/integrations`);
+      expect(listed.body.data.platforms[0].status).toBe('REFRESH_FAILED');
     } finally {
       await knob('token_revoked', undefined, false);
+      await connectThroughSandbox(t.app, owner, 'x', orgId);
     }
   }, 40_000);
 });
@@ -308,7 +312,31 @@ describe('claiming a target', () => {
 });
 
 describe('the watchdog', () => {
-  it('requeues a target stuck before the visible call and flags one stuck after it', async () => {
+  const old = () => new Date(Date.now() - 3600_000);
+  const watchdog = () => runWatchdog({ ...t.runtime.watchdog, stuckAfterMs: 60_000 });
+  /** Puts a post's target back where a dead worker would leave it: PUBLISHING, long ago. */
+  const strandPublishing = async (postId: string) => {
+    await t.database.db.execute(
+      sql`update post_targets set status = 'PUBLISHING', attempt_id = gen_random_uuid(), external_id = null, permalink = null, published_at = null, updated_at = ${old()} where post_id = ${postId}`,
+    );
+    await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${postId}`);
+  };
+  const xKnob = async (name: string, value: number) => {
+    const integrations = await owner.call('GET', `/api/organizations/${orgId}/integrations`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/x/_emu/scenario',
+      headers: { cookie: owner.jar.header() },
+      payload: {
+        account: integrations.body.data.platforms[0].metadata.username,
+        knob: name,
+        value,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+  };
+
+  it('requeues a target stuck before the visible call; one after it that X does not list stays for a person', async () => {
     const a = await createPost({
       platformIds: JSON.stringify([xId]),
       content: 'Stuck preparing',
@@ -316,35 +344,76 @@ describe('the watchdog', () => {
     });
     const b = await createPost({
       platformIds: JSON.stringify([xId]),
-      content: 'Stuck publishing',
+      content: 'Stuck publishing, not on X',
       action: 'draft',
     });
-    const old = new Date(Date.now() - 3600_000);
     await t.database.db.execute(
-      sql`update post_targets set status = 'PREPARING', updated_at = ${old} where post_id = ${a.id}`,
+      sql`update post_targets set status = 'PREPARING', updated_at = ${old()} where post_id = ${a.id}`,
     );
-    await t.database.db.execute(
-      sql`update post_targets set status = 'PUBLISHING', attempt_id = gen_random_uuid(), updated_at = ${old} where post_id = ${b.id}`,
-    );
-    await t.database.db.execute(
-      sql`update posts set status = 'publishing' where id in (${a.id}, ${b.id})`,
-    );
-    const result = await runWatchdog({
-      db: t.database.db,
-      queue: t.publishQueue,
-      stuckAfterMs: 60_000,
-    });
+    await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${a.id}`);
+    await strandPublishing(b.id);
+    const result = await watchdog();
     expect(result.requeued).toBeGreaterThanOrEqual(1);
-    expect(result.uncertain).toBeGreaterThanOrEqual(1);
+    expect(result.uncertain).toBe(1);
+    // A dead worker's call may still land at X after the look-up: never sent again blindly.
     const stuck = await getPost(b.id);
     expect(stuck.platformPosts[0].status).toBe('UNCERTAIN');
-    expect(stuck.platformPosts[0].error).toMatch(/Check X, then mark it as published or retry/);
-    // The requeued one goes out through its job.
+    expect(stuck.platformPosts[0].error).toMatch(
+      /X could not confirm whether it went out\. Check X, then mark it as published or retry/,
+    );
     const requeued = await until(
       () => getPost(a.id),
       (p) => p.status === 'published',
     );
     expect(requeued.platformPosts[0].status).toBe('PUBLISHED');
+    expect(
+      (await publishedOnX()).filter((p) => p.text === 'Stuck publishing, not on X'),
+    ).toHaveLength(0);
+  }, 30_000);
+
+  it('marks a stuck target PUBLISHED with its id and link when X shows the post went out', async () => {
+    const post = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Went out before the worker died',
+      action: 'draft',
+    });
+    await owner.call('PATCH', `/api/organizations/${orgId}/post/${post.id}/publish`, {
+      platforms: ['X'],
+    });
+    const sent = (await getPost(post.id)).platformPosts[0];
+    expect(sent.status).toBe('PUBLISHED');
+    await strandPublishing(post.id);
+    const result = await watchdog();
+    expect(result).toMatchObject({ reconciled: 1, uncertain: 0 });
+    const after = await getPost(post.id);
+    expect(after.status).toBe('published');
+    expect(after.platformPosts[0]).toMatchObject({
+      status: 'PUBLISHED',
+      externalId: sent.externalId,
+      permalink: sent.permalink,
+    });
+    expect(
+      (await publishedOnX()).filter((p) => p.text === 'Went out before the worker died'),
+    ).toHaveLength(1);
+  }, 30_000);
+
+  it('flags a stuck target UNCERTAIN when X cannot answer, and lets a person resolve it', async () => {
+    const b = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Stuck publishing',
+      action: 'draft',
+    });
+    await strandPublishing(b.id);
+    // X is down for the look-up.
+    await xKnob('fail_next', 1);
+    const result = await watchdog();
+    expect(result.uncertain).toBe(1);
+    const stuck = await getPost(b.id);
+    expect(stuck.platformPosts[0].status).toBe('UNCERTAIN');
+    expect(stuck.platformPosts[0].error).toMatch(
+      /X could not confirm whether it went out\. Check X, then mark it as published or retry/,
+    );
+    expect((await publishedOnX()).filter((p) => p.text === 'Stuck publishing')).toHaveLength(0);
 
     const resolved = await owner.call(
       'POST',

@@ -1,11 +1,17 @@
 import type { Db } from '../../db/client.js';
 import { announceOutcome } from './outcome-notifications.js';
 import type { PublishQueue } from './publish-queue.js';
+import type { StuckOutcome } from './publisher.js';
 import * as repo from './targets.repository.js';
 
 export interface WatchdogDeps {
   db: Db;
   queue: PublishQueue;
+  /**
+   * Asks the network what became of a target left PUBLISHING (Publisher.reconcileStuck); without
+   * it every such target is UNCERTAIN.
+   */
+  reconcile?: (targetId: string, attemptId: string | null) => Promise<StuckOutcome>;
   /** A target untouched for this long in a working state belongs to a worker that is gone. */
   stuckAfterMs: number;
   now?: () => Date;
@@ -13,14 +19,18 @@ export interface WatchdogDeps {
 
 /**
  * Nothing stays "Publishing…" forever. Before the visible call, a stuck target is simply queued
- * again (nothing was published). After it, Herald cannot know: the target becomes UNCERTAIN and
- * the people who care are told to check. QUEUED targets that are overdue get their job back.
+ * again (nothing was published). After it, the network is asked first (most of those posts did
+ * go out): found, the target is PUBLISHED with its id and link; still being processed there, it
+ * is looked at again on the next run. Only when the network cannot tell does it become
+ * UNCERTAIN, and the people who care are told to check.
+ * QUEUED targets that are overdue get their job back.
  */
 export async function runWatchdog(deps: WatchdogDeps) {
   const now = deps.now?.() ?? new Date();
   const before = new Date(now.getTime() - deps.stuckAfterMs);
   let requeued = 0;
   let uncertain = 0;
+  let reconciled = 0;
   for (const stuck of await repo.stuckTargets(deps.db, ['PREPARING', 'READY'], before)) {
     const moved = await repo.transition(deps.db, stuck.id, [stuck.status], 'QUEUED');
     if (moved) {
@@ -29,9 +39,12 @@ export async function runWatchdog(deps: WatchdogDeps) {
     }
   }
   for (const stuck of await repo.stuckTargets(deps.db, ['PUBLISHING'], before)) {
+    const looked = deps.reconcile ? await deps.reconcile(stuck.id, stuck.attemptId) : 'UNKNOWN';
+    if (looked === 'PUBLISHED') reconciled += 1;
+    if (looked !== 'UNKNOWN') continue;
     const loaded = await repo.loadTarget(deps.db, stuck.id);
     if (!loaded) continue;
-    const message = `Herald lost track of this post while publishing it to ${loaded.platformName} (the worker stopped). Check ${loaded.platformName}, then mark it as published or retry.`;
+    const message = `Herald lost track of this post while publishing it to ${loaded.platformName} (the worker stopped), and ${loaded.platformName} could not confirm whether it went out. Check ${loaded.platformName}, then mark it as published or retry.`;
     const moved = await repo.transition(
       deps.db,
       stuck.id,
@@ -55,5 +68,5 @@ export async function runWatchdog(deps: WatchdogDeps) {
   }
   const overdue = await repo.overdueQueued(deps.db, new Date(now.getTime() - 30_000));
   for (const target of overdue) await deps.queue.retryAt(target.id, now);
-  return { requeued, uncertain, overdue: overdue.length };
+  return { requeued, uncertain, reconciled, overdue: overdue.length };
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../errors.js';
 import { requestJson } from '../oauth.js';
-import { describeMetaError, isMetaTokenRejected, metaErrorKind } from './errors.js';
+import {
+  businessUseCaseWaitSeconds,
+  describeMetaError,
+  isMetaTokenRejected,
+  metaErrorKind,
+} from './errors.js';
 
 const graphError = (code: number, subcode?: number, extra: Record<string, unknown> = {}) => ({
   error: {
@@ -25,12 +30,15 @@ describe('Meta Graph error mapping', () => {
   });
 
   it('maps throttling to rate_limited, 1/2 to transient and the rest to bad_request', () => {
-    for (const code of [4, 17, 32, 613, 341, 368]) expect(metaErrorKind(code)).toBe('rate_limited');
+    for (const code of [4, 17, 32, 613, 341, 80001, 80002])
+      expect(metaErrorKind(code)).toBe('rate_limited');
     expect(metaErrorKind(9, 2207042)).toBe('rate_limited');
     expect(metaErrorKind(1)).toBe('transient');
     expect(metaErrorKind(2)).toBe('transient');
     expect(metaErrorKind(9007, 2207027)).toBe('transient');
-    expect(metaErrorKind(368, 1390008)).toBe('rate_limited');
+    // A policy block is a refusal to read, whatever its subcode: retrying on a timer repeats it.
+    expect(metaErrorKind(368)).toBe('bad_request');
+    expect(metaErrorKind(368, 1390008)).toBe('bad_request');
     for (const code of [100, 506, 3, 9004]) expect(metaErrorKind(code)).toBe('bad_request');
   });
 
@@ -90,5 +98,40 @@ describe('Meta Graph error mapping', () => {
     ).catch((e: PlatformError) => e);
     expect(throttled.kind).toBe('rate_limited');
     expect(isMetaTokenRejected(throttled)).toBe(false);
+  });
+
+  it('says what a policy block (368) means and what to do, in Meta’s words too', () => {
+    const d = describeMetaError(
+      graphError(368, undefined, { error_user_msg: 'You are temporarily blocked from posting.' }),
+    );
+    expect(d.kind).toBe('bad_request');
+    expect(d.sentence).toMatch(/^Meta has temporarily blocked this account .* \(code 368\)\./);
+    expect(d.sentence).toMatch(/Meta said: You are temporarily blocked from posting\.$/);
+  });
+
+  it('reads the wait of a Business Use Case throttle from X-Business-Use-Case-Usage (minutes)', () => {
+    const headers = new Headers({
+      'x-business-use-case-usage': JSON.stringify({
+        '1784': [{ type: 'instagram', call_count: 100, estimated_time_to_regain_access: 3 }],
+        '1785': [{ type: 'pages', call_count: 40, estimated_time_to_regain_access: 12 }],
+      }),
+    });
+    expect(businessUseCaseWaitSeconds(headers)).toBe(720);
+    expect(describeMetaError(graphError(80002), headers)).toMatchObject({
+      kind: 'rate_limited',
+      retryAfterSeconds: 720,
+    });
+    // Nothing to wait for, or no header: the engine's own backoff decides.
+    const idle = new Headers({
+      'x-business-use-case-usage': JSON.stringify({
+        '1': [{ estimated_time_to_regain_access: 0 }],
+      }),
+    });
+    expect(describeMetaError(graphError(4), idle).retryAfterSeconds).toBeUndefined();
+    expect(businessUseCaseWaitSeconds(new Headers({ 'x-business-use-case-usage': 'nope' }))).toBe(
+      undefined,
+    );
+    // Only a throttle waits: a bad request with the header is still just refused.
+    expect(describeMetaError(graphError(100), headers).retryAfterSeconds).toBeUndefined();
   });
 });

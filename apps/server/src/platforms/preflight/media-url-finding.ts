@@ -1,5 +1,5 @@
 import type { NetworkSetupFinding } from '@herald/contract';
-import { PULLS_MEDIA_BY_URL, unreachableMediaBase } from '../media-url-check.js';
+import { PULLS_MEDIA_BY_URL, unreachableMediaBase } from '../public-media-url.js';
 
 /** Whether the network fetches post media from Herald's media URLs (docs/networks.md#media-urls). */
 export const pullsMediaByUrl = (slug: string) =>
@@ -8,7 +8,7 @@ export const pullsMediaByUrl = (slug: string) =>
 /**
  * The API_PUBLIC_URL finding for one network that pulls media by URL: a problem when the network
  * could not fetch Herald's media URLs from the internet. The one place the preflight judges the
- * media address (the start-up warning says the same thing from `media-url-check.ts`).
+ * media address (the start-up warning says the same thing from `public-media-url.ts`).
  */
 export function mediaUrlFinding(
   networkName: string,

@@ -17,7 +17,6 @@ describe('Threads (Graph) errors', () => {
     [4, 'rate_limited'],
     [17, 'rate_limited'],
     [613, 'rate_limited'],
-    [368, 'rate_limited'],
     [1, 'transient'],
     [2, 'transient'],
     [3, 'bad_request'],
@@ -26,6 +25,12 @@ describe('Threads (Graph) errors', () => {
     [506, 'bad_request'],
   ])('code %i → %s', (code, kind) => {
     expect(describeThreadsError(graph(code))).toEqual({ message: `error ${code}`, kind, code });
+  });
+
+  it('refuses a policy block (368) with a sentence instead of waiting it out', () => {
+    const d = describeThreadsError(graph(368));
+    expect(d.kind).toBe('bad_request');
+    expect(d.sentence).toMatch(/\(code 368\)\. Herald does not retry it/);
   });
 
   it('lets a subcode or is_transient decide when they say more', () => {

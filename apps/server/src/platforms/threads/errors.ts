@@ -1,4 +1,9 @@
 import { type DescribedError, isObj, type PlatformErrorKind, str } from '../errors.js';
+import {
+  businessUseCaseWaitSeconds,
+  META_POLICY_BLOCK_CODE,
+  metaPolicyBlockMessage,
+} from '../meta/errors.js';
 
 /**
  * Threads answers with the Graph error envelope
@@ -10,7 +15,7 @@ const num = (v: unknown) =>
   typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
 
 const REAUTH = new Set([190, 102, 10]);
-const RATE_LIMITED = new Set([4, 17, 32, 613, 341, 368]);
+const RATE_LIMITED = new Set([4, 17, 32, 613, 341]);
 // 9007: "media not ready for publishing" — nothing was published; look again shortly.
 const TRANSIENT = new Set([1, 2, 9007]);
 // 9004: Threads could not fetch the media URL.
@@ -32,21 +37,25 @@ export function graphErrorKind(
   if (code === undefined) return isTransient === true ? 'transient' : undefined;
   // 200–299: a permission is missing or was removed; asking for it again means reconnecting.
   if (REAUTH.has(code) || (code >= 200 && code <= 299)) return 'reauth';
+  // A policy block: a refusal to read, not a throttle to wait out (meta/errors.ts).
+  if (code === META_POLICY_BLOCK_CODE) return 'bad_request';
   if (RATE_LIMITED.has(code)) return 'rate_limited';
   if (TRANSIENT.has(code) || isTransient === true) return 'transient';
   if (BAD_REQUEST.has(code)) return 'bad_request';
   return undefined;
 }
 
-export function describeThreadsError(body: unknown): DescribedError {
+export function describeThreadsError(body: unknown, headers?: Headers): DescribedError {
   if (isObj(body) && isObj(body.error)) {
     const e = body.error;
     const code = num(e.code);
-    return {
-      message: str(e.error_user_msg) ?? str(e.message),
-      kind: graphErrorKind(code, num(e.error_subcode), e.is_transient),
-      code,
-    };
+    const message = str(e.error_user_msg) ?? str(e.message);
+    const kind = graphErrorKind(code, num(e.error_subcode), e.is_transient);
+    if (code === META_POLICY_BLOCK_CODE) {
+      return { sentence: metaPolicyBlockMessage(message), kind, code };
+    }
+    const wait = kind === 'rate_limited' ? businessUseCaseWaitSeconds(headers) : undefined;
+    return { message, kind, code, ...(wait ? { retryAfterSeconds: wait } : {}) };
   }
   if (isObj(body) && (str(body.error_message) || str(body.error_type))) {
     // Flat OAuth answer: `code` is the HTTP status there, unless it is a Graph code.

@@ -50,11 +50,8 @@ export function createTikTokApi(settings: AdapterSettings<TikTokUrls>) {
       const d = describe(body);
       throw new PlatformError(
         d.kind ?? 'bad_request',
-        `TikTok said: ${d.message ?? 'the request failed.'}`,
-        {
-          status: 200,
-          code: d.code,
-        },
+        d.sentence ?? `TikTok said: ${d.message ?? 'the request failed.'}`,
+        { status: 200, code: d.code, retryAfterSeconds: d.retryAfterSeconds },
       );
     }
     return body;

@@ -14,7 +14,6 @@ describe('TikTok API errors', () => {
     ['scope_not_authorized', 'reauth'],
     ['scope_permission_missed', 'reauth'],
     ['rate_limit_exceeded', 'rate_limited'],
-    ['spam_risk_too_many_posts', 'rate_limited'],
     ['reached_active_user_cap', 'rate_limited'],
     ['spam_risk_user_banned_from_posting', 'bad_request'],
     ['unaudited_client_can_only_post_to_private_accounts', 'bad_request'],
@@ -28,6 +27,16 @@ describe('TikTok API errors', () => {
       kind,
       message: `${code} message`,
     });
+  });
+
+  it('spam_risk_too_many_posts waits a day, and says so', () => {
+    const d = describeTikTokError('api')(envelope('spam_risk_too_many_posts'));
+    expect(d).toMatchObject({
+      kind: 'rate_limited',
+      code: 'spam_risk_too_many_posts',
+      retryAfterSeconds: 24 * 3600,
+    });
+    expect(d.sentence).toMatch(/daily limit of posts through apps .* in 24 hours/);
   });
 
   it('leaves unknown codes to the HTTP status', () => {

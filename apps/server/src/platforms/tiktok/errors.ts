@@ -61,15 +61,28 @@ export function isTikTokError(body: unknown): boolean {
   return isObj(body.error) && typeof body.error.code === 'string' && body.error.code !== 'ok';
 }
 
+/**
+ * `spam_risk_too_many_posts`: "the daily post cap from the API is reached for the current user"
+ * (Content Posting API reference). TikTok says neither the cap nor when its day turns, so Herald
+ * waits 24 hours: past a rolling window and past any calendar day's end alike, where the next
+ * UTC midnight could come before a window in another time zone frees.
+ */
+export const TIKTOK_DAILY_CAP_WAIT_SECONDS = 24 * 3600;
+
 export function describeTikTokError(request: TikTokRequest) {
   return (body: unknown): DescribedError => {
     if (isObj(body) && isObj(body.error)) {
       const code = str(body.error.code);
-      return {
-        message: str(body.error.message) ?? code,
-        kind: code ? API_CODE_KINDS[code] : undefined,
-        code,
-      };
+      const message = str(body.error.message) ?? code;
+      if (code === 'spam_risk_too_many_posts') {
+        return {
+          sentence: `TikTok's daily limit of posts through apps is reached for this account (TikTok said: ${message ?? code}). Herald will publish it in 24 hours; post from the TikTok app to publish sooner.`,
+          kind: 'rate_limited',
+          code,
+          retryAfterSeconds: TIKTOK_DAILY_CAP_WAIT_SECONDS,
+        };
+      }
+      return { message, kind: code ? API_CODE_KINDS[code] : undefined, code };
     }
     if (isObj(body) && typeof body.error === 'string') {
       const code = body.error;

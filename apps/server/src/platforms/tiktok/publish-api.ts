@@ -93,9 +93,10 @@ export function createTikTokPublishApi(
     );
     if (isTikTokError(answer)) {
       const d = describe(answer);
-      throw new PlatformError(d.kind ?? 'bad_request', `TikTok said: ${d.message}`, {
+      throw new PlatformError(d.kind ?? 'bad_request', d.sentence ?? `TikTok said: ${d.message}`, {
         status: 200,
         code: d.code,
+        retryAfterSeconds: d.retryAfterSeconds,
       });
     }
     return (answer?.data ?? {}) as T;

@@ -8,6 +8,7 @@ import {
   TIKTOK_UNAUDITED,
   TIKTOK_VIDEO_MIN_SECONDS,
 } from './limits.js';
+import { TIKTOK_DAILY_CAP_WAIT_SECONDS } from './errors.js';
 import type { TikTokCreator } from './publish-api.js';
 
 /** TikTok's rules as Herald applies them before calling (docs/networks.md#tiktok-publishing, #tiktok-limits). */
@@ -111,7 +112,8 @@ const FAIL_REASONS: Record<
     kind: 'reauth',
   },
   spam_risk_too_many_posts: {
-    message: 'TikTok will not take more posts from this account today.',
+    message:
+      'TikTok will not take more posts from this account today; Herald tries again in 24 hours.',
     kind: 'rate_limited',
   },
   spam_risk_user_banned_from_posting: { message: 'TikTok has banned this account from posting.' },
@@ -123,7 +125,13 @@ export function failedPublish(reason: string | undefined): PlatformError {
   const words = reason?.trim() || 'unknown';
   const known = FAIL_REASONS[words];
   const message = `${known?.message ?? 'TikTok could not publish the post.'} (TikTok said: ${words})`;
-  return new PlatformError(known?.kind ?? 'bad_request', message, { code: words });
+  return new PlatformError(known?.kind ?? 'bad_request', message, {
+    code: words,
+    // The daily cap: come back tomorrow, not in a minute (errors.ts).
+    ...(words === 'spam_risk_too_many_posts'
+      ? { retryAfterSeconds: TIKTOK_DAILY_CAP_WAIT_SECONDS }
+      : {}),
+  });
 }
 
 /**

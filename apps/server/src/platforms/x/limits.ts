@@ -81,8 +81,13 @@ export const X_MEDIA_CHUNK_BYTES = 1024 * 1024;
  */
 export const X_FINALIZE_TIMEOUT_MS = 20_000;
 
-/** Recent posts read when reconciling an unknown outcome (`GET /2/users/{id}/tweets`). */
-export const X_RECONCILE_LOOKBACK = 20;
+/**
+ * Recent posts read when reconciling an unknown outcome (`GET /2/users/{id}/tweets`): X's
+ * largest page. A worker runs up to 32 X publications at once, so when it dies (and the
+ * watchdog reconciles what it left) as many as 31 posts may have gone out after the one looked
+ * for; 20 could miss it and post it twice.
+ */
+export const X_RECONCILE_LOOKBACK = 100;
 
 /** Recent search takes 10–100 results per page (docs/networks.md#x-comments). */
 export const X_SEARCH_PAGE = { min: 10, max: 100 } as const;

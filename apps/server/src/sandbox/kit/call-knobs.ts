@@ -48,6 +48,15 @@ export const KNOB_VALUES: Record<
   carousel_create_fails: { mode: 'counter', default: 1, max: 1_000_000 },
   /** Meta: the Graph error code a throttled call answers (4 unless set). */
   rate_limit_code: { mode: 'value', max: 1_000_000 },
+  /**
+   * Meta: the next call is throttled by its Business Use Case limit (80001 Pages, 80002
+   * Instagram), its `X-Business-Use-Case-Usage` header announcing `value` minutes to wait.
+   */
+  buc_throttle_minutes: { mode: 'once', default: 10, max: 1_440 },
+  /** Meta: the next N calls answer code 368 (blocked as abusive or against the rules). */
+  policy_block_next: { mode: 'counter', default: 1, max: 1_000_000 },
+  /** TikTok: the next N inits answer `spam_risk_too_many_posts` (the daily cap of API posts). */
+  spam_risk_next: { mode: 'counter', default: 1, max: 1_000_000 },
 };
 
 /**

@@ -1,22 +1,2 @@
-/**
- * Runs read-modify-write steps on the sandbox store one at a time per key (an account's
- * timeline, a media upload…). The sandbox lives in one process, so an in-memory queue is enough
- * to keep concurrent publications from overwriting each other's records.
- */
-export function createKeyedLock() {
-  const tails = new Map<string, Promise<unknown>>();
-  return async function withLock<T>(key: string, step: () => Promise<T>): Promise<T> {
-    const previous = tails.get(key) ?? Promise.resolve();
-    const current = previous.then(step, step);
-    const tail = current.catch(() => undefined);
-    tails.set(key, tail);
-    try {
-      return await current;
-    } finally {
-      // The last holder of a key forgets it, so the map does not grow with every key ever used.
-      if (tails.get(key) === tail) tails.delete(key);
-    }
-  };
-}
-
-export type KeyedLock = ReturnType<typeof createKeyedLock>;
+/** The emulators' per-key queue is the server's one (`lib/keyed-lock.ts`). */
+export { createKeyedLock, type KeyedLock } from '../../lib/keyed-lock.js';

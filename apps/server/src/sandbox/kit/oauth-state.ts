@@ -2,6 +2,7 @@ import { hashOf, randomToken, type TokenFormat } from './secrets.js';
 import type { SandboxStore } from '../store.js';
 import { createEmuClock, type EmuClock } from './clock.js';
 import { handleOf } from './html.js';
+import { createKeyedLock } from './keyed-lock.js';
 import { createScenarioStore, type Scenario, type ScenarioStore } from './scenario.js';
 
 /**
@@ -96,6 +97,7 @@ export class SandboxOAuth {
   readonly clock: EmuClock;
   /** Scenario knobs, kept per account id (scenario.ts). */
   readonly scenarios: ScenarioStore;
+  private readonly redemptions = createKeyedLock();
 
   async now(): Promise<number> {
     return this.clock.now();
@@ -217,6 +219,26 @@ export class SandboxOAuth {
     if (record.expiresAt !== null && record.expiresAt <= (await this.now()))
       return { ok: false, reason: 'expired' };
     return { ok: true, account, grant: { ...grant, id: record.grantId } };
+  }
+
+  /**
+   * A refresh as networks that rotate refresh tokens (X, TikTok) do it: the token is checked and
+   * its grant rotated in one step, so two requests bringing the same token get one new set of
+   * tokens and one refusal (`rotated`), never two sets.
+   */
+  redeemRefresh(
+    token: string,
+    clientId: string,
+    opts: { accessTtl: number; refreshTtl: number | null | false; format?: TokenFormat },
+  ): Promise<
+    | { ok: true; issued: IssuedTokens }
+    | { ok: false; reason: Exclude<RefreshCheck, { ok: true }>['reason'] }
+  > {
+    return this.redemptions('refresh', async () => {
+      const check = await this.checkRefresh(token, clientId);
+      if (!check.ok) return check;
+      return { ok: true, issued: await this.rotate(check.grant.id, opts) };
+    });
   }
 
   /** New tokens on an existing grant; a new refresh token replaces the old one. */

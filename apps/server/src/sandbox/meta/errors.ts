@@ -20,6 +20,9 @@ export class GraphFailure extends Error {
     super(message);
   }
 
+  /** Headers sent with the error (Meta's usage headers). */
+  headers: Record<string, string> = {};
+
   body() {
     return {
       error: {
@@ -129,6 +132,47 @@ export const graphErrors = {
       undefined,
       'OAuthException',
       { isTransient: true },
+    ),
+  /**
+   * A Business Use Case throttle: 80001 for a Page, 80002 for an Instagram account, with the
+   * `X-Business-Use-Case-Usage` header Meta sends (usage per business object id, and the
+   * minutes until calls are accepted again).
+   */
+  businessUseCaseThrottled: (instagram: boolean, objectId: string, minutes: number) => {
+    const failure = new GraphFailure(
+      400,
+      instagram ? 80002 : 80001,
+      `There have been too many calls to this ${instagram ? 'Instagram' : 'Page'} account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.`,
+      undefined,
+      'OAuthException',
+      { isTransient: true },
+    );
+    failure.headers['x-business-use-case-usage'] = JSON.stringify({
+      [objectId]: [
+        {
+          type: instagram ? 'instagram' : 'pages',
+          call_count: 100,
+          total_cputime: 12,
+          total_time: 20,
+          estimated_time_to_regain_access: minutes,
+        },
+      ],
+    });
+    return failure;
+  },
+  /** Code 368: the action was judged abusive or against the rules; blocked for a while. */
+  policyBlocked: () =>
+    new GraphFailure(
+      400,
+      368,
+      'The action attempted has been deemed abusive or is otherwise disallowed',
+      undefined,
+      'OAuthException',
+      {
+        userTitle: "You Can't Post Right Now",
+        userMsg:
+          "You're temporarily blocked from posting because your account was found to be posting content that goes against our Community Standards.",
+      },
     ),
   invalidParam: (message: string, userMsg?: string, subcode?: number) =>
     new GraphFailure(400, 100, message, subcode, 'OAuthException', {

@@ -43,6 +43,9 @@ export const META_KNOBS = [
  * - publish_cap: Instagram's 24 h publishing cap (default 50).
  * - carousel_create_fails: the next N Instagram CAROUSEL containers answer code -1 / 2207032
  *   ("Create media fail, please try to re-create media", is_transient).
+ * - buc_throttle_minutes: the next call answers a Business Use Case throttle (80001 Pages, 80002
+ *   Instagram) whose `X-Business-Use-Case-Usage` header says to wait `value` minutes.
+ * - policy_block_next: the next N calls answer code 368 (a policy block).
  */
 export const META_NUMERIC_KNOBS = [
   'latency_ms',
@@ -54,6 +57,8 @@ export const META_NUMERIC_KNOBS = [
   'processing_ms',
   'publish_cap',
   'carousel_create_fails',
+  'buc_throttle_minutes',
+  'policy_block_next',
 ] as const;
 
 const asParams = (value: unknown): Record<string, string> => {
@@ -145,7 +150,9 @@ export function registerGraphEmulator(
         }
         return reply.status(answer.status ?? 200).send(answer.json);
       } catch (err) {
-        if (err instanceof GraphFailure) return reply.status(err.status).send(err.body());
+        if (err instanceof GraphFailure) {
+          return reply.status(err.status).headers(err.headers).send(err.body());
+        }
         throw err;
       }
     },

@@ -250,6 +250,12 @@ export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
       if (await scenario.take('rate_limit_next')) {
         throw graphErrors.rateLimited(scenario.number('rate_limit_code') || 4);
       }
+      const bucMinutes = await scenario.takeValue('buc_throttle_minutes');
+      if (bucMinutes !== null) {
+        const instagram = ctx.mountPath.endsWith('/instagram');
+        throw graphErrors.businessUseCaseThrottled(instagram, token.pageId ?? user.id, bucMinutes);
+      }
+      if (await scenario.take('policy_block_next')) throw graphErrors.policyBlocked();
       return { token, user, page, scenario };
     },
   };

@@ -14,13 +14,15 @@ import { registerTikTokVideoRoutes } from './video.routes.js';
 /** Knobs of the TikTok emulator: the connection ones and every publishing one. */
 /**
  * `unaudited` treats the app as unaudited for one account (as TIKTOK_UNAUDITED does for all);
- * `url_unverified` makes every pulled URL's domain unverified (docs/networks.md#scenario-knobs).
+ * `url_unverified` makes every pulled URL's domain unverified; `spam_risk_next`: the next N inits
+ * answer `spam_risk_too_many_posts` (the daily API post cap) (docs/networks.md#scenario-knobs).
  */
 export const TIKTOK_KNOBS = [
   ...CONNECTION_KNOBS,
   ...PUBLISHING_KNOBS,
   'unaudited',
   'url_unverified',
+  'spam_risk_next',
 ];
 
 /**

@@ -134,10 +134,10 @@ export function registerTikTokOAuthRoutes(
     if (f.grant_type === 'refresh_token') {
       if (!f.refresh_token)
         return oauthError(reply, 400, 'invalid_request', 'refresh_token is required.');
-      const check = await oauth.checkRefresh(f.refresh_token, ctx.clientId);
-      if (!check.ok)
+      const redeemed = await oauth.redeemRefresh(f.refresh_token, ctx.clientId, lifetimes);
+      if (!redeemed.ok)
         return oauthError(reply, 400, 'invalid_grant', 'Refresh token is invalid or expired.');
-      return tokenAnswer(await oauth.rotate(check.grant.id, lifetimes));
+      return tokenAnswer(redeemed.issued);
     }
     return oauthError(reply, 400, 'unsupported_grant_type', 'grant_type is not supported.');
   });

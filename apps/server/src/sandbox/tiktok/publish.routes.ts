@@ -49,6 +49,15 @@ export function registerTikTokPublishRoutes(
       );
       return false;
     }
+    if (await access.scenario.take('spam_risk_next')) {
+      tiktokError(
+        reply,
+        403,
+        'spam_risk_too_many_posts',
+        'The daily post cap from the API is reached for the current user.',
+      );
+      return false;
+    }
     const cap = access.scenario.value('publish_cap') ?? TIKTOK_PUBLISHING.initsPerMinute;
     if (await state.takeInit(access.account.id, access.now, cap)) return true;
     reply.header('retry-after', '60');

@@ -145,19 +145,19 @@ export function registerXOAuthRoutes(
           'invalid_request',
           'Missing required parameter [refresh_token].',
         );
-      const check = await oauth.checkRefresh(body.refresh_token, clientId);
-      if (!check.ok)
+      // A used (rotated) refresh token is refused like an unknown one.
+      const redeemed = await oauth.redeemRefresh(body.refresh_token, clientId, {
+        accessTtl: X_EMULATOR.accessTokenSeconds,
+        refreshTtl: null,
+      });
+      if (!redeemed.ok)
         return xOAuthError(
           reply,
           400,
           'invalid_request',
           'Value passed for the token was invalid.',
         );
-      const issued = await oauth.rotate(check.grant.id, {
-        accessTtl: X_EMULATOR.accessTokenSeconds,
-        refreshTtl: null,
-      });
-      return tokenAnswer(issued);
+      return tokenAnswer(redeemed.issued);
     }
     return xOAuthError(
       reply,

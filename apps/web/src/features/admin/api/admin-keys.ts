@@ -5,6 +5,7 @@ export const adminKeys = {
   user: (userId: string) => ['admin', 'user', userId] as const,
   plans: (search: string, page: number) => ['admin', 'plans', { search, page }] as const,
   platforms: ['admin', 'platforms'] as const,
+  publicMediaUrl: ['admin', 'public-media-url'] as const,
   overview: ['admin', 'overview'] as const,
   activity: (timezone: string) => ['admin', 'activity', timezone] as const,
   auditLog: (page: number) => ['admin', 'audit-log', page] as const,

@@ -1,4 +1,10 @@
-import { PlatformResponseSchema, PlatformsResponseSchema, type Platform } from '@herald/contract';
+import {
+  PlatformResponseSchema,
+  PlatformsResponseSchema,
+  PublicMediaUrlResponseSchema,
+  type Platform,
+  type PublicMediaUrlFinding,
+} from '@herald/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { integrationKeys } from '@/lib/integrations';
@@ -11,6 +17,23 @@ export function useAdminPlatforms() {
     queryFn: async (): Promise<Platform[]> => {
       const { data } = await apiClient.get('/platforms', { schema: PlatformsResponseSchema });
       return data.platforms;
+    },
+  });
+}
+
+/**
+ * `GET /platforms/public-media-url`: the server's finding when active networks cannot fetch post
+ * media from API_PUBLIC_URL (null when all is well). Refreshed with the list, since switching a
+ * network on or off changes it.
+ */
+export function usePublicMediaUrlFinding() {
+  return useQuery({
+    queryKey: adminKeys.publicMediaUrl,
+    queryFn: async (): Promise<PublicMediaUrlFinding | null> => {
+      const { data } = await apiClient.get('/platforms/public-media-url', {
+        schema: PublicMediaUrlResponseSchema,
+      });
+      return data.finding;
     },
   });
 }

@@ -157,4 +157,29 @@ describe('/admin/platforms', () => {
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch platforms.');
   });
+
+  it('warns when active networks cannot fetch media from API_PUBLIC_URL, and not otherwise', async () => {
+    const message =
+      "Instagram, Threads fetch post media from Herald's media URLs under http://localhost:3000/api, but localhost is not reachable from the internet: posts with images or videos will fail there. Set API_PUBLIC_URL to the public https address of this server's API.";
+    await renderPlatforms(
+      createBackOffice({
+        publicMediaUrl: {
+          networks: ['Instagram', 'Threads'],
+          apiPublicUrl: 'http://localhost:3000/api',
+          problem: 'localhost is not reachable from the internet',
+          message,
+        },
+      }),
+    );
+    const notice = await screen.findByRole('region', {
+      name: 'Instagram, Threads cannot fetch post media from this server',
+    });
+    expect(notice).toHaveTextContent(message);
+  });
+
+  it('shows no media URL notice when the server finds nothing wrong', async () => {
+    const { server } = await renderPlatforms();
+    await waitFor(() => expect(server.count('GET /platforms/public-media-url')).toBe(1));
+    expect(screen.queryByRole('region', { name: /cannot fetch post media/ })).toBeNull();
+  });
 });

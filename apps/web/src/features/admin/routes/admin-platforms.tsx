@@ -14,6 +14,7 @@ import { useAdminPlatforms, useSetPlatformActive } from '../api/platforms';
 import { useAdminSearch } from '../components/admin-search';
 import { AdminPageHeader, formatDate, StatusBadge } from '../components/admin-ui';
 import { CreatePlatformModal } from '../components/platform-modal';
+import { PublicMediaUrlNotice } from '../components/public-media-url-notice';
 
 export const PLATFORMS_LOAD_FAILED = 'Failed to fetch platforms.';
 const columns = ['Icon', 'Name', 'Status', 'Created At', 'Active'];
@@ -89,6 +90,7 @@ export function AdminPlatformsPage() {
           </Button>
         }
       />
+      <PublicMediaUrlNotice />
       {platforms.isError && (
         <LoadError
           message={errorMessage(platforms.error, PLATFORMS_LOAD_FAILED)}

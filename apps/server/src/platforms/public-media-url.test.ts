@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaUrlWarning, unreachableMediaBase } from './media-url-check.js';
+import { mediaUrlWarning, unreachableMediaBase } from './public-media-url.js';
 
 const instagram = { name: 'Instagram', slug: 'instagram', sandbox: false };
 const x = { name: 'X', slug: 'x', sandbox: false };

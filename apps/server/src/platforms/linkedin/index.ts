@@ -1,5 +1,6 @@
 import type { NetworkModule } from '../network-module.js';
 import { createLinkedInAdapter } from './adapter.js';
+import { createLinkedInMetrics } from './metrics.js';
 import { LINKEDIN_PRODUCTION_URLS, linkedInSandboxUrls, type LinkedInUrls } from './urls.js';
 
 export const network: NetworkModule<LinkedInUrls> = {
@@ -7,5 +8,8 @@ export const network: NetworkModule<LinkedInUrls> = {
   slug: 'linkedin',
   productionUrls: LINKEDIN_PRODUCTION_URLS,
   sandboxUrls: linkedInSandboxUrls,
-  createAdapter: createLinkedInAdapter,
+  createAdapter: (settings) => ({
+    ...createLinkedInAdapter(settings),
+    metrics: createLinkedInMetrics(settings),
+  }),
 };

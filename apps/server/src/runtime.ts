@@ -4,6 +4,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { SessionService } from './identity/session.service.js';
+import { analyticsAccountsJob } from './jobs/analytics-accounts.job.js';
+import { analyticsSnapshotJob } from './jobs/analytics-snapshot.job.js';
 import { publishTargetJob } from './jobs/publish-target.job.js';
 import { publishWatchdogJob } from './jobs/publish-watchdog.job.js';
 import { type AnyJobDefinition, createJobBoss, type JobRole, startJobs } from './jobs/runtime.js';
@@ -15,6 +17,8 @@ import { tokensRefreshJob } from './jobs/tokens-refresh.job.js';
 import { loadSecrets, type Secrets } from './db/secrets.js';
 import { loadTokenKey, TokenCipher } from './lib/token-crypto.js';
 import { createMediaStore, type MediaStore } from './media/media-store.js';
+import { AnalyticsQueue } from './modules/analytics/analytics-queue.js';
+import { AnalyticsCollector } from './modules/analytics/analytics.service.js';
 import { PublishQueue } from './modules/publishing/publish-queue.js';
 import { Publisher } from './modules/publishing/publisher.js';
 import type { WatchdogDeps } from './modules/publishing/watchdog.js';
@@ -50,6 +54,9 @@ export interface Runtime {
   boss: PgBoss | null;
   publishQueue: PublishQueue;
   publisher: Publisher;
+  /** Collects metrics from the networks (docs/analytics.md). */
+  analytics: AnalyticsCollector;
+  analyticsQueue: AnalyticsQueue;
   watchdog: WatchdogDeps;
   /** Starts pg-boss with this role's queues, handlers and cron (nothing without a job role). */
   startJobs(): Promise<void>;
@@ -78,7 +85,25 @@ export async function createRuntime(
   const media = createMediaStore(config, secrets.derive('media-url'));
   const boss = options.jobs ? createJobBoss(database, options.jobs, log) : null;
   const publishQueue = new PublishQueue(boss);
-  const publisher = new Publisher({ db, networks, media, cipher, queue: publishQueue, log, now });
+  const analyticsQueue = new AnalyticsQueue(boss);
+  const analytics = new AnalyticsCollector({
+    db,
+    networks,
+    cipher,
+    queue: analyticsQueue,
+    log,
+    now,
+  });
+  const publisher = new Publisher({
+    db,
+    networks,
+    media,
+    cipher,
+    queue: publishQueue,
+    log,
+    now,
+    onPublished: (targetId, at) => analyticsQueue.scheduleSnapshots(targetId, at),
+  });
   const watchdog: WatchdogDeps = {
     db,
     queue: publishQueue,
@@ -93,6 +118,8 @@ export async function createRuntime(
     tokensExpiryNoticeJob(db, networks, log),
     publishTargetJob(publisher, log),
     publishWatchdogJob(watchdog, log),
+    analyticsSnapshotJob(analytics, log),
+    analyticsAccountsJob(analytics, log),
   ].filter((job) => !options.queues || options.queues.includes(job.queue));
   return {
     secrets,
@@ -105,6 +132,8 @@ export async function createRuntime(
     publishQueue,
     publisher,
     watchdog,
+    analytics,
+    analyticsQueue,
     async startJobs() {
       if (boss && options.jobs) await startJobs(boss, options.jobs, jobs);
     },

@@ -12,3 +12,4 @@ export * from './schema/posts.js';
 export * from './schema/publishing.js';
 export * from './schema/audit.js';
 export * from './schema/system.js';
+export * from './schema/analytics.js';

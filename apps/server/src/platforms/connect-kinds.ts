@@ -2,6 +2,7 @@ import { PlatformError } from './errors.js';
 import type { ConnectKind, NetworkModule } from './network-module.js';
 import type {
   AdapterSettings,
+  MetricsAdapter,
   PlatformAdapter,
   PublishingAdapter,
   StoredAccount,
@@ -61,6 +62,15 @@ export function combineConnectKinds(
     editComment: optional('editComment'),
     deleteComment: optional('deleteComment'),
   };
+  const anyMetrics = kinds.find((k) => k.adapter.metrics)?.adapter.metrics;
+  // Each kind reads metrics with its own app (a member kind may read none: null).
+  const metrics: MetricsAdapter | undefined = anyMetrics && {
+    billedReads: anyMetrics.billedReads,
+    postMetrics: async (account, post) =>
+      (await forAccount(account).metrics?.postMetrics(account, post)) ?? null,
+    accountMetrics: async (account) =>
+      (await forAccount(account).metrics?.accountMetrics(account)) ?? null,
+  };
   return {
     name: module.name,
     refreshNeedsRefreshToken: kinds.some((k) => k.adapter.refreshNeedsRefreshToken),
@@ -80,6 +90,7 @@ export function combineConnectKinds(
       ? { revoke: async (account: StoredAccount) => forAccount(account).revoke?.(account) }
       : {}),
     ...(publishing ? { publishing } : {}),
+    ...(metrics ? { metrics } : {}),
   };
 }
 

@@ -85,6 +85,8 @@ export interface PlatformAdapter {
   refreshNeedsRefreshToken?: boolean;
   /** The publishing half; absent until a network's adapter implements it. */
   publishing?: PublishingAdapter;
+  /** The analytics half (metrics.ts); absent for networks Herald reads no metrics from. */
+  metrics?: MetricsAdapter;
 }
 
 /** The settings an adapter is built from: where the network lives and who we are to it. */
@@ -200,4 +202,66 @@ export interface PublishingAdapter {
   ): Promise<NetworkComment>;
   editComment?(account: StoredAccount, commentId: string, message: string): Promise<void>;
   deleteComment?(account: StoredAccount, commentId: string): Promise<void>;
+}
+
+/**
+ * Metrics a network gave for one published post, in Herald's names (docs/analytics.md#metric-model).
+ * A metric the network does not give is left out (absent, never 0); `raw` keeps what the network
+ * answered under its own names.
+ */
+export interface PostMetricValues {
+  views?: number;
+  reach?: number;
+  likes?: number;
+  comments?: number;
+  shares?: number;
+  saves?: number;
+  clicks?: number;
+  videoViews?: number;
+  watchTimeMs?: number;
+  /** The network's engagement, summed from its components (docs/analytics.md#engagement-rate). */
+  interactions?: number;
+  raw: Record<string, number>;
+}
+
+/** An account's figures for a day, in Herald's names; absent when the network does not give them. */
+export interface AccountMetricValues {
+  followers?: number;
+  views?: number;
+  reach?: number;
+  profileViews?: number;
+  interactions?: number;
+  raw: Record<string, number>;
+}
+
+/**
+ * The analytics half of an adapter (platforms/<network>/metrics.ts). Either method answers null
+ * when the network gives nothing for this kind of account (a LinkedIn member); refusals are
+ * PlatformError like everywhere else.
+ */
+export interface MetricsAdapter {
+  /** Whether every read is billed by the network (X): collection then needs the organization's consent. */
+  readonly billedReads: boolean;
+  postMetrics(
+    account: StoredAccount,
+    post: { externalId: string; publishedAt: Date },
+  ): Promise<PostMetricValues | null>;
+  accountMetrics(account: StoredAccount): Promise<AccountMetricValues | null>;
+}
+
+/** Keeps the metrics that are numbers; a missing or non-numeric value stays absent. */
+export function pickNumbers<K extends string>(
+  values: Partial<Record<K, unknown>>,
+): Partial<Record<K, number>> {
+  const out: Partial<Record<K, number>> = {};
+  for (const [key, value] of Object.entries(values) as Array<[K, unknown]>) {
+    if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
+  }
+  return out;
+}
+
+/** The sum of those parts the network gave; absent when it gave none of them. */
+export function sumPresent(...parts: Array<number | undefined>): number | undefined {
+  const present = parts.filter((p): p is number => typeof p === 'number');
+  return present.length ? present.reduce((a, b) => a + b, 0) : undefined;
 }

@@ -37,6 +37,8 @@ export interface PublisherDeps {
   now?: () => Date;
   /** Longest a single run waits for a network's processing before handing back to the queue. */
   checkBudgetMs?: number;
+  /** Told once a target is published (analytics schedules its snapshots); never fails publishing. */
+  onPublished?: (targetId: string, publishedAt: Date) => Promise<void>;
 }
 
 /** What the watchdog learns about a target a dead worker left PUBLISHING. */
@@ -270,6 +272,9 @@ export class Publisher {
     );
     if (!row) return 'BUSY';
     await this.settle(loaded, 'PUBLISHED', null);
+    await this.deps.onPublished?.(loaded.target.id, now).catch((err: unknown) => {
+      this.deps.log.warn({ err, targetId: loaded.target.id }, 'after-publish hook failed');
+    });
     return 'PUBLISHED';
   }
 

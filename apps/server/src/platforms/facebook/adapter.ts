@@ -10,7 +10,7 @@ import { createFacebookPublishing } from './publishing.js';
 /**
  * Only the permissions Herald uses (docs/networks.md#facebook-oauth): listing Pages (also through
  * business portfolios), posting, reading posts and comments, answering and moderating comments,
- * and videos. Fewer permissions make App Review easier.
+ * videos, and the Page's insights for analytics. Fewer permissions make App Review easier.
  */
 export const FACEBOOK_SCOPES = [
   'pages_show_list',
@@ -20,6 +20,7 @@ export const FACEBOOK_SCOPES = [
   'pages_read_user_content',
   'pages_manage_engagement',
   'publish_video',
+  'read_insights',
 ];
 
 /** Why a Page cannot be connected, in one sentence; null when it can. */

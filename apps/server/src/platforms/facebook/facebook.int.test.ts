@@ -32,9 +32,11 @@ describe('Facebook adapter against its sandbox', () => {
     expect(url.searchParams.get('client_id')).toBe('herald-sandbox');
     expect(url.searchParams.get('state')).toBe('s1');
     expect(url.searchParams.get('scope')!.split(',')).toEqual(FACEBOOK_SCOPES);
-    // Only what Herald uses: Page lists (business portfolios too), posts, comments, videos.
+    // Only what Herald uses: Page lists (business portfolios too), posts, comments, videos,
+    // insights (analytics).
     expect(FACEBOOK_SCOPES).toContain('business_management');
-    expect(FACEBOOK_SCOPES).not.toContain('read_insights');
+    expect(FACEBOOK_SCOPES).toContain('read_insights');
+    expect(FACEBOOK_SCOPES).not.toContain('pages_manage_metadata');
   });
 
   it('lists the Pages reached through business portfolios too, each once', async () => {

@@ -1,5 +1,6 @@
 import type { NetworkModule } from '../network-module.js';
 import { createLinkedInAdapter, linkedInKindOf } from './adapter.js';
+import { createLinkedInMetrics } from './metrics.js';
 import { LINKEDIN_PRODUCTION_URLS, linkedInSandboxUrls, type LinkedInUrls } from './urls.js';
 
 export const network: NetworkModule<LinkedInUrls> = {
@@ -7,7 +8,10 @@ export const network: NetworkModule<LinkedInUrls> = {
   slug: 'linkedin',
   productionUrls: LINKEDIN_PRODUCTION_URLS,
   sandboxUrls: linkedInSandboxUrls,
-  createAdapter: createLinkedInAdapter,
+  createAdapter: (settings) => ({
+    ...createLinkedInAdapter(settings),
+    metrics: createLinkedInMetrics(settings),
+  }),
   // LinkedIn grants a sign-in only when every scope asked for is available to the app, and the
   // Community Management API must be alone on its app: one app per kind
   // (docs/decisions/0012-linkedin-connect-kinds.md).

@@ -110,6 +110,7 @@ export const NETWORK_SETUP_FACTS: Record<string, NetworkSetupFacts> = {
           'threads_manage_replies',
           'threads_read_replies',
           'threads_delete',
+          'threads_manage_insights',
         ],
       },
     ],
@@ -119,7 +120,7 @@ export const NETWORK_SETUP_FACTS: Record<string, NetworkSetupFacts> = {
     env: { clientId: 'TIKTOK_CLIENT_KEY', clientSecret: 'TIKTOK_CLIENT_SECRET' },
     console: 'the TikTok developer portal (Login Kit, Redirect URI)',
     products: [
-      { name: 'Login Kit', scopes: ['user.info.basic', 'video.list'] },
+      { name: 'Login Kit', scopes: ['user.info.basic', 'user.info.stats', 'video.list'] },
       {
         name: 'Content Posting API with Direct Post enabled',
         scopes: ['video.publish', 'video.upload'],

@@ -27,7 +27,7 @@ describe('Threads adapter against the Threads sandbox', () => {
       client_id: 'herald-sandbox',
       redirect_uri: h.redirectUri,
       scope:
-        'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_delete',
+        'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_delete,threads_manage_insights',
       response_type: 'code',
       state: 's',
     });
@@ -50,6 +50,7 @@ describe('Threads adapter against the Threads sandbox', () => {
         'threads_manage_replies',
         'threads_read_replies',
         'threads_delete',
+        'threads_manage_insights',
       ],
     });
     const lifetime = (account.tokens.accessTokenExpiresAt!.getTime() - before) / 1000;

@@ -1,5 +1,6 @@
 import type { NetworkModule } from '../network-module.js';
 import { createThreadsAdapter } from './adapter.js';
+import { createThreadsMetrics } from './metrics.js';
 import type { ThreadsUrls } from './api.js';
 
 export const network: NetworkModule<ThreadsUrls> = {
@@ -10,5 +11,8 @@ export const network: NetworkModule<ThreadsUrls> = {
     graphBase: 'https://graph.threads.net',
   },
   sandboxUrls: (base) => ({ authorizeUrl: `${base}/oauth/authorize`, graphBase: base }),
-  createAdapter: createThreadsAdapter,
+  createAdapter: (settings) => ({
+    ...createThreadsAdapter(settings),
+    metrics: createThreadsMetrics(settings),
+  }),
 };

@@ -16,6 +16,8 @@ export const THREADS_SCOPES = [
   'threads_manage_replies',
   'threads_read_replies',
   'threads_delete',
+  // Analytics (docs/analytics.md#threads).
+  'threads_manage_insights',
 ] as const;
 
 /** Graph API version in every API path. */

@@ -27,7 +27,7 @@ describe('TikTok adapter against the TikTok sandbox', () => {
     expect(url.pathname).toBe('/api/sandbox/tiktok/v2/auth/authorize/');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_key: 'herald-sandbox',
-      scope: 'user.info.basic,video.publish,video.upload,video.list',
+      scope: 'user.info.basic,video.publish,video.upload,video.list,user.info.stats',
       redirect_uri: h.redirectUri,
       state: 's',
       response_type: 'code',
@@ -46,7 +46,7 @@ describe('TikTok adapter against the TikTok sandbox', () => {
     expect(account.tokens).toMatchObject({
       accessToken: expect.stringMatching(/^act\./),
       refreshToken: expect.stringMatching(/^rft\./),
-      scopes: ['user.info.basic', 'video.publish', 'video.upload', 'video.list'],
+      scopes: ['user.info.basic', 'video.publish', 'video.upload', 'video.list', 'user.info.stats'],
     });
     expect(account.tokens.accessTokenExpiresAt!.getTime() - before).toBeGreaterThan(7190_000);
     expect(account.tokens.refreshTokenExpiresAt!.getTime() - before).toBeGreaterThan(179 * DAY);

@@ -1,5 +1,6 @@
 import type { NetworkModule } from '../network-module.js';
 import { createTikTokAdapter } from './adapter.js';
+import { createTikTokMetrics } from './metrics.js';
 import type { TikTokUrls } from './api.js';
 
 export const network: NetworkModule<TikTokUrls> = {
@@ -10,5 +11,8 @@ export const network: NetworkModule<TikTokUrls> = {
     apiBase: 'https://open.tiktokapis.com',
   },
   sandboxUrls: (base) => ({ authorizeUrl: `${base}/v2/auth/authorize/`, apiBase: base }),
-  createAdapter: createTikTokAdapter,
+  createAdapter: (settings) => ({
+    ...createTikTokAdapter(settings),
+    metrics: createTikTokMetrics(settings),
+  }),
 };

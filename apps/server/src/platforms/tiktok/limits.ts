@@ -14,6 +14,8 @@ export const TIKTOK_SCOPES = [
   'video.publish',
   'video.upload',
   'video.list',
+  // Follower and like totals for analytics (docs/analytics.md#tiktok).
+  'user.info.stats',
 ] as const;
 
 /** Profile fields `user.info.basic` covers (docs/networks.md#tiktok-oauth, #account-identity). */

@@ -1,5 +1,6 @@
 import type { NetworkModule } from '../network-module.js';
 import { createXAdapter } from './adapter.js';
+import { createXMetrics } from './metrics.js';
 import type { XUrls } from './api.js';
 
 export const network: NetworkModule<XUrls> = {
@@ -10,5 +11,5 @@ export const network: NetworkModule<XUrls> = {
     apiBase: 'https://api.x.com',
   },
   sandboxUrls: (base) => ({ authorizeUrl: `${base}/i/oauth2/authorize`, apiBase: base }),
-  createAdapter: createXAdapter,
+  createAdapter: (settings) => ({ ...createXAdapter(settings), metrics: createXMetrics(settings) }),
 };

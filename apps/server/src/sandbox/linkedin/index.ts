@@ -10,6 +10,7 @@ import { registerLinkedInOAuth } from './oauth.js';
 import { createLinkedInPosts } from './posts-state.js';
 import { registerLinkedInPostRoutes } from './posts.routes.js';
 import { registerLinkedInRest } from './rest.js';
+import { registerLinkedInStatisticsRoutes } from './statistics.routes.js';
 import { createLinkedInState } from './state.js';
 
 /**
@@ -58,5 +59,6 @@ export function registerLinkedInSandbox(scope: FastifyInstance, ctx: SandboxCont
   registerLinkedInMediaRoutes(scope, { ctx, kit, state, posts, withLock });
   registerLinkedInPostRoutes(scope, { kit, state, posts, withLock });
   const comments = registerLinkedInCommentRoutes(scope, { kit, state, posts, withLock });
+  registerLinkedInStatisticsRoutes(scope, { kit, state, posts });
   registerLinkedInEmuRoutes(scope, { state, posts, ...comments });
 }

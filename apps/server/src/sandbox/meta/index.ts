@@ -7,6 +7,7 @@ import { GraphFailure, graphErrors } from './errors.js';
 import { parseFields, pickFields } from './fields.js';
 import type { ObjectView, PublishDeps } from './helpers.js';
 import { addInstagramPublishing } from './ig-publish.js';
+import { addGraphInsights } from './insights.js';
 import { addGraphNodeRoutes } from './nodes.js';
 import { addGraphOAuthRoutes, type GraphOAuthOptions } from './oauth.js';
 import { createGraphObjects, ownersOf, type GraphObject } from './objects.js';
@@ -110,6 +111,7 @@ export function registerGraphEmulator(
   addInstagramPublishing(router, deps);
   addPagePublishing(router, deps);
   const comments = addGraphComments(router, deps);
+  addGraphInsights(router, deps);
   registerEmuPublishRoutes(scope, { objects, comments });
 
   scope.route({

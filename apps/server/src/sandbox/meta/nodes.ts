@@ -1,6 +1,7 @@
 import type { SandboxContext } from '../context.js';
 import type { EmuKit } from '../kit/emu-kit.js';
 import { graphErrors } from './errors.js';
+import { followersOn } from '../kit/growth.js';
 import { parseFields, pickFields, type FieldSpec } from './fields.js';
 import type { GraphAnswer, GraphRequest, GraphRouter } from './router.js';
 import {
@@ -37,7 +38,7 @@ export function addGraphNodeRoutes(router: GraphRouter, { ctx, kit, state, readO
     picture: picture(user.id, user.name),
   });
 
-  function instagramNode(auth: Authenticated, page: SandboxPage) {
+  function instagramNode(auth: Authenticated, page: SandboxPage, now: number) {
     if (!auth.token.scopes.includes('instagram_basic')) {
       throw graphErrors.noPermission('instagram_basic');
     }
@@ -49,7 +50,8 @@ export function addGraphNodeRoutes(router: GraphRouter, { ctx, kit, state, readO
       name: ig.name,
       profile_picture_url: kit.pictureUrl(ig.id, ig.name),
       biography: `${ig.name} on the Herald sandbox.`,
-      followers_count: 0,
+      // Followers change with each day on the emulator's clock (docs/analytics.md#sandbox).
+      followers_count: followersOn(ig.id, now),
       follows_count: 0,
       media_count: 0,
     };
@@ -71,6 +73,7 @@ export function addGraphNodeRoutes(router: GraphRouter, { ctx, kit, state, readO
       link: `https://www.facebook.com/${page.id}`,
       tasks: page.tasks ?? ADMIN_TASKS,
       picture: picture(page.id, page.name),
+      followers_count: followersOn(page.id, await kit.now()),
       access_token: wantsToken ? await state.pageToken(raw!, auth.token, page) : undefined,
       instagram_business_account: ig
         ? { id: ig.id, username: ig.username, name: ig.name }
@@ -100,7 +103,7 @@ export function addGraphNodeRoutes(router: GraphRouter, { ctx, kit, state, readO
     const linked = pages.find((p) => p.instagram?.id === id);
     if (linked) {
       const specs = parseFields(req.params.fields, 'id');
-      return { json: pickFields(instagramNode(auth, linked), specs, 'IGUser') };
+      return { json: pickFields(instagramNode(auth, linked, await kit.now()), specs, 'IGUser') };
     }
     const object = await readObject?.(req, id, auth);
     if (object) return object;

@@ -7,6 +7,7 @@ import { randomDigits } from '../kit/secrets.js';
 import { registerThreadsContainerRoutes } from './containers.routes.js';
 import { registerThreadsEmuRoutes } from './emu.routes.js';
 import { ThreadsMediaState } from './media-state.js';
+import { registerThreadsInsightsRoutes } from './insights.routes.js';
 import { registerThreadsMediaRoutes } from './media.routes.js';
 import { registerThreadsOAuthRoutes } from './oauth.routes.js';
 import { registerThreadsProfileRoutes } from './profile.routes.js';
@@ -34,4 +35,5 @@ export function registerThreadsSandbox(scope: FastifyInstance, ctx: SandboxConte
   registerThreadsContainerRoutes(scope, oauth, media);
   registerThreadsPublishingRoutes(scope, ctx, oauth, media);
   registerThreadsMediaRoutes(scope, ctx, oauth, media);
+  registerThreadsInsightsRoutes(scope, oauth, media);
 }

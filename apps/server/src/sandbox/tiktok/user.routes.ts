@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { avatarDataUrl } from '../kit/consent.js';
+import { dailyFigure, followersOn } from '../kit/growth.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { tiktokAccess } from './access.js';
 import {
@@ -38,9 +39,10 @@ export function registerTikTokUserRoutes(scope: FastifyInstance, oauth: SandboxO
       bio_description: '',
       profile_deep_link: `https://www.tiktok.com/@${account.username}`,
       is_verified: false,
-      follower_count: 0,
-      following_count: 0,
-      likes_count: 0,
+      // Totals that change with the emulator's clock (docs/analytics.md#sandbox).
+      follower_count: followersOn(account.id, granted.now, account.createdAt),
+      following_count: 12,
+      likes_count: dailyFigure(account.id, 'likes', granted.now, 400),
       video_count: 0,
     };
     return tiktokOk({ user: Object.fromEntries(fields.map((f) => [f, values[f]])) });

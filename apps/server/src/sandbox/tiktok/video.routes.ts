@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { grownCount } from '../kit/growth.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { tiktokAccess } from './access.js';
 import { shareUrlOf, viewJob, type TikTokJob, type TikTokPublishState } from './publish-state.js';
@@ -22,8 +23,13 @@ const VIDEO_FIELDS = new Set([
   'view_count',
 ]);
 
-/** A published job as a Display API video object (docs/networks.md#tiktok-video-list); counts stay at zero in the sandbox. */
-function videoObject(job: TikTokJob, publishedAt: number): Record<string, unknown> {
+/**
+ * A published job as a Display API video object (docs/networks.md#tiktok-video-list); its counts
+ * grow with the emulator's clock (docs/analytics.md#sandbox).
+ */
+function videoObject(job: TikTokJob, publishedAt: number, now: number): Record<string, unknown> {
+  const id = job.postId;
+  const age = now - publishedAt;
   const shareUrl = shareUrlOf(job);
   return {
     id: job.postId,
@@ -37,10 +43,10 @@ function videoObject(job: TikTokJob, publishedAt: number): Record<string, unknow
     title: job.title,
     embed_html: `<blockquote class="tiktok-embed" cite="${shareUrl}" data-video-id="${job.postId}"></blockquote>`,
     embed_link: `https://www.tiktok.com/embed/v2/${job.postId}`,
-    like_count: 0,
-    comment_count: 0,
-    share_count: 0,
-    view_count: 0,
+    like_count: grownCount(id, 'like_count', age, 120),
+    comment_count: grownCount(id, 'comment_count', age, 15),
+    share_count: grownCount(id, 'share_count', age, 8),
+    view_count: grownCount(id, 'view_count', age, 3000),
   };
 }
 
@@ -73,7 +79,7 @@ export function registerTikTokVideoRoutes(
       .sort((a, b) => b.view.doneAt! - a.view.doneAt!);
     const page = published.slice(0, max);
     const videos = page.map(({ job, view }) => {
-      const video = videoObject(job, view.doneAt!);
+      const video = videoObject(job, view.doneAt!, now);
       return Object.fromEntries(fields.map((f) => [f, video[f]]));
     });
     return tiktokOk({
@@ -81,6 +87,31 @@ export function registerTikTokVideoRoutes(
       cursor: page.length ? page[page.length - 1]!.view.doneAt : 0,
       has_more: published.length > page.length,
     });
+  });
+
+  /** `POST /v2/video/query/ {filters:{video_ids}}`: the caller's own published videos, ≤ 20 ids. */
+  scope.post('/v2/video/query/', async (request, reply) => {
+    const access = await tiktokAccess(request, reply, oauth, 'video.list');
+    if (!access) return reply;
+    const fields = String((request.query as Record<string, unknown>).fields ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    const unknown = fields.find((f) => !VIDEO_FIELDS.has(f));
+    if (!fields.length || unknown)
+      return tiktokError(reply, 400, 'invalid_params', `Invalid fields: ${unknown ?? '(none)'}.`);
+    const ids = (request.body as { filters?: { video_ids?: unknown } } | null)?.filters?.video_ids;
+    if (!Array.isArray(ids) || ids.length === 0 || ids.length > 20)
+      return tiktokError(reply, 400, 'invalid_params', 'filters.video_ids must list 1 to 20 ids.');
+    const now = access.now;
+    const videos = (await state.jobsOf(access.account.id))
+      .map((job) => ({ job, view: viewJob(job, now) }))
+      .filter(({ view }) => view.postId !== null && ids.includes(view.postId))
+      .map(({ job, view }) => {
+        const video = videoObject(job, view.doneAt!, now);
+        return Object.fromEntries(fields.map((f) => [f, video[f]]));
+      });
+    return tiktokOk({ videos, cursor: 0, has_more: false });
   });
 
   scope.get('/_emu/posts', async (request) => {

@@ -28,7 +28,7 @@ export function registerXSandbox(scope: FastifyInstance, ctx: SandboxContext) {
   registerEmulatorAdmin(scope, ctx, oauth, X_KNOBS);
   registerXBodyParsers(scope);
   registerXOAuthRoutes(scope, ctx, oauth);
-  registerXUserRoutes(scope, access);
+  registerXUserRoutes(scope, access, () => oauth.now());
   registerXMediaRoutes(scope, { oauth, access, posts, withLock });
   const tweets = registerXTweetRoutes(scope, { oauth, access, posts, withLock });
   registerXReadRoutes(scope, { oauth, access, posts });

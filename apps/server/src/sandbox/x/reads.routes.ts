@@ -57,7 +57,7 @@ export function registerXReadRoutes(scope: FastifyInstance, deps: XReadDeps) {
   scope.get(
     '/2/tweets/:id',
     xRoute(async (request) => {
-      await deps.access(request, READ_SCOPES);
+      const caller = await deps.access(request, READ_SCOPES);
       const id = (request.params as { id: string }).id;
       const q = request.query as Query;
       const tweet = await posts.getTweet(id);
@@ -77,7 +77,10 @@ export function registerXReadRoutes(scope: FastifyInstance, deps: XReadDeps) {
           ],
         };
       return {
-        data: renderTweet(tweet, fieldList(q['tweet.fields'])),
+        data: renderTweet(tweet, fieldList(q['tweet.fields']), {
+          now: await oauth.now(),
+          viewer: caller.account.id,
+        }),
         ...(fieldList(q.expansions).has('author_id')
           ? { includes: { users: includedUsers([tweet], fieldList(q['user.fields'])) } }
           : {}),

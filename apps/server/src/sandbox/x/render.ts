@@ -1,3 +1,4 @@
+import { grownCount } from '../kit/growth.js';
 import { xEscapeText } from './responses.js';
 import type { XTweet } from './store.js';
 
@@ -11,7 +12,19 @@ export const fieldList = (value: unknown) =>
   );
 
 /** A tweet as X answers it: id, text and edit history always, the rest when asked for. */
-export function renderTweet(tweet: XTweet, fields: Set<string>) {
+/**
+ * A tweet with the requested fields. With `viewer` and `now` (the emulator's clock), its metrics
+ * grow with the post's age (docs/analytics.md#sandbox); non-public metrics go to its author only,
+ * for posts up to 30 days old, as on X.
+ */
+export function renderTweet(
+  tweet: XTweet,
+  fields: Set<string>,
+  clock?: { now: number; viewer: string },
+) {
+  const age = clock ? clock.now - tweet.createdAt : 0;
+  const grown = (metric: string, scale: number) =>
+    clock ? grownCount(tweet.id, metric, age, scale) : 0;
   const out: Record<string, unknown> = {
     id: tweet.id,
     text: xEscapeText(tweet.text),
@@ -28,12 +41,24 @@ export function renderTweet(tweet: XTweet, fields: Set<string>) {
     out.attachments = { media_keys: tweet.mediaKeys };
   if (fields.has('public_metrics'))
     out.public_metrics = {
-      retweet_count: 0,
+      retweet_count: grown('retweet_count', 6),
       reply_count: tweet.replyCount,
-      like_count: tweet.likeCount,
-      quote_count: 0,
-      bookmark_count: 0,
-      impression_count: 0,
+      like_count: tweet.likeCount + grown('like_count', 40),
+      quote_count: grown('quote_count', 2),
+      bookmark_count: grown('bookmark_count', 5),
+      impression_count: grown('impression_count', 1500),
+    };
+  if (
+    fields.has('non_public_metrics') &&
+    clock &&
+    clock.viewer === tweet.authorId &&
+    age < 30 * 86_400_000
+  )
+    out.non_public_metrics = {
+      impression_count: grown('impression_count', 1500),
+      url_link_clicks: grown('url_link_clicks', 20),
+      user_profile_clicks: grown('user_profile_clicks', 10),
+      engagements: grown('engagements', 90),
     };
   return out;
 }

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { avatarDataUrl } from '../kit/consent.js';
+import { followersOn } from '../kit/growth.js';
 import type { XAccess } from './access.js';
 import { xRoute } from './responses.js';
 
 /** `GET /2/users/me` (docs/networks.md#x-oauth): `{data:{id, name, username, …requested user.fields}}`. */
-export function registerXUserRoutes(scope: FastifyInstance, access: XAccess) {
+export function registerXUserRoutes(
+  scope: FastifyInstance,
+  access: XAccess,
+  now: () => Promise<number> = async () => Date.now(),
+) {
   scope.get(
     '/2/users/me',
     xRoute(async (request) => {
@@ -13,7 +18,13 @@ export function registerXUserRoutes(scope: FastifyInstance, access: XAccess) {
         profile_image_url: avatarDataUrl(account.name, 203),
         verified: false,
         verified_type: 'none',
-        public_metrics: { followers_count: 0, following_count: 0, tweet_count: 0, listed_count: 0 },
+        public_metrics: {
+          // Followers change with each day on the emulator's clock (docs/analytics.md#sandbox).
+          followers_count: followersOn(account.id, await now(), account.createdAt),
+          following_count: 0,
+          tweet_count: 0,
+          listed_count: 0,
+        },
         created_at: new Date(account.createdAt).toISOString(),
         description: '',
       };

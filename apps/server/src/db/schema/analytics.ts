@@ -1,0 +1,129 @@
+/**
+ * Analytics (docs/analytics.md): what the networks said about each published target over its
+ * life, each connected account per day, and where reading them stands. A metric the network
+ * did not give is NULL, never 0.
+ */
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { organizations } from './organizations.js';
+import { integrations } from './platforms.js';
+import { posts } from './posts.js';
+import { postTargets } from './publishing.js';
+
+/** The metric columns every snapshot can carry (Herald's names, docs/analytics.md#metric-model). */
+const postMetricColumns = () => ({
+  views: bigint('views', { mode: 'number' }),
+  reach: bigint('reach', { mode: 'number' }),
+  likes: bigint('likes', { mode: 'number' }),
+  comments: bigint('comments', { mode: 'number' }),
+  shares: bigint('shares', { mode: 'number' }),
+  saves: bigint('saves', { mode: 'number' }),
+  clicks: bigint('clicks', { mode: 'number' }),
+  videoViews: bigint('video_views', { mode: 'number' }),
+  watchTimeMs: bigint('watch_time_ms', { mode: 'number' }),
+  /** The network's own definition of engagement, summed from its components. */
+  interactions: bigint('interactions', { mode: 'number' }),
+});
+
+/** One reading of one published target's metrics; every reading is kept (a post's curve). */
+export const postMetricSnapshots = pgTable(
+  'post_metric_snapshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => postTargets.id, { onDelete: 'cascade' }),
+    integrationId: uuid('integration_id').references(() => integrations.id, {
+      onDelete: 'set null',
+    }),
+    /** The schedule's checkpoint that took it ('1h', '6h', … 'w13'). */
+    checkpoint: text('checkpoint').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    ...postMetricColumns(),
+    /** What the network answered, under its own metric names. */
+    raw: jsonb('raw').$type<Record<string, number>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('post_metric_snapshots_target_idx').on(t.targetId, t.takenAt),
+    index('post_metric_snapshots_org_idx').on(t.organizationId, t.takenAt),
+  ],
+);
+
+/** One connected account on one day (UTC): followers and what else the network gives. */
+export const accountMetricDays = pgTable(
+  'account_metric_days',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    followers: bigint('followers', { mode: 'number' }),
+    views: bigint('views', { mode: 'number' }),
+    reach: bigint('reach', { mode: 'number' }),
+    profileViews: bigint('profile_views', { mode: 'number' }),
+    interactions: bigint('interactions', { mode: 'number' }),
+    raw: jsonb('raw').$type<Record<string, number>>().notNull().default({}),
+    collectedAt: timestamp('collected_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('account_metric_days_day_uq').on(t.integrationId, t.day),
+    index('account_metric_days_org_idx').on(t.organizationId, t.day),
+  ],
+);
+
+/**
+ * Where reading a connected account's metrics stands: stale with the network's reason after a
+ * refused read, and not asked again before `backoffUntil` after a rate limit.
+ */
+export const analyticsAccountStatus = pgTable('analytics_account_status', {
+  integrationId: uuid('integration_id')
+    .primaryKey()
+    .references(() => integrations.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  staleReason: text('stale_reason'),
+  staleSince: timestamp('stale_since', { withTimezone: true }),
+  backoffUntil: timestamp('backoff_until', { withTimezone: true }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An organization's analytics settings. X bills every post read, so collecting X metrics is
+ * off until the organization turns it on, and stops at a monthly budget of reads.
+ */
+export const analyticsSettings = pgTable('analytics_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  xEnabled: boolean('x_enabled').notNull().default(false),
+  xMonthlyReadBudget: integer('x_monthly_read_budget').notNull().default(1000),
+  /** The UTC month `xReadsUsed` counts ('2026-05'). */
+  xReadsMonth: text('x_reads_month'),
+  xReadsUsed: integer('x_reads_used').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,210 @@
+import { and, eq, lt, or, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  accountMetricDays,
+  analyticsAccountStatus,
+  analyticsSettings,
+  integrations,
+  platforms,
+  postMetricSnapshots,
+  postTargets,
+} from '../../db/schema.js';
+import type { AccountMetricValues, PostMetricValues } from '../../platforms/types.js';
+
+/** A published target with what collecting its metrics needs. */
+export async function loadPublishedTarget(db: Db, targetId: string) {
+  const [row] = await db
+    .select({ target: postTargets, integration: integrations, platformName: platforms.name })
+    .from(postTargets)
+    .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
+    .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
+    .where(and(eq(postTargets.id, targetId), eq(postTargets.status, 'PUBLISHED')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Connected accounts, for the daily account collection. */
+export function listConnectedIntegrations(db: Db) {
+  return db
+    .select({ integration: integrations, platformName: platforms.name })
+    .from(integrations)
+    .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+    .where(eq(integrations.status, 'CONNECTED'));
+}
+
+const metricColumns = (v: PostMetricValues | AccountMetricValues) => {
+  const pick = (k: string) => (v as unknown as Record<string, number | undefined>)[k] ?? null;
+  return pick;
+};
+
+export async function insertSnapshot(
+  db: Db,
+  row: {
+    organizationId: string;
+    postId: string;
+    targetId: string;
+    integrationId: string;
+    checkpoint: string;
+    takenAt: Date;
+    values: PostMetricValues;
+  },
+) {
+  const pick = metricColumns(row.values);
+  await db.insert(postMetricSnapshots).values({
+    organizationId: row.organizationId,
+    postId: row.postId,
+    targetId: row.targetId,
+    integrationId: row.integrationId,
+    checkpoint: row.checkpoint,
+    takenAt: row.takenAt,
+    views: pick('views'),
+    reach: pick('reach'),
+    likes: pick('likes'),
+    comments: pick('comments'),
+    shares: pick('shares'),
+    saves: pick('saves'),
+    clicks: pick('clicks'),
+    videoViews: pick('videoViews'),
+    watchTimeMs: pick('watchTimeMs'),
+    interactions: pick('interactions'),
+    raw: row.values.raw,
+  });
+}
+
+/** One row per account and day: a second collection the same day replaces the first. */
+export async function upsertAccountDay(
+  db: Db,
+  row: {
+    organizationId: string;
+    integrationId: string;
+    day: string;
+    at: Date;
+    values: AccountMetricValues;
+  },
+) {
+  const pick = metricColumns(row.values);
+  const values = {
+    followers: pick('followers'),
+    views: pick('views'),
+    reach: pick('reach'),
+    profileViews: pick('profileViews'),
+    interactions: pick('interactions'),
+    raw: row.values.raw,
+    collectedAt: row.at,
+  };
+  await db
+    .insert(accountMetricDays)
+    .values({
+      organizationId: row.organizationId,
+      integrationId: row.integrationId,
+      day: row.day,
+      ...values,
+    })
+    .onConflictDoUpdate({
+      target: [accountMetricDays.integrationId, accountMetricDays.day],
+      set: values,
+    });
+}
+
+export async function getAccountStatus(db: Db, integrationId: string) {
+  const [row] = await db
+    .select()
+    .from(analyticsAccountStatus)
+    .where(eq(analyticsAccountStatus.integrationId, integrationId));
+  return row ?? null;
+}
+
+/** Records how the last read went: stale with a reason (and a back-off), or fresh. */
+export async function setAccountStatus(
+  db: Db,
+  row: {
+    integrationId: string;
+    organizationId: string;
+    now: Date;
+    staleReason: string | null;
+    backoffUntil?: Date | null;
+  },
+) {
+  const set = row.staleReason
+    ? {
+        staleReason: row.staleReason,
+        staleSince: sql`coalesce(${analyticsAccountStatus.staleSince}, ${row.now})`,
+        backoffUntil: row.backoffUntil ?? null,
+        updatedAt: row.now,
+      }
+    : {
+        staleReason: null,
+        staleSince: null,
+        backoffUntil: null,
+        lastSuccessAt: row.now,
+        updatedAt: row.now,
+      };
+  await db
+    .insert(analyticsAccountStatus)
+    .values({
+      integrationId: row.integrationId,
+      organizationId: row.organizationId,
+      staleReason: row.staleReason,
+      staleSince: row.staleReason ? row.now : null,
+      backoffUntil: row.backoffUntil ?? null,
+      lastSuccessAt: row.staleReason ? null : row.now,
+      updatedAt: row.now,
+    })
+    .onConflictDoUpdate({ target: analyticsAccountStatus.integrationId, set });
+}
+
+export async function getSettings(db: Db, organizationId: string) {
+  const [row] = await db
+    .select()
+    .from(analyticsSettings)
+    .where(eq(analyticsSettings.organizationId, organizationId));
+  return row ?? null;
+}
+
+/** Stores an organization's X collection switch and monthly read budget. */
+export async function saveXSettings(
+  db: Db,
+  organizationId: string,
+  input: { enabled: boolean; monthlyReadBudget: number },
+) {
+  const set = {
+    xEnabled: input.enabled,
+    xMonthlyReadBudget: input.monthlyReadBudget,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(analyticsSettings)
+    .values({ organizationId, ...set })
+    .onConflictDoUpdate({ target: analyticsSettings.organizationId, set });
+}
+
+/**
+ * Takes `reads` from this month's X budget when X collection is on and the budget has room;
+ * false otherwise. One guarded UPDATE, so two workers cannot overspend together; a new month
+ * starts the count again.
+ */
+export async function takeXReads(db: Db, organizationId: string, month: string, reads: number) {
+  const rows = await db
+    .update(analyticsSettings)
+    .set({
+      xReadsMonth: month,
+      xReadsUsed: sql`case when ${analyticsSettings.xReadsMonth} = ${month} then ${analyticsSettings.xReadsUsed} else 0 end + ${reads}`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(analyticsSettings.organizationId, organizationId),
+        eq(analyticsSettings.xEnabled, true),
+        or(
+          isNull(analyticsSettings.xReadsMonth),
+          sql`${analyticsSettings.xReadsMonth} <> ${month}`,
+          lt(
+            sql`${analyticsSettings.xReadsUsed} + ${reads}`,
+            sql`${analyticsSettings.xMonthlyReadBudget} + 1`,
+          ),
+        ),
+      ),
+    )
+    .returning({ used: analyticsSettings.xReadsUsed });
+  return rows.length > 0;
+}

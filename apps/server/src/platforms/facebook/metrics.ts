@@ -1,0 +1,67 @@
+import { createGraphClient } from '../meta/graph-client.js';
+import { readGraphInsights } from '../meta/insights.js';
+import type { MetaUrls } from '../meta/urls.js';
+import { type AdapterSettings, type MetricsAdapter, sumPresent } from '../types.js';
+
+/**
+ * Page post metrics asked of `/{post}/insights` (docs/analytics.md#facebook). No `*impressions*`
+ * and no `page_fans*`: Meta removed them and answers "invalid metric" for the whole call.
+ */
+export const FACEBOOK_POST_METRICS = [
+  'post_media_view',
+  'post_total_media_view_unique',
+  'post_reactions_by_type_total',
+  'post_clicks',
+] as const;
+
+/** Page metrics asked of `/{page}/insights?period=day`; followers come from the Page node. */
+export const FACEBOOK_PAGE_METRICS = [
+  'page_media_view',
+  'page_total_media_view_unique',
+  'page_post_engagements',
+  'page_views_total',
+] as const;
+
+/** Facebook Page analytics with the Page token (`read_insights`, ANALYZE task). */
+export function createFacebookMetrics(settings: AdapterSettings<MetaUrls>): MetricsAdapter {
+  const graph = createGraphClient(settings, 'Facebook');
+  return {
+    billedReads: false,
+    async postMetrics(account, post) {
+      const raw = await readGraphInsights(
+        graph,
+        post.externalId,
+        account.tokens.accessToken,
+        FACEBOOK_POST_METRICS,
+      );
+      const likes = raw.post_reactions_by_type_total;
+      const clicks = raw.post_clicks;
+      return {
+        views: raw.post_media_view,
+        reach: raw.post_total_media_view_unique,
+        likes,
+        clicks,
+        interactions: sumPresent(likes, clicks),
+        raw,
+      };
+    },
+    async accountMetrics(account) {
+      const token = account.tokens.accessToken;
+      const raw = await readGraphInsights(graph, account.externalId, token, FACEBOOK_PAGE_METRICS, {
+        period: 'day',
+      });
+      const page = await graph.get<{ followers_count?: number }>(account.externalId, token, {
+        fields: 'followers_count',
+      });
+      if (typeof page.followers_count === 'number') raw.followers_count = page.followers_count;
+      return {
+        followers: raw.followers_count,
+        views: raw.page_media_view,
+        reach: raw.page_total_media_view_unique,
+        profileViews: raw.page_views_total,
+        interactions: raw.page_post_engagements,
+        raw,
+      };
+    },
+  };
+}

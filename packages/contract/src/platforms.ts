@@ -112,6 +112,11 @@ export const IntegrationSchema = z.object({
     username: z.string().nullable(),
     name: z.string().nullable(),
   }),
+  /**
+   * The account's own text limit, when it differs from its network's rule (an X Premium
+   * subscriber may write long posts); null: the network's. See `constraintsForAccount`.
+   */
+  textLimit: z.number().int().positive().nullable(),
   /** Posts still to go out from this account (scheduled or publishing): what disconnecting it affects. */
   scheduledPostCount: z.number().int(),
 });

@@ -42,6 +42,7 @@ export function toIntegrationDto(
     sandbox: row.sandbox,
     lastError: row.lastError,
     metadata: { pictureUrl: row.pictureUrl, username: row.username, name: row.name },
+    textLimit: row.textLimit,
   };
 }
 
@@ -178,6 +179,7 @@ async function saveAccounts(
           username: account.username,
           name: account.name,
           pictureUrl: account.pictureUrl,
+          textLimit: account.textLimit ?? null,
           ...tokenColumns(deps.cipher, account.tokens, existing),
           secretsEnc: Object.keys(secrets).length
             ? deps.cipher.encrypt(JSON.stringify(secrets))
@@ -368,6 +370,7 @@ export async function refreshAccount(
     const tokens = await network.adapter.refresh(toStoredAccount(deps.cipher, row));
     return await repo.updateIntegration(deps.db, row.id, {
       ...tokenColumns(deps.cipher, tokens, row),
+      ...(tokens.textLimit !== undefined ? { textLimit: tokens.textLimit } : {}),
       status: 'CONNECTED',
       lastError: null,
     });

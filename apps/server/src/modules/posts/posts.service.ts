@@ -1,5 +1,6 @@
 import {
   checkText,
+  constraintsForAccount,
   contentForAccount,
   contentRequiredMessage,
   mediaGoesTo,
@@ -307,7 +308,7 @@ export async function planCreate(
     integrationId: a.integrationId,
     platformId: a.platformId,
     platformName: a.label,
-    constraints: constraintsOf(a.mediaConstraints),
+    constraints: constraintsForAccount(constraintsOf(a.mediaConstraints), a.textLimit),
   }));
   for (const key of Object.keys(fields.platformMedia ?? {})) {
     if (!targets.some((t) => t.platformId === key || t.integrationId === key)) {
@@ -487,7 +488,7 @@ export async function updatePost(
         integrationId: r.integrationId,
         platformId: r.platformId,
         platformName: r.label,
-        constraints: constraintsOf(r.mediaConstraints),
+        constraints: constraintsForAccount(constraintsOf(r.mediaConstraints), r.textLimit),
       }));
       const errors = [
         ...contentErrors(content, targets, mediaFor),

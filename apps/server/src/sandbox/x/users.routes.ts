@@ -8,11 +8,14 @@ export function registerXUserRoutes(scope: FastifyInstance, access: XAccess) {
   scope.get(
     '/2/users/me',
     xRoute(async (request) => {
-      const { account } = await access(request, ['users.read', 'tweet.read']);
+      const { account, scenario } = await access(request, ['users.read', 'tweet.read']);
+      // The `premium` knob: an X Premium subscriber, with the blue check mark that comes with it.
+      const premium = scenario.isOn('premium');
       const available: Record<string, unknown> = {
         profile_image_url: avatarDataUrl(account.name, 203),
-        verified: false,
-        verified_type: 'none',
+        verified: premium,
+        verified_type: premium ? 'blue' : 'none',
+        subscription_type: premium ? 'Premium' : 'None',
         public_metrics: { followers_count: 0, following_count: 0, tweet_count: 0, listed_count: 0 },
         created_at: new Date(account.createdAt).toISOString(),
         description: '',

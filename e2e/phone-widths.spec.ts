@@ -154,11 +154,24 @@ test.describe('phone widths', () => {
       ['/admin/users', heading('User Management')],
       ['/admin/plans', heading('Plan Management')],
       ['/admin/platforms', heading(/./)],
+      ['/admin/network-setup', heading('Network setup')],
     ];
     for (const [path, ready] of signedIn) results.push(await overflowAt(page, path, ready));
 
     expect(results.length).toBeGreaterThan(20);
     expect(results.filter((r) => r.overflow > 0)).toEqual([]);
+
+    // The back-office pages are all in sight in the phone's menu, none past the right edge.
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Back-office menu' });
+    const links = menu.getByRole('link');
+    await expect(links).toHaveText(['Dashboard', 'Users', 'Plans', 'Platforms', 'Network setup']);
+    for (const link of await links.all()) {
+      await expect(link).toBeInViewport({ ratio: 1 });
+    }
+    await menu.getByRole('link', { name: 'Platforms' }).click();
+    await expect(page).toHaveURL(/\/admin\/platforms$/);
+    await expect(menu).toBeHidden();
   });
 
   test("a phone's calendar is an agenda of the week, every post by day, without sideways scrolling", async ({

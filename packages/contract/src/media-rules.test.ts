@@ -3,6 +3,7 @@ import {
   checkMediaCount,
   checkMediaFile,
   checkText,
+  constraintsForAccount,
   countText,
   formatFileSize,
   maxFilesFor,
@@ -241,6 +242,25 @@ describe('text the way each network counts it', () => {
     expect(checkText('a'.repeat(281), x, 'X')).toBe(
       'The text is too long for X: 281 of 280 characters.',
     );
+  });
+
+  it("takes an account's own text limit over its network's, counted the network's way", () => {
+    const premium = constraintsForAccount(x, 25_000);
+    expect(premium?.text).toEqual({ ...x.text, maxLength: 25_000 });
+    // The rest of the network's rules stay; the network's own copy is untouched.
+    expect(premium?.image).toBe(x.image);
+    expect(x.text?.maxLength).toBe(280);
+    expect(checkText('a'.repeat(1_000), premium, 'X')).toBeNull();
+    expect(checkText('a'.repeat(1_000), constraintsForAccount(x, null), 'X')).toBe(
+      'The text is too long for X: 1000 of 280 characters.',
+    );
+    // Still X's weighted count: 12,501 CJK characters weigh 25,002.
+    expect(checkText('日'.repeat(12_501), premium, 'X')).toBe(
+      'The text is too long for X: 25002 of 25000 characters.',
+    );
+    // A network without a text rule has nothing to widen.
+    expect(constraintsForAccount({ maxMediaPerPost: 4 }, 25_000)).toEqual({ maxMediaPerPost: 4 });
+    expect(constraintsForAccount(null, 25_000)).toBeNull();
   });
 });
 

@@ -249,6 +249,19 @@ export function textLimitOf(constraints: MediaConstraints | null) {
   return text ? { max: text.maxLength, counting: text.counting } : null;
 }
 
+/**
+ * A network's rules for one connected account: the account's own text limit (an X Premium
+ * subscriber's long posts, read from X at connect) replaces the network's maximum, counted the
+ * network's way. Without one, or when the network has no text rule, the network's rules stand.
+ */
+export function constraintsForAccount(
+  constraints: MediaConstraints | null,
+  textLimit: number | null | undefined,
+): MediaConstraints | null {
+  if (!constraints?.text || !textLimit) return constraints;
+  return { ...constraints, text: { ...constraints.text, maxLength: textLimit } };
+}
+
 /** A message when the text is over the platform's limit; null when it fits. */
 export function checkText(
   text: string,

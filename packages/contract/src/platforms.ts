@@ -146,6 +146,11 @@ export const IntegrationSchema = z.object({
   }),
   /** The connect kind it was connected as (LinkedIn `person` or `organization`); reconnecting uses it. */
   connectKind: z.string().nullable().optional(),
+  /**
+   * The account's own text limit, when it differs from its network's rule (an X Premium
+   * subscriber may write long posts); null: the network's. See `constraintsForAccount`.
+   */
+  textLimit: z.number().int().positive().nullable(),
   /** Posts still to go out from this account (scheduled or publishing): what disconnecting it affects. */
   scheduledPostCount: z.number().int(),
 });

@@ -11,6 +11,9 @@ export interface TokenSet {
   scopes: string[];
 }
 
+/** A refresh's answer: the new tokens, and the account's text limit when the network told it again. */
+export type RefreshedTokens = TokenSet & { textLimit?: number | null };
+
 /** One account a sign-in at the network can connect (a Facebook login may offer several Pages). */
 export interface ConnectableAccount {
   externalId: string;
@@ -27,6 +30,11 @@ export interface ConnectableAccount {
    * one sentence: it is shown in the picker, disabled, and never saved.
    */
   unavailable?: string;
+  /**
+   * The account's own text limit when the network grants it more than its usual rule (X Premium's
+   * long posts); null or absent: the network's rule.
+   */
+  textLimit?: number | null;
   /**
    * Accounts connected through one grant at the network (one Facebook or LinkedIn login) share
    * this key: revoking Herald's access for one of them revokes it for all.
@@ -73,8 +81,11 @@ export interface PlatformAdapter {
    * the accounts this sign-in can connect — usually one; Pages or business accounts may be many.
    */
   connect(input: CodeExchangeInput): Promise<ConnectableAccount[]>;
-  /** New tokens before the old ones expire; absent when the network cannot refresh. */
-  refresh?(account: StoredAccount): Promise<TokenSet>;
+  /**
+   * New tokens before the old ones expire; absent when the network cannot refresh. A network
+   * may add what it says of the account now (`textLimit`, when asking was cheap); absent: unchanged.
+   */
+  refresh?(account: StoredAccount): Promise<RefreshedTokens>;
   /** Revokes Herald's access at the network, where the network has an endpoint for it. */
   revoke?(account: StoredAccount): Promise<void>;
   /**

@@ -41,6 +41,7 @@ export function createIntegration(
     tokenExpiresAt: '2026-03-01T12:00:00.000Z',
     sandbox: false,
     lastError: null,
+    textLimit: null,
     scheduledPostCount: 0,
     ...rest,
     metadata: { pictureUrl: null, username: 'ada_posts', name: 'Ada Posts', ...metadata },

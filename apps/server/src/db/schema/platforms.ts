@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -59,6 +60,11 @@ export const integrations = pgTable(
     scopes: text('scopes').array(),
     /** Non-secret adapter data (ids of the linked Page, the API version used…). */
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The account's own text limit when it differs from its network's rule (an X Premium
+     * subscriber's long posts), read from the network at connect and on refresh; null: the network's.
+     */
+    textLimit: integer('text_limit'),
     sandbox: boolean('sandbox').notNull().default(false),
     lastError: text('last_error'),
     connectedByUserId: uuid('connected_by_user_id').references(() => users.id, {

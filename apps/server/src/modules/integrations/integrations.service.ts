@@ -43,6 +43,7 @@ export function toIntegrationDto(
     lastError: row.lastError,
     metadata: { pictureUrl: row.pictureUrl, username: row.username, name: row.name },
     connectKind: typeof row.extra.kind === 'string' ? row.extra.kind : null,
+    textLimit: row.textLimit,
   };
 }
 
@@ -204,6 +205,7 @@ async function saveAccounts(
           username: account.username,
           name: account.name,
           pictureUrl: account.pictureUrl,
+          textLimit: account.textLimit ?? null,
           ...tokenColumns(deps.cipher, account.tokens, existing),
           secretsEnc: Object.keys(secrets).length
             ? deps.cipher.encrypt(JSON.stringify(secrets))
@@ -418,6 +420,7 @@ export async function refreshAccount(
         return {
           row: await repo.updateIntegration(db, locked.id, {
             ...tokenColumns(deps.cipher, tokens, locked),
+            ...(tokens.textLimit !== undefined ? { textLimit: tokens.textLimit } : {}),
             status: 'CONNECTED',
             lastError: null,
           }),

@@ -1,4 +1,5 @@
 import {
+  constraintsForAccount,
   contentForAccount,
   MAX_FILES_PER_POST,
   mediaGoesTo,
@@ -137,7 +138,7 @@ export async function planEdit(
       integrationId: a.integrationId,
       platformId: a.platformId,
       platformName: a.platformName,
-      constraints: constraintsOf(a.mediaConstraints),
+      constraints: constraintsForAccount(constraintsOf(a.mediaConstraints), a.textLimit),
       status: statusOf(a.integrationId),
       name: a.name,
       username: a.username,

@@ -222,6 +222,7 @@ export function connectedAccounts(db: Db, organizationId: string) {
       platformName: platforms.name,
       isActive: platforms.isActive,
       mediaConstraints: platforms.mediaConstraints,
+      textLimit: integrations.textLimit,
       name: integrations.name,
       username: integrations.username,
       platformAccountId: integrations.platformAccountId,
@@ -244,9 +245,12 @@ export function targetPlatforms(db: Db, organizationId: string, postId: string) 
       platformId: platforms.id,
       platformName: platforms.name,
       mediaConstraints: platforms.mediaConstraints,
+      /** The account's own text limit (X Premium); null once the account is gone. */
+      textLimit: integrations.textLimit,
     })
     .from(postTargets)
     .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
+    .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
     .where(and(eq(postTargets.organizationId, organizationId), eq(postTargets.postId, postId)));
 }
 

@@ -1,4 +1,5 @@
 import {
+  constraintsForAccount,
   contentForAccount,
   mediaGoesTo,
   validatePostTargets,
@@ -93,7 +94,7 @@ export async function planCreate(
     integrationId: a.integrationId,
     platformId: a.platformId,
     platformName: a.label,
-    constraints: constraintsOf(a.mediaConstraints),
+    constraints: constraintsForAccount(constraintsOf(a.mediaConstraints), a.textLimit),
   }));
   checkMediaKeys(Object.keys(fields.platformMedia ?? {}), targets);
   checkContentKeys(fields.content, targets);
@@ -268,7 +269,7 @@ export async function updatePost(
         integrationId: r.integrationId,
         platformId: r.platformId,
         platformName: r.label,
-        constraints: constraintsOf(r.mediaConstraints),
+        constraints: constraintsForAccount(constraintsOf(r.mediaConstraints), r.textLimit),
       }));
       checkContentKeys(content, targets);
       const errors = [

@@ -2,7 +2,7 @@ import { PlatformError } from '../errors.js';
 import { expiresIn, tokenSetFromOAuth } from '../oauth.js';
 import type { AdapterSettings, ConnectableAccount, PlatformAdapter, TokenSet } from '../types.js';
 import { createXApi, type XTokenResponse, type XUrls, type XUser } from './api.js';
-import { X_ACCESS_TOKEN_SECONDS, X_SCOPES } from './limits.js';
+import { X_ACCESS_TOKEN_SECONDS, X_SCOPES, xTextLimitOf } from './limits.js';
 import { createXPublishing, type XPublishOptions } from './publishing.js';
 
 /**
@@ -30,12 +30,14 @@ export function createXAdapter(
     name: user.name ?? null,
     pictureUrl: user.profile_image_url ?? null,
     tokens,
+    // Premium subscribers may post up to 25,000 weighted characters (docs/networks.md#x-limits).
+    textLimit: xTextLimitOf(user),
     extra: {
       // Permalinks are built from the username (docs/networks.md#x-publishing).
       username: user.username,
       name: user.name,
-      // The post length limit depends on the subscription (docs/networks.md#x-publishing).
       ...(user.verified_type ? { verifiedType: user.verified_type } : {}),
+      ...(user.subscription_type ? { subscriptionType: user.subscription_type } : {}),
     },
   });
 
@@ -69,7 +71,15 @@ export function createXAdapter(
           'reauth',
           'X gave Herald no refresh token for this account. Reconnect it to keep posting.',
         );
-      return tokensFrom(await api.refresh(account.tokens.refreshToken), account.tokens);
+      const tokens = tokensFrom(await api.refresh(account.tokens.refreshToken), account.tokens);
+      // A subscription can start or end between refreshes: one users/me call (75 per 15 min per
+      // user) every two hours keeps the limit current. Failing it never loses the new tokens,
+      // which X has already rotated.
+      try {
+        return { ...tokens, textLimit: xTextLimitOf(await api.getMe(tokens.accessToken)) };
+      } catch {
+        return tokens;
+      }
     },
 
     async revoke(account) {

@@ -25,6 +25,8 @@ export interface XUser {
   profile_image_url?: string;
   verified?: boolean;
   verified_type?: string;
+  /** Basic | Premium | PremiumPlus | None (X's SDK reference, `Schemas.User`). */
+  subscription_type?: string;
 }
 
 const FORM = 'application/x-www-form-urlencoded';

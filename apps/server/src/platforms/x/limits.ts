@@ -22,8 +22,35 @@ export const X_USER_FIELDS = [
   'profile_image_url',
   'verified',
   'verified_type',
+  'subscription_type',
   'public_metrics',
 ] as const;
+
+/**
+ * The weighted length X takes from an X Premium subscriber (docs/networks.md#x-limits): 25,000.
+ * ⚠ Only third-party documentation states the number; X's own "Counting characters" page names
+ * only the 280 of everyone else. Re-check against a live Premium account before launch.
+ */
+export const X_LONG_POST_LENGTH = 25_000;
+
+/**
+ * The `subscription_type` values (X's SDK reference: Basic | Premium | PremiumPlus | None) that
+ * earn long posts. Basic is left out: no documentation Herald found says Basic subscribers may
+ * post more than 280, and a limit Herald widens wrongly makes X refuse posts at publish time.
+ */
+export const X_LONG_POST_SUBSCRIPTIONS: readonly string[] = ['Premium', 'PremiumPlus'];
+
+/**
+ * The account's own text limit from `GET /2/users/me`: X_LONG_POST_LENGTH for Premium and
+ * Premium+ subscribers, null (the network's 280) for everyone else. Without `subscription_type`
+ * in the answer, the blue check mark (`verified_type: blue`, which only Premium and Premium+
+ * subscribers get) stands for the subscription.
+ */
+export function xTextLimitOf(user: { subscription_type?: string; verified_type?: string }) {
+  if (user.subscription_type !== undefined)
+    return X_LONG_POST_SUBSCRIPTIONS.includes(user.subscription_type) ? X_LONG_POST_LENGTH : null;
+  return user.verified_type === 'blue' ? X_LONG_POST_LENGTH : null;
+}
 
 /** Access tokens live 2 h; X answers `expires_in` and that wins. */
 export const X_ACCESS_TOKEN_SECONDS = 7200;

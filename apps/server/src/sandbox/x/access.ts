@@ -9,13 +9,15 @@ import { X_EMULATOR, xFailures } from './responses.js';
  * Knobs of the X emulator (docs/networks.md#scenario-knobs): the connection ones, the publishing ones of
  * call-knobs.ts, `reply_open` (lifts the "summoned" reply rule that is on by default, as on X's
  * self-serve tiers, docs/networks.md#x-comments) and `daily_cap_next` (the next N posts are refused
- * with the 24-hour cap headers).
+ * with the 24-hour cap headers) and `premium` (the user subscribes to X Premium: `GET /2/users/me`
+ * says so and `POST /2/tweets` takes long posts; also set by the consent page's checkbox).
  */
 export const X_KNOBS = [
   ...CONNECTION_KNOBS,
   ...PUBLISHING_KNOBS,
   'reply_open',
   'daily_cap_next',
+  'premium',
 ] as const;
 
 export interface XCaller {

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { type AuthorizeCheck, oauthSignIn, registerAuthorizeEndpoint } from '../kit/authorize.js';
+import {
+  type AuthorizeCheck,
+  type ConsentSignIn,
+  oauthSignIn,
+  registerAuthorizeEndpoint,
+} from '../kit/authorize.js';
 import { authorizeParams, basicCredentials, type Params } from '../kit/consent.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { pkceMatches } from '../kit/secrets.js';
@@ -44,12 +49,41 @@ function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
   };
 }
 
+/**
+ * The sandbox user's X subscription, chosen on the consent page (the `premium` knob): Premium
+ * subscribers may post 25,000 weighted characters, everyone else 280 (docs/networks.md#x-sandbox).
+ * A select, not a checkbox, so a form filled from its inputs leaves the subscription as it was.
+ */
+const SUBSCRIPTION_FIELD = `
+<label for="subscription">X subscription of this user</label>
+<select id="subscription" name="subscription" style="width:100%;padding:.5rem;border:1px solid #64748b;border-radius:.5rem;font-size:1rem">
+<option value="">As before (none for a new user)</option>
+<option value="None">None: posts up to 280 characters</option>
+<option value="Premium">X Premium: long posts, up to 25,000 characters</option>
+</select>`;
+
+/** Signs in as SandboxOAuth does, and records the subscription the consent page chose. */
+function xSignIn(oauth: SandboxOAuth): ConsentSignIn {
+  const base = oauthSignIn(oauth);
+  return {
+    knownAccounts: base.knownAccounts,
+    async issueCode(form, r) {
+      const choice = form.subscription;
+      if (choice === 'Premium' || choice === 'None') {
+        const account = await oauth.signIn(form.account ?? '');
+        await oauth.scenarios.set(account.id, 'premium', choice === 'Premium');
+      }
+      return base.issueCode(form, r);
+    },
+  };
+}
+
 export function registerXOAuthRoutes(
   scope: FastifyInstance,
   ctx: SandboxContext,
   oauth: SandboxOAuth,
 ) {
-  registerAuthorizeEndpoint(scope, ctx, oauthSignIn(oauth), {
+  registerAuthorizeEndpoint(scope, ctx, xSignIn(oauth), {
     network: 'X',
     path: '/i/oauth2/authorize',
     check: (p) => checkAuthorize(p, ctx),
@@ -64,6 +98,7 @@ export function registerXOAuthRoutes(
     }),
     denied: (r) => ({ error: 'access_denied', state: r.state }),
     approved: (code, r) => ({ state: r.state, code }),
+    extraFields: async () => SUBSCRIPTION_FIELD,
   });
 
   /** Herald is a confidential client: X wants its credentials in a Basic header. */

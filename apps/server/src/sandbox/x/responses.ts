@@ -70,6 +70,8 @@ export const xOAuthError = (
 export const X_PUBLISHING = {
   /** Weighted characters for accounts without a subscription. */
   maxWeightedLength: 280,
+  /** Weighted characters for X Premium subscribers (the `premium` knob; docs/networks.md#x-limits). */
+  maxWeightedLengthPremium: 25_000,
   maxMediaPerPost: 4,
   maxSegments: 1000,
   maxChunkBytes: 5 * 1024 * 1024,

@@ -18,7 +18,7 @@ import { snowflake, type XPublishingStore, type XTweet } from './store.js';
 
 /**
  * `POST /2/tweets` and `DELETE /2/tweets/{id}` (docs/networks.md#x-publishing, #x-comments, #x-sandbox): weighted
- * length, up to 4 media that finished processing, duplicates refused, replies (with the
+ * length (280, or 25,000 for a Premium subscriber: the `premium` knob), up to 4 media that finished processing, duplicates refused, replies (with the
  * "summoned" rule, on unless the reply_open knob lifts it), 100 posts per 15 min per user, the
  * 24-hour cap on demand (daily_cap_next).
  */
@@ -135,9 +135,12 @@ export function registerXTweetRoutes(scope: FastifyInstance, deps: XTweetDeps) {
       if (!text.trim() && !mediaKeys.length)
         throw xFailures.invalid('You must provide text or media for a post.', { text: [] });
       const length = countText(text, 'x-weighted');
-      if (length > X_PUBLISHING.maxWeightedLength)
+      const maxLength = caller.scenario.isOn('premium')
+        ? X_PUBLISHING.maxWeightedLengthPremium
+        : X_PUBLISHING.maxWeightedLength;
+      if (length > maxLength)
         throw xFailures.forbidden(
-          `Tweet needs to be a bit shorter: ${length} of ${X_PUBLISHING.maxWeightedLength} weighted characters.`,
+          `Tweet needs to be a bit shorter: ${length} of ${maxLength} weighted characters.`,
         );
       const parent = await replyTarget(caller, body.reply?.in_reply_to_tweet_id);
 

@@ -13,11 +13,14 @@ export function registerXUserRoutes(
   scope.get(
     '/2/users/me',
     xRoute(async (request) => {
-      const { account } = await access(request, ['users.read', 'tweet.read']);
+      const { account, scenario } = await access(request, ['users.read', 'tweet.read']);
+      // The `premium` knob: an X Premium subscriber, with the blue check mark that comes with it.
+      const premium = scenario.isOn('premium');
       const available: Record<string, unknown> = {
         profile_image_url: avatarDataUrl(account.name, 203),
-        verified: false,
-        verified_type: 'none',
+        verified: premium,
+        verified_type: premium ? 'blue' : 'none',
+        subscription_type: premium ? 'Premium' : 'None',
         public_metrics: {
           // Followers change with each day on the emulator's clock (docs/analytics.md#sandbox).
           followers_count: followersOn(account.id, await now(), account.createdAt),

@@ -1,4 +1,9 @@
-import type { Integration, MediaConstraints, Platform } from '@herald/contract';
+import {
+  constraintsForAccount,
+  type Integration,
+  type MediaConstraints,
+  type Platform,
+} from '@herald/contract';
 
 /** The account a post goes out as on one network (from the integration's metadata). */
 export interface ComposeAccount {
@@ -23,7 +28,10 @@ export interface ComposePlatform {
    * accounts of that network are connected.
    */
   label: string;
-  /** The network's rules; null when the supported list does not know the network. */
+  /**
+   * The network's rules, with the account's own text limit where it has one (an X Premium
+   * subscriber's 25,000); null when the supported list does not know the network.
+   */
   constraints: MediaConstraints | null;
   account: ComposeAccount;
   /** The one account, as a list (the publish-now confirmation lists accounts). */
@@ -65,7 +73,8 @@ export function composePlatforms(
         platformId,
         name,
         label: ofNetwork.length > 1 ? `${name} (${account.name})` : name,
-        constraints: known?.mediaConstraints ?? null,
+        // The account's own text limit (X Premium's long posts) for the counter, preview and checks.
+        constraints: constraintsForAccount(known?.mediaConstraints ?? null, integration.textLimit),
         account,
         accounts: [account],
       };

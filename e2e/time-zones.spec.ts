@@ -117,7 +117,7 @@ test.describe('time zones', () => {
     await expect(page.getByText(`Times in ${USER_ZONE}`)).toBeVisible();
     const card = page.getByRole('list', { name: 'Posts' }).getByRole('article');
     await expect(card.getByText(`${shown} 10:00 AM`)).toBeVisible();
-    await card.getByRole('link', { name: TEXT }).click();
+    await card.getByRole('link', { name: TEXT, exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Post Details', level: 1 })).toBeVisible();
     const details = page.getByRole('region', { name: 'Details' });
     await expect(details.getByText(`${shown} 10:00 AM`)).toBeVisible();

@@ -14,13 +14,17 @@ import { registerTikTokVideoRoutes } from './video.routes.js';
 /** Knobs of the TikTok emulator: the connection ones and every publishing one. */
 /**
  * `unaudited` treats the app as unaudited for one account (as TIKTOK_UNAUDITED does for all);
- * `url_unverified` makes every pulled URL's domain unverified (docs/networks.md#scenario-knobs).
+ * `url_unverified` makes every pulled URL's domain unverified; `creator_private` makes creator_info
+ * offer followers and only-me; `interactions_off` turns the creator's comments, duets and
+ * stitches off (docs/networks.md#scenario-knobs).
  */
 export const TIKTOK_KNOBS = [
   ...CONNECTION_KNOBS,
   ...PUBLISHING_KNOBS,
   'unaudited',
   'url_unverified',
+  'creator_private',
+  'interactions_off',
 ];
 
 /**

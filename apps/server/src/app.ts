@@ -57,6 +57,8 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { postsDashboardSource } from './modules/posts/posts-dashboard.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
+import { tiktokRoutes } from './modules/tiktok/tiktok.routes.js';
+import { readCreatorInfo } from './modules/tiktok/tiktok.service.js';
 import { MembershipCache } from './modules/team/membership.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
@@ -332,12 +334,15 @@ export async function buildApp(
   });
   // Media, posts and publishing.
   await app.register(mediaRoutes, { prefix: base, media });
+  const tiktokCompose = { db: database.db, cipher, networks };
+  await app.register(tiktokRoutes, { prefix: base, ...tiktokCompose });
   await app.register(postsRoutes, {
     prefix: base,
     db: database.db,
     media,
     lifecycle: publishingLifecycle(publishQueue),
     now,
+    tiktokCreator: (orgId, integrationId) => readCreatorInfo(tiktokCompose, orgId, integrationId),
   });
   await app.register(publishingRoutes, {
     prefix: base,

@@ -28,6 +28,8 @@ export const ORG_ROUTE_PERMISSIONS = {
   'GET /organizations/:orgId/integrations/pending/:pendingId': 'account:connect',
   'POST /organizations/:orgId/integrations/pending/:pendingId': 'account:connect',
   'POST /:platform/disconnect/:orgId': 'account:disconnect',
+  /** Read while composing: what TikTok lets this creator post (privacy levels, interactions). */
+  'GET /organizations/:orgId/integrations/:integrationId/tiktok/creator-info': 'post:create',
   'GET /organizations/:orgId/dashboard': 'member',
   'POST /organizations/:orgId/post': 'post:create',
   'GET /organizations/:orgId/posts': 'member',

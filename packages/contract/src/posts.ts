@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './text.js';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
 import { MAX_FILES_PER_POST, MEDIA_KINDS } from './media-rules.js';
+import { TikTokPostSettingsSchema, TikTokSettingsByAccountSchema } from './tiktok.js';
 
 /**
  * Post statuses (docs/product.md#post-statuses); `publishing` while the engine works on it,
@@ -77,6 +78,8 @@ const PlatformPostSchema = z.object({
   accountName: z.string().nullable(),
   accountUsername: z.string().nullable(),
   accountPictureUrl: z.string().nullable(),
+  /** A TikTok account's settings for this post (privacy, interactions, disclosure, inbox draft). */
+  tiktok: TikTokPostSettingsSchema.nullable().optional(),
 });
 export type PlatformPost = z.infer<typeof PlatformPostSchema>;
 
@@ -204,6 +207,8 @@ const PostFieldsObject = z.object({
   title: z.string().trim().max(200).optional(),
   /** Account (integration) id or platform id → indexes of its files among the uploaded files. */
   platformMedia: z.record(z.string(), z.array(z.number().int().min(0))).optional(),
+  /** TikTok account (integration) id → its settings (docs/networks.md#tiktok-conformance). */
+  tiktok: TikTokSettingsByAccountSchema.optional(),
 });
 const namesAnAccount = {
   check: (f: { integrationIds?: string[]; platformIds?: string[] }) =>

@@ -1,4 +1,4 @@
-import type { PlatformName } from '@herald/contract';
+import type { PlatformName, TikTokCreatorInfo } from '@herald/contract';
 
 /** fetch, as adapters receive it: requests to a sandbox are answered in-process. */
 export type PlatformHttp = (url: string, init?: RequestInit) => Promise<Response>;
@@ -98,6 +98,11 @@ export interface PlatformAdapter {
   publishing?: PublishingAdapter;
   /** The analytics half (metrics.ts); absent for networks Herald reads no metrics from. */
   metrics?: MetricsAdapter;
+  /**
+   * TikTok: what this creator may post now (creator_info), as the composer shows it
+   * (docs/networks.md#tiktok-conformance). Absent on the other networks.
+   */
+  creatorInfo?(account: StoredAccount): Promise<TikTokCreatorInfo>;
 }
 
 /** The settings an adapter is built from: where the network lives and who we are to it. */
@@ -139,6 +144,8 @@ export interface PublishRequest {
   media: PublishMedia[];
   /** Stable for this target across attempts (networks with idempotency keys use it). */
   idempotencyKey: string;
+  /** What the user chose for this account when composing (TikTok: privacy, interactions…). */
+  settings?: Record<string, unknown> | null;
 }
 
 /**

@@ -52,6 +52,11 @@ export const postTargets = pgTable(
     jobId: uuid('job_id'),
     /** publishedAt − dueAt, for the lateness the scheduler promises to keep small. */
     latenessMs: integer('lateness_ms'),
+    /**
+     * What the user chose for this account's network when composing (TikTok: privacy,
+     * interactions, disclosure, inbox draft — docs/networks.md#tiktok-conformance); null: nothing.
+     */
+    settings: jsonb('settings').$type<Record<string, unknown>>(),
     /** Extra the embeds need (Instagram shortcode, TikTok username…). */
     embed: jsonb('embed').$type<Record<string, unknown>>(),
     publishedAt: timestamp('published_at', { withTimezone: true }),

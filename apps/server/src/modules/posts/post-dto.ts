@@ -1,4 +1,9 @@
-import type { Post, PostContent } from '@herald/contract';
+import {
+  TikTokPostSettingsSchema,
+  type Post,
+  type PostContent,
+  type TikTokPostSettings,
+} from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import type { MediaStore } from '../../media/media-store.js';
 import * as repo from './posts.repository.js';
@@ -11,6 +16,12 @@ export function contentOf(row: Pick<repo.PostRow, 'content' | 'contentByPlatform
     return row.content;
   }
   return { ...row.contentByPlatform, default: row.content };
+}
+
+function tiktokSettingsOf(stored: Record<string, unknown> | null): TikTokPostSettings | null {
+  if (!stored) return null;
+  const parsed = TikTokPostSettingsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Posts as the API answers them, with their targets, signed media URLs and creator. */
@@ -73,6 +84,7 @@ export async function toPostDtos(
         accountName: account?.name ?? target.accountName,
         accountUsername: account?.username ?? target.accountUsername,
         accountPictureUrl: account?.pictureUrl ?? null,
+        tiktok: platformName === 'TikTok' ? tiktokSettingsOf(target.settings) : null,
       })),
       media: files,
       scheduledAt: iso(row.scheduledAt),

@@ -69,6 +69,13 @@ function commonFields(raw: Record<string, string>) {
     platformMedia: raw.platformMedia?.trim()
       ? parseJsonField('platformMedia', raw.platformMedia, '{"<account or platform id>": [0, 1]}')
       : undefined,
+    tiktok: raw.tiktok?.trim()
+      ? parseJsonField(
+          'tiktok',
+          raw.tiktok,
+          '{"<TikTok account id>": {"privacyLevel": "SELF_ONLY"}}',
+        )
+      : undefined,
   };
 }
 

@@ -36,6 +36,7 @@ import {
   type TargetRule,
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
+import { settleTikTokSettings } from './tiktok-settings.js';
 import { refuseWhileBusy, type Caller, type PostsDeps } from './posts.service.js';
 
 /** What an edit request changes, checked against the post as it is. */
@@ -216,6 +217,22 @@ export async function editPost(
       ),
     ];
     if (errors.length > 0) throwValidation(errors);
+    // Targets already out keep the settings they went out with; the others take the new ones.
+    const tiktok = await settleTikTokSettings(
+      deps.tiktokCreator,
+      org,
+      plan.chosen.map((a) => {
+        const target = plan.editable.find((t) => t.integrationId === a.integrationId)!;
+        return {
+          integrationId: a.integrationId,
+          networkName: a.platformName,
+          label: target.platformName,
+          media: mediaFor(target),
+        };
+      }),
+      fields.tiktok,
+      plan.schedule.status === 'draft',
+    );
 
     // Every waiting job goes first; the targets that stay are queued again below.
     await deps.lifecycle.unscheduled(tx, plan.post);
@@ -240,8 +257,15 @@ export async function editPost(
           accountName: a.name,
           accountUsername: a.username,
           accountExternalId: a.platformAccountId,
+          settings: tiktok.get(a.integrationId) ?? null,
         })),
     );
+    for (const row of plan.existing) {
+      const id = row.target.integrationId;
+      if (!id || isLockedStatus(row.target.status) || !keptAccounts.has(id)) continue;
+      if (row.platformName !== 'TikTok') continue;
+      await repo.updateTargetSettings(tx, org, row.target.id, tiktok.get(id) ?? null);
+    }
 
     const removedKeys = await repo.deleteMedia(tx, org, layout.removedIds);
     const added: repo.NewPostMedia[] = [];

@@ -299,6 +299,8 @@ export interface NewTarget {
   accountName: string | null;
   accountUsername: string | null;
   accountExternalId: string;
+  /** The network settings the user chose for this account (TikTok), or null. */
+  settings?: Record<string, unknown> | null;
 }
 
 export async function insertTargets(db: Db, post: PostRow, targets: NewTarget[]) {
@@ -337,6 +339,19 @@ export function targetsForEdit(db: Db, organizationId: string, postId: string, l
   return lock ? query.for('update', { of: postTargets }) : query;
 }
 export type TargetForEdit = Awaited<ReturnType<typeof targetsForEdit>>[number];
+
+/** The network settings chosen for one target (an edit of a post not yet out there). */
+export function updateTargetSettings(
+  db: Db,
+  organizationId: string,
+  targetId: string,
+  settings: Record<string, unknown> | null,
+) {
+  return db
+    .update(postTargets)
+    .set({ settings, updatedAt: new Date() })
+    .where(and(eq(postTargets.organizationId, organizationId), eq(postTargets.id, targetId)));
+}
 
 export function deleteTargets(db: Db, organizationId: string, targetIds: string[]) {
   if (targetIds.length === 0) return Promise.resolve();

@@ -29,6 +29,7 @@ import {
   type TargetRule,
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
+import { settleTikTokSettings, type TikTokCreatorReader } from './tiktok-settings.js';
 
 /**
  * What the publishing engine needs to hear about, inside the same transaction as the post
@@ -46,6 +47,8 @@ export interface PostsDeps {
   media: MediaStore;
   lifecycle: PostLifecycle;
   now: () => Date;
+  /** Reads TikTok's creator_info to check a post's TikTok settings; absent: only the fixed rules. */
+  tiktokCreator?: TikTokCreatorReader;
 }
 
 export interface Caller {
@@ -148,6 +151,21 @@ export async function createPost(
     ),
   ];
   if (errors.length > 0) throwValidation(errors);
+  const tiktok = await settleTikTokSettings(
+    deps.tiktokCreator,
+    caller.organizationId,
+    accounts.map((a) => {
+      const target = targets.find((t) => t.integrationId === a.integrationId)!;
+      return {
+        integrationId: a.integrationId,
+        networkName: a.platformName,
+        label: target.platformName,
+        media: mediaFor(target),
+      };
+    }),
+    fields.tiktok,
+    schedule.status === 'draft',
+  );
 
   const post = await deps.db.transaction(async (tx) => {
     await repo.lockOrganization(tx, caller.organizationId);
@@ -173,6 +191,7 @@ export async function createPost(
         accountName: a.name,
         accountUsername: a.username,
         accountExternalId: a.platformAccountId,
+        settings: tiktok.get(a.integrationId) ?? null,
       })),
       files.map((file, position) => ({
         position,

@@ -489,6 +489,7 @@ export class Publisher {
     return {
       text: contentForAccount(contentOf(loaded.post), loaded.target),
       idempotencyKey: loaded.target.id,
+      settings: loaded.target.settings,
       media: media.map((m) => ({
         kind: m.kind,
         mimeType: m.mimeType,

@@ -67,9 +67,14 @@ afterAll(async () => {
 });
 
 /** A post to one network, due now, with its target id. */
-async function duePost(network: string, content: string, files: FilePart[] = []) {
+async function duePost(
+  network: string,
+  content: string,
+  files: FilePart[] = [],
+  extra: Record<string, string> = {},
+) {
   const body = await multipart(
-    { platformIds: JSON.stringify([platformId[network]]), content, action: 'draft' },
+    { platformIds: JSON.stringify([platformId[network]]), content, action: 'draft', ...extra },
     files,
   );
   const res = await send(t.app, owner.jar, {
@@ -165,7 +170,14 @@ describe("TikTok's daily cap of API posts", () => {
       type: 'video/mp4',
       data: await mp4({ seconds: 3 }),
     };
-    const id = await duePost('TikTok', 'Tomorrow then', [video]);
+    // TikTok posts only with the privacy the user chose (content-sharing guidelines).
+    const list = await owner.call('GET', `/api/organizations/${orgId}/integrations`);
+    const tiktokId = (
+      list.body.data.platforms as Array<{ id: string; platform: { name: string } }>
+    ).find((i) => i.platform.name === 'TikTok')!.id;
+    const id = await duePost('TikTok', 'Tomorrow then', [video], {
+      tiktok: JSON.stringify({ [tiktokId]: { privacyLevel: 'SELF_ONLY' } }),
+    });
     await knob('tiktok', accountOf.TikTok!, 'spam_risk_next', 1);
     expect(await publisher.run(id)).toBe('RETRY_LATER');
     expect(lastWaitSeconds(id)).toBeGreaterThanOrEqual(24 * 3600 - 1);

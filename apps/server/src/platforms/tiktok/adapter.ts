@@ -12,6 +12,7 @@ import {
   TIKTOK_TIMING,
   type TikTokTiming,
 } from './limits.js';
+import { creatorView } from './post-settings.js';
 import { createTikTokPublishApi } from './publish-api.js';
 import { createTikTokPublishing } from './publishing.js';
 
@@ -57,11 +58,17 @@ export function createTikTokAdapter(
     }
   }
 
+  const publishApi = createTikTokPublishApi(settings, timing);
   return {
     name: 'TikTok',
-    publishing: createTikTokPublishing(createTikTokPublishApi(settings, timing), timing, {
-      unaudited: settings.unaudited,
-    }),
+    publishing: createTikTokPublishing(publishApi, timing, { unaudited: settings.unaudited }),
+
+    async creatorInfo(account) {
+      return creatorView(
+        await publishApi.creatorInfo(account.tokens.accessToken),
+        settings.unaudited === true,
+      );
+    },
 
     authorizeUrl({ redirectUri, state }) {
       const query = new URLSearchParams({

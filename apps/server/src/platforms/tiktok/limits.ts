@@ -85,17 +85,6 @@ export const TIKTOK_CHUNKS = {
   maxCount: 1000,
 } as const;
 
-/**
- * The privacy level Herald posts with: the most public one creator_info offers (an unaudited
- * app is only offered SELF_ONLY).
- */
-export const TIKTOK_PRIVACY_PREFERENCE = [
-  'PUBLIC_TO_EVERYONE',
-  'FOLLOWER_OF_CREATOR',
-  'MUTUAL_FOLLOW_FRIENDS',
-  'SELF_ONLY',
-] as const;
-
 /** How videos reach TikTok: uploaded by Herald (no domain to verify) or pulled from its URL. */
 export type TikTokVideoSource = 'FILE_UPLOAD' | 'PULL_FROM_URL';
 

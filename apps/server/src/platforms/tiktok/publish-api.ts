@@ -8,6 +8,7 @@ import type { TikTokTiming } from './limits.js';
 
 /** creator_info (docs/networks.md#tiktok-publishing): what this creator may post now. */
 export interface TikTokCreator {
+  creator_avatar_url?: string;
   creator_username?: string;
   creator_nickname?: string;
   privacy_level_options?: string[];
@@ -115,6 +116,10 @@ export function createTikTokPublishApi(
     /** The commit point for a video (docs/networks.md#tiktok-idempotency): TikTok posts it once the bytes are there. */
     initVideo: async (token: string, body: unknown) =>
       requireId(await post<TikTokInit>('/v2/post/publish/video/init/', token, body, inits)),
+
+    /** An inbox draft (scope video.upload): TikTok notifies the creator, who finishes it in the app. */
+    initInboxVideo: async (token: string, body: unknown) =>
+      requireId(await post<TikTokInit>('/v2/post/publish/inbox/video/init/', token, body, inits)),
 
     /** The commit point for photos: TikTok pulls them and posts. */
     initPhotos: async (token: string, body: unknown) =>

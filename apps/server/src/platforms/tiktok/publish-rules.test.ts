@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../errors.js';
 import { chunkPlanProblem } from '../../sandbox/tiktok/rules.js';
-import {
-  asUnknownOutcome,
-  chunkPlan,
-  failedPublish,
-  photoTitle,
-  privacyLevelFor,
-} from './publish-rules.js';
+import { asUnknownOutcome, chunkPlan, failedPublish, photoTitle } from './publish-rules.js';
+import { chosenSettings, creatorView } from './post-settings.js';
+import { testMedia } from '../../test/publish-media.js';
 
 const MB = 1024 * 1024;
 
@@ -31,12 +27,44 @@ describe('TikTok publishing rules', () => {
     expect(title).toBe('a'.repeat(89));
   });
 
-  it('picks the most public privacy level offered', () => {
-    expect(privacyLevelFor({ privacy_level_options: ['SELF_ONLY', 'PUBLIC_TO_EVERYONE'] })).toBe(
-      'PUBLIC_TO_EVERYONE',
+  it('never picks a privacy level for the user, and keeps to what creator_info offers', () => {
+    const creator = creatorView(
+      { privacy_level_options: ['SELF_ONLY', 'FOLLOWER_OF_CREATOR'], comment_disabled: true },
+      false,
     );
-    expect(privacyLevelFor({ privacy_level_options: ['SELF_ONLY'] })).toBe('SELF_ONLY');
-    expect(() => privacyLevelFor({})).toThrow(PlatformError);
+    const request = (settings: Record<string, unknown> | undefined) => ({
+      text: 'x',
+      media: [testMedia('image')],
+      idempotencyKey: 'k',
+      settings,
+    });
+    expect(() => chosenSettings(request(undefined), creator, 'photo')).toThrow(
+      /^Choose who can see this TikTok post first/,
+    );
+    expect(() => chosenSettings(request({ privacyLevel: null }), creator, 'photo')).toThrow(
+      /Choose who can see the TikTok post/,
+    );
+    expect(() =>
+      chosenSettings(request({ privacyLevel: 'PUBLIC_TO_EVERYONE' }), creator, 'photo'),
+    ).toThrow(/does not offer "Everyone" to this account/);
+    expect(() =>
+      chosenSettings(request({ privacyLevel: 'SELF_ONLY', allowComments: true }), creator, 'photo'),
+    ).toThrow(/comments turned off/);
+    expect(
+      chosenSettings(request({ privacyLevel: 'FOLLOWER_OF_CREATOR' }), creator, 'photo'),
+    ).toMatchObject({ privacyLevel: 'FOLLOWER_OF_CREATOR', autoAddMusic: false });
+    // An inbox draft leaves every choice to the TikTok app.
+    expect(chosenSettings(request({ mode: 'inbox' }), creator, 'photo').mode).toBe('inbox');
+  });
+
+  it('offers only SELF_ONLY while the app is unaudited', () => {
+    const options = ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'];
+    expect(creatorView({ privacy_level_options: options }, true).privacyLevelOptions).toEqual([
+      'SELF_ONLY',
+    ]);
+    expect(creatorView({ privacy_level_options: options }, false).privacyLevelOptions).toEqual(
+      options,
+    );
   });
 
   it('explains failed publishes and classes the caps', () => {

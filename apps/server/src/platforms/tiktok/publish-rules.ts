@@ -1,13 +1,6 @@
 import { PlatformError } from '../errors.js';
 import type { PublishMedia, PublishRequest } from '../types.js';
-import {
-  TIKTOK_CHUNKS,
-  TIKTOK_PHOTOS,
-  TIKTOK_PRIVACY_PREFERENCE,
-  TIKTOK_TEXT,
-  TIKTOK_UNAUDITED,
-  TIKTOK_VIDEO_MIN_SECONDS,
-} from './limits.js';
+import { TIKTOK_CHUNKS, TIKTOK_PHOTOS, TIKTOK_TEXT, TIKTOK_VIDEO_MIN_SECONDS } from './limits.js';
 import { TIKTOK_DAILY_CAP_WAIT_SECONDS } from './errors.js';
 import type { TikTokCreator } from './publish-api.js';
 
@@ -38,23 +31,6 @@ export function postKindOf(request: PublishRequest): TikTokPostKind {
       `A TikTok photo description holds ${TIKTOK_TEXT.descriptionMax} characters at most.`,
     );
   return 'photo';
-}
-
-/**
- * The most public privacy level this creator is offered (docs/networks.md#tiktok-publishing); an
- * unaudited app (TIKTOK_UNAUDITED) may only post SELF_ONLY.
- */
-export function privacyLevelFor(creator: TikTokCreator, unaudited = false): string {
-  const options = creator.privacy_level_options ?? [];
-  if (unaudited) {
-    if (options.includes(TIKTOK_UNAUDITED.privacyLevel)) return TIKTOK_UNAUDITED.privacyLevel;
-    throw refuse(
-      "Herald's TikTok app is not audited yet, so it can only post privately, and this account does not offer private posts right now.",
-    );
-  }
-  const level = TIKTOK_PRIVACY_PREFERENCE.find((p) => options.includes(p));
-  if (!level) throw refuse('TikTok does not let this account choose who sees a post right now.');
-  return level;
 }
 
 /** Checks a video's length against TikTok's minimum and this creator's maximum. */

@@ -24,6 +24,7 @@ describe('TikTok publishing inside Herald, against its in-process sandbox', () =
       text: 'Posted by the real adapter',
       media: [video],
       idempotencyKey: 'in-app-1',
+      settings: { privacyLevel: 'SELF_ONLY' },
     });
 
     const posts = await emuInject(t.app, 'tiktok', 'GET', 'posts');

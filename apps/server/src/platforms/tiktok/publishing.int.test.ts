@@ -32,10 +32,18 @@ async function connect(name: string): Promise<StoredAccount> {
   return { externalId: account.externalId, tokens: account.tokens, extra: {}, secrets: {} };
 }
 
+/** As the user chose it in the composer: everyone may see it, comment, duet and stitch. */
+const chosen = {
+  privacyLevel: 'PUBLIC_TO_EVERYONE',
+  allowComments: true,
+  allowDuet: true,
+  allowStitch: true,
+};
 const post = (text: string, media: PublishRequest['media']): PublishRequest => ({
   text,
   media,
   idempotencyKey: `key-${text}`,
+  settings: chosen,
 });
 
 const postsOf = async (account: string) =>
@@ -133,13 +141,15 @@ describe('publishing to TikTok through the sandbox', () => {
     expect(init.body).toEqual({
       media_type: 'PHOTO',
       post_mode: 'DIRECT_POST',
+      // No auto_add_music: TikTok adds music only when the user asked for it.
       post_info: {
         privacy_level: 'PUBLIC_TO_EVERYONE',
         disable_comment: false,
+        brand_content_toggle: false,
+        brand_organic_toggle: false,
         title:
           'Weekend in the mountains, a long first line that goes on well past ninety characters',
         description: text,
-        auto_add_music: true,
       },
       source_info: {
         source: 'PULL_FROM_URL',

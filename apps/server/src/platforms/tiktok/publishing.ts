@@ -18,20 +18,27 @@ import {
   failedPublish,
   photoTitle,
   postKindOf,
-  privacyLevelFor,
   type TikTokPostKind,
 } from './publish-rules.js';
+import { chosenSettings, creatorView } from './post-settings.js';
 import { createTikTokUploader } from './upload.js';
 
 /** What prepare learnt from creator_info, persisted for finalize. */
 interface TikTokState {
   kind: TikTokPostKind;
   source: TikTokVideoSource;
-  privacyLevel: string;
+  /** `inbox`: sent to the creator's TikTok inbox as a draft (MEDIA_UPLOAD), finished in the app. */
+  mode?: 'direct' | 'inbox';
+  /** Null for an inbox draft: the creator chooses it in the TikTok app. */
+  privacyLevel: string | null;
   username: string | null;
   disableComment: boolean;
   disableDuet: boolean;
   disableStitch: boolean;
+  /** Commercial content disclosure: "Your brand" and "Branded content". */
+  brandOrganic?: boolean;
+  brandContent?: boolean;
+  autoAddMusic?: boolean;
   preparedAt: string;
 }
 
@@ -39,7 +46,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function readState(state: PublishState): TikTokState {
   const s = state as Partial<TikTokState>;
-  if (!s.kind || !s.privacyLevel || !s.preparedAt)
+  if (!s.kind || (!s.privacyLevel && s.mode !== 'inbox') || !s.preparedAt)
     throw new PlatformError('bad_request', 'The TikTok post was not prepared; prepare it again.');
   return s as TikTokState;
 }
@@ -57,14 +64,20 @@ export function createTikTokPublishing(
 ): PublishingAdapter {
   const { uploadVideo } = createTikTokUploader(api, timing);
 
+  /** post_info as the user chose it (docs/networks.md#tiktok-conformance); music only when asked for. */
   function postInfo(s: TikTokState, request: PublishRequest) {
-    const common = { privacy_level: s.privacyLevel, disable_comment: s.disableComment };
+    const common = {
+      privacy_level: s.privacyLevel,
+      disable_comment: s.disableComment,
+      brand_content_toggle: s.brandContent === true,
+      brand_organic_toggle: s.brandOrganic === true,
+    };
     if (s.kind === 'photo')
       return {
         ...common,
         title: photoTitle(request.text),
         description: request.text,
-        auto_add_music: true,
+        ...(s.autoAddMusic ? { auto_add_music: true } : {}),
       };
     return {
       ...common,
@@ -75,8 +88,43 @@ export function createTikTokPublishing(
     };
   }
 
+  /**
+   * A draft in the creator's TikTok inbox (`MEDIA_UPLOAD`): photos with their title and
+   * description only, a video with no post_info at all; privacy and the rest are chosen in the app.
+   */
+  async function startInbox(token: string, s: TikTokState, request: PublishRequest) {
+    if (s.kind === 'photo') {
+      const init = await api
+        .initPhotos(token, {
+          media_type: 'PHOTO',
+          post_mode: 'MEDIA_UPLOAD',
+          post_info: { title: photoTitle(request.text), description: request.text },
+          source_info: {
+            source: 'PULL_FROM_URL',
+            photo_cover_index: 0,
+            photo_images: request.media.map((m) => m.url),
+          },
+        })
+        .catch((err: unknown) => {
+          throw asUnknownOutcome(err);
+        });
+      return init.publish_id;
+    }
+    const video = request.media[0]!;
+    if (s.source === 'PULL_FROM_URL') {
+      const init = await api
+        .initInboxVideo(token, { source_info: { source: 'PULL_FROM_URL', video_url: video.url } })
+        .catch((err: unknown) => {
+          throw asUnknownOutcome(err);
+        });
+      return init.publish_id;
+    }
+    return uploadVideo(token, null, video);
+  }
+
   /** The init and, for FILE_UPLOAD, the bytes; returns the publish_id. */
   async function start(token: string, s: TikTokState, request: PublishRequest): Promise<string> {
+    if (s.mode === 'inbox') return startInbox(token, s, request);
     const info = postInfo(s, request);
     if (s.kind === 'photo') {
       const init = await api
@@ -118,6 +166,7 @@ export function createTikTokPublishing(
     const postId = status?.publicaly_available_post_id?.[0];
     const extra: Record<string, unknown> = { publishId, status: status?.status ?? 'UNKNOWN' };
     if (s.username) extra.tiktokUsername = s.username;
+    if (s.mode === 'inbox') extra.sentToInbox = true;
     if (!postId) return { externalId: publishId, permalink: null, extra };
     return {
       externalId: postId,
@@ -145,6 +194,8 @@ export function createTikTokPublishing(
         return resultOf(s, publishId, status);
       }
       if (status.status === 'FAILED') throw failedPublish(status.fail_reason);
+      // A draft never gets a public id: it is done once it is in the creator's inbox.
+      if (status.status === 'SEND_TO_USER_INBOX') return resultOf(s, publishId, status);
       if (status.publicaly_available_post_id?.length) return resultOf(s, publishId, status);
       if (Date.now() + Math.min(delay * 2, timing.statusMaxDelayMs) > deadline)
         return resultOf(s, publishId, status);
@@ -162,17 +213,23 @@ export function createTikTokPublishing(
     async prepare(account, request) {
       const kind = postKindOf(request);
       const creator = await api.creatorInfo(account.tokens.accessToken);
-      const privacyLevel = privacyLevelFor(creator, app.unaudited === true);
       if (kind === 'video') checkDuration(request.media[0]!, creator);
+      const chosen = chosenSettings(request, creatorView(creator, app.unaudited === true), kind);
+      const inbox = chosen.mode === 'inbox';
+      const commercial = chosen.commercial && !inbox;
       const state: TikTokState = {
         kind,
         source: kind === 'photo' ? 'PULL_FROM_URL' : timing.videoSource,
-        privacyLevel,
+        mode: chosen.mode,
+        privacyLevel: inbox ? null : chosen.privacyLevel,
         username: creator.creator_username ?? null,
         // TikTok's guidelines: what the creator switched off in the app stays off.
-        disableComment: creator.comment_disabled === true,
-        disableDuet: creator.duet_disabled === true,
-        disableStitch: creator.stitch_disabled === true,
+        disableComment: !chosen.allowComments || creator.comment_disabled === true,
+        disableDuet: !chosen.allowDuet || creator.duet_disabled === true,
+        disableStitch: !chosen.allowStitch || creator.stitch_disabled === true,
+        brandOrganic: commercial && chosen.yourBrand,
+        brandContent: commercial && chosen.brandedContent,
+        autoAddMusic: kind === 'photo' && chosen.autoAddMusic,
         preparedAt: new Date().toISOString(),
       };
       return { ...state };

@@ -24,10 +24,11 @@ async function connect(name: string): Promise<StoredAccount> {
   return { externalId: account.externalId, tokens: account.tokens, extra: {}, secrets: {} };
 }
 
-const photos = (n: number): PublishRequest => ({
+const photos = (n: number, privacyLevel = 'PUBLIC_TO_EVERYONE'): PublishRequest => ({
   text: 'Our stand at the fair',
   media: Array.from({ length: n }, () => testMedia('image')),
   idempotencyKey: `photos-${n}-${Math.random()}`,
+  settings: { privacyLevel },
 });
 const postsOf = async (account: string) =>
   ((await h.emu('GET', `posts?account=${account}`)) as { posts: Array<{ privacyLevel: string }> })
@@ -49,7 +50,9 @@ describe('TikTok: an unaudited app (docs/networks.md#tiktok-conformance)', () =>
   it('posts with SELF_ONLY in unaudited mode (TIKTOK_UNAUDITED), which the sandbox accepts', async () => {
     const account = await connect('Private Paul');
     await h.setKnob('private_paul', 'unaudited', true);
-    await publishInOneGo(adapter(true), account, photos(2));
+    const refused = await expectPlatformError(publishInOneGo(adapter(true), account, photos(2)));
+    expect(refused.message).toMatch(/^Herald's TikTok app is not audited yet/);
+    await publishInOneGo(adapter(true), account, photos(2, 'SELF_ONLY'));
     expect((await postsOf('private_paul')).map((p) => p.privacyLevel)).toEqual(['SELF_ONLY']);
   });
 });

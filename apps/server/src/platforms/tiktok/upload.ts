@@ -13,17 +13,22 @@ export function createTikTokUploader(api: TikTokPublishApi, timing: TikTokTiming
    * ordinary error. Only the last chunk is a commit point: if its answer is lost, the status
    * tells whether TikTok has the whole video.
    */
-  async function uploadVideo(token: string, info: object, video: PublishMedia): Promise<string> {
+  async function uploadVideo(
+    token: string,
+    info: object | null,
+    video: PublishMedia,
+  ): Promise<string> {
     const plan = chunkPlan(video.size, timing.chunkBytes);
-    const init = await api.initVideo(token, {
-      post_info: info,
-      source_info: {
-        source: 'FILE_UPLOAD',
-        video_size: video.size,
-        chunk_size: plan.chunkSize,
-        total_chunk_count: plan.count,
-      },
-    });
+    const source_info = {
+      source: 'FILE_UPLOAD',
+      video_size: video.size,
+      chunk_size: plan.chunkSize,
+      total_chunk_count: plan.count,
+    };
+    // No post_info: an inbox draft (docs/networks.md#tiktok-publishing), finished in the TikTok app.
+    const init = info
+      ? await api.initVideo(token, { post_info: info, source_info })
+      : await api.initInboxVideo(token, { source_info });
     if (!init.upload_url)
       throw new PlatformError('transient', 'TikTok answered the upload without an upload URL.');
     const mimeType = VIDEO_TYPES.includes(video.mimeType) ? video.mimeType : 'video/mp4';
@@ -48,7 +53,12 @@ export function createTikTokUploader(api: TikTokPublishApi, timing: TikTokTiming
       throw asUnknownOutcome(cause);
     });
     if (status.status === 'FAILED') throw failedPublish(status.fail_reason);
-    if (status.status === 'PUBLISH_COMPLETE' || (status.uploaded_bytes ?? 0) >= size) return;
+    if (
+      status.status === 'PUBLISH_COMPLETE' ||
+      status.status === 'SEND_TO_USER_INBOX' ||
+      (status.uploaded_bytes ?? 0) >= size
+    )
+      return;
     throw cause;
   }
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callFault } from '../kit/call-knobs.js';
 import { bearerToken } from '../kit/consent.js';
 import type { AccessCheck, SandboxOAuth } from '../kit/oauth-state.js';
-import { scopeMissing, tiktokError, tokenInvalid } from './responses.js';
+import { scopeMissing, tiktokError, tokenInvalid, TIKTOK_PUBLISHING } from './responses.js';
 
 export type TikTokAccess = Extract<AccessCheck, { ok: true }>;
 
@@ -41,4 +41,21 @@ export async function tiktokAccess(
     return null;
   }
   return check;
+}
+
+/**
+ * What creator_info offers this account: a private account (knob `creator_private`) is offered
+ * followers and only-me; `interactions_off` is a creator who turned comments, duets and
+ * stitches off in the TikTok app (docs/networks.md#scenario-knobs).
+ */
+export function creatorOffers(access: TikTokAccess) {
+  const off = access.scenario.isOn('interactions_off');
+  return {
+    privacyLevelOptions: access.scenario.isOn('creator_private')
+      ? ['FOLLOWER_OF_CREATOR', 'SELF_ONLY']
+      : [...TIKTOK_PUBLISHING.privacyLevelOptions],
+    commentDisabled: off,
+    duetDisabled: off,
+    stitchDisabled: off,
+  };
 }

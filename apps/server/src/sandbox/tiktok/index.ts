@@ -15,7 +15,9 @@ import { registerTikTokVideoRoutes } from './video.routes.js';
 /**
  * `unaudited` treats the app as unaudited for one account (as TIKTOK_UNAUDITED does for all);
  * `url_unverified` makes every pulled URL's domain unverified; `spam_risk_next`: the next N inits
- * answer `spam_risk_too_many_posts` (the daily API post cap) (docs/networks.md#scenario-knobs).
+ * answer `spam_risk_too_many_posts` (the daily API post cap); `creator_private` makes creator_info
+ * offer followers and only-me; `interactions_off` turns the creator's comments, duets and
+ * stitches off (docs/networks.md#scenario-knobs).
  */
 export const TIKTOK_KNOBS = [
   ...CONNECTION_KNOBS,
@@ -23,6 +25,8 @@ export const TIKTOK_KNOBS = [
   'unaudited',
   'url_unverified',
   'spam_risk_next',
+  'creator_private',
+  'interactions_off',
 ];
 
 /**

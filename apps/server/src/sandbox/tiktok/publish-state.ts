@@ -23,6 +23,8 @@ export interface TikTokJob {
   title: string;
   description: string;
   privacyLevel: string;
+  /** post_info as received, for tests that check what Herald sent. */
+  postInfo?: Record<string, unknown>;
   photoCount: number;
   videoSize: number;
   chunkSize: number;

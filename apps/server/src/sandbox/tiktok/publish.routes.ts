@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context.js';
 import { sleep } from '../kit/call-knobs.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { hashOf, randomDigits, randomToken } from '../kit/secrets.js';
-import { tiktokAccess, type TikTokAccess } from './access.js';
+import { creatorOffers, tiktokAccess, type TikTokAccess } from './access.js';
 import { viewJob, type TikTokJob, type TikTokPublishState } from './publish-state.js';
 import { tiktokError, tiktokOk, TIKTOK_PUBLISHING } from './responses.js';
 import { chunkPlanProblem, pulledUrlProblem } from './rules.js';
@@ -30,12 +30,22 @@ export function registerTikTokPublishRoutes(
   /** The checks every init shares: privacy level, the per-minute cap. */
   async function initAllowed(reply: FastifyReply, access: TikTokAccess, postInfo: Obj) {
     const privacy = str(postInfo.privacy_level);
-    if (!(TIKTOK_PUBLISHING.privacyLevelOptions as readonly string[]).includes(privacy)) {
+    if (!creatorOffers(access).privacyLevelOptions.includes(privacy)) {
       tiktokError(
         reply,
         403,
         'privacy_level_option_mismatch',
         'privacy_level is not one of the privacy_level_options of creator_info.',
+      );
+      return false;
+    }
+    // Branded content cannot be private (content-sharing guidelines); TikTok's code is not documented.
+    if (postInfo.brand_content_toggle === true && privacy === 'SELF_ONLY') {
+      tiktokError(
+        reply,
+        400,
+        'invalid_params',
+        'Branded content cannot be posted with SELF_ONLY privacy.',
       );
       return false;
     }
@@ -150,6 +160,7 @@ export function registerTikTokPublishRoutes(
       mediaType: 'VIDEO',
       title,
       privacyLevel: str(postInfo.privacy_level),
+      postInfo,
     };
     if (source.source === 'FILE_UPLOAD') {
       const plan = {
@@ -170,6 +181,49 @@ export function registerTikTokPublishRoutes(
     const job = await newJob(access, fields);
     if (!upload && pulledUrlProblem(str(source.video_url))) job.failReason = 'video_pull_failed';
     job.publishId = `v_pub_${upload ? 'file' : 'url'}~v2-1.${randomDigits(19)}`;
+    const token = upload ? randomToken(24) : null;
+    job.uploadTokenHash = token && hashOf(token);
+    const data: Obj = { publish_id: job.publishId };
+    if (token) data.upload_url = uploadUrl(request, job.publishId, token);
+    return commit(reply, access, job, data);
+  });
+
+  /**
+   * An inbox draft (scope video.upload): only source_info; once the media is there the status is
+   * SEND_TO_USER_INBOX and the creator finishes the post in the TikTok app.
+   */
+  scope.post('/v2/post/publish/inbox/video/init/', async (request, reply) => {
+    const access = await tiktokAccess(request, reply, oauth, 'video.upload');
+    if (!access) return reply;
+    const source = obj(obj(request.body).source_info);
+    const fields: Partial<TikTokJob> = { mediaType: 'VIDEO', postMode: 'MEDIA_UPLOAD' };
+    if (source.source === 'FILE_UPLOAD') {
+      const plan = {
+        videoSize: Number(source.video_size),
+        chunkSize: Number(source.chunk_size),
+        totalChunks: Number(source.total_chunk_count),
+      };
+      const problem = chunkPlanProblem(plan);
+      if (problem) return invalid(reply, problem);
+      Object.assign(fields, plan, { source: 'FILE_UPLOAD' });
+    } else if (source.source === 'PULL_FROM_URL') {
+      if (pulledUrlProblem(str(source.video_url)) === 'invalid')
+        return invalid(reply, 'video_url is not a valid URL.');
+      if (unverifiedUrl(reply, access, [str(source.video_url)])) return reply;
+    } else return invalid(reply, 'source_info.source must be FILE_UPLOAD or PULL_FROM_URL.');
+    const cap = access.scenario.value('publish_cap') ?? TIKTOK_PUBLISHING.initsPerMinute;
+    if (!(await state.takeInit(access.account.id, access.now, cap))) {
+      reply.header('retry-after', '60');
+      return tiktokError(
+        reply,
+        429,
+        'rate_limit_exceeded',
+        `Only ${cap} posts can be started per minute.`,
+      );
+    }
+    const upload = fields.source === 'FILE_UPLOAD';
+    const job = await newJob(access, fields);
+    job.publishId = `v_inbox_${upload ? 'file' : 'url'}~v2-1.${randomDigits(19)}`;
     const token = upload ? randomToken(24) : null;
     job.uploadTokenHash = token && hashOf(token);
     const data: Obj = { publish_id: job.publishId };
@@ -209,6 +263,7 @@ export function registerTikTokPublishRoutes(
       title: str(postInfo.title),
       description: str(postInfo.description),
       privacyLevel: str(postInfo.privacy_level),
+      postInfo,
       photoCount: images.length,
     });
     if (images.some((url) => pulledUrlProblem(url))) job.failReason = 'photo_pull_failed';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { avatarDataUrl } from '../kit/consent.js';
 import { dailyFigure, followersOn } from '../kit/growth.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
-import { tiktokAccess } from './access.js';
+import { creatorOffers, tiktokAccess } from './access.js';
 import {
   scopeMissing,
   tiktokError,
@@ -51,16 +51,16 @@ export function registerTikTokUserRoutes(scope: FastifyInstance, oauth: SandboxO
   scope.post('/v2/post/publish/creator_info/query/', async (request, reply) => {
     const granted = await tiktokAccess(request, reply, oauth, 'video.publish');
     if (!granted) return reply;
-    const { privacyLevelOptions, maxVideoPostDurationSec } = TIKTOK_PUBLISHING;
+    const offers = creatorOffers(granted);
     return tiktokOk({
       creator_avatar_url: avatarDataUrl(granted.account.name, 340),
       creator_username: granted.account.username,
       creator_nickname: granted.account.name,
-      privacy_level_options: privacyLevelOptions,
-      comment_disabled: false,
-      duet_disabled: false,
-      stitch_disabled: false,
-      max_video_post_duration_sec: maxVideoPostDurationSec,
+      privacy_level_options: offers.privacyLevelOptions,
+      comment_disabled: offers.commentDisabled,
+      duet_disabled: offers.duetDisabled,
+      stitch_disabled: offers.stitchDisabled,
+      max_video_post_duration_sec: TIKTOK_PUBLISHING.maxVideoPostDurationSec,
     });
   });
 }

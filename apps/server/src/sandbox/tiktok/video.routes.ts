@@ -133,9 +133,31 @@ export function registerTikTokVideoRoutes(
         mediaType: job.mediaType,
         mediaCount: job.mediaType === 'PHOTO' ? job.photoCount : 1,
         privacyLevel: job.privacyLevel,
+        postInfo: job.postInfo ?? {},
         public: view.postId !== null,
         createdAt: new Date(view.doneAt!).toISOString(),
       }));
     return { posts };
+  });
+
+  /** Assertions: the drafts delivered to an account's TikTok inbox (MEDIA_UPLOAD), oldest first. */
+  scope.get('/_emu/inbox', async (request) => {
+    const ref = (request.query as { account?: string }).account;
+    const account = ref ? await oauth.findAccount(ref) : null;
+    if (ref && !account) return { drafts: [] };
+    const now = await oauth.now();
+    const drafts = (await state.allJobs())
+      .filter((job) => !account || job.accountId === account.id)
+      .filter((job) => viewJob(job, now).status === 'SEND_TO_USER_INBOX')
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map((job) => ({
+        publishId: job.publishId,
+        account: job.username,
+        mediaType: job.mediaType,
+        source: job.source,
+        title: job.title,
+        privacyLevel: job.privacyLevel,
+      }));
+    return { drafts };
   });
 }

@@ -4,6 +4,7 @@ import {
   type CreatePostAction,
   type EditPostFields,
   type PostContent,
+  type TikTokPostSettings,
 } from '@herald/contract';
 
 /** A post ready to send: the contract's text fields, and the files shared or per account. */
@@ -23,6 +24,8 @@ export interface PostDraft {
    * server's file id). Absent when creating.
    */
   keep?: { shared: string[]; platform: Record<string, string[]> };
+  /** Each TikTok account's settings, by integration id (docs/networks.md#tiktok-conformance). */
+  tiktok?: Record<string, TikTokPostSettings>;
 }
 
 /**
@@ -56,6 +59,7 @@ export function buildPostFormData(draft: PostDraft): FormData {
     ...(title ? { title } : {}),
     ...(Object.keys(platformMedia).length > 0 ? { platformMedia } : {}),
     ...(keepMediaIds ? { keepMediaIds } : {}),
+    ...(draft.tiktok && Object.keys(draft.tiktok).length > 0 ? { tiktok: draft.tiktok } : {}),
   };
   const fields: EditPostFields = keepMediaIds
     ? EditPostFieldsSchema.parse(candidate)
@@ -72,6 +76,7 @@ export function buildPostFormData(draft: PostDraft): FormData {
   if (fields.title) form.append('title', fields.title);
   if (fields.platformMedia) form.append('platformMedia', JSON.stringify(fields.platformMedia));
   if (fields.keepMediaIds) form.append('keepMediaIds', JSON.stringify(fields.keepMediaIds));
+  if (fields.tiktok) form.append('tiktok', JSON.stringify(fields.tiktok));
   for (const file of files) form.append('media', file);
   return form;
 }

@@ -1,4 +1,4 @@
-import type { PlatformValidationError } from '@herald/contract';
+import type { PlatformValidationError, TikTokPostSettings } from '@herald/contract';
 import { useState, type FormEvent } from 'react';
 import { generatePath, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -30,6 +30,8 @@ import { PostPreviews } from './previews/post-previews';
 import { PublishNowDialog } from './publish-now-dialog';
 import { ScheduleSection } from './schedule-section';
 import { SubmitBar } from './submit-bar';
+import { TikTokSection } from './tiktok-section';
+import { useTikTokSettings } from './use-tiktok-settings';
 
 /** docs/product.md#constants: the media validation toast stays 6 seconds. */
 export const MEDIA_VALIDATION_TOAST_MS = 6000;
@@ -59,8 +61,10 @@ function draftOf(
   editable: readonly ComposePlatform[],
   zone: string,
   edit: EditContext | undefined,
+  tiktok: Record<string, TikTokPostSettings>,
 ): PostDraft {
   return {
+    tiktok,
     integrationIds: [...editable.map((p) => p.id), ...(edit?.lockedIds ?? [])],
     content: postContent(state, editable),
     action: state.action,
@@ -137,6 +141,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const [dialog, setDialog] = useState<ComposeDialog | null>(null);
   const [serverMediaErrors, setServerMediaErrors] = useState<PlatformValidationError[]>([]);
   const [confirmingPublish, setConfirmingPublish] = useState(false);
+  const tiktok = useTikTokSettings(orgId, state, editable, edit?.post);
 
   const isSubmitting = mutation.isPending;
   const issues = composeIssues(state, editable, zone);
@@ -173,6 +178,8 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       document.getElementById(textFieldId(first ? first.id : null))?.focus();
       return;
     }
+    // TikTok's guidelines: nothing goes out before the user chose who sees it (a draft may wait).
+    if (state.action !== 'draft' && !tiktok.isReady()) return;
     // The page may have sat open past the chosen time; the render then shows why.
     if (state.action === 'schedule' && scheduleProblem(state.scheduleAt, zone)) return;
     // Sending right away cannot be taken back: the member first sees every account it goes to.
@@ -187,7 +194,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
     setConfirmingPublish(false);
     setProgress(0);
     mutation.mutate(
-      { draft: draftOf(state, editable, zone, edit), onProgress: setProgress },
+      { draft: draftOf(state, editable, zone, edit, tiktok.forDraft()), onProgress: setProgress },
       {
         onSuccess: (post) => {
           toast.success(successMessage(state, zone, Boolean(edit)));
@@ -256,6 +263,15 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             readingFor={readingFor}
             mediaErrors={issues.mediaErrors}
             tooManyFiles={issues.tooManyFiles}
+            disabled={isSubmitting}
+          />
+          <TikTokSection
+            orgId={orgId}
+            selected={editable}
+            settings={tiktok.settings}
+            onChange={tiktok.change}
+            videoOf={tiktok.videoOf}
+            showProblems={hasAttempted && state.action !== 'draft'}
             disabled={isSubmitting}
           />
           <ScheduleSection

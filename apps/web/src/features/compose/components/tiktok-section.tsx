@@ -1,0 +1,291 @@
+import {
+  TIKTOK_PRIVACY_LABELS,
+  TikTokPostSettingsSchema,
+  tiktokConsentSentence,
+  tiktokSettingsProblems,
+  type TikTokCreatorInfo,
+  type TikTokPostSettings,
+} from '@herald/contract';
+import { useTikTokCreator } from '../api/use-tiktok-creator';
+import type { ComposePlatform } from '../utils/compose-platforms';
+
+/** Settings nothing was chosen in yet: no privacy level, every interaction off. */
+export const emptyTikTokSettings = (): TikTokPostSettings => TikTokPostSettingsSchema.parse({});
+
+/** Why this account's TikTok settings cannot be sent yet (empty when they can). */
+export function tiktokProblems(
+  settings: TikTokPostSettings | undefined,
+  creator: TikTokCreatorInfo | null | undefined,
+  hasVideo: boolean,
+  videoSeconds: number | null,
+): string[] {
+  const chosen = settings ?? emptyTikTokSettings();
+  const problems = tiktokSettingsProblems(chosen, creator ?? null, { hasVideo, videoSeconds });
+  if (
+    creator?.unaudited &&
+    chosen.mode === 'direct' &&
+    chosen.privacyLevel &&
+    chosen.privacyLevel !== 'SELF_ONLY'
+  )
+    problems.unshift('Herald’s TikTok app is not audited yet: choose “Only me”.');
+  return problems;
+}
+
+interface TikTokAccountProps {
+  orgId: string;
+  platform: ComposePlatform;
+  settings: TikTokPostSettings;
+  onChange: (settings: TikTokPostSettings) => void;
+  hasVideo: boolean;
+  videoSeconds: number | null;
+  /** Shown once the user tried to create or schedule. */
+  showProblems: boolean;
+  disabled?: boolean;
+}
+
+function Toggle({
+  label,
+  checked,
+  disabled,
+  hint,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  hint?: string;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className={`flex items-center gap-2 text-sm ${disabled ? 'opacity-60' : ''}`}>
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>{label}</span>
+      {hint ? <span className="text-xs text-muted-foreground">({hint})</span> : null}
+    </label>
+  );
+}
+
+/** One TikTok account's settings, as TikTok's content-sharing guidelines ask (docs/networks.md#tiktok-conformance). */
+function TikTokAccountSettings({
+  orgId,
+  platform,
+  settings,
+  onChange,
+  hasVideo,
+  videoSeconds,
+  showProblems,
+  disabled,
+}: TikTokAccountProps) {
+  const creator = useTikTokCreator(orgId, platform.id);
+  const info = creator.data;
+  const set = (patch: Partial<TikTokPostSettings>) => onChange({ ...settings, ...patch });
+  const inbox = settings.mode === 'inbox';
+  const problems = showProblems ? tiktokProblems(settings, info, hasVideo, videoSeconds) : [];
+  const privacyId = `tiktok-privacy-${platform.id}`;
+  const offHint = 'turned off in this TikTok account';
+
+  return (
+    <fieldset
+      className="flex flex-col gap-3 rounded-lg border p-4"
+      aria-label={`${platform.label} settings`}
+      disabled={disabled}
+    >
+      <legend className="px-1 text-sm font-semibold">{platform.label}</legend>
+      {creator.isPending ? (
+        <p className="text-sm">Asking TikTok what this account may post…</p>
+      ) : null}
+      {creator.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {creator.error.message}
+        </p>
+      ) : null}
+      {info ? (
+        <p className="text-sm">
+          Posting as <strong>{info.nickname}</strong>
+          {info.username ? <span className="text-muted-foreground"> @{info.username}</span> : null}
+        </p>
+      ) : null}
+      {info?.maxVideoPostDurationSec && hasVideo ? (
+        <p className="text-xs text-muted-foreground">
+          This account can post videos of up to {info.maxVideoPostDurationSec} seconds.
+        </p>
+      ) : null}
+
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={inbox}
+          onChange={(e) => set({ mode: e.target.checked ? 'inbox' : 'direct' })}
+        />
+        <span>Send to TikTok inbox as a draft (finish in the TikTok app)</span>
+      </label>
+
+      {inbox ? (
+        <p className="text-sm text-muted-foreground">
+          TikTok notifies the creator, who chooses who can see it and the rest in the TikTok app
+          before posting.
+        </p>
+      ) : (
+        <>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={privacyId} className="text-sm font-medium">
+              Who can see this post
+            </label>
+            <select
+              id={privacyId}
+              className="rounded-md border bg-background px-2 py-1.5 text-sm"
+              value={settings.privacyLevel ?? ''}
+              onChange={(e) =>
+                set({
+                  privacyLevel: (e.target.value || null) as TikTokPostSettings['privacyLevel'],
+                })
+              }
+            >
+              <option value="">Choose who can see it</option>
+              {(info?.privacyLevelOptions ?? []).map((level) => (
+                <option
+                  key={level}
+                  value={level}
+                  disabled={level === 'SELF_ONLY' && settings.commercial && settings.brandedContent}
+                >
+                  {TIKTOK_PRIVACY_LABELS[level]}
+                  {level === 'SELF_ONLY' && settings.commercial && settings.brandedContent
+                    ? ' (branded content cannot be private)'
+                    : ''}
+                </option>
+              ))}
+            </select>
+            {info?.unaudited ? (
+              <p className="text-xs text-muted-foreground">
+                Only “Only me” is offered: TikTok has not audited Herald’s app yet, and until it
+                does it accepts private posts only.
+              </p>
+            ) : null}
+          </div>
+
+          <div className="flex flex-col gap-1">
+            <span className="text-sm font-medium">Allow users to</span>
+            <div className="flex flex-wrap gap-4">
+              <Toggle
+                label="Comment"
+                checked={settings.allowComments && !info?.commentDisabled}
+                disabled={!info || info.commentDisabled}
+                hint={info?.commentDisabled ? offHint : undefined}
+                onChange={(allowComments) => set({ allowComments })}
+              />
+              {hasVideo ? (
+                <>
+                  <Toggle
+                    label="Duet"
+                    checked={settings.allowDuet && !info?.duetDisabled}
+                    disabled={!info || info.duetDisabled}
+                    hint={info?.duetDisabled ? offHint : undefined}
+                    onChange={(allowDuet) => set({ allowDuet })}
+                  />
+                  <Toggle
+                    label="Stitch"
+                    checked={settings.allowStitch && !info?.stitchDisabled}
+                    disabled={!info || info.stitchDisabled}
+                    hint={info?.stitchDisabled ? offHint : undefined}
+                    onChange={(allowStitch) => set({ allowStitch })}
+                  />
+                </>
+              ) : (
+                <Toggle
+                  label="Add music automatically"
+                  checked={settings.autoAddMusic}
+                  onChange={(autoAddMusic) => set({ autoAddMusic })}
+                />
+              )}
+            </div>
+          </div>
+
+          <div className="flex flex-col gap-1">
+            <Toggle
+              label="Disclose post content (it promotes a brand, a product or a service)"
+              checked={settings.commercial}
+              onChange={(commercial) => set({ commercial })}
+            />
+            {settings.commercial ? (
+              <div className="ml-6 flex flex-col gap-1">
+                <Toggle
+                  label="Your brand"
+                  hint="you promote yourself or your own business; labelled “Promotional content”"
+                  checked={settings.yourBrand}
+                  onChange={(yourBrand) => set({ yourBrand })}
+                />
+                <Toggle
+                  label="Branded content"
+                  hint="you promote a third party; labelled “Paid partnership”"
+                  checked={settings.brandedContent}
+                  disabled={settings.privacyLevel === 'SELF_ONLY'}
+                  onChange={(brandedContent) => set({ brandedContent })}
+                />
+                {settings.privacyLevel === 'SELF_ONLY' ? (
+                  <p className="text-xs text-muted-foreground">
+                    Branded content cannot be private (“Only me”).
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+          <p className="text-xs text-muted-foreground">{tiktokConsentSentence(settings)}</p>
+        </>
+      )}
+      {problems.length > 0 ? (
+        <ul role="alert" className="text-sm text-destructive">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}
+
+interface TikTokSectionProps {
+  orgId: string;
+  /** The selected accounts; the section shows the TikTok ones. */
+  selected: readonly ComposePlatform[];
+  settings: Record<string, TikTokPostSettings>;
+  onChange: (integrationId: string, settings: TikTokPostSettings) => void;
+  videoOf: (integrationId: string) => { hasVideo: boolean; seconds: number | null };
+  showProblems: boolean;
+  disabled?: boolean;
+}
+
+/** The TikTok section of the composer: one block per selected TikTok account. */
+export function TikTokSection({
+  selected,
+  settings,
+  onChange,
+  videoOf,
+  ...rest
+}: TikTokSectionProps) {
+  const tiktok = selected.filter((p) => p.name === 'TikTok');
+  if (tiktok.length === 0) return null;
+  return (
+    <section aria-label="TikTok" className="flex flex-col gap-3">
+      <h2 className="text-base font-semibold">TikTok</h2>
+      {tiktok.map((platform) => {
+        const video = videoOf(platform.id);
+        return (
+          <TikTokAccountSettings
+            key={platform.id}
+            platform={platform}
+            settings={settings[platform.id] ?? emptyTikTokSettings()}
+            onChange={(next) => onChange(platform.id, next)}
+            hasVideo={video.hasVideo}
+            videoSeconds={video.seconds}
+            {...rest}
+          />
+        );
+      })}
+    </section>
+  );
+}

@@ -188,6 +188,36 @@ describe('/content/{postId}', () => {
     expect(x).not.toHaveTextContent('Publishing...');
   });
 
+  it('reads a TikTok draft sent to the inbox as Sent to TikTok inbox, without a link', async () => {
+    const post = createPost({
+      status: 'published',
+      platforms: [{ id: 'plt_tiktok', name: 'TikTok' }],
+      platformPosts: [
+        createPlatformPost({
+          platformId: 'plt_tiktok',
+          platformName: 'TikTok',
+          status: 'PUBLISHED',
+          permalink: 'https://www.tiktok.com/@someone',
+          tiktok: {
+            mode: 'inbox',
+            privacyLevel: null,
+            allowComments: false,
+            allowDuet: false,
+            allowStitch: false,
+            commercial: false,
+            yourBrand: false,
+            brandedContent: false,
+            autoAddMusic: false,
+          },
+        }),
+      ],
+    });
+    await renderDetails(post);
+    const tiktok = within(region('Publish to Platform')).getByRole('listitem', { name: 'TikTok' });
+    expect(tiktok).toHaveTextContent('Sent to TikTok inbox');
+    expect(tiktok).not.toHaveTextContent(/^Published|View on TikTok/);
+  });
+
   it('reads a post published now to one network as Partially published, the others queued', async () => {
     const due = '2030-03-05T09:30:00.000Z';
     const post = createPost({

@@ -47,8 +47,10 @@ function StatePill({
     case 'published':
       return (
         <span className="flex flex-wrap items-center justify-end gap-2">
-          <span className={cn(pill, 'bg-emerald-100 text-emerald-800')}>Published</span>
-          {state.permalink && (
+          <span className={cn(pill, 'bg-emerald-100 text-emerald-800')}>
+            {state.inbox ? 'Sent to TikTok inbox' : 'Published'}
+          </span>
+          {state.permalink && !state.inbox && (
             <a
               href={state.permalink}
               target="_blank"

@@ -18,7 +18,8 @@ export interface PublishOutcome {
 /** Where one network of the post stands (docs/product.md#publish-states). */
 export type RowState =
   /** On the network: the row is locked. */
-  | { kind: 'published'; permalink: string | null }
+  /** `inbox`: a TikTok draft sent to the creator's inbox, finished in the TikTok app. */
+  | { kind: 'published'; permalink: string | null; inbox?: boolean }
   /** PENDING: 'Publishing...' (the request runs, or the engine works on it). */
   | { kind: 'publishing' }
   /** Waiting for its time: 'Queued for {time}', no spinner. */
@@ -58,7 +59,11 @@ function targetState(target: PlatformPost | undefined, now: number): RowState {
     case undefined:
       return { kind: 'idle' };
     case 'PUBLISHED':
-      return { kind: 'published', permalink: target.permalink };
+      return {
+        kind: 'published',
+        permalink: target.permalink,
+        ...(target.tiktok?.mode === 'inbox' ? { inbox: true } : {}),
+      };
     case 'PREPARING':
     case 'READY':
     case 'PUBLISHING':
@@ -81,6 +86,7 @@ function outcomeState(outcome: PublishOutcome, target: PlatformPost | undefined)
       return {
         kind: 'published',
         permalink: target?.status === 'PUBLISHED' ? target.permalink : null,
+        ...(target?.tiktok?.mode === 'inbox' ? { inbox: true } : {}),
       };
     case 'pending':
       return { kind: 'publishing' };

@@ -54,7 +54,11 @@ export interface AuthorizeOptions {
   alter?: (url: URL) => void;
 }
 
-export async function startSandboxHarness<Urls>(module: NetworkModule<Urls>) {
+export async function startSandboxHarness<Urls>(
+  module: NetworkModule<Urls>,
+  /** `runsLocally: false` makes the sandbox refuse media URLs the real network could not fetch. */
+  { runsLocally = true }: { runsLocally?: boolean } = {},
+) {
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -71,6 +75,7 @@ export async function startSandboxHarness<Urls>(module: NetworkModule<Urls>) {
       publicBase: (slug) => sandboxBase(config, slug),
       clientId: SANDBOX_CLIENT_ID,
       clientSecret,
+      runsLocally,
     });
     return { server, origin: await server.listen({ host: '127.0.0.1', port }) };
   }

@@ -30,6 +30,8 @@ export function registerThreadsContainerRoutes(
   scope: FastifyInstance,
   oauth: SandboxOAuth,
   state: ThreadsMediaState,
+  /** SandboxContext.runsLocally: loopback media URLs are fetchable. */
+  runsLocally = true,
 ) {
   scope.post<{ Params: { user: string } }>('/v1.0/:user/threads', async (request, reply) => {
     const access = await graphAccess(request, reply, oauth, 'threads_content_publish');
@@ -105,7 +107,7 @@ export function registerThreadsContainerRoutes(
     const url = f[param];
     if (!url)
       return refused(badParam(reply, `Param ${param} is required for an ${mediaType} post.`));
-    const problem = unreachableUrl(url);
+    const problem = unreachableUrl(url, runsLocally);
     if (problem && mediaType === 'IMAGE') {
       graphError(reply, 400, {
         message: `Media download has failed. The media URI ${problem}.`,

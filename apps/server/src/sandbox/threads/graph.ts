@@ -1,6 +1,7 @@
 import { countText } from '@herald/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
+import { unreachableMediaBase } from '../../lib/public-url.js';
 import { callFault } from '../kit/call-knobs.js';
 import { bearerToken } from '../kit/consent.js';
 import type { AccessCheck, SandboxOAuth } from '../kit/oauth-state.js';
@@ -105,7 +106,7 @@ export const threadsTextLength = (text: string) => countText(text, 'emoji-bytes'
  * Why Threads could not fetch a media URL, or null. The emulator does not download: it checks
  * that the URL is absolute http(s) and, for Herald's signed URLs, that `exp` has not passed.
  */
-export function unreachableUrl(value: string): string | null {
+export function unreachableUrl(value: string, runsLocally = true): string | null {
   let url: URL;
   try {
     url = new URL(value);
@@ -113,6 +114,8 @@ export function unreachableUrl(value: string): string | null {
     return 'is not a valid URL';
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'is not an http(s) URL';
+  // Threads fetches from the internet: loopback or plain http only when told it runs locally.
+  if (!runsLocally && unreachableMediaBase(url.href)) return 'cannot be fetched from the internet';
   const exp = Number(url.searchParams.get('exp'));
   if (url.searchParams.has('exp') && Number.isFinite(exp) && exp * 1000 < Date.now())
     return 'has expired';

@@ -32,7 +32,7 @@ export function registerThreadsSandbox(scope: FastifyInstance, ctx: SandboxConte
   registerThreadsEmuRoutes(scope, oauth, media);
   registerThreadsOAuthRoutes(scope, ctx, oauth);
   registerThreadsProfileRoutes(scope, oauth);
-  registerThreadsContainerRoutes(scope, oauth, media);
+  registerThreadsContainerRoutes(scope, oauth, media, ctx.runsLocally);
   registerThreadsPublishingRoutes(scope, ctx, oauth, media);
   registerThreadsMediaRoutes(scope, ctx, oauth, media);
   registerThreadsInsightsRoutes(scope, oauth, media);

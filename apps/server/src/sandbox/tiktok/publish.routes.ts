@@ -179,7 +179,8 @@ export function registerTikTokPublishRoutes(
     if (!(await initAllowed(reply, access, postInfo))) return reply;
     const upload = fields.source === 'FILE_UPLOAD';
     const job = await newJob(access, fields);
-    if (!upload && pulledUrlProblem(str(source.video_url))) job.failReason = 'video_pull_failed';
+    if (!upload && pulledUrlProblem(str(source.video_url), ctx.runsLocally))
+      job.failReason = 'video_pull_failed';
     job.publishId = `v_pub_${upload ? 'file' : 'url'}~v2-1.${randomDigits(19)}`;
     const token = upload ? randomToken(24) : null;
     job.uploadTokenHash = token && hashOf(token);
@@ -223,6 +224,8 @@ export function registerTikTokPublishRoutes(
     }
     const upload = fields.source === 'FILE_UPLOAD';
     const job = await newJob(access, fields);
+    if (!upload && pulledUrlProblem(str(source.video_url), ctx.runsLocally))
+      job.failReason = 'video_pull_failed';
     job.publishId = `v_inbox_${upload ? 'file' : 'url'}~v2-1.${randomDigits(19)}`;
     const token = upload ? randomToken(24) : null;
     job.uploadTokenHash = token && hashOf(token);
@@ -266,7 +269,8 @@ export function registerTikTokPublishRoutes(
       postInfo,
       photoCount: images.length,
     });
-    if (images.some((url) => pulledUrlProblem(url))) job.failReason = 'photo_pull_failed';
+    if (images.some((url) => pulledUrlProblem(url, ctx.runsLocally)))
+      job.failReason = 'photo_pull_failed';
     job.publishId = `p_pub_url~v2.${randomDigits(19)}`;
     return commit(reply, access, job, { publish_id: job.publishId });
   });

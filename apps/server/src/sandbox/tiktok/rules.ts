@@ -1,3 +1,4 @@
+import { unreachableMediaBase } from '../../lib/public-url.js';
 import { TIKTOK_PUBLISHING } from './responses.js';
 
 /** TikTok's media rules as the emulator checks them (docs/networks.md#tiktok-publishing chunked upload). */
@@ -44,7 +45,10 @@ export function chunkRange(plan: ChunkPlan, index: number): { start: number; len
  * Whether TikTok could pull a media URL: `invalid` when it is not an http(s) URL (refused at
  * init), `expired` when Herald's signed URL has passed its `exp` (the pull fails later).
  */
-export function pulledUrlProblem(value: string): 'invalid' | 'expired' | null {
+export function pulledUrlProblem(
+  value: string,
+  runsLocally = true,
+): 'invalid' | 'unreachable' | 'expired' | null {
   let url: URL;
   try {
     url = new URL(value);
@@ -52,6 +56,8 @@ export function pulledUrlProblem(value: string): 'invalid' | 'expired' | null {
     return 'invalid';
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'invalid';
+  // TikTok pulls from the internet: loopback or plain http only when told it runs locally.
+  if (!runsLocally && unreachableMediaBase(url.href)) return 'unreachable';
   const exp = Number(url.searchParams.get('exp'));
   if (url.searchParams.has('exp') && Number.isFinite(exp) && exp * 1000 < Date.now())
     return 'expired';

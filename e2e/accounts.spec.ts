@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrganizationFromOnboarding, signInAs } from './helpers';
+import { createOrganizationFromOnboarding, signInAs, startTrial } from './helpers';
 
 const TEXT = 'Now hiring baristas for the summer';
 
@@ -21,16 +21,9 @@ test.describe('accounts', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const origin = { origin: baseURL ?? '' };
     await signInAs(page, 'two.pages@example.com', 'Tess Pages');
     const orgId = await createOrganizationFromOnboarding(page, 'Harbor Two Pages');
-    const plans = await (await page.request.get('/api/plans')).json();
-    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
-    const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
-      data: { planId: basic.id },
-      headers: origin,
-    });
-    expect(trial.ok()).toBe(true);
+    await startTrial(page, orgId, baseURL ?? '');
 
     // One Facebook sign-in manages two Pages; both are connected.
     await page.getByRole('link', { name: 'Settings', exact: true }).click();

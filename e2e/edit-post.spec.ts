@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrganizationFromOnboarding, seriousViolations, signInAs } from './helpers';
+import {
+  createOrganizationFromOnboarding,
+  seriousViolations,
+  signInAs,
+  startTrial,
+} from './helpers';
 
 const BEFORE = 'Harbor Cafe opens at nine tomorrow';
 const AFTER = 'Harbor Jobs: we are hiring baristas for the summer';
@@ -31,13 +36,7 @@ test.describe('editing a scheduled post', () => {
     const origin = { origin: baseURL ?? '' };
     await signInAs(page, 'edit.owner@example.com', 'Edie Edits');
     const orgId = await createOrganizationFromOnboarding(page, 'Harbor Edits');
-    const plans = await (await page.request.get('/api/plans')).json();
-    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
-    const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
-      data: { planId: basic.id },
-      headers: origin,
-    });
-    expect(trial.ok()).toBe(true);
+    await startTrial(page, orgId, baseURL ?? '');
 
     // Two Facebook Pages.
     await page.getByRole('link', { name: 'Settings', exact: true }).click();

@@ -34,3 +34,17 @@ export async function createOrganizationFromOnboarding(page: Page, name: string)
   expect(orgId).toMatch(/^[0-9a-f-]{36}$/);
   return orgId!;
 }
+
+/**
+ * Starts the organization's free trial of a plan (Basic unless named) through the API the
+ * pricing screen uses.
+ */
+export async function startTrial(page: Page, orgId: string, baseURL: string, planName = 'Basic') {
+  const plans = await (await page.request.get('/api/plans')).json();
+  const plan = plans.data.plans.find((p: { name: string }) => p.name === planName);
+  const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
+    data: { planId: plan.id },
+    headers: { origin: baseURL },
+  });
+  expect(trial.ok()).toBe(true);
+}

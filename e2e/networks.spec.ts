@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrganizationFromOnboarding, seriousViolations, signInAs } from './helpers';
+import {
+  createOrganizationFromOnboarding,
+  seriousViolations,
+  signInAs,
+  startTrial,
+} from './helpers';
 
 const ORG_NAME = 'Signal Studio';
 const NO_SUBSCRIPTION =
@@ -15,7 +20,6 @@ test.describe('connected networks', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const origin = { origin: baseURL ?? '' };
 
     await signInAs(page, 'networks.owner@example.com', 'Nora Networks');
     const orgId = await createOrganizationFromOnboarding(page, ORG_NAME);
@@ -51,13 +55,7 @@ test.describe('connected networks', () => {
     );
     await refusal.getByRole('button', { name: 'Dismiss' }).click();
 
-    const plans = await (await page.request.get('/api/plans')).json();
-    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
-    const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
-      data: { planId: basic.id },
-      headers: origin,
-    });
-    expect(trial.ok()).toBe(true);
+    await startTrial(page, orgId, baseURL ?? '');
 
     // X: its sandbox consent page, then back on /settings with the account listed.
     await connectX.click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrganizationFromOnboarding, signInAs } from './helpers';
+import { createOrganizationFromOnboarding, signInAs, startTrial } from './helpers';
 
 // ADMIN_EMAILS in playwright.config.ts makes this address an operator at sign-in.
 const OPERATOR = { email: 'pocket.operator@example.com', name: 'Pia Pocket' };
@@ -42,13 +42,7 @@ const heading = (name: string | RegExp) => async (page: Page) => {
  */
 async function organizationWithX(page: Page, baseURL: string, name: string, handle: string) {
   const orgId = await createOrganizationFromOnboarding(page, name);
-  const plans = await (await page.request.get('/api/plans')).json();
-  const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
-  const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
-    data: { planId: basic.id },
-    headers: { origin: baseURL },
-  });
-  expect(trial.ok()).toBe(true);
+  await startTrial(page, orgId, baseURL);
   await page.goto('/settings');
   await page
     .getByRole('region', { name: 'Connected Platforms' })

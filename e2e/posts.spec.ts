@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrganizationFromOnboarding, seriousViolations, signInAs } from './helpers';
+import {
+  createOrganizationFromOnboarding,
+  seriousViolations,
+  signInAs,
+  startTrial,
+} from './helpers';
 
 const ORG_NAME = 'Lantern Posts';
 const SHARED_TEXT = 'Lantern spring launch is almost here';
@@ -53,13 +58,7 @@ test.describe('posts: library, calendar and details', () => {
 
     await signInAs(page, 'lantern.owner@example.com', 'Lena Lantern');
     const orgId = await createOrganizationFromOnboarding(page, ORG_NAME);
-    const plans = await (await page.request.get('/api/plans')).json();
-    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
-    const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
-      data: { planId: basic.id },
-      headers: { origin: baseURL ?? '' },
-    });
-    expect(trial.ok()).toBe(true);
+    await startTrial(page, orgId, baseURL ?? '');
     await connectXAndFacebook(page);
 
     // The library starts empty.
@@ -200,13 +199,7 @@ test.describe('posts: the library as a list, with filters and bulk actions', () 
     const origin = { origin: baseURL ?? '' };
     await signInAs(page, 'ledger.owner@example.com', 'Lou Ledger');
     const orgId = await createOrganizationFromOnboarding(page, 'Ledger Posts');
-    const plans = await (await page.request.get('/api/plans')).json();
-    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
-    const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
-      data: { planId: basic.id },
-      headers: origin,
-    });
-    expect(trial.ok()).toBe(true);
+    await startTrial(page, orgId, baseURL ?? '');
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await settingsPlatforms(page).getByRole('button', { name: 'Continue with X' }).click();
     await page.getByLabel('X username').fill('ledger_posts');

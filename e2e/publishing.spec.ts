@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createOrganizationFromOnboarding, signInAs } from './helpers';
+import { createOrganizationFromOnboarding, signInAs, startTrial } from './helpers';
 
 const TEXT = 'Harbor lights go on at dusk tonight';
 
@@ -12,13 +12,7 @@ test.describe('publishing', () => {
     const origin = { origin: baseURL ?? '' };
     await signInAs(page, 'harbor.owner@example.com', 'Hana Harbor');
     const orgId = await createOrganizationFromOnboarding(page, 'Harbor Lights');
-    const plans = await (await page.request.get('/api/plans')).json();
-    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
-    const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
-      data: { planId: basic.id },
-      headers: origin,
-    });
-    expect(trial.ok()).toBe(true);
+    await startTrial(page, orgId, baseURL ?? '');
 
     // Connect X through its sandbox, as a member does from /settings.
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
@@ -94,13 +88,7 @@ test.describe('publishing', () => {
     const origin = { origin: baseURL ?? '' };
     await signInAs(page, 'pier.owner@example.com', 'Pia Pier');
     const orgId = await createOrganizationFromOnboarding(page, 'Pier Lanterns');
-    const plans = await (await page.request.get('/api/plans')).json();
-    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
-    const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
-      data: { planId: basic.id },
-      headers: origin,
-    });
-    expect(trial.ok()).toBe(true);
+    await startTrial(page, orgId, baseURL ?? '');
 
     // Two sandbox networks, connected as a member does from /settings.
     await page.getByRole('link', { name: 'Settings', exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations, signInAs } from './helpers';
+import { seriousViolations, signInAs, startTrial } from './helpers';
 
 const ORG_NAME = 'Northwind Social';
 const TEAMMATE = 'teammate@example.com';
@@ -90,13 +90,7 @@ test.describe('organizations, onboarding and the team', () => {
     await overlay.getByRole('button', { name: 'Cancel' }).click();
 
     // A free trial (the pricing screen is not built yet, so through the API).
-    const plans = await (await page.request.get('/api/plans')).json();
-    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
-    const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
-      data: { planId: basic.id },
-      headers: origin,
-    });
-    expect(trial.ok()).toBe(true);
+    await startTrial(page, orgId!, baseURL ?? '');
 
     // The failed invitation is still in the form: send it again. Without SMTP the link shows.
     await expect(invitee.getByRole('checkbox', { name: 'Edit Posts' })).not.toBeChecked();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrganizationFromOnboarding, signInAs } from './helpers';
+import { createOrganizationFromOnboarding, signInAs, startTrial } from './helpers';
 
 /** The browser (and so the machine, for the app) is in New York; the people are not. */
 const BROWSER_ZONE = 'America/New_York';
@@ -52,13 +52,7 @@ test.describe('time zones', () => {
     test.setTimeout(120_000);
     await signInAs(page, 'harbour.owner@example.com', 'Hana Harbour');
     const orgId = await createOrganizationFromOnboarding(page, 'Harbour Lights');
-    const plans = await (await page.request.get('/api/plans')).json();
-    const basic = plans.data.plans.find((p: { name: string }) => p.name === 'Basic');
-    const trial = await page.request.post(`/api/organizations/${orgId}/subscribe/trial`, {
-      data: { planId: basic.id },
-      headers: { origin: baseURL ?? '' },
-    });
-    expect(trial.ok()).toBe(true);
+    await startTrial(page, orgId, baseURL ?? '');
     await connectX(page);
 
     // The first sign-in made the browser's zone the person's own: the library names it, and

@@ -195,15 +195,17 @@ function TikTokAccountSettings({
                     onChange={(allowStitch) => set({ allowStitch })}
                   />
                 </>
-              ) : (
-                <Toggle
-                  label="Add music automatically"
-                  checked={settings.autoAddMusic}
-                  onChange={(autoAddMusic) => set({ autoAddMusic })}
-                />
-              )}
+              ) : null}
             </div>
           </div>
+
+          {hasVideo ? null : (
+            <Toggle
+              label="Add music automatically"
+              checked={settings.autoAddMusic}
+              onChange={(autoAddMusic) => set({ autoAddMusic })}
+            />
+          )}
 
           <div className="flex flex-col gap-1">
             <Toggle
@@ -270,8 +272,11 @@ export function TikTokSection({
   const tiktok = selected.filter((p) => p.name === 'TikTok');
   if (tiktok.length === 0) return null;
   return (
-    <section aria-label="TikTok" className="flex flex-col gap-3">
-      <h2 className="text-base font-semibold">TikTok</h2>
+    <section
+      aria-label="TikTok"
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 className="text-base font-semibold text-slate-900">TikTok settings</h2>
       {tiktok.map((platform) => {
         const video = videoOf(platform.id);
         return (

@@ -88,6 +88,8 @@ export const AnalyticsOverviewSchema = z.object({
       name: z.string(),
       platform: z.string(),
       points: z.array(z.object({ day: z.string(), followers: z.number() })),
+      /** The last count of the range minus the last one before it (else the range's first). */
+      gained: z.number().nullable(),
     }),
   ),
   networks: z.array(

@@ -197,6 +197,7 @@ describe('GET /organizations/:orgId/analytics/overview', () => {
           { day: '2026-03-01', followers: 1010 },
           { day: '2026-03-07', followers: 1050 },
         ],
+        gained: 50,
       },
     ]);
     const x = data.networks.find((n: { platform: string }) => n.platform === 'X');

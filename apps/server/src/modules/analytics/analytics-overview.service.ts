@@ -167,6 +167,11 @@ export async function getAnalyticsOverview(
           (d) => d.integrationId === a.integrationId && d.day >= q.from && d.followers !== null,
         )
         .map((d) => ({ day: d.day, followers: d.followers! })),
+      gained: followersGained(
+        accountDays.filter((d) => d.integrationId === a.integrationId),
+        q.from,
+        q.to,
+      ),
     }))
     .filter((a) => a.points.length > 0);
 

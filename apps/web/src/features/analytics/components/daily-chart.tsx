@@ -5,11 +5,13 @@ import { formatCompact, formatCount, formatDay, PALETTE } from './format';
 type Day = AnalyticsOverview['daily'][number];
 type Metric = 'views' | 'interactions';
 
-const WIDTH = 640;
-const HEIGHT = 110;
-const AXIS = 34;
+const WIDTH = 600;
+const HEIGHT = 100;
 
-/** One row of bars: a day per bar, none where no reading was taken that day. */
+/**
+ * One row of bars: a day per bar, none where no reading was taken that day. The bars stretch to
+ * the card's width; the labels are HTML so they keep their size on a phone.
+ */
 function Bars({
   days,
   metric,
@@ -22,48 +24,46 @@ function Bars({
   label: string;
 }) {
   const max = Math.max(1, ...days.map((d) => d[metric] ?? 0));
-  const slot = (WIDTH - AXIS) / Math.max(days.length, 1);
+  const slot = WIDTH / Math.max(days.length, 1);
   const bar = Math.max(1, slot * 0.7);
+  const middle = days[Math.floor((days.length - 1) / 2)];
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + 18}`} className="h-auto w-full" role="presentation">
-      <text x={0} y={12} className="fill-slate-600 text-[11px]">
-        {label}
-      </text>
-      <text x={AXIS - 4} y={24} textAnchor="end" className="fill-slate-500 text-[10px]">
-        {formatCompact(max)}
-      </text>
-      <line x1={AXIS} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} stroke="#cbd5e1" />
-      <line x1={AXIS} x2={WIDTH} y1={20} y2={20} stroke="#e2e8f0" strokeDasharray="3 3" />
-      {days.map((d, i) => {
-        const value = d[metric];
-        if (value === null || value <= 0) return null;
-        const h = ((HEIGHT - 20) * value) / max;
-        return (
-          <rect
-            key={d.day}
-            x={AXIS + i * slot + (slot - bar) / 2}
-            y={HEIGHT - h}
-            width={bar}
-            height={h}
-            rx={1.5}
-            fill={colour}
-          />
-        );
-      })}
-      {[0, Math.floor((days.length - 1) / 2), days.length - 1]
-        .filter((i, k, all) => days[i] && all.indexOf(i) === k)
-        .map((i) => (
-          <text
-            key={i}
-            x={AXIS + i * slot + slot / 2}
-            y={HEIGHT + 14}
-            textAnchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'}
-            className="fill-slate-500 text-[10px]"
-          >
-            {formatDay(days[i]!.day)}
-          </text>
-        ))}
-    </svg>
+    <div className="flex flex-col gap-1">
+      <div className="flex items-baseline justify-between text-xs text-slate-600">
+        <span className="font-medium">{label}</span>
+        <span>{`max ${formatCompact(max)}`}</span>
+      </div>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        className="h-24 w-full border-b border-slate-300"
+        role="presentation"
+      >
+        <line x1={0} x2={WIDTH} y1={0.5} y2={0.5} stroke="#e2e8f0" strokeDasharray="4 4" />
+        {days.map((d, i) => {
+          const value = d[metric];
+          if (value === null || value <= 0) return null;
+          const h = (HEIGHT * value) / max;
+          return (
+            <rect
+              key={d.day}
+              x={i * slot + (slot - bar) / 2}
+              y={HEIGHT - h}
+              width={bar}
+              height={h}
+              fill={colour}
+            />
+          );
+        })}
+      </svg>
+      {days.length > 0 && (
+        <div className="flex justify-between text-xs text-slate-500">
+          <span>{formatDay(days[0]!.day)}</span>
+          {days.length > 2 && middle && <span>{formatDay(middle.day)}</span>}
+          <span>{formatDay(days.at(-1)!.day)}</span>
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -128,8 +128,10 @@ export function DailyChart({ days }: { days: Day[] }) {
         </table>
       }
     >
-      <Bars days={days} metric="views" colour={PALETTE[0]!} label="Views" />
-      <Bars days={days} metric="interactions" colour={PALETTE[1]!} label="Interactions" />
+      <div className="flex flex-col gap-4">
+        <Bars days={days} metric="views" colour={PALETTE[0]!} label="Views" />
+        <Bars days={days} metric="interactions" colour={PALETTE[1]!} label="Interactions" />
+      </div>
     </ChartFrame>
   );
 }

@@ -15,13 +15,15 @@ function Change({ kpi, days }: { kpi: AnalyticsKpi; days: number }) {
   return (
     <p
       className={cn(
-        'flex items-center gap-1 text-xs font-medium',
+        'flex items-start gap-1 text-xs font-medium',
         kpi.change > 0 ? 'text-emerald-700' : kpi.change < 0 ? 'text-red-700' : 'text-slate-600',
       )}
     >
-      <Icon className="size-4" aria-hidden="true" />
-      <span>{formatChange(kpi.change)}</span>
-      <span className="font-normal text-slate-500">{`vs ${period}`}</span>
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      <span>
+        {formatChange(kpi.change)}{' '}
+        <span className="font-normal text-slate-500">{`vs ${period}`}</span>
+      </span>
     </p>
   );
 }
@@ -40,13 +42,13 @@ function KpiCard({
   hint?: string;
 }) {
   return (
-    <div className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <div className="flex min-w-0 flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
       <dt className="text-sm text-slate-600">{label}</dt>
       <dd
         className={
           kpi.value === null
             ? 'py-1 text-base font-semibold text-slate-500'
-            : 'text-2xl font-bold text-slate-900'
+            : 'text-xl font-bold text-slate-900 sm:text-2xl'
         }
       >
         {kpi.value === null ? NO_METRIC : format(kpi.value)}
@@ -63,7 +65,7 @@ function KpiCard({
 export function KpiCards({ kpis, days, formula }: { kpis: Kpis; days: number; formula: string }) {
   return (
     <section aria-label="Key figures">
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <KpiCard label="Views" kpi={kpis.views} days={days} format={formatCount} />
         <KpiCard label="Reach" kpi={kpis.reach} days={days} format={formatCount} />
         <KpiCard label="Interactions" kpi={kpis.interactions} days={days} format={formatCount} />

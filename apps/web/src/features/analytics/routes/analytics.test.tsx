@@ -133,7 +133,7 @@ describe('/analytics', () => {
     await renderAnalytics();
     await screen.findByRole('region', { name: 'Key figures' });
     expect(figure('Views')).toHaveTextContent('800');
-    expect(figure('Views')).toHaveTextContent('+220%vs the previous 7 days');
+    expect(figure('Views')).toHaveTextContent('+220% vs the previous 7 days');
     expect(figure('Interactions')).toHaveTextContent('−20.0%');
     expect(figure('Reach')).toHaveTextContent('No data');
     expect(figure('Reach')).not.toHaveTextContent(/^Reach0/);

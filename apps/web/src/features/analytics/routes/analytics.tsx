@@ -98,7 +98,7 @@ export function AnalyticsPage() {
         <StaleNotices accounts={data.accounts} />
         <KpiCards kpis={data.kpis} days={data.range.days} formula={data.engagementFormula} />
         <DailyChart days={data.daily} />
-        <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="grid items-start gap-6 2xl:grid-cols-2">
           <FollowersChart accounts={data.followers} from={data.range.from} to={data.range.to} />
           <NetworkComparison networks={data.networks} />
         </div>

@@ -29,17 +29,21 @@ function Sparkline({
     2 + ((Date.parse(`${p.day}T00:00:00Z`) - start) / span) * (WIDTH - 4),
     HEIGHT - 4 - ((p.followers - min) / range) * (HEIGHT - 8),
   ]);
-  const last = xy.at(-1)!;
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-11 w-full max-w-60" role="presentation">
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      preserveAspectRatio="none"
+      className="h-11 w-full"
+      role="presentation"
+    >
       <polyline
         points={xy.map(([x, y]) => `${x},${y}`).join(' ')}
         fill="none"
         stroke={colour}
         strokeWidth={2}
         strokeLinejoin="round"
+        vectorEffect="non-scaling-stroke"
       />
-      <circle cx={last[0]} cy={last[1]} r={3} fill={colour} />
     </svg>
   );
 }

@@ -150,6 +150,8 @@ export const AnalyticsSettingsSchema = z.object({
   /** The UTC month the count is for (`2026-05`) and the X reads used in it. */
   month: z.string(),
   xReadsUsed: z.number().int(),
+  /** What X charges Herald per post read, in US dollars, for the cost estimate. */
+  xCostPerReadUsd: z.number(),
 });
 export type AnalyticsSettings = z.infer<typeof AnalyticsSettingsSchema>;
 export const AnalyticsSettingsResponseSchema = successEnvelope(AnalyticsSettingsSchema);

@@ -279,6 +279,7 @@ describe('analytics settings', () => {
       xEnabled: false,
       xMonthlyReadBudget: 1000,
       xReadsUsed: 0,
+      xCostPerReadUsd: 0.005,
     });
     expect((await creator.call('GET', url())).status).toBe(403);
 

@@ -254,6 +254,12 @@ export async function getAnalyticsOverview(
 
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 
+/**
+ * X's pay-per-use price of one post read returned to a customer's token ("Owned Reads" pricing
+ * applies only to the app owner's own account): shared/design/inbox-and-analytics-apis.md, XI8.
+ */
+export const X_COST_PER_READ_USD = 0.005;
+
 /** The organization's X collection switch and budget, with this month's reads. */
 export async function getAnalyticsSettings(
   db: Db,
@@ -267,6 +273,7 @@ export async function getAnalyticsSettings(
     xMonthlyReadBudget: row?.xMonthlyReadBudget ?? 1000,
     month,
     xReadsUsed: row && row.xReadsMonth === month ? row.xReadsUsed : 0,
+    xCostPerReadUsd: X_COST_PER_READ_USD,
   };
 }
 

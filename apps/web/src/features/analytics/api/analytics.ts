@@ -1,9 +1,12 @@
 import {
   AnalyticsOverviewResponseSchema,
+  AnalyticsSettingsResponseSchema,
   type AnalyticsOverview,
+  type AnalyticsSettings,
   type TOP_POSTS_SORTS,
+  type UpdateAnalyticsSettingsRequest,
 } from '@herald/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 export type { AnalyticsOverview };
@@ -44,5 +47,40 @@ export function useAnalyticsOverview(orgId: string | null, q: AnalyticsQuery) {
     enabled: Boolean(orgId),
     // Changing the range keeps the last picture on screen until the new one arrives.
     placeholderData: keepPreviousData,
+  });
+}
+
+export const analyticsSettingsKeys = {
+  org: (orgId: string) => ['analytics', orgId, 'settings'] as const,
+};
+
+/** `GET /organizations/{orgId}/analytics/settings`: the X switch, budget and this month's reads. */
+export function useAnalyticsSettings(orgId: string | null) {
+  return useQuery({
+    queryKey: analyticsSettingsKeys.org(orgId ?? ''),
+    queryFn: async ({ signal }): Promise<AnalyticsSettings> => {
+      const { data } = await apiClient.get(
+        `/organizations/${encodeURIComponent(orgId ?? '')}/analytics/settings`,
+        { schema: AnalyticsSettingsResponseSchema, signal },
+      );
+      return data;
+    },
+    enabled: Boolean(orgId),
+  });
+}
+
+/** `PUT /organizations/{orgId}/analytics/settings` (needs org:manage). */
+export function useUpdateAnalyticsSettings(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateAnalyticsSettingsRequest) => {
+      const { data } = await apiClient.put(
+        `/organizations/${encodeURIComponent(orgId)}/analytics/settings`,
+        body,
+        { schema: AnalyticsSettingsResponseSchema },
+      );
+      return data;
+    },
+    onSuccess: (data) => queryClient.setQueryData(analyticsSettingsKeys.org(orgId), data),
   });
 }

@@ -102,6 +102,14 @@ function createOverview(overrides: Partial<AnalyticsOverview> = {}): AnalyticsOv
   };
 }
 
+const settings = {
+  xEnabled: false,
+  xMonthlyReadBudget: 1000,
+  month: '2026-03',
+  xReadsUsed: 0,
+  xCostPerReadUsd: 0.005,
+};
+
 async function renderAnalytics({
   overview = createOverview(),
   path = '/analytics',
@@ -115,6 +123,9 @@ async function renderAnalytics({
     me,
     routes: {
       [`GET /organizations/${ORG}/integrations`]: ok({ platforms: [] }),
+      [`GET /organizations/${ORG}/analytics/settings`]: ok(settings),
+      [`PUT /organizations/${ORG}/analytics/settings`]: (request) =>
+        ok({ ...settings, ...(request.body as object) }),
       [`GET /organizations/${ORG}/analytics/overview`]:
         'kpis' in overview ? ok(overview) : overview,
     },
@@ -253,5 +264,30 @@ describe('/analytics', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: 'Analytics' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Posts' })).toBeInTheDocument();
+  });
+
+  it('lets a manager turn X metrics on with a budget, showing its cost', async () => {
+    const { server, user } = await renderAnalytics();
+    const card = await screen.findByRole('region', { name: 'X metrics' });
+    expect(card).toHaveTextContent('X charges $0.005 for every post read');
+    await user.click(within(card).getByRole('switch', { name: 'Read X metrics' }));
+    const budget = within(card).getByLabelText('Monthly budget (reads)');
+    await user.clear(budget);
+    await user.type(budget, '200');
+    expect(card).toHaveTextContent('At most $1.00 a month.');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+        xEnabled: true,
+        xMonthlyReadBudget: 200,
+      }),
+    );
+  });
+
+  it('shows X metrics read-only to a member who cannot manage the organization', async () => {
+    await renderAnalytics({ me: createMe({ permissions: ['analytics:view'] }) });
+    const card = await screen.findByRole('region', { name: 'X metrics' });
+    expect(card).toHaveTextContent('Off. Someone who manages the organization can turn it on.');
+    expect(within(card).queryByRole('switch')).toBeNull();
   });
 });

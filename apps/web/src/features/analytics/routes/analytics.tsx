@@ -4,7 +4,13 @@ import { Button } from '@/components/ui/button';
 import { LoadingIndicator } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useIntegrations } from '@/lib/integrations';
-import { useAnalyticsOverview, type AnalyticsQuery, type TopPostsSort } from '../api/analytics';
+import { useCan } from '@/lib/permissions';
+import {
+  useAnalyticsOverview,
+  useAnalyticsSettings,
+  type AnalyticsQuery,
+  type TopPostsSort,
+} from '../api/analytics';
 import { DailyChart } from '../components/daily-chart';
 import { EmptyState } from '../components/empty-state';
 import { Filters, PRESETS, type FilterState, type Preset } from '../components/filters';
@@ -13,6 +19,7 @@ import { KpiCards } from '../components/kpi-cards';
 import { NetworkComparison } from '../components/network-comparison';
 import { StaleNotices } from '../components/stale-notices';
 import { TopPosts } from '../components/top-posts';
+import { XSettingsCard } from '../components/x-settings-card';
 
 export const LOAD_FAILED = 'The analytics could not be loaded. Please try again.';
 
@@ -61,6 +68,8 @@ export function AnalyticsPage() {
   };
   const integrations = useIntegrations(currentOrgId);
   const overview = useAnalyticsOverview(rangeError ? null : currentOrgId, query);
+  const settings = useAnalyticsSettings(currentOrgId);
+  const canManage = useCan('PUT /organizations/:orgId/analytics/settings');
 
   const update = (next: Partial<FilterState & { sort: TopPostsSort }>) => {
     const merged = { ...filters, ...next };
@@ -123,6 +132,9 @@ export function AnalyticsPage() {
         rangeError={rangeError}
       />
       {body()}
+      {currentOrgId && settings.data && (
+        <XSettingsCard orgId={currentOrgId} settings={settings.data} canManage={canManage} />
+      )}
     </div>
   );
 }

@@ -246,6 +246,7 @@ describe('/analytics', () => {
       }),
     });
     const start = await screen.findByRole('region', { name: 'Getting started with analytics' });
+    expect(screen.queryByRole('region', { name: 'Key figures' })).toBeNull();
     expect(start).toHaveTextContent('The first reading is taken 1 hour after publishing');
   });
 

@@ -101,9 +101,16 @@ export function AnalyticsPage() {
         </div>
       );
     const data = overview.data;
+    // Before the first reading there is nothing to draw: only what to do next.
+    if (!data.status.hasReadings)
+      return (
+        <>
+          <EmptyState status={data.status} />
+          <StaleNotices accounts={data.accounts} />
+        </>
+      );
     return (
       <>
-        <EmptyState status={data.status} />
         <StaleNotices accounts={data.accounts} />
         <KpiCards kpis={data.kpis} days={data.range.days} formula={data.engagementFormula} />
         <DailyChart days={data.daily} />

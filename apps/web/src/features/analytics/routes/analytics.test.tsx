@@ -1,9 +1,10 @@
-import type { AnalyticsOverview } from '@herald/contract';
+import type { AnalyticsOverview, Integration } from '@herald/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createMe } from '@/testing/factories';
 import { ok, type FakeReply, type Handler } from '@/testing/fake-server';
+import { createIntegration } from '@/testing/platform-fixtures';
 import { mockServer, renderApp } from '@/testing/render-app';
 
 const ORG = 'org_1';
@@ -114,7 +115,9 @@ async function renderAnalytics({
   overview = createOverview(),
   path = '/analytics',
   me = createMe(),
+  integrations = [createIntegration({ platform: { id: X, name: 'X' } })],
 }: {
+  integrations?: Integration[];
   overview?: AnalyticsOverview | Handler | FakeReply;
   path?: string;
   me?: ReturnType<typeof createMe>;
@@ -122,7 +125,7 @@ async function renderAnalytics({
   const server = mockServer({
     me,
     routes: {
-      [`GET /organizations/${ORG}/integrations`]: ok({ platforms: [] }),
+      [`GET /organizations/${ORG}/integrations`]: ok({ platforms: integrations }),
       [`GET /organizations/${ORG}/analytics/settings`]: ok(settings),
       [`PUT /organizations/${ORG}/analytics/settings`]: (request) =>
         ok({ ...settings, ...(request.body as object) }),
@@ -290,5 +293,19 @@ describe('/analytics', () => {
     const card = await screen.findByRole('region', { name: 'X metrics' });
     expect(card).toHaveTextContent('Off. Someone who manages the organization can turn it on.');
     expect(within(card).queryByRole('switch')).toBeNull();
+  });
+
+  it('leaves X metrics out for an organization without an X account', async () => {
+    const { server, queryClient } = await renderAnalytics({ integrations: [] });
+    await screen.findByRole('region', { name: 'Key figures' });
+    // Both answers are in before looking: the card is absent by choice, not by waiting.
+    await waitFor(() =>
+      expect(
+        queryClient.getQueryState(['analytics', ORG, 'settings'])?.status === 'success' &&
+          queryClient.getQueryState(['integrations', ORG])?.status === 'success',
+      ).toBe(true),
+    );
+    expect(server.requests.some((r) => r.path.endsWith('/analytics/settings'))).toBe(true);
+    expect(screen.queryByRole('region', { name: 'X metrics' })).toBeNull();
   });
 });

@@ -139,9 +139,12 @@ export function AnalyticsPage() {
         rangeError={rangeError}
       />
       {body()}
-      {currentOrgId && settings.data && (
-        <XSettingsCard orgId={currentOrgId} settings={settings.data} canManage={canManage} />
-      )}
+      {/* Only where it matters: an X account is connected, or X reading is on. */}
+      {currentOrgId &&
+        settings.data &&
+        (settings.data.xEnabled || integrations.data?.some((i) => i.platform.name === 'X')) && (
+          <XSettingsCard orgId={currentOrgId} settings={settings.data} canManage={canManage} />
+        )}
     </div>
   );
 }

@@ -55,6 +55,7 @@ import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { postsDashboardSource } from './modules/posts/posts-dashboard.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { tiktokRoutes } from './modules/tiktok/tiktok.routes.js';
@@ -314,6 +315,7 @@ export async function buildApp(
     db: database.db,
     posts: postsDashboardSource(database.db, now),
   });
+  await app.register(analyticsRoutes, { prefix: base, db: database.db });
 
   // Social networks: the emulators of those without credentials, then the routes over them.
   await mountNetworkSandboxes(app, config, database, runtime);

@@ -31,6 +31,9 @@ export const ORG_ROUTE_PERMISSIONS = {
   /** Read while composing: what TikTok lets this creator post (privacy levels, interactions). */
   'GET /organizations/:orgId/integrations/:integrationId/tiktok/creator-info': 'post:create',
   'GET /organizations/:orgId/dashboard': 'member',
+  'GET /organizations/:orgId/analytics/overview': 'analytics:view',
+  'GET /organizations/:orgId/analytics/settings': 'analytics:view',
+  'PUT /organizations/:orgId/analytics/settings': 'org:manage',
   'POST /organizations/:orgId/post': 'post:create',
   'GET /organizations/:orgId/posts': 'member',
   'GET /organizations/:orgId/posts/:postId': 'member',

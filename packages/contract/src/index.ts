@@ -16,3 +16,4 @@ export * from './tiktok.js';
 export * from './media-rules.js';
 export * from './admin.js';
 export * from './text.js';
+export * from './analytics.js';

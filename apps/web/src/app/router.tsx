@@ -82,6 +82,9 @@ const lazyPostDetails = async () => ({
 const lazyCalendar = async () => ({
   Component: (await import('@/features/posts/routes/calendar')).CalendarPage,
 });
+const lazyAnalytics = async () => ({
+  Component: (await import('@/features/analytics/routes/analytics')).AnalyticsPage,
+});
 const lazyPrivacy = async () => ({
   Component: (await import('@/features/legal/routes/privacy-policy')).PrivacyPolicyPage,
 });
@@ -144,6 +147,7 @@ export const routes: RouteObject[] = [
               { path: paths.content, lazy: lazyContentLibrary },
               { path: paths.postDetails, lazy: lazyPostDetails },
               { path: paths.calendar, lazy: lazyCalendar },
+              { path: paths.analytics, lazy: lazyAnalytics },
               // The dashboard's "Manage" link (docs/product.md#dashboard) names the integrations part of settings.
               {
                 path: paths.orgIntegrations,

@@ -32,6 +32,7 @@ export const paths = {
   postDetails: '/content/:postId',
   editPost: '/content/:postId/edit',
   calendar: '/calendar',
+  analytics: '/analytics',
   inviteMembers: '/org/:orgId/invite-members',
   pricing: '/pricing',
   settings: '/settings',

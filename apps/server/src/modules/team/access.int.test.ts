@@ -91,6 +91,7 @@ function requestFor(route: OrgRoute): {
     'POST /organizations/:orgId/posts/bulk/draft': { postIds: [ids.postId] },
     'PATCH /organizations/:orgId/post/:postId/publish': { platforms: ['X'] },
     'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve': { outcome: 'retry' },
+    'PUT /organizations/:orgId/analytics/settings': { xEnabled: false, xMonthlyReadBudget: 100 },
     'POST /organizations/:orgId/subscribe/trial': {
       planId: '00000000-0000-4000-8000-000000000000',
     },

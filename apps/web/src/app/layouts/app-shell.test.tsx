@@ -24,6 +24,7 @@ describe('authenticated shell', () => {
       ['Dashboard', '/dashboard'],
       ['Inbox', '/inbox'],
       ['Posts', '/content'],
+      ['Analytics', '/analytics'],
       ['Pricing', '/pricing'],
       ['Notifications', '/notifications'],
       ['Settings', '/settings'],

@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   Bell,
   CreditCard,
   FileText,
@@ -9,9 +10,11 @@ import {
 } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
+import type { OrgRoute } from '@herald/contract';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useUnreadCount } from '@/lib/notifications';
+import { usePermissions } from '@/lib/permissions';
 
 type BadgeSource = 'notifications';
 
@@ -24,10 +27,18 @@ const items: Array<{
   label: string;
   icon: LucideIcon;
   badge?: BadgeSource;
+  /** Shown only to members who may call this route. */
+  needs?: OrgRoute;
 }> = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
   { to: paths.inbox, label: 'Inbox', icon: Inbox },
   { to: paths.content, label: 'Posts', icon: FileText },
+  {
+    to: paths.analytics,
+    label: 'Analytics',
+    icon: BarChart3,
+    needs: 'GET /organizations/:orgId/analytics/overview',
+  },
   { to: paths.pricing, label: 'Pricing', icon: CreditCard },
   { to: paths.notifications, label: 'Notifications', icon: Bell, badge: 'notifications' },
   { to: paths.settings, label: 'Settings', icon: Settings },
@@ -59,18 +70,21 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { currentOrgId } = useAuth();
   const unread = useUnreadCount(currentOrgId);
   const counts: Record<BadgeSource, number | undefined> = { notifications: unread.data };
+  const { canCall } = usePermissions();
 
   return (
     <ul className="flex flex-col gap-1">
-      {items.map(({ to, label, icon: Icon, badge }) => (
-        <li key={to}>
-          <NavLink to={to} className={navLinkClasses} onClick={onNavigate}>
-            <Icon className="size-5 shrink-0" aria-hidden="true" />
-            <span className="flex-1">{label}</span>
-            {badge && <CountBadge count={counts[badge]} />}
-          </NavLink>
-        </li>
-      ))}
+      {items
+        .filter((item) => !item.needs || canCall(item.needs))
+        .map(({ to, label, icon: Icon, badge }) => (
+          <li key={to}>
+            <NavLink to={to} className={navLinkClasses} onClick={onNavigate}>
+              <Icon className="size-5 shrink-0" aria-hidden="true" />
+              <span className="flex-1">{label}</span>
+              {badge && <CountBadge count={counts[badge]} />}
+            </NavLink>
+          </li>
+        ))}
     </ul>
   );
 }

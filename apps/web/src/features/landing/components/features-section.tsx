@@ -26,7 +26,6 @@ export const features: Feature[] = [
     title: 'Advanced Analytics',
     text: 'Follow reach and engagement per platform and see which posts your audience actually responds to.',
     icon: ChartColumn,
-    comingSoon: true,
   },
   {
     title: 'Unified Inbox',

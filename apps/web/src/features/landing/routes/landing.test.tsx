@@ -88,7 +88,7 @@ describe('landing page', () => {
     const soon = within(features)
       .getAllByText('Coming soon')
       .map((badge) => badge.closest('li')?.querySelector('h3')?.textContent);
-    expect(soon).toEqual(['Advanced Analytics', 'Unified Inbox']);
+    expect(soon).toEqual(['Unified Inbox']);
     expect(
       screen.getByText(/Instagram, Facebook, X, TikTok, Threads and LinkedIn/),
     ).toBeInTheDocument();

@@ -1,0 +1,291 @@
+import {
+  ANALYTICS_MAX_RANGE_DAYS,
+  type AnalyticsKpi,
+  type AnalyticsOverview,
+  type AnalyticsOverviewQuery,
+  type AnalyticsSettings,
+  type UpdateAnalyticsSettingsRequest,
+} from '@herald/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import * as repo from './analytics-overview.repository.js';
+import type { TargetReading } from './analytics-overview.repository.js';
+import { getSettings, saveXSettings } from './analytics.repository.js';
+
+const DAY_MS = 86_400_000;
+/** The first reading is taken this long after publishing (the schedule's '1h' checkpoint). */
+const FIRST_READING_MS = 3_600_000;
+
+export const ENGAGEMENT_FORMULA =
+  'Engagement rate = interactions ÷ views, or ÷ reach where a network gives no views; posts without either are left out.';
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
+
+/** Sum of the present values; null when none is present (absent, never 0). */
+const sumPresent = (values: Array<number | null>) => {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length ? present.reduce((a, b) => a + b, 0) : null;
+};
+
+/** The engagement rate of readings: Σ interactions ÷ Σ (views, else reach) over those having both. */
+function engagementOf(rows: Array<Pick<TargetReading, 'views' | 'reach' | 'interactions'>>) {
+  let interactions = 0;
+  let base = 0;
+  for (const r of rows) {
+    const denominator = r.views ?? r.reach;
+    if (r.interactions === null || denominator === null) continue;
+    interactions += r.interactions;
+    base += denominator;
+  }
+  return base > 0 ? interactions / base : null;
+}
+
+const kpi = (value: number | null, previous: number | null): AnalyticsKpi => ({
+  value,
+  previous,
+  change:
+    value !== null && previous !== null && previous !== 0 ? (value - previous) / previous : null,
+});
+
+/** Followers gained per account over [from, to]: last figure minus the one before the range. */
+function followersGained(
+  days: Array<{ integrationId: string; day: string; followers: number | null }>,
+  from: string,
+  to: string,
+) {
+  const byAccount = new Map<string, Array<{ day: string; followers: number }>>();
+  for (const d of days) {
+    if (d.followers === null || d.day > to) continue;
+    const series = byAccount.get(d.integrationId) ?? [];
+    series.push({ day: d.day, followers: d.followers });
+    byAccount.set(d.integrationId, series);
+  }
+  const gains: number[] = [];
+  for (const series of byAccount.values()) {
+    const before = series.filter((p) => p.day < from).at(-1);
+    const inside = series.filter((p) => p.day >= from);
+    const last = inside.at(-1);
+    const base = before ?? inside[0];
+    if (last && base) gains.push(last.followers - base.followers);
+  }
+  return gains.length ? gains.reduce((a, b) => a + b, 0) : null;
+}
+
+function readingTotals(rows: TargetReading[]) {
+  const read = rows.filter((r) => r.takenAt !== null);
+  return {
+    views: sumPresent(read.map((r) => r.views)),
+    reach: sumPresent(read.map((r) => r.reach)),
+    interactions: sumPresent(read.map((r) => r.interactions)),
+    engagementRate: engagementOf(read),
+    posts: new Set(rows.map((r) => r.postId)).size,
+  };
+}
+
+/** Checks the range and the filters; another organization's account reads as unknown. */
+async function checkQuery(db: Db, organizationId: string, q: AnalyticsOverviewQuery) {
+  if (q.to < q.from)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The range ends before it starts: "to" must be on or after "from".',
+    );
+  const days = Math.round((dayStart(q.to).getTime() - dayStart(q.from).getTime()) / DAY_MS) + 1;
+  if (days > ANALYTICS_MAX_RANGE_DAYS)
+    throw new AppError('VALIDATION_FAILED', 'The range can be at most 2 years long.');
+  const platformIds = [...new Set(q.platformIds ?? [])];
+  if (platformIds.length) {
+    const known = await repo.findPlatformIds(db, platformIds);
+    if (platformIds.some((id) => !known.has(id)))
+      throw new AppError('NOT_FOUND', 'One of the chosen networks does not exist.');
+  }
+  const integrationIds = [...new Set(q.integrationIds ?? [])];
+  if (integrationIds.length) {
+    const known = await repo.findIntegrationIds(db, organizationId, integrationIds);
+    if (integrationIds.some((id) => !known.has(id)))
+      throw new AppError(
+        'NOT_FOUND',
+        'One of the chosen accounts does not exist in this organization.',
+      );
+  }
+  return { days, filter: { organizationId, platformIds, integrationIds } };
+}
+
+/**
+ * The analytics screen in one answer: KPIs for the range against the previous period of equal
+ * length, the daily series, followers per account, the per-network comparison, top posts and
+ * each account's freshness. `now` bounds the readings of the current period.
+ */
+export async function getAnalyticsOverview(
+  db: Db,
+  organizationId: string,
+  q: AnalyticsOverviewQuery,
+): Promise<AnalyticsOverview> {
+  const { days, filter } = await checkQuery(db, organizationId, q);
+  const start = dayStart(q.from);
+  const end = addDays(dayStart(q.to), 1);
+  const prevStart = addDays(start, -days);
+  const prevFrom = dayOf(prevStart);
+  const prevTo = dayOf(addDays(start, -1));
+
+  const [current, previous, daily, accountDays, accounts, status] = await Promise.all([
+    repo.listTargetReadings(db, filter, start, end, end),
+    repo.listTargetReadings(db, filter, prevStart, start, start),
+    repo.listDailyGains(db, filter, start, end),
+    repo.listAccountDays(db, filter, dayOf(addDays(prevStart, -1)), q.to),
+    repo.listAccounts(db, filter),
+    repo.getOrgStatus(db, organizationId),
+  ]);
+
+  const now = readingTotals(current);
+  const then = readingTotals(previous);
+  const byDay = new Map(daily.map((d) => [d.day, d]));
+  const series = [];
+  for (let d = start; d < end; d = addDays(d, 1)) {
+    const found = byDay.get(dayOf(d));
+    series.push({
+      day: dayOf(d),
+      views: found?.views ?? null,
+      interactions: found?.interactions ?? null,
+    });
+  }
+
+  const names = new Map(
+    accounts.map((a) => [
+      a.integrationId,
+      { name: a.name ?? a.username ?? 'Account', platform: a.platform },
+    ]),
+  );
+  const followers = accounts
+    .map((a) => ({
+      integrationId: a.integrationId,
+      name: names.get(a.integrationId)!.name,
+      platform: a.platform,
+      points: accountDays
+        .filter(
+          (d) => d.integrationId === a.integrationId && d.day >= q.from && d.followers !== null,
+        )
+        .map((d) => ({ day: d.day, followers: d.followers! })),
+      gained: followersGained(
+        accountDays.filter((d) => d.integrationId === a.integrationId),
+        q.from,
+        q.to,
+      ),
+    }))
+    .filter((a) => a.points.length > 0);
+
+  const byNetwork = new Map<string, TargetReading[]>();
+  for (const r of current) byNetwork.set(r.platformId, [...(byNetwork.get(r.platformId) ?? []), r]);
+  const networks = [...byNetwork.entries()].map(([platformId, rows]) => {
+    const totals = readingTotals(rows);
+    return { platformId, platform: rows[0]!.platform, ...totals };
+  });
+  networks.sort((a, b) => a.platform.localeCompare(b.platform));
+
+  const rate = (r: TargetReading) => engagementOf([r]);
+  const sortKey = q.sort ?? 'views';
+  const value = (r: TargetReading) =>
+    sortKey === 'views' ? r.views : sortKey === 'interactions' ? r.interactions : rate(r);
+  const topPosts = current
+    .filter((r) => r.takenAt !== null && value(r) !== null)
+    .sort((a, b) => value(b)! - value(a)! || a.targetId.localeCompare(b.targetId))
+    .slice(0, 10)
+    .map((r) => ({
+      postId: r.postId,
+      targetId: r.targetId,
+      title: r.title,
+      text: r.text,
+      platform: r.platform,
+      accountName: r.accountName,
+      publishedAt: r.publishedAt,
+      permalink: r.permalink,
+      views: r.views,
+      reach: r.reach,
+      interactions: r.interactions,
+      engagementRate: rate(r),
+      takenAt: r.takenAt!,
+    }));
+
+  return {
+    range: { from: q.from, to: q.to, previousFrom: prevFrom, previousTo: prevTo, days },
+    engagementFormula: ENGAGEMENT_FORMULA,
+    kpis: {
+      views: kpi(now.views, then.views),
+      reach: kpi(now.reach, then.reach),
+      interactions: kpi(now.interactions, then.interactions),
+      engagementRate: kpi(now.engagementRate, then.engagementRate),
+      followersGained: kpi(
+        followersGained(accountDays, q.from, q.to),
+        followersGained(accountDays, prevFrom, prevTo),
+      ),
+      postsPublished: kpi(now.posts, then.posts),
+    },
+    daily: series,
+    followers,
+    networks,
+    topPosts,
+    accounts: accounts.map((a) => {
+      const disconnected = a.status !== 'CONNECTED';
+      const reason = disconnected
+        ? 'The account is not connected: its metrics are not read until it is reconnected.'
+        : a.staleReason;
+      return {
+        integrationId: a.integrationId,
+        name: names.get(a.integrationId)!.name,
+        platform: a.platform,
+        isStale: reason !== null,
+        staleReason: reason,
+        staleSince: a.staleSince,
+        lastSuccessAt: a.lastSuccessAt,
+      };
+    }),
+    status: {
+      connectedAccounts: status.connectedAccounts,
+      publishedTargets: status.publishedTargets,
+      hasReadings: status.hasReadings,
+      firstCollectionAt:
+        !status.hasReadings && status.firstPublishedAt
+          ? new Date(Date.parse(status.firstPublishedAt) + FIRST_READING_MS).toISOString()
+          : null,
+    },
+  };
+}
+
+const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+
+/**
+ * X's pay-per-use price of one post read returned to a customer's token ("Owned Reads" pricing
+ * applies only to the app owner's own account): shared/design/inbox-and-analytics-apis.md, XI8.
+ */
+export const X_COST_PER_READ_USD = 0.005;
+
+/** The organization's X collection switch and budget, with this month's reads. */
+export async function getAnalyticsSettings(
+  db: Db,
+  organizationId: string,
+  now = new Date(),
+): Promise<AnalyticsSettings> {
+  const row = await getSettings(db, organizationId);
+  const month = monthOf(now);
+  return {
+    xEnabled: row?.xEnabled ?? false,
+    xMonthlyReadBudget: row?.xMonthlyReadBudget ?? 1000,
+    month,
+    xReadsUsed: row && row.xReadsMonth === month ? row.xReadsUsed : 0,
+    xCostPerReadUsd: X_COST_PER_READ_USD,
+  };
+}
+
+/** Turns X collection on or off and sets its monthly read budget. */
+export async function updateAnalyticsSettings(
+  db: Db,
+  organizationId: string,
+  input: UpdateAnalyticsSettingsRequest,
+) {
+  await saveXSettings(db, organizationId, {
+    enabled: input.xEnabled,
+    monthlyReadBudget: input.xMonthlyReadBudget,
+  });
+  return getAnalyticsSettings(db, organizationId);
+}

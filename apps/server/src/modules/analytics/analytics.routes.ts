@@ -1,0 +1,70 @@
+import {
+  AnalyticsOverviewQuerySchema,
+  AnalyticsOverviewResponseSchema,
+  AnalyticsSettingsResponseSchema,
+  OrgParamsSchema,
+  UpdateAnalyticsSettingsRequestSchema,
+} from '@herald/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.js';
+import {
+  getAnalyticsOverview,
+  getAnalyticsSettings,
+  updateAnalyticsSettings,
+} from './analytics-overview.service.js';
+
+/** The analytics screen's API (docs/analytics.md#api). */
+export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/organizations/:orgId/analytics/overview',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/analytics/overview' } },
+      schema: {
+        tags: ['analytics'],
+        params: OrgParamsSchema,
+        querystring: AnalyticsOverviewQuerySchema,
+        response: { 200: AnalyticsOverviewResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await getAnalyticsOverview(db, request.params.orgId, request.query),
+    }),
+  );
+
+  api.get(
+    '/organizations/:orgId/analytics/settings',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/analytics/settings' } },
+      schema: {
+        tags: ['analytics'],
+        params: OrgParamsSchema,
+        response: { 200: AnalyticsSettingsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await getAnalyticsSettings(db, request.params.orgId),
+    }),
+  );
+
+  api.put(
+    '/organizations/:orgId/analytics/settings',
+    {
+      config: { access: { org: 'PUT /organizations/:orgId/analytics/settings' } },
+      schema: {
+        tags: ['analytics'],
+        params: OrgParamsSchema,
+        body: UpdateAnalyticsSettingsRequestSchema,
+        response: { 200: AnalyticsSettingsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await updateAnalyticsSettings(db, request.params.orgId, request.body),
+    }),
+  );
+}

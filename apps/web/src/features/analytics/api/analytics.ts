@@ -1,0 +1,86 @@
+import {
+  AnalyticsOverviewResponseSchema,
+  AnalyticsSettingsResponseSchema,
+  type AnalyticsOverview,
+  type AnalyticsSettings,
+  type TOP_POSTS_SORTS,
+  type UpdateAnalyticsSettingsRequest,
+} from '@herald/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+export type { AnalyticsOverview };
+export type TopPostsSort = (typeof TOP_POSTS_SORTS)[number];
+
+/** What the screen asks for: a range of UTC days and optional network/account filters. */
+export interface AnalyticsQuery {
+  from: string;
+  to: string;
+  platformIds: string[];
+  integrationIds: string[];
+  sort: TopPostsSort;
+}
+
+export const analyticsKeys = {
+  overview: (orgId: string, q: AnalyticsQuery) => ['analytics', orgId, 'overview', q] as const,
+};
+
+/** The query string of an overview request. */
+export function overviewSearch(q: AnalyticsQuery): string {
+  const search = new URLSearchParams({ from: q.from, to: q.to, sort: q.sort });
+  if (q.platformIds.length) search.set('platformIds', q.platformIds.join(','));
+  if (q.integrationIds.length) search.set('integrationIds', q.integrationIds.join(','));
+  return search.toString();
+}
+
+/** `GET /organizations/{orgId}/analytics/overview`: the whole screen in one answer. */
+export function useAnalyticsOverview(orgId: string | null, q: AnalyticsQuery) {
+  return useQuery({
+    queryKey: analyticsKeys.overview(orgId ?? '', q),
+    queryFn: async ({ signal }): Promise<AnalyticsOverview> => {
+      const { data } = await apiClient.get(
+        `/organizations/${encodeURIComponent(orgId ?? '')}/analytics/overview?${overviewSearch(q)}`,
+        { schema: AnalyticsOverviewResponseSchema, signal },
+      );
+      return data;
+    },
+    enabled: Boolean(orgId),
+    // Changing the range keeps the last picture on screen until the new one arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const analyticsSettingsKeys = {
+  org: (orgId: string) => ['analytics', orgId, 'settings'] as const,
+};
+
+/** `GET /organizations/{orgId}/analytics/settings`: the X switch, budget and this month's reads. */
+export function useAnalyticsSettings(orgId: string | null) {
+  return useQuery({
+    queryKey: analyticsSettingsKeys.org(orgId ?? ''),
+    queryFn: async ({ signal }): Promise<AnalyticsSettings> => {
+      const { data } = await apiClient.get(
+        `/organizations/${encodeURIComponent(orgId ?? '')}/analytics/settings`,
+        { schema: AnalyticsSettingsResponseSchema, signal },
+      );
+      return data;
+    },
+    enabled: Boolean(orgId),
+  });
+}
+
+/** `PUT /organizations/{orgId}/analytics/settings` (needs org:manage). */
+export function useUpdateAnalyticsSettings(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateAnalyticsSettingsRequest) => {
+      const { data } = await apiClient.put(
+        `/organizations/${encodeURIComponent(orgId)}/analytics/settings`,
+        body,
+        { schema: AnalyticsSettingsResponseSchema },
+      );
+      return data;
+    },
+    onSuccess: (data) => queryClient.setQueryData(analyticsSettingsKeys.org(orgId), data),
+  });
+}

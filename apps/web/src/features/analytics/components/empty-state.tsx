@@ -1,0 +1,41 @@
+import type { AnalyticsOverview } from '@herald/contract';
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+
+/**
+ * What to do before there is anything to draw: connect an account, publish a post, or wait for
+ * the first reading (taken 1 h after publishing). Null once readings exist.
+ */
+export function EmptyState({ status }: { status: AnalyticsOverview['status'] }) {
+  if (status.hasReadings) return null;
+  const [title, text, action] =
+    status.connectedAccounts === 0
+      ? [
+          'Connect an account to see analytics',
+          'Herald reads views, reach, interactions and followers from the accounts you connect.',
+          { to: paths.settings, label: 'Connect an account' },
+        ]
+      : status.publishedTargets === 0
+        ? [
+            'Publish a post to see analytics',
+            'Herald reads a post’s metrics 1 hour after it is published, then again at 6 hours, 1, 3, 7 and 30 days, and weekly up to 90 days.',
+            { to: paths.createPost, label: 'Create a post' },
+          ]
+        : [
+            'The first figures are on their way',
+            status.firstCollectionAt
+              ? `The first reading is taken 1 hour after publishing: around ${new Date(status.firstCollectionAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.`
+              : 'The first reading is taken 1 hour after publishing.',
+            null,
+          ];
+  return (
+    <section
+      aria-label="Getting started with analytics"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center"
+    >
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <p className="max-w-prose text-sm text-slate-600">{text}</p>
+      {action && <ButtonLink to={action.to}>{action.label}</ButtonLink>}
+    </section>
+  );
+}

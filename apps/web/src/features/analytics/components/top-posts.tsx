@@ -1,0 +1,122 @@
+import type { AnalyticsOverview } from '@herald/contract';
+import { generatePath, Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import type { TopPostsSort } from '../api/analytics';
+import { formatCount, formatRate } from './format';
+
+type TopPost = AnalyticsOverview['topPosts'][number];
+
+const SORTS: Array<{ value: TopPostsSort; label: string }> = [
+  { value: 'views', label: 'Views' },
+  { value: 'interactions', label: 'Interactions' },
+  { value: 'engagement', label: 'Engagement' },
+];
+
+/** The range's best posts by the chosen figure, each linking to its details. */
+export function TopPosts({
+  posts,
+  sort,
+  onSort,
+}: {
+  posts: TopPost[];
+  sort: TopPostsSort;
+  onSort: (sort: TopPostsSort) => void;
+}) {
+  return (
+    <section
+      aria-labelledby="analytics-top-posts"
+      className="flex min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="analytics-top-posts" className="text-lg font-semibold text-slate-900">
+          Top posts
+        </h2>
+        <div
+          role="group"
+          aria-label="Sort top posts by"
+          className="flex gap-1 rounded-lg bg-slate-100 p-1"
+        >
+          {SORTS.map((s) => (
+            <button
+              key={s.value}
+              type="button"
+              aria-pressed={sort === s.value}
+              onClick={() => onSort(s.value)}
+              className={cn(
+                'rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
+                sort === s.value
+                  ? 'bg-white text-slate-900 shadow-sm'
+                  : 'text-slate-600 hover:text-slate-900',
+              )}
+            >
+              {s.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      {posts.length === 0 ? (
+        <p className="text-sm text-slate-600">No post published in this range has been read yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead className="text-xs text-slate-500">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Post
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Account
+                </th>
+                <th
+                  scope="col"
+                  className="py-2 pr-3 text-right font-medium"
+                  aria-sort={sort === 'views' ? 'descending' : undefined}
+                >
+                  Views
+                </th>
+                <th
+                  scope="col"
+                  className="py-2 pr-3 text-right font-medium"
+                  aria-sort={sort === 'interactions' ? 'descending' : undefined}
+                >
+                  Interactions
+                </th>
+                <th
+                  scope="col"
+                  className="py-2 text-right font-medium"
+                  aria-sort={sort === 'engagement' ? 'descending' : undefined}
+                >
+                  Engagement
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {posts.map((p) => (
+                <tr key={p.targetId}>
+                  <th scope="row" className="max-w-72 py-2 pr-3 font-normal">
+                    <Link
+                      to={generatePath(paths.postDetails, { postId: p.postId })}
+                      className="line-clamp-2 font-medium text-indigo-700 hover:underline"
+                    >
+                      {p.title || p.text || 'Untitled post'}
+                    </Link>
+                  </th>
+                  <td className="py-2 pr-3 text-slate-700">
+                    <span className="block">{p.accountName ?? 'Account'}</span>
+                    <span className="text-xs text-slate-500">{p.platform}</span>
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{formatCount(p.views)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">
+                    {formatCount(p.interactions)}
+                  </td>
+                  <td className="py-2 text-right tabular-nums">{formatRate(p.engagementRate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,311 @@
+import type { AnalyticsOverview, Integration } from '@herald/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createMe } from '@/testing/factories';
+import { ok, type FakeReply, type Handler } from '@/testing/fake-server';
+import { createIntegration } from '@/testing/platform-fixtures';
+import { mockServer, renderApp } from '@/testing/render-app';
+
+const ORG = 'org_1';
+const IG = '11111111-1111-4111-8111-111111111111';
+const X = '22222222-2222-4222-8222-222222222222';
+const POST = '33333333-3333-4333-8333-333333333333';
+
+const kpi = (value: number | null, previous: number | null, change: number | null) => ({
+  value,
+  previous,
+  change,
+});
+
+function createOverview(overrides: Partial<AnalyticsOverview> = {}): AnalyticsOverview {
+  return {
+    range: {
+      from: '2026-03-01',
+      to: '2026-03-07',
+      previousFrom: '2026-02-22',
+      previousTo: '2026-02-28',
+      days: 7,
+    },
+    engagementFormula:
+      'Engagement rate = interactions ÷ views, or ÷ reach where a network gives no views.',
+    kpis: {
+      views: kpi(800, 250, 2.2),
+      reach: kpi(null, null, null),
+      interactions: kpi(40, 50, -0.2),
+      engagementRate: kpi(0.05, 0.08, -0.375),
+      followersGained: kpi(50, 0, null),
+      postsPublished: kpi(3, 1, 2),
+    },
+    daily: [
+      { day: '2026-03-01', views: null, interactions: null },
+      { day: '2026-03-02', views: 100, interactions: 10 },
+      { day: '2026-03-03', views: 700, interactions: 30 },
+    ],
+    followers: [
+      {
+        integrationId: IG,
+        name: 'Studio IG',
+        platform: 'Instagram',
+        points: [
+          { day: '2026-03-01', followers: 1010 },
+          { day: '2026-03-07', followers: 1050 },
+        ],
+        gained: 50,
+      },
+    ],
+    networks: [
+      {
+        platformId: X,
+        platform: 'X',
+        posts: 2,
+        views: 500,
+        reach: null,
+        interactions: 10,
+        engagementRate: 0.02,
+      },
+    ],
+    topPosts: [
+      {
+        postId: POST,
+        targetId: '44444444-4444-4444-8444-444444444444',
+        title: null,
+        text: 'Spring launch',
+        platform: 'Instagram',
+        accountName: 'Studio IG',
+        publishedAt: '2026-03-02T10:00:00Z',
+        permalink: null,
+        views: 300,
+        reach: 200,
+        interactions: 30,
+        engagementRate: 0.1,
+        takenAt: '2026-03-03T10:00:00Z',
+      },
+    ],
+    accounts: [
+      {
+        integrationId: X,
+        name: 'Studio X',
+        platform: 'X',
+        isStale: true,
+        staleReason: 'X refused the read: rate limited.',
+        staleSince: '2026-03-06T00:00:00Z',
+        lastSuccessAt: null,
+      },
+    ],
+    status: {
+      connectedAccounts: 2,
+      publishedTargets: 4,
+      hasReadings: true,
+      firstCollectionAt: null,
+    },
+    ...overrides,
+  };
+}
+
+const settings = {
+  xEnabled: false,
+  xMonthlyReadBudget: 1000,
+  month: '2026-03',
+  xReadsUsed: 0,
+  xCostPerReadUsd: 0.005,
+};
+
+async function renderAnalytics({
+  overview = createOverview(),
+  path = '/analytics',
+  me = createMe(),
+  integrations = [createIntegration({ platform: { id: X, name: 'X' } })],
+}: {
+  integrations?: Integration[];
+  overview?: AnalyticsOverview | Handler | FakeReply;
+  path?: string;
+  me?: ReturnType<typeof createMe>;
+} = {}) {
+  const server = mockServer({
+    me,
+    routes: {
+      [`GET /organizations/${ORG}/integrations`]: ok({ platforms: integrations }),
+      [`GET /organizations/${ORG}/analytics/settings`]: ok(settings),
+      [`PUT /organizations/${ORG}/analytics/settings`]: (request) =>
+        ok({ ...settings, ...(request.body as object) }),
+      [`GET /organizations/${ORG}/analytics/overview`]:
+        'kpis' in overview ? ok(overview) : overview,
+    },
+  });
+  const app = renderApp(path);
+  await screen.findByRole('heading', { name: 'Analytics', level: 1 });
+  return { ...app, server };
+}
+
+const figure = (label: string) =>
+  within(screen.getByRole('region', { name: 'Key figures' })).getByText(label, { exact: true })
+    .parentElement!;
+
+describe('/analytics', () => {
+  it('shows the KPIs with their change, and "No data" for a metric no network gave', async () => {
+    await renderAnalytics();
+    await screen.findByRole('region', { name: 'Key figures' });
+    expect(figure('Views')).toHaveTextContent('800');
+    expect(figure('Views')).toHaveTextContent('+220% vs the previous 7 days');
+    expect(figure('Interactions')).toHaveTextContent('−20.0%');
+    expect(figure('Reach')).toHaveTextContent('No data');
+    expect(figure('Reach')).not.toHaveTextContent(/^Reach0/);
+    expect(figure('Followers gained')).toHaveTextContent('+50');
+    expect(figure('Followers gained')).toHaveTextContent('No comparison with the previous 7 days');
+    expect(figure('Engagement rate')).toHaveTextContent('5.00%');
+    expect(figure('Engagement rate')).toHaveTextContent(/interactions ÷ views/);
+  });
+
+  it('asks for the range of the last 30 days by default', async () => {
+    const { server } = await renderAnalytics();
+    await screen.findByRole('region', { name: 'Key figures' });
+    const request = server.requests.find((r) => r.path.endsWith('/analytics/overview'))!;
+    const from = Date.parse(request.query.get('from')!);
+    const to = Date.parse(request.query.get('to')!);
+    expect((to - from) / 86_400_000).toBe(29);
+  });
+
+  it('gives each chart a screen-reader summary and a table of its numbers', async () => {
+    await renderAnalytics();
+    const chart = await screen.findByRole('region', { name: 'Views and interactions per day' });
+    expect(chart).toHaveTextContent(
+      '800 views and 40 interactions gained over 3 days; the most views on 3 Mar 2026 (700).',
+    );
+    const table = within(chart).getByRole('table', { name: 'Views and interactions per day' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toHaveTextContent('1 Mar 2026——');
+    expect(rows[3]).toHaveTextContent('3 Mar 202670030');
+    const followers = screen.getByRole('region', { name: 'Followers per account' });
+    expect(within(followers).getByRole('table')).toHaveTextContent(
+      'Studio IG (Instagram)1,010 on 1 Mar 20261,050 on 7 Mar 2026+50',
+    );
+  });
+
+  it('links top posts to their details and sorts them on the server', async () => {
+    const { server } = await renderAnalytics();
+    const top = await screen.findByRole('region', { name: 'Top posts' });
+    expect(within(top).getByRole('link', { name: 'Spring launch' })).toHaveAttribute(
+      'href',
+      `/content/${POST}`,
+    );
+    await userEvent.click(within(top).getByRole('button', { name: 'Interactions' }));
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.query.get('sort') === 'interactions')).toBe(true),
+    );
+  });
+
+  it('says which accounts are stale and why', async () => {
+    await renderAnalytics();
+    const notice = await screen.findByRole('region', { name: 'Accounts with outdated metrics' });
+    expect(notice).toHaveTextContent('Studio X (X): X refused the read: rate limited.');
+  });
+
+  it('tells a new organization to connect an account, then to publish, then when the first reading comes', async () => {
+    const empty = (status: AnalyticsOverview['status']) =>
+      createOverview({
+        status,
+        topPosts: [],
+        daily: [],
+        followers: [],
+        networks: [],
+        accounts: [],
+      });
+    const first = await renderAnalytics({
+      overview: empty({
+        connectedAccounts: 0,
+        publishedTargets: 0,
+        hasReadings: false,
+        firstCollectionAt: null,
+      }),
+    });
+    expect(await screen.findByRole('link', { name: 'Connect an account' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+    first.unmount();
+
+    const second = await renderAnalytics({
+      overview: empty({
+        connectedAccounts: 1,
+        publishedTargets: 0,
+        hasReadings: false,
+        firstCollectionAt: null,
+      }),
+    });
+    expect(await screen.findByRole('link', { name: 'Create a post' })).toHaveAttribute(
+      'href',
+      '/create-post',
+    );
+    second.unmount();
+
+    await renderAnalytics({
+      overview: empty({
+        connectedAccounts: 1,
+        publishedTargets: 1,
+        hasReadings: false,
+        firstCollectionAt: '2026-03-02T11:00:00Z',
+      }),
+    });
+    const start = await screen.findByRole('region', { name: 'Getting started with analytics' });
+    expect(screen.queryByRole('region', { name: 'Key figures' })).toBeNull();
+    expect(start).toHaveTextContent('The first reading is taken 1 hour after publishing');
+  });
+
+  it('refuses a custom range that ends before it starts, without asking the server', async () => {
+    const { server } = await renderAnalytics({
+      path: '/analytics?range=custom&from=2026-03-07&to=2026-03-01',
+    });
+    expect(await screen.findByText('The range ends before it starts.')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path.endsWith('/analytics/overview'))).toBe(false);
+  });
+
+  it('shows the Analytics link only to members who may view analytics', async () => {
+    mockServer({ me: createMe({ permissions: ['post:create'] }) });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Acme Studio Dashboard', level: 1 });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Analytics' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Posts' })).toBeInTheDocument();
+  });
+
+  it('lets a manager turn X metrics on with a budget, showing its cost', async () => {
+    const { server, user } = await renderAnalytics();
+    const card = await screen.findByRole('region', { name: 'X metrics' });
+    expect(card).toHaveTextContent('X charges $0.005 for every post read');
+    await user.click(within(card).getByRole('switch', { name: 'Read X metrics' }));
+    const budget = within(card).getByLabelText('Monthly budget (reads)');
+    await user.clear(budget);
+    await user.type(budget, '200');
+    expect(card).toHaveTextContent('At most $1.00 a month.');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+        xEnabled: true,
+        xMonthlyReadBudget: 200,
+      }),
+    );
+  });
+
+  it('shows X metrics read-only to a member who cannot manage the organization', async () => {
+    await renderAnalytics({ me: createMe({ permissions: ['analytics:view'] }) });
+    const card = await screen.findByRole('region', { name: 'X metrics' });
+    expect(card).toHaveTextContent('Off. Someone who manages the organization can turn it on.');
+    expect(within(card).queryByRole('switch')).toBeNull();
+  });
+
+  it('leaves X metrics out for an organization without an X account', async () => {
+    const { server, queryClient } = await renderAnalytics({ integrations: [] });
+    await screen.findByRole('region', { name: 'Key figures' });
+    // Both answers are in before looking: the card is absent by choice, not by waiting.
+    await waitFor(() =>
+      expect(
+        queryClient.getQueryState(['analytics', ORG, 'settings'])?.status === 'success' &&
+          queryClient.getQueryState(['integrations', ORG])?.status === 'success',
+      ).toBe(true),
+    );
+    expect(server.requests.some((r) => r.path.endsWith('/analytics/settings'))).toBe(true);
+    expect(screen.queryByRole('region', { name: 'X metrics' })).toBeNull();
+  });
+});

@@ -1,0 +1,150 @@
+import { ANALYTICS_MAX_RANGE_DAYS } from '@herald/contract';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { LoadingIndicator } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth';
+import { useIntegrations } from '@/lib/integrations';
+import { useCan } from '@/lib/permissions';
+import {
+  useAnalyticsOverview,
+  useAnalyticsSettings,
+  type AnalyticsQuery,
+  type TopPostsSort,
+} from '../api/analytics';
+import { DailyChart } from '../components/daily-chart';
+import { EmptyState } from '../components/empty-state';
+import { Filters, PRESETS, type FilterState, type Preset } from '../components/filters';
+import { FollowersChart } from '../components/followers-chart';
+import { KpiCards } from '../components/kpi-cards';
+import { NetworkComparison } from '../components/network-comparison';
+import { StaleNotices } from '../components/stale-notices';
+import { TopPosts } from '../components/top-posts';
+import { XSettingsCard } from '../components/x-settings-card';
+
+export const LOAD_FAILED = 'The analytics could not be loaded. Please try again.';
+
+const DAY_MS = 86_400_000;
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+const SORTS: TopPostsSort[] = ['views', 'interactions', 'engagement'];
+
+/** The filters from the address (so a view can be shared and reloaded), with defaults. */
+function readFilters(search: URLSearchParams, today: number): FilterState & { sort: TopPostsSort } {
+  const preset = (PRESETS as readonly string[]).includes(search.get('range') ?? '')
+    ? (search.get('range') as Preset)
+    : '30';
+  const days = preset === 'custom' ? 30 : Number(preset);
+  const sort = search.get('sort') as TopPostsSort;
+  return {
+    preset,
+    from: (preset === 'custom' && search.get('from')) || dayOf(today - (days - 1) * DAY_MS),
+    to: (preset === 'custom' && search.get('to')) || dayOf(today),
+    platformId: search.get('network') ?? '',
+    integrationId: search.get('account') ?? '',
+    sort: SORTS.includes(sort) ? sort : 'views',
+  };
+}
+
+/** Why a custom range cannot be asked for, in the words the server would use. */
+function rangeProblem(from: string, to: string): string | null {
+  if (!from || !to) return 'Choose both days of the range.';
+  if (to < from) return 'The range ends before it starts.';
+  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+  if (days > ANALYTICS_MAX_RANGE_DAYS) return 'The range can be at most 2 years long.';
+  return null;
+}
+
+/** /analytics (issue 18): the organization's figures for a range, from the networks' own metrics. */
+export function AnalyticsPage() {
+  const { currentOrgId } = useAuth();
+  const [search, setSearch] = useSearchParams();
+  const filters = readFilters(search, Date.now());
+  const rangeError = rangeProblem(filters.from, filters.to);
+  const query: AnalyticsQuery = {
+    from: filters.from,
+    to: filters.to,
+    platformIds: filters.platformId ? [filters.platformId] : [],
+    integrationIds: filters.integrationId ? [filters.integrationId] : [],
+    sort: filters.sort,
+  };
+  const integrations = useIntegrations(currentOrgId);
+  const overview = useAnalyticsOverview(rangeError ? null : currentOrgId, query);
+  const settings = useAnalyticsSettings(currentOrgId);
+  const canManage = useCan('PUT /organizations/:orgId/analytics/settings');
+
+  const update = (next: Partial<FilterState & { sort: TopPostsSort }>) => {
+    const merged = { ...filters, ...next };
+    const params = new URLSearchParams();
+    params.set('range', merged.preset);
+    if (merged.preset === 'custom') {
+      params.set('from', merged.from);
+      params.set('to', merged.to);
+    }
+    if (merged.platformId) params.set('network', merged.platformId);
+    if (merged.integrationId) params.set('account', merged.integrationId);
+    if (merged.sort !== 'views') params.set('sort', merged.sort);
+    setSearch(params, { replace: true });
+  };
+
+  const body = () => {
+    if (rangeError) return null;
+    if (overview.isPending) return <LoadingIndicator label="Loading analytics" className="py-16" />;
+    if (overview.isError && !overview.data)
+      return (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-4 rounded-2xl border border-red-200 bg-red-50 p-8 text-center text-red-900"
+        >
+          <p className="font-semibold">{overview.error.message || LOAD_FAILED}</p>
+          <Button variant="secondary" onClick={() => void overview.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      );
+    const data = overview.data;
+    // Before the first reading there is nothing to draw: only what to do next.
+    if (!data.status.hasReadings)
+      return (
+        <>
+          <EmptyState status={data.status} />
+          <StaleNotices accounts={data.accounts} />
+        </>
+      );
+    return (
+      <>
+        <StaleNotices accounts={data.accounts} />
+        <KpiCards kpis={data.kpis} days={data.range.days} formula={data.engagementFormula} />
+        <DailyChart days={data.daily} />
+        <div className="grid items-start gap-6 2xl:grid-cols-2">
+          <FollowersChart accounts={data.followers} from={data.range.from} to={data.range.to} />
+          <NetworkComparison networks={data.networks} />
+        </div>
+        <TopPosts posts={data.topPosts} sort={filters.sort} onSort={(sort) => update({ sort })} />
+      </>
+    );
+  };
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <title>Analytics · Herald</title>
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Analytics</h1>
+        <p className="text-sm text-slate-600">
+          {`${filters.from} to ${filters.to} (UTC days), compared with the period of equal length before it.`}
+        </p>
+      </header>
+      <Filters
+        state={filters}
+        onChange={update}
+        integrations={integrations.data ?? []}
+        rangeError={rangeError}
+      />
+      {body()}
+      {/* Only where it matters: an X account is connected, or X reading is on. */}
+      {currentOrgId &&
+        settings.data &&
+        (settings.data.xEnabled || integrations.data?.some((i) => i.platform.name === 'X')) && (
+          <XSettingsCard orgId={currentOrgId} settings={settings.data} canManage={canManage} />
+        )}
+    </div>
+  );
+}

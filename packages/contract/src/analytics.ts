@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.js';
+
+/** A calendar day (UTC) as the analytics range takes it: `2026-05-31`. */
+const day = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a day written like 2026-05-31.`)
+    .refine((value) => {
+      const time = Date.parse(`${value}T00:00:00Z`);
+      // Round-trips only for a real day: 2026-02-30 would otherwise read as 2 March.
+      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+    }, `${label} is not a day of the calendar.`);
+
+/** Comma-separated ids (`a,b`) or a repeated parameter, read as one list. */
+const idList = (label: string) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : value,
+    z.array(z.uuid(`${label} must be a list of ids (UUIDs).`)).max(100),
+  );
+
+export const TOP_POSTS_SORTS = ['views', 'interactions', 'engagement'] as const;
+
+/** The longest range the analytics screen reads at once. */
+export const ANALYTICS_MAX_RANGE_DAYS = 731;
+
+export const AnalyticsOverviewQuerySchema = z.object({
+  /** First day of the range (UTC), inclusive. */
+  from: day('from'),
+  /** Last day of the range (UTC), inclusive. */
+  to: day('to'),
+  /** Only these networks (platform ids). */
+  platformIds: idList('platformIds').optional(),
+  /** Only these connected accounts (integration ids). */
+  integrationIds: idList('integrationIds').optional(),
+  /** How the top posts are ordered. */
+  sort: z.enum(TOP_POSTS_SORTS).optional(),
+});
+export type AnalyticsOverviewQuery = z.infer<typeof AnalyticsOverviewQuerySchema>;
+
+/** A figure for the range, the previous period of equal length, and the relative change. */
+const KpiSchema = z.object({
+  /** Null when no post or account in the range gave this metric (absent, never 0). */
+  value: z.number().nullable(),
+  previous: z.number().nullable(),
+  /** (value − previous) ÷ previous; null when either is absent or previous is 0. */
+  change: z.number().nullable(),
+});
+export type AnalyticsKpi = z.infer<typeof KpiSchema>;
+
+const RateSchema = z.number().nullable();
+
+export const AnalyticsOverviewSchema = z.object({
+  range: z.object({
+    from: z.string(),
+    to: z.string(),
+    previousFrom: z.string(),
+    previousTo: z.string(),
+    days: z.number().int(),
+  }),
+  /** How engagement rate is computed, in a sentence the screen shows. */
+  engagementFormula: z.string(),
+  kpis: z.object({
+    views: KpiSchema,
+    reach: KpiSchema,
+    interactions: KpiSchema,
+    engagementRate: KpiSchema,
+    followersGained: KpiSchema,
+    postsPublished: KpiSchema,
+  }),
+  /** Per day: views and interactions gained by the readings taken that day. */
+  daily: z.array(
+    z.object({
+      day: z.string(),
+      views: z.number().nullable(),
+      interactions: z.number().nullable(),
+    }),
+  ),
+  followers: z.array(
+    z.object({
+      integrationId: z.uuid(),
+      name: z.string(),
+      platform: z.string(),
+      points: z.array(z.object({ day: z.string(), followers: z.number() })),
+      /** The last count of the range minus the last one before it (else the range's first). */
+      gained: z.number().nullable(),
+    }),
+  ),
+  networks: z.array(
+    z.object({
+      platformId: z.uuid(),
+      platform: z.string(),
+      posts: z.number().int(),
+      views: z.number().nullable(),
+      reach: z.number().nullable(),
+      interactions: z.number().nullable(),
+      engagementRate: RateSchema,
+    }),
+  ),
+  topPosts: z.array(
+    z.object({
+      postId: z.uuid(),
+      targetId: z.uuid(),
+      title: z.string().nullable(),
+      text: z.string(),
+      platform: z.string(),
+      accountName: z.string().nullable(),
+      publishedAt: z.string().nullable(),
+      permalink: z.string().nullable(),
+      views: z.number().nullable(),
+      reach: z.number().nullable(),
+      interactions: z.number().nullable(),
+      engagementRate: RateSchema,
+      takenAt: z.string(),
+    }),
+  ),
+  accounts: z.array(
+    z.object({
+      integrationId: z.uuid(),
+      name: z.string(),
+      platform: z.string(),
+      isStale: z.boolean(),
+      staleReason: z.string().nullable(),
+      staleSince: z.string().nullable(),
+      lastSuccessAt: z.string().nullable(),
+    }),
+  ),
+  /** The organization as a whole (not the filters), so the screen can say what to do first. */
+  status: z.object({
+    connectedAccounts: z.number().int(),
+    publishedTargets: z.number().int(),
+    /** Whether any reading was taken yet. */
+    hasReadings: z.boolean(),
+    /** When the first reading is due (1 h after the first publishing), while none is taken. */
+    firstCollectionAt: z.string().nullable(),
+  }),
+});
+export type AnalyticsOverview = z.infer<typeof AnalyticsOverviewSchema>;
+export const AnalyticsOverviewResponseSchema = successEnvelope(AnalyticsOverviewSchema);
+
+export const AnalyticsSettingsSchema = z.object({
+  xEnabled: z.boolean(),
+  xMonthlyReadBudget: z.number().int(),
+  /** The UTC month the count is for (`2026-05`) and the X reads used in it. */
+  month: z.string(),
+  xReadsUsed: z.number().int(),
+  /** What X charges Herald per post read, in US dollars, for the cost estimate. */
+  xCostPerReadUsd: z.number(),
+});
+export type AnalyticsSettings = z.infer<typeof AnalyticsSettingsSchema>;
+export const AnalyticsSettingsResponseSchema = successEnvelope(AnalyticsSettingsSchema);
+
+export const UpdateAnalyticsSettingsRequestSchema = z.object({
+  xEnabled: z.boolean(),
+  xMonthlyReadBudget: z
+    .number()
+    .int('The monthly budget is a whole number of reads.')
+    .min(0, 'The monthly budget cannot be negative.')
+    .max(1_000_000, 'The monthly budget can be at most 1,000,000 reads.'),
+});
+export type UpdateAnalyticsSettingsRequest = z.infer<typeof UpdateAnalyticsSettingsRequestSchema>;

@@ -57,6 +57,7 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { postsDashboardSource } from './modules/posts/posts-dashboard.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { MembershipCache } from './modules/team/membership.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
@@ -333,6 +334,13 @@ export async function buildApp(
   // Media, posts and publishing.
   await app.register(mediaRoutes, { prefix: base, media });
   await app.register(postsRoutes, {
+    prefix: base,
+    db: database.db,
+    media,
+    lifecycle: publishingLifecycle(publishQueue),
+    now,
+  });
+  await app.register(approvalsRoutes, {
     prefix: base,
     db: database.db,
     media,

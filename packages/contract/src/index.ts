@@ -15,3 +15,4 @@ export * from './posts.js';
 export * from './media-rules.js';
 export * from './admin.js';
 export * from './text.js';
+export * from './approvals.js';

@@ -13,6 +13,9 @@ export const NOTIFICATION_TYPES = [
   'PLATFORM_DISCONNECTED',
   /** A connected account's access ends soon and only reconnecting renews it (LinkedIn). */
   'PLATFORM_EXPIRING',
+  /** A submitted post was approved, or rejected with a reason (docs/product.md#approvals). */
+  'POST_APPROVED',
+  'POST_REJECTED',
 ] as const;
 export const NOTIFICATION_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
 

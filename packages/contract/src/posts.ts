@@ -10,6 +10,8 @@ import { MAX_FILES_PER_POST, MEDIA_KINDS } from './media-rules.js';
  */
 export const POST_STATUSES = [
   'draft',
+  /** Submitted by a member without post:approve; waits for an approver (docs/product.md#approvals). */
+  'pending_approval',
   'scheduled',
   'publishing',
   'partially_published',
@@ -94,7 +96,7 @@ const PostAccountSchema = z.object({
 });
 export type PostAccount = z.infer<typeof PostAccountSchema>;
 
-const PostSchema = z.object({
+export const PostSchema = z.object({
   id: z.string(),
   organizationId: z.string(),
   title: z.string().nullable(),

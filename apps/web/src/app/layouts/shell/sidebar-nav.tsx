@@ -1,5 +1,6 @@
 import {
   Bell,
+  ClipboardCheck,
   CreditCard,
   FileText,
   Inbox,
@@ -9,11 +10,13 @@ import {
 } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { useApprovalQueue } from '@/lib/approvals';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useUnreadCount } from '@/lib/notifications';
+import { usePermissions } from '@/lib/permissions';
 
-type BadgeSource = 'notifications';
+type BadgeSource = 'notifications' | 'approvals';
 
 /**
  * The inbox has no data source yet, so its badge shows nothing rather than the spec's fixed 3;
@@ -24,10 +27,19 @@ const items: Array<{
   label: string;
   icon: LucideIcon;
   badge?: BadgeSource;
+  /** Shown only to members who may approve posts (docs/product.md#approvals). */
+  approversOnly?: boolean;
 }> = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
   { to: paths.inbox, label: 'Inbox', icon: Inbox },
   { to: paths.content, label: 'Posts', icon: FileText },
+  {
+    to: paths.approvals,
+    label: 'Approvals',
+    icon: ClipboardCheck,
+    badge: 'approvals',
+    approversOnly: true,
+  },
   { to: paths.pricing, label: 'Pricing', icon: CreditCard },
   { to: paths.notifications, label: 'Notifications', icon: Bell, badge: 'notifications' },
   { to: paths.settings, label: 'Settings', icon: Settings },
@@ -44,12 +56,12 @@ export function navLinkClasses({ isActive }: { isActive: boolean }) {
 }
 
 /** A count badge; nothing at zero. Large counts read "99+". */
-function CountBadge({ count }: { count: number | undefined }) {
+function CountBadge({ count, noun }: { count: number | undefined; noun: string }) {
   if (!count) return null;
   return (
     <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white">
       {count > 99 ? '99+' : count}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> {noun}</span>
     </span>
   );
 }
@@ -58,19 +70,27 @@ function CountBadge({ count }: { count: number | undefined }) {
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { currentOrgId } = useAuth();
   const unread = useUnreadCount(currentOrgId);
-  const counts: Record<BadgeSource, number | undefined> = { notifications: unread.data };
+  const canApprove = usePermissions().has('post:approve');
+  const pending = useApprovalQueue(currentOrgId, { enabled: canApprove });
+  const counts: Record<BadgeSource, number | undefined> = {
+    notifications: unread.data,
+    approvals: pending.data?.count,
+  };
+  const nouns: Record<BadgeSource, string> = { notifications: 'unread', approvals: 'pending' };
 
   return (
     <ul className="flex flex-col gap-1">
-      {items.map(({ to, label, icon: Icon, badge }) => (
-        <li key={to}>
-          <NavLink to={to} className={navLinkClasses} onClick={onNavigate}>
-            <Icon className="size-5 shrink-0" aria-hidden="true" />
-            <span className="flex-1">{label}</span>
-            {badge && <CountBadge count={counts[badge]} />}
-          </NavLink>
-        </li>
-      ))}
+      {items
+        .filter((item) => !item.approversOnly || canApprove)
+        .map(({ to, label, icon: Icon, badge }) => (
+          <li key={to}>
+            <NavLink to={to} className={navLinkClasses} onClick={onNavigate}>
+              <Icon className="size-5 shrink-0" aria-hidden="true" />
+              <span className="flex-1">{label}</span>
+              {badge && <CountBadge count={counts[badge]} noun={nouns[badge]} />}
+            </NavLink>
+          </li>
+        ))}
     </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -121,6 +121,27 @@ describe('the setting', () => {
     const post = await schedule(creator, 'No approval needed');
     expect(post.status).toBe('scheduled');
     expect(await waitingJobs(post.id)).toHaveLength(1);
+  });
+
+  it('migration 0019 gives post:approve to existing Admin and SocialMediaManager roles', async () => {
+    const other = await createOrg(t.app, 'before@approvals.test', 'Before Approvals Co');
+    // As the organization was before 0019: no role holds post:approve.
+    await t.database.db.execute(
+      sql`delete from role_permissions where permission = 'post:approve'
+          and role_id in (select id from roles where organization_id = ${other.orgId})`,
+    );
+    const file = new URL('../../../drizzle/0019_post_approvals.sql', import.meta.url);
+    const custom = (await readFile(file, 'utf8'))
+      .split('--> statement-breakpoint')
+      .filter((statement) => statement.includes('-- Custom'));
+    expect(custom).toHaveLength(2);
+    for (const statement of custom) await t.database.db.execute(sql.raw(statement));
+    const rows = await all<{ name: string }>(
+      sql`select r.name from roles r join role_permissions rp on rp.role_id = r.id
+          where r.organization_id = ${other.orgId} and rp.permission = 'post:approve'
+          order by r.name`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(['Admin', 'SocialMediaManager']);
   });
 
   it('gives post:approve to Admin and SocialMediaManager only', async () => {

@@ -1,4 +1,9 @@
-import { contentForAccount, REJECTION_REASON_MAX, type Post } from '@herald/contract';
+import {
+  contentForAccount,
+  defaultContent,
+  REJECTION_REASON_MAX,
+  type Post,
+} from '@herald/contract';
 import { Check, ClipboardCheck, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { generatePath, Link } from 'react-router';
@@ -23,6 +28,13 @@ export const APPROVED_NOW = 'Post approved. Publishing has started.';
 export const REJECTED = 'Post rejected. Its author has been told why.';
 export const NOTHING_PENDING = 'Nothing is waiting for approval.';
 export const NOT_AN_APPROVER = 'Only members who may approve posts see this page.';
+
+/** The post's title, else the start of its text, else a neutral name. */
+function headingOf(post: Post): string {
+  const words = (post.title?.trim() || defaultContent(post.content)).replace(/\s+/g, ' ').trim();
+  if (!words) return 'Untitled post';
+  return words.length > 60 ? `${words.slice(0, 59)}…` : words;
+}
 
 /** The post's text as each account will show it (docs/product.md#approvals: a preview per account). */
 function AccountTexts({ post }: { post: Post }) {
@@ -159,7 +171,7 @@ function PendingPost({
               to={generatePath(paths.postDetails, { postId: post.id })}
               className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
-              {post.title ?? `Post by ${post.creator?.displayName ?? 'a former member'}`}
+              {headingOf(post)}
             </Link>
           </h2>
           <p className="mt-1 text-sm text-slate-600">

@@ -13,7 +13,11 @@ export const NOTIFICATION_TYPES = [
   'PLATFORM_DISCONNECTED',
   /** A connected account's access ends soon and only reconnecting renews it (LinkedIn). */
   'PLATFORM_EXPIRING',
-  /** A submitted post was approved, or rejected with a reason (docs/product.md#approvals). */
+  /**
+   * docs/product.md#approvals: a post was submitted (to approvers), approved, or rejected with a
+   * reason (to its author).
+   */
+  'POST_SUBMITTED',
   'POST_APPROVED',
   'POST_REJECTED',
 ] as const;

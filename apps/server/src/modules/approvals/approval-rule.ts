@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { approvalRequired } from './approvals.repository.js';
+import { recordNotification } from '../notifications/notifications.service.js';
+import { postLabel } from '../publishing/outcome-notifications.js';
+import { approvalRequired, approverUserIds, insertEvent } from './approvals.repository.js';
 
 /** Who is asking: whether they hold post:approve (absent counts as not holding it). */
 export interface ApprovalCaller {
@@ -39,4 +41,41 @@ export async function guardPublishNow(
       'Posts in this organization need approval before they go out. Submit it for approval instead.',
     );
   }
+}
+
+/**
+ * Records that a post was submitted for approval and tells the organization's approvers, in the
+ * caller's transaction (the post, its history and the notifications commit together).
+ */
+export async function recordSubmission(
+  db: Db,
+  submitter: { organizationId: string; userId: string | null },
+  post: {
+    id: string;
+    title: string | null;
+    content: string;
+    contentByPlatform: Record<string, string> | null;
+  },
+): Promise<void> {
+  await insertEvent(db, {
+    organizationId: submitter.organizationId,
+    postId: post.id,
+    userId: submitter.userId,
+    action: 'submitted',
+  });
+  const approvers = (await approverUserIds(db, submitter.organizationId)).filter(
+    (id) => id !== submitter.userId,
+  );
+  if (approvers.length === 0) return;
+  await recordNotification(
+    db,
+    submitter.organizationId,
+    { userIds: approvers },
+    {
+      type: 'POST_SUBMITTED',
+      priority: 'MEDIUM',
+      message: `${postLabel(post)} was submitted for approval. Review it on the Approvals page.`,
+      postId: post.id,
+    },
+  );
 }

@@ -167,6 +167,12 @@ describe('with approval required', () => {
     const post = await schedule(creator, 'Needs a look');
     expect(post.status).toBe('pending_approval');
     expect(await waitingJobs(post.id)).toHaveLength(0);
+    // The approvers hear of it; the author does not.
+    for (const approver of [owner, manager]) {
+      const notes = await notificationsOf(approver);
+      expect(notes.some((n) => n.type === 'POST_SUBMITTED' && n.postId === post.id)).toBe(true);
+    }
+    expect((await notificationsOf(creator)).some((n) => n.type === 'POST_SUBMITTED')).toBe(false);
 
     const now = await create(creator, { content: 'Right now please', action: 'publish' });
     expect(now.status).toBe(201);

@@ -1,7 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ApprovalAction } from '@herald/contract';
 import type { Db } from '../../db/client.js';
-import { organizations, postApprovalEvents, posts, users } from '../../db/schema.js';
+import {
+  members,
+  organizations,
+  postApprovalEvents,
+  posts,
+  rolePermissions,
+  users,
+} from '../../db/schema.js';
 
 /** Whether the organization asks members without post:approve to submit their posts. */
 export async function approvalRequired(db: Db, organizationId: string): Promise<boolean> {
@@ -66,4 +73,26 @@ export async function displayNameOf(db: Db, userId: string): Promise<string | nu
     .from(users)
     .where(eq(users.id, userId));
   return row ? (row.displayName ?? row.email) : null;
+}
+
+/** Active members whose effective permissions include post:approve (role, narrowed at invite). */
+export async function approverUserIds(db: Db, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: members.userId })
+    .from(members)
+    .innerJoin(
+      rolePermissions,
+      and(
+        eq(rolePermissions.roleId, members.roleId),
+        eq(rolePermissions.permission, 'post:approve'),
+      ),
+    )
+    .where(
+      and(
+        eq(members.organizationId, organizationId),
+        eq(members.status, 'ACTIVE'),
+        sql`(${members.permissions} is null or 'post:approve' = any(${members.permissions}))`,
+      ),
+    );
+  return rows.flatMap((row) => (row.userId ? [row.userId] : []));
 }

@@ -36,7 +36,7 @@ import {
   type TargetRule,
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
-import { mustSubmit } from '../approvals/approval-rule.js';
+import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { insertEvent as insertApprovalEvent } from '../approvals/approvals.repository.js';
 import { refuseWhileBusy, type Caller, type PostsDeps } from './posts.service.js';
 
@@ -285,13 +285,14 @@ export async function editPost(
     if (!updated) throw notFound();
     if (updated.status === 'scheduled') await deps.lifecycle.scheduled(tx, updated);
     const wasPending = plan.post.status === 'pending_approval';
-    if (submits !== wasPending && (submits || updated.status === 'scheduled')) {
-      // Submitted (again), or given its time by an approver: that is approving it.
+    if (submits && !wasPending) await recordSubmission(tx, caller, updated);
+    if (!submits && wasPending && updated.status === 'scheduled') {
+      // An approver who gives a waiting post its time approves it.
       await insertApprovalEvent(tx, {
         organizationId: org,
         postId,
         userId: caller.userId,
-        action: submits ? 'submitted' : 'approved',
+        action: 'approved',
       });
     }
     // Scheduling may settle the post (partially published); answer with the row as it ends.

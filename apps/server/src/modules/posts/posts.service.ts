@@ -29,7 +29,7 @@ import {
   type TargetRule,
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
-import { mustSubmit } from '../approvals/approval-rule.js';
+import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { insertEvent as insertApprovalEvent } from '../approvals/approvals.repository.js';
 
 /**
@@ -197,14 +197,7 @@ export async function createPost(
       })),
     );
     if (row.status === 'scheduled') await deps.lifecycle.scheduled(tx, row);
-    if (submits) {
-      await insertApprovalEvent(tx, {
-        organizationId: caller.organizationId,
-        postId: row.id,
-        userId: caller.userId,
-        action: 'submitted',
-      });
-    }
+    if (submits) await recordSubmission(tx, caller, row);
     // Answered from the transaction: a read after the commit could fail and make a stored post
     // look refused (a retry would then create it twice).
     const [created] = await toPostDtos({ ...deps, db: tx }, caller.organizationId, [row]);
@@ -326,12 +319,7 @@ export async function updatePost(
     if (submits) {
       await deps.lifecycle.unscheduled(tx, updated);
       if (post.status !== 'pending_approval') {
-        await insertApprovalEvent(tx, {
-          organizationId,
-          postId,
-          userId: caller?.userId ?? null,
-          action: 'submitted',
-        });
+        await recordSubmission(tx, { organizationId, userId: caller?.userId ?? null }, updated);
       }
     } else if (body.scheduledAt === null) await deps.lifecycle.unscheduled(tx, updated);
     else if (body.scheduledAt !== undefined) await deps.lifecycle.scheduled(tx, updated);

@@ -89,6 +89,8 @@ function draftOf(
 /** docs/product.md#approvals: what a member who must submit reads once it is sent. */
 export const SUBMITTED_FOR_APPROVAL = 'Submitted for approval. An approver will review it.';
 export const SUBMIT_FOR_APPROVAL = 'Submit for approval';
+/** An approver saving a waiting post with its time approves it. */
+export const SAVE_AND_APPROVE = 'Save and approve';
 
 /** docs/product.md#messages: the details page's success sentence for a saved edit. */
 export const UPDATE_SUCCEEDED = 'Post updated successfully!';
@@ -150,6 +152,8 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
     Boolean(organization.data?.requirePostApproval) &&
     !has('post:approve') &&
     state.action !== 'draft';
+  const approvesOnSave =
+    edit?.post.status === 'pending_approval' && has('post:approve') && state.action !== 'draft';
 
   const isSubmitting = mutation.isPending;
   const issues = composeIssues(state, editable, zone);
@@ -294,6 +298,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
               cancelTo: generatePath(paths.postDetails, { postId: edit.post.id }),
             })}
             {...(submitsForApproval && { submitLabel: SUBMIT_FOR_APPROVAL })}
+            {...(approvesOnSave && { submitLabel: SAVE_AND_APPROVE })}
           />
         </div>
         <aside className="min-w-0 lg:sticky lg:top-4">

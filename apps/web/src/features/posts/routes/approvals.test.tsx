@@ -81,6 +81,11 @@ describe('/approvals', () => {
     expect(within(first).getByRole('img', { name: 'menu.jpg' })).toBeInTheDocument();
     expect(within(first).getByText(/By Grace Hopper · for/)).toBeInTheDocument();
     expect(screen.getByText('2 posts waiting for approval')).toBeInTheDocument();
+    // Edit, then "Save and approve" in the composer.
+    expect(within(first).getByRole('link', { name: 'Edit Shared words' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/content\/post_\d+\/edit$/),
+    );
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('link', { name: 'Approvals 2 pending' })).toHaveAttribute(

@@ -4,10 +4,10 @@ import {
   REJECTION_REASON_MAX,
   type Post,
 } from '@herald/contract';
-import { Check, ClipboardCheck, X } from 'lucide-react';
+import { Check, ClipboardCheck, Pencil, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { generatePath, Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Modal, ModalActions } from '@/components/ui/modal';
 import { NetworkMark } from '@/components/ui/network-mark';
@@ -182,7 +182,15 @@ function PendingPost({
             {isLate && ' (time has passed)'}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink
+            variant="ghost"
+            to={generatePath(paths.editPost, { postId: post.id })}
+            aria-label={`Edit ${headingOf(post)}`}
+          >
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit
+          </ButtonLink>
           <Button variant="secondary" onClick={onReject} disabled={busy}>
             <X className="size-4" aria-hidden="true" />
             Reject

@@ -103,6 +103,20 @@ afterAll(async () => {
   if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
 });
 
+describe('the API description', () => {
+  it('documents the approval routes in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    expect(paths['/api/organizations/{orgId}/approvals']).toHaveProperty('get');
+    expect(paths['/api/organizations/{orgId}/approvals/{postId}/approve']).toHaveProperty('post');
+    expect(paths['/api/organizations/{orgId}/approvals/{postId}/reject']).toHaveProperty('post');
+    expect(paths['/api/organizations/{orgId}/posts/{postId}/approvals']).toHaveProperty('get');
+    expect(JSON.stringify(paths['/api/organizations/{orgId}']?.patch)).toContain(
+      'requirePostApproval',
+    );
+  });
+});
+
 describe('the setting', () => {
   it('is off by default and only org:manage changes it', async () => {
     const org = await owner.call('GET', `/api/organizations/${orgId}`);

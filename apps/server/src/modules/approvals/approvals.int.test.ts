@@ -298,6 +298,31 @@ describe('with approval required', () => {
     expect(own.body.data.post.status).toBe('scheduled');
   });
 
+  it('an approver who edits a pending post and keeps its time approves it', async () => {
+    const at = inHours(4);
+    const post = await schedule(creator, 'Edit and approve me', at);
+    const edited = await edit(manager, post.id, {
+      content: 'Edited and approved',
+      scheduledAt: at,
+      action: 'schedule',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.post).toMatchObject({ status: 'scheduled', scheduledAt: at });
+    expect(await waitingJobs(post.id)).toHaveLength(1);
+    const history = await owner.call(
+      'GET',
+      `/api/organizations/${orgId}/posts/${post.id}/approvals`,
+    );
+    expect(
+      (history.body.data.events as Array<{ action: string; user: { id: string } | null }>).map(
+        (e) => [e.action, e.user?.id],
+      ),
+    ).toEqual([
+      ['submitted', creator.userId],
+      ['approved', manager.userId],
+    ]);
+  });
+
   it('asks before publishing a post whose time has passed, then publishes it now', async () => {
     const post = await schedule(creator, 'Late approval');
     await t.database.db.execute(

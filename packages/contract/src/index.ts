@@ -17,3 +17,4 @@ export * from './media-rules.js';
 export * from './admin.js';
 export * from './text.js';
 export * from './analytics.js';
+export * from './approvals.js';

@@ -13,6 +13,13 @@ export const NOTIFICATION_TYPES = [
   'PLATFORM_DISCONNECTED',
   /** A connected account's access ends soon and only reconnecting renews it (LinkedIn). */
   'PLATFORM_EXPIRING',
+  /**
+   * docs/product.md#approvals: a post was submitted (to approvers), approved, or rejected with a
+   * reason (to its author).
+   */
+  'POST_SUBMITTED',
+  'POST_APPROVED',
+  'POST_REJECTED',
 ] as const;
 export const NOTIFICATION_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
 

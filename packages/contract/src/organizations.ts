@@ -22,18 +22,29 @@ const OrganizationSchema = z.object({
    * organization zone > browser zone). Null until an org admin sets it.
    */
   defaultTimeZone: z.string().nullable(),
+  /** Posts of members without post:approve wait for an approver (docs/product.md#approvals). */
+  requirePostApproval: z.boolean(),
   createdAt: z.string(),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
-/** `PATCH /organizations/{orgId}` (org:manage): the organization default time zone; null clears it. */
-export const UpdateOrganizationRequestSchema = z.object({
-  defaultTimeZone: z
-    .string({ error: 'Choose a time zone from the list.' })
-    .trim()
-    .refine(isTimeZone, 'Choose a time zone from the list (an IANA name such as Europe/Paris).')
-    .nullable(),
-});
+/**
+ * `PATCH /organizations/{orgId}` (org:manage): the organization default time zone (null clears
+ * it) and whether posts need approval; what is left out stays as it is.
+ */
+export const UpdateOrganizationRequestSchema = z
+  .object({
+    defaultTimeZone: z
+      .string({ error: 'Choose a time zone from the list.' })
+      .trim()
+      .refine(isTimeZone, 'Choose a time zone from the list (an IANA name such as Europe/Paris).')
+      .nullable()
+      .optional(),
+    requirePostApproval: z.boolean({ error: 'Say whether posts need approval.' }).optional(),
+  })
+  .refine((body) => body.defaultTimeZone !== undefined || body.requirePostApproval !== undefined, {
+    message: 'Send defaultTimeZone or requirePostApproval.',
+  });
 export type UpdateOrganizationRequest = z.infer<typeof UpdateOrganizationRequestSchema>;
 
 export const CreateOrganizationRequestSchema = z.object({ name: OrganizationNameSchema });

@@ -3,6 +3,7 @@ export const PERMISSIONS = [
   { name: 'post:create', label: 'Create Posts' },
   { name: 'post:edit', label: 'Edit Posts' },
   { name: 'post:delete', label: 'Delete Posts' },
+  { name: 'post:approve', label: 'Approve Posts' },
   { name: 'dm:send', label: 'Send Messages' },
   { name: 'dm:view', label: 'View Messages' },
   { name: 'org:manage', label: 'Manage Organization' },
@@ -23,7 +24,14 @@ export const PERMISSION_NAMES = PERMISSIONS.map((p) => p.name) as PermissionName
 /** The roles every new organization starts with (docs/product.md#roles-and-permissions). */
 export const DEFAULT_ROLES: Record<string, readonly PermissionName[]> = {
   Admin: PERMISSION_NAMES,
-  SocialMediaManager: ['post:create', 'post:edit', 'dm:view', 'dm:send', 'analytics:view'],
+  SocialMediaManager: [
+    'post:create',
+    'post:edit',
+    'post:approve',
+    'dm:view',
+    'dm:send',
+    'analytics:view',
+  ],
   ContentCreator: ['post:create', 'post:edit'],
   CustomerSupport: ['dm:view', 'dm:send'],
 };

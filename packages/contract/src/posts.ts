@@ -11,6 +11,8 @@ import { TikTokPostSettingsSchema, TikTokSettingsByAccountSchema } from './tikto
  */
 export const POST_STATUSES = [
   'draft',
+  /** Submitted by a member without post:approve; waits for an approver (docs/product.md#approvals). */
+  'pending_approval',
   'scheduled',
   'publishing',
   'partially_published',
@@ -97,7 +99,7 @@ const PostAccountSchema = z.object({
 });
 export type PostAccount = z.infer<typeof PostAccountSchema>;
 
-const PostSchema = z.object({
+export const PostSchema = z.object({
   id: z.string(),
   organizationId: z.string(),
   title: z.string().nullable(),

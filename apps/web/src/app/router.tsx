@@ -55,6 +55,9 @@ const lazyInviteMembers = async () => ({
 const lazyInviteMembersRedirect = async () => ({
   Component: (await import('@/features/team/routes/invite-members-redirect')).InviteMembersRedirect,
 });
+const lazyApprovals = async () => ({
+  Component: (await import('@/features/posts/routes/approvals')).ApprovalsPage,
+});
 const lazyPricing = async () => ({
   Component: (await import('@/features/billing/routes/pricing')).PricingPage,
 });
@@ -145,6 +148,7 @@ export const routes: RouteObject[] = [
               { path: paths.createPost, lazy: lazyCreatePost },
               { path: paths.editPost, lazy: lazyEditPost },
               { path: paths.content, lazy: lazyContentLibrary },
+              { path: paths.approvals, lazy: lazyApprovals },
               { path: paths.postDetails, lazy: lazyPostDetails },
               { path: paths.calendar, lazy: lazyCalendar },
               { path: paths.analytics, lazy: lazyAnalytics },

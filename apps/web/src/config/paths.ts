@@ -29,6 +29,7 @@ export const paths = {
   createPost: '/create-post',
   inbox: '/inbox',
   content: '/content',
+  approvals: '/approvals',
   postDetails: '/content/:postId',
   editPost: '/content/:postId/edit',
   calendar: '/calendar',

@@ -86,6 +86,7 @@ export function myOrganizationOf(me: MeData): MyOrganization {
     id: me.member.organizationId,
     name: me.member.organization.name,
     defaultTimeZone: null,
+    requirePostApproval: false,
     createdAt: '2026-01-10T09:00:00.000Z',
     memberId: me.member.id,
     role: me.member.role,

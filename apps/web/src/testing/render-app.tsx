@@ -41,6 +41,8 @@ export function mockServer({ me = null, plans = [], provider, routes: extra }: S
           [`GET /organizations/${me.member.organizationId}`]: ok({
             organization: { ...myOrganizationOf(me), isCurrent: undefined, memberId: undefined },
           }),
+          // The sidebar's approvals count: nothing waiting unless a test says otherwise.
+          [`GET /organizations/${me.member.organizationId}/approvals`]: ok({ posts: [], count: 0 }),
         }
       : {}),
     ...(me?.member

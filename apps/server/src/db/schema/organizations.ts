@@ -30,6 +30,8 @@ export const organizations = pgTable(
     /** IANA zone for per-day limits; UTC unless set. */
     timezone: text('timezone').notNull().default('UTC'),
     defaultTimeZone: text('default_time_zone'),
+    /** Posts of members without post:approve wait for an approver before they are scheduled. */
+    requirePostApproval: boolean('require_post_approval').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('organizations_owner_idx').on(t.ownerUserId)],

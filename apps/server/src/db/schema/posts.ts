@@ -1,5 +1,5 @@
 /** Posts and their stored media. */
-import { MEDIA_KINDS, POST_STATUSES } from '@herald/contract';
+import { APPROVAL_ACTIONS, MEDIA_KINDS, POST_STATUSES } from '@herald/contract';
 import {
   bigint,
   doublePrecision,
@@ -71,4 +71,26 @@ export const postMedia = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('post_media_post_idx').on(t.postId, t.position)],
+);
+
+/**
+ * The approval history of a post (docs/product.md#approvals): who submitted, approved or
+ * rejected it, when, and the reason given for a rejection.
+ */
+export const postApprovalEvents = pgTable(
+  'post_approval_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: APPROVAL_ACTIONS }).notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_approval_events_post_idx').on(t.postId, t.createdAt)],
 );

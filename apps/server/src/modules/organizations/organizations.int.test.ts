@@ -37,7 +37,7 @@ describe('organizations', () => {
     for (const [name, permissions] of Object.entries(DEFAULT_ROLES)) {
       expect(byName[name]).toEqual([...permissions].sort());
     }
-    expect(byName.Admin).toHaveLength(15);
+    expect(byName.Admin).toHaveLength(16);
   });
 
   it('makes the creator an active Admin and their current organization', async () => {
@@ -49,7 +49,7 @@ describe('organizations', () => {
       role: { name: 'Admin' },
       status: 'ACTIVE',
     });
-    expect(me.member.permissions).toHaveLength(15);
+    expect(me.member.permissions).toHaveLength(16);
     const again = await signInThroughDevProvider(t.app, 'creator@example.com');
     expect(again.location).toBe(`${TEST_PUBLIC_URL}/auth/login-success?orgId=${orgId}`);
   });
@@ -58,7 +58,7 @@ describe('organizations', () => {
     const someone = await signIn(t.app, 'perm.reader@example.com');
     const res = await someone.call('GET', '/api/permissions');
     expect(res.status).toBe(200);
-    expect(res.body).toHaveLength(15);
+    expect(res.body).toHaveLength(16);
     expect(res.body).toEqual(
       PERMISSIONS.map((p) => ({ id: p.name, name: p.name, description: p.label })),
     );

@@ -20,7 +20,7 @@ export async function findOrganization(db: Db, id: string) {
 export async function updateOrganization(
   db: Db,
   id: string,
-  changes: Pick<typeof organizations.$inferInsert, 'defaultTimeZone'>,
+  changes: Pick<typeof organizations.$inferInsert, 'defaultTimeZone' | 'requirePostApproval'>,
 ) {
   const [row] = await db
     .update(organizations)

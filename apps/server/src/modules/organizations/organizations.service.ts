@@ -13,6 +13,7 @@ export const toOrganizationDto = (o: repo.OrganizationRow): Organization => ({
   id: o.id,
   name: o.name,
   defaultTimeZone: o.defaultTimeZone,
+  requirePostApproval: o.requirePostApproval,
   createdAt: o.createdAt.toISOString(),
 });
 
@@ -48,7 +49,8 @@ export async function getOrganization(db: Db, organizationId: string): Promise<O
 
 /**
  * Sets (or, with null, clears) the organization default time zone that members without a zone
- * of their own see times in. The route has already checked org:manage.
+ * of their own see times in, and whether posts need approval. The route has already checked
+ * org:manage.
  */
 export async function updateOrganization(
   db: Db,
@@ -56,7 +58,10 @@ export async function updateOrganization(
   changes: UpdateOrganizationRequest,
 ): Promise<Organization> {
   const org = await repo.updateOrganization(db, organizationId, {
-    defaultTimeZone: changes.defaultTimeZone,
+    ...(changes.defaultTimeZone !== undefined ? { defaultTimeZone: changes.defaultTimeZone } : {}),
+    ...(changes.requirePostApproval !== undefined
+      ? { requirePostApproval: changes.requirePostApproval }
+      : {}),
   });
   if (!org) throw new AppError('NOT_FOUND', 'This organization does not exist.');
   return toOrganizationDto(org);
@@ -69,6 +74,7 @@ export async function listMyOrganizations(db: Db, user: UserRow): Promise<MyOrga
     id: r.organization.id,
     name: r.organization.name,
     defaultTimeZone: r.organization.defaultTimeZone,
+    requirePostApproval: r.organization.requirePostApproval,
     createdAt: r.organization.createdAt.toISOString(),
     memberId: r.member.id,
     role: r.role ? { id: r.role.id, name: r.role.name } : null,

@@ -37,6 +37,8 @@ import {
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
 import { settleTikTokSettings } from './tiktok-settings.js';
+import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
+import { insertEvent as insertApprovalEvent } from '../approvals/approvals.repository.js';
 import { refuseWhileBusy, type Caller, type PostsDeps } from './posts.service.js';
 
 /** What an edit request changes, checked against the post as it is. */
@@ -292,13 +294,31 @@ export async function editPost(
     }
     await repo.insertMedia(tx, plan.post, added);
 
+    // docs/product.md#approvals: scheduling (again) by a member who may not approve submits the
+    // post; a post already out to some account is not held back.
+    const submits =
+      plan.schedule.status === 'scheduled' &&
+      plan.locked.length === 0 &&
+      (await mustSubmit(tx, caller));
     const updated = await repo.updatePost(tx, org, postId, {
       title: fields.title?.trim() ? fields.title.trim() : null,
       ...splitContent(plan.content),
       ...plan.schedule,
+      ...(submits ? { status: 'pending_approval' as const } : {}),
     });
     if (!updated) throw notFound();
     if (updated.status === 'scheduled') await deps.lifecycle.scheduled(tx, updated);
+    const wasPending = plan.post.status === 'pending_approval';
+    if (submits && !wasPending) await recordSubmission(tx, caller, updated);
+    if (!submits && wasPending && updated.status === 'scheduled') {
+      // An approver who gives a waiting post its time approves it.
+      await insertApprovalEvent(tx, {
+        organizationId: org,
+        postId,
+        userId: caller.userId,
+        action: 'approved',
+      });
+    }
     // Scheduling may settle the post (partially published); answer with the row as it ends.
     const row = (await repo.findPost(tx, org, postId))!;
     const [dto] = await toPostDtos({ ...deps, db: tx }, org, [row]);

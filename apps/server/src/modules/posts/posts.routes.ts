@@ -13,9 +13,9 @@ import {
   PostsResponseSchema,
   UpdatePostRequestSchema,
 } from '@herald/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../../http/access.js';
+import { requireMember, requireUser } from '../../http/access.js';
 import { meterUpload } from '../../http/rate-limits.js';
 import { AppError } from '../../lib/app-error.js';
 import { parseCreateFields, parseEditFields } from './post-fields.js';
@@ -30,9 +30,19 @@ import {
   getPost,
   listPosts,
   updatePost,
+  type Caller,
   type PostsDeps,
 } from './posts.service.js';
 import { keysOf, readUpload, type Upload } from './posts.upload.js';
+
+/** The caller of an organization route, and whether they may approve posts. */
+function callerOf(request: FastifyRequest, organizationId: string): Caller {
+  return {
+    organizationId,
+    userId: requireUser(request).user.id,
+    canApprove: requireMember(request).permissions.includes('post:approve'),
+  };
+}
 
 export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
   // Multipart only in this scope; file size is the media store's business (it streams).
@@ -67,7 +77,7 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
           'Send the post as multipart/form-data with the fields integrationIds (or platformIds), content and media.',
         );
       }
-      const caller = { organizationId: orgId, userId: requireUser(request).user.id };
+      const caller = callerOf(request, orgId);
       // Refuse before reading the upload: a refused post should not cost a 200 MB upload.
       let checked: { fields: CreatePostFields; plan: CreatePlan } | undefined;
       let upload: Upload;
@@ -119,7 +129,7 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
           'Send the edit as multipart/form-data with the fields integrationIds, content, keepMediaIds and any new media.',
         );
       }
-      const caller = { organizationId: orgId, userId: requireUser(request).user.id };
+      const caller = callerOf(request, orgId);
       let fields: EditPostFields | undefined;
       let upload: Upload;
       try {
@@ -206,7 +216,13 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
     async (request) => ({
       status: 'success' as const,
       data: {
-        post: await updatePost(deps, request.params.orgId, request.params.postId, request.body),
+        post: await updatePost(
+          deps,
+          request.params.orgId,
+          request.params.postId,
+          request.body,
+          callerOf(request, request.params.orgId),
+        ),
       },
     }),
   );

@@ -30,6 +30,8 @@ import {
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
 import { settleTikTokSettings, type TikTokCreatorReader } from './tiktok-settings.js';
+import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
+import { insertEvent as insertApprovalEvent } from '../approvals/approvals.repository.js';
 
 /**
  * What the publishing engine needs to hear about, inside the same transaction as the post
@@ -54,6 +56,8 @@ export interface PostsDeps {
 export interface Caller {
   organizationId: string;
   userId: string;
+  /** Holds post:approve: never submits for approval (absent counts as not holding it). */
+  canApprove?: boolean;
 }
 
 export const startOfUtcDay = (date: Date) =>
@@ -176,6 +180,8 @@ export async function createPost(
       startOfUtcDay(deps.now()),
     );
     requireCapacity(plan, 'postsPerDay', today);
+    // docs/product.md#approvals: a member who may not approve submits instead of scheduling.
+    const submits = schedule.status === 'scheduled' && (await mustSubmit(tx, caller));
     const row = await repo.insertPost(
       tx,
       {
@@ -184,6 +190,7 @@ export async function createPost(
         title: fields.title?.trim() ? fields.title.trim() : null,
         ...splitContent(fields.content),
         ...schedule,
+        ...(submits ? { status: 'pending_approval' as const } : {}),
       },
       accounts.map((a) => ({
         platformId: a.platformId,
@@ -209,6 +216,7 @@ export async function createPost(
       })),
     );
     if (row.status === 'scheduled') await deps.lifecycle.scheduled(tx, row);
+    if (submits) await recordSubmission(tx, caller, row);
     // Answered from the transaction: a read after the commit could fail and make a stored post
     // look refused (a retry would then create it twice).
     const [created] = await toPostDtos({ ...deps, db: tx }, caller.organizationId, [row]);
@@ -262,6 +270,7 @@ export async function updatePost(
   organizationId: string,
   postId: string,
   body: UpdatePostRequest,
+  caller?: Caller,
 ) {
   await deps.db.transaction(async (tx) => {
     const post = await repo.lockPost(tx, organizationId, postId);
@@ -306,10 +315,42 @@ export async function updatePost(
         scheduledAt: futureTime(body.scheduledAt, deps.now()),
       });
     }
+    // docs/product.md#approvals: a new time, or new text of a post on its way (scheduled or
+    // waiting), from a member who may not approve goes (back) to the approvers. A post already
+    // out to some account is not held back.
+    const onItsWay =
+      body.scheduledAt !== null &&
+      (body.scheduledAt !== undefined ||
+        post.status === 'scheduled' ||
+        post.status === 'pending_approval');
+    const submits =
+      onItsWay &&
+      post.status !== 'partially_published' &&
+      (await mustSubmit(tx, { organizationId, canApprove: caller?.canApprove }));
+    if (submits) {
+      Object.assign(changes, {
+        status: 'pending_approval',
+        scheduledAt: changes.scheduledAt ?? post.scheduledAt,
+      });
+    }
     const updated = await repo.updatePost(tx, organizationId, postId, changes);
     if (!updated) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
-    if (body.scheduledAt === null) await deps.lifecycle.unscheduled(tx, updated);
+    if (submits) {
+      await deps.lifecycle.unscheduled(tx, updated);
+      if (post.status !== 'pending_approval') {
+        await recordSubmission(tx, { organizationId, userId: caller?.userId ?? null }, updated);
+      }
+    } else if (body.scheduledAt === null) await deps.lifecycle.unscheduled(tx, updated);
     else if (body.scheduledAt !== undefined) await deps.lifecycle.scheduled(tx, updated);
+    // An approver who gives a waiting post its time approves it.
+    if (!submits && post.status === 'pending_approval' && updated.status === 'scheduled') {
+      await insertApprovalEvent(tx, {
+        organizationId,
+        postId,
+        userId: caller?.userId ?? null,
+        action: 'approved',
+      });
+    }
   });
   return getPost(deps, organizationId, postId);
 }

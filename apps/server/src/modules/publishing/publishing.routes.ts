@@ -12,6 +12,9 @@ import type { Db } from '../../db/client.js';
 import type { PublishQueue } from './publish-queue.js';
 import type { Publisher } from './publisher.js';
 import { publishNow, resolveTarget } from './publishing.service.js';
+import { guardPublishNow } from '../approvals/approval-rule.js';
+import { findPost } from '../posts/posts.repository.js';
+import { requireMember } from '../../http/access.js';
 
 export interface PublishingRouteDeps {
   db: Db;
@@ -35,13 +38,18 @@ export async function publishingRoutes(app: FastifyInstance, deps: PublishingRou
         response: { 200: PublishNowResponseSchema },
       },
     },
-    async (request) =>
-      publishNow(
-        { ...deps, log: request.log },
-        request.params.orgId,
-        request.params.postId,
-        request.body.platforms,
-      ),
+    async (request) => {
+      const { orgId, postId } = request.params;
+      await guardPublishNow(
+        deps.db,
+        {
+          organizationId: orgId,
+          canApprove: requireMember(request).permissions.includes('post:approve'),
+        },
+        await findPost(deps.db, orgId, postId),
+      );
+      return publishNow({ ...deps, log: request.log }, orgId, postId, request.body.platforms);
+    },
   );
 
   api.post(

@@ -168,6 +168,6 @@ describe('no escalation through any role-changing route', () => {
       { roleId: roleId('Admin') },
     );
     expect(promoted.status).toBe(200);
-    expect(promoted.body.data.member.permissions).toHaveLength(15);
+    expect(promoted.body.data.member.permissions).toHaveLength(16);
   });
 });

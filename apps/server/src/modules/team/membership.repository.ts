@@ -9,6 +9,7 @@ const membershipSelection = {
     id: organizations.id,
     name: organizations.name,
     defaultTimeZone: organizations.defaultTimeZone,
+    requirePostApproval: organizations.requirePostApproval,
     createdAt: organizations.createdAt,
   },
   role: { id: roles.id, name: roles.name, isAdmin: roles.isAdmin },

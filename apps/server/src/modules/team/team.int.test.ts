@@ -155,7 +155,7 @@ describe('members', () => {
       permissions: ['member:invite'],
     });
     expect(inv.status).toBe(400);
-    expect((await owner.call('GET', '/api/auth/me')).body.data.member.permissions).toHaveLength(15);
+    expect((await owner.call('GET', '/api/auth/me')).body.data.member.permissions).toHaveLength(16);
   });
 
   it('lets a member leave without member:remove, but not remove others', async () => {

@@ -1,6 +1,7 @@
 import {
   BarChart3,
   Bell,
+  ClipboardCheck,
   CreditCard,
   FileText,
   Inbox,
@@ -11,12 +12,13 @@ import {
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import type { OrgRoute } from '@herald/contract';
+import { useApprovalQueue } from '@/lib/approvals';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useUnreadCount } from '@/lib/notifications';
 import { usePermissions } from '@/lib/permissions';
 
-type BadgeSource = 'notifications';
+type BadgeSource = 'notifications' | 'approvals';
 
 /**
  * The inbox has no data source yet, so its badge shows nothing rather than the spec's fixed 3;
@@ -29,6 +31,8 @@ const items: Array<{
   badge?: BadgeSource;
   /** Shown only to members who may call this route. */
   needs?: OrgRoute;
+  /** Shown only to members who may approve posts (docs/product.md#approvals). */
+  approversOnly?: boolean;
 }> = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
   { to: paths.inbox, label: 'Inbox', icon: Inbox },
@@ -38,6 +42,13 @@ const items: Array<{
     label: 'Analytics',
     icon: BarChart3,
     needs: 'GET /organizations/:orgId/analytics/overview',
+  },
+  {
+    to: paths.approvals,
+    label: 'Approvals',
+    icon: ClipboardCheck,
+    badge: 'approvals',
+    approversOnly: true,
   },
   { to: paths.pricing, label: 'Pricing', icon: CreditCard },
   { to: paths.notifications, label: 'Notifications', icon: Bell, badge: 'notifications' },
@@ -55,12 +66,12 @@ export function navLinkClasses({ isActive }: { isActive: boolean }) {
 }
 
 /** A count badge; nothing at zero. Large counts read "99+". */
-function CountBadge({ count }: { count: number | undefined }) {
+function CountBadge({ count, noun }: { count: number | undefined; noun: string }) {
   if (!count) return null;
   return (
     <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white">
       {count > 99 ? '99+' : count}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> {noun}</span>
     </span>
   );
 }
@@ -69,19 +80,26 @@ function CountBadge({ count }: { count: number | undefined }) {
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { currentOrgId } = useAuth();
   const unread = useUnreadCount(currentOrgId);
-  const counts: Record<BadgeSource, number | undefined> = { notifications: unread.data };
-  const { canCall } = usePermissions();
+  const { canCall, has } = usePermissions();
+  const canApprove = has('post:approve');
+  const pending = useApprovalQueue(currentOrgId, { enabled: canApprove });
+  const counts: Record<BadgeSource, number | undefined> = {
+    notifications: unread.data,
+    approvals: pending.data?.count,
+  };
+  const nouns: Record<BadgeSource, string> = { notifications: 'unread', approvals: 'pending' };
 
   return (
     <ul className="flex flex-col gap-1">
       {items
         .filter((item) => !item.needs || canCall(item.needs))
+        .filter((item) => !item.approversOnly || canApprove)
         .map(({ to, label, icon: Icon, badge }) => (
           <li key={to}>
             <NavLink to={to} className={navLinkClasses} onClick={onNavigate}>
               <Icon className="size-5 shrink-0" aria-hidden="true" />
               <span className="flex-1">{label}</span>
-              {badge && <CountBadge count={counts[badge]} />}
+              {badge && <CountBadge count={counts[badge]} noun={nouns[badge]} />}
             </NavLink>
           </li>
         ))}

@@ -2,6 +2,8 @@ import type { PlatformValidationError, TikTokPostSettings } from '@herald/contra
 import { useState, type FormEvent } from 'react';
 import { generatePath, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useOrganization } from '@/lib/organization';
+import { usePermissions } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { classifyCreatePostError, platformList } from '../api/create-post-errors';
@@ -88,6 +90,12 @@ function draftOf(
   };
 }
 
+/** docs/product.md#approvals: what a member who must submit reads once it is sent. */
+export const SUBMITTED_FOR_APPROVAL = 'Submitted for approval. An approver will review it.';
+export const SUBMIT_FOR_APPROVAL = 'Submit for approval';
+/** An approver saving a waiting post with its time approves it. */
+export const SAVE_AND_APPROVE = 'Save and approve';
+
 /** docs/product.md#messages: the details page's success sentence for a saved edit. */
 export const UPDATE_SUCCEEDED = 'Post updated successfully!';
 
@@ -142,6 +150,15 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const [serverMediaErrors, setServerMediaErrors] = useState<PlatformValidationError[]>([]);
   const [confirmingPublish, setConfirmingPublish] = useState(false);
   const tiktok = useTikTokSettings(orgId, state, editable, edit?.post);
+  // docs/product.md#approvals: scheduling or publishing becomes a submission for some members.
+  const organization = useOrganization(orgId);
+  const { has } = usePermissions();
+  const submitsForApproval =
+    Boolean(organization.data?.requirePostApproval) &&
+    !has('post:approve') &&
+    state.action !== 'draft';
+  const approvesOnSave =
+    edit?.post.status === 'pending_approval' && has('post:approve') && state.action !== 'draft';
 
   const isSubmitting = mutation.isPending;
   const issues = composeIssues(state, editable, zone);
@@ -183,7 +200,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
     // The page may have sat open past the chosen time; the render then shows why.
     if (state.action === 'schedule' && scheduleProblem(state.scheduleAt, zone)) return;
     // Sending right away cannot be taken back: the member first sees every account it goes to.
-    if (state.action === 'publish') {
+    if (state.action === 'publish' && !submitsForApproval) {
       setConfirmingPublish(true);
       return;
     }
@@ -197,7 +214,11 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       { draft: draftOf(state, editable, zone, edit, tiktok.forDraft()), onProgress: setProgress },
       {
         onSuccess: (post) => {
-          toast.success(successMessage(state, zone, Boolean(edit)));
+          toast.success(
+            post.status === 'pending_approval'
+              ? SUBMITTED_FOR_APPROVAL
+              : successMessage(state, zone, Boolean(edit)),
+          );
           reset();
           setHasAttempted(false);
           void navigate(
@@ -292,6 +313,8 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
               label: 'Save Changes',
               cancelTo: generatePath(paths.postDetails, { postId: edit.post.id }),
             })}
+            {...(submitsForApproval && { submitLabel: SUBMIT_FOR_APPROVAL })}
+            {...(approvesOnSave && { submitLabel: SAVE_AND_APPROVE })}
           />
         </div>
         <aside className="min-w-0 lg:sticky lg:top-4">

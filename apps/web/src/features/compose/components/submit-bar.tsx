@@ -14,6 +14,8 @@ interface SubmitBarProps {
   label?: 'Create Post' | 'Save Changes';
   /** Editing: where Cancel goes back to (the post's details). */
   cancelTo?: string;
+  /** Words that replace the label, e.g. "Submit for approval" (docs/product.md#approvals). */
+  submitLabel?: string;
 }
 
 /** Create Post with the upload's real progress (docs/product.md#create-post). */
@@ -24,6 +26,7 @@ export function SubmitBar({
   blockedReason,
   label = 'Create Post',
   cancelTo,
+  submitLabel,
 }: SubmitBarProps) {
   const isEdit = label === 'Save Changes';
   const percent = Math.round(progress * 100);
@@ -75,7 +78,7 @@ export function SubmitBar({
           ) : (
             <Send className="size-4" aria-hidden="true" />
           )}
-          {label}
+          {submitLabel ?? label}
         </Button>
       </div>
     </div>

@@ -72,6 +72,7 @@ describe("/create-post schedules in the user's zone, not the browser's", () => {
             id: 'org_1',
             name: 'Acme Studio',
             defaultTimeZone: 'Asia/Tokyo',
+            requirePostApproval: false,
             createdAt: '2026-01-10T09:00:00.000Z',
           },
         }),

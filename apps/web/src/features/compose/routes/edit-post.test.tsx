@@ -101,6 +101,14 @@ const entriesOf = (request: FakeRequest | undefined) => {
 };
 
 describe('/content/{postId}/edit', () => {
+  it('says "Save and approve" to an approver editing a post that waits for approval', async () => {
+    const a = accounts();
+    const post = postOn([a.x], { status: 'pending_approval' });
+    await renderEdit(post, [a.x, a.facebook]);
+    expect(await screen.findByRole('button', { name: 'Save and approve' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+  });
+
   it('loads the post: accounts ticked, text, title, media and time', async () => {
     const a = accounts();
     const post = postOn([a.x, a.facebook]);

@@ -24,6 +24,7 @@ const followUps: Partial<Record<Notification['type'], { to: string; label: strin
   PLATFORM_DISCONNECTED: { to: paths.settings, label: 'Open connected platforms' },
   PLATFORM_EXPIRING: { to: paths.settings, label: 'Open connected platforms' },
   ORGANIZATION_INVITE: { to: paths.onboarding, label: 'See invitations' },
+  POST_SUBMITTED: { to: paths.approvals, label: 'Open approvals' },
 };
 
 function Placeholder({

@@ -11,6 +11,9 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   PAYMENT_ISSUE: 'Payment Issue',
   PLATFORM_DISCONNECTED: 'Platform Disconnected',
   PLATFORM_EXPIRING: 'Reconnect Soon',
+  POST_SUBMITTED: 'Approval Requested',
+  POST_APPROVED: 'Post Approved',
+  POST_REJECTED: 'Post Rejected',
 };
 
 export const PRIORITIES: ReadonlyArray<{ value: Priority; label: string }> = [

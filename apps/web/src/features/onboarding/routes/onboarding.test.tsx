@@ -55,6 +55,7 @@ describe('/onboarding', () => {
             id: orgUuid,
             name: 'Acme Studio',
             defaultTimeZone: null,
+            requirePostApproval: false,
             createdAt: '2026-03-01',
           },
         });
@@ -231,6 +232,7 @@ describe('/create-organization', () => {
             id: orgUuid,
             name: 'Initech',
             defaultTimeZone: null,
+            requirePostApproval: false,
             createdAt: '2026-03-01',
           },
         });

@@ -40,6 +40,8 @@ const STATUS_STYLES: Record<string, StatusStyle> = {
   'on hold': { badge: 'bg-orange-100 text-orange-900', accent: 'bg-orange-500' },
   sent: { badge: 'bg-cyan-100 text-cyan-900', accent: 'bg-cyan-500' },
   'waiting for approval': { badge: 'bg-yellow-100 text-yellow-900', accent: 'bg-yellow-500' },
+  // Herald's own docs/product.md#approvals state.
+  'pending approval': { badge: 'bg-yellow-100 text-yellow-900', accent: 'bg-yellow-500' },
   idea: { badge: 'bg-violet-100 text-violet-800', accent: 'bg-violet-500' },
 };
 

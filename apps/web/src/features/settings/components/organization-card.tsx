@@ -1,9 +1,10 @@
 import { Save } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/form-field';
 import { LoadingIndicator, Spinner } from '@/components/ui/spinner';
 import { TimeZoneOptions } from '@/components/ui/time-zone-options';
+import { cn } from '@/lib/cn';
 import { useOrganization, useUpdateOrganization } from '@/lib/organization';
 import { loadTimeZones, timeZoneOptions } from '@/lib/time-zone';
 import { toast, toastError } from '@/lib/toast';
@@ -52,6 +53,60 @@ function ZoneForm({ orgId, saved }: { orgId: string; saved: string }) {
   );
 }
 
+export const APPROVAL_ON = 'Posts now need approval before they are scheduled.';
+export const APPROVAL_OFF = 'Posts no longer need approval.';
+export const APPROVAL_SAVE_FAILED = 'Failed to save the approval setting. Please try again.';
+
+/** docs/product.md#approvals: the switch, saved as soon as it is flipped. */
+function ApprovalSwitch({ orgId, on }: { orgId: string; on: boolean }) {
+  const update = useUpdateOrganization(orgId);
+  const hintId = useId();
+  return (
+    <div className="mt-6 flex items-start justify-between gap-4 border-t border-slate-200 pt-5">
+      <div>
+        <p id={`${hintId}-label`} className="text-sm font-medium text-slate-900">
+          Posts need approval before they are scheduled
+        </p>
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          Members without the Approve Posts permission submit their posts; an approver schedules or
+          rejects them on the Approvals page.
+        </p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby={`${hintId}-label`}
+        aria-describedby={hintId}
+        disabled={update.isPending}
+        onClick={() =>
+          update.mutate(
+            { requirePostApproval: !on },
+            {
+              onSuccess: () => toast.success(on ? APPROVAL_OFF : APPROVAL_ON),
+              onError: (error) => toastError(error, APPROVAL_SAVE_FAILED),
+            },
+          )
+        }
+        className={cn(
+          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+          'disabled:cursor-not-allowed disabled:opacity-60',
+          on ? 'bg-indigo-600' : 'bg-slate-300',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            on ? 'translate-x-6' : 'translate-x-1',
+          )}
+        />
+      </button>
+    </div>
+  );
+}
+
 /** The organization's own settings, for those who may manage it (org:manage). */
 export function OrganizationCard({ orgId, orgName }: { orgId: string; orgName: string }) {
   const organization = useOrganization(orgId);
@@ -65,11 +120,14 @@ export function OrganizationCard({ orgId, orgName }: { orgId: string; orgName: s
       </h2>
       <p className="mt-1 text-sm text-slate-600">Settings {orgName} shares with its members.</p>
       {organization.data ? (
-        <ZoneForm
-          key={organization.data.defaultTimeZone ?? ''}
-          orgId={orgId}
-          saved={organization.data.defaultTimeZone ?? ''}
-        />
+        <>
+          <ZoneForm
+            key={organization.data.defaultTimeZone ?? ''}
+            orgId={orgId}
+            saved={organization.data.defaultTimeZone ?? ''}
+          />
+          <ApprovalSwitch orgId={orgId} on={organization.data.requirePostApproval} />
+        </>
       ) : organization.isError ? (
         <p role="alert" className="mt-4 text-sm text-red-700">
           Could not load the organization’s settings.

@@ -5,10 +5,11 @@ import { ok } from '@/testing/fake-server';
 import { integrationRoutes } from '@/testing/platform-fixtures';
 import { mockServer, renderApp } from '@/testing/render-app';
 
-const organization = (defaultTimeZone: string | null) => ({
+const organization = (defaultTimeZone: string | null, requirePostApproval = false) => ({
   id: 'org_1',
   name: 'Acme Studio',
   defaultTimeZone,
+  requirePostApproval,
   createdAt: '2026-01-10T09:00:00.000Z',
 });
 
@@ -18,12 +19,15 @@ async function renderSettings(session = createMe()) {
     routes: {
       ...integrationRoutes(),
       'GET /organizations/org_1': ok({ organization: organization(null) }),
-      'PATCH /organizations/org_1': (request) =>
-        ok({
-          organization: organization(
-            (request.body as { defaultTimeZone: string | null }).defaultTimeZone,
-          ),
-        }),
+      'PATCH /organizations/org_1': (request) => {
+        const body = request.body as {
+          defaultTimeZone?: string | null;
+          requirePostApproval?: boolean;
+        };
+        return ok({
+          organization: organization(body.defaultTimeZone ?? null, body.requirePostApproval),
+        });
+      },
     },
   });
   const app = renderApp('/settings');
@@ -48,6 +52,27 @@ describe('/settings organization default time zone', () => {
     expect(patch?.path).toBe('/organizations/org_1');
     expect(patch?.body).toEqual({ defaultTimeZone: 'Pacific/Auckland' });
     await waitFor(() => expect(select).toHaveValue('Pacific/Auckland'));
+  });
+
+  it('turns "Posts need approval" on and off, saved at once', async () => {
+    const { user, server } = await renderSettings();
+    const card = await screen.findByRole('region', { name: 'Organization' });
+    const toggle = await within(card).findByRole('switch', {
+      name: 'Posts need approval before they are scheduled',
+    });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+
+    await user.click(toggle);
+    expect(
+      await screen.findByText('Posts now need approval before they are scheduled.'),
+    ).toBeInTheDocument();
+    const patch = server.requests.find((r) => r.method === 'PATCH');
+    expect(patch?.body).toEqual({ requirePostApproval: true });
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
+
+    await user.click(toggle);
+    expect(await screen.findByText('Posts no longer need approval.')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
   });
 
   it('is not offered to a member who may not manage the organization', async () => {

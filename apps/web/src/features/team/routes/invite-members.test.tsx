@@ -29,7 +29,13 @@ describe('/org/:orgId/invite-members', () => {
     const first = await screen.findByRole('group', { name: 'Member 1' });
 
     expect(within(first).getByLabelText('Role')).toHaveDisplayValue('Social Media Manager');
-    for (const label of ['Create Posts', 'Edit Posts', 'View Messages', 'Send Messages']) {
+    for (const label of [
+      'Create Posts',
+      'Edit Posts',
+      'Approve Posts',
+      'View Messages',
+      'Send Messages',
+    ]) {
       expect(within(first).getByRole('checkbox', { name: label })).toBeChecked();
     }
     expect(within(first).getByRole('checkbox', { name: 'Manage Organization' })).toBeDisabled();
@@ -94,7 +100,14 @@ describe('/org/:orgId/invite-members', () => {
       {
         email: 'a@example.com',
         roleId: 'role_smm',
-        permissions: ['post:create', 'post:edit', 'dm:send', 'dm:view', 'analytics:view'],
+        permissions: [
+          'post:create',
+          'post:edit',
+          'post:approve',
+          'dm:send',
+          'dm:view',
+          'analytics:view',
+        ],
       },
       { email: 'b@example.com', roleId: 'role_cc', permissions: ['post:create'] },
     ]);

@@ -275,7 +275,7 @@ describe('/team', () => {
 
     await user.click(screen.getByRole('button', { name: 'Manage Roles' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Roles' });
-    expect(within(dialog).getByText('15 permissions · 0 members')).toBeInTheDocument();
+    expect(within(dialog).getByText('16 permissions · 0 members')).toBeInTheDocument();
     expect(within(dialog).getByText('2 permissions · 2 members')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Edit role Admin' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Delete role Admin' })).toBeDisabled();

@@ -5,6 +5,7 @@ import { useTimeZone } from '@/lib/use-time-zone';
 import { formatPostDate } from '../post-dates';
 import { nextPublication } from '../post-status';
 import { StatusBadge } from '../status-badge';
+import { ApprovalHistory } from './approval-history';
 
 /** docs/product.md#post-details: Status, Created At, Scheduled For, Author (and when it went out). */
 export function DetailsPanel({ post }: { post: Post }) {
@@ -46,6 +47,7 @@ export function DetailsPanel({ post }: { post: Post }) {
         ))}
       </dl>
       <TimeZoneNote zone={zone} className="mt-2" />
+      <ApprovalHistory orgId={post.organizationId} postId={post.id} zone={zone} />
     </section>
   );
 }

@@ -70,7 +70,8 @@ export function PublishPanel({
     inFlight: publish.isPending ? (publish.variables ?? []) : [],
     outcomes: answered?.basis === post ? answered.outcomes : {},
   });
-  const canPublish = !published && mayPublish;
+  // docs/product.md#approvals: a post waiting for approval goes out only by being approved.
+  const canPublish = !published && mayPublish && post.status !== 'pending_approval';
   const noneConnected = connected?.length === 0;
   const chosen = rows
     .filter((row) => row.selectable && selected.includes(row.label))

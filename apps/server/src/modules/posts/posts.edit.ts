@@ -277,20 +277,7 @@ export async function editPost(
         continue;
       }
       const file = files[ref.index]!;
-      added.push({
-        position,
-        storageKey: file.storageKey,
-        thumbnailKey: file.thumbnailKey,
-        fileName: file.fileName,
-        mimeType: file.mimeType,
-        kind: file.kind,
-        size: file.size,
-        width: file.width,
-        height: file.height,
-        durationSec: file.durationSec,
-        sha256: file.sha256,
-        platformIds: owners,
-      });
+      added.push({ ...file, position, platformIds: owners });
     }
     await repo.insertMedia(tx, plan.post, added);
 

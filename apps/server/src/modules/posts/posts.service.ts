@@ -200,18 +200,10 @@ export async function createPost(
         accountExternalId: a.platformAccountId,
         settings: tiktok.get(a.integrationId) ?? null,
       })),
+      // IngestedMedia holds exactly the media row's stored columns.
       files.map((file, position) => ({
+        ...file,
         position,
-        storageKey: file.storageKey,
-        thumbnailKey: file.thumbnailKey,
-        fileName: file.fileName,
-        mimeType: file.mimeType,
-        kind: file.kind,
-        size: file.size,
-        width: file.width,
-        height: file.height,
-        durationSec: file.durationSec,
-        sha256: file.sha256,
         platformIds: owners.get(position) ?? null,
       })),
     );

@@ -1,36 +1,25 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { CurrentOrgLink } from './current-org-link';
+import { NavDrawer } from './nav-drawer';
 import { SidebarNav } from './sidebar-nav';
 
-/** The sidebar as a drawer on small screens (a dialog, so focus stays inside while open). */
+/** The sidebar as a drawer on small screens. */
 export function MobileNav({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 lg:hidden" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-white p-4 shadow-xl lg:hidden">
-          <div className="flex items-center justify-between">
-            <Logo to={paths.dashboard} />
-            <Dialog.Close
-              aria-label="Close navigation menu"
-              className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Title className="sr-only">Navigation</Dialog.Title>
-          <Dialog.Description className="sr-only">Pages of your workspace</Dialog.Description>
-          <nav aria-label="Main menu" className="flex flex-1 flex-col gap-6 overflow-hidden">
-            <div className="flex-1 overflow-y-auto">
-              <SidebarNav onNavigate={onClose} />
-            </div>
-            <CurrentOrgLink onNavigate={onClose} />
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <NavDrawer
+      open={open}
+      onClose={onClose}
+      home={paths.dashboard}
+      title="Navigation"
+      description="Pages of your workspace"
+      hiddenFrom="lg"
+    >
+      <nav aria-label="Main menu" className="flex flex-1 flex-col gap-6 overflow-hidden">
+        <div className="flex-1 overflow-y-auto">
+          <SidebarNav onNavigate={onClose} />
+        </div>
+        <CurrentOrgLink onNavigate={onClose} />
+      </nav>
+    </NavDrawer>
   );
 }

@@ -3,7 +3,8 @@
 //   - a bare Fastify hello (same Node, same Fastify) and Herald's GET /api/healthz;
 //   - GET /api/auth/me signed in;
 //   - GET /api/organizations/{id}/posts?page=1&pageSize=20 over an organization of 10,000 posts,
-//     next to the raw `pg` cost of the same list + count SQL (and of every query the page runs);
+//     next to the raw `pg` cost of the same list + count SQL (and of every query the page ran
+//     before, and of the two statements it runs now, also as one with a window count);
 //   - the embedded default (PGlite): `herald start` on a fresh and on an existing data folder,
 //     time to ready, and its posts page (200 posts) next to the same page on PostgreSQL;
 //   - statements and round trips per request (counted by a relay in front of PostgreSQL);
@@ -206,7 +207,7 @@ const rawListAndCount = (db, orgId) =>
       values: [orgId],
     }),
   ]);
-/** Everything else the page reads: targets with their accounts, media, creators. */
+/** What the page read beside the list before it took its relations as JSON: targets, media, creators. */
 async function rawRelations(db, orgId, ids) {
   await Promise.all([
     db.query({

@@ -3,7 +3,8 @@
 //   - a bare Fastify hello (same Node, same Fastify) and Herald's GET /api/healthz;
 //   - GET /api/auth/me signed in;
 //   - GET /api/organizations/{id}/posts?page=1&pageSize=20 over an organization of 10,000 posts,
-//     next to the raw `pg` cost of the same list + count SQL (and of every query the page runs);
+//     next to the raw `pg` cost of the same list + count SQL (and of every query the page ran
+//     before, and of the two statements it runs now, also as one with a window count);
 //   - the embedded default (PGlite): `herald start` on a fresh and on an existing data folder,
 //     time to ready, and its posts page (200 posts) next to the same page on PostgreSQL;
 //   - statements and round trips per request (counted by a relay in front of PostgreSQL);
@@ -206,7 +207,7 @@ const rawListAndCount = (db, orgId) =>
       values: [orgId],
     }),
   ]);
-/** Everything else the page reads: targets with their accounts, media, creators. */
+/** What the page read beside the list before it took its relations as JSON: targets, media, creators. */
 async function rawRelations(db, orgId, ids) {
   await Promise.all([
     db.query({
@@ -232,6 +233,57 @@ async function rawRelations(db, orgId, ids) {
     }),
   ]);
 }
+
+/**
+ * The page's SQL since it reads the relations with the list (posts.repository.ts): the list with
+ * each post's creator, targets and files as JSON aggregates, and the count, run together.
+ */
+const PAGE_WITH_RELATIONS = `select ${POST_COLUMNS},
+  (select json_build_object('id', u.id, 'displayName', u.display_name)
+     from users u where u.id = "posts"."created_by_user_id"),
+  coalesce((select json_agg(json_build_object(
+      'id', t.id, 'platformId', t.platform_id, 'platformName', pl.name,
+      'integrationId', t.integration_id, 'accountName', t.account_name,
+      'accountUsername', t.account_username, 'status', t.status,
+      'externalId', t.external_id, 'permalink', t.permalink, 'error', t.error,
+      'publishedAt', t.published_at, 'dueAt', t.due_at,
+      'liveName', i.name, 'liveUsername', i.username, 'pictureUrl', i.picture_url,
+      'accountStatus', i.status)
+      order by pl.name, t.account_name, t.created_at, t.id)
+    from post_targets t join platforms pl on pl.id = t.platform_id
+    left join integrations i on i.id = t.integration_id
+    where t.post_id = "posts"."id" and t.organization_id = "posts"."organization_id"), '[]'::json),
+  coalesce((select json_agg(json_build_object(
+      'id', m.id, 'storageKey', m.storage_key, 'thumbnailKey', m.thumbnail_key,
+      'fileName', m.file_name, 'mimeType', m.mime_type, 'kind', m.kind, 'size', m.size,
+      'width', m.width, 'height', m.height, 'durationSec', m.duration_sec,
+      'platformIds', m.platform_ids) order by m.position)
+    from post_media m
+    where m.post_id = "posts"."id" and m.organization_id = "posts"."organization_id"), '[]'::json)
+  from "posts" where "posts"."organization_id" = $1
+  order by "posts"."created_at" desc, "posts"."id" desc limit $2 offset $3`;
+const rawPageWithRelations = (db, orgId) =>
+  Promise.all([
+    db.query({ name: 'bench-page-json', text: PAGE_WITH_RELATIONS, values: [orgId, 20, 0] }),
+    db.query({
+      name: 'bench-count',
+      text: 'select count(*) from "posts" where "posts"."organization_id" = $1',
+      values: [orgId],
+    }),
+  ]);
+/** The same in one statement, the total as a window over the matching rows (measured, not used). */
+const rawPageWindowCount = (db, orgId) =>
+  db.query({
+    name: 'bench-page-window',
+    text: `with page as (
+             select p.*, count(*) over () as total from "posts" p where p.organization_id = $1
+              order by p.created_at desc, p.id desc limit $2 offset $3)
+           ${PAGE_WITH_RELATIONS.replace(
+             /from "posts" where[^]*$/,
+             ', "posts".total from page "posts" order by "posts"."created_at" desc, "posts"."id" desc',
+           )}`,
+    values: [orgId, 20, 0],
+  });
 
 /** Statements and round trips one request costs, through a counting relay (steady state). */
 async function countQueries(database, cases) {
@@ -404,6 +456,8 @@ try {
           list.rows.map((row) => row.id),
         );
       });
+      m.rawJson = await measureLoop(() => rawPageWithRelations(db, bigOrg.orgId));
+      m.rawWindow = await measureLoop(() => rawPageWindowCount(db, bigOrg.orgId));
       m.pgSmall = await measureHttp(`${pgBase}${page(smallOrg.orgId)}`, {
         cookie: smallOrg.cookie,
       });
@@ -426,8 +480,10 @@ try {
     if (database) {
       console.log(line(`raw pg: list + count SQL (${fmt(bigOrgPosts)} posts)`, m.raw));
       console.log(line('raw pg: every query of the page (+ targets, media, creators)', m.rawPage));
+      console.log(line('raw pg: list with JSON relations + count (the page now)', m.rawJson));
+      console.log(line('raw pg: the same, total as count(*) over () (one statement)', m.rawWindow));
       console.log(
-        `${line(`GET posts page 1 × 20 (${fmt(bigOrgPosts)} posts, PostgreSQL)`, m.posts)}   ${(m.posts.rps / m.raw.rps).toFixed(2)}× raw list + count, ${(m.posts.rps / m.rawPage.rps).toFixed(2)}× raw page`,
+        `${line(`GET posts page 1 × 20 (${fmt(bigOrgPosts)} posts, PostgreSQL)`, m.posts)}   ${(m.posts.rps / m.raw.rps).toFixed(2)}× raw list + count, ${(m.posts.rps / m.rawPage.rps).toFixed(2)}× raw 5-statement page, ${(m.posts.rps / m.rawJson.rps).toFixed(2)}× raw JSON page`,
       );
       console.log(line(`GET posts page 1 × 20 (${smallOrgPosts} posts, PostgreSQL)`, m.pgSmall));
     }

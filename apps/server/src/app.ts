@@ -297,7 +297,7 @@ export async function buildApp(
   const billing =
     options.billing ??
     (config.stripe
-      ? new StripeBilling(createStripeClient(config.stripe), config.stripe.webhookSecret)
+      ? new StripeBilling(await createStripeClient(config.stripe), config.stripe.webhookSecret)
       : noBilling);
   await app.register(plansRoutes, { prefix: base, db: database.db });
   await app.register(usersRoutes, { prefix: base, db: database.db });

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -11,13 +11,17 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** An SMTP mailer when SMTP_URL is configured (e.g. smtp://user:pass@host:587), else null. */
+/**
+ * An SMTP mailer when SMTP_URL is configured (e.g. smtp://user:pass@host:587), else null.
+ * nodemailer loads with the first message: a server that sends none never pays its start time.
+ */
 export function createMailer(smtpUrl: string | undefined, from: string): Mailer | null {
   if (!smtpUrl) return null;
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, ...message });
     },
   };
 }

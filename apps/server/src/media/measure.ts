@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { AppError } from '../lib/app-error.js';
 import type { MediaTools } from './media-tools.js';
+import { loadSharp } from '../lib/sharp.js';
 import { readVideoFacts, type VideoFacts } from './video-metadata.js';
 
 /** What could be measured; a null field could not be read (the rule set then says so). */
@@ -22,6 +22,7 @@ export const MAX_IMAGE_PIXELS = 8192 * 8192;
 export async function measureImage(path: string, fileName: string): Promise<Measurements> {
   let width: number | undefined;
   let height: number | undefined;
+  const sharp = await loadSharp();
   try {
     // Only the header is read here; the cap applies below, with a message naming the size.
     ({ width, height } = (await sharp(path, { limitInputPixels: false }).metadata()).autoOrient);

@@ -1,11 +1,12 @@
-import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import type { MediaTools } from './media-tools.js';
+import { loadSharp } from '../lib/sharp.js';
 
 const THUMBNAIL_SIZE = 480;
 export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
 export const THUMBNAIL_EXTENSION = 'webp';
 
-const toWebp = (image: ReturnType<typeof sharp>) =>
+const toWebp = (image: Sharp) =>
   image
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })
@@ -13,6 +14,7 @@ const toWebp = (image: ReturnType<typeof sharp>) =>
 
 /** The first frame, turned upright by its EXIF orientation, fit in 480×480; null when unreadable. */
 export async function imageThumbnail(path: string): Promise<Buffer | null> {
+  const sharp = await loadSharp();
   try {
     return await toWebp(sharp(path).autoOrient());
   } catch {
@@ -34,6 +36,7 @@ async function videoPoster(width: number | null, height: number | null): Promise
   <circle cx="${cx}" cy="${cy}" r="${r}" fill="#000" fill-opacity="0.35" stroke="#fff" stroke-opacity="0.85" stroke-width="${Math.max(2, r / 12)}"/>
   <polygon points="${cx - t * 0.6},${cy - t} ${cx - t * 0.6},${cy + t} ${cx + t},${cy}" fill="#fff"/>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
 }
 
@@ -63,7 +66,7 @@ export async function videoThumbnail(
           ],
           60_000,
         );
-        if (frame.length) return await toWebp(sharp(frame));
+        if (frame.length) return await toWebp((await loadSharp())(frame));
       } catch {
         // Try the next position, then fall back to the poster.
       }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 /** The payment side of subscribing. `none` activates at once; `stripe` sends the buyer to Checkout. */
 export interface BillingProvider {
@@ -39,9 +39,11 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
-export function createStripeClient(settings: StripeSettings): Stripe {
+/** The Stripe SDK loads only here, when billing is configured (it costs start time). */
+export async function createStripeClient(settings: StripeSettings): Promise<Stripe> {
   const base = settings.apiUrl ? new URL(settings.apiUrl) : null;
-  return new Stripe(settings.secretKey, {
+  const { default: StripeSdk } = await import('stripe');
+  return new StripeSdk(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(base

@@ -26,7 +26,7 @@ beforeAll(async () => {
     },
   });
   const billing = new StripeBilling(
-    createStripeClient({
+    await createStripeClient({
       secretKey: 'sk_test_herald',
       webhookSecret: WEBHOOK_SECRET,
       apiUrl: stripe.url,

@@ -30,68 +30,81 @@ export async function toPostDtos(
   organizationId: string,
   rows: repo.PostRow[],
 ): Promise<Post[]> {
-  const { targets, media, creators } = await repo.loadPostRelations(
+  const relations = await repo.loadPostRelations(
     deps.db,
     organizationId,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => {
-    const own = targets.filter((t) => t.target.postId === row.id);
-    const files = media
-      .filter((m) => m.postId === row.id)
-      .map((m) => ({
-        id: m.id,
-        mediaUrl: deps.media.signedUrl(m.storageKey),
-        thumbnailUrl: m.thumbnailKey ? deps.media.signedUrl(m.thumbnailKey) : null,
-        mimeType: m.mimeType,
-        fileName: m.fileName,
-        kind: m.kind,
-        size: m.size,
-        width: m.width,
-        height: m.height,
-        durationSec: m.durationSec,
-        platformIds: m.platformIds,
-      }));
-    return {
-      id: row.id,
-      organizationId: row.organizationId,
-      title: row.title,
-      status: row.status,
-      content: contentOf(row),
-      platforms: [...new Map(own.map((t) => [t.target.platformId, t.platformName]))].map(
-        ([id, name]) => ({ id, name }),
-      ),
-      accounts: own.map(({ target, platformName, account }) => ({
-        id: target.integrationId,
-        platformId: target.platformId,
-        platformName,
-        name: account?.name ?? target.accountName,
-        username: account?.username ?? target.accountUsername,
-        pictureUrl: account?.pictureUrl ?? null,
-        connected: account?.status === 'CONNECTED',
-      })),
-      platformPosts: own.map(({ target, platformName, account }) => ({
-        id: target.id,
-        platformId: target.platformId,
-        platformName,
-        status: target.status,
-        externalId: target.externalId,
-        permalink: target.permalink,
-        error: target.error,
-        publishedAt: iso(target.publishedAt),
-        dueAt: target.status === 'QUEUED' ? iso(target.dueAt) : null,
-        integrationId: target.integrationId,
-        accountName: account?.name ?? target.accountName,
-        accountUsername: account?.username ?? target.accountUsername,
-        accountPictureUrl: account?.pictureUrl ?? null,
-        tiktok: platformName === 'TikTok' ? tiktokSettingsOf(target.settings) : null,
-      })),
-      media: files,
-      scheduledAt: iso(row.scheduledAt),
-      publishedAt: iso(row.publishedAt),
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      creator: creators.get(row.id) ?? null,
-    };
-  });
+  return rows.map((row) =>
+    toPostDto(deps, row, relations.get(row.id) ?? { creator: null, targets: [], media: [] }),
+  );
+}
+
+/** A listed post (its relations read with it, repo.listPosts) as the API answers it. */
+export const listedPostDto = (
+  deps: { media: Pick<MediaStore, 'signedUrl'> },
+  { post, ...relations }: repo.ListedPost,
+): Post => toPostDto(deps, post, relations);
+
+/** JSON's timestamps (microseconds, an offset) as the API writes dates: milliseconds, UTC. */
+const isoOf = (value: string | null) => (value ? new Date(value).toISOString() : null);
+
+function toPostDto(
+  deps: { media: Pick<MediaStore, 'signedUrl'> },
+  row: repo.PostRow,
+  { creator, targets, media }: repo.PostRelations,
+): Post {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    title: row.title,
+    status: row.status,
+    content: contentOf(row),
+    platforms: [...new Map(targets.map((t) => [t.platformId, t.platformName]))].map(
+      ([id, name]) => ({ id, name }),
+    ),
+    accounts: targets.map((t) => ({
+      id: t.integrationId,
+      platformId: t.platformId,
+      platformName: t.platformName,
+      name: t.liveName ?? t.accountName,
+      username: t.liveUsername ?? t.accountUsername,
+      pictureUrl: t.pictureUrl ?? null,
+      connected: t.accountStatus === 'CONNECTED',
+    })),
+    platformPosts: targets.map((t) => ({
+      id: t.id,
+      platformId: t.platformId,
+      platformName: t.platformName,
+      status: t.status,
+      externalId: t.externalId,
+      permalink: t.permalink,
+      error: t.error,
+      publishedAt: isoOf(t.publishedAt),
+      dueAt: t.status === 'QUEUED' ? isoOf(t.dueAt) : null,
+      integrationId: t.integrationId,
+      accountName: t.liveName ?? t.accountName,
+      accountUsername: t.liveUsername ?? t.accountUsername,
+      accountPictureUrl: t.pictureUrl ?? null,
+      tiktok: t.platformName === 'TikTok' ? tiktokSettingsOf(t.settings) : null,
+    })),
+    media: media.map((m) => ({
+      id: m.id,
+      mediaUrl: deps.media.signedUrl(m.storageKey),
+      thumbnailUrl: m.thumbnailKey ? deps.media.signedUrl(m.thumbnailKey) : null,
+      mimeType: m.mimeType,
+      fileName: m.fileName,
+      kind: m.kind,
+      size: m.size,
+      width: m.width,
+      height: m.height,
+      durationSec: m.durationSec,
+      platformIds: m.platformIds,
+    })),
+    scheduledAt: iso(row.scheduledAt),
+    publishedAt: iso(row.publishedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    creator,
+  };
 }

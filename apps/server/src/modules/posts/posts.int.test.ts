@@ -345,6 +345,32 @@ describe('listing, editing and deleting', () => {
     expect(page1.data.posts[0].content).toBe('50% off everything');
   });
 
+  it('reads a page, filtered or not, in two statements: the posts with their relations, the total', async () => {
+    type Client = { query: (...args: unknown[]) => unknown };
+    const client = (t.database.db as unknown as { $client: Client }).$client;
+    const original = client.query;
+    const statements: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const [query] = args;
+      statements.push(
+        typeof query === 'string' ? query : ((query as { text?: string }).text ?? ''),
+      );
+      return original.apply(this, args);
+    };
+    const perRequest: number[] = [];
+    try {
+      for (const query of ['?page=1&pageSize=2', '?status=draft', `?platformId=${xId}&q=sale`]) {
+        statements.length = 0;
+        const body = await list(query);
+        expect(body.data.posts.length).toBeGreaterThan(0);
+        perRequest.push(statements.filter((s) => /"post(s|_targets|_media)"/.test(s)).length);
+      }
+    } finally {
+      client.query = original;
+    }
+    expect(perRequest).toEqual([2, 2, 2]);
+  });
+
   it('returns a calendar range by scheduled time, else creation time', async () => {
     const base = Date.now() + 2 * 86_400_000;
     const from = new Date(base - 3600_000).toISOString();

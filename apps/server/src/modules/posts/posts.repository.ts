@@ -63,12 +63,108 @@ function filterSql(organizationId: string, filter: PostFilter): SQL | undefined 
 const isUnfiltered = (f: PostFilter) =>
   f.status === undefined && !f.q && !f.from && !f.to && !f.platformId && !f.integrationId;
 
+/** A target of a listed post as the page reads it: the row's fields and its account's, if any. */
+export interface ListedTarget {
+  id: string;
+  platformId: string;
+  platformName: string;
+  integrationId: string | null;
+  accountName: string | null;
+  accountUsername: string | null;
+  status: (typeof postTargets.$inferSelect)['status'];
+  externalId: string | null;
+  permalink: string | null;
+  error: string | null;
+  /** ISO 8601 as PostgreSQL writes it in JSON (microseconds, an offset). */
+  publishedAt: string | null;
+  dueAt: string | null;
+  /** The connected account's current name, username, picture and status; null without one. */
+  liveName: string | null;
+  liveUsername: string | null;
+  pictureUrl: string | null;
+  accountStatus: string | null;
+  /** The network settings the user chose for this account (TikTok), or null. */
+  settings: Record<string, unknown> | null;
+}
+
+/** A file of a listed post, in its order. */
+export interface ListedMedia {
+  id: string;
+  storageKey: string;
+  thumbnailKey: string | null;
+  fileName: string;
+  mimeType: string;
+  kind: (typeof postMedia.$inferSelect)['kind'];
+  size: number;
+  width: number | null;
+  height: number | null;
+  durationSec: number | null;
+  platformIds: string[] | null;
+}
+
+/** What a post shows beside its own columns. */
+export interface PostRelations {
+  creator: { id: string; displayName: string } | null;
+  targets: ListedTarget[];
+  media: ListedMedia[];
+}
+
+export type ListedPost = PostRelations & { post: PostRow };
+
+/** json/jsonb arrive parsed from both drivers; a string is parsed here in case one does not. */
+const fromJson = <T>(value: unknown): T =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/**
+ * A post's creator, targets (with their networks and accounts) and files as JSON, computed per
+ * row of the outer `posts` query: the page is one statement instead of four (issue 20). The
+ * targets keep the order the library shows (network, account, then creation). The outer row is
+ * named in full ("posts"."id"): drizzle writes a select list's own columns unqualified, which
+ * inside these subqueries would name the inner tables' columns.
+ */
+const relationFields = {
+  creator: sql`(select json_build_object('id', u.id, 'displayName', u.display_name)
+      from ${users} u where u.id = "posts"."created_by_user_id")`.mapWith(
+    fromJson<PostRelations['creator']>,
+  ),
+  targets: sql`coalesce((select json_agg(json_build_object(
+        'id', t.id, 'platformId', t.platform_id, 'platformName', pl.name,
+        'integrationId', t.integration_id, 'accountName', t.account_name,
+        'accountUsername', t.account_username, 'status', t.status,
+        'externalId', t.external_id, 'permalink', t.permalink, 'error', t.error,
+        'publishedAt', t.published_at, 'dueAt', t.due_at,
+        'liveName', i.name, 'liveUsername', i.username, 'pictureUrl', i.picture_url,
+        'accountStatus', i.status, 'settings', t.settings)
+        order by pl.name, t.account_name, t.created_at, t.id)
+      from ${postTargets} t
+      join ${platforms} pl on pl.id = t.platform_id
+      left join ${integrations} i on i.id = t.integration_id
+      where t.post_id = "posts"."id" and t.organization_id = "posts"."organization_id"), '[]'::json)`.mapWith(
+    fromJson<ListedTarget[]>,
+  ),
+  media: sql`coalesce((select json_agg(json_build_object(
+        'id', m.id, 'storageKey', m.storage_key, 'thumbnailKey', m.thumbnail_key,
+        'fileName', m.file_name, 'mimeType', m.mime_type, 'kind', m.kind, 'size', m.size,
+        'width', m.width, 'height', m.height, 'durationSec', m.duration_sec,
+        'platformIds', m.platform_ids)
+        order by m.position)
+      from ${postMedia} m
+      where m.post_id = "posts"."id" and m.organization_id = "posts"."organization_id"), '[]'::json)`.mapWith(
+    fromJson<ListedMedia[]>,
+  ),
+};
+
+/**
+ * A page of the organization's posts, newest first, each with its creator, targets and files,
+ * and the total that matches: two statements, run together. The unfiltered page (the
+ * library's first look, the most asked) is prepared once per database.
+ */
 export async function listPosts(
   db: Db,
   organizationId: string,
   filter: PostFilter,
   window: { limit: number; offset: number },
-) {
+): Promise<{ rows: ListedPost[]; totalCount: number }> {
   if (isUnfiltered(filter)) {
     const q = hotQueries(db);
     const [rows, [total]] = await Promise.all([
@@ -80,7 +176,7 @@ export async function listPosts(
   const where = filterSql(organizationId, filter);
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ post: posts, ...relationFields })
       .from(posts)
       .where(where)
       .orderBy(desc(posts.createdAt), desc(posts.id))
@@ -124,19 +220,15 @@ export async function lockPosts(db: Db, organizationId: string, postIds: string[
     .for('update');
 }
 
-/** Everything a list of posts shows beside its own columns, loaded in three parallel queries. */
-export async function loadPostRelations(db: Db, organizationId: string, postIds: string[]) {
-  if (postIds.length === 0) return { targets: [], media: [], creators: new Map() };
-  const q = hotQueries(db);
-  const [targets, media, creatorRows] = await Promise.all([
-    q.targets.execute({ organizationId, postIds }),
-    q.media.execute({ organizationId, postIds }),
-    q.creators.execute({ organizationId, postIds }),
-  ]);
-  const creators = new Map(
-    creatorRows.map((row) => [row.postId, { id: row.id, displayName: row.displayName }]),
-  );
-  return { targets, media, creators };
+/** The creator, targets and files of the organization's posts among `postIds`, in one statement. */
+export async function loadPostRelations(
+  db: Db,
+  organizationId: string,
+  postIds: string[],
+): Promise<Map<string, PostRelations>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await hotQueries(db).relations.execute({ organizationId, postIds });
+  return new Map(rows.map(({ id, ...relations }) => [id, relations]));
 }
 
 /**
@@ -146,10 +238,9 @@ export async function loadPostRelations(db: Db, organizationId: string, postIds:
  */
 function prepareHotQueries(db: Db) {
   const organizationId = sql.placeholder('organizationId');
-  const postIds = sql`${sql.placeholder('postIds')}::uuid[]`;
   return {
     page: db
-      .select()
+      .select({ post: posts, ...relationFields })
       .from(posts)
       .where(eq(posts.organizationId, organizationId))
       .orderBy(desc(posts.createdAt), desc(posts.id))
@@ -161,48 +252,18 @@ function prepareHotQueries(db: Db) {
       .from(posts)
       .where(eq(posts.organizationId, organizationId))
       .prepare('posts_count'),
-    targets: db
-      .select({
-        target: postTargets,
-        platformName: platforms.name,
-        account: {
-          name: integrations.name,
-          username: integrations.username,
-          pictureUrl: integrations.pictureUrl,
-          status: integrations.status,
-        },
-      })
-      .from(postTargets)
-      .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
-      .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
-      .where(
-        and(
-          eq(postTargets.organizationId, organizationId),
-          sql`${postTargets.postId} = any(${postIds})`,
-        ),
-      )
-      .orderBy(asc(platforms.name), asc(postTargets.accountName), asc(postTargets.createdAt))
-      .prepare('posts_page_targets'),
-    media: db
-      .select()
-      .from(postMedia)
-      .where(
-        and(
-          eq(postMedia.organizationId, organizationId),
-          sql`${postMedia.postId} = any(${postIds})`,
-        ),
-      )
-      .orderBy(asc(postMedia.postId), asc(postMedia.position))
-      .prepare('posts_page_media'),
-    creators: db
-      .select({ postId: posts.id, id: users.id, displayName: users.displayName })
+    relations: db
+      .select({ id: posts.id, ...relationFields })
       .from(posts)
-      .innerJoin(users, eq(users.id, posts.createdByUserId))
-      .where(and(eq(posts.organizationId, organizationId), sql`${posts.id} = any(${postIds})`))
-      .prepare('posts_page_creators'),
+      .where(
+        and(
+          eq(posts.organizationId, organizationId),
+          sql`${posts.id} = any(${sql.placeholder('postIds')}::uuid[])`,
+        ),
+      )
+      .prepare('posts_relations'),
   };
 }
-
 const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareHotQueries>>();
 function hotQueries(db: Db) {
   let queries = preparedByDb.get(db);

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { IngestedMedia, MediaStore } from '../../media/media-store.js';
 import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
-import { toPostDtos } from './post-dto.js';
+import { listedPostDto, toPostDtos } from './post-dto.js';
 import {
   checkContentKeys,
   checkMediaKeys,
@@ -236,7 +236,7 @@ export async function listPosts(
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  const posts = await toPostDtos(deps, organizationId, rows);
+  const posts = rows.map((row) => listedPostDto(deps, row));
   return { posts, meta: { page, pageSize, totalCount } };
 }
 

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.js';
 import { unreachableMediaBase } from '../../lib/public-url.js';
 import type { SandboxContext } from '../context.js';
 import type { EmuKit } from '../kit/emu-kit.js';
@@ -73,6 +73,7 @@ export async function inspectImage(
       return null;
     }
     const bytes = Buffer.from(await res.arrayBuffer());
+    const sharp = await loadSharp();
     const meta = await sharp(bytes).metadata();
     const { width, height } = meta.autoOrient;
     if (!meta.format || !width || !height) return null;

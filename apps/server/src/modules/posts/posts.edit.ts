@@ -36,7 +36,7 @@ import {
   type TargetRule,
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
-import { settleTikTokSettings } from './tiktok-settings.js';
+import { readCreatorsAhead, settleTikTokSettings } from './tiktok-settings.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { insertEvent as insertApprovalEvent } from '../approvals/approvals.repository.js';
 import { refuseWhileBusy, type Caller, type PostsDeps } from './posts.service.js';
@@ -194,6 +194,7 @@ export async function editPost(
   files: IngestedMedia[],
 ): Promise<Post> {
   const org = caller.organizationId;
+  const tiktokCreator = await readCreatorsAhead(deps.tiktokCreator, org, fields.tiktok);
   const { post, removedKeys } = await deps.db.transaction(async (tx) => {
     const plan = await planEdit(tx, deps.now(), caller, postId, fields, true);
     const stored = await repo.mediaOfPost(tx, org, postId);
@@ -221,7 +222,7 @@ export async function editPost(
     if (errors.length > 0) throwValidation(errors);
     // Targets already out keep the settings they went out with; the others take the new ones.
     const tiktok = await settleTikTokSettings(
-      deps.tiktokCreator,
+      tiktokCreator,
       org,
       plan.chosen.map((a) => {
         const target = plan.editable.find((t) => t.integrationId === a.integrationId)!;

@@ -12,6 +12,32 @@ export type TikTokCreatorReader = (
   integrationId: string,
 ) => Promise<TikTokCreatorInfo>;
 
+/**
+ * Reads creator_info ahead for the accounts `chosen` names, so that a transaction never waits on
+ * TikTok: with the embedded database (one connection) the TikTok sandbox answering that read
+ * needs the connection the transaction holds, and with real TikTok a slow answer would hold the
+ * post's row locks. The reader it returns answers from what was read.
+ */
+export async function readCreatorsAhead(
+  read: TikTokCreatorReader | undefined,
+  organizationId: string,
+  chosen: Record<string, unknown> | undefined,
+): Promise<TikTokCreatorReader | undefined> {
+  if (!read || !chosen) return read;
+  const known = new Map(
+    await Promise.all(
+      Object.keys(chosen).map(
+        async (id) => [id, await read(organizationId, id).catch(() => null)] as const,
+      ),
+    ),
+  );
+  return async (_organizationId, integrationId) => {
+    const creator = known.get(integrationId);
+    if (!creator) throw new Error('creator_info was not read for this account');
+    return creator;
+  };
+}
+
 export interface TikTokTargetToCheck {
   integrationId: string;
   /** The network's own name ("TikTok"), not the composer's label. */

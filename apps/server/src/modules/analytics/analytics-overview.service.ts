@@ -84,6 +84,51 @@ function readingTotals(rows: TargetReading[]) {
   };
 }
 
+/**
+ * The targets published in [start, end) and in the `days` before it, each with its latest reading
+ * taken before its period ended, and their totals: the one computation behind the KPIs, shared by
+ * the analytics screen and the dashboard's engagement card.
+ */
+async function comparePeriods(
+  db: Db,
+  filter: repo.OverviewFilter,
+  start: Date,
+  end: Date,
+  days: number,
+) {
+  const prevStart = addDays(start, -days);
+  const [current, previous] = await Promise.all([
+    repo.listTargetReadings(db, filter, start, end, end),
+    repo.listTargetReadings(db, filter, prevStart, start, start),
+  ]);
+  return { current, now: readingTotals(current), then: readingTotals(previous) };
+}
+
+/** The dashboard card's period: the last 30 UTC days, today included (/analytics?range=30). */
+export const DASHBOARD_ENGAGEMENT_DAYS = 30;
+
+/**
+ * The organization's engagement rate over the last 30 days against the 30 before, computed as
+ * the analytics screen's KPI is (so the card and `/analytics?range=30` agree).
+ */
+export async function getEngagementTrend(db: Db, organizationId: string, today = new Date()) {
+  const end = addDays(dayStart(dayOf(today)), 1);
+  const start = addDays(end, -DASHBOARD_ENGAGEMENT_DAYS);
+  const { now, then } = await comparePeriods(
+    db,
+    { organizationId },
+    start,
+    end,
+    DASHBOARD_ENGAGEMENT_DAYS,
+  );
+  return {
+    ...kpi(now.engagementRate, then.engagementRate),
+    from: dayOf(start),
+    to: dayOf(addDays(end, -1)),
+    formula: ENGAGEMENT_FORMULA,
+  };
+}
+
 /** Checks the range and the filters; another organization's account reads as unknown. */
 async function checkQuery(db: Db, organizationId: string, q: AnalyticsOverviewQuery) {
   if (q.to < q.from)
@@ -129,17 +174,14 @@ export async function getAnalyticsOverview(
   const prevFrom = dayOf(prevStart);
   const prevTo = dayOf(addDays(start, -1));
 
-  const [current, previous, daily, accountDays, accounts, status] = await Promise.all([
-    repo.listTargetReadings(db, filter, start, end, end),
-    repo.listTargetReadings(db, filter, prevStart, start, start),
+  const [{ current, now, then }, daily, accountDays, accounts, status] = await Promise.all([
+    comparePeriods(db, filter, start, end, days),
     repo.listDailyGains(db, filter, start, end),
     repo.listAccountDays(db, filter, dayOf(addDays(prevStart, -1)), q.to),
     repo.listAccounts(db, filter),
     repo.getOrgStatus(db, organizationId),
   ]);
 
-  const now = readingTotals(current);
-  const then = readingTotals(previous);
   const byDay = new Map(daily.map((d) => [d.day, d]));
   const series = [];
   for (let d = start; d < end; d = addDays(d, 1)) {

@@ -19,9 +19,9 @@ const FIRST_READING_MS = 3_600_000;
 export const ENGAGEMENT_FORMULA =
   'Engagement rate = interactions ÷ views, or ÷ reach where a network gives no views; posts without either are left out.';
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+export const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
+export const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
 
 /** Sum of the present values; null when none is present (absent, never 0). */
 const sumPresent = (values: Array<number | null>) => {
@@ -30,7 +30,7 @@ const sumPresent = (values: Array<number | null>) => {
 };
 
 /** The engagement rate of readings: Σ interactions ÷ Σ (views, else reach) over those having both. */
-function engagementOf(rows: Array<Pick<TargetReading, 'views' | 'reach' | 'interactions'>>) {
+export function engagementOf(rows: Array<Pick<TargetReading, 'views' | 'reach' | 'interactions'>>) {
   let interactions = 0;
   let base = 0;
   for (const r of rows) {
@@ -130,7 +130,11 @@ export async function getEngagementTrend(db: Db, organizationId: string, today =
 }
 
 /** Checks the range and the filters; another organization's account reads as unknown. */
-async function checkQuery(db: Db, organizationId: string, q: AnalyticsOverviewQuery) {
+export async function checkQuery(
+  db: Db,
+  organizationId: string,
+  q: Omit<AnalyticsOverviewQuery, 'sort'>,
+) {
   if (q.to < q.from)
     throw new AppError(
       'VALIDATION_FAILED',

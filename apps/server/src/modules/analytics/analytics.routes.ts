@@ -1,4 +1,6 @@
 import {
+  AnalyticsBestTimesQuerySchema,
+  AnalyticsBestTimesResponseSchema,
   AnalyticsOverviewQuerySchema,
   AnalyticsOverviewResponseSchema,
   AnalyticsSettingsResponseSchema,
@@ -13,6 +15,7 @@ import {
   getAnalyticsSettings,
   updateAnalyticsSettings,
 } from './analytics-overview.service.js';
+import { getBestTimes } from './analytics-best-times.service.js';
 
 /** The analytics screen's API (docs/analytics.md#api). */
 export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -32,6 +35,23 @@ export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) 
     async (request) => ({
       status: 'success' as const,
       data: await getAnalyticsOverview(db, request.params.orgId, request.query),
+    }),
+  );
+
+  api.get(
+    '/organizations/:orgId/analytics/best-times',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/analytics/best-times' } },
+      schema: {
+        tags: ['analytics'],
+        params: OrgParamsSchema,
+        querystring: AnalyticsBestTimesQuerySchema,
+        response: { 200: AnalyticsBestTimesResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await getBestTimes(db, request.params.orgId, request.query),
     }),
   );
 

@@ -5,12 +5,15 @@ import { LoadingIndicator } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useIntegrations } from '@/lib/integrations';
 import { useCan } from '@/lib/permissions';
+import { useTimeZone } from '@/lib/use-time-zone';
 import {
   useAnalyticsOverview,
+  useBestTimes,
   useAnalyticsSettings,
   type AnalyticsQuery,
   type TopPostsSort,
 } from '../api/analytics';
+import { BestTimesHeatmap } from '../components/best-times-heatmap';
 import { DailyChart } from '../components/daily-chart';
 import { EmptyState } from '../components/empty-state';
 import { Filters, PRESETS, type FilterState, type Preset } from '../components/filters';
@@ -68,6 +71,12 @@ export function AnalyticsPage() {
   };
   const integrations = useIntegrations(currentOrgId);
   const overview = useAnalyticsOverview(rangeError ? null : currentOrgId, query);
+  const timeZone = useTimeZone();
+  const bestTimes = useBestTimes(
+    rangeError || !overview.data?.status.hasReadings ? null : currentOrgId,
+    query,
+    timeZone,
+  );
   const settings = useAnalyticsSettings(currentOrgId);
   const canManage = useCan('PUT /organizations/:orgId/analytics/settings');
 
@@ -114,6 +123,13 @@ export function AnalyticsPage() {
         <StaleNotices accounts={data.accounts} />
         <KpiCards kpis={data.kpis} days={data.range.days} formula={data.engagementFormula} />
         <DailyChart days={data.daily} />
+        {bestTimes.data ? (
+          <BestTimesHeatmap data={bestTimes.data} from={data.range.from} to={data.range.to} />
+        ) : bestTimes.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {bestTimes.error.message || 'The best time to post could not be loaded.'}
+          </p>
+        ) : null}
         <div className="grid items-start gap-6 2xl:grid-cols-2">
           <FollowersChart accounts={data.followers} from={data.range.from} to={data.range.to} />
           <NetworkComparison networks={data.networks} />

@@ -205,3 +205,32 @@ export const AnalyticsBestTimesSchema = z.object({
 });
 export type AnalyticsBestTimes = z.infer<typeof AnalyticsBestTimesSchema>;
 export const AnalyticsBestTimesResponseSchema = successEnvelope(AnalyticsBestTimesSchema);
+
+/** `GET …/analytics/export.csv`: the overview's range and filters. */
+export const AnalyticsExportQuerySchema = AnalyticsOverviewQuerySchema.omit({ sort: true });
+export type AnalyticsExportQuery = z.infer<typeof AnalyticsExportQuerySchema>;
+
+/**
+ * The post-metrics CSV's columns, in order (docs/analytics.md#csv-export). Stable: a spreadsheet
+ * or script built on one export keeps working on the next.
+ */
+export const ANALYTICS_EXPORT_COLUMNS = [
+  'published_at',
+  'network',
+  'account',
+  'post_id',
+  'title',
+  'text',
+  'views',
+  'reach',
+  'likes',
+  'comments',
+  'shares',
+  'saves',
+  'clicks',
+  'video_views',
+  'interactions',
+  'engagement_rate',
+  'read_at',
+  'permalink',
+] as const;

@@ -53,6 +53,13 @@ export function useAnalyticsOverview(orgId: string | null, q: AnalyticsQuery) {
   });
 }
 
+/** The query string of the CSV export: the range and filters of the screen. */
+export function exportSearch(q: AnalyticsQuery): string {
+  const search = new URLSearchParams(overviewSearch(q));
+  search.delete('sort');
+  return search.toString();
+}
+
 /** The query string of the best-times request: the range and filters, and the viewer's zone. */
 export function bestTimesSearch(q: AnalyticsQuery, timezone: string): string {
   const search = new URLSearchParams(overviewSearch(q));

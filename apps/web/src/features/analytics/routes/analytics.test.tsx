@@ -221,6 +221,24 @@ describe('/analytics', () => {
     expect(map).toHaveTextContent('Best: Tuesday 08:00–09:00 (15 interactions per post, 2 posts).');
   });
 
+  it('offers the CSV of the range and filters to members who may export', async () => {
+    await renderAnalytics({
+      path: `/analytics?range=custom&from=2026-03-01&to=2026-03-07&network=${X}`,
+    });
+    const link = await screen.findByRole('link', { name: 'Export CSV' });
+    expect(link).toHaveAttribute(
+      'href',
+      `/api/organizations/${ORG}/analytics/export.csv?from=2026-03-01&to=2026-03-07&platformIds=${X}`,
+    );
+    expect(link).toHaveAttribute('download');
+  });
+
+  it('leaves Export CSV out for a member who may only view analytics', async () => {
+    await renderAnalytics({ me: createMe({ permissions: ['analytics:view'] }) });
+    await screen.findByRole('region', { name: 'Key figures' });
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+  });
+
   it('links top posts to their details and sorts them on the server', async () => {
     const { server } = await renderAnalytics();
     const top = await screen.findByRole('region', { name: 'Top posts' });

@@ -7,6 +7,7 @@ import { useIntegrations } from '@/lib/integrations';
 import { useCan } from '@/lib/permissions';
 import { useTimeZone } from '@/lib/use-time-zone';
 import {
+  exportSearch,
   useAnalyticsOverview,
   useBestTimes,
   useAnalyticsSettings,
@@ -16,6 +17,7 @@ import {
 import { BestTimesHeatmap } from '../components/best-times-heatmap';
 import { DailyChart } from '../components/daily-chart';
 import { EmptyState } from '../components/empty-state';
+import { ExportButton } from '../components/export-button';
 import { Filters, PRESETS, type FilterState, type Preset } from '../components/filters';
 import { FollowersChart } from '../components/followers-chart';
 import { KpiCards } from '../components/kpi-cards';
@@ -79,6 +81,7 @@ export function AnalyticsPage() {
   );
   const settings = useAnalyticsSettings(currentOrgId);
   const canManage = useCan('PUT /organizations/:orgId/analytics/settings');
+  const canExport = useCan('GET /organizations/:orgId/analytics/export.csv');
 
   const update = (next: Partial<FilterState & { sort: TopPostsSort }>) => {
     const merged = { ...filters, ...next };
@@ -142,11 +145,16 @@ export function AnalyticsPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <title>Analytics · Herald</title>
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Analytics</h1>
-        <p className="text-sm text-slate-600">
-          {`${filters.from} to ${filters.to} (UTC days), compared with the period of equal length before it.`}
-        </p>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Analytics</h1>
+          <p className="text-sm text-slate-600">
+            {`${filters.from} to ${filters.to} (UTC days), compared with the period of equal length before it.`}
+          </p>
+        </div>
+        {canExport && currentOrgId && !rangeError && (
+          <ExportButton orgId={currentOrgId} search={exportSearch(query)} />
+        )}
       </header>
       <Filters
         state={filters}

@@ -71,6 +71,7 @@ export const DashboardEngagementSchema = z.object({
   change: z.number().nullable(),
   from: z.string(),
   to: z.string(),
+  /** The formula in a few words ("interactions ÷ views (or reach)"); /analytics has the sentence. */
   formula: z.string(),
 });
 export const DashboardSchema = z.object({

@@ -85,7 +85,7 @@ export function createDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
       change: null,
       from: '2026-02-01',
       to: '2026-03-02',
-      formula: 'Engagement rate = interactions ÷ views, or ÷ reach where a network gives no views.',
+      formula: 'interactions ÷ views (or reach)',
     },
     ...overrides,
   };

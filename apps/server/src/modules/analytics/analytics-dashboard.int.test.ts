@@ -116,7 +116,7 @@ describe('the dashboard engagement card', () => {
     expect(engagement.previous).toBeCloseTo(10 / 500);
     expect(engagement.change).toBeCloseTo(60 / 1500 / (10 / 500) - 1);
     expect(engagement).toMatchObject({ from: dayOf(daysAgo(29)), to: dayOf(new Date()) });
-    expect(engagement.formula).toMatch(/interactions ÷ views/);
+    expect(engagement.formula).toBe('interactions ÷ views (or reach)');
 
     const overview = await owner.call(
       'GET',

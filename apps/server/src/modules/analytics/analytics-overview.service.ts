@@ -19,6 +19,9 @@ const FIRST_READING_MS = 3_600_000;
 export const ENGAGEMENT_FORMULA =
   'Engagement rate = interactions ÷ views, or ÷ reach where a network gives no views; posts without either are left out.';
 
+/** The same formula in the few words a small card has room for (the dashboard's). */
+export const ENGAGEMENT_FORMULA_SHORT = 'interactions ÷ views (or reach)';
+
 export const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 export const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
@@ -125,7 +128,7 @@ export async function getEngagementTrend(db: Db, organizationId: string, today =
     ...kpi(now.engagementRate, then.engagementRate),
     from: dayOf(start),
     to: dayOf(addDays(end, -1)),
-    formula: ENGAGEMENT_FORMULA,
+    formula: ENGAGEMENT_FORMULA_SHORT,
   };
 }
 

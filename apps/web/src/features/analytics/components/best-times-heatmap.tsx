@@ -161,7 +161,6 @@ export function BestTimesHeatmap({
           </button>
         ))}
       </div>
-      <p className="text-sm font-medium text-slate-700">{`Based on ${postsLabel(data.posts)} · times in ${data.timezone}`}</p>
       {values.length > 0 && (
         <div
           aria-hidden="true"

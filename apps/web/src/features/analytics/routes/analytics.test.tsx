@@ -203,7 +203,9 @@ describe('/analytics', () => {
     expect(request.query.get('timezone')).toBe('Asia/Tokyo');
     expect(request.query.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(request.query.has('sort')).toBe(false);
-    expect(map).toHaveTextContent('Based on 3 posts · times in Asia/Tokyo');
+    expect(map).toHaveTextContent(
+      /Based on 3 posts published from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, by the hour they went out in Asia\/Tokyo\./,
+    );
     expect(map).toHaveTextContent('Best: Tuesday 08:00–09:00 (7.50% engagement rate, 2 posts).');
     // Only hours with posts are in the table; an hour without posts is blank, not 0.
     const rows = within(within(map).getByRole('table', { name: 'Best time to post' })).getAllByRole(

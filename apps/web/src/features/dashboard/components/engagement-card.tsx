@@ -72,7 +72,7 @@ export function EngagementCard({ engagement }: { engagement: Dashboard['engageme
                 <Trend change={engagement.change} />
               )}
             </dd>
-            <dd className="mt-1 text-xs text-slate-500">{engagement.formula}</dd>
+            <dd className="mt-1 text-xs text-slate-500">{`Rate = ${engagement.formula}`}</dd>
             <dd className="mt-1 text-xs">
               <Link
                 to={`${paths.analytics}?range=30`}

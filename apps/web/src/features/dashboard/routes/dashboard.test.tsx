@@ -71,7 +71,7 @@ describe('/dashboard', () => {
           change: -0.2,
           from: '2026-02-01',
           to: '2026-03-02',
-          formula: 'Engagement rate = interactions ÷ views.',
+          formula: 'interactions ÷ views (or reach)',
         },
       }),
     });
@@ -79,7 +79,7 @@ describe('/dashboard', () => {
     expect(stat('Engagement Rate')).toHaveTextContent('4.00%');
     const card = stat('Engagement Rate')!.parentElement!;
     expect(card).toHaveTextContent('−20.0% vs the previous 30 days');
-    expect(card).toHaveTextContent('Engagement rate = interactions ÷ views.');
+    expect(card).toHaveTextContent('Rate = interactions ÷ views (or reach)');
     expect(within(card).getByRole('link', { name: 'Open analytics' })).toHaveAttribute(
       'href',
       '/analytics?range=30',

@@ -33,6 +33,8 @@ export const ORG_ROUTE_PERMISSIONS = {
   'GET /organizations/:orgId/dashboard': 'member',
   'GET /organizations/:orgId/analytics/overview': 'analytics:view',
   'GET /organizations/:orgId/analytics/settings': 'analytics:view',
+  'GET /organizations/:orgId/analytics/best-times': 'analytics:view',
+  'GET /organizations/:orgId/analytics/export.csv': 'analytics:export',
   'PUT /organizations/:orgId/analytics/settings': 'org:manage',
   'POST /organizations/:orgId/post': 'post:create',
   'GET /organizations/:orgId/posts': 'member',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './auth.js';
 import { successEnvelope } from './envelope.js';
 
 /** A calendar day (UTC) as the analytics range takes it: `2026-05-31`. */
@@ -165,3 +166,71 @@ export const UpdateAnalyticsSettingsRequestSchema = z.object({
     .max(1_000_000, 'The monthly budget can be at most 1,000,000 reads.'),
 });
 export type UpdateAnalyticsSettingsRequest = z.infer<typeof UpdateAnalyticsSettingsRequestSchema>;
+
+/** `GET …/analytics/best-times`: the overview's range and filters, bucketed in `timezone`. */
+export const AnalyticsBestTimesQuerySchema = AnalyticsOverviewQuerySchema.omit({
+  sort: true,
+}).extend({
+  timezone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isTimeZone, 'The time zone must be an IANA name such as Europe/Paris.')
+    .default('UTC'),
+});
+export type AnalyticsBestTimesQuery = z.infer<typeof AnalyticsBestTimesQuerySchema>;
+
+/**
+ * When the organization's own posts did best: published targets of the range with a reading,
+ * bucketed by the weekday and hour they were published in `timezone`. Only cells with posts are
+ * listed (an empty hour is unknown, not 0).
+ */
+export const AnalyticsBestTimesSchema = z.object({
+  timezone: z.string(),
+  /** How many published targets (one per network a post went to) the map rests on. */
+  posts: z.number().int(),
+  engagementFormula: z.string(),
+  cells: z.array(
+    z.object({
+      /** 0 = Monday … 6 = Sunday, in `timezone`. */
+      weekday: z.number().int().min(0).max(6),
+      hour: z.number().int().min(0).max(23),
+      posts: z.number().int(),
+      /** Σ interactions ÷ Σ (views, else reach) of the cell's posts; null when none has both. */
+      engagementRate: RateSchema,
+      /** Mean interactions of the cell's posts that gave interactions; null when none did. */
+      interactionsPerPost: z.number().nullable(),
+    }),
+  ),
+});
+export type AnalyticsBestTimes = z.infer<typeof AnalyticsBestTimesSchema>;
+export const AnalyticsBestTimesResponseSchema = successEnvelope(AnalyticsBestTimesSchema);
+
+/** `GET …/analytics/export.csv`: the overview's range and filters. */
+export const AnalyticsExportQuerySchema = AnalyticsOverviewQuerySchema.omit({ sort: true });
+export type AnalyticsExportQuery = z.infer<typeof AnalyticsExportQuerySchema>;
+
+/**
+ * The post-metrics CSV's columns, in order (docs/analytics.md#csv-export). Stable: a spreadsheet
+ * or script built on one export keeps working on the next.
+ */
+export const ANALYTICS_EXPORT_COLUMNS = [
+  'published_at',
+  'network',
+  'account',
+  'post_id',
+  'title',
+  'text',
+  'views',
+  'reach',
+  'likes',
+  'comments',
+  'shares',
+  'saves',
+  'clicks',
+  'video_views',
+  'interactions',
+  'engagement_rate',
+  'read_at',
+  'permalink',
+] as const;

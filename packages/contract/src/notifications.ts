@@ -66,6 +66,21 @@ export const DashboardPostSchema = z.object({
   scheduledAt: z.string().nullable(),
   publishedAt: z.string().nullable(),
 });
+/**
+ * The Engagement Rate card: the last 30 UTC days (`from`–`to`, today included) against the 30
+ * before, computed as the analytics screen's KPI. `value` is null when no post published in the
+ * period has a reading with interactions and views (or reach).
+ */
+export const DashboardEngagementSchema = z.object({
+  value: z.number().nullable(),
+  previous: z.number().nullable(),
+  /** (value − previous) ÷ previous; null when either is absent or previous is 0. */
+  change: z.number().nullable(),
+  from: z.string(),
+  to: z.string(),
+  /** The formula in a few words ("interactions ÷ views (or reach)"); /analytics has the sentence. */
+  formula: z.string(),
+});
 export const DashboardSchema = z.object({
   organization: z.object({ id: z.string(), name: z.string() }),
   posts: z.array(DashboardPostSchema),
@@ -76,5 +91,7 @@ export const DashboardSchema = z.object({
   subscription: SubscriptionSchema.nullable(),
   plans: z.array(PlanSchema),
   unreadNotifications: z.number().int(),
+  /** Null for a member without `analytics:view`: the figure is analytics. */
+  engagement: DashboardEngagementSchema.nullable(),
 });
 export const DashboardResponseSchema = successEnvelope(DashboardSchema);

@@ -79,6 +79,14 @@ export function createDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     subscription: null,
     plans: [],
     unreadNotifications: 0,
+    engagement: {
+      value: null,
+      previous: null,
+      change: null,
+      from: '2026-02-01',
+      to: '2026-03-02',
+      formula: 'interactions ÷ views (or reach)',
+    },
     ...overrides,
   };
 }

@@ -19,7 +19,7 @@ const list = (ids: string[]) =>
   );
 
 /** The filter on a post target (alias `t`). */
-function targetFilter(f: OverviewFilter): SQL {
+export function targetFilter(f: OverviewFilter): SQL {
   const parts: SQL[] = [sql`t.organization_id = ${f.organizationId}`];
   if (f.platformIds?.length) parts.push(sql`t.platform_id in (${list(f.platformIds)})`);
   if (f.integrationIds?.length) parts.push(sql`t.integration_id in (${list(f.integrationIds)})`);
@@ -34,7 +34,7 @@ function integrationFilter(f: OverviewFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const rowsOf = async <T>(db: Db, query: SQL) =>
+export const rowsOf = async <T>(db: Db, query: SQL) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 export interface TargetReading {

@@ -19,9 +19,12 @@ const FIRST_READING_MS = 3_600_000;
 export const ENGAGEMENT_FORMULA =
   'Engagement rate = interactions ÷ views, or ÷ reach where a network gives no views; posts without either are left out.';
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+/** The same formula in the few words a small card has room for (the dashboard's). */
+export const ENGAGEMENT_FORMULA_SHORT = 'interactions ÷ views (or reach)';
+
+export const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
+export const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
 
 /** Sum of the present values; null when none is present (absent, never 0). */
 const sumPresent = (values: Array<number | null>) => {
@@ -30,7 +33,7 @@ const sumPresent = (values: Array<number | null>) => {
 };
 
 /** The engagement rate of readings: Σ interactions ÷ Σ (views, else reach) over those having both. */
-function engagementOf(rows: Array<Pick<TargetReading, 'views' | 'reach' | 'interactions'>>) {
+export function engagementOf(rows: Array<Pick<TargetReading, 'views' | 'reach' | 'interactions'>>) {
   let interactions = 0;
   let base = 0;
   for (const r of rows) {
@@ -84,8 +87,57 @@ function readingTotals(rows: TargetReading[]) {
   };
 }
 
+/**
+ * The targets published in [start, end) and in the `days` before it, each with its latest reading
+ * taken before its period ended, and their totals: the one computation behind the KPIs, shared by
+ * the analytics screen and the dashboard's engagement card.
+ */
+async function comparePeriods(
+  db: Db,
+  filter: repo.OverviewFilter,
+  start: Date,
+  end: Date,
+  days: number,
+) {
+  const prevStart = addDays(start, -days);
+  const [current, previous] = await Promise.all([
+    repo.listTargetReadings(db, filter, start, end, end),
+    repo.listTargetReadings(db, filter, prevStart, start, start),
+  ]);
+  return { current, now: readingTotals(current), then: readingTotals(previous) };
+}
+
+/** The dashboard card's period: the last 30 UTC days, today included (/analytics?range=30). */
+export const DASHBOARD_ENGAGEMENT_DAYS = 30;
+
+/**
+ * The organization's engagement rate over the last 30 days against the 30 before, computed as
+ * the analytics screen's KPI is (so the card and `/analytics?range=30` agree).
+ */
+export async function getEngagementTrend(db: Db, organizationId: string, today = new Date()) {
+  const end = addDays(dayStart(dayOf(today)), 1);
+  const start = addDays(end, -DASHBOARD_ENGAGEMENT_DAYS);
+  const { now, then } = await comparePeriods(
+    db,
+    { organizationId },
+    start,
+    end,
+    DASHBOARD_ENGAGEMENT_DAYS,
+  );
+  return {
+    ...kpi(now.engagementRate, then.engagementRate),
+    from: dayOf(start),
+    to: dayOf(addDays(end, -1)),
+    formula: ENGAGEMENT_FORMULA_SHORT,
+  };
+}
+
 /** Checks the range and the filters; another organization's account reads as unknown. */
-async function checkQuery(db: Db, organizationId: string, q: AnalyticsOverviewQuery) {
+export async function checkQuery(
+  db: Db,
+  organizationId: string,
+  q: Omit<AnalyticsOverviewQuery, 'sort'>,
+) {
   if (q.to < q.from)
     throw new AppError(
       'VALIDATION_FAILED',
@@ -129,17 +181,14 @@ export async function getAnalyticsOverview(
   const prevFrom = dayOf(prevStart);
   const prevTo = dayOf(addDays(start, -1));
 
-  const [current, previous, daily, accountDays, accounts, status] = await Promise.all([
-    repo.listTargetReadings(db, filter, start, end, end),
-    repo.listTargetReadings(db, filter, prevStart, start, start),
+  const [{ current, now, then }, daily, accountDays, accounts, status] = await Promise.all([
+    comparePeriods(db, filter, start, end, days),
     repo.listDailyGains(db, filter, start, end),
     repo.listAccountDays(db, filter, dayOf(addDays(prevStart, -1)), q.to),
     repo.listAccounts(db, filter),
     repo.getOrgStatus(db, organizationId),
   ]);
 
-  const now = readingTotals(current);
-  const then = readingTotals(previous);
   const byDay = new Map(daily.map((d) => [d.day, d]));
   const series = [];
   for (let d = start; d < end; d = addDays(d, 1)) {

@@ -1,4 +1,8 @@
+import { Readable } from 'node:stream';
 import {
+  AnalyticsBestTimesQuerySchema,
+  AnalyticsExportQuerySchema,
+  AnalyticsBestTimesResponseSchema,
   AnalyticsOverviewQuerySchema,
   AnalyticsOverviewResponseSchema,
   AnalyticsSettingsResponseSchema,
@@ -13,6 +17,8 @@ import {
   getAnalyticsSettings,
   updateAnalyticsSettings,
 } from './analytics-overview.service.js';
+import { getBestTimes } from './analytics-best-times.service.js';
+import { exportPostMetricsCsv } from './analytics-export.service.js';
 
 /** The analytics screen's API (docs/analytics.md#api). */
 export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -33,6 +39,44 @@ export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) 
       status: 'success' as const,
       data: await getAnalyticsOverview(db, request.params.orgId, request.query),
     }),
+  );
+
+  api.get(
+    '/organizations/:orgId/analytics/best-times',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/analytics/best-times' } },
+      schema: {
+        tags: ['analytics'],
+        params: OrgParamsSchema,
+        querystring: AnalyticsBestTimesQuerySchema,
+        response: { 200: AnalyticsBestTimesResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await getBestTimes(db, request.params.orgId, request.query),
+    }),
+  );
+
+  api.get(
+    '/organizations/:orgId/analytics/export.csv',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/analytics/export.csv' } },
+      schema: {
+        tags: ['analytics'],
+        description: 'Post metrics of the range as CSV, streamed (docs/analytics.md#csv-export).',
+        params: OrgParamsSchema,
+        querystring: AnalyticsExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportPostMetricsCsv(db, request.params.orgId, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csv.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csv.lines));
+    },
   );
 
   api.get(

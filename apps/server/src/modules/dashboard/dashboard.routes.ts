@@ -2,7 +2,7 @@ import { DashboardResponseSchema, OrgParamsSchema } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../../http/access.js';
+import { requireMember, requireUser } from '../../http/access.js';
 import { getDashboard } from './dashboard.service.js';
 import type { DashboardPostSource } from './posts-source.js';
 
@@ -22,7 +22,13 @@ export async function dashboardRoutes(
     },
     async (request) => ({
       status: 'success' as const,
-      data: await getDashboard(db, posts, request.params.orgId, requireUser(request).user.id),
+      data: await getDashboard(
+        db,
+        posts,
+        request.params.orgId,
+        requireUser(request).user.id,
+        requireMember(request).permissions.includes('analytics:view'),
+      ),
     }),
   );
 }

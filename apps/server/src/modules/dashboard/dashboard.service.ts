@@ -8,6 +8,7 @@ import { getOrganization } from '../organizations/organizations.service.js';
 import { listPlans } from '../plans/plans.service.js';
 import { listPlatforms } from '../platforms/platforms.repository.js';
 import { countSeats } from '../billing/entitlements.js';
+import { getEngagementTrend } from '../analytics/analytics-overview.service.js';
 import type { DashboardPostSource } from './posts-source.js';
 
 /**
@@ -19,18 +20,29 @@ export async function getDashboard(
   posts: DashboardPostSource,
   organizationId: string,
   userId: string,
+  canViewAnalytics: boolean,
 ): Promise<z.infer<typeof DashboardSchema>> {
-  const [organization, integrations, memberCount, platforms, subscription, plans, unread, recent] =
-    await Promise.all([
-      getOrganization(db, organizationId),
-      listIntegrations(db, organizationId),
-      countSeats(db, organizationId),
-      listPlatforms(db, true),
-      getSubscription(db, organizationId),
-      listPlans(db, { isAdmin: false }),
-      countUnread(db, userId, organizationId),
-      posts.summary(organizationId),
-    ]);
+  const [
+    organization,
+    integrations,
+    memberCount,
+    platforms,
+    subscription,
+    plans,
+    unread,
+    recent,
+    engagement,
+  ] = await Promise.all([
+    getOrganization(db, organizationId),
+    listIntegrations(db, organizationId),
+    countSeats(db, organizationId),
+    listPlatforms(db, true),
+    getSubscription(db, organizationId),
+    listPlans(db, { isAdmin: false }),
+    countUnread(db, userId, organizationId),
+    posts.summary(organizationId),
+    canViewAnalytics ? getEngagementTrend(db, organizationId) : null,
+  ]);
   return {
     organization: { id: organization.id, name: organization.name },
     posts: recent.recent,
@@ -41,5 +53,6 @@ export async function getDashboard(
     subscription,
     plans: plans.plans,
     unreadNotifications: unread,
+    engagement,
   };
 }

@@ -1,5 +1,7 @@
 import {
+  AnalyticsBestTimesResponseSchema,
   AnalyticsOverviewResponseSchema,
+  type AnalyticsBestTimes,
   AnalyticsSettingsResponseSchema,
   type AnalyticsOverview,
   type AnalyticsSettings,
@@ -9,7 +11,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-export type { AnalyticsOverview };
+export type { AnalyticsBestTimes, AnalyticsOverview };
 export type TopPostsSort = (typeof TOP_POSTS_SORTS)[number];
 
 /** What the screen asks for: a range of UTC days and optional network/account filters. */
@@ -23,6 +25,7 @@ export interface AnalyticsQuery {
 
 export const analyticsKeys = {
   overview: (orgId: string, q: AnalyticsQuery) => ['analytics', orgId, 'overview', q] as const,
+  bestTimes: (orgId: string, search: string) => ['analytics', orgId, 'best-times', search] as const,
 };
 
 /** The query string of an overview request. */
@@ -46,6 +49,38 @@ export function useAnalyticsOverview(orgId: string | null, q: AnalyticsQuery) {
     },
     enabled: Boolean(orgId),
     // Changing the range keeps the last picture on screen until the new one arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The query string of the CSV export: the range and filters of the screen. */
+export function exportSearch(q: AnalyticsQuery): string {
+  const search = new URLSearchParams(overviewSearch(q));
+  search.delete('sort');
+  return search.toString();
+}
+
+/** The query string of the best-times request: the range and filters, and the viewer's zone. */
+export function bestTimesSearch(q: AnalyticsQuery, timezone: string): string {
+  const search = new URLSearchParams(overviewSearch(q));
+  search.delete('sort');
+  search.set('timezone', timezone);
+  return search.toString();
+}
+
+/** `GET /organizations/{orgId}/analytics/best-times`: the weekday × hour map in `timezone`. */
+export function useBestTimes(orgId: string | null, q: AnalyticsQuery, timezone: string) {
+  const search = bestTimesSearch(q, timezone);
+  return useQuery({
+    queryKey: analyticsKeys.bestTimes(orgId ?? '', search),
+    queryFn: async ({ signal }): Promise<AnalyticsBestTimes> => {
+      const { data } = await apiClient.get(
+        `/organizations/${encodeURIComponent(orgId ?? '')}/analytics/best-times?${search}`,
+        { schema: AnalyticsBestTimesResponseSchema, signal },
+      );
+      return data;
+    },
+    enabled: Boolean(orgId),
     placeholderData: keepPreviousData,
   });
 }

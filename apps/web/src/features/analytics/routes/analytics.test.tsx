@@ -1,4 +1,4 @@
-import type { AnalyticsOverview, Integration } from '@herald/contract';
+import type { AnalyticsBestTimes, AnalyticsOverview, Integration } from '@herald/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -103,6 +103,16 @@ function createOverview(overrides: Partial<AnalyticsOverview> = {}): AnalyticsOv
   };
 }
 
+const bestTimes: AnalyticsBestTimes = {
+  timezone: 'Asia/Tokyo',
+  posts: 3,
+  engagementFormula: 'Engagement rate = interactions ÷ views.',
+  cells: [
+    { weekday: 1, hour: 8, posts: 2, engagementRate: 0.075, interactionsPerPost: 15 },
+    { weekday: 4, hour: 14, posts: 1, engagementRate: null, interactionsPerPost: null },
+  ],
+};
+
 const settings = {
   xEnabled: false,
   xMonthlyReadBudget: 1000,
@@ -131,6 +141,7 @@ async function renderAnalytics({
         ok({ ...settings, ...(request.body as object) }),
       [`GET /organizations/${ORG}/analytics/overview`]:
         'kpis' in overview ? ok(overview) : overview,
+      [`GET /organizations/${ORG}/analytics/best-times`]: ok(bestTimes),
     },
   });
   const app = renderApp(path);
@@ -181,6 +192,53 @@ describe('/analytics', () => {
     expect(within(followers).getByRole('table')).toHaveTextContent(
       'Studio IG (Instagram)1,010 on 1 Mar 20261,050 on 7 Mar 2026+50',
     );
+  });
+
+  it("maps the best time to post in the user's time zone, with the posts it rests on", async () => {
+    const { server } = await renderAnalytics({
+      me: createMe({ user: { timezone: 'Asia/Tokyo' } }),
+    });
+    const map = await screen.findByRole('region', { name: 'Best time to post' });
+    const request = server.requests.find((r) => r.path.endsWith('/analytics/best-times'))!;
+    expect(request.query.get('timezone')).toBe('Asia/Tokyo');
+    expect(request.query.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(request.query.has('sort')).toBe(false);
+    expect(map).toHaveTextContent(
+      /Based on 3 posts published from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, by the hour they went out in Asia\/Tokyo\./,
+    );
+    expect(map).toHaveTextContent('Best: Tuesday 08:00–09:00 (7.50% engagement rate, 2 posts).');
+    // Only hours with posts are in the table; an hour without posts is blank, not 0.
+    const rows = within(within(map).getByRole('table', { name: 'Best time to post' })).getAllByRole(
+      'row',
+    );
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('Tuesday 08:00–09:0027.50%15');
+    expect(rows[2]).toHaveTextContent('Friday 14:00–15:001——');
+    expect(within(map).getByTitle('Monday 03:00–04:00: no posts').getAttribute('style')).toBeNull();
+    expect(
+      within(map).getByTitle('Tuesday 08:00–09:00: 7.50%, 2 posts').getAttribute('style'),
+    ).toMatch(/background/);
+
+    await userEvent.click(within(map).getByRole('button', { name: 'Interactions per post' }));
+    expect(map).toHaveTextContent('Best: Tuesday 08:00–09:00 (15 interactions per post, 2 posts).');
+  });
+
+  it('offers the CSV of the range and filters to members who may export', async () => {
+    await renderAnalytics({
+      path: `/analytics?range=custom&from=2026-03-01&to=2026-03-07&network=${X}`,
+    });
+    const link = await screen.findByRole('link', { name: 'Export CSV' });
+    expect(link).toHaveAttribute(
+      'href',
+      `/api/organizations/${ORG}/analytics/export.csv?from=2026-03-01&to=2026-03-07&platformIds=${X}`,
+    );
+    expect(link).toHaveAttribute('download');
+  });
+
+  it('leaves Export CSV out for a member who may only view analytics', async () => {
+    await renderAnalytics({ me: createMe({ permissions: ['analytics:view'] }) });
+    await screen.findByRole('region', { name: 'Key figures' });
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
   });
 
   it('links top posts to their details and sorts them on the server', async () => {

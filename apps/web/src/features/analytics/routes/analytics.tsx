@@ -5,14 +5,19 @@ import { LoadingIndicator } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useIntegrations } from '@/lib/integrations';
 import { useCan } from '@/lib/permissions';
+import { useTimeZone } from '@/lib/use-time-zone';
 import {
+  exportSearch,
   useAnalyticsOverview,
+  useBestTimes,
   useAnalyticsSettings,
   type AnalyticsQuery,
   type TopPostsSort,
 } from '../api/analytics';
+import { BestTimesHeatmap } from '../components/best-times-heatmap';
 import { DailyChart } from '../components/daily-chart';
 import { EmptyState } from '../components/empty-state';
+import { ExportButton } from '../components/export-button';
 import { Filters, PRESETS, type FilterState, type Preset } from '../components/filters';
 import { FollowersChart } from '../components/followers-chart';
 import { KpiCards } from '../components/kpi-cards';
@@ -68,8 +73,15 @@ export function AnalyticsPage() {
   };
   const integrations = useIntegrations(currentOrgId);
   const overview = useAnalyticsOverview(rangeError ? null : currentOrgId, query);
+  const timeZone = useTimeZone();
+  const bestTimes = useBestTimes(
+    rangeError || !overview.data?.status.hasReadings ? null : currentOrgId,
+    query,
+    timeZone,
+  );
   const settings = useAnalyticsSettings(currentOrgId);
   const canManage = useCan('PUT /organizations/:orgId/analytics/settings');
+  const canExport = useCan('GET /organizations/:orgId/analytics/export.csv');
 
   const update = (next: Partial<FilterState & { sort: TopPostsSort }>) => {
     const merged = { ...filters, ...next };
@@ -114,6 +126,13 @@ export function AnalyticsPage() {
         <StaleNotices accounts={data.accounts} />
         <KpiCards kpis={data.kpis} days={data.range.days} formula={data.engagementFormula} />
         <DailyChart days={data.daily} />
+        {bestTimes.data ? (
+          <BestTimesHeatmap data={bestTimes.data} from={data.range.from} to={data.range.to} />
+        ) : bestTimes.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {bestTimes.error.message || 'The best time to post could not be loaded.'}
+          </p>
+        ) : null}
         <div className="grid items-start gap-6 2xl:grid-cols-2">
           <FollowersChart accounts={data.followers} from={data.range.from} to={data.range.to} />
           <NetworkComparison networks={data.networks} />
@@ -126,11 +145,16 @@ export function AnalyticsPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <title>Analytics · Herald</title>
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Analytics</h1>
-        <p className="text-sm text-slate-600">
-          {`${filters.from} to ${filters.to} (UTC days), compared with the period of equal length before it.`}
-        </p>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Analytics</h1>
+          <p className="text-sm text-slate-600">
+            {`${filters.from} to ${filters.to} (UTC days), compared with the period of equal length before it.`}
+          </p>
+        </div>
+        {canExport && currentOrgId && !rangeError && (
+          <ExportButton orgId={currentOrgId} search={exportSearch(query)} />
+        )}
       </header>
       <Filters
         state={filters}

@@ -1,7 +1,7 @@
-import { CalendarClock, FileText, MessageSquare, TrendingUp, type LucideIcon } from 'lucide-react';
+import { CalendarClock, FileText, MessageSquare, type LucideIcon } from 'lucide-react';
 import type { Dashboard } from '../api/dashboard';
-
-export const NO_DATA = 'No data yet';
+import { EngagementCard } from './engagement-card';
+import { NO_DATA } from './no-data';
 
 function StatCard({
   label,
@@ -37,10 +37,16 @@ function StatCard({
 }
 
 /**
- * The four figures of docs/product.md#dashboard. Messages and engagement have no source yet (there is no inbox and
- * no analytics), so they say so instead of showing made-up numbers.
+ * The four figures of docs/product.md#dashboard. Messages have no source yet (there is no inbox),
+ * so the card says so instead of showing a made-up number.
  */
-export function StatCards({ postCounts }: { postCounts: Dashboard['postCounts'] }) {
+export function StatCards({
+  postCounts,
+  engagement,
+}: {
+  postCounts: Dashboard['postCounts'];
+  engagement: Dashboard['engagement'];
+}) {
   return (
     <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard
@@ -61,12 +67,7 @@ export function StatCards({ postCounts }: { postCounts: Dashboard['postCounts'] 
         hint="Waiting to be published"
         icon={CalendarClock}
       />
-      <StatCard
-        label="Engagement Rate"
-        value={null}
-        hint="Appears once published posts have reactions"
-        icon={TrendingUp}
-      />
+      <EngagementCard engagement={engagement} />
     </section>
   );
 }

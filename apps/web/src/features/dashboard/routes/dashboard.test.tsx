@@ -62,6 +62,38 @@ describe('/dashboard', () => {
     expect(screen.getByText('4 members')).toBeInTheDocument();
   });
 
+  it('shows the engagement rate of the last 30 days with its trend, formula and analytics link', async () => {
+    await renderDashboard({
+      dashboard: createDashboard({
+        engagement: {
+          value: 0.04,
+          previous: 0.05,
+          change: -0.2,
+          from: '2026-02-01',
+          to: '2026-03-02',
+          formula: 'interactions ÷ views (or reach)',
+        },
+      }),
+    });
+    await screen.findByRole('region', { name: 'Statistics' });
+    expect(stat('Engagement Rate')).toHaveTextContent('4.00%');
+    const card = stat('Engagement Rate')!.parentElement!;
+    expect(card).toHaveTextContent('−20.0% vs the previous 30 days');
+    expect(card).toHaveTextContent('Rate = interactions ÷ views (or reach)');
+    expect(within(card).getByRole('link', { name: 'Open analytics' })).toHaveAttribute(
+      'href',
+      '/analytics?range=30',
+    );
+    expect(card).not.toHaveTextContent('No data yet');
+  });
+
+  it('says the engagement rate is not shared with a role without analytics', async () => {
+    await renderDashboard({ dashboard: createDashboard({ engagement: null }) });
+    await screen.findByRole('region', { name: 'Statistics' });
+    expect(stat('Engagement Rate')).toHaveTextContent('Not shared with your role');
+    expect(screen.queryByRole('link', { name: 'Open analytics' })).toBeNull();
+  });
+
   it('links Create Post and the quick actions', async () => {
     await renderDashboard();
     await screen.findByRole('region', { name: 'Statistics' });

@@ -36,6 +36,7 @@ export const ORG_ROUTE_PERMISSIONS = {
   'GET /organizations/:orgId/analytics/best-times': 'analytics:view',
   'GET /organizations/:orgId/analytics/export.csv': 'analytics:export',
   'PUT /organizations/:orgId/analytics/settings': 'org:manage',
+  'GET /organizations/:orgId/posts/:postId/metrics': 'analytics:view',
   'POST /organizations/:orgId/post': 'post:create',
   'GET /organizations/:orgId/posts': 'member',
   'GET /organizations/:orgId/posts/:postId': 'member',

@@ -234,3 +234,46 @@ export const ANALYTICS_EXPORT_COLUMNS = [
   'read_at',
   'permalink',
 ] as const;
+
+/** One published target's latest figures; a metric the network does not give is null. */
+const PostMetricValuesSchema = z.object({
+  views: z.number().nullable(),
+  reach: z.number().nullable(),
+  likes: z.number().nullable(),
+  comments: z.number().nullable(),
+  shares: z.number().nullable(),
+  saves: z.number().nullable(),
+  clicks: z.number().nullable(),
+  interactions: z.number().nullable(),
+  /** interactions ÷ views, else ÷ reach; null when either side is missing. */
+  engagementRate: z.number().nullable(),
+});
+export type PostMetricValues = z.infer<typeof PostMetricValuesSchema>;
+
+/** `GET …/posts/:postId/metrics`: per published target, its latest figures and its curve. */
+export const PostMetricsSchema = z.object({
+  engagementFormula: z.string(),
+  targets: z.array(
+    z.object({
+      targetId: z.uuid(),
+      integrationId: z.uuid().nullable(),
+      platformId: z.uuid(),
+      platform: z.string(),
+      accountName: z.string().nullable(),
+      publishedAt: z.string().nullable(),
+      /** When the latest reading was taken; null (and every value null) before the first one. */
+      takenAt: z.string().nullable(),
+      latest: PostMetricValuesSchema,
+      /** Every reading, oldest first. */
+      series: z.array(
+        z.object({
+          takenAt: z.string(),
+          views: z.number().nullable(),
+          interactions: z.number().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type PostMetrics = z.infer<typeof PostMetricsSchema>;
+export const PostMetricsResponseSchema = successEnvelope(PostMetricsSchema);

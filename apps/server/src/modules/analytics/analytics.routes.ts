@@ -7,6 +7,8 @@ import {
   AnalyticsOverviewResponseSchema,
   AnalyticsSettingsResponseSchema,
   OrgParamsSchema,
+  PostMetricsResponseSchema,
+  PostParamsSchema,
   UpdateAnalyticsSettingsRequestSchema,
 } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +21,7 @@ import {
 } from './analytics-overview.service.js';
 import { getBestTimes } from './analytics-best-times.service.js';
 import { exportPostMetricsCsv } from './analytics-export.service.js';
+import { getPostMetrics } from './post-metrics.service.js';
 
 /** The analytics screen's API (docs/analytics.md#api). */
 export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -109,6 +112,24 @@ export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) 
     async (request) => ({
       status: 'success' as const,
       data: await updateAnalyticsSettings(db, request.params.orgId, request.body),
+    }),
+  );
+
+  api.get(
+    '/organizations/:orgId/posts/:postId/metrics',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/posts/:postId/metrics' } },
+      schema: {
+        tags: ['analytics'],
+        description:
+          "One post's figures per network and its readings (docs/analytics.md#post-metrics).",
+        params: PostParamsSchema,
+        response: { 200: PostMetricsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await getPostMetrics(db, request.params.orgId, request.params.postId),
     }),
   );
 }

@@ -18,6 +18,7 @@ import { DetailsHeader } from '../components/details/details-header';
 import { DetailsPanel } from '../components/details/details-panel';
 import { EmbedPreview } from '../components/details/embed-preview';
 import { MediaCarousel } from '../components/details/media-carousel';
+import { PerformanceCard } from '../components/details/performance-card';
 import { PublishPanel } from '../components/details/publish-panel';
 import { isEditable } from '../components/post-status';
 
@@ -41,6 +42,8 @@ function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
   const remove = useDeletePost(orgId);
   const mayEdit = useCan('PUT /organizations/:orgId/post/:postId');
   const mayDelete = useCan('DELETE /organizations/:orgId/posts/:postId');
+  const mayViewMetrics = useCan('GET /organizations/:orgId/posts/:postId/metrics');
+  const isOut = post.platformPosts.some((target) => target.status === 'PUBLISHED');
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
   const text = defaultContent(post.content);
 
@@ -72,6 +75,7 @@ function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
         <div className="flex flex-col gap-6">
           <ContentPanel post={post} text={text} />
           <MediaCarousel media={post.media} />
+          {mayViewMetrics && isOut && <PerformanceCard orgId={orgId} postId={post.id} />}
           <EmbedPreview orgId={orgId} post={post} />
           <CommentsSection orgId={orgId} post={post} />
         </div>

@@ -89,6 +89,7 @@ describe('/content/{postId} Performance card', () => {
     expect(figure('Engagement')).toHaveTextContent('2.43%');
     // Saves are not given: a dash, never 0.
     expect(figure('Saves')).toHaveTextContent('—');
+    expect(figure('Saves')).toHaveTextContent('Not given by Instagram');
     expect(within(ig).getByTestId('sparkline')).toHaveAttribute('aria-hidden', 'true');
     expect(within(ig).getByText(/Views over 2 readings: from 100 to 1,234/)).toBeInTheDocument();
     const table = within(ig).getByRole('table', { name: 'Readings of Studio IG on Instagram' });

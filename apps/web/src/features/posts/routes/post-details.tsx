@@ -1,5 +1,5 @@
 import { defaultContent, type Post } from '@herald/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -18,9 +18,13 @@ import { DetailsHeader } from '../components/details/details-header';
 import { DetailsPanel } from '../components/details/details-panel';
 import { EmbedPreview } from '../components/details/embed-preview';
 import { MediaCarousel } from '../components/details/media-carousel';
-import { PerformanceCard } from '../components/details/performance-card';
 import { PublishPanel } from '../components/details/publish-panel';
 import { isEditable } from '../components/post-status';
+
+// Its own chunk: only members with analytics:view on a post that went out need it.
+const PerformanceCard = lazy(async () => ({
+  default: (await import('../components/details/performance-card')).PerformanceCard,
+}));
 
 export const LOAD_POST_FAILED = 'Failed to load post details.';
 export const DELETE_FAILED = 'Failed to delete post.';
@@ -75,7 +79,11 @@ function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
         <div className="flex flex-col gap-6">
           <ContentPanel post={post} text={text} />
           <MediaCarousel media={post.media} />
-          {mayViewMetrics && isOut && <PerformanceCard orgId={orgId} postId={post.id} />}
+          {mayViewMetrics && isOut && (
+            <Suspense fallback={null}>
+              <PerformanceCard orgId={orgId} postId={post.id} />
+            </Suspense>
+          )}
           <EmbedPreview orgId={orgId} post={post} />
           <CommentsSection orgId={orgId} post={post} />
         </div>

@@ -68,9 +68,16 @@ function TargetRow({ target, zone }: { target: Target; zone: string }) {
               <div key={key} className="min-w-0">
                 <dt className="text-xs text-slate-600">{label}</dt>
                 <dd className="font-semibold text-slate-900 tabular-nums">
-                  {key === 'engagementRate'
-                    ? rate(target.latest.engagementRate)
-                    : count(target.latest[key])}
+                  {target.latest[key] === null ? (
+                    <>
+                      <span aria-hidden="true">{NO_VALUE}</span>
+                      <span className="sr-only">Not given by {target.platform}</span>
+                    </>
+                  ) : key === 'engagementRate' ? (
+                    rate(target.latest.engagementRate)
+                  ) : (
+                    count(target.latest[key])
+                  )}
                 </dd>
               </div>
             ))}

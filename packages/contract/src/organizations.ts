@@ -24,13 +24,18 @@ const OrganizationSchema = z.object({
   defaultTimeZone: z.string().nullable(),
   /** Posts of members without post:approve wait for an approver (docs/product.md#approvals). */
   requirePostApproval: z.boolean(),
+  /**
+   * The roles whose members need approval when it is on; empty means every member without
+   * post:approve (docs/product.md#approvals).
+   */
+  postApprovalRoleIds: z.array(z.string()),
   createdAt: z.string(),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
 /**
  * `PATCH /organizations/{orgId}` (org:manage): the organization default time zone (null clears
- * it) and whether posts need approval; what is left out stays as it is.
+ * it), whether posts need approval and for which roles; what is left out stays as it is.
  */
 export const UpdateOrganizationRequestSchema = z
   .object({
@@ -41,10 +46,22 @@ export const UpdateOrganizationRequestSchema = z
       .nullable()
       .optional(),
     requirePostApproval: z.boolean({ error: 'Say whether posts need approval.' }).optional(),
+    /** Roles of this organization whose members need approval; empty or null: every member. */
+    postApprovalRoleIds: z
+      .array(z.uuid({ error: 'Choose roles of this organization.' }), {
+        error: 'Choose roles of this organization.',
+      })
+      .max(100, 'Choose at most 100 roles.')
+      .nullable()
+      .optional(),
   })
-  .refine((body) => body.defaultTimeZone !== undefined || body.requirePostApproval !== undefined, {
-    message: 'Send defaultTimeZone or requirePostApproval.',
-  });
+  .refine(
+    (body) =>
+      body.defaultTimeZone !== undefined ||
+      body.requirePostApproval !== undefined ||
+      body.postApprovalRoleIds !== undefined,
+    { message: 'Send defaultTimeZone, requirePostApproval or postApprovalRoleIds.' },
+  );
 export type UpdateOrganizationRequest = z.infer<typeof UpdateOrganizationRequestSchema>;
 
 export const CreateOrganizationRequestSchema = z.object({ name: OrganizationNameSchema });

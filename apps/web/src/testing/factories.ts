@@ -87,6 +87,7 @@ export function myOrganizationOf(me: MeData): MyOrganization {
     name: me.member.organization.name,
     defaultTimeZone: null,
     requirePostApproval: false,
+    postApprovalRoleIds: [],
     createdAt: '2026-01-10T09:00:00.000Z',
     memberId: me.member.id,
     role: me.member.role,

@@ -32,6 +32,11 @@ export const organizations = pgTable(
     defaultTimeZone: text('default_time_zone'),
     /** Posts of members without post:approve wait for an approver before they are scheduled. */
     requirePostApproval: boolean('require_post_approval').notNull().default(false),
+    /**
+     * When approval is on, the roles (by id, so renaming a role keeps it chosen) whose members
+     * need it; null or empty means every member without post:approve.
+     */
+    postApprovalRoleIds: uuid('post_approval_role_ids').array(),
     createdAt: createdAt(),
   },
   (t) => [index('organizations_owner_idx').on(t.ownerUserId)],

@@ -2,21 +2,35 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordNotification } from '../notifications/notifications.service.js';
 import { postLabel } from '../publishing/outcome-notifications.js';
-import { approvalRequired, approverUserIds, insertEvent } from './approvals.repository.js';
+import {
+  approvalSetting,
+  approverUserIds,
+  insertEvent,
+  memberRoleId,
+} from './approvals.repository.js';
 
-/** Who is asking: whether they hold post:approve (absent counts as not holding it). */
+/**
+ * Who is asking: whether they hold post:approve (absent counts as not holding it), and the user
+ * whose role decides when approval is only for chosen roles.
+ */
 export interface ApprovalCaller {
   organizationId: string;
+  userId?: string | null;
   canApprove?: boolean;
 }
 
 /**
  * docs/product.md#approvals: whether this caller's schedule or publish becomes a submission.
- * Approvers never submit; others do when their organization requires approval.
+ * Approvers never submit; others do when their organization requires approval and either no
+ * roles are chosen or their role is one of the chosen. A caller whose role is unknown submits.
  */
 export async function mustSubmit(db: Db, caller: ApprovalCaller): Promise<boolean> {
   if (caller.canApprove) return false;
-  return approvalRequired(db, caller.organizationId);
+  const setting = await approvalSetting(db, caller.organizationId);
+  if (!setting.required) return false;
+  if (setting.roleIds.length === 0 || !caller.userId) return true;
+  const roleId = await memberRoleId(db, caller.organizationId, caller.userId);
+  return roleId === null || setting.roleIds.includes(roleId);
 }
 
 /**

@@ -10,13 +10,35 @@ import {
   users,
 } from '../../db/schema.js';
 
-/** Whether the organization asks members without post:approve to submit their posts. */
-export async function approvalRequired(db: Db, organizationId: string): Promise<boolean> {
+/**
+ * Whether the organization asks members without post:approve to submit their posts, and of
+ * which roles (empty: every member).
+ */
+export async function approvalSetting(
+  db: Db,
+  organizationId: string,
+): Promise<{ required: boolean; roleIds: string[] }> {
   const [row] = await db
-    .select({ required: organizations.requirePostApproval })
+    .select({
+      required: organizations.requirePostApproval,
+      roleIds: organizations.postApprovalRoleIds,
+    })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return row?.required ?? false;
+  return { required: row?.required ?? false, roleIds: row?.roleIds ?? [] };
+}
+
+/** The member's role in the organization (null when they have none or are not a member). */
+export async function memberRoleId(
+  db: Db,
+  organizationId: string,
+  userId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ roleId: members.roleId })
+    .from(members)
+    .where(and(eq(members.organizationId, organizationId), eq(members.userId, userId)));
+  return row?.roleId ?? null;
 }
 
 export async function insertEvent(

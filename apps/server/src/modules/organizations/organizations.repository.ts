@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { members, organizations } from '../../db/schema.js';
+import { members, organizations, roles } from '../../db/schema.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -20,7 +20,10 @@ export async function findOrganization(db: Db, id: string) {
 export async function updateOrganization(
   db: Db,
   id: string,
-  changes: Pick<typeof organizations.$inferInsert, 'defaultTimeZone' | 'requirePostApproval'>,
+  changes: Pick<
+    typeof organizations.$inferInsert,
+    'defaultTimeZone' | 'requirePostApproval' | 'postApprovalRoleIds'
+  >,
 ) {
   const [row] = await db
     .update(organizations)
@@ -28,6 +31,16 @@ export async function updateOrganization(
     .where(eq(organizations.id, id))
     .returning();
   return row ?? null;
+}
+
+/** Which of these role ids are roles of the organization. */
+export async function rolesOfOrganization(db: Db, organizationId: string, roleIds: string[]) {
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.organizationId, organizationId), inArray(roles.id, roleIds)));
+  return rows.map((r) => r.id);
 }
 
 export function insertActiveMember(

@@ -14,6 +14,7 @@ export const toOrganizationDto = (o: repo.OrganizationRow): Organization => ({
   name: o.name,
   defaultTimeZone: o.defaultTimeZone,
   requirePostApproval: o.requirePostApproval,
+  postApprovalRoleIds: o.postApprovalRoleIds ?? [],
   createdAt: o.createdAt.toISOString(),
 });
 
@@ -49,7 +50,8 @@ export async function getOrganization(db: Db, organizationId: string): Promise<O
 
 /**
  * Sets (or, with null, clears) the organization default time zone that members without a zone
- * of their own see times in, and whether posts need approval. The route has already checked
+ * of their own see times in, whether posts need approval and for which roles (roles of this
+ * organization only; none chosen is stored as null: every member). The route has already checked
  * org:manage.
  */
 export async function updateOrganization(
@@ -57,10 +59,20 @@ export async function updateOrganization(
   organizationId: string,
   changes: UpdateOrganizationRequest,
 ): Promise<Organization> {
+  const roleIds = changes.postApprovalRoleIds ? [...new Set(changes.postApprovalRoleIds)] : null;
+  if (roleIds && roleIds.length > 0) {
+    const known = new Set(await repo.rolesOfOrganization(db, organizationId, roleIds));
+    if (roleIds.some((id) => !known.has(id))) {
+      throw new AppError('VALIDATION_FAILED', 'Choose roles of this organization.');
+    }
+  }
   const org = await repo.updateOrganization(db, organizationId, {
     ...(changes.defaultTimeZone !== undefined ? { defaultTimeZone: changes.defaultTimeZone } : {}),
     ...(changes.requirePostApproval !== undefined
       ? { requirePostApproval: changes.requirePostApproval }
+      : {}),
+    ...(changes.postApprovalRoleIds !== undefined
+      ? { postApprovalRoleIds: roleIds && roleIds.length > 0 ? roleIds : null }
       : {}),
   });
   if (!org) throw new AppError('NOT_FOUND', 'This organization does not exist.');
@@ -75,6 +87,7 @@ export async function listMyOrganizations(db: Db, user: UserRow): Promise<MyOrga
     name: r.organization.name,
     defaultTimeZone: r.organization.defaultTimeZone,
     requirePostApproval: r.organization.requirePostApproval,
+    postApprovalRoleIds: r.organization.postApprovalRoleIds ?? [],
     createdAt: r.organization.createdAt.toISOString(),
     memberId: r.member.id,
     role: r.role ? { id: r.role.id, name: r.role.name } : null,

@@ -318,7 +318,11 @@ export async function updatePost(
     const submits =
       onItsWay &&
       post.status !== 'partially_published' &&
-      (await mustSubmit(tx, { organizationId, canApprove: caller?.canApprove }));
+      (await mustSubmit(tx, {
+        organizationId,
+        userId: caller?.userId,
+        canApprove: caller?.canApprove,
+      }));
     if (submits) {
       Object.assign(changes, {
         status: 'pending_approval',

@@ -14,7 +14,7 @@ import type { Publisher } from './publisher.js';
 import { publishNow, resolveTarget } from './publishing.service.js';
 import { guardPublishNow } from '../approvals/approval-rule.js';
 import { findPost } from '../posts/posts.repository.js';
-import { requireMember } from '../../http/access.js';
+import { requireMember, requireUser } from '../../http/access.js';
 
 export interface PublishingRouteDeps {
   db: Db;
@@ -44,6 +44,7 @@ export async function publishingRoutes(app: FastifyInstance, deps: PublishingRou
         deps.db,
         {
           organizationId: orgId,
+          userId: requireUser(request).user.id,
           canApprove: requireMember(request).permissions.includes('post:approve'),
         },
         await findPost(deps.db, orgId, postId),

@@ -10,6 +10,7 @@ const membershipSelection = {
     name: organizations.name,
     defaultTimeZone: organizations.defaultTimeZone,
     requirePostApproval: organizations.requirePostApproval,
+    postApprovalRoleIds: organizations.postApprovalRoleIds,
     createdAt: organizations.createdAt,
   },
   role: { id: roles.id, name: roles.name, isAdmin: roles.isAdmin },

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { members, rolePermissions, roles } from '../../db/schema.js';
+import { members, organizations, rolePermissions, roles } from '../../db/schema.js';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -89,8 +89,23 @@ export async function updateRole(
   return role!;
 }
 
+/**
+ * Deletes the role and takes it out of the organization's approval roles (none left: approval,
+ * when on, is again for every member, as Settings then shows).
+ */
 export async function deleteRole(db: Db, organizationId: string, roleId: string) {
   await db.delete(roles).where(and(eq(roles.organizationId, organizationId), eq(roles.id, roleId)));
+  await db
+    .update(organizations)
+    .set({
+      postApprovalRoleIds: sql`nullif(array_remove(${organizations.postApprovalRoleIds}, ${roleId}::uuid), '{}')`,
+    })
+    .where(
+      and(
+        eq(organizations.id, organizationId),
+        sql`${roleId}::uuid = any(${organizations.postApprovalRoleIds})`,
+      ),
+    );
 }
 
 export async function nameTakenByAnother(

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { generatePath, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useOrganization } from '@/lib/organization';
+import { useAuth } from '@/lib/auth';
 import { usePermissions } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import { useTimeZone } from '@/lib/use-time-zone';
@@ -153,9 +154,13 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   // docs/product.md#approvals: scheduling or publishing becomes a submission for some members.
   const organization = useOrganization(orgId);
   const { has } = usePermissions();
+  const { member } = useAuth();
+  // docs/product.md#approvals: when roles are chosen, only their members submit.
+  const approvalRoles = organization.data?.postApprovalRoleIds ?? [];
   const submitsForApproval =
     Boolean(organization.data?.requirePostApproval) &&
     !has('post:approve') &&
+    (approvalRoles.length === 0 || !member?.roleId || approvalRoles.includes(member.roleId)) &&
     state.action !== 'draft';
   const approvesOnSave =
     edit?.post.status === 'pending_approval' && has('post:approve') && state.action !== 'draft';

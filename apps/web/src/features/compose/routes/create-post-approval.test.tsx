@@ -11,11 +11,16 @@ const creator = () =>
     permissions: ['post:create', 'post:edit'],
   });
 
-const orgRoute = (requirePostApproval: boolean, me = creator()) => ({
+const orgRoute = (
+  requirePostApproval: boolean,
+  me = creator(),
+  postApprovalRoleIds: string[] = [],
+) => ({
   'GET /organizations/org_1': ok({
     organization: {
       ...myOrganizationOf(me),
       requirePostApproval,
+      postApprovalRoleIds,
       isCurrent: undefined,
       memberId: undefined,
     },
@@ -59,6 +64,23 @@ describe('/create-post when the organization requires approval', () => {
     await user.type(screen.getByLabelText('Publish Date & Time'), '2099-06-01T10:15');
     expect(screen.getByRole('radio', { name: 'Schedule' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Create Post' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit for approval' })).not.toBeInTheDocument();
+  });
+
+  it('says "Submit for approval" to a member of a chosen role', async () => {
+    const me = creator();
+    const { user } = await renderComposer({ me, routes: orgRoute(true, me, ['role_cc']) });
+    await user.click(await tile('X'));
+    await user.type(screen.getByLabelText('Publish Date & Time'), '2099-06-01T10:15');
+    expect(await screen.findByRole('button', { name: 'Submit for approval' })).toBeInTheDocument();
+  });
+
+  it('keeps "Create Post" for a member of a role that is not chosen', async () => {
+    const me = creator();
+    const { user } = await renderComposer({ me, routes: orgRoute(true, me, ['role_cs']) });
+    await user.click(await tile('X'));
+    await user.type(screen.getByLabelText('Publish Date & Time'), '2099-06-01T10:15');
+    expect(await screen.findByRole('button', { name: 'Create Post' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit for approval' })).not.toBeInTheDocument();
   });
 

@@ -73,6 +73,7 @@ describe("/create-post schedules in the user's zone, not the browser's", () => {
             name: 'Acme Studio',
             defaultTimeZone: 'Asia/Tokyo',
             requirePostApproval: false,
+            postApprovalRoleIds: [],
             createdAt: '2026-01-10T09:00:00.000Z',
           },
         }),

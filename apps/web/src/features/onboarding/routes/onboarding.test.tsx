@@ -56,6 +56,7 @@ describe('/onboarding', () => {
             name: 'Acme Studio',
             defaultTimeZone: null,
             requirePostApproval: false,
+            postApprovalRoleIds: [],
             createdAt: '2026-03-01',
           },
         });
@@ -233,6 +234,7 @@ describe('/create-organization', () => {
             name: 'Initech',
             defaultTimeZone: null,
             requirePostApproval: false,
+            postApprovalRoleIds: [],
             createdAt: '2026-03-01',
           },
         });

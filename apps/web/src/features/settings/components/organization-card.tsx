@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { useOrganization, useUpdateOrganization } from '@/lib/organization';
 import { loadTimeZones, timeZoneOptions } from '@/lib/time-zone';
 import { toast, toastError } from '@/lib/toast';
+import { useOrganizationRoles } from '../api/roles';
 
 export const ORG_ZONE_SAVED = 'Organization time zone saved.';
 export const ORG_ZONE_SAVE_FAILED = 'Failed to save the organization time zone. Please try again.';
@@ -107,6 +108,67 @@ function ApprovalSwitch({ orgId, on }: { orgId: string; on: boolean }) {
   );
 }
 
+export const APPROVAL_ROLES_SAVED = 'Approval roles saved.';
+export const APPROVAL_ROLES_SAVE_FAILED = 'Failed to save the approval roles. Please try again.';
+
+/**
+ * docs/product.md#approvals: the roles whose members need approval, saved as soon as a box is
+ * ticked. None ticked: every member without Approve Posts. The Admin role is left out: it always
+ * holds Approve Posts, so its members never submit.
+ */
+function ApprovalRoles({ orgId, chosen }: { orgId: string; chosen: string[] }) {
+  const roles = useOrganizationRoles(orgId);
+  const update = useUpdateOrganization(orgId);
+  const hintId = useId();
+  const offered = (roles.data ?? []).filter((role) => !role.isAdmin);
+  const toggle = (roleId: string) => {
+    const next = chosen.includes(roleId)
+      ? chosen.filter((id) => id !== roleId)
+      : [...chosen, roleId];
+    update.mutate(
+      { postApprovalRoleIds: next },
+      {
+        onSuccess: () => toast.success(APPROVAL_ROLES_SAVED),
+        onError: (error) => toastError(error, APPROVAL_ROLES_SAVE_FAILED),
+      },
+    );
+  };
+  return (
+    <fieldset className="mt-4" aria-describedby={hintId}>
+      <legend className="text-sm font-medium text-slate-900">Only for these roles</legend>
+      <p id={hintId} className="mt-1 text-sm text-slate-600">
+        {chosen.length === 0
+          ? 'None chosen: every member without the Approve Posts permission submits.'
+          : 'Members of other roles schedule their posts directly.'}
+      </p>
+      {roles.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          Could not load the roles.
+        </p>
+      ) : roles.data ? (
+        <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+          {offered.map((role) => (
+            <li key={role.id}>
+              <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-800 hover:bg-slate-50">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-indigo-600"
+                  checked={chosen.includes(role.id)}
+                  disabled={update.isPending}
+                  onChange={() => toggle(role.id)}
+                />
+                {role.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <LoadingIndicator label="Loading the roles" className="py-3" />
+      )}
+    </fieldset>
+  );
+}
+
 /** The organization's own settings, for those who may manage it (org:manage). */
 export function OrganizationCard({ orgId, orgName }: { orgId: string; orgName: string }) {
   const organization = useOrganization(orgId);
@@ -127,6 +189,9 @@ export function OrganizationCard({ orgId, orgName }: { orgId: string; orgName: s
             saved={organization.data.defaultTimeZone ?? ''}
           />
           <ApprovalSwitch orgId={orgId} on={organization.data.requirePostApproval} />
+          {organization.data.requirePostApproval ? (
+            <ApprovalRoles orgId={orgId} chosen={organization.data.postApprovalRoleIds} />
+          ) : null}
         </>
       ) : organization.isError ? (
         <p role="alert" className="mt-4 text-sm text-red-700">

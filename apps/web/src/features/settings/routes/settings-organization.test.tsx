@@ -4,29 +4,42 @@ import { createMe } from '@/testing/factories';
 import { ok } from '@/testing/fake-server';
 import { integrationRoutes } from '@/testing/platform-fixtures';
 import { mockServer, renderApp } from '@/testing/render-app';
+import { defaultRoles } from '@/testing/team-fixtures';
 
-const organization = (defaultTimeZone: string | null, requirePostApproval = false) => ({
+const organization = (
+  defaultTimeZone: string | null,
+  requirePostApproval = false,
+  postApprovalRoleIds: string[] = [],
+) => ({
   id: 'org_1',
   name: 'Acme Studio',
   defaultTimeZone,
   requirePostApproval,
+  postApprovalRoleIds,
   createdAt: '2026-01-10T09:00:00.000Z',
 });
 
-async function renderSettings(session = createMe()) {
+async function renderSettings(session = createMe(), start = organization(null)) {
+  // The fake keeps what was saved, as the server does.
+  let saved = start;
   const server = mockServer({
     me: session,
     routes: {
       ...integrationRoutes(),
-      'GET /organizations/org_1': ok({ organization: organization(null) }),
+      'GET /organizations/org_1': () => ok({ organization: saved }),
+      'GET /organizations/org_1/roles': { status: 200, body: defaultRoles() },
       'PATCH /organizations/org_1': (request) => {
         const body = request.body as {
           defaultTimeZone?: string | null;
           requirePostApproval?: boolean;
+          postApprovalRoleIds?: string[];
         };
-        return ok({
-          organization: organization(body.defaultTimeZone ?? null, body.requirePostApproval),
-        });
+        saved = organization(
+          body.defaultTimeZone !== undefined ? body.defaultTimeZone : saved.defaultTimeZone,
+          body.requirePostApproval ?? saved.requirePostApproval,
+          body.postApprovalRoleIds ?? saved.postApprovalRoleIds,
+        );
+        return ok({ organization: saved });
       },
     },
   });
@@ -73,6 +86,69 @@ describe('/settings organization default time zone', () => {
     await user.click(toggle);
     expect(await screen.findByText('Posts no longer need approval.')).toBeInTheDocument();
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+  });
+
+  it('shows the roles as checkboxes only while approval is on, saving each choice', async () => {
+    const { user, server } = await renderSettings();
+    const card = await screen.findByRole('region', { name: 'Organization' });
+    const toggle = await within(card).findByRole('switch', {
+      name: 'Posts need approval before they are scheduled',
+    });
+    expect(within(card).queryByRole('group', { name: 'Only for these roles' })).toBeNull();
+    expect(server.count('GET /organizations/org_1/roles')).toBe(0);
+
+    await user.click(toggle);
+    const group = await within(card).findByRole('group', { name: 'Only for these roles' });
+    expect(group).toHaveAccessibleDescription(
+      'None chosen: every member without the Approve Posts permission submits.',
+    );
+    const boxes = await within(group).findAllByRole('checkbox');
+    // Every role but Admin (which always approves), none ticked.
+    expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual([
+      'SocialMediaManager',
+      'ContentCreator',
+      'CustomerSupport',
+    ]);
+    expect(boxes.every((box) => !(box as HTMLInputElement).checked)).toBe(true);
+
+    await user.click(within(group).getByRole('checkbox', { name: 'ContentCreator' }));
+    expect(await screen.findByText('Approval roles saved.')).toBeInTheDocument();
+    const patches = server.requests.filter((r) => r.method === 'PATCH');
+    expect(patches.at(-1)?.body).toEqual({ postApprovalRoleIds: ['role_cc'] });
+    await waitFor(() =>
+      expect(within(group).getByRole('checkbox', { name: 'ContentCreator' })).toBeChecked(),
+    );
+    expect(group).toHaveAccessibleDescription(
+      'Members of other roles schedule their posts directly.',
+    );
+
+    await user.click(within(group).getByRole('checkbox', { name: 'CustomerSupport' }));
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.method === 'PATCH').at(-1)?.body).toEqual({
+        postApprovalRoleIds: ['role_cc', 'role_cs'],
+      }),
+    );
+    await user.click(within(group).getByRole('checkbox', { name: 'ContentCreator' }));
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.method === 'PATCH').at(-1)?.body).toEqual({
+        postApprovalRoleIds: ['role_cs'],
+      }),
+    );
+
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(within(card).queryByRole('group', { name: 'Only for these roles' })).toBeNull(),
+    );
+  });
+
+  it('ticks the roles already chosen', async () => {
+    await renderSettings(createMe(), organization(null, true, ['role_smm']));
+    const card = await screen.findByRole('region', { name: 'Organization' });
+    const group = await within(card).findByRole('group', { name: 'Only for these roles' });
+    expect(
+      await within(group).findByRole('checkbox', { name: 'SocialMediaManager' }),
+    ).toBeChecked();
+    expect(within(group).getByRole('checkbox', { name: 'ContentCreator' })).not.toBeChecked();
   });
 
   it('is not offered to a member who may not manage the organization', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "post_approval_role_ids" uuid[];

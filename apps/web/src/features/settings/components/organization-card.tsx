@@ -6,6 +6,7 @@ import { LoadingIndicator, Spinner } from '@/components/ui/spinner';
 import { TimeZoneOptions } from '@/components/ui/time-zone-options';
 import { cn } from '@/lib/cn';
 import { useOrganization, useUpdateOrganization } from '@/lib/organization';
+import { roleLabel } from '@/lib/role-label';
 import { loadTimeZones, timeZoneOptions } from '@/lib/time-zone';
 import { toast, toastError } from '@/lib/toast';
 import { useOrganizationRoles } from '../api/roles';
@@ -157,7 +158,7 @@ function ApprovalRoles({ orgId, chosen }: { orgId: string; chosen: string[] }) {
                   disabled={update.isPending}
                   onChange={() => toggle(role.id)}
                 />
-                {role.name}
+                {roleLabel(role.name)}
               </label>
             </li>
           ))}

@@ -105,30 +105,30 @@ describe('/settings organization default time zone', () => {
     const boxes = await within(group).findAllByRole('checkbox');
     // Every role but Admin (which always approves), none ticked.
     expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual([
-      'SocialMediaManager',
-      'ContentCreator',
-      'CustomerSupport',
+      'Social Media Manager',
+      'Content Creator',
+      'Customer Support',
     ]);
     expect(boxes.every((box) => !(box as HTMLInputElement).checked)).toBe(true);
 
-    await user.click(within(group).getByRole('checkbox', { name: 'ContentCreator' }));
+    await user.click(within(group).getByRole('checkbox', { name: 'Content Creator' }));
     expect(await screen.findByText('Approval roles saved.')).toBeInTheDocument();
     const patches = server.requests.filter((r) => r.method === 'PATCH');
     expect(patches.at(-1)?.body).toEqual({ postApprovalRoleIds: ['role_cc'] });
     await waitFor(() =>
-      expect(within(group).getByRole('checkbox', { name: 'ContentCreator' })).toBeChecked(),
+      expect(within(group).getByRole('checkbox', { name: 'Content Creator' })).toBeChecked(),
     );
     expect(group).toHaveAccessibleDescription(
       'Members of other roles schedule their posts directly.',
     );
 
-    await user.click(within(group).getByRole('checkbox', { name: 'CustomerSupport' }));
+    await user.click(within(group).getByRole('checkbox', { name: 'Customer Support' }));
     await waitFor(() =>
       expect(server.requests.filter((r) => r.method === 'PATCH').at(-1)?.body).toEqual({
         postApprovalRoleIds: ['role_cc', 'role_cs'],
       }),
     );
-    await user.click(within(group).getByRole('checkbox', { name: 'ContentCreator' }));
+    await user.click(within(group).getByRole('checkbox', { name: 'Content Creator' }));
     await waitFor(() =>
       expect(server.requests.filter((r) => r.method === 'PATCH').at(-1)?.body).toEqual({
         postApprovalRoleIds: ['role_cs'],
@@ -146,9 +146,9 @@ describe('/settings organization default time zone', () => {
     const card = await screen.findByRole('region', { name: 'Organization' });
     const group = await within(card).findByRole('group', { name: 'Only for these roles' });
     expect(
-      await within(group).findByRole('checkbox', { name: 'SocialMediaManager' }),
+      await within(group).findByRole('checkbox', { name: 'Social Media Manager' }),
     ).toBeChecked();
-    expect(within(group).getByRole('checkbox', { name: 'ContentCreator' })).not.toBeChecked();
+    expect(within(group).getByRole('checkbox', { name: 'Content Creator' })).not.toBeChecked();
   });
 
   it('is not offered to a member who may not manage the organization', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrations, postMetricSnapshots, posts, postTargets } from '../../db/schema.js';
+import { postMetricSnapshots, posts, postTargets } from '../../db/schema.js';
+import { seedConnectedAccount } from '../../test/analytics-seed.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
 
@@ -12,19 +13,8 @@ let otherOrgId: string;
 let otherAccountId: string;
 let platformIds: Record<string, string>;
 
-async function seedAccount(organizationId: string, platform: string) {
-  const [row] = await t.database.db
-    .insert(integrations)
-    .values({
-      organizationId,
-      platformId: platformIds[platform]!,
-      platformAccountId: `${organizationId}-${platform}`,
-      status: 'CONNECTED',
-      name: `${platform} account`,
-    })
-    .returning({ id: integrations.id });
-  return row!.id;
-}
+const seedAccount = (organizationId: string, platform: string, name = `${platform} account`) =>
+  seedConnectedAccount(t.database.db, organizationId, platformIds[platform]!, name);
 
 /** A post published at `publishedAt`; `reading` null means it was never read. */
 async function seedPost(

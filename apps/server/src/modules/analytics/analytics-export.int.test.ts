@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_EXPORT_COLUMNS } from '@herald/contract';
-import { integrations, postMetricSnapshots, posts, postTargets } from '../../db/schema.js';
+import { postMetricSnapshots, posts, postTargets } from '../../db/schema.js';
+import { seedConnectedAccount } from '../../test/analytics-seed.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
 
@@ -15,19 +16,8 @@ let otherAccountId: string;
 let igId: string;
 let platformIds: Record<string, string>;
 
-async function seedAccount(organizationId: string, platform: string, name: string) {
-  const [row] = await t.database.db
-    .insert(integrations)
-    .values({
-      organizationId,
-      platformId: platformIds[platform]!,
-      platformAccountId: `${name}-ext`,
-      status: 'CONNECTED',
-      name,
-    })
-    .returning({ id: integrations.id });
-  return row!.id;
-}
+const seedAccount = (organizationId: string, platform: string, name = `${platform} account`) =>
+  seedConnectedAccount(t.database.db, organizationId, platformIds[platform]!, name);
 
 type Metrics = Partial<
   Record<

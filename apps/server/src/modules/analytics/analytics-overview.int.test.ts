@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountMetricDays,
   analyticsAccountStatus,
-  integrations,
   postMetricSnapshots,
   posts,
   postTargets,
 } from '../../db/schema.js';
+import { seedConnectedAccount } from '../../test/analytics-seed.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
 
@@ -24,19 +24,8 @@ let manager: Actor;
 
 const at = (iso: string) => new Date(iso);
 
-async function seedAccount(organizationId: string, platform: string, name: string) {
-  const [row] = await t.database.db
-    .insert(integrations)
-    .values({
-      organizationId,
-      platformId: platformIds[platform]!,
-      platformAccountId: `${name}-ext`,
-      status: 'CONNECTED',
-      name,
-    })
-    .returning({ id: integrations.id });
-  return row!.id;
-}
+const seedAccount = (organizationId: string, platform: string, name = `${platform} account`) =>
+  seedConnectedAccount(t.database.db, organizationId, platformIds[platform]!, name);
 
 /** A published post on one account, with its readings (`[takenAt, views, reach, interactions]`). */
 async function seedPost(

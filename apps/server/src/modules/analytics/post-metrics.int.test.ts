@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrations, postMetricSnapshots, posts, postTargets } from '../../db/schema.js';
+import { postMetricSnapshots, posts, postTargets } from '../../db/schema.js';
+import { seedConnectedAccount } from '../../test/analytics-seed.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
 
@@ -18,19 +19,8 @@ let platformIds: Record<string, string>;
 
 const at = (iso: string) => new Date(iso);
 
-async function seedAccount(organizationId: string, platform: string, name: string) {
-  const [row] = await t.database.db
-    .insert(integrations)
-    .values({
-      organizationId,
-      platformId: platformIds[platform]!,
-      platformAccountId: `${name}-ext`,
-      status: 'CONNECTED',
-      name,
-    })
-    .returning({ id: integrations.id });
-  return row!.id;
-}
+const seedAccount = (organizationId: string, platform: string, name = `${platform} account`) =>
+  seedConnectedAccount(t.database.db, organizationId, platformIds[platform]!, name);
 
 async function seedPost(organizationId: string, content: string) {
   const [post] = await t.database.db

@@ -18,3 +18,4 @@ export * from './admin.js';
 export * from './text.js';
 export * from './analytics.js';
 export * from './approvals.js';
+export * from './inbox.js';

@@ -1,4 +1,5 @@
 import type { PlatformName, TikTokCreatorInfo } from '@herald/contract';
+import type { InboxAdapter } from './inbox-types.js';
 
 /** fetch, as adapters receive it: requests to a sandbox are answered in-process. */
 export type PlatformHttp = (url: string, init?: RequestInit) => Promise<Response>;
@@ -98,6 +99,8 @@ export interface PlatformAdapter {
   publishing?: PublishingAdapter;
   /** The analytics half (metrics.ts); absent for networks Herald reads no metrics from. */
   metrics?: MetricsAdapter;
+  /** The inbox half (inbox.ts): DMs, comments and mentions; absent for networks Herald reads none from. */
+  inbox?: InboxAdapter;
   /**
    * TikTok: what this creator may post now (creator_info), as the composer shows it
    * (docs/networks.md#tiktok-conformance). Absent on the other networks.

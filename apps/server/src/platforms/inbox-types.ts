@@ -1,0 +1,178 @@
+import type { InboxAttachment, InboxPerson, PlatformName } from '@herald/contract';
+import type { StoredAccount } from './types.js';
+
+/**
+ * The inbox half of a network adapter (platforms/<network>/inbox.ts) and the webhook receivers
+ * (docs/inbox.md). Adapters turn what the network says into `InboxEvent`s in Herald's terms; the
+ * inbox module (modules/inbox) stores them idempotently, keyed by the network's ids, and never
+ * knows which network it talks to. Errors are PlatformError, as everywhere.
+ */
+
+/**
+ * One message, comment or mention as the network told it, in Herald's terms
+ * (inbox-and-analytics-apis.md §12). The same `externalId` arriving again — webhook retry, a
+ * polling overlap, an edit, an unsend — updates the stored message in place.
+ */
+export interface InboxMessageEvent {
+  type: 'message';
+  kind: 'dm' | 'comment' | 'mention';
+  /** The network's id of this message/comment/mention (Meta `mid`, comment id, tweet id, DM event id). */
+  externalId: string;
+  /**
+   * The conversation it belongs to, unique per connected account and kind: a DM thread id
+   * (Meta: the customer's PSID/IGSID; X: dm_conversation_id), the root post's id for comments,
+   * the mention's own id for a mention.
+   */
+  threadExternalId: string;
+  /** `out` when the connected account wrote it (echoes, our own comments). */
+  direction: 'in' | 'out';
+  /** Who wrote it; for `out`, the connected account itself. */
+  author: InboxPerson;
+  /** For DMs: the customer (the other side), whichever way this message went. */
+  counterpart?: InboxPerson;
+  text: string;
+  createdAt: Date;
+  attachments: InboxAttachment[];
+  /** For comments: the comment it answers; null for a top-level comment. */
+  parentExternalId?: string | null;
+  /** For comments and mentions: the post they are on. */
+  rootPost?: { externalId: string; permalink: string | null; text: string | null } | null;
+  deleted?: boolean;
+  hidden?: boolean;
+  edited?: boolean;
+}
+
+export type InboxEvent = InboxMessageEvent;
+
+/**
+ * Where polling stopped, per account and feed (since_id, pagination token, last timestamp…).
+ * JSON only; the adapter alone reads it.
+ */
+export type InboxCursor = Record<string, unknown>;
+
+export interface InboxPollResult {
+  events: InboxEvent[];
+  cursor: InboxCursor;
+  /**
+   * When the network asks to wait (X: 15 DM reads per 15 minutes per user), the earliest time
+   * the next poll may run; absent: the network's configured interval.
+   */
+  retryAfter?: Date;
+}
+
+/** What one network's inbox gives for this kind of account (said once per account on the screen). */
+export interface InboxCapabilities {
+  dm: boolean;
+  comments: boolean;
+  mentions: boolean;
+  /** Facebook/Instagram: one private reply per comment within 7 days. */
+  privateReply: boolean;
+  like: boolean;
+  hide: boolean;
+  deleteComment: boolean;
+  block: boolean;
+  /**
+   * Hours after the customer's last inbound message during which a DM reply is allowed
+   * (Messenger/Instagram 24); null: no window.
+   */
+  dmWindowHours: number | null;
+  /** With the HUMAN_AGENT tag, when the app has it (168); null: not available. */
+  humanAgentWindowHours: number | null;
+  replyMaxLength: number;
+  /** A sentence about what this network does not give, or null. */
+  limitation: string | null;
+  /** What history an import on connect brings, or null when all of it. */
+  historyNote: string | null;
+  /** Minimum minutes between two polls of one account (rate limits and billed reads). */
+  pollIntervalMinutes: number;
+}
+
+export interface InboxSendResult {
+  externalId: string;
+  createdAt: Date;
+}
+
+/** The conversation a reply goes to, as stored. */
+export interface InboxThreadRef {
+  kind: 'dm' | 'comments' | 'mention';
+  threadExternalId: string;
+  /** The customer (DMs): Meta PSID/IGSID, X user id. */
+  participantExternalId: string;
+  rootPostExternalId: string | null;
+}
+
+/**
+ * The inbox half of an adapter. Every call goes through the adapter's configured URLs, so it runs
+ * against the network or its sandbox alike. A send that may have happened (timeout, dropped
+ * connection, 5xx after sending) throws PlatformError `unknown_outcome`; then `findSent` looks it
+ * up before anything is sent again.
+ */
+export interface InboxAdapter {
+  capabilities(account: StoredAccount): InboxCapabilities;
+  /** New and changed items since the cursor (null: the first import on connect). */
+  poll(account: StoredAccount, cursor: InboxCursor | null): Promise<InboxPollResult>;
+  sendDm?(account: StoredAccount, thread: InboxThreadRef, text: string): Promise<InboxSendResult>;
+  /** Replies in a comment thread: to `commentExternalId`, or to the post itself when null. */
+  replyToComment?(
+    account: StoredAccount,
+    thread: InboxThreadRef,
+    commentExternalId: string | null,
+    text: string,
+  ): Promise<InboxSendResult>;
+  privateReply?(
+    account: StoredAccount,
+    commentExternalId: string,
+    text: string,
+  ): Promise<InboxSendResult>;
+  /**
+   * After an unknown outcome: our message with this text sent after `since` in the thread, or
+   * null when it certainly was not sent; throws when the network cannot tell.
+   */
+  findSent?(
+    account: StoredAccount,
+    thread: InboxThreadRef,
+    text: string,
+    since: Date,
+  ): Promise<InboxSendResult | null>;
+  like?(account: StoredAccount, externalId: string, liked: boolean): Promise<void>;
+  hide?(account: StoredAccount, externalId: string, hidden: boolean): Promise<void>;
+  deleteComment?(account: StoredAccount, externalId: string): Promise<void>;
+  block?(account: StoredAccount, personExternalId: string): Promise<void>;
+  /** Whether the app still receives this account's webhooks; absent on networks without them. */
+  checkSubscription?(account: StoredAccount): Promise<boolean>;
+  /** Subscribes the app to this account's webhooks (on connect, and after a lapse). */
+  subscribe?(account: StoredAccount): Promise<void>;
+}
+
+/** One event of a webhook delivery, addressed to the connected account it is for. */
+export interface AddressedInboxEvent {
+  platform: PlatformName;
+  /** The account's id at the network (Page id, Instagram account id, X user id). */
+  accountExternalId: string;
+  event: InboxEvent;
+}
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+/**
+ * One webhook endpoint, `POST|GET /webhooks/{provider}` (Meta's Page/Instagram objects share one
+ * app; Threads has its own envelope; X's Activity API). The secret is the network app's secret
+ * (or the sandbox's), the verify token Herald's own.
+ */
+export interface WebhookReceiver {
+  provider: 'meta' | 'threads' | 'x';
+  /** The network whose app secret signs deliveries (its runtime's clientSecret). */
+  secretFrom: PlatformName;
+  /**
+   * The GET handshake (Meta `hub.challenge` with the verify token; X `crc_token`): the answer,
+   * or null when the query is not a valid handshake (answered 403).
+   */
+  handshake(
+    query: Record<string, string | undefined>,
+    secrets: { appSecret: string; verifyToken: string },
+  ): { contentType: string; body: string } | null;
+  /** Checks the signature over the raw bytes, before any parsing. */
+  verify(rawBody: Buffer, headers: WebhookHeaders, appSecret: string): boolean;
+  /** The delivery's events; throws on a body that is not this network's shape. */
+  parse(rawBody: Buffer): AddressedInboxEvent[];
+}

@@ -108,6 +108,7 @@ export async function createRuntime(
     db,
     queue: publishQueue,
     reconcile: (targetId, attemptId) => publisher.reconcileStuck(targetId, attemptId),
+    reconcileFollowUp: (id, attemptId) => publisher.reconcileStuckFollowUp(id, attemptId),
     stuckAfterMs: config.publishStuckAfterSeconds * 1000,
   };
   const jobs: AnyJobDefinition[] = [

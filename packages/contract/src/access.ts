@@ -47,6 +47,9 @@ export const ORG_ROUTE_PERMISSIONS = {
   'POST /organizations/:orgId/posts/bulk/draft': 'post:edit',
   'PATCH /organizations/:orgId/post/:postId/publish': 'post:create',
   'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve': 'post:edit',
+  'POST /organizations/:orgId/posts/:postId/targets/:targetId/follow-ups/retry': 'post:create',
+  'POST /organizations/:orgId/posts/:postId/targets/:targetId/follow-ups/:followUpId/resolve':
+    'post:edit',
   'GET /organizations/:orgId/posts/:postId/media/:platformId': 'member',
   'GET /organizations/:orgId/posts/:postId/media/:platformId/facebook': 'member',
   'GET /organizations/:orgId/posts/:postId/comments/:platformId': 'member',

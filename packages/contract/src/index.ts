@@ -12,6 +12,7 @@ export * from './billing.js';
 export * from './platforms.js';
 export * from './notifications.js';
 export * from './posts.js';
+export * from './follow-ups.js';
 export * from './tiktok.js';
 export * from './media-rules.js';
 export * from './admin.js';

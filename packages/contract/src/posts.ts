@@ -3,6 +3,7 @@ import { isoDateTime } from './text.js';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
 import { MAX_FILES_PER_POST, MEDIA_KINDS } from './media-rules.js';
 import { TikTokPostSettingsSchema, TikTokSettingsByAccountSchema } from './tiktok.js';
+import { FollowUpSchema, FollowUpsByAccountSchema } from './follow-ups.js';
 
 /**
  * Post statuses (docs/product.md#post-statuses); `publishing` while the engine works on it,
@@ -82,6 +83,8 @@ const PlatformPostSchema = z.object({
   accountPictureUrl: z.string().nullable(),
   /** A TikTok account's settings for this post (privacy, interactions, disclosure, inbox draft). */
   tiktok: TikTokPostSettingsSchema.nullable().optional(),
+  /** The thread's further parts (part 2 onward) and the first comment, in publishing order. */
+  followUps: z.array(FollowUpSchema).optional(),
 });
 export type PlatformPost = z.infer<typeof PlatformPostSchema>;
 
@@ -211,6 +214,11 @@ const PostFieldsObject = z.object({
   platformMedia: z.record(z.string(), z.array(z.number().int().min(0))).optional(),
   /** TikTok account (integration) id → its settings (docs/networks.md#tiktok-conformance). */
   tiktok: TikTokSettingsByAccountSchema.optional(),
+  /**
+   * Account (integration) id → its thread parts after the first (X, Threads) and its first
+   * comment (X, Instagram, Facebook, LinkedIn): docs/product.md#threads-and-first-comments.
+   */
+  followUps: FollowUpsByAccountSchema.optional(),
 });
 const namesAnAccount = {
   check: (f: { integrationIds?: string[]; platformIds?: string[] }) =>

@@ -61,6 +61,7 @@ export function combineConnectKinds(
     reply: optional('reply'),
     editComment: optional('editComment'),
     deleteComment: optional('deleteComment'),
+    followUp: optional('followUp'),
   };
   const anyMetrics = kinds.find((k) => k.adapter.metrics)?.adapter.metrics;
   // Each kind reads metrics with its own app (a member kind may read none: null).

@@ -211,6 +211,16 @@ export interface PublishingAdapter {
     request: PublishRequest,
     state: PublishState,
   ): Promise<PublishResult | null>;
+  /**
+   * Publishes what follows a published post (docs/product.md#threads-and-first-comments): a thread
+   * part replying to `replyTo` (X, Threads), or the first comment on `postId` (X as a reply of the
+   * account itself, Instagram, Facebook, LinkedIn). A visible call, with finalize's rule: throws
+   * `unknown_outcome` when it may have gone through.
+   */
+  followUp?(
+    account: StoredAccount,
+    input: { kind: 'part' | 'first_comment'; postId: string; replyTo: string; text: string },
+  ): Promise<PublishResult>;
   listComments?(
     account: StoredAccount,
     externalId: string,

@@ -1,5 +1,5 @@
 /** The publishing engine's work: one target per post and connected account. */
-import { TARGET_STATUSES } from '@herald/contract';
+import { FOLLOW_UP_KINDS, FOLLOW_UP_STATUSES, TARGET_STATUSES } from '@herald/contract';
 import {
   integer,
   index,
@@ -66,5 +66,41 @@ export const postTargets = pgTable(
   (t) => [
     uniqueIndex('post_targets_post_integration_key').on(t.postId, t.integrationId),
     index('post_targets_status_idx').on(t.status, t.updatedAt),
+  ],
+);
+
+/**
+ * What follows a publication on the same account (docs/product.md#threads-and-first-comments): the
+ * thread's further parts, each replying to the one before, and the first comment. Each row moves
+ * QUEUED → PUBLISHING (stored before the visible call) → PUBLISHED with the network's id (stored
+ * before the next one goes), so a crash never sends a part twice nor loses one.
+ */
+export const postTargetFollowUps = pgTable(
+  'post_target_follow_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => postTargets.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: FOLLOW_UP_KINDS }).notNull(),
+    /** Part number (2, 3…); the first comment comes after the last part. */
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: FOLLOW_UP_STATUSES }).notNull().default('QUEUED'),
+    externalId: text('external_id'),
+    permalink: text('permalink'),
+    error: text('error'),
+    attemptId: uuid('attempt_id'),
+    attempts: integer('attempts').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('post_target_follow_ups_position_key').on(t.targetId, t.position),
+    index('post_target_follow_ups_status_idx').on(t.status, t.updatedAt),
   ],
 );

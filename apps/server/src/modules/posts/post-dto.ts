@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { MediaStore } from '../../media/media-store.js';
 import * as repo from './posts.repository.js';
+import { followUpDto, followUpsByTarget, type FollowUpRow } from '../publishing/follow-ups.js';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -35,8 +36,18 @@ export async function toPostDtos(
     organizationId,
     rows.map((row) => row.id),
   );
+  const followUps = await followUpsByTarget(
+    deps.db,
+    organizationId,
+    [...relations.values()].flatMap((r) => r.targets.map((t) => t.id)),
+  );
   return rows.map((row) =>
-    toPostDto(deps, row, relations.get(row.id) ?? { creator: null, targets: [], media: [] }),
+    toPostDto(
+      deps,
+      row,
+      relations.get(row.id) ?? { creator: null, targets: [], media: [] },
+      followUps,
+    ),
   );
 }
 
@@ -53,6 +64,7 @@ function toPostDto(
   deps: { media: Pick<MediaStore, 'signedUrl'> },
   row: repo.PostRow,
   { creator, targets, media }: repo.PostRelations,
+  followUps?: Map<string, FollowUpRow[]>,
 ): Post {
   return {
     id: row.id,
@@ -87,6 +99,7 @@ function toPostDto(
       accountUsername: t.liveUsername ?? t.accountUsername,
       accountPictureUrl: t.pictureUrl ?? null,
       tiktok: t.platformName === 'TikTok' ? tiktokSettingsOf(t.settings) : null,
+      ...(followUps ? { followUps: (followUps.get(t.id) ?? []).map(followUpDto) } : {}),
     })),
     media: media.map((m) => ({
       id: m.id,

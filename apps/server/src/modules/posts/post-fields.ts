@@ -76,6 +76,13 @@ function commonFields(raw: Record<string, string>) {
           '{"<TikTok account id>": {"privacyLevel": "SELF_ONLY"}}',
         )
       : undefined,
+    followUps: raw.followUps?.trim()
+      ? parseJsonField(
+          'followUps',
+          raw.followUps,
+          '{"<account id>": {"parts": ["Part 2", "Part 3"], "firstComment": "…"}}',
+        )
+      : undefined,
   };
 }
 

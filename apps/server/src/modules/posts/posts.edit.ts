@@ -1,4 +1,5 @@
 import {
+  type TargetStatus,
   constraintsForAccount,
   contentForAccount,
   MAX_FILES_PER_POST,
@@ -37,6 +38,7 @@ import {
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
 import { readCreatorsAhead, settleTikTokSettings } from './tiktok-settings.js';
+import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { insertEvent as insertApprovalEvent } from '../approvals/approvals.repository.js';
 import { refuseWhileBusy, type Caller, type PostsDeps } from './posts.service.js';
@@ -237,6 +239,21 @@ export async function editPost(
       plan.schedule.status === 'draft',
     );
 
+    // Accounts already out keep their parts and first comment as they are (ADR 11).
+    const followUps = settleFollowUps(
+      plan.chosen.map((a) => {
+        const target = plan.editable.find((t) => t.integrationId === a.integrationId)!;
+        return {
+          integrationId: a.integrationId,
+          networkName: a.platformName,
+          label: target.platformName,
+          constraints: target.constraints,
+        };
+      }),
+      fields.followUps,
+      new Set(plan.locked.flatMap((t) => (t.integrationId ? [t.integrationId] : []))),
+    );
+
     // Every waiting job goes first; the targets that stay are queued again below.
     await deps.lifecycle.unscheduled(tx, plan.post);
     const keptAccounts = new Set(plan.chosen.map((a) => a.integrationId));
@@ -269,6 +286,10 @@ export async function editPost(
       if (row.platformName !== 'TikTok') continue;
       await repo.updateTargetSettings(tx, org, row.target.id, tiktok.get(id) ?? null);
     }
+
+    await storeFollowUps(tx, org, postId, followUps, (status) =>
+      isLockedStatus(status as TargetStatus),
+    );
 
     const removedKeys = await repo.deleteMedia(tx, org, layout.removedIds);
     const added: repo.NewPostMedia[] = [];

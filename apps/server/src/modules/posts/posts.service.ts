@@ -7,6 +7,7 @@ import {
   type Post,
   defaultContent,
   type UpdatePostRequest,
+  type FollowUpsInput,
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -30,6 +31,7 @@ import {
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
 import { settleTikTokSettings, type TikTokCreatorReader } from './tiktok-settings.js';
+import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { insertEvent as insertApprovalEvent } from '../approvals/approvals.repository.js';
 
@@ -82,6 +84,8 @@ export interface CreatePlan {
   accounts: repo.ConnectedAccount[];
   targets: TargetRule[];
   schedule: { status: repo.PostRow['status']; scheduledAt: Date | null };
+  /** Each account's thread parts and first comment, checked. */
+  followUps: Map<string, FollowUpsInput>;
 }
 
 /**
@@ -111,7 +115,16 @@ export async function planCreate(
     ...textErrors(fields.content, targets),
   ];
   if (errors.length > 0) throwValidation(errors);
-  return { accounts, targets, schedule: resolveSchedule(fields, deps.now()) };
+  const followUps = settleFollowUps(
+    accounts.map((a, i) => ({
+      integrationId: a.integrationId,
+      networkName: a.platformName,
+      label: targets[i]!.platformName,
+      constraints: targets[i]!.constraints,
+    })),
+    fields.followUps,
+  );
+  return { accounts, targets, schedule: resolveSchedule(fields, deps.now()), followUps };
 }
 
 /**
@@ -125,7 +138,8 @@ export async function createPost(
   files: IngestedMedia[],
   checked?: CreatePlan,
 ): Promise<Post> {
-  const { accounts, targets, schedule } = checked ?? (await planCreate(deps, caller, fields));
+  const { accounts, targets, schedule, followUps } =
+    checked ?? (await planCreate(deps, caller, fields));
 
   // Files listed in platformMedia belong to those accounts or platforms; the others are shared.
   const owners = new Map<number, string[]>();
@@ -207,6 +221,7 @@ export async function createPost(
         platformIds: owners.get(position) ?? null,
       })),
     );
+    await storeFollowUps(tx, caller.organizationId, row.id, followUps, () => false);
     if (row.status === 'scheduled') await deps.lifecycle.scheduled(tx, row);
     if (submits) await recordSubmission(tx, caller, row);
     // Answered from the transaction: a read after the commit could fail and make a stored post

@@ -26,6 +26,17 @@ import {
   rateLimitGiveUpMessage,
 } from './retry-policy.js';
 import * as repo from './targets.repository.js';
+import {
+  findFollowUp,
+  followUpsOf as followUpsOfTarget,
+  hasQueuedFollowUps,
+  publishFollowUps,
+  transitionFollowUp,
+  type FollowUpsOutcome,
+} from './follow-ups.js';
+import { postTargetFollowUps } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { followUpLabel } from '@herald/contract';
 
 export interface PublisherDeps {
   db: Db;
@@ -89,6 +100,11 @@ export class Publisher {
     const loaded = await repo.loadTarget(this.deps.db, targetId);
     if (!loaded) return 'SKIPPED';
     const { target, post } = loaded;
+    // Out already: what may still follow it is its thread's parts and its first comment.
+    if (target.status === 'PUBLISHED') {
+      if (await hasQueuedFollowUps(this.deps.db, target.id)) await this.runFollowUps(target.id);
+      return 'PUBLISHED';
+    }
     if (repo.FINAL.includes(target.status)) return target.status as RunOutcome;
     if (post.status === 'draft' || post.status === 'published') return 'SKIPPED';
     // A job that outlived a reschedule to a later time: the moved job will come.
@@ -113,11 +129,123 @@ export class Publisher {
       : null;
     const slot = await this.semaphores.acquire(network.slug, caps.concurrency);
     try {
-      return await this.advance(loaded, network, publishing);
+      const outcome = await this.advance(loaded, network, publishing);
+      if (outcome === 'PUBLISHED') await this.followUpsOf(targetId, network, publishing);
+      return outcome;
     } finally {
       accountSlot?.();
       slot();
     }
+  }
+
+  /**
+   * The parts and first comment of a published target (docs/product.md#threads-and-first-comments),
+   * in the account's slot like the post itself. Their outcome is on their own rows: a failed part
+   * does not make the post less published.
+   */
+  async runFollowUps(targetId: string): Promise<FollowUpsOutcome | 'SKIPPED'> {
+    const loaded = await repo.loadTarget(this.deps.db, targetId);
+    if (!loaded || loaded.target.status !== 'PUBLISHED') return 'SKIPPED';
+    const network = this.deps.networks.get(loaded.platformName.toLowerCase());
+    const publishing = network?.adapter.publishing;
+    if (!network || !publishing || !loaded.integration) return 'SKIPPED';
+    const caps = capsOf(network.slug);
+    const accountSlot = caps.perAccount
+      ? await this.semaphores.acquire(`account:${loaded.integration.id}`, caps.perAccount)
+      : null;
+    const slot = await this.semaphores.acquire(network.slug, caps.concurrency);
+    try {
+      return await this.followUpsOf(targetId, network, publishing);
+    } finally {
+      accountSlot?.();
+      slot();
+    }
+  }
+
+  private async followUpsOf(
+    targetId: string,
+    network: NetworkRuntime,
+    publishing: PublishingAdapter,
+  ): Promise<FollowUpsOutcome | 'SKIPPED'> {
+    // Read again: the run that published the post may have refreshed the account's tokens.
+    const loaded = await repo.loadTarget(this.deps.db, targetId);
+    if (!loaded?.integration || loaded.target.status !== 'PUBLISHED') return 'SKIPPED';
+    const access: Access = { row: loaded.integration, account: this.accountOf(loaded) };
+    try {
+      return await publishFollowUps(
+        { db: this.deps.db, queue: this.deps.queue, log: this.deps.log, now: () => this.now() },
+        publishing,
+        (call) => this.withRefresh(network, access, call),
+        {
+          id: loaded.target.id,
+          externalId: loaded.target.externalId,
+          platformName: loaded.platformName,
+        },
+      );
+    } catch (err) {
+      // A row left PUBLISHING is the watchdog's to look up; QUEUED ones are picked up again.
+      this.deps.log.error({ err, targetId }, 'publishing the parts of a post failed unexpectedly');
+      return 'BUSY';
+    }
+  }
+
+  /**
+   * For the watchdog: a part or first comment a stopped worker left PUBLISHING. Found at the
+   * network, it is PUBLISHED and the rest follows; otherwise UNCERTAIN with a sentence (as for a
+   * stuck post, "not there" proves nothing: the dead worker's call may still land).
+   */
+  async reconcileStuckFollowUp(followUpId: string, attemptId: string | null) {
+    const [row] = await this.deps.db
+      .select()
+      .from(postTargetFollowUps)
+      .where(eq(postTargetFollowUps.id, followUpId));
+    if (!row || row.status !== 'PUBLISHING' || row.attemptId !== attemptId) return 'BUSY';
+    const loaded = await repo.loadTarget(this.deps.db, row.targetId);
+    if (!loaded) return 'BUSY';
+    const rows = await followUpsOfTarget(this.deps.db, row.targetId);
+    const label = followUpLabel(row, rows.filter((r) => r.kind === 'part').length + 1);
+    const network = this.deps.networks.get(loaded.platformName.toLowerCase());
+    const publishing = network?.adapter.publishing;
+    let found: PublishResult | null = null;
+    if (network && publishing && loaded.integration && loaded.target.externalId) {
+      const access: Access = { row: loaded.integration, account: this.accountOf(loaded) };
+      const postId = loaded.target.externalId;
+      found = await this.withRefresh(network, access, (a) =>
+        findFollowUp(publishing, a, postId, row.text),
+      ).catch((err: unknown) => {
+        this.deps.log.warn({ err, followUpId }, 'could not look up a stuck thread part');
+        return null;
+      });
+    }
+    const attempt = attemptId ?? undefined;
+    if (found) {
+      const done = await transitionFollowUp(
+        this.deps.db,
+        row.id,
+        ['PUBLISHING'],
+        'PUBLISHED',
+        {
+          externalId: found.externalId,
+          permalink: found.permalink,
+          error: null,
+          publishedAt: this.now(),
+        },
+        attempt,
+      );
+      if (done) await this.deps.queue.retryAt(row.targetId, this.now());
+      return done ? 'PUBLISHED' : 'BUSY';
+    }
+    const moved = await transitionFollowUp(
+      this.deps.db,
+      row.id,
+      ['PUBLISHING'],
+      'UNCERTAIN',
+      {
+        error: `${label}: Herald lost track of it while publishing it to ${loaded.platformName} (the worker stopped), and ${loaded.platformName} could not confirm whether it went out. Check ${loaded.platformName}, then mark it as published or retry.`,
+      },
+      attempt,
+    );
+    return moved ? 'UNCERTAIN' : 'BUSY';
   }
 
   private async advance(
@@ -245,9 +373,12 @@ export class Publisher {
       return 'UNKNOWN';
     }
     if (found) {
-      return (await this.markPublished(loaded, attemptId, found)) === 'PUBLISHED'
-        ? 'PUBLISHED'
-        : 'BUSY';
+      if ((await this.markPublished(loaded, attemptId, found)) !== 'PUBLISHED') return 'BUSY';
+      // Its parts and first comment follow in a run of their own.
+      if (await hasQueuedFollowUps(this.deps.db, targetId)) {
+        await this.deps.queue.retryAt(targetId, this.now());
+      }
+      return 'PUBLISHED';
     }
     return 'UNKNOWN';
   }

@@ -5,6 +5,8 @@ import {
   PostParamsSchema,
   ResolveTargetRequestSchema,
   TargetParamsSchema,
+  FollowUpParamsSchema,
+  ResolveFollowUpRequestSchema,
 } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import type { PublishQueue } from './publish-queue.js';
 import type { Publisher } from './publisher.js';
 import { publishNow, resolveTarget } from './publishing.service.js';
+import { resolveFollowUp, retryFollowUps } from './follow-ups.service.js';
 import { guardPublishNow } from '../approvals/approval-rule.js';
 import { findPost } from '../posts/posts.repository.js';
 import { requireMember, requireUser } from '../../http/access.js';
@@ -70,6 +73,55 @@ export async function publishingRoutes(app: FastifyInstance, deps: PublishingRou
     async (request) => {
       const { orgId, postId, targetId } = request.params;
       await resolveTarget(deps, orgId, postId, targetId, request.body);
+      return { status: 'success' as const, data: null };
+    },
+  );
+
+  api.post(
+    '/organizations/:orgId/posts/:postId/targets/:targetId/follow-ups/retry',
+    {
+      config: {
+        access: {
+          org: 'POST /organizations/:orgId/posts/:postId/targets/:targetId/follow-ups/retry',
+        },
+      },
+      schema: {
+        tags: ['posts'],
+        summary: 'Publish the failed and waiting parts and first comment of a publication again',
+        params: TargetParamsSchema,
+        response: { 200: EmptySuccessSchema },
+      },
+    },
+    async (request) => {
+      const { orgId, postId, targetId } = request.params;
+      await retryFollowUps({ ...deps, log: request.log }, orgId, postId, targetId);
+      return { status: 'success' as const, data: null };
+    },
+  );
+
+  api.post(
+    '/organizations/:orgId/posts/:postId/targets/:targetId/follow-ups/:followUpId/resolve',
+    {
+      config: {
+        access: {
+          org: 'POST /organizations/:orgId/posts/:postId/targets/:targetId/follow-ups/:followUpId/resolve',
+        },
+      },
+      schema: {
+        tags: ['posts'],
+        summary: 'Say what happened to an uncertain part or first comment: published, or retry',
+        params: FollowUpParamsSchema,
+        body: ResolveFollowUpRequestSchema,
+        response: { 200: EmptySuccessSchema },
+      },
+    },
+    async (request) => {
+      const { orgId, postId, targetId, followUpId } = request.params;
+      await resolveFollowUp(
+        { ...deps, log: request.log },
+        { orgId, postId, targetId, followUpId },
+        request.body,
+      );
       return { status: 'success' as const, data: null };
     },
   );

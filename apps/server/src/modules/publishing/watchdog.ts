@@ -3,6 +3,7 @@ import { announceOutcome } from './outcome-notifications.js';
 import type { PublishQueue } from './publish-queue.js';
 import type { StuckOutcome } from './publisher.js';
 import * as repo from './targets.repository.js';
+import { stuckFollowUps, targetsWithWaitingFollowUps, transitionFollowUp } from './follow-ups.js';
 
 export interface WatchdogDeps {
   db: Db;
@@ -12,6 +13,8 @@ export interface WatchdogDeps {
    * it every such target is UNCERTAIN.
    */
   reconcile?: (targetId: string, attemptId: string | null) => Promise<StuckOutcome>;
+  /** The same for a thread part or first comment left PUBLISHING (Publisher.reconcileStuckFollowUp). */
+  reconcileFollowUp?: (followUpId: string, attemptId: string | null) => Promise<string>;
   /** A target untouched for this long in a working state belongs to a worker that is gone. */
   stuckAfterMs: number;
   now?: () => Date;
@@ -65,6 +68,28 @@ export async function runWatchdog(deps: WatchdogDeps) {
       outcome: 'UNCERTAIN',
       error: message,
     });
+  }
+  // Thread parts and first comments: a stuck one is looked up (never sent again blindly), and
+  // waiting ones whose run was lost get their target's job back.
+  for (const stuck of await stuckFollowUps(deps.db, before)) {
+    if (deps.reconcileFollowUp) {
+      await deps.reconcileFollowUp(stuck.id, stuck.attemptId);
+    } else {
+      await transitionFollowUp(
+        deps.db,
+        stuck.id,
+        ['PUBLISHING'],
+        'UNCERTAIN',
+        {
+          error:
+            'Herald lost track of this part while publishing it (the worker stopped). Check the network, then mark it as published or retry.',
+        },
+        stuck.attemptId ?? undefined,
+      );
+    }
+  }
+  for (const targetId of await targetsWithWaitingFollowUps(deps.db, before)) {
+    await deps.queue.retryAt(targetId, now);
   }
   const overdue = await repo.overdueQueued(deps.db, new Date(now.getTime() - 30_000));
   for (const target of overdue) await deps.queue.retryAt(target.id, now);

@@ -22,6 +22,7 @@ import {
   publishToFeed,
   publishVideo,
   readPermalink,
+  replyToComment,
   uploadUnpublishedPhoto,
 } from './api.js';
 import { createFacebookComments } from './comments.js';
@@ -178,5 +179,18 @@ export function createFacebookPublishing(
     },
 
     ...createFacebookComments(graph),
+
+    // The first comment, as the Page: POST /{post-id}/comments.
+    async followUp(account, input) {
+      if (input.kind !== 'first_comment')
+        throw new PlatformError('bad_request', 'Facebook posts cannot be a thread.');
+      const { id } = await replyToComment(
+        graph,
+        input.postId,
+        account.tokens.accessToken,
+        input.text,
+      );
+      return { externalId: id, permalink: null };
+    },
   };
 }

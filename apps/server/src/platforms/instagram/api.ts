@@ -145,5 +145,13 @@ export const replyToComment = (
   message: string,
 ) => graph.post<{ id: string }>(`${commentId}/replies`, token, { message });
 
+/** A comment of the account itself on its own media (a first comment): `POST /{ig-media-id}/comments`. */
+export const commentOnMedia = (
+  graph: GraphClient,
+  mediaId: string,
+  token: string,
+  message: string,
+) => graph.post<{ id: string }>(`${mediaId}/comments`, token, { message });
+
 export const deleteComment = (graph: GraphClient, commentId: string, token: string) =>
   graph.delete<{ success?: boolean }>(commentId, token);

@@ -14,6 +14,7 @@ import type {
 } from '../types.js';
 import {
   createContainer,
+  commentOnMedia,
   igTokenOf,
   igUserIdOf,
   listRecentMedia,
@@ -256,5 +257,13 @@ export function createInstagramPublishing(
     },
 
     ...createInstagramComments(graph),
+
+    // The first comment, as the account: POST /{ig-media-id}/comments.
+    async followUp(account, input) {
+      if (input.kind !== 'first_comment')
+        throw new PlatformError('bad_request', 'Instagram posts cannot be a thread.');
+      const { id } = await commentOnMedia(graph, input.postId, igTokenOf(account), input.text);
+      return { externalId: id, permalink: null };
+    },
   };
 }

@@ -154,6 +154,7 @@ export function createLinkedInPublishing(
     return body;
   };
 
+  const comments = createLinkedInComments({ api, finalizeTimeoutMs });
   const result = (urn: string): PublishResult => ({
     externalId: urn,
     permalink: linkedInPermalink(urn),
@@ -245,6 +246,18 @@ export function createLinkedInPublishing(
       return match ? result(match.id) : null;
     },
 
-    ...createLinkedInComments({ api, finalizeTimeoutMs }),
+    ...comments,
+
+    // The first comment, as the author: a top-level comment on the post.
+    async followUp(account, input) {
+      if (input.kind !== 'first_comment')
+        throw new PlatformError('bad_request', 'LinkedIn posts cannot be a thread.');
+      const made = await comments.reply!(
+        account,
+        { externalId: input.postId, commentId: input.postId },
+        input.text,
+      );
+      return { externalId: made.id, permalink: null };
+    },
   };
 }

@@ -82,6 +82,7 @@ export function createThreadsPublishing(
   timing: ThreadsTiming,
 ): PublishingAdapter {
   const text = (t: string) => (t.trim() ? t : undefined);
+  const comments = createThreadsComments(api, timing);
 
   async function ensureQuota(user: string, token: string) {
     const limit = await api.publishingLimit(user, token);
@@ -225,6 +226,24 @@ export function createThreadsPublishing(
       );
     },
 
-    ...createThreadsComments(api, timing),
+    ...comments,
+
+    // Each part replies to the part before (a reply container, then threads_publish).
+    async followUp(account, input) {
+      if (input.kind !== 'part')
+        throw new PlatformError(
+          'bad_request',
+          'Threads has no first comment; add a second part to the thread instead.',
+        );
+      const made = await comments.reply!(
+        account,
+        { externalId: input.postId, commentId: input.replyTo },
+        input.text,
+      );
+      const node = await api
+        .getMedia(made.id, account.tokens.accessToken, ['permalink'])
+        .catch(() => null);
+      return { externalId: made.id, permalink: node?.permalink ?? null };
+    },
   };
 }

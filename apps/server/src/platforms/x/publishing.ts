@@ -159,6 +159,7 @@ export function createXPublishing(
     };
   }
 
+  const comments = createXComments({ api, profileOf, finalizeTimeoutMs });
   const result = async (account: StoredAccount, id: string): Promise<PublishResult> => ({
     externalId: id,
     permalink: await permalinkOf(account, id),
@@ -232,6 +233,16 @@ export function createXPublishing(
       return match ? result(account, match.id) : null;
     },
 
-    ...createXComments({ api, profileOf, finalizeTimeoutMs }),
+    ...comments,
+
+    // A thread part replies to the part before; the first comment is a reply to the post itself.
+    async followUp(account, input) {
+      const made = await comments.reply!(
+        account,
+        { externalId: input.postId, commentId: input.replyTo },
+        input.text,
+      );
+      return result(account, made.id);
+    },
   };
 }

@@ -40,8 +40,11 @@ export function registerLinkedInEmuRoutes(scope: FastifyInstance, deps: LinkedIn
     const all = (await deps.posts.allPosts())
       .filter((p) => !author || p.author === author)
       .sort((a, b) => a.createdAt - b.createdAt || (a.urn < b.urn ? -1 : 1));
+    // The comments under each post (a first comment shows here), oldest first.
+    const comments = await Promise.all(all.map((p) => deps.posts.commentsUnder(p.urn)));
     return {
-      posts: all.map((p) => ({
+      posts: all.map((p, i) => ({
+        comments: comments[i]!.map((c) => ({ id: c.urn, actor: c.actor, text: c.text })),
         id: p.urn,
         author: p.author,
         account: members.find((m) => m.sub === p.sub)?.account ?? null,

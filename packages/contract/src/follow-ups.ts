@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { countText, textLimitOf } from './media-rules.js';
+import type { MediaConstraints } from './platforms.js';
+import { hasNul } from './text.js';
+
+/*
+ * Threads (multi-part posts) and first comments (docs/product.md#threads-and-first-comments):
+ * what follows a post on the same account once it is out. Part 1 of a thread is the post's own
+ * text; the further parts each reply to the one before; the first comment is published on the
+ * post right after it (and after the thread's parts).
+ */
+
+/** Networks whose posts can be a thread: each further part replies to the previous one. */
+export const THREAD_NETWORKS = ['X', 'Threads'] as const;
+/** Networks Herald can publish a first comment on (on X it is a reply by the account itself). */
+export const FIRST_COMMENT_NETWORKS = ['X', 'Instagram', 'Facebook', 'LinkedIn'] as const;
+/** The most parts a thread may have, the post's own text included. */
+export const MAX_THREAD_PARTS = 25;
+/** The longest first comment any of the networks above takes (Facebook); each network's own rule applies too. */
+const MAX_FOLLOW_UP_CHARS = 8_000;
+
+export const supportsThread = (network: string) =>
+  (THREAD_NETWORKS as readonly string[]).includes(network);
+export const supportsFirstComment = (network: string) =>
+  (FIRST_COMMENT_NETWORKS as readonly string[]).includes(network);
+
+const followUpText = z
+  .string()
+  .max(
+    MAX_FOLLOW_UP_CHARS,
+    `A part or first comment can hold at most ${MAX_FOLLOW_UP_CHARS} characters.`,
+  )
+  .refine((v) => !hasNul(v), 'Text may not contain the NUL character (\\u0000).');
+
+/** What follows the post on one account: the thread's further parts (part 2 onward) and a first comment. */
+export const FollowUpsInputSchema = z.object({
+  parts: z
+    .array(followUpText)
+    .max(MAX_THREAD_PARTS - 1, `A thread can have at most ${MAX_THREAD_PARTS} parts.`)
+    .optional(),
+  firstComment: followUpText.optional(),
+});
+export type FollowUpsInput = z.infer<typeof FollowUpsInputSchema>;
+
+/** Account (integration) id → its thread parts and first comment, in create and edit payloads. */
+export const FollowUpsByAccountSchema = z.record(
+  z.uuid('followUps is keyed by the ids of the accounts the post goes to.'),
+  FollowUpsInputSchema,
+);
+export type FollowUpsByAccount = z.infer<typeof FollowUpsByAccountSchema>;
+
+export const FOLLOW_UP_STATUSES = [
+  'QUEUED',
+  'PUBLISHING',
+  'PUBLISHED',
+  'FAILED',
+  'UNCERTAIN',
+] as const;
+export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
+export const FOLLOW_UP_KINDS = ['part', 'first_comment'] as const;
+export type FollowUpKind = (typeof FOLLOW_UP_KINDS)[number];
+
+/** One part or first comment of a publication, as the post's details show it. */
+export const FollowUpSchema = z.object({
+  id: z.string(),
+  kind: z.enum(FOLLOW_UP_KINDS),
+  /** Part number (2, 3…) for parts; for the first comment, the place after the last part. */
+  position: z.number().int(),
+  text: z.string(),
+  status: z.enum(FOLLOW_UP_STATUSES),
+  externalId: z.string().nullable(),
+  permalink: z.string().nullable(),
+  error: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+export type FollowUp = z.infer<typeof FollowUpSchema>;
+
+export const FollowUpParamsSchema = z.object({
+  orgId: z.uuid('The organization id is not valid.'),
+  postId: z.uuid('The post id is not valid.'),
+  targetId: z.uuid('The publication id is not valid.'),
+  followUpId: z.uuid('The part id is not valid.'),
+});
+/** After an UNCERTAIN part or first comment: the user checked the network and says what happened. */
+export const ResolveFollowUpRequestSchema = z.object({
+  outcome: z.enum(['published', 'retry']),
+});
+export type ResolveFollowUpRequest = z.infer<typeof ResolveFollowUpRequestSchema>;
+
+/** How the parts and first comment of a publication are named in sentences. */
+export function followUpLabel(f: { kind: FollowUpKind; position: number }, partCount: number) {
+  return f.kind === 'first_comment' ? 'The first comment' : `Part ${f.position} of ${partCount}`;
+}
+
+/** A text's length problem under an account's rules, or null. */
+function tooLong(text: string, constraints: MediaConstraints | null) {
+  const limit = textLimitOf(constraints);
+  if (!limit) return null;
+  const used = countText(text, limit.counting);
+  return used > limit.max ? `${used} of ${limit.max} characters` : null;
+}
+
+/**
+ * Every problem of one account's parts and first comment, as sentences naming the part
+ * (docs/product.md#threads-and-first-comments): a network without threads or first comments,
+ * an empty part, a part over the account's text limit (counted the network's way).
+ */
+export function followUpProblems(
+  target: { networkName: string; label: string; constraints: MediaConstraints | null },
+  input: FollowUpsInput,
+): string[] {
+  const problems: string[] = [];
+  const parts = input.parts ?? [];
+  const { networkName, label } = target;
+  if (parts.length > 0 && !supportsThread(networkName)) {
+    problems.push(
+      `${label}: ${networkName} posts cannot be a thread; only X and Threads posts can have several parts. Remove the extra parts for this account.`,
+    );
+  } else {
+    const total = parts.length + 1;
+    parts.forEach((text, i) => {
+      const n = i + 2;
+      if (!text.trim()) {
+        problems.push(`${label}: part ${n} of ${total} is empty. Write its text or remove it.`);
+        return;
+      }
+      const long = tooLong(text, target.constraints);
+      if (long) problems.push(`${label}: part ${n} of ${total} is too long (${long}).`);
+    });
+  }
+  const comment = input.firstComment;
+  if (comment !== undefined && comment.trim() !== '') {
+    if (!supportsFirstComment(networkName)) {
+      problems.push(
+        networkName === 'Threads'
+          ? `${label}: Threads has no first comment; add a second part to the thread instead.`
+          : `${label}: ${networkName} does not let Herald publish a first comment; remove it for this account.`,
+      );
+    } else {
+      const long = tooLong(comment, target.constraints);
+      if (long) problems.push(`${label}: the first comment is too long (${long}).`);
+    }
+  }
+  return problems;
+}

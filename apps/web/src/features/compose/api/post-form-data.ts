@@ -3,6 +3,7 @@ import {
   EditPostFieldsSchema,
   type CreatePostAction,
   type EditPostFields,
+  type FollowUpsByAccount,
   type PostContent,
   type TikTokPostSettings,
 } from '@herald/contract';
@@ -26,6 +27,8 @@ export interface PostDraft {
   keep?: { shared: string[]; platform: Record<string, string[]> };
   /** Each TikTok account's settings, by integration id (docs/networks.md#tiktok-conformance). */
   tiktok?: Record<string, TikTokPostSettings>;
+  /** Each account's further thread parts and first comment (docs/product.md#threads-and-first-comments). */
+  followUps?: FollowUpsByAccount;
 }
 
 /**
@@ -60,6 +63,9 @@ export function buildPostFormData(draft: PostDraft): FormData {
     ...(Object.keys(platformMedia).length > 0 ? { platformMedia } : {}),
     ...(keepMediaIds ? { keepMediaIds } : {}),
     ...(draft.tiktok && Object.keys(draft.tiktok).length > 0 ? { tiktok: draft.tiktok } : {}),
+    ...(draft.followUps && Object.keys(draft.followUps).length > 0
+      ? { followUps: draft.followUps }
+      : {}),
   };
   const fields: EditPostFields = keepMediaIds
     ? EditPostFieldsSchema.parse(candidate)
@@ -77,6 +83,7 @@ export function buildPostFormData(draft: PostDraft): FormData {
   if (fields.platformMedia) form.append('platformMedia', JSON.stringify(fields.platformMedia));
   if (fields.keepMediaIds) form.append('keepMediaIds', JSON.stringify(fields.keepMediaIds));
   if (fields.tiktok) form.append('tiktok', JSON.stringify(fields.tiktok));
+  if (fields.followUps) form.append('followUps', JSON.stringify(fields.followUps));
   for (const file of files) form.append('media', file);
   return form;
 }

@@ -1,4 +1,8 @@
-import type { PlatformValidationError, TikTokPostSettings } from '@herald/contract';
+import type {
+  FollowUpsByAccount,
+  PlatformValidationError,
+  TikTokPostSettings,
+} from '@herald/contract';
 import { useState, type FormEvent } from 'react';
 import { generatePath, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -34,13 +38,22 @@ import { PublishNowDialog } from './publish-now-dialog';
 import { ScheduleSection } from './schedule-section';
 import { SubmitBar } from './submit-bar';
 import { TikTokSection } from './tiktok-section';
+import { FollowUpsPreview, FollowUpsSection } from './follow-ups-section';
+import { useFollowUps } from './use-follow-ups';
 import { useTikTokSettings } from './use-tiktok-settings';
 
 /** docs/product.md#constants: the media validation toast stays 6 seconds. */
 export const MEDIA_VALIDATION_TOAST_MS = 6000;
 
-function blockedReason(selected: readonly ComposePlatform[], issues: ComposeIssues) {
+function blockedReason(
+  selected: readonly ComposePlatform[],
+  issues: ComposeIssues,
+  followUpIssues: Record<string, string[]>,
+) {
   if (selected.length === 0) return NO_PLATFORM_SELECTED;
+  if (Object.keys(followUpIssues).length > 0) {
+    return 'Fix the parts or first comments listed under Thread and first comment.';
+  }
   if (Object.keys(issues.textErrors).length > 0) {
     return 'Shorten the text where it is over a platform’s limit.';
   }
@@ -65,9 +78,11 @@ function draftOf(
   zone: string,
   edit: EditContext | undefined,
   tiktok: Record<string, TikTokPostSettings>,
+  followUps: FollowUpsByAccount,
 ): PostDraft {
   return {
     tiktok,
+    followUps,
     integrationIds: [...editable.map((p) => p.id), ...(edit?.lockedIds ?? [])],
     content: postContent(state, editable),
     action: state.action,
@@ -151,6 +166,8 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const [serverMediaErrors, setServerMediaErrors] = useState<PlatformValidationError[]>([]);
   const [confirmingPublish, setConfirmingPublish] = useState(false);
   const tiktok = useTikTokSettings(orgId, state, editable, edit?.post);
+  const followUps = useFollowUps(editable, edit?.post);
+  const followUpIssues = followUps.issues();
   // docs/product.md#approvals: scheduling or publishing becomes a submission for some members.
   const organization = useOrganization(orgId);
   const { has } = usePermissions();
@@ -168,7 +185,11 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const isSubmitting = mutation.isPending;
   const issues = composeIssues(state, editable, zone);
   const problems = hasAttempted ? submitProblems(state, editable) : { content: {}, empty: null };
-  const canSubmit = editable.length > 0 && !isSubmitting && !hasBlockingIssues(issues);
+  const canSubmit =
+    editable.length > 0 &&
+    !isSubmitting &&
+    !hasBlockingIssues(issues) &&
+    Object.keys(followUpIssues).length === 0;
 
   const showMediaRefusal = (errors: PlatformValidationError[]) => {
     setServerMediaErrors(errors);
@@ -216,7 +237,10 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
     setConfirmingPublish(false);
     setProgress(0);
     mutation.mutate(
-      { draft: draftOf(state, editable, zone, edit, tiktok.forDraft()), onProgress: setProgress },
+      {
+        draft: draftOf(state, editable, zone, edit, tiktok.forDraft(), followUps.forDraft()),
+        onProgress: setProgress,
+      },
       {
         onSuccess: (post) => {
           toast.success(
@@ -291,6 +315,13 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             tooManyFiles={issues.tooManyFiles}
             disabled={isSubmitting}
           />
+          <FollowUpsSection
+            offered={followUps.offered}
+            values={followUps.values}
+            onChange={followUps.change}
+            issues={followUpIssues}
+            disabled={isSubmitting}
+          />
           <TikTokSection
             orgId={orgId}
             selected={editable}
@@ -313,7 +344,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             canSubmit={canSubmit}
             isSubmitting={isSubmitting}
             progress={progress}
-            blockedReason={blockedReason(editable, issues)}
+            blockedReason={blockedReason(editable, issues, followUpIssues)}
             {...(edit && {
               label: 'Save Changes',
               cancelTo: generatePath(paths.postDetails, { postId: edit.post.id }),
@@ -328,6 +359,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             textFor={(platformId) => textFor(state, platformId)}
             mediaFor={(platformId) => mediaFor(state, platformId)}
           />
+          <FollowUpsPreview offered={followUps.offered} values={followUps.values} />
         </aside>
       </form>
       <ComposerDialogs

@@ -64,3 +64,40 @@ export function useRefreshWhilePublishing(orgId: string, postId: string, active:
     return () => clearInterval(timer);
   }, [active, orgId, postId, queryClient]);
 }
+
+/**
+ * `POST …/targets/{targetId}/follow-ups/retry`: the failed thread part or first comment goes
+ * again (and what waited for it), never the ones already out.
+ */
+export function useRetryFollowUps(orgId: string, postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (targetId: string) =>
+      apiClient.post(
+        `${orgPath(orgId)}/posts/${encodeURIComponent(postId)}/targets/${encodeURIComponent(targetId)}/follow-ups/retry`,
+        {},
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.org(orgId) }),
+  });
+}
+
+/** `POST …/follow-ups/{followUpId}/resolve`: after an uncertain part, it went out, or try again. */
+export function useResolveFollowUp(orgId: string, postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      targetId,
+      followUpId,
+      outcome,
+    }: {
+      targetId: string;
+      followUpId: string;
+      outcome: 'published' | 'retry';
+    }) =>
+      apiClient.post(
+        `${orgPath(orgId)}/posts/${encodeURIComponent(postId)}/targets/${encodeURIComponent(targetId)}/follow-ups/${encodeURIComponent(followUpId)}/resolve`,
+        { outcome },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.org(orgId) }),
+  });
+}

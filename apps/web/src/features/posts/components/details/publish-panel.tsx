@@ -178,6 +178,8 @@ export function PublishPanel({
             retryFailed={published}
             resolvingTargetId={resolve.isPending ? (resolve.variables?.targetId ?? null) : null}
             onResolve={onResolve}
+            orgId={orgId}
+            postId={post.id}
           />
         ))}
       </ul>

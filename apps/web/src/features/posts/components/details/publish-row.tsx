@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { formatPostDate } from '../post-dates';
 import type { PublishRow, RowState } from './publish-rows';
+import { FollowUpList } from './follow-up-list';
 
 const nameClass = 'flex min-w-0 items-center gap-2 text-sm font-medium text-slate-900';
 const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold';
@@ -111,6 +112,9 @@ export interface PublishRowProps {
   /** The publication whose resolution is being sent, if any. */
   resolvingTargetId: string | null;
   onResolve: (targetId: string, outcome: 'published' | 'retry') => void;
+  /** The organization and post, for the row's thread parts and first comment. */
+  orgId?: string;
+  postId?: string;
 }
 
 /** One network of the post in the Publish to Platform panel. */
@@ -124,6 +128,8 @@ export function PublishRowItem({
   retryFailed,
   resolvingTargetId,
   onResolve,
+  orgId,
+  postId,
 }: PublishRowProps) {
   const checkboxId = useId();
   const zone = useTimeZone();
@@ -216,6 +222,16 @@ export function PublishRowItem({
             Retry
           </Button>
         </div>
+      )}
+      {orgId && postId && row.targetId && row.followUps && row.followUps.length > 0 && (
+        <FollowUpList
+          orgId={orgId}
+          postId={postId}
+          targetId={row.targetId}
+          network={platform.name}
+          items={row.followUps}
+          postIsOut={state.kind === 'published'}
+        />
       )}
     </li>
   );

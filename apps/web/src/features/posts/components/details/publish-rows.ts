@@ -1,4 +1,4 @@
-import type { PlatformPost, Post, PublishNowResponse } from '@herald/contract';
+import type { FollowUp, PlatformPost, Post, PublishNowResponse } from '@herald/contract';
 import { isPublished } from '../post-status';
 
 export const NO_SELECTION = 'Please select at least one platform to publish.';
@@ -46,6 +46,9 @@ export interface PublishRow {
   connected: boolean | null;
   /** Whether it can be chosen for Publish Now. */
   selectable: boolean;
+  /** The publication's id and its thread parts and first comment, once it has a target. */
+  targetId?: string;
+  followUps?: FollowUp[];
 }
 
 const key = (name: string) => name.trim().toLowerCase();
@@ -173,6 +176,7 @@ export function publishRows({
       state,
       connected,
       selectable,
+      ...(target ? { targetId: target.id, followUps: target.followUps ?? [] } : {}),
     };
   });
 }

@@ -81,6 +81,7 @@ function requestFor(route: OrgRoute): {
     .replace(':pendingId', '00000000-0000-4000-8000-000000000000')
     .replace(':postId', ids.postId)
     .replace(':targetId', ids.targetId)
+    .replace(':followUpId', '00000000-0000-4000-8000-000000000000')
     .replace(':platformId', ids.platformId)
     .replace(':commentId', 'probe-comment')}`;
   // The two connect navigations name the organization in the query.
@@ -95,6 +96,9 @@ function requestFor(route: OrgRoute): {
     'POST /organizations/:orgId/posts/bulk/draft': { postIds: [ids.postId] },
     'PATCH /organizations/:orgId/post/:postId/publish': { platforms: ['X'] },
     'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve': { outcome: 'retry' },
+    'POST /organizations/:orgId/posts/:postId/targets/:targetId/follow-ups/:followUpId/resolve': {
+      outcome: 'retry',
+    },
     'PUT /organizations/:orgId/analytics/settings': { xEnabled: false, xMonthlyReadBudget: 100 },
     'POST /organizations/:orgId/subscribe/trial': {
       planId: '00000000-0000-4000-8000-000000000000',

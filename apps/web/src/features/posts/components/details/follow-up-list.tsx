@@ -8,7 +8,16 @@ import { useResolveFollowUp, useRetryFollowUps } from '../../api/publishing';
 
 const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold';
 
-function FollowUpState({ item, network }: { item: FollowUp; network: string }) {
+function FollowUpState({
+  item,
+  network,
+  waitsFor,
+}: {
+  item: FollowUp;
+  network: string;
+  /** The failed or unchecked part this one waits for, if any. */
+  waitsFor: string | null;
+}) {
   switch (item.status) {
     case 'PUBLISHED':
       return (
@@ -35,7 +44,11 @@ function FollowUpState({ item, network }: { item: FollowUp; network: string }) {
         </span>
       );
     case 'QUEUED':
-      return <span className={cn(pill, 'bg-slate-100 text-slate-700')}>Waiting</span>;
+      return (
+        <span className={cn(pill, 'bg-slate-100 text-slate-700')}>
+          {waitsFor ? `Waits for ${waitsFor.toLowerCase()}` : 'Waiting'}
+        </span>
+      );
     case 'FAILED':
       return <span className={cn(pill, 'bg-red-100 text-red-800')}>Failed</span>;
     case 'UNCERTAIN':
@@ -75,6 +88,8 @@ export function FollowUpList({
   if (items.length === 0) return null;
   const partCount = items.filter((i) => i.kind === 'part').length + 1;
   const failed = items.find((i) => i.status === 'FAILED');
+  const blocker = items.find((i) => i.status === 'FAILED' || i.status === 'UNCERTAIN');
+  const blockerLabel = blocker ? followUpLabel(blocker, partCount) : null;
   const busy = retry.isPending || resolve.isPending;
   return (
     <div className="ml-6 rounded-lg bg-slate-50 px-3 py-2">
@@ -95,7 +110,11 @@ export function FollowUpList({
                 </span>
                 <span className="ml-auto">
                   {postIsOut || item.status !== 'QUEUED' ? (
-                    <FollowUpState item={item} network={network} />
+                    <FollowUpState
+                      item={item}
+                      network={network}
+                      waitsFor={blocker && blocker.position < item.position ? blockerLabel : null}
+                    />
                   ) : (
                     <span className={cn(pill, 'bg-slate-100 text-slate-700')}>After the post</span>
                   )}

@@ -3,6 +3,7 @@ import { isoDateTime } from './text.js';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
 import { MAX_FILES_PER_POST, MEDIA_KINDS } from './media-rules.js';
 import { TikTokPostSettingsSchema, TikTokSettingsByAccountSchema } from './tiktok.js';
+import { AltTextsSchema, LinkTrackingSchema } from './composer-extras.js';
 
 /**
  * Post statuses (docs/product.md#post-statuses); `publishing` while the engine works on it,
@@ -60,6 +61,8 @@ const PostMediaSchema = z.object({
   durationSec: z.number().nullable(),
   /** The platforms or accounts (integration ids) this file is for; null when shared by all. */
   platformIds: z.array(z.string()).nullable(),
+  /** The image's description for people who cannot see it; null when none was written. */
+  altText: z.string().nullable().optional(),
 });
 export type PostMedia = z.infer<typeof PostMediaSchema>;
 
@@ -115,6 +118,8 @@ export const PostSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   creator: z.object({ id: z.string(), displayName: z.string().nullable() }).nullable(),
+  /** The UTM parameters added to its links when published; null: links go out as written. */
+  linkTracking: LinkTrackingSchema.nullable().optional(),
 });
 export type Post = z.infer<typeof PostSchema>;
 
@@ -211,6 +216,10 @@ const PostFieldsObject = z.object({
   platformMedia: z.record(z.string(), z.array(z.number().int().min(0))).optional(),
   /** TikTok account (integration) id → its settings (docs/networks.md#tiktok-conformance). */
   tiktok: TikTokSettingsByAccountSchema.optional(),
+  /** A new file's index (as text) or a kept file's id → its alt text (docs/product.md#alt-text). */
+  altTexts: AltTextsSchema.optional(),
+  /** UTM parameters for the post's links (docs/product.md#link-tracking); null: none. */
+  linkTracking: LinkTrackingSchema.nullable().optional(),
 });
 const namesAnAccount = {
   check: (f: { integrationIds?: string[]; platformIds?: string[] }) =>

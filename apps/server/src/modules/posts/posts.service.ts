@@ -29,6 +29,7 @@ import {
   type TargetRule,
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
+import { settleAltTexts } from './alt-text.js';
 import { settleTikTokSettings, type TikTokCreatorReader } from './tiktok-settings.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { insertEvent as insertApprovalEvent } from '../approvals/approvals.repository.js';
@@ -171,6 +172,20 @@ export async function createPost(
     schedule.status === 'draft',
   );
 
+  const altTexts = settleAltTexts(
+    fields.altTexts,
+    files.map((_, index) => ({
+      key: String(index),
+      number: index + 1,
+      owners: owners.get(index) ?? null,
+    })),
+    accounts.map((a) => ({
+      integrationId: a.integrationId,
+      platformId: a.platformId,
+      networkName: a.platformName,
+    })),
+  );
+
   const post = await deps.db.transaction(async (tx) => {
     await repo.lockOrganization(tx, caller.organizationId);
     const plan = await requireEntitlement(tx, caller.organizationId, 'post');
@@ -189,6 +204,7 @@ export async function createPost(
         createdByUserId: caller.userId,
         title: fields.title?.trim() ? fields.title.trim() : null,
         ...splitContent(fields.content),
+        linkTracking: fields.linkTracking ?? null,
         ...schedule,
         ...(submits ? { status: 'pending_approval' as const } : {}),
       },
@@ -205,6 +221,7 @@ export async function createPost(
         ...file,
         position,
         platformIds: owners.get(position) ?? null,
+        altText: altTexts.get(String(position)) ?? null,
       })),
     );
     if (row.status === 'scheduled') await deps.lifecycle.scheduled(tx, row);
@@ -360,7 +377,8 @@ export async function deletePost(deps: PostsDeps, organizationId: string, postId
     return repo.deletePost(tx, organizationId, postId);
   });
   // Files go after the rows: a failure here leaves unreferenced files, never a post without them.
-  await deps.media.remove(keys);
+  // A duplicate of the post (docs/product.md#duplicate) may still use them.
+  await deps.media.remove(await repo.unusedStorageKeys(deps.db, keys));
 }
 
 /** How a post is named in a sentence: its title, else the start of its text. */
@@ -453,6 +471,6 @@ export async function bulkPosts(
     return { done: rows.map((row) => row.id), keys: removed };
   });
   // As for one post: files go after the rows.
-  if (keys.length > 0) await deps.media.remove(keys);
+  if (keys.length > 0) await deps.media.remove(await repo.unusedStorageKeys(deps.db, keys));
   return done;
 }

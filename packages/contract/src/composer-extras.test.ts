@@ -16,9 +16,7 @@ describe('applyLinkTracking', () => {
   });
 
   it('keeps query strings, fragments and sentence punctuation', () => {
-    expect(
-      applyLinkTracking('See https://shop.test/p?id=7#reviews.', tracking, 'LinkedIn'),
-    ).toBe(
+    expect(applyLinkTracking('See https://shop.test/p?id=7#reviews.', tracking, 'LinkedIn')).toBe(
       'See https://shop.test/p?id=7&utm_source=linkedin&utm_medium=social&utm_campaign=spring#reviews.',
     );
     expect(applyLinkTracking('(https://x.test/)', tracking, 'Threads')).toBe(
@@ -30,9 +28,9 @@ describe('applyLinkTracking', () => {
     const once = applyLinkTracking('Go https://example.com/?a=1', tracking, 'Facebook');
     expect(applyLinkTracking(once, tracking, 'Facebook')).toBe(once);
     // A link that already names its source keeps it.
-    expect(
-      applyLinkTracking('https://e.test/?utm_source=newsletter', tracking, 'X'),
-    ).toBe('https://e.test/?utm_source=newsletter&utm_medium=social&utm_campaign=spring');
+    expect(applyLinkTracking('https://e.test/?utm_source=newsletter', tracking, 'X')).toBe(
+      'https://e.test/?utm_source=newsletter&utm_medium=social&utm_campaign=spring',
+    );
   });
 
   it('uses the chosen source, term and content, encoded', () => {

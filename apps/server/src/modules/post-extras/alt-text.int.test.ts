@@ -42,10 +42,7 @@ async function submit(
   fields: Record<string, string | undefined>,
   files: FilePart[] = [],
 ) {
-  const body = await multipart(
-    { integrationIds: JSON.stringify([xAccountId]), ...fields },
-    files,
-  );
+  const body = await multipart({ integrationIds: JSON.stringify([xAccountId]), ...fields }, files);
   const res = await send(t.app, owner.jar, {
     method,
     url,

@@ -41,9 +41,7 @@ export function settleAltTexts(
   for (const file of files) {
     const text = altTexts?.[file.key]?.trim() || null;
     if (text) {
-      const networks = targets
-        .filter((t) => mediaGoesTo(file.owners, t))
-        .map((t) => t.networkName);
+      const networks = targets.filter((t) => mediaGoesTo(file.owners, t)).map((t) => t.networkName);
       const limit = altTextLimitFor(networks);
       if (text.length > limit) {
         throw new AppError(

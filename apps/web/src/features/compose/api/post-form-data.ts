@@ -3,6 +3,7 @@ import {
   EditPostFieldsSchema,
   type CreatePostAction,
   type EditPostFields,
+  type LinkTracking,
   type PostContent,
   type TikTokPostSettings,
 } from '@herald/contract';
@@ -26,6 +27,10 @@ export interface PostDraft {
   keep?: { shared: string[]; platform: Record<string, string[]> };
   /** Each TikTok account's settings, by integration id (docs/networks.md#tiktok-conformance). */
   tiktok?: Record<string, TikTokPostSettings>;
+  /** docs/product.md#alt-text: each file's alt text, by the chosen File or a kept file's id. */
+  altTexts?: Map<File | string, string>;
+  /** docs/product.md#link-tracking: the post's UTM parameters (null: none). */
+  linkTracking?: LinkTracking | null;
 }
 
 /**
@@ -50,6 +55,18 @@ export function buildPostFormData(draft: PostDraft): FormData {
     ? [...new Set([...draft.keep.shared, ...Object.values(draft.keep.platform).flat()])]
     : undefined;
 
+  // Alt texts by a new file's index or a kept file's id; editing sends them all (none: cleared).
+  const altTexts: Record<string, string> = {};
+  files.forEach((file, index) => {
+    const text = draft.altTexts?.get(file)?.trim();
+    if (text) altTexts[String(index)] = text;
+  });
+  for (const id of keepMediaIds ?? []) {
+    const text = draft.altTexts?.get(id)?.trim();
+    if (text) altTexts[id] = text;
+  }
+  const sendAltTexts = Boolean(keepMediaIds) || Object.keys(altTexts).length > 0;
+
   const title = draft.title?.trim();
   const candidate = {
     integrationIds: draft.integrationIds,
@@ -60,6 +77,8 @@ export function buildPostFormData(draft: PostDraft): FormData {
     ...(Object.keys(platformMedia).length > 0 ? { platformMedia } : {}),
     ...(keepMediaIds ? { keepMediaIds } : {}),
     ...(draft.tiktok && Object.keys(draft.tiktok).length > 0 ? { tiktok: draft.tiktok } : {}),
+    ...(sendAltTexts ? { altTexts } : {}),
+    ...(draft.linkTracking !== undefined ? { linkTracking: draft.linkTracking } : {}),
   };
   const fields: EditPostFields = keepMediaIds
     ? EditPostFieldsSchema.parse(candidate)
@@ -77,6 +96,9 @@ export function buildPostFormData(draft: PostDraft): FormData {
   if (fields.platformMedia) form.append('platformMedia', JSON.stringify(fields.platformMedia));
   if (fields.keepMediaIds) form.append('keepMediaIds', JSON.stringify(fields.keepMediaIds));
   if (fields.tiktok) form.append('tiktok', JSON.stringify(fields.tiktok));
+  if (fields.altTexts) form.append('altTexts', JSON.stringify(fields.altTexts));
+  if (fields.linkTracking !== undefined)
+    form.append('linkTracking', JSON.stringify(fields.linkTracking));
   for (const file of files) form.append('media', file);
   return form;
 }

@@ -54,6 +54,8 @@ export function AltTextButton({
         <form
           onSubmit={(event) => {
             event.preventDefault();
+            // The dialog is portaled, but React still bubbles its submit to the composer's form.
+            event.stopPropagation();
             if (over) return;
             onSave(text.trim());
             setOpen(false);

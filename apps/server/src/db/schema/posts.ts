@@ -1,10 +1,5 @@
 /** Posts and their stored media. */
-import {
-  APPROVAL_ACTIONS,
-  MEDIA_KINDS,
-  POST_STATUSES,
-  type LinkTracking,
-} from '@herald/contract';
+import { APPROVAL_ACTIONS, MEDIA_KINDS, POST_STATUSES, type LinkTracking } from '@herald/contract';
 import {
   bigint,
   doublePrecision,

@@ -54,7 +54,10 @@ export function registerThreadsContainerRoutes(
         `Param text must be at most ${THREADS_PUBLISHING.textMax} characters long.`,
       );
     if ((f.alt_text ?? '').length > THREADS_ALT_TEXT_MAX)
-      return badParam(reply, `Param alt_text must be at most ${THREADS_ALT_TEXT_MAX} characters long.`);
+      return badParam(
+        reply,
+        `Param alt_text must be at most ${THREADS_ALT_TEXT_MAX} characters long.`,
+      );
     if (mediaType === 'TEXT' && !text.trim())
       return badParam(reply, 'Param text is required for a TEXT post.');
     if (f.reply_to_id && !(await replyTargetOk(reply, access, f.reply_to_id))) return reply;

@@ -122,8 +122,7 @@ export function registerThreadsPublishingRoutes(
           : container.mediaType === 'TEXT'
             ? 0
             : 1,
-      altTexts:
-        container.mediaType === 'TEXT' ? [] : items.map((item) => item?.altText ?? null),
+      altTexts: container.mediaType === 'TEXT' ? [] : items.map((item) => item?.altText ?? null),
       shortcode: newShortcode(),
       createdAt: now,
       rootId: parent ? parent.rootId : id,

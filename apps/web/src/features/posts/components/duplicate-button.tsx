@@ -43,7 +43,12 @@ export function DuplicatePostButton({
   const label = `Duplicate ${postName(post)}`;
   if (look === 'button') {
     return (
-      <Button variant="secondary" onClick={run} disabled={duplicate.isPending} className={className}>
+      <Button
+        variant="secondary"
+        onClick={run}
+        disabled={duplicate.isPending}
+        className={className}
+      >
         <Copy className="size-4" aria-hidden="true" />
         {duplicate.isPending ? 'Duplicating…' : 'Duplicate'}
       </Button>

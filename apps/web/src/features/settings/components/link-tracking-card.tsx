@@ -121,8 +121,8 @@ export function LinkTrackingCard({ orgId }: { orgId: string }) {
         Link tracking
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        UTM parameters Herald adds to the links of a post when it publishes, so your analytics
-        tool can tell which network and campaign brought a visit.
+        UTM parameters Herald adds to the links of a post when it publishes, so your analytics tool
+        can tell which network and campaign brought a visit.
       </p>
       {settings.isPending ? (
         <LoadingIndicator label="Loading link tracking" className="py-6" />

@@ -98,17 +98,17 @@ export function PostTable({
               <span className="text-slate-800">{when.value}</span>
             </td>
             <td className="px-4 py-3 text-right whitespace-nowrap">
-                <DuplicatePostButton post={post} look="row" />
-                {canEdit && isEditable(post.status) && (
-                  <Link
-                    to={generatePath(paths.editPost, { postId: post.id })}
-                    aria-label={`Edit ${postName(post)}`}
-                    className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  >
-                    <Pencil className="size-3.5" aria-hidden="true" />
-                    Edit
-                  </Link>
-                )}
+              <DuplicatePostButton post={post} look="row" />
+              {canEdit && isEditable(post.status) && (
+                <Link
+                  to={generatePath(paths.editPost, { postId: post.id })}
+                  aria-label={`Edit ${postName(post)}`}
+                  className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
+                  <Pencil className="size-3.5" aria-hidden="true" />
+                  Edit
+                </Link>
+              )}
             </td>
           </tr>
         );

@@ -60,7 +60,7 @@ export const ORG_ROUTE_PERMISSIONS = {
   'GET /organizations/:orgId/posts/:postId/internal-comments': 'member',
   'POST /organizations/:orgId/posts/:postId/internal-comments': 'post:create',
   /** Only the comment's author may delete it (checked by the route). */
-  'DELETE /organizations/:orgId/posts/:postId/internal-comments/:commentId': 'member',
+  'DELETE /organizations/:orgId/posts/:postId/internal-comments/:commentId': 'post:create',
   /** docs/product.md#link-tracking: the organization's default UTM parameters. */
   'GET /organizations/:orgId/link-tracking': 'member',
   'PUT /organizations/:orgId/link-tracking': 'org:manage',

@@ -61,6 +61,7 @@ import { postsRoutes } from './modules/posts/posts.routes.js';
 import { tiktokRoutes } from './modules/tiktok/tiktok.routes.js';
 import { readCreatorInfo } from './modules/tiktok/tiktok.service.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
+import { postExtrasRoutes } from './modules/post-extras/post-extras.routes.js';
 import { MembershipCache } from './modules/team/membership.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
@@ -354,6 +355,7 @@ export async function buildApp(
     lifecycle: publishingLifecycle(publishQueue),
     now,
   });
+  await app.register(postExtrasRoutes, { prefix: base, db: database.db, media, now });
   await app.register(publishingRoutes, {
     prefix: base,
     db: database.db,

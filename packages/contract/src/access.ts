@@ -57,6 +57,16 @@ export const ORG_ROUTE_PERMISSIONS = {
   'GET /organizations/:orgId/approvals': 'post:approve',
   'POST /organizations/:orgId/approvals/:postId/approve': 'post:approve',
   'POST /organizations/:orgId/approvals/:postId/reject': 'post:approve',
+  /** docs/product.md#duplicate: a copy of a post as a new draft. */
+  'POST /organizations/:orgId/posts/:postId/duplicate': 'post:create',
+  /** docs/product.md#internal-comments: the team reads with the post; writing needs post:create. */
+  'GET /organizations/:orgId/posts/:postId/internal-comments': 'member',
+  'POST /organizations/:orgId/posts/:postId/internal-comments': 'post:create',
+  /** Only the comment's author may delete it (checked by the route). */
+  'DELETE /organizations/:orgId/posts/:postId/internal-comments/:commentId': 'post:create',
+  /** docs/product.md#link-tracking: the organization's default UTM parameters. */
+  'GET /organizations/:orgId/link-tracking': 'member',
+  'PUT /organizations/:orgId/link-tracking': 'org:manage',
   'POST /organization/:orgId/platform/:platformId/comment/:commentId/replies': 'dm:send',
   'PUT /organization/:orgId/platform/:platformId/comment/:commentId': 'dm:send',
   'DELETE /organization/:orgId/platform/:platformId/comment/:commentId': 'dm:send',

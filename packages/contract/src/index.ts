@@ -20,3 +20,4 @@ export * from './text.js';
 export * from './analytics.js';
 export * from './approvals.js';
 export * from './inbox.js';
+export * from './composer-extras.js';

@@ -20,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   'POST_SUBMITTED',
   'POST_APPROVED',
   'POST_REJECTED',
+  /** docs/product.md#internal-comments: a teammate @mentioned you in a post's internal comments. */
+  'POST_MENTIONED',
 ] as const;
 export const NOTIFICATION_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
 

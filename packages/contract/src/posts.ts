@@ -4,6 +4,7 @@ import { PageMetaSchema, successEnvelope } from './envelope.js';
 import { MAX_FILES_PER_POST, MEDIA_KINDS } from './media-rules.js';
 import { TikTokPostSettingsSchema, TikTokSettingsByAccountSchema } from './tiktok.js';
 import { FollowUpSchema, FollowUpsByAccountSchema } from './follow-ups.js';
+import { AltTextsSchema, LinkTrackingSchema } from './composer-extras.js';
 
 /**
  * Post statuses (docs/product.md#post-statuses); `publishing` while the engine works on it,
@@ -61,6 +62,8 @@ const PostMediaSchema = z.object({
   durationSec: z.number().nullable(),
   /** The platforms or accounts (integration ids) this file is for; null when shared by all. */
   platformIds: z.array(z.string()).nullable(),
+  /** The image's description for people who cannot see it; null when none was written. */
+  altText: z.string().nullable().optional(),
 });
 export type PostMedia = z.infer<typeof PostMediaSchema>;
 
@@ -118,6 +121,8 @@ export const PostSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   creator: z.object({ id: z.string(), displayName: z.string().nullable() }).nullable(),
+  /** The UTM parameters added to its links when published; null: links go out as written. */
+  linkTracking: LinkTrackingSchema.nullable().optional(),
 });
 export type Post = z.infer<typeof PostSchema>;
 
@@ -219,6 +224,10 @@ const PostFieldsObject = z.object({
    * comment (X, Instagram, Facebook, LinkedIn): docs/product.md#threads-and-first-comments.
    */
   followUps: FollowUpsByAccountSchema.optional(),
+  /** A new file's index (as text) or a kept file's id → its alt text (docs/product.md#alt-text). */
+  altTexts: AltTextsSchema.optional(),
+  /** UTM parameters for the post's links (docs/product.md#link-tracking); null: none. */
+  linkTracking: LinkTrackingSchema.nullable().optional(),
 });
 const namesAnAccount = {
   check: (f: { integrationIds?: string[]; platformIds?: string[] }) =>

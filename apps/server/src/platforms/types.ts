@@ -134,6 +134,8 @@ export interface PublishMedia {
   width: number | null;
   height: number | null;
   durationSec: number | null;
+  /** The image's description for people who cannot see it (docs/product.md#alt-text); null: none. */
+  altText?: string | null;
   /**
    * The bytes, for networks that take uploads (X, LinkedIn, TikTok FILE_UPLOAD); streamed.
    * `range.end` is inclusive, as in an HTTP Range header.

@@ -1,10 +1,11 @@
 /** Organizations, their roles and their members (invitations are pending members). */
-import { MEMBER_STATUSES } from '@herald/contract';
+import { MEMBER_STATUSES, type LinkTracking } from '@herald/contract';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   boolean,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -37,6 +38,8 @@ export const organizations = pgTable(
      * need it; null or empty means every member without post:approve.
      */
     postApprovalRoleIds: uuid('post_approval_role_ids').array(),
+    /** The organization's default link tracking (UTM parameters) for new posts; null: none saved. */
+    linkTracking: jsonb('link_tracking').$type<LinkTracking>(),
     createdAt: createdAt(),
   },
   (t) => [index('organizations_owner_idx').on(t.ownerUserId)],

@@ -1,5 +1,5 @@
 /** Posts and their stored media. */
-import { APPROVAL_ACTIONS, MEDIA_KINDS, POST_STATUSES } from '@herald/contract';
+import { APPROVAL_ACTIONS, MEDIA_KINDS, POST_STATUSES, type LinkTracking } from '@herald/contract';
 import {
   bigint,
   doublePrecision,
@@ -32,6 +32,11 @@ export const posts = pgTable(
     content: text('content').notNull().default(''),
     /** Per-platform texts keyed by platform id, when the author customized them. */
     contentByPlatform: jsonb('content_by_platform').$type<Record<string, string>>(),
+    /**
+     * Link tracking for this post (docs/product.md#link-tracking): the UTM parameters added to its
+     * links when it is published; null when the post's links go out as written.
+     */
+    linkTracking: jsonb('link_tracking').$type<LinkTracking>(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -68,6 +73,8 @@ export const postMedia = pgTable(
     sha256: text('sha256').notNull(),
     /** Platform ids this file is for; null when it is shared by every platform of the post. */
     platformIds: jsonb('platform_ids').$type<string[]>(),
+    /** The image's description for people who cannot see it, sent to each network that takes one. */
+    altText: text('alt_text'),
     createdAt: createdAt(),
   },
   (t) => [index('post_media_post_idx').on(t.postId, t.position)],
@@ -93,4 +100,26 @@ export const postApprovalEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('post_approval_events_post_idx').on(t.postId, t.createdAt)],
+);
+
+/**
+ * The team's internal discussion of a post (docs/product.md#internal-comments): never sent to a
+ * network. `mentionedUserIds` are the teammates the author @mentioned (and notified).
+ */
+export const postInternalComments = pgTable(
+  'post_internal_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    mentionedUserIds: jsonb('mentioned_user_ids').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_internal_comments_post_idx').on(t.postId, t.createdAt)],
 );

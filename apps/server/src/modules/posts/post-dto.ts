@@ -113,11 +113,13 @@ function toPostDto(
       height: m.height,
       durationSec: m.durationSec,
       platformIds: m.platformIds,
+      altText: m.altText ?? null,
     })),
     scheduledAt: iso(row.scheduledAt),
     publishedAt: iso(row.publishedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     creator,
+    linkTracking: row.linkTracking ?? null,
   };
 }

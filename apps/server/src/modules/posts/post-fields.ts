@@ -69,6 +69,12 @@ function commonFields(raw: Record<string, string>) {
     platformMedia: raw.platformMedia?.trim()
       ? parseJsonField('platformMedia', raw.platformMedia, '{"<account or platform id>": [0, 1]}')
       : undefined,
+    altTexts: raw.altTexts?.trim()
+      ? parseJsonField('altTexts', raw.altTexts, '{"0": "A dog on a beach"}')
+      : undefined,
+    linkTracking: raw.linkTracking?.trim()
+      ? parseJsonField('linkTracking', raw.linkTracking, '{"campaign": "spring"}')
+      : undefined,
     tiktok: raw.tiktok?.trim()
       ? parseJsonField(
           'tiktok',

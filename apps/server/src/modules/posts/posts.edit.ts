@@ -37,6 +37,7 @@ import {
   type TargetRule,
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
+import { settleAltTexts } from './alt-text.js';
 import { readCreatorsAhead, settleTikTokSettings } from './tiktok-settings.js';
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
@@ -291,15 +292,40 @@ export async function editPost(
       isLockedStatus(status as TargetStatus),
     );
 
+    const keyOf = (ref: (typeof layout.files)[number]['ref']) =>
+      ref.kind === 'stored' ? ref.id : String(ref.index);
+    const altTexts = settleAltTexts(
+      fields.altTexts,
+      layout.files.map(({ ref, owners }, position) => ({
+        key: keyOf(ref),
+        number: position + 1,
+        owners,
+      })),
+      plan.chosen.map((a) => ({
+        integrationId: a.integrationId,
+        platformId: a.platformId,
+        networkName: a.platformName,
+      })),
+    );
     const removedKeys = await repo.deleteMedia(tx, org, layout.removedIds);
     const added: repo.NewPostMedia[] = [];
     for (const [position, { ref, owners }] of layout.files.entries()) {
       if (ref.kind === 'stored') {
-        await repo.updateMediaPlace(tx, org, ref.id, { position, platformIds: owners });
+        // Without altTexts, kept files keep the alt text they have.
+        await repo.updateMediaPlace(tx, org, ref.id, {
+          position,
+          platformIds: owners,
+          ...(fields.altTexts ? { altText: altTexts.get(ref.id) ?? null } : {}),
+        });
         continue;
       }
       const file = files[ref.index]!;
-      added.push({ ...file, position, platformIds: owners });
+      added.push({
+        ...file,
+        position,
+        platformIds: owners,
+        altText: altTexts.get(String(ref.index)) ?? null,
+      });
     }
     await repo.insertMedia(tx, plan.post, added);
 
@@ -312,6 +338,7 @@ export async function editPost(
     const updated = await repo.updatePost(tx, org, postId, {
       title: fields.title?.trim() ? fields.title.trim() : null,
       ...splitContent(plan.content),
+      ...(fields.linkTracking !== undefined ? { linkTracking: fields.linkTracking } : {}),
       ...plan.schedule,
       ...(submits ? { status: 'pending_approval' as const } : {}),
     });

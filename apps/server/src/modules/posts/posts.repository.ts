@@ -100,6 +100,7 @@ export interface ListedMedia {
   height: number | null;
   durationSec: number | null;
   platformIds: string[] | null;
+  altText: string | null;
 }
 
 /** What a post shows beside its own columns. */
@@ -146,7 +147,7 @@ const relationFields = {
         'id', m.id, 'storageKey', m.storage_key, 'thumbnailKey', m.thumbnail_key,
         'fileName', m.file_name, 'mimeType', m.mime_type, 'kind', m.kind, 'size', m.size,
         'width', m.width, 'height', m.height, 'durationSec', m.duration_sec,
-        'platformIds', m.platform_ids)
+        'platformIds', m.platform_ids, 'altText', m.alt_text)
         order by m.position)
       from ${postMedia} m
       where m.post_id = "posts"."id" and m.organization_id = "posts"."organization_id"), '[]'::json)`.mapWith(
@@ -435,7 +436,7 @@ export async function updateMediaPlace(
   db: Db,
   organizationId: string,
   mediaId: string,
-  place: { position: number; platformIds: string[] | null },
+  place: { position: number; platformIds: string[] | null; altText?: string | null },
 ) {
   await db
     .update(postMedia)

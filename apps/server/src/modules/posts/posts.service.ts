@@ -30,6 +30,7 @@ import {
   type TargetRule,
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
+import { settleAltTexts } from './alt-text.js';
 import { settleTikTokSettings, type TikTokCreatorReader } from './tiktok-settings.js';
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
@@ -185,6 +186,20 @@ export async function createPost(
     schedule.status === 'draft',
   );
 
+  const altTexts = settleAltTexts(
+    fields.altTexts,
+    files.map((_, index) => ({
+      key: String(index),
+      number: index + 1,
+      owners: owners.get(index) ?? null,
+    })),
+    accounts.map((a) => ({
+      integrationId: a.integrationId,
+      platformId: a.platformId,
+      networkName: a.platformName,
+    })),
+  );
+
   const post = await deps.db.transaction(async (tx) => {
     await repo.lockOrganization(tx, caller.organizationId);
     const plan = await requireEntitlement(tx, caller.organizationId, 'post');
@@ -203,6 +218,7 @@ export async function createPost(
         createdByUserId: caller.userId,
         title: fields.title?.trim() ? fields.title.trim() : null,
         ...splitContent(fields.content),
+        linkTracking: fields.linkTracking ?? null,
         ...schedule,
         ...(submits ? { status: 'pending_approval' as const } : {}),
       },
@@ -219,6 +235,7 @@ export async function createPost(
         ...file,
         position,
         platformIds: owners.get(position) ?? null,
+        altText: altTexts.get(String(position)) ?? null,
       })),
     );
     await storeFollowUps(tx, caller.organizationId, row.id, followUps, () => false);
@@ -375,7 +392,8 @@ export async function deletePost(deps: PostsDeps, organizationId: string, postId
     return repo.deletePost(tx, organizationId, postId);
   });
   // Files go after the rows: a failure here leaves unreferenced files, never a post without them.
-  await deps.media.remove(keys);
+  // A duplicate of the post (docs/product.md#duplicate) may still use them.
+  await deps.media.remove(await repo.unusedStorageKeys(deps.db, keys));
 }
 
 /** How a post is named in a sentence: its title, else the start of its text. */
@@ -468,6 +486,6 @@ export async function bulkPosts(
     return { done: rows.map((row) => row.id), keys: removed };
   });
   // As for one post: files go after the rows.
-  if (keys.length > 0) await deps.media.remove(keys);
+  if (keys.length > 0) await deps.media.remove(await repo.unusedStorageKeys(deps.db, keys));
   return done;
 }

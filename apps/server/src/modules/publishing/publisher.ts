@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { contentForAccount, mediaGoesTo } from '@herald/contract';
+import { applyLinkTracking, contentForAccount, mediaGoesTo } from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
@@ -618,7 +618,12 @@ export class Publisher {
   private async requestFor(loaded: Loaded): Promise<PublishRequest> {
     const media = loaded.media.filter((m) => mediaGoesTo(m.platformIds, loaded.target));
     return {
-      text: contentForAccount(contentOf(loaded.post), loaded.target),
+      // docs/product.md#link-tracking: UTM parameters are added here only, never stored.
+      text: applyLinkTracking(
+        contentForAccount(contentOf(loaded.post), loaded.target),
+        loaded.post.linkTracking,
+        loaded.platformName,
+      ),
       idempotencyKey: loaded.target.id,
       settings: loaded.target.settings,
       media: media.map((m) => ({
@@ -631,6 +636,7 @@ export class Publisher {
         width: m.width,
         height: m.height,
         durationSec: m.durationSec,
+        altText: m.altText,
         open: async (range) =>
           (await this.deps.media.open(m.storageKey, range)).stream as NodeJS.ReadableStream,
       })),

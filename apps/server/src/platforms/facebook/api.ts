@@ -75,7 +75,13 @@ export const uploadUnpublishedPhoto = (
   pageId: string,
   token: string,
   url: string,
-) => graph.post<{ id: string }>(`${pageId}/photos`, token, { url, published: 'false' });
+  altText?: string | null,
+) =>
+  graph.post<{ id: string }>(`${pageId}/photos`, token, {
+    url,
+    published: 'false',
+    ...(altText ? { alt_text_custom: altText } : {}),
+  });
 
 /** The visible calls (docs/networks.md#facebook-idempotency): never repeated blindly. */
 export const publishToFeed = (graph: GraphClient, pageId: string, token: string, params: Params) =>

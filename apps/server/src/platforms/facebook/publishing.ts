@@ -101,6 +101,8 @@ export function createFacebookPublishing(
         const photo = await publishPhoto(graph, pageId, token, {
           url: media!.url,
           caption: request.text || undefined,
+          // docs/product.md#alt-text
+          alt_text_custom: media!.altText || undefined,
         });
         return photo.post_id ?? photo.id;
       }
@@ -142,6 +144,7 @@ export function createFacebookPublishing(
             account.externalId,
             account.tokens.accessToken,
             media.url,
+            media.altText,
           );
           s.photoIds.push(photo.id);
         }

@@ -79,6 +79,10 @@ function failedContainer(container: InstagramContainer) {
  * Instagram publishing with Facebook Login (docs/networks.md#instagram-publishing): containers that Instagram fills by fetching
  * the media URLs, status checks until FINISHED, then `media_publish`, the one visible call.
  */
+/** docs/product.md#alt-text: an image container's `alt_text`. */
+const altTextParam = (media: PublishMedia): { alt_text?: string } =>
+  media.kind === 'image' && media.altText ? { alt_text: media.altText } : {};
+
 export function createInstagramPublishing(
   settings: AdapterSettings<MetaUrls>,
   options: MetaPublishingOptions = {},
@@ -89,7 +93,7 @@ export function createInstagramPublishing(
   const itemParams = (media: PublishMedia) =>
     media.kind === 'video'
       ? { is_carousel_item: 'true', media_type: 'VIDEO', video_url: media.url }
-      : { is_carousel_item: 'true', image_url: media.url };
+      : { is_carousel_item: 'true', image_url: media.url, ...altTextParam(media) };
 
   async function createCarousel(account: StoredAccount, s: InstagramPublishState, text: string) {
     const parent = await createContainer(graph, igUserIdOf(account), igTokenOf(account), {
@@ -175,7 +179,7 @@ export function createInstagramPublishing(
         const params =
           shape === 'reel'
             ? { media_type: 'REELS', video_url: media.url, caption: request.text }
-            : { image_url: media.url, caption: request.text };
+            : { image_url: media.url, caption: request.text, ...altTextParam(media) };
         s.containerId = (await createContainer(graph, igUserId, token, params)).id;
         return asState(s);
       }

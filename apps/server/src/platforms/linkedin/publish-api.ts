@@ -39,7 +39,9 @@ export interface LinkedInPostBody {
     targetEntities: [];
     thirdPartyDistributionChannels: [];
   };
-  content?: { media: { id: string } } | { multiImage: { images: Array<{ id: string }> } };
+  content?:
+    | { media: { id: string; altText?: string } }
+    | { multiImage: { images: Array<{ id: string; altText?: string }> } };
   lifecycleState: 'PUBLISHED';
   isReshareDisabledByAuthor: false;
 }

@@ -34,6 +34,8 @@ interface Uploaded {
   urn: string;
   kind: 'image' | 'video';
   ready: boolean;
+  /** The image's `altText` (docs/product.md#alt-text). */
+  altText?: string;
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -69,8 +71,9 @@ function uploadedOf(state: PublishState): Uploaded[] {
 /** The post's `content` for its uploaded media (docs/networks.md#linkedin-publishing). */
 function contentOf(media: Uploaded[]): LinkedInPostBody['content'] {
   if (!media.length) return undefined;
-  if (media.length === 1) return { media: { id: media[0]!.urn } };
-  return { multiImage: { images: media.map((m) => ({ id: m.urn })) } };
+  const item = (m: Uploaded) => ({ id: m.urn, ...(m.altText ? { altText: m.altText } : {}) });
+  if (media.length === 1) return { media: item(media[0]!) };
+  return { multiImage: { images: media.map(item) } };
 }
 
 const contentIds = (post: LinkedInPostElement) =>
@@ -112,7 +115,12 @@ export function createLinkedInPublishing(
     await api.upload(token(account), uploadUrl, await readAll(await media.open()));
     // A member's token may not read the Images API (403), so a personal post's image is not
     // polled: it counts as ready once its upload is accepted, and the post follows.
-    return { urn: image, kind: 'image', ready: isMember(account) };
+    return {
+      urn: image,
+      kind: 'image',
+      ready: isMember(account),
+      ...(media.altText ? { altText: media.altText } : {}),
+    };
   }
 
   async function uploadVideo(account: StoredAccount, media: PublishMedia): Promise<Uploaded> {

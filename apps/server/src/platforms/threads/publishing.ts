@@ -69,7 +69,12 @@ function postTypeOf(request: PublishRequest): PostType {
 const urlParam = (m: PublishMedia) =>
   m.kind === 'video'
     ? { media_type: 'VIDEO', video_url: m.url }
-    : { media_type: 'IMAGE', image_url: m.url };
+    : {
+        media_type: 'IMAGE',
+        image_url: m.url,
+        // docs/product.md#alt-text: an image container's `alt_text`.
+        ...(m.altText ? { alt_text: m.altText } : {}),
+      };
 
 /**
  * Threads publishing (docs/networks.md#threads-publishing, #threads-idempotency): prepare makes the containers (media pulled

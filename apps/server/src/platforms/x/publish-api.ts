@@ -117,6 +117,15 @@ export function createXPublishApi(settings: AdapterSettings<XUrls>) {
       return body.data;
     },
 
+    /** docs/product.md#alt-text: an image's description, set before the post is created. */
+    async setAltText(token: string, mediaId: string, text: string) {
+      await call<unknown>(
+        token,
+        '/2/media/metadata',
+        postJson({ id: mediaId, metadata: { alt_text: { text } } }),
+      );
+    },
+
     /** The visible call: a post or a reply. 201 `{data:{id, text}}`. */
     async createTweet(token: string, tweet: XCreateTweet, signal?: AbortSignal) {
       const body = await call<{ data?: { id?: string; text?: string } }>(

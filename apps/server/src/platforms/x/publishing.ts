@@ -151,6 +151,8 @@ export function createXPublishing(
       await api.appendChunk(token(account), started.id, index++, chunk);
     const done = await api.finalizeUpload(token(account), started.id);
     if (done.processing_info?.state === 'failed') throw processingFailure(done);
+    if (media.altText && media.kind === 'image')
+      await api.setAltText(token(account), started.id, media.altText);
     const state = done.processing_info?.state;
     return {
       id: started.id,

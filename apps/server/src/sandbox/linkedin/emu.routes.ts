@@ -58,6 +58,7 @@ export function registerLinkedInEmuRoutes(scope: FastifyInstance, deps: LinkedIn
             : p.content.kind === 'multiImage'
               ? p.content.ids
               : [],
+        altTexts: p.content.kind === 'none' ? [] : (p.content.altTexts ?? []),
         createdAt: new Date(p.createdAt).toISOString(),
       })),
     };

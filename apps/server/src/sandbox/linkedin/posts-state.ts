@@ -35,7 +35,9 @@ export interface LiVideo {
 }
 
 export type LiContent =
-  { kind: 'none' } | { kind: 'media'; id: string } | { kind: 'multiImage'; ids: string[] };
+  | { kind: 'none' }
+  | { kind: 'media'; id: string; altTexts?: Array<string | null> }
+  | { kind: 'multiImage'; ids: string[]; altTexts?: Array<string | null> };
 
 export interface LiPost {
   urn: string;

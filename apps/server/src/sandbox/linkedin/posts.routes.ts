@@ -41,11 +41,15 @@ const withHashtagTemplates = (commentary: string) =>
 
 /** The post as the Posts API answers it. */
 export function postBody(post: LiPost) {
+  const alt = (i: number) => {
+    const text = post.content.kind !== 'none' ? post.content.altTexts?.[i] : null;
+    return text ? { altText: text } : {};
+  };
   const content =
     post.content.kind === 'media'
-      ? { media: { id: post.content.id } }
+      ? { media: { id: post.content.id, ...alt(0) } }
       : post.content.kind === 'multiImage'
-        ? { multiImage: { images: post.content.ids.map((id) => ({ id })) } }
+        ? { multiImage: { images: post.content.ids.map((id, i) => ({ id, ...alt(i) })) } }
         : undefined;
   return {
     id: post.urn,
@@ -74,14 +78,29 @@ export function registerLinkedInPostRoutes(scope: FastifyInstance, deps: LinkedI
   /** The content of a new post, its media checked: the author's, AVAILABLE, a valid mix. */
   async function contentOf(author: string, raw: unknown, now: number): Promise<LiContent> {
     if (raw === undefined || raw === null) return { kind: 'none' };
-    const content = raw as { media?: { id?: unknown }; multiImage?: { images?: unknown } };
+    const content = raw as {
+      media?: { id?: unknown; altText?: unknown };
+      multiImage?: { images?: unknown };
+    };
+    // docs/product.md#alt-text: `altText` on each image, at most 4,086 characters.
+    const altTextOf = (item: { altText?: unknown } | undefined, path: string) => {
+      const text = item?.altText;
+      if (text === undefined || text === null) return null;
+      if (typeof text !== 'string' || text.length > 4086)
+        throw linkedInErrors.invalid(path, 'altText must be text of at most 4086 characters');
+      return text;
+    };
     let ids: string[];
     let result: LiContent;
     if (content.media) {
       if (typeof content.media.id !== 'string')
         throw linkedInErrors.invalid('/content/media/id', 'field is required');
       ids = [content.media.id];
-      result = { kind: 'media', id: content.media.id };
+      result = {
+        kind: 'media',
+        id: content.media.id,
+        altTexts: [altTextOf(content.media, '/content/media/altText')],
+      };
     } else if (content.multiImage) {
       const images = Array.isArray(content.multiImage.images) ? content.multiImage.images : [];
       ids = images.map((i: { id?: unknown }) => String(i?.id ?? ''));
@@ -92,7 +111,13 @@ export function registerLinkedInPostRoutes(scope: FastifyInstance, deps: LinkedI
         );
       if (ids.some((id) => !id.startsWith('urn:li:image:')))
         throw linkedInErrors.invalid('/content/multiImage/images', 'only images can be combined');
-      result = { kind: 'multiImage', ids };
+      result = {
+        kind: 'multiImage',
+        ids,
+        altTexts: images.map((image: { altText?: unknown }, i: number) =>
+          altTextOf(image, `/content/multiImage/images/${i}/altText`),
+        ),
+      };
     } else {
       throw linkedInErrors.invalid('/content', 'the sandbox supports media and multiImage content');
     }

@@ -34,6 +34,7 @@ export function registerEmuPublishRoutes(scope: FastifyInstance, { objects, comm
         kind: p.kind,
         text: p.text,
         mediaCount: p.mediaCount,
+        altTexts: p.altTexts ?? [],
         permalink: p.permalink,
         createdAt: new Date(p.createdAt).toISOString(),
       })),

@@ -90,6 +90,7 @@ export async function buildContainer(input: NewContainer): Promise<IgContainer> 
     mediaType,
     isCarouselItem,
     caption,
+    altText: isCarouselItem || mediaType === 'IMAGE' ? (p.alt_text ?? null) : null,
     publishedAs: null,
   };
   if (mediaType === 'CAROUSEL') {

@@ -67,6 +67,12 @@ export function addInstagramPublishing(router: GraphRouter, deps: PublishDeps) {
       await objects.put(made);
       await objects.put({ ...container, publishedAs: made.id });
       await ctx.store.put('quota', ig.id, { times: [...quota, now] });
+      const items = container.children.length
+        ? await Promise.all(container.children.map((id) => objects.get(id)))
+        : [container];
+      const altTexts = items.map((item) =>
+        item?.type === 'ig_container' && !item.video ? (item.altText ?? null) : null,
+      );
       await objects.recordPost({
         id: made.id,
         network: 'instagram',
@@ -77,6 +83,7 @@ export function addInstagramPublishing(router: GraphRouter, deps: PublishDeps) {
         mediaCount: made.mediaCount,
         createdAt: now,
         permalink: made.permalink,
+        altTexts,
       });
       return made;
     });

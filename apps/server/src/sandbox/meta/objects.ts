@@ -25,6 +25,8 @@ export interface IgContainer extends Owned {
   video: boolean;
   mediaUrl: string | null;
   caption: string;
+  /** `alt_text` of an image container (docs/product.md#alt-text); null: none. */
+  altText?: string | null;
   children: string[];
   /** When processing ends (emulator clock); a carousel waits for its slowest child. */
   readyAt: number;
@@ -62,6 +64,8 @@ export interface FbPhoto extends Owned {
   url: string;
   caption: string;
   published: boolean;
+  /** `alt_text_custom` as sent (docs/product.md#alt-text); null: none. */
+  altText?: string | null;
   /** The post it appears in (its own post, or the album post that attached it). */
   postId: string | null;
 }
@@ -102,6 +106,8 @@ export interface PostSummary {
   mediaCount: number;
   createdAt: number;
   permalink: string;
+  /** Each image's alt text as the network recorded it (docs/product.md#alt-text). */
+  altTexts?: Array<string | null>;
 }
 
 interface CommentEntry {

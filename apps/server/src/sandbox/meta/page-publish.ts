@@ -106,6 +106,7 @@ export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
     page: SandboxPage,
     fields: Pick<FbPost, 'message' | 'link' | 'statusType' | 'photoIds'>,
     now: number,
+    altTexts: Array<string | null> = [],
   ): Promise<FbPost> {
     const postPart = newNumericId(16);
     const post: FbPost = {
@@ -128,6 +129,7 @@ export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
       mediaCount: fields.photoIds.length,
       createdAt: now,
       permalink: post.permalink,
+      altTexts,
     });
     return post;
   }
@@ -171,6 +173,7 @@ export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
       page,
       { message, link: p.link ?? null, statusType, photoIds },
       await kit.now(),
+      photos.map((photo) => photo.altText ?? null),
     );
     for (const photo of photos) await objects.put({ ...photo, published: true, postId: post.id });
     const wantsLink = parseFields(p.fields, 'id').some((s) => s.name === 'permalink_url');
@@ -199,6 +202,7 @@ export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
       url: p.url,
       caption,
       published,
+      altText: p.alt_text_custom ?? null,
       postId: null,
     };
     if (!published) {
@@ -210,6 +214,7 @@ export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
       page,
       { message: caption, link: null, statusType: 'added_photos', photoIds: [made.id] },
       now,
+      [made.altText ?? null],
     );
     await objects.put({ ...made, postId: post.id });
     return answerVisible(auth.scenario, { id: made.id, post_id: post.id });

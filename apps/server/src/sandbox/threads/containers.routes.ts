@@ -39,6 +39,9 @@ export function registerThreadsContainerRoutes(
     return createContainer(reply, access, fieldsOf(request.query, request.body));
   });
 
+  /** docs/product.md#alt-text: the longest `alt_text` the sandbox takes. */
+  const THREADS_ALT_TEXT_MAX = 1000;
+
   async function createContainer(reply: FastifyReply, access: GraphAccess, f: Fields) {
     const mediaType = f.media_type as ContainerType;
     if (!CONTAINER_TYPES.includes(mediaType))
@@ -49,6 +52,11 @@ export function registerThreadsContainerRoutes(
       return badParam(
         reply,
         `Param text must be at most ${THREADS_PUBLISHING.textMax} characters long.`,
+      );
+    if ((f.alt_text ?? '').length > THREADS_ALT_TEXT_MAX)
+      return badParam(
+        reply,
+        `Param alt_text must be at most ${THREADS_ALT_TEXT_MAX} characters long.`,
       );
     if (mediaType === 'TEXT' && !text.trim())
       return badParam(reply, 'Param text is required for a TEXT post.');
@@ -69,6 +77,7 @@ export function registerThreadsContainerRoutes(
       readyAt: now + made.processingMs,
       errorMessage: made.errorMessage,
       publishedId: null,
+      altText: mediaType === 'IMAGE' ? (f.alt_text ?? null) : null,
     };
     await state.putContainer(container);
     return { id: container.id };

@@ -37,6 +37,7 @@ export function registerThreadsEmuRoutes(
         text: m.text,
         mediaType: m.mediaType,
         mediaCount: m.mediaCount,
+        altTexts: m.altTexts ?? [],
         permalink: permalinkOf(m),
         createdAt: new Date(m.createdAt).toISOString(),
         replies: m.replyCount,

@@ -26,6 +26,8 @@ export interface ThreadsContainer {
   /** The status error_message once processing ends, when it fails. */
   errorMessage: string | null;
   publishedId: string | null;
+  /** An image's `alt_text` as sent (docs/product.md#alt-text); null: none. */
+  altText?: string | null;
 }
 
 export interface ThreadsMedia {
@@ -37,6 +39,8 @@ export interface ThreadsMedia {
   mediaType: 'TEXT_POST' | 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM';
   text: string;
   mediaCount: number;
+  /** Each image's alt text, in order (docs/product.md#alt-text). */
+  altTexts?: Array<string | null>;
   shortcode: string;
   createdAt: number;
   rootId: string;

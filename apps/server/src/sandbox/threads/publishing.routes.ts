@@ -105,6 +105,10 @@ export function registerThreadsPublishingRoutes(
   async function commit(access: GraphAccess, container: ThreadsContainer, now: number) {
     const parent = container.replyToId ? await state.getMedia(container.replyToId) : null;
     const id = randomDigits(17);
+    const items =
+      container.mediaType === 'CAROUSEL'
+        ? await Promise.all(container.children.map((child) => state.getContainer(child)))
+        : [container];
     const media: ThreadsMedia = {
       id,
       accountId: access.account.id,
@@ -118,6 +122,7 @@ export function registerThreadsPublishingRoutes(
           : container.mediaType === 'TEXT'
             ? 0
             : 1,
+      altTexts: container.mediaType === 'TEXT' ? [] : items.map((item) => item?.altText ?? null),
       shortcode: newShortcode(),
       createdAt: now,
       rootId: parent ? parent.rootId : id,

@@ -28,14 +28,19 @@ export function registerXEmuRoutes(scope: FastifyInstance, deps: XEmuDeps) {
       .filter((t) => t.viaApi && (q.replies === '1' || t.inReplyToTweetId === null))
       .filter((t) => !account || t.authorId === account.id)
       .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+    // docs/product.md#alt-text: each file's alt text as X recorded it (null: none).
+    const altTextOf = async (key: string) =>
+      (await deps.posts.getMedia(key.slice(key.indexOf('_') + 1)))?.altText ?? null;
+    const altTexts = await Promise.all(posts.map((t) => Promise.all(t.mediaKeys.map(altTextOf))));
     return {
-      posts: posts.map((t) => ({
+      posts: posts.map((t, index) => ({
         id: t.id,
         accountId: t.authorId,
         account: t.author.username,
         text: t.text,
         mediaCount: t.mediaKeys.length,
         mediaKeys: t.mediaKeys,
+        altTexts: altTexts[index],
         inReplyTo: t.inReplyToTweetId,
         createdAt: new Date(t.createdAt).toISOString(),
         deleted: t.deletedAt !== null,

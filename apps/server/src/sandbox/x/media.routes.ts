@@ -213,6 +213,31 @@ export function registerXMediaRoutes(scope: FastifyInstance, deps: XMediaDeps) {
     }),
   );
 
+  // docs/product.md#alt-text: `{id, metadata: {alt_text: {text}}}`, at most 1,000 characters.
+  scope.post(
+    '/2/media/metadata',
+    xRoute(async (request) => {
+      const caller = await deps.access(request, SCOPES);
+      const f = fieldsOf(request);
+      const metadata = (f.metadata ?? {}) as { alt_text?: { text?: unknown } };
+      const text = metadata.alt_text?.text;
+      if (typeof text !== 'string')
+        throw xFailures.invalid('metadata.alt_text.text is required.', {
+          'metadata.alt_text.text': [],
+        });
+      if (text.length > 1000)
+        throw xFailures.invalid('metadata.alt_text.text must be at most 1000 characters.', {
+          'metadata.alt_text.text': [String(text.length)],
+        });
+      return withLock(`media:${String(f.id)}`, async () => {
+        const media = await ownMedia(deps, caller, f.id);
+        media.altText = text;
+        await posts.putMedia(media);
+        return { data: { id: media.id, associated_metadata: { alt_text: { text } } } };
+      });
+    }),
+  );
+
   // The older form: one endpoint with a command, or a whole image in one request.
   scope.post(
     '/2/media/upload',

@@ -37,6 +37,8 @@ export interface XMedia {
   finalizedAt: number | null;
   processingMs: number;
   fails: boolean;
+  /** Set by `POST /2/media/metadata` (docs/product.md#alt-text). */
+  altText?: string | null;
 }
 
 interface PostWindow {

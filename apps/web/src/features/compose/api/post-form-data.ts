@@ -4,6 +4,7 @@ import {
   type CreatePostAction,
   type EditPostFields,
   type FollowUpsByAccount,
+  type LinkTracking,
   type PostContent,
   type TikTokPostSettings,
 } from '@herald/contract';
@@ -29,6 +30,10 @@ export interface PostDraft {
   tiktok?: Record<string, TikTokPostSettings>;
   /** Each account's further thread parts and first comment (docs/product.md#threads-and-first-comments). */
   followUps?: FollowUpsByAccount;
+  /** docs/product.md#alt-text: each file's alt text, by the chosen File or a kept file's id. */
+  altTexts?: Map<File | string, string>;
+  /** docs/product.md#link-tracking: the post's UTM parameters (null: none). */
+  linkTracking?: LinkTracking | null;
 }
 
 /**
@@ -53,6 +58,18 @@ export function buildPostFormData(draft: PostDraft): FormData {
     ? [...new Set([...draft.keep.shared, ...Object.values(draft.keep.platform).flat()])]
     : undefined;
 
+  // Alt texts by a new file's index or a kept file's id; editing sends them all (none: cleared).
+  const altTexts: Record<string, string> = {};
+  files.forEach((file, index) => {
+    const text = draft.altTexts?.get(file)?.trim();
+    if (text) altTexts[String(index)] = text;
+  });
+  for (const id of keepMediaIds ?? []) {
+    const text = draft.altTexts?.get(id)?.trim();
+    if (text) altTexts[id] = text;
+  }
+  const sendAltTexts = Boolean(keepMediaIds) || Object.keys(altTexts).length > 0;
+
   const title = draft.title?.trim();
   const candidate = {
     integrationIds: draft.integrationIds,
@@ -66,6 +83,8 @@ export function buildPostFormData(draft: PostDraft): FormData {
     ...(draft.followUps && Object.keys(draft.followUps).length > 0
       ? { followUps: draft.followUps }
       : {}),
+    ...(sendAltTexts ? { altTexts } : {}),
+    ...(draft.linkTracking !== undefined ? { linkTracking: draft.linkTracking } : {}),
   };
   const fields: EditPostFields = keepMediaIds
     ? EditPostFieldsSchema.parse(candidate)
@@ -84,6 +103,9 @@ export function buildPostFormData(draft: PostDraft): FormData {
   if (fields.keepMediaIds) form.append('keepMediaIds', JSON.stringify(fields.keepMediaIds));
   if (fields.tiktok) form.append('tiktok', JSON.stringify(fields.tiktok));
   if (fields.followUps) form.append('followUps', JSON.stringify(fields.followUps));
+  if (fields.altTexts) form.append('altTexts', JSON.stringify(fields.altTexts));
+  if (fields.linkTracking !== undefined)
+    form.append('linkTracking', JSON.stringify(fields.linkTracking));
   for (const file of files) form.append('media', file);
   return form;
 }

@@ -1,9 +1,12 @@
-import type {
-  FollowUpsByAccount,
-  PlatformValidationError,
-  TikTokPostSettings,
+import {
+  applyLinkTracking,
+  DEFAULT_LINK_TRACKING,
+  type FollowUpsByAccount,
+  type PlatformValidationError,
+  type TikTokPostSettings,
 } from '@herald/contract';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLinkTrackingSettings } from '@/lib/post-extras';
 import { generatePath, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useOrganization } from '@/lib/organization';
@@ -31,6 +34,7 @@ import {
 import { formatLocal, localToIso, scheduleProblem } from '../utils/schedule';
 import { ComposerDialogs, type ComposeDialog } from './composer-dialogs';
 import { ContentEditor, textFieldId } from './content-editor';
+import { LinkTrackingSection } from './link-tracking-section';
 import { MEDIA_SECTION_ID, MediaSection } from './media-section';
 import { PlatformPicker } from './platform-picker';
 import { PostPreviews } from './previews/post-previews';
@@ -67,6 +71,14 @@ function blockedReason(
 const newFiles = (items: readonly MediaItem[]) => items.flatMap((i) => (i.file ? [i.file] : []));
 const storedIds = (items: readonly MediaItem[]) =>
   items.flatMap((i) => (i.storedId ? [i.storedId] : []));
+/** docs/product.md#alt-text: each file's alt text by its File (new) or stored id (kept). */
+const altTextsOf = (state: ComposeState) =>
+  new Map<File | string, string>(
+    [...state.sharedMedia, ...Object.values(state.platformMedia).flat()].flatMap((item) => {
+      const key = item.file ?? item.storedId;
+      return key && item.altText?.trim() ? [[key, item.altText] as const] : [];
+    }),
+  );
 
 /**
  * What is sent: the editable accounts' texts and files. When editing, the accounts that can no
@@ -89,6 +101,9 @@ function draftOf(
     scheduledAt:
       state.action === 'schedule' ? (localToIso(state.scheduleAt, zone) ?? undefined) : undefined,
     title: state.title,
+    altTexts: altTextsOf(state),
+    // Editing always says it (null turns tracking off); a new post only when it tracks.
+    ...(edit || state.linkTracking ? { linkTracking: state.linkTracking ?? null } : {}),
     sharedFiles: newFiles(state.sharedMedia),
     platformFiles: Object.fromEntries(
       editable.map((p) => [p.id, newFiles(state.platformMedia[p.id] ?? [])]),
@@ -151,7 +166,10 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
     platforms,
     initialScheduleAt,
     edit && {
-      initial: () => stateFromPost(edit.post, platforms, edit.lockedIds, zone),
+      initial: () => ({
+        ...stateFromPost(edit.post, platforms, edit.lockedIds, zone),
+        linkTracking: edit.post.linkTracking ?? null,
+      }),
       lockedIds: edit.lockedIds,
     },
   );
@@ -168,6 +186,16 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const tiktok = useTikTokSettings(orgId, state, editable, edit?.post);
   const followUps = useFollowUps(editable, edit?.post);
   const followUpIssues = followUps.issues();
+  // docs/product.md#link-tracking: a new post starts from the organization's default.
+  const trackingDefaults = useLinkTrackingSettings(orgId);
+  const defaults = trackingDefaults.data;
+  useEffect(() => {
+    if (edit || state.linkTracking !== undefined || !defaults) return;
+    dispatch({
+      type: 'setLinkTracking',
+      value: defaults.enabledByDefault ? defaults.tracking : null,
+    });
+  }, [edit, state.linkTracking, defaults, dispatch]);
   // docs/product.md#approvals: scheduling or publishing becomes a submission for some members.
   const organization = useOrganization(orgId);
   const { has } = usePermissions();
@@ -314,6 +342,16 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             mediaErrors={issues.mediaErrors}
             tooManyFiles={issues.tooManyFiles}
             disabled={isSubmitting}
+            onAltText={(itemId, text) => dispatch({ type: 'setAltText', itemId, text })}
+          />
+          <LinkTrackingSection
+            value={state.linkTracking ?? null}
+            fallback={
+              defaults?.tracking.campaign ? defaults.tracking : { ...DEFAULT_LINK_TRACKING }
+            }
+            selected={editable}
+            onChange={(value) => dispatch({ type: 'setLinkTracking', value })}
+            disabled={isSubmitting}
           />
           <FollowUpsSection
             offered={followUps.offered}
@@ -356,7 +394,13 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
         <aside className="min-w-0 lg:sticky lg:top-4">
           <PostPreviews
             platforms={editable}
-            textFor={(platformId) => textFor(state, platformId)}
+            textFor={(platformId) =>
+              applyLinkTracking(
+                textFor(state, platformId),
+                state.linkTracking,
+                editable.find((p) => p.id === platformId)?.name ?? '',
+              )
+            }
             mediaFor={(platformId) => mediaFor(state, platformId)}
           />
           <FollowUpsPreview offered={followUps.offered} values={followUps.values} />

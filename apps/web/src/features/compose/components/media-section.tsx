@@ -1,9 +1,10 @@
-import { maxFilesFor, type PostValidationError } from '@herald/contract';
+import { altTextLimitFor, maxFilesFor, type PostValidationError } from '@herald/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { NetworkMark } from '@/components/ui/network-mark';
 import type { ComposePlatform } from '../utils/compose-platforms';
 import type { MediaItem } from '../utils/media-files';
+import { AltTextReminder } from './alt-text';
 import { MediaUploader } from './media-uploader';
 
 /** The section's id: the validation dialog's "Go to Media Section" moves focus here. */
@@ -27,6 +28,8 @@ interface MediaSectionProps {
   mediaErrors: readonly PostValidationError[];
   tooManyFiles: string | null;
   disabled?: boolean;
+  /** docs/product.md#alt-text: describes an image (by its item id). */
+  onAltText?: (itemId: string, text: string) => void;
 }
 
 /**
@@ -45,7 +48,12 @@ export function MediaSection({
   mediaErrors,
   tooManyFiles,
   disabled,
+  onAltText,
 }: MediaSectionProps) {
+  const altText = onAltText && {
+    onAltText: (item: MediaItem, text: string) => onAltText(item.id, text),
+    altTextLimit: altTextLimitFor(selected.map((p) => p.name)),
+  };
   const hasSharedMedia = sharedMedia.length > 0;
   const hasPlatformMedia = selected.some((p) => (platformMedia[p.id] ?? []).length > 0);
 
@@ -86,6 +94,7 @@ export function MediaSection({
           disabled={disabled || hasPlatformMedia}
           disabledReason={hasPlatformMedia ? PLATFORM_BLOCKS_SHARED_MEDIA : undefined}
           isReading={readingFor === 'shared'}
+          {...altText}
         />
       </div>
 
@@ -124,11 +133,21 @@ export function MediaSection({
                   onRemove={(item) => onRemove(platform.id, item)}
                   disabled={disabled || hasSharedMedia}
                   isReading={readingFor === platform.id}
+                  {...(altText && {
+                    ...altText,
+                    altTextLimit: altTextLimitFor([platform.name]),
+                  })}
                 />
               </li>
             ))}
           </ul>
         </div>
+      )}
+
+      {onAltText && (
+        <AltTextReminder
+          items={[...sharedMedia, ...selected.flatMap((p) => platformMedia[p.id] ?? [])]}
+        />
       )}
 
       {(mediaErrors.length > 0 || tooManyFiles) && (

@@ -5,6 +5,7 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import type { MediaItem } from '../utils/media-files';
+import { AltTextButton } from './alt-text';
 
 /** What the file dialog offers first; anything else chosen is still checked and explained. */
 const ACCEPT = 'image/*,video/*,.jpg,.jpeg,.png,.gif,.webp,.jfif,.avif,.mp4,.mov,.mkv,.webm,.m4v';
@@ -45,6 +46,10 @@ interface MediaUploaderProps {
   disabledReason?: string;
   /** Files are being measured before they are checked. */
   isReading?: boolean;
+  /** docs/product.md#alt-text: images get an "Alt" button when given. */
+  onAltText?: (item: MediaItem, text: string) => void;
+  /** The longest alt text the selected networks take. */
+  altTextLimit?: number;
 }
 
 /** Reusable uploader (docs/product.md#create-post): thumbnails with preview and remove, and an add control. */
@@ -57,6 +62,8 @@ export function MediaUploader({
   disabled,
   disabledReason,
   isReading,
+  onAltText,
+  altTextLimit = 1000,
 }: MediaUploaderProps) {
   const [previewing, setPreviewing] = useState<MediaItem | null>(null);
   const [isDragging, setIsDragging] = useState(false);
@@ -86,6 +93,13 @@ export function MediaUploader({
                   </span>
                   <span className="text-slate-600">{formatFileSize(item.facts.size)}</span>
                 </span>
+                {onAltText && item.kind === 'image' && (
+                  <AltTextButton
+                    item={item}
+                    limit={altTextLimit}
+                    onSave={(text) => onAltText(item, text)}
+                  />
+                )}
                 <button
                   type="button"
                   aria-label={`Preview ${item.facts.fileName}`}

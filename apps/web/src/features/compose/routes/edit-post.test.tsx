@@ -167,7 +167,8 @@ describe('/content/{postId}/edit', () => {
       'second.jpg',
     ]);
     expect(
-      await screen.findByRole('heading', { name: 'Post Details', level: 1 }),
+      // The details page is its own chunk: its first load may take a while on a busy machine.
+      await screen.findByRole('heading', { name: 'Post Details', level: 1 }, { timeout: 10_000 }),
     ).toBeInTheDocument();
   });
 

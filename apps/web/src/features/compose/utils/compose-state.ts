@@ -1,4 +1,4 @@
-import type { CreatePostAction } from '@herald/contract';
+import type { CreatePostAction, LinkTracking } from '@herald/contract';
 import type { MediaItem } from './media-files';
 
 /** Shared Content (one text for every network) or Customize per Platform. */
@@ -18,6 +18,11 @@ export interface ComposeState {
   action: CreatePostAction;
   /** The picker's wall-clock value (`YYYY-MM-DDTHH:mm`), in the browser's zone. */
   scheduleAt: string;
+  /**
+   * docs/product.md#link-tracking: the post's UTM parameters; null: off; undefined: not chosen
+   * yet (a new post takes the organization's default).
+   */
+  linkTracking?: LinkTracking | null;
 }
 
 export type ComposeEvent =
@@ -30,6 +35,8 @@ export type ComposeEvent =
   | { type: 'setTitle'; title: string }
   | { type: 'setAction'; action: CreatePostAction }
   | { type: 'setScheduleAt'; value: string }
+  | { type: 'setAltText'; itemId: string; text: string }
+  | { type: 'setLinkTracking'; value: LinkTracking | null }
   | { type: 'reset'; state: ComposeState };
 
 /**
@@ -114,6 +121,19 @@ export function composeReducer(state: ComposeState, event: ComposeEvent): Compos
         scheduleAt: event.value,
         action: event.value ? 'schedule' : state.action,
       };
+    case 'setAltText': {
+      const described = (items: MediaItem[]) =>
+        items.map((item) => (item.id === event.itemId ? { ...item, altText: event.text } : item));
+      return {
+        ...state,
+        sharedMedia: described(state.sharedMedia),
+        platformMedia: Object.fromEntries(
+          Object.entries(state.platformMedia).map(([id, items]) => [id, described(items)]),
+        ),
+      };
+    }
+    case 'setLinkTracking':
+      return { ...state, linkTracking: event.value };
     case 'reset':
       return event.state;
   }

@@ -15,6 +15,8 @@ export interface MediaItem {
   kind: MediaKind | null;
   /** An object URL for thumbnails and previews; null where the browser cannot make one. */
   previewUrl: string | null;
+  /** The image's description for people who cannot see it (docs/product.md#alt-text). */
+  altText?: string;
 }
 
 /** A broken file must not keep the page waiting: metadata that takes longer counts as unreadable. */
@@ -164,6 +166,7 @@ export function storedMediaItem(media: PostMedia): MediaItem {
     },
     kind: media.kind,
     previewUrl: media.kind === 'image' ? (media.thumbnailUrl ?? media.mediaUrl) : media.mediaUrl,
+    altText: media.altText ?? '',
   };
 }
 

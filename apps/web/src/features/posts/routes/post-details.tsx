@@ -20,6 +20,8 @@ import { EmbedPreview } from '../components/details/embed-preview';
 import { MediaCarousel } from '../components/details/media-carousel';
 import { PublishPanel } from '../components/details/publish-panel';
 import { isEditable } from '../components/post-status';
+import { DuplicatePostButton } from '../components/duplicate-button';
+import { InternalComments } from '../components/details/internal-comments';
 
 // Its own chunk: only members with analytics:view on a post that went out need it.
 const PerformanceCard = lazy(async () => ({
@@ -74,6 +76,7 @@ function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
         canEdit={mayEdit && isEditable(post.status)}
         canDelete={mayDelete}
         onDelete={() => setConfirmingDelete(true)}
+        extraActions={<DuplicatePostButton post={post} look="button" />}
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex flex-col gap-6">
@@ -86,6 +89,7 @@ function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
           )}
           <EmbedPreview orgId={orgId} post={post} />
           <CommentsSection orgId={orgId} post={post} />
+          <InternalComments orgId={orgId} post={post} />
         </div>
         <div className="flex flex-col gap-6">
           <DetailsPanel post={post} />

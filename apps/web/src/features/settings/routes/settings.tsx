@@ -7,6 +7,7 @@ import { useCan } from '@/lib/permissions';
 import { AccountPickerDialog } from '../components/account-picker-dialog';
 import { ConnectedPlatforms } from '../components/connected-platforms';
 import { OrganizationCard } from '../components/organization-card';
+import { LinkTrackingCard } from '../components/link-tracking-card';
 import { ProfileCard } from '../components/profile-card';
 import { useConnectReturn, type ConnectFailure } from './connect-return';
 
@@ -69,6 +70,7 @@ export function SettingsPage() {
       )}
       {user && <ProfileCard key={user.id} user={user} />}
       {currentOrgId && canManageOrg && <OrganizationCard orgId={currentOrgId} orgName={orgName} />}
+      {currentOrgId && canManageOrg && <LinkTrackingCard orgId={currentOrgId} />}
       <ConnectedPlatforms orgId={currentOrgId} orgName={orgName} />
       {currentOrgId && (
         <AccountPickerDialog

@@ -1,4 +1,5 @@
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { generatePath, Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -16,6 +17,7 @@ export function DetailsHeader({
   canEdit,
   canDelete,
   onDelete,
+  extraActions,
 }: {
   postId: string;
   /** The post's own title, shown under the heading when it has one. */
@@ -24,6 +26,8 @@ export function DetailsHeader({
   canEdit: boolean;
   canDelete: boolean;
   onDelete: () => void;
+  /** docs/product.md#duplicate: the Duplicate button, when the member may use it. */
+  extraActions?: ReactNode;
 }) {
   return (
     <header className="flex flex-col gap-4">
@@ -51,6 +55,7 @@ export function DetailsHeader({
               Edit Post
             </ButtonLink>
           )}
+          {extraActions}
           {canDelete && (
             <Button variant="secondary" onClick={onDelete}>
               <Trash2 className="size-4 text-red-600" aria-hidden="true" />

@@ -10,6 +10,7 @@ import { isEditable, nextPublication } from '../post-status';
 import { StatusBadge } from '../status-badge';
 import { postName, type Selection } from './selection';
 import { accountsLine } from '../post-accounts';
+import { DuplicatePostButton } from '../duplicate-button';
 
 /**
  * One post in the library grid (docs/product.md#content-library): picture, status, networks, two lines of text and its
@@ -69,16 +70,19 @@ export function PostCard({
             />
           </label>
         )}
-        {canEdit && isEditable(post.status) && (
-          <Link
-            to={generatePath(paths.editPost, { postId: post.id })}
-            aria-label={`Edit ${postName(post)}`}
-            title="Edit"
-            className="absolute top-2 right-2 z-10 grid size-9 place-items-center rounded-lg bg-white/90 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <Pencil className="size-4" aria-hidden="true" />
-          </Link>
-        )}
+        <div className="absolute top-2 right-2 z-10 flex gap-2">
+          <DuplicatePostButton post={post} look="icon" />
+          {canEdit && isEditable(post.status) && (
+            <Link
+              to={generatePath(paths.editPost, { postId: post.id })}
+              aria-label={`Edit ${postName(post)}`}
+              title="Edit"
+              className="grid size-9 place-items-center rounded-lg bg-white/90 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <Pencil className="size-4" aria-hidden="true" />
+            </Link>
+          )}
+        </div>
         {post.media.length > 1 && (
           <span className="absolute right-2 bottom-2 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-semibold text-white">
             {post.media.length} files

@@ -6,6 +6,7 @@ import { NetworkMark } from '@/components/ui/network-mark';
 import { paths } from '@/config/paths';
 import { formatPostDate } from '../post-dates';
 import { isEditable } from '../post-status';
+import { DuplicatePostButton } from '../duplicate-button';
 import { StatusBadge } from '../status-badge';
 import { postName, type Selection } from './selection';
 
@@ -47,7 +48,7 @@ export function PostTable({
     'Networks',
     'Status',
     'Scheduled / published',
-    ...(canEdit ? [{ label: 'Actions', hidden: true as const }] : []),
+    { label: 'Actions', hidden: true as const },
   ];
   return (
     <DataTable caption="Posts" columns={columns} busy={busy}>
@@ -96,20 +97,19 @@ export function PostTable({
               {when.label && <span className="block text-xs text-slate-500">{when.label}</span>}
               <span className="text-slate-800">{when.value}</span>
             </td>
-            {canEdit && (
-              <td className="px-4 py-3 text-right">
-                {isEditable(post.status) && (
-                  <Link
-                    to={generatePath(paths.editPost, { postId: post.id })}
-                    aria-label={`Edit ${postName(post)}`}
-                    className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  >
-                    <Pencil className="size-3.5" aria-hidden="true" />
-                    Edit
-                  </Link>
-                )}
-              </td>
-            )}
+            <td className="px-4 py-3 text-right whitespace-nowrap">
+              <DuplicatePostButton post={post} look="row" />
+              {canEdit && isEditable(post.status) && (
+                <Link
+                  to={generatePath(paths.editPost, { postId: post.id })}
+                  aria-label={`Edit ${postName(post)}`}
+                  className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
+                  <Pencil className="size-3.5" aria-hidden="true" />
+                  Edit
+                </Link>
+              )}
+            </td>
           </tr>
         );
       })}

@@ -1,0 +1,85 @@
+import type { Post } from '@herald/contract';
+import { and, eq } from 'drizzle-orm';
+import { postTargets } from '../../db/schema/publishing.js';
+import { AppError } from '../../lib/app-error.js';
+import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
+import { toPostDtos } from '../posts/post-dto.js';
+import * as repo from '../posts/posts.repository.js';
+import { startOfUtcDay, type Caller, type PostsDeps } from '../posts/posts.service.js';
+
+/**
+ * docs/product.md#duplicate: a new draft with the post's title, texts, link tracking, accounts
+ * (those still connected, with the settings chosen for them) and files (their alt texts too), in
+ * one transaction. Not its time, statuses or results. The files' stored bytes are shared: a
+ * file is removed from storage only once no post refers to it.
+ */
+export async function duplicatePost(
+  deps: Pick<PostsDeps, 'db' | 'media' | 'now'>,
+  caller: Caller,
+  postId: string,
+): Promise<Post> {
+  const org = caller.organizationId;
+  return deps.db.transaction(async (tx) => {
+    await repo.lockOrganization(tx, org);
+    const source = await repo.findPost(tx, org, postId);
+    if (!source) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
+    const plan = await requireEntitlement(tx, org, 'post');
+    const today = await repo.countPostsCreatedSince(tx, org, startOfUtcDay(deps.now()));
+    requireCapacity(plan, 'postsPerDay', today);
+
+    const connected = new Map(
+      (await repo.connectedAccounts(tx, org)).map((account) => [account.integrationId, account]),
+    );
+    const targets = await tx
+      .select()
+      .from(postTargets)
+      .where(and(eq(postTargets.organizationId, org), eq(postTargets.postId, postId)));
+    const seen = new Set<string>();
+    const newTargets: repo.NewTarget[] = [];
+    for (const t of targets) {
+      const account = t.integrationId ? connected.get(t.integrationId) : undefined;
+      if (!account || seen.has(account.integrationId)) continue;
+      seen.add(account.integrationId);
+      newTargets.push({
+        platformId: account.platformId,
+        integrationId: account.integrationId,
+        accountName: account.name,
+        accountUsername: account.username,
+        accountExternalId: account.platformAccountId,
+        settings: t.settings ?? null,
+      });
+    }
+    const media = await repo.mediaOfPost(tx, org, postId);
+    const row = await repo.insertPost(
+      tx,
+      {
+        organizationId: org,
+        createdByUserId: caller.userId,
+        title: source.title,
+        status: 'draft',
+        content: source.content,
+        contentByPlatform: source.contentByPlatform,
+        linkTracking: source.linkTracking,
+        scheduledAt: null,
+      },
+      newTargets,
+      media.map((m) => ({
+        position: m.position,
+        storageKey: m.storageKey,
+        thumbnailKey: m.thumbnailKey,
+        fileName: m.fileName,
+        mimeType: m.mimeType,
+        kind: m.kind,
+        size: m.size,
+        width: m.width,
+        height: m.height,
+        durationSec: m.durationSec,
+        sha256: m.sha256,
+        platformIds: m.platformIds,
+        altText: m.altText,
+      })),
+    );
+    const [dto] = await toPostDtos({ ...deps, db: tx }, org, [row]);
+    return dto!;
+  });
+}

@@ -1,0 +1,54 @@
+import {
+  DEFAULT_LINK_TRACKING,
+  LinkTrackingSchema,
+  type LinkTrackingSettings,
+} from '@herald/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { organizations } from '../../db/schema/organizations.js';
+import { AppError } from '../../lib/app-error.js';
+
+/**
+ * docs/product.md#link-tracking: the organization's default UTM parameters. Stored on the
+ * organization as `{enabledByDefault, ...tracking}`; nothing saved reads as tracking off.
+ */
+interface Stored {
+  enabledByDefault?: boolean;
+}
+
+export async function readLinkTracking(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({ linkTracking: organizations.linkTracking })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!row) throw new AppError('NOT_FOUND', 'This organization does not exist.');
+  const stored = row.linkTracking as (Stored & Record<string, unknown>) | null;
+  const parsed = LinkTrackingSchema.safeParse(stored ?? {});
+  return {
+    enabledByDefault: stored?.enabledByDefault === true,
+    tracking: parsed.success ? parsed.data : DEFAULT_LINK_TRACKING,
+  } satisfies LinkTrackingSettings;
+}
+
+export async function saveLinkTracking(
+  db: Db,
+  organizationId: string,
+  settings: LinkTrackingSettings,
+) {
+  if (settings.enabledByDefault && !settings.tracking.campaign.trim()) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Name a campaign to track links by default (utm_campaign).',
+    );
+  }
+  await db
+    .update(organizations)
+    .set({
+      linkTracking: {
+        ...settings.tracking,
+        enabledByDefault: settings.enabledByDefault,
+      } as typeof organizations.$inferInsert.linkTracking,
+    })
+    .where(eq(organizations.id, organizationId));
+  return readLinkTracking(db, organizationId);
+}

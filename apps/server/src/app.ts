@@ -61,6 +61,7 @@ import { postsRoutes } from './modules/posts/posts.routes.js';
 import { tiktokRoutes } from './modules/tiktok/tiktok.routes.js';
 import { readCreatorInfo } from './modules/tiktok/tiktok.service.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
+import { queueRoutes } from './modules/queue/queue.routes.js';
 import { MembershipCache } from './modules/team/membership.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
@@ -348,6 +349,13 @@ export async function buildApp(
     tiktokCreator: (orgId, integrationId) => readCreatorInfo(tiktokCompose, orgId, integrationId),
   });
   await app.register(approvalsRoutes, {
+    prefix: base,
+    db: database.db,
+    media,
+    lifecycle: publishingLifecycle(publishQueue),
+    now,
+  });
+  await app.register(queueRoutes, {
     prefix: base,
     db: database.db,
     media,

@@ -19,3 +19,5 @@ export * from './text.js';
 export * from './analytics.js';
 export * from './approvals.js';
 export * from './inbox.js';
+export * from './wall-time.js';
+export * from './queue.js';

@@ -62,6 +62,7 @@ import { tiktokRoutes } from './modules/tiktok/tiktok.routes.js';
 import { readCreatorInfo } from './modules/tiktok/tiktok.service.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { queueRoutes } from './modules/queue/queue.routes.js';
+import { postImportRoutes } from './modules/post-import/import.routes.js';
 import { MembershipCache } from './modules/team/membership.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
@@ -361,6 +362,14 @@ export async function buildApp(
     media,
     lifecycle: publishingLifecycle(publishQueue),
     now,
+  });
+  await app.register(postImportRoutes, {
+    prefix: base,
+    db: database.db,
+    media,
+    lifecycle: publishingLifecycle(publishQueue),
+    now,
+    mediaImport: config.mediaImport,
   });
   await app.register(publishingRoutes, {
     prefix: base,

@@ -21,3 +21,4 @@ export * from './approvals.js';
 export * from './inbox.js';
 export * from './wall-time.js';
 export * from './queue.js';
+export * from './post-import.js';

@@ -8,6 +8,7 @@ import { AccountPickerDialog } from '../components/account-picker-dialog';
 import { ConnectedPlatforms } from '../components/connected-platforms';
 import { OrganizationCard } from '../components/organization-card';
 import { ProfileCard } from '../components/profile-card';
+import { PostingQueueCard } from '../components/posting-queue-card';
 import { useConnectReturn, type ConnectFailure } from './connect-return';
 
 /** Connecting needs a trial or a paid plan: the refusal then offers the way to get one. */
@@ -70,6 +71,7 @@ export function SettingsPage() {
       {user && <ProfileCard key={user.id} user={user} />}
       {currentOrgId && canManageOrg && <OrganizationCard orgId={currentOrgId} orgName={orgName} />}
       <ConnectedPlatforms orgId={currentOrgId} orgName={orgName} />
+      {currentOrgId && <PostingQueueCard orgId={currentOrgId} />}
       {currentOrgId && (
         <AccountPickerDialog
           orgId={currentOrgId}

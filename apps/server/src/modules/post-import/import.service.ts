@@ -26,7 +26,6 @@ import { requireCapacity, requireEntitlement } from '../billing/entitlements.js'
 import {
   constraintsOf,
   contentErrors,
-  describeAccount,
   factsOf,
   labelTargets,
   splitContent,
@@ -319,7 +318,9 @@ export async function analyseCsv(
         typeof content === 'string'
           ? content
           : (content.default ?? Object.values(content)[0] ?? ''),
-      accounts: chosen.map(describeAccount),
+      accounts: chosen.map(
+        (a) => `${a.username ? `@${a.username}` : (a.name ?? 'Account')} (${a.platformName})`,
+      ),
       scheduledAt: mode === 'schedule' && scheduledAt ? scheduledAt.toISOString() : null,
       mediaCount: mediaUrls.length,
       content,

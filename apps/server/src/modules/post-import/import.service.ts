@@ -424,13 +424,24 @@ export async function importCsv(deps: ImportDeps, caller: Caller, csv: string, m
     .map((r) => ({ row: r.row, message: `Row ${r.row}: ${r.messages.join(' ')}` }));
   const valid = rows.filter((r) => r.ok);
   const postIds: string[] = [];
-  for (let start = 0; start < valid.length; start += IMPORT_BATCH_ROWS) {
-    const batch = valid.slice(start, start + IMPORT_BATCH_ROWS);
-    const fetched = await mapLimited(batch, 4, (row) =>
+  type Fetched = Array<{ files: IngestedMedia[] } | { message: string }>;
+  const fetchBatch = (start: number): Promise<Fetched> =>
+    mapLimited(valid.slice(start, start + IMPORT_BATCH_ROWS), 4, (row) =>
       row.mediaUrls.length > 0
         ? fetchRowMedia(deps, caller.organizationId, row)
         : Promise.resolve({ files: [] as IngestedMedia[] }),
     );
+  const filesOf = (fetched: Fetched) =>
+    fetched.flatMap((result) => ('files' in result ? keysOf(result.files) : []));
+  // The next batch's media is fetched while this batch is written (never inside its transaction).
+  let pending: Promise<Fetched> | null = valid.length > 0 ? fetchBatch(0) : null;
+  for (let start = 0; start < valid.length; start += IMPORT_BATCH_ROWS) {
+    const batch = valid.slice(start, start + IMPORT_BATCH_ROWS);
+    const fetched = await pending!;
+    pending =
+      start + IMPORT_BATCH_ROWS < valid.length ? fetchBatch(start + IMPORT_BATCH_ROWS) : null;
+    // Awaited below; this only keeps an early failure from counting as unhandled meanwhile.
+    pending?.catch(() => {});
     const ready: Array<{ row: AnalysedRow; files: IngestedMedia[] }> = [];
     batch.forEach((row, i) => {
       const result = fetched[i]!;
@@ -445,6 +456,7 @@ export async function importCsv(deps: ImportDeps, caller: Caller, csv: string, m
       postIds.push(...ids);
     } catch (error) {
       await deps.media.remove(ready.flatMap((r) => keysOf(r.files)));
+      if (pending) await deps.media.remove(filesOf(await pending.catch(() => [])));
       if (!(error instanceof AppError)) throw error;
       for (const row of valid.slice(start)) {
         if (!refused.some((r) => r.row === row.row)) {

@@ -45,7 +45,11 @@ async function renderImport(routes = {}, session = createMe()) {
     },
   });
   const app = renderApp('/content/import');
-  await screen.findByText(/^(Import posts from CSV|You need the Create Posts permission.*)$/);
+  await screen.findByText(
+    /^(Import posts from CSV|You need the Create Posts permission.*)$/,
+    {},
+    { timeout: 10_000 },
+  );
   return { ...app, server };
 }
 

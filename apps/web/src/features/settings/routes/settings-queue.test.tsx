@@ -32,14 +32,16 @@ async function renderQueue(session = createMe()) {
     },
   });
   const app = renderApp('/settings');
-  const card = await screen.findByRole('region', { name: 'Posting queue' });
+  const card = await screen.findByRole('region', { name: 'Posting queue' }, { timeout: 10_000 });
   return { ...app, server, card };
 }
 
 describe('/settings Posting queue', () => {
   it('adds a time, copies Monday to the weekdays and saves the week', async () => {
     const { user, server, card } = await renderQueue();
-    expect(await within(card).findByText(/Europe\/Paris/)).toBeInTheDocument();
+    expect(
+      await within(card).findByText(/Europe\/Paris/, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(within(card).getByText('09:00')).toBeInTheDocument();
     await user.type(within(card).getByLabelText('New time on Monday'), '12:30');
     await user.click(within(card).getByRole('button', { name: 'Add the time on Monday' }));

@@ -62,6 +62,8 @@ import { tiktokRoutes } from './modules/tiktok/tiktok.routes.js';
 import { readCreatorInfo } from './modules/tiktok/tiktok.service.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { postExtrasRoutes } from './modules/post-extras/post-extras.routes.js';
+import { queueRoutes } from './modules/queue/queue.routes.js';
+import { postImportRoutes } from './modules/post-import/import.routes.js';
 import { MembershipCache } from './modules/team/membership.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
@@ -356,6 +358,21 @@ export async function buildApp(
     now,
   });
   await app.register(postExtrasRoutes, { prefix: base, db: database.db, media, now });
+  await app.register(queueRoutes, {
+    prefix: base,
+    db: database.db,
+    media,
+    lifecycle: publishingLifecycle(publishQueue),
+    now,
+  });
+  await app.register(postImportRoutes, {
+    prefix: base,
+    db: database.db,
+    media,
+    lifecycle: publishingLifecycle(publishQueue),
+    now,
+    mediaImport: config.mediaImport,
+  });
   await app.register(publishingRoutes, {
     prefix: base,
     db: database.db,

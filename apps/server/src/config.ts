@@ -109,6 +109,25 @@ const ConfigSchema = z
       .int()
       .min(1024)
       .default(5 * GIB),
+    /** CSV import: the most bytes one fetched media URL may have (docs/queue-and-import.md). */
+    MEDIA_IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(100 * 1024 * 1024),
+    /**
+     * CSV import, FOR TESTS ONLY: "host:port" pairs on private or loopback addresses that media
+     * may be fetched from (the tests' media servers listen on loopback). Empty in production.
+     */
+    MEDIA_IMPORT_ALLOW_PRIVATE: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     S3_BUCKET: optionalString,
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -271,6 +290,11 @@ const ConfigSchema = z
           : null,
       mailFrom: env.MAIL_FROM,
       media,
+      /** CSV import's media fetches: size cap, and the test-only private allow-list. */
+      mediaImport: {
+        maxBytes: env.MEDIA_IMPORT_MAX_BYTES,
+        allowPrivate: env.MEDIA_IMPORT_ALLOW_PRIVATE,
+      },
       /** Rate-limit counters live here when set (shared by every process); else in the database. */
       redisUrl: env.REDIS_URL,
       /** Each limit is off at 0; all of them with RATE_LIMIT_DISABLED=true. */

@@ -67,6 +67,16 @@ export const ORG_ROUTE_PERMISSIONS = {
   /** docs/product.md#link-tracking: the organization's default UTM parameters. */
   'GET /organizations/:orgId/link-tracking': 'member',
   'PUT /organizations/:orgId/link-tracking': 'org:manage',
+  /** Posting queue (docs/queue-and-import.md): slots are settings; peeking the next slot is composing. */
+  'GET /organizations/:orgId/queue': 'member',
+  'PUT /organizations/:orgId/queue/:integrationId': 'org:manage',
+  'POST /organizations/:orgId/queue/:integrationId/reshuffle': 'org:manage',
+  'GET /organizations/:orgId/queue/next': 'post:create',
+  'GET /organizations/:orgId/queue/slots': 'member',
+  /** CSV import (dry run, then import) creates posts; the export reads them. */
+  'POST /organizations/:orgId/posts/import/dry-run': 'post:create',
+  'POST /organizations/:orgId/posts/import': 'post:create',
+  'GET /organizations/:orgId/posts/export.csv': 'member',
   'POST /organization/:orgId/platform/:platformId/comment/:commentId/replies': 'dm:send',
   'PUT /organization/:orgId/platform/:platformId/comment/:commentId': 'dm:send',
   'DELETE /organization/:orgId/platform/:platformId/comment/:commentId': 'dm:send',

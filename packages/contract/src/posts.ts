@@ -195,6 +195,11 @@ export const BulkPostsResponseSchema = successEnvelope(
 /** What to do with a new post: keep it as a draft, schedule it, or publish it now. */
 export const CREATE_POST_ACTIONS = ['draft', 'schedule', 'publish'] as const;
 export type CreatePostAction = (typeof CREATE_POST_ACTIONS)[number];
+/**
+ * `action: 'queue'` ("Add to queue", docs/queue-and-import.md): scheduled at the next slot free
+ * for every chosen account; `scheduledAt` is ignored.
+ */
+export const CREATE_POST_ACTIONS_WITH_QUEUE = [...CREATE_POST_ACTIONS, 'queue'] as const;
 
 /**
  * The text fields of the multipart create payload (docs/product.md#post-entity), already parsed from strings.
@@ -213,7 +218,7 @@ const PostFieldsObject = z.object({
     .optional(),
   content: PostContentSchema,
   scheduledAt: isoDateTime('scheduledAt').optional(),
-  action: z.enum(CREATE_POST_ACTIONS).optional(),
+  action: z.enum(CREATE_POST_ACTIONS_WITH_QUEUE).optional(),
   title: z.string().trim().max(200).optional(),
   /** Account (integration) id or platform id → indexes of its files among the uploaded files. */
   platformMedia: z.record(z.string(), z.array(z.number().int().min(0))).optional(),

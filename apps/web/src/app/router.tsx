@@ -55,6 +55,9 @@ const lazyInviteMembers = async () => ({
 const lazyInviteMembersRedirect = async () => ({
   Component: (await import('@/features/team/routes/invite-members-redirect')).InviteMembersRedirect,
 });
+const lazyImportPosts = async () => ({
+  Component: (await import('@/features/posts/routes/import-posts')).ImportPostsPage,
+});
 const lazyApprovals = async () => ({
   Component: (await import('@/features/posts/routes/approvals')).ApprovalsPage,
 });
@@ -149,6 +152,7 @@ export const routes: RouteObject[] = [
               { path: paths.editPost, lazy: lazyEditPost },
               { path: paths.content, lazy: lazyContentLibrary },
               { path: paths.approvals, lazy: lazyApprovals },
+              { path: paths.importPosts, lazy: lazyImportPosts },
               { path: paths.postDetails, lazy: lazyPostDetails },
               { path: paths.calendar, lazy: lazyCalendar },
               { path: paths.analytics, lazy: lazyAnalytics },

@@ -29,6 +29,7 @@ export const paths = {
   createPost: '/create-post',
   inbox: '/inbox',
   content: '/content',
+  importPosts: '/content/import',
   approvals: '/approvals',
   postDetails: '/content/:postId',
   editPost: '/content/:postId/edit',

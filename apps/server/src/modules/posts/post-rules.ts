@@ -161,6 +161,8 @@ export function resolveSchedule(
   const action = fields.action ?? (fields.scheduledAt ? 'schedule' : 'draft');
   if (action === 'draft') return { status: 'draft', scheduledAt: null };
   if (action === 'publish') return { status: 'scheduled', scheduledAt: now };
+  // The slot is taken inside the create transaction (queue.service takeQueueSlot).
+  if (action === 'queue') return { status: 'scheduled', scheduledAt: null };
   if (!fields.scheduledAt) {
     throw new AppError('VALIDATION_FAILED', 'Pick a date and time to schedule the post for.');
   }

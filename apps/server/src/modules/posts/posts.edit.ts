@@ -127,6 +127,12 @@ export async function planEdit(
     throw new AppError('VALIDATION_FAILED', 'A post can go to at most 10 accounts.');
   }
 
+  if (fields.action === 'queue') {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Add to queue is for new posts. Pick a time to reschedule this one.',
+    );
+  }
   const schedule = resolveSchedule(fields, now);
   if (schedule.status === 'draft' && locked.length > 0) {
     throw new AppError(

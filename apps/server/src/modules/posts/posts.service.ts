@@ -35,6 +35,8 @@ import { settleTikTokSettings, type TikTokCreatorReader } from './tiktok-setting
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { insertEvent as insertApprovalEvent } from '../approvals/approvals.repository.js';
+import { markQueued } from '../queue/queue.repository.js';
+import { nextFreeSlot, noSlotError, takeQueueSlot } from '../queue/queue.service.js';
 
 /**
  * What the publishing engine needs to hear about, inside the same transaction as the post
@@ -116,6 +118,13 @@ export async function planCreate(
     ...textErrors(fields.content, targets),
   ];
   if (errors.length > 0) throwValidation(errors);
+  if (fields.action === 'queue') {
+    // Refused before the upload is read; the slot itself is taken under the lock below.
+    const ids = accounts.map((a) => a.integrationId);
+    if (!(await nextFreeSlot(deps.db, caller.organizationId, ids, deps.now()))) {
+      throw await noSlotError(deps.db, caller.organizationId, ids);
+    }
+  }
   const followUps = settleFollowUps(
     accounts.map((a, i) => ({
       integrationId: a.integrationId,
@@ -209,6 +218,10 @@ export async function createPost(
       startOfUtcDay(deps.now()),
     );
     requireCapacity(plan, 'postsPerDay', today);
+    if (fields.action === 'queue') {
+      const ids = accounts.map((a) => a.integrationId);
+      schedule.scheduledAt = await takeQueueSlot(tx, caller.organizationId, ids, deps.now());
+    }
     // docs/product.md#approvals: a member who may not approve submits instead of scheduling.
     const submits = schedule.status === 'scheduled' && (await mustSubmit(tx, caller));
     const row = await repo.insertPost(
@@ -241,6 +254,8 @@ export async function createPost(
     await storeFollowUps(tx, caller.organizationId, row.id, followUps, () => false);
     if (row.status === 'scheduled') await deps.lifecycle.scheduled(tx, row);
     if (submits) await recordSubmission(tx, caller, row);
+    if (fields.action === 'queue')
+      await markQueued(tx, caller.organizationId, row.id, row.scheduledAt!);
     // Answered from the transaction: a read after the commit could fail and make a stored post
     // look refused (a retry would then create it twice).
     const [created] = await toPostDtos({ ...deps, db: tx }, caller.organizationId, [row]);

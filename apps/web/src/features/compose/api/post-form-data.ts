@@ -14,7 +14,8 @@ export interface PostDraft {
   /** The accounts (integrations) it goes out from. */
   integrationIds: string[];
   content: PostContent;
-  action: CreatePostAction;
+  /** 'queue': Add to queue (the server picks the next free slot). */
+  action: CreatePostAction | 'queue';
   /** ISO instant; only when scheduling. */
   scheduledAt?: string;
   title?: string;

@@ -41,6 +41,7 @@ import { PostPreviews } from './previews/post-previews';
 import { PublishNowDialog } from './publish-now-dialog';
 import { ScheduleSection } from './schedule-section';
 import { SubmitBar } from './submit-bar';
+import { AddToQueueButton, queuedMessage } from './add-to-queue-button';
 import { TikTokSection } from './tiktok-section';
 import { FollowUpsPreview, FollowUpsSection } from './follow-ups-section';
 import { useFollowUps } from './use-follow-ups';
@@ -261,12 +262,14 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
     send();
   };
 
-  const send = () => {
+  /** `queue`: Add to queue (docs/queue-and-import.md), the same checks as scheduling. */
+  const send = (queue = false) => {
     setConfirmingPublish(false);
     setProgress(0);
+    const draft = draftOf(state, editable, zone, edit, tiktok.forDraft(), followUps.forDraft());
     mutation.mutate(
       {
-        draft: draftOf(state, editable, zone, edit, tiktok.forDraft(), followUps.forDraft()),
+        draft: queue ? { ...draft, action: 'queue', scheduledAt: undefined } : draft,
         onProgress: setProgress,
       },
       {
@@ -274,7 +277,9 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
           toast.success(
             post.status === 'pending_approval'
               ? SUBMITTED_FOR_APPROVAL
-              : successMessage(state, zone, Boolean(edit)),
+              : queue
+                ? queuedMessage(post.scheduledAt, zone)
+                : successMessage(state, zone, Boolean(edit)),
           );
           reset();
           setHasAttempted(false);
@@ -390,6 +395,20 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             {...(submitsForApproval && { submitLabel: SUBMIT_FOR_APPROVAL })}
             {...(approvesOnSave && { submitLabel: SAVE_AND_APPROVE })}
           />
+          {!edit && (
+            <AddToQueueButton
+              orgId={orgId}
+              integrationIds={editable.map((p) => p.id)}
+              zone={zone}
+              disabled={!canSubmit}
+              onAdd={() => {
+                setHasAttempted(true);
+                const found = submitProblems(state, editable);
+                if (hasSubmitProblems(found) || !tiktok.isReady()) return;
+                send(true);
+              }}
+            />
+          )}
         </div>
         <aside className="min-w-0 lg:sticky lg:top-4">
           <PostPreviews
@@ -417,7 +436,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
         open={confirmingPublish}
         onOpenChange={setConfirmingPublish}
         platforms={editable}
-        onConfirm={send}
+        onConfirm={() => send()}
       />
     </>
   );

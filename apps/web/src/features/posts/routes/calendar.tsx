@@ -34,6 +34,7 @@ import { useCalendarDrag } from '../components/calendar/use-calendar-drag';
 import { canReschedule, useReschedule } from '../components/calendar/use-reschedule';
 import { WeekView } from '../components/calendar/week-view';
 import { AgendaView } from '../components/calendar/agenda-view';
+import { useEmptySlotsByDay } from '../components/calendar/empty-slot-marker';
 
 type ScreenKind = 'phone' | 'wide';
 
@@ -112,7 +113,9 @@ export function CalendarPage() {
 
   const days = visibleDays(view, anchor);
   // Without paging the server answers every post of the range (up to its cap of 500).
-  const posts = usePosts(currentOrgId, visibleRange(days, zone));
+  const range = visibleRange(days, zone);
+  const posts = usePosts(currentOrgId, range);
+  const emptySlots = useEmptySlotsByDay(currentOrgId, range, zone, view !== 'agenda');
   const { move, pending } = useReschedule(orgId, zone);
   const list = posts.data?.posts ?? [];
   const byDay = groupByDay(list, zone, pending);
@@ -134,6 +137,7 @@ export function CalendarPage() {
     byDay,
     todayKey: dayKey(wallNow(zone)),
     canCreate,
+    emptySlots,
     onOpenDay: setOpenDayKey,
     isMovable,
     draggingId,

@@ -1,8 +1,9 @@
 import { LIBRARY_PAGE_SIZE } from '@herald/contract';
-import { PenSquare, Plus } from 'lucide-react';
+import { FileUp, PenSquare, Plus } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
+import { ExportPostsButton } from '../components/library/export-posts-button';
 import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { LoadingIndicator } from '@/components/ui/spinner';
@@ -220,12 +221,21 @@ export function ContentLibraryPage() {
           </p>
           <TimeZoneNote zone={zone} className="mt-1" />
         </div>
-        {canCreate && (
-          <ButtonLink to={paths.createPost} className="hidden sm:inline-flex">
-            <PenSquare className="size-4" aria-hidden="true" />
-            Create Post
-          </ButtonLink>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {currentOrgId && <ExportPostsButton orgId={currentOrgId} zone={zone} />}
+          {canCreate && (
+            <ButtonLink to={paths.importPosts} variant="secondary">
+              <FileUp className="size-4" aria-hidden="true" />
+              Import CSV
+            </ButtonLink>
+          )}
+          {canCreate && (
+            <ButtonLink to={paths.createPost} className="hidden sm:inline-flex">
+              <PenSquare className="size-4" aria-hidden="true" />
+              Create Post
+            </ButtonLink>
+          )}
+        </div>
       </header>
 
       <div className="flex flex-col gap-3">

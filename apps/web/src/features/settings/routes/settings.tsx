@@ -9,6 +9,7 @@ import { ConnectedPlatforms } from '../components/connected-platforms';
 import { OrganizationCard } from '../components/organization-card';
 import { LinkTrackingCard } from '../components/link-tracking-card';
 import { ProfileCard } from '../components/profile-card';
+import { PostingQueueCard } from '../components/posting-queue-card';
 import { useConnectReturn, type ConnectFailure } from './connect-return';
 
 /** Connecting needs a trial or a paid plan: the refusal then offers the way to get one. */
@@ -72,6 +73,7 @@ export function SettingsPage() {
       {currentOrgId && canManageOrg && <OrganizationCard orgId={currentOrgId} orgName={orgName} />}
       {currentOrgId && canManageOrg && <LinkTrackingCard orgId={currentOrgId} />}
       <ConnectedPlatforms orgId={currentOrgId} orgName={orgName} />
+      {currentOrgId && <PostingQueueCard orgId={currentOrgId} />}
       {currentOrgId && (
         <AccountPickerDialog
           orgId={currentOrgId}

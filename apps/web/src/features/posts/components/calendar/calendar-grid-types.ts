@@ -10,6 +10,8 @@ export interface CalendarGridProps {
   todayKey: string;
   /** Whether the member may create posts (the "Create a post" links). */
   canCreate: boolean;
+  /** Empty posting-queue slots per day key (wall times), shown as subtle markers. */
+  emptySlots?: Map<string, Dayjs[]>;
   onOpenDay: (key: string) => void;
   isMovable: (post: Post) => boolean;
   draggingId: string | null;

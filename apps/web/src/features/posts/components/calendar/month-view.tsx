@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { createPostSearch, dayKey, postCountLabel } from './calendar-dates';
 import { dayTarget, dropHighlight, type CalendarGridProps } from './calendar-grid-types';
 import { CalendarPostChip } from './calendar-post-chip';
+import { EmptySlotCount } from './empty-slot-marker';
 
 /** A month cell shows this many posts; the rest are behind "+N more" (the day's list). */
 const CHIPS_PER_DAY = 3;
@@ -20,6 +21,7 @@ export function MonthView({
   byDay,
   todayKey,
   canCreate,
+  emptySlots,
   onOpenDay,
   isMovable,
   draggingId,
@@ -125,6 +127,7 @@ export function MonthView({
                         +{hidden} more
                       </button>
                     )}
+                    <EmptySlotCount count={emptySlots?.get(key)?.length ?? 0} />
                   </td>
                 );
               })}

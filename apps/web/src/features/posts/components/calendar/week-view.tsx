@@ -12,6 +12,7 @@ import {
   type CalendarGridProps,
 } from './calendar-grid-types';
 import { CalendarPostChip } from './calendar-post-chip';
+import { EmptySlotMarker } from './empty-slot-marker';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 /** The grid opens scrolled to the working day. */
@@ -30,6 +31,7 @@ export function WeekView({
   byDay,
   todayKey,
   canCreate,
+  emptySlots,
   onOpenDay,
   isMovable,
   draggingId,
@@ -126,6 +128,7 @@ export function WeekView({
               {days.map((day) => {
                 const key = dayKey(day);
                 const posts = (byDay.get(key) ?? []).filter(({ at }) => at.hour() === hour);
+                const open = (emptySlots?.get(key) ?? []).filter((at) => at.hour() === hour);
                 return (
                   <td
                     key={key}
@@ -163,6 +166,9 @@ export function WeekView({
                         ))}
                       </ul>
                     )}
+                    {open.map((at) => (
+                      <EmptySlotMarker key={at.valueOf()} at={at} />
+                    ))}
                   </td>
                 );
               })}

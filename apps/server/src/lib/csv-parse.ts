@@ -1,0 +1,62 @@
+/**
+ * Reads CSV as RFC 4180 writes it (and as spreadsheets export it): comma separated, fields in
+ * double quotes may hold commas, quotes ("") and line breaks; CRLF or LF line ends; a UTF-8 BOM
+ * is dropped; blank lines are skipped. Yields each record with its number (1-based, as a
+ * spreadsheet numbers rows) and the line it starts on. Throws CsvSyntaxError naming the line of
+ * an unclosed quote.
+ */
+export class CsvSyntaxError extends Error {}
+
+export function* parseCsv(text: string): Generator<{ row: number; line: number; cells: string[] }> {
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  let row = 0;
+  const n = text.length;
+  while (i < n) {
+    const start = line;
+    const cells: string[] = [];
+    let cell = '';
+    for (;;) {
+      if (text[i] === '"') {
+        const opened = line;
+        i++;
+        for (;;) {
+          if (i >= n)
+            throw new CsvSyntaxError(
+              `Line ${opened}: a quoted field is never closed (a closing quote is missing).`,
+            );
+          const ch = text[i]!;
+          if (ch === '"') {
+            if (text[i + 1] === '"') {
+              cell += '"';
+              i += 2;
+              continue;
+            }
+            i++;
+            break;
+          }
+          if (ch === '\n') line++;
+          cell += ch;
+          i++;
+        }
+      }
+      // Unquoted part (or what follows a closing quote up to the separator).
+      while (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') cell += text[i++];
+      if (i < n && text[i] === ',') {
+        cells.push(cell);
+        cell = '';
+        i++;
+        continue;
+      }
+      cells.push(cell);
+      if (text[i] === '\r') i++;
+      if (text[i] === '\n') i++;
+      line++;
+      break;
+    }
+    // Blank lines are skipped.
+    if (cells.length === 1 && cells[0]!.trim() === '') continue;
+    row++;
+    yield { row, line: start, cells };
+  }
+}

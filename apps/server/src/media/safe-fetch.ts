@@ -1,0 +1,230 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { Transform, type Readable } from 'node:stream';
+
+/**
+ * Fetching a URL a user typed (CSV import's media URLs) without letting them reach Herald's own
+ * network (SSRF): only http(s); every address the name resolves to must be public, checked after
+ * DNS resolution and pinned for the connection (no second lookup to rebind); redirects are
+ * followed by hand and each hop checked again; the size is capped while streaming (a declared
+ * Content-Length over the cap is refused before a byte is read); and slow servers time out.
+ */
+
+/** Why a fetch was refused: a sentence that can follow "the media URL …". */
+export class FetchRefused extends Error {}
+
+export interface SafeFetchOptions {
+  maxBytes: number;
+  /** Until the response headers arrive (each hop). */
+  headersTimeoutMs?: number;
+  /** For the whole body. */
+  bodyTimeoutMs?: number;
+  maxRedirects?: number;
+  /**
+   * "host:port" pairs that may be private. For tests only (their media servers listen on
+   * loopback); production configures none, and nothing else ever relaxes the check.
+   */
+  allowPrivate?: readonly string[];
+  /** Content types accepted (prefixes); default images and videos. */
+  acceptTypes?: readonly string[];
+}
+
+export interface FetchedMedia {
+  body: Readable;
+  contentType: string;
+  fileName: string;
+  declaredSize: number | null;
+}
+
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+  ['100::', 64],
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv6');
+}
+
+/** Whether an IP address is private, loopback, link-local or otherwise not on the public internet. */
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family !== 6) return true;
+  const lower = address.toLowerCase();
+  // IPv4 written as IPv6 (::ffff:127.0.0.1, and NAT64 64:ff9b::/96) is judged as that IPv4.
+  const embedded = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (embedded) return isPrivateAddress(embedded[1]!);
+  if (lower.startsWith('::ffff:')) return true;
+  return blocked.check(lower, 'ipv6');
+}
+
+function guardAddress(address: string, hostPort: string, allow: readonly string[]) {
+  if (isPrivateAddress(address) && !allow.includes(hostPort)) {
+    throw new FetchRefused(
+      `points at a private or local address (${address}), which Herald does not fetch from.`,
+    );
+  }
+}
+
+/** A DNS lookup that refuses private answers; the connection uses the address it returns. */
+function guardedLookup(hostPort: string, allow: readonly string[]): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const list = addresses as LookupAddress[];
+      try {
+        // Every answer must pass: a name with one public and one private address is refused.
+        for (const a of list) guardAddress(a.address, hostPort, allow);
+      } catch (refusal) {
+        return callback(refusal as Error, '', 0);
+      }
+      const first = list[0];
+      if (!first)
+        return callback(new FetchRefused('has a host name that does not resolve.'), '', 0);
+      if ((options as { all?: boolean }).all) {
+        (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      } else callback(null, first.address, first.family);
+    });
+  };
+}
+
+function parseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new FetchRefused('is not a valid URL.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new FetchRefused('must start with http:// or https://.');
+  }
+  if (url.username || url.password)
+    throw new FetchRefused('must not contain a user name or password.');
+  return url;
+}
+
+const hostPortOf = (url: URL) => {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return `${host}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+};
+
+/** The checks that need no network: scheme, and a literal private address. */
+export function precheckUrl(raw: string, allow: readonly string[] = []): URL {
+  const url = parseUrl(raw);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) guardAddress(host, hostPortOf(url), allow);
+  else if (host === 'localhost' || host.endsWith('.localhost')) {
+    if (!allow.includes(hostPortOf(url))) {
+      throw new FetchRefused(
+        'points at this machine (localhost), which Herald does not fetch from.',
+      );
+    }
+  }
+  return url;
+}
+
+function request(url: URL, options: SafeFetchOptions): Promise<IncomingMessage> {
+  const allow = options.allowPrivate ?? [];
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.get(
+      url,
+      {
+        lookup: guardedLookup(hostPortOf(url), allow),
+        headers: { accept: 'image/*, video/*', 'user-agent': 'Herald media import' },
+        timeout: options.headersTimeoutMs ?? 10_000,
+      },
+      (res) => {
+        req.setTimeout(0);
+        resolve(res);
+      },
+    );
+    req.on('timeout', () => req.destroy(new FetchRefused('did not answer in time.')));
+    req.on('error', (error) =>
+      reject(
+        error instanceof FetchRefused
+          ? error
+          : new FetchRefused(`could not be fetched (${(error as Error).message}).`),
+      ),
+    );
+  });
+}
+
+/** Streams the media at `raw`, refusing (FetchRefused) anything the rules above do not allow. */
+export async function safeFetch(raw: string, options: SafeFetchOptions): Promise<FetchedMedia> {
+  const allow = options.allowPrivate ?? [];
+  let url = precheckUrl(raw, allow);
+  const maxRedirects = options.maxRedirects ?? 3;
+  for (let hop = 0; ; hop++) {
+    const res = await request(url, options);
+    const status = res.statusCode ?? 0;
+    if (status >= 300 && status < 400 && res.headers.location) {
+      res.resume();
+      if (hop >= maxRedirects) throw new FetchRefused(`redirects more than ${maxRedirects} times.`);
+      url = precheckUrl(new URL(res.headers.location, url).toString(), allow);
+      continue;
+    }
+    if (status < 200 || status >= 300) {
+      res.resume();
+      throw new FetchRefused(`answered with HTTP ${status}.`);
+    }
+    const contentType = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const accept = options.acceptTypes ?? ['image/', 'video/'];
+    if (!accept.some((prefix) => contentType.startsWith(prefix))) {
+      res.destroy();
+      throw new FetchRefused(
+        `is not an image or a video (the server says ${contentType || 'nothing'}).`,
+      );
+    }
+    const declared = res.headers['content-length'] ? Number(res.headers['content-length']) : null;
+    const mb = Math.round(options.maxBytes / (1024 * 1024));
+    if (declared !== null && declared > options.maxBytes) {
+      res.destroy();
+      throw new FetchRefused(`is larger than the ${mb} MB an imported file may have.`);
+    }
+    let seen = 0;
+    const cap = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        seen += chunk.length;
+        if (seen > options.maxBytes) {
+          res.destroy();
+          done(new FetchRefused(`is larger than the ${mb} MB an imported file may have.`));
+        } else done(null, chunk);
+      },
+    });
+    const timer = setTimeout(
+      () => cap.destroy(new FetchRefused('took too long to download.')),
+      options.bodyTimeoutMs ?? 60_000,
+    );
+    cap.on('close', () => clearTimeout(timer));
+    res.on('error', (error) => cap.destroy(error));
+    res.pipe(cap);
+    const name = decodeURIComponent(url.pathname.split('/').pop() ?? '') || 'imported-media';
+    return { body: cap, contentType, fileName: name, declaredSize: declared };
+  }
+}

@@ -1,0 +1,518 @@
+import {
+  checkText,
+  constraintsForAccount,
+  contentForAccount,
+  supportsFirstComment,
+  IMPORT_BATCH_ROWS,
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ALT_TEXT,
+  IMPORT_MAX_MEDIA_PER_ROW,
+  IMPORT_MAX_ROWS,
+  parseWallTime,
+  instantOfWallTime,
+  validatePostTargets,
+  type ImportMode,
+  type ImportRow,
+  type PostContent,
+} from '@herald/contract';
+import type { Db } from '../../db/client.js';
+import { platforms } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { CsvSyntaxError, parseCsv } from '../../lib/csv-parse.js';
+import type { IngestedMedia } from '../../media/media-store.js';
+import { FetchRefused, precheckUrl, safeFetch } from '../../media/safe-fetch.js';
+import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
+import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
+import {
+  constraintsOf,
+  contentErrors,
+  factsOf,
+  labelTargets,
+  splitContent,
+  textErrors,
+  type TargetRule,
+} from '../posts/post-rules.js';
+import * as postsRepo from '../posts/posts.repository.js';
+import { startOfUtcDay, type Caller, type PostsDeps } from '../posts/posts.service.js';
+import { keysOf } from '../posts/posts.upload.js';
+import { organizationZone } from '../queue/queue.repository.js';
+
+export interface ImportDeps extends PostsDeps {
+  mediaImport: { maxBytes: number; allowPrivate: readonly string[] };
+}
+
+/** One analysed row: what the dry run shows, and what the import needs to write it. */
+interface AnalysedRow extends ImportRow {
+  content: PostContent;
+  title: string | null;
+  mediaUrls: string[];
+  altTexts: string[];
+  firstComment: string | null;
+  chosen: postsRepo.ConnectedAccount[];
+  targets: TargetRule[];
+}
+
+const SIMPLE_COLUMNS = [
+  'text',
+  'accounts',
+  'time',
+  'media_urls',
+  'first_comment',
+  'alt_text',
+  'title',
+];
+const COLUMN_LIST = IMPORT_COLUMNS.map((c) => c.name).join(', ');
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** The header's columns, or a 400 naming the unknown, repeated or missing ones. */
+function readHeader(cells: string[], networks: Map<string, string>) {
+  const columns: Array<{ kind: 'simple'; name: string } | { kind: 'network'; platformId: string }> =
+    [];
+  const seen = new Set<string>();
+  cells.forEach((raw, index) => {
+    const name = raw.trim().toLowerCase();
+    if (seen.has(name)) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `The column "${raw.trim()}" appears twice in the header (column ${index + 1}).`,
+      );
+    }
+    seen.add(name);
+    if (SIMPLE_COLUMNS.includes(name)) columns.push({ kind: 'simple', name });
+    else if (name.startsWith('text:') && networks.has(name.slice(5).trim())) {
+      columns.push({ kind: 'network', platformId: networks.get(name.slice(5).trim())! });
+    } else {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        name.startsWith('text:')
+          ? `The column "${raw.trim()}" (column ${index + 1}) names a network Herald does not know. Networks: ${[...networks.keys()].join(', ')}.`
+          : `The column "${raw.trim() || '(empty)'}" (column ${index + 1}) is not one Herald imports. The columns are: ${COLUMN_LIST}.`,
+      );
+    }
+  });
+  if (!seen.has('accounts')) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The header has no "accounts" column. The columns are: ${COLUMN_LIST}.`,
+    );
+  }
+  if (!seen.has('text') && !columns.some((c) => c.kind === 'network')) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The header has no "text" column (nor a text:<network> column).',
+    );
+  }
+  return columns;
+}
+
+/** The accounts a cell names, or the message for what it names wrongly. */
+function matchAccounts(cell: string, connected: postsRepo.ConnectedAccount[]) {
+  const tokens = cell
+    .split(/[;,]/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const chosen: postsRepo.ConnectedAccount[] = [];
+  const messages: string[] = [];
+  if (tokens.length === 0) messages.push('accounts: name at least one account to post to.');
+  for (const token of tokens) {
+    const lower = token.toLowerCase();
+    const [network, handle] = lower.includes(':') ? lower.split(/:(.*)/s) : [null, lower];
+    const wanted = (handle ?? '').replace(/^@/, '');
+    let found = connected.filter((a) => a.integrationId === token);
+    if (found.length === 0) {
+      found = connected.filter(
+        (a) =>
+          (network === null || a.platformName.toLowerCase() === network) &&
+          (a.username?.toLowerCase() === wanted || a.name?.toLowerCase() === wanted),
+      );
+    }
+    if (found.length === 0 && network === null) {
+      const ofNetwork = connected.filter((a) => a.platformName.toLowerCase() === wanted);
+      if (ofNetwork.length > 1) {
+        messages.push(
+          `accounts: "${token}" has ${ofNetwork.length} connected accounts; name one, like ${ofNetwork[0]!.platformName.toLowerCase()}:@${ofNetwork[0]!.username ?? 'handle'}.`,
+        );
+        continue;
+      }
+      found = ofNetwork;
+    }
+    if (found.length !== 1) {
+      messages.push(
+        found.length === 0
+          ? `accounts: no connected account matches "${token}".`
+          : `accounts: "${token}" matches ${found.length} accounts; add the network, like x:@handle.`,
+      );
+      continue;
+    }
+    if (!chosen.includes(found[0]!)) chosen.push(found[0]!);
+  }
+  if (chosen.length > 10) messages.push('accounts: a post can go to at most 10 accounts.');
+  return { chosen, messages };
+}
+
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** A time cell: ISO with an offset, or a wall time in the organization's zone. */
+function readTime(cell: string, zone: string): Date | string {
+  const value = cell.trim();
+  if (ISO_WITH_OFFSET.test(value)) {
+    const at = new Date(value);
+    if (!Number.isNaN(at.getTime())) return at;
+  }
+  const wall = parseWallTime(value.replace(' ', 'T'));
+  if (wall && /\d{2}:\d{2}/.test(value)) return new Date(instantOfWallTime(wall, zone));
+  return `time: "${value}" is not a date and time. Write 2030-01-31T09:00:00Z, or 2030-01-31 09:00 in the organization's time zone (${zone}).`;
+}
+
+/**
+ * The dry run: every row checked with the composer's rules (accounts, texts per network, time,
+ * media URLs, first comment, alt text). Refuses the whole file (400, nothing changed) when its
+ * shape is wrong: unknown or missing columns, no rows, or more than IMPORT_MAX_ROWS rows.
+ */
+export async function analyseCsv(
+  deps: Pick<ImportDeps, 'db' | 'now' | 'mediaImport'>,
+  caller: Caller,
+  csv: string,
+  mode: ImportMode,
+): Promise<AnalysedRow[]> {
+  const [connected, networkRows, zone] = await Promise.all([
+    postsRepo.connectedAccounts(deps.db, caller.organizationId),
+    deps.db.select({ id: platforms.id, name: platforms.name }).from(platforms),
+    organizationZone(deps.db, caller.organizationId),
+  ]);
+  const networks = new Map(networkRows.map((p) => [p.name.toLowerCase(), p.id]));
+  let records: Array<{ row: number; cells: string[] }>;
+  try {
+    records = [];
+    for (const record of parseCsv(csv)) {
+      records.push(record);
+      if (records.length > IMPORT_MAX_ROWS + 1) break;
+    }
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new AppError('VALIDATION_FAILED', error.message);
+    throw error;
+  }
+  if (records.length > IMPORT_MAX_ROWS + 1) {
+    let total = 0;
+    for (const _ of parseCsv(csv)) total++;
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The file has ${plural(total - 1, 'post row')}; import at most ${plural(IMPORT_MAX_ROWS, 'row')} at a time. Split it into smaller files. Nothing was imported.`,
+    );
+  }
+  const [header, ...rows] = records;
+  if (!header) throw new AppError('VALIDATION_FAILED', 'The CSV file is empty.');
+  const columns = readHeader(header.cells, networks);
+  if (rows.length === 0) {
+    throw new AppError('VALIDATION_FAILED', 'The file has a header but no post rows.');
+  }
+  const now = deps.now();
+  return rows.map(({ row, cells }): AnalysedRow => {
+    const messages: string[] = [];
+    if (cells.length !== columns.length) {
+      messages.push(
+        `The row has ${plural(cells.length, 'cell')} but the header has ${plural(columns.length, 'column')} (check for an unquoted comma).`,
+      );
+    }
+    const get = (name: string) => {
+      const index = columns.findIndex((c) => c.kind === 'simple' && c.name === name);
+      return index >= 0 ? (cells[index] ?? '') : '';
+    };
+    const { chosen, messages: accountMessages } = matchAccounts(get('accounts'), connected);
+    messages.push(...accountMessages);
+
+    // Texts: the shared one, and a network's own where its column has one.
+    const shared = get('text');
+    const own: Record<string, string> = {};
+    columns.forEach((c, index) => {
+      const value = cells[index] ?? '';
+      if (
+        c.kind === 'network' &&
+        value.trim() &&
+        chosen.some((a) => a.platformId === c.platformId)
+      ) {
+        own[c.platformId] = value;
+      }
+    });
+    const content: PostContent = Object.keys(own).length > 0 ? { default: shared, ...own } : shared;
+
+    let scheduledAt: Date | null = null;
+    const timeCell = get('time').trim();
+    if (timeCell) {
+      const at = readTime(timeCell, zone);
+      if (typeof at === 'string') messages.push(at);
+      else if (mode === 'schedule' && at.getTime() <= now.getTime()) {
+        messages.push(`time: ${at.toISOString()} has already passed. Pick a time in the future.`);
+      } else scheduledAt = at;
+    } else if (mode === 'schedule') {
+      messages.push('time: a time is needed to schedule this post (or import the file as drafts).');
+    }
+
+    const mediaUrls = get('media_urls')
+      .split(/[\s;]+/)
+      .filter(Boolean);
+    if (mediaUrls.length > IMPORT_MAX_MEDIA_PER_ROW) {
+      messages.push(
+        `media_urls: at most ${IMPORT_MAX_MEDIA_PER_ROW} files per post (${mediaUrls.length} given).`,
+      );
+    }
+    for (const url of mediaUrls) {
+      try {
+        precheckUrl(url, deps.mediaImport.allowPrivate);
+      } catch (error) {
+        if (!(error instanceof FetchRefused)) throw error;
+        messages.push(`media_urls: ${url} ${error.message}`);
+      }
+    }
+
+    const targets: TargetRule[] = labelTargets(chosen).map((a) => ({
+      integrationId: a.integrationId,
+      platformId: a.platformId,
+      platformName: a.label,
+      constraints: constraintsForAccount(constraintsOf(a.mediaConstraints), a.textLimit),
+    }));
+    for (const e of [
+      ...contentErrors(content, targets, () => mediaUrls),
+      ...textErrors(content, targets),
+    ]) {
+      messages.push(
+        `${typeof content === 'string' ? 'text' : 'text for ' + e.platformName}: ${e.message}`,
+      );
+    }
+
+    const firstComment = get('first_comment').trim() || null;
+    if (firstComment) {
+      for (const t of targets) {
+        const network = chosen.find((a) => a.integrationId === t.integrationId)!.platformName;
+        if (!supportsFirstComment(network)) {
+          messages.push(`first_comment: ${t.platformName} does not take a first comment.`);
+          continue;
+        }
+        const tooLong = checkText(firstComment, t.constraints, t.platformName);
+        if (tooLong) messages.push(`first_comment: ${tooLong}`);
+      }
+    }
+    const altCell = get('alt_text');
+    const altTexts = altCell.trim() ? altCell.split('|').map((a) => a.trim()) : [];
+    if (altTexts.length > mediaUrls.length) {
+      messages.push(
+        `alt_text: ${plural(altTexts.length, 'alt text')} for ${plural(mediaUrls.length, 'media URL')}; give at most one per file, separated by "|".`,
+      );
+    }
+    altTexts.forEach((alt, i) => {
+      if (alt.length > IMPORT_MAX_ALT_TEXT) {
+        messages.push(
+          `alt_text: the alt text of file ${i + 1} is longer than ${IMPORT_MAX_ALT_TEXT.toLocaleString('en-US')} characters.`,
+        );
+      }
+    });
+    const title = get('title').trim() || null;
+    if (title && title.length > 200) messages.push('title: at most 200 characters.');
+
+    return {
+      row,
+      ok: messages.length === 0,
+      messages,
+      text:
+        typeof content === 'string'
+          ? content
+          : (content.default ?? Object.values(content)[0] ?? ''),
+      accounts: chosen.map(
+        (a) => `${a.username ? `@${a.username}` : (a.name ?? 'Account')} (${a.platformName})`,
+      ),
+      scheduledAt: mode === 'schedule' && scheduledAt ? scheduledAt.toISOString() : null,
+      mediaCount: mediaUrls.length,
+      content,
+      title,
+      mediaUrls,
+      altTexts,
+      firstComment,
+      chosen,
+      targets,
+    };
+  });
+}
+
+/** The dry run as the API answers it. */
+export async function dryRun(deps: ImportDeps, caller: Caller, csv: string, mode: ImportMode) {
+  const rows = (await analyseCsv(deps, caller, csv, mode)).map(
+    ({ row, ok, messages, text, accounts, scheduledAt, mediaCount }) => ({
+      row,
+      ok,
+      messages,
+      text: text.length > 280 ? `${text.slice(0, 279)}…` : text,
+      accounts,
+      scheduledAt,
+      mediaCount,
+    }),
+  );
+  const valid = rows.filter((r) => r.ok).length;
+  return { rows, valid, invalid: rows.length - valid };
+}
+
+/** Fetches a row's media (outside any transaction); the files, or why the row is refused. */
+async function fetchRowMedia(
+  deps: ImportDeps,
+  organizationId: string,
+  row: AnalysedRow,
+): Promise<{ files: IngestedMedia[] } | { message: string }> {
+  const files: IngestedMedia[] = [];
+  for (const url of row.mediaUrls) {
+    try {
+      const fetched = await safeFetch(url, {
+        maxBytes: deps.mediaImport.maxBytes,
+        allowPrivate: deps.mediaImport.allowPrivate,
+      });
+      files.push(
+        await deps.media.ingest(fetched.body, { organizationId, fileName: fetched.fileName }),
+      );
+    } catch (error) {
+      await deps.media.remove(keysOf(files));
+      if (error instanceof FetchRefused) return { message: `media_urls: ${url} ${error.message}` };
+      if (error instanceof AppError && error.statusCode < 500) {
+        return { message: `media_urls: ${url}: ${error.message}` };
+      }
+      throw error;
+    }
+  }
+  const errors = validatePostTargets(
+    row.targets.map((t) => ({
+      ...t,
+      text: contentForAccount(row.content, t),
+      media: files.map(factsOf),
+    })),
+  );
+  if (errors.length > 0) {
+    await deps.media.remove(keysOf(files));
+    return {
+      message: errors
+        .map((e) => `${e.field === 'media' ? 'media_urls' : 'text'}: ${e.message}`)
+        .join(' '),
+    };
+  }
+  return { files };
+}
+
+/** A few at a time: media servers and our disk both prefer it to a thousand at once. */
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>) {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        out[index] = await fn(items[index]!);
+      }
+    }),
+  );
+  return out;
+}
+
+/**
+ * Imports the rows the dry run accepts: per batch of IMPORT_BATCH_ROWS rows, their media is
+ * fetched first (no network call inside a transaction), then the batch is written in one
+ * transaction (the plan's daily allowance and the approval rule checked under the organization's
+ * lock). A row whose media is refused is reported and left out; a batch the plan refuses stops
+ * the import there (the earlier batches stay, the refusal names the rows not imported).
+ */
+export async function importCsv(deps: ImportDeps, caller: Caller, csv: string, mode: ImportMode) {
+  await requireEntitlement(deps.db, caller.organizationId, 'post');
+  const rows = await analyseCsv(deps, caller, csv, mode);
+  const refused: Array<{ row: number; message: string }> = rows
+    .filter((r) => !r.ok)
+    .map((r) => ({ row: r.row, message: `Row ${r.row}: ${r.messages.join(' ')}` }));
+  const valid = rows.filter((r) => r.ok);
+  const postIds: string[] = [];
+  type Fetched = Array<{ files: IngestedMedia[] } | { message: string }>;
+  const fetchBatch = (start: number): Promise<Fetched> =>
+    mapLimited(valid.slice(start, start + IMPORT_BATCH_ROWS), 4, (row) =>
+      row.mediaUrls.length > 0
+        ? fetchRowMedia(deps, caller.organizationId, row)
+        : Promise.resolve({ files: [] as IngestedMedia[] }),
+    );
+  const filesOf = (fetched: Fetched) =>
+    fetched.flatMap((result) => ('files' in result ? keysOf(result.files) : []));
+  // The next batch's media is fetched while this batch is written (never inside its transaction).
+  let pending: Promise<Fetched> | null = valid.length > 0 ? fetchBatch(0) : null;
+  for (let start = 0; start < valid.length; start += IMPORT_BATCH_ROWS) {
+    const batch = valid.slice(start, start + IMPORT_BATCH_ROWS);
+    const fetched = await pending!;
+    pending =
+      start + IMPORT_BATCH_ROWS < valid.length ? fetchBatch(start + IMPORT_BATCH_ROWS) : null;
+    // Awaited below; this only keeps an early failure from counting as unhandled meanwhile.
+    pending?.catch(() => {});
+    const ready: Array<{ row: AnalysedRow; files: IngestedMedia[] }> = [];
+    batch.forEach((row, i) => {
+      const result = fetched[i]!;
+      if ('message' in result)
+        refused.push({ row: row.row, message: `Row ${row.row}: ${result.message}` });
+      else ready.push({ row, files: result.files });
+    });
+    try {
+      const ids = await deps.db.transaction(async (tx) =>
+        writeBatch(deps, tx, caller, ready, mode),
+      );
+      postIds.push(...ids);
+    } catch (error) {
+      await deps.media.remove(ready.flatMap((r) => keysOf(r.files)));
+      if (pending) await deps.media.remove(filesOf(await pending.catch(() => [])));
+      if (!(error instanceof AppError)) throw error;
+      for (const row of valid.slice(start)) {
+        if (!refused.some((r) => r.row === row.row)) {
+          refused.push({ row: row.row, message: `Row ${row.row}: not imported. ${error.message}` });
+        }
+      }
+      break;
+    }
+  }
+  refused.sort((a, b) => a.row - b.row);
+  return { imported: postIds.length, postIds, refused };
+}
+
+async function writeBatch(
+  deps: ImportDeps,
+  tx: Db,
+  caller: Caller,
+  ready: Array<{ row: AnalysedRow; files: IngestedMedia[] }>,
+  mode: ImportMode,
+) {
+  await postsRepo.lockOrganization(tx, caller.organizationId);
+  const plan = await requireEntitlement(tx, caller.organizationId, 'post');
+  const today = await postsRepo.countPostsCreatedSince(
+    tx,
+    caller.organizationId,
+    startOfUtcDay(deps.now()),
+  );
+  // The whole batch must fit in the day's allowance.
+  if (ready.length > 0) requireCapacity(plan, 'postsPerDay', today + ready.length - 1);
+  const submits = mode === 'schedule' && (await mustSubmit(tx, caller));
+  const ids: string[] = [];
+  for (const { row, files } of ready) {
+    const scheduled = mode === 'schedule' && row.scheduledAt !== null;
+    const post = await postsRepo.insertPost(
+      tx,
+      {
+        organizationId: caller.organizationId,
+        createdByUserId: caller.userId,
+        title: row.title,
+        ...splitContent(row.content),
+        status: scheduled ? (submits ? 'pending_approval' : 'scheduled') : 'draft',
+        scheduledAt: scheduled ? new Date(row.scheduledAt!) : null,
+      },
+      row.chosen.map((a) => ({
+        platformId: a.platformId,
+        integrationId: a.integrationId,
+        accountName: a.name,
+        accountUsername: a.username,
+        accountExternalId: a.platformAccountId,
+        settings: null,
+      })),
+      files.map((file, position) => ({ ...file, position, platformIds: null })),
+    );
+    if (post.status === 'scheduled') await deps.lifecycle.scheduled(tx, post);
+    if (submits) await recordSubmission(tx, caller, post);
+    ids.push(post.id);
+  }
+  return ids;
+}

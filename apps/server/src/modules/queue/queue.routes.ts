@@ -1,0 +1,117 @@
+import {
+  EmptySlotsQuerySchema,
+  EmptySlotsResponseSchema,
+  NextSlotQuerySchema,
+  NextSlotResponseSchema,
+  OrgParamsSchema,
+  PutQueueSlotsRequestSchema,
+  QueueAccountParamsSchema,
+  QueueAccountResponseSchema,
+  QueueResponseSchema,
+  ReshuffleResponseSchema,
+} from '@herald/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PostsDeps } from '../posts/posts.service.js';
+import { emptySlots, getQueue, peekNextSlot, putSlots, reshuffle } from './queue.service.js';
+
+/** docs/queue-and-import.md#posting-queue: weekly slots per account, next slot, empty slots, re-shuffle. */
+export async function queueRoutes(app: FastifyInstance, deps: PostsDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['queue'];
+
+  api.get(
+    '/organizations/:orgId/queue',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/queue' } },
+      schema: {
+        tags,
+        summary: "Every connected account's weekly queue slots, in the organization's time zone",
+        params: OrgParamsSchema,
+        response: { 200: QueueResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await getQueue(deps, request.params.orgId),
+    }),
+  );
+
+  api.put(
+    '/organizations/:orgId/queue/:integrationId',
+    {
+      config: { access: { org: 'PUT /organizations/:orgId/queue/:integrationId' } },
+      schema: {
+        tags,
+        summary: "Replace an account's weekly slots (scheduled posts do not move)",
+        params: QueueAccountParamsSchema,
+        body: PutQueueSlotsRequestSchema,
+        response: { 200: QueueAccountResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        account: await putSlots(
+          deps,
+          request.params.orgId,
+          request.params.integrationId,
+          request.body.slots,
+        ),
+      },
+    }),
+  );
+
+  api.post(
+    '/organizations/:orgId/queue/:integrationId/reshuffle',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/queue/:integrationId/reshuffle' } },
+      schema: {
+        tags,
+        summary: "Place the account's queued posts again, in order, into its current slots",
+        params: QueueAccountParamsSchema,
+        response: { 200: ReshuffleResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await reshuffle(deps, request.params.orgId, request.params.integrationId),
+    }),
+  );
+
+  api.get(
+    '/organizations/:orgId/queue/next',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/queue/next' } },
+      schema: {
+        tags,
+        summary: 'The time "Add to queue" would give a post for these accounts now (null: none)',
+        params: OrgParamsSchema,
+        querystring: NextSlotQuerySchema,
+        response: { 200: NextSlotResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: { at: await peekNextSlot(deps, request.params.orgId, request.query.integrationIds) },
+    }),
+  );
+
+  api.get(
+    '/organizations/:orgId/queue/slots',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/queue/slots' } },
+      schema: {
+        tags,
+        summary: 'The empty queue slots of a range (the calendar shows them)',
+        params: OrgParamsSchema,
+        querystring: EmptySlotsQuerySchema,
+        response: { 200: EmptySlotsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: { slots: await emptySlots(deps, request.params.orgId, request.query) },
+    }),
+  );
+}

@@ -1,0 +1,269 @@
+import {
+  QUEUE_HORIZON_WEEKS,
+  QUEUE_SLOTS_MAX_DAYS,
+  slotMinute,
+  slotTime,
+  type EmptySlot,
+  type QueueAccount,
+  type QueueSlot,
+} from '@herald/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { posts } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { lockOrganization } from '../posts/posts.repository.js';
+import type { PostsDeps } from '../posts/posts.service.js';
+import { slotInstants, type WeeklySlot } from './queue-times.js';
+import * as repo from './queue.repository.js';
+
+const WEEK_MS = 7 * 86_400_000;
+/** A queued post is never placed less than a minute from now (the publisher needs the time). */
+const LEAD_MS = 60_000;
+
+type Deps = Pick<PostsDeps, 'db' | 'now' | 'lifecycle'>;
+
+function groupSlots(rows: Array<{ integrationId: string } & WeeklySlot>) {
+  const by = new Map<string, WeeklySlot[]>();
+  for (const row of rows) {
+    by.set(row.integrationId, [
+      ...(by.get(row.integrationId) ?? []),
+      { weekday: row.weekday, minute: row.minute },
+    ]);
+  }
+  return by;
+}
+
+const asSlot = (s: WeeklySlot): QueueSlot => ({ weekday: s.weekday, time: slotTime(s.minute) });
+
+export async function getQueue(deps: Pick<Deps, 'db' | 'now'>, organizationId: string) {
+  const [timeZone, accounts, slots, queued] = await Promise.all([
+    repo.organizationZone(deps.db, organizationId),
+    repo.queueAccounts(deps.db, organizationId),
+    repo.slotsOf(deps.db, organizationId),
+    repo.queuedPostsOf(deps.db, organizationId, deps.now()),
+  ]);
+  const by = groupSlots(slots);
+  return {
+    timeZone,
+    accounts: accounts.map((a): QueueAccount => ({
+      ...a,
+      slots: (by.get(a.integrationId) ?? []).map(asSlot),
+      queuedCount: queued.filter((q) => q.integrationIds.includes(a.integrationId)).length,
+    })),
+  };
+}
+
+async function requireAccount(db: Db, organizationId: string, integrationId: string) {
+  const account = (await repo.queueAccounts(db, organizationId)).find(
+    (a) => a.integrationId === integrationId,
+  );
+  if (!account) {
+    throw new AppError('NOT_FOUND', 'This account is not connected to this organization.');
+  }
+  return account;
+}
+
+/** Replaces an account's weekly slots. Scheduled posts stay where they are (re-shuffle moves them). */
+export async function putSlots(
+  deps: Pick<Deps, 'db' | 'now'>,
+  organizationId: string,
+  integrationId: string,
+  slots: QueueSlot[],
+) {
+  await requireAccount(deps.db, organizationId, integrationId);
+  const unique = new Map<string, WeeklySlot>();
+  for (const slot of slots) {
+    const minute = slotMinute(slot.time);
+    unique.set(`${slot.weekday}:${minute}`, { weekday: slot.weekday, minute });
+  }
+  await deps.db.transaction(async (tx) => {
+    await repo.replaceSlots(tx, organizationId, integrationId, [...unique.values()]);
+  });
+  const queue = await getQueue(deps, organizationId);
+  return queue.accounts.find((a) => a.integrationId === integrationId)!;
+}
+
+/**
+ * The earliest slot time, after `after`, that every account of `integrationIds` has in its week
+ * and that no waiting post of any of them occupies; null when there is none within the horizon.
+ * `exceptPostIds`' own times do not count as occupied (re-shuffle places them anew).
+ */
+export async function nextFreeSlot(
+  db: Db,
+  organizationId: string,
+  integrationIds: string[],
+  after: Date,
+  extra: { exceptPostIds?: string[]; taken?: Map<string, Set<number>> } = {},
+): Promise<Date | null> {
+  const ids = [...new Set(integrationIds)];
+  const [zone, slotRows] = await Promise.all([
+    repo.organizationZone(db, organizationId),
+    repo.slotsOf(db, organizationId, ids),
+  ]);
+  const by = groupSlots(slotRows);
+  const from = after.getTime();
+  const to = from + QUEUE_HORIZON_WEEKS * WEEK_MS;
+  const occupied = await repo.occupiedTimes(
+    db,
+    organizationId,
+    ids,
+    after,
+    new Date(to),
+    extra.exceptPostIds,
+  );
+  const times = ids.map((id) => new Set(slotInstants(by.get(id) ?? [], zone, from, to)));
+  const [firstTimes, ...others] = times;
+  for (const at of [...(firstTimes ?? [])].sort((a, b) => a - b)) {
+    if (!others.every((set) => set.has(at))) continue;
+    const free = ids.every((id) => !occupied.get(id)?.has(at) && !extra.taken?.get(id)?.has(at));
+    if (free) return new Date(at);
+  }
+  return null;
+}
+
+/** Why "Add to queue" found no slot, as a sentence the user can act on. */
+export async function noSlotError(db: Db, organizationId: string, integrationIds: string[]) {
+  const accounts = (await repo.queueAccounts(db, organizationId)).filter((a) =>
+    integrationIds.includes(a.integrationId),
+  );
+  const slots = groupSlots(await repo.slotsOf(db, organizationId, integrationIds));
+  const empty = accounts.filter((a) => !slots.has(a.integrationId));
+  const label = (a: (typeof accounts)[number]) =>
+    `${a.name ?? a.username ?? 'the account'} (${a.platformName})`;
+  if (empty.length > 0) {
+    return new AppError(
+      'CONFLICT',
+      `${empty.map(label).join(', ')} ${empty.length === 1 ? 'has' : 'have'} no queue slots yet. Add time slots in Settings, Posting queue, or pick a time instead.`,
+    );
+  }
+  return new AppError(
+    'CONFLICT',
+    accounts.length > 1
+      ? `These accounts have no free slot at the same time in the next ${QUEUE_HORIZON_WEEKS} weeks. Give them a common time slot, queue the post for one account at a time, or pick a time instead.`
+      : `This account's queue has no free slot in the next ${QUEUE_HORIZON_WEEKS} weeks. Add time slots or pick a time instead.`,
+  );
+}
+
+/** The time "Add to queue" would use now (the composer shows it on the button). */
+export async function peekNextSlot(
+  deps: Pick<Deps, 'db' | 'now'>,
+  organizationId: string,
+  integrationIds: string[],
+) {
+  const connected = new Set(
+    (await repo.queueAccounts(deps.db, organizationId)).map((a) => a.integrationId),
+  );
+  if (!integrationIds.every((id) => connected.has(id))) {
+    throw new AppError(
+      'NOT_FOUND',
+      'One of the chosen accounts is not connected to this organization.',
+    );
+  }
+  const at = await nextFreeSlot(
+    deps.db,
+    organizationId,
+    integrationIds,
+    new Date(deps.now().getTime() + LEAD_MS),
+  );
+  return at?.toISOString() ?? null;
+}
+
+/**
+ * Inside the post's create transaction (the organization is locked): the slot for a queued post,
+ * or a 409 explaining why there is none.
+ */
+export async function takeQueueSlot(
+  tx: Db,
+  organizationId: string,
+  integrationIds: string[],
+  now: Date,
+): Promise<Date> {
+  const at = await nextFreeSlot(
+    tx,
+    organizationId,
+    integrationIds,
+    new Date(now.getTime() + LEAD_MS),
+  );
+  if (!at) throw await noSlotError(tx, organizationId, integrationIds);
+  return at;
+}
+
+/** The empty slots of [from, to) per time (the calendar's markers). */
+export async function emptySlots(
+  deps: Pick<Deps, 'db' | 'now'>,
+  organizationId: string,
+  query: { from: string; to: string; integrationIds?: string[] },
+): Promise<EmptySlot[]> {
+  const from = new Date(query.from);
+  const to = new Date(query.to);
+  if (to.getTime() <= from.getTime()) {
+    throw new AppError('VALIDATION_FAILED', 'to must be after from.');
+  }
+  if (to.getTime() - from.getTime() > QUEUE_SLOTS_MAX_DAYS * 86_400_000) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Ask for at most ${QUEUE_SLOTS_MAX_DAYS} days of queue slots at a time.`,
+    );
+  }
+  // Slots in the past are not offered.
+  const start = new Date(Math.max(from.getTime(), deps.now().getTime()));
+  const [zone, slotRows] = await Promise.all([
+    repo.organizationZone(deps.db, organizationId),
+    repo.slotsOf(deps.db, organizationId, query.integrationIds),
+  ]);
+  const by = groupSlots(slotRows);
+  const occupied = await repo.occupiedTimes(deps.db, organizationId, [...by.keys()], start, to);
+  const at = new Map<number, string[]>();
+  for (const [integrationId, slots] of by) {
+    for (const time of slotInstants(slots, zone, start.getTime(), to.getTime())) {
+      if (occupied.get(integrationId)?.has(time)) continue;
+      at.set(time, [...(at.get(time) ?? []), integrationId]);
+    }
+  }
+  return [...at.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([time, integrationIds]) => ({ at: new Date(time).toISOString(), integrationIds }));
+}
+
+/**
+ * "Re-shuffle queue": the account's queued posts (still in the slot they were given), in their
+ * order, placed again at the earliest free slots of the current week pattern — all in one
+ * transaction, or none when one of them would find no slot.
+ */
+export async function reshuffle(deps: Deps, organizationId: string, integrationId: string) {
+  await requireAccount(deps.db, organizationId, integrationId);
+  return deps.db.transaction(async (tx) => {
+    await lockOrganization(tx, organizationId);
+    const after = new Date(deps.now().getTime() + LEAD_MS);
+    const queued = await repo.queuedPostsOf(tx, organizationId, after, integrationId);
+    const exceptPostIds = queued.map((q) => q.id);
+    // Times given to posts placed earlier in this re-shuffle, per account.
+    const taken = new Map<string, Set<number>>();
+    let moved = 0;
+    for (const entry of queued) {
+      const at = await nextFreeSlot(tx, organizationId, entry.integrationIds, after, {
+        exceptPostIds,
+        taken,
+      });
+      if (!at) {
+        throw new AppError(
+          'CONFLICT',
+          `The new slots leave no room for all ${queued.length} queued posts in the next ${QUEUE_HORIZON_WEEKS} weeks. Add slots and re-shuffle again; nothing was moved.`,
+        );
+      }
+      for (const id of entry.integrationIds) {
+        taken.set(id, (taken.get(id) ?? new Set<number>()).add(at.getTime()));
+      }
+      if (at.getTime() === entry.slotAt.getTime()) continue;
+      moved += 1;
+      const [row] = await tx
+        .update(posts)
+        .set({ scheduledAt: at, updatedAt: new Date() })
+        .where(and(eq(posts.organizationId, organizationId), eq(posts.id, entry.id)))
+        .returning();
+      await repo.markQueued(tx, organizationId, entry.id, at);
+      if (row && row.status === 'scheduled') await deps.lifecycle.scheduled(tx, row);
+    }
+    return { moved, queued: queued.length };
+  });
+}

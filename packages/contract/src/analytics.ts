@@ -235,6 +235,23 @@ export const ANALYTICS_EXPORT_COLUMNS = [
   'permalink',
 ] as const;
 
+/**
+ * The account-series CSV's columns, in order (docs/analytics.md#account-series-export): one row
+ * per connected account and UTC day that has figures. Stable, as the post-metrics columns.
+ */
+export const ANALYTICS_ACCOUNT_EXPORT_COLUMNS = [
+  'day',
+  'network',
+  'account',
+  'account_id',
+  'followers',
+  'followers_change',
+  'views',
+  'reach',
+  'profile_views',
+  'interactions',
+] as const;
+
 /** One published target's latest figures; a metric the network does not give is null. */
 const PostMetricValuesSchema = z.object({
   views: z.number().nullable(),

@@ -90,24 +90,27 @@ export function listTargetReadings(
 
 /**
  * Views and interactions gained per UTC day in [start, end): each reading minus the target's
- * reading before it, summed on the day the reading was taken.
+ * reading before it, summed on the day the reading was taken. Read from the rollup
+ * `analytics_daily_gains` (kept by triggers on the readings, docs/analytics.md#rollup): a few
+ * rows per day instead of every reading of the organization. The network filter goes through the
+ * accounts of that network.
  */
 export function listDailyGains(db: Db, f: OverviewFilter, start: Date, end: Date) {
+  const parts: SQL[] = [sql`d.organization_id = ${f.organizationId}`];
+  if (f.platformIds?.length)
+    parts.push(
+      sql`d.integration_id in (select i.id from integrations i
+            where i.organization_id = ${f.organizationId} and i.platform_id in (${list(f.platformIds)}))`,
+    );
+  if (f.integrationIds?.length) parts.push(sql`d.integration_id in (${list(f.integrationIds)})`);
   return rowsOf<{ day: string; views: number | null; interactions: number | null }>(
     db,
-    sql`with gains as (
-          select s.taken_at,
-            s.views - coalesce(lag(s.views) over w, 0) as views,
-            s.interactions - coalesce(lag(s.interactions) over w, 0) as interactions
-          from post_metric_snapshots s
-          join post_targets t on t.id = s.target_id
-          where s.organization_id = ${f.organizationId} and ${targetFilter(f)}
-            and s.taken_at < ${end.toISOString()}::timestamptz
-          window w as (partition by s.target_id order by s.taken_at)
-        )
-        select to_char(taken_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-          sum(views)::float8 as views, sum(interactions)::float8 as interactions
-        from gains where taken_at >= ${start.toISOString()}::timestamptz
+    sql`select to_char(d.day, 'YYYY-MM-DD') as day,
+          sum(d.views)::float8 as views, sum(d.interactions)::float8 as interactions
+        from analytics_daily_gains d
+        where ${sql.join(parts, sql` and `)} and d.readings > 0
+          and d.day >= ${start.toISOString().slice(0, 10)}::date
+          and d.day < ${end.toISOString().slice(0, 10)}::date
         group by 1 order by 1`,
   );
 }

@@ -119,6 +119,11 @@ export const AnalyticsOverviewSchema = z.object({
       interactions: z.number().nullable(),
       engagementRate: RateSchema,
       takenAt: z.string(),
+      /**
+       * A signed URL of the post's first picture (an image, or a video's poster frame); null for
+       * a post without media or a video without a poster.
+       */
+      thumbnailUrl: z.string().nullable(),
     }),
   ),
   accounts: z.array(

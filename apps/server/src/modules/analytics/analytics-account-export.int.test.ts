@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_ACCOUNT_EXPORT_COLUMNS } from '@herald/contract';
 import { eq } from 'drizzle-orm';
-import { accountMetricDays, postMetricSnapshots, posts, postTargets } from '../../db/schema.js';
+import {
+  accountMetricDays,
+  postMedia,
+  postMetricSnapshots,
+  posts,
+  postTargets,
+} from '../../db/schema.js';
 import { seedConnectedAccount } from '../../test/analytics-seed.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
@@ -254,5 +260,73 @@ describe('the daily rollup (analytics_daily_gains)', () => {
     await db.delete(posts).where(eq(posts.id, removed));
     expect((await daily()).map((d) => d.views)).toEqual([100, 150, 0, null]);
     expect(kept).toBeTruthy();
+  });
+});
+
+describe('top posts thumbnails', () => {
+  it("gives each top post its first picture as a signed media URL, the organization's only", async () => {
+    const db = t.database.db;
+    const addPost = async (
+      text: string,
+      views: number,
+      media: Array<'image' | 'video' | 'poster'>,
+    ) => {
+      const [post] = await db
+        .insert(posts)
+        .values({ organizationId: orgId, status: 'published', content: text })
+        .returning({ id: posts.id });
+      const [target] = await db
+        .insert(postTargets)
+        .values({
+          postId: post!.id,
+          organizationId: orgId,
+          platformId: platformIds.Instagram!,
+          integrationId: igId,
+          status: 'PUBLISHED',
+          publishedAt: new Date('2026-07-01T08:00:00Z'),
+        })
+        .returning({ id: postTargets.id });
+      await db.insert(postMetricSnapshots).values({
+        organizationId: orgId,
+        postId: post!.id,
+        targetId: target!.id,
+        integrationId: igId,
+        checkpoint: '1h',
+        takenAt: new Date('2026-07-01T09:00:00Z'),
+        views,
+        interactions: 1,
+      });
+      for (const [position, kind] of media.entries())
+        await db.insert(postMedia).values({
+          postId: post!.id,
+          organizationId: orgId,
+          position,
+          storageKey: `${orgId}/${post!.id}-${position}.${kind === 'image' ? 'jpg' : 'mp4'}`,
+          thumbnailKey: kind === 'poster' ? `${orgId}/${post!.id}-${position}-poster.jpg` : null,
+          fileName: 'file',
+          mimeType: kind === 'image' ? 'image/jpeg' : 'video/mp4',
+          kind: kind === 'image' ? 'image' : 'video',
+          size: 1,
+          sha256: 'x',
+        });
+      return post!.id;
+    };
+    const photo = await addPost('Photo post', 300, ['image', 'video']);
+    const film = await addPost('Film post', 200, ['poster', 'image']);
+    await addPost('Bare video', 100, ['video']);
+    await addPost('Text only', 50, []);
+    const res = await get(owner, orgId, 'overview?from=2026-07-01&to=2026-07-01');
+    expect(res.status).toBe(200);
+    const top = res.body.data.topPosts as Array<{ text: string; thumbnailUrl: string | null }>;
+    const url = (text: string) => top.find((p) => p.text === text)!.thumbnailUrl;
+    expect(url('Photo post')).toMatch(
+      new RegExp(`/api/media/${orgId}/${photo}-0\\.jpg\\?exp=\\d+&sig=[\\w-]+$`),
+    );
+    expect(url('Film post')).toMatch(
+      new RegExp(`/api/media/${orgId}/${film}-0-poster\\.jpg\\?exp=`),
+    );
+    // A video without a poster frame, a post without media: no picture.
+    expect(url('Bare video')).toBeNull();
+    expect(url('Text only')).toBeNull();
   });
 });

@@ -195,3 +195,20 @@ export async function findIntegrationIds(db: Db, organizationId: string, ids: st
   );
   return new Set(rows.map((r) => r.id));
 }
+
+/**
+ * The first picture of each of `postIds` (of this organization): an image's own file or its
+ * thumbnail, a video's poster frame.
+ */
+export function listPostThumbnails(db: Db, organizationId: string, postIds: string[]) {
+  if (!postIds.length) return Promise.resolve([]);
+  return rowsOf<{ postId: string; key: string | null }>(
+    db,
+    sql`select distinct on (m.post_id) m.post_id as "postId",
+          case when m.kind = 'image' then coalesce(m.thumbnail_key, m.storage_key)
+               else m.thumbnail_key end as key
+        from post_media m
+        where m.organization_id = ${organizationId} and m.post_id in (${list(postIds)})
+        order by m.post_id, m.position`,
+  );
+}

@@ -169,10 +169,14 @@ export async function checkQuery(
  * length, the daily series, followers per account, the per-network comparison, top posts and
  * each account's freshness. `now` bounds the readings of the current period.
  */
+/** Turns a stored file's key into a URL the browser may load (the media store's signed URLs). */
+export type SignMediaUrl = (key: string) => string;
+
 export async function getAnalyticsOverview(
   db: Db,
   organizationId: string,
   q: AnalyticsOverviewQuery,
+  signMediaUrl: SignMediaUrl | null = null,
 ): Promise<AnalyticsOverview> {
   const { days, filter } = await checkQuery(db, organizationId, q);
   const start = dayStart(q.from);
@@ -236,25 +240,33 @@ export async function getAnalyticsOverview(
   const sortKey = q.sort ?? 'views';
   const value = (r: TargetReading) =>
     sortKey === 'views' ? r.views : sortKey === 'interactions' ? r.interactions : rate(r);
-  const topPosts = current
+  const best = current
     .filter((r) => r.takenAt !== null && value(r) !== null)
     .sort((a, b) => value(b)! - value(a)! || a.targetId.localeCompare(b.targetId))
-    .slice(0, 10)
-    .map((r) => ({
-      postId: r.postId,
-      targetId: r.targetId,
-      title: r.title,
-      text: r.text,
-      platform: r.platform,
-      accountName: r.accountName,
-      publishedAt: r.publishedAt,
-      permalink: r.permalink,
-      views: r.views,
-      reach: r.reach,
-      interactions: r.interactions,
-      engagementRate: rate(r),
-      takenAt: r.takenAt!,
-    }));
+    .slice(0, 10);
+  const thumbnails = new Map(
+    signMediaUrl
+      ? (
+          await repo.listPostThumbnails(db, organizationId, [...new Set(best.map((r) => r.postId))])
+        ).map((t) => [t.postId, t.key ? signMediaUrl(t.key) : null])
+      : [],
+  );
+  const topPosts = best.map((r) => ({
+    postId: r.postId,
+    targetId: r.targetId,
+    title: r.title,
+    text: r.text,
+    platform: r.platform,
+    accountName: r.accountName,
+    publishedAt: r.publishedAt,
+    permalink: r.permalink,
+    views: r.views,
+    reach: r.reach,
+    interactions: r.interactions,
+    engagementRate: rate(r),
+    takenAt: r.takenAt!,
+    thumbnailUrl: thumbnails.get(r.postId) ?? null,
+  }));
 
   return {
     range: { from: q.from, to: q.to, previousFrom: prevFrom, previousTo: prevTo, days },

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
+import type { MediaStore } from '../../media/media-store.js';
 import {
   getAnalyticsOverview,
   getAnalyticsSettings,
@@ -24,7 +25,11 @@ import { exportAccountSeriesCsv, exportPostMetricsCsv } from './analytics-export
 import { getPostMetrics } from './post-metrics.service.js';
 
 /** The analytics screen's API (docs/analytics.md#api). */
-export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function analyticsRoutes(
+  app: FastifyInstance,
+  { db, media }: { db: Db; media?: Pick<MediaStore, 'signedUrl'> },
+) {
+  const signMediaUrl = media ? (key: string) => media.signedUrl(key) : null;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -40,7 +45,7 @@ export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) 
     },
     async (request) => ({
       status: 'success' as const,
-      data: await getAnalyticsOverview(db, request.params.orgId, request.query),
+      data: await getAnalyticsOverview(db, request.params.orgId, request.query, signMediaUrl),
     }),
   );
 

@@ -80,6 +80,7 @@ function createOverview(overrides: Partial<AnalyticsOverview> = {}): AnalyticsOv
         interactions: 30,
         engagementRate: 0.1,
         takenAt: '2026-03-03T10:00:00Z',
+        thumbnailUrl: 'https://api.example.com/media/a/b.jpg?exp=1&sig=s',
       },
     ],
     accounts: [
@@ -269,6 +270,10 @@ describe('/analytics', () => {
       'href',
       `/content/${POST}`,
     );
+    // The post's first picture, decorative next to its link.
+    const thumbnail = top.querySelector('img');
+    expect(thumbnail).toHaveAttribute('src', 'https://api.example.com/media/a/b.jpg?exp=1&sig=s');
+    expect(thumbnail).toHaveAttribute('alt', '');
     await userEvent.click(within(top).getByRole('button', { name: 'Interactions' }));
     await waitFor(() =>
       expect(server.requests.some((r) => r.query.get('sort') === 'interactions')).toBe(true),

@@ -229,7 +229,11 @@ export async function getAnalyticsOverview(
     .filter((a) => a.points.length > 0);
 
   const byNetwork = new Map<string, TargetReading[]>();
-  for (const r of current) byNetwork.set(r.platformId, [...(byNetwork.get(r.platformId) ?? []), r]);
+  for (const r of current) {
+    const rows = byNetwork.get(r.platformId) ?? [];
+    rows.push(r);
+    byNetwork.set(r.platformId, rows);
+  }
   const networks = [...byNetwork.entries()].map(([platformId, rows]) => {
     const totals = readingTotals(rows);
     return { platformId, platform: rows[0]!.platform, ...totals };

@@ -45,8 +45,6 @@ export interface TargetReading {
   accountName: string | null;
   publishedAt: string | null;
   permalink: string | null;
-  title: string | null;
-  text: string;
   views: number | null;
   reach: number | null;
   interactions: number | null;
@@ -69,13 +67,12 @@ export function listTargetReadings(
     sql`select t.id as "targetId", t.post_id as "postId", t.platform_id as "platformId",
           p.name as platform, t.account_name as "accountName",
           to_char(t.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "publishedAt",
-          t.permalink, po.title, left(po.content, 280) as text,
+          t.permalink,
           s.views::float8 as views, s.reach::float8 as reach,
           s.interactions::float8 as interactions,
           to_char(s.taken_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "takenAt"
         from post_targets t
         join platforms p on p.id = t.platform_id
-        join posts po on po.id = t.post_id and po.organization_id = t.organization_id
         left join lateral (
           select views, reach, interactions, taken_at from post_metric_snapshots s
           where s.target_id = t.id and s.organization_id = t.organization_id
@@ -194,6 +191,20 @@ export async function findIntegrationIds(db: Db, organizationId: string, ids: st
     sql`select id from integrations where organization_id = ${organizationId} and id in (${list(ids)})`,
   );
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The title and the first 280 characters of the text of `postIds` (of this organization): only
+ * the top posts need them, so the range's thousands of readings are read without.
+ */
+export function listPostTexts(db: Db, organizationId: string, postIds: string[]) {
+  if (!postIds.length) return Promise.resolve([]);
+  return rowsOf<{ postId: string; title: string | null; text: string }>(
+    db,
+    sql`select po.id as "postId", po.title, left(po.content, 280) as text
+        from posts po
+        where po.organization_id = ${organizationId} and po.id in (${list(postIds)})`,
+  );
 }
 
 /**

@@ -248,18 +248,20 @@ export async function getAnalyticsOverview(
     .filter((r) => r.takenAt !== null && value(r) !== null)
     .sort((a, b) => value(b)! - value(a)! || a.targetId.localeCompare(b.targetId))
     .slice(0, 10);
+  const bestPostIds = [...new Set(best.map((r) => r.postId))];
+  const [texts, pictures] = await Promise.all([
+    repo.listPostTexts(db, organizationId, bestPostIds),
+    signMediaUrl ? repo.listPostThumbnails(db, organizationId, bestPostIds) : [],
+  ]);
+  const textOf = new Map(texts.map((t) => [t.postId, t]));
   const thumbnails = new Map(
-    signMediaUrl
-      ? (
-          await repo.listPostThumbnails(db, organizationId, [...new Set(best.map((r) => r.postId))])
-        ).map((t) => [t.postId, t.key ? signMediaUrl(t.key) : null])
-      : [],
+    pictures.map((t) => [t.postId, t.key && signMediaUrl ? signMediaUrl(t.key) : null]),
   );
   const topPosts = best.map((r) => ({
     postId: r.postId,
     targetId: r.targetId,
-    title: r.title,
-    text: r.text,
+    title: textOf.get(r.postId)?.title ?? null,
+    text: textOf.get(r.postId)?.text ?? '',
     platform: r.platform,
     accountName: r.accountName,
     publishedAt: r.publishedAt,

@@ -319,7 +319,7 @@ export async function buildApp(
     db: database.db,
     posts: postsDashboardSource(database.db, now),
   });
-  await app.register(analyticsRoutes, { prefix: base, db: database.db });
+  await app.register(analyticsRoutes, { prefix: base, db: database.db, media });
 
   // Social networks: the emulators of those without credentials, then the routes over them.
   await mountNetworkSandboxes(app, config, database, runtime);

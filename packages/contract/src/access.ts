@@ -35,6 +35,7 @@ export const ORG_ROUTE_PERMISSIONS = {
   'GET /organizations/:orgId/analytics/settings': 'analytics:view',
   'GET /organizations/:orgId/analytics/best-times': 'analytics:view',
   'GET /organizations/:orgId/analytics/export.csv': 'analytics:export',
+  'GET /organizations/:orgId/analytics/accounts.csv': 'analytics:export',
   'PUT /organizations/:orgId/analytics/settings': 'org:manage',
   'GET /organizations/:orgId/posts/:postId/metrics': 'analytics:view',
   'POST /organizations/:orgId/post': 'post:create',

@@ -119,6 +119,11 @@ export const AnalyticsOverviewSchema = z.object({
       interactions: z.number().nullable(),
       engagementRate: RateSchema,
       takenAt: z.string(),
+      /**
+       * A signed URL of the post's first picture (an image, or a video's poster frame); null for
+       * a post without media or a video without a poster.
+       */
+      thumbnailUrl: z.string().nullable(),
     }),
   ),
   accounts: z.array(
@@ -233,6 +238,23 @@ export const ANALYTICS_EXPORT_COLUMNS = [
   'engagement_rate',
   'read_at',
   'permalink',
+] as const;
+
+/**
+ * The account-series CSV's columns, in order (docs/analytics.md#account-series-export): one row
+ * per connected account and UTC day that has figures. Stable, as the post-metrics columns.
+ */
+export const ANALYTICS_ACCOUNT_EXPORT_COLUMNS = [
+  'day',
+  'network',
+  'account',
+  'account_id',
+  'followers',
+  'followers_change',
+  'views',
+  'reach',
+  'profile_views',
+  'interactions',
 ] as const;
 
 /** One published target's latest figures; a metric the network does not give is null. */

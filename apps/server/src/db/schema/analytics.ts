@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -127,3 +128,27 @@ export const analyticsSettings = pgTable('analytics_settings', {
   xReadsUsed: integer('x_reads_used').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The overview's daily series, rolled up (docs/analytics.md#rollup): per organization, account
+ * and UTC day, the views and interactions gained by the readings taken that day (each reading
+ * minus the same target's reading before it). Kept by triggers on `post_metric_snapshots` (in the
+ * migration), so every way a reading is written or removed keeps it right; `readings` counts the
+ * readings behind a row, and a row with none is a day without readings. `integration_id` is the
+ * reading's account (the nil uuid once that account was deleted); no foreign key, so deleting an
+ * account keeps its past in the organization's totals.
+ */
+export const analyticsDailyGains = pgTable(
+  'analytics_daily_gains',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    integrationId: uuid('integration_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: bigint('views', { mode: 'number' }),
+    interactions: bigint('interactions', { mode: 'number' }),
+    readings: integer('readings').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.integrationId] })],
+);

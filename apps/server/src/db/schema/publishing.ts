@@ -1,5 +1,6 @@
 /** The publishing engine's work: one target per post and connected account. */
 import { FOLLOW_UP_KINDS, FOLLOW_UP_STATUSES, TARGET_STATUSES } from '@herald/contract';
+import { sql } from 'drizzle-orm';
 import {
   integer,
   index,
@@ -66,6 +67,10 @@ export const postTargets = pgTable(
   (t) => [
     uniqueIndex('post_targets_post_integration_key').on(t.postId, t.integrationId),
     index('post_targets_status_idx').on(t.status, t.updatedAt),
+    /** The analytics screen and export: an organization's targets published in a range. */
+    index('post_targets_org_published_idx')
+      .on(t.organizationId, t.publishedAt)
+      .where(sql`status = 'PUBLISHED'`),
   ],
 );
 

@@ -75,3 +75,69 @@ export function listExportPage(
         limit ${limit}`,
   );
 }
+
+export interface AccountExportRow {
+  integrationId: string;
+  day: string;
+  platform: string;
+  accountName: string | null;
+  followers: number | null;
+  followersChange: number | null;
+  views: number | null;
+  reach: number | null;
+  profileViews: number | null;
+  interactions: number | null;
+}
+
+/**
+ * Up to `limit` account days in [fromDay, toDay], after `after` in (day, account id) order, of
+ * the organization's accounts the filter keeps. `followersChange` is the count minus the
+ * account's previous recorded day (also before the range); NULL when either is missing.
+ */
+export function listAccountExportPage(
+  db: Db,
+  f: OverviewFilter,
+  fromDay: string,
+  toDay: string,
+  after: { day: string; integrationId: string } | null,
+  limit: number,
+) {
+  const parts = [
+    sql`d.organization_id = ${f.organizationId}`,
+    sql`i.organization_id = ${f.organizationId}`,
+  ];
+  if (f.platformIds?.length)
+    parts.push(
+      sql`i.platform_id in (${sql.join(
+        f.platformIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  if (f.integrationIds?.length)
+    parts.push(
+      sql`i.id in (${sql.join(
+        f.integrationIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  if (after)
+    parts.push(sql`(d.day, d.integration_id) > (${after.day}::date, ${after.integrationId}::uuid)`);
+  return rowsOf<AccountExportRow>(
+    db,
+    sql`select d.integration_id as "integrationId", to_char(d.day, 'YYYY-MM-DD') as day,
+          p.name as platform, coalesce(i.name, i.username) as "accountName",
+          d.followers::float8 as followers,
+          (d.followers - (select d2.followers from account_metric_days d2
+              where d2.integration_id = d.integration_id and d2.day < d.day
+              order by d2.day desc limit 1))::float8 as "followersChange",
+          d.views::float8 as views, d.reach::float8 as reach,
+          d.profile_views::float8 as "profileViews", d.interactions::float8 as interactions
+        from account_metric_days d
+        join integrations i on i.id = d.integration_id
+        join platforms p on p.id = i.platform_id
+        where ${sql.join(parts, sql` and `)}
+          and d.day >= ${fromDay}::date and d.day <= ${toDay}::date
+        order by d.day, d.integration_id
+        limit ${limit}`,
+  );
+}

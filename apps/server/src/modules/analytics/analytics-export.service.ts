@@ -1,7 +1,16 @@
-import { ANALYTICS_EXPORT_COLUMNS, type AnalyticsExportQuery } from '@herald/contract';
+import {
+  ANALYTICS_ACCOUNT_EXPORT_COLUMNS,
+  ANALYTICS_EXPORT_COLUMNS,
+  type AnalyticsExportQuery,
+} from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { csvLine } from '../../lib/csv.js';
-import { listExportPage, type ExportRow } from './analytics-export.repository.js';
+import {
+  listAccountExportPage,
+  listExportPage,
+  type AccountExportRow,
+  type ExportRow,
+} from './analytics-export.repository.js';
 import type { OverviewFilter } from './analytics-overview.repository.js';
 import { addDays, checkQuery, dayStart, engagementOf } from './analytics-overview.service.js';
 
@@ -61,5 +70,47 @@ export async function exportPostMetricsCsv(
   return {
     filename: `herald-post-metrics-${q.from}-to-${q.to}.csv`,
     lines: linesOf(db, filter, start, end),
+  };
+}
+
+const accountLineOf = (r: AccountExportRow) =>
+  csvLine([
+    r.day,
+    r.platform,
+    r.accountName,
+    r.integrationId,
+    r.followers,
+    r.followersChange,
+    r.views,
+    r.reach,
+    r.profileViews,
+    r.interactions,
+  ]);
+
+async function* accountLinesOf(db: Db, filter: OverviewFilter, fromDay: string, toDay: string) {
+  yield `\uFEFF${csvLine(ANALYTICS_ACCOUNT_EXPORT_COLUMNS)}`;
+  let after: { day: string; integrationId: string } | null = null;
+  for (;;) {
+    const page = await listAccountExportPage(db, filter, fromDay, toDay, after, PAGE_SIZE);
+    if (page.length) yield page.map(accountLineOf).join('');
+    if (page.length < PAGE_SIZE) return;
+    const last = page.at(-1)!;
+    after = { day: last.day, integrationId: last.integrationId };
+  }
+}
+
+/**
+ * The account-series CSV of a range (docs/analytics.md#account-series-export): one row per
+ * account and UTC day with figures, read and streamed page by page like the post metrics.
+ */
+export async function exportAccountSeriesCsv(
+  db: Db,
+  organizationId: string,
+  q: AnalyticsExportQuery,
+) {
+  const { filter } = await checkQuery(db, organizationId, q);
+  return {
+    filename: `herald-account-series-${q.from}-to-${q.to}.csv`,
+    lines: accountLinesOf(db, filter, q.from, q.to),
   };
 }

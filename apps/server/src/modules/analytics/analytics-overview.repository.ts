@@ -45,8 +45,6 @@ export interface TargetReading {
   accountName: string | null;
   publishedAt: string | null;
   permalink: string | null;
-  title: string | null;
-  text: string;
   views: number | null;
   reach: number | null;
   interactions: number | null;
@@ -69,13 +67,12 @@ export function listTargetReadings(
     sql`select t.id as "targetId", t.post_id as "postId", t.platform_id as "platformId",
           p.name as platform, t.account_name as "accountName",
           to_char(t.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "publishedAt",
-          t.permalink, po.title, left(po.content, 280) as text,
+          t.permalink,
           s.views::float8 as views, s.reach::float8 as reach,
           s.interactions::float8 as interactions,
           to_char(s.taken_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "takenAt"
         from post_targets t
         join platforms p on p.id = t.platform_id
-        join posts po on po.id = t.post_id and po.organization_id = t.organization_id
         left join lateral (
           select views, reach, interactions, taken_at from post_metric_snapshots s
           where s.target_id = t.id and s.organization_id = t.organization_id
@@ -90,24 +87,27 @@ export function listTargetReadings(
 
 /**
  * Views and interactions gained per UTC day in [start, end): each reading minus the target's
- * reading before it, summed on the day the reading was taken.
+ * reading before it, summed on the day the reading was taken. Read from the rollup
+ * `analytics_daily_gains` (kept by triggers on the readings, docs/analytics.md#rollup): a few
+ * rows per day instead of every reading of the organization. The network filter goes through the
+ * accounts of that network.
  */
 export function listDailyGains(db: Db, f: OverviewFilter, start: Date, end: Date) {
+  const parts: SQL[] = [sql`d.organization_id = ${f.organizationId}`];
+  if (f.platformIds?.length)
+    parts.push(
+      sql`d.integration_id in (select i.id from integrations i
+            where i.organization_id = ${f.organizationId} and i.platform_id in (${list(f.platformIds)}))`,
+    );
+  if (f.integrationIds?.length) parts.push(sql`d.integration_id in (${list(f.integrationIds)})`);
   return rowsOf<{ day: string; views: number | null; interactions: number | null }>(
     db,
-    sql`with gains as (
-          select s.taken_at,
-            s.views - coalesce(lag(s.views) over w, 0) as views,
-            s.interactions - coalesce(lag(s.interactions) over w, 0) as interactions
-          from post_metric_snapshots s
-          join post_targets t on t.id = s.target_id
-          where s.organization_id = ${f.organizationId} and ${targetFilter(f)}
-            and s.taken_at < ${end.toISOString()}::timestamptz
-          window w as (partition by s.target_id order by s.taken_at)
-        )
-        select to_char(taken_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-          sum(views)::float8 as views, sum(interactions)::float8 as interactions
-        from gains where taken_at >= ${start.toISOString()}::timestamptz
+    sql`select to_char(d.day, 'YYYY-MM-DD') as day,
+          sum(d.views)::float8 as views, sum(d.interactions)::float8 as interactions
+        from analytics_daily_gains d
+        where ${sql.join(parts, sql` and `)} and d.readings > 0
+          and d.day >= ${start.toISOString().slice(0, 10)}::date
+          and d.day < ${end.toISOString().slice(0, 10)}::date
         group by 1 order by 1`,
   );
 }
@@ -191,4 +191,35 @@ export async function findIntegrationIds(db: Db, organizationId: string, ids: st
     sql`select id from integrations where organization_id = ${organizationId} and id in (${list(ids)})`,
   );
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The title and the first 280 characters of the text of `postIds` (of this organization): only
+ * the top posts need them, so the range's thousands of readings are read without.
+ */
+export function listPostTexts(db: Db, organizationId: string, postIds: string[]) {
+  if (!postIds.length) return Promise.resolve([]);
+  return rowsOf<{ postId: string; title: string | null; text: string }>(
+    db,
+    sql`select po.id as "postId", po.title, left(po.content, 280) as text
+        from posts po
+        where po.organization_id = ${organizationId} and po.id in (${list(postIds)})`,
+  );
+}
+
+/**
+ * The first picture of each of `postIds` (of this organization): an image's own file or its
+ * thumbnail, a video's poster frame.
+ */
+export function listPostThumbnails(db: Db, organizationId: string, postIds: string[]) {
+  if (!postIds.length) return Promise.resolve([]);
+  return rowsOf<{ postId: string; key: string | null }>(
+    db,
+    sql`select distinct on (m.post_id) m.post_id as "postId",
+          case when m.kind = 'image' then coalesce(m.thumbnail_key, m.storage_key)
+               else m.thumbnail_key end as key
+        from post_media m
+        where m.organization_id = ${organizationId} and m.post_id in (${list(postIds)})
+        order by m.post_id, m.position`,
+  );
 }

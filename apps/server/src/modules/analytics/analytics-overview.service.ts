@@ -169,10 +169,14 @@ export async function checkQuery(
  * length, the daily series, followers per account, the per-network comparison, top posts and
  * each account's freshness. `now` bounds the readings of the current period.
  */
+/** Turns a stored file's key into a URL the browser may load (the media store's signed URLs). */
+export type SignMediaUrl = (key: string) => string;
+
 export async function getAnalyticsOverview(
   db: Db,
   organizationId: string,
   q: AnalyticsOverviewQuery,
+  signMediaUrl: SignMediaUrl | null = null,
 ): Promise<AnalyticsOverview> {
   const { days, filter } = await checkQuery(db, organizationId, q);
   const start = dayStart(q.from);
@@ -225,7 +229,11 @@ export async function getAnalyticsOverview(
     .filter((a) => a.points.length > 0);
 
   const byNetwork = new Map<string, TargetReading[]>();
-  for (const r of current) byNetwork.set(r.platformId, [...(byNetwork.get(r.platformId) ?? []), r]);
+  for (const r of current) {
+    const rows = byNetwork.get(r.platformId) ?? [];
+    rows.push(r);
+    byNetwork.set(r.platformId, rows);
+  }
   const networks = [...byNetwork.entries()].map(([platformId, rows]) => {
     const totals = readingTotals(rows);
     return { platformId, platform: rows[0]!.platform, ...totals };
@@ -236,25 +244,35 @@ export async function getAnalyticsOverview(
   const sortKey = q.sort ?? 'views';
   const value = (r: TargetReading) =>
     sortKey === 'views' ? r.views : sortKey === 'interactions' ? r.interactions : rate(r);
-  const topPosts = current
+  const best = current
     .filter((r) => r.takenAt !== null && value(r) !== null)
     .sort((a, b) => value(b)! - value(a)! || a.targetId.localeCompare(b.targetId))
-    .slice(0, 10)
-    .map((r) => ({
-      postId: r.postId,
-      targetId: r.targetId,
-      title: r.title,
-      text: r.text,
-      platform: r.platform,
-      accountName: r.accountName,
-      publishedAt: r.publishedAt,
-      permalink: r.permalink,
-      views: r.views,
-      reach: r.reach,
-      interactions: r.interactions,
-      engagementRate: rate(r),
-      takenAt: r.takenAt!,
-    }));
+    .slice(0, 10);
+  const bestPostIds = [...new Set(best.map((r) => r.postId))];
+  const [texts, pictures] = await Promise.all([
+    repo.listPostTexts(db, organizationId, bestPostIds),
+    signMediaUrl ? repo.listPostThumbnails(db, organizationId, bestPostIds) : [],
+  ]);
+  const textOf = new Map(texts.map((t) => [t.postId, t]));
+  const thumbnails = new Map(
+    pictures.map((t) => [t.postId, t.key && signMediaUrl ? signMediaUrl(t.key) : null]),
+  );
+  const topPosts = best.map((r) => ({
+    postId: r.postId,
+    targetId: r.targetId,
+    title: textOf.get(r.postId)?.title ?? null,
+    text: textOf.get(r.postId)?.text ?? '',
+    platform: r.platform,
+    accountName: r.accountName,
+    publishedAt: r.publishedAt,
+    permalink: r.permalink,
+    views: r.views,
+    reach: r.reach,
+    interactions: r.interactions,
+    engagementRate: rate(r),
+    takenAt: r.takenAt!,
+    thumbnailUrl: thumbnails.get(r.postId) ?? null,
+  }));
 
   return {
     range: { from: q.from, to: q.to, previousFrom: prevFrom, previousTo: prevTo, days },

@@ -14,17 +14,22 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
+import type { MediaStore } from '../../media/media-store.js';
 import {
   getAnalyticsOverview,
   getAnalyticsSettings,
   updateAnalyticsSettings,
 } from './analytics-overview.service.js';
 import { getBestTimes } from './analytics-best-times.service.js';
-import { exportPostMetricsCsv } from './analytics-export.service.js';
+import { exportAccountSeriesCsv, exportPostMetricsCsv } from './analytics-export.service.js';
 import { getPostMetrics } from './post-metrics.service.js';
 
 /** The analytics screen's API (docs/analytics.md#api). */
-export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function analyticsRoutes(
+  app: FastifyInstance,
+  { db, media }: { db: Db; media?: Pick<MediaStore, 'signedUrl'> },
+) {
+  const signMediaUrl = media ? (key: string) => media.signedUrl(key) : null;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -40,7 +45,7 @@ export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) 
     },
     async (request) => ({
       status: 'success' as const,
-      data: await getAnalyticsOverview(db, request.params.orgId, request.query),
+      data: await getAnalyticsOverview(db, request.params.orgId, request.query, signMediaUrl),
     }),
   );
 
@@ -74,6 +79,28 @@ export async function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) 
     },
     async (request, reply) => {
       const csv = await exportPostMetricsCsv(db, request.params.orgId, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csv.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csv.lines));
+    },
+  );
+
+  api.get(
+    '/organizations/:orgId/analytics/accounts.csv',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/analytics/accounts.csv' } },
+      schema: {
+        tags: ['analytics'],
+        description:
+          'Daily figures per account of the range as CSV, streamed (docs/analytics.md#account-series-export).',
+        params: OrgParamsSchema,
+        querystring: AnalyticsExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportAccountSeriesCsv(db, request.params.orgId, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csv.filename}"`)

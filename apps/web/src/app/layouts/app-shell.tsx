@@ -24,10 +24,10 @@ export function AppShell() {
   const [menuUsed, setMenuUsed] = useState(false);
 
   return (
-    <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
+    <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] print:block print:min-h-0 print:bg-white">
       <nav
         aria-label="Main"
-        className="sticky top-0 hidden h-dvh flex-col gap-6 border-r border-slate-200 bg-white p-4 lg:flex"
+        className="sticky top-0 hidden h-dvh flex-col gap-6 border-r border-slate-200 bg-white p-4 lg:flex print:hidden"
       >
         <Logo to={paths.dashboard} className="px-2 pt-1" />
         <div className="flex-1 overflow-y-auto">
@@ -35,14 +35,14 @@ export function AppShell() {
         </div>
         <CurrentOrgLink />
       </nav>
-      <div className="flex min-h-dvh min-w-0 flex-col">
+      <div className="flex min-h-dvh min-w-0 flex-col print:block print:min-h-0">
         <TopBar
           onOpenMenu={() => {
             setMenuUsed(true);
             setMenuOpenedAt(pathname);
           }}
         />
-        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
           <Outlet />
         </main>
       </div>

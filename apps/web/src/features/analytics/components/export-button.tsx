@@ -4,12 +4,23 @@ import { buttonClasses } from '@/components/ui/button';
 import { API_BASE, apiClient } from '@/lib/api-client';
 
 /**
- * "Export CSV": a plain download of the streamed file (the browser writes it to disk as it
- * arrives). A cheap signed-in call goes first, so an access token that expired while the page
- * was open is refreshed by the API client instead of the download failing with 401.
+ * A CSV export (docs/analytics.md#csv-export): a plain download of the streamed file (the browser
+ * writes it to disk as it arrives). A cheap signed-in call goes first, so an access token that
+ * expired while the page was open is refreshed by the API client instead of the download failing
+ * with 401. `file` is the export's route: the post metrics or the account series.
  */
-export function ExportButton({ orgId, search }: { orgId: string; search: string }) {
-  const href = `${API_BASE}/organizations/${encodeURIComponent(orgId)}/analytics/export.csv?${search}`;
+export function ExportButton({
+  orgId,
+  search,
+  file = 'export.csv',
+  label = 'Export posts CSV',
+}: {
+  orgId: string;
+  search: string;
+  file?: 'export.csv' | 'accounts.csv';
+  label?: string;
+}) {
+  const href = `${API_BASE}/organizations/${encodeURIComponent(orgId)}/analytics/${file}?${search}`;
   const download = async (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     try {
@@ -25,7 +36,7 @@ export function ExportButton({ orgId, search }: { orgId: string; search: string 
   return (
     <a href={href} download onClick={download} className={buttonClasses('secondary', 'sm')}>
       <Download className="size-4" aria-hidden="true" />
-      Export CSV
+      {label}
     </a>
   );
 }

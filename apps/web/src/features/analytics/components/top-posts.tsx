@@ -1,4 +1,5 @@
 import type { AnalyticsOverview } from '@herald/contract';
+import { FileText } from 'lucide-react';
 import { generatePath, Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -94,13 +95,28 @@ export function TopPosts({
             <tbody className="divide-y divide-slate-100">
               {posts.map((p) => (
                 <tr key={p.targetId}>
-                  <th scope="row" className="max-w-72 py-2 pr-3 font-normal">
-                    <Link
-                      to={generatePath(paths.postDetails, { postId: p.postId })}
-                      className="line-clamp-2 font-medium text-indigo-700 hover:underline"
-                    >
-                      {p.title || p.text || 'Untitled post'}
-                    </Link>
+                  <th scope="row" className="max-w-80 py-2 pr-3 font-normal">
+                    <div className="flex items-center gap-3">
+                      {/* The picture repeats the link next to it: decorative for screen readers. */}
+                      {p.thumbnailUrl ? (
+                        <img
+                          src={p.thumbnailUrl}
+                          alt=""
+                          loading="lazy"
+                          className="size-10 shrink-0 rounded-md border border-slate-200 bg-slate-100 object-cover"
+                        />
+                      ) : (
+                        <span className="flex size-10 shrink-0 items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-slate-400">
+                          <FileText className="size-4" aria-hidden="true" />
+                        </span>
+                      )}
+                      <Link
+                        to={generatePath(paths.postDetails, { postId: p.postId })}
+                        className="line-clamp-2 font-medium text-indigo-700 hover:underline"
+                      >
+                        {p.title || p.text || 'Untitled post'}
+                      </Link>
+                    </div>
                   </th>
                   <td className="py-2 pr-3 text-slate-700">
                     <span className="block">{p.accountName ?? 'Account'}</span>

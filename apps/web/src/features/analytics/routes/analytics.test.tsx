@@ -80,6 +80,7 @@ function createOverview(overrides: Partial<AnalyticsOverview> = {}): AnalyticsOv
         interactions: 30,
         engagementRate: 0.1,
         takenAt: '2026-03-03T10:00:00Z',
+        thumbnailUrl: 'https://api.example.com/media/a/b.jpg?exp=1&sig=s',
       },
     ],
     accounts: [
@@ -227,18 +228,39 @@ describe('/analytics', () => {
     await renderAnalytics({
       path: `/analytics?range=custom&from=2026-03-01&to=2026-03-07&network=${X}`,
     });
-    const link = await screen.findByRole('link', { name: 'Export CSV' });
+    const link = await screen.findByRole('link', { name: 'Export posts CSV' });
     expect(link).toHaveAttribute(
       'href',
       `/api/organizations/${ORG}/analytics/export.csv?from=2026-03-01&to=2026-03-07&platformIds=${X}`,
     );
     expect(link).toHaveAttribute('download');
+    const accounts = screen.getByRole('link', { name: 'Export accounts CSV' });
+    expect(accounts).toHaveAttribute(
+      'href',
+      `/api/organizations/${ORG}/analytics/accounts.csv?from=2026-03-01&to=2026-03-07&platformIds=${X}`,
+    );
   });
 
-  it('leaves Export CSV out for a member who may only view analytics', async () => {
+  it('prints the report with the browser', async () => {
+    await renderAnalytics();
+    const print = await screen.findByRole('button', { name: 'Print report' });
+    const calls: number[] = [];
+    const original = window.print;
+    window.print = () => calls.push(1);
+    try {
+      await userEvent.click(print);
+    } finally {
+      window.print = original;
+    }
+    expect(calls).toHaveLength(1);
+  });
+
+  it('leaves the exports out for a member who may only view analytics', async () => {
     await renderAnalytics({ me: createMe({ permissions: ['analytics:view'] }) });
     await screen.findByRole('region', { name: 'Key figures' });
-    expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Export posts CSV' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Export accounts CSV' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Print report' })).toBeInTheDocument();
   });
 
   it('links top posts to their details and sorts them on the server', async () => {
@@ -248,6 +270,10 @@ describe('/analytics', () => {
       'href',
       `/content/${POST}`,
     );
+    // The post's first picture, decorative next to its link.
+    const thumbnail = top.querySelector('img');
+    expect(thumbnail).toHaveAttribute('src', 'https://api.example.com/media/a/b.jpg?exp=1&sig=s');
+    expect(thumbnail).toHaveAttribute('alt', '');
     await userEvent.click(within(top).getByRole('button', { name: 'Interactions' }));
     await waitFor(() =>
       expect(server.requests.some((r) => r.query.get('sort') === 'interactions')).toBe(true),

@@ -1,9 +1,11 @@
 import { ANALYTICS_MAX_RANGE_DAYS } from '@herald/contract';
+import { Printer } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingIndicator } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useIntegrations } from '@/lib/integrations';
+import { useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { useTimeZone } from '@/lib/use-time-zone';
 import {
@@ -83,6 +85,18 @@ export function AnalyticsPage() {
   const canManage = useCan('PUT /organizations/:orgId/analytics/settings');
   const canExport = useCan('GET /organizations/:orgId/analytics/export.csv');
 
+  const organization = useOrganization(currentOrgId);
+  // On paper the filters' controls are hidden: the report says in words what it covers.
+  const accountName = integrations.data?.find((i) => i.id === filters.integrationId);
+  const networkName = integrations.data?.find((i) => i.platform.id === filters.platformId)?.platform
+    .name;
+  const reportFilters = [
+    networkName && `Network: ${networkName}.`,
+    accountName && `Account: ${accountName.metadata.name ?? accountName.metadata.username ?? ''}.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
   const update = (next: Partial<FilterState & { sort: TopPostsSort }>) => {
     const merged = { ...filters, ...next };
     const params = new URLSearchParams();
@@ -147,27 +161,58 @@ export function AnalyticsPage() {
       <title>Analytics · Herald</title>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Analytics</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+            Analytics
+            {organization.data && (
+              <span className="hidden print:inline">{` · ${organization.data.name}`}</span>
+            )}
+          </h1>
           <p className="text-sm text-slate-600">
             {`${filters.from} to ${filters.to} (UTC days), compared with the period of equal length before it.`}
           </p>
         </div>
-        {canExport && currentOrgId && !rangeError && (
-          <ExportButton orgId={currentOrgId} search={exportSearch(query)} />
+        {!rangeError && (
+          <div className="flex flex-wrap gap-2 print:hidden">
+            {canExport && currentOrgId && (
+              <>
+                <ExportButton orgId={currentOrgId} search={exportSearch(query)} />
+                <ExportButton
+                  orgId={currentOrgId}
+                  search={exportSearch(query)}
+                  file="accounts.csv"
+                  label="Export accounts CSV"
+                />
+              </>
+            )}
+            {overview.data?.status.hasReadings && (
+              // The browser's print dialog: "Save as PDF" gives the A4 report (print styles below).
+              <Button variant="secondary" size="sm" onClick={() => window.print()}>
+                <Printer className="size-4" aria-hidden="true" />
+                Print report
+              </Button>
+            )}
+          </div>
         )}
       </header>
-      <Filters
-        state={filters}
-        onChange={update}
-        integrations={integrations.data ?? []}
-        rangeError={rangeError}
-      />
+      <div className="print:hidden">
+        <Filters
+          state={filters}
+          onChange={update}
+          integrations={integrations.data ?? []}
+          rangeError={rangeError}
+        />
+      </div>
+      {reportFilters && (
+        <p className="hidden text-sm text-slate-700 print:block">{reportFilters}</p>
+      )}
       {body()}
       {/* Only where it matters: an X account is connected, or X reading is on. */}
       {currentOrgId &&
         settings.data &&
         (settings.data.xEnabled || integrations.data?.some((i) => i.platform.name === 'X')) && (
-          <XSettingsCard orgId={currentOrgId} settings={settings.data} canManage={canManage} />
+          <div className="print:hidden">
+            <XSettingsCard orgId={currentOrgId} settings={settings.data} canManage={canManage} />
+          </div>
         )}
     </div>
   );

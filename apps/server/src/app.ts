@@ -308,6 +308,7 @@ export async function buildApp(
     prefix: base,
     db: database.db,
     networkSetup: { config, networks, http: runtime.http },
+    analytics: runtime.analytics,
   });
   const bus = new NotificationBus(database, app.log);
   await bus.start();

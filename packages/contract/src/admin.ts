@@ -174,3 +174,21 @@ export const NetworkSetupQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 export const NetworkSetupResponseSchema = successEnvelope(NetworkSetupReportSchema);
+
+/**
+ * `POST /admin/analytics/collect {organizationId}`: an operator's "collect now" — reads every
+ * published post's metrics and every connected account's figures of one organization at once,
+ * without waiting for the schedule (docs/analytics.md#schedule).
+ */
+export const AnalyticsCollectBodySchema = z.object({
+  organizationId: z.uuid({ error: 'organizationId must be an organization id.' }),
+});
+export const AnalyticsCollectResultSchema = z.object({
+  /** Published targets found. */
+  targets: z.number().int(),
+  /** Of them, those read now. */
+  collected: z.number().int(),
+  /** Connected accounts whose figures were read now. */
+  accounts: z.number().int(),
+});
+export const AnalyticsCollectResponseSchema = successEnvelope(AnalyticsCollectResultSchema);

@@ -4,6 +4,8 @@ import {
   AdminOverviewResponseSchema,
   AdminUsersQuerySchema,
   AdminUsersResponseSchema,
+  AnalyticsCollectBodySchema,
+  AnalyticsCollectResponseSchema,
   AuditLogQuerySchema,
   AuditLogResponseSchema,
   NetworkSetupQuerySchema,
@@ -13,7 +15,11 @@ import {
 } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { organizations } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AnalyticsCollector } from '../analytics/analytics.service.js';
 import { listAuditLog } from '../audit/audit.service.js';
 import * as service from './admin.service.js';
 import { getNetworkSetup, type NetworkSetupDeps } from './network-setup.service.js';
@@ -26,7 +32,11 @@ const tags = ['admin'];
  */
 export async function adminRoutes(
   app: FastifyInstance,
-  { db, networkSetup }: { db: Db; networkSetup: NetworkSetupDeps },
+  {
+    db,
+    networkSetup,
+    analytics,
+  }: { db: Db; networkSetup: NetworkSetupDeps; analytics: AnalyticsCollector },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -109,5 +119,27 @@ export async function adminRoutes(
       status: 'success' as const,
       data: await getNetworkSetup(db, networkSetup, request.query.live),
     }),
+  );
+
+  api.post(
+    '/admin/analytics/collect',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        body: AnalyticsCollectBodySchema,
+        response: { 200: AnalyticsCollectResponseSchema },
+      },
+    },
+    async (request) => {
+      const { organizationId } = request.body;
+      const [org] = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .limit(1);
+      if (!org) throw new AppError('NOT_FOUND', 'This organization does not exist.');
+      return { status: 'success' as const, data: await analytics.collectNow(organizationId) };
+    },
   );
 }

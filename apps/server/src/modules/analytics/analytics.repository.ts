@@ -23,13 +23,29 @@ export async function loadPublishedTarget(db: Db, targetId: string) {
   return row ?? null;
 }
 
-/** Connected accounts, for the daily account collection. */
-export function listConnectedIntegrations(db: Db) {
+/** Connected accounts (of one organization when given), for the account collection. */
+export function listConnectedIntegrations(db: Db, organizationId?: string) {
   return db
     .select({ integration: integrations, platformName: platforms.name })
     .from(integrations)
     .innerJoin(platforms, eq(platforms.id, integrations.platformId))
-    .where(eq(integrations.status, 'CONNECTED'));
+    .where(
+      and(
+        eq(integrations.status, 'CONNECTED'),
+        organizationId ? eq(integrations.organizationId, organizationId) : undefined,
+      ),
+    );
+}
+
+/** The ids of one organization's published targets, for an operator's "collect now". */
+export async function listPublishedTargetIds(db: Db, organizationId: string) {
+  const rows = await db
+    .select({ id: postTargets.id })
+    .from(postTargets)
+    .where(
+      and(eq(postTargets.organizationId, organizationId), eq(postTargets.status, 'PUBLISHED')),
+    );
+  return rows.map((r) => r.id);
 }
 
 const metricColumns = (v: PostMetricValues | AccountMetricValues) => {

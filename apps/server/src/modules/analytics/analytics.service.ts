@@ -130,11 +130,31 @@ export class AnalyticsCollector {
     }
   }
 
-  /** Today's figures of every connected account (the daily job). */
-  async collectAccounts(): Promise<Record<string, CollectOutcome>> {
+  /**
+   * An operator's "collect now" for one organization: a reading of every published target
+   * (checkpoint `manual`, on top of the schedule's) and today's figures of every connected
+   * account, under the same X budget and back-off rules as the jobs.
+   */
+  async collectNow(organizationId: string) {
+    const counts = { targets: 0, collected: 0, accounts: 0 };
+    for (const targetId of await repo.listPublishedTargetIds(this.deps.db, organizationId)) {
+      counts.targets += 1;
+      const outcome = await this.collectSnapshot({ targetId, checkpoint: 'manual' });
+      if (outcome === 'COLLECTED') counts.collected += 1;
+    }
+    const accounts = await this.collectAccounts(organizationId);
+    counts.accounts = Object.values(accounts).filter((o) => o === 'COLLECTED').length;
+    return counts;
+  }
+
+  /** Today's figures of every connected account (the daily job), or of one organization's. */
+  async collectAccounts(organizationId?: string): Promise<Record<string, CollectOutcome>> {
     const { db } = this.deps;
     const outcomes: Record<string, CollectOutcome> = {};
-    for (const { integration, platformName } of await repo.listConnectedIntegrations(db)) {
+    for (const { integration, platformName } of await repo.listConnectedIntegrations(
+      db,
+      organizationId,
+    )) {
       outcomes[integration.id] = await this.collectAccount(integration, platformName);
     }
     return outcomes;

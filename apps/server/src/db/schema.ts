@@ -13,3 +13,4 @@ export * from './schema/publishing.js';
 export * from './schema/audit.js';
 export * from './schema/system.js';
 export * from './schema/analytics.js';
+export * from './schema/inbox.js';

@@ -99,6 +99,11 @@ export interface InboxThreadRef {
   /** The customer (DMs): Meta PSID/IGSID, X user id. */
   participantExternalId: string;
   rootPostExternalId: string | null;
+  /**
+   * The customer's newest inbound message (DMs): past the standard window, Messenger and
+   * Instagram need the HUMAN_AGENT tag.
+   */
+  lastInboundAt?: Date | null;
 }
 
 /**

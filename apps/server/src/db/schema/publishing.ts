@@ -66,5 +66,7 @@ export const postTargets = pgTable(
   (t) => [
     uniqueIndex('post_targets_post_integration_key').on(t.postId, t.integrationId),
     index('post_targets_status_idx').on(t.status, t.updatedAt),
+    // The inbox links a comment thread to Herald's post by the network's id of the post.
+    index('post_targets_external_idx').on(t.integrationId, t.externalId),
   ],
 );

@@ -14,6 +14,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   POST_SUBMITTED: 'Approval Requested',
   POST_APPROVED: 'Post Approved',
   POST_REJECTED: 'Post Rejected',
+  INBOX_ASSIGNED: 'Conversation Assigned',
 };
 
 export const PRIORITIES: ReadonlyArray<{ value: Priority; label: string }> = [

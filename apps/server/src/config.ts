@@ -9,7 +9,14 @@ const optionalString = z
 /** A whole number of minutes (1 to a week), or unset. */
 const optionalMinutes = optionalString
   .transform((v) => (v === undefined ? undefined : Number(v)))
-  .pipe(z.number().int('Poll intervals are whole minutes.').min(1).max(7 * 24 * 60).optional());
+  .pipe(
+    z
+      .number()
+      .int('Poll intervals are whole minutes.')
+      .min(1)
+      .max(7 * 24 * 60)
+      .optional(),
+  );
 
 const emailList = z
   .string()

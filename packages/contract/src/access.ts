@@ -70,8 +70,7 @@ export const ORG_ROUTE_PERMISSIONS = {
     'dm:send',
   'POST /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId/hide':
     'dm:send',
-  'DELETE /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId':
-    'dm:send',
+  'DELETE /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId': 'dm:send',
   'POST /organizations/:orgId/inbox/conversations/:conversationId/block': 'dm:send',
   'POST /organizations/:orgId/inbox/conversations/:conversationId/notes': 'dm:send',
   'POST /organizations/:orgId/inbox/conversations/:conversationId/typing': 'dm:send',

@@ -61,7 +61,12 @@ export class FakeInbox implements InboxAdapter {
     return next ?? { events: [], cursor: cursor ?? {} };
   }
   private async send(kind: string, text: string, thread?: InboxThreadRef, to?: string | null) {
-    this.sends.push({ kind, text, ...(thread ? { thread } : {}), ...(to !== undefined ? { to } : {}) });
+    this.sends.push({
+      kind,
+      text,
+      ...(thread ? { thread } : {}),
+      ...(to !== undefined ? { to } : {}),
+    });
     if (this.sendDelayMs) await sleep(this.sendDelayMs);
     const outcome = this.sendOutcomes.shift() ?? `sent-${++this.counter}`;
     if (outcome instanceof Error) throw outcome;
@@ -196,7 +201,9 @@ export const testReceiver: WebhookReceiver = {
     const given = headers['x-hub-signature-256'];
     if (typeof given !== 'string') return false;
     const expected = `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
-    return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+    return (
+      given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+    );
   },
   parse(raw) {
     const body = JSON.parse(raw.toString('utf8')) as {

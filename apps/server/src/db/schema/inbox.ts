@@ -70,7 +70,10 @@ export const inboxConversations = pgTable(
     status: text('status', { enum: INBOX_STATUSES }).notNull().default('open'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
-    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    labels: text('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

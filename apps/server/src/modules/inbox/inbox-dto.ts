@@ -173,7 +173,13 @@ export function toMessageDto(
 }
 
 export function toNoteDto(
-  row: { id: string; conversationId: string; text: string; authorUserId: string | null; createdAt: Date },
+  row: {
+    id: string;
+    conversationId: string;
+    text: string;
+    authorUserId: string | null;
+    createdAt: Date;
+  },
   teammates: Teammates,
 ): InboxNote {
   return {

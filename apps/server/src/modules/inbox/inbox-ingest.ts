@@ -173,9 +173,7 @@ async function upsertConversation(db: Db, account: IngestAccount, group: InboxEv
             title: sql`case when ${c.participant} is null or ${newer(inboundAt, c.lastInboundAt)} then ${title} else ${c.title} end`,
           }
         : {}),
-      ...(newInbound
-        ? { unread: true, status: 'open' as const, archivedAt: null }
-        : {}),
+      ...(newInbound ? { unread: true, status: 'open' as const, archivedAt: null } : {}),
       ...(rootPost
         ? {
             rootPostExternalId: sql`coalesce(${c.rootPostExternalId}, ${rootPost.externalId})`,

@@ -23,7 +23,8 @@ import {
   teammatesOf,
 } from './inbox.service.js';
 
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+const isUuid = (v: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 const messageNotFound = () =>
   new AppError('NOT_FOUND', 'This message does not exist in this conversation.');
 
@@ -43,7 +44,12 @@ const threadOf = (c: repo.ConversationRow): InboxThreadRef => ({
   lastInboundAt: c.lastInboundAt,
 });
 
-async function messageDto(deps: InboxDeps, ctx: AccountContext, c: repo.ConversationRow, row: repo.MessageRow) {
+async function messageDto(
+  deps: InboxDeps,
+  ctx: AccountContext,
+  c: repo.ConversationRow,
+  row: repo.MessageRow,
+) {
   const teammates = await teammatesOf(deps.db, [row.sentByUserId]);
   return toMessageDto(row, capabilitiesOf(c, ctx), teammates, new Map(), nowOf(deps));
 }
@@ -68,7 +74,8 @@ export async function sendReply(
   const { db } = deps;
   const { conversation, ctx } = await loadContext(deps, organizationId, conversationId);
   const existing = await findByClientKey(db, conversation.id, request.clientKey);
-  if (existing) return { message: await messageDto(deps, ctx, conversation, existing), created: false };
+  if (existing)
+    return { message: await messageDto(deps, ctx, conversation, existing), created: false };
 
   const caps = capabilitiesOf(conversation, ctx);
   const now = nowOf(deps);
@@ -106,47 +113,49 @@ export async function sendReply(
   }
 
   // Claim: the pending row (and the comment's one private reply) in one transaction.
-  const claimed = await db.transaction(async (tx) => {
-    if (privateTarget) {
-      const marked = await repo.updateMessage(
-        tx,
-        privateTarget.id,
-        { privateRepliedAt: now },
-        isNull(inboxMessages.privateRepliedAt),
-      );
-      if (!marked) return null;
-    }
-    const [row] = await tx
-      .insert(inboxMessages)
-      .values({
-        organizationId,
-        conversationId: conversation.id,
-        clientKey: request.clientKey,
-        kind: privateTarget ? 'dm' : conversation.kind === 'dm' ? 'dm' : 'comment',
-        direction: 'out',
-        author: {
-          externalId: ctx.integration.platformAccountId,
-          name: ctx.integration.name,
-          username: ctx.integration.username,
-          pictureUrl: ctx.integration.pictureUrl,
-          profileUrl: null,
-        },
-        text: request.text,
-        createdAt: now,
-        parentExternalId: replyTo?.externalId ?? null,
-        delivery: 'pending',
-        sentByUserId: userId,
-        privateReplyTo: privateTarget?.externalId ?? null,
-      })
-      .onConflictDoNothing({ target: [inboxMessages.conversationId, inboxMessages.clientKey] })
-      .returning();
-    // The same draft won the race: undo the mark with the rest.
-    if (!row) throw new ClaimLost();
-    return row;
-  }).catch((err: unknown) => {
-    if (err instanceof ClaimLost) return null;
-    throw err;
-  });
+  const claimed = await db
+    .transaction(async (tx) => {
+      if (privateTarget) {
+        const marked = await repo.updateMessage(
+          tx,
+          privateTarget.id,
+          { privateRepliedAt: now },
+          isNull(inboxMessages.privateRepliedAt),
+        );
+        if (!marked) return null;
+      }
+      const [row] = await tx
+        .insert(inboxMessages)
+        .values({
+          organizationId,
+          conversationId: conversation.id,
+          clientKey: request.clientKey,
+          kind: privateTarget ? 'dm' : conversation.kind === 'dm' ? 'dm' : 'comment',
+          direction: 'out',
+          author: {
+            externalId: ctx.integration.platformAccountId,
+            name: ctx.integration.name,
+            username: ctx.integration.username,
+            pictureUrl: ctx.integration.pictureUrl,
+            profileUrl: null,
+          },
+          text: request.text,
+          createdAt: now,
+          parentExternalId: replyTo?.externalId ?? null,
+          delivery: 'pending',
+          sentByUserId: userId,
+          privateReplyTo: privateTarget?.externalId ?? null,
+        })
+        .onConflictDoNothing({ target: [inboxMessages.conversationId, inboxMessages.clientKey] })
+        .returning();
+      // The same draft won the race: undo the mark with the rest.
+      if (!row) throw new ClaimLost();
+      return row;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof ClaimLost) return null;
+      throw err;
+    });
   if (!claimed) {
     const raced = await findByClientKey(db, conversation.id, request.clientKey);
     if (raced) return { message: await messageDto(deps, ctx, conversation, raced), created: false };
@@ -160,7 +169,9 @@ async function findByClientKey(db: Db, conversationId: string, clientKey: string
   const [row] = await db
     .select()
     .from(inboxMessages)
-    .where(and(eq(inboxMessages.conversationId, conversationId), eq(inboxMessages.clientKey, clientKey)));
+    .where(
+      and(eq(inboxMessages.conversationId, conversationId), eq(inboxMessages.clientKey, clientKey)),
+    );
   return row ?? null;
 }
 
@@ -174,7 +185,8 @@ async function deliver(
   const { inbox, account } = ctx;
   const thread = threadOf(conversation);
   const send = (): Promise<InboxSendResult> => {
-    if (!inbox || !account) throw new PlatformError('bad_request', 'This account is not connected.');
+    if (!inbox || !account)
+      throw new PlatformError('bad_request', 'This account is not connected.');
     if (row.privateReplyTo) return inbox.privateReply!(account, row.privateReplyTo, row.text);
     if (conversation.kind === 'dm') return inbox.sendDm!(account, thread, row.text);
     return inbox.replyToComment!(account, thread, row.parentExternalId, row.text);
@@ -353,7 +365,9 @@ export async function resolveReply(
       )
       .returning({ id: inboxMessages.id });
     if (!comment && state === 'failed')
-      throw refuse('This comment already has its private reply; the network allows one per comment.');
+      throw refuse(
+        'This comment already has its private reply; the network allows one per comment.',
+      );
   }
   const claimed = await repo.updateMessage(db, row.id, { delivery: 'pending', error: null }, guard);
   if (!claimed) throw refuse('Someone else resolved this reply meanwhile.');

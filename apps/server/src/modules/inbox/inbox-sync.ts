@@ -2,12 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  inboxSyncState,
-  inboxWebhookEvents,
-  integrations,
-  platforms,
-} from '../../db/schema.js';
+import { inboxSyncState, inboxWebhookEvents, integrations, platforms } from '../../db/schema.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
 import { PlatformError } from '../../platforms/errors.js';
 import type {
@@ -175,7 +170,11 @@ export class InboxSync {
   ) {
     await this.deps.db
       .insert(inboxSyncState)
-      .values({ integrationId: integration.id, organizationId: integration.organizationId, ...values })
+      .values({
+        integrationId: integration.id,
+        organizationId: integration.organizationId,
+        ...values,
+      })
       .onConflictDoUpdate({
         target: inboxSyncState.integrationId,
         set: { ...values, updatedAt: this.now() },
@@ -223,9 +222,7 @@ export class InboxSync {
         result.events,
       );
       const now = this.now();
-      const next = new Date(
-        Math.max(now.getTime() + interval, result.retryAfter?.getTime() ?? 0),
-      );
+      const next = new Date(Math.max(now.getTime() + interval, result.retryAfter?.getTime() ?? 0));
       await this.saveState(integration, {
         cursor: result.cursor,
         lastSyncedAt: now,

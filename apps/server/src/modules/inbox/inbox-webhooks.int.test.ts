@@ -52,7 +52,9 @@ describe('webhooks', () => {
 
   it('refuses forged and unsigned deliveries with 403 and stores nothing', async () => {
     const before = await storedCount();
-    const events = [{ account: 'page-forged', event: dm('m-forged', 'c1', '2026-01-01T10:00:00Z', 'hi') }];
+    const events = [
+      { account: 'page-forged', event: dm('m-forged', 'c1', '2026-01-01T10:00:00Z', 'hi') },
+    ];
     const forged = await deliver(t, events, { secret: 'not-the-app-secret' });
     expect(forged.statusCode).toBe(403);
     const unsigned = await deliver(t, events, { signature: null });

@@ -1,5 +1,6 @@
 import { ORG_ROUTE_PERMISSIONS } from '@herald/contract';
 import { eq } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inboxConversations, inboxMessages, notifications } from '../../db/schema.js';
 import { PlatformError } from '../../platforms/errors.js';
@@ -86,21 +87,23 @@ describe('inbox API', () => {
     await owner.call('PATCH', api(`/conversations/${bob.id}`), { unread: false });
     const alice = list.body.data.conversations[1];
     expect(
-      (await owner.call('PATCH', api(`/conversations/${alice.id}`), { labels: ['Question'] }))
-        .body.data.conversation.labels,
+      (await owner.call('PATCH', api(`/conversations/${alice.id}`), { labels: ['Question'] })).body
+        .data.conversation.labels,
     ).toEqual(['question']);
     const filtered = await owner.call(
       'GET',
       api('/conversations?tab=unread&labels=question,order'),
     );
     expect(filtered.body.data.conversations.map((c: { id: string }) => c.id)).toEqual([alice.id]);
-    expect(
-      (await owner.call('GET', api('/conversations?tab=X'))).body.data.conversations,
-    ).toEqual([]);
+    expect((await owner.call('GET', api('/conversations?tab=X'))).body.data.conversations).toEqual(
+      [],
+    );
     expect(
       (await owner.call('GET', api('/conversations?q=ALICE'))).body.data.conversations,
     ).toHaveLength(1);
-    expect((await owner.call('GET', api('/conversations?limit=1'))).body.meta.nextCursor).toBeTruthy();
+    expect(
+      (await owner.call('GET', api('/conversations?limit=1'))).body.meta.nextCursor,
+    ).toBeTruthy();
     const page2 = await owner.call(
       'GET',
       api(
@@ -113,15 +116,21 @@ describe('inbox API', () => {
 
     // Done clears it from the open list; our own echo does not reopen it; a customer message does.
     await owner.call('PATCH', api(`/conversations/${alice.id}`), { status: 'done' });
-    expect((await owner.call('GET', api('/conversations'))).body.data.conversations).toHaveLength(1);
+    expect((await owner.call('GET', api('/conversations'))).body.data.conversations).toHaveLength(
+      1,
+    );
     expect(
       (await owner.call('GET', api('/conversations?status=done'))).body.data.conversations,
     ).toHaveLength(1);
     expect((await owner.call('GET', api('/summary'))).body.data.unreadCount).toBe(0);
     await ingest([dm('a-echo', 'alice', ago(5), 'Thanks!', { direction: 'out' })]);
-    expect((await owner.call('GET', api('/conversations'))).body.data.conversations).toHaveLength(1);
+    expect((await owner.call('GET', api('/conversations'))).body.data.conversations).toHaveLength(
+      1,
+    );
     await ingest([dm('a1', 'alice', ago(30), 'Hi from Alice')]); // a retry: not new
-    expect((await owner.call('GET', api('/conversations'))).body.data.conversations).toHaveLength(1);
+    expect((await owner.call('GET', api('/conversations'))).body.data.conversations).toHaveLength(
+      1,
+    );
     await ingest([dm('a2', 'alice', ago(1), 'One more thing')]);
     const reopened = await firstConversation(owner, api);
     expect(reopened).toMatchObject({ id: alice.id, status: 'open', unread: true });
@@ -184,7 +193,9 @@ describe('inbox API', () => {
     expect(fake.sends[0]!.thread).toMatchObject({ threadExternalId: 'carol' });
 
     // The network's echo of it merges into the same row.
-    await ingest([dm('sent-1', 'carol', new Date().toISOString(), 'It left today.', { direction: 'out' })]);
+    await ingest([
+      dm('sent-1', 'carol', new Date().toISOString(), 'It left today.', { direction: 'out' }),
+    ]);
     const thread = await owner.call('GET', api(`/conversations/${id}`));
     expect(thread.body.data.messages.map((m: { text: string }) => m.text)).toEqual([
       'Where is my parcel?',
@@ -198,7 +209,9 @@ describe('inbox API', () => {
     const { owner, api, ingest } = await setup();
     await ingest([dm('e1', 'erin', ago(5), 'Hello?')]);
     const { id } = await firstConversation(owner, api);
-    await ingest([dm('early-1', 'erin', new Date().toISOString(), 'Hi Erin', { direction: 'out' })]);
+    await ingest([
+      dm('early-1', 'erin', new Date().toISOString(), 'Hi Erin', { direction: 'out' }),
+    ]);
     fake.sendOutcomes = ['early-1'];
     const res = await owner.call('POST', api(`/conversations/${id}/messages`), {
       text: 'Hi Erin',
@@ -256,7 +269,9 @@ describe('inbox API', () => {
     expect(twice.status).toBe(409);
 
     // A refusal is failed with the network's words; mark-sent and discard on uncertain ones.
-    fake.sendOutcomes = [new PlatformError('bad_request', 'Facebook said: the person blocked the Page.')];
+    fake.sendOutcomes = [
+      new PlatformError('bad_request', 'Facebook said: the person blocked the Page.'),
+    ];
     expect((await post('Fourth', 'draft-unk-4')).body.data.message).toMatchObject({
       delivery: 'failed',
       error: 'Facebook said: the person blocked the Page.',
@@ -360,12 +375,18 @@ describe('inbox API', () => {
     expect(fake.sends).toHaveLength(2);
 
     const base = `/conversations/${conversation.id}/messages/${love.id}`;
-    expect((await owner.call('POST', api(`${base}/like`), { liked: true })).body.data.message.liked).toBe(true);
-    expect((await owner.call('POST', api(`${base}/hide`), { hidden: true })).body.data.message.hidden).toBe(true);
+    expect(
+      (await owner.call('POST', api(`${base}/like`), { liked: true })).body.data.message.liked,
+    ).toBe(true);
+    expect(
+      (await owner.call('POST', api(`${base}/hide`), { hidden: true })).body.data.message.hidden,
+    ).toBe(true);
     expect((await owner.call('DELETE', api(base))).body.data.message.deleted).toBe(true);
     expect(fake.actions).toEqual(['like k1 true', 'hide k1 true', 'delete k1']);
     // Block is absent for this network: refused, not pretended.
-    expect((await owner.call('POST', api(`/conversations/${conversation.id}/block`))).status).toBe(409);
+    expect((await owner.call('POST', api(`/conversations/${conversation.id}/block`))).status).toBe(
+      409,
+    );
   });
 
   it('assigns to a teammate who is notified; labels, saved replies and typing', async () => {
@@ -393,7 +414,9 @@ describe('inbox API', () => {
     });
     expect(stranger.status).toBe(400);
 
-    expect((await owner.call('PATCH', api(`/conversations/${id}`), { labels: ['vip'] })).status).toBe(400);
+    expect(
+      (await owner.call('PATCH', api(`/conversations/${id}`), { labels: ['vip'] })).status,
+    ).toBe(400);
     const added = await owner.call('POST', api('/labels'), { name: 'VIP' });
     expect(added.body.data.labels).toContain('vip');
     await owner.call('PATCH', api(`/conversations/${id}`), { labels: ['vip', 'order'] });
@@ -412,7 +435,9 @@ describe('inbox API', () => {
     expect(
       (await owner.call('DELETE', api(`/saved-replies/${saved.body.data.savedReply.id}`))).status,
     ).toBe(200);
-    expect((await owner.call('POST', api(`/conversations/${id}/typing`), { typing: true })).status).toBe(200);
+    expect(
+      (await owner.call('POST', api(`/conversations/${id}/typing`), { typing: true })).status,
+    ).toBe(200);
   });
 
   it('enforces dm:view and dm:send, and keeps organizations apart', async () => {
@@ -430,7 +455,9 @@ describe('inbox API', () => {
       clientKey: 'draft-viewer',
     });
     expect(refused.status).toBe(403);
-    expect((await viewer.call('PATCH', api(`/conversations/${id}`), { unread: false })).status).toBe(403);
+    expect(
+      (await viewer.call('PATCH', api(`/conversations/${id}`), { unread: false })).status,
+    ).toBe(403);
     const { actor: poster } = await addMember(t.app, owner, orgId, `poster${n}@example.com`, {
       roleId: roleId('ContentCreator'),
     });
@@ -443,16 +470,71 @@ describe('inbox API', () => {
     const foreign = `/api/organizations/${other.orgId}/inbox/conversations/${id}`;
     expect((await other.owner.call('GET', foreign)).status).toBe(404);
     expect(
-      (await other.owner.call('POST', `${foreign}/messages`, { text: 'Hi', clientKey: 'draft-x-org' }))
-        .status,
+      (
+        await other.owner.call('POST', `${foreign}/messages`, {
+          text: 'Hi',
+          clientKey: 'draft-x-org',
+        })
+      ).status,
     ).toBe(404);
     expect((await other.owner.call('PATCH', foreign, { status: 'done' })).status).toBe(404);
-    expect((await other.owner.call('GET', `/api/organizations/${other.orgId}/inbox/conversations/not-an-id`)).status).toBe(404);
+    expect(
+      (
+        await other.owner.call(
+          'GET',
+          `/api/organizations/${other.orgId}/inbox/conversations/not-an-id`,
+        )
+      ).status,
+    ).toBe(404);
     expect(fake.sends).toEqual([]);
     const [row] = await t.database.db
       .select()
       .from(inboxConversations)
       .where(eq(inboxConversations.id, id));
     expect(row!.status).toBe('open');
+  });
+
+  it('streams new messages and a teammate typing to members who may see the inbox', async () => {
+    const { owner, api, ingest, orgId, roleId } = await setup();
+    const { actor: mate } = await addMember(t.app, owner, orgId, `live${n}@example.com`, {
+      roleId: roleId('CustomerSupport'),
+    });
+    await ingest([dm('l1', 'lea', ago(5), 'Hello')]);
+    const { id } = await firstConversation(owner, api);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const controller = new AbortController();
+    const res = await fetch(
+      `http://127.0.0.1:${port}/api/notifications/stream?organizationId=${orgId}`,
+      { headers: { cookie: mate.jar.header() }, signal: controller.signal },
+    );
+    const reader = res.body!.getReader();
+    let text = '';
+    const received = (async () => {
+      while (!(text.includes('event: inbox-typing') && text.includes('event: inbox\n'))) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      return text;
+    })();
+    await sleep(200);
+    await owner.call('POST', api(`/conversations/${id}/typing`), { typing: true });
+    await ingest([dm('l2', 'lea', ago(1), 'Still there?')]);
+    await Promise.race([received, sleep(5000)]);
+    controller.abort();
+    const typing = /event: inbox-typing\ndata: (.+)\n/.exec(text)?.[1];
+    expect(JSON.parse(typing!)).toMatchObject({
+      organizationId: orgId,
+      conversationId: id,
+      user: { id: owner.userId },
+      typing: true,
+    });
+    const change = /event: inbox\ndata: (.+)\n/.exec(text)?.[1];
+    expect(JSON.parse(change!)).toEqual({
+      organizationId: orgId,
+      conversationId: id,
+      change: 'message',
+    });
   });
 });

@@ -59,12 +59,7 @@ export function listConversations(db: Db, f: ConversationFilter) {
         )
       : undefined,
   );
-  return db
-    .select()
-    .from(c)
-    .where(where)
-    .orderBy(desc(c.lastMessageAt), desc(c.id))
-    .limit(f.limit);
+  return db.select().from(c).where(where).orderBy(desc(c.lastMessageAt), desc(c.id)).limit(f.limit);
 }
 
 export async function findConversation(db: Db, organizationId: string, id: string) {
@@ -112,7 +107,9 @@ export function listAccounts(db: Db, organizationId: string) {
     .from(integrations)
     .innerJoin(platforms, eq(platforms.id, integrations.platformId))
     .leftJoin(inboxSyncState, eq(inboxSyncState.integrationId, integrations.id))
-    .where(and(eq(integrations.organizationId, organizationId), eq(integrations.status, 'CONNECTED')))
+    .where(
+      and(eq(integrations.organizationId, organizationId), eq(integrations.status, 'CONNECTED')),
+    )
     .orderBy(platforms.name, integrations.name);
 }
 

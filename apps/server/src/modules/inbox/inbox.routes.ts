@@ -353,7 +353,13 @@ export async function inboxRoutes(app: FastifyInstance, deps: service.InboxDeps)
         tags,
         params: org,
         body: InboxSavedReplyRequestSchema,
-        response: { 201: successEnvelope(z.object({ savedReply: InboxSavedRepliesResponseSchema.shape.data.shape.savedReplies.element })) },
+        response: {
+          201: successEnvelope(
+            z.object({
+              savedReply: InboxSavedRepliesResponseSchema.shape.data.shape.savedReplies.element,
+            }),
+          ),
+        },
       },
     },
     async (request, reply) =>

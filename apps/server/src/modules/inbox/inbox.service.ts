@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
+import type { InboxAdapter } from '../../platforms/inbox-types.js';
 import type { NetworkRuntime } from '../../platforms/runtime.js';
 import { toStoredAccount } from '../integrations/integrations.service.js';
 import { announceInbox } from '../notifications/notifications.repository.js';
@@ -46,7 +47,10 @@ export function decodeCursor(cursor: string) {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const date = new Date(at ?? '');
   if (!id || !isUuid(id) || Number.isNaN(date.getTime()))
-    throw new AppError('VALIDATION_FAILED', 'The page cursor is not valid; start from the first page.');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The page cursor is not valid; start from the first page.',
+    );
   return { at: date, id };
 }
 
@@ -148,8 +152,11 @@ export async function listConversations(
   const now = nowOf(deps);
   const last = page[page.length - 1];
   return {
-    conversations: page.map((r) => toConversationDto(r, contexts.get(r.integrationId)!, teammates, now)),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.lastMessageAt, last.id) : null,
+    conversations: page.map((r) =>
+      toConversationDto(r, contexts.get(r.integrationId)!, teammates, now),
+    ),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor(last.lastMessageAt, last.id) : null,
   };
 }
 
@@ -201,12 +208,7 @@ export async function getSummary(deps: InboxDeps, organizationId: string) {
   const described: InboxAccount[] = [];
   for (const { integration, platformName, sync } of accounts) {
     const inbox = inboxOf(deps.networks, platformName)?.inbox;
-    let caps = null;
-    try {
-      caps = inbox?.capabilities(toStoredAccount(deps.cipher, integration)) ?? null;
-    } catch {
-      caps = null;
-    }
+    const caps = capabilitiesOrNull(inbox, deps.cipher, integration);
     described.push({
       integrationId: integration.id,
       platform: platformName as InboxAccount['platform'],
@@ -227,9 +229,25 @@ export async function getSummary(deps: InboxDeps, organizationId: string) {
   return { unreadCount, accounts: described, labels };
 }
 
+/** What the account's network reads, or null when it reads nothing or the account is unreadable. */
+function capabilitiesOrNull(
+  inbox: InboxAdapter | undefined,
+  cipher: TokenCipher,
+  integration: repo.IntegrationRow,
+) {
+  try {
+    return inbox?.capabilities(toStoredAccount(cipher, integration)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export async function organizationLabels(db: Db, organizationId: string) {
   const own = await repo.listOwnLabels(db, organizationId);
-  return [...INBOX_DEFAULT_LABELS, ...own.filter((l) => !(INBOX_DEFAULT_LABELS as readonly string[]).includes(l))];
+  return [
+    ...INBOX_DEFAULT_LABELS,
+    ...own.filter((l) => !(INBOX_DEFAULT_LABELS as readonly string[]).includes(l)),
+  ];
 }
 
 const announce = (db: Db, organizationId: string, conversationId: string) =>
@@ -394,7 +412,10 @@ export async function addLabel(db: Db, organizationId: string, name: string) {
 export async function removeLabel(db: Db, organizationId: string, name: string) {
   const label = name.trim().toLowerCase();
   if ((INBOX_DEFAULT_LABELS as readonly string[]).includes(label))
-    throw new AppError('CONFLICT', `The label "${label}" is one of the seven every organization keeps.`);
+    throw new AppError(
+      'CONFLICT',
+      `The label "${label}" is one of the seven every organization keeps.`,
+    );
   if (!(await repo.deleteLabel(db, organizationId, label)))
     throw new AppError('NOT_FOUND', `There is no label "${label}" in this organization.`);
   return organizationLabels(db, organizationId);

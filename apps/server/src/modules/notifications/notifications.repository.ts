@@ -18,8 +18,7 @@ export const CHANNEL = 'herald_notifications';
 export const INBOX_CHANNEL = 'herald_inbox';
 
 export type InboxAnnouncement =
-  | { event: 'inbox'; data: InboxStreamEvent }
-  | { event: 'inbox-typing'; data: InboxTypingEvent };
+  { event: 'inbox'; data: InboxStreamEvent } | { event: 'inbox-typing'; data: InboxTypingEvent };
 
 /** Announces an inbox event to every process's live streams (after the transaction commits). */
 export async function announceInbox(db: Db, announcement: InboxAnnouncement) {

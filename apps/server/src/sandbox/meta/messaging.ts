@@ -711,7 +711,8 @@ export type GraphMessaging = ReturnType<typeof addGraphMessaging>;
  * - `POST /_emu/inbox/mentions {to, fromName, text, inComment?}`: Instagram mention;
  * - `GET /_emu/inbox/sent[?account=]`: the messages the API sent, oldest first;
  * - `GET /_emu/webhooks` (deliveries), `POST /_emu/webhooks {callbackUrl|null}`,
- *   `POST /_emu/webhooks/flush` (waits for deliveries, releases held ones),
+ *   `POST /_emu/webhooks/flush {release?}` (waits for deliveries, then releases held ones
+ *   unless `release: false`),
  *   `DELETE /_emu/webhooks` (forgets the log).
  * Comments come through the existing `POST /_emu/comments`, which now also sends the webhook.
  */
@@ -736,12 +737,16 @@ export function registerEmuInboxRoutes(
     if (!to || !fromName || texts.every((t) => !t.trim() && attachments.length === 0)) {
       return reply.status(400).send({ error: 'Send {to, fromName, text} (or texts: [...]).' });
     }
-    const sent = [];
-    for (const text of texts) {
-      const result = await messaging.customerMessage({ to, fromName, text, attachments });
-      if (!result) return reply.status(404).send({ error: `No account ${to} in this sandbox.` });
-      sent.push(result);
-    }
+    const sent = await webhooks.batch(async () => {
+      const out = [];
+      for (const text of texts) {
+        const result = await messaging.customerMessage({ to, fromName, text, attachments });
+        if (!result) return null;
+        out.push(result);
+      }
+      return out;
+    });
+    if (!sent) return reply.status(404).send({ error: `No account ${to} in this sandbox.` });
     return reply.status(201).send({
       conversationId: sent[0]!.conversation.id,
       senderId: sent[0]!.message.fromId,
@@ -796,8 +801,8 @@ export function registerEmuInboxRoutes(
     await webhooks.setCallback(typeof url === 'string' && url ? url : null);
     return { callbackUrl: await webhooks.callbackUrl() };
   });
-  scope.post('/_emu/webhooks/flush', async () => {
-    await webhooks.flush();
+  scope.post('/_emu/webhooks/flush', async (request) => {
+    await webhooks.flush((request.body as Record<string, unknown> | null)?.release !== false);
     return { deliveries: (await webhooks.deliveries()).length };
   });
   scope.delete('/_emu/webhooks', async () => {

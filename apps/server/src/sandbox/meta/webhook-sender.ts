@@ -13,7 +13,7 @@ import type { EmuKit } from '../kit/emu-kit.js';
  * Knobs, per account (Page id, Instagram id or sign-in name), `POST /_emu/scenario`:
  * - webhook_duplicate: every body is delivered twice;
  * - webhook_out_of_order: each body is held back and sent after the next one (or on
- *   `POST /_emu/webhooks/flush`);
+ *   `POST /_emu/webhooks/flush`, unless it says `{release: false}`);
  * - webhook_bad_signature: bodies are signed with a wrong secret;
  * - webhook_disabled: Meta has disabled the subscription (as after an hour of failed
  *   deliveries): the Page's subscription is removed and nothing is delivered;
@@ -181,6 +181,13 @@ export function createWebhookSender(ctx: SandboxContext, kit: EmuKit) {
     void work.finally(() => inFlight.delete(work));
   };
 
+  let holding = 0;
+  function schedule() {
+    if (scheduled || holding > 0 || queue.length === 0) return;
+    scheduled = true;
+    track(sleep(0).then(flushQueue));
+  }
+
   return {
     subscription,
     async subscribe(pageId: string, fields: string[]) {
@@ -191,17 +198,27 @@ export function createWebhookSender(ctx: SandboxContext, kit: EmuKit) {
     },
     unsubscribe: (pageId: string) => store.delete('subscription', pageId),
 
-    /** Queues an event; everything queued in this tick goes out together. */
+    /** Queues an event; everything queued in this tick (or one `batch`) goes out together. */
     enqueue(event: QueuedEvent) {
       queue.push(event);
-      if (scheduled) return;
-      scheduled = true;
-      track(sleep(0).then(flushQueue));
+      schedule();
     },
 
-    /** Waits for queued and running deliveries, then sends what out-of-order held back. */
-    async flush() {
+    /** Runs `work`, sending the events it queues in one delivery afterwards (Meta's batching). */
+    async batch<T>(work: () => Promise<T>): Promise<T> {
+      holding++;
+      try {
+        return await work();
+      } finally {
+        holding--;
+        schedule();
+      }
+    },
+
+    /** Waits for queued and running deliveries, then (`release`) sends what out-of-order held back. */
+    async flush(release = true) {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      if (!release) return;
       const waiting = [...held.values()];
       held.clear();
       for (const h of waiting) await post(h.url, h.body, false);

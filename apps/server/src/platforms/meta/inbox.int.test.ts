@@ -192,6 +192,23 @@ describe('Facebook Page inbox', () => {
     ]);
   });
 
+  it('reports an unknown outcome when the answer is lost, and findSent finds the message', async () => {
+    const page = await connectMeta(fb, 'Uri');
+    const inbox = inboxOf(fb);
+    const dm = await customerDm(fb, page.externalId, 'Vera', 'Is it in stock?');
+    const since = new Date(Date.now() - 1000);
+    await fb.setKnob(page.externalId, 'finalize_timeout', 10);
+    const lost = await expectPlatformError(
+      inbox.sendDm!(page, dmThread(dm.senderId), 'Yes, two left.'),
+    );
+    expect(lost.kind).toBe('unknown_outcome');
+    // It did go out once; reconciliation finds it instead of sending again.
+    const found = await inbox.findSent!(page, dmThread(dm.senderId), 'Yes, two left.', since);
+    const onSandbox = await sentBySandbox(fb, page.externalId);
+    expect(onSandbox).toHaveLength(1);
+    expect(found?.externalId).toBe(onSandbox[0]!.id);
+  });
+
   it('checks the webhook subscription and subscribes the Page again', async () => {
     const page = await connectMeta(fb, 'Lea');
     const inbox = inboxOf(fb);
@@ -290,6 +307,18 @@ describe('Instagram inbox', () => {
       author: { username: 'pia' },
     });
     expect(mention!.threadExternalId).toBe(mention!.externalId);
+    const mentionReply = await inbox.replyToComment!(
+      account,
+      {
+        kind: 'mention',
+        threadExternalId: mention!.externalId,
+        participantExternalId: 'pia',
+        rootPostExternalId: mention!.externalId,
+      },
+      null,
+      'Thank you!',
+    );
+    expect(mentionReply.externalId).toMatch(/^\d{17}$/);
 
     // Nothing new: the comment count did not change, so no comment is read again.
     const quiet = await inbox.poll(account, first.cursor);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { numericId } from '../kit/emu-kit.js';
 import { GraphFailure, graphErrors } from './errors.js';
 import { parseFields, pickFields } from './fields.js';
-import { paginate, requireScope, type PublishDeps } from './helpers.js';
+import { answerVisible, paginate, requireScope, type PublishDeps } from './helpers.js';
 import {
   graphTime,
   newNumericId,
@@ -24,7 +24,8 @@ import type { WebhookSender } from './webhook-sender.js';
  *   with the 24 h window from the customer's last message (7 days with `MESSAGE_TAG` +
  *   `HUMAN_AGENT`), by the emulator's clock; a private reply once per comment within 7 days;
  * - `GET|POST|DELETE /{page}/subscribed_apps`, `POST|DELETE /{comment}/likes` (Facebook),
- *   `POST|DELETE /{page}/blocked` (Facebook), `GET /{ig-user}/tags` (Instagram).
+ *   `POST|GET /{page}/blocked` (Facebook), `GET /{ig-user}/tags` and
+ *   `POST /{ig-user}/mentions` (Instagram).
  * The Facebook emulator holds Messenger conversations, the Instagram emulator Instagram ones.
  */
 
@@ -415,7 +416,11 @@ export function addGraphMessaging(router: GraphRouter, deps: MessagingDeps) {
     );
     if (commentId) await store.put('private_reply', commentId, { messageId: sent.id, at: now });
     queue(page, accountId, messagingEvent(sent, true));
-    return { json: { recipient_id: conversation.customerId, message_id: sent.id } };
+    // finalize_timeout: the message is sent, the answer never arrives.
+    return answerVisible(auth.scenario, {
+      recipient_id: conversation.customerId,
+      message_id: sent.id,
+    });
   });
 
   // Webhook subscriptions of a Page (the Instagram account's webhooks come through its Page).
@@ -538,9 +543,27 @@ export function addGraphMessaging(router: GraphRouter, deps: MessagingDeps) {
       );
       return { json: { data, paging } };
     });
-    // A mention in a comment (`mentioned_comment.comment_id(…)`) is read from the IG user node;
-    // the emulator answers the same data at `GET /{ig-user}/mentioned_comments/{id}`-free form
-    // through the tag record (see `/_emu/inbox/mentions`).
+    // A reply to a mention: a comment on the other account's media (or under its comment).
+    router.add('POST', ':id/mentions', async (req, path) => {
+      const auth = await state.authenticate(req.token, [path.id]);
+      const { accountId, page } = accountOf(auth, path.id!, 'post');
+      requireScope(auth, 'instagram_manage_comments');
+      const mediaId = req.params.media_id ?? '';
+      if (!mediaId) throw graphErrors.missingParam('media_id');
+      const message = req.params.message ?? '';
+      if (!message.trim()) throw graphErrors.missingParam('message');
+      const tag = await store.get<IgTag>(`tags:${accountId}`, mediaId);
+      if (!tag) throw graphErrors.notFound(mediaId, 'post');
+      const id = newNumericId(17);
+      await store.put(`mention_replies:${accountId}`, id, {
+        mediaId,
+        commentId: req.params.comment_id ?? null,
+        message,
+        from: page.instagram!.username,
+        createdAt: await kit.now(),
+      });
+      return { json: { id } };
+    });
   }
 
   /** Test hooks: the "customer" side (docs/inbox.md#facebook-and-instagram). */

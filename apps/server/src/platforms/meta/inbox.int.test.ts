@@ -209,6 +209,40 @@ describe('Facebook Page inbox', () => {
     expect(found?.externalId).toBe(onSandbox[0]!.id);
   });
 
+  it('lets a person play the customer from the sandbox page', async () => {
+    const page = await connectMeta(fb, 'Wren');
+    const postId = await publishPagePost(fb, page, 'Weekend hours');
+    const html = await (await fetch(`${fb.base}/_emu/inbox`)).text();
+    expect(html).toContain('<option value="' + page.externalId + '">Wren Page</option>');
+    expect(html).toContain('<label for="dm-text">Message</label>');
+    expect(html).toContain('Weekend hours');
+
+    const post = (path: string, fields: Record<string, string>) =>
+      fetch(`${fb.base}/_emu/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+        redirect: 'manual',
+      });
+    const sent = await post('inbox/messages', {
+      to: page.externalId,
+      fromName: 'Xena',
+      text: 'Open tomorrow?',
+    });
+    expect(sent.status).toBe(303);
+    expect(decodeURIComponent(sent.headers.get('location')!)).toContain("Xena's message was sent.");
+    const commented = await post('inbox/comments', { postId, fromName: 'Yan', message: 'Yay' });
+    expect(commented.status).toBe(303);
+
+    const { events } = await inboxOf(fb).poll(page, null);
+    expect(events.map((e) => [e.kind, e.text])).toEqual(
+      expect.arrayContaining([
+        ['dm', 'Open tomorrow?'],
+        ['comment', 'Yay'],
+      ]),
+    );
+  });
+
   it('checks the webhook subscription and subscribes the Page again', async () => {
     const page = await connectMeta(fb, 'Lea');
     const inbox = inboxOf(fb);

@@ -132,7 +132,15 @@ export function registerGraphEmulator(
     comments,
     onVisitorComment: (comment) => messaging.commentAdded(comment),
   });
-  registerEmuInboxRoutes(scope, messaging, webhooks);
+  registerEmuInboxRoutes(scope, {
+    ctx,
+    network: options.network,
+    messaging,
+    webhooks,
+    objects,
+    state,
+    addVisitorComment: (input) => comments.addVisitorComment(input),
+  });
 
   scope.route({
     method: ['GET', 'POST', 'DELETE'],

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SandboxContext } from '../context.js';
 import { numericId } from '../kit/emu-kit.js';
 import { GraphFailure, graphErrors } from './errors.js';
 import { parseFields, pickFields } from './fields.js';
@@ -14,6 +15,7 @@ import {
 import type { GraphRequest, GraphRouter } from './router.js';
 import type { Authenticated, SandboxPage } from './state.js';
 import type { WebhookSender } from './webhook-sender.js';
+import { renderInboxPage, type InboxPageAccount } from './inbox-page.js';
 
 /**
  * Messenger and Instagram messaging on the Graph emulator (docs/inbox.md#facebook-and-instagram):
@@ -725,8 +727,25 @@ interface Customer {
 
 export type GraphMessaging = ReturnType<typeof addGraphMessaging>;
 
+interface EmuInboxDeps {
+  ctx: SandboxContext;
+  network: 'Facebook' | 'Instagram';
+  messaging: GraphMessaging;
+  webhooks: WebhookSender;
+  objects: PublishDeps['objects'];
+  state: PublishDeps['state'];
+  addVisitorComment(input: {
+    postId: string;
+    fromName: string;
+    message: string;
+  }): Promise<GraphComment | null>;
+}
+
 /**
- * Test-facing inbox hooks, under `{mount}/_emu/`:
+ * Test-facing inbox hooks, under `{mount}/_emu/` (form posts from `GET /_emu/inbox`, the
+ * "be a customer" page, go back to it):
+ * - `POST /_emu/inbox/comments {postId, fromName, message}`: someone comments on a post (as
+ *   `POST /_emu/comments`), with its webhook;
  * - `POST /_emu/inbox/messages {to, fromName, text, attachments?:[{type,url}]}`: a customer
  *   writes to a Page (Facebook sandbox) or an Instagram account (Instagram sandbox), named by
  *   id, Page name or username; `texts: [...]` sends several in one webhook batch;
@@ -739,12 +758,55 @@ export type GraphMessaging = ReturnType<typeof addGraphMessaging>;
  *   `DELETE /_emu/webhooks` (forgets the log).
  * Comments come through the existing `POST /_emu/comments`, which now also sends the webhook.
  */
-export function registerEmuInboxRoutes(
-  scope: FastifyInstance,
-  messaging: GraphMessaging,
-  webhooks: WebhookSender,
-) {
+export function registerEmuInboxRoutes(scope: FastifyInstance, deps: EmuInboxDeps) {
+  const { ctx, network, messaging, webhooks, objects } = deps;
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  /** A form post from the page (`GET /_emu/inbox`) goes back to it with a sentence. */
+  const fromPage = (request: FastifyRequest) =>
+    (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+  const backToPage = (reply: FastifyReply, notice: string) =>
+    reply.redirect(`${ctx.mountPath}/_emu/inbox?notice=${encodeURIComponent(notice)}`, 303);
+
+  scope.get('/_emu/inbox', async (request, reply) => {
+    const notice = str((request.query as Record<string, unknown>).notice) || null;
+    const users = await deps.state.listUsers();
+    const seen = new Set<string>();
+    const accounts: InboxPageAccount[] = [];
+    const posts = await objects.listPosts({
+      network: network === 'Instagram' ? 'instagram' : 'facebook',
+    });
+    for (const page of users.flatMap((u) => u.pages)) {
+      const id = network === 'Instagram' ? page.instagram?.id : page.id;
+      if (!id || seen.has(id)) continue;
+      seen.add(id);
+      accounts.push({
+        id,
+        label: network === 'Instagram' ? `@${page.instagram!.username}` : page.name,
+        posts: posts
+          .filter((p) => p.account === id)
+          .slice(0, 10)
+          .map((p) => ({ id: p.id, text: p.text })),
+      });
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(renderInboxPage({ network, mountPath: ctx.mountPath, accounts, notice }));
+  });
+
+  scope.post('/_emu/inbox/comments', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const postId = str(body.postId);
+    const fromName = str(body.fromName).trim();
+    const message = str(body.message);
+    if (!postId || !fromName || !message.trim()) {
+      return reply.status(400).send({ error: 'Send {postId, fromName, message}.' });
+    }
+    const comment = await deps.addVisitorComment({ postId, fromName, message });
+    if (!comment) return reply.status(404).send({ error: `No post or comment ${postId}.` });
+    await messaging.commentAdded(comment);
+    if (fromPage(request)) return backToPage(reply, `${fromName} commented on the post.`);
+    return reply.status(201).send({ id: comment.id, postId: comment.root });
+  });
 
   scope.post('/_emu/inbox/messages', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -770,6 +832,7 @@ export function registerEmuInboxRoutes(
       return out;
     });
     if (!sent) return reply.status(404).send({ error: `No account ${to} in this sandbox.` });
+    if (fromPage(request)) return backToPage(reply, `${fromName}'s message was sent.`);
     return reply.status(201).send({
       conversationId: sent[0]!.conversation.id,
       senderId: sent[0]!.message.fromId,
@@ -796,6 +859,8 @@ export function registerEmuInboxRoutes(
       return reply
         .status(404)
         .send({ error: 'Mentions exist on the Instagram sandbox, for a known account.' });
+    if (fromPage(request))
+      return backToPage(reply, `${str(body.fromName) || 'someone'} mentioned the account.`);
     return reply.status(201).send({ mediaId: tag.id, commentId: tag.commentId });
   });
 

@@ -121,6 +121,7 @@ export const NETWORK_SETUP_FACTS: Record<string, NetworkSetupFacts> = {
           'threads_read_replies',
           'threads_delete',
           'threads_manage_insights',
+          'threads_manage_mentions',
         ],
       },
     ],

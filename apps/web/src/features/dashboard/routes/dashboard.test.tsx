@@ -55,7 +55,8 @@ describe('/dashboard', () => {
     expect(await screen.findByRole('region', { name: 'Statistics' })).toBeInTheDocument();
     expect(stat('Total Posts')).toHaveTextContent('12');
     expect(stat('Upcoming Scheduled')).toHaveTextContent('3');
-    expect(stat('Unread Messages')).toHaveTextContent('No data yet');
+    expect(await screen.findByText('Unread Messages')).toBeInTheDocument();
+    await waitFor(() => expect(stat('Unread Messages')).toHaveTextContent('0'));
     expect(stat('Engagement Rate')).toHaveTextContent('No data yet');
     expect(screen.queryByText(/85%/)).toBeNull();
     expect(screen.queryByText(/\+12% from last month/)).toBeNull();

@@ -63,14 +63,14 @@ export function AccountNotices({ accounts }: { accounts: InboxAccount[] }) {
 
   return (
     <section aria-label="About your accounts" className="flex flex-col gap-2">
-      <ul className="flex flex-col gap-2">
+      <ul className="flex flex-col gap-1.5">
         {shown.map((notice) => (
           <li
             key={notice.key}
             className={
               notice.problem
-                ? 'flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950'
-                : 'flex items-start gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700'
+                ? 'flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm text-amber-950'
+                : 'flex items-start gap-2 rounded-lg border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700'
             }
           >
             {notice.problem ? (

@@ -238,7 +238,7 @@ export function Composer({
           if (!text.trim()) stopTyping();
         }}
         disabled={disabled}
-        rows={3}
+        rows={2}
         aria-label={isNote ? 'Note' : 'Reply'}
         aria-describedby={cn(
           closedReason && 'composer-closed',

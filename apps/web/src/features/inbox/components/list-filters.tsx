@@ -1,5 +1,6 @@
 import type { InboxAccount, PlatformName } from '@herald/contract';
-import { Search } from 'lucide-react';
+import { Search, Tag } from 'lucide-react';
+import { useState } from 'react';
 import { SegmentedTabs } from '@/components/ui/segmented-tabs';
 import { cn } from '@/lib/cn';
 import type { AssigneeFilter, InboxListQuery, InboxTab } from '../api/inbox';
@@ -36,6 +37,7 @@ export function ListFilters({
   accounts: InboxAccount[];
   labels: string[];
 }) {
+  const [showLabels, setShowLabels] = useState(false);
   const toggleLabel = (label: string) =>
     onChange({
       labels: query.labels.includes(label)
@@ -87,61 +89,68 @@ export function ListFilters({
           <option value="unassigned">Unassigned</option>
         </select>
       </div>
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
-        />
-        <input
-          type="search"
-          value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
-          placeholder="Search conversations..."
-          aria-label="Search conversations"
-          maxLength={200}
-          className="w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm"
-        />
-      </div>
-      <div role="group" aria-labelledby="inbox-labels-title" className="min-w-0">
-        <div className="flex items-center justify-between gap-2">
-          <p
-            id="inbox-labels-title"
-            className="text-xs font-semibold tracking-wide text-slate-500 uppercase"
-          >
-            Labels
-          </p>
-          {query.labels.length > 0 && (
-            <button
-              type="button"
-              onClick={() => onChange({ labels: [] })}
-              className="text-xs font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              Clear all
-            </button>
-          )}
+      <div className="flex items-center gap-2">
+        <div className="relative min-w-0 flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          />
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => onSearchChange(event.target.value)}
+            placeholder="Search conversations..."
+            aria-label="Search conversations"
+            maxLength={200}
+            className="w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm"
+          />
         </div>
-        <div className="mt-1.5 flex flex-wrap gap-1.5">
-          {labels.map((label) => {
-            const on = query.labels.includes(label);
-            return (
+        <button
+          type="button"
+          aria-expanded={showLabels}
+          aria-controls="inbox-label-filter"
+          onClick={() => setShowLabels((v) => !v)}
+          className="inline-flex items-center gap-1 rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm whitespace-nowrap text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          <Tag className="size-3.5" aria-hidden="true" />
+          Labels<span className="sr-only"> filter</span>
+          {query.labels.length > 0 ? ` (${query.labels.length})` : ''}
+        </button>
+      </div>
+      {(showLabels || query.labels.length > 0) && (
+        <div role="group" aria-label="Labels" id="inbox-label-filter" className="min-w-0">
+          <div className="flex flex-wrap items-center gap-1.5">
+            {(showLabels ? labels : query.labels).map((label) => {
+              const on = query.labels.includes(label);
+              return (
+                <button
+                  key={label}
+                  type="button"
+                  aria-pressed={on}
+                  onClick={() => toggleLabel(label)}
+                  className={cn(
+                    chip,
+                    on
+                      ? 'border-indigo-600 bg-indigo-600 text-white'
+                      : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+                  )}
+                >
+                  {labelText(label)}
+                </button>
+              );
+            })}
+            {query.labels.length > 0 && (
               <button
-                key={label}
                 type="button"
-                aria-pressed={on}
-                onClick={() => toggleLabel(label)}
-                className={cn(
-                  chip,
-                  on
-                    ? 'border-indigo-600 bg-indigo-600 text-white'
-                    : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-                )}
+                onClick={() => onChange({ labels: [] })}
+                className="px-1 text-xs font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
-                {labelText(label)}
+                Clear all
               </button>
-            );
-          })}
+            )}
+          </div>
         </div>
-      </div>
+      )}
     </div>
   );
 }

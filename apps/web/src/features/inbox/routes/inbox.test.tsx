@@ -173,11 +173,15 @@ describe('/inbox list', () => {
     await user.click(within(tabs).getByRole('tab', { name: 'Instagram' }));
     await waitFor(() => expect(lastListQuery(server)?.get('tab')).toBe('Instagram'));
 
+    const labelFilter = screen.getByRole('button', { name: 'Labels filter' });
+    expect(labelFilter).toHaveAttribute('aria-expanded', 'false');
+    await user.click(labelFilter);
     const labels = screen.getByRole('group', { name: 'Labels' });
     expect(within(labels).getAllByRole('button')).toHaveLength(7);
     await user.click(within(labels).getByRole('button', { name: 'Complaint' }));
     await user.click(within(labels).getByRole('button', { name: 'Order' }));
     await waitFor(() => expect(lastListQuery(server)?.get('labels')).toBe('complaint,order'));
+    expect(screen.getByRole('button', { name: 'Labels filter (2)' })).toBeInTheDocument();
     await user.click(within(labels).getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(lastListQuery(server)?.has('labels')).toBe(false));
     expect(within(labels).queryByRole('button', { name: 'Clear all' })).toBeNull();

@@ -96,23 +96,18 @@ export function InboxPage() {
     <div
       onKeyDown={onKeyDown}
       className={cn(
-        'mx-auto flex w-full max-w-7xl flex-col gap-4 lg:h-[calc(100dvh-8rem)]',
+        'mx-auto flex w-full max-w-7xl flex-col gap-3 lg:h-[calc(100dvh-8rem)]',
         selectedId && 'h-[calc(100dvh-6rem)] sm:h-[calc(100dvh-7rem)]',
       )}
     >
       <title>Inbox · Herald</title>
       <header
         className={cn(
-          'flex shrink-0 flex-wrap items-end justify-between gap-x-4 gap-y-1',
+          'flex shrink-0 flex-wrap items-baseline justify-between gap-x-4 gap-y-1',
           selectedId && 'max-lg:sr-only',
         )}
       >
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Inbox</h1>
-          <p className="text-sm text-slate-600">
-            Messages, comments and mentions of all your connected accounts.
-          </p>
-        </div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Inbox</h1>
         <p className="hidden text-xs text-slate-500 sm:block">{KEYBOARD_HINT}</p>
       </header>
       <div className={cn('shrink-0', selectedId && 'max-lg:hidden')}>

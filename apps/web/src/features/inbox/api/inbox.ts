@@ -78,6 +78,18 @@ export function useThread(orgId: string, conversationId: string | null) {
 
 export type InboxThread = NonNullable<ReturnType<typeof useThread>['data']>;
 
+/** `GET …/conversations/{id}?before=`: the page of messages before `before` ("Load older messages"). */
+export async function fetchOlderMessages(orgId: string, conversationId: string, before: string) {
+  const { data } = await apiClient.get(
+    inboxPath(
+      orgId,
+      `/conversations/${encodeURIComponent(conversationId)}?before=${encodeURIComponent(before)}`,
+    ),
+    { schema: InboxThreadResponseSchema },
+  );
+  return { messages: data.messages, olderCursor: data.olderCursor };
+}
+
 const conversationPath = (orgId: string, id: string, rest = '') =>
   inboxPath(orgId, `/conversations/${encodeURIComponent(id)}${rest}`);
 

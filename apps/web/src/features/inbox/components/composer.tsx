@@ -261,12 +261,12 @@ export function Composer({
           {error}
         </p>
       )}
-      <div className="mt-2 flex flex-wrap items-center gap-2">
+      <div className="mt-2 flex items-center gap-2">
         {!isNote && <SavedRepliesMenu orgId={orgId} onPick={insert} disabled={disabled} />}
         <span
           id="composer-hint"
           className={cn(
-            'ml-auto text-xs',
+            'ml-auto min-w-0 truncate text-xs',
             left < 0 ? 'font-semibold text-red-700' : 'text-slate-500',
           )}
         >
@@ -274,7 +274,12 @@ export function Composer({
             ? `${-left} characters over the limit`
             : `${left.toLocaleString('en-US')} characters left`}
         </span>
-        <Button onClick={submit} disabled={disabled || blank || pending || left < 0} size="sm">
+        <Button
+          onClick={submit}
+          disabled={disabled || blank || pending || left < 0}
+          size="sm"
+          className="shrink-0"
+        >
           {isNote ? (
             <StickyNote className="size-4" aria-hidden="true" />
           ) : (

@@ -34,7 +34,7 @@ export function SavedRepliesMenu({
           className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"
         >
           <MessageSquareText className="size-4" aria-hidden="true" />
-          Saved replies
+          <span className="max-sm:sr-only">Saved replies</span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Content align="start" side="top" sideOffset={6} className={MENU_CONTENT}>
           {saved.isPending && <p className="px-3 py-2 text-sm text-slate-500">Loading…</p>}

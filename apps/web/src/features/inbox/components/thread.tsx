@@ -27,6 +27,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useTypists } from '@/lib/inbox';
 import { toast, toastError } from '@/lib/toast';
 import {
+  fetchOlderMessages,
   useArchiveConversation,
   useAssignableTeammates,
   useBlockPerson,
@@ -118,7 +119,11 @@ function ThreadHeader({
         >
           <ArrowLeft className="size-5" aria-hidden="true" />
         </button>
-        <Avatar name={conversation.title} url={person.pictureUrl} className="size-10" />
+        <Avatar
+          name={conversation.title}
+          url={person.pictureUrl}
+          className="size-10 max-sm:hidden"
+        />
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-base font-semibold text-slate-900">{conversation.title}</h2>
           <p className="flex min-w-0 items-center gap-1.5 text-xs text-slate-600">
@@ -329,29 +334,41 @@ export function Thread({
   const scroller = useRef<HTMLDivElement>(null);
   const seen = useRef<Set<string> | null>(null);
   const typing = typingText(useTypists(conversationId, selfId));
+  // Older pages fetched with "Load older messages"; `undefined` cursor: the thread's own.
+  const [older, setOlder] = useState<InboxMessage[]>([]);
+  const [olderCursor, setOlderCursor] = useState<string | null | undefined>(undefined);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const cursor = olderCursor === undefined ? (thread.data?.olderCursor ?? null) : olderCursor;
 
   const entries = useMemo<Entry[]>(() => {
     if (!thread.data) return [];
+    const latest = new Set(thread.data.messages.map((m) => m.id));
     const list: Entry[] = [
+      ...older.filter((m) => !latest.has(m.id)).map((item) => ({ kind: 'message' as const, item })),
       ...thread.data.messages.map((item) => ({ kind: 'message' as const, item })),
       ...thread.data.notes.map((item) => ({ kind: 'note' as const, item })),
     ];
     return list.sort((a, b) => a.item.createdAt.localeCompare(b.item.createdAt));
-  }, [thread.data]);
+  }, [thread.data, older]);
+  const lastEntry = entries[entries.length - 1]?.item.id;
 
-  // New messages: scrolled into view, and announced to screen readers (not the first load).
+  // The newest entry in view: on opening, and when a message or note arrives at the bottom.
+  useEffect(() => {
+    const box = scroller.current;
+    if (box && lastEntry) box.scrollTop = box.scrollHeight;
+  }, [lastEntry]);
+
+  // New messages from the other side are announced to screen readers (not those of the first load).
   useEffect(() => {
     const messages = thread.data?.messages;
     if (!messages) return;
-    const box = scroller.current;
-    if (box) box.scrollTop = box.scrollHeight;
     const fresh = seen.current ? messages.filter((m) => !seen.current?.has(m.id)) : [];
     seen.current = new Set(messages.map((m) => m.id));
     const incoming = fresh.filter((m) => m.direction === 'in');
     const last = incoming[incoming.length - 1];
     if (last)
       setAnnouncement(`New message from ${personName(last.sender)}: ${last.text.slice(0, 140)}`);
-  }, [thread.data?.messages, entries.length]);
+  }, [thread.data?.messages]);
 
   if (thread.isPending) {
     return <LoadingIndicator label="Loading the conversation" className="m-auto py-16" />;
@@ -411,6 +428,27 @@ export function Thread({
         </div>
       )}
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto bg-slate-50/50 p-3">
+        {cursor && (
+          <div className="mb-3 text-center">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={loadingOlder}
+              onClick={() => {
+                setLoadingOlder(true);
+                fetchOlderMessages(orgId, conversationId, cursor)
+                  .then((page) => {
+                    setOlder((current) => [...page.messages, ...current]);
+                    setOlderCursor(page.olderCursor);
+                  })
+                  .catch((e: unknown) => toastError(e, 'Older messages could not be loaded.'))
+                  .finally(() => setLoadingOlder(false));
+              }}
+            >
+              Load older messages
+            </Button>
+          </div>
+        )}
         {entries.length === 0 ? (
           <p className="py-12 text-center text-sm text-slate-600">{NO_THREAD_MESSAGES}</p>
         ) : (

@@ -629,6 +629,53 @@ describe('/inbox thread', () => {
     );
   });
 
+  it('announces a message that arrives live, and loads older messages on request', async () => {
+    const first = createInboxMessage({
+      id: 'msg_first',
+      conversationId: maya.id,
+      text: 'Hello?',
+      createdAt: '2026-03-10T09:00:00.000Z',
+    });
+    const oldest = createInboxMessage({
+      id: 'msg_oldest',
+      conversationId: maya.id,
+      text: 'Our very first chat',
+      createdAt: '2026-02-01T09:00:00.000Z',
+    });
+    const live = createInboxMessage({
+      id: 'msg_live',
+      conversationId: maya.id,
+      text: 'Anyone there?',
+      createdAt: '2026-03-10T09:30:00.000Z',
+    });
+    const messages = [first];
+    const { user } = await renderInbox({
+      path: `/inbox?c=${maya.id}`,
+      routes: {
+        [`GET ${base}/conversations/${maya.id}`]: (request) =>
+          request.query.get('before') === 'cur_1'
+            ? ok({ conversation: maya, messages: [oldest], notes: [], olderCursor: null })
+            : ok({ conversation: maya, messages, notes: [], olderCursor: 'cur_1' }),
+      },
+    });
+    await screen.findByText('Hello?');
+    await user.click(screen.getByRole('button', { name: 'Load older messages' }));
+    expect(await screen.findByText('Our very first chat')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+
+    messages.push(live);
+    const stream = FakeEventSource.latest();
+    stream.open();
+    stream.emit('inbox', { organizationId: ORG, conversationId: maya.id, change: 'message' });
+    expect(await screen.findByText('Anyone there?')).toBeInTheDocument();
+    expect(screen.getByText('New message from Maya Chen: Anyone there?')).toBeInTheDocument();
+    const texts = within(screen.getByRole('list', { name: 'Messages' }))
+      .getAllByRole('article')
+      .map((a) => a.textContent);
+    expect(texts[0]).toContain('Our very first chat');
+    expect(texts[2]).toContain('Anyone there?');
+  });
+
   it('tells teammates while this member types (throttled)', async () => {
     const { user, server } = await renderInbox({
       threads: [{ conversation: maya }],

@@ -591,6 +591,62 @@ describe('/inbox thread', () => {
     await waitFor(() => expect(server.count(`DELETE ${base}/conversations/${maya.id}`)).toBe(1));
   });
 
+  it('has no View profile where the network has no profile page, and Block where it allows', async () => {
+    const hidden = {
+      ...maya,
+      participant: { ...maya.participant, profileUrl: null },
+      capabilities: { ...maya.capabilities, block: true },
+    };
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: hidden }],
+      path: `/inbox?c=${maya.id}`,
+      routes: { [`POST ${base}/conversations/${maya.id}/block`]: ok({}) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Conversation actions' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'View profile' })).toBeNull();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Maya Chen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await waitFor(() =>
+      expect(server.count(`POST ${base}/conversations/${maya.id}/block`)).toBe(1),
+    );
+  });
+
+  it('inserts a saved reply, and creates and deletes saved replies', async () => {
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: maya }],
+      path: `/inbox?c=${maya.id}`,
+      routes: {
+        [`POST ${base}/saved-replies`]: ok({}),
+        [`DELETE ${base}/saved-replies/sr_1`]: ok({}),
+      },
+    });
+    const box = await screen.findByRole('textbox', { name: 'Reply' });
+    await user.click(screen.getByRole('button', { name: 'Saved replies' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Thanks/ }));
+    expect(box).toHaveValue('Thank you for writing to us!');
+
+    await user.click(screen.getByRole('button', { name: 'Saved replies' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Manage saved replies' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Saved replies' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save reply' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Give the saved reply a name.');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Hours');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reply text' }), 'We answer 9–17.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save reply' }));
+    await waitFor(() =>
+      expect(
+        server.requests.find((r) => r.method === 'POST' && r.path.endsWith('/saved-replies'))?.body,
+      ).toEqual({
+        title: 'Hours',
+        text: 'We answer 9–17.',
+      }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete the saved reply Thanks' }));
+    await waitFor(() => expect(server.count(`DELETE ${base}/saved-replies/sr_1`)).toBe(1));
+  });
+
   it('shows "X is replying…" from the live stream, and refetches the thread on an inbox event', async () => {
     const { server } = await renderInbox({
       threads: [{ conversation: maya }],

@@ -134,7 +134,7 @@ export function createFacebookInbox(
       humanAgentWindowHours: humanAgent ? HUMAN_AGENT_WINDOW_HOURS : null,
       replyMaxLength: MESSENGER_TEXT_MAX,
       limitation:
-        'Facebook does not let apps read posts that mention the Page, so mentions are not in the inbox.',
+        'Herald does not read posts that mention the Page: Facebook gives apps no dependable list of them.',
       historyNote: null,
       pollIntervalMinutes: META_INBOX_POLL_MINUTES,
     }),

@@ -276,12 +276,18 @@ describe('Meta webhook receiver: Facebook Page deliveries', () => {
           ],
           messaging: [
             { sender: { id: '5' }, recipient: { id: '111' }, timestamp: 1, read: { watermark: 1 } },
+            {
+              sender: { id: '5' },
+              recipient: { id: '111' },
+              timestamp: 1_700_000_003_000,
+              message_edit: { mid: 'm_1', text: 'Fixed typo', num_edit: 1 },
+            },
           ],
         },
       ],
     };
     const events = receiver.parse(Buffer.from(JSON.stringify(body))).map((e) => e.event);
-    expect(events).toEqual([
+    expect(events.slice(1)).toEqual([
       expect.objectContaining({
         externalId: '9_1',
         edited: true,
@@ -290,6 +296,16 @@ describe('Meta webhook receiver: Facebook Page deliveries', () => {
       }),
       expect.objectContaining({ externalId: '9_2', deleted: true, parentExternalId: '9_1' }),
       expect.objectContaining({ externalId: '9_3', hidden: true }),
+    ]);
+    expect(events.slice(0, 1)).toEqual([
+      expect.objectContaining({
+        kind: 'dm',
+        externalId: 'm_1',
+        text: 'Fixed typo',
+        edited: true,
+        threadExternalId: '5',
+        direction: 'in',
+      }),
     ]);
     expect(() => receiver.parse(Buffer.from('not json'))).toThrow();
     expect(() => receiver.parse(Buffer.from('{"object":"user","entry":[]}'))).toThrow();

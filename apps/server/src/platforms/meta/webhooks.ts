@@ -17,7 +17,7 @@ import { personOf } from './inbox.js';
  * - `X-Hub-Signature-256: sha256=<hex>`, HMAC-SHA256 of the raw body with the app secret,
  *   compared in constant time before anything is parsed (Meta escapes non-ASCII text, so only the
  *   bytes as received verify);
- * - bodies: `entry[]` (batched) of `messaging[]` (messages, echoes, unsends) and `changes[]`
+ * - bodies: `entry[]` (batched) of `messaging[]` (messages, echoes, edits, unsends) and `changes[]`
  *   (`feed` comments on a Page; `comments` and `mentions` on Instagram). Reads, deliveries,
  *   reactions and other verbs carry no message and are skipped.
  */
@@ -81,7 +81,9 @@ function messagingEvent(
   accountId: string,
   item: Json,
 ): InboxMessageEvent | null {
-  const message = isObj(item.message) ? item.message : null;
+  // An edit (`message_edits` field) carries the new text under `message_edit`, same `mid`.
+  const edit = isObj(item.message_edit) ? item.message_edit : null;
+  const message = isObj(item.message) ? item.message : edit;
   const senderId = isObj(item.sender) ? asStr(item.sender.id) : undefined;
   const recipientId = isObj(item.recipient) ? asStr(item.recipient.id) : undefined;
   const mid = message ? asStr(message.mid) : undefined;
@@ -104,6 +106,7 @@ function messagingEvent(
     createdAt: new Date(timestamp),
     attachments: attachmentsOf(message),
     deleted: message.is_deleted === true,
+    ...(edit ? { edited: true } : {}),
   };
 }
 

@@ -199,6 +199,10 @@ export async function mountNetworkSandboxes(
     clientSecret: runtime.secrets.derive('sandbox-client'),
     unauditedNetworks: config.unauditedNetworks,
     runsLocally: config.sandboxLocalMedia,
+    deliver: (
+      (inProcess) => (url: string | URL, init?: RequestInit) =>
+        inProcess(String(url), init)
+    )(injectFetch(app, config.apiPublicUrl, config.apiBasePath)),
   });
   if (sandboxed.length && config.sandboxLocalMedia)
     app.log.info(

@@ -73,8 +73,6 @@ describe('Facebook Page inbox, end to end through the sandbox', () => {
       fromName: 'Rosa Díaz',
       text: '¿Abren el domingo?',
     });
-    await sleep(1500);
-    console.log('DELIVERIES', JSON.stringify(await emu(owner, 'webhooks')).slice(0, 1500));
     const list = await eventually(
       () => api(owner, 'GET', `/organizations/${orgId}/inbox/conversations`),
       (r) => r.body.data.conversations.length === 1,

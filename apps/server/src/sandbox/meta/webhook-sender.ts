@@ -107,7 +107,7 @@ export function createWebhookSender(ctx: SandboxContext, kit: EmuKit) {
       error: null,
     };
     try {
-      const res = await fetch(url, {
+      const res = await ctx.deliver(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

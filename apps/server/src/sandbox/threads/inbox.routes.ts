@@ -118,7 +118,7 @@ export function registerThreadsInboxRoutes(
     const results: Array<{ status: number | null }> = [];
     for (let i = 0; i < (scenario.isOn('webhook_duplicate') ? 2 : 1); i++) {
       try {
-        const res = await fetch(callback.url, {
+        const res = await ctx.deliver(callback.url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
           body,

@@ -74,7 +74,7 @@ export function registerXWebhookRoutes(
     try {
       const target = new URL(url);
       target.searchParams.set('crc_token', token);
-      const res = await fetch(target, { signal: AbortSignal.timeout(10_000) });
+      const res = await ctx.deliver(target, { signal: AbortSignal.timeout(10_000) });
       if (res.status !== 200) return false;
       const body = (await res.json()) as { response_token?: unknown };
       return body.response_token === expected;
@@ -205,7 +205,7 @@ export function registerXWebhookRoutes(
 
   async function post(url: string, body: string, signature: string): Promise<number | null> {
     try {
-      const res = await fetch(url, {
+      const res = await ctx.deliver(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-twitter-webhooks-signature': signature },
         body,

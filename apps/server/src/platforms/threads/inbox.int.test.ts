@@ -123,6 +123,12 @@ describe('Threads inbox adapter against the Threads sandbox', () => {
     });
 
     expect((await inbox().poll(account, first.cursor)).events).toEqual([]);
+    // Connected before the inbox asked for mentions: replies still come, mentions wait.
+    const older = { ...account, tokens: { ...account.tokens, scopes: ['threads_basic'] } };
+    expect((await inbox().poll(older, null)).events.map((e) => e.kind).sort()).toEqual([
+      'comment',
+      'comment',
+    ]);
     const later = await h.emu('POST', 'inbox/reply', {
       postId: post.externalId,
       fromName: 'Lou Later',

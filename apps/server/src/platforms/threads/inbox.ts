@@ -254,16 +254,22 @@ export function createThreadsInbox(
         state.repliesAt,
         state.repliesAtIds,
       );
-      const mentionNodes = await allPages<ThreadsInboxNode>(
-        `/${encodeURIComponent(account.externalId)}/mentions`,
-        account,
-        {
-          fields,
-          ...(state.mentionsAt !== undefined
-            ? { since: String(Math.floor(state.mentionsAt / 1000)) }
-            : {}),
-        },
-      );
+      // Accounts connected before the inbox asked for threads_manage_mentions get replies only
+      // until they reconnect.
+      const mayReadMentions =
+        !account.tokens.scopes.length || account.tokens.scopes.includes('threads_manage_mentions');
+      const mentionNodes = mayReadMentions
+        ? await allPages<ThreadsInboxNode>(
+            `/${encodeURIComponent(account.externalId)}/mentions`,
+            account,
+            {
+              fields,
+              ...(state.mentionsAt !== undefined
+                ? { since: String(Math.floor(state.mentionsAt / 1000)) }
+                : {}),
+            },
+          )
+        : [];
       const mentions = advance(
         mentionNodes,
         (n) => n.id,

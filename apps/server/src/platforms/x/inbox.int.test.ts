@@ -278,7 +278,9 @@ describe('X Activity API webhooks between the sandbox and the receiver', () => {
 
   it('delivers signed DMs, mentions and replies that parse like the polled ones', async () => {
     const { account, username } = await connect('hooked');
+    expect(await inbox().checkSubscription!(account)).toBe(false);
     await inbox().subscribe!(account);
+    expect(await inbox().checkSubscription!(account)).toBe(true);
     await inbox().subscribe!(account); // subscribing twice is fine
     received.length = 0;
 
@@ -398,8 +400,21 @@ describe('X Activity API webhooks between the sandbox and the receiver', () => {
     });
     expect(quiet.deliveries).toEqual([]);
     expect(received).toEqual([]);
-    // Polling still finds it (the safety net).
+    await h.setKnob(username, 'webhook_disabled', false);
+
+    // X invalidates the webhook (a failed CRC): the check notices, ensure() re-validates it.
+    await h.emu('POST', 'inbox/invalidate-webhook');
+    expect(await inbox().checkSubscription!(account)).toBe(false);
+    const lost = await h.emu('POST', 'inbox/dm', {
+      account: username,
+      fromName: 'Eve',
+      text: 'lost',
+    });
+    expect(lost.deliveries).toEqual([]);
+    await createXWebhookAdmin(h.settings).ensure(heraldUrl);
+    expect(await inbox().checkSubscription!(account)).toBe(true);
+    // Polling still finds what was not delivered (the safety net).
     const polled = await inbox().poll(account, null);
-    expect(polled.events.map((e) => e.text)).toContain('anyone?');
+    expect(polled.events.map((e) => e.text)).toEqual(expect.arrayContaining(['anyone?', 'lost']));
   });
 });

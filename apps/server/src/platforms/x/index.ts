@@ -21,6 +21,7 @@ export const network: NetworkModule<XUrls> = {
       // Each account's Activity API subscriptions; the app's webhook is registered once
       // (createXWebhookAdmin(settings).ensure(url), docs/inbox.md#x-webhooks).
       subscribe: (account) => createXWebhookAdmin(settings).subscribe(account),
+      checkSubscription: (account) => createXWebhookAdmin(settings).isSubscribed(account),
     },
   }),
 };

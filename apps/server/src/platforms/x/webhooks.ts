@@ -266,6 +266,38 @@ export function createXWebhookAdmin(settings: AdapterSettings<XUrls>) {
       return created.data.id;
     },
 
+    /**
+     * Whether X still delivers this account's inbox events: a valid webhook, and a subscription
+     * for each event type (`GET /2/activity/subscriptions`, app-only).
+     */
+    async isSubscribed(account: StoredAccount): Promise<boolean> {
+      const token = await appToken();
+      const auth = { authorization: `Bearer ${token}` };
+      const [hooks, subs] = await Promise.all([
+        requestJson<{ data?: XWebhook[] }>(
+          http,
+          'X',
+          `${base}/2/webhooks`,
+          { headers: auth },
+          describeXApiError,
+        ),
+        requestJson<{ data?: Array<{ event_type?: string; filter?: { user_id?: string } }> }>(
+          http,
+          'X',
+          `${base}/2/activity/subscriptions`,
+          { headers: auth },
+          describeXApiError,
+        ),
+      ]);
+      if (!(hooks?.data ?? []).some((w) => w.valid)) return false;
+      const mine = new Set(
+        (subs?.data ?? [])
+          .filter((sub) => sub.filter?.user_id === account.externalId)
+          .map((sub) => sub.event_type),
+      );
+      return X_INBOX_EVENT_TYPES.every((type) => mine.has(type));
+    },
+
     /** Subscribes the account to the inbox's event types (one subscription per type). */
     async subscribe(account: StoredAccount, webhookId?: string) {
       for (const eventType of X_INBOX_EVENT_TYPES) {

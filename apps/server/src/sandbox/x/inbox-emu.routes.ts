@@ -17,7 +17,9 @@ import type { XDelivery } from './webhooks.routes.js';
  *   (or to a reply in its conversation);
  * - `GET /_emu/inbox/dms?account=`: the account's DM events, oldest first;
  * - `GET /_emu/inbox/tweets/{id}`: a post's hidden state and who liked it;
- * - `POST /_emu/inbox/flush`: sends the deliveries `webhook_out_of_order` held, newest first.
+ * - `POST /_emu/inbox/flush`: sends the deliveries `webhook_out_of_order` held, newest first;
+ * - `POST /_emu/inbox/invalidate-webhook`: X marks the app's webhook invalid (a failed CRC), so
+ *   nothing is delivered until `PUT /2/webhooks/{id}` passes the CRC again.
  * Each answers what was delivered to the webhook (`deliveries[].status`, null when held or later).
  */
 export interface XInboxEmuDeps {
@@ -184,4 +186,10 @@ export function registerXInboxEmuRoutes(scope: FastifyInstance, deps: XInboxEmuD
   });
 
   scope.post('/_emu/inbox/flush', async () => ({ deliveries: await deps.delivery.flush() }));
+
+  scope.post('/_emu/inbox/invalidate-webhook', async () => {
+    const hooks = await inbox.webhooks();
+    for (const hook of hooks) await inbox.saveWebhook({ ...hook, valid: false });
+    return { invalidated: hooks.length };
+  });
 }

@@ -144,7 +144,8 @@ export function registerThreadsInboxRoutes(
     check.searchParams.set('hub.mode', 'subscribe');
     check.searchParams.set('hub.challenge', challenge);
     check.searchParams.set('hub.verify_token', verifyToken);
-    const answer = await fetch(check, { signal: AbortSignal.timeout(10_000) })
+    const answer = await ctx
+      .deliver(check, { signal: AbortSignal.timeout(10_000) })
       .then(async (res) => (res.status === 200 ? (await res.text()).trim() : null))
       .catch(() => null);
     if (answer !== challenge)

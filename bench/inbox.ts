@@ -65,8 +65,8 @@ const raw = new pg.Pool({
 
 try {
   // ---- Ingestion ----
-  const { orgId, owner } = await createOrg(t.app, 'bench@example.com', 'Bench');
-  const account = await seedAccount(db, orgId, 'Facebook', 'bench-page');
+  const { orgId } = await createOrg(t.app, 'bench@example.com', 'Bench');
+  await seedAccount(db, orgId, 'Facebook', 'bench-page');
   const unique = Math.round(EVENTS / 1.1);
   const start = Date.parse('2026-01-01T00:00:00Z');
   const events = Array.from({ length: unique }, (_, i) =>
@@ -192,7 +192,6 @@ try {
     const plan = await raw.query(`explain (analyze, costs off) ${query}`, [...params]);
     console.log(`plan, ${name}:\n  ${plan.rows.map((r) => r['QUERY PLAN']).join('\n  ')}`);
   }
-  void owner;
 } finally {
   await raw.end();
   await t.close();

@@ -15,6 +15,7 @@ import type { NetworkRuntime } from '../../platforms/runtime.js';
 import type { StoredAccount } from '../../platforms/types.js';
 import { toStoredAccount } from '../integrations/integrations.service.js';
 import { upsertInboxEvents } from './inbox-ingest.js';
+import { reconcileStalePending } from './inbox-replies.js';
 import type { InboxQueue } from './inbox-queue.js';
 
 export interface InboxSyncDeps {
@@ -247,6 +248,7 @@ export class InboxSync {
 
   /** The periodic job: every connected account whose next poll is due. */
   async pollDue() {
+    await reconcileStalePending(this.deps);
     const now = this.now();
     const due = await this.deps.db
       .select({ id: integrations.id })

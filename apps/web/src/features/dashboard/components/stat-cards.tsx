@@ -37,15 +37,17 @@ function StatCard({
 }
 
 /**
- * The four figures of docs/product.md#dashboard. Messages have no source yet (there is no inbox),
- * so the card says so instead of showing a made-up number.
+ * The four figures of docs/product.md#dashboard. Unread Messages is the inbox's count of open
+ * unread conversations (docs/inbox.md); a member who cannot see the inbox gets no number.
  */
 export function StatCards({
   postCounts,
   engagement,
+  unreadMessages = null,
 }: {
   postCounts: Dashboard['postCounts'];
   engagement: Dashboard['engagement'];
+  unreadMessages?: Dashboard['unreadMessages'];
 }) {
   return (
     <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -57,8 +59,10 @@ export function StatCards({
       />
       <StatCard
         label="Unread Messages"
-        value={null}
-        hint="Appears once the inbox is connected"
+        value={unreadMessages}
+        hint={
+          unreadMessages === null ? 'Only for members who can see the inbox' : 'Open conversations'
+        }
         icon={MessageSquare}
       />
       <StatCard

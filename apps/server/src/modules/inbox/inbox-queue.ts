@@ -20,8 +20,11 @@ export interface InboxImportJob {
 export class InboxQueue {
   constructor(private readonly boss: PgBoss | null) {}
 
+  /** One waiting job drains every stored delivery: a burst queues one job, not one per delivery. */
   async processWebhook(eventId: string): Promise<void> {
-    await this.boss?.send(INBOX_WEBHOOK_QUEUE, { eventId } satisfies InboxWebhookJob);
+    await this.boss?.send(INBOX_WEBHOOK_QUEUE, { eventId } satisfies InboxWebhookJob, {
+      singletonKey: 'pending-deliveries',
+    });
   }
 
   /** After an account connects; keyed so a double connect imports once. */

@@ -98,6 +98,24 @@ export class InboxSync {
   }
 
   /**
+   * Every stored delivery not processed yet, oldest first, in chunks (the webhook job). One job
+   * drains what arrived meanwhile, so a burst of deliveries is stored in large batches.
+   */
+  async processPendingWebhooks(chunk = 200) {
+    for (;;) {
+      const ids = await this.deps.db
+        .select({ id: inboxWebhookEvents.id })
+        .from(inboxWebhookEvents)
+        .where(isNull(inboxWebhookEvents.processedAt))
+        .orderBy(asc(inboxWebhookEvents.receivedAt))
+        .limit(chunk);
+      if (ids.length === 0) return;
+      await this.processWebhooks(ids.map((r) => r.id));
+      if (ids.length < chunk) return;
+    }
+  }
+
+  /**
    * Parses stored deliveries and stores their events for every organization that connected the
    * account they are addressed to. A delivery that cannot be read keeps its error and changes
    * nothing else. Processing twice stores nothing twice.

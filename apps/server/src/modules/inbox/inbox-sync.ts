@@ -284,6 +284,7 @@ export class InboxSync {
 
   /** The periodic job: every connected account whose next poll is due. */
   async pollDue() {
+    await this.processPendingWebhooks();
     await reconcileStalePending(this.deps);
     const now = this.now();
     const due = await this.deps.db

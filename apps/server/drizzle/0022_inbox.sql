@@ -115,13 +115,13 @@ ALTER TABLE "inbox_saved_replies" ADD CONSTRAINT "inbox_saved_replies_created_by
 ALTER TABLE "inbox_sync_state" ADD CONSTRAINT "inbox_sync_state_integration_id_integrations_id_fk" FOREIGN KEY ("integration_id") REFERENCES "public"."integrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inbox_sync_state" ADD CONSTRAINT "inbox_sync_state_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "inbox_conversations_thread_key" ON "inbox_conversations" USING btree ("integration_id","kind","thread_external_id");--> statement-breakpoint
-CREATE INDEX "inbox_conversations_list_idx" ON "inbox_conversations" USING btree ("organization_id","status","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "inbox_conversations"."archived_at" is null;--> statement-breakpoint
-CREATE INDEX "inbox_conversations_unread_idx" ON "inbox_conversations" USING btree ("organization_id","status","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "inbox_conversations"."archived_at" is null and "inbox_conversations"."unread";--> statement-breakpoint
-CREATE INDEX "inbox_conversations_platform_idx" ON "inbox_conversations" USING btree ("organization_id","platform","status","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "inbox_conversations"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "inbox_conversations_list_idx" ON "inbox_conversations" USING btree ("organization_id","status","last_message_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "inbox_conversations"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "inbox_conversations_unread_idx" ON "inbox_conversations" USING btree ("organization_id","status","last_message_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "inbox_conversations"."archived_at" is null and "inbox_conversations"."unread";--> statement-breakpoint
+CREATE INDEX "inbox_conversations_platform_idx" ON "inbox_conversations" USING btree ("organization_id","platform","status","last_message_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "inbox_conversations"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "inbox_conversations_labels_idx" ON "inbox_conversations" USING gin ("labels");--> statement-breakpoint
 CREATE UNIQUE INDEX "inbox_messages_external_key" ON "inbox_messages" USING btree ("conversation_id","external_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "inbox_messages_client_key" ON "inbox_messages" USING btree ("conversation_id","client_key");--> statement-breakpoint
-CREATE INDEX "inbox_messages_thread_idx" ON "inbox_messages" USING btree ("conversation_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "inbox_messages_thread_idx" ON "inbox_messages" USING btree ("conversation_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "inbox_messages_pending_idx" ON "inbox_messages" USING btree ("delivery","updated_at") WHERE "inbox_messages"."delivery" = 'pending';--> statement-breakpoint
 CREATE INDEX "inbox_notes_conversation_idx" ON "inbox_notes" USING btree ("conversation_id","created_at");--> statement-breakpoint
 CREATE INDEX "inbox_saved_replies_org_idx" ON "inbox_saved_replies" USING btree ("organization_id","title");--> statement-breakpoint

@@ -10,13 +10,16 @@ import {
 import type { InboxSync } from '../modules/inbox/inbox-sync.js';
 import type { AnyJobDefinition, JobDefinition } from './runtime.js';
 
-/** Stored webhook deliveries, parsed and stored (docs/inbox.md#webhooks); a short poll keeps it live. */
+/**
+ * Stored webhook deliveries, parsed and stored (docs/inbox.md#webhooks): each job drains every
+ * delivery waiting (its own and what arrived since); a short poll keeps the inbox live.
+ */
 export const inboxWebhookJob = (sync: InboxSync): JobDefinition<InboxWebhookJob> => ({
   queue: INBOX_WEBHOOK_QUEUE,
   retryLimit: 3,
-  work: { batchSize: 50, pollingIntervalSeconds: 0.5 },
-  async handle(payloads) {
-    await sync.processWebhooks(payloads.map((p) => p.eventId));
+  work: { batchSize: 10, pollingIntervalSeconds: 0.5 },
+  async handle() {
+    await sync.processPendingWebhooks();
   },
 });
 

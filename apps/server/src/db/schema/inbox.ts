@@ -79,17 +79,24 @@ export const inboxConversations = pgTable(
   },
   (t) => [
     uniqueIndex('inbox_conversations_thread_key').on(t.integrationId, t.kind, t.threadExternalId),
-    // The list: an organization's open (or done) conversations, newest first.
+    // The list: an organization's open (or done) conversations, newest first. NULLS FIRST is
+    // what `order by … desc` means: an index in the other null order cannot serve the list.
     index('inbox_conversations_list_idx')
-      .on(t.organizationId, t.status, t.lastMessageAt.desc(), t.id.desc())
+      .on(t.organizationId, t.status, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.archivedAt} is null`),
     // The Unread tab and the badge's count.
     index('inbox_conversations_unread_idx')
-      .on(t.organizationId, t.status, t.lastMessageAt.desc(), t.id.desc())
+      .on(t.organizationId, t.status, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.archivedAt} is null and ${t.unread}`),
     // A network's tab.
     index('inbox_conversations_platform_idx')
-      .on(t.organizationId, t.platform, t.status, t.lastMessageAt.desc(), t.id.desc())
+      .on(
+        t.organizationId,
+        t.platform,
+        t.status,
+        t.lastMessageAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
       .where(sql`${t.archivedAt} is null`),
     index('inbox_conversations_labels_idx').using('gin', t.labels),
   ],
@@ -135,7 +142,11 @@ export const inboxMessages = pgTable(
   (t) => [
     uniqueIndex('inbox_messages_external_key').on(t.conversationId, t.externalId),
     uniqueIndex('inbox_messages_client_key').on(t.conversationId, t.clientKey),
-    index('inbox_messages_thread_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+    index('inbox_messages_thread_idx').on(
+      t.conversationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('inbox_messages_pending_idx')
       .on(t.delivery, t.updatedAt)
       .where(sql`${t.delivery} = 'pending'`),

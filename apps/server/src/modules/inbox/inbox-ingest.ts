@@ -1,6 +1,6 @@
 import type { InboxConversationKind, InboxPerson } from '@herald/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, isEmbedded } from '../../db/client.js';
 import { inboxConversations, inboxMessages, postTargets } from '../../db/schema.js';
 import type { InboxEvent } from '../../platforms/inbox-types.js';
 import { announceInbox } from '../notifications/notifications.repository.js';
@@ -28,6 +28,8 @@ const CONVERSATION_KIND: Record<InboxEvent['kind'], InboxConversationKind> = {
 };
 
 const PREVIEW_MAX = 280;
+/** Conversations stored in parallel by one call (each takes a pooled connection). */
+const CONVERSATIONS_AT_ONCE = 3;
 const preview = (event: InboxEvent) => {
   const text = event.text.trim() || (event.attachments.length ? 'Sent an attachment' : '');
   return text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX - 1)}…` : text;
@@ -54,13 +56,21 @@ export async function upsertInboxEvents(
     groups.set(key, [...(groups.get(key) ?? []), event]);
   }
   const outcome: IngestOutcome = { inserted: 0, updated: 0, conversationIds: [] };
-  for (const group of groups.values()) {
-    group.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    const result = await db.transaction((tx) => upsertConversation(tx, account, group));
-    outcome.inserted += result.inserted;
-    outcome.updated += result.updated;
-    outcome.conversationIds.push(result.conversationId);
-  }
+  // Conversations are independent (each transaction locks only its own rows): a few at a time.
+  const pending = [...groups.values()];
+  await Promise.all(
+    // PGlite has one connection: one transaction at a time there.
+    Array.from({ length: isEmbedded(db) ? 1 : CONVERSATIONS_AT_ONCE }, async () => {
+      for (let group = pending.shift(); group; group = pending.shift()) {
+        group.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+        const events = group;
+        const result = await db.transaction((tx) => upsertConversation(tx, account, events));
+        outcome.inserted += result.inserted;
+        outcome.updated += result.updated;
+        outcome.conversationIds.push(result.conversationId);
+      }
+    }),
+  );
   return outcome;
 }
 

@@ -301,6 +301,46 @@ async function markSent(
 }
 
 /**
+ * Replies left `pending` by a process that stopped between storing and recording the network's
+ * answer: looked up on the network (`findSent`), else marked `uncertain` for a person to decide.
+ * Never sent again blindly. Called by the poll job.
+ */
+export async function reconcileStalePending(deps: InboxDeps, olderThanMs = 10 * 60_000) {
+  const { db } = deps;
+  const cutoff = new Date(nowOf(deps).getTime() - olderThanMs);
+  const stale = await db
+    .select({ message: inboxMessages, conversation: inboxConversations })
+    .from(inboxMessages)
+    .innerJoin(inboxConversations, eq(inboxConversations.id, inboxMessages.conversationId))
+    .where(
+      and(
+        eq(inboxMessages.delivery, 'pending'),
+        sql`${inboxMessages.updatedAt} < ${cutoff.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(100);
+  for (const { message, conversation } of stale) {
+    const ctx = (
+      await accountContexts(deps, conversation.organizationId, [conversation.integrationId])
+    ).get(conversation.integrationId);
+    const found = ctx ? await reconcile(ctx, threadOf(conversation), message) : null;
+    const pendingOnly = eq(inboxMessages.delivery, 'pending');
+    if (found && found !== 'not-sent') await markSent(deps, conversation, message, found);
+    else
+      await repo.updateMessage(
+        db,
+        message.id,
+        {
+          delivery: 'uncertain',
+          error: `Herald stopped while sending this reply and could not tell whether ${ctx?.platformName ?? 'the network'} received it. Check the conversation there, then mark it sent or send it again.`,
+        },
+        pendingOnly,
+      );
+  }
+  return stale.length;
+}
+
+/**
  * An uncertain (or failed) reply: `sent` records it as delivered, `resend` sends it again,
  * `discard` drops it. Only one teammate's choice applies.
  */

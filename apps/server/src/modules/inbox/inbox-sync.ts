@@ -8,6 +8,7 @@ import { PlatformError } from '../../platforms/errors.js';
 import type {
   InboxAdapter,
   InboxCapabilities,
+  InboxEvent,
   WebhookHeaders,
   WebhookReceiver,
 } from '../../platforms/inbox-types.js';
@@ -15,6 +16,7 @@ import type { NetworkRuntime } from '../../platforms/runtime.js';
 import type { StoredAccount } from '../../platforms/types.js';
 import { toStoredAccount } from '../integrations/integrations.service.js';
 import { upsertInboxEvents } from './inbox-ingest.js';
+import { reconcileStalePending } from './inbox-replies.js';
 import type { InboxQueue } from './inbox-queue.js';
 
 export interface InboxSyncDeps {
@@ -96,6 +98,24 @@ export class InboxSync {
   }
 
   /**
+   * Every stored delivery not processed yet, oldest first, in chunks (the webhook job). One job
+   * drains what arrived meanwhile, so a burst of deliveries is stored in large batches.
+   */
+  async processPendingWebhooks(chunk = 200) {
+    for (;;) {
+      const ids = await this.deps.db
+        .select({ id: inboxWebhookEvents.id })
+        .from(inboxWebhookEvents)
+        .where(isNull(inboxWebhookEvents.processedAt))
+        .orderBy(asc(inboxWebhookEvents.receivedAt))
+        .limit(chunk);
+      if (ids.length === 0) return;
+      await this.processWebhooks(ids.map((r) => r.id));
+      if (ids.length < chunk) return;
+    }
+  }
+
+  /**
    * Parses stored deliveries and stores their events for every organization that connected the
    * account they are addressed to. A delivery that cannot be read keeps its error and changes
    * nothing else. Processing twice stores nothing twice.
@@ -108,36 +128,53 @@ export class InboxSync {
       .from(inboxWebhookEvents)
       .where(and(inArray(inboxWebhookEvents.id, eventIds), isNull(inboxWebhookEvents.processedAt)))
       .orderBy(asc(inboxWebhookEvents.receivedAt));
+    // A batch is stored per account at once: duplicates within it meet in one upsert.
+    const byAccount = new Map<
+      string,
+      { platform: string; accountExternalId: string; events: InboxEvent[] }
+    >();
+    const errors = new Map<string, string>();
     for (const row of rows) {
-      let error: string | null = null;
       try {
         const receiver = this.receiver(row.provider);
         if (!receiver) throw new Error(`No receiver for ${row.provider} deliveries.`);
-        const addressed = receiver.parse(row.body);
-        const byAccount = new Map<string, typeof addressed>();
-        for (const a of addressed) {
+        for (const a of receiver.parse(row.body)) {
           const key = `${a.platform}\u0000${a.accountExternalId}`;
-          byAccount.set(key, [...(byAccount.get(key) ?? []), a]);
-        }
-        for (const group of byAccount.values()) {
-          const { platform, accountExternalId } = group[0]!;
-          for (const account of await this.connectedAccounts(platform, accountExternalId)) {
-            await upsertInboxEvents(
-              db,
-              { id: account.id, organizationId: account.organizationId, platform },
-              group.map((a) => a.event),
-            );
-          }
+          const entry = byAccount.get(key) ?? {
+            platform: a.platform,
+            accountExternalId: a.accountExternalId,
+            events: [],
+          };
+          entry.events.push(a.event);
+          byAccount.set(key, entry);
         }
       } catch (err) {
-        error = err instanceof Error ? err.message : String(err);
+        const error = err instanceof Error ? err.message : String(err);
+        errors.set(row.id, error);
         this.deps.log.warn({ eventId: row.id, err: error }, 'unreadable webhook delivery');
       }
+    }
+    for (const { platform, accountExternalId, events } of byAccount.values()) {
+      for (const account of await this.connectedAccounts(platform, accountExternalId)) {
+        await upsertInboxEvents(
+          db,
+          { id: account.id, organizationId: account.organizationId, platform },
+          events,
+        );
+      }
+    }
+    const now = this.now();
+    const read = rows.filter((r) => !errors.has(r.id)).map((r) => r.id);
+    if (read.length)
       await db
         .update(inboxWebhookEvents)
-        .set({ processedAt: this.now(), error })
-        .where(eq(inboxWebhookEvents.id, row.id));
-    }
+        .set({ processedAt: now })
+        .where(inArray(inboxWebhookEvents.id, read));
+    for (const [id, error] of errors)
+      await db
+        .update(inboxWebhookEvents)
+        .set({ processedAt: now, error })
+        .where(eq(inboxWebhookEvents.id, id));
   }
 
   /** Every organization's connection of this account (the same Page may be in two). */
@@ -247,6 +284,8 @@ export class InboxSync {
 
   /** The periodic job: every connected account whose next poll is due. */
   async pollDue() {
+    await this.processPendingWebhooks();
+    await reconcileStalePending(this.deps);
     const now = this.now();
     const due = await this.deps.db
       .select({ id: integrations.id })

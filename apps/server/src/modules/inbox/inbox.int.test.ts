@@ -537,4 +537,35 @@ describe('inbox API', () => {
       change: 'message',
     });
   });
+
+  it('reconciles replies a stopped process left pending, without sending them again', async () => {
+    const { owner, api, ingest, orgId } = await setup();
+    await ingest([dm('z1', 'zoe', ago(5), 'Hi')]);
+    const { id } = await firstConversation(owner, api);
+    const stale = (clientKey: string, text: string) => ({
+      organizationId: orgId,
+      conversationId: id,
+      clientKey,
+      kind: 'dm' as const,
+      direction: 'out' as const,
+      text,
+      createdAt: new Date(Date.now() - 30 * 60_000),
+      delivery: 'pending' as const,
+      updatedAt: new Date(Date.now() - 30 * 60_000),
+    });
+    await t.database.db.insert(inboxMessages).values(stale('draft-stale-1', 'Found one'));
+    fake.findSentAnswer = { externalId: 'net-found', createdAt: new Date() };
+    await t.runtime.inbox.sync.pollDue();
+    await t.database.db.insert(inboxMessages).values(stale('draft-stale-2', 'Lost one'));
+    fake.findSentAnswer = new PlatformError('transient', 'Facebook is down.');
+    await t.runtime.inbox.sync.pollDue();
+    const rows = await t.database.db
+      .select()
+      .from(inboxMessages)
+      .where(eq(inboxMessages.conversationId, id));
+    const byKey = Object.fromEntries(rows.map((r) => [r.clientKey, r]));
+    expect(byKey['draft-stale-1']).toMatchObject({ delivery: 'sent', externalId: 'net-found' });
+    expect(byKey['draft-stale-2']).toMatchObject({ delivery: 'uncertain' });
+    expect(fake.sends).toEqual([]);
+  });
 });

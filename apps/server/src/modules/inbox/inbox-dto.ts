@@ -64,7 +64,8 @@ export function capabilitiesOf(row: ConversationRow, ctx: AccountContext): Inbox
     hide: live && onComments && caps.hide && Boolean(inbox.hide),
     deleteOnNetwork: live && onComments && caps.deleteComment && Boolean(inbox.deleteComment),
     block: live && caps.block && Boolean(inbox.block),
-    replyMaxLength: caps?.replyMaxLength ?? 1,
+    replyMaxLength:
+      (row.kind === 'dm' ? (caps?.dmMaxLength ?? caps?.replyMaxLength) : caps?.replyMaxLength) ?? 1,
   };
 }
 

@@ -79,10 +79,14 @@ export async function sendReply(
 
   const caps = capabilitiesOf(conversation, ctx);
   const now = nowOf(deps);
-  if (request.text.length > caps.replyMaxLength)
+  // A private reply is a direct message, whatever the conversation.
+  const maxLength = request.privateReplyTo
+    ? (ctx.caps?.dmMaxLength ?? caps.replyMaxLength)
+    : caps.replyMaxLength;
+  if (request.text.length > maxLength)
     throw new AppError(
       'VALIDATION_FAILED',
-      `${ctx.platformName} takes replies of at most ${caps.replyMaxLength.toLocaleString('en-US')} characters; this one has ${request.text.length.toLocaleString('en-US')}.`,
+      `${ctx.platformName} takes replies of at most ${maxLength.toLocaleString('en-US')} characters; this one has ${request.text.length.toLocaleString('en-US')}.`,
     );
   let privateTarget: repo.MessageRow | null = null;
   let replyTo: repo.MessageRow | null = null;

@@ -132,7 +132,8 @@ export function createFacebookInbox(
       block: true,
       dmWindowHours: MESSAGING_WINDOW_HOURS,
       humanAgentWindowHours: humanAgent ? HUMAN_AGENT_WINDOW_HOURS : null,
-      replyMaxLength: MESSENGER_TEXT_MAX,
+      replyMaxLength: FACEBOOK_COMMENT_MAX,
+      dmMaxLength: MESSENGER_TEXT_MAX,
       limitation:
         'Herald does not read posts that mention the Page: Facebook gives apps no dependable list of them.',
       historyNote: null,

@@ -196,7 +196,8 @@ export function createInstagramInbox(
       block: false,
       dmWindowHours: MESSAGING_WINDOW_HOURS,
       humanAgentWindowHours: humanAgent ? HUMAN_AGENT_WINDOW_HOURS : null,
-      replyMaxLength: INSTAGRAM_DM_MAX_BYTES,
+      replyMaxLength: INSTAGRAM_COMMENT_MAX,
+      dmMaxLength: INSTAGRAM_DM_MAX_BYTES,
       limitation:
         "Instagram's API cannot like comments or block people; do that in the Instagram app.",
       historyNote: INSTAGRAM_HISTORY_NOTE,

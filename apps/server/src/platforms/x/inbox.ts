@@ -403,6 +403,7 @@ export function createXInbox(settings: AdapterSettings<XUrls>): InboxAdapter {
         dmWindowHours: null,
         humanAgentWindowHours: null,
         replyMaxLength: textLimitOf(account),
+        dmMaxLength: X_DM_MAX_LENGTH,
         limitation: X_INBOX_LIMITATION,
         historyNote: X_INBOX_HISTORY,
         pollIntervalMinutes: X_INBOX_POLL_MINUTES,

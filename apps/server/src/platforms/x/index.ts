@@ -18,9 +18,15 @@ export const network: NetworkModule<XUrls> = {
     metrics: createXMetrics(settings),
     inbox: {
       ...createXInbox(settings),
-      // Each account's Activity API subscriptions; the app's webhook is registered once
-      // (createXWebhookAdmin(settings).ensure(url), docs/inbox.md#x-webhooks).
-      subscribe: (account) => createXWebhookAdmin(settings).subscribe(account),
+      // The app's webhook (registered unless X holds it valid), then the account's Activity API
+      // subscriptions delivered to it (docs/inbox.md#x-webhooks).
+      subscribe: async (account) => {
+        const admin = createXWebhookAdmin(settings);
+        const webhookId = settings.webhookBase
+          ? await admin.ensure(`${settings.webhookBase}/x`)
+          : undefined;
+        await admin.subscribe(account, webhookId);
+      },
       checkSubscription: (account) => createXWebhookAdmin(settings).isSubscribed(account),
     },
   }),

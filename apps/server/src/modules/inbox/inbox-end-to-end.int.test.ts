@@ -28,10 +28,10 @@ async function api(actor: Actor, method: 'GET' | 'POST' | 'PATCH', url: string, 
   return { status: res.statusCode, body: res.json() as any };
 }
 
-async function emu(actor: Actor, path: string, payload?: object) {
+async function emu(actor: Actor, path: string, payload?: object, network = 'facebook') {
   const res = await send(t.app, actor.jar, {
     method: payload ? 'POST' : 'GET',
-    url: `/api/sandbox/facebook/_emu/${path}`,
+    url: `/api/sandbox/${network}/_emu/${path}`,
     headers: payload ? origin : {},
     ...(payload ? { payload } : {}),
   });
@@ -142,5 +142,55 @@ describe('Facebook Page inbox, end to end through the sandbox', () => {
       (r) =>
         r.body.data.conversations[0]?.status === 'open' && r.body.data.conversations[0]?.unread,
     );
+  });
+});
+
+describe('X inbox, end to end through the sandbox', () => {
+  it('registers the webhook on connect, receives a DM by the Activity API, and answers it once', async () => {
+    const { owner, orgId } = await createOrg(t.app, 'kiosk.x@example.com', 'Kiosk');
+    const done = await connectThroughSandbox(t.app, owner, 'x', orgId, { account: 'kiosk_news' });
+    expect(new URL(done).searchParams.get('connected')).toBeTruthy();
+    await eventually(
+      () => api(owner, 'GET', `/organizations/${orgId}/inbox/summary`),
+      (r) => r.body.data.accounts.some((a: any) => a.lastSyncedAt),
+    );
+    const summary = await api(owner, 'GET', `/organizations/${orgId}/inbox/summary`);
+    expect(summary.body.data.accounts[0]).toMatchObject({
+      platform: 'X',
+      dm: true,
+      syncError: null,
+    });
+
+    await emu(
+      owner,
+      'inbox/dm',
+      { account: 'kiosk_news', fromName: 'Ines', text: 'Still open?' },
+      'x',
+    );
+    const list = await eventually(
+      () => api(owner, 'GET', `/organizations/${orgId}/inbox/conversations?tab=X`),
+      (r) => r.body.data.conversations.length === 1,
+    );
+    const conversation = list.body.data.conversations[0];
+    expect(conversation).toMatchObject({ platform: 'X', kind: 'dm', unread: true });
+    expect(conversation.capabilities.replyMaxLength).toBe(10_000);
+
+    const reply = { text: 'Until eight tonight.', clientKey: 'draft-kiosk-1' };
+    const first = await api(
+      owner,
+      'POST',
+      `/organizations/${orgId}/inbox/conversations/${conversation.id}/messages`,
+      reply,
+    );
+    const second = await api(
+      owner,
+      'POST',
+      `/organizations/${orgId}/inbox/conversations/${conversation.id}/messages`,
+      reply,
+    );
+    expect(first.body.data.message.delivery).toBe('sent');
+    expect(second.body.data.message.id).toBe(first.body.data.message.id);
+    const dms = await emu(owner, 'inbox/dms?account=kiosk_news', undefined, 'x');
+    expect(dms.dms.filter((d: any) => d.text === reply.text)).toHaveLength(1);
   });
 });

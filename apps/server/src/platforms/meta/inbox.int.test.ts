@@ -109,7 +109,8 @@ describe('Facebook Page inbox', () => {
       block: true,
       dmWindowHours: 24,
       humanAgentWindowHours: null,
-      replyMaxLength: 2000,
+      replyMaxLength: 8000,
+      dmMaxLength: 2000,
       historyNote: null,
     });
     const dm = await customerDm(fb, page.externalId, 'Hal', 'Hi');
@@ -275,7 +276,8 @@ describe('Instagram inbox', () => {
       privateReply: true,
       like: false,
       block: false,
-      replyMaxLength: 1000,
+      replyMaxLength: 2200,
+      dmMaxLength: 1000,
       historyNote: INSTAGRAM_HISTORY_NOTE,
     });
     expect(inbox.like).toBeUndefined();

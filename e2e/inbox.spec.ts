@@ -57,17 +57,20 @@ test.describe('inbox', () => {
     const instagram = integrations.find((i) => i.platform.name === 'Instagram')!;
 
     // An Instagram post published from Herald, to be commented on.
-    const image = await page.screenshot({ clip: { x: 0, y: 0, width: 400, height: 400 } });
+    const image = await page.screenshot({
+      type: 'jpeg',
+      clip: { x: 0, y: 0, width: 400, height: 400 },
+    });
     const created = await page.request.post(`/api/organizations/${orgId}/post`, {
       headers: origin,
       multipart: {
         integrationIds: JSON.stringify([instagram.id]),
         content: 'Pumpkin bread is back',
         action: 'publish',
-        media: { name: 'bread.png', mimeType: 'image/png', buffer: image },
+        media: { name: 'bread.jpg', mimeType: 'image/jpeg', buffer: image },
       },
     });
-    expect(created.status()).toBe(201);
+    expect(created.status(), await created.text()).toBe(201);
     const postId = (await created.json()).data.post.id as string;
     let mediaId = '';
     await expect(async () => {
@@ -103,7 +106,7 @@ test.describe('inbox', () => {
     await expect(nav.getByRole('link', { name: /Inbox\s*2 unread conversations/ })).toBeVisible();
 
     // Assign, label and answer the DM.
-    await list.getByRole('button', { name: /Rosa Díaz/ }).click();
+    await list.getByRole('button', { name: /Are you open on Sunday/ }).click();
     await page.getByLabel('Assign to').selectOption({ label: 'Lena Lantern' });
     await expect(page.getByText('Assigned to Lena Lantern.')).toBeVisible();
     await page.getByRole('button', { name: 'Labels' }).click();

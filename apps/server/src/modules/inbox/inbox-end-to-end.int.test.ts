@@ -86,6 +86,13 @@ describe('Facebook Page inbox, end to end through the sandbox', () => {
       lastMessage: { text: '¿Abren el domingo?', direction: 'in' },
     });
     expect(conversation.window.open).toBe(true);
+    // The webhook carried only the customer's id; the poll it brought forward names her.
+    await t.runtime.inbox.sync.pollDue();
+    const named = await api(owner, 'GET', `/organizations/${orgId}/inbox/conversations`);
+    expect(named.body.data.conversations[0]).toMatchObject({
+      title: 'Rosa Díaz',
+      participant: { name: 'Rosa Díaz' },
+    });
     const summary = await api(owner, 'GET', `/organizations/${orgId}/inbox/summary`);
     expect(summary.body.data.unreadCount).toBe(1);
 

@@ -103,7 +103,8 @@ async function upsertConversation(db: Db, account: IngestAccount, group: InboxEv
   const rootPost = group.find((e) => e.rootPost)?.rootPost ?? null;
   const postId = await linkedPostId(db, account.id, rootPost?.externalId);
   const title =
-    personName(participant) ?? (kind === 'comments' ? 'Comments on a post' : 'Conversation');
+    personName(participant) ??
+    (kind === 'comments' ? 'Comments on a post' : `${account.platform} user`);
   const [conversation] = await db
     .insert(inboxConversations)
     .values({
@@ -156,6 +157,10 @@ async function upsertConversation(db: Db, account: IngestAccount, group: InboxEv
   const inboundAt = newestInbound?.createdAt ?? null;
   const newer = (at: Date | null, column: typeof c.lastMessageAt | typeof c.lastInboundAt) =>
     at ? sql`(${column} is null or ${at.toISOString()}::timestamptz >= ${column})` : sql`false`;
+  // The newest inbound message's person replaces the stored one; so does the same person once
+  // the network names them (a webhook carries only ids; the next poll brings the name).
+  const named = personName(participant) !== null;
+  const replaces = sql`(${c.participant} is null or ${newer(inboundAt, c.lastInboundAt)} or (${named} and ${c.participantExternalId} = ${participant?.externalId ?? ''} and ${c.participant}->>'name' is null and ${c.participant}->>'username' is null))`;
   await db
     .update(c)
     .set({
@@ -178,9 +183,9 @@ async function upsertConversation(db: Db, account: IngestAccount, group: InboxEv
       ...(participant &&
       (kind !== 'dm' || group.some((e) => e.counterpart) || newestInbound !== undefined)
         ? {
-            participant: sql`case when ${c.participant} is null or ${newer(inboundAt, c.lastInboundAt)} then ${JSON.stringify(participant)}::jsonb else ${c.participant} end`,
-            participantExternalId: sql`case when ${c.participant} is null or ${newer(inboundAt, c.lastInboundAt)} then ${participant.externalId} else ${c.participantExternalId} end`,
-            title: sql`case when ${c.participant} is null or ${newer(inboundAt, c.lastInboundAt)} then ${title} else ${c.title} end`,
+            participant: sql`case when ${replaces} then ${JSON.stringify(participant)}::jsonb else ${c.participant} end`,
+            participantExternalId: sql`case when ${replaces} then ${participant.externalId} else ${c.participantExternalId} end`,
+            title: sql`case when ${replaces} then ${title} else ${c.title} end`,
           }
         : {}),
       ...(newInbound ? { unread: true, status: 'open' as const, archivedAt: null } : {}),

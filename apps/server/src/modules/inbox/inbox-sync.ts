@@ -161,6 +161,13 @@ export class InboxSync {
           { id: account.id, organizationId: account.organizationId, platform },
           events,
         );
+        // A webhook names nobody (Meta sends ids only): the account's next poll, brought
+        // forward to the next minute, reads the conversation with the person's name.
+        if (events.some(unnamedInboundDm))
+          await db
+            .update(inboxSyncState)
+            .set({ nextPollAt: this.now() })
+            .where(eq(inboxSyncState.integrationId, account.id));
       }
     }
     const now = this.now();
@@ -359,3 +366,9 @@ export class InboxSync {
     return outcomes;
   }
 }
+
+/** An inbound direct message whose sender the network did not name. */
+const unnamedInboundDm = (event: InboxEvent) => {
+  const person = event.counterpart ?? event.author;
+  return event.kind === 'dm' && event.direction === 'in' && !person.name && !person.username;
+};

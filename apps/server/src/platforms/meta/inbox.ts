@@ -210,7 +210,8 @@ export const personOf = (
   const username = node?.username ?? null;
   return {
     externalId: node?.id ?? '',
-    name: node?.name ?? username ?? (network === 'Facebook' ? 'Facebook user' : null),
+    // Unnamed (a webhook carries ids only): the inbox names the person once a poll reads them.
+    name: node?.name ?? username,
     username,
     pictureUrl: null,
     profileUrl:

@@ -68,6 +68,8 @@ import { MembershipCache } from './modules/team/membership.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { inboxRoutes } from './modules/inbox/inbox.routes.js';
+import { webhooksRoutes } from './modules/inbox/webhooks.routes.js';
 import { logOptions } from './lib/log-options.js';
 import type { MediaStore } from './media/media-store.js';
 import { mediaRoutes } from './media/media.routes.js';
@@ -238,7 +240,7 @@ export async function buildApp(
     'onRequest',
     originCheck(
       [config.publicUrl, new URL(config.apiPublicUrl).origin],
-      [`${base}/sandbox/`, `${base}/oidc/`],
+      [`${base}/sandbox/`, `${base}/oidc/`, `${base}/webhooks/`],
     ),
   );
   await registerRateLimits(app, { config, store: await createCounterStore(config, database) });
@@ -338,6 +340,8 @@ export async function buildApp(
     states: new ConnectStates(secrets.derive('connect-state')),
     publicUrl: config.publicUrl,
     apiPublicUrl: config.apiPublicUrl,
+    // A new account's inbox: subscribe to its webhooks and import its history (docs/inbox.md).
+    onConnected: (integrationIds: string[]) => runtime.inbox.queue.importAccounts(integrationIds),
   });
   // Media, posts and publishing.
   await app.register(mediaRoutes, { prefix: base, media });
@@ -382,6 +386,12 @@ export async function buildApp(
     now,
   });
   await app.register(commentsRoutes, { prefix: base, db: database.db, cipher, networks });
+  await app.register(inboxRoutes, { prefix: base, db: database.db, cipher, networks, now });
+  await app.register(webhooksRoutes, {
+    prefix: base,
+    sync: runtime.inbox.sync,
+    metaVerifyToken: runtime.inbox.metaVerifyToken,
+  });
   await app.register(billingRoutes, {
     prefix: base,
     db: database.db,

@@ -6,6 +6,18 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
+/** A whole number of minutes (1 to a week), or unset. */
+const optionalMinutes = optionalString
+  .transform((v) => (v === undefined ? undefined : Number(v)))
+  .pipe(
+    z
+      .number()
+      .int('Poll intervals are whole minutes.')
+      .min(1)
+      .max(7 * 24 * 60)
+      .optional(),
+  );
+
 const emailList = z
   .string()
   .optional()
@@ -75,6 +87,15 @@ const ConfigSchema = z
     X_CLIENT_SECRET: optionalString,
     META_APP_ID: optionalString,
     META_APP_SECRET: optionalString,
+    /** Herald's verify token for Meta's webhook handshake (docs/inbox.md#configuration). */
+    META_WEBHOOK_VERIFY_TOKEN: optionalString,
+    /** Minutes between two inbox polls of one account, per network (docs/inbox.md#polling). */
+    INBOX_POLL_MINUTES_X: optionalMinutes,
+    INBOX_POLL_MINUTES_FACEBOOK: optionalMinutes,
+    INBOX_POLL_MINUTES_INSTAGRAM: optionalMinutes,
+    INBOX_POLL_MINUTES_THREADS: optionalMinutes,
+    INBOX_POLL_MINUTES_LINKEDIN: optionalMinutes,
+    INBOX_POLL_MINUTES_TIKTOK: optionalMinutes,
     THREADS_APP_ID: optionalString,
     THREADS_APP_SECRET: optionalString,
     TIKTOK_CLIENT_KEY: optionalString,
@@ -289,6 +310,20 @@ const ConfigSchema = z
             }
           : null,
       mailFrom: env.MAIL_FROM,
+      /** The unified inbox (docs/inbox.md#configuration). */
+      inbox: {
+        /** Null: derived from the sandbox secret outside production; refused in production. */
+        metaWebhookVerifyToken: env.META_WEBHOOK_VERIFY_TOKEN ?? null,
+        /** Per network slug; unset: the network adapter's own interval. */
+        pollMinutes: {
+          x: env.INBOX_POLL_MINUTES_X,
+          facebook: env.INBOX_POLL_MINUTES_FACEBOOK,
+          instagram: env.INBOX_POLL_MINUTES_INSTAGRAM,
+          threads: env.INBOX_POLL_MINUTES_THREADS,
+          linkedin: env.INBOX_POLL_MINUTES_LINKEDIN,
+          tiktok: env.INBOX_POLL_MINUTES_TIKTOK,
+        } as Record<string, number | undefined>,
+      },
       media,
       /** CSV import's media fetches: size cap, and the test-only private allow-list. */
       mediaImport: {

@@ -6,6 +6,7 @@ import { injectFetch } from './http/inject-fetch.js';
 import { SessionService } from './identity/session.service.js';
 import { analyticsAccountsJob } from './jobs/analytics-accounts.job.js';
 import { analyticsSnapshotJob } from './jobs/analytics-snapshot.job.js';
+import { inboxJobs } from './jobs/inbox-sync.job.js';
 import { publishTargetJob } from './jobs/publish-target.job.js';
 import { publishWatchdogJob } from './jobs/publish-watchdog.job.js';
 import { type AnyJobDefinition, createJobBoss, type JobRole, startJobs } from './jobs/runtime.js';
@@ -19,6 +20,10 @@ import { loadTokenKey, TokenCipher } from './lib/token-crypto.js';
 import { createMediaStore, type MediaStore } from './media/media-store.js';
 import { AnalyticsQueue } from './modules/analytics/analytics-queue.js';
 import { AnalyticsCollector } from './modules/analytics/analytics.service.js';
+import { InboxQueue } from './modules/inbox/inbox-queue.js';
+import { InboxSync, metaVerifyToken } from './modules/inbox/inbox-sync.js';
+import { WEBHOOK_RECEIVERS } from './platforms/inbox-receivers.js';
+import type { WebhookReceiver } from './platforms/inbox-types.js';
 import { PublishQueue } from './modules/publishing/publish-queue.js';
 import { Publisher } from './modules/publishing/publisher.js';
 import type { WatchdogDeps } from './modules/publishing/watchdog.js';
@@ -40,6 +45,8 @@ export interface RuntimeOptions {
   /** Serve only these queues (tests that run one job through pg-boss). */
   queues?: string[];
   now?: () => Date;
+  /** The webhook receivers (WEBHOOK_RECEIVERS unless a test brings its own). */
+  webhookReceivers?: WebhookReceiver[];
 }
 
 /** The long-lived services of one process, built once for the HTTP app and the worker alike. */
@@ -58,6 +65,8 @@ export interface Runtime {
   analytics: AnalyticsCollector;
   analyticsQueue: AnalyticsQueue;
   watchdog: WatchdogDeps;
+  /** The unified inbox's reading side (docs/inbox.md): webhooks, polling, subscriptions. */
+  inbox: { sync: InboxSync; queue: InboxQueue; metaVerifyToken: string | null };
   /** Starts pg-boss with this role's queues, handlers and cron (nothing without a job role). */
   startJobs(): Promise<void>;
   /** Stops pg-boss (waiting up to `timeout` ms for running jobs when graceful). */
@@ -111,6 +120,17 @@ export async function createRuntime(
     reconcileFollowUp: (id, attemptId) => publisher.reconcileStuckFollowUp(id, attemptId),
     stuckAfterMs: config.publishStuckAfterSeconds * 1000,
   };
+  const inboxQueue = new InboxQueue(boss);
+  const inboxSync = new InboxSync({
+    db,
+    networks,
+    cipher,
+    queue: inboxQueue,
+    receivers: options.webhookReceivers ?? WEBHOOK_RECEIVERS,
+    pollMinutes: config.inbox.pollMinutes,
+    log,
+    now,
+  });
   const jobs: AnyJobDefinition[] = [
     sessionsExpireJob(db, sessions, log),
     pendingConnectionsPurgeJob(db, log),
@@ -121,6 +141,7 @@ export async function createRuntime(
     publishWatchdogJob(watchdog, log),
     analyticsSnapshotJob(analytics, log),
     analyticsAccountsJob(analytics, log),
+    ...inboxJobs(inboxSync, log),
   ].filter((job) => !options.queues || options.queues.includes(job.queue));
   return {
     secrets,
@@ -135,6 +156,15 @@ export async function createRuntime(
     watchdog,
     analytics,
     analyticsQueue,
+    inbox: {
+      sync: inboxSync,
+      queue: inboxQueue,
+      metaVerifyToken: metaVerifyToken(
+        config.inbox.metaWebhookVerifyToken,
+        config.isProduction,
+        secrets.derive('sandbox-client'),
+      ),
+    },
     async startJobs() {
       if (boss && options.jobs) await startJobs(boss, options.jobs, jobs);
     },
@@ -170,6 +200,10 @@ export async function mountNetworkSandboxes(
     clientSecret: runtime.secrets.derive('sandbox-client'),
     unauditedNetworks: config.unauditedNetworks,
     runsLocally: config.sandboxLocalMedia,
+    deliver: (
+      (inProcess) => (url: string | URL, init?: RequestInit) =>
+        inProcess(String(url), init)
+    )(injectFetch(app, config.apiPublicUrl, config.apiBasePath)),
   });
   if (sandboxed.length && config.sandboxLocalMedia)
     app.log.info(

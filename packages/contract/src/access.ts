@@ -81,6 +81,27 @@ export const ORG_ROUTE_PERMISSIONS = {
   'POST /organization/:orgId/platform/:platformId/comment/:commentId/replies': 'dm:send',
   'PUT /organization/:orgId/platform/:platformId/comment/:commentId': 'dm:send',
   'DELETE /organization/:orgId/platform/:platformId/comment/:commentId': 'dm:send',
+  'GET /organizations/:orgId/inbox/conversations': 'dm:view',
+  'GET /organizations/:orgId/inbox/conversations/:conversationId': 'dm:view',
+  'GET /organizations/:orgId/inbox/summary': 'dm:view',
+  'GET /organizations/:orgId/inbox/saved-replies': 'dm:view',
+  'PATCH /organizations/:orgId/inbox/conversations/:conversationId': 'dm:send',
+  'DELETE /organizations/:orgId/inbox/conversations/:conversationId': 'dm:send',
+  'POST /organizations/:orgId/inbox/conversations/:conversationId/messages': 'dm:send',
+  'POST /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId/resolve':
+    'dm:send',
+  'POST /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId/like':
+    'dm:send',
+  'POST /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId/hide':
+    'dm:send',
+  'DELETE /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId': 'dm:send',
+  'POST /organizations/:orgId/inbox/conversations/:conversationId/block': 'dm:send',
+  'POST /organizations/:orgId/inbox/conversations/:conversationId/notes': 'dm:send',
+  'POST /organizations/:orgId/inbox/conversations/:conversationId/typing': 'dm:send',
+  'POST /organizations/:orgId/inbox/saved-replies': 'dm:send',
+  'DELETE /organizations/:orgId/inbox/saved-replies/:savedReplyId': 'dm:send',
+  'POST /organizations/:orgId/inbox/labels': 'dm:send',
+  'DELETE /organizations/:orgId/inbox/labels/:name': 'dm:send',
   /** The organization comes from `?orgId=` on these two browser navigations. */
   'GET /auth/:platform': 'account:connect',
   'GET /auth/:platform/refresh': 'account:connect',

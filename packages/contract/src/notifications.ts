@@ -22,6 +22,8 @@ export const NOTIFICATION_TYPES = [
   'POST_REJECTED',
   /** docs/product.md#internal-comments: a teammate @mentioned you in a post's internal comments. */
   'POST_MENTIONED',
+  /** docs/inbox.md: a conversation of the inbox was assigned to the person. */
+  'INBOX_ASSIGNED',
 ] as const;
 export const NOTIFICATION_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
 
@@ -93,6 +95,8 @@ export const DashboardSchema = z.object({
   subscription: SubscriptionSchema.nullable(),
   plans: z.array(PlanSchema),
   unreadNotifications: z.number().int(),
+  /** Open inbox conversations with unread messages (docs/inbox.md); null without `dm:view`. */
+  unreadMessages: z.number().int().nullable(),
   /** Null for a member without `analytics:view`: the figure is analytics. */
   engagement: DashboardEngagementSchema.nullable(),
 });

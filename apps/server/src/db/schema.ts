@@ -14,3 +14,4 @@ export * from './schema/audit.js';
 export * from './schema/system.js';
 export * from './schema/analytics.js';
 export * from './schema/queue.js';
+export * from './schema/inbox.js';

@@ -1,4 +1,5 @@
 import { PlatformError } from './errors.js';
+import type { InboxAdapter } from './inbox-types.js';
 import type { ConnectKind, NetworkModule } from './network-module.js';
 import type {
   AdapterSettings,
@@ -72,6 +73,28 @@ export function combineConnectKinds(
     accountMetrics: async (account) =>
       (await forAccount(account).metrics?.accountMetrics(account)) ?? null,
   };
+  // The inbox of the kind the account was connected as (docs/inbox.md): every call names the account first.
+  const anyInbox = kinds.find((k) => k.adapter.inbox)?.adapter.inbox;
+  const inboxOf = (account: StoredAccount) => {
+    const own = forAccount(account).inbox;
+    if (!own)
+      throw new PlatformError('bad_request', `${module.name} has no inbox for this account.`);
+    return own;
+  };
+  const inbox: InboxAdapter | undefined =
+    anyInbox &&
+    (Object.fromEntries(
+      Object.entries(anyInbox)
+        .filter(([, value]) => typeof value === 'function')
+        .map(([name]) => [
+          name,
+          (account: StoredAccount, ...rest: unknown[]) =>
+            (inboxOf(account)[name as keyof InboxAdapter] as (...args: unknown[]) => unknown)(
+              account,
+              ...rest,
+            ),
+        ]),
+    ) as unknown as InboxAdapter);
   return {
     name: module.name,
     refreshNeedsRefreshToken: kinds.some((k) => k.adapter.refreshNeedsRefreshToken),
@@ -92,6 +115,7 @@ export function combineConnectKinds(
       : {}),
     ...(publishing ? { publishing } : {}),
     ...(metrics ? { metrics } : {}),
+    ...(inbox ? { inbox } : {}),
   };
 }
 

@@ -78,7 +78,10 @@ export interface InboxCapabilities {
   dmWindowHours: number | null;
   /** With the HUMAN_AGENT tag, when the app has it (168); null: not available. */
   humanAgentWindowHours: number | null;
+  /** The longest reply in a comment thread or to a mention. */
   replyMaxLength: number;
+  /** The longest direct message (DM replies and private replies); absent: `replyMaxLength`. */
+  dmMaxLength?: number;
   /** A sentence about what this network does not give, or null. */
   limitation: string | null;
   /** What history an import on connect brings, or null when all of it. */
@@ -99,6 +102,11 @@ export interface InboxThreadRef {
   /** The customer (DMs): Meta PSID/IGSID, X user id. */
   participantExternalId: string;
   rootPostExternalId: string | null;
+  /**
+   * The customer's newest inbound message (DMs): past the standard window, Messenger and
+   * Instagram need the HUMAN_AGENT tag.
+   */
+  lastInboundAt?: Date | null;
 }
 
 /**

@@ -61,6 +61,7 @@ export function buildNetworks(
         urls,
         http,
         unaudited: config.unauditedNetworks.includes(module.slug),
+        webhookBase: `${config.apiPublicUrl}/webhooks`,
       };
     });
     const identity = identities[0];

@@ -121,6 +121,11 @@ export interface AdapterSettings<Urls> {
    * (TikTok: SELF_ONLY posts, TIKTOK_UNAUDITED). Absent means reviewed.
    */
   unaudited?: boolean;
+  /**
+   * Where Herald's webhook endpoints are, `{apiPublicUrl}/webhooks` (docs/inbox.md#webhooks), for
+   * networks whose API registers the app's callback URL (X's Activity API).
+   */
+  webhookBase?: string;
 }
 
 /** One file of a post as the network receives it: a short-lived public URL Herald serves. */

@@ -21,4 +21,10 @@ export interface SandboxContext {
    * as the network would, since it could not fetch them.
    */
   runsLocally: boolean;
+  /**
+   * How the emulator reaches Herald's own callback URLs (webhook deliveries, X's CRC check): in
+   * the API process, requests under Herald's public API URL are answered in-process, as the
+   * sandboxes' own URLs are; anything else goes over the network.
+   */
+  deliver: (url: string | URL, init?: RequestInit) => Promise<Response>;
 }

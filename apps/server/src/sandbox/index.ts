@@ -34,6 +34,8 @@ export interface MountSandboxOptions {
   unauditedNetworks?: readonly string[];
   /** See SandboxContext.runsLocally; false unless said. */
   runsLocally?: boolean;
+  /** See SandboxContext.deliver; the global fetch unless said. */
+  deliver?: SandboxContext['deliver'];
 }
 
 /**
@@ -57,6 +59,7 @@ export async function mountSandboxes(
       unaudited: opts.unauditedNetworks?.includes(slug) ?? false,
       store: createSandboxStore(opts.db, slug),
       runsLocally: opts.runsLocally ?? false,
+      deliver: opts.deliver ?? ((url, init) => fetch(url, init)),
     };
     await app.register(
       async (scope) => {

@@ -9,7 +9,7 @@ import {
 import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { JobRole } from '../jobs/runtime.js';
-import { createRuntime, type Runtime, sandboxFetch } from '../runtime.js';
+import { createRuntime, type Runtime, type RuntimeOptions, sandboxFetch } from '../runtime.js';
 import { createTestDatabase } from './database.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
@@ -38,12 +38,21 @@ export interface TestAppOptions extends BuildAppOptions, FastifyOptions {
   queues?: string[];
   /** Runs on this (migrated) database instead of a fresh one; `close()` then leaves it open. */
   database?: Database;
+  /** The webhook receivers (the registry's unless given). */
+  webhookReceivers?: RuntimeOptions['webhookReceivers'];
 }
 
 /** Builds the real app on a fresh database, with the same composition root as the server. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { jobs, queues, logger = false, database: shared, ...options }: TestAppOptions = {},
+  {
+    jobs,
+    queues,
+    logger = false,
+    database: shared,
+    webhookReceivers,
+    ...options
+  }: TestAppOptions = {},
 ): Promise<TestApp> {
   const { database, drop } = shared
     ? { database: shared, drop: async () => {} }
@@ -56,6 +65,7 @@ export async function createTestApp(
     jobs: jobs ?? null,
     queues,
     now: options.now,
+    webhookReceivers,
   });
   const built = await buildApp(app, config, database, runtime, options);
   await runtime.startJobs();

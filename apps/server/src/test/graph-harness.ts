@@ -106,6 +106,7 @@ export async function startSandboxHarness<Urls>(
       unaudited: false,
       store: createSandboxStore(database.db, module.slug),
       runsLocally,
+      deliver: (url, init) => fetch(url, init),
     };
     app = Fastify({ logger: false });
     await app.register(

@@ -91,6 +91,9 @@ const lazyCalendar = async () => ({
 const lazyAnalytics = async () => ({
   Component: (await import('@/features/analytics/routes/analytics')).AnalyticsPage,
 });
+const lazyInbox = async () => ({
+  Component: (await import('@/features/inbox/routes/inbox')).InboxPage,
+});
 const lazyPrivacy = async () => ({
   Component: (await import('@/features/legal/routes/privacy-policy')).PrivacyPolicyPage,
 });
@@ -156,6 +159,7 @@ export const routes: RouteObject[] = [
               { path: paths.postDetails, lazy: lazyPostDetails },
               { path: paths.calendar, lazy: lazyCalendar },
               { path: paths.analytics, lazy: lazyAnalytics },
+              { path: paths.inbox, lazy: lazyInbox },
               // The dashboard's "Manage" link (docs/product.md#dashboard) names the integrations part of settings.
               {
                 path: paths.orgIntegrations,

@@ -5,6 +5,7 @@ export const storageKeys = {
   roleColors: 'herald.roleColors',
   libraryView: 'herald.libraryView',
   calendarView: 'herald.calendarView',
+  inboxNotices: 'herald.inboxNotices',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

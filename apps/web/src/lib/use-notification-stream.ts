@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NOTIFICATION_POLL_MS } from '@/config/timing';
 import { API_BASE } from './api-client';
+import { handleInboxEvent, handleTypingEvent, inboxKeys } from './inbox';
 import { addNotification, notificationKeys, takeQuietNotification } from './notifications';
 import { toast } from './toast';
 
@@ -28,7 +29,12 @@ export function useNotificationStream(orgId: string | null) {
     let source: EventSource | null = null;
     let poll: ReturnType<typeof setInterval> | null = null;
 
-    const refetch = () => queryClient.invalidateQueries({ queryKey: notificationKeys.org(orgId) });
+    const refetch = () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: notificationKeys.org(orgId) }),
+        // While the stream is down the inbox is fetched on the same beat.
+        queryClient.invalidateQueries({ queryKey: inboxKeys.org(orgId) }),
+      ]);
 
     const stopPolling = () => {
       if (poll) clearInterval(poll);
@@ -61,6 +67,13 @@ export function useNotificationStream(orgId: string | null) {
       }
       const stream = new EventSource(notificationStreamUrl(orgId), { withCredentials: true });
       stream.addEventListener('notification', onNotification);
+      // The inbox's live changes ride the same stream (docs/inbox.md).
+      stream.addEventListener('inbox', (event: MessageEvent<string>) =>
+        handleInboxEvent(queryClient, orgId, event.data),
+      );
+      stream.addEventListener('inbox-typing', (event: MessageEvent<string>) =>
+        handleTypingEvent(orgId, event.data),
+      );
       // Back after an outage: stop polling, and fetch once for what was missed meanwhile.
       stream.addEventListener('open', () => {
         if (!poll) return;

@@ -79,6 +79,7 @@ export function createDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     subscription: null,
     plans: [],
     unreadNotifications: 0,
+    unreadMessages: null,
     engagement: {
       value: null,
       previous: null,

@@ -1,4 +1,4 @@
-import type { MeData, Plan } from '@herald/contract';
+import { INBOX_DEFAULT_LABELS, type MeData, type Plan } from '@herald/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -43,6 +43,12 @@ export function mockServer({ me = null, plans = [], provider, routes: extra }: S
           }),
           // The sidebar's approvals count: nothing waiting unless a test says otherwise.
           [`GET /organizations/${me.member.organizationId}/approvals`]: ok({ posts: [], count: 0 }),
+          // The inbox badge and the dashboard's Unread Messages: nothing unread by default.
+          [`GET /organizations/${me.member.organizationId}/inbox/summary`]: ok({
+            unreadCount: 0,
+            accounts: [],
+            labels: [...INBOX_DEFAULT_LABELS],
+          }),
         }
       : {}),
     ...(me?.member

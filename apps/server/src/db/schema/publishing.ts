@@ -71,6 +71,8 @@ export const postTargets = pgTable(
     index('post_targets_org_published_idx')
       .on(t.organizationId, t.publishedAt)
       .where(sql`status = 'PUBLISHED'`),
+    // The inbox links a comment thread to Herald's post by the network's id of the post.
+    index('post_targets_external_idx').on(t.integrationId, t.externalId),
   ],
 );
 

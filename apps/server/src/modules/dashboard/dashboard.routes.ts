@@ -28,6 +28,7 @@ export async function dashboardRoutes(
         request.params.orgId,
         requireUser(request).user.id,
         requireMember(request).permissions.includes('analytics:view'),
+        requireMember(request).permissions.includes('dm:view'),
       ),
     }),
   );

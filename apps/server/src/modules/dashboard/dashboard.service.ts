@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { getSubscription } from '../billing/billing.service.js';
 import { listIntegrations } from '../integrations/integrations.service.js';
 import { countUnread } from '../notifications/notifications.repository.js';
+import { countUnread as countUnreadConversations } from '../inbox/inbox.repository.js';
 import { getOrganization } from '../organizations/organizations.service.js';
 import { listPlans } from '../plans/plans.service.js';
 import { listPlatforms } from '../platforms/platforms.repository.js';
@@ -21,6 +22,7 @@ export async function getDashboard(
   organizationId: string,
   userId: string,
   canViewAnalytics: boolean,
+  canViewInbox = false,
 ): Promise<z.infer<typeof DashboardSchema>> {
   const [
     organization,
@@ -32,6 +34,7 @@ export async function getDashboard(
     unread,
     recent,
     engagement,
+    unreadMessages,
   ] = await Promise.all([
     getOrganization(db, organizationId),
     listIntegrations(db, organizationId),
@@ -42,6 +45,7 @@ export async function getDashboard(
     countUnread(db, userId, organizationId),
     posts.summary(organizationId),
     canViewAnalytics ? getEngagementTrend(db, organizationId) : null,
+    canViewInbox ? countUnreadConversations(db, organizationId) : null,
   ]);
   return {
     organization: { id: organization.id, name: organization.name },
@@ -53,6 +57,7 @@ export async function getDashboard(
     subscription,
     plans: plans.plans,
     unreadNotifications: unread,
+    unreadMessages,
     engagement,
   };
 }

@@ -24,6 +24,8 @@ export interface IntegrationDeps {
   publicUrl: string;
   apiPublicUrl: string;
   log: FastifyBaseLogger;
+  /** Told the ids of accounts just connected or reconnected (the inbox imports them). */
+  onConnected?: (integrationIds: string[]) => Promise<void>;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -179,6 +181,22 @@ export async function finishConnect(
 
 /** Stores accounts (new or reconnected), within the plan's connected-account limit. */
 async function saveAccounts(
+  deps: IntegrationDeps,
+  organizationId: string,
+  userId: string,
+  platform: PlatformRow,
+  sandbox: boolean,
+  accounts: ConnectableAccount[],
+) {
+  const saved = await storeAccounts(deps, organizationId, userId, platform, sandbox, accounts);
+  // After the commit: what listens reads the stored rows. Its failure never undoes a connect.
+  await deps.onConnected?.(saved.map((row) => row.id)).catch((err: unknown) => {
+    deps.log.warn({ err }, 'could not queue the first inbox import');
+  });
+  return saved;
+}
+
+function storeAccounts(
   deps: IntegrationDeps,
   organizationId: string,
   userId: string,

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/client.js';
-import { CHANNEL } from './notifications.repository.js';
+import { CHANNEL, INBOX_CHANNEL, type InboxAnnouncement } from './notifications.repository.js';
 
 type Listener = (notificationId: string) => void;
+type OrganizationListener = (announcement: InboxAnnouncement) => void;
 
 /**
  * Fans PostgreSQL NOTIFY announcements out to the live streams of this process. Every API
@@ -12,6 +13,7 @@ type Listener = (notificationId: string) => void;
  */
 export class NotificationBus {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly organizationListeners = new Map<string, Set<OrganizationListener>>();
   private stopListening: (() => Promise<void>) | null = null;
   private stopped = false;
 
@@ -30,6 +32,28 @@ export class NotificationBus {
     };
   }
 
+  /** The inbox's live events of one organization (docs/inbox.md#live). */
+  subscribeOrganization(organizationId: string, listener: OrganizationListener): () => void {
+    const set = this.organizationListeners.get(organizationId) ?? new Set();
+    set.add(listener);
+    this.organizationListeners.set(organizationId, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.organizationListeners.delete(organizationId);
+    };
+  }
+
+  private dispatchInbox(payload: string) {
+    try {
+      const announcement = JSON.parse(payload) as InboxAnnouncement;
+      const organizationId = announcement.data.organizationId;
+      for (const listener of this.organizationListeners.get(organizationId) ?? [])
+        listener(announcement);
+    } catch {
+      this.log.warn('unreadable inbox announcement');
+    }
+  }
+
   private dispatch(payload: string) {
     try {
       const { id, userId } = JSON.parse(payload) as { id: string; userId: string };
@@ -41,9 +65,16 @@ export class NotificationBus {
 
   async start() {
     if (this.database.kind === 'pglite') {
-      this.stopListening = await this.database.pglite.listen(CHANNEL, (payload) =>
+      const stopNotifications = await this.database.pglite.listen(CHANNEL, (payload) =>
         this.dispatch(payload),
       );
+      const stopInbox = await this.database.pglite.listen(INBOX_CHANNEL, (payload) =>
+        this.dispatchInbox(payload),
+      );
+      this.stopListening = async () => {
+        await stopNotifications();
+        await stopInbox();
+      };
       return;
     }
     await this.connectPg(this.database.url);
@@ -65,11 +96,14 @@ export class NotificationBus {
       retry();
     });
     client.on('notification', (msg) => {
-      if (msg.payload) this.dispatch(msg.payload);
+      if (!msg.payload) return;
+      if (msg.channel === INBOX_CHANNEL) this.dispatchInbox(msg.payload);
+      else this.dispatch(msg.payload);
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${INBOX_CHANNEL}`);
     } catch (err) {
       await client.end().catch(() => {});
       throw err;

@@ -1,4 +1,9 @@
-import type { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '@herald/contract';
+import type {
+  InboxStreamEvent,
+  InboxTypingEvent,
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_TYPES,
+} from '@herald/contract';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { members, notifications, roles, users } from '../../db/schema.js';
@@ -9,6 +14,16 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
 export const CHANNEL = 'herald_notifications';
+/** The inbox's live events (a conversation changed, a teammate is typing), per organization. */
+export const INBOX_CHANNEL = 'herald_inbox';
+
+export type InboxAnnouncement =
+  { event: 'inbox'; data: InboxStreamEvent } | { event: 'inbox-typing'; data: InboxTypingEvent };
+
+/** Announces an inbox event to every process's live streams (after the transaction commits). */
+export async function announceInbox(db: Db, announcement: InboxAnnouncement) {
+  await db.execute(sql`select pg_notify(${INBOX_CHANNEL}, ${JSON.stringify(announcement)})`);
+}
 
 /** Inserts and announces on the channel; announcements go out when the transaction commits. */
 export async function insertNotifications(db: Db, rows: NewNotification[]) {

@@ -29,9 +29,11 @@ export async function notificationsRoutes(
 
   /** A caller may read an organization's notifications only while a member of it. */
   async function requireMembership(userId: string, organizationId: string) {
-    if (!(await loadMembership(db, organizationId, userId))) {
+    const membership = await loadMembership(db, organizationId, userId);
+    if (!membership) {
       throw new AppError('FORBIDDEN', 'You are not a member of this organization.');
     }
+    return membership;
   }
 
   api.get(
@@ -118,7 +120,7 @@ export async function notificationsRoutes(
     async (request, reply) => {
       const { user } = requireUser(request);
       const { organizationId } = request.query;
-      await requireMembership(user.id, organizationId);
+      const membership = await requireMembership(user.id, organizationId);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -137,10 +139,23 @@ export async function notificationsRoutes(
           );
         });
       });
+      // The inbox's live events, for members who may see the inbox; a teammate's own typing is
+      // not echoed back to them. The events carry ids only; the screen reads through the API,
+      // which checks access again.
+      const stopInbox = membership.permissions.includes('dm:view')
+        ? bus.subscribeOrganization(organizationId, (announcement) => {
+            if (announcement.event === 'inbox-typing' && announcement.data.user.id === user.id)
+              return;
+            res.write(
+              `event: ${announcement.event}\ndata: ${JSON.stringify(announcement.data)}\n\n`,
+            );
+          })
+        : () => {};
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
       request.raw.on('close', () => {
         clearInterval(heartbeat);
         unsubscribe();
+        stopInbox();
       });
     },
   );

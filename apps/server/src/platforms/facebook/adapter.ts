@@ -10,7 +10,7 @@ import { createFacebookPublishing } from './publishing.js';
 /**
  * Only the permissions Herald uses (docs/networks.md#facebook-oauth): listing Pages (also through
  * business portfolios), posting, reading posts and comments, answering and moderating comments,
- * videos, and the Page's insights for analytics. Fewer permissions make App Review easier.
+ * videos, the Page's insights for analytics, and its Messenger inbox. Fewer permissions make App Review easier.
  */
 export const FACEBOOK_SCOPES = [
   'pages_show_list',
@@ -21,6 +21,9 @@ export const FACEBOOK_SCOPES = [
   'pages_manage_engagement',
   'publish_video',
   'read_insights',
+  // The inbox (docs/inbox.md#facebook-and-instagram): Messenger, and the webhook subscription.
+  'pages_messaging',
+  'pages_manage_metadata',
 ];
 
 /** Why a Page cannot be connected, in one sentence; null when it can. */

@@ -33,10 +33,12 @@ describe('Facebook adapter against its sandbox', () => {
     expect(url.searchParams.get('state')).toBe('s1');
     expect(url.searchParams.get('scope')!.split(',')).toEqual(FACEBOOK_SCOPES);
     // Only what Herald uses: Page lists (business portfolios too), posts, comments, videos,
-    // insights (analytics).
+    // insights (analytics), the inbox.
     expect(FACEBOOK_SCOPES).toContain('business_management');
     expect(FACEBOOK_SCOPES).toContain('read_insights');
-    expect(FACEBOOK_SCOPES).not.toContain('pages_manage_metadata');
+    // The inbox: Messenger and the Page's webhook subscription.
+    expect(FACEBOOK_SCOPES).toContain('pages_messaging');
+    expect(FACEBOOK_SCOPES).toContain('pages_manage_metadata');
   });
 
   it('lists the Pages reached through business portfolios too, each once', async () => {

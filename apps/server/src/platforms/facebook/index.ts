@@ -1,6 +1,7 @@
 import type { NetworkModule } from '../network-module.js';
 import { META_PRODUCTION_URLS, metaSandboxUrls, type MetaUrls } from '../meta/urls.js';
 import { createFacebookAdapter } from './adapter.js';
+import { createFacebookInbox } from './inbox.js';
 import { createFacebookMetrics } from './metrics.js';
 
 export const network: NetworkModule<MetaUrls> = {
@@ -11,5 +12,7 @@ export const network: NetworkModule<MetaUrls> = {
   createAdapter: (settings) => ({
     ...createFacebookAdapter(settings),
     metrics: createFacebookMetrics(settings),
+    // Human Agent (7-day replies) stays off until Meta grants it (docs/inbox.md).
+    inbox: createFacebookInbox(settings),
   }),
 };

@@ -17,6 +17,9 @@ export const INSTAGRAM_SCOPES = [
   'pages_show_list',
   'pages_read_engagement',
   'business_management',
+  // The inbox (docs/inbox.md#facebook-and-instagram): DMs, and the linked Page's webhook subscription.
+  'instagram_manage_messages',
+  'pages_manage_metadata',
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { NetworkModule } from '../network-module.js';
 import { META_PRODUCTION_URLS, metaSandboxUrls, type MetaUrls } from '../meta/urls.js';
 import { createInstagramAdapter } from './adapter.js';
+import { createInstagramInbox } from './inbox.js';
 import { createInstagramMetrics } from './metrics.js';
 
 export const network: NetworkModule<MetaUrls> = {
@@ -11,5 +12,7 @@ export const network: NetworkModule<MetaUrls> = {
   createAdapter: (settings) => ({
     ...createInstagramAdapter(settings),
     metrics: createInstagramMetrics(settings),
+    // Human Agent (7-day replies) stays off until Meta grants it (docs/inbox.md).
+    inbox: createInstagramInbox(settings),
   }),
 };

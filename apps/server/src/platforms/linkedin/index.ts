@@ -1,5 +1,6 @@
 import type { NetworkModule } from '../network-module.js';
 import { createLinkedInAdapter, linkedInKindOf } from './adapter.js';
+import { createLinkedInInbox } from './inbox.js';
 import { createLinkedInMetrics } from './metrics.js';
 import { LINKEDIN_PRODUCTION_URLS, linkedInSandboxUrls, type LinkedInUrls } from './urls.js';
 
@@ -11,6 +12,7 @@ export const network: NetworkModule<LinkedInUrls> = {
   createAdapter: (settings) => ({
     ...createLinkedInAdapter(settings),
     metrics: createLinkedInMetrics(settings),
+    inbox: createLinkedInInbox(settings),
   }),
   // LinkedIn grants a sign-in only when every scope asked for is available to the app, and the
   // Community Management API must be alone on its app: one app per kind

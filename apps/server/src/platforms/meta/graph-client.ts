@@ -13,7 +13,7 @@ type Host = 'graph' | 'video';
  * Calls `http` with a deadline: the signal stops a real fetch (body included), and the timer
  * covers transports that ignore signals (the in-process sandbox fetch).
  */
-function withDeadline(http: PlatformHttp, url: string, init: RequestInit, ms: number) {
+export function withDeadline(http: PlatformHttp, url: string, init: RequestInit, ms: number) {
   return new Promise<Response>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`No answer within ${ms} ms.`)), ms);
     http(url, { ...init, signal: AbortSignal.timeout(ms) }).then(

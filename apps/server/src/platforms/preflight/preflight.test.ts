@@ -65,6 +65,10 @@ describe('the network setup preflight', () => {
       'users.read',
       'media.write',
       'offline.access',
+      'dm.read',
+      'dm.write',
+      'like.write',
+      'tweet.moderate.write',
     ]);
     expect(byTopic(x, 'redirect')[0]!.message).toContain(
       'Register https://api.herald.example.com/v1/auth/x/callback as a redirect URI',

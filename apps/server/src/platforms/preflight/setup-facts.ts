@@ -52,8 +52,18 @@ export const NETWORK_SETUP_FACTS: Record<string, NetworkSetupFacts> = {
     console: 'the X developer portal (the app’s User authentication settings)',
     products: [
       {
-        name: 'OAuth 2.0 user authentication as a “Web App, Automated App or Bot” with “Read and write” permissions',
-        scopes: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
+        name: 'OAuth 2.0 user authentication as a “Web App, Automated App or Bot” with “Read and write and Direct message” permissions',
+        scopes: [
+          'tweet.read',
+          'tweet.write',
+          'users.read',
+          'media.write',
+          'offline.access',
+          'dm.read',
+          'dm.write',
+          'like.write',
+          'tweet.moderate.write',
+        ],
       },
     ],
   },
@@ -111,6 +121,7 @@ export const NETWORK_SETUP_FACTS: Record<string, NetworkSetupFacts> = {
           'threads_read_replies',
           'threads_delete',
           'threads_manage_insights',
+          'threads_manage_mentions',
         ],
       },
     ],

@@ -27,7 +27,7 @@ describe('Threads adapter against the Threads sandbox', () => {
       client_id: 'herald-sandbox',
       redirect_uri: h.redirectUri,
       scope:
-        'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_delete,threads_manage_insights',
+        'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_delete,threads_manage_insights,threads_manage_mentions',
       response_type: 'code',
       state: 's',
     });
@@ -51,6 +51,7 @@ describe('Threads adapter against the Threads sandbox', () => {
         'threads_read_replies',
         'threads_delete',
         'threads_manage_insights',
+        'threads_manage_mentions',
       ],
     });
     const lifetime = (account.tokens.accessTokenExpiresAt!.getTime() - before) / 1000;

@@ -1,5 +1,6 @@
 import type { NetworkModule } from '../network-module.js';
 import { createThreadsAdapter } from './adapter.js';
+import { createThreadsInbox } from './inbox.js';
 import { createThreadsMetrics } from './metrics.js';
 import type { ThreadsUrls } from './api.js';
 
@@ -14,5 +15,6 @@ export const network: NetworkModule<ThreadsUrls> = {
   createAdapter: (settings) => ({
     ...createThreadsAdapter(settings),
     metrics: createThreadsMetrics(settings),
+    inbox: createThreadsInbox(settings),
   }),
 };

@@ -18,6 +18,8 @@ export const THREADS_SCOPES = [
   'threads_delete',
   // Analytics (docs/analytics.md#threads).
   'threads_manage_insights',
+  // The inbox's mentions (docs/inbox.md#threads).
+  'threads_manage_mentions',
 ] as const;
 
 /** Graph API version in every API path. */

@@ -1,5 +1,6 @@
 import type { NetworkModule } from '../network-module.js';
 import { createTikTokAdapter } from './adapter.js';
+import { createTikTokInbox } from './inbox.js';
 import { createTikTokMetrics } from './metrics.js';
 import type { TikTokUrls } from './api.js';
 
@@ -14,5 +15,6 @@ export const network: NetworkModule<TikTokUrls> = {
   createAdapter: (settings) => ({
     ...createTikTokAdapter(settings),
     metrics: createTikTokMetrics(settings),
+    inbox: createTikTokInbox(),
   }),
 };

@@ -1,6 +1,8 @@
 import type { NetworkModule } from '../network-module.js';
 import { createXAdapter } from './adapter.js';
+import { createXInbox } from './inbox.js';
 import { createXMetrics } from './metrics.js';
+import { createXWebhookAdmin } from './webhooks.js';
 import type { XUrls } from './api.js';
 
 export const network: NetworkModule<XUrls> = {
@@ -11,5 +13,21 @@ export const network: NetworkModule<XUrls> = {
     apiBase: 'https://api.x.com',
   },
   sandboxUrls: (base) => ({ authorizeUrl: `${base}/i/oauth2/authorize`, apiBase: base }),
-  createAdapter: (settings) => ({ ...createXAdapter(settings), metrics: createXMetrics(settings) }),
+  createAdapter: (settings) => ({
+    ...createXAdapter(settings),
+    metrics: createXMetrics(settings),
+    inbox: {
+      ...createXInbox(settings),
+      // The app's webhook (registered unless X holds it valid), then the account's Activity API
+      // subscriptions delivered to it (docs/inbox.md#x-webhooks).
+      subscribe: async (account) => {
+        const admin = createXWebhookAdmin(settings);
+        const webhookId = settings.webhookBase
+          ? await admin.ensure(`${settings.webhookBase}/x`)
+          : undefined;
+        await admin.subscribe(account, webhookId);
+      },
+      checkSubscription: (account) => createXWebhookAdmin(settings).isSubscribed(account),
+    },
+  }),
 };

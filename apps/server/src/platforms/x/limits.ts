@@ -5,13 +5,20 @@ import type { MediaConstraints } from '@herald/contract';
  * changes them; re-check against a live account before launch.
  */
 
-/** Publishing plus `offline.access`, without which X issues no refresh token (docs/networks.md#x-oauth). */
+/**
+ * Publishing plus `offline.access`, without which X issues no refresh token (docs/networks.md#x-oauth),
+ * and the inbox's (docs/inbox.md#x): reading and sending DMs, liking and hiding replies.
+ */
 export const X_SCOPES = [
   'tweet.read',
   'tweet.write',
   'users.read',
   'media.write',
   'offline.access',
+  'dm.read',
+  'dm.write',
+  'like.write',
+  'tweet.moderate.write',
 ] as const;
 
 /** Fields read for the connected account (docs/networks.md#x-oauth, #account-identity). */

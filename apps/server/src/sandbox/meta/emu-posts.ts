@@ -10,6 +10,8 @@ interface Deps {
       message: string;
     }): Promise<GraphComment | null>;
   };
+  /** Sends the comment's webhook (messaging.ts) when the Page subscribed the app. */
+  onVisitorComment?: (comment: GraphComment) => Promise<void>;
 }
 
 /**
@@ -19,7 +21,10 @@ interface Deps {
  * - `POST /_emu/comments {postId, fromName, message}`: another person comments on a post (or,
  *   with a comment id as `postId`, replies to that comment).
  */
-export function registerEmuPublishRoutes(scope: FastifyInstance, { objects, comments }: Deps) {
+export function registerEmuPublishRoutes(
+  scope: FastifyInstance,
+  { objects, comments, onVisitorComment }: Deps,
+) {
   scope.get('/_emu/posts', async (request) => {
     const account = String((request.query as Record<string, unknown>).account ?? '');
     const posts = (await objects.listPosts())
@@ -51,6 +56,7 @@ export function registerEmuPublishRoutes(scope: FastifyInstance, { objects, comm
     }
     const comment = await comments.addVisitorComment({ postId, fromName, message });
     if (!comment) return reply.status(404).send({ error: `No post or comment ${postId}.` });
+    await onVisitorComment?.(comment);
     return reply.status(201).send({
       id: comment.id,
       postId: comment.root,

@@ -26,6 +26,7 @@ it('keeps Graph query strings (tokens, app secret) out of the request log', asyn
         unaudited: false,
         store: createSandboxStore(database.db, 'facebook'),
         runsLocally: true,
+        deliver: (url, init) => fetch(url, init),
       }),
     { prefix: mountPath },
   );

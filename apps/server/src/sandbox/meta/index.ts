@@ -9,11 +9,17 @@ import type { ObjectView, PublishDeps } from './helpers.js';
 import { addInstagramPublishing } from './ig-publish.js';
 import { addGraphInsights } from './insights.js';
 import { addGraphNodeRoutes } from './nodes.js';
+import { addGraphMessaging, registerEmuInboxRoutes } from './messaging.js';
 import { addGraphOAuthRoutes, type GraphOAuthOptions } from './oauth.js';
 import { createGraphObjects, ownersOf, type GraphObject } from './objects.js';
 import { addPagePublishing } from './page-publish.js';
 import { GraphRouter, splitGraphPath, type GraphMethod } from './router.js';
 import { createGraphState } from './state.js';
+import {
+  createWebhookSender,
+  META_WEBHOOK_KNOBS,
+  META_WEBHOOK_NUMERIC_KNOBS,
+} from './webhook-sender.js';
 
 /**
  * Switches of docs/networks.md#scenario-knobs the Graph emulator honours, per sandbox account name (or user, Page or
@@ -27,6 +33,8 @@ export const META_KNOBS = [
   'token_expired',
   'refresh_fails',
   'duplicate_reject',
+  // Webhook delivery (webhook-sender.ts): duplicates, disorder, forged signature, disabled.
+  ...META_WEBHOOK_KNOBS,
 ] as const;
 
 /**
@@ -60,6 +68,7 @@ export const META_NUMERIC_KNOBS = [
   'carousel_create_fails',
   'buc_throttle_minutes',
   'policy_block_next',
+  ...META_WEBHOOK_NUMERIC_KNOBS,
 ] as const;
 
 const asParams = (value: unknown): Record<string, string> => {
@@ -112,7 +121,26 @@ export function registerGraphEmulator(
   addPagePublishing(router, deps);
   const comments = addGraphComments(router, deps);
   addGraphInsights(router, deps);
-  registerEmuPublishRoutes(scope, { objects, comments });
+  const webhooks = createWebhookSender(ctx, kit);
+  const messaging = addGraphMessaging(router, {
+    ...deps,
+    platform: options.network === 'Instagram' ? 'instagram' : 'messenger',
+    webhooks,
+  });
+  registerEmuPublishRoutes(scope, {
+    objects,
+    comments,
+    onVisitorComment: (comment) => messaging.commentAdded(comment),
+  });
+  registerEmuInboxRoutes(scope, {
+    ctx,
+    network: options.network,
+    messaging,
+    webhooks,
+    objects,
+    state,
+    addVisitorComment: (input) => comments.addVisitorComment(input),
+  });
 
   scope.route({
     method: ['GET', 'POST', 'DELETE'],

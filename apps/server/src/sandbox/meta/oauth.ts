@@ -31,6 +31,7 @@ const KNOWN_PERMISSIONS = new Set([
   'pages_read_user_content',
   'pages_manage_engagement',
   'pages_manage_metadata',
+  'pages_messaging',
   'publish_video',
   'read_insights',
   'business_management',

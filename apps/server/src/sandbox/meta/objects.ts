@@ -93,7 +93,47 @@ export interface GraphComment extends Owned {
   hidden: boolean;
 }
 
-export type GraphObject = IgContainer | IgMedia | FbPost | FbPhoto | FbVideo | GraphComment;
+/** A Messenger or Instagram conversation between the account (`owner`) and one customer (messaging.ts). */
+export interface GraphConversation extends Owned {
+  type: 'conversation';
+  platform: 'messenger' | 'instagram';
+  /** The Page the conversation is reached through (the owner for Messenger). */
+  pageId: string;
+  customerId: string;
+  customerName: string;
+  updatedAt: number;
+  /** The customer's last message (the 24 h window counts from it); null until they write. */
+  lastInboundAt: number | null;
+}
+
+/** One message of a conversation; its id is Meta's `mid`. */
+export interface GraphMessage extends Owned {
+  type: 'message';
+  platform: 'messenger' | 'instagram';
+  conversationId: string;
+  fromId: string;
+  fromName: string;
+  toId: string;
+  toName: string;
+  text: string;
+  attachments: Array<{ type: string; url: string }>;
+  /** Sent through the API (Herald), with the tag it used. */
+  viaApi: boolean;
+  tag: string | null;
+  /** A private reply: the comment it answers. */
+  commentId: string | null;
+  deleted: boolean;
+}
+
+export type GraphObject =
+  | IgContainer
+  | IgMedia
+  | FbPost
+  | FbPhoto
+  | FbVideo
+  | GraphComment
+  | GraphConversation
+  | GraphMessage;
 
 /** A visible publication, as `/_emu/posts` lists it. */
 export interface PostSummary {

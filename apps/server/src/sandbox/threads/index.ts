@@ -7,6 +7,7 @@ import { randomDigits } from '../kit/secrets.js';
 import { registerThreadsContainerRoutes } from './containers.routes.js';
 import { registerThreadsEmuRoutes } from './emu.routes.js';
 import { ThreadsMediaState } from './media-state.js';
+import { registerThreadsInboxRoutes, THREADS_WEBHOOK_KNOBS } from './inbox.routes.js';
 import { registerThreadsInsightsRoutes } from './insights.routes.js';
 import { registerThreadsMediaRoutes } from './media.routes.js';
 import { registerThreadsOAuthRoutes } from './oauth.routes.js';
@@ -17,12 +18,14 @@ import { registerThreadsPublishingRoutes } from './publishing.routes.js';
 export const THREADS_KNOBS = [
   ...CONNECTION_KNOBS,
   ...PUBLISHING_KNOBS.filter((k) => k !== 'moderation_ms'),
+  ...THREADS_WEBHOOK_KNOBS,
 ];
 
 /**
  * The Threads emulator (docs/networks.md#threads-sandbox), mounted at `{api}/sandbox/threads`: the
  * authorize page (threads.com) and the Graph host (graph.threads.net) on one base, with their
- * own paths and answers: connection, publishing (containers → threads_publish), replies.
+ * own paths and answers: connection, publishing (containers → threads_publish), replies, the
+ * inbox (mentions, webhook deliveries).
  */
 export function registerThreadsSandbox(scope: FastifyInstance, ctx: SandboxContext) {
   // Numeric ids small enough to survive JSON numbers (Threads sends user_id as a number).
@@ -36,4 +39,5 @@ export function registerThreadsSandbox(scope: FastifyInstance, ctx: SandboxConte
   registerThreadsPublishingRoutes(scope, ctx, oauth, media);
   registerThreadsMediaRoutes(scope, ctx, oauth, media);
   registerThreadsInsightsRoutes(scope, oauth, media);
+  registerThreadsInboxRoutes(scope, ctx, oauth, media);
 }

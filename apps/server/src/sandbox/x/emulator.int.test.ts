@@ -64,7 +64,8 @@ describe('X sandbox', () => {
       expires_in: 7200,
       access_token: expect.any(String),
       refresh_token: expect.any(String),
-      scope: 'tweet.read tweet.write users.read media.write offline.access',
+      scope:
+        'tweet.read tweet.write users.read media.write offline.access dm.read dm.write like.write tweet.moderate.write',
     });
     const me = await fetch(`${h.base}/2/users/me?user.fields=profile_image_url,verified_type`, {
       headers: { authorization: `Bearer ${body.access_token}` },

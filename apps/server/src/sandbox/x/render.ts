@@ -87,7 +87,7 @@ export const pageStart = (token: unknown) => {
 };
 
 /** One page of tweets (newest first) after the token's id, with X's `meta`. */
-export function pageOf(tweets: XTweet[], max: number, token: unknown) {
+export function pageOf<T extends { id: string }>(tweets: T[], max: number, token: unknown) {
   const after = pageStart(token);
   // The first tweet older than the last one sent (which may have been deleted since).
   const older = (id: string) =>

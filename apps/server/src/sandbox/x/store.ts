@@ -22,6 +22,8 @@ export interface XTweet {
   /** Posted through the API by a connected sandbox account (not a comment added by a test). */
   viaApi: boolean;
   deletedAt: number | null;
+  /** Hidden by the author of the conversation's root post (`PUT /2/tweets/{id}/hidden`). */
+  hidden?: boolean;
 }
 
 export interface XMedia {

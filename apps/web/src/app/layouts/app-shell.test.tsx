@@ -31,7 +31,7 @@ describe('authenticated shell', () => {
     ]) {
       expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href);
     }
-    // The inbox has no data yet: no badge at all (never the spec's fixed 3).
+    // Nothing unread in the inbox: no badge at all (never the spec's fixed 3).
     expect(within(nav).getByRole('link', { name: 'Inbox' })).toHaveTextContent(/^Inbox$/);
     expect(
       within(nav).getByRole('link', { name: /Current organization Acme Studio/ }),
@@ -73,15 +73,16 @@ describe('authenticated shell', () => {
     expect(within(topBar).getByRole('link', { name: 'Team' })).toHaveAttribute('href', '/team');
   });
 
-  it('renders pages of later releases as a clear "not yet available" page with a way back', async () => {
-    await renderShell('/inbox');
+  it('opens the real inbox at /inbox', async () => {
+    await renderShell('/inbox', {
+      'GET /organizations/org_1/inbox/conversations': {
+        status: 200,
+        body: { status: 'success', data: { conversations: [] }, meta: { nextCursor: null } },
+      },
+    });
 
-    expect(screen.getByRole('heading', { name: 'Inbox' })).toBeInTheDocument();
-    expect(screen.getByText(/This page is not available yet/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
-      'href',
-      '/dashboard',
-    );
+    expect(await screen.findByRole('heading', { name: 'Inbox', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(/This page is not available yet/)).toBeNull();
   });
 
   it('shows name and email in the profile menu, and Logout signs out to /login', async () => {

@@ -10,13 +10,7 @@ interface Placeholder {
  * Screens that later issues deliver. Each route already exists, so links and guards can be
  * tested now; an issue replaces its entry with the feature's real route component.
  */
-export const shellPlaceholders: Placeholder[] = [
-  {
-    path: paths.inbox,
-    title: 'Inbox',
-    description: 'Read and answer the conversations of all your networks in one list.',
-  },
-];
+export const shellPlaceholders: Placeholder[] = [];
 
 export function toShellRoute({ path, title, description }: Placeholder) {
   return {

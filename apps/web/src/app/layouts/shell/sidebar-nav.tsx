@@ -15,14 +15,15 @@ import type { OrgRoute } from '@herald/contract';
 import { useApprovalQueue } from '@/lib/approvals';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useInboxSummary } from '@/lib/inbox';
 import { useUnreadCount } from '@/lib/notifications';
 import { usePermissions } from '@/lib/permissions';
 
-type BadgeSource = 'notifications' | 'approvals';
+type BadgeSource = 'notifications' | 'approvals' | 'inbox';
 
 /**
- * The inbox has no data source yet, so its badge shows nothing rather than the spec's fixed 3;
- * Notifications shows the real unread count.
+ * The badges are real counts: the inbox's open unread conversations the member may see, unread
+ * notifications, posts waiting for approval.
  */
 const items: Array<{
   to: string;
@@ -35,7 +36,7 @@ const items: Array<{
   approversOnly?: boolean;
 }> = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
-  { to: paths.inbox, label: 'Inbox', icon: Inbox },
+  { to: paths.inbox, label: 'Inbox', icon: Inbox, badge: 'inbox' },
   { to: paths.content, label: 'Posts', icon: FileText },
   {
     to: paths.analytics,
@@ -83,11 +84,18 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { canCall, has } = usePermissions();
   const canApprove = has('post:approve');
   const pending = useApprovalQueue(currentOrgId, { enabled: canApprove });
+  const canViewInbox = has('dm:view');
+  const inbox = useInboxSummary(currentOrgId, { enabled: canViewInbox });
   const counts: Record<BadgeSource, number | undefined> = {
     notifications: unread.data,
     approvals: pending.data?.count,
+    inbox: canViewInbox ? inbox.data?.unreadCount : undefined,
   };
-  const nouns: Record<BadgeSource, string> = { notifications: 'unread', approvals: 'pending' };
+  const nouns: Record<BadgeSource, string> = {
+    notifications: 'unread',
+    approvals: 'pending',
+    inbox: 'unread conversations',
+  };
 
   return (
     <ul className="flex flex-col gap-1">

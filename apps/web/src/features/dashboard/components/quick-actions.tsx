@@ -8,7 +8,7 @@ const memberLine = (count: number) => `${count} ${count === 1 ? 'member' : 'memb
 export function QuickActions({ memberCount }: { memberCount: number }) {
   const actions: Array<{ to: string; label: string; hint: string; icon: LucideIcon }> = [
     { to: paths.createPost, label: 'Create a post', hint: 'Write and schedule', icon: PenSquare },
-    { to: paths.inbox, label: 'Open the inbox', hint: 'Coming soon', icon: Inbox },
+    { to: paths.inbox, label: 'Open the inbox', hint: 'Messages and comments', icon: Inbox },
     { to: paths.team, label: 'Manage the team', hint: memberLine(memberCount), icon: Users },
     { to: paths.settings, label: 'Settings', hint: 'Profile and accounts', icon: Settings },
   ];

@@ -1,4 +1,6 @@
 import { CalendarClock, FileText, MessageSquare, type LucideIcon } from 'lucide-react';
+import { useInboxSummary } from '@/lib/inbox';
+import { usePermissions } from '@/lib/permissions';
 import type { Dashboard } from '../api/dashboard';
 import { EngagementCard } from './engagement-card';
 import { NO_DATA } from './no-data';
@@ -37,16 +39,20 @@ function StatCard({
 }
 
 /**
- * The four figures of docs/product.md#dashboard. Messages have no source yet (there is no inbox),
- * so the card says so instead of showing a made-up number.
+ * The four figures of docs/product.md#dashboard. Unread Messages is the inbox's count of open
+ * unread conversations (absent for a member without dm:view, who cannot open the inbox).
  */
 export function StatCards({
+  orgId,
   postCounts,
   engagement,
 }: {
+  orgId: string;
   postCounts: Dashboard['postCounts'];
   engagement: Dashboard['engagement'];
 }) {
+  const canViewInbox = usePermissions().has('dm:view');
+  const inbox = useInboxSummary(orgId, { enabled: canViewInbox });
   return (
     <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard
@@ -55,12 +61,14 @@ export function StatCards({
         hint="Drafts, scheduled and published"
         icon={FileText}
       />
-      <StatCard
-        label="Unread Messages"
-        value={null}
-        hint="Appears once the inbox is connected"
-        icon={MessageSquare}
-      />
+      {canViewInbox && (
+        <StatCard
+          label="Unread Messages"
+          value={inbox.data?.unreadCount ?? null}
+          hint="Open conversations in the inbox"
+          icon={MessageSquare}
+        />
+      )}
       <StatCard
         label="Upcoming Scheduled"
         value={postCounts.upcoming}

@@ -25,13 +25,15 @@ async function renderDashboard({
   dashboard = createDashboard(),
   routes = {},
   path = '/dashboard',
+  me = createMe(),
 }: {
   dashboard?: Dashboard;
   routes?: Record<string, Handler | FakeReply>;
   path?: string;
+  me?: ReturnType<typeof createMe>;
 } = {}) {
   const server = mockServer({
-    me: createMe(),
+    me,
     routes: { ...dashboardRoute(dashboard), ...routes },
   });
   const app = renderApp(path);
@@ -55,11 +57,27 @@ describe('/dashboard', () => {
     expect(await screen.findByRole('region', { name: 'Statistics' })).toBeInTheDocument();
     expect(stat('Total Posts')).toHaveTextContent('12');
     expect(stat('Upcoming Scheduled')).toHaveTextContent('3');
-    expect(stat('Unread Messages')).toHaveTextContent('No data yet');
+    expect(await screen.findByText('Unread Messages')).toBeInTheDocument();
+    await waitFor(() => expect(stat('Unread Messages')).toHaveTextContent('0'));
     expect(stat('Engagement Rate')).toHaveTextContent('No data yet');
     expect(screen.queryByText(/85%/)).toBeNull();
     expect(screen.queryByText(/\+12% from last month/)).toBeNull();
     expect(screen.getByText('4 members')).toBeInTheDocument();
+  });
+
+  it("shows the inbox's unread count, and no such card to a member who cannot read the inbox", async () => {
+    const { unmount } = await renderDashboard({
+      routes: {
+        'GET /organizations/org_1/inbox/summary': ok({ unreadCount: 7, accounts: [], labels: [] }),
+      },
+    });
+    await waitFor(() => expect(stat('Unread Messages')).toHaveTextContent('7'));
+    unmount();
+
+    const { server } = await renderDashboard({ me: createMe({ permissions: ['post:create'] }) });
+    expect(await screen.findByText('Total Posts')).toBeInTheDocument();
+    expect(screen.queryByText('Unread Messages')).toBeNull();
+    expect(server.count('GET /organizations/org_1/inbox/summary')).toBe(0);
   });
 
   it('shows the engagement rate of the last 30 days with its trend, formula and analytics link', async () => {

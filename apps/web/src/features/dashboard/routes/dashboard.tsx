@@ -19,7 +19,7 @@ function DashboardBody({ orgId, data }: { orgId: string; data: Dashboard }) {
   return (
     <>
       <PlanBanner subscription={data.subscription} plans={data.plans} />
-      <StatCards postCounts={data.postCounts} engagement={data.engagement} />
+      <StatCards orgId={orgId} postCounts={data.postCounts} engagement={data.engagement} />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <QuickActions memberCount={data.memberCount} />
         <RecentActivity items={recentActivity(data.posts, data.integrations)} />

@@ -53,6 +53,10 @@ export function CookiePolicyPage() {
           <code>{storageKeys.calendarView}</code> remembers the calendar view (agenda, week or
           month) you last chose on a phone and on a larger screen, on this browser only.
         </li>
+        <li>
+          <code>{storageKeys.inboxNotices}</code> remembers which notes about your accounts you
+          dismissed in the inbox, on this browser only.
+        </li>
       </ul>
       <p>
         The current organization is cleared when you log out. All entries can be removed at any time

@@ -15,6 +15,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   POST_APPROVED: 'Post Approved',
   POST_REJECTED: 'Post Rejected',
   POST_MENTIONED: 'Mentioned You',
+  INBOX_ASSIGNED: 'Conversation Assigned',
 };
 
 export const PRIORITIES: ReadonlyArray<{ value: Priority; label: string }> = [

@@ -1,0 +1,374 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { inboxSyncState, inboxWebhookEvents, integrations, platforms } from '../../db/schema.js';
+import type { TokenCipher } from '../../lib/token-crypto.js';
+import { PlatformError } from '../../platforms/errors.js';
+import type {
+  InboxAdapter,
+  InboxCapabilities,
+  InboxEvent,
+  WebhookHeaders,
+  WebhookReceiver,
+} from '../../platforms/inbox-types.js';
+import type { NetworkRuntime } from '../../platforms/runtime.js';
+import type { StoredAccount } from '../../platforms/types.js';
+import { toStoredAccount } from '../integrations/integrations.service.js';
+import { upsertInboxEvents } from './inbox-ingest.js';
+import { reconcileStalePending } from './inbox-replies.js';
+import type { InboxQueue } from './inbox-queue.js';
+
+export interface InboxSyncDeps {
+  db: Db;
+  networks: Map<string, NetworkRuntime>;
+  cipher: TokenCipher;
+  queue: InboxQueue;
+  receivers: WebhookReceiver[];
+  /** Minutes between polls per network slug (INBOX_POLL_MINUTES_<NETWORK>), over the adapter's. */
+  pollMinutes: Record<string, number | undefined>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+type IntegrationRow = typeof integrations.$inferSelect;
+/** The headers a webhook delivery keeps beside its body (for tracing; never secrets). */
+const KEPT_HEADERS = ['content-type', 'x-hub-signature-256', 'x-twitter-webhooks-signature'];
+const MINUTE = 60_000;
+
+/** The inbox half of the network an account belongs to, or null when Herald reads nothing there. */
+export function inboxOf(
+  networks: Map<string, NetworkRuntime>,
+  platformName: string,
+): { network: NetworkRuntime; inbox: InboxAdapter } | null {
+  const network = [...networks.values()].find((n) => n.name === platformName);
+  return network?.adapter.inbox ? { network, inbox: network.adapter.inbox } : null;
+}
+
+export const readsSomething = (c: InboxCapabilities) => c.dm || c.comments || c.mentions;
+
+/**
+ * Herald's own verify token for Meta's webhook handshake: META_WEBHOOK_VERIFY_TOKEN, or outside
+ * production one derived from the sandbox secret (the Meta sandbox derives the same).
+ */
+export function metaVerifyToken(
+  configured: string | null,
+  isProduction: boolean,
+  sandboxSecret: string,
+): string | null {
+  if (configured) return configured;
+  if (isProduction) return null;
+  return createHmac('sha256', sandboxSecret).update('meta-webhook-verify-token').digest('hex');
+}
+
+/**
+ * Reads the networks into the inbox: webhook deliveries (stored raw, processed here), polling
+ * per account with its cursor, the first import on connect and the webhook subscriptions.
+ * A network's refusal never throws out of here: it becomes the account's `sync_error`.
+ */
+export class InboxSync {
+  constructor(private readonly deps: InboxSyncDeps) {}
+
+  private now() {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  receiver(provider: string) {
+    return this.deps.receivers.find((r) => r.provider === provider) ?? null;
+  }
+
+  /** The app secret that signs this receiver's deliveries (the network's or its sandbox's). */
+  appSecret(receiver: WebhookReceiver) {
+    return this.deps.networks.get(receiver.secretFrom.toLowerCase())?.client.clientSecret ?? null;
+  }
+
+  /** Keeps a verified delivery and queues its processing; answers the id. */
+  async storeWebhook(provider: string, body: Buffer, headers: WebhookHeaders) {
+    const kept: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = headers[name];
+      if (typeof value === 'string') kept[name] = value;
+    }
+    const [row] = await this.deps.db
+      .insert(inboxWebhookEvents)
+      .values({ provider, body, headers: kept })
+      .returning({ id: inboxWebhookEvents.id });
+    await this.deps.queue.processWebhook(row!.id);
+    return row!.id;
+  }
+
+  /**
+   * Every stored delivery not processed yet, oldest first, in chunks (the webhook job). One job
+   * drains what arrived meanwhile, so a burst of deliveries is stored in large batches.
+   */
+  async processPendingWebhooks(chunk = 200) {
+    for (;;) {
+      const ids = await this.deps.db
+        .select({ id: inboxWebhookEvents.id })
+        .from(inboxWebhookEvents)
+        .where(isNull(inboxWebhookEvents.processedAt))
+        .orderBy(asc(inboxWebhookEvents.receivedAt))
+        .limit(chunk);
+      if (ids.length === 0) return;
+      await this.processWebhooks(ids.map((r) => r.id));
+      if (ids.length < chunk) return;
+    }
+  }
+
+  /**
+   * Parses stored deliveries and stores their events for every organization that connected the
+   * account they are addressed to. A delivery that cannot be read keeps its error and changes
+   * nothing else. Processing twice stores nothing twice.
+   */
+  async processWebhooks(eventIds: string[]) {
+    const { db } = this.deps;
+    if (eventIds.length === 0) return;
+    const rows = await db
+      .select()
+      .from(inboxWebhookEvents)
+      .where(and(inArray(inboxWebhookEvents.id, eventIds), isNull(inboxWebhookEvents.processedAt)))
+      .orderBy(asc(inboxWebhookEvents.receivedAt));
+    // A batch is stored per account at once: duplicates within it meet in one upsert.
+    const byAccount = new Map<
+      string,
+      { platform: string; accountExternalId: string; events: InboxEvent[] }
+    >();
+    const errors = new Map<string, string>();
+    for (const row of rows) {
+      try {
+        const receiver = this.receiver(row.provider);
+        if (!receiver) throw new Error(`No receiver for ${row.provider} deliveries.`);
+        for (const a of receiver.parse(row.body)) {
+          const key = `${a.platform}\u0000${a.accountExternalId}`;
+          const entry = byAccount.get(key) ?? {
+            platform: a.platform,
+            accountExternalId: a.accountExternalId,
+            events: [],
+          };
+          entry.events.push(a.event);
+          byAccount.set(key, entry);
+        }
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        errors.set(row.id, error);
+        this.deps.log.warn({ eventId: row.id, err: error }, 'unreadable webhook delivery');
+      }
+    }
+    for (const { platform, accountExternalId, events } of byAccount.values()) {
+      for (const account of await this.connectedAccounts(platform, accountExternalId)) {
+        await upsertInboxEvents(
+          db,
+          { id: account.id, organizationId: account.organizationId, platform },
+          events,
+        );
+        // A webhook names nobody (Meta sends ids only): the account's next poll, brought
+        // forward to the next minute, reads the conversation with the person's name.
+        if (events.some(unnamedInboundDm))
+          await db
+            .update(inboxSyncState)
+            .set({ nextPollAt: this.now() })
+            .where(eq(inboxSyncState.integrationId, account.id));
+      }
+    }
+    const now = this.now();
+    const read = rows.filter((r) => !errors.has(r.id)).map((r) => r.id);
+    if (read.length)
+      await db
+        .update(inboxWebhookEvents)
+        .set({ processedAt: now })
+        .where(inArray(inboxWebhookEvents.id, read));
+    for (const [id, error] of errors)
+      await db
+        .update(inboxWebhookEvents)
+        .set({ processedAt: now, error })
+        .where(eq(inboxWebhookEvents.id, id));
+  }
+
+  /** Every organization's connection of this account (the same Page may be in two). */
+  private connectedAccounts(platformName: string, accountExternalId: string) {
+    return this.deps.db
+      .select({ id: integrations.id, organizationId: integrations.organizationId })
+      .from(integrations)
+      .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+      .where(
+        and(
+          eq(platforms.name, platformName),
+          eq(integrations.platformAccountId, accountExternalId),
+          eq(integrations.status, 'CONNECTED'),
+        ),
+      );
+  }
+
+  private async loadAccount(integrationId: string) {
+    const [row] = await this.deps.db
+      .select({ integration: integrations, platformName: platforms.name })
+      .from(integrations)
+      .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+      .where(eq(integrations.id, integrationId));
+    return row ?? null;
+  }
+
+  private async saveState(
+    integration: IntegrationRow,
+    values: Partial<typeof inboxSyncState.$inferInsert>,
+  ) {
+    await this.deps.db
+      .insert(inboxSyncState)
+      .values({
+        integrationId: integration.id,
+        organizationId: integration.organizationId,
+        ...values,
+      })
+      .onConflictDoUpdate({
+        target: inboxSyncState.integrationId,
+        set: { ...values, updatedAt: this.now() },
+      });
+  }
+
+  private intervalMs(network: NetworkRuntime, caps: InboxCapabilities) {
+    return (this.deps.pollMinutes[network.slug] ?? caps.pollIntervalMinutes) * MINUTE;
+  }
+
+  /** The sentence an account's sync problem is shown with. */
+  private problem(integration: IntegrationRow, platformName: string, err: unknown) {
+    const who = integration.name ?? integration.username ?? platformName;
+    const said = err instanceof PlatformError ? err.message : 'The network could not be read.';
+    if (err instanceof PlatformError && err.kind === 'reauth')
+      return `Reconnect ${who} on ${platformName} in Settings: ${said}`;
+    return said;
+  }
+
+  /** Polls one connected account now, from its stored cursor. */
+  async pollAccount(integrationId: string): Promise<'POLLED' | 'SKIPPED' | 'REFUSED'> {
+    const loaded = await this.loadAccount(integrationId);
+    if (!loaded || loaded.integration.status !== 'CONNECTED') return 'SKIPPED';
+    const { integration, platformName } = loaded;
+    const found = inboxOf(this.deps.networks, platformName);
+    if (!found) return 'SKIPPED';
+    let account: StoredAccount;
+    try {
+      account = toStoredAccount(this.deps.cipher, integration);
+    } catch {
+      return 'SKIPPED';
+    }
+    const caps = found.inbox.capabilities(account);
+    if (!readsSomething(caps)) return 'SKIPPED';
+    const [state] = await this.deps.db
+      .select()
+      .from(inboxSyncState)
+      .where(eq(inboxSyncState.integrationId, integration.id));
+    const interval = this.intervalMs(found.network, caps);
+    try {
+      const result = await found.inbox.poll(account, state?.cursor ?? null);
+      await upsertInboxEvents(
+        this.deps.db,
+        { id: integration.id, organizationId: integration.organizationId, platform: platformName },
+        result.events,
+      );
+      const now = this.now();
+      const next = new Date(Math.max(now.getTime() + interval, result.retryAfter?.getTime() ?? 0));
+      await this.saveState(integration, {
+        cursor: result.cursor,
+        lastSyncedAt: now,
+        nextPollAt: next,
+        syncError: null,
+      });
+      return 'POLLED';
+    } catch (err) {
+      const now = this.now();
+      const waitMs =
+        err instanceof PlatformError && err.details.retryAfterSeconds !== undefined
+          ? Math.max(err.details.retryAfterSeconds * 1000, interval)
+          : interval;
+      await this.saveState(integration, {
+        nextPollAt: new Date(now.getTime() + waitMs),
+        syncError: this.problem(integration, platformName, err),
+      });
+      this.deps.log.info({ integrationId, err: String(err) }, 'inbox poll refused');
+      return 'REFUSED';
+    }
+  }
+
+  /** The periodic job: every connected account whose next poll is due. */
+  async pollDue() {
+    await this.processPendingWebhooks();
+    await reconcileStalePending(this.deps);
+    const now = this.now();
+    const due = await this.deps.db
+      .select({ id: integrations.id })
+      .from(integrations)
+      .leftJoin(inboxSyncState, eq(inboxSyncState.integrationId, integrations.id))
+      .where(
+        and(
+          eq(integrations.status, 'CONNECTED'),
+          or(isNull(inboxSyncState.nextPollAt), lte(inboxSyncState.nextPollAt, now)),
+        ),
+      )
+      .orderBy(sql`${inboxSyncState.nextPollAt} asc nulls first`);
+    const outcomes: Record<string, string> = {};
+    for (const { id } of due) outcomes[id] = await this.pollAccount(id);
+    return outcomes;
+  }
+
+  /** Right after an account connects: subscribe to its webhooks, then import what it allows. */
+  async importAccount(integrationId: string) {
+    await this.ensureSubscribed(integrationId, { check: false });
+    return this.pollAccount(integrationId);
+  }
+
+  /**
+   * Whether the app still receives this account's webhooks (networks silently drop
+   * subscriptions); subscribes again when not. Polling keeps reading meanwhile.
+   */
+  async ensureSubscribed(integrationId: string, opts: { check: boolean } = { check: true }) {
+    const loaded = await this.loadAccount(integrationId);
+    if (!loaded || loaded.integration.status !== 'CONNECTED') return 'SKIPPED' as const;
+    const { integration, platformName } = loaded;
+    const inbox = inboxOf(this.deps.networks, platformName)?.inbox;
+    if (!inbox?.subscribe) return 'SKIPPED' as const;
+    const now = this.now();
+    try {
+      const account = toStoredAccount(this.deps.cipher, integration);
+      if (opts.check && inbox.checkSubscription && (await inbox.checkSubscription(account))) {
+        await this.saveState(integration, { subscribed: true, subscriptionCheckedAt: now });
+        return 'SUBSCRIBED' as const;
+      }
+      await inbox.subscribe(account);
+      await this.saveState(integration, {
+        subscribed: true,
+        subscriptionCheckedAt: now,
+        syncError: null,
+      });
+      return 'RESUBSCRIBED' as const;
+    } catch (err) {
+      const reason = this.problem(integration, platformName, err);
+      await this.saveState(integration, {
+        subscribed: false,
+        subscriptionCheckedAt: now,
+        syncError: `New messages are not pushed to Herald for this account; it reads them every few minutes instead. ${reason}`,
+      });
+      return 'REFUSED' as const;
+    }
+  }
+
+  /** The 15-minute job: every connected account whose network has webhook subscriptions. */
+  async checkSubscriptions() {
+    const rows = await this.deps.db
+      .select({ id: integrations.id, platformName: platforms.name })
+      .from(integrations)
+      .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+      .where(eq(integrations.status, 'CONNECTED'));
+    const outcomes: Record<string, string> = {};
+    for (const row of rows) {
+      if (!inboxOf(this.deps.networks, row.platformName)?.inbox.subscribe) continue;
+      outcomes[row.id] = await this.ensureSubscribed(row.id);
+    }
+    return outcomes;
+  }
+}
+
+/** An inbound direct message whose sender the network did not name. */
+const unnamedInboundDm = (event: InboxEvent) => {
+  const person = event.counterpart ?? event.author;
+  return event.kind === 'dm' && event.direction === 'in' && !person.name && !person.username;
+};

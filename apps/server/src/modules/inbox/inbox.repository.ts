@@ -1,0 +1,247 @@
+import { and, arrayOverlaps, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  inboxConversations,
+  inboxLabels,
+  inboxMessages,
+  inboxNotes,
+  inboxSavedReplies,
+  inboxSyncState,
+  integrations,
+  platforms,
+  users,
+} from '../../db/schema.js';
+import { containsPattern } from '../../lib/like-pattern.js';
+
+export type ConversationRow = typeof inboxConversations.$inferSelect;
+export type MessageRow = typeof inboxMessages.$inferSelect;
+export type IntegrationRow = typeof integrations.$inferSelect;
+
+export interface ConversationFilter {
+  organizationId: string;
+  status: 'open' | 'done';
+  unread?: boolean;
+  platform?: string;
+  labels: string[];
+  q?: string;
+  /** A user id, or null for unassigned. */
+  assignee?: string | null;
+  integrationId?: string;
+  before?: { at: Date; id: string };
+  limit: number;
+}
+
+const c = inboxConversations;
+
+/** A page of the list, newest message first; served by the partial list indexes. */
+export function listConversations(db: Db, f: ConversationFilter) {
+  const where = and(
+    eq(c.organizationId, f.organizationId),
+    isNull(c.archivedAt),
+    eq(c.status, f.status),
+    f.unread ? eq(c.unread, true) : undefined,
+    f.platform ? eq(c.platform, f.platform) : undefined,
+    f.labels.length ? arrayOverlaps(c.labels, f.labels) : undefined,
+    f.assignee === null ? isNull(c.assigneeUserId) : undefined,
+    f.assignee ? eq(c.assigneeUserId, f.assignee) : undefined,
+    f.integrationId ? eq(c.integrationId, f.integrationId) : undefined,
+    f.q
+      ? or(
+          ilike(c.title, containsPattern(f.q)),
+          ilike(c.lastMessagePreview, containsPattern(f.q)),
+          sql`${c.participant}->>'username' ilike ${containsPattern(f.q)}`,
+        )
+      : undefined,
+    f.before
+      ? or(
+          lt(c.lastMessageAt, f.before.at),
+          and(eq(c.lastMessageAt, f.before.at), lt(c.id, f.before.id)),
+        )
+      : undefined,
+  );
+  return db.select().from(c).where(where).orderBy(desc(c.lastMessageAt), desc(c.id)).limit(f.limit);
+}
+
+export async function findConversation(db: Db, organizationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(c)
+    .where(and(eq(c.organizationId, organizationId), eq(c.id, id)));
+  return row ?? null;
+}
+
+export async function updateConversation(
+  db: Db,
+  organizationId: string,
+  id: string,
+  values: Partial<typeof c.$inferInsert>,
+) {
+  const [row] = await db
+    .update(c)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(c.organizationId, organizationId), eq(c.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Open, non-archived conversations with unread messages: the badge. */
+export async function countUnread(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(c)
+    .where(
+      and(
+        eq(c.organizationId, organizationId),
+        isNull(c.archivedAt),
+        eq(c.status, 'open'),
+        eq(c.unread, true),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The organization's connected accounts with their platform names and sync state. */
+export function listAccounts(db: Db, organizationId: string) {
+  return db
+    .select({ integration: integrations, platformName: platforms.name, sync: inboxSyncState })
+    .from(integrations)
+    .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+    .leftJoin(inboxSyncState, eq(inboxSyncState.integrationId, integrations.id))
+    .where(
+      and(eq(integrations.organizationId, organizationId), eq(integrations.status, 'CONNECTED')),
+    )
+    .orderBy(platforms.name, integrations.name);
+}
+
+export function integrationsByIds(db: Db, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ integration: integrations, platformName: platforms.name })
+    .from(integrations)
+    .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+    .where(and(eq(integrations.organizationId, organizationId), inArray(integrations.id, ids)));
+}
+
+export function usersByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: users.id, displayName: users.displayName })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+const m = inboxMessages;
+
+/** The newest `limit` messages (before the cursor), newest first. */
+export function listMessages(
+  db: Db,
+  conversationId: string,
+  limit: number,
+  before?: { at: Date; id: string },
+) {
+  return db
+    .select()
+    .from(m)
+    .where(
+      and(
+        eq(m.conversationId, conversationId),
+        before
+          ? or(lt(m.createdAt, before.at), and(eq(m.createdAt, before.at), lt(m.id, before.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(m.createdAt), desc(m.id))
+    .limit(limit);
+}
+
+export async function findMessage(db: Db, conversationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(m)
+    .where(and(eq(m.conversationId, conversationId), eq(m.id, id)));
+  return row ?? null;
+}
+
+export async function findMessageByExternalId(db: Db, conversationId: string, externalId: string) {
+  const [row] = await db
+    .select()
+    .from(m)
+    .where(and(eq(m.conversationId, conversationId), eq(m.externalId, externalId)));
+  return row ?? null;
+}
+
+export async function updateMessage(
+  db: Db,
+  id: string,
+  values: Partial<typeof m.$inferInsert>,
+  guard?: ReturnType<typeof eq>,
+) {
+  const [row] = await db
+    .update(m)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(m.id, id), guard))
+    .returning();
+  return row ?? null;
+}
+
+export function listNotes(db: Db, conversationId: string) {
+  return db
+    .select()
+    .from(inboxNotes)
+    .where(eq(inboxNotes.conversationId, conversationId))
+    .orderBy(inboxNotes.createdAt, inboxNotes.id);
+}
+
+export async function insertNote(db: Db, values: typeof inboxNotes.$inferInsert) {
+  const [row] = await db.insert(inboxNotes).values(values).returning();
+  return row!;
+}
+
+export function listSavedReplies(db: Db, organizationId: string) {
+  return db
+    .select()
+    .from(inboxSavedReplies)
+    .where(eq(inboxSavedReplies.organizationId, organizationId))
+    .orderBy(inboxSavedReplies.title, inboxSavedReplies.id);
+}
+
+export async function insertSavedReply(db: Db, values: typeof inboxSavedReplies.$inferInsert) {
+  const [row] = await db.insert(inboxSavedReplies).values(values).returning();
+  return row!;
+}
+
+export async function deleteSavedReply(db: Db, organizationId: string, id: string) {
+  const rows = await db
+    .delete(inboxSavedReplies)
+    .where(and(eq(inboxSavedReplies.organizationId, organizationId), eq(inboxSavedReplies.id, id)))
+    .returning({ id: inboxSavedReplies.id });
+  return rows.length > 0;
+}
+
+export async function listOwnLabels(db: Db, organizationId: string) {
+  const rows = await db
+    .select({ name: inboxLabels.name })
+    .from(inboxLabels)
+    .where(eq(inboxLabels.organizationId, organizationId))
+    .orderBy(inboxLabels.createdAt, inboxLabels.name);
+  return rows.map((r) => r.name);
+}
+
+export async function insertLabel(db: Db, organizationId: string, name: string) {
+  await db.insert(inboxLabels).values({ organizationId, name }).onConflictDoNothing();
+}
+
+/** Removes the label and takes it off every conversation of the organization (one transaction). */
+export async function deleteLabel(db: Db, organizationId: string, name: string) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(inboxLabels)
+      .where(and(eq(inboxLabels.organizationId, organizationId), eq(inboxLabels.name, name)))
+      .returning({ name: inboxLabels.name });
+    await tx
+      .update(c)
+      .set({ labels: sql`array_remove(${c.labels}, ${name})` })
+      .where(and(eq(c.organizationId, organizationId), sql`${name} = any(${c.labels})`));
+    return rows.length > 0;
+  });
+}

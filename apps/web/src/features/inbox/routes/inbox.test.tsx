@@ -1,0 +1,788 @@
+import type { InboxConversation, InboxMessage, InboxNote } from '@herald/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearTypists } from '@/lib/inbox';
+import { createMe } from '@/testing/factories';
+import { FakeEventSource } from '@/testing/fake-event-source';
+import { deferred, fail, ok, type FakeReply, type Handler } from '@/testing/fake-server';
+import {
+  conversationsPage,
+  createConversation,
+  createInboxAccount,
+  createInboxMessage,
+  createInboxNote,
+  summaryReply,
+  threadReply,
+} from '@/testing/inbox-fixtures';
+import { mockServer, renderApp } from '@/testing/render-app';
+
+const ORG = 'org_1';
+const base = `/organizations/${ORG}/inbox`;
+
+afterEach(() => clearTypists());
+
+const maya = createConversation({ id: 'conv_maya', title: 'Maya Chen', unread: true });
+const comments = createConversation({
+  id: 'conv_post',
+  platform: 'Facebook',
+  kind: 'comments',
+  title: 'Comments on Spring launch',
+  post: {
+    postId: null,
+    externalId: 'p1',
+    permalink: 'https://fb.example/p1',
+    text: 'Spring launch',
+  },
+  window: { open: true, closesAt: null, reason: null },
+  capabilities: {
+    reply: true,
+    privateReply: true,
+    like: true,
+    hide: true,
+    deleteOnNetwork: true,
+    block: false,
+    replyMaxLength: 8000,
+  },
+  lastMessage: {
+    text: 'Love it!',
+    at: '2026-03-10T09:00:00.000Z',
+    direction: 'in',
+    senderName: 'Sam',
+  },
+  lastMessageAt: '2026-03-10T09:00:00.000Z',
+});
+
+interface Thread {
+  conversation: InboxConversation;
+  messages?: InboxMessage[];
+  notes?: InboxNote[];
+}
+
+async function renderInbox({
+  conversations = [maya, comments],
+  threads = [] as Thread[],
+  summary = summaryReply({
+    unreadCount: 1,
+    accounts: [
+      createInboxAccount({ platform: 'Instagram', name: 'Studio IG' }),
+      createInboxAccount({ platform: 'Facebook', name: 'Studio Page' }),
+    ],
+  }),
+  me = createMe({ user: { id: 'usr_ada', displayName: 'Ada Lovelace' } }),
+  routes = {} as Record<string, Handler | FakeReply>,
+  path = '/inbox',
+} = {}) {
+  const server = mockServer({
+    me,
+    routes: {
+      [`GET ${base}/summary`]: summary,
+      [`GET ${base}/conversations`]: conversationsPage(conversations),
+      [`GET ${base}/saved-replies`]: ok({
+        savedReplies: [{ id: 'sr_1', title: 'Thanks', text: 'Thank you for writing to us!' }],
+      }),
+      [`GET /organizations/${ORG}/members`]: {
+        status: 200,
+        body: {
+          status: 'success',
+          data: {
+            members: [
+              {
+                id: 'mem_bo',
+                email: 'bo@example.com',
+                status: 'ACTIVE',
+                roleId: 'role_support',
+                role: { id: 'role_support', name: 'CustomerSupport' },
+                permissions: ['dm:view', 'dm:send'],
+                user: { id: 'usr_bo', displayName: 'Bo Berg', avatarUrl: null },
+                joinedAt: '2026-01-01T00:00:00.000Z',
+                invitedAt: null,
+                organizationId: ORG,
+              },
+            ],
+          },
+          meta: { page: 1, pageSize: 200, totalCount: 1 },
+        },
+      },
+      ...Object.fromEntries(
+        threads.flatMap((t) => [
+          [
+            `GET ${base}/conversations/${t.conversation.id}`,
+            threadReply(t.conversation, t.messages ?? [], t.notes ?? []),
+          ],
+          [
+            `PATCH ${base}/conversations/${t.conversation.id}`,
+            (request: { body: unknown }) =>
+              ok({ conversation: { ...t.conversation, ...(request.body as object) } }),
+          ],
+          [`POST ${base}/conversations/${t.conversation.id}/typing`, ok({})],
+        ]),
+      ),
+      ...routes,
+    },
+  });
+  const app = renderApp(path);
+  await screen.findByRole('heading', { name: 'Inbox', level: 1 });
+  return { ...app, server };
+}
+
+const listRequests = (server: Awaited<ReturnType<typeof renderInbox>>['server']) =>
+  server.requests.filter((r) => r.method === 'GET' && r.path === `${base}/conversations`);
+const lastListQuery = (server: Awaited<ReturnType<typeof renderInbox>>['server']) =>
+  listRequests(server).at(-1)?.query;
+
+const list = () => screen.getByRole('list', { name: 'Conversations' });
+const thread = () => screen.getByRole('region', { name: 'Conversation' });
+
+describe('/inbox list', () => {
+  it('shows the conversations with network, last message, unread dot, and the spec texts', async () => {
+    await renderInbox();
+    expect(await screen.findByText('Select a conversation to start chatting')).toBeInTheDocument();
+    const row = await within(await screen.findByRole('list', { name: 'Conversations' })).findByRole(
+      'button',
+      { name: /Maya Chen/ },
+    );
+    expect(row).toHaveTextContent('Is the spring collection out yet?');
+    expect(within(row).getByText('Unread')).toBeInTheDocument();
+    expect(
+      within(list()).getByRole('button', { name: /Comments on Spring launch/ }),
+    ).toHaveTextContent('Facebook, Comments');
+  });
+
+  it('says Loading conversations... while the list loads and No messages found when empty', async () => {
+    const later = deferred<FakeReply>();
+    await renderInbox({ routes: { [`GET ${base}/conversations`]: () => later.promise } });
+    expect(screen.getByText('Loading conversations...')).toBeInTheDocument();
+    later.resolve(conversationsPage([]));
+    expect(await screen.findByText('No messages found')).toBeInTheDocument();
+  });
+
+  it('asks the server for the chosen tab, labels, search, status and assignee', async () => {
+    const { user, server } = await renderInbox();
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(lastListQuery(server)?.get('tab')).toBe('all');
+    expect(lastListQuery(server)?.get('status')).toBe('open');
+
+    const tabs = screen.getByRole('tablist', { name: 'Conversations to show' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['All', 'Unread', 'Instagram', 'Facebook']);
+    await user.click(within(tabs).getByRole('tab', { name: 'Unread' }));
+    await waitFor(() => expect(lastListQuery(server)?.get('tab')).toBe('unread'));
+    await user.click(within(tabs).getByRole('tab', { name: 'Instagram' }));
+    await waitFor(() => expect(lastListQuery(server)?.get('tab')).toBe('Instagram'));
+
+    const labelFilter = screen.getByRole('button', { name: 'Labels filter' });
+    expect(labelFilter).toHaveAttribute('aria-expanded', 'false');
+    await user.click(labelFilter);
+    const labels = screen.getByRole('group', { name: 'Labels' });
+    expect(within(labels).getAllByRole('button')).toHaveLength(7);
+    await user.click(within(labels).getByRole('button', { name: 'Complaint' }));
+    await user.click(within(labels).getByRole('button', { name: 'Order' }));
+    await waitFor(() => expect(lastListQuery(server)?.get('labels')).toBe('complaint,order'));
+    expect(screen.getByRole('button', { name: 'Labels filter (2)' })).toBeInTheDocument();
+    await user.click(within(labels).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(lastListQuery(server)?.has('labels')).toBe(false));
+    expect(within(labels).queryByRole('button', { name: 'Clear all' })).toBeNull();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'spring');
+    await waitFor(() => expect(lastListQuery(server)?.get('q')).toBe('spring'));
+
+    await user.click(
+      within(screen.getByRole('group', { name: 'Status' })).getByRole('button', { name: 'Done' }),
+    );
+    await waitFor(() => expect(lastListQuery(server)?.get('status')).toBe('done'));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Assigned to' }), 'me');
+    await waitFor(() => expect(lastListQuery(server)?.get('assignee')).toBe('me'));
+  });
+
+  it("shows each account's notes once, and a dismissed one stays away", async () => {
+    const summary = summaryReply({
+      accounts: [
+        createInboxAccount({
+          integrationId: 'int_threads',
+          platform: 'Threads',
+          name: 'Studio Threads',
+          dm: false,
+          limitation: 'Threads has no API for direct messages; comments and mentions arrive.',
+        }),
+      ],
+    });
+    const { user, unmount } = await renderInbox({ summary });
+    const notes = await screen.findByRole('region', { name: 'About your accounts' });
+    expect(notes).toHaveTextContent('Threads has no API for direct messages');
+    await user.click(
+      within(notes).getByRole('button', { name: 'Dismiss the note about Studio Threads' }),
+    );
+    expect(screen.queryByRole('region', { name: 'About your accounts' })).toBeNull();
+    unmount();
+    await renderInbox({ summary });
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(screen.queryByRole('region', { name: 'About your accounts' })).toBeNull();
+  });
+
+  it('moves with ↓/j and ↑/k, opens with Enter and goes back with Escape', async () => {
+    const { user, router } = await renderInbox({
+      threads: [{ conversation: maya }, { conversation: comments }],
+    });
+    const first = await within(
+      await screen.findByRole('list', { name: 'Conversations' }),
+    ).findByRole('button', { name: /Maya Chen/ });
+    first.focus();
+    await user.keyboard('j');
+    const second = within(list()).getByRole('button', { name: /Comments on Spring launch/ });
+    expect(second).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(
+      await screen.findByRole('heading', { name: 'Comments on Spring launch', level: 2 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?c=conv_post');
+    expect(second).toHaveAttribute('aria-current', 'true');
+
+    await user.click(screen.getByRole('textbox', { name: 'Reply' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByText('Select a conversation to start chatting')).toBeInTheDocument();
+  });
+});
+
+describe('/inbox thread', () => {
+  const dmMessages = [
+    createInboxMessage({
+      conversationId: maya.id,
+      text: 'Is the spring collection out yet?',
+      createdAt: '2026-03-10T10:00:00.000Z',
+      attachments: [
+        {
+          type: 'image',
+          url: 'https://cdn.example/p.jpg',
+          previewUrl: null,
+          title: 'Jacket photo',
+        },
+      ],
+    }),
+    createInboxMessage({
+      conversationId: maya.id,
+      direction: 'out',
+      text: 'Yes, since Monday!',
+      createdAt: '2026-03-10T10:10:00.000Z',
+      sender: {
+        name: 'Studio IG',
+        username: 'studio',
+        pictureUrl: null,
+        teammate: { id: 'usr_ada', displayName: 'Ada Lovelace' },
+      },
+      delivery: 'sent',
+    }),
+  ];
+  const note = createInboxNote({
+    conversationId: maya.id,
+    text: 'VIP customer, answer first.',
+    createdAt: '2026-03-10T10:05:00.000Z',
+  });
+
+  it('opens a conversation: marks it read, messages and notes by time, attachments inline', async () => {
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: maya, messages: dmMessages, notes: [note] }],
+    });
+    await user.click(
+      await within(await screen.findByRole('list', { name: 'Conversations' })).findByRole(
+        'button',
+        { name: /Maya Chen/ },
+      ),
+    );
+
+    const messages = await screen.findByRole('list', { name: 'Messages' });
+    const items = within(messages).getAllByRole('article');
+    expect(items.map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Message from Maya Chen',
+      'Note by Bo Berg',
+      'Reply from Ada Lovelace',
+    ]);
+    expect(within(items[1]!).getByText('Only your team sees notes')).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('img', { name: 'Jacket photo' })).toHaveAttribute(
+      'src',
+      'https://cdn.example/p.jpg',
+    );
+    expect(within(items[2]!).getByText('Sent')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ unread: false }),
+    );
+  });
+
+  it('says No messages yet. Start a conversation! for an empty thread', async () => {
+    await renderInbox({ threads: [{ conversation: maya }], path: `/inbox?c=${maya.id}` });
+    expect(await screen.findByText('No messages yet. Start a conversation!')).toBeInTheDocument();
+  });
+
+  it('sends on Enter, adds a line on Shift+Enter, refuses a blank reply', async () => {
+    const sent = createInboxMessage({
+      conversationId: maya.id,
+      direction: 'out',
+      text: 'Hi\nthere',
+      delivery: 'pending',
+    });
+    const stored: InboxMessage[] = [];
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: maya }],
+      path: `/inbox?c=${maya.id}`,
+      routes: {
+        [`GET ${base}/conversations/${maya.id}`]: () => threadReply(maya, stored),
+        [`POST ${base}/conversations/${maya.id}/messages`]: () => {
+          stored.push(sent);
+          return ok({ message: sent });
+        },
+      },
+    });
+    const box = await screen.findByRole('textbox', { name: 'Reply' });
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+
+    await user.type(box, '   ');
+    expect(send).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Reply cannot be empty.');
+    expect(server.count(`POST ${base}/conversations/${maya.id}/messages`)).toBe(0);
+
+    await user.clear(box);
+    await user.type(box, 'Hi{Shift>}{Enter}{/Shift}there');
+    expect(box).toHaveValue('Hi\nthere');
+    expect(server.count(`POST ${base}/conversations/${maya.id}/messages`)).toBe(0);
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(box).toHaveValue(''));
+    const posts = server.requests.filter(
+      (r) => r.path === `${base}/conversations/${maya.id}/messages`,
+    );
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toEqual({ text: 'Hi\nthere', clientKey: expect.any(String) });
+    expect(await screen.findByText('Sending…')).toBeInTheDocument();
+  });
+
+  it('keeps the clientKey of a draft when the send is retried, and makes a new one for the next draft', async () => {
+    let calls = 0;
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: maya }],
+      path: `/inbox?c=${maya.id}`,
+      routes: {
+        [`POST ${base}/conversations/${maya.id}/messages`]: () => {
+          calls += 1;
+          return calls === 1
+            ? fail(503, 'UNAVAILABLE', 'Instagram did not answer. Please try again.')
+            : ok({
+                message: createInboxMessage({
+                  conversationId: maya.id,
+                  direction: 'out',
+                  delivery: 'sent',
+                }),
+              });
+        },
+      },
+    });
+    const box = await screen.findByRole('textbox', { name: 'Reply' });
+    await user.type(box, 'Hello{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Instagram did not answer. Please try again.',
+    );
+    expect(box).toHaveValue('Hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    await user.type(box, 'Next one{Enter}');
+    await waitFor(() => expect(calls).toBe(3));
+
+    const keys = server.requests
+      .filter((r) => r.path === `${base}/conversations/${maya.id}/messages`)
+      .map((r) => (r.body as { clientKey: string }).clientKey);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('disables the reply box with the reason when the window is closed, but notes still work', async () => {
+    const closed = {
+      ...maya,
+      window: {
+        open: false,
+        closesAt: '2026-03-09T10:00:00.000Z',
+        reason: "Instagram allows replies only within 24 hours of the customer's last message.",
+      },
+    };
+    const { user } = await renderInbox({
+      threads: [{ conversation: closed }],
+      path: `/inbox?c=${maya.id}`,
+    });
+    const box = await screen.findByRole('textbox', { name: 'Reply' });
+    expect(box).toBeDisabled();
+    expect(box).toHaveAccessibleDescription(/only within 24 hours/);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Note' }));
+    expect(screen.getByRole('textbox', { name: 'Note' })).toBeEnabled();
+  });
+
+  it('shows the time left in an open window and the characters left', async () => {
+    const soon = {
+      ...maya,
+      window: {
+        open: true,
+        closesAt: new Date(Date.now() + (3 * 60 + 20) * 60_000 + 30_000).toISOString(),
+        reason: null,
+      },
+      capabilities: { ...maya.capabilities, replyMaxLength: 10 },
+    };
+    const { user } = await renderInbox({
+      threads: [{ conversation: soon }],
+      path: `/inbox?c=${maya.id}`,
+    });
+    expect(await screen.findByText('Replies possible for 3 h 20 min more')).toBeInTheDocument();
+    expect(screen.getByText('10 characters left')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Reply' }), 'Twelve chars');
+    expect(screen.getByText('2 characters over the limit')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('offers Mark as sent, Send again and Discard for an uncertain reply', async () => {
+    const uncertain = createInboxMessage({
+      id: 'msg_unsure',
+      conversationId: maya.id,
+      direction: 'out',
+      text: 'Your order shipped.',
+      delivery: 'uncertain',
+      error: 'Instagram timed out.',
+      sender: {
+        name: null,
+        username: null,
+        pictureUrl: null,
+        teammate: { id: 'usr_ada', displayName: 'Ada Lovelace' },
+      },
+    });
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: maya, messages: [uncertain] }],
+      path: `/inbox?c=${maya.id}`,
+      routes: { [`POST ${base}/conversations/${maya.id}/messages/msg_unsure/resolve`]: ok({}) },
+    });
+    expect(
+      await screen.findByText(/could not tell whether this reply reached the network/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Instagram timed out.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Discard' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark as sent' }));
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.path.endsWith('/resolve'))?.body).toEqual({
+        action: 'sent',
+      }),
+    );
+  });
+
+  it('assigns, labels and marks done through the conversation', async () => {
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: maya }],
+      path: `/inbox?c=${maya.id}`,
+    });
+    await screen.findByRole('heading', { name: 'Maya Chen', level: 2 });
+    const assign = screen.getByRole('combobox', { name: 'Assign to' });
+    await within(assign).findByRole('option', { name: 'Bo Berg' });
+    await user.selectOptions(assign, 'usr_bo');
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toContainEqual(
+        {
+          assigneeId: 'usr_bo',
+        },
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Labels' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Complaint' }));
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toContainEqual(
+        {
+          labels: ['complaint'],
+        },
+      ),
+    );
+
+    await user.click(within(thread()).getByRole('button', { name: 'Done' }));
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toContainEqual(
+        {
+          status: 'done',
+        },
+      ),
+    );
+    expect(await screen.findByText('Select a conversation to start chatting')).toBeInTheDocument();
+  });
+
+  it('acts on comments: reply to one, like, delete after confirmation', async () => {
+    const comment = createInboxMessage({
+      id: 'msg_c1',
+      conversationId: comments.id,
+      kind: 'comment',
+      text: 'Love it!',
+      sender: { name: 'Sam Lee', username: 'sam', pictureUrl: null, teammate: null },
+      canPrivateReply: true,
+    });
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: comments, messages: [comment] }],
+      path: `/inbox?c=${comments.id}`,
+      routes: {
+        [`POST ${base}/conversations/${comments.id}/messages/msg_c1/like`]: ok({}),
+        [`DELETE ${base}/conversations/${comments.id}/messages/msg_c1`]: ok({}),
+        [`POST ${base}/conversations/${comments.id}/messages`]: ok({
+          message: createInboxMessage({
+            conversationId: comments.id,
+            direction: 'out',
+            kind: 'comment',
+            delivery: 'sent',
+          }),
+        }),
+      },
+    });
+    const article = await screen.findByRole('article', { name: 'Message from Sam Lee' });
+    expect(within(article).getByRole('button', { name: 'Private reply' })).toBeInTheDocument();
+    expect(within(article).getByRole('button', { name: 'Hide' })).toBeInTheDocument();
+
+    await user.click(within(article).getByRole('button', { name: 'Like' }));
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.path.endsWith('/like'))?.body).toEqual({ liked: true }),
+    );
+
+    await user.click(within(article).getByRole('button', { name: 'Reply to this comment' }));
+    expect(screen.getByText("Replying to Sam Lee's comment")).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Reply' }), 'Thanks Sam!{Enter}');
+    await waitFor(() =>
+      expect(
+        server.requests.find((r) => r.method === 'POST' && r.path.endsWith('/messages'))?.body,
+      ).toMatchObject({ text: 'Thanks Sam!', replyTo: 'msg_c1' }),
+    );
+
+    await user.click(within(article).getByRole('button', { name: 'Delete on Facebook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    expect(server.count(`DELETE ${base}/conversations/${comments.id}/messages/msg_c1`)).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete comment' }));
+    await waitFor(() =>
+      expect(server.count(`DELETE ${base}/conversations/${comments.id}/messages/msg_c1`)).toBe(1),
+    );
+  });
+
+  it('offers View profile, Mark as unread and Delete conversation; Block only where the network allows', async () => {
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: maya }],
+      path: `/inbox?c=${maya.id}`,
+      routes: { [`DELETE ${base}/conversations/${maya.id}`]: ok({}) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Conversation actions' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'View profile' })).toHaveAttribute(
+      'href',
+      'https://instagram.com/maya.c',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'View profile' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    expect(within(menu).queryByRole('menuitem', { name: 'Block' })).toBeNull();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete conversation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this conversation?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete conversation' }));
+    await waitFor(() => expect(server.count(`DELETE ${base}/conversations/${maya.id}`)).toBe(1));
+  });
+
+  it('has no View profile where the network has no profile page, and Block where it allows', async () => {
+    const hidden = {
+      ...maya,
+      participant: { ...maya.participant, profileUrl: null },
+      capabilities: { ...maya.capabilities, block: true },
+    };
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: hidden }],
+      path: `/inbox?c=${maya.id}`,
+      routes: { [`POST ${base}/conversations/${maya.id}/block`]: ok({}) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Conversation actions' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'View profile' })).toBeNull();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Maya Chen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await waitFor(() =>
+      expect(server.count(`POST ${base}/conversations/${maya.id}/block`)).toBe(1),
+    );
+  });
+
+  it('inserts a saved reply, and creates and deletes saved replies', async () => {
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: maya }],
+      path: `/inbox?c=${maya.id}`,
+      routes: {
+        [`POST ${base}/saved-replies`]: ok({}),
+        [`DELETE ${base}/saved-replies/sr_1`]: ok({}),
+      },
+    });
+    const box = await screen.findByRole('textbox', { name: 'Reply' });
+    await user.click(screen.getByRole('button', { name: 'Saved replies' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Thanks/ }));
+    expect(box).toHaveValue('Thank you for writing to us!');
+
+    await user.click(screen.getByRole('button', { name: 'Saved replies' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Manage saved replies' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Saved replies' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save reply' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Give the saved reply a name.');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Hours');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reply text' }), 'We answer 9–17.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save reply' }));
+    await waitFor(() =>
+      expect(
+        server.requests.find((r) => r.method === 'POST' && r.path.endsWith('/saved-replies'))?.body,
+      ).toEqual({
+        title: 'Hours',
+        text: 'We answer 9–17.',
+      }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete the saved reply Thanks' }));
+    await waitFor(() => expect(server.count(`DELETE ${base}/saved-replies/sr_1`)).toBe(1));
+  });
+
+  it('shows "X is replying…" from the live stream, and refetches the thread on an inbox event', async () => {
+    const { server } = await renderInbox({
+      threads: [{ conversation: maya }],
+      path: `/inbox?c=${maya.id}`,
+    });
+    await screen.findByRole('heading', { name: 'Maya Chen', level: 2 });
+    const stream = FakeEventSource.latest();
+    stream.open();
+    stream.emit('inbox-typing', {
+      organizationId: ORG,
+      conversationId: maya.id,
+      user: { id: 'usr_bo', displayName: 'Bo Berg' },
+      typing: true,
+    });
+    expect(await screen.findByText('Bo Berg is replying…')).toBeInTheDocument();
+    // Another organization's event changes nothing.
+    stream.emit('inbox-typing', {
+      organizationId: 'org_other',
+      conversationId: maya.id,
+      user: { id: 'usr_x', displayName: 'Xavier' },
+      typing: true,
+    });
+    expect(screen.queryByText(/Xavier/)).toBeNull();
+    stream.emit('inbox-typing', {
+      organizationId: ORG,
+      conversationId: maya.id,
+      user: { id: 'usr_bo', displayName: 'Bo Berg' },
+      typing: false,
+    });
+    await waitFor(() => expect(screen.queryByText('Bo Berg is replying…')).toBeNull());
+
+    const before = server.count(`GET ${base}/conversations/${maya.id}`);
+    stream.emit('inbox', { organizationId: ORG, conversationId: maya.id, change: 'message' });
+    await waitFor(() =>
+      expect(server.count(`GET ${base}/conversations/${maya.id}`)).toBeGreaterThan(before),
+    );
+  });
+
+  it('announces a message that arrives live, and loads older messages on request', async () => {
+    const first = createInboxMessage({
+      id: 'msg_first',
+      conversationId: maya.id,
+      text: 'Hello?',
+      createdAt: '2026-03-10T09:00:00.000Z',
+    });
+    const oldest = createInboxMessage({
+      id: 'msg_oldest',
+      conversationId: maya.id,
+      text: 'Our very first chat',
+      createdAt: '2026-02-01T09:00:00.000Z',
+    });
+    const live = createInboxMessage({
+      id: 'msg_live',
+      conversationId: maya.id,
+      text: 'Anyone there?',
+      createdAt: '2026-03-10T09:30:00.000Z',
+    });
+    const messages = [first];
+    const { user } = await renderInbox({
+      path: `/inbox?c=${maya.id}`,
+      routes: {
+        [`GET ${base}/conversations/${maya.id}`]: (request) =>
+          request.query.get('before') === 'cur_1'
+            ? ok({ conversation: maya, messages: [oldest], notes: [], olderCursor: null })
+            : ok({ conversation: maya, messages, notes: [], olderCursor: 'cur_1' }),
+      },
+    });
+    await screen.findByText('Hello?');
+    await user.click(screen.getByRole('button', { name: 'Load older messages' }));
+    expect(await screen.findByText('Our very first chat')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+
+    messages.push(live);
+    const stream = FakeEventSource.latest();
+    stream.open();
+    stream.emit('inbox', { organizationId: ORG, conversationId: maya.id, change: 'message' });
+    expect(await screen.findByText('Anyone there?')).toBeInTheDocument();
+    expect(screen.getByText('New message from Maya Chen: Anyone there?')).toBeInTheDocument();
+    const texts = within(screen.getByRole('list', { name: 'Messages' }))
+      .getAllByRole('article')
+      .map((a) => a.textContent);
+    expect(texts[0]).toContain('Our very first chat');
+    expect(texts[2]).toContain('Anyone there?');
+  });
+
+  it('tells teammates while this member types (throttled)', async () => {
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: maya }],
+      path: `/inbox?c=${maya.id}`,
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Reply' }), 'Hello there');
+    await waitFor(() =>
+      expect(server.count(`POST ${base}/conversations/${maya.id}/typing`)).toBe(1),
+    );
+    expect(server.requests.find((r) => r.path.endsWith('/typing'))?.body).toEqual({ typing: true });
+  });
+});
+
+describe('/inbox permissions and counts', () => {
+  it('hides the reply box and every action from a member without dm:send', async () => {
+    const comment = createInboxMessage({
+      conversationId: comments.id,
+      kind: 'comment',
+      sender: { name: 'Sam Lee', username: 'sam', pictureUrl: null, teammate: null },
+      canPrivateReply: true,
+    });
+    const { user } = await renderInbox({
+      me: createMe({ permissions: ['dm:view'] }),
+      threads: [{ conversation: comments, messages: [comment] }],
+      path: `/inbox?c=${comments.id}`,
+    });
+    const article = await screen.findByRole('article', { name: 'Message from Sam Lee' });
+    expect(within(article).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Reply' })).toBeNull();
+    expect(within(thread()).queryByRole('button', { name: 'Done' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Assign to' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Conversation actions' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Delete conversation' })).toBeNull();
+    expect(within(menu).queryByRole('menuitem', { name: 'Mark as unread' })).toBeNull();
+  });
+
+  it('shows the unread count on the sidebar badge, none at zero', async () => {
+    await renderInbox({ summary: summaryReply({ unreadCount: 4 }) });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      await within(nav).findByRole('link', { name: 'Inbox 4 unread conversations' }),
+    ).toBeInTheDocument();
+  });
+
+  it('neither asks for nor shows the inbox to a member without dm:view', async () => {
+    const { server } = await renderInbox({ me: createMe({ permissions: ['post:create'] }) });
+    expect(screen.getByText(/Your role does not include reading the inbox/)).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Inbox' })).toHaveTextContent(/^Inbox$/);
+    expect(server.count(`GET ${base}/summary`)).toBe(0);
+    expect(server.count(`GET ${base}/conversations`)).toBe(0);
+  });
+});

@@ -76,7 +76,7 @@ export function AccountNotices({ accounts }: { accounts: InboxAccount[] }) {
             {notice.problem ? (
               <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             ) : (
-              <Info className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
+              <Info className="mt-0.5 size-4 shrink-0 text-slate-600" aria-hidden="true" />
             )}
             <NetworkMark name={notice.platform} size="xs" />
             <p className="min-w-0 flex-1 break-words">
@@ -87,7 +87,7 @@ export function AccountNotices({ accounts }: { accounts: InboxAccount[] }) {
               type="button"
               onClick={() => dismiss(notice.key)}
               aria-label={`Dismiss the note about ${notice.account}`}
-              className="-m-1 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className="-m-1 rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               <X className="size-4" aria-hidden="true" />
             </button>

@@ -267,7 +267,7 @@ export function Composer({
           id="composer-hint"
           className={cn(
             'ml-auto min-w-0 truncate text-xs',
-            left < 0 ? 'font-semibold text-red-700' : 'text-slate-500',
+            left < 0 ? 'font-semibold text-red-700' : 'text-slate-600',
           )}
         >
           {left < 0

@@ -108,7 +108,7 @@ export function ConversationList({
                     </span>
                   )}
                 </span>
-                <span className="flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
+                <span className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
                   <span>
                     <span className="sr-only">{conversation.platform}, </span>
                     {kindText(conversation.kind)}

@@ -59,7 +59,7 @@ function Attachment({ attachment }: { attachment: InboxAttachment }) {
             <img src={attachment.previewUrl} alt="" className="size-12 rounded object-cover" />
           )}
           <span className="min-w-0">
-            <span className="block text-xs text-slate-500">Shared post</span>
+            <span className="block text-xs text-slate-600">Shared post</span>
             <span className="line-clamp-2 break-words">{title || attachment.url}</span>
           </span>
         </a>
@@ -114,13 +114,13 @@ function Delivery({
   switch (message.delivery) {
     case 'pending':
       return (
-        <span className="inline-flex items-center gap-1 text-xs text-slate-500">
+        <span className="inline-flex items-center gap-1 text-xs text-slate-600">
           <Clock className="size-3" aria-hidden="true" /> Sending…
         </span>
       );
     case 'sent':
       return (
-        <span className="inline-flex items-center gap-1 text-xs text-slate-500">
+        <span className="inline-flex items-center gap-1 text-xs text-slate-600">
           <CheckCheck className="size-3" aria-hidden="true" /> Sent
         </span>
       );
@@ -213,7 +213,7 @@ export function MessageItem({
           message.hidden && 'opacity-70',
         )}
       >
-        <header className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">
+        <header className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
           <span className="font-semibold text-slate-700">{name}</span>
           {ours && message.sender.teammate && <span>via Herald</span>}
           <RelativeTime iso={message.createdAt} />
@@ -234,13 +234,13 @@ export function MessageItem({
           )}
         </header>
         {message.deleted ? (
-          <p className="text-sm text-slate-500 italic">This message was deleted.</p>
+          <p className="text-sm text-slate-600 italic">This message was deleted.</p>
         ) : (
           <>
             {message.text && (
               <p className="text-sm break-words whitespace-pre-wrap">
                 {message.text}
-                {message.edited && <span className="text-xs text-slate-500"> (edited)</span>}
+                {message.edited && <span className="text-xs text-slate-600"> (edited)</span>}
               </p>
             )}
             {message.attachments.map((attachment, index) => (

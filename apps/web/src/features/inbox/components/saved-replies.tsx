@@ -37,9 +37,9 @@ export function SavedRepliesMenu({
           <span className="max-sm:sr-only">Saved replies</span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Content align="start" side="top" sideOffset={6} className={MENU_CONTENT}>
-          {saved.isPending && <p className="px-3 py-2 text-sm text-slate-500">Loading…</p>}
+          {saved.isPending && <p className="px-3 py-2 text-sm text-slate-600">Loading…</p>}
           {saved.data?.length === 0 && (
-            <p className="px-3 py-2 text-sm text-slate-500">No saved replies yet.</p>
+            <p className="px-3 py-2 text-sm text-slate-600">No saved replies yet.</p>
           )}
           {saved.data?.map((reply) => (
             <DropdownMenu.Item
@@ -49,7 +49,7 @@ export function SavedRepliesMenu({
             >
               <span className="min-w-0">
                 <span className="block truncate font-medium">{reply.title}</span>
-                <span className="block max-w-64 truncate text-xs text-slate-500">{reply.text}</span>
+                <span className="block max-w-64 truncate text-xs text-slate-600">{reply.text}</span>
               </span>
             </DropdownMenu.Item>
           ))}
@@ -126,13 +126,13 @@ function ManageSavedReplies({
                   onError: (e) => toastError(e, 'The saved reply could not be deleted.'),
                 })
               }
-              className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               <Trash2 className="size-4" aria-hidden="true" />
             </button>
           </li>
         ))}
-        {saved.data?.length === 0 && <li className="text-sm text-slate-500">None yet.</li>}
+        {saved.data?.length === 0 && <li className="text-sm text-slate-600">None yet.</li>}
       </ul>
       <form onSubmit={submit} className="mt-4 flex flex-col gap-2" noValidate>
         <label className="text-sm font-medium text-slate-800" htmlFor="saved-reply-title">

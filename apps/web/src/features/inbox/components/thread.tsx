@@ -192,7 +192,7 @@ function ThreadHeader({
               </DropdownMenu.Item>
             )}
             {!person.profileUrl && !canSend && (
-              <p className="px-3 py-2 text-sm text-slate-500">Nothing to do here.</p>
+              <p className="px-3 py-2 text-sm text-slate-600">Nothing to do here.</p>
             )}
           </DropdownMenu.Content>
         </DropdownMenu.Root>
@@ -427,7 +427,13 @@ export function Thread({
           )}
         </div>
       )}
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto bg-slate-50/50 p-3">
+      <div
+        ref={scroller}
+        tabIndex={0}
+        role="region"
+        aria-label="Conversation history"
+        className="min-h-0 flex-1 overflow-y-auto bg-slate-50/50 p-3 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
         {cursor && (
           <div className="mb-3 text-center">
             <Button
@@ -473,7 +479,7 @@ export function Thread({
           </ol>
         )}
       </div>
-      <p className="min-h-5 px-3 text-xs text-slate-500 italic">{typing ?? ''}</p>
+      <p className="min-h-5 px-3 text-xs text-slate-600 italic">{typing ?? ''}</p>
       <div aria-live="polite" className="sr-only">
         {announcement}
       </div>

@@ -109,9 +109,8 @@ test.describe('inbox', () => {
     await list.getByRole('button', { name: /Are you open on Sunday/ }).click();
     await page.getByLabel('Assign to').selectOption({ label: 'Lena Lantern' });
     await expect(page.getByText('Assigned to Lena Lantern.')).toBeVisible();
-    await page.getByRole('button', { name: 'Labels' }).click();
+    await page.getByRole('button', { name: 'Labels', exact: true }).click();
     await page.getByRole('menuitemcheckbox', { name: /Question/i }).click();
-    await page.keyboard.press('Escape');
     const reply = page.getByRole('textbox', { name: 'Reply' });
     await reply.fill('Yes, from 10 to 4.');
     await reply.press('Enter');

@@ -89,7 +89,10 @@ export function ConversationList({
                   >
                     {conversation.title}
                   </span>
-                  <RelativeTime iso={conversation.lastMessageAt} className="shrink-0" />
+                  <RelativeTime
+                    iso={conversation.lastMessageAt}
+                    className="shrink-0 text-slate-600"
+                  />
                 </span>
                 <span className="flex items-center gap-2">
                   <span

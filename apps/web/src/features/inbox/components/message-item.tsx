@@ -216,7 +216,7 @@ export function MessageItem({
         <header className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
           <span className="font-semibold text-slate-700">{name}</span>
           {ours && message.sender.teammate && <span>via Herald</span>}
-          <RelativeTime iso={message.createdAt} />
+          <RelativeTime iso={message.createdAt} className="text-slate-600" />
           {message.privateReply && (
             <span className="inline-flex items-center gap-0.5">
               <Lock className="size-3" aria-hidden="true" /> Private reply

@@ -31,11 +31,11 @@ export const IMPORT_COLUMNS = [
   },
   {
     name: 'first_comment',
-    help: 'A first comment (Instagram, Facebook, LinkedIn, X): checked against the network text limit.',
+    help: 'A first comment, published on each account whose network takes one (Instagram, Facebook, LinkedIn, X); checked against the network text limit.',
   },
   {
     name: 'alt_text',
-    help: 'Alt text of the images, in media_urls order, separated by "|" (at most 1,000 characters each).',
+    help: 'Alt text of the files, in media_urls order, separated by "|" (one text describes only the first file; at most 1,000 characters each).',
   },
   { name: 'title', help: 'An internal title (at most 200 characters).' },
 ] as const;

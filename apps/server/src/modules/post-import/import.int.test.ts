@@ -297,3 +297,56 @@ describe('export', () => {
     expect(outsiderExport.statusCode).toBe(403);
   });
 });
+
+describe('first comment and alt text', () => {
+  it('stores the first comment on each account that takes one and the alt texts on the files', async () => {
+    expect(await connectThroughSandbox(t.app, owner, 'threads', orgId)).toContain('connected=');
+    const ok = `http://127.0.0.1:${mediaPort}/ok.png`;
+    const csv = [
+      'text,accounts,time,media_urls,first_comment,alt_text',
+      `Two files,x;threads,${future(4)},${ok} ${ok},"Link in this comment, see?",A red square | A blue square`,
+      `One alt,x,${future(4)},${ok};${ok},,Only the first`,
+      `Threads only,threads,${future(4)},,A comment,`,
+    ].join('\n');
+    const dry = await dryRun(csv);
+    expect(dry.body.data.rows.map((r: { ok: boolean }) => r.ok)).toEqual([true, true, false]);
+    expect(dry.body.data.rows[2].messages[0]).toContain(
+      "first_comment: none of the row's accounts takes a first comment",
+    );
+    const res = await runImport(csv);
+    expect(res.status).toBe(200);
+    expect(res.body.data.imported).toBe(2);
+    expect(res.body.data.refused.map((r: { row: number }) => r.row)).toEqual([4]);
+    const [twoFiles, oneAlt] = res.body.data.postIds as string[];
+
+    const post = (await owner.call('GET', `${base()}/posts/${twoFiles}`)).body.data.post;
+    expect(post.media.map((m: { altText: string | null }) => m.altText)).toEqual([
+      'A red square',
+      'A blue square',
+    ]);
+    const byNetwork = new Map(
+      (
+        post.platformPosts as Array<{
+          platformName: string;
+          followUps: Array<{ kind: string; text: string; status: string }>;
+        }>
+      ).map((target) => [target.platformName, target.followUps]),
+    );
+    expect(byNetwork.get('X')).toEqual([
+      expect.objectContaining({
+        kind: 'first_comment',
+        text: 'Link in this comment, see?',
+        status: 'QUEUED',
+      }),
+    ]);
+    // Threads takes no first comment: its publication has none.
+    expect(byNetwork.get('Threads')).toEqual([]);
+
+    const second = (await owner.call('GET', `${base()}/posts/${oneAlt}`)).body.data.post;
+    expect(second.media.map((m: { altText: string | null }) => m.altText)).toEqual([
+      'Only the first',
+      null,
+    ]);
+    expect(second.platformPosts[0].followUps).toEqual([]);
+  });
+});

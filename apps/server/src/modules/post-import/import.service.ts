@@ -1,8 +1,9 @@
 import {
-  checkText,
   constraintsForAccount,
+  followUpProblems,
   contentForAccount,
   supportsFirstComment,
+  FIRST_COMMENT_NETWORKS,
   IMPORT_BATCH_ROWS,
   IMPORT_COLUMNS,
   IMPORT_MAX_ALT_TEXT,
@@ -11,6 +12,7 @@ import {
   parseWallTime,
   instantOfWallTime,
   validatePostTargets,
+  type FollowUpsInput,
   type ImportMode,
   type ImportRow,
   type PostContent,
@@ -32,6 +34,7 @@ import {
   textErrors,
   type TargetRule,
 } from '../posts/post-rules.js';
+import { storeFollowUps } from '../posts/follow-up-fields.js';
 import * as postsRepo from '../posts/posts.repository.js';
 import { startOfUtcDay, type Caller, type PostsDeps } from '../posts/posts.service.js';
 import { keysOf } from '../posts/posts.upload.js';
@@ -48,6 +51,8 @@ interface AnalysedRow extends ImportRow {
   mediaUrls: string[];
   altTexts: string[];
   firstComment: string | null;
+  /** The row's first comment, per account whose network takes one. */
+  followUps: Map<string, FollowUpsInput>;
   chosen: postsRepo.ConnectedAccount[];
   targets: TargetRule[];
 }
@@ -281,16 +286,29 @@ export async function analyseCsv(
       );
     }
 
+    // One first comment for the row: stored on each of its accounts whose network takes one
+    // (the others are published without it); refused when none of them takes one.
     const firstComment = get('first_comment').trim() || null;
+    const followUps = new Map<string, FollowUpsInput>();
     if (firstComment) {
-      for (const t of targets) {
-        const network = chosen.find((a) => a.integrationId === t.integrationId)!.platformName;
-        if (!supportsFirstComment(network)) {
-          messages.push(`first_comment: ${t.platformName} does not take a first comment.`);
-          continue;
-        }
-        const tooLong = checkText(firstComment, t.constraints, t.platformName);
-        if (tooLong) messages.push(`first_comment: ${tooLong}`);
+      chosen.forEach((account, i) => {
+        if (!supportsFirstComment(account.platformName)) return;
+        const input = { firstComment };
+        const problems = followUpProblems(
+          {
+            networkName: account.platformName,
+            label: targets[i]!.platformName,
+            constraints: targets[i]!.constraints,
+          },
+          input,
+        );
+        messages.push(...problems.map((p) => `first_comment: ${p}`));
+        followUps.set(account.integrationId, input);
+      });
+      if (followUps.size === 0 && targets.length > 0) {
+        messages.push(
+          `first_comment: none of the row's accounts takes a first comment (only ${FIRST_COMMENT_NETWORKS.join(', ')} do).`,
+        );
       }
     }
     const altCell = get('alt_text');
@@ -328,6 +346,7 @@ export async function analyseCsv(
       mediaUrls,
       altTexts,
       firstComment,
+      followUps,
       chosen,
       targets,
     };
@@ -508,8 +527,15 @@ async function writeBatch(
         accountExternalId: a.platformAccountId,
         settings: null,
       })),
-      files.map((file, position) => ({ ...file, position, platformIds: null })),
+      // alt_text's n-th "|"-separated text belongs to the n-th media URL; an empty one is none.
+      files.map((file, position) => ({
+        ...file,
+        position,
+        platformIds: null,
+        altText: row.altTexts[position] || null,
+      })),
     );
+    await storeFollowUps(tx, caller.organizationId, post.id, row.followUps, () => false);
     if (post.status === 'scheduled') await deps.lifecycle.scheduled(tx, post);
     if (submits) await recordSubmission(tx, caller, post);
     ids.push(post.id);

@@ -131,7 +131,10 @@ test.describe('inbox', () => {
     await expect(messages.getByText('Yes, from 10 to 4.')).toHaveCount(1);
 
     // Done clears it from the open list; the customer writing again brings it back.
-    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page
+      .getByRole('region', { name: 'Conversation', exact: true })
+      .getByRole('button', { name: 'Done' })
+      .click();
     await expect(list.getByText('Are you open on Sunday?')).toHaveCount(0);
     await page.request.post('/api/sandbox/facebook/_emu/inbox/messages', {
       headers: origin,

@@ -143,7 +143,9 @@ async function upsertConversation(db: Db, account: IngestAccount, group: InboxEv
     const row = await upsertMessage(db, account.organizationId, conversationId, event);
     if (row.inserted) {
       inserted++;
-      if (event.direction === 'in' && !event.deleted) newInbound = true;
+      // A hide or unsend of a comment Herald had not seen yet is no new message.
+      const says = event.text !== '' || event.attachments.length > 0;
+      if (event.direction === 'in' && !event.deleted && says) newInbound = true;
     } else updated++;
     stored.push({ ...event, text: row.text, deleted: row.deleted });
   }
@@ -238,7 +240,8 @@ async function upsertMessage(
       set: {
         // An unsend keeps what was said (the screen shows it as deleted); a late copy of the
         // original never overwrites an edit.
-        text: sql`case when ${excluded('deleted')} and ${excluded('text')} = '' then ${m.text}
+        // A hide, unhide or unsend comes without the text: the stored text stays.
+        text: sql`case when ${excluded('text')} = '' then ${m.text}
           when ${m.edited} and not ${excluded('edited')} then ${m.text}
           else ${excluded('text')} end`,
         edited: sql`${m.edited} or ${excluded('edited')}`,

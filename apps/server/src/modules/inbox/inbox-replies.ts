@@ -1,5 +1,5 @@
 import type { InboxMessage, InboxReplyRequest } from '@herald/contract';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inboxConversations, inboxMessages } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -243,6 +243,9 @@ async function reconcile(
   row: repo.MessageRow,
 ): Promise<InboxSendResult | 'not-sent' | null> {
   if (!ctx.inbox?.findSent || !ctx.account) return null;
+  // A private reply is a DM to the commenter, not in the comment thread `findSent` reads: it
+  // cannot be found there, so its outcome stays for the person to decide.
+  if (row.privateReplyTo) return null;
   try {
     const found = await ctx.inbox.findSent(
       ctx.account,
@@ -273,6 +276,29 @@ async function markSent(
   result: InboxSendResult,
 ) {
   return deps.db.transaction(async (tx) => {
+    // The id found belongs to another reply Herald already recorded (the same text sent
+    // before): it says nothing about this one, which stays for the person to decide.
+    const [recorded] = await tx
+      .select({ id: inboxMessages.id })
+      .from(inboxMessages)
+      .where(
+        and(
+          eq(inboxMessages.conversationId, conversation.id),
+          eq(inboxMessages.externalId, result.externalId),
+          ne(inboxMessages.id, row.id),
+          isNotNull(inboxMessages.delivery),
+        ),
+      )
+      .limit(1);
+    if (recorded) {
+      const saved = await repo.updateMessage(tx, row.id, {
+        delivery: 'uncertain',
+        error: `Herald could not tell whether ${conversation.platform} received this reply. Check the conversation there, then mark it sent or send it again.`,
+      });
+      await announceMessage(tx, conversation);
+      return saved ?? row;
+    }
+    // Only a webhook echo (no delivery of ours) is folded into this reply.
     await tx
       .delete(inboxMessages)
       .where(
@@ -280,6 +306,7 @@ async function markSent(
           eq(inboxMessages.conversationId, conversation.id),
           eq(inboxMessages.externalId, result.externalId),
           ne(inboxMessages.id, row.id),
+          isNull(inboxMessages.delivery),
         ),
       );
     const saved = await repo.updateMessage(tx, row.id, {

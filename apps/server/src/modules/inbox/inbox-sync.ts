@@ -131,7 +131,7 @@ export class InboxSync {
     // A batch is stored per account at once: duplicates within it meet in one upsert.
     const byAccount = new Map<
       string,
-      { platform: string; accountExternalId: string; events: InboxEvent[] }
+      { platform: string; accountExternalId: string; events: InboxEvent[]; rowIds: Set<string> }
     >();
     const errors = new Map<string, string>();
     for (const row of rows) {
@@ -144,8 +144,10 @@ export class InboxSync {
             platform: a.platform,
             accountExternalId: a.accountExternalId,
             events: [],
+            rowIds: new Set<string>(),
           };
           entry.events.push(a.event);
+          entry.rowIds.add(row.id);
           byAccount.set(key, entry);
         }
       } catch (err) {
@@ -154,13 +156,22 @@ export class InboxSync {
         this.deps.log.warn({ eventId: row.id, err: error }, 'unreadable webhook delivery');
       }
     }
-    for (const { platform, accountExternalId, events } of byAccount.values()) {
+    for (const { platform, accountExternalId, events, rowIds } of byAccount.values()) {
       for (const account of await this.connectedAccounts(platform, accountExternalId)) {
-        await upsertInboxEvents(
-          db,
-          { id: account.id, organizationId: account.organizationId, platform },
-          events,
-        );
+        try {
+          await upsertInboxEvents(
+            db,
+            { id: account.id, organizationId: account.organizationId, platform },
+            events,
+          );
+        } catch (err) {
+          // One account's unstorable events must not hold back everyone else's: its deliveries
+          // keep the error, the next poll reads that account again.
+          const error = err instanceof Error ? err.message : String(err);
+          this.deps.log.warn({ integrationId: account.id, err: error }, 'inbox events not stored');
+          for (const id of rowIds) errors.set(id, `Not stored: ${error}`);
+          continue;
+        }
         // A webhook names nobody (Meta sends ids only): the account's next poll, brought
         // forward to the next minute, reads the conversation with the person's name.
         if (events.some(unnamedInboundDm))
@@ -291,8 +302,13 @@ export class InboxSync {
 
   /** The periodic job: every connected account whose next poll is due. */
   async pollDue() {
-    await this.processPendingWebhooks();
-    await reconcileStalePending(this.deps);
+    // Deliveries a stopped process left, and replies it left pending; neither may stop polling.
+    await this.processPendingWebhooks().catch((err: unknown) =>
+      this.deps.log.warn({ err }, 'inbox webhook deliveries not processed'),
+    );
+    await reconcileStalePending(this.deps).catch((err: unknown) =>
+      this.deps.log.warn({ err }, 'pending inbox replies not reconciled'),
+    );
     const now = this.now();
     const due = await this.deps.db
       .select({ id: integrations.id })

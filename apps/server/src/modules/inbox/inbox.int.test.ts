@@ -225,6 +225,25 @@ describe('inbox API', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('never takes an earlier reply of the same text for a lost one', async () => {
+    const { owner, api, ingest } = await setup();
+    await ingest([dm('s1', 'sam', ago(5), 'Open today?')]);
+    const { id } = await firstConversation(owner, api);
+    const post = (clientKey: string) =>
+      owner.call('POST', api(`/conversations/${id}/messages`), { text: 'Yes!', clientKey });
+    fake.sendOutcomes = ['same-1'];
+    expect((await post('draft-same-1')).body.data.message).toMatchObject({ delivery: 'sent' });
+    // The second send's answer is lost; the lookup finds the first reply's id.
+    fake.sendOutcomes = [new PlatformError('unknown_outcome', 'Facebook timed out.')];
+    fake.findSentAnswer = { externalId: 'same-1', createdAt: new Date() };
+    const second = (await post('draft-same-2')).body.data.message;
+    expect(second).toMatchObject({ delivery: 'uncertain', externalId: null });
+    const thread = await owner.call('GET', api(`/conversations/${id}`));
+    expect(
+      thread.body.data.messages.filter((m: { text: string }) => m.text === 'Yes!'),
+    ).toHaveLength(2);
+  });
+
   it('reconciles an unknown outcome before sending again, and lets a person resolve an uncertain one', async () => {
     const { owner, api, ingest } = await setup();
     await ingest([dm('d1', 'dan', ago(5), 'Hello?')]);

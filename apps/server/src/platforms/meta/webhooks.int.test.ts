@@ -371,3 +371,46 @@ describe('Meta webhook receiver: Instagram deliveries', () => {
     ]);
   });
 });
+
+describe('Meta webhook receiver: times', () => {
+  it('reads the seconds of a changes entry and the milliseconds of a messaging entry as the same moment', () => {
+    const seconds = 1_795_564_627;
+    const body = Buffer.from(
+      JSON.stringify({
+        object: 'instagram',
+        entry: [
+          {
+            id: 'ig-1',
+            time: seconds,
+            changes: [
+              {
+                field: 'comments',
+                value: {
+                  id: 'c-1',
+                  text: 'Nice',
+                  from: { id: 'u-1', username: 'ana' },
+                  media: { id: 'm-1' },
+                },
+              },
+            ],
+          },
+          {
+            id: 'ig-1',
+            time: seconds * 1000,
+            messaging: [
+              {
+                sender: { id: 'u-1' },
+                recipient: { id: 'ig-1' },
+                timestamp: seconds * 1000,
+                message: { mid: 'mid-1', text: 'Hello' },
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const [comment, dm] = receiver.parse(body).map((a) => a.event);
+    expect(comment!.createdAt.toISOString()).toBe(new Date(seconds * 1000).toISOString());
+    expect(dm!.createdAt.toISOString()).toBe(new Date(seconds * 1000).toISOString());
+  });
+});

@@ -206,7 +206,9 @@ function parse(rawBody: Buffer): AddressedInboxEvent[] {
   for (const entry of list(body.entry)) {
     const accountId = asStr(entry.id);
     if (!accountId) continue;
-    const time = typeof entry.time === 'number' ? entry.time : Date.now();
+    // `changes` entries carry seconds, `messaging` entries milliseconds.
+    const stamp = typeof entry.time === 'number' ? entry.time : Date.now();
+    const time = stamp < 1e12 ? stamp * 1000 : stamp;
     const add = (event: InboxMessageEvent | null) => {
       if (event) events.push({ platform, accountExternalId: accountId, event });
     };

@@ -170,7 +170,8 @@ export function createWebhookSender(ctx: SandboxContext, kit: EmuKit) {
       const messaging = group.filter((e) => e.messaging).map((e) => e.messaging!);
       const changes = group.filter((e) => e.change).map((e) => e.change!);
       if (messaging.length) entry.push({ id: first.entryId, time, messaging });
-      if (changes.length) entry.push({ id: first.entryId, time, changes });
+      // Meta stamps `changes` entries in seconds, `messaging` entries in milliseconds.
+      if (changes.length) entry.push({ id: first.entryId, time: Math.floor(time / 1000), changes });
       const body = escapedJson({ object: first.object, entry });
       await deliver(url, body, first.keys, first.entryId);
     }

@@ -86,6 +86,12 @@ function requestFor(route: OrgRoute): {
     .replace(':commentId', 'probe-comment')}`;
   // The two connect navigations name the organization in the query.
   if (path.startsWith('/auth/')) url += `?orgId=${orgId}`;
+  // Ranges the calendar's empty slots and the CSV export are read for.
+  const ranged: OrgRoute[] = [
+    'GET /organizations/:orgId/queue/slots',
+    'GET /organizations/:orgId/posts/export.csv',
+  ];
+  if (ranged.includes(route)) url += '?from=2026-01-01T00:00:00.000Z&to=2026-01-08T00:00:00.000Z';
   const bodies: Partial<Record<OrgRoute, unknown>> = {
     'POST /organizations/:orgId/roles': { name: 'Probe', permissionIds: ['post:create'] },
     'PUT /organizations/:orgId/roles/:roleId': { name: 'Spare', permissionIds: ['post:create'] },

@@ -243,6 +243,7 @@ describe('Graph emulator: Page posts and the test API', () => {
         kind: 'photo',
         text: 'A photo',
         mediaCount: 1,
+        altTexts: [null],
         permalink: expect.any(String),
         createdAt: expect.any(String),
       },

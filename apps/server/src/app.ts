@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   LogController,
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -14,7 +15,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { createDevProvider, DEV_CLIENT_ID, mountDevProvider } from './identity/dev-idp.js';
+import { DEV_CLIENT_ID, lazyDevProvider, mountDevProvider } from './identity/dev-idp.js';
 import type { CustomFetch } from 'openid-client';
 import { RelyingParty } from './identity/oidc-client.js';
 import type { SessionService } from './identity/session.service.js';
@@ -33,6 +34,7 @@ import { injectFetch } from './http/inject-fetch.js';
 import { createCounterStore, registerRateLimits } from './http/rate-limits.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerCompression } from './http/compression.js';
+import type { StartupPhases } from './lib/startup-phases.js';
 import * as idempotency from './modules/idempotency/idempotency.repository.js';
 import { findWebDist, serveSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -58,6 +60,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { postsDashboardSource } from './modules/posts/posts-dashboard.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
+import { forgetPostTotals } from './modules/posts/posts.repository.js';
 import { tiktokRoutes } from './modules/tiktok/tiktok.routes.js';
 import { readCreatorInfo } from './modules/tiktok/tiktok.service.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
@@ -92,6 +95,11 @@ export interface BuiltApp {
   media: MediaStore;
   publishQueue: PublishQueue;
   publisher: Publisher;
+  /**
+   * Makes what is otherwise made by its first request (the development identity provider):
+   * `herald start` calls it once it is ready, so the first sign-in does not wait for it.
+   */
+  warmUp(): Promise<void>;
 }
 
 export interface FastifyOptions {
@@ -107,6 +115,8 @@ export interface BuildAppOptions {
   /** Serve the built SPA when it exists (the all-in-one shapes). */
   serveWeb?: boolean;
   now?: () => Date;
+  /** Records how long the parts of building took (the start's log line). */
+  phases?: StartupPhases;
 }
 
 /** The bare Fastify instance (logging, limits, request ids); `buildApp` fills it. */
@@ -138,16 +148,21 @@ export function createFastify(config: Config, options: FastifyOptions = {}): Fas
 }
 
 /** The one log line of a request: method, url, status and time taken. */
-export async function logRequestLine(request: FastifyRequest, reply: FastifyReply) {
-  request.log.info(
-    {
-      method: request.method,
-      url: request.url,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-    },
-    `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`,
-  );
+export function logRequestLine(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  // Nothing is built for a request whose level leaves it out (the health checks log at warn).
+  const log = request.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+  if (log.isLevelEnabled?.('info') ?? true) {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`,
+    );
+  }
+  done();
 }
 
 /**
@@ -165,12 +180,15 @@ export async function buildApp(
   const base = config.apiBasePath;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks that run on every request take callbacks, not promises: a health check runs a dozen
+  // of them and each promise was a measurable part of its time (issue 20).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // API answers are per person and per moment: no shared or browser cache keeps them.
     if (!reply.hasHeader('cache-control') && /json/.test(String(reply.getHeader('content-type')))) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
   registerErrorHandling(app);
   registerHostRedirect(app, {
@@ -218,18 +236,26 @@ export async function buildApp(
 
   const memberships = new MembershipCache(database.db);
   const loadMembership = memberships.load.bind(memberships);
-  // Who may do what is cached for a moment (AUTH_CACHE_TTL_MS, MEMBERSHIP_CACHE_TTL_MS); any
-  // request that may have changed it — every state-changing method, answered or refused —
-  // clears both before its answer leaves, so the caller's next request sees the change.
-  const forgetAccess = async (request: FastifyRequest) => {
+  // Who may do what is cached for a moment (AUTH_CACHE_TTL_MS, MEMBERSHIP_CACHE_TTL_MS), and so
+  // are the totals of posts (POST_TOTAL_TTL_MS); any request that may have changed them — every
+  // state-changing method, answered or refused — clears them before its answer leaves, so the
+  // caller's next request sees the change.
+  const forgetAccess = (request: FastifyRequest) => {
     if (STATE_CHANGING.has(request.method)) {
       sessions.forgetCached();
       memberships.forget();
+      forgetPostTotals();
     }
   };
-  app.addHook('onSend', forgetAccess);
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    forgetAccess(request);
+    done(null, payload);
+  });
   // Again once answered: work a handler finishes after its answer is on its way.
-  app.addHook('onResponse', forgetAccess);
+  app.addHook('onResponse', (request, _reply, done) => {
+    forgetAccess(request);
+    done();
+  });
   const orgRoutes = registerAccessControl(app, {
     sessions,
     loadMembership,
@@ -252,7 +278,10 @@ export async function buildApp(
   });
   // Last of the onSend hooks: the ones above see the plain answer.
   registerCompression(app);
+  options.phases?.mark('plugins');
 
+  // What is made on first use rather than before the server is ready; `warmUp` makes it early.
+  const warmUps: Array<() => Promise<unknown>> = [];
   const redirectUri = `${config.apiPublicUrl}/auth/google/callback`;
   let relyingParty: RelyingParty;
   if (config.identity.kind === 'development') {
@@ -268,7 +297,9 @@ export async function buildApp(
       jwk: secrets.devIdpJwk,
       secureCookies: config.secureCookies,
     };
-    await mountDevProvider(app, await createDevProvider(devOptions), devOptions);
+    const devProvider = lazyDevProvider(devOptions);
+    await mountDevProvider(app, devProvider, devOptions);
+    warmUps.push(devProvider);
     relyingParty = new RelyingParty({
       redirectUri,
       provider: { issuer, clientId: DEV_CLIENT_ID, clientSecret: devOptions.clientSecret },
@@ -325,7 +356,9 @@ export async function buildApp(
   await app.register(analyticsRoutes, { prefix: base, db: database.db, media });
 
   // Social networks: the emulators of those without credentials, then the routes over them.
+  options.phases?.mark('routes');
   await mountNetworkSandboxes(app, config, database, runtime);
+  options.phases?.mark('sandboxes');
   await app.register(platformsRoutes, {
     prefix: base,
     db: database.db,
@@ -410,5 +443,9 @@ export async function buildApp(
     if (dist) await serveSpa(app, dist, base);
     else app.log.warn('The web app is not built (apps/web/dist); only the API is served.');
   }
-  return { app, sessions, orgRoutes, networks, cipher, media, publishQueue, publisher };
+  options.phases?.mark('routes');
+  const warmUp = async () => {
+    await Promise.all(warmUps.map((make) => make()));
+  };
+  return { app, sessions, orgRoutes, networks, cipher, media, publishQueue, publisher, warmUp };
 }

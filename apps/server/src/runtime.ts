@@ -9,7 +9,14 @@ import { analyticsSnapshotJob } from './jobs/analytics-snapshot.job.js';
 import { inboxJobs } from './jobs/inbox-sync.job.js';
 import { publishTargetJob } from './jobs/publish-target.job.js';
 import { publishWatchdogJob } from './jobs/publish-watchdog.job.js';
-import { type AnyJobDefinition, createJobBoss, type JobRole, startJobs } from './jobs/runtime.js';
+import {
+  type AnyJobDefinition,
+  createJobBoss,
+  type JobRole,
+  startHandlers,
+  startJobs,
+  startQueues,
+} from './jobs/runtime.js';
 import { pendingConnectionsPurgeJob } from './jobs/pending-connections-purge.job.js';
 import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
 import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
@@ -69,6 +76,10 @@ export interface Runtime {
   inbox: { sync: InboxSync; queue: InboxQueue; metaVerifyToken: string | null };
   /** Starts pg-boss with this role's queues, handlers and cron (nothing without a job role). */
   startJobs(): Promise<void>;
+  /** `startJobs` in two steps: pg-boss and the queues (jobs can be sent)… */
+  startQueues(): Promise<void>;
+  /** …then, in a working role, the handlers and cron. */
+  startHandlers(): Promise<void>;
   /** Stops pg-boss (waiting up to `timeout` ms for running jobs when graceful). */
   stopJobs(options?: { graceful?: boolean; timeout?: number }): Promise<void>;
   /** Releases the rest (the media store's clients). */
@@ -167,6 +178,12 @@ export async function createRuntime(
     },
     async startJobs() {
       if (boss && options.jobs) await startJobs(boss, options.jobs, jobs);
+    },
+    async startQueues() {
+      if (boss) await startQueues(boss, jobs);
+    },
+    async startHandlers() {
+      if (boss && options.jobs) await startHandlers(boss, options.jobs, jobs);
     },
     async stopJobs(stop = { graceful: true, timeout: 10_000 }) {
       await boss?.stop(stop);

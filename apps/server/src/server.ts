@@ -1,12 +1,13 @@
 import pino from 'pino';
 import { logOptions } from './lib/log-options.js';
 import type { FastifyBaseLogger } from 'fastify';
-import { buildApp, createFastify } from './app.js';
+import { buildApp, type BuiltApp, createFastify } from './app.js';
 import { type Config } from './config.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import type { JobRole } from './jobs/runtime.js';
 import { runWatchdog } from './modules/publishing/watchdog.js';
 import { createRuntime, sandboxFetch } from './runtime.js';
+import { StartupPhases } from './lib/startup-phases.js';
 
 export async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
@@ -24,13 +25,16 @@ export async function runServer(config: Config, role: Role) {
       `'herald ${role}' runs as a separate process and needs DATABASE_URL: the embedded database cannot be shared between processes. Use 'herald start' (npm start) for the all-in-one server.`,
     );
   }
+  const phases = new StartupPhases();
   const database = await openDatabase(config);
+  phases.mark('database');
   const closers: Array<() => Promise<unknown>> = [];
   let log: FastifyBaseLogger = pino(
     logOptions(config.logLevel, config.logFormat),
   ) as unknown as FastifyBaseLogger;
   try {
     await database.migrate();
+    phases.mark('migrations');
     const jobRole: JobRole = role === 'start' ? 'all' : role;
     // A worker reaches the sandboxes (served by the API processes) over HTTP.
     const app = role === 'worker' ? null : createFastify(config);
@@ -41,21 +45,39 @@ export async function runServer(config: Config, role: Role) {
       jobs: jobRole,
     });
     closers.push(() => runtime.close());
+    phases.mark('runtime');
+    let built: BuiltApp | null = null;
     if (app) {
       closers.unshift(() => app.close());
-      await buildApp(app, config, database, runtime, { serveWeb: role === 'start' });
+      built = await buildApp(app, config, database, runtime, {
+        serveWeb: role === 'start',
+        phases,
+      });
     }
-    await runtime.startJobs();
+    // Jobs can be sent once pg-boss runs and the queues exist; a working role then starts its
+    // handlers and cron. (Starting those after listening was tried: the first requests after
+    // ready then shared the embedded database with thirteen workers' first polls and were
+    // seconds slower on a loaded machine, so everything stays before ready.)
+    await runtime.startQueues();
+    phases.mark('queues');
     closers.unshift(() => runtime.stopJobs());
+    await runtime.startHandlers();
+    phases.mark('handlers');
     if (jobRole !== 'api') {
       // Posts whose time passed while no worker ran go out now (their lateness is recorded).
       await runWatchdog(runtime.watchdog).catch((err: unknown) =>
         log.error({ err }, 'publishing catch-up failed'),
       );
     }
+    phases.mark('catchUp');
+    // What is otherwise made on first use (the development sign-in) is made now, so the first
+    // sign-in after ready does not wait for it.
+    await built?.warmUp();
+    phases.mark('warmUp');
     if (app) await app.listen({ port: config.port, host: config.host });
+    phases.mark('listen');
     log.info(
-      { role, database: database.kind },
+      { role, database: database.kind, readyMs: phases.total(), phases: phases.phases },
       role === 'worker'
         ? 'Herald worker is running'
         : `Herald is running: open ${config.publicUrl}`,

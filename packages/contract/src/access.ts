@@ -101,6 +101,7 @@ export const ORG_ROUTE_PERMISSIONS = {
   'POST /organizations/:orgId/inbox/saved-replies': 'dm:send',
   'DELETE /organizations/:orgId/inbox/saved-replies/:savedReplyId': 'dm:send',
   'POST /organizations/:orgId/inbox/labels': 'dm:send',
+  'PATCH /organizations/:orgId/inbox/labels/:name': 'dm:send',
   'DELETE /organizations/:orgId/inbox/labels/:name': 'dm:send',
   /** The organization comes from `?orgId=` on these two browser navigations. */
   'GET /auth/:platform': 'account:connect',

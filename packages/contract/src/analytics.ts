@@ -106,7 +106,13 @@ export const AnalyticsOverviewSchema = z.object({
   ),
   topPosts: z.array(
     z.object({
-      postId: z.uuid(),
+      /**
+       * `herald`: a target of a Herald post (links to its details); `external`: a post published
+       * outside Herald on a connected account (no Herald post: `postId` is null, `targetId` is
+       * the external post's id, the link is its permalink).
+       */
+      source: z.enum(['herald', 'external']),
+      postId: z.uuid().nullable(),
       targetId: z.uuid(),
       title: z.string().nullable(),
       text: z.string(),
@@ -121,7 +127,8 @@ export const AnalyticsOverviewSchema = z.object({
       takenAt: z.string(),
       /**
        * A signed URL of the post's first picture (an image, or a video's poster frame); null for
-       * a post without media or a video without a poster.
+       * a post without media or a video without a poster. For an external post, the network's
+       * own picture URL as it was listed.
        */
       thumbnailUrl: z.string().nullable(),
     }),

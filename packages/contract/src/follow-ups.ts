@@ -14,6 +14,31 @@ import { hasNul } from './text.js';
 export const THREAD_NETWORKS = ['X', 'Threads'] as const;
 /** Networks Herald can publish a first comment on (on X it is a reply by the account itself). */
 export const FIRST_COMMENT_NETWORKS = ['X', 'Instagram', 'Facebook', 'LinkedIn'] as const;
+/**
+ * How long a first comment may be on each network, counted its way: on X it is a post of the
+ * account's own (its post rule applies, 280 weighted characters, URLs as 23, or an X Premium
+ * account's own limit); the others' comments have their own limits, whatever the post's are
+ * (docs/product.md#threads-and-first-comments).
+ */
+export const FIRST_COMMENT_LIMITS: Record<
+  (typeof FIRST_COMMENT_NETWORKS)[number],
+  'post' | { max: number; counting: 'codepoints' | 'utf16' }
+> = {
+  X: 'post',
+  Instagram: { max: 2_200, counting: 'codepoints' },
+  Facebook: { max: 8_000, counting: 'utf16' },
+  LinkedIn: { max: 1_250, counting: 'codepoints' },
+};
+
+/** The first comment's limit on a network, given the account's post rules; null: none known. */
+export function firstCommentLimitOf(networkName: string, constraints: MediaConstraints | null) {
+  const rule = (FIRST_COMMENT_LIMITS as Record<string, (typeof FIRST_COMMENT_LIMITS)['X']>)[
+    networkName
+  ];
+  if (!rule) return null;
+  return rule === 'post' ? textLimitOf(constraints) : rule;
+}
+
 /** The most parts a thread may have, the post's own text included. */
 export const MAX_THREAD_PARTS = 25;
 /** The longest first comment any of the networks above takes (Facebook); each network's own rule applies too. */
@@ -92,9 +117,8 @@ export function followUpLabel(f: { kind: FollowUpKind; position: number }, partC
   return f.kind === 'first_comment' ? 'The first comment' : `Part ${f.position} of ${partCount}`;
 }
 
-/** A text's length problem under an account's rules, or null. */
-function tooLong(text: string, constraints: MediaConstraints | null) {
-  const limit = textLimitOf(constraints);
+/** A text's length problem under a limit (counted the network's way), or null. */
+function overLimit(text: string, limit: ReturnType<typeof textLimitOf>) {
   if (!limit) return null;
   const used = countText(text, limit.counting);
   return used > limit.max ? `${used} of ${limit.max} characters` : null;
@@ -103,7 +127,8 @@ function tooLong(text: string, constraints: MediaConstraints | null) {
 /**
  * Every problem of one account's parts and first comment, as sentences naming the part
  * (docs/product.md#threads-and-first-comments): a network without threads or first comments,
- * an empty part, a part over the account's text limit (counted the network's way).
+ * an empty part, a part over the account's text limit, a first comment over its network's
+ * comment limit (each counted the network's way).
  */
 export function followUpProblems(
   target: { networkName: string; label: string; constraints: MediaConstraints | null },
@@ -124,7 +149,7 @@ export function followUpProblems(
         problems.push(`${label}: part ${n} of ${total} is empty. Write its text or remove it.`);
         return;
       }
-      const long = tooLong(text, target.constraints);
+      const long = overLimit(text, textLimitOf(target.constraints));
       if (long) problems.push(`${label}: part ${n} of ${total} is too long (${long}).`);
     });
   }
@@ -137,8 +162,14 @@ export function followUpProblems(
           : `${label}: ${networkName} does not let Herald publish a first comment; remove it for this account.`,
       );
     } else {
-      const long = tooLong(comment, target.constraints);
-      if (long) problems.push(`${label}: the first comment is too long (${long}).`);
+      const long = overLimit(comment, firstCommentLimitOf(networkName, target.constraints));
+      if (long) {
+        problems.push(
+          networkName === 'X'
+            ? `${label}: the first comment is too long for X, where it is a post of its own (${long}).`
+            : `${label}: the first comment is too long for a comment on ${networkName} (${long}).`,
+        );
+      }
     }
   }
   return problems;

@@ -41,6 +41,24 @@ export type InboxDeliveryState = (typeof INBOX_DELIVERY_STATES)[number];
 
 /** The longest label name and the most labels on one conversation. */
 export const INBOX_LABEL_MAX = 40;
+
+/** The colours an organization's own label may have (the seven defaults keep theirs). */
+export const INBOX_LABEL_COLORS = [
+  'slate',
+  'red',
+  'amber',
+  'green',
+  'teal',
+  'blue',
+  'violet',
+  'pink',
+] as const;
+export type InboxLabelColor = (typeof INBOX_LABEL_COLORS)[number];
+export const InboxOwnLabelSchema = z.object({
+  name: z.string(),
+  color: z.enum(INBOX_LABEL_COLORS).nullable(),
+});
+export type InboxOwnLabel = z.infer<typeof InboxOwnLabelSchema>;
 export const INBOX_LABELS_PER_CONVERSATION = 10;
 /** The longest internal note and saved reply Herald keeps (the network's own limit applies to replies). */
 export const INBOX_NOTE_MAX = 5000;
@@ -56,6 +74,10 @@ export const InboxPersonSchema = z.object({
   profileUrl: z.string().nullable(),
 });
 export type InboxPerson = z.infer<typeof InboxPersonSchema>;
+
+/** The attachment types a reply may carry, where the network takes them. */
+export const INBOX_REPLY_ATTACHMENT_TYPES = ['image', 'video', 'audio', 'file'] as const;
+export type InboxReplyAttachmentType = (typeof INBOX_REPLY_ATTACHMENT_TYPES)[number];
 
 export const InboxAttachmentSchema = z.object({
   type: z.enum(['image', 'video', 'audio', 'file', 'sticker', 'share']),
@@ -92,6 +114,8 @@ export const InboxCapabilitiesSchema = z.object({
   block: z.boolean(),
   /** The network's longest reply, in characters. */
   replyMaxLength: z.number().int().positive(),
+  /** The attachment types a reply here may carry; empty: text only. */
+  replyAttachments: z.array(z.enum(INBOX_REPLY_ATTACHMENT_TYPES)),
 });
 export type InboxCapabilities = z.infer<typeof InboxCapabilitiesSchema>;
 
@@ -159,6 +183,17 @@ export const InboxMessageSchema = z.object({
   parentId: z.string().nullable(),
   /** A private reply (Messenger/Instagram DM sent in answer to this comment). */
   privateReply: z.boolean(),
+  /**
+   * A private reply's other side, once the network's echo of it arrived: on the DM, the comment
+   * it answered (`commentText`); in the comment thread, the DM it became (`commentText` null).
+   */
+  privateReplyLink: z
+    .object({
+      conversationId: z.string(),
+      messageId: z.string(),
+      commentText: z.string().nullable(),
+    })
+    .nullable(),
   deleted: z.boolean(),
   hidden: z.boolean(),
   liked: z.boolean(),
@@ -263,6 +298,8 @@ export const InboxSummaryResponseSchema = successEnvelope(
     accounts: z.array(InboxAccountSchema),
     /** The organization's labels: the seven defaults, then its own. */
     labels: z.array(z.string()),
+    /** Its own labels with their colours, oldest first. */
+    ownLabels: z.array(InboxOwnLabelSchema).default([]),
   }),
 );
 
@@ -282,6 +319,21 @@ export const InboxReplyRequestSchema = z.object({
   clientKey: z.string().min(8).max(100),
   replyTo: z.string().min(1).optional(),
   privateReplyTo: z.string().min(1).optional(),
+  /**
+   * Files to send with the reply. Each network takes only some types in replies
+   * (`capabilities.replyAttachments`); any other type is refused (400) and nothing is sent.
+   */
+  attachments: z
+    .array(
+      z.object({
+        type: z.enum(INBOX_REPLY_ATTACHMENT_TYPES, {
+          error: 'An attachment is an image, a video, an audio file or a file.',
+        }),
+        url: z.url({ error: 'An attachment needs the address of its file.' }),
+      }),
+    )
+    .max(10, 'Send at most 10 attachments with one reply.')
+    .optional(),
 });
 export type InboxReplyRequest = z.infer<typeof InboxReplyRequestSchema>;
 export const InboxMessageResponseSchema = successEnvelope(
@@ -364,15 +416,34 @@ export const InboxSavedRepliesResponseSchema = successEnvelope(
   z.object({ savedReplies: z.array(InboxSavedReplySchema) }),
 );
 
-/** The organization's own labels: `POST /organizations/{orgId}/inbox/labels` `{name}`, `DELETE …/labels/{name}`. */
-export const InboxLabelRequestSchema = z.object({
-  name: z
-    .string({ error: 'Name the label.' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Name the label.')
-    .max(INBOX_LABEL_MAX, `Keep the label under ${INBOX_LABEL_MAX} characters.`),
+const labelName = z
+  .string({ error: 'Name the label.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Name the label.')
+  .max(INBOX_LABEL_MAX, `Keep the label under ${INBOX_LABEL_MAX} characters.`);
+const labelColor = z.enum(INBOX_LABEL_COLORS, {
+  error: `Choose one of the colours: ${INBOX_LABEL_COLORS.join(', ')}.`,
 });
+
+/**
+ * The organization's own labels: `POST /organizations/{orgId}/inbox/labels` `{name, color?}`,
+ * `PATCH …/labels/{name}` `{name?, color?}` (rename — every conversation keeps it — or
+ * recolour), `DELETE …/labels/{name}` (taken off every conversation). All dm:send.
+ */
+export const InboxLabelRequestSchema = z.object({
+  name: labelName,
+  color: labelColor.nullable().optional(),
+});
+export const InboxLabelUpdateSchema = z
+  .object({ name: labelName.optional(), color: labelColor.nullable().optional() })
+  .refine((v) => v.name !== undefined || v.color !== undefined, {
+    message: 'Say what to change: a new name or a colour.',
+  });
+/** What every label route answers: all labels (defaults first) and the organization's own. */
+export const InboxLabelsResponseSchema = successEnvelope(
+  z.object({ labels: z.array(z.string()), ownLabels: z.array(InboxOwnLabelSchema) }),
+);
 
 /**
  * Events on the live stream (`GET /notifications/stream`), beside `notification`:

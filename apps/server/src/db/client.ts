@@ -146,6 +146,10 @@ class ResilientPool extends pg.Pool {
     client.release = (err?: Error | boolean) => {
       if (released) return;
       released = true;
+      // The guard is for this checkout only. Left on, every later checkout wrapped the last
+      // wrapper again: a client's every query (pool.query ones too) went through one more layer
+      // per transaction it had ever run (issue 20).
+      delete (client as { query?: unknown }).query;
       release(err);
     };
     const query = client.query.bind(client) as QueryFn;
@@ -155,7 +159,9 @@ class ResilientPool extends pg.Pool {
       throw err;
     };
     (client as { query: QueryFn }).query = (...args: unknown[]) => {
-      const text = queryText(args[0]).trim();
+      // Only a short text can be a bare BEGIN or COMMIT: long ones are not copied to be trimmed.
+      const raw = queryText(args[0]);
+      const text = raw.length <= 80 ? raw.trim() : '';
       const promised = args.length <= 2 && typeof args[args.length - 1] !== 'function';
       if (promised && /^begin\b/i.test(text) && !text.includes(';')) {
         xid = null;

@@ -1,11 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../lib/paths.js';
 import { readPgliteTemplate, writePgliteTemplate } from './pglite-template.js';
 
+const require = createRequire(import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'herald-template-test-'));
 
 afterAll(() => {
@@ -36,6 +38,18 @@ describe('embedded database template', () => {
         const rows = await pglite.query<{ n: number }>(`select count(*)::int as n from ${table}`);
         expect(rows.rows[0]!.n).toBe(0);
       }
+      // pg-boss's schema is installed, at the version this pg-boss wants, with no process in it.
+      const installed = await pglite.query<{ version: number }>(
+        'select version::int as version from pgboss.version',
+      );
+      const bossPackage = JSON.parse(
+        readFileSync(join(dirname(require.resolve('pg-boss')), '..', 'package.json'), 'utf8'),
+      ) as { pgboss: { schema: number } };
+      expect(installed.rows[0]!.version).toBe(bossPackage.pgboss.schema);
+      const instances = await pglite.query<{ n: number }>(
+        'select count(*)::int as n from pgboss.instance',
+      );
+      expect(instances.rows[0]!.n).toBe(0);
     } finally {
       await pglite.close();
     }

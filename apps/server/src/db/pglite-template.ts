@@ -4,6 +4,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { fromPglite, PgBoss } from 'pg-boss';
 import { migrationsFolder, serverPackageRoot } from '../lib/paths.js';
 
 /**
@@ -21,11 +22,24 @@ export function readPgliteTemplate(path = pgliteTemplatePath()): Blob | null {
   return new Blob([gunzipSync(readFileSync(path))]);
 }
 
-/** Initialises an in-memory database, applies every migration and writes it to `path`. */
+/**
+ * Initialises an in-memory database, applies every migration, installs pg-boss's schema (its
+ * first start otherwise creates it, a few seconds of a first `npm start`) and writes it to `path`.
+ */
 export async function writePgliteTemplate(path = pgliteTemplatePath()): Promise<void> {
   const pglite = await PGlite.create();
   try {
     await migrate(drizzle(pglite), { migrationsFolder: migrationsFolder() });
+    // As jobs/runtime.ts makes it, minus what a running process does: no timers, no instance row.
+    const boss = new PgBoss({
+      db: fromPglite(pglite),
+      backend: 'pglite',
+      schedule: false,
+      supervise: false,
+      registerInstance: false,
+    });
+    await boss.start();
+    await boss.stop({ graceful: false });
     const tar = await pglite.dumpDataDir('none');
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, gzipSync(Buffer.from(await tar.arrayBuffer()), { level: 6 }));

@@ -5,13 +5,19 @@ import { appSecrets } from './schema.js';
 
 /**
  * Reads a generated secret, creating it on first use. Stored in the database so that every
- * process of one deployment (api ×N, worker ×M) agrees on it without configuration.
+ * process of one deployment (api ×N, worker ×M) agrees on it without configuration. `create`
+ * runs only when the secret is missing (an RSA key took a sizeable part of every start); when
+ * two processes create it at once, the first stored wins and both read that one.
  */
 async function readOrCreate(db: Db, name: string, create: () => string): Promise<string> {
+  const read = async () =>
+    (await db.select().from(appSecrets).where(eq(appSecrets.name, name)))[0]?.value;
+  const stored = await read();
+  if (stored !== undefined) return stored;
   await db.insert(appSecrets).values({ name, value: create() }).onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
-  if (!row) throw new Error(`Secret ${name} could not be stored.`);
-  return row.value;
+  const value = await read();
+  if (value === undefined) throw new Error(`Secret ${name} could not be stored.`);
+  return value;
 }
 
 export interface Secrets {

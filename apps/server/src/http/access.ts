@@ -152,25 +152,25 @@ export function originCheck(
   const allowed = new Set(allowedOrigins);
   const foreign = () =>
     new AppError('FORBIDDEN', 'This request came from another site and was refused.');
-  return async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
+  const refusal = (request: FastifyRequest): AppError | null => {
     const origin = request.headers.origin;
-    if (origin !== undefined) {
-      if (allowed.has(origin)) return;
-      throw foreign();
-    }
+    if (origin !== undefined) return allowed.has(origin) ? null : foreign();
     const site = request.headers['sec-fetch-site'];
-    if (site !== undefined) {
-      if (site === 'same-origin' || site === 'none') return;
-      throw foreign();
-    }
+    if (site !== undefined) return site === 'same-origin' || site === 'none' ? null : foreign();
     const path = request.url.split('?')[0] ?? '';
-    if (serverToServer.some((prefix) => path.startsWith(prefix))) return;
-    if (JSON_TYPE.test(request.headers['content-type'] ?? '')) return;
-    throw new AppError(
+    if (serverToServer.some((prefix) => path.startsWith(prefix))) return null;
+    if (JSON_TYPE.test(request.headers['content-type'] ?? '')) return null;
+    return new AppError(
       'FORBIDDEN',
       'A request that changes something needs an Origin header or a JSON body (Content-Type: application/json). This one had neither and was refused.',
     );
+  };
+  // A callback hook: most requests read and pass without a promise.
+  return (request, _reply, done) => {
+    if (!UNSAFE_METHODS.has(request.method)) return done();
+    const refused = refusal(request);
+    if (refused) return done(refused);
+    done();
   };
 }
 

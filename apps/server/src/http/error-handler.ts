@@ -76,10 +76,11 @@ export function jsonNestingExceeds(text: string, max: number): boolean {
 
 export function registerErrorHandling(app: FastifyInstance) {
   // NUL cannot be stored in any text column; refuse it wherever a request carries text.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw new AppError('VALIDATION_FAILED', NUL_MESSAGE);
+      return done(new AppError('VALIDATION_FAILED', NUL_MESSAGE));
     }
+    done();
   });
 
   // An empty body with a JSON content type (a DELETE from some clients) means "no body".

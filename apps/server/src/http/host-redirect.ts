@@ -22,16 +22,17 @@ export function registerHostRedirect(app: FastifyInstance, options: HostRedirect
   const signInStart = `${base}/auth/google`;
   const pageHost = new URL(options.publicUrl).hostname;
   const api = new URL(options.apiPublicUrl);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
     const path = request.url.split('?')[0]!;
     const isApi = base === '' ? path !== '/' : path === base || path.startsWith(`${base}/`);
     let target: { origin: string; hostname: string };
     if (path === signInStart) target = api;
     else if (options.pages && !isApi) target = { origin: options.publicUrl, hostname: pageHost };
-    else return;
+    else return done();
     const hostname = request.hostname.toLowerCase();
-    if (!hostname || hostname === target.hostname) return;
-    return reply.redirect(`${target.origin}${request.url}`, 302);
+    if (!hostname || hostname === target.hostname) return done();
+    // Answered here: the request goes no further (done is not called).
+    reply.redirect(`${target.origin}${request.url}`, 302);
   });
 }

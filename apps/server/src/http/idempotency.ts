@@ -24,9 +24,13 @@ declare module 'fastify' {
  * still running gets 409; a first request that failed frees its key.
  */
 export function registerIdempotency(app: FastifyInstance, store: IdempotencyStore) {
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers['idempotency-key'];
-    if (request.method !== 'POST' || header === undefined || !request.auth) return;
+  /** Claims the key for this request; true when it answered (a replay) instead. */
+  const claimKey = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    header: string | string[],
+  ): Promise<boolean> => {
     const key = Array.isArray(header) ? header[0]! : header;
     if (!KEY.test(key)) {
       throw new AppError(
@@ -34,7 +38,6 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
         'The Idempotency-Key header must be 8 to 200 visible ASCII characters, such as a UUID.',
       );
     }
-    const userId = request.auth.user.id;
     const operation = `${request.method} ${request.url.split('?')[0]}`;
     const claim = await store.claim(userId, key, operation);
     if (claim.kind !== 'claimed' && claim.request !== operation) {
@@ -54,14 +57,23 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
       // The body of a replayed upload is not read: close the connection after the answer.
       if (/^multipart\//i.test(request.headers['content-type'] ?? ''))
         reply.header('connection', 'close');
-      return reply.code(claim.statusCode).send(claim.response);
+      reply.code(claim.statusCode).send(claim.response);
+      return true;
     }
     request.idempotency = { userId, key };
+    return false;
+  };
+  // Callback hooks: requests without a key (nearly all) pass without a promise (issue 20).
+  app.addHook('preHandler', (request, reply, done) => {
+    const header = request.headers['idempotency-key'];
+    if (request.method !== 'POST' || header === undefined || !request.auth) return done();
+    claimKey(request, reply, request.auth.user.id, header).then((answered) => {
+      if (!answered) done();
+    }, done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const taken = request.idempotency;
-    if (!taken) return payload;
+  const settle = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const taken = request.idempotency!;
     request.idempotency = undefined;
     try {
       if (reply.statusCode < 300 && typeof payload === 'string') {
@@ -73,6 +85,9 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
       // The answer still goes out; an unrecorded key only means a retry runs again.
       request.log.warn({ err }, 'could not record an idempotency key');
     }
-    return payload;
+  };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.idempotency) return done(null, payload);
+    void settle(request, reply, payload).then(() => done(null, payload));
   });
 }

@@ -151,18 +151,34 @@ async function grantConsent(provider: Provider, req: IncomingMessage, res: Serve
 }
 
 /** Mounts the provider and its sign-in page into the Fastify app. */
+/**
+ * The provider, made on first use and kept: `herald start` does not wait for oidc-provider
+ * (hundreds of modules) before it is ready. A failed attempt is forgotten, so the next one tries
+ * again.
+ */
+export function lazyDevProvider(opts: DevIdpOptions): () => Promise<Provider> {
+  let made: Promise<Provider> | null = null;
+  return () =>
+    (made ??= createDevProvider(opts).catch((err: unknown) => {
+      made = null;
+      throw err;
+    }));
+}
+
+/** Mounts the provider (from `lazyDevProvider`, made by the first request that needs it). */
 export async function mountDevProvider(
   app: FastifyInstance,
-  provider: Provider,
+  loadProvider: () => Promise<Provider>,
   opts: DevIdpOptions,
 ) {
-  const callback = provider.callback();
+  let callback: ReturnType<Provider['callback']> | null = null;
 
   await app.register(async (scope) => {
     // oidc-provider reads its own bodies: hand it the raw stream untouched.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      callback ??= (await loadProvider()).callback();
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       // oidc-provider finds its mount point from originalUrl, as under Express.
@@ -189,6 +205,7 @@ export async function mountDevProvider(
       `${opts.interactionPath}/:uid`,
       { config: { access: 'public' } },
       async (request, reply) => {
+        const provider = await loadProvider();
         reply.hijack();
         const res = reply.raw;
         try {
@@ -212,6 +229,7 @@ export async function mountDevProvider(
       `${opts.interactionPath}/:uid/login`,
       { config: { access: 'public' } },
       async (request, reply) => {
+        const provider = await loadProvider();
         reply.hijack();
         const res = reply.raw;
         const body = request.body ?? {};

@@ -37,10 +37,22 @@ export function createJobBoss(database: Database, role: JobRole, log: FastifyBas
 
 /** Starts `boss`, creates the jobs' queues and, in a working role, their handlers and cron. */
 export async function startJobs(boss: PgBoss, role: JobRole, jobs: AnyJobDefinition[]) {
+  await startQueues(boss, jobs);
+  await startHandlers(boss, role, jobs);
+}
+
+/** Starts `boss` and creates the jobs' queues: from then on jobs can be sent. */
+export async function startQueues(boss: PgBoss, jobs: AnyJobDefinition[]) {
   await boss.start();
   for (const job of jobs) {
     await boss.createQueue(job.queue, { retryLimit: job.retryLimit ?? 2 });
-    if (role === 'api') continue;
+  }
+}
+
+/** In a working role, the jobs' handlers and cron schedules (after `startQueues`). */
+export async function startHandlers(boss: PgBoss, role: JobRole, jobs: AnyJobDefinition[]) {
+  if (role === 'api') return;
+  for (const job of jobs) {
     await boss.work(job.queue, job.work ?? {}, async (batch) => {
       await job.handle(batch.map((j) => j.data));
     });

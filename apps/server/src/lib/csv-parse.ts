@@ -18,30 +18,33 @@ export function* parseCsv(text: string): Generator<{ row: number; line: number; 
     let cell = '';
     for (;;) {
       if (text[i] === '"') {
+        // A quoted part, copied in slices between quotes (one string per cell, not one per
+        // character: joined characters would keep a chain of small strings alive per cell).
         const opened = line;
         i++;
         for (;;) {
-          if (i >= n)
+          const quote = text.indexOf('"', i);
+          if (quote < 0) {
             throw new CsvSyntaxError(
               `Line ${opened}: a quoted field is never closed (a closing quote is missing).`,
             );
-          const ch = text[i]!;
-          if (ch === '"') {
-            if (text[i + 1] === '"') {
-              cell += '"';
-              i += 2;
-              continue;
-            }
-            i++;
-            break;
           }
-          if (ch === '\n') line++;
-          cell += ch;
-          i++;
+          const piece = text.slice(i, quote);
+          for (let at = piece.indexOf('\n'); at >= 0; at = piece.indexOf('\n', at + 1)) line++;
+          cell += piece;
+          i = quote + 1;
+          if (text[i] === '"') {
+            cell += '"';
+            i++;
+            continue;
+          }
+          break;
         }
       }
       // Unquoted part (or what follows a closing quote up to the separator).
-      while (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') cell += text[i++];
+      const from = i;
+      while (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') i++;
+      if (i > from) cell += text.slice(from, i);
       if (i < n && text[i] === ',') {
         cells.push(cell);
         cell = '';

@@ -1,4 +1,9 @@
-import type { InboxAttachment, InboxPerson, PlatformName } from '@herald/contract';
+import type {
+  InboxAttachment,
+  InboxPerson,
+  InboxReplyAttachmentType,
+  PlatformName,
+} from '@herald/contract';
 import type { StoredAccount } from './types.js';
 
 /**
@@ -82,12 +87,24 @@ export interface InboxCapabilities {
   replyMaxLength: number;
   /** The longest direct message (DM replies and private replies); absent: `replyMaxLength`. */
   dmMaxLength?: number;
+  /**
+   * The attachment types Herald can send with a reply on this network (DMs and comment replies
+   * alike); absent or empty: text only, and a reply with an attachment is refused before
+   * anything is stored or sent.
+   */
+  replyAttachments?: InboxReplyAttachmentType[];
   /** A sentence about what this network does not give, or null. */
   limitation: string | null;
   /** What history an import on connect brings, or null when all of it. */
   historyNote: string | null;
   /** Minimum minutes between two polls of one account (rate limits and billed reads). */
   pollIntervalMinutes: number;
+}
+
+/** A file sent with a reply. */
+export interface InboxReplyAttachment {
+  type: InboxReplyAttachmentType;
+  url: string;
 }
 
 export interface InboxSendResult {
@@ -119,18 +136,26 @@ export interface InboxAdapter {
   capabilities(account: StoredAccount): InboxCapabilities;
   /** New and changed items since the cursor (null: the first import on connect). */
   poll(account: StoredAccount, cursor: InboxCursor | null): Promise<InboxPollResult>;
-  sendDm?(account: StoredAccount, thread: InboxThreadRef, text: string): Promise<InboxSendResult>;
+  /** `attachments` only ever holds types the adapter lists in `replyAttachments`. */
+  sendDm?(
+    account: StoredAccount,
+    thread: InboxThreadRef,
+    text: string,
+    attachments?: InboxReplyAttachment[],
+  ): Promise<InboxSendResult>;
   /** Replies in a comment thread: to `commentExternalId`, or to the post itself when null. */
   replyToComment?(
     account: StoredAccount,
     thread: InboxThreadRef,
     commentExternalId: string | null,
     text: string,
+    attachments?: InboxReplyAttachment[],
   ): Promise<InboxSendResult>;
   privateReply?(
     account: StoredAccount,
     commentExternalId: string,
     text: string,
+    attachments?: InboxReplyAttachment[],
   ): Promise<InboxSendResult>;
   /**
    * After an unknown outcome: our message with this text sent after `since` in the thread, or

@@ -270,6 +270,39 @@ export interface AccountMetricValues {
   profileViews?: number;
   interactions?: number;
   raw: Record<string, number>;
+  /**
+   * Followers at the end of past UTC days, where the network gives a daily series (Instagram's
+   * `follower_count`): fills the days Herald did not read, never replaces a day it did.
+   */
+  followersHistory?: Array<{ day: string; followers: number }>;
+}
+
+/** A post of a connected account as the network lists it (whoever published it). */
+export interface ListedPost {
+  externalId: string;
+  publishedAt: Date;
+  permalink: string | null;
+  text: string | null;
+  /** The network's picture of the post (an image, a video's cover); null without one. */
+  thumbnailUrl: string | null;
+}
+
+/**
+ * The posts of a network's listing published since `since`, each read by `read`: one without a
+ * readable publishing time (null or an invalid date), or published earlier, is left out.
+ */
+export function listedSince<T>(
+  items: readonly T[] | undefined,
+  since: Date,
+  read: (item: T) => Omit<ListedPost, 'publishedAt'> & { publishedAt: Date | null },
+): ListedPost[] {
+  const out: ListedPost[] = [];
+  for (const item of items ?? []) {
+    const { publishedAt, ...rest } = read(item);
+    if (!publishedAt || Number.isNaN(publishedAt.getTime()) || publishedAt < since) continue;
+    out.push({ ...rest, publishedAt });
+  }
+  return out;
 }
 
 /**
@@ -285,6 +318,24 @@ export interface MetricsAdapter {
     post: { externalId: string; publishedAt: Date },
   ): Promise<PostMetricValues | null>;
   accountMetrics(account: StoredAccount): Promise<AccountMetricValues | null>;
+  /**
+   * Several posts' metrics in one request (X: `GET /2/tweets?ids=`, up to
+   * `batchSize`), by network id; a post the network did not answer for is left out.
+   */
+  postMetricsBatch?(
+    account: StoredAccount,
+    posts: Array<{ externalId: string; publishedAt: Date }>,
+  ): Promise<Map<string, PostMetricValues>>;
+  readonly batchSize?: number;
+  /**
+   * The account's posts published since `since`, newest first, at most `limit`, whoever
+   * published them (docs/analytics.md#posts-published-outside-herald). Absent where listing
+   * is billed or not granted.
+   */
+  listRecentPosts?(
+    account: StoredAccount,
+    opts: { since: Date; limit: number },
+  ): Promise<ListedPost[]>;
 }
 
 /** Keeps the metrics that are numbers; a missing or non-numeric value stays absent. */

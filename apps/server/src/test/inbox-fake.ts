@@ -10,6 +10,7 @@ import type {
   InboxCursor,
   InboxMessageEvent,
   InboxPollResult,
+  InboxReplyAttachment,
   InboxSendResult,
   InboxThreadRef,
   WebhookReceiver,
@@ -40,8 +41,16 @@ export class FakeInbox implements InboxAdapter {
     pollIntervalMinutes: 5,
   };
   polls: Array<InboxCursor | null> = [];
+  /** How long a poll takes (to overlap two of them). */
+  pollDelayMs = 0;
   pollAnswers: Array<InboxPollResult | Error> = [];
-  sends: Array<{ kind: string; text: string; thread?: InboxThreadRef; to?: string | null }> = [];
+  sends: Array<{
+    kind: string;
+    text: string;
+    thread?: InboxThreadRef;
+    to?: string | null;
+    attachments?: InboxReplyAttachment[];
+  }> = [];
   /** How the next sends end: an id, or an error to throw. */
   sendOutcomes: Array<string | Error> = [];
   sendDelayMs = 0;
@@ -56,30 +65,44 @@ export class FakeInbox implements InboxAdapter {
   }
   async poll(_account: StoredAccount, cursor: InboxCursor | null) {
     this.polls.push(cursor);
+    if (this.pollDelayMs) await sleep(this.pollDelayMs);
     const next = this.pollAnswers.shift();
     if (next instanceof Error) throw next;
     return next ?? { events: [], cursor: cursor ?? {} };
   }
-  private async send(kind: string, text: string, thread?: InboxThreadRef, to?: string | null) {
+  private async send(
+    kind: string,
+    text: string,
+    thread?: InboxThreadRef,
+    to?: string | null,
+    attachments?: InboxReplyAttachment[],
+  ) {
     this.sends.push({
       kind,
       text,
       ...(thread ? { thread } : {}),
       ...(to !== undefined ? { to } : {}),
+      ...(attachments ? { attachments } : {}),
     });
     if (this.sendDelayMs) await sleep(this.sendDelayMs);
     const outcome = this.sendOutcomes.shift() ?? `sent-${++this.counter}`;
     if (outcome instanceof Error) throw outcome;
     return { externalId: outcome, createdAt: new Date() };
   }
-  sendDm(_a: StoredAccount, thread: InboxThreadRef, text: string) {
-    return this.send('dm', text, thread);
+  sendDm(_a: StoredAccount, thread: InboxThreadRef, text: string, files?: InboxReplyAttachment[]) {
+    return this.send('dm', text, thread, undefined, files);
   }
-  replyToComment(_a: StoredAccount, thread: InboxThreadRef, to: string | null, text: string) {
-    return this.send('comment', text, thread, to);
+  replyToComment(
+    _a: StoredAccount,
+    thread: InboxThreadRef,
+    to: string | null,
+    text: string,
+    files?: InboxReplyAttachment[],
+  ) {
+    return this.send('comment', text, thread, to, files);
   }
-  privateReply(_a: StoredAccount, commentId: string, text: string) {
-    return this.send('private', text, undefined, commentId);
+  privateReply(_a: StoredAccount, commentId: string, text: string, files?: InboxReplyAttachment[]) {
+    return this.send('private', text, undefined, commentId, files);
   }
   async findSent() {
     if (this.findSentAnswer instanceof Error) throw this.findSentAnswer;

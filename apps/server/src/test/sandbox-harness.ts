@@ -157,6 +157,8 @@ export async function startSandboxHarness<Urls>(
       emu('POST', 'scenario', { account, knob, on, ...(value !== undefined ? { value } : {}) }),
     /** Any other test-facing endpoint under `_emu/` (posts, comments…). */
     emu,
+    /** The migrated test database the emulator keeps its state in (Herald's tables are there too). */
+    db: database.db,
     advanceClock: (seconds: number) => emu('POST', 'clock', { advance_seconds: seconds }),
     calls: async (path = ''): Promise<RecordedCall[]> =>
       ((await emu('GET', `calls?path=${encodeURIComponent(path)}`)) as { calls: RecordedCall[] })

@@ -1,6 +1,7 @@
 import {
   INBOX_DEFAULT_LABELS,
   type InboxAccount,
+  type InboxOwnLabel,
   type InboxConversation,
   type InboxMessage,
   type InboxNote,
@@ -62,6 +63,7 @@ export function createConversation(overrides: Partial<InboxConversation> = {}): 
       deleteOnNetwork: false,
       block: false,
       replyMaxLength: 1000,
+      replyAttachments: [],
     },
     ...overrides,
   };
@@ -80,6 +82,7 @@ export function createInboxMessage(overrides: Partial<InboxMessage> = {}): Inbox
     attachments: [],
     parentId: null,
     privateReply: false,
+    privateReplyLink: null,
     deleted: false,
     hidden: false,
     liked: false,
@@ -125,6 +128,12 @@ export function summaryReply({
   unreadCount = 0,
   accounts = [] as InboxAccount[],
   labels = [...INBOX_DEFAULT_LABELS] as string[],
+  ownLabels = [] as InboxOwnLabel[],
 } = {}): FakeReply {
-  return ok({ unreadCount, accounts, labels });
+  return ok({
+    unreadCount,
+    accounts,
+    labels: [...labels, ...ownLabels.map((l) => l.name).filter((n) => !labels.includes(n))],
+    ownLabels,
+  });
 }

@@ -3,6 +3,7 @@
  * life, each connected account per day, and where reading them stands. A metric the network
  * did not give is NULL, never 0.
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -19,7 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { organizations } from './organizations.js';
-import { integrations } from './platforms.js';
+import { integrations, platforms } from './platforms.js';
 import { posts } from './posts.js';
 import { postTargets } from './publishing.js';
 
@@ -151,4 +152,90 @@ export const analyticsDailyGains = pgTable(
     readings: integer('readings').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day, t.integrationId] })],
+);
+
+/**
+ * Each published target's latest reading (docs/analytics.md#latest-reading): a copy of the
+ * `post_metric_snapshots` row with the greatest (`taken_at`, `snapshot_id`), one row per target,
+ * so the screen's KPIs, top posts, best times and export read one row per target instead of
+ * searching its readings. Kept by triggers on `post_metric_snapshots` (in the migration): an
+ * insert replaces the row only when it is later (a reading arriving out of order or twice
+ * changes nothing), a delete or update recomputes the targets it touched. `engagement_base` is
+ * the engagement rate's denominator (views, else reach) where the reading has interactions,
+ * else NULL: what best times and the KPIs add up.
+ */
+export const postMetricLatest = pgTable(
+  'post_metric_latest',
+  {
+    targetId: uuid('target_id')
+      .primaryKey()
+      .references(() => postTargets.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The reading copied here (no foreign key: the triggers keep it). */
+    snapshotId: uuid('snapshot_id').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    ...postMetricColumns(),
+    engagementBase: bigint('engagement_base', { mode: 'number' }).generatedAlwaysAs(
+      sql`case when interactions is not null then coalesce(views, reach) end`,
+    ),
+  },
+  (t) => [index('post_metric_latest_org_idx').on(t.organizationId)],
+);
+
+/**
+ * A post published outside Herald on a connected account, found by listing the account's recent
+ * posts (docs/analytics.md#posts-published-outside-herald). Kept apart from `posts` and
+ * `post_targets`, so it never shows in the calendar, the library or the publisher; it only gets
+ * metrics and a place in the analytics screen's top posts. One row per account and network id.
+ */
+export const externalPosts = pgTable(
+  'external_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => platforms.id),
+    /** The post's id on the network. */
+    externalId: text('external_id').notNull(),
+    permalink: text('permalink'),
+    /** The post's text as the network gives it (a caption, a message). */
+    text: text('text'),
+    /** The network's own picture URL (may expire: Instagram and TikTok sign theirs). */
+    thumbnailUrl: text('thumbnail_url'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('external_posts_account_uq').on(t.integrationId, t.externalId),
+    index('external_posts_org_published_idx').on(t.organizationId, t.publishedAt),
+  ],
+);
+
+/** One reading of a post published outside Herald; same columns as `post_metric_snapshots`. */
+export const externalPostMetricSnapshots = pgTable(
+  'external_post_metric_snapshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    externalPostId: uuid('external_post_id')
+      .notNull()
+      .references(() => externalPosts.id, { onDelete: 'cascade' }),
+    integrationId: uuid('integration_id').notNull(),
+    checkpoint: text('checkpoint').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    ...postMetricColumns(),
+    raw: jsonb('raw').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [index('external_post_metric_snapshots_post_idx').on(t.externalPostId, t.takenAt)],
 );

@@ -98,6 +98,26 @@ export const inboxConversations = pgTable(
         t.id.desc().nullsFirst(),
       )
       .where(sql`${t.archivedAt} is null`),
+    // One account's conversations (the account filter), and its unread ones: the filtered page
+    // (unread + label + account) reads a few rows per hit instead of the organization's unread.
+    index('inbox_conversations_account_idx')
+      .on(
+        t.organizationId,
+        t.integrationId,
+        t.status,
+        t.lastMessageAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.archivedAt} is null`),
+    index('inbox_conversations_account_unread_idx')
+      .on(
+        t.organizationId,
+        t.integrationId,
+        t.status,
+        t.lastMessageAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.archivedAt} is null and ${t.unread}`),
     index('inbox_conversations_labels_idx').using('gin', t.labels),
   ],
 );
@@ -134,6 +154,11 @@ export const inboxMessages = pgTable(
     sentByUserId: uuid('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Our private reply: the inbound comment (its external id) it answers. */
     privateReplyTo: text('private_reply_to'),
+    /**
+     * Our reply: a digest of the request as first stored (text, files, private or not), so a
+     * retried draft key is matched against what was asked, not the row a webhook echo rewrote.
+     */
+    requestFingerprint: text('request_fingerprint'),
     /** On an inbound comment: when a private reply to it went out (Meta allows one). */
     privateRepliedAt: timestamp('private_replied_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
@@ -150,6 +175,11 @@ export const inboxMessages = pgTable(
     index('inbox_messages_pending_idx')
       .on(t.delivery, t.updatedAt)
       .where(sql`${t.delivery} = 'pending'`),
+    // A private reply and its DM echo share the network's id (docs/inbox.md#private-replies);
+    // only our own messages, so inbound ingestion never touches it.
+    index('inbox_messages_out_external_idx')
+      .on(t.organizationId, t.externalId)
+      .where(sql`${t.direction} = 'out' and ${t.externalId} is not null`),
   ],
 );
 
@@ -196,6 +226,8 @@ export const inboxLabels = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** One of INBOX_LABEL_COLORS; null: the screen's neutral colour. */
+    color: text('color'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.name] })],
@@ -215,6 +247,8 @@ export const inboxWebhookEvents = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** Until when a job processes it (claimed in batches; a stopped job's claim lapses). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     error: text('error'),
   },
   (t) => [
@@ -236,6 +270,8 @@ export const inboxSyncState = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     cursor: jsonb('cursor').$type<Record<string, unknown>>(),
     nextPollAt: timestamp('next_poll_at', { withTimezone: true }),
+    /** Until when one process polls the account: a second poll meanwhile is skipped. */
+    pollClaimedUntil: timestamp('poll_claimed_until', { withTimezone: true }),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     /** The last poll's or subscription check's problem, as a sentence; null when all is well. */
     syncError: text('sync_error'),

@@ -1,7 +1,13 @@
 /** The CSV export's read: one page of published targets with their reading, by organization. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf, targetFilter, type OverviewFilter } from './analytics-overview.repository.js';
+import {
+  readingBefore,
+  rowsOf,
+  targetFilter,
+  type OverviewFilter,
+  type ReadingColumn,
+} from './analytics-overview.repository.js';
 
 export interface ExportRow {
   targetId: string;
@@ -43,6 +49,18 @@ export function listExportPage(
   const afterClause = after
     ? sql`and (t.published_at, t.id) > (${after.publishedKey}::timestamptz, ${after.targetId}::uuid)`
     : sql``;
+  const r = readingBefore(cutoff, [
+    'views',
+    'reach',
+    'likes',
+    'comments',
+    'shares',
+    'saves',
+    'clicks',
+    'video_views',
+    'interactions',
+  ]);
+  const n = (c: ReadingColumn) => sql`${r.col(c)}::float8`;
   return rowsOf<ExportRow>(
     db,
     sql`select t.id as "targetId", t.post_id as "postId",
@@ -50,23 +68,15 @@ export function listExportPage(
           t.published_at::text as "publishedKey",
           p.name as platform, coalesce(t.account_name, i.name, i.username) as "accountName",
           po.title, po.content as text, t.permalink,
-          s.views::float8 as views, s.reach::float8 as reach, s.likes::float8 as likes,
-          s.comments::float8 as comments, s.shares::float8 as shares, s.saves::float8 as saves,
-          s.clicks::float8 as clicks, s.video_views::float8 as "videoViews",
-          s.interactions::float8 as interactions,
-          to_char(s.taken_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "takenAt"
+          ${n('views')} as views, ${n('reach')} as reach, ${n('likes')} as likes,
+          ${n('comments')} as comments, ${n('shares')} as shares, ${n('saves')} as saves,
+          ${n('clicks')} as clicks, ${n('video_views')} as "videoViews",
+          ${n('interactions')} as interactions, ${r.takenAt} as "takenAt"
         from post_targets t
         join platforms p on p.id = t.platform_id
         join posts po on po.id = t.post_id and po.organization_id = t.organization_id
         left join integrations i on i.id = t.integration_id and i.organization_id = t.organization_id
-        left join lateral (
-          select views, reach, likes, comments, shares, saves, clicks, video_views, interactions,
-            taken_at
-          from post_metric_snapshots s
-          where s.target_id = t.id and s.organization_id = t.organization_id
-            and s.taken_at < ${cutoff.toISOString()}::timestamptz
-          order by s.taken_at desc limit 1
-        ) s on true
+        ${r.join}
         where ${targetFilter(f)} and t.status = 'PUBLISHED'
           and t.published_at >= ${start.toISOString()}::timestamptz
           and t.published_at < ${end.toISOString()}::timestamptz

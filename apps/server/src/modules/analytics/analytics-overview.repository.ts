@@ -37,9 +37,113 @@ function integrationFilter(f: OverviewFilter): SQL {
 export const rowsOf = async <T>(db: Db, query: SQL) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
+/** The metric columns a reading has (`post_metric_snapshots` and `post_metric_latest`). */
+export type ReadingColumn =
+  | 'views'
+  | 'reach'
+  | 'likes'
+  | 'comments'
+  | 'shares'
+  | 'saves'
+  | 'clicks'
+  | 'video_views'
+  | 'interactions';
+
+/**
+ * Each target's (alias `t`) latest reading taken before `cutoff` (docs/analytics.md#latest-reading).
+ * The target's row in `post_metric_latest` (alias `l`) is that reading whenever it was taken
+ * before the cutoff — always for a range ending today. Only a target read again since (a past
+ * range) searches its readings for the one before (alias `s`); the search's first condition
+ * names only the outer row, so PostgreSQL skips it entirely for the others. Ties on `taken_at`
+ * go to the greater id, as in `post_metric_latest`.
+ *
+ * `join` goes after the target's other joins; `col` and the others pick from `l` or `s`.
+ */
+export function readingBefore(cutoff: Date, columns: readonly ReadingColumn[]) {
+  const at = sql`${cutoff.toISOString()}::timestamptz`;
+  const fresh = sql`l.taken_at < ${at}`;
+  const col = (c: ReadingColumn | 'taken_at') =>
+    sql`case when ${fresh} then l.${sql.raw(c)} else s.${sql.raw(c)} end`;
+  return {
+    join: sql`left join post_metric_latest l
+          on l.target_id = t.id and l.organization_id = t.organization_id
+        left join lateral (
+          select ${sql.raw(columns.map((c) => `s.${c}`).join(', '))}, s.taken_at
+          from post_metric_snapshots s
+          where l.taken_at >= ${at}
+            and s.target_id = t.id and s.organization_id = t.organization_id
+            and s.taken_at < ${at}
+          order by s.taken_at desc, s.id desc limit 1
+        ) s on true`,
+    col,
+    /** When the reading was taken, ISO 8601 UTC; NULL when the target has none before the cutoff. */
+    takenAt: sql`to_char(${col('taken_at')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+    /** The engagement rate's denominator (views, else reach) where interactions are given. */
+    engagementBase: sql`case when ${fresh} then l.engagement_base
+          when s.interactions is not null then coalesce(s.views, s.reach) end`,
+  };
+}
+
+/** The published targets of [start, end) the filter keeps (alias `t`). */
+const publishedIn = (f: OverviewFilter, start: Date, end: Date) =>
+  sql`${targetFilter(f)} and t.status = 'PUBLISHED'
+    and t.published_at >= ${start.toISOString()}::timestamptz
+    and t.published_at < ${end.toISOString()}::timestamptz`;
+
+/** The sums behind the KPIs of a set of targets (docs/analytics.md#overview). */
+export interface ReadingTotals {
+  /** Σ of the present values; NULL when no target gave the metric. */
+  views: number | null;
+  reach: number | null;
+  interactions: number | null;
+  /** The engagement rate's numerator and denominator, over the targets having both. */
+  rateInteractions: number | null;
+  rateBase: number | null;
+  /** Distinct posts (a post sent to two networks counts once). */
+  posts: number;
+}
+
+/**
+ * The targets published in [start, end), each with its latest reading taken before `cutoff`
+ * (what the screen showed for that period when it ended), summed up: over all of them
+ * (`platformId` NULL) and, with `byNetwork`, per network too. Summed in the database, so a
+ * period of thousands of targets sends back a few rows.
+ */
+export function sumTargetReadings(
+  db: Db,
+  f: OverviewFilter,
+  start: Date,
+  end: Date,
+  cutoff: Date,
+  byNetwork: boolean,
+) {
+  const r = readingBefore(cutoff, ['views', 'reach', 'interactions']);
+  return rowsOf<ReadingTotals & { platformId: string | null; platform: string | null }>(
+    db,
+    sql`with r as (
+          select t.post_id, t.platform_id, ${r.col('views')} as views, ${r.col('reach')} as reach,
+            ${r.col('interactions')} as interactions, ${r.engagementBase} as base
+          from post_targets t
+          ${r.join}
+          where ${publishedIn(f, start, end)}
+        )
+        select ${byNetwork ? sql`r.platform_id` : sql`null::uuid`} as "platformId",
+          ${byNetwork ? sql`min(p.name)` : sql`null::text`} as platform,
+          sum(r.views)::float8 as views, sum(r.reach)::float8 as reach,
+          sum(r.interactions)::float8 as interactions,
+          sum(r.interactions) filter (where r.base is not null)::float8 as "rateInteractions",
+          sum(r.base)::float8 as "rateBase",
+          count(distinct r.post_id)::int as posts
+        from r
+        ${byNetwork ? sql`left join platforms p on p.id = r.platform_id group by grouping sets ((r.platform_id), ())` : sql``}`,
+  );
+}
+
+/** A target with its reading, as the top posts list it. */
 export interface TargetReading {
   targetId: string;
-  postId: string;
+  /** Herald's post; null for a post published outside Herald (analytics-external.repository.ts). */
+  postId: string | null;
   platformId: string;
   platform: string;
   accountName: string | null;
@@ -51,37 +155,73 @@ export interface TargetReading {
   takenAt: string | null;
 }
 
+export type TopPostsSort = 'views' | 'interactions' | 'engagement';
+
 /**
- * The targets published in [start, end) with their latest reading taken before `cutoff`: what
- * the screen showed for that period when it ended.
+ * The `limit` best targets published in [start, end) by `sort`, among those with a reading
+ * before `cutoff` that gives the sorted figure; ties by target id.
  */
-export function listTargetReadings(
+export function listTopTargets(
+  db: Db,
+  f: OverviewFilter,
+  start: Date,
+  end: Date,
+  cutoff: Date,
+  sort: TopPostsSort,
+  limit: number,
+) {
+  const r = readingBefore(cutoff, ['views', 'reach', 'interactions']);
+  const value =
+    sort === 'views'
+      ? sql`r.views`
+      : sort === 'interactions'
+        ? sql`r.interactions`
+        : sql`case when r.base > 0 then r.interactions::float8 / r.base::float8 end`;
+  return rowsOf<TargetReading>(
+    db,
+    sql`with r as (
+          select t.id, t.post_id, t.platform_id, t.account_name, t.published_at, t.permalink,
+            ${r.col('views')} as views, ${r.col('reach')} as reach,
+            ${r.col('interactions')} as interactions, ${r.engagementBase} as base,
+            ${r.col('taken_at')} as taken_at
+          from post_targets t
+          ${r.join}
+          where ${publishedIn(f, start, end)}
+        )
+        select r.id as "targetId", r.post_id as "postId", r.platform_id as "platformId",
+          p.name as platform, r.account_name as "accountName",
+          to_char(r.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "publishedAt",
+          r.permalink, r.views::float8 as views, r.reach::float8 as reach,
+          r.interactions::float8 as interactions,
+          to_char(r.taken_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "takenAt"
+        from r
+        join platforms p on p.id = r.platform_id
+        where r.taken_at is not null and ${value} is not null
+        order by ${value} desc, r.id
+        limit ${limit}`,
+  );
+}
+
+/**
+ * For the best-times map: the targets published in [start, end) that have a reading before
+ * `cutoff`, each as its publishing instant (ms since the epoch), its interactions and its
+ * engagement base — the three numbers the map needs, so thousands of targets stay a light read.
+ */
+export function listReadTargetSlots(
   db: Db,
   f: OverviewFilter,
   start: Date,
   end: Date,
   cutoff: Date,
 ) {
-  return rowsOf<TargetReading>(
+  const r = readingBefore(cutoff, ['views', 'reach', 'interactions']);
+  return rowsOf<{ publishedMs: number; interactions: number | null; base: number | null }>(
     db,
-    sql`select t.id as "targetId", t.post_id as "postId", t.platform_id as "platformId",
-          p.name as platform, t.account_name as "accountName",
-          to_char(t.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "publishedAt",
-          t.permalink,
-          s.views::float8 as views, s.reach::float8 as reach,
-          s.interactions::float8 as interactions,
-          to_char(s.taken_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "takenAt"
+    sql`select (extract(epoch from t.published_at) * 1000)::float8 as "publishedMs",
+          ${r.col('interactions')}::float8 as interactions, ${r.engagementBase}::float8 as base
         from post_targets t
-        join platforms p on p.id = t.platform_id
-        left join lateral (
-          select views, reach, interactions, taken_at from post_metric_snapshots s
-          where s.target_id = t.id and s.organization_id = t.organization_id
-            and s.taken_at < ${cutoff.toISOString()}::timestamptz
-          order by s.taken_at desc limit 1
-        ) s on true
-        where ${targetFilter(f)} and t.status = 'PUBLISHED'
-          and t.published_at >= ${start.toISOString()}::timestamptz
-          and t.published_at < ${end.toISOString()}::timestamptz`,
+        ${r.join}
+        where ${publishedIn(f, start, end)} and ${r.col('taken_at')} is not null`,
   );
 }
 
@@ -166,7 +306,7 @@ export async function getOrgStatus(db: Db, organizationId: string) {
             where organization_id = ${organizationId} and status = 'CONNECTED') as "connectedAccounts",
           (select count(*)::int from post_targets
             where organization_id = ${organizationId} and status = 'PUBLISHED') as "publishedTargets",
-          exists (select 1 from post_metric_snapshots
+          exists (select 1 from post_metric_latest
             where organization_id = ${organizationId}) as "hasReadings",
           (select to_char(min(published_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
             from post_targets

@@ -8,6 +8,7 @@ import {
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { type ExternalReading, listExternalReadings } from './analytics-external.repository.js';
 import * as repo from './analytics-overview.repository.js';
 import type { TargetReading } from './analytics-overview.repository.js';
 import { getSettings, saveXSettings } from './analytics.repository.js';
@@ -25,12 +26,6 @@ export const ENGAGEMENT_FORMULA_SHORT = 'interactions ÷ views (or reach)';
 export const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 export const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
-
-/** Sum of the present values; null when none is present (absent, never 0). */
-const sumPresent = (values: Array<number | null>) => {
-  const present = values.filter((v): v is number => v !== null);
-  return present.length ? present.reduce((a, b) => a + b, 0) : null;
-};
 
 /** The engagement rate of readings: Σ interactions ÷ Σ (views, else reach) over those having both. */
 export function engagementOf(rows: Array<Pick<TargetReading, 'views' | 'reach' | 'interactions'>>) {
@@ -76,21 +71,24 @@ function followersGained(
   return gains.length ? gains.reduce((a, b) => a + b, 0) : null;
 }
 
-function readingTotals(rows: TargetReading[]) {
-  const read = rows.filter((r) => r.takenAt !== null);
+/** The KPI figures of summed readings: the engagement rate from its numerator and denominator. */
+function totalsOf(row: repo.ReadingTotals | undefined) {
   return {
-    views: sumPresent(read.map((r) => r.views)),
-    reach: sumPresent(read.map((r) => r.reach)),
-    interactions: sumPresent(read.map((r) => r.interactions)),
-    engagementRate: engagementOf(read),
-    posts: new Set(rows.map((r) => r.postId)).size,
+    views: row?.views ?? null,
+    reach: row?.reach ?? null,
+    interactions: row?.interactions ?? null,
+    engagementRate:
+      row && row.rateBase !== null && row.rateBase > 0
+        ? row.rateInteractions! / row.rateBase
+        : null,
+    posts: row?.posts ?? 0,
   };
 }
 
 /**
  * The targets published in [start, end) and in the `days` before it, each with its latest reading
- * taken before its period ended, and their totals: the one computation behind the KPIs, shared by
- * the analytics screen and the dashboard's engagement card.
+ * taken before its period ended, summed up (with `byNetwork`, the range per network too): the one
+ * computation behind the KPIs, shared by the analytics screen and the dashboard's engagement card.
  */
 async function comparePeriods(
   db: Db,
@@ -98,13 +96,21 @@ async function comparePeriods(
   start: Date,
   end: Date,
   days: number,
+  byNetwork = false,
 ) {
   const prevStart = addDays(start, -days);
   const [current, previous] = await Promise.all([
-    repo.listTargetReadings(db, filter, start, end, end),
-    repo.listTargetReadings(db, filter, prevStart, start, start),
+    repo.sumTargetReadings(db, filter, start, end, end, byNetwork),
+    repo.sumTargetReadings(db, filter, prevStart, start, start, false),
   ]);
-  return { current, now: readingTotals(current), then: readingTotals(previous) };
+  const networks = current
+    .filter((r) => r.platformId !== null)
+    .map((r) => ({ platformId: r.platformId!, platform: r.platform!, ...totalsOf(r) }));
+  return {
+    networks,
+    now: totalsOf(current.find((r) => r.platformId === null)),
+    then: totalsOf(previous.find((r) => r.platformId === null)),
+  };
 }
 
 /** The dashboard card's period: the last 30 UTC days, today included (/analytics?range=30). */
@@ -185,13 +191,17 @@ export async function getAnalyticsOverview(
   const prevFrom = dayOf(prevStart);
   const prevTo = dayOf(addDays(start, -1));
 
-  const [{ current, now, then }, daily, accountDays, accounts, status] = await Promise.all([
-    comparePeriods(db, filter, start, end, days),
-    repo.listDailyGains(db, filter, start, end),
-    repo.listAccountDays(db, filter, dayOf(addDays(prevStart, -1)), q.to),
-    repo.listAccounts(db, filter),
-    repo.getOrgStatus(db, organizationId),
-  ]);
+  const [{ networks, now, then }, top, daily, accountDays, accounts, status, outside] =
+    await Promise.all([
+      comparePeriods(db, filter, start, end, days, true),
+      repo.listTopTargets(db, filter, start, end, end, q.sort ?? 'views', 10),
+      repo.listDailyGains(db, filter, start, end),
+      repo.listAccountDays(db, filter, dayOf(addDays(prevStart, -1)), q.to),
+      repo.listAccounts(db, filter),
+      repo.getOrgStatus(db, organizationId),
+      // Posts published outside Herald compete for the top posts only (docs/analytics.md).
+      listExternalReadings(db, filter, start, end, end),
+    ]);
 
   const byDay = new Map(daily.map((d) => [d.day, d]));
   const series = [];
@@ -228,27 +238,19 @@ export async function getAnalyticsOverview(
     }))
     .filter((a) => a.points.length > 0);
 
-  const byNetwork = new Map<string, TargetReading[]>();
-  for (const r of current) {
-    const rows = byNetwork.get(r.platformId) ?? [];
-    rows.push(r);
-    byNetwork.set(r.platformId, rows);
-  }
-  const networks = [...byNetwork.entries()].map(([platformId, rows]) => {
-    const totals = readingTotals(rows);
-    return { platformId, platform: rows[0]!.platform, ...totals };
-  });
   networks.sort((a, b) => a.platform.localeCompare(b.platform));
 
   const rate = (r: TargetReading) => engagementOf([r]);
+  // Herald's ten best (ranked in the database) and the outside posts, ranked together.
   const sortKey = q.sort ?? 'views';
   const value = (r: TargetReading) =>
     sortKey === 'views' ? r.views : sortKey === 'interactions' ? r.interactions : rate(r);
-  const best = current
+  const isExternal = (r: TargetReading): r is ExternalReading => r.postId === null;
+  const best = [...top, ...outside]
     .filter((r) => r.takenAt !== null && value(r) !== null)
     .sort((a, b) => value(b)! - value(a)! || a.targetId.localeCompare(b.targetId))
     .slice(0, 10);
-  const bestPostIds = [...new Set(best.map((r) => r.postId))];
+  const bestPostIds = [...new Set(best.filter((r) => !isExternal(r)).map((r) => r.postId!))];
   const [texts, pictures] = await Promise.all([
     repo.listPostTexts(db, organizationId, bestPostIds),
     signMediaUrl ? repo.listPostThumbnails(db, organizationId, bestPostIds) : [],
@@ -258,10 +260,11 @@ export async function getAnalyticsOverview(
     pictures.map((t) => [t.postId, t.key && signMediaUrl ? signMediaUrl(t.key) : null]),
   );
   const topPosts = best.map((r) => ({
+    source: isExternal(r) ? ('external' as const) : ('herald' as const),
     postId: r.postId,
     targetId: r.targetId,
-    title: textOf.get(r.postId)?.title ?? null,
-    text: textOf.get(r.postId)?.text ?? '',
+    title: isExternal(r) ? null : (textOf.get(r.postId!)?.title ?? null),
+    text: isExternal(r) ? (r.text ?? '') : (textOf.get(r.postId!)?.text ?? ''),
     platform: r.platform,
     accountName: r.accountName,
     publishedAt: r.publishedAt,
@@ -271,7 +274,7 @@ export async function getAnalyticsOverview(
     interactions: r.interactions,
     engagementRate: rate(r),
     takenAt: r.takenAt!,
-    thumbnailUrl: thumbnails.get(r.postId) ?? null,
+    thumbnailUrl: isExternal(r) ? r.thumbnailUrl : (thumbnails.get(r.postId!) ?? null),
   }));
 
   return {

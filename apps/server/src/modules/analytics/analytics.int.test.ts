@@ -102,3 +102,88 @@ describe('X analytics collection', () => {
     expect(status!.stale_reason).toMatch(/budget of 2 X reads/);
   });
 });
+
+describe('X batch lookup', () => {
+  it('reads every published X post of an account in one GET /2/tweets?ids= request, one budget read each', async () => {
+    await saveXSettings(t.database.db, orgId, { enabled: true, monthlyReadBudget: 100 });
+    const a = await publishToX('Batch one');
+    const b = await publishToX('Batch two');
+    const [before] = await rows<{ used: number }>(
+      sql`select x_reads_used as used from analytics_settings where organization_id = ${orgId}`,
+    );
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/sandbox/x/_emu/calls',
+      headers: { cookie: owner.jar.header() },
+    });
+
+    const counts = await t.runtime.analytics.collectNow(orgId);
+    const published = await rows<{ n: number }>(
+      sql`select count(*)::int as n from post_targets where organization_id = ${orgId} and status = 'PUBLISHED'`,
+    );
+    expect(counts.targets).toBe(published[0]!.n);
+    expect(counts.collected).toBe(published[0]!.n);
+
+    const calls = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/sandbox/x/_emu/calls?path=/2/tweets',
+        headers: { cookie: owner.jar.header() },
+      })
+    ).json().calls as Array<{ method: string; path: string; query: Record<string, string> }>;
+    const lookups = calls.filter((c) => c.method === 'GET' && c.path === '/2/tweets');
+    // One request for all of them (all under 30 days: one group), none post by post.
+    expect(lookups).toHaveLength(1);
+    expect(String(lookups[0]!.query.ids).split(',')).toEqual(
+      expect.arrayContaining(
+        (
+          await rows<{ external_id: string }>(
+            sql`select external_id from post_targets where id in (${a}, ${b})`,
+          )
+        ).map((r) => r.external_id),
+      ),
+    );
+    expect(calls.some((c) => /^\/2\/tweets\/\d+$/.test(c.path))).toBe(false);
+    const [after] = await rows<{ used: number }>(
+      sql`select x_reads_used as used from analytics_settings where organization_id = ${orgId}`,
+    );
+    // One read per post, and one for the account's followers.
+    expect(after!.used - before!.used).toBe(published[0]!.n + 1);
+    const snaps = await rows<{ n: number }>(
+      sql`select count(*)::int as n from post_metric_snapshots
+          where target_id in (${a}, ${b}) and checkpoint = 'manual'`,
+    );
+    expect(snaps[0]!.n).toBe(2);
+  });
+
+  it('reads none of them when the budget cannot cover the whole batch', async () => {
+    const [settings] = await rows<{ used: number }>(
+      sql`select x_reads_used as used from analytics_settings where organization_id = ${orgId}`,
+    );
+    // Room for two reads, three posts: the batch is not asked for; the account's read is.
+    await saveXSettings(t.database.db, orgId, {
+      enabled: true,
+      monthlyReadBudget: settings!.used + 2,
+    });
+    const snapsBefore = await rows<{ n: number }>(
+      sql`select count(*)::int as n from post_metric_snapshots where organization_id = ${orgId}`,
+    );
+    const counts = await t.runtime.analytics.collectNow(orgId);
+    expect(counts).toMatchObject({ collected: 0, accounts: 1 });
+    const snapsAfter = await rows<{ n: number }>(
+      sql`select count(*)::int as n from post_metric_snapshots where organization_id = ${orgId}`,
+    );
+    expect(snapsAfter[0]!.n).toBe(snapsBefore[0]!.n);
+    const [used] = await rows<{ used: number }>(
+      sql`select x_reads_used as used from analytics_settings where organization_id = ${orgId}`,
+    );
+    expect(used!.used).toBe(settings!.used + 1);
+    // With nothing left, the account's read stops too and the account says why.
+    await t.runtime.analytics.collectNow(orgId);
+    await t.runtime.analytics.collectNow(orgId);
+    const [status] = await rows<{ stale_reason: string }>(
+      sql`select stale_reason from analytics_account_status where organization_id = ${orgId}`,
+    );
+    expect(status!.stale_reason).toMatch(/X reads is spent/);
+  });
+});

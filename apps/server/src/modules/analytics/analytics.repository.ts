@@ -1,4 +1,4 @@
-import { and, eq, lt, or, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   accountMetricDays,
@@ -46,6 +46,57 @@ export async function listPublishedTargetIds(db: Db, organizationId: string) {
       and(eq(postTargets.organizationId, organizationId), eq(postTargets.status, 'PUBLISHED')),
     );
   return rows.map((r) => r.id);
+}
+
+/**
+ * One organization's published targets that have a network id, per account: what a batch read
+ * (X's `GET /2/tweets?ids=`) takes.
+ */
+export async function listPublishedTargetsByAccount(db: Db, organizationId: string) {
+  const rows = await db
+    .select({
+      id: postTargets.id,
+      postId: postTargets.postId,
+      externalId: postTargets.externalId,
+      publishedAt: postTargets.publishedAt,
+      integration: integrations,
+      platformName: platforms.name,
+    })
+    .from(postTargets)
+    .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
+    .innerJoin(integrations, eq(integrations.id, postTargets.integrationId))
+    .where(
+      and(
+        eq(postTargets.organizationId, organizationId),
+        eq(integrations.organizationId, organizationId),
+        eq(postTargets.status, 'PUBLISHED'),
+        isNotNull(postTargets.externalId),
+      ),
+    )
+    .orderBy(postTargets.integrationId, postTargets.publishedAt);
+  const groups = new Map<
+    string,
+    {
+      integration: (typeof rows)[number]['integration'];
+      platformName: string;
+      targets: Array<{ id: string; postId: string; externalId: string; publishedAt: Date | null }>;
+    }
+  >();
+  for (const r of rows) {
+    const group = groups.get(r.integration.id) ?? {
+      integration: r.integration,
+      platformName: r.platformName,
+      targets: [],
+    };
+    group.targets.push({
+      id: r.id,
+      postId: r.postId,
+      externalId: r.externalId!,
+      publishedAt: r.publishedAt,
+    });
+    groups.set(r.integration.id, group);
+  }
+  return [...groups.values()];
 }
 
 const metricColumns = (v: PostMetricValues | AccountMetricValues) => {
@@ -120,6 +171,31 @@ export async function upsertAccountDay(
       target: [accountMetricDays.integrationId, accountMetricDays.day],
       set: values,
     });
+}
+
+/** Followers of past days the network gave; a day already recorded is left as it is. */
+export async function fillFollowerDays(
+  db: Db,
+  row: {
+    organizationId: string;
+    integrationId: string;
+    at: Date;
+    days: Array<{ day: string; followers: number }>;
+  },
+) {
+  await db
+    .insert(accountMetricDays)
+    .values(
+      row.days.map((d) => ({
+        organizationId: row.organizationId,
+        integrationId: row.integrationId,
+        day: d.day,
+        followers: d.followers,
+        raw: { follower_count_backfill: 1 },
+        collectedAt: row.at,
+      })),
+    )
+    .onConflictDoNothing({ target: [accountMetricDays.integrationId, accountMetricDays.day] });
 }
 
 export async function getAccountStatus(db: Db, integrationId: string) {

@@ -5,6 +5,7 @@ import { PlatformError } from '../../platforms/errors.js';
 import type { NetworkRuntime } from '../../platforms/runtime.js';
 import type { MetricsAdapter } from '../../platforms/types.js';
 import { toStoredAccount } from '../integrations/integrations.service.js';
+import * as external from './analytics-external.repository.js';
 import type { AnalyticsQueue, SnapshotJob } from './analytics-queue.js';
 import * as repo from './analytics.repository.js';
 
@@ -19,6 +20,16 @@ export interface AnalyticsDeps {
 
 /** How long a rate-limited account is left alone when the network does not say. */
 export const DEFAULT_BACKOFF_MS = 15 * 60_000;
+
+/**
+ * Posts published outside Herald (docs/analytics.md#posts-published-outside-herald): how far
+ * back the daily listing looks and how long such a post is read (the schedule's 90 days), how
+ * many posts one listing takes, and how old a listed post must be (a post Herald is publishing
+ * right now may be listed before Herald recorded its id).
+ */
+export const EXTERNAL_WINDOW_MS = 90 * 86_400_000;
+export const EXTERNAL_LIST_LIMIT = 50;
+export const EXTERNAL_MIN_AGE_MS = 15 * 60_000;
 
 export type CollectOutcome =
   'COLLECTED' | 'NOTHING' | 'SKIPPED' | 'X_OFF' | 'BUDGET_SPENT' | 'BACKING_OFF' | 'REFUSED';
@@ -41,11 +52,16 @@ export class AnalyticsCollector {
   }
 
   /** Whether X's billed reads may go ahead for this organization; takes them from the budget. */
-  private async mayRead(metrics: MetricsAdapter, organizationId: string, integrationId: string) {
+  private async mayRead(
+    metrics: MetricsAdapter,
+    organizationId: string,
+    integrationId: string,
+    reads = 1,
+  ) {
     if (!metrics.billedReads) return 'OK' as const;
     const settings = await repo.getSettings(this.deps.db, organizationId);
     if (!settings?.xEnabled) return 'X_OFF' as const;
-    if (await repo.takeXReads(this.deps.db, organizationId, monthOf(this.now()), 1))
+    if (await repo.takeXReads(this.deps.db, organizationId, monthOf(this.now()), reads))
       return 'OK' as const;
     await repo.setAccountStatus(this.deps.db, {
       integrationId,
@@ -137,7 +153,17 @@ export class AnalyticsCollector {
    */
   async collectNow(organizationId: string) {
     const counts = { targets: 0, collected: 0, accounts: 0 };
+    const batched = new Set<string>();
+    // Networks that read many posts in one request (X) get one request per account.
+    for (const group of await repo.listPublishedTargetsByAccount(this.deps.db, organizationId)) {
+      const metrics = metricsOf(this.deps.networks, group.platformName);
+      if (!metrics?.postMetricsBatch) continue;
+      for (const t of group.targets) batched.add(t.id);
+      counts.targets += group.targets.length;
+      counts.collected += await this.collectBatch(group, metrics);
+    }
     for (const targetId of await repo.listPublishedTargetIds(this.deps.db, organizationId)) {
+      if (batched.has(targetId)) continue;
       counts.targets += 1;
       const outcome = await this.collectSnapshot({ targetId, checkpoint: 'manual' });
       if (outcome === 'COLLECTED') counts.collected += 1;
@@ -145,6 +171,130 @@ export class AnalyticsCollector {
     const accounts = await this.collectAccounts(organizationId);
     counts.accounts = Object.values(accounts).filter((o) => o === 'COLLECTED').length;
     return counts;
+  }
+
+  /**
+   * One account's published targets read in batches (`postMetricsBatch`, X's
+   * `GET /2/tweets?ids=`): one billed read per post, taken from the budget before asking;
+   * answers how many targets got a reading.
+   */
+  private async collectBatch(
+    group: Awaited<ReturnType<typeof repo.listPublishedTargetsByAccount>>[number],
+    metrics: MetricsAdapter,
+  ): Promise<number> {
+    const { db } = this.deps;
+    const { integration } = group;
+    if (integration.status !== 'CONNECTED' || !group.targets.length) return 0;
+    const status = await repo.getAccountStatus(db, integration.id);
+    if (status?.backoffUntil && status.backoffUntil > this.now()) return 0;
+    const allowed = await this.mayRead(
+      metrics,
+      integration.organizationId,
+      integration.id,
+      group.targets.length,
+    );
+    if (allowed !== 'OK') return 0;
+    try {
+      const values = await metrics.postMetricsBatch!(
+        toStoredAccount(this.deps.cipher, integration),
+        group.targets.map((t) => ({
+          externalId: t.externalId,
+          publishedAt: t.publishedAt ?? this.now(),
+        })),
+      );
+      const now = this.now();
+      let collected = 0;
+      for (const t of group.targets) {
+        const read = values.get(t.externalId);
+        if (!read) continue;
+        await repo.insertSnapshot(db, {
+          organizationId: integration.organizationId,
+          postId: t.postId,
+          targetId: t.id,
+          integrationId: integration.id,
+          checkpoint: 'manual',
+          takenAt: now,
+          values: read,
+        });
+        collected += 1;
+      }
+      await repo.setAccountStatus(db, {
+        integrationId: integration.id,
+        organizationId: integration.organizationId,
+        now,
+        staleReason: null,
+      });
+      return collected;
+    } catch (err) {
+      await this.refused(integration.id, integration.organizationId, err);
+      return 0;
+    }
+  }
+
+  /**
+   * The account's posts published outside Herald (docs/analytics.md#posts-published-outside-herald):
+   * lists its recent posts, keeps those Herald did not publish, and takes one reading of each
+   * published in the last 90 days. Runs with the account's daily figures.
+   */
+  private async collectExternal(
+    integration: Awaited<ReturnType<typeof repo.listConnectedIntegrations>>[number]['integration'],
+    metrics: MetricsAdapter,
+  ): Promise<void> {
+    if (!metrics.listRecentPosts) return;
+    const { db } = this.deps;
+    const account = toStoredAccount(this.deps.cipher, integration);
+    const since = new Date(this.now().getTime() - EXTERNAL_WINDOW_MS);
+    const listed = await metrics.listRecentPosts(account, { since, limit: EXTERNAL_LIST_LIMIT });
+    const settled = new Date(this.now().getTime() - EXTERNAL_MIN_AGE_MS);
+    await external.upsertExternalPosts(db, {
+      organizationId: integration.organizationId,
+      integrationId: integration.id,
+      platformId: integration.platformId,
+      now: this.now(),
+      posts: listed.filter((p) => p.publishedAt <= settled),
+    });
+    // A stored post that a Herald target now has is counted by the target's readings: dropped,
+    // never read (nor counted) twice.
+    await external.deleteExternalPostsHeraldPublished(
+      db,
+      integration.organizationId,
+      integration.id,
+    );
+    const toRead = await external.listExternalPostsToRead(
+      db,
+      integration.organizationId,
+      integration.id,
+      since,
+    );
+    if (!toRead.length) return;
+    // A billed network takes one read per post from the budget, or reads none of them.
+    const allowed = await this.mayRead(
+      metrics,
+      integration.organizationId,
+      integration.id,
+      toRead.length,
+    );
+    if (allowed !== 'OK') return;
+    const values = new Map<string, Awaited<ReturnType<MetricsAdapter['postMetrics']>>>();
+    if (metrics.postMetricsBatch) {
+      const read = await metrics.postMetricsBatch(account, toRead);
+      for (const [id, v] of read) values.set(id, v);
+    } else {
+      for (const p of toRead) values.set(p.externalId, await metrics.postMetrics(account, p));
+    }
+    const now = this.now();
+    for (const p of toRead) {
+      const read = values.get(p.externalId);
+      if (!read) continue;
+      await external.insertExternalSnapshot(db, {
+        organizationId: integration.organizationId,
+        externalPostId: p.id,
+        integrationId: integration.id,
+        checkpoint: 'daily',
+        takenAt: now,
+        values: read,
+      });
+    }
   }
 
   /** Today's figures of every connected account (the daily job), or of one organization's. */
@@ -175,6 +325,15 @@ export class AnalyticsCollector {
       const values = await metrics.accountMetrics(toStoredAccount(this.deps.cipher, integration));
       if (!values) return 'NOTHING';
       const now = this.now();
+      // Past days the network still gives (Instagram's follower_count) fill the days Herald
+      // did not read; a day it read is kept.
+      if (values.followersHistory?.length)
+        await repo.fillFollowerDays(db, {
+          organizationId: integration.organizationId,
+          integrationId: integration.id,
+          at: now,
+          days: values.followersHistory,
+        });
       await repo.upsertAccountDay(db, {
         organizationId: integration.organizationId,
         integrationId: integration.id,
@@ -182,6 +341,7 @@ export class AnalyticsCollector {
         at: now,
         values,
       });
+      await this.collectExternal(integration, metrics);
       await repo.setAccountStatus(db, {
         integrationId: integration.id,
         organizationId: integration.organizationId,

@@ -71,11 +71,8 @@ export async function getPostMetrics(
           s.clicks::float8 as clicks, s.interactions::float8 as interactions
         from post_targets t
         join platforms p on p.id = t.platform_id
-        left join lateral (
-          select * from post_metric_snapshots s
-          where s.target_id = t.id
-          order by s.taken_at desc limit 1
-        ) s on true
+        left join post_metric_latest s
+          on s.target_id = t.id and s.organization_id = t.organization_id
         where t.post_id = ${postId} and t.organization_id = ${organizationId}
           and t.status = 'PUBLISHED'
         order by t.published_at, p.name, t.account_name, t.id`,

@@ -66,6 +66,7 @@ export function capabilitiesOf(row: ConversationRow, ctx: AccountContext): Inbox
     block: live && caps.block && Boolean(inbox.block),
     replyMaxLength:
       (row.kind === 'dm' ? (caps?.dmMaxLength ?? caps?.replyMaxLength) : caps?.replyMaxLength) ?? 1,
+    replyAttachments: live ? (caps.replyAttachments ?? []) : [],
   };
 }
 
@@ -145,7 +146,9 @@ export function toMessageDto(
   teammates: Teammates,
   idsByExternal: Map<string, string>,
   now: Date,
+  privateReplyLinks: Map<string, InboxMessage['privateReplyLink']> = new Map(),
 ): InboxMessage {
+  const link = privateReplyLinks.get(row.id) ?? null;
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -162,7 +165,8 @@ export function toMessageDto(
     createdAt: row.createdAt.toISOString(),
     attachments: row.attachments,
     parentId: row.parentExternalId ? (idsByExternal.get(row.parentExternalId) ?? null) : null,
-    privateReply: row.privateReplyTo !== null,
+    privateReply: row.privateReplyTo !== null || link !== null,
+    privateReplyLink: link,
     deleted: row.deleted,
     hidden: row.hidden,
     liked: row.liked,

@@ -1,9 +1,12 @@
 import type { InboxConversationKind, InboxPerson } from '@herald/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import { type Db, isEmbedded } from '../../db/client.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { inboxConversations, inboxMessages, postTargets } from '../../db/schema.js';
 import type { InboxEvent } from '../../platforms/inbox-types.js';
-import { announceInbox } from '../notifications/notifications.repository.js';
+import {
+  INBOX_CHANNEL,
+  type InboxAnnouncement,
+} from '../notifications/notifications.repository.js';
 
 /** The connected account events are stored for. */
 export interface IngestAccount {
@@ -28,9 +31,9 @@ const CONVERSATION_KIND: Record<InboxEvent['kind'], InboxConversationKind> = {
 };
 
 const PREVIEW_MAX = 280;
-/** Conversations stored in parallel by one call (each takes a pooled connection). */
-const CONVERSATIONS_AT_ONCE = 3;
-const preview = (event: InboxEvent) => {
+/** Rows per multi-row statement (far below PostgreSQL's 65,535 parameters). */
+const ROWS_PER_STATEMENT = 1000;
+const preview = (event: { text: string; attachments: unknown[] }) => {
   const text = event.text.trim() || (event.attachments.length ? 'Sent an attachment' : '');
   return text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX - 1)}…` : text;
 };
@@ -38,40 +41,75 @@ const preview = (event: InboxEvent) => {
 export const personName = (p: InboxPerson | null | undefined) =>
   p?.name ?? (p?.username ? `@${p.username}` : null);
 
+const slices = <T>(items: T[], size = ROWS_PER_STATEMENT) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  );
+
+interface Group {
+  key: string;
+  kind: InboxConversationKind;
+  threadExternalId: string;
+  /** Oldest first (the network's time; arrival order among equal times). */
+  events: InboxEvent[];
+  conversationId?: string;
+}
+
+/** What is stored for one message once the batch applied (after every copy of it). */
+interface Stored {
+  event: InboxEvent;
+  text: string;
+  deleted: boolean;
+  /** The stored time: the original's, never an edit's. */
+  createdAt: Date;
+  /** A copy of it in this batch was stored for the first time and is a new inbound message. */
+  isNewInbound: boolean;
+  /** The position in the batch of its latest copy (arrival order, to break ties on time). */
+  index: number;
+}
+
 /**
- * Stores what a network said, idempotently (docs/inbox.md#ingestion): a message is keyed by the
- * network's id within its conversation, so a retry, a polling overlap or an edit updates it in
- * place. The conversation's order and preview follow the network's timestamps, never arrival;
- * a new inbound message marks it unread and reopens it (from Done or the archive); our own
- * echoes change neither. One transaction per conversation.
+ * Stores what a network said, idempotently and set-based (docs/inbox.md#ingestion): a message is
+ * keyed by the network's id within its conversation, so a retry, a polling overlap or an edit
+ * updates it in place. The conversation's order and preview follow the network's time of the
+ * stored message (an edit keeps the original's time), never arrival — among equal times, the
+ * later one in the batch; a new inbound message marks it unread and reopens it (from Done or the
+ * archive); our own echoes and edits change neither. NUL characters are dropped first.
+ *
+ * One transaction for the whole batch of one account, whatever its size: one multi-row upsert of
+ * the conversations, one of the messages per copy of a message (a retry inside the batch is a
+ * second round), one update of the conversations and one statement of notifications. Rows are
+ * written in a fixed order (thread, then message id), so two batches touching the same
+ * conversations wait for each other instead of deadlocking.
  */
 export async function upsertInboxEvents(
   db: Db,
   account: IngestAccount,
   events: InboxEvent[],
 ): Promise<IngestOutcome> {
-  const groups = new Map<string, InboxEvent[]>();
-  for (const event of events) {
-    const key = `${CONVERSATION_KIND[event.kind]}\u0000${event.threadExternalId}`;
-    groups.set(key, [...(groups.get(key) ?? []), event]);
-  }
-  const outcome: IngestOutcome = { inserted: 0, updated: 0, conversationIds: [] };
-  // Conversations are independent (each transaction locks only its own rows): a few at a time.
-  const pending = [...groups.values()];
-  await Promise.all(
-    // PGlite has one connection: one transaction at a time there.
-    Array.from({ length: isEmbedded(db) ? 1 : CONVERSATIONS_AT_ONCE }, async () => {
-      for (let group = pending.shift(); group; group = pending.shift()) {
-        group.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-        const events = group;
-        const result = await db.transaction((tx) => upsertConversation(tx, account, events));
-        outcome.inserted += result.inserted;
-        outcome.updated += result.updated;
-        outcome.conversationIds.push(result.conversationId);
-      }
-    }),
-  );
-  return outcome;
+  if (events.length === 0) return { inserted: 0, updated: 0, conversationIds: [] };
+  const clean = events.map(withoutNul);
+  return db.transaction((tx) => upsertBatch(tx, account, clean));
+}
+
+/**
+ * The value with every NUL character removed from its strings, however deep (PostgreSQL's text
+ * and jsonb cannot hold one, and a network may send one in a text, a name or a post's text).
+ * Dates and other non-plain objects are kept as they are.
+ */
+export function withoutNul<T>(value: T): T {
+  if (typeof value === 'string')
+    return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) === Object.prototype
+  )
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, withoutNul(v as unknown)]),
+    ) as T;
+  return value;
 }
 
 /** The person a conversation is with: the DM's customer, or the newest inbound author. */
@@ -84,157 +122,248 @@ function participantOf(group: InboxEvent[]): InboxPerson | null {
   return null;
 }
 
-async function linkedPostId(db: Db, integrationId: string, rootExternalId: string | undefined) {
-  if (!rootExternalId) return null;
-  const [row] = await db
-    .select({ postId: postTargets.postId })
-    .from(postTargets)
-    .where(
-      and(eq(postTargets.integrationId, integrationId), eq(postTargets.externalId, rootExternalId)),
-    )
-    .limit(1);
-  return row?.postId ?? null;
+function groupsOf(events: InboxEvent[]) {
+  const groups = new Map<string, Group>();
+  for (const event of events) {
+    const kind = CONVERSATION_KIND[event.kind];
+    const key = `${kind}\u0000${event.threadExternalId}`;
+    const group = groups.get(key) ?? {
+      key,
+      kind,
+      threadExternalId: event.threadExternalId,
+      events: [],
+    };
+    group.events.push(event);
+    groups.set(key, group);
+  }
+  const sorted = [...groups.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const g of sorted) g.events.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return sorted;
 }
 
-async function upsertConversation(db: Db, account: IngestAccount, group: InboxEvent[]) {
-  const first = group[0]!;
-  const kind = CONVERSATION_KIND[first.kind];
-  const participant = participantOf(group);
-  const rootPost = group.find((e) => e.rootPost)?.rootPost ?? null;
-  const postId = await linkedPostId(db, account.id, rootPost?.externalId);
-  const title =
-    personName(participant) ??
-    (kind === 'comments' ? 'Comments on a post' : `${account.platform} user`);
-  const [conversation] = await db
-    .insert(inboxConversations)
-    .values({
-      organizationId: account.organizationId,
-      integrationId: account.id,
-      platform: account.platform,
-      kind,
-      threadExternalId: first.threadExternalId,
-      participantExternalId: participant?.externalId ?? null,
-      participant,
-      title,
-      rootPostExternalId: rootPost?.externalId ?? null,
-      rootPostPermalink: rootPost?.permalink ?? null,
-      rootPostText: rootPost?.text ?? null,
-      postId,
-      lastMessageAt: first.createdAt,
-    })
-    .onConflictDoUpdate({
-      target: [
-        inboxConversations.integrationId,
-        inboxConversations.kind,
-        inboxConversations.threadExternalId,
-      ],
-      // Locks the row: concurrent deliveries to one conversation apply one after the other.
-      set: { updatedAt: sql`now()` },
-    })
-    .returning({ id: inboxConversations.id });
-  const conversationId = conversation!.id;
+async function linkedPosts(db: Db, integrationId: string, groups: Group[]) {
+  const roots = [
+    ...new Set(
+      groups.flatMap((g) =>
+        g.events.map((e) => e.rootPost?.externalId).filter((id) => id !== undefined),
+      ),
+    ),
+  ];
+  const linked = new Map<string, string>();
+  for (const ids of slices(roots)) {
+    const rows = await db
+      .select({ externalId: postTargets.externalId, postId: postTargets.postId })
+      .from(postTargets)
+      .where(
+        and(eq(postTargets.integrationId, integrationId), inArray(postTargets.externalId, ids)),
+      );
+    for (const r of rows)
+      if (r.externalId && !linked.has(r.externalId)) linked.set(r.externalId, r.postId);
+  }
+  return linked;
+}
 
-  let inserted = 0;
-  let updated = 0;
-  let newInbound = false;
-  // What is stored after each upsert (an edit stays when a late copy of the original arrives).
-  const stored: InboxEvent[] = [];
-  for (const event of group) {
-    const row = await upsertMessage(db, account.organizationId, conversationId, event);
-    if (row.inserted) {
-      inserted++;
-      // A hide or unsend of a comment Herald had not seen yet is no new message.
-      const says = event.text !== '' || event.attachments.length > 0;
-      if (event.direction === 'in' && !event.deleted && says) newInbound = true;
-    } else updated++;
-    stored.push({ ...event, text: row.text, deleted: row.deleted });
+const titleOf = (
+  account: IngestAccount,
+  kind: InboxConversationKind,
+  participant: InboxPerson | null,
+) =>
+  personName(participant) ??
+  (kind === 'comments' ? 'Comments on a post' : `${account.platform} user`);
+
+async function upsertBatch(
+  db: Db,
+  account: IngestAccount,
+  events: InboxEvent[],
+): Promise<IngestOutcome> {
+  const groups = groupsOf(events);
+  const arrival = new Map(events.map((e, i) => [e, i]));
+  const posts = await linkedPosts(db, account.id, groups);
+  const rootOf = (g: Group) => g.events.find((e) => e.rootPost)?.rootPost ?? null;
+
+  // 1. Every conversation of the batch, created or locked (one statement per thousand).
+  const c = inboxConversations;
+  for (const part of slices(groups)) {
+    const rows = await db
+      .insert(c)
+      .values(
+        part.map((g) => {
+          const participant = participantOf(g.events);
+          const root = rootOf(g);
+          return {
+            organizationId: account.organizationId,
+            integrationId: account.id,
+            platform: account.platform,
+            kind: g.kind,
+            threadExternalId: g.threadExternalId,
+            participantExternalId: participant?.externalId ?? null,
+            participant,
+            title: titleOf(account, g.kind, participant),
+            rootPostExternalId: root?.externalId ?? null,
+            rootPostPermalink: root?.permalink ?? null,
+            rootPostText: root?.text ?? null,
+            postId: root ? (posts.get(root.externalId) ?? null) : null,
+            lastMessageAt: g.events[0]!.createdAt,
+          };
+        }),
+      )
+      .onConflictDoUpdate({
+        target: [c.integrationId, c.kind, c.threadExternalId],
+        // Locks the rows: concurrent batches to one conversation apply one after the other.
+        set: { updatedAt: sql`now()` },
+      })
+      .returning({ id: c.id, kind: c.kind, threadExternalId: c.threadExternalId });
+    const byKey = new Map(rows.map((r) => [`${r.kind}\u0000${r.threadExternalId}`, r.id]));
+    for (const g of part) g.conversationId = byKey.get(g.key);
   }
 
-  const shown = stored.filter((e) => !e.deleted);
-  const newest = shown[shown.length - 1];
-  const inbound = shown.filter((e) => e.direction === 'in');
-  const newestInbound = inbound[inbound.length - 1];
-  const c = inboxConversations;
-  const newestAt = newest?.createdAt ?? null;
-  const inboundAt = newestInbound?.createdAt ?? null;
-  const newer = (at: Date | null, column: typeof c.lastMessageAt | typeof c.lastInboundAt) =>
-    at ? sql`(${column} is null or ${at.toISOString()}::timestamptz >= ${column})` : sql`false`;
-  // The newest inbound message's person replaces the stored one; so does the same person once
-  // the network names them (a webhook carries only ids; the next poll brings the name).
-  const named = personName(participant) !== null;
-  const replaces = sql`(${c.participant} is null or ${newer(inboundAt, c.lastInboundAt)} or (${named} and ${c.participantExternalId} = ${participant?.externalId ?? ''} and ${c.participant}->>'name' is null and ${c.participant}->>'username' is null))`;
-  await db
-    .update(c)
-    .set({
-      lastMessageAt: newestAt
-        ? sql`greatest(${c.lastMessageAt}, ${newestAt.toISOString()}::timestamptz)`
-        : sql`${c.lastMessageAt}`,
-      lastMessagePreview: newest
-        ? sql`case when ${newer(newestAt, c.lastMessageAt)} then ${preview(newest)} else ${c.lastMessagePreview} end`
-        : sql`${c.lastMessagePreview}`,
-      lastMessageDirection: newest
-        ? sql`case when ${newer(newestAt, c.lastMessageAt)} then ${newest.direction} else ${c.lastMessageDirection} end`
-        : sql`${c.lastMessageDirection}`,
-      lastMessageSenderName: newest
-        ? sql`case when ${newer(newestAt, c.lastMessageAt)} then ${personName(newest.author)} else ${c.lastMessageSenderName} end`
-        : sql`${c.lastMessageSenderName}`,
-      lastInboundAt: inboundAt
-        ? sql`greatest(${c.lastInboundAt}, ${inboundAt.toISOString()}::timestamptz)`
-        : sql`${c.lastInboundAt}`,
+  // 2. The messages. A message delivered twice in the batch is applied copy after copy (oldest
+  // first): round k holds every message's k-th copy, so no statement touches a row twice.
+  const rounds: Array<Array<{ conversationId: string; event: InboxEvent }>> = [];
+  const copies = new Map<string, number>();
+  for (const g of groups)
+    for (const event of g.events) {
+      const id = `${g.conversationId}\u0000${event.externalId}`;
+      const k = copies.get(id) ?? 0;
+      copies.set(id, k + 1);
+      (rounds[k] ??= []).push({ conversationId: g.conversationId!, event });
+    }
+  const stored = new Map<string, Stored>();
+  let inserted = 0;
+  let updated = 0;
+  for (const round of rounds) {
+    round.sort((a, b) =>
+      a.conversationId === b.conversationId
+        ? a.event.externalId < b.event.externalId
+          ? -1
+          : a.event.externalId > b.event.externalId
+            ? 1
+            : 0
+        : a.conversationId < b.conversationId
+          ? -1
+          : 1,
+    );
+    // A copy that says nothing about hiding leaves the stored hidden state alone.
+    for (const keepsHidden of [false, true])
+      for (const part of slices(
+        round.filter((r) => (r.event.hidden === undefined) === keepsHidden),
+      )) {
+        const rows = await upsertMessages(db, account.organizationId, part, keepsHidden);
+        const byId = new Map(rows.map((r) => [`${r.conversationId}\u0000${r.externalId}`, r]));
+        for (const { conversationId, event } of part) {
+          const id = `${conversationId}\u0000${event.externalId}`;
+          const row = byId.get(id)!;
+          if (row.inserted) inserted++;
+          else updated++;
+          // A hide or unsend of a comment Herald had not seen yet is no new message; neither is
+          // anything already stored (a retry, an edit, an unsend).
+          const says = event.text !== '' || event.attachments.length > 0;
+          stored.set(id, {
+            event,
+            text: row.text,
+            deleted: row.deleted,
+            createdAt: row.createdAt,
+            isNewInbound:
+              (row.inserted && event.direction === 'in' && !event.deleted && says) ||
+              (stored.get(id)?.isNewInbound ?? false),
+            index: Math.max(arrival.get(event) ?? 0, stored.get(id)?.index ?? -1),
+          });
+        }
+      }
+  }
+
+  // 3. One update for every conversation of the batch.
+  const byConversation = new Map<string, Stored[]>();
+  for (const [id, s] of stored) {
+    const conversationId = id.slice(0, id.indexOf('\u0000'));
+    byConversation.set(conversationId, [...(byConversation.get(conversationId) ?? []), s]);
+  }
+  const changes = groups.map((g) => {
+    const messages = byConversation.get(g.conversationId!) ?? [];
+    const participant = participantOf(g.events);
+    const root = rootOf(g);
+    // Newest by the stored time; among equal times, the later one in the batch.
+    const newestOf = (list: Stored[]) =>
+      list.reduce<Stored | undefined>((best, s) => {
+        if (!best) return s;
+        const dt = s.createdAt.getTime() - best.createdAt.getTime();
+        return dt > 0 || (dt === 0 && s.index > best.index) ? s : best;
+      }, undefined);
+    const shown = messages.filter((s) => !s.deleted);
+    const newest = newestOf(shown);
+    const newestInbound = newestOf(shown.filter((s) => s.event.direction === 'in'));
+    const reopens = messages.some((s) => s.isNewInbound);
+    return {
+      id: g.conversationId!,
+      newest_at: newest?.createdAt.toISOString() ?? null,
+      preview: newest
+        ? preview({ text: newest.text, attachments: newest.event.attachments })
+        : null,
+      direction: newest?.event.direction ?? null,
+      sender_name: newest ? personName(newest.event.author) : null,
+      inbound_at: newestInbound?.createdAt.toISOString() ?? null,
       // DMs keep their customer; comment threads show their newest commenter.
-      ...(participant &&
-      (kind !== 'dm' || group.some((e) => e.counterpart) || newestInbound !== undefined)
-        ? {
-            participant: sql`case when ${replaces} then ${JSON.stringify(participant)}::jsonb else ${c.participant} end`,
-            participantExternalId: sql`case when ${replaces} then ${participant.externalId} else ${c.participantExternalId} end`,
-            title: sql`case when ${replaces} then ${title} else ${c.title} end`,
-          }
-        : {}),
-      ...(newInbound ? { unread: true, status: 'open' as const, archivedAt: null } : {}),
-      ...(rootPost
-        ? {
-            rootPostExternalId: sql`coalesce(${c.rootPostExternalId}, ${rootPost.externalId})`,
-            rootPostPermalink: sql`coalesce(${rootPost.permalink}, ${c.rootPostPermalink})`,
-            rootPostText: sql`coalesce(${rootPost.text}, ${c.rootPostText})`,
-            postId: sql`coalesce(${c.postId}, ${postId})`,
-          }
-        : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(c.id, conversationId));
-  await announceInbox(db, {
+      set_participant:
+        participant !== null &&
+        (g.kind !== 'dm' || g.events.some((e) => e.counterpart) || newestInbound !== undefined),
+      participant,
+      participant_id: participant?.externalId ?? null,
+      named: personName(participant) !== null,
+      title: titleOf(account, g.kind, participant),
+      reopen: reopens,
+      has_root: root !== null,
+      root_id: root?.externalId ?? null,
+      root_permalink: root?.permalink ?? null,
+      root_text: root?.text ?? null,
+      post_id: root ? (posts.get(root.externalId) ?? null) : null,
+    };
+  });
+  for (const part of slices(changes)) await updateConversations(db, part);
+
+  // 4. Live updates, sent when the transaction commits.
+  const conversationIds = groups.map((g) => g.conversationId!);
+  const announcements = conversationIds.map((conversationId): InboxAnnouncement => ({
     event: 'inbox',
     data: { organizationId: account.organizationId, conversationId, change: 'message' },
-  });
-  return { conversationId, inserted, updated };
+  }));
+  for (const part of slices(announcements))
+    await db.execute(
+      sql`select pg_notify(${INBOX_CHANNEL}, a) from jsonb_array_elements_text(${JSON.stringify(part.map((a) => JSON.stringify(a)))}::jsonb) a`,
+    );
+  return { inserted, updated, conversationIds };
 }
 
-/** One message: inserted, or the stored one updated in place (an edit, an unsend, a hide). */
-async function upsertMessage(
+/**
+ * Messages inserted, or the stored ones updated in place (an edit, an unsend, a hide). An edit
+ * never moves a message: the earliest time a copy carried (the original's) stays its time.
+ */
+async function upsertMessages(
   db: Db,
   organizationId: string,
-  conversationId: string,
-  event: InboxEvent,
+  rows: Array<{ conversationId: string; event: InboxEvent }>,
+  keepsHidden: boolean,
 ) {
   const m = inboxMessages;
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
-  const [row] = await db
+  return db
     .insert(m)
-    .values({
-      organizationId,
-      conversationId,
-      externalId: event.externalId,
-      kind: event.kind,
-      direction: event.direction,
-      author: event.author,
-      text: event.text,
-      createdAt: event.createdAt,
-      attachments: event.attachments,
-      parentExternalId: event.parentExternalId ?? null,
-      deleted: event.deleted ?? false,
-      hidden: event.hidden ?? false,
-      edited: event.edited ?? false,
-    })
+    .values(
+      rows.map(({ conversationId, event }) => ({
+        organizationId,
+        conversationId,
+        externalId: event.externalId,
+        kind: event.kind,
+        direction: event.direction,
+        author: event.author,
+        text: event.text,
+        createdAt: event.createdAt,
+        attachments: event.attachments,
+        parentExternalId: event.parentExternalId ?? null,
+        deleted: event.deleted ?? false,
+        hidden: event.hidden ?? false,
+        edited: event.edited ?? false,
+      })),
+    )
     .onConflictDoUpdate({
       target: [m.conversationId, m.externalId],
       set: {
@@ -246,7 +375,8 @@ async function upsertMessage(
           else ${excluded('text')} end`,
         edited: sql`${m.edited} or ${excluded('edited')}`,
         deleted: sql`${m.deleted} or ${excluded('deleted')}`,
-        ...(event.hidden !== undefined ? { hidden: sql`${excluded('hidden')}` } : {}),
+        ...(keepsHidden ? {} : { hidden: sql`${excluded('hidden')}` }),
+        createdAt: sql`least(${m.createdAt}, ${excluded('created_at')})`,
         attachments: sql`case when jsonb_array_length(${excluded('attachments')}) > 0 then ${excluded('attachments')} else ${m.attachments} end`,
         author: sql`coalesce(${excluded('author')}, ${m.author})`,
         parentExternalId: sql`coalesce(${m.parentExternalId}, ${excluded('parent_external_id')})`,
@@ -254,10 +384,50 @@ async function upsertMessage(
       },
     })
     .returning({
-      id: m.id,
+      conversationId: m.conversationId,
+      externalId: m.externalId,
       text: m.text,
       deleted: m.deleted,
+      createdAt: m.createdAt,
       inserted: sql<boolean>`(xmax = 0)`,
     });
-  return row!;
+}
+
+/**
+ * The conversations' order, preview, window start, participant, unread/Done and root post, all
+ * in one statement. Times only move forward (`greatest`), and the preview changes only for a
+ * message at least as new as the stored one, so batches may arrive in any order.
+ */
+async function updateConversations(db: Db, changes: Array<Record<string, unknown>>) {
+  // The newest inbound message's person replaces the stored one; so does the same person once
+  // the network names them (a webhook carries only ids; the next poll brings the name).
+  const replaces = sql.raw(`(v.set_participant and (c.participant is null
+    or (v.inbound_at is not null and (c.last_inbound_at is null or v.inbound_at >= c.last_inbound_at))
+    or (v.named and c.participant_external_id = v.participant_id
+        and c.participant->>'name' is null and c.participant->>'username' is null)))`);
+  const newer = sql.raw(`(v.newest_at is not null and v.newest_at >= c.last_message_at)`);
+  await db.execute(sql`
+    update inbox_conversations c set
+      last_message_at = greatest(c.last_message_at, v.newest_at),
+      last_message_preview = case when ${newer} then v.preview else c.last_message_preview end,
+      last_message_direction = case when ${newer} then v.direction else c.last_message_direction end,
+      last_message_sender_name = case when ${newer} then v.sender_name else c.last_message_sender_name end,
+      last_inbound_at = greatest(c.last_inbound_at, v.inbound_at),
+      participant = case when ${replaces} then v.participant else c.participant end,
+      participant_external_id = case when ${replaces} then v.participant_id else c.participant_external_id end,
+      title = case when ${replaces} then v.title else c.title end,
+      unread = c.unread or v.reopen,
+      status = case when v.reopen then 'open' else c.status end,
+      archived_at = case when v.reopen then null else c.archived_at end,
+      root_post_external_id = case when v.has_root then coalesce(c.root_post_external_id, v.root_id) else c.root_post_external_id end,
+      root_post_permalink = case when v.has_root then coalesce(v.root_permalink, c.root_post_permalink) else c.root_post_permalink end,
+      root_post_text = case when v.has_root then coalesce(v.root_text, c.root_post_text) else c.root_post_text end,
+      post_id = case when v.has_root then coalesce(c.post_id, v.post_id) else c.post_id end,
+      updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(
+      id uuid, newest_at timestamptz, preview text, direction text, sender_name text,
+      inbound_at timestamptz, set_participant boolean, participant jsonb, participant_id text,
+      named boolean, title text, reopen boolean, has_root boolean, root_id text,
+      root_permalink text, root_text text, post_id uuid)
+    where c.id = v.id`);
 }

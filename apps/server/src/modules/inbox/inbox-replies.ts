@@ -1,4 +1,5 @@
-import type { InboxMessage, InboxReplyRequest } from '@herald/contract';
+import type { InboxMessage, InboxReplyAttachmentType, InboxReplyRequest } from '@herald/contract';
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inboxConversations, inboxMessages } from '../../db/schema.js';
@@ -74,11 +75,22 @@ export async function sendReply(
   const { db } = deps;
   const { conversation, ctx } = await loadContext(deps, organizationId, conversationId);
   const existing = await findByClientKey(db, conversation.id, request.clientKey);
-  if (existing)
+  if (existing) {
+    sameDraft(existing, request);
     return { message: await messageDto(deps, ctx, conversation, existing), created: false };
+  }
 
   const caps = capabilitiesOf(conversation, ctx);
   const now = nowOf(deps);
+  const attachments = request.attachments ?? [];
+  const refused = attachments.find((a) => !caps.replyAttachments.includes(a.type));
+  if (refused)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      caps.replyAttachments.length === 0
+        ? `${ctx.platformName} replies from Herald carry text only, so the ${ATTACHMENT_NAMES[refused.type]} cannot be sent; nothing was sent.`
+        : `${ctx.platformName} does not take ${ATTACHMENT_NAMES[refused.type]}s in replies here (only ${caps.replyAttachments.map((t) => `${ATTACHMENT_NAMES[t]}s`).join(', ')}); nothing was sent.`,
+    );
   // A private reply is a direct message, whatever the conversation.
   const maxLength = request.privateReplyTo
     ? (ctx.caps?.dmMaxLength ?? caps.replyMaxLength)
@@ -144,11 +156,18 @@ export async function sendReply(
             profileUrl: null,
           },
           text: request.text,
+          attachments: attachments.map((a) => ({
+            type: a.type,
+            url: a.url,
+            previewUrl: null,
+            title: null,
+          })),
           createdAt: now,
           parentExternalId: replyTo?.externalId ?? null,
           delivery: 'pending',
           sentByUserId: userId,
           privateReplyTo: privateTarget?.externalId ?? null,
+          requestFingerprint: fingerprintOf(request),
         })
         .onConflictDoNothing({ target: [inboxMessages.conversationId, inboxMessages.clientKey] })
         .returning();
@@ -162,11 +181,55 @@ export async function sendReply(
     });
   if (!claimed) {
     const raced = await findByClientKey(db, conversation.id, request.clientKey);
-    if (raced) return { message: await messageDto(deps, ctx, conversation, raced), created: false };
+    if (raced) {
+      sameDraft(raced, request);
+      return { message: await messageDto(deps, ctx, conversation, raced), created: false };
+    }
     throw refuse('This comment already has its private reply; the network allows one per comment.');
   }
   const sent = await deliver(deps, ctx, conversation, claimed);
   return { message: await messageDto(deps, ctx, conversation, sent), created: true };
+}
+
+const ATTACHMENT_NAMES: Record<InboxReplyAttachmentType, string> = {
+  image: 'image',
+  video: 'video',
+  audio: 'audio file',
+  file: 'file',
+};
+
+/**
+ * What a reply request asks for, as a digest: its text (as the contract normalised it), its
+ * files in order and whether it is private.
+ */
+function fingerprintOf(request: InboxReplyRequest) {
+  const asked = {
+    text: request.text,
+    attachments: (request.attachments ?? []).map((a) => [a.type, a.url]),
+    private: Boolean(request.privateReplyTo),
+  };
+  return createHash('sha256').update(JSON.stringify(asked)).digest('hex');
+}
+
+/**
+ * A key already used is the same draft sent again only when it says the same thing: a key
+ * reused for other words (a client bug, an edited draft keeping its key) is refused, so nothing
+ * is taken for sent that was never sent. The request is matched against the one first stored,
+ * not the row: the network's echo of a sent reply rewrites its text and file URLs. A row from
+ * before the fingerprint was kept is matched on its columns.
+ */
+function sameDraft(row: repo.MessageRow, request: InboxReplyRequest) {
+  const urls = (list: Array<{ url: string | null }>) => list.map((a) => a.url).join('\n');
+  const same =
+    row.requestFingerprint !== null
+      ? row.requestFingerprint === fingerprintOf(request)
+      : row.text === request.text &&
+        urls(row.attachments) === urls(request.attachments ?? []) &&
+        (row.privateReplyTo !== null) === Boolean(request.privateReplyTo);
+  if (!same)
+    throw refuse(
+      'This draft was already sent with different words; nothing was sent. Start a new reply to send this text.',
+    );
 }
 
 async function findByClientKey(db: Db, conversationId: string, clientKey: string) {
@@ -191,9 +254,14 @@ async function deliver(
   const send = (): Promise<InboxSendResult> => {
     if (!inbox || !account)
       throw new PlatformError('bad_request', 'This account is not connected.');
-    if (row.privateReplyTo) return inbox.privateReply!(account, row.privateReplyTo, row.text);
-    if (conversation.kind === 'dm') return inbox.sendDm!(account, thread, row.text);
-    return inbox.replyToComment!(account, thread, row.parentExternalId, row.text);
+    const files = row.attachments.flatMap((a) =>
+      a.url && a.type !== 'sticker' && a.type !== 'share' ? [{ type: a.type, url: a.url }] : [],
+    );
+    const extra = files.length ? [files] : [];
+    if (row.privateReplyTo)
+      return inbox.privateReply!(account, row.privateReplyTo, row.text, ...extra);
+    if (conversation.kind === 'dm') return inbox.sendDm!(account, thread, row.text, ...extra);
+    return inbox.replyToComment!(account, thread, row.parentExternalId, row.text, ...extra);
   };
   let result: InboxSendResult | null = null;
   let failure: { delivery: 'failed' | 'uncertain'; error: string } | null = null;
@@ -357,6 +425,20 @@ export async function reconcileStalePending(deps: InboxDeps, olderThanMs = 10 * 
     const found = ctx ? await reconcile(ctx, threadOf(conversation), message) : null;
     const pendingOnly = eq(inboxMessages.delivery, 'pending');
     if (found && found !== 'not-sent') await markSent(deps, conversation, message, found);
+    else if (found === 'not-sent')
+      // The lookup is conclusive: it never reached the network, so the person may send again.
+      await db.transaction(async (tx) => {
+        const saved = await repo.updateMessage(
+          tx,
+          message.id,
+          {
+            delivery: 'failed',
+            error: `Herald stopped while sending this reply and ${ctx?.platformName ?? 'the network'} did not receive it; nothing was sent. Send it again when you are ready.`,
+          },
+          pendingOnly,
+        );
+        if (saved) await announceMessage(tx, conversation);
+      });
     else
       await repo.updateMessage(
         db,

@@ -98,6 +98,58 @@ describe('inbox polling and subscriptions', () => {
     expect(state!.syncError).toBeNull();
   });
 
+  it('never runs two polls of one account at once: one claims it, the others skip', async () => {
+    const { integration } = await account();
+    const sync = t.runtime.inbox.sync;
+    fake.pollDelayMs = 300;
+    fake.pollAnswers = [
+      { events: [dm('c1', 'thread-c', '2026-04-03T10:00:00Z', 'One')], cursor: { since: 'c1' } },
+      { events: [], cursor: { since: 'c1' } },
+    ];
+    const outcomes = await Promise.all([
+      sync.pollAccount(integration.id),
+      sync.pollAccount(integration.id),
+      sync.pollAccount(integration.id, { dueOnly: true }),
+    ]);
+    expect(fake.polls).toEqual([null]);
+    expect(outcomes.sort()).toEqual(['POLLED', 'SKIPPED', 'SKIPPED']);
+    const state = await stateOf(integration.id);
+    expect(state!.cursor).toEqual({ since: 'c1' });
+    expect(state!.pollClaimedUntil).toBeNull();
+    // Released once done: not due for the periodic job, but an import may poll it again.
+    expect(await sync.pollAccount(integration.id, { dueOnly: true })).toBe('SKIPPED');
+    expect(await sync.pollAccount(integration.id)).toBe('POLLED');
+    expect(fake.polls).toEqual([null, { since: 'c1' }]);
+  });
+
+  it('never lets a poll that outlived its claim release a newer poll’s claim or write its cursor', async () => {
+    const { integration } = await account();
+    const sync = t.runtime.inbox.sync;
+    fake.pollDelayMs = 600;
+    fake.pollAnswers = [
+      { events: [], cursor: { since: 'stale' } },
+      { events: [], cursor: { since: 'live' } },
+    ];
+    const stale = sync.pollAccount(integration.id);
+    for (let i = 0; i < 50 && fake.polls.length === 0; i++) await sleep(20);
+    // The first poll's claim lapses while it still runs (as past POLL_CLAIM_MS): a second claims.
+    await t.database.db
+      .update(inboxSyncState)
+      .set({ pollClaimedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(inboxSyncState.integrationId, integration.id));
+    const live = sync.pollAccount(integration.id);
+    await stale;
+    let state = await stateOf(integration.id);
+    expect(state!.pollClaimedUntil).not.toBeNull();
+    expect(state!.cursor).toBeNull();
+    // Still held: a third poll skips.
+    expect(await sync.pollAccount(integration.id)).toBe('SKIPPED');
+    expect(await live).toBe('POLLED');
+    state = await stateOf(integration.id);
+    expect(state!.cursor).toEqual({ since: 'live' });
+    expect(state!.pollClaimedUntil).toBeNull();
+  });
+
   it('records a sentence, never a crash, when the network refuses; a revoked token asks to reconnect', async () => {
     const { integration, owner, orgId } = await account();
     const sync = t.runtime.inbox.sync;

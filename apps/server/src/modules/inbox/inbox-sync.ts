@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inboxSyncState, inboxWebhookEvents, integrations, platforms } from '../../db/schema.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
@@ -35,6 +35,45 @@ type IntegrationRow = typeof integrations.$inferSelect;
 /** The headers a webhook delivery keeps beside its body (for tracing; never secrets). */
 const KEPT_HEADERS = ['content-type', 'x-hub-signature-256', 'x-twitter-webhooks-signature'];
 const MINUTE = 60_000;
+/** Deliveries claimed and stored at once by the webhook job. */
+const WEBHOOK_BATCH = 500;
+/** How long a claim on deliveries or on an account's poll holds should its job stop. */
+const WEBHOOK_CLAIM_SECONDS = 300;
+const POLL_CLAIM_MS = 10 * MINUTE;
+
+/** PostgreSQL's codes for a failure that passes: a retry may succeed. */
+const TRANSIENT_CODES = new Set(['40P01', '40001', '57P01', '57P02', '57P03', '53300']);
+const CONNECTION_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+
+/** The error and its causes (a query error wraps the driver's). */
+function causes(err: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = err; e !== undefined && e !== null && chain.length < 5;) {
+    chain.push(e);
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return chain;
+}
+
+/** A deadlock, a serialization failure or a lost connection: worth trying again. */
+export function isTransient(err: unknown) {
+  return causes(err).some((e) => {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string')
+      if (TRANSIENT_CODES.has(code) || code.startsWith('08') || CONNECTION_CODES.has(code))
+        return true;
+    return (
+      e instanceof Error && /connection terminated|connection (is )?(closed|lost)/i.test(e.message)
+    );
+  });
+}
+
+/** The sentence that says why: the driver's, not the whole failed query's. */
+function errorText(err: unknown) {
+  const chain = causes(err);
+  const last = chain[chain.length - 1];
+  return last instanceof Error ? last.message : String(last);
+}
 
 /** The inbox half of the network an account belongs to, or null when Herald reads nothing there. */
 export function inboxOf(
@@ -98,21 +137,47 @@ export class InboxSync {
   }
 
   /**
-   * Every stored delivery not processed yet, oldest first, in chunks (the webhook job). One job
-   * drains what arrived meanwhile, so a burst of deliveries is stored in large batches.
+   * Every stored delivery not processed yet, oldest first, in batches (the webhook job). One job
+   * drains what arrived meanwhile, so a burst of deliveries is stored in large batches; jobs in
+   * several processes claim different deliveries.
    */
-  async processPendingWebhooks(chunk = 200) {
+  async processPendingWebhooks(chunk = WEBHOOK_BATCH) {
     for (;;) {
-      const ids = await this.deps.db
-        .select({ id: inboxWebhookEvents.id })
-        .from(inboxWebhookEvents)
-        .where(isNull(inboxWebhookEvents.processedAt))
-        .orderBy(asc(inboxWebhookEvents.receivedAt))
-        .limit(chunk);
-      if (ids.length === 0) return;
-      await this.processWebhooks(ids.map((r) => r.id));
-      if (ids.length < chunk) return;
+      const rows = await this.claimWebhooks(chunk);
+      if (rows.length === 0) return;
+      await this.processRows(rows);
+      if (rows.length < chunk) return;
     }
+  }
+
+  /**
+   * Claims up to `limit` unprocessed deliveries (oldest first) in one statement: rows another
+   * job holds are skipped, and a claim lapses after a while should its job stop.
+   */
+  private async claimWebhooks(limit: number, ids?: string[]) {
+    const e = inboxWebhookEvents;
+    const free = and(
+      isNull(e.processedAt),
+      or(isNull(e.claimedUntil), lt(e.claimedUntil, sql`now()`)),
+      ids ? inArray(e.id, ids) : undefined,
+    );
+    const rows = await this.deps.db
+      .update(e)
+      .set({ claimedUntil: sql`now() + ${`${WEBHOOK_CLAIM_SECONDS} seconds`}::interval` })
+      .where(
+        inArray(
+          e.id,
+          this.deps.db
+            .select({ id: e.id })
+            .from(e)
+            .where(free)
+            .orderBy(asc(e.receivedAt))
+            .limit(limit)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning();
+    return rows.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
   }
 
   /**
@@ -121,19 +186,27 @@ export class InboxSync {
    * nothing else. Processing twice stores nothing twice.
    */
   async processWebhooks(eventIds: string[]) {
-    const { db } = this.deps;
     if (eventIds.length === 0) return;
-    const rows = await db
-      .select()
-      .from(inboxWebhookEvents)
-      .where(and(inArray(inboxWebhookEvents.id, eventIds), isNull(inboxWebhookEvents.processedAt)))
-      .orderBy(asc(inboxWebhookEvents.receivedAt));
+    await this.processRows(await this.claimWebhooks(eventIds.length, eventIds));
+  }
+
+  private async processRows(rows: Array<typeof inboxWebhookEvents.$inferSelect>) {
+    const { db } = this.deps;
     // A batch is stored per account at once: duplicates within it meet in one upsert.
     const byAccount = new Map<
       string,
-      { platform: string; accountExternalId: string; events: InboxEvent[]; rowIds: Set<string> }
+      {
+        platform: string;
+        accountExternalId: string;
+        events: InboxEvent[];
+        /** Each event's delivery, by position in `events`. */
+        rowOf: string[];
+      }
     >();
     const errors = new Map<string, string>();
+    // Deliveries a transient failure held back: left unprocessed, their claim lapses and the
+    // job reads them again.
+    const retried = new Set<string>();
     for (const row of rows) {
       try {
         const receiver = this.receiver(row.provider);
@@ -144,10 +217,10 @@ export class InboxSync {
             platform: a.platform,
             accountExternalId: a.accountExternalId,
             events: [],
-            rowIds: new Set<string>(),
+            rowOf: [],
           };
           entry.events.push(a.event);
-          entry.rowIds.add(row.id);
+          entry.rowOf.push(row.id);
           byAccount.set(key, entry);
         }
       } catch (err) {
@@ -156,21 +229,38 @@ export class InboxSync {
         this.deps.log.warn({ eventId: row.id, err: error }, 'unreadable webhook delivery');
       }
     }
-    for (const { platform, accountExternalId, events, rowIds } of byAccount.values()) {
+    for (const { platform, accountExternalId, events, rowOf } of byAccount.values()) {
       for (const account of await this.connectedAccounts(platform, accountExternalId)) {
+        const target = { id: account.id, organizationId: account.organizationId, platform };
         try {
-          await upsertInboxEvents(
-            db,
-            { id: account.id, organizationId: account.organizationId, platform },
-            events,
-          );
+          await upsertInboxEvents(db, target, events);
         } catch (err) {
-          // One account's unstorable events must not hold back everyone else's: its deliveries
-          // keep the error, the next poll reads that account again.
-          const error = err instanceof Error ? err.message : String(err);
-          this.deps.log.warn({ integrationId: account.id, err: error }, 'inbox events not stored');
-          for (const id of rowIds) errors.set(id, `Not stored: ${error}`);
-          continue;
+          // One unstorable event must not lose the rest of the batch: the account's deliveries
+          // are stored again one at a time, so only the bad one keeps its error.
+          this.deps.log.warn(
+            { integrationId: account.id, err: errorText(err) },
+            'inbox batch not stored; storing its deliveries one by one',
+          );
+          const byRow = new Map<string, InboxEvent[]>();
+          events.forEach((event, i) =>
+            byRow.set(rowOf[i]!, [...(byRow.get(rowOf[i]!) ?? []), event]),
+          );
+          for (const [rowId, own] of byRow) {
+            try {
+              await upsertInboxEvents(db, target, own);
+            } catch (one) {
+              const error = errorText(one);
+              this.deps.log.warn(
+                { integrationId: account.id, eventId: rowId, err: error },
+                'inbox events not stored',
+              );
+              // A deadlock, a serialization failure or a lost connection passes: the delivery
+              // stays unprocessed and is read again. Anything else keeps its error; the next
+              // poll reads that account again.
+              if (isTransient(one)) retried.add(rowId);
+              else errors.set(rowId, `Not stored: ${error}`);
+            }
+          }
         }
         // A webhook names nobody (Meta sends ids only): the account's next poll, brought
         // forward to the next minute, reads the conversation with the person's name.
@@ -182,17 +272,20 @@ export class InboxSync {
       }
     }
     const now = this.now();
-    const read = rows.filter((r) => !errors.has(r.id)).map((r) => r.id);
+    const read = rows.filter((r) => !errors.has(r.id) && !retried.has(r.id)).map((r) => r.id);
     if (read.length)
       await db
         .update(inboxWebhookEvents)
         .set({ processedAt: now })
         .where(inArray(inboxWebhookEvents.id, read));
+    const byError = new Map<string, string[]>();
     for (const [id, error] of errors)
+      if (!retried.has(id)) byError.set(error, [...(byError.get(error) ?? []), id]);
+    for (const [error, ids] of byError)
       await db
         .update(inboxWebhookEvents)
         .set({ processedAt: now, error })
-        .where(eq(inboxWebhookEvents.id, id));
+        .where(inArray(inboxWebhookEvents.id, ids));
   }
 
   /** Every organization's connection of this account (the same Page may be in two). */
@@ -249,8 +342,66 @@ export class InboxSync {
     return said;
   }
 
-  /** Polls one connected account now, from its stored cursor. */
-  async pollAccount(integrationId: string): Promise<'POLLED' | 'SKIPPED' | 'REFUSED'> {
+  /**
+   * Claims the account's poll in one statement (creating its state on the first poll): only
+   * when no other poll holds it and, for the periodic job, when it is due. Answers the stored
+   * cursor and the claim's end (its token: only this poll may release it), or null when another
+   * process polls it or it is not due.
+   */
+  private async claimPoll(integration: IntegrationRow, dueOnly: boolean) {
+    const s = inboxSyncState;
+    const now = this.now();
+    const [claimed] = await this.deps.db
+      .insert(s)
+      .values({
+        integrationId: integration.id,
+        organizationId: integration.organizationId,
+        pollClaimedUntil: new Date(now.getTime() + POLL_CLAIM_MS),
+      })
+      .onConflictDoUpdate({
+        target: s.integrationId,
+        set: { pollClaimedUntil: sql`excluded.poll_claimed_until` },
+        setWhere: and(
+          or(isNull(s.pollClaimedUntil), lte(s.pollClaimedUntil, now)),
+          dueOnly ? or(isNull(s.nextPollAt), lte(s.nextPollAt, now)) : undefined,
+        ),
+      })
+      .returning({ cursor: s.cursor, until: s.pollClaimedUntil });
+    return claimed ? { cursor: claimed.cursor ?? null, until: claimed.until! } : null;
+  }
+
+  /**
+   * Ends a poll: saves what it learned and releases its claim, only while it still holds it. A
+   * poll that ran past its claim while another one claimed the account writes nothing (not its
+   * cursor over the newer poll's, nor a release of the newer poll's claim). Answers whether saved.
+   */
+  private async releasePoll(
+    integration: IntegrationRow,
+    until: Date,
+    values: Partial<typeof inboxSyncState.$inferInsert>,
+  ) {
+    const s = inboxSyncState;
+    const saved = await this.deps.db
+      .update(s)
+      .set({ ...values, pollClaimedUntil: null, updatedAt: this.now() })
+      .where(and(eq(s.integrationId, integration.id), eq(s.pollClaimedUntil, until)))
+      .returning({ id: s.integrationId });
+    if (saved.length === 0)
+      this.deps.log.warn(
+        { integrationId: integration.id },
+        'inbox poll outlived its claim; another poll owns the account, nothing saved',
+      );
+    return saved.length > 0;
+  }
+
+  /**
+   * Polls one connected account now, from its stored cursor — unless another poll of it runs
+   * (or, with `dueOnly`, its next poll is not due yet): then SKIPPED, and nothing is read twice.
+   */
+  async pollAccount(
+    integrationId: string,
+    { dueOnly = false }: { dueOnly?: boolean } = {},
+  ): Promise<'POLLED' | 'SKIPPED' | 'REFUSED'> {
     const loaded = await this.loadAccount(integrationId);
     if (!loaded || loaded.integration.status !== 'CONNECTED') return 'SKIPPED';
     const { integration, platformName } = loaded;
@@ -264,13 +415,11 @@ export class InboxSync {
     }
     const caps = found.inbox.capabilities(account);
     if (!readsSomething(caps)) return 'SKIPPED';
-    const [state] = await this.deps.db
-      .select()
-      .from(inboxSyncState)
-      .where(eq(inboxSyncState.integrationId, integration.id));
+    const claim = await this.claimPoll(integration, dueOnly);
+    if (!claim) return 'SKIPPED';
     const interval = this.intervalMs(found.network, caps);
     try {
-      const result = await found.inbox.poll(account, state?.cursor ?? null);
+      const result = await found.inbox.poll(account, claim.cursor);
       await upsertInboxEvents(
         this.deps.db,
         { id: integration.id, organizationId: integration.organizationId, platform: platformName },
@@ -278,7 +427,7 @@ export class InboxSync {
       );
       const now = this.now();
       const next = new Date(Math.max(now.getTime() + interval, result.retryAfter?.getTime() ?? 0));
-      await this.saveState(integration, {
+      await this.releasePoll(integration, claim.until, {
         cursor: result.cursor,
         lastSyncedAt: now,
         nextPollAt: next,
@@ -291,7 +440,7 @@ export class InboxSync {
         err instanceof PlatformError && err.details.retryAfterSeconds !== undefined
           ? Math.max(err.details.retryAfterSeconds * 1000, interval)
           : interval;
-      await this.saveState(integration, {
+      await this.releasePoll(integration, claim.until, {
         nextPollAt: new Date(now.getTime() + waitMs),
         syncError: this.problem(integration, platformName, err),
       });
@@ -322,7 +471,7 @@ export class InboxSync {
       )
       .orderBy(sql`${inboxSyncState.nextPollAt} asc nulls first`);
     const outcomes: Record<string, string> = {};
-    for (const { id } of due) outcomes[id] = await this.pollAccount(id);
+    for (const { id } of due) outcomes[id] = await this.pollAccount(id, { dueOnly: true });
     return outcomes;
   }
 

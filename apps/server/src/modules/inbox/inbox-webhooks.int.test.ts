@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxConversations, inboxMessages, inboxWebhookEvents } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createOrg } from '../../test/factories.js';
-import { comment, deliver, dm, seedAccount, testReceiver } from '../../test/inbox-fake.js';
+import { comment, deliver, dm, person, seedAccount, testReceiver } from '../../test/inbox-fake.js';
 import { INBOX_WEBHOOK_QUEUE } from './inbox-queue.js';
+import { isTransient } from './inbox-sync.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -131,6 +132,126 @@ describe('webhooks', () => {
       kind: 'comments',
       rootPostExternalId: 'post-c',
     });
+  });
+
+  it('stores the good deliveries of a batch one bad event spoiled; only the bad one keeps an error', async () => {
+    const { orgId } = await createOrg(t.app, 'wh.d@example.com', 'Org D');
+    const account = await seedAccount(t.database.db, orgId, 'Facebook', 'page-d');
+    const delivery = (event: ReturnType<typeof dm>) =>
+      Buffer.from(JSON.stringify({ events: [{ account: 'page-d', event }] }));
+    const bodies = [
+      delivery(dm('d1', 'dana', '2026-03-03T09:00:00Z', 'First')),
+      // PostgreSQL text holds no NUL: it is dropped, the rest is stored.
+      delivery(
+        dm('d2', 'dave', '2026-03-03T09:01:00Z', 'Hel\u0000lo', {
+          author: { ...person('dave', 'Da\u0000ve'), pictureUrl: null },
+        }),
+      ),
+      delivery(dm('d3', 'dora', '2026-03-03T09:02:00Z', 'Third')),
+      // A time nobody can store: this delivery alone fails.
+      delivery({ ...dm('d4', 'dirk', '2026-03-03T09:03:00Z', 'Bad'), createdAt: 'never' as never }),
+      delivery(dm('d5', 'dana', '2026-03-03T09:04:00Z', 'Fifth')),
+    ];
+    // Stored unprocessed and read as one batch, as a burst of deliveries is.
+    const rows = await t.database.db
+      .insert(inboxWebhookEvents)
+      .values(bodies.map((body) => ({ provider: 'meta', body })))
+      .returning({ id: inboxWebhookEvents.id });
+    await t.runtime.inbox.sync.processWebhooks(rows.map((r) => r.id));
+    await settled();
+    const stored = await t.database.db
+      .select()
+      .from(inboxMessages)
+      .innerJoin(inboxConversations, eq(inboxConversations.id, inboxMessages.conversationId))
+      .where(eq(inboxConversations.integrationId, account.id))
+      .orderBy(inboxMessages.createdAt);
+    expect(stored.map((r) => [r.inbox_messages.externalId, r.inbox_messages.text])).toEqual([
+      ['d1', 'First'],
+      ['d2', 'Hello'],
+      ['d3', 'Third'],
+      ['d5', 'Fifth'],
+    ]);
+    expect(stored[1]!.inbox_messages.author).toMatchObject({ name: 'Dave' });
+    const deliveries = await t.database.db
+      .select()
+      .from(inboxWebhookEvents)
+      .where(
+        inArray(
+          inboxWebhookEvents.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    const errorOf = (i: number) => deliveries.find((d) => d.id === rows[i]!.id)!;
+    for (const i of [0, 1, 2, 4]) expect(errorOf(i)).toMatchObject({ error: null });
+    expect(errorOf(3).error).toMatch(/^Not stored: /);
+    expect(deliveries.every((d) => d.processedAt !== null)).toBe(true);
+  });
+
+  it('leaves a delivery a deadlock held back unprocessed, to be read again, and stores the rest', async () => {
+    const { orgId } = await createOrg(t.app, 'wh.e@example.com', 'Org E');
+    const account = await seedAccount(t.database.db, orgId, 'Facebook', 'page-e');
+    // PostgreSQL reports a deadlock for one message, as a concurrent writer could cause.
+    await t.database.db.execute(sql`
+      create function test_deadlock() returns trigger language plpgsql as $$
+      begin
+        if new.text = 'Deadlocked' then raise exception 'deadlock detected' using errcode = '40P01'; end if;
+        return new;
+      end $$`);
+    await t.database.db.execute(
+      sql`create trigger test_deadlock before insert on inbox_messages for each row execute function test_deadlock()`,
+    );
+    const delivery = (event: ReturnType<typeof dm>) => ({
+      provider: 'meta',
+      body: Buffer.from(JSON.stringify({ events: [{ account: 'page-e', event }] })),
+    });
+    const rows = await t.database.db
+      .insert(inboxWebhookEvents)
+      .values([
+        delivery(dm('e1', 'emma', '2026-03-04T09:00:00Z', 'Fine')),
+        delivery(dm('e2', 'eric', '2026-03-04T09:01:00Z', 'Deadlocked')),
+      ])
+      .returning({ id: inboxWebhookEvents.id });
+    const ids = rows.map((r) => r.id);
+    const sync = t.runtime.inbox.sync;
+    const texts = async () =>
+      (
+        await t.database.db
+          .select({ text: inboxMessages.text })
+          .from(inboxMessages)
+          .innerJoin(inboxConversations, eq(inboxConversations.id, inboxMessages.conversationId))
+          .where(eq(inboxConversations.integrationId, account.id))
+          .orderBy(inboxMessages.createdAt)
+      ).map((r) => r.text);
+    try {
+      await sync.processWebhooks(ids);
+      expect(await texts()).toEqual(['Fine']);
+      const [held] = await t.database.db
+        .select()
+        .from(inboxWebhookEvents)
+        .where(eq(inboxWebhookEvents.id, ids[1]!));
+      expect(held).toMatchObject({ processedAt: null, error: null });
+    } finally {
+      await t.database.db.execute(sql`drop trigger test_deadlock on inbox_messages`);
+      await t.database.db.execute(sql`drop function test_deadlock()`);
+    }
+    // Once its claim lapsed, the job reads it again and stores it.
+    await t.database.db
+      .update(inboxWebhookEvents)
+      .set({ claimedUntil: null })
+      .where(eq(inboxWebhookEvents.id, ids[1]!));
+    await sync.processWebhooks(ids);
+    expect(await texts()).toEqual(['Fine', 'Deadlocked']);
+  });
+
+  it('leaves a delivery a deadlock or a lost connection held back to be read again', () => {
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    expect(isTransient(new Error('Failed query: insert …', { cause: deadlock }))).toBe(true);
+    expect(isTransient(Object.assign(new Error('x'), { code: '40001' }))).toBe(true);
+    expect(isTransient(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isTransient(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toBe(true);
+    const nul = Object.assign(new Error('invalid byte sequence'), { code: '22021' });
+    expect(isTransient(new Error('Failed query', { cause: nul }))).toBe(false);
+    expect(isTransient(new RangeError('Invalid time value'))).toBe(false);
   });
 
   it('keeps a malformed delivery with its error, answers 200 and changes nothing else', async () => {

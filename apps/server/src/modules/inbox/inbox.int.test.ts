@@ -6,7 +6,14 @@ import { inboxConversations, inboxMessages, notifications } from '../../db/schem
 import { PlatformError } from '../../platforms/errors.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { type Actor, addMember, createOrg } from '../../test/factories.js';
-import { comment, dm, FakeInbox, seedAccount, useFakeInbox } from '../../test/inbox-fake.js';
+import {
+  comment,
+  dm,
+  FakeInbox,
+  person,
+  seedAccount,
+  useFakeInbox,
+} from '../../test/inbox-fake.js';
 import { upsertInboxEvents } from './inbox-ingest.js';
 
 let t: TestApp;
@@ -143,6 +150,87 @@ describe('inbox API', () => {
         (c: { id: string }) => c.id,
       ),
     ).toEqual([alice.id]);
+  });
+
+  it('takes an edit for no new message: Done stays, unread stays, the order keeps the original time', async () => {
+    const { ingest } = await setup();
+    const sentAt = ago(30);
+    await ingest([dm('e1', 'erin', sentAt, 'Where is my order?')]);
+    await ingest([dm('f1', 'frank', ago(20), 'Hello')]);
+    const c = inboxConversations;
+    const [erin] = await t.database.db
+      .update(c)
+      .set({ status: 'done', unread: false })
+      .where(eq(c.threadExternalId, 'erin'))
+      .returning();
+    // Edited a minute ago: same id, the edit's time.
+    await ingest([dm('e1', 'erin', ago(1), 'Where is my order #12?', { edited: true })]);
+    const [after] = await t.database.db.select().from(c).where(eq(c.id, erin!.id));
+    expect(after).toMatchObject({
+      status: 'done',
+      unread: false,
+      lastMessagePreview: 'Where is my order #12?',
+    });
+    expect(after!.lastMessageAt.toISOString()).toBe(sentAt);
+    expect(after!.lastInboundAt!.toISOString()).toBe(sentAt);
+    const messages = await t.database.db
+      .select()
+      .from(inboxMessages)
+      .where(eq(inboxMessages.conversationId, erin!.id));
+    expect(messages.map((m) => [m.text, m.edited, m.createdAt.toISOString()])).toEqual([
+      ['Where is my order #12?', true, sentAt],
+    ]);
+
+    // The edit delivered before the original (both in one batch, or in two): one message, at
+    // the original's time.
+    const gina = ago(5);
+    await ingest([
+      dm('g1', 'gina', ago(2), 'Hi (edited)', { edited: true }),
+      dm('g1', 'gina', gina, 'Hi'),
+    ]);
+    const [g] = await t.database.db
+      .select()
+      .from(inboxMessages)
+      .where(eq(inboxMessages.externalId, 'g1'));
+    expect([g!.text, g!.createdAt.toISOString()]).toEqual(['Hi (edited)', gina]);
+  });
+
+  it('previews the later-arriving of two messages of the same second in one batch', async () => {
+    const { ingest, account } = await setup();
+    const at = ago(3);
+    // Arrival order differs from the ids' order.
+    await ingest([
+      dm('z-first', 'hana', at, 'Arrived first'),
+      dm('a-second', 'hana', at, 'Arrived second'),
+    ]);
+    const [conversation] = await t.database.db
+      .select()
+      .from(inboxConversations)
+      .where(eq(inboxConversations.integrationId, account.id));
+    expect(conversation!.lastMessagePreview).toBe('Arrived second');
+  });
+
+  it('drops NUL characters a network sent, in texts, names and the post, and stores the rest', async () => {
+    const { ingest, account } = await setup();
+    await ingest([
+      comment('n1', 'post-n', ago(2), 'Nice\u0000 post', {
+        author: { ...person('u-n1', 'Ni\u0000na'), username: 'ni\u0000na' },
+        rootPost: { externalId: 'post-n', permalink: null, text: 'Our\u0000 post' },
+      }),
+    ]);
+    const [row] = await t.database.db
+      .select()
+      .from(inboxMessages)
+      .innerJoin(inboxConversations, eq(inboxConversations.id, inboxMessages.conversationId))
+      .where(eq(inboxConversations.integrationId, account.id));
+    expect(row!.inbox_messages).toMatchObject({
+      text: 'Nice post',
+      author: { name: 'Nina', username: 'nina' },
+    });
+    expect(row!.inbox_conversations).toMatchObject({
+      lastMessagePreview: 'Nice post',
+      rootPostText: 'Our post',
+    });
   });
 
   it('shows the thread oldest first with older pages, and notes only teammates see', async () => {
@@ -315,6 +403,114 @@ describe('inbox API', () => {
     expect(texts).not.toContain('Sixth');
   });
 
+  it('refuses a draft key reused for different words, and attachments the network does not take', async () => {
+    const { owner, api, ingest } = await setup();
+    await ingest([dm('r1', 'rita', ago(5), 'Do you ship abroad?')]);
+    const { id } = await firstConversation(owner, api);
+    const post = (body: Record<string, unknown>) =>
+      owner.call('POST', api(`/conversations/${id}/messages`), body);
+    expect((await post({ text: 'Yes, everywhere.', clientKey: 'draft-key-1' })).status).toBe(201);
+    const reused = await post({ text: 'No, only at home.', clientKey: 'draft-key-1' });
+    expect(reused.status).toBe(409);
+    expect(reused.body.message).toMatch(/already sent with different words; nothing was sent/);
+    expect(fake.sends.map((s) => s.text)).toEqual(['Yes, everywhere.']);
+
+    // Text only here: any attachment is refused and nothing is stored.
+    const photo = { type: 'image', url: 'https://cdn.example.test/a.png' };
+    const textOnly = await post({ text: 'See', clientKey: 'draft-att-1', attachments: [photo] });
+    expect(textOnly.status).toBe(400);
+    expect(textOnly.body.message).toBe(
+      'Facebook replies from Herald carry text only, so the image cannot be sent; nothing was sent.',
+    );
+    // A network that takes images refuses videos, naming what it takes; images go out.
+    fake.caps = { ...fake.caps, replyAttachments: ['image'] };
+    const video = await post({
+      text: 'See',
+      clientKey: 'draft-att-2',
+      attachments: [photo, { type: 'video', url: 'https://cdn.example.test/a.mp4' }],
+    });
+    expect(video.status).toBe(400);
+    expect(video.body.message).toMatch(/does not take videos in replies here \(only images\)/);
+    const bad = await post({
+      text: 'See',
+      clientKey: 'draft-att-3',
+      attachments: [{ type: 'gif' }],
+    });
+    expect(bad.status).toBe(400);
+    const rows = await t.database.db
+      .select({ clientKey: inboxMessages.clientKey })
+      .from(inboxMessages)
+      .where(eq(inboxMessages.conversationId, id));
+    expect(rows.map((r) => r.clientKey).filter(Boolean)).toEqual(['draft-key-1']);
+    expect(fake.sends).toHaveLength(1);
+    const sent = await post({ text: 'See', clientKey: 'draft-att-4', attachments: [photo] });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.message.attachments).toMatchObject([photo]);
+    expect(fake.sends[1]).toMatchObject({ text: 'See', attachments: [photo] });
+  });
+
+  it('answers a retried draft key with the same reply after the echo rewrote its text and files', async () => {
+    const { owner, api, ingest } = await setup();
+    await ingest([dm('v1', 'vera', ago(5), 'Can I see it?')]);
+    const { id } = await firstConversation(owner, api);
+    fake.caps = { ...fake.caps, replyAttachments: ['image'] };
+    const post = (body: Record<string, unknown>) =>
+      owner.call('POST', api(`/conversations/${id}/messages`), body);
+    const photo = { type: 'image', url: 'https://uploads.example.test/red.png' };
+    const body = {
+      text: 'Here  it is:\u00a0red.',
+      clientKey: 'draft-echo-1',
+      attachments: [photo],
+    };
+    const first = await post(body);
+    expect(first.status).toBe(201);
+    expect(first.body.data.message.externalId).toBe('sent-1');
+    // The network's echo of our reply: its normalised text and its own CDN copy of the file.
+    await ingest([
+      dm('sent-1', 'vera', new Date().toISOString(), 'Here it is: red.', {
+        direction: 'out',
+        attachments: [
+          { type: 'image', url: 'https://cdn.network.test/x/1.png', previewUrl: null, title: null },
+        ],
+      }),
+    ]);
+    const [row] = await t.database.db
+      .select()
+      .from(inboxMessages)
+      .where(eq(inboxMessages.clientKey, 'draft-echo-1'));
+    expect(row).toMatchObject({ text: 'Here it is: red.' });
+    expect(row!.attachments[0]!.url).toBe('https://cdn.network.test/x/1.png');
+
+    // The response was lost: the client sends the same request again.
+    const retried = await post(body);
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.message.id).toBe(first.body.data.message.id);
+    // The key reused for other words or other files is still refused.
+    for (const other of [
+      { ...body, text: 'Here it is: blue.' },
+      { ...body, attachments: [{ type: 'image', url: 'https://uploads.example.test/blue.png' }] },
+      { ...body, attachments: [] },
+    ]) {
+      const res = await post(other);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toMatch(/already sent with different words/);
+    }
+    // A row stored before the fingerprint was kept is matched on its columns.
+    await t.database.db
+      .update(inboxMessages)
+      .set({ requestFingerprint: null })
+      .where(eq(inboxMessages.id, row!.id));
+    expect((await post(body)).status).toBe(409);
+    const asStored = await post({
+      ...body,
+      text: 'Here it is: red.',
+      attachments: [{ type: 'image', url: 'https://cdn.network.test/x/1.png' }],
+    });
+    expect(asStored.status).toBe(200);
+    expect(asStored.body.data.message.id).toBe(first.body.data.message.id);
+    expect(fake.sends).toHaveLength(1);
+  });
+
   it('refuses replies over the length limit, when the window is closed, and empty ones; nothing is sent', async () => {
     const { owner, api, ingest } = await setup();
     await ingest([dm('w1', 'wendy', ago(25 * 60), 'Old message')]);
@@ -408,6 +604,60 @@ describe('inbox API', () => {
     );
   });
 
+  it('links the DM echo of a private reply to the comment it answered, on both sides', async () => {
+    const { owner, api, ingest } = await setup();
+    await ingest([comment('pc1', 'post-pr', ago(30), 'How much is shipping?')]);
+    const comments = await firstConversation(owner, api);
+    const [asked] = (await owner.call('GET', api(`/conversations/${comments.id}`))).body.data
+      .messages;
+    fake.sendOutcomes = ['mid-private-1'];
+    const sent = await owner.call('POST', api(`/conversations/${comments.id}/messages`), {
+      text: 'Free over 50 €',
+      clientKey: 'draft-private-link',
+      privateReplyTo: asked.id,
+    });
+    expect(sent.body.data.message).toMatchObject({ privateReply: true, privateReplyLink: null });
+    // Meta echoes it into the DM conversation with the commenter (a PSID of its own), and an
+    // unrelated reply of ours goes to someone else.
+    await ingest([
+      dm('mid-private-1', 'psid-77', new Date().toISOString(), 'Free over 50 €', {
+        direction: 'out',
+      }),
+      dm('mid-other', 'psid-88', new Date().toISOString(), 'Hello', { direction: 'out' }),
+    ]);
+    const list = (await owner.call('GET', api('/conversations'))).body.data.conversations;
+    const dmWith = (thread: string) =>
+      list.find((c: { kind: string; participant: { externalId: string } }) => {
+        return c.kind === 'dm' && c.participant.externalId === thread;
+      });
+    const echo = (await owner.call('GET', api(`/conversations/${dmWith('psid-77').id}`))).body.data
+      .messages[0];
+    expect(echo).toMatchObject({
+      text: 'Free over 50 €',
+      privateReply: true,
+      privateReplyLink: {
+        conversationId: comments.id,
+        messageId: asked.id,
+        commentText: 'How much is shipping?',
+      },
+    });
+    const other = (await owner.call('GET', api(`/conversations/${dmWith('psid-88').id}`))).body.data
+      .messages[0];
+    expect(other).toMatchObject({ privateReply: false, privateReplyLink: null });
+    const thread = (await owner.call('GET', api(`/conversations/${comments.id}`))).body.data
+      .messages;
+    expect(thread[1]).toMatchObject({
+      text: 'Free over 50 €',
+      privateReply: true,
+      privateReplyLink: {
+        conversationId: dmWith('psid-77').id,
+        messageId: echo.id,
+        commentText: null,
+      },
+    });
+    expect(thread[0].privateReplyLink).toBeNull();
+  });
+
   it('assigns to a teammate who is notified; labels, saved replies and typing', async () => {
     const { owner, api, ingest, orgId, roleId } = await setup();
     const { actor: mate } = await addMember(t.app, owner, orgId, `assignee${n}@example.com`, {
@@ -457,6 +707,54 @@ describe('inbox API', () => {
     expect(
       (await owner.call('POST', api(`/conversations/${id}/typing`), { typing: true })).status,
     ).toBe(200);
+  });
+
+  it('manages the organization’s labels: create with a colour, rename everywhere, recolour, delete', async () => {
+    const { owner, api, ingest, orgId, roleId } = await setup();
+    await ingest([dm('lb1', 'lou', ago(5), 'Hi')]);
+    const { id } = await firstConversation(owner, api);
+    const created = await owner.call('POST', api('/labels'), { name: 'Wholesale', color: 'teal' });
+    expect(created.body.data.ownLabels).toEqual([{ name: 'wholesale', color: 'teal' }]);
+    await owner.call('PATCH', api(`/conversations/${id}`), { labels: ['wholesale', 'order'] });
+
+    const renamed = await owner.call('PATCH', api('/labels/wholesale'), { name: 'B2B' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.labels).toContain('b2b');
+    expect(renamed.body.data.labels).not.toContain('wholesale');
+    expect((await firstConversation(owner, api)).labels).toEqual(['b2b', 'order']);
+    const recoloured = await owner.call('PATCH', api('/labels/b2b'), { color: 'pink' });
+    expect(recoloured.body.data.ownLabels).toEqual([{ name: 'b2b', color: 'pink' }]);
+    expect((await owner.call('GET', api('/summary'))).body.data.ownLabels).toEqual([
+      { name: 'b2b', color: 'pink' },
+    ]);
+
+    // Clear refusals, nothing changed.
+    await owner.call('POST', api('/labels'), { name: 'Retail' });
+    const taken = await owner.call('PATCH', api('/labels/b2b'), { name: 'retail' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('There is already a label "retail" in this organization.');
+    expect((await owner.call('PATCH', api('/labels/b2b'), { name: 'order' })).status).toBe(409);
+    const kept = await owner.call('PATCH', api('/labels/question'), { color: 'red' });
+    expect(kept.status).toBe(409);
+    expect(kept.body.message).toMatch(/one of the seven every organization keeps/);
+    expect((await owner.call('PATCH', api('/labels/nope'), { color: 'red' })).status).toBe(404);
+    const badColour = await owner.call('PATCH', api('/labels/b2b'), { color: 'plaid' });
+    expect(badColour.status).toBe(400);
+    expect(badColour.body.message).toMatch(/Choose one of the colours/);
+    expect((await owner.call('PATCH', api('/labels/b2b'), {})).status).toBe(400);
+    expect((await firstConversation(owner, api)).labels).toEqual(['b2b', 'order']);
+
+    // dm:view reads them but cannot change them.
+    const { actor: viewer } = await addMember(t.app, owner, orgId, `labels${n}@example.com`, {
+      roleId: roleId('CustomerSupport'),
+      permissions: ['dm:view'],
+    });
+    expect((await viewer.call('PATCH', api('/labels/b2b'), { color: 'red' })).status).toBe(403);
+    expect((await viewer.call('POST', api('/labels'), { name: 'Mine' })).status).toBe(403);
+    expect((await viewer.call('DELETE', api('/labels/b2b'))).status).toBe(403);
+    const deleted = await owner.call('DELETE', api('/labels/b2b'));
+    expect(deleted.body.data.ownLabels).toEqual([{ name: 'retail', color: null }]);
+    expect((await firstConversation(owner, api)).labels).toEqual(['order']);
   });
 
   it('enforces dm:view and dm:send, and keeps organizations apart', async () => {
@@ -557,6 +855,53 @@ describe('inbox API', () => {
     });
   });
 
+  it('stops streaming inbox events to a member whose role loses dm:view, and resumes when it is back', async () => {
+    const { owner, api, ingest, orgId, roleId } = await setup();
+    const { actor: mate, memberId } = await addMember(t.app, owner, orgId, `role${n}@example.com`, {
+      roleId: roleId('CustomerSupport'),
+    });
+    await ingest([dm('x1', 'xena', ago(9), 'First')]);
+    await ingest([dm('y1', 'yann', ago(8), 'First')]);
+    const list = (await owner.call('GET', api('/conversations'))).body.data.conversations;
+    const idOf = (title: string) => list.find((c: { title: string }) => c.title === title).id;
+    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => {});
+    const port = (t.app.server.address() as { port: number }).port;
+    const controller = new AbortController();
+    const res = await fetch(
+      `http://127.0.0.1:${port}/api/notifications/stream?organizationId=${orgId}`,
+      { headers: { cookie: mate.jar.header() }, signal: controller.signal },
+    );
+    const reader = res.body!.getReader();
+    let text = '';
+    const yannId = idOf('Customer yann');
+    const received = (async () => {
+      while (!text.includes(yannId)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+    })().catch(() => {});
+    await sleep(200);
+    const changeRole = async (role: string) => {
+      const changed = await owner.call('PUT', `/api/organizations/${orgId}/members/${memberId}`, {
+        roleId: roleId(role),
+      });
+      expect(changed.status).toBe(200);
+    };
+    await changeRole('ContentCreator');
+    await ingest([dm('x2', 'xena', ago(2), 'While you could not see')]);
+    await owner.call('POST', api(`/conversations/${idOf('Customer xena')}/typing`), {
+      typing: true,
+    });
+    await sleep(300);
+    await changeRole('CustomerSupport');
+    await ingest([dm('y2', 'yann', ago(1), 'Now you can')]);
+    await Promise.race([received, sleep(5000)]);
+    controller.abort();
+    expect(text).toContain(`"conversationId":"${yannId}"`);
+    expect(text).not.toContain(idOf('Customer xena'));
+  });
+
   it('reconciles replies a stopped process left pending, without sending them again', async () => {
     const { owner, api, ingest, orgId } = await setup();
     await ingest([dm('z1', 'zoe', ago(5), 'Hi')]);
@@ -578,6 +923,10 @@ describe('inbox API', () => {
     await t.database.db.insert(inboxMessages).values(stale('draft-stale-2', 'Lost one'));
     fake.findSentAnswer = new PlatformError('transient', 'Facebook is down.');
     await t.runtime.inbox.sync.pollDue();
+    // The network says for certain it is not there: failed, to be sent again by the person.
+    await t.database.db.insert(inboxMessages).values(stale('draft-stale-3', 'Never arrived'));
+    fake.findSentAnswer = null;
+    await t.runtime.inbox.sync.pollDue();
     const rows = await t.database.db
       .select()
       .from(inboxMessages)
@@ -585,6 +934,10 @@ describe('inbox API', () => {
     const byKey = Object.fromEntries(rows.map((r) => [r.clientKey, r]));
     expect(byKey['draft-stale-1']).toMatchObject({ delivery: 'sent', externalId: 'net-found' });
     expect(byKey['draft-stale-2']).toMatchObject({ delivery: 'uncertain' });
+    expect(byKey['draft-stale-3']).toMatchObject({
+      delivery: 'failed',
+      error: expect.stringMatching(/did not receive it; nothing was sent/),
+    });
     expect(fake.sends).toEqual([]);
   });
 });

@@ -219,16 +219,55 @@ export async function deleteSavedReply(db: Db, organizationId: string, id: strin
 }
 
 export async function listOwnLabels(db: Db, organizationId: string) {
-  const rows = await db
-    .select({ name: inboxLabels.name })
+  return db
+    .select({ name: inboxLabels.name, color: inboxLabels.color })
     .from(inboxLabels)
     .where(eq(inboxLabels.organizationId, organizationId))
     .orderBy(inboxLabels.createdAt, inboxLabels.name);
-  return rows.map((r) => r.name);
 }
 
-export async function insertLabel(db: Db, organizationId: string, name: string) {
-  await db.insert(inboxLabels).values({ organizationId, name }).onConflictDoNothing();
+export async function insertLabel(
+  db: Db,
+  organizationId: string,
+  name: string,
+  color: string | null,
+) {
+  const rows = await db
+    .insert(inboxLabels)
+    .values({ organizationId, name, color })
+    .onConflictDoNothing()
+    .returning({ name: inboxLabels.name });
+  return rows.length > 0;
+}
+
+/**
+ * Renames and/or recolours an own label; a rename follows it onto every conversation of the
+ * organization (one transaction). False when there is no such label; throws the unique
+ * violation when the new name is taken.
+ */
+export async function updateLabel(
+  db: Db,
+  organizationId: string,
+  name: string,
+  change: { name?: string; color?: string | null },
+) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(inboxLabels)
+      .set({
+        ...(change.name !== undefined ? { name: change.name } : {}),
+        ...(change.color !== undefined ? { color: change.color } : {}),
+      })
+      .where(and(eq(inboxLabels.organizationId, organizationId), eq(inboxLabels.name, name)))
+      .returning({ name: inboxLabels.name });
+    if (rows.length === 0) return false;
+    if (change.name !== undefined && change.name !== name)
+      await tx
+        .update(c)
+        .set({ labels: sql`array_replace(${c.labels}, ${name}, ${change.name})` })
+        .where(and(eq(c.organizationId, organizationId), sql`${name} = any(${c.labels})`));
+    return true;
+  });
 }
 
 /** Removes the label and takes it off every conversation of the organization (one transaction). */

@@ -6,6 +6,8 @@ import {
   InboxConversationUpdateSchema,
   InboxHideRequestSchema,
   InboxLabelRequestSchema,
+  InboxLabelsResponseSchema,
+  InboxLabelUpdateSchema,
   InboxLikeRequestSchema,
   InboxMessageResponseSchema,
   InboxNoteRequestSchema,
@@ -31,7 +33,6 @@ const tags = ['inbox'];
 const org = z.object({ orgId: z.uuid('The organization id is not valid.') });
 const conversation = org.extend({ conversationId: z.string().min(1) });
 const message = conversation.extend({ messageId: z.string().min(1) });
-const LabelsResponseSchema = successEnvelope(z.object({ labels: z.array(z.string()) }));
 const MaybeMessageResponseSchema = successEnvelope(
   z.object({ message: InboxMessageResponseSchema.shape.data.shape.message.nullable() }),
 );
@@ -399,11 +400,33 @@ export async function inboxRoutes(app: FastifyInstance, deps: service.InboxDeps)
         tags,
         params: org,
         body: InboxLabelRequestSchema,
-        response: { 200: LabelsResponseSchema },
+        response: { 200: InboxLabelsResponseSchema },
       },
     },
     async (request) =>
-      ok({ labels: await service.addLabel(db, request.params.orgId, request.body.name) }),
+      ok(
+        await service.addLabel(
+          db,
+          request.params.orgId,
+          request.body.name,
+          request.body.color ?? null,
+        ),
+      ),
+  );
+
+  api.patch(
+    `${base}/labels/:name`,
+    {
+      config: { access: { org: 'PATCH /organizations/:orgId/inbox/labels/:name' } },
+      schema: {
+        tags,
+        params: org.extend({ name: z.string().min(1).max(200) }),
+        body: InboxLabelUpdateSchema,
+        response: { 200: InboxLabelsResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await service.updateLabel(db, request.params.orgId, request.params.name, request.body)),
   );
 
   api.delete(
@@ -413,10 +436,9 @@ export async function inboxRoutes(app: FastifyInstance, deps: service.InboxDeps)
       schema: {
         tags,
         params: org.extend({ name: z.string().min(1).max(200) }),
-        response: { 200: LabelsResponseSchema },
+        response: { 200: InboxLabelsResponseSchema },
       },
     },
-    async (request) =>
-      ok({ labels: await service.removeLabel(db, request.params.orgId, request.params.name) }),
+    async (request) => ok(await service.removeLabel(db, request.params.orgId, request.params.name)),
   );
 }

@@ -1,5 +1,6 @@
 import {
   INBOX_DEFAULT_LABELS,
+  type InboxLabelColor,
   type InboxAccount,
   type InboxConversation,
   type InboxConversationUpdate,
@@ -23,6 +24,7 @@ import {
   toNoteDto,
   capabilitiesOf,
 } from './inbox-dto.js';
+import { privateReplyLinks } from './inbox-private-replies.js';
 import { inboxOf, readsSomething } from './inbox-sync.js';
 import * as repo from './inbox.repository.js';
 
@@ -186,12 +188,13 @@ export async function getThread(
   const idsByExternal = new Map(
     page.filter((m) => m.externalId).map((m) => [m.externalId!, m.id] as const),
   );
+  const links = await privateReplyLinks(deps.db, organizationId, row.integrationId, row.id, page);
   const oldest = page[page.length - 1];
   return {
     conversation,
     messages: page
       .reverse()
-      .map((m) => toMessageDto(m, conversation.capabilities, teammates, idsByExternal, now)),
+      .map((m) => toMessageDto(m, conversation.capabilities, teammates, idsByExternal, now, links)),
     notes: notes.map((n) => toNoteDto(n, teammates)),
     olderCursor:
       messages.length > query.limit && oldest ? encodeCursor(oldest.createdAt, oldest.id) : null,
@@ -200,10 +203,10 @@ export async function getThread(
 
 /** The badge's count, what each account gives, and the organization's labels. */
 export async function getSummary(deps: InboxDeps, organizationId: string) {
-  const [unreadCount, accounts, labels] = await Promise.all([
+  const [unreadCount, accounts, { labels, ownLabels }] = await Promise.all([
     repo.countUnread(deps.db, organizationId),
     repo.listAccounts(deps.db, organizationId),
-    organizationLabels(deps.db, organizationId),
+    labelsOf(deps.db, organizationId),
   ]);
   const described: InboxAccount[] = [];
   for (const { integration, platformName, sync } of accounts) {
@@ -226,7 +229,7 @@ export async function getSummary(deps: InboxDeps, organizationId: string) {
       syncError: sync?.syncError ?? null,
     });
   }
-  return { unreadCount, accounts: described, labels };
+  return { unreadCount, accounts: described, labels, ownLabels };
 }
 
 /** What the account's network reads, or null when it reads nothing or the account is unreadable. */
@@ -243,12 +246,18 @@ function capabilitiesOrNull(
 }
 
 export async function organizationLabels(db: Db, organizationId: string) {
-  const own = await repo.listOwnLabels(db, organizationId);
-  return [
-    ...INBOX_DEFAULT_LABELS,
-    ...own.filter((l) => !(INBOX_DEFAULT_LABELS as readonly string[]).includes(l)),
-  ];
+  return (await labelsOf(db, organizationId)).labels;
 }
+
+/** Every label (the seven defaults first) and the organization's own, with their colours. */
+export async function labelsOf(db: Db, organizationId: string) {
+  const own = (await repo.listOwnLabels(db, organizationId))
+    .filter((l) => !isDefaultLabel(l.name))
+    .map((l) => ({ name: l.name, color: (l.color as InboxLabelColor | null) ?? null }));
+  return { labels: [...INBOX_DEFAULT_LABELS, ...own.map((l) => l.name)], ownLabels: own };
+}
+
+const isDefaultLabel = (name: string) => (INBOX_DEFAULT_LABELS as readonly string[]).includes(name);
 
 const announce = (db: Db, organizationId: string, conversationId: string) =>
   announceInbox(db, {
@@ -402,23 +411,55 @@ export async function deleteSavedReply(db: Db, organizationId: string, id: strin
     throw new AppError('NOT_FOUND', 'This saved reply does not exist.');
 }
 
-export async function addLabel(db: Db, organizationId: string, name: string) {
-  if ((INBOX_DEFAULT_LABELS as readonly string[]).includes(name))
+export async function addLabel(
+  db: Db,
+  organizationId: string,
+  name: string,
+  color: InboxLabelColor | null = null,
+) {
+  if (isDefaultLabel(name))
     throw new AppError('CONFLICT', `Every organization already has the label "${name}".`);
-  await repo.insertLabel(db, organizationId, name);
-  return organizationLabels(db, organizationId);
+  await repo.insertLabel(db, organizationId, name, color);
+  return labelsOf(db, organizationId);
+}
+
+const keptLabel = (label: string) =>
+  new AppError('CONFLICT', `The label "${label}" is one of the seven every organization keeps.`);
+
+/** Renames (every conversation keeps the label) and/or recolours one of the organization's own labels. */
+export async function updateLabel(
+  db: Db,
+  organizationId: string,
+  name: string,
+  change: { name?: string | undefined; color?: InboxLabelColor | null | undefined },
+) {
+  const label = name.trim().toLowerCase();
+  if (isDefaultLabel(label)) throw keptLabel(label);
+  const rename = change.name !== undefined && change.name !== label ? change.name : undefined;
+  if (rename !== undefined && isDefaultLabel(rename))
+    throw new AppError('CONFLICT', `Every organization already has the label "${rename}".`);
+  let found: boolean;
+  try {
+    found = await repo.updateLabel(db, organizationId, label, {
+      ...(rename !== undefined ? { name: rename } : {}),
+      ...(change.color !== undefined ? { color: change.color } : {}),
+    });
+  } catch (err) {
+    const code = (err as { code?: string; cause?: { code?: string } }).cause?.code;
+    if (code === '23505' || (err as { code?: string }).code === '23505')
+      throw new AppError('CONFLICT', `There is already a label "${rename}" in this organization.`);
+    throw err;
+  }
+  if (!found) throw new AppError('NOT_FOUND', `There is no label "${label}" in this organization.`);
+  return labelsOf(db, organizationId);
 }
 
 export async function removeLabel(db: Db, organizationId: string, name: string) {
   const label = name.trim().toLowerCase();
-  if ((INBOX_DEFAULT_LABELS as readonly string[]).includes(label))
-    throw new AppError(
-      'CONFLICT',
-      `The label "${label}" is one of the seven every organization keeps.`,
-    );
+  if (isDefaultLabel(label)) throw keptLabel(label);
   if (!(await repo.deleteLabel(db, organizationId, label)))
     throw new AppError('NOT_FOUND', `There is no label "${label}" in this organization.`);
-  return organizationLabels(db, organizationId);
+  return labelsOf(db, organizationId);
 }
 
 export { capabilitiesOf, toMessageDto };

@@ -111,6 +111,24 @@ export async function notificationsRoutes(
   }
 
   // Server-Sent Events: each new notification of the caller for this organization, as it is recorded.
+  /**
+   * Whether the member may see the inbox now, read afresh for each live event; events arriving
+   * while one look is under way share it, so a burst costs one query.
+   */
+  function inboxAccess(userId: string, organizationId: string, opened: { permissions: string[] }) {
+    let pending: Promise<boolean> | null = null;
+    let last = opened.permissions.includes('dm:view');
+    return (): Promise<boolean> => {
+      pending ??= loadMembership(db, organizationId, userId)
+        .then((m) => (last = Boolean(m?.permissions.includes('dm:view'))))
+        .catch(() => last)
+        .finally(() => {
+          pending = null;
+        });
+      return pending;
+    };
+  }
+
   api.get(
     '/notifications/stream',
     {
@@ -142,15 +160,18 @@ export async function notificationsRoutes(
       // The inbox's live events, for members who may see the inbox; a teammate's own typing is
       // not echoed back to them. The events carry ids only; the screen reads through the API,
       // which checks access again.
-      const stopInbox = membership.permissions.includes('dm:view')
-        ? bus.subscribeOrganization(organizationId, (announcement) => {
-            if (announcement.event === 'inbox-typing' && announcement.data.user.id === user.id)
-              return;
-            res.write(
-              `event: ${announcement.event}\ndata: ${JSON.stringify(announcement.data)}\n\n`,
-            );
-          })
-        : () => {};
+      const mayViewInbox = inboxAccess(user.id, organizationId, membership);
+      let inboxQueue = Promise.resolve();
+      const stopInbox = bus.subscribeOrganization(organizationId, (announcement) => {
+        if (announcement.event === 'inbox-typing' && announcement.data.user.id === user.id) return;
+        // In arrival order, each after a fresh look at the member's role: one whose role lost
+        // dm:view (or who left) stops receiving them at once, one who gained it starts.
+        const allowed = mayViewInbox();
+        inboxQueue = inboxQueue.then(async () => {
+          if (!(await allowed) || res.writableEnded) return;
+          res.write(`event: ${announcement.event}\ndata: ${JSON.stringify(announcement.data)}\n\n`);
+        });
+      });
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
       request.raw.on('close', () => {
         clearInterval(heartbeat);

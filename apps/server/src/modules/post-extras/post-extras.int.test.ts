@@ -245,6 +245,57 @@ describe('link tracking', () => {
     await publishNow(post.id);
     expect(await xTexts()).toContain('Plain https://plain.test/?a=1');
   });
+
+  it('counts the text with its tracked links, as it will be sent, by each network rule', async () => {
+    expect(await connectThroughSandbox(t.app, owner, 'threads', orgId)).toContain('connected=');
+    const list = (await owner.call('GET', `/api/organizations/${orgId}/integrations`)).body.data
+      .platforms as Array<{ id: string; identifier?: string; platformName?: string }>;
+    const threadsId = list.find((a) => a.id !== accountId)!.id;
+    const post = (fields: Record<string, string>, ids: string[], method = 'POST', id = '') =>
+      multipart({ integrationIds: JSON.stringify(ids), ...fields }).then((body) =>
+        send(t.app, owner.jar, {
+          method: method as 'POST' | 'PUT',
+          url: `/api/organizations/${orgId}/post${id ? `/${id}` : ''}`,
+          headers: { ...body.headers, origin: TEST_PUBLIC_URL },
+          payload: body.payload,
+        }),
+      );
+    // 480 characters with the link: within Threads' 500 as written, over it once tracked.
+    const text = `${'a'.repeat(459)} https://cafe.test/a`;
+    const tracking = JSON.stringify({ campaign: 'spring' });
+    const refused = await post({ content: text, linkTracking: tracking }, [threadsId]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('The text is too long for Threads: 536 of 500 characters.');
+    const before = await owner.call('GET', `/api/organizations/${orgId}/posts?pageSize=1`);
+    // Without tracking it fits.
+    const fine = await post({ content: text }, [threadsId]);
+    expect(fine.statusCode, fine.body).toBe(201);
+    // An edit adding tracking is counted the same way, and changes nothing.
+    const edited = await post(
+      { content: text, linkTracking: tracking },
+      [threadsId],
+      'PUT',
+      fine.json().data.post.id,
+    );
+    expect(edited.statusCode).toBe(400);
+    expect(edited.body).toContain('too long for Threads: 536 of 500');
+    const stored = (
+      await owner.call('GET', `/api/organizations/${orgId}/posts/${fine.json().data.post.id}`)
+    ).body.data.post;
+    expect(stored.linkTracking).toBeNull();
+    // X counts every link as 23 characters, however long tracking makes it.
+    const xText = `${'b'.repeat(250)} https://cafe.example.com/a`;
+    const long = JSON.stringify({
+      campaign: 'a-very-long-campaign-name-for-spring',
+      term: 'x'.repeat(60),
+    });
+    const onX = await post({ content: xText, linkTracking: long }, [accountId]);
+    expect(onX.statusCode, onX.body).toBe(201);
+    expect(
+      (await owner.call('GET', `/api/organizations/${orgId}/posts?pageSize=1`)).body.meta
+        .totalCount,
+    ).toBe(before.body.meta.totalCount + 2);
+  });
 });
 
 describe('internal comments', () => {

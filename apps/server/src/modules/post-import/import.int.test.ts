@@ -1,13 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { createMediaStore, type MediaStore } from '../../media/media-store.js';
 import { createTestApp, send, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
 import { png } from '../../test/media-fixtures.js';
 import { connectThroughSandbox } from '../../test/networks.js';
+import { importCsv } from './import.service.js';
 
 /**
  * Issue 19, bulk import and export. Media comes from a server on loopback, allowed by the
@@ -250,6 +254,66 @@ describe('import', () => {
     expect(first.status).toBe('draft');
     expect(first.scheduledAt).toBeNull();
     expect(Object.values(first.content)).toContain('X text 1');
+  });
+
+  it('a database failure writing a batch leaves no stored files, its own or the next batch', async () => {
+    const storeDir = join(mediaDir, 'store');
+    const storedFiles = async () =>
+      (await readdir(storeDir, { recursive: true, withFileTypes: true }).catch(() => [])).filter(
+        (entry) => entry.isFile(),
+      ).length;
+    const filesBefore = await storedFiles();
+    const postsBefore = await postCount();
+    // Counts the fetches still storing a file, to look at the store only once they are done.
+    const store = createMediaStore(t.config, 'import-failure-signing-key');
+    let storing = 0;
+    let stored = 0;
+    const media = new Proxy(store, {
+      get(target, key, receiver) {
+        if (key !== 'ingest') return Reflect.get(target, key, receiver);
+        return async (...args: Parameters<MediaStore['ingest']>) => {
+          storing++;
+          try {
+            const file = await target.ingest(...args);
+            stored++;
+            return file;
+          } finally {
+            storing--;
+          }
+        };
+      },
+    });
+    // The database fails the first batch's transaction (not a refusal of the plan's).
+    const db = new Proxy(t.database.db, {
+      get(target, key, receiver) {
+        if (key !== 'transaction') return Reflect.get(target, key, receiver);
+        return async () => {
+          throw new Error('Connection terminated unexpectedly');
+        };
+      },
+    }) as Db;
+    const ok = `http://127.0.0.1:${mediaPort}/ok.png`;
+    // A full batch, then a second one whose media is fetched while the first is written.
+    const rows = Array.from({ length: 104 }, (_, i) => `Row ${i + 1},x,${ok}`);
+    const importing = importCsv(
+      {
+        db,
+        media,
+        lifecycle: { scheduled: async () => {}, unscheduled: async () => {} },
+        now: () => new Date(),
+        mediaImport: t.config.mediaImport,
+      },
+      { organizationId: orgId, userId: owner.userId, canApprove: true },
+      `text,accounts,media_urls\n${rows.join('\n')}\n`,
+      'draft',
+    );
+    await expect(importing).rejects.toThrow('Connection terminated unexpectedly');
+    for (let waited = 0; storing > 0 && waited < 100; waited++) await sleep(50);
+    expect(storing).toBe(0);
+    // Both batches' files were stored, then all of them removed: nothing was imported.
+    expect(stored).toBe(104);
+    expect(await storedFiles()).toBe(filesBefore);
+    expect(await postCount()).toBe(postsBefore);
   });
 
   it('needs post:create, and matches only the organization own accounts', async () => {

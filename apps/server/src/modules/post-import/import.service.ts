@@ -170,193 +170,229 @@ function readTime(cell: string, zone: string): Date | string {
   return `time: "${value}" is not a date and time. Write 2030-01-31T09:00:00Z, or 2030-01-31 09:00 in the organization's time zone (${zone}).`;
 }
 
+/** What every row of one file is checked against: read once, before the first row. */
+interface ImportContext {
+  connected: postsRepo.ConnectedAccount[];
+  zone: string;
+  now: Date;
+  mode: ImportMode;
+  allowPrivate: readonly string[];
+  columns: ReturnType<typeof readHeader>;
+}
+
 /**
- * The dry run: every row checked with the composer's rules (accounts, texts per network, time,
- * media URLs, first comment, alt text). Refuses the whole file (400, nothing changed) when its
- * shape is wrong: unknown or missing columns, no rows, or more than IMPORT_MAX_ROWS rows.
+ * Opens a CSV for a streamed import: one pass over the file that keeps nothing but the header
+ * and the row count, so the shape of the whole file is known before any row is written. Refuses
+ * the whole file (400, nothing changed) when its shape is wrong: an unclosed quote, unknown or
+ * missing columns, no rows, or more than IMPORT_MAX_ROWS rows.
  */
-export async function analyseCsv(
+async function openCsv(
   deps: Pick<ImportDeps, 'db' | 'now' | 'mediaImport'>,
   caller: Caller,
   csv: string,
   mode: ImportMode,
-): Promise<AnalysedRow[]> {
+): Promise<ImportContext> {
   const [connected, networkRows, zone] = await Promise.all([
     postsRepo.connectedAccounts(deps.db, caller.organizationId),
     deps.db.select({ id: platforms.id, name: platforms.name }).from(platforms),
     organizationZone(deps.db, caller.organizationId),
   ]);
   const networks = new Map(networkRows.map((p) => [p.name.toLowerCase(), p.id]));
-  let records: Array<{ row: number; cells: string[] }>;
+  let header: string[] | null = null;
+  let total = 0;
   try {
-    records = [];
     for (const record of parseCsv(csv)) {
-      records.push(record);
-      if (records.length > IMPORT_MAX_ROWS + 1) break;
+      if (header === null) header = record.cells;
+      else total++;
     }
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new AppError('VALIDATION_FAILED', error.message);
     throw error;
   }
-  if (records.length > IMPORT_MAX_ROWS + 1) {
-    let total = 0;
-    for (const _ of parseCsv(csv)) total++;
+  if (total > IMPORT_MAX_ROWS) {
     throw new AppError(
       'VALIDATION_FAILED',
-      `The file has ${plural(total - 1, 'post row')}; import at most ${plural(IMPORT_MAX_ROWS, 'row')} at a time. Split it into smaller files. Nothing was imported.`,
+      `The file has ${plural(total, 'post row')}; import at most ${plural(IMPORT_MAX_ROWS, 'row')} at a time. Split it into smaller files. Nothing was imported.`,
     );
   }
-  const [header, ...rows] = records;
   if (!header) throw new AppError('VALIDATION_FAILED', 'The CSV file is empty.');
-  const columns = readHeader(header.cells, networks);
-  if (rows.length === 0) {
+  const columns = readHeader(header, networks);
+  if (total === 0) {
     throw new AppError('VALIDATION_FAILED', 'The file has a header but no post rows.');
   }
-  const now = deps.now();
-  return rows.map(({ row, cells }): AnalysedRow => {
-    const messages: string[] = [];
-    if (cells.length !== columns.length) {
-      messages.push(
-        `The row has ${plural(cells.length, 'cell')} but the header has ${plural(columns.length, 'column')} (check for an unquoted comma).`,
-      );
-    }
-    const get = (name: string) => {
-      const index = columns.findIndex((c) => c.kind === 'simple' && c.name === name);
-      return index >= 0 ? (cells[index] ?? '') : '';
-    };
-    const { chosen, messages: accountMessages } = matchAccounts(get('accounts'), connected);
-    messages.push(...accountMessages);
-
-    // Texts: the shared one, and a network's own where its column has one.
-    const shared = get('text');
-    const own: Record<string, string> = {};
-    columns.forEach((c, index) => {
-      const value = cells[index] ?? '';
-      if (
-        c.kind === 'network' &&
-        value.trim() &&
-        chosen.some((a) => a.platformId === c.platformId)
-      ) {
-        own[c.platformId] = value;
-      }
-    });
-    const content: PostContent = Object.keys(own).length > 0 ? { default: shared, ...own } : shared;
-
-    let scheduledAt: Date | null = null;
-    const timeCell = get('time').trim();
-    if (timeCell) {
-      const at = readTime(timeCell, zone);
-      if (typeof at === 'string') messages.push(at);
-      else if (mode === 'schedule' && at.getTime() <= now.getTime()) {
-        messages.push(`time: ${at.toISOString()} has already passed. Pick a time in the future.`);
-      } else scheduledAt = at;
-    } else if (mode === 'schedule') {
-      messages.push('time: a time is needed to schedule this post (or import the file as drafts).');
-    }
-
-    const mediaUrls = get('media_urls')
-      .split(/[\s;]+/)
-      .filter(Boolean);
-    if (mediaUrls.length > IMPORT_MAX_MEDIA_PER_ROW) {
-      messages.push(
-        `media_urls: at most ${IMPORT_MAX_MEDIA_PER_ROW} files per post (${mediaUrls.length} given).`,
-      );
-    }
-    for (const url of mediaUrls) {
-      try {
-        precheckUrl(url, deps.mediaImport.allowPrivate);
-      } catch (error) {
-        if (!(error instanceof FetchRefused)) throw error;
-        messages.push(`media_urls: ${url} ${error.message}`);
-      }
-    }
-
-    const targets: TargetRule[] = labelTargets(chosen).map((a) => ({
-      integrationId: a.integrationId,
-      platformId: a.platformId,
-      platformName: a.label,
-      constraints: constraintsForAccount(constraintsOf(a.mediaConstraints), a.textLimit),
-    }));
-    for (const e of [
-      ...contentErrors(content, targets, () => mediaUrls),
-      ...textErrors(content, targets),
-    ]) {
-      messages.push(
-        `${typeof content === 'string' ? 'text' : 'text for ' + e.platformName}: ${e.message}`,
-      );
-    }
-
-    // One first comment for the row: stored on each of its accounts whose network takes one
-    // (the others are published without it); refused when none of them takes one.
-    const firstComment = get('first_comment').trim() || null;
-    const followUps = new Map<string, FollowUpsInput>();
-    if (firstComment) {
-      chosen.forEach((account, i) => {
-        if (!supportsFirstComment(account.platformName)) return;
-        const input = { firstComment };
-        const problems = followUpProblems(
-          {
-            networkName: account.platformName,
-            label: targets[i]!.platformName,
-            constraints: targets[i]!.constraints,
-          },
-          input,
-        );
-        messages.push(...problems.map((p) => `first_comment: ${p}`));
-        followUps.set(account.integrationId, input);
-      });
-      if (followUps.size === 0 && targets.length > 0) {
-        messages.push(
-          `first_comment: none of the row's accounts takes a first comment (only ${FIRST_COMMENT_NETWORKS.join(', ')} do).`,
-        );
-      }
-    }
-    const altCell = get('alt_text');
-    const altTexts = altCell.trim() ? altCell.split('|').map((a) => a.trim()) : [];
-    if (altTexts.length > mediaUrls.length) {
-      messages.push(
-        `alt_text: ${plural(altTexts.length, 'alt text')} for ${plural(mediaUrls.length, 'media URL')}; give at most one per file, separated by "|".`,
-      );
-    }
-    altTexts.forEach((alt, i) => {
-      if (alt.length > IMPORT_MAX_ALT_TEXT) {
-        messages.push(
-          `alt_text: the alt text of file ${i + 1} is longer than ${IMPORT_MAX_ALT_TEXT.toLocaleString('en-US')} characters.`,
-        );
-      }
-    });
-    const title = get('title').trim() || null;
-    if (title && title.length > 200) messages.push('title: at most 200 characters.');
-
-    return {
-      row,
-      ok: messages.length === 0,
-      messages,
-      text:
-        typeof content === 'string'
-          ? content
-          : (content.default ?? Object.values(content)[0] ?? ''),
-      accounts: chosen.map(
-        (a) => `${a.username ? `@${a.username}` : (a.name ?? 'Account')} (${a.platformName})`,
-      ),
-      scheduledAt: mode === 'schedule' && scheduledAt ? scheduledAt.toISOString() : null,
-      mediaCount: mediaUrls.length,
-      content,
-      title,
-      mediaUrls,
-      altTexts,
-      firstComment,
-      followUps,
-      chosen,
-      targets,
-    };
-  });
+  return {
+    connected,
+    zone,
+    now: deps.now(),
+    mode,
+    allowPrivate: deps.mediaImport.allowPrivate,
+    columns,
+  };
 }
 
-/** The dry run as the API answers it. */
+/**
+ * The file's rows, checked one at a time with the composer's rules (accounts, texts per network,
+ * time, media URLs, first comment, alt text) as the caller reads them: nothing of a row is kept
+ * once the caller has moved on, so memory does not grow with the file (docs/queue-and-import.md).
+ */
+function* analysedRows(ctx: ImportContext, csv: string): Generator<AnalysedRow> {
+  let first = true;
+  for (const record of parseCsv(csv)) {
+    if (first) {
+      first = false;
+      continue;
+    }
+    yield analyseRow(ctx, record);
+  }
+}
+
+/** One row checked with the composer's rules. */
+function analyseRow(
+  ctx: ImportContext,
+  { row, cells }: { row: number; cells: string[] },
+): AnalysedRow {
+  const { columns, connected, zone, now, mode } = ctx;
+  const messages: string[] = [];
+  if (cells.length !== columns.length) {
+    messages.push(
+      `The row has ${plural(cells.length, 'cell')} but the header has ${plural(columns.length, 'column')} (check for an unquoted comma).`,
+    );
+  }
+  const get = (name: string) => {
+    const index = columns.findIndex((c) => c.kind === 'simple' && c.name === name);
+    return index >= 0 ? (cells[index] ?? '') : '';
+  };
+  const { chosen, messages: accountMessages } = matchAccounts(get('accounts'), connected);
+  messages.push(...accountMessages);
+
+  // Texts: the shared one, and a network's own where its column has one.
+  const shared = get('text');
+  const own: Record<string, string> = {};
+  columns.forEach((c, index) => {
+    const value = cells[index] ?? '';
+    if (c.kind === 'network' && value.trim() && chosen.some((a) => a.platformId === c.platformId)) {
+      own[c.platformId] = value;
+    }
+  });
+  const content: PostContent = Object.keys(own).length > 0 ? { default: shared, ...own } : shared;
+
+  let scheduledAt: Date | null = null;
+  const timeCell = get('time').trim();
+  if (timeCell) {
+    const at = readTime(timeCell, zone);
+    if (typeof at === 'string') messages.push(at);
+    else if (mode === 'schedule' && at.getTime() <= now.getTime()) {
+      messages.push(`time: ${at.toISOString()} has already passed. Pick a time in the future.`);
+    } else scheduledAt = at;
+  } else if (mode === 'schedule') {
+    messages.push('time: a time is needed to schedule this post (or import the file as drafts).');
+  }
+
+  const mediaUrls = get('media_urls')
+    .split(/[\s;]+/)
+    .filter(Boolean);
+  if (mediaUrls.length > IMPORT_MAX_MEDIA_PER_ROW) {
+    messages.push(
+      `media_urls: at most ${IMPORT_MAX_MEDIA_PER_ROW} files per post (${mediaUrls.length} given).`,
+    );
+  }
+  for (const url of mediaUrls) {
+    try {
+      precheckUrl(url, ctx.allowPrivate);
+    } catch (error) {
+      if (!(error instanceof FetchRefused)) throw error;
+      messages.push(`media_urls: ${url} ${error.message}`);
+    }
+  }
+
+  const targets: TargetRule[] = labelTargets(chosen).map((a) => ({
+    integrationId: a.integrationId,
+    platformId: a.platformId,
+    platformName: a.label,
+    constraints: constraintsForAccount(constraintsOf(a.mediaConstraints), a.textLimit),
+  }));
+  for (const e of [
+    ...contentErrors(content, targets, () => mediaUrls),
+    ...textErrors(content, targets),
+  ]) {
+    messages.push(
+      `${typeof content === 'string' ? 'text' : 'text for ' + e.platformName}: ${e.message}`,
+    );
+  }
+
+  // One first comment for the row: stored on each of its accounts whose network takes one
+  // (the others are published without it); refused when none of them takes one.
+  const firstComment = get('first_comment').trim() || null;
+  const followUps = new Map<string, FollowUpsInput>();
+  if (firstComment) {
+    chosen.forEach((account, i) => {
+      if (!supportsFirstComment(account.platformName)) return;
+      const input = { firstComment };
+      const problems = followUpProblems(
+        {
+          networkName: account.platformName,
+          label: targets[i]!.platformName,
+          constraints: targets[i]!.constraints,
+        },
+        input,
+      );
+      messages.push(...problems.map((p) => `first_comment: ${p}`));
+      followUps.set(account.integrationId, input);
+    });
+    if (followUps.size === 0 && targets.length > 0) {
+      messages.push(
+        `first_comment: none of the row's accounts takes a first comment (only ${FIRST_COMMENT_NETWORKS.join(', ')} do).`,
+      );
+    }
+  }
+  const altCell = get('alt_text');
+  const altTexts = altCell.trim() ? altCell.split('|').map((a) => a.trim()) : [];
+  if (altTexts.length > mediaUrls.length) {
+    messages.push(
+      `alt_text: ${plural(altTexts.length, 'alt text')} for ${plural(mediaUrls.length, 'media URL')}; give at most one per file, separated by "|".`,
+    );
+  }
+  altTexts.forEach((alt, i) => {
+    if (alt.length > IMPORT_MAX_ALT_TEXT) {
+      messages.push(
+        `alt_text: the alt text of file ${i + 1} is longer than ${IMPORT_MAX_ALT_TEXT.toLocaleString('en-US')} characters.`,
+      );
+    }
+  });
+  const title = get('title').trim() || null;
+  if (title && title.length > 200) messages.push('title: at most 200 characters.');
+
+  return {
+    row,
+    ok: messages.length === 0,
+    messages,
+    text:
+      typeof content === 'string' ? content : (content.default ?? Object.values(content)[0] ?? ''),
+    accounts: chosen.map(
+      (a) => `${a.username ? `@${a.username}` : (a.name ?? 'Account')} (${a.platformName})`,
+    ),
+    scheduledAt: mode === 'schedule' && scheduledAt ? scheduledAt.toISOString() : null,
+    mediaCount: mediaUrls.length,
+    content,
+    title,
+    mediaUrls,
+    altTexts,
+    firstComment,
+    followUps,
+    chosen,
+    targets,
+  };
+}
+
+/** The dry run as the API answers it: each row's result, nothing more of it kept. */
 export async function dryRun(deps: ImportDeps, caller: Caller, csv: string, mode: ImportMode) {
-  const rows = (await analyseCsv(deps, caller, csv, mode)).map(
-    ({ row, ok, messages, text, accounts, scheduledAt, mediaCount }) => ({
+  const ctx = await openCsv(deps, caller, csv, mode);
+  const rows = [];
+  for (const { row, ok, messages, text, accounts, scheduledAt, mediaCount } of analysedRows(
+    ctx,
+    csv,
+  )) {
+    rows.push({
       row,
       ok,
       messages,
@@ -364,8 +400,8 @@ export async function dryRun(deps: ImportDeps, caller: Caller, csv: string, mode
       accounts,
       scheduledAt,
       mediaCount,
-    }),
-  );
+    });
+  }
   const valid = rows.filter((r) => r.ok).length;
   return { rows, valid, invalid: rows.length - valid };
 }
@@ -429,62 +465,94 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
 }
 
 /**
- * Imports the rows the dry run accepts: per batch of IMPORT_BATCH_ROWS rows, their media is
- * fetched first (no network call inside a transaction), then the batch is written in one
- * transaction (the plan's daily allowance and the approval rule checked under the organization's
- * lock). A row whose media is refused is reported and left out; a batch the plan refuses stops
- * the import there (the earlier batches stay, the refusal names the rows not imported).
+ * Imports the rows the dry run accepts, streamed: the rows are read and checked one at a time,
+ * and each batch of IMPORT_BATCH_ROWS valid rows has its media fetched and stored (no network
+ * call inside a transaction), then is written in one transaction (the plan's daily allowance and
+ * the approval rule checked under the organization's lock) before the next rows are read. Only
+ * one batch is held at a time, so memory stays flat in the file's length. A row whose media is
+ * refused is reported and left out; a batch the plan refuses stops the import there (the earlier
+ * batches stay, the refusal names the rows not imported).
  */
 export async function importCsv(deps: ImportDeps, caller: Caller, csv: string, mode: ImportMode) {
   await requireEntitlement(deps.db, caller.organizationId, 'post');
-  const rows = await analyseCsv(deps, caller, csv, mode);
-  const refused: Array<{ row: number; message: string }> = rows
-    .filter((r) => !r.ok)
-    .map((r) => ({ row: r.row, message: `Row ${r.row}: ${r.messages.join(' ')}` }));
-  const valid = rows.filter((r) => r.ok);
+  const ctx = await openCsv(deps, caller, csv, mode);
+  const refused: Array<{ row: number; message: string }> = [];
   const postIds: string[] = [];
+  let stopped: AppError | null = null as AppError | null;
+  let batch: AnalysedRow[] = [];
+
   type Fetched = Array<{ files: IngestedMedia[] } | { message: string }>;
-  const fetchBatch = (start: number): Promise<Fetched> =>
-    mapLimited(valid.slice(start, start + IMPORT_BATCH_ROWS), 4, (row) =>
+  const notImported = (row: AnalysedRow, error: AppError) =>
+    refused.push({ row: row.row, message: `Row ${row.row}: not imported. ${error.message}` });
+
+  const write = async (rows: AnalysedRow[], fetched: Fetched) => {
+    const ready: Array<{ row: AnalysedRow; files: IngestedMedia[] }> = [];
+    rows.forEach((row, i) => {
+      const result = fetched[i]!;
+      if ('message' in result) {
+        refused.push({ row: row.row, message: `Row ${row.row}: ${result.message}` });
+      } else ready.push({ row, files: result.files });
+    });
+    // An earlier batch was refused while this one's media was being fetched: it goes no further.
+    if (stopped) {
+      await deps.media.remove(ready.flatMap((r) => keysOf(r.files)));
+      for (const { row } of ready) notImported(row, stopped);
+      return;
+    }
+    try {
+      postIds.push(
+        ...(await deps.db.transaction(async (tx) => writeBatch(deps, tx, caller, ready, mode))),
+      );
+    } catch (error) {
+      await deps.media.remove(ready.flatMap((r) => keysOf(r.files)));
+      if (!(error instanceof AppError)) throw error;
+      stopped = error;
+      for (const { row } of ready) notImported(row, error);
+    }
+  };
+
+  // A batch's media is fetched while the batch before it is written (never inside its
+  // transaction); the rows after it are read once that write is done: two batches at most.
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async (rows: AnalysedRow[]) => {
+    const fetching = mapLimited(rows, 4, (row) =>
       row.mediaUrls.length > 0
         ? fetchRowMedia(deps, caller.organizationId, row)
         : Promise.resolve({ files: [] as IngestedMedia[] }),
     );
-  const filesOf = (fetched: Fetched) =>
-    fetched.flatMap((result) => ('files' in result ? keysOf(result.files) : []));
-  // The next batch's media is fetched while this batch is written (never inside its transaction).
-  let pending: Promise<Fetched> | null = valid.length > 0 ? fetchBatch(0) : null;
-  for (let start = 0; start < valid.length; start += IMPORT_BATCH_ROWS) {
-    const batch = valid.slice(start, start + IMPORT_BATCH_ROWS);
-    const fetched = await pending!;
-    pending =
-      start + IMPORT_BATCH_ROWS < valid.length ? fetchBatch(start + IMPORT_BATCH_ROWS) : null;
-    // Awaited below; this only keeps an early failure from counting as unhandled meanwhile.
-    pending?.catch(() => {});
-    const ready: Array<{ row: AnalysedRow; files: IngestedMedia[] }> = [];
-    batch.forEach((row, i) => {
-      const result = fetched[i]!;
-      if ('message' in result)
-        refused.push({ row: row.row, message: `Row ${row.row}: ${result.message}` });
-      else ready.push({ row, files: result.files });
-    });
+    fetching.catch(() => {});
     try {
-      const ids = await deps.db.transaction(async (tx) =>
-        writeBatch(deps, tx, caller, ready, mode),
-      );
-      postIds.push(...ids);
+      await writing;
     } catch (error) {
-      await deps.media.remove(ready.flatMap((r) => keysOf(r.files)));
-      if (pending) await deps.media.remove(filesOf(await pending.catch(() => [])));
-      if (!(error instanceof AppError)) throw error;
-      for (const row of valid.slice(start)) {
-        if (!refused.some((r) => r.row === row.row)) {
-          refused.push({ row: row.row, message: `Row ${row.row}: not imported. ${error.message}` });
-        }
+      // The batch before failed to be written (its own files are removed in `write`): this
+      // batch's media, stored meanwhile, goes too before the failure is passed on.
+      const fetched = await fetching.catch(() => [] as Fetched);
+      await deps.media.remove(fetched.flatMap((r) => ('files' in r ? keysOf(r.files) : [])));
+      throw error;
+    }
+    writing = fetching.then((fetched) => write(rows, fetched));
+    // Awaited at the next flush or at the end; this only keeps a failure meanwhile from
+    // counting as unhandled.
+    writing.catch(() => {});
+  };
+
+  for (const row of analysedRows(ctx, csv)) {
+    if (!row.ok) {
+      refused.push({ row: row.row, message: `Row ${row.row}: ${row.messages.join(' ')}` });
+    } else if (stopped) {
+      notImported(row, stopped);
+    } else {
+      batch.push(row);
+      if (batch.length === IMPORT_BATCH_ROWS) {
+        const full = batch;
+        batch = [];
+        await flush(full);
       }
-      break;
     }
   }
+  if (stopped) for (const row of batch) notImported(row, stopped);
+  else if (batch.length > 0) await flush(batch);
+  await writing;
   refused.sort((a, b) => a.row - b.row);
   return { imported: postIds.length, postIds, refused };
 }

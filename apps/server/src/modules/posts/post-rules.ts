@@ -1,9 +1,11 @@
 import {
+  applyLinkTracking,
   checkText,
   contentForAccount,
   contentRequiredMessage,
   MediaConstraintsSchema,
   type CreatePostFields,
+  type LinkTracking,
   type MediaConstraints,
   type MediaFacts,
   type PostContent,
@@ -131,14 +133,32 @@ export function contentErrors(
   return errors;
 }
 
+/** A target's network name: its label without the account ("Facebook (Page)" → "Facebook"). */
+const networkOf = (target: TargetRule) => target.platformName.replace(/ \(.*\)$/s, '');
+
+/**
+ * The text an account's post will be sent with (docs/product.md#link-tracking): its own text,
+ * with the post's UTM parameters added to its links as the publisher adds them. Length rules
+ * count this text, so a link that grows with tracking is counted as it goes out (X counts
+ * every link as 23 characters whatever its length).
+ */
+export function sentText(
+  content: PostContent,
+  target: TargetRule,
+  tracking: LinkTracking | null | undefined,
+) {
+  return applyLinkTracking(contentForAccount(content, target), tracking, networkOf(target));
+}
+
 export function textErrors(
   content: PostContent,
   targets: readonly TargetRule[],
+  tracking?: LinkTracking | null,
 ): PostValidationError[] {
   const errors: PostValidationError[] = [];
   for (const target of targets) {
     const message = checkText(
-      contentForAccount(content, target),
+      sentText(content, target, tracking),
       target.constraints,
       target.platformName,
     );

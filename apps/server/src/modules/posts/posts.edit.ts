@@ -1,7 +1,6 @@
 import {
   type TargetStatus,
   constraintsForAccount,
-  contentForAccount,
   MAX_FILES_PER_POST,
   mediaGoesTo,
   TOO_MANY_FILES_MESSAGE,
@@ -31,6 +30,7 @@ import {
   factsOf,
   labelTargets,
   resolveSchedule,
+  sentText,
   splitContent,
   textErrors,
   throwValidation,
@@ -66,6 +66,10 @@ const notFound = () => new AppError('NOT_FOUND', 'This post does not exist in th
  * kept, the others chosen as when creating), the texts and the time. Run on the text fields
  * before the upload is read, and again on the locked rows inside the edit's transaction.
  */
+/** The link tracking the post will have after the edit (kept when the edit does not name it). */
+const trackingAfter = (post: repo.PostRow, fields: EditPostFields) =>
+  fields.linkTracking !== undefined ? fields.linkTracking : (post.linkTracking ?? null);
+
 export async function planEdit(
   db: Db,
   now: Date,
@@ -173,7 +177,7 @@ export async function planEdit(
   // Media may still come: only the rules that hold whatever the files are apply here.
   const errors = [
     ...contentErrors(content, editable, () => [null]),
-    ...textErrors(content, editable),
+    ...textErrors(content, editable, trackingAfter(post, fields)),
   ];
   if (errors.length > 0) throwValidation(errors);
   return { post, existing, locked, chosen, editable, all, content, schedule };
@@ -223,7 +227,7 @@ export async function editPost(
       ...validatePostTargets(
         plan.editable.map((t) => ({
           ...t,
-          text: contentForAccount(plan.content, t),
+          text: sentText(plan.content, t, trackingAfter(plan.post, fields)),
           media: mediaFor(t),
         })),
       ),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../lib/like-pattern.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import {
   integrations,
   organizations,
@@ -156,9 +157,32 @@ const relationFields = {
 };
 
 /**
+ * How many posts match `where`, as a scalar subquery of the page's own statement: PostgreSQL
+ * computes it once (an InitPlan) and the page is one round trip instead of two (issue 20). The
+ * subquery's `posts` hides the outer one, so `where` (written against "posts") counts the same rows.
+ */
+const totalOf = (where: SQL | undefined) =>
+  sql<number>`(select count(*) from ${posts} where ${where})`.mapWith(Number);
+
+/**
+ * How long an organization's total of posts (the unfiltered library's "of N") is reused. Counting
+ * a large organization's posts was most of the page's database work, on every page (issue 20).
+ * A post created or deleted by this process forgets every total at once, and so does every
+ * state-changing request once answered (app.ts); one made by another process counts within this time.
+ */
+export const POST_TOTAL_TTL_MS = 1000;
+const postTotals = new TtlCache<string, number>(POST_TOTAL_TTL_MS, 10_000);
+
+/** Forgets every organization's cached total of posts (after a change). */
+export function forgetPostTotals() {
+  postTotals.clear();
+}
+
+/**
  * A page of the organization's posts, newest first, each with its creator, targets and files,
- * and the total that matches: two statements, run together. The unfiltered page (the
- * library's first look, the most asked) is prepared once per database.
+ * and the total that matches, in one statement (each row carries the total). Only a page past
+ * the end, which has no row to carry it, counts apart. The unfiltered page (the library's first
+ * look, the most asked) is prepared once per database, and its total is reused for a moment.
  */
 export async function listPosts(
   db: Db,
@@ -168,25 +192,34 @@ export async function listPosts(
 ): Promise<{ rows: ListedPost[]; totalCount: number }> {
   if (isUnfiltered(filter)) {
     const q = hotQueries(db);
-    const [rows, [total]] = await Promise.all([
-      q.page.execute({ organizationId, ...window }),
-      q.count.execute({ organizationId }),
-    ]);
-    return { rows, totalCount: total?.n ?? 0 };
+    // A known total: the page alone. Else the page with its total, which is kept.
+    const read: { rows?: ListedPost[] } = {};
+    const total = await postTotals.get(organizationId, async () => {
+      const rows = await q.pageWithTotal.execute({ organizationId, ...window });
+      read.rows = rows.map(withoutTotal);
+      if (rows[0]) return rows[0].total;
+      return window.offset === 0 ? 0 : ((await q.count.execute({ organizationId }))[0]?.n ?? 0);
+    });
+    const rows = read.rows ?? (await q.page.execute({ organizationId, ...window }));
+    return { rows, totalCount: total ?? 0 };
   }
   const where = filterSql(organizationId, filter);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ post: posts, ...relationFields })
-      .from(posts)
-      .where(where)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ n: count() }).from(posts).where(where),
-  ]);
-  return { rows, totalCount: total?.n ?? 0 };
+  const rows = await db
+    .select({ post: posts, ...relationFields, total: totalOf(where) })
+    .from(posts)
+    .where(where)
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  let totalCount = rows[0]?.total ?? 0;
+  if (rows.length === 0 && window.offset > 0) {
+    const [total] = await db.select({ n: count() }).from(posts).where(where);
+    totalCount = total?.n ?? 0;
+  }
+  return { rows: rows.map(withoutTotal), totalCount };
 }
+
+const withoutTotal = ({ total: _total, ...row }: ListedPost & { total: number }): ListedPost => row;
 
 export async function findPost(db: Db, organizationId: string, postId: string) {
   const [row] = await db
@@ -239,15 +272,27 @@ export async function loadPostRelations(
  */
 function prepareHotQueries(db: Db) {
   const organizationId = sql.placeholder('organizationId');
+  const byOrganization = eq(posts.organizationId, organizationId);
+  const newestFirst = [desc(posts.createdAt), desc(posts.id)];
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
   return {
     page: db
       .select({ post: posts, ...relationFields })
       .from(posts)
-      .where(eq(posts.organizationId, organizationId))
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
+      .where(byOrganization)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset)
       .prepare('posts_page'),
+    pageWithTotal: db
+      .select({ post: posts, ...relationFields, total: totalOf(byOrganization) })
+      .from(posts)
+      .where(byOrganization)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset)
+      .prepare('posts_page_total'),
     count: db
       .select({ n: count() })
       .from(posts)
@@ -349,6 +394,7 @@ export async function insertPost(
 ) {
   const [post] = await db.insert(posts).values(values).returning();
   if (!post) throw new Error('insert into posts returned nothing');
+  forgetPostTotals();
   await insertTargets(db, post, targets);
   await insertMedia(db, post, media);
   return post;
@@ -486,6 +532,7 @@ export async function deletePost(db: Db, organizationId: string, postId: string)
     .from(postMedia)
     .where(and(eq(postMedia.organizationId, organizationId), eq(postMedia.postId, postId)));
   await db.delete(posts).where(and(eq(posts.organizationId, organizationId), eq(posts.id, postId)));
+  forgetPostTotals();
   return files.flatMap((f) => (f.thumbnailKey ? [f.storageKey, f.thumbnailKey] : [f.storageKey]));
 }
 

@@ -1,6 +1,5 @@
 import {
   constraintsForAccount,
-  contentForAccount,
   mediaGoesTo,
   validatePostTargets,
   type CreatePostFields,
@@ -24,6 +23,7 @@ import {
   futureTime,
   labelTargets,
   resolveSchedule,
+  sentText,
   splitContent,
   textErrors,
   throwValidation,
@@ -115,7 +115,7 @@ export async function planCreate(
   // Media may still come, so only the rules that hold whatever the files are apply here.
   const errors = [
     ...contentErrors(fields.content, targets, () => [null]),
-    ...textErrors(fields.content, targets),
+    ...textErrors(fields.content, targets, fields.linkTracking),
   ];
   if (errors.length > 0) throwValidation(errors);
   if (fields.action === 'queue') {
@@ -173,7 +173,7 @@ export async function createPost(
     ...validatePostTargets(
       targets.map((t) => ({
         ...t,
-        text: contentForAccount(fields.content, t),
+        text: sentText(fields.content, t, fields.linkTracking),
         media: mediaFor(t),
       })),
     ),
@@ -341,7 +341,7 @@ export async function updatePost(
       checkContentKeys(content, targets);
       const errors = [
         ...contentErrors(content, targets, mediaFor),
-        ...textErrors(content, targets),
+        ...textErrors(content, targets, post.linkTracking),
       ];
       if (errors.length > 0) throwValidation(errors);
       Object.assign(changes, splitContent(body.content));

@@ -13,6 +13,23 @@ export interface Outcome {
   platformName: string;
   outcome: 'PUBLISHED' | 'FAILED' | 'UNCERTAIN';
   error: string | null;
+  /** The post and account as the caller already read them (else read here). */
+  described?: Described;
+}
+
+interface Described {
+  post: string;
+  destination: string;
+}
+
+/** How a notification names the post and where it went, from rows the caller holds. */
+export function describeOutcome(
+  platformName: string,
+  post: Parameters<typeof postLabel>[0],
+  account: { username: string | null; name: string | null },
+): Described {
+  const known = account.username || account.name ? account : null;
+  return { post: postLabel(post), destination: destinationLabel(platformName, known) };
 }
 
 const EXCERPT_LENGTH = 40;
@@ -89,7 +106,7 @@ export function outcomeMessage(
 export async function announceOutcome(db: Db, o: Outcome) {
   const admins = await activeAdminUserIds(db, o.organizationId);
   const userIds = [...new Set([...admins, ...(o.authorId ? [o.authorId] : [])])];
-  const { post, destination } = await describeTarget(db, o);
+  const { post, destination } = o.described ?? (await describeTarget(db, o));
   const published = o.outcome === 'PUBLISHED';
   await recordNotification(
     db,
@@ -99,6 +116,31 @@ export async function announceOutcome(db: Db, o: Outcome) {
       type: published ? 'POST_PUBLISHED' : 'POST_FAILED',
       priority: published ? 'LOW' : 'HIGH',
       message: outcomeMessage(o, post, destination),
+      postId: o.postId,
+    },
+  );
+}
+
+/**
+ * A part or first comment that failed or needs a check once its post was out: the author and
+ * the admins are told which one and why ("'Tide tables' on X (@tidewater): Part 3 of 3 failed:
+ * …"); the publish panel shows the same sentence on the part.
+ */
+export async function announceFollowUpProblem(
+  db: Db,
+  o: Omit<Outcome, 'outcome' | 'error'> & { error: string; uncertain: boolean },
+) {
+  const admins = await activeAdminUserIds(db, o.organizationId);
+  const userIds = [...new Set([...admins, ...(o.authorId ? [o.authorId] : [])])];
+  const { post, destination } = await describeTarget(db, { ...o, outcome: 'FAILED' });
+  await recordNotification(
+    db,
+    o.organizationId,
+    { userIds },
+    {
+      type: 'POST_FAILED',
+      priority: 'HIGH',
+      message: `${post} on ${destination}: ${o.error}${o.uncertain ? ' Check the account and say what happened in the publish panel.' : ''}`,
       postId: o.postId,
     },
   );

@@ -16,7 +16,11 @@ import type {
 import { refreshAccount, toStoredAccount } from '../integrations/integrations.service.js';
 import { contentOf } from '../posts/post-dto.js';
 import { capsOf, Semaphores } from './caps.js';
-import { announceOutcome } from './outcome-notifications.js';
+import {
+  announceFollowUpProblem,
+  announceOutcome,
+  describeOutcome,
+} from './outcome-notifications.js';
 import type { PublishQueue } from './publish-queue.js';
 import {
   backoffMs,
@@ -167,12 +171,17 @@ export class Publisher {
     network: NetworkRuntime,
     publishing: PublishingAdapter,
   ): Promise<FollowUpsOutcome | 'SKIPPED'> {
+    // Most posts have no parts nor first comment: one look, and nothing more to read.
+    const parts = await followUpsOfTarget(this.deps.db, targetId);
+    if (parts.length === 0) return 'DONE';
     // Read again: the run that published the post may have refreshed the account's tokens.
     const loaded = await repo.loadTarget(this.deps.db, targetId);
     if (!loaded?.integration || loaded.target.status !== 'PUBLISHED') return 'SKIPPED';
     const access: Access = { row: loaded.integration, account: this.accountOf(loaded) };
+    const problems = new Set(['FAILED', 'UNCERTAIN']);
+    const before = new Map(parts.map((row) => [row.id, row.status]));
     try {
-      return await publishFollowUps(
+      const outcome = await publishFollowUps(
         { db: this.deps.db, queue: this.deps.queue, log: this.deps.log, now: () => this.now() },
         publishing,
         (call) => this.withRefresh(network, access, call),
@@ -182,6 +191,22 @@ export class Publisher {
           platformName: loaded.platformName,
         },
       );
+      // Each part or first comment that has just failed or needs a check: the author is told.
+      for (const row of await followUpsOfTarget(this.deps.db, targetId)) {
+        if (!problems.has(row.status) || problems.has(before.get(row.id) ?? '')) continue;
+        await announceFollowUpProblem(this.deps.db, {
+          organizationId: loaded.post.organizationId,
+          postId: loaded.post.id,
+          targetId,
+          authorId: loaded.post.createdByUserId,
+          platformName: loaded.platformName,
+          error: row.error ?? 'It could not be published.',
+          uncertain: row.status === 'UNCERTAIN',
+        }).catch((err: unknown) =>
+          this.deps.log.error({ err, targetId }, 'telling about a failed part failed'),
+        );
+      }
+      return outcome;
     } catch (err) {
       // A row left PUBLISHING is the watchdog's to look up; QUEUED ones are picked up again.
       this.deps.log.error({ err, targetId }, 'publishing the parts of a post failed unexpectedly');
@@ -672,14 +697,20 @@ export class Publisher {
     error: string | null,
   ) {
     await repo.settlePostStatus(this.deps.db, loaded.post.id, this.now());
+    const { post, target, integration } = loaded;
     await announceOutcome(this.deps.db, {
-      organizationId: loaded.post.organizationId,
-      postId: loaded.post.id,
-      targetId: loaded.target.id,
-      authorId: loaded.post.createdByUserId,
+      organizationId: post.organizationId,
+      postId: post.id,
+      targetId: target.id,
+      authorId: post.createdByUserId,
       platformName: loaded.platformName,
       outcome,
       error,
+      // Named from what the run read: no second read of the post and its account.
+      described: describeOutcome(loaded.platformName, post, {
+        username: integration?.username ?? target.accountUsername,
+        name: integration?.name ?? target.accountName,
+      }),
     }).catch((err: unknown) =>
       this.deps.log.error({ err }, 'could not record a publishing notification'),
     );

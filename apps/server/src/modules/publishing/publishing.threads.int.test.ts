@@ -405,6 +405,43 @@ describe('first comments', () => {
     expect(comment!.status).toBe('FAILED');
     expect(comment!.error).toMatch(/^The first comment failed: /);
     expect(await onX('Same words twice')).toHaveLength(1);
+    // The author is told, once, which part failed and why.
+    const told = (await t.database.db.execute(
+      sql`select message, priority from notifications where post_id = ${post.id} and type = 'POST_FAILED'`,
+    )) as unknown as { rows: Array<{ message: string; priority: string }> };
+    expect(told.rows).toHaveLength(1);
+    expect(told.rows[0]!.message).toMatch(
+      /^'Same words twice' on X\b.*: The first comment failed: /,
+    );
+    expect(told.rows[0]!.message.endsWith(comment!.error!)).toBe(true);
+    expect(told.rows[0]!.priority).toBe('HIGH');
+  });
+
+  it("is checked by its network's comment limit, not the post's, and a refusal changes nothing", async () => {
+    const count = async () =>
+      (await owner.call('GET', `/api/organizations/${orgId}/posts?pageSize=1`)).body.meta
+        .totalCount as number;
+    const before = await count();
+    // LinkedIn posts take 3,000 characters, its comments 1,250.
+    const tooLong = await create({
+      integrationIds: JSON.stringify([accounts.LinkedIn]),
+      content: 'A post',
+      action: 'draft',
+      followUps: JSON.stringify({ [accounts.LinkedIn!]: { firstComment: 'c'.repeat(1251) } }),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toContain(
+      'LinkedIn: the first comment is too long for a comment on LinkedIn (1251 of 1250 characters).',
+    );
+    expect(await count()).toBe(before);
+    const fits = await create({
+      integrationIds: JSON.stringify([accounts.LinkedIn]),
+      content: 'A post',
+      action: 'draft',
+      followUps: JSON.stringify({ [accounts.LinkedIn!]: { firstComment: 'c'.repeat(1250) } }),
+    });
+    expect(fits.statusCode, fits.body).toBe(201);
+    expect(await count()).toBe(before + 1);
   });
 
   it('is refused where the network has none, and a thread where the network has none', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, exists, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { integrations, platforms, postMedia, posts, postTargets } from '../../db/schema.js';
 import { derivePostStatus } from './post-status.js';
@@ -15,26 +15,33 @@ export const POST_STATUSES_THAT_PUBLISH: PostRow['status'][] = [
   'partially_published',
 ];
 
-/** A target with everything publishing it needs. */
+/**
+ * A target with everything publishing it needs: one statement, and a second for the post's files
+ * only when it has any (most posts are text; issue 20 counts the publisher's queries per target).
+ */
 export async function loadTarget(db: Db, targetId: string) {
-  const [row] = await db
+  const [found] = await db
     .select({
       target: postTargets,
       post: posts,
       platformName: platforms.name,
       integration: integrations,
+      hasMedia: sql<boolean>`exists (select 1 from ${postMedia} m where m.post_id = ${posts.id})`,
     })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
     .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
     .where(eq(postTargets.id, targetId));
-  if (!row) return null;
-  const media = await db
-    .select()
-    .from(postMedia)
-    .where(eq(postMedia.postId, row.post.id))
-    .orderBy(postMedia.position);
+  if (!found) return null;
+  const { hasMedia, ...row } = found;
+  const media = hasMedia
+    ? await db
+        .select()
+        .from(postMedia)
+        .where(eq(postMedia.postId, row.post.id))
+        .orderBy(postMedia.position)
+    : [];
   return { ...row, media };
 }
 

@@ -19,6 +19,8 @@ import {
   sentResult,
   subscribeApp,
   walk,
+  walkAll,
+  lookupInconclusive,
   type MetaInboxIds,
   type MetaInboxOptions,
 } from '../meta/inbox.js';
@@ -187,7 +189,7 @@ export function createFacebookInbox(
       if (thread.kind === 'dm') return findSentDm(graph, 'messenger', ids, thread, text, since);
       const root = thread.rootPostExternalId ?? thread.threadExternalId;
       const threshold = since.getTime() - 60_000;
-      const comments = await walk<FeedComment>(
+      const { items: comments, complete } = await walkAll<FeedComment>(
         graph,
         `${root}/comments`,
         ids.token,
@@ -201,9 +203,10 @@ export function createFacebookInbox(
           (c.message ?? '').trim() === text.trim() &&
           (graphTimeMs(c.created_time) ?? 0) >= threshold,
       );
-      return match
-        ? { externalId: match.id, createdAt: new Date(graphTimeMs(match.created_time) ?? 0) }
-        : null;
+      if (match)
+        return { externalId: match.id, createdAt: new Date(graphTimeMs(match.created_time) ?? 0) };
+      if (!complete) throw lookupInconclusive('Facebook');
+      return null;
     },
 
     async like(account, externalId, liked) {

@@ -1,7 +1,7 @@
 import { createGraphClient } from '../meta/graph-client.js';
 import { readGraphInsights } from '../meta/insights.js';
 import type { MetaUrls } from '../meta/urls.js';
-import { type AdapterSettings, type MetricsAdapter, sumPresent } from '../types.js';
+import { type AdapterSettings, listedSince, type MetricsAdapter, sumPresent } from '../types.js';
 
 /**
  * Page post metrics asked of `/{post}/insights` (docs/analytics.md#facebook). No `*impressions*`
@@ -22,6 +22,25 @@ export const FACEBOOK_PAGE_METRICS = [
   'page_views_total',
 ] as const;
 
+/**
+ * The post node's counts that insights do not give: `comments.summary(true).limit(0)` (the
+ * count without the comments) and `shares` (left out by Graph while there are none: 0 then).
+ */
+export const FACEBOOK_POST_COUNT_FIELDS = 'shares,comments.summary(true).limit(0)';
+
+interface FacebookPostCounts {
+  shares?: { count?: number };
+  comments?: { summary?: { total_count?: number } };
+}
+
+interface FacebookListedPost {
+  id: string;
+  message?: string;
+  created_time?: string;
+  permalink_url?: string;
+  full_picture?: string;
+}
+
 /** Facebook Page analytics with the Page token (`read_insights`, ANALYZE task). */
 export function createFacebookMetrics(settings: AdapterSettings<MetaUrls>): MetricsAdapter {
   const graph = createGraphClient(settings, 'Facebook');
@@ -34,16 +53,46 @@ export function createFacebookMetrics(settings: AdapterSettings<MetaUrls>): Metr
         account.tokens.accessToken,
         FACEBOOK_POST_METRICS,
       );
+      const counts = await graph.get<FacebookPostCounts>(
+        post.externalId,
+        account.tokens.accessToken,
+        { fields: FACEBOOK_POST_COUNT_FIELDS },
+      );
+      const comments = counts.comments?.summary?.total_count;
+      if (typeof comments === 'number') raw['comments.summary.total_count'] = comments;
+      // The node answered: no `shares` means none yet.
+      const shares = typeof counts.shares?.count === 'number' ? counts.shares.count : 0;
+      raw['shares.count'] = shares;
       const likes = raw.post_reactions_by_type_total;
       const clicks = raw.post_clicks;
       return {
         views: raw.post_media_view,
         reach: raw.post_total_media_view_unique,
         likes,
+        comments,
+        shares,
         clicks,
-        interactions: sumPresent(likes, clicks),
+        interactions: sumPresent(likes, comments, shares, clicks),
         raw,
       };
+    },
+    async listRecentPosts(account, { since, limit }) {
+      const answer = await graph.get<{ data?: FacebookListedPost[] }>(
+        `${account.externalId}/published_posts`,
+        account.tokens.accessToken,
+        {
+          fields: 'id,message,created_time,permalink_url,full_picture',
+          since: String(Math.floor(since.getTime() / 1000)),
+          limit: String(limit),
+        },
+      );
+      return listedSince(answer.data, since, (p) => ({
+        externalId: p.id,
+        publishedAt: p.created_time ? new Date(p.created_time) : null,
+        permalink: p.permalink_url ?? null,
+        text: p.message ?? null,
+        thumbnailUrl: p.full_picture ?? null,
+      })).slice(0, limit);
     },
     async accountMetrics(account) {
       const token = account.tokens.accessToken;

@@ -18,6 +18,8 @@ import {
   sentResult,
   subscribeApp,
   walk,
+  walkAll,
+  lookupInconclusive,
   type MetaInboxIds,
   type MetaInboxOptions,
 } from '../meta/inbox.js';
@@ -275,7 +277,7 @@ export function createInstagramInbox(
       const ids = idsOf(account);
       if (thread.kind === 'dm') return findSentDm(graph, 'instagram', ids, thread, text, since);
       const root = thread.rootPostExternalId ?? thread.threadExternalId;
-      const comments = await walk<IgComment>(
+      const { items: comments, complete } = await walkAll<IgComment>(
         graph,
         `${root}/comments`,
         ids.token,
@@ -291,9 +293,10 @@ export function createInstagramInbox(
           (c.text ?? '').trim() === text.trim() &&
           (graphTimeMs(c.timestamp) ?? 0) >= threshold,
       );
-      return match
-        ? { externalId: match.id, createdAt: new Date(graphTimeMs(match.timestamp) ?? 0) }
-        : null;
+      if (match)
+        return { externalId: match.id, createdAt: new Date(graphTimeMs(match.timestamp) ?? 0) };
+      if (!complete) throw lookupInconclusive('Instagram');
+      return null;
     },
 
     async hide(account, externalId, hidden) {

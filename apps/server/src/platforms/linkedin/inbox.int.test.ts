@@ -48,7 +48,7 @@ describe('LinkedIn inbox against the LinkedIn sandbox', () => {
     expect(inbox().capabilities(page)).toMatchObject({
       dm: false,
       comments: true,
-      mentions: false,
+      mentions: true,
     });
     expect(inbox().capabilities(page).limitation).toMatch(/no API for messages/);
     expect(await inbox().poll(person, null)).toEqual({ events: [], cursor: {} });
@@ -105,6 +105,62 @@ describe('LinkedIn inbox against the LinkedIn sandbox', () => {
     expect(next.events.map((e) => [e.externalId, e.direction, e.parentExternalId])).toEqual([
       [sent.externalId, 'out', grace.id],
     ]);
+  });
+});
+
+describe('LinkedIn organization notifications', () => {
+  it('polls mentions of the Page as mentions, once each, and answers one as the Page', async () => {
+    const { page, person } = await connect('Mention Admin', 'Mention Co');
+    const first = await emu('inbox/mention', {
+      organization: page.externalId,
+      fromName: 'Ada',
+      text: 'Loving what Mention Co ships',
+    });
+    const initial = await inbox().poll(page, null);
+    expect(initial.events).toHaveLength(1);
+    expect(initial.events[0]).toMatchObject({
+      kind: 'mention',
+      direction: 'in',
+      externalId: first.id,
+      threadExternalId: first.id,
+      text: 'Loving what Mention Co ships',
+      author: { externalId: first.actor, name: 'LinkedIn member' },
+      rootPost: {
+        externalId: first.id,
+        permalink: `https://www.linkedin.com/feed/update/${first.id}/`,
+      },
+    });
+    // Nothing twice; a new mention comes alone.
+    expect((await inbox().poll(page, initial.cursor)).events).toEqual([]);
+    const second = await emu('inbox/mention', {
+      organization: page.externalId,
+      fromName: 'Bob',
+      text: 'Thanks Mention Co!',
+    });
+    const later = await inbox().poll(page, initial.cursor);
+    expect(later.events.map((e) => [e.kind, e.externalId])).toEqual([['mention', second.id]]);
+
+    // The Page answers in a comment on the post that mentions it.
+    const thread: InboxThreadRef = {
+      kind: 'mention',
+      threadExternalId: second.id,
+      participantExternalId: second.actor,
+      rootPostExternalId: second.id,
+    };
+    const sent = await inbox().replyToComment!(page, thread, null, 'Glad you like it!');
+    const posts = (await (await fetch(`${h.base}/_emu/posts`)).json()) as {
+      posts: Array<{ id: string; comments: Array<{ id: string; actor: string; text: string }> }>;
+    };
+    expect(posts.posts.find((p) => p.id === second.id)?.comments).toEqual([
+      { id: sent.externalId, actor: page.externalId, text: 'Glad you like it!' },
+    ]);
+
+    // A member profile reads no notifications; another organization's are refused.
+    expect((await inbox().poll(person, null)).events).toEqual([]);
+    const { page: stranger } = await connect('Other Admin', 'Other Co');
+    await expect(
+      inbox().poll({ ...stranger, externalId: page.externalId }, null),
+    ).rejects.toThrow();
   });
 });
 

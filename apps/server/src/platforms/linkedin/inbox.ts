@@ -21,7 +21,7 @@ export const LINKEDIN_INBOX_POLL_MINUTES = 10;
 /** LinkedIn's longest comment. */
 export const LINKEDIN_COMMENT_MAX = 1250;
 export const LINKEDIN_PAGE_LIMITATION =
-  'LinkedIn has no API for messages to Pages, so only comments on the Page’s posts appear here.';
+  'LinkedIn has no API for messages to Pages, so only comments on the Page’s posts and mentions of the Page appear here.';
 export const LINKEDIN_MEMBER_LIMITATION =
   'LinkedIn lets only approved partners read messages and the comments on a member’s own posts, so this profile has nothing in the inbox.';
 const MEMBER = 'LinkedIn member';
@@ -31,7 +31,16 @@ const isPage = (account: StoredAccount) => account.externalId.startsWith('urn:li
 interface LinkedInInboxCursor {
   at?: number;
   atIds?: string[];
+  /** Organization notifications: the newest `lastModifiedAt` read, and the ids read at it. */
+  mentionsAt?: number;
+  mentionIds?: string[];
 }
+
+/** Notifications read per page, and pages per poll (the rest waits for the next poll). */
+const NOTIFICATIONS_PAGE = 50;
+const NOTIFICATIONS_PAGES_PER_POLL = 4;
+/** LinkedIn keeps an organization's notifications for 60 days: the first import reads them all. */
+export const LINKEDIN_NOTIFICATION_DAYS = 60;
 
 export function createLinkedInInbox(settings: AdapterSettings<LinkedInUrls>): InboxAdapter {
   const api = createLinkedInPublishApi(settings);
@@ -86,13 +95,71 @@ export function createLinkedInInbox(settings: AdapterSettings<LinkedInUrls>): In
     };
   }
 
+  /**
+   * Mentions of the organization, from its notifications (`SHARE_MENTION`): each is its own
+   * conversation, keyed by the post that mentions it, which the Page can answer in a comment.
+   * Ids read at the newest time are kept so a poll that looks again from that time stores
+   * nothing twice.
+   */
+  async function mentionsOf(account: StoredAccount, state: LinkedInInboxCursor) {
+    const since = state.mentionsAt ?? Date.now() - LINKEDIN_NOTIFICATION_DAYS * 24 * 3_600_000;
+    const seen = new Set(state.mentionIds ?? []);
+    const events: InboxMessageEvent[] = [];
+    let newest = state.mentionsAt;
+    let ids = new Set(state.mentionIds ?? []);
+    for (let page = 0; page < NOTIFICATIONS_PAGES_PER_POLL; page++) {
+      const answer = await api.organizationNotifications(
+        token(account),
+        account.externalId,
+        ['SHARE_MENTION'],
+        since,
+        page * NOTIFICATIONS_PAGE,
+        NOTIFICATIONS_PAGE,
+      );
+      const elements = answer.elements ?? [];
+      for (const n of elements) {
+        const share = n.decoratedGeneratedActivity?.share;
+        const post = share?.entity ?? n.generatedActivity ?? n.sourcePost;
+        const at = n.lastModifiedAt;
+        if (!post || at === undefined || n.action !== 'SHARE_MENTION') continue;
+        if (state.mentionsAt !== undefined && at === state.mentionsAt && seen.has(post)) continue;
+        if (newest === undefined || at > newest) {
+          newest = at;
+          ids = new Set([post]);
+        } else if (at === newest) ids.add(post);
+        const permalink = `https://www.linkedin.com/feed/update/${post}/`;
+        events.push({
+          type: 'message',
+          kind: 'mention',
+          externalId: post,
+          threadExternalId: post,
+          direction: 'in',
+          author: {
+            externalId: share?.owner ?? '',
+            name: MEMBER,
+            username: null,
+            pictureUrl: null,
+            profileUrl: null,
+          },
+          text: share?.text ?? 'Mentioned the Page in a post.',
+          createdAt: new Date(at),
+          attachments: [],
+          parentExternalId: null,
+          rootPost: { externalId: post, permalink, text: share?.text ?? null },
+        });
+      }
+      if (elements.length < NOTIFICATIONS_PAGE) break;
+    }
+    return { events, mentionsAt: newest, mentionIds: [...ids] };
+  }
+
   return {
     capabilities(account): InboxCapabilities {
       const page = isPage(account);
       return {
         dm: false,
         comments: page,
-        mentions: false,
+        mentions: page,
         privateReply: false,
         like: false,
         hide: false,
@@ -103,7 +170,7 @@ export function createLinkedInInbox(settings: AdapterSettings<LinkedInUrls>): In
         replyMaxLength: LINKEDIN_COMMENT_MAX,
         limitation: page ? LINKEDIN_PAGE_LIMITATION : LINKEDIN_MEMBER_LIMITATION,
         historyNote: page
-          ? `Herald reads the comments on the Page’s ${LINKEDIN_INBOX_POSTS_PER_POLL} most recent posts.`
+          ? `Herald reads the comments on the Page’s ${LINKEDIN_INBOX_POSTS_PER_POLL} most recent posts, and mentions of the Page from the last ${LINKEDIN_NOTIFICATION_DAYS} days.`
           : null,
         pollIntervalMinutes: page ? LINKEDIN_INBOX_POLL_MINUTES : 1440,
       };
@@ -134,8 +201,15 @@ export function createLinkedInInbox(settings: AdapterSettings<LinkedInUrls>): In
           ids = new Set([e.externalId]);
         } else if (t === newest) ids.add(e.externalId);
       }
-      const next: LinkedInInboxCursor = { at: newest, atIds: [...ids] };
-      return { events: fresh, cursor: next as InboxCursor };
+      const mentions = await mentionsOf(account, state);
+      const next: LinkedInInboxCursor = {
+        at: newest,
+        atIds: [...ids],
+        ...(mentions.mentionsAt !== undefined
+          ? { mentionsAt: mentions.mentionsAt, mentionIds: mentions.mentionIds }
+          : {}),
+      };
+      return { events: [...fresh, ...mentions.events], cursor: next as InboxCursor };
     },
 
     async replyToComment(account, thread, commentExternalId, text) {

@@ -30,6 +30,17 @@ export interface LinkedInPage<T> {
   paging?: { start?: number; count?: number; total?: number };
 }
 
+/** One organizational entity notification (inbox-and-analytics-apis.md §6.B). */
+export interface LinkedInNotificationElement {
+  notificationId?: number | string;
+  organizationalEntity?: string;
+  action?: string;
+  sourcePost?: string;
+  generatedActivity?: string;
+  decoratedGeneratedActivity?: { share?: { entity?: string; owner?: string; text?: string } };
+  lastModifiedAt?: number;
+}
+
 export interface LinkedInPostBody {
   author: string;
   commentary: string;
@@ -186,6 +197,23 @@ export function createLinkedInPublishApi(settings: AdapterSettings<LinkedInUrls>
         { method: 'DELETE', headers: rest(token) },
       );
     },
+
+    /**
+     * An organization's social-action notifications since `startMs` (inbox-and-analytics-apis.md
+     * §6.B; kept 60 days), oldest first, `start`/`count` paging.
+     */
+    organizationNotifications: (
+      token: string,
+      organization: string,
+      actions: string[],
+      startMs: number,
+      start: number,
+      count: number,
+    ) =>
+      get<LinkedInPage<LinkedInNotificationElement>>(
+        token,
+        `/rest/organizationalEntityNotifications?q=criteria&organizationalEntity=${enc(organization)}&actions=List(${actions.join(',')})&timeRange=(start:${Math.max(0, Math.floor(startMs))})&start=${start}&count=${count}`,
+      ),
 
     organizationName: async (token: string, id: string) =>
       (await get<{ localizedName?: string }>(token, `/rest/organizations/${enc(id)}`))

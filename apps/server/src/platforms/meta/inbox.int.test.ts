@@ -299,6 +299,14 @@ describe('Instagram inbox', () => {
     const oldest = await graphCall(ig, 'GET', dm.messageIds[0]!, token, { fields: 'id,message' });
     expect(oldest.status).toBe(400);
 
+    // A lost reply cannot be called “not sent” when all 20 readable messages are newer than
+    // the attempt: what came before them is out of sight.
+    const lookup = await expectPlatformError(
+      inbox.findSent!(account, dmThread(dm.senderId), 'Never sent', new Date(Date.now() - 60_000)),
+    );
+    expect(lookup.kind).toBe('transient');
+    expect(lookup.message).toMatch(/cannot tell whether the reply went out/);
+
     const sent = await inbox.sendDm!(account, dmThread(dm.senderId), 'Merci ✨');
     expect((await sentBySandbox(ig, 'mia_studio')).map((m) => m.id)).toEqual([sent.externalId]);
     const tooLong = await expectPlatformError(

@@ -191,17 +191,42 @@ export async function walk<T>(
   more: (page: T[]) => boolean,
   maxPages = 10,
 ): Promise<T[]> {
-  const all: T[] = [];
+  return (await walkAll(graph, path, token, params, more, maxPages)).items;
+}
+
+/**
+ * `walk`, also saying whether it read everything asked for: `complete` is false when it stopped
+ * at `maxPages` with more pages left — then a lookup that found nothing cannot say “not there”.
+ */
+export async function walkAll<T>(
+  graph: InboxGraph,
+  path: string,
+  token: string,
+  params: Params,
+  more: (page: T[]) => boolean,
+  maxPages = 10,
+): Promise<{ items: T[]; complete: boolean }> {
+  const items: T[] = [];
   let after: string | undefined;
   for (let i = 0; i < maxPages; i++) {
     const body = await graph.get<GraphList<T>>(path, token, { ...params, after });
-    const items = body.data ?? [];
-    all.push(...items);
+    const page = body.data ?? [];
+    items.push(...page);
     after = body.paging?.next ? body.paging.cursors?.after : undefined;
-    if (!after || items.length === 0 || !more(items)) break;
+    if (!after || page.length === 0 || !more(page)) return { items, complete: true };
   }
-  return all;
+  return { items, complete: false };
 }
+
+/** A lookup that read only part of what it needed: the reply may be there, unseen. */
+export const lookupInconclusive = (network: string) =>
+  new PlatformError(
+    'transient',
+    `${network} shows only part of this conversation, so Herald cannot tell whether the reply went out.`,
+  );
+
+/** Instagram lets apps read only the 20 newest messages of a conversation. */
+export const INSTAGRAM_READABLE_MESSAGES = 20;
 
 export const personOf = (
   network: MetaNetwork,
@@ -357,7 +382,7 @@ export async function findSentDm(
   const conversation = data?.[0];
   if (!conversation) return null;
   const threshold = since.getTime() - 60_000;
-  const messages = await walk<GraphMessageNode>(
+  const { items: messages, complete } = await walkAll<GraphMessageNode>(
     graph,
     `${conversation.id}/messages`,
     ids.token,
@@ -374,9 +399,21 @@ export async function findSentDm(
       (m.message ?? '').trim() === text.trim() &&
       (graphTimeMs(m.created_time) ?? 0) >= threshold,
   );
-  return match
-    ? { externalId: match.id, createdAt: new Date(graphTimeMs(match.created_time) ?? Date.now()) }
-    : null;
+  if (match)
+    return {
+      externalId: match.id,
+      createdAt: new Date(graphTimeMs(match.created_time) ?? Date.now()),
+    };
+  // “Not there” only when everything since the attempt was read: not when the pages ran out
+  // first, nor when Instagram's 20 readable messages are all newer than the attempt.
+  const oldest = Math.min(...messages.map((m) => graphTimeMs(m.created_time) ?? 0));
+  const cutOff =
+    platform === 'instagram' &&
+    messages.length >= INSTAGRAM_READABLE_MESSAGES &&
+    oldest >= threshold;
+  if (!complete || cutOff)
+    throw lookupInconclusive(platform === 'instagram' ? 'Instagram' : 'Facebook');
+  return null;
 }
 
 /** Refuses a reply over the network's limit before calling it (Instagram counts bytes). */

@@ -1,5 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { inboxConversations, inboxMessages, organizations } from '../../db/schema.js';
+import { upsertInboxEvents } from '../../modules/inbox/inbox-ingest.js';
+import { seedAccount } from '../../test/inbox-fake.js';
 import { startSandboxHarness } from '../../test/sandbox-harness.js';
 import { useHarness } from '../../test/network-tests.js';
 import type { AddressedInboxEvent, InboxAdapter, InboxThreadRef } from '../inbox-types.js';
@@ -232,6 +236,49 @@ describe('Threads webhooks between the sandbox and the receiver', () => {
       externalId: mention.id,
     });
     await h.setKnob(username, 'webhook_duplicate', false);
+  });
+
+  it('holds deliveries out of order and flushes them newest first; ingestion still keeps the newest', async () => {
+    const { account, username } = await connect('th_disorder');
+    const post = await publish(account, 'Disorder post');
+    await h.setKnob(username, 'webhook_out_of_order');
+    received.length = 0;
+    const reply = (fromName: string, text: string) =>
+      h.emu('POST', 'inbox/reply', { postId: post.externalId, fromName, text });
+    const older = await reply('Early Bird', 'First!');
+    expect(older.deliveries).toEqual([{ status: 'held' }]);
+    await h.advanceClock(60);
+    const newer = await reply('Late Comer', 'Second');
+    expect(received).toEqual([]);
+    const flushed = await h.emu('POST', 'inbox/flush', {});
+    expect(flushed.deliveries).toEqual([{ status: 200 }, { status: 200 }]);
+    const events = received.flatMap((r) => r.events);
+    expect(events.map((e) => e.event.externalId)).toEqual([newer.id, older.id]);
+    expect((await h.emu('POST', 'inbox/flush', {})).deliveries).toEqual([]);
+    await h.setKnob(username, 'webhook_out_of_order', false);
+
+    // Stored in the order they arrived: the conversation still shows the newest reply.
+    const [org] = await h.db.insert(organizations).values({ name: 'Disorder Co' }).returning();
+    const integration = await seedAccount(h.db, org!.id, 'Threads', account.externalId);
+    const target = { id: integration.id, organizationId: org!.id, platform: 'Threads' as const };
+    for (const e of events) await upsertInboxEvents(h.db, target, [e.event]);
+    const [conversation] = await h.db
+      .select()
+      .from(inboxConversations)
+      .where(eq(inboxConversations.integrationId, integration.id));
+    expect(conversation).toMatchObject({
+      kind: 'comments',
+      threadExternalId: post.externalId,
+      lastMessagePreview: 'Second',
+      unread: true,
+    });
+    expect(conversation!.lastMessageAt.getTime()).toBe(events[0]!.event.createdAt.getTime());
+    const stored = await h.db
+      .select({ externalId: inboxMessages.externalId })
+      .from(inboxMessages)
+      .where(eq(inboxMessages.conversationId, conversation!.id))
+      .orderBy(inboxMessages.createdAt);
+    expect(stored.map((m) => m.externalId)).toEqual([older.id, newer.id]);
   });
 
   it('refuses forged and unsigned deliveries', async () => {

@@ -1,5 +1,5 @@
 import { requestJson } from '../oauth.js';
-import { type AdapterSettings, type MetricsAdapter, sumPresent } from '../types.js';
+import { type AdapterSettings, listedSince, type MetricsAdapter, sumPresent } from '../types.js';
 import type { ThreadsUrls } from './api.js';
 import { describeThreadsError } from './errors.js';
 import { THREADS_GRAPH_VERSION } from './limits.js';
@@ -77,6 +77,38 @@ export function createThreadsMetrics(settings: AdapterSettings<ThreadsUrls>): Me
         interactions: sumPresent(raw.likes, raw.replies, raw.reposts, raw.quotes, raw.shares),
         raw,
       };
+    },
+    async listRecentPosts(account, { since, limit }) {
+      const query = new URLSearchParams({
+        fields: 'id,text,permalink,timestamp,media_type,media_url,thumbnail_url',
+        since: String(Math.floor(since.getTime() / 1000)),
+        limit: String(limit),
+        access_token: account.tokens.accessToken,
+      });
+      const answer = await requestJson<{
+        data?: Array<{
+          id: string;
+          text?: string;
+          permalink?: string;
+          timestamp?: string;
+          media_type?: string;
+          media_url?: string;
+          thumbnail_url?: string;
+        }>;
+      }>(
+        settings.http,
+        'Threads',
+        `${base}/${account.externalId}/threads?${query.toString()}`,
+        {},
+        describeThreadsError,
+      );
+      return listedSince(answer.data, since, (m) => ({
+        externalId: m.id,
+        publishedAt: m.timestamp ? new Date(m.timestamp) : null,
+        permalink: m.permalink ?? null,
+        text: m.text ?? null,
+        thumbnailUrl: m.thumbnail_url ?? (m.media_type === 'IMAGE' ? (m.media_url ?? null) : null),
+      })).slice(0, limit);
     },
     async accountMetrics(account) {
       // The last whole day (UTC): Threads' totals are for the period asked.

@@ -1,6 +1,12 @@
 import { PlatformError } from '../errors.js';
 import { requestJson } from '../oauth.js';
-import { type AdapterSettings, type MetricsAdapter, pickNumbers, sumPresent } from '../types.js';
+import {
+  type AdapterSettings,
+  type ListedPost,
+  type MetricsAdapter,
+  pickNumbers,
+  sumPresent,
+} from '../types.js';
 import type { TikTokUrls } from './api.js';
 import { describeTikTokError, isTikTokError } from './errors.js';
 
@@ -11,6 +17,16 @@ export const TIKTOK_VIDEO_METRIC_FIELDS = [
   'like_count',
   'comment_count',
   'share_count',
+] as const;
+
+/** Video fields asked of `POST /v2/video/list/` for posts published outside Herald. */
+export const TIKTOK_LIST_FIELDS = [
+  'id',
+  'create_time',
+  'share_url',
+  'cover_image_url',
+  'video_description',
+  'title',
 ] as const;
 
 /** Account fields asked of `GET /v2/user/info/` (`user.info.stats`): current totals only. */
@@ -75,6 +91,38 @@ export function createTikTokMetrics(settings: AdapterSettings<TikTokUrls>): Metr
         interactions: sumPresent(raw.like_count, raw.comment_count, raw.share_count),
         raw,
       };
+    },
+    /** `POST /v2/video/list/` (newest first, at most 20 a page): one page is a day's worth. */
+    async listRecentPosts(account, { since, limit }) {
+      const answer = await call<{
+        data?: {
+          videos?: Array<{
+            id?: string;
+            create_time?: number;
+            share_url?: string;
+            cover_image_url?: string;
+            video_description?: string;
+            title?: string;
+          }>;
+        };
+      }>(`/v2/video/list/?fields=${TIKTOK_LIST_FIELDS.join(',')}`, account.tokens.accessToken, {
+        method: 'POST',
+        body: JSON.stringify({ max_count: Math.min(limit, 20) }),
+      });
+      const out: ListedPost[] = [];
+      for (const v of answer.data?.videos ?? []) {
+        if (!v.id || typeof v.create_time !== 'number') continue;
+        const publishedAt = new Date(v.create_time * 1000);
+        if (publishedAt < since) continue;
+        out.push({
+          externalId: v.id,
+          publishedAt,
+          permalink: v.share_url ?? null,
+          text: v.video_description || v.title || null,
+          thumbnailUrl: v.cover_image_url ?? null,
+        });
+      }
+      return out;
     },
     async accountMetrics(account) {
       const answer = await call<{ data?: { user?: Record<string, unknown> } }>(

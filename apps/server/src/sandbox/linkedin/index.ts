@@ -6,6 +6,7 @@ import { registerEmuKit } from '../kit/emu-kit.js';
 import { registerLinkedInCommentRoutes } from './comments.routes.js';
 import { registerLinkedInEmuRoutes } from './emu.routes.js';
 import { registerLinkedInMediaRoutes } from './media.routes.js';
+import { registerLinkedInNotificationRoutes } from './notifications.routes.js';
 import { registerLinkedInOAuth } from './oauth.js';
 import { createLinkedInPosts } from './posts-state.js';
 import { registerLinkedInPostRoutes } from './posts.routes.js';
@@ -60,5 +61,6 @@ export function registerLinkedInSandbox(scope: FastifyInstance, ctx: SandboxCont
   registerLinkedInPostRoutes(scope, { kit, state, posts, withLock });
   const comments = registerLinkedInCommentRoutes(scope, { kit, state, posts, withLock });
   registerLinkedInStatisticsRoutes(scope, { kit, state, posts });
+  registerLinkedInNotificationRoutes(scope, { kit, state, posts, store: ctx.store });
   registerLinkedInEmuRoutes(scope, { state, posts, ...comments });
 }

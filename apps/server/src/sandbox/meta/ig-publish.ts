@@ -95,6 +95,14 @@ export function addInstagramPublishing(router: GraphRouter, deps: PublishDeps) {
     return (record?.times ?? []).filter((t) => now - t < QUOTA_WINDOW_MS);
   }
 
+  async function mediaUrlOf(m: IgMedia): Promise<string | undefined> {
+    const container = await objects.get(m.containerId);
+    if (container?.type !== 'ig_container') return undefined;
+    if (container.mediaUrl) return container.mediaUrl;
+    const first = container.children[0] ? await objects.get(container.children[0]) : null;
+    return first?.type === 'ig_container' ? (first.mediaUrl ?? undefined) : undefined;
+  }
+
   const mediaView: ObjectView = {
     nodeType: 'IGMedia',
     defaults: 'id',
@@ -115,6 +123,10 @@ export function addInstagramPublishing(router: GraphRouter, deps: PublishDeps) {
           ? await objects.countComments(m.id)
           : undefined,
         is_comment_enabled: true,
+        // The file the container was made from (a carousel's: its first child's); the emulator
+        // keeps no poster frame, so a video has no `thumbnail_url`.
+        media_url: wants(specs, 'media_url') ? await mediaUrlOf(m) : undefined,
+        thumbnail_url: undefined,
         children:
           m.mediaType === 'CAROUSEL_ALBUM' ? { data: m.children.map((id) => ({ id })) } : undefined,
       };

@@ -1,4 +1,4 @@
-import { dailyFigure, grownCount } from '../kit/growth.js';
+import { dailyFigure, followersOn, grownCount } from '../kit/growth.js';
 import { GraphFailure } from './errors.js';
 import { requireScope, type PublishDeps } from './helpers.js';
 import { ownersOf } from './objects.js';
@@ -60,6 +60,49 @@ function metricList(req: GraphRequest, known: Record<string, number>, extra: str
   return metrics;
 }
 
+const DAY_MS = 86_400_000;
+const graphDay = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
+
+/**
+ * Instagram's `follower_count` (`period=day`, a time series asked alone): the followers gained
+ * each day between `since` and `until` (unix seconds; yesterday and today by default), only
+ * for the last 30 days, as Graph keeps it (docs/analytics.md#per-network-mapping).
+ */
+function followerCount(req: GraphRequest, id: string, now: number) {
+  if (req.params.period !== 'day' || req.params.metric_type === 'total_value')
+    throw new GraphFailure(
+      400,
+      100,
+      '(#100) follower_count supports only period=day and metric_type=time_series',
+    );
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const seconds = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) * 1000 : null);
+  // Today's gains so far count; nothing older than 30 days is kept.
+  const since = Math.max(seconds(req.params.since) ?? today - DAY_MS, today - 30 * DAY_MS);
+  const until = Math.min(seconds(req.params.until) ?? today + DAY_MS, today + DAY_MS);
+  const values = [];
+  for (let day = Math.floor(since / DAY_MS) * DAY_MS; day < until; day += DAY_MS) {
+    const end = day + DAY_MS;
+    values.push({
+      value: followersOn(id, end - 1) - followersOn(id, day - 1),
+      end_time: graphDay(end),
+    });
+  }
+  return {
+    json: {
+      data: [
+        {
+          name: 'follower_count',
+          period: 'day',
+          title: 'Follower Count',
+          values,
+          id: `${id}/insights/follower_count/day`,
+        },
+      ],
+    },
+  };
+}
+
 /**
  * `GET /{id}/insights` for Page posts, Pages, Instagram media and Instagram users, in Graph's
  * shapes (`values[]` for lifetime and day metrics, `total_value` with `metric_type=total_value`),
@@ -117,6 +160,7 @@ export function addGraphInsights(router: GraphRouter, { kit, state, objects }: P
         33,
       );
     requireScope(auth, isPage ? 'read_insights' : 'instagram_manage_insights');
+    if (!isPage && req.params.metric === 'follower_count') return followerCount(req, id, now);
     const metrics = metricList(req, known);
     const period = req.params.period ?? 'day';
     const totalValue = req.params.metric_type === 'total_value';

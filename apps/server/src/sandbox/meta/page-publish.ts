@@ -304,5 +304,5 @@ export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
     listOf(req, path.id!, 'videos', (k) => k === 'video'),
   );
 
-  addPageViews(views);
+  addPageViews(views, { now: () => kit.now(), objects });
 }

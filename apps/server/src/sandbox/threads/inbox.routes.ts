@@ -29,12 +29,15 @@ import { THREADS_PUBLISHING } from './responses.js';
  * envelope (`values.value`, `field` replies or mentions) signed `X-Hub-Signature-256` with the
  * app secret. The callback is what the App Dashboard would hold: set with
  * `POST /_emu/webhooks {callbackUrl, verifyToken}`, which runs Meta's GET handshake first.
- * Knobs per account: `webhook_duplicate`, `webhook_bad_signature`, `webhook_disabled`.
+ * Knobs per account: `webhook_duplicate`, `webhook_out_of_order` (each delivery is held until
+ * `POST /_emu/inbox/flush`, which sends the held ones newest first), `webhook_bad_signature`,
+ * `webhook_disabled`.
  * Customer hooks: `POST /_emu/inbox/reply {postId, fromName, text}` and
  * `POST /_emu/inbox/mention {account, fromName, text}`; each answers `deliveries[].status`.
  */
 export const THREADS_WEBHOOK_KNOBS = [
   'webhook_duplicate',
+  'webhook_out_of_order',
   'webhook_bad_signature',
   'webhook_disabled',
 ] as const;
@@ -43,6 +46,16 @@ interface Callback {
   url: string;
   verifyToken: string;
 }
+
+/** A signed delivery `webhook_out_of_order` holds back until the flush. */
+interface HeldDelivery {
+  heldAt: number;
+  seq: number;
+  body: string;
+  signature: string;
+  copies: number;
+}
+let heldSeq = 0;
 
 const sign = (secret: string, body: string) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -115,10 +128,20 @@ export function registerThreadsInboxRoutes(
     const signature = scenario.isOn('webhook_bad_signature')
       ? sign(`${ctx.clientSecret}-wrong`, body)
       : sign(ctx.clientSecret, body);
+    const copies = scenario.isOn('webhook_duplicate') ? 2 : 1;
+    if (scenario.isOn('webhook_out_of_order')) {
+      const held: HeldDelivery = { heldAt: Date.now(), seq: ++heldSeq, body, signature, copies };
+      await ctx.store.put('th_held', `${held.heldAt}-${held.seq}`, held);
+      return [{ status: 'held' as const }];
+    }
+    return send(callback.url, body, signature, copies);
+  }
+
+  async function send(url: string, body: string, signature: string, copies: number) {
     const results: Array<{ status: number | null }> = [];
-    for (let i = 0; i < (scenario.isOn('webhook_duplicate') ? 2 : 1); i++) {
+    for (let i = 0; i < copies; i++) {
       try {
-        const res = await ctx.deliver(callback.url, {
+        const res = await ctx.deliver(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
           body,
@@ -132,6 +155,20 @@ export function registerThreadsInboxRoutes(
     }
     return results;
   }
+
+  // The held deliveries, newest first (what arrived last is delivered first).
+  scope.post('/_emu/inbox/flush', async () => {
+    const callback = await ctx.store.get<Callback>('th_webhook', 'app');
+    const held = (await ctx.store.list<HeldDelivery>('th_held'))
+      .map((r) => ({ id: r.id, ...r.data }))
+      .sort((a, b) => b.heldAt - a.heldAt || b.seq - a.seq);
+    const deliveries: Array<{ status: number | null }> = [];
+    for (const d of held) {
+      await ctx.store.delete('th_held', d.id);
+      if (callback) deliveries.push(...(await send(callback.url, d.body, d.signature, d.copies)));
+    }
+    return { deliveries };
+  });
 
   scope.post('/_emu/webhooks', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;

@@ -31,6 +31,8 @@ export function mediaFields(m: ThreadsMedia, viewer: string): Record<string, unk
     media_product_type: 'THREADS',
     media_type: m.mediaType,
     media_url: undefined,
+    // The emulator keeps no picture of a post's media.
+    thumbnail_url: undefined,
     permalink: permalinkOf(m),
     owner: m.accountId ? { id: m.accountId } : undefined,
     username: m.username,

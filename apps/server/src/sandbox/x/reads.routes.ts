@@ -88,6 +88,48 @@ export function registerXReadRoutes(scope: FastifyInstance, deps: XReadDeps) {
     }),
   );
 
+  /**
+   * `GET /2/tweets?ids=a,b,…` (1 to 100 ids): the posts found in `data`, in the order asked, and
+   * one `errors[]` entry per id that is gone — X's batch lookup, what analytics reads.
+   */
+  scope.get(
+    '/2/tweets',
+    xRoute(async (request) => {
+      const caller = await deps.access(request, READ_SCOPES);
+      const q = request.query as Query;
+      const ids = String(q.ids ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean);
+      if (!ids.length || ids.length > 100 || ids.some((id) => !/^\d{1,19}$/.test(id)))
+        throw xFailures.invalid(
+          'The `ids` query parameter value must be 1 to 100 comma-separated post ids.',
+          { ids: [String(q.ids ?? '')] },
+        );
+      const now = await oauth.now();
+      const fields = fieldList(q['tweet.fields']);
+      const data: Array<Record<string, unknown>> = [];
+      const errors: Array<Record<string, unknown>> = [];
+      for (const id of ids) {
+        const tweet = await posts.getTweet(id);
+        if (!tweet || tweet.deletedAt !== null) {
+          errors.push({
+            value: id,
+            detail: `Could not find tweet with id: [${id}].`,
+            title: 'Not Found Error',
+            resource_type: 'tweet',
+            parameter: 'ids',
+            resource_id: id,
+            type: 'https://api.x.com/2/problems/resource-not-found',
+          });
+          continue;
+        }
+        data.push(renderTweet(tweet, fields, { now, viewer: caller.account.id }));
+      }
+      return { ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) };
+    }),
+  );
+
   scope.get(
     '/2/users/:id/tweets',
     xRoute(async (request) => {

@@ -110,12 +110,36 @@ export function TopPosts({
                           <FileText className="size-4" aria-hidden="true" />
                         </span>
                       )}
-                      <Link
-                        to={generatePath(paths.postDetails, { postId: p.postId })}
-                        className="line-clamp-2 font-medium text-indigo-700 hover:underline"
-                      >
-                        {p.title || p.text || 'Untitled post'}
-                      </Link>
+                      {p.source === 'herald' && p.postId ? (
+                        <Link
+                          to={generatePath(paths.postDetails, { postId: p.postId })}
+                          className="line-clamp-2 font-medium text-indigo-700 hover:underline"
+                        >
+                          {p.title || p.text || 'Untitled post'}
+                        </Link>
+                      ) : (
+                        // Published outside Herald: no details page, the post on its network.
+                        <span className="min-w-0">
+                          {p.permalink ? (
+                            <a
+                              href={p.permalink}
+                              target="_blank"
+                              rel="noreferrer"
+                              className="line-clamp-2 font-medium text-indigo-700 hover:underline"
+                            >
+                              {p.text || 'Untitled post'}
+                              <span className="sr-only"> (opens on {p.platform})</span>
+                            </a>
+                          ) : (
+                            <span className="line-clamp-2 font-medium text-slate-900">
+                              {p.text || 'Untitled post'}
+                            </span>
+                          )}
+                          <span className="block text-xs text-slate-500">
+                            Published outside Herald
+                          </span>
+                        </span>
+                      )}
                     </div>
                   </th>
                   <td className="py-2 pr-3 text-slate-700">

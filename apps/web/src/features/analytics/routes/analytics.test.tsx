@@ -67,6 +67,7 @@ function createOverview(overrides: Partial<AnalyticsOverview> = {}): AnalyticsOv
     ],
     topPosts: [
       {
+        source: 'herald',
         postId: POST,
         targetId: '44444444-4444-4444-8444-444444444444',
         title: null,
@@ -81,6 +82,23 @@ function createOverview(overrides: Partial<AnalyticsOverview> = {}): AnalyticsOv
         engagementRate: 0.1,
         takenAt: '2026-03-03T10:00:00Z',
         thumbnailUrl: 'https://api.example.com/media/a/b.jpg?exp=1&sig=s',
+      },
+      {
+        source: 'external',
+        postId: null,
+        targetId: '55555555-5555-4555-8555-555555555555',
+        title: null,
+        text: 'Made in the Instagram app',
+        platform: 'Instagram',
+        accountName: 'Studio IG',
+        publishedAt: '2026-03-02T12:00:00Z',
+        permalink: 'https://www.instagram.com/p/abc123/',
+        views: 250,
+        reach: 180,
+        interactions: 20,
+        engagementRate: 0.08,
+        takenAt: '2026-03-03T10:00:00Z',
+        thumbnailUrl: null,
       },
     ],
     accounts: [
@@ -278,6 +296,19 @@ describe('/analytics', () => {
     await waitFor(() =>
       expect(server.requests.some((r) => r.query.get('sort') === 'interactions')).toBe(true),
     );
+  });
+
+  it('links a post published outside Herald to the network, saying so', async () => {
+    await renderAnalytics();
+    const top = await screen.findByRole('region', { name: 'Top posts' });
+    const link = within(top).getByRole('link', {
+      name: 'Made in the Instagram app (opens on Instagram)',
+    });
+    expect(link).toHaveAttribute('href', 'https://www.instagram.com/p/abc123/');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(top).getByText('Published outside Herald')).toBeInTheDocument();
+    // No details page in Herald for it.
+    expect(top.querySelectorAll('a[href^="/content/"]')).toHaveLength(1);
   });
 
   it('says which accounts are stale and why', async () => {

@@ -1,11 +1,24 @@
-import { countText, textLimitOf } from '@herald/contract';
+import { applyLinkTracking, countText, textLimitOf, type LinkTracking } from '@herald/contract';
 import { cn } from '@/lib/cn';
 import type { ComposePlatform } from '../utils/compose-platforms';
 
-/** "23/280": the text counted the network's way (X weighs links and some characters). */
-export function CharacterCount({ platform, text }: { platform: ComposePlatform; text: string }) {
-  const limit = textLimitOf(platform.constraints);
-  const used = countText(text, limit?.counting);
+/**
+ * "23/280": the text counted the network's way (X weighs links and some characters), as it will
+ * be sent (with the post's link tracking, when given). `limit` replaces the post's text rule
+ * (a first comment has its network's comment limit).
+ */
+export function CharacterCount({
+  platform,
+  text,
+  limit = textLimitOf(platform.constraints),
+  tracking,
+}: {
+  platform: ComposePlatform;
+  text: string;
+  limit?: ReturnType<typeof textLimitOf>;
+  tracking?: LinkTracking | null;
+}) {
+  const used = countText(applyLinkTracking(text, tracking, platform.name), limit?.counting);
   const isOver = limit !== null && used > limit.max;
   return (
     <span
@@ -22,9 +35,11 @@ export function CharacterCount({ platform, text }: { platform: ComposePlatform; 
 export function CharacterCounts({
   platforms,
   text,
+  tracking,
 }: {
   platforms: readonly ComposePlatform[];
   text: string;
+  tracking?: LinkTracking | null;
 }) {
   if (platforms.length === 0) return null;
   return (
@@ -35,7 +50,7 @@ export function CharacterCounts({
       {platforms.map((platform) => (
         <li key={platform.id} aria-label={`${platform.label} characters`}>
           <span className="font-medium">{platform.label}</span>{' '}
-          <CharacterCount platform={platform} text={text} />
+          <CharacterCount platform={platform} text={text} tracking={tracking} />
         </li>
       ))}
     </ul>

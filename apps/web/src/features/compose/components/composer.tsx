@@ -327,6 +327,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             }
             selected={editable}
             textErrors={issues.textErrors}
+            tracking={state.linkTracking}
             submitErrors={{
               ...problems.content,
               ...(problems.empty ? { shared: problems.empty } : {}),

@@ -1,3 +1,4 @@
+import type { LinkTracking } from '@herald/contract';
 import type { ReactNode } from 'react';
 import { SegmentedTabs } from '@/components/ui/segmented-tabs';
 import { TextField } from '@/components/ui/form-field';
@@ -86,6 +87,8 @@ interface ContentEditorProps {
   textErrors: Record<string, string>;
   /** Messages from the last Create Post press, by platform id ('shared' for the shared text). */
   submitErrors: Record<string, string>;
+  /** The post's link tracking: counters count the texts with tracked links, as sent. */
+  tracking?: LinkTracking | null;
   disabled?: boolean;
 }
 
@@ -133,7 +136,13 @@ export function ContentEditor(props: ContentEditorProps) {
             onChange={props.onSharedTextChange}
             errors={sharedErrors}
             disabled={disabled}
-            footer={<CharacterCounts platforms={selected} text={props.sharedText} />}
+            footer={
+              <CharacterCounts
+                platforms={selected}
+                text={props.sharedText}
+                tracking={props.tracking}
+              />
+            }
           />
         ) : selected.length === 0 ? (
           <p className="text-sm text-slate-600">
@@ -157,7 +166,7 @@ export function ContentEditor(props: ContentEditorProps) {
                 footer={
                   <p className="text-xs text-slate-700">
                     <span className="sr-only">{`${platform.label} characters: `}</span>
-                    <CharacterCount platform={platform} text={text} />
+                    <CharacterCount platform={platform} text={text} tracking={props.tracking} />
                   </p>
                 }
               />

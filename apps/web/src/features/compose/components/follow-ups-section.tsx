@@ -1,4 +1,9 @@
-import { MAX_THREAD_PARTS, supportsFirstComment, supportsThread } from '@herald/contract';
+import {
+  firstCommentLimitOf,
+  MAX_THREAD_PARTS,
+  supportsFirstComment,
+  supportsThread,
+} from '@herald/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { ComposePlatform } from '../utils/compose-platforms';
@@ -115,7 +120,11 @@ function AccountFollowUpsFields({ platform, value, onChange, problems, disabled 
           />
           <p className="mt-1 text-xs text-slate-700">
             <span className="sr-only">First comment characters: </span>
-            <CharacterCount platform={platform} text={value.firstComment} />
+            <CharacterCount
+              platform={platform}
+              text={value.firstComment}
+              limit={firstCommentLimitOf(platform.name, platform.constraints)}
+            />
           </p>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import {
+  applyLinkTracking,
   contentRequiredMessage,
   MAX_FILES_PER_POST,
   TOO_MANY_FILES_MESSAGE,
@@ -37,7 +38,8 @@ export function composeIssues(
       platformId: platform.id,
       platformName: platform.label,
       constraints: platform.constraints,
-      text: textFor(state, platform.id),
+      // Counted as it will be sent: with the post's link tracking (X counts each link as 23).
+      text: applyLinkTracking(textFor(state, platform.id), state.linkTracking, platform.name),
       media: mediaFor(state, platform.id).map((item) => item.facts),
     })),
   );

@@ -8,6 +8,7 @@ import {
   MembersResponseSchema,
   type InboxConversation,
   type InboxConversationUpdate,
+  type InboxLabelColor,
   type InboxMessage,
   type InboxStatus,
   type PlatformName,
@@ -308,4 +309,33 @@ export function useAssignableTeammates(orgId: string, { enabled = true } = {}) {
     enabled: Boolean(orgId) && enabled,
     staleTime: 60_000,
   });
+}
+
+/** The organization's own labels (dm:send): create, rename or recolour, delete. */
+export function useLabelMutations(orgId: string) {
+  const queryClient = useQueryClient();
+  // A rename or delete changes conversations too.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: inboxKeys.org(orgId) });
+  const path = (name: string) => inboxPath(orgId, `/labels/${encodeURIComponent(name)}`);
+  return {
+    create: useMutation({
+      mutationFn: (body: { name: string; color: InboxLabelColor | null }) =>
+        apiClient.post(inboxPath(orgId, '/labels'), body),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: ({
+        name,
+        change,
+      }: {
+        name: string;
+        change: { name?: string; color?: InboxLabelColor | null };
+      }) => apiClient.patch(path(name), change),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (name: string) => apiClient.delete(path(name)),
+      onSuccess: refresh,
+    }),
+  };
 }

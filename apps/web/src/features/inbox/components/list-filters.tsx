@@ -29,6 +29,7 @@ export function ListFilters({
   onSearchChange,
   accounts,
   labels,
+  onManageLabels,
 }: {
   query: InboxListQuery;
   onChange: (next: Partial<InboxListQuery>) => void;
@@ -36,6 +37,8 @@ export function ListFilters({
   onSearchChange: (value: string) => void;
   accounts: InboxAccount[];
   labels: string[];
+  /** Opens the label manager; absent for members who may not change labels. */
+  onManageLabels?: (() => void) | undefined;
 }) {
   const [showLabels, setShowLabels] = useState(false);
   const toggleLabel = (label: string) =>
@@ -139,6 +142,15 @@ export function ListFilters({
                 </button>
               );
             })}
+            {showLabels && onManageLabels && (
+              <button
+                type="button"
+                onClick={onManageLabels}
+                className="px-1 text-xs font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                Manage labels
+              </button>
+            )}
             {query.labels.length > 0 && (
               <button
                 type="button"

@@ -11,6 +11,7 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { cn } from '@/lib/cn';
@@ -18,6 +19,26 @@ import type { MessageAction } from '../api/inbox';
 import { personName } from './format';
 
 export const NOTES_ARE_PRIVATE = 'Only your team sees notes';
+
+/** A private reply's other side: the comment it answered, or the DM it became. */
+function PrivateReplyLink({ link }: { link: NonNullable<InboxMessage['privateReplyLink']> }) {
+  const to = `/inbox?c=${encodeURIComponent(link.conversationId)}`;
+  return link.commentText !== null ? (
+    <p className="text-xs text-slate-600">
+      In answer to the comment{' '}
+      <Link to={to} className="font-medium text-indigo-700 underline hover:text-indigo-900">
+        “{link.commentText.length > 80 ? `${link.commentText.slice(0, 80)}…` : link.commentText}”
+      </Link>
+    </p>
+  ) : (
+    <p className="text-xs text-slate-600">
+      Sent as a direct message.{' '}
+      <Link to={to} className="font-medium text-indigo-700 underline hover:text-indigo-900">
+        Open the conversation
+      </Link>
+    </p>
+  );
+}
 
 function Attachment({ attachment }: { attachment: InboxAttachment }) {
   const src = attachment.url ?? attachment.previewUrl;
@@ -233,6 +254,7 @@ export function MessageItem({
             </span>
           )}
         </header>
+        {message.privateReplyLink && <PrivateReplyLink link={message.privateReplyLink} />}
         {message.deleted ? (
           <p className="text-sm text-slate-600 italic">This message was deleted.</p>
         ) : (

@@ -42,6 +42,7 @@ const comments = createConversation({
     deleteOnNetwork: true,
     block: false,
     replyMaxLength: 8000,
+    replyAttachments: [],
   },
   lastMessage: {
     text: 'Love it!',
@@ -177,7 +178,8 @@ describe('/inbox list', () => {
     expect(labelFilter).toHaveAttribute('aria-expanded', 'false');
     await user.click(labelFilter);
     const labels = screen.getByRole('group', { name: 'Labels' });
-    expect(within(labels).getAllByRole('button')).toHaveLength(7);
+    expect(within(labels).getAllByRole('button', { pressed: false })).toHaveLength(7);
+    expect(within(labels).getByRole('button', { name: 'Manage labels' })).toBeInTheDocument();
     await user.click(within(labels).getByRole('button', { name: 'Complaint' }));
     await user.click(within(labels).getByRole('button', { name: 'Order' }));
     await waitFor(() => expect(lastListQuery(server)?.get('labels')).toBe('complaint,order'));
@@ -568,6 +570,32 @@ describe('/inbox thread', () => {
     );
   });
 
+  it('links a private reply in a DM to the comment it answered', async () => {
+    const echo = createInboxMessage({
+      id: 'msg_echo',
+      conversationId: maya.id,
+      direction: 'out',
+      text: 'Free over 50 €',
+      privateReply: true,
+      privateReplyLink: {
+        conversationId: comments.id,
+        messageId: 'msg_c1',
+        commentText: 'How much is shipping?',
+      },
+    });
+    const { user } = await renderInbox({
+      threads: [
+        { conversation: maya, messages: [echo] },
+        { conversation: comments, messages: [] },
+      ],
+      path: `/inbox?c=${maya.id}`,
+    });
+    const link = await screen.findByRole('link', { name: '“How much is shipping?”' });
+    expect(link.closest('p')).toHaveTextContent('In answer to the comment');
+    await user.click(link);
+    expect(await screen.findByRole('heading', { name: comments.title })).toBeInTheDocument();
+  });
+
   it('offers View profile, Mark as unread and Delete conversation; Block only where the network allows', async () => {
     const { user, server } = await renderInbox({
       threads: [{ conversation: maya }],
@@ -767,6 +795,66 @@ describe('/inbox permissions and counts', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: 'Delete conversation' })).toBeNull();
     expect(within(menu).queryByRole('menuitem', { name: 'Mark as unread' })).toBeNull();
+  });
+
+  it('manages labels from the label filter: add with a colour, rename, recolour, delete; not for viewers', async () => {
+    const { user, server } = await renderInbox({
+      summary: summaryReply({ ownLabels: [{ name: 'wholesale', color: 'teal' }] }),
+      routes: {
+        [`POST ${base}/labels`]: ok({ labels: [], ownLabels: [] }),
+        [`PATCH ${base}/labels/wholesale`]: ok({ labels: [], ownLabels: [] }),
+        [`DELETE ${base}/labels/wholesale`]: ok({ labels: [], ownLabels: [] }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Labels filter' }));
+    await user.click(screen.getByRole('button', { name: 'Manage labels' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage labels' });
+    expect(within(dialog).getByText('Question')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Colour of Wholesale' })).toHaveValue(
+      'teal',
+    );
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'New label' }), 'VIP');
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Colour of the new label' }),
+      'pink',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add label' }));
+    await waitFor(() =>
+      expect(
+        server.requests.find((r) => r.method === 'POST' && r.path.endsWith('/labels'))?.body,
+      ).toEqual({
+        name: 'VIP',
+        color: 'pink',
+      }),
+    );
+
+    const name = within(dialog).getByRole('textbox', { name: 'Name of Wholesale' });
+    await user.clear(name);
+    await user.type(name, 'B2B');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Colour of Wholesale' }),
+      'red',
+    );
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+        { name: 'B2B' },
+        { color: 'red' },
+      ]),
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Wholesale' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete the label “Wholesale”?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete label' }));
+    await waitFor(() => expect(server.count(`DELETE ${base}/labels/wholesale`)).toBe(1));
+  });
+
+  it('offers no label manager to a member without dm:send', async () => {
+    const { user } = await renderInbox({ me: createMe({ permissions: ['dm:view'] }) });
+    await user.click(await screen.findByRole('button', { name: 'Labels filter' }));
+    expect(screen.getByRole('group', { name: 'Labels' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Manage labels' })).toBeNull();
   });
 
   it('shows the unread count on the sidebar badge, none at zero', async () => {

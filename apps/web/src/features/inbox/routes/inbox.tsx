@@ -11,6 +11,7 @@ import { usePermissions } from '@/lib/permissions';
 import { useConversations, useUpdateConversation, type InboxListQuery } from '../api/inbox';
 import { AccountNotices } from '../components/account-notices';
 import { ConversationList, LOADING, NO_MESSAGES } from '../components/conversation-list';
+import { LabelManager } from '../components/label-manager';
 import { LIST_PANEL_ID, ListFilters, tabId } from '../components/list-filters';
 import { Thread } from '../components/thread';
 
@@ -41,6 +42,7 @@ export function InboxPage() {
   const selectedId = params.get('c');
   const [query, setQuery] = useState(INITIAL_QUERY);
   const [search, setSearch] = useState('');
+  const [managingLabels, setManagingLabels] = useState(false);
   const summary = useInboxSummary(orgId, { enabled: canView });
   const list = useConversations(canView ? orgId : '', query);
   const update = useUpdateConversation(orgId);
@@ -129,6 +131,7 @@ export function InboxPage() {
               onSearchChange={setSearch}
               accounts={accounts}
               labels={labels}
+              onManageLabels={canSend ? () => setManagingLabels(true) : undefined}
             />
           </div>
           <div
@@ -196,6 +199,14 @@ export function InboxPage() {
           )}
         </section>
       </div>
+      {canSend && (
+        <LabelManager
+          orgId={orgId}
+          ownLabels={summary.data?.ownLabels ?? []}
+          open={managingLabels}
+          onOpenChange={setManagingLabels}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { INTERNAL_COMMENT_MAX, type InternalComment, type Post } from '@herald/contract';
 import { Lock, Trash2 } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { LoadingIndicator } from '@/components/ui/spinner';
@@ -64,6 +64,7 @@ export function InternalComments({ orgId, post }: { orgId: string; post: Post })
   const [query, setQuery] = useState<{ start: number; query: string } | null>(null);
   const [active, setActive] = useState(0);
   const field = useRef<HTMLTextAreaElement>(null);
+  const caretAfterPick = useRef<number | null>(null);
 
   const options = useMemo(() => {
     if (!query) return [];
@@ -93,12 +94,18 @@ export function InternalComments({ orgId, post }: { orgId: string; post: Post })
       list.some((m) => m.userId === teammate.userId) ? list : [...list, teammate],
     );
     setQuery(null);
-    const at = query.start + inserted.length;
-    requestAnimationFrame(() => {
-      field.current?.focus();
-      field.current?.setSelectionRange(at, at);
-    });
+    // Placed as the new text is committed (a layout effect), not a frame later: keys typed
+    // right after the pick must land after the mention, not before it.
+    caretAfterPick.current = query.start + inserted.length;
   };
+
+  useLayoutEffect(() => {
+    const at = caretAfterPick.current;
+    if (at === null || !field.current) return;
+    caretAfterPick.current = null;
+    field.current.focus();
+    field.current.setSelectionRange(at, at);
+  }, [text]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!open) return;

@@ -1,0 +1,2 @@
+CREATE INDEX "inbox_conversations_account_idx" ON "inbox_conversations" USING btree ("organization_id","integration_id","status","last_message_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "inbox_conversations"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "inbox_conversations_account_unread_idx" ON "inbox_conversations" USING btree ("organization_id","integration_id","status","last_message_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "inbox_conversations"."archived_at" is null and "inbox_conversations"."unread";

@@ -1,0 +1,2 @@
+ALTER TABLE "inbox_labels" ADD COLUMN "color" text;--> statement-breakpoint
+CREATE INDEX "inbox_messages_out_external_idx" ON "inbox_messages" USING btree ("organization_id","external_id") WHERE "inbox_messages"."direction" = 'out' and "inbox_messages"."external_id" is not null;

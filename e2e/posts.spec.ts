@@ -165,16 +165,31 @@ test.describe('posts: library, calendar and details', () => {
     const later = dayAfter(2);
     let target = page.getByRole('columnheader', { name: fullDay(later) });
     if (tomorrow.getDay() === 6) {
-      // Tomorrow ends the week: the month shows both days.
+      // Tomorrow ends the week: the month shows both days. Its own posts and queue slots are
+      // read first; a chip re-rendered by their answer mid-drag would drop nothing.
+      const monthRead = Promise.all(
+        ['/posts?from=', '/queue/slots?from='].map((path) =>
+          page.waitForResponse((r) => r.url().includes(path) && r.url().includes('T00%3A00')),
+        ),
+      );
       await page.getByRole('button', { name: 'Month' }).click();
+      await monthRead;
+      await expect(
+        page.getByRole('button', { name: new RegExp(`^${fullDay(tomorrow)}, 1 post`) }),
+      ).toBeVisible();
       target = page
         .getByRole('button', { name: new RegExp(`^${fullDay(later)}, `) })
         .locator('xpath=ancestor::td[1]');
     }
+    // Both in view before the button goes down: a page scrolled between the press and the first
+    // move starts no drag in Chromium (the month's next row is below a 720 px viewport).
+    await target.evaluate((cell) => cell.scrollIntoView({ block: 'center' }));
     await chip.dragTo(target);
     await expect(page.getByText(`Post moved to ${fullDay(later)} at 10:00 AM`)).toBeVisible();
 
     await page.goto(`/calendar?date=${dateKey(later)}`);
+    // The calendar remembers the view last chosen: back to the week, whose columns name days.
+    await page.getByRole('button', { name: 'Week' }).click();
     await expect(
       page.getByRole('columnheader', { name: fullDay(later) }).getByText('1 post'),
     ).toBeVisible();

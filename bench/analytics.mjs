@@ -84,7 +84,7 @@ async function seed(db, orgId) {
                                  account_name, status, external_id, permalink, published_at)
        select gen_random_uuid(), p.id, p.organization_id, $2, $3, $4, 'PUBLISHED',
               'bench-' || $5::int || '-' || p.id, 'https://example.com/p/' || p.id,
-              p.published_at + ($5::int * interval '1 minute')
+              p.published_at - ($5::int * interval '1 minute')
          from posts p where p.organization_id = $1`,
       [orgId, a.platformId, a.id, a.name, k],
     );

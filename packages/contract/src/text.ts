@@ -10,6 +10,9 @@ export const hasNul = (value: string) => value.includes('\u0000');
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return hasNul(value);
   if (depth > 64 || value === null || typeof value !== 'object') return false;
+  // Bytes (a raw webhook body, a file) are not text: walking a Buffer's every index was most of
+  // a webhook delivery's CPU.
+  if (ArrayBuffer.isView(value)) return false;
   if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
   return Object.entries(value).some(([key, item]) => hasNul(key) || containsNul(item, depth + 1));
 }

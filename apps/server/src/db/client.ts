@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -41,6 +42,10 @@ export class DatabaseUnreachableError extends Error {}
  * Whether `db` is the embedded PGlite database: one connection that every query (and every
  * transaction) queues for, owned by one process (the data-directory lock).
  */
+/** The rows of a raw statement (`db.execute`), the same shape on PostgreSQL and PGlite. */
+export const rowsOf = async <T>(db: Db, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
 export const isEmbedded = (db: Db) => (db as { $client?: unknown }).$client instanceof PGlite;
 
 /** Any number will do as long as every Herald process uses the same one. */

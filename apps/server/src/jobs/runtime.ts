@@ -1,4 +1,5 @@
 import { fromPglite, PgBoss } from 'pg-boss';
+import { recordLocalWorker } from '../lib/local-workers.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 
@@ -53,9 +54,10 @@ export async function startQueues(boss: PgBoss, jobs: AnyJobDefinition[]) {
 export async function startHandlers(boss: PgBoss, role: JobRole, jobs: AnyJobDefinition[]) {
   if (role === 'api') return;
   for (const job of jobs) {
-    await boss.work(job.queue, job.work ?? {}, async (batch) => {
+    const id = await boss.work(job.queue, job.work ?? {}, async (batch) => {
       await job.handle(batch.map((j) => j.data));
     });
+    recordLocalWorker(boss, job.queue, id);
     if (job.cron) await boss.schedule(job.queue, job.cron);
   }
 }

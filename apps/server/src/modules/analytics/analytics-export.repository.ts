@@ -1,9 +1,8 @@
 /** The CSV export's read: one page of published targets with their reading, by organization. */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import {
   readingBefore,
-  rowsOf,
   targetFilter,
   type OverviewFilter,
   type ReadingColumn,

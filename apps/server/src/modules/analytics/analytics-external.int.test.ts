@@ -311,7 +311,9 @@ describe('an outside post that a Herald target turns out to have', () => {
   }
   const gains = () =>
     rows<Gain>(
-      sql`select integration_id, to_char(day, 'YYYY-MM-DD') as day, views, interactions, readings
+      // As text: PostgreSQL's driver gives bigint as a string, PGlite's as a number.
+      sql`select integration_id, to_char(day, 'YYYY-MM-DD') as day, views::text as views,
+                 interactions::text as interactions, readings
           from analytics_daily_gains where organization_id = ${other.orgId}
           order by day, integration_id`,
     );

@@ -5,14 +5,10 @@
  * filtered by organization.
  */
 import { and, eq, gte, inArray, not, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { externalPostMetricSnapshots, externalPosts, postTargets } from '../../db/schema.js';
 import type { ListedPost, PostMetricValues } from '../../platforms/types.js';
-import {
-  type OverviewFilter,
-  rowsOf,
-  type TargetReading,
-} from './analytics-overview.repository.js';
+import { type OverviewFilter, type TargetReading } from './analytics-overview.repository.js';
 
 /**
  * Stores the listed posts that Herald did not publish (no target of this account has the same

@@ -4,7 +4,7 @@
  * no network gave stays NULL instead of becoming 0.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 
 export interface OverviewFilter {
   organizationId: string;
@@ -33,9 +33,6 @@ function integrationFilter(f: OverviewFilter): SQL {
   if (f.integrationIds?.length) parts.push(sql`i.id in (${list(f.integrationIds)})`);
   return sql.join(parts, sql` and `);
 }
-
-export const rowsOf = async <T>(db: Db, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The metric columns a reading has (`post_metric_snapshots` and `post_metric_latest`). */
 export type ReadingColumn =

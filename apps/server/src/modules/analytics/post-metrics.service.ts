@@ -5,9 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { PostMetrics } from '@herald/contract';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { rowsOf } from './analytics-overview.repository.js';
 import { ENGAGEMENT_FORMULA } from './analytics-overview.service.js';
 
 const iso = (column: string) =>

@@ -1,7 +1,7 @@
 import type { InboxConversationKind, InboxPerson } from '@herald/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { inboxConversations, inboxMessages, postTargets } from '../../db/schema.js';
+import { rowsOf, type Db } from '../../db/client.js';
+import { postTargets } from '../../db/schema.js';
 import type { InboxEvent } from '../../platforms/inbox-types.js';
 import {
   INBOX_CHANNEL,
@@ -181,38 +181,47 @@ async function upsertBatch(
   const posts = await linkedPosts(db, account.id, groups);
   const rootOf = (g: Group) => g.events.find((e) => e.rootPost)?.rootPost ?? null;
 
-  // 1. Every conversation of the batch, created or locked (one statement per thousand).
-  const c = inboxConversations;
+  // 1. Every conversation of the batch, created or locked (one statement per thousand). The rows
+  // travel as one JSON parameter: building a statement of thousands of parameters cost more CPU
+  // than the database spent on it (issue 17's ingestion rate).
   for (const part of slices(groups)) {
-    const rows = await db
-      .insert(c)
-      .values(
-        part.map((g) => {
-          const participant = participantOf(g.events);
-          const root = rootOf(g);
-          return {
-            organizationId: account.organizationId,
-            integrationId: account.id,
-            platform: account.platform,
-            kind: g.kind,
-            threadExternalId: g.threadExternalId,
-            participantExternalId: participant?.externalId ?? null,
-            participant,
-            title: titleOf(account, g.kind, participant),
-            rootPostExternalId: root?.externalId ?? null,
-            rootPostPermalink: root?.permalink ?? null,
-            rootPostText: root?.text ?? null,
-            postId: root ? (posts.get(root.externalId) ?? null) : null,
-            lastMessageAt: g.events[0]!.createdAt,
-          };
-        }),
-      )
-      .onConflictDoUpdate({
-        target: [c.integrationId, c.kind, c.threadExternalId],
-        // Locks the rows: concurrent batches to one conversation apply one after the other.
-        set: { updatedAt: sql`now()` },
-      })
-      .returning({ id: c.id, kind: c.kind, threadExternalId: c.threadExternalId });
+    const values = part.map((g) => {
+      const participant = participantOf(g.events);
+      const root = rootOf(g);
+      return {
+        kind: g.kind,
+        thread_external_id: g.threadExternalId,
+        participant_external_id: participant?.externalId ?? null,
+        participant,
+        title: titleOf(account, g.kind, participant),
+        root_post_external_id: root?.externalId ?? null,
+        root_post_permalink: root?.permalink ?? null,
+        root_post_text: root?.text ?? null,
+        post_id: root ? (posts.get(root.externalId) ?? null) : null,
+        last_message_at: g.events[0]!.createdAt,
+      };
+    });
+    const rows = await rowsOf<{ id: string; kind: string; threadExternalId: string }>(
+      db,
+      sql`insert into inbox_conversations (organization_id, integration_id, platform, kind,
+            thread_external_id, participant_external_id, participant, title,
+            root_post_external_id, root_post_permalink, root_post_text, post_id, last_message_at)
+          select ${account.organizationId}::uuid, ${account.id}::uuid, ${account.platform}, v.kind,
+            v.thread_external_id, v.participant_external_id, v.participant, v.title,
+            v.root_post_external_id, v.root_post_permalink, v.root_post_text, v.post_id,
+            v.last_message_at
+          from rows from (jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as (
+            kind text, thread_external_id text, participant_external_id text, participant jsonb,
+            title text, root_post_external_id text, root_post_permalink text, root_post_text text,
+            post_id uuid, last_message_at timestamptz)) with ordinality as v(kind,
+            thread_external_id, participant_external_id, participant, title,
+            root_post_external_id, root_post_permalink, root_post_text, post_id, last_message_at,
+            n)
+          order by v.n
+          -- Locks the rows: concurrent batches to one conversation apply one after the other.
+          on conflict (integration_id, kind, thread_external_id) do update set updated_at = now()
+          returning id, kind, thread_external_id as "threadExternalId"`,
+    );
     const byKey = new Map(rows.map((r) => [`${r.kind}\u0000${r.threadExternalId}`, r.id]));
     for (const g of part) g.conversationId = byKey.get(g.key);
   }
@@ -342,55 +351,66 @@ async function upsertMessages(
   organizationId: string,
   rows: Array<{ conversationId: string; event: InboxEvent }>,
   keepsHidden: boolean,
-) {
-  const m = inboxMessages;
-  const excluded = (column: string) => sql.raw(`excluded.${column}`);
-  return db
-    .insert(m)
-    .values(
-      rows.map(({ conversationId, event }) => ({
-        organizationId,
-        conversationId,
-        externalId: event.externalId,
-        kind: event.kind,
-        direction: event.direction,
-        author: event.author,
-        text: event.text,
-        createdAt: event.createdAt,
-        attachments: event.attachments,
-        parentExternalId: event.parentExternalId ?? null,
-        deleted: event.deleted ?? false,
-        hidden: event.hidden ?? false,
-        edited: event.edited ?? false,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [m.conversationId, m.externalId],
-      set: {
-        // An unsend keeps what was said (the screen shows it as deleted); a late copy of the
-        // original never overwrites an edit.
-        // A hide, unhide or unsend comes without the text: the stored text stays.
-        text: sql`case when ${excluded('text')} = '' then ${m.text}
-          when ${m.edited} and not ${excluded('edited')} then ${m.text}
-          else ${excluded('text')} end`,
-        edited: sql`${m.edited} or ${excluded('edited')}`,
-        deleted: sql`${m.deleted} or ${excluded('deleted')}`,
-        ...(keepsHidden ? {} : { hidden: sql`${excluded('hidden')}` }),
-        createdAt: sql`least(${m.createdAt}, ${excluded('created_at')})`,
-        attachments: sql`case when jsonb_array_length(${excluded('attachments')}) > 0 then ${excluded('attachments')} else ${m.attachments} end`,
-        author: sql`coalesce(${excluded('author')}, ${m.author})`,
-        parentExternalId: sql`coalesce(${m.parentExternalId}, ${excluded('parent_external_id')})`,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning({
-      conversationId: m.conversationId,
-      externalId: m.externalId,
-      text: m.text,
-      deleted: m.deleted,
-      createdAt: m.createdAt,
-      inserted: sql<boolean>`(xmax = 0)`,
-    });
+): Promise<UpsertedMessage[]> {
+  const values = rows.map(({ conversationId, event }) => ({
+    conversation_id: conversationId,
+    external_id: event.externalId,
+    kind: event.kind,
+    direction: event.direction,
+    author: event.author,
+    text: event.text,
+    created_at: event.createdAt,
+    attachments: event.attachments,
+    parent_external_id: event.parentExternalId ?? null,
+    deleted: event.deleted ?? false,
+    hidden: event.hidden ?? false,
+    edited: event.edited ?? false,
+  }));
+  const stored = await rowsOf<Omit<UpsertedMessage, 'createdAt'> & { createdAtMs: number }>(
+    db,
+    sql`insert into inbox_messages as m (organization_id, conversation_id, external_id, kind,
+          direction, author, text, created_at, attachments, parent_external_id, deleted, hidden,
+          edited)
+        select ${organizationId}::uuid, v.conversation_id, v.external_id, v.kind, v.direction,
+          v.author, v.text, v.created_at, coalesce(v.attachments, '[]'::jsonb),
+          v.parent_external_id, v.deleted, v.hidden, v.edited
+        from rows from (jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as (
+          conversation_id uuid, external_id text, kind text, direction text, author jsonb,
+          text text, created_at timestamptz, attachments jsonb, parent_external_id text,
+          deleted boolean, hidden boolean, edited boolean)) with ordinality as v(conversation_id,
+          external_id, kind, direction, author, text, created_at, attachments, parent_external_id,
+          deleted, hidden, edited, n)
+        order by v.n
+        on conflict (conversation_id, external_id) do update set
+          -- An unsend keeps what was said (the screen shows it as deleted); a late copy of the
+          -- original never overwrites an edit. A hide, unhide or unsend comes without the text:
+          -- the stored text stays.
+          text = case when excluded.text = '' then m.text
+            when m.edited and not excluded.edited then m.text
+            else excluded.text end,
+          edited = m.edited or excluded.edited,
+          deleted = m.deleted or excluded.deleted,
+          ${keepsHidden ? sql`` : sql`hidden = excluded.hidden,`}
+          created_at = least(m.created_at, excluded.created_at),
+          attachments = case when jsonb_array_length(excluded.attachments) > 0
+            then excluded.attachments else m.attachments end,
+          author = coalesce(excluded.author, m.author),
+          parent_external_id = coalesce(m.parent_external_id, excluded.parent_external_id),
+          updated_at = now()
+        returning conversation_id as "conversationId", external_id as "externalId", text,
+          deleted, floor(extract(epoch from created_at) * 1000)::float8 as "createdAtMs",
+          (xmax = 0) as inserted`,
+  );
+  return stored.map(({ createdAtMs, ...row }) => ({ ...row, createdAt: new Date(createdAtMs) }));
+}
+
+interface UpsertedMessage {
+  conversationId: string;
+  externalId: string;
+  text: string;
+  deleted: boolean;
+  createdAt: Date;
+  inserted: boolean;
 }
 
 /**

@@ -60,32 +60,33 @@ export function TopPosts({
         <p className="text-sm text-slate-600">No post published in this range has been read yet.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+          {/* On phones the figures go under each post (no sideways scrolling for them). */}
+          <table className="w-full text-left text-sm sm:min-w-[36rem]">
             <thead className="text-xs text-slate-500">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-medium">
                   Post
                 </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
                   Account
                 </th>
                 <th
                   scope="col"
-                  className="py-2 pr-3 text-right font-medium"
+                  className="hidden py-2 pr-3 text-right font-medium sm:table-cell"
                   aria-sort={sort === 'views' ? 'descending' : undefined}
                 >
                   Views
                 </th>
                 <th
                   scope="col"
-                  className="py-2 pr-3 text-right font-medium"
+                  className="hidden py-2 pr-3 text-right font-medium sm:table-cell"
                   aria-sort={sort === 'interactions' ? 'descending' : undefined}
                 >
                   Interactions
                 </th>
                 <th
                   scope="col"
-                  className="py-2 text-right font-medium"
+                  className="hidden py-2 text-right font-medium sm:table-cell"
                   aria-sort={sort === 'engagement' ? 'descending' : undefined}
                 >
                   Engagement
@@ -103,10 +104,10 @@ export function TopPosts({
                           src={p.thumbnailUrl}
                           alt=""
                           loading="lazy"
-                          className="size-10 shrink-0 rounded-md border border-slate-200 bg-slate-100 object-cover"
+                          className="hidden size-10 shrink-0 rounded-md border border-slate-200 bg-slate-100 object-cover sm:block"
                         />
                       ) : (
-                        <span className="flex size-10 shrink-0 items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-slate-400">
+                        <span className="hidden size-10 shrink-0 items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-slate-400 sm:flex">
                           <FileText className="size-4" aria-hidden="true" />
                         </span>
                       )}
@@ -141,16 +142,27 @@ export function TopPosts({
                         </span>
                       )}
                     </div>
+                    <span className="mt-1 block text-xs text-slate-500 sm:hidden">
+                      {p.accountName ?? 'Account'} · {p.platform}
+                      <span className="block text-slate-700 tabular-nums">
+                        {formatCount(p.views)} views · {formatCount(p.interactions)} interactions ·{' '}
+                        {formatRate(p.engagementRate)}
+                      </span>
+                    </span>
                   </th>
-                  <td className="py-2 pr-3 text-slate-700">
+                  <td className="hidden py-2 pr-3 text-slate-700 sm:table-cell">
                     <span className="block">{p.accountName ?? 'Account'}</span>
                     <span className="text-xs text-slate-500">{p.platform}</span>
                   </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatCount(p.views)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">
+                  <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">
+                    {formatCount(p.views)}
+                  </td>
+                  <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">
                     {formatCount(p.interactions)}
                   </td>
-                  <td className="py-2 text-right tabular-nums">{formatRate(p.engagementRate)}</td>
+                  <td className="hidden py-2 text-right tabular-nums sm:table-cell">
+                    {formatRate(p.engagementRate)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -58,9 +58,13 @@ function engineSettings() {
   const caps = readFileSync(join(root, 'apps/server/src/modules/publishing/caps.ts'), 'utf8');
   const work = /work:\s*(\{[^}]*\})/.exec(job)?.[1];
   if (!work) throw new Error('could not find the work options in publish-target.job.ts');
+  // caps.ts names X's figure (`x: { concurrency: X_PUBLISH_LIMITS.concurrency }`) or writes it.
+  const limits = readFileSync(join(root, 'apps/server/src/platforms/x/limits.ts'), 'utf8');
+  const named = /X_PUBLISH_LIMITS = \{[^}]*\bconcurrency:\s*(\d+)/.exec(limits)?.[1];
+  const written = /\bx:\s*\{\s*concurrency:\s*(\d+)/.exec(caps)?.[1];
   return {
     work: new Function(`return (${work});`)(),
-    xConcurrency: Number(/\bx:\s*\{\s*concurrency:\s*(\d+)/.exec(caps)?.[1] ?? NaN),
+    xConcurrency: Number(written ?? named ?? NaN),
   };
 }
 

@@ -16,7 +16,8 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
 //
-// BENCH_SECONDS (6) per measure, BENCH_POSTS (10000), BENCH_PORT (3210; uses the next three too).
+// BENCH_SECONDS (6) per measure, BENCH_POSTS (10000), BENCH_PORT (3210; uses the next three too);
+// BENCH_KEEP_DB=1 leaves the bench's database in place (its name is printed) for EXPLAIN in psql.
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

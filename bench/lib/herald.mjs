@@ -58,6 +58,11 @@ export async function createDatabase(adminUrl, prefix = 'herald_bench') {
     name,
     url: url.toString(),
     async drop() {
+      // BENCH_KEEP_DB=1 leaves it for a look with psql (EXPLAIN ANALYZE of what was measured).
+      if (process.env.BENCH_KEEP_DB === '1') {
+        console.log(`kept database ${name}`);
+        return;
+      }
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);

@@ -25,6 +25,33 @@ export const SNAPSHOT_CHECKPOINTS: ReadonlyArray<{ name: string; afterMs: number
   ...[37, 44, 51, 58, 65, 72, 79, 86, 90].map((d) => ({ name: `${d}d`, afterMs: d * DAY })),
 ];
 
+/** The most a reading is moved from its checkpoint (10 % of the checkpoint's delay, at most 2 h). */
+const MAX_SPREAD_MS = 2 * HOUR;
+
+/**
+ * When the reading of `targetId` at `checkpoint` is due: the checkpoint, moved later by up to a
+ * tenth of its delay (at most 2 h), by an amount fixed by the target and checkpoint. Posts
+ * published together (a CSV import, a thread of accounts, a busy morning) are then read over
+ * minutes to hours instead of at one instant, which keeps a burst of reads under the networks'
+ * per-account and per-app rate limits; the same target always gets the same time.
+ */
+export function snapshotDueAt(
+  targetId: string,
+  checkpoint: { name: string; afterMs: number },
+  publishedAt: Date,
+) {
+  const spread = Math.min(checkpoint.afterMs / 10, MAX_SPREAD_MS);
+  // FNV-1a over the key: stable, spread evenly enough for this purpose.
+  let hash = 0x811c9dc5;
+  for (const ch of `${targetId}:${checkpoint.name}`) {
+    hash ^= ch.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return new Date(
+    publishedAt.getTime() + checkpoint.afterMs + Math.floor((hash / 2 ** 32) * spread),
+  );
+}
+
 /**
  * Where analytics jobs go: the process's pg-boss (none in tests without a worker). Snapshot jobs
  * are keyed by target and checkpoint, so a second "published" for the same target adds nothing.
@@ -37,7 +64,7 @@ export class AnalyticsQueue {
     for (const c of SNAPSHOT_CHECKPOINTS) {
       await this.boss.send(SNAPSHOT_QUEUE, { targetId, checkpoint: c.name } satisfies SnapshotJob, {
         singletonKey: `${targetId}:${c.name}`,
-        startAfter: new Date(publishedAt.getTime() + c.afterMs),
+        startAfter: snapshotDueAt(targetId, c, publishedAt),
       });
     }
   }

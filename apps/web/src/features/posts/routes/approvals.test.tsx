@@ -94,6 +94,73 @@ describe('/approvals', () => {
     );
   });
 
+  it('previews what will go out: tracked links, the thread parts and the first comment', async () => {
+    const followUp = (kind: 'part' | 'first_comment', position: number, text: string) => ({
+      id: `fu_${position}`,
+      kind,
+      position,
+      text,
+      status: 'QUEUED' as const,
+      externalId: null,
+      permalink: null,
+      error: null,
+      publishedAt: null,
+    });
+    const target = {
+      id: 'tgt_x',
+      platformId: 'plt_x',
+      platformName: 'X',
+      status: 'QUEUED' as const,
+      externalId: null,
+      permalink: null,
+      error: null,
+      publishedAt: null,
+      dueAt: null,
+      integrationId: 'int_x',
+      accountName: 'Ada Posts',
+      accountUsername: 'ada_posts',
+      accountPictureUrl: null,
+      followUps: [
+        followUp('part', 2, 'Part two, see https://example.com/tides'),
+        followUp('first_comment', 3, 'Tickets at the door'),
+      ],
+    };
+    renderApprovals([
+      pendingPost({
+        content: { default: 'Regatta at https://example.com/regatta' },
+        platformPosts: [target],
+        linkTracking: {
+          source: null,
+          medium: 'social',
+          campaign: 'spring',
+          term: null,
+          content: null,
+        },
+      }),
+    ]);
+    const texts = await screen.findByRole('list', { name: 'Text per account' });
+    expect(
+      within(texts).getAllByText(
+        'Regatta at https://example.com/regatta?utm_source=x&utm_medium=social&utm_campaign=spring',
+      ),
+    ).toHaveLength(1);
+    const thread = within(texts).getByRole('list', { name: 'Thread and first comment on X' });
+    const items = within(thread).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Part 2Part two, see https://example.com/tides?utm_source=x&utm_medium=social&utm_campaign=spring',
+      'First commentTickets at the door',
+    ]);
+    expect(
+      within(texts).getByText(
+        'Regatta at https://example.com/regatta?utm_source=facebook&utm_medium=social&utm_campaign=spring',
+      ),
+    ).toBeInTheDocument();
+    // The Page's post has no thread.
+    expect(
+      within(texts).queryByRole('list', { name: 'Thread and first comment on Facebook' }),
+    ).toBeNull();
+  });
+
   it('approves a post: the server schedules it and it leaves the queue', async () => {
     const post = pendingPost();
     const view = renderApprovals([post]);

@@ -1,4 +1,5 @@
 import {
+  applyLinkTracking,
   contentForAccount,
   defaultContent,
   REJECTION_REASON_MAX,
@@ -39,6 +40,14 @@ function headingOf(post: Post): string {
 /** The post's text as each account will show it (docs/product.md#approvals: a preview per account). */
 function AccountTexts({ post }: { post: Post }) {
   const accounts = post.accounts.length > 0 ? post.accounts : [];
+  // As it will go out: links carry the post's tracking parameters, as the network will get them.
+  const sent = (text: string, network: string) =>
+    applyLinkTracking(text, post.linkTracking, network);
+  // The account's thread parts and first comment, in publishing order.
+  const followUpsOf = (account: Post['accounts'][number]) =>
+    post.platformPosts.find(
+      (target) => target.integrationId === account.id && target.platformId === account.platformId,
+    )?.followUps ?? [];
   return (
     <ul className="flex flex-col gap-3" aria-label="Text per account">
       {accounts.map((account, index) => (
@@ -54,11 +63,31 @@ function AccountTexts({ post }: { post: Post }) {
             </span>
           </p>
           <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-800">
-            {contentForAccount(post.content, {
-              integrationId: account.id,
-              platformId: account.platformId,
-            }) || <span className="text-slate-500 italic">No text</span>}
+            {sent(
+              contentForAccount(post.content, {
+                integrationId: account.id,
+                platformId: account.platformId,
+              }),
+              account.platformName,
+            ) || <span className="text-slate-500 italic">No text</span>}
           </p>
+          {followUpsOf(account).length > 0 && (
+            <ol
+              className="mt-2 flex flex-col gap-2 border-l-2 border-slate-200 pl-3"
+              aria-label={`Thread and first comment on ${account.platformName}`}
+            >
+              {followUpsOf(account).map((item) => (
+                <li key={item.id} className="text-sm text-slate-800">
+                  <span className="block text-xs font-semibold text-slate-500">
+                    {item.kind === 'part' ? `Part ${item.position}` : 'First comment'}
+                  </span>
+                  <span className="break-words whitespace-pre-wrap">
+                    {sent(item.text, account.platformName)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
         </li>
       ))}
     </ul>

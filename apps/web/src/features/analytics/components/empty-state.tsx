@@ -6,7 +6,17 @@ import { paths } from '@/config/paths';
  * What to do before there is anything to draw: connect an account, publish a post, or wait for
  * the first reading (taken 1 h after publishing). Null once readings exist.
  */
-export function EmptyState({ status }: { status: AnalyticsOverview['status'] }) {
+export const X_OFF_NOTE =
+  'X posts are read only while “Read X metrics” is on (below): X bills Herald for every read.';
+
+export function EmptyState({
+  status,
+  xOff = false,
+}: {
+  status: AnalyticsOverview['status'];
+  /** An X account is connected and X metrics are off: its posts will not be read until turned on. */
+  xOff?: boolean;
+}) {
   if (status.hasReadings) return null;
   const [title, text, action] =
     status.connectedAccounts === 0
@@ -35,6 +45,9 @@ export function EmptyState({ status }: { status: AnalyticsOverview['status'] }) 
     >
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       <p className="max-w-prose text-sm text-slate-600">{text}</p>
+      {xOff && status.connectedAccounts > 0 && (
+        <p className="max-w-prose text-sm text-slate-600">{X_OFF_NOTE}</p>
+      )}
       {action && <ButtonLink to={action.to}>{action.label}</ButtonLink>}
     </section>
   );

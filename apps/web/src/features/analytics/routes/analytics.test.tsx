@@ -6,6 +6,7 @@ import { createMe } from '@/testing/factories';
 import { ok, type FakeReply, type Handler } from '@/testing/fake-server';
 import { createIntegration } from '@/testing/platform-fixtures';
 import { mockServer, renderApp } from '@/testing/render-app';
+import { X_OFF_NOTE } from '../components/empty-state';
 
 const ORG = 'org_1';
 const IG = '11111111-1111-4111-8111-111111111111';
@@ -355,17 +356,27 @@ describe('/analytics', () => {
     );
     second.unmount();
 
-    await renderAnalytics({
-      overview: empty({
-        connectedAccounts: 1,
-        publishedTargets: 1,
-        hasReadings: false,
-        firstCollectionAt: '2026-03-02T11:00:00Z',
-      }),
+    const waiting = empty({
+      connectedAccounts: 1,
+      publishedTargets: 1,
+      hasReadings: false,
+      firstCollectionAt: '2026-03-02T11:00:00Z',
     });
+    const third = await renderAnalytics({ overview: waiting });
     const start = await screen.findByRole('region', { name: 'Getting started with analytics' });
     expect(screen.queryByRole('region', { name: 'Key figures' })).toBeNull();
     expect(start).toHaveTextContent('The first reading is taken 1 hour after publishing');
+    // An X account with X metrics off: its posts will not be read until they are turned on.
+    await waitFor(() => expect(start).toHaveTextContent(X_OFF_NOTE));
+    third.unmount();
+
+    await renderAnalytics({
+      overview: waiting,
+      integrations: [createIntegration({ platform: { id: 'plt_fb', name: 'Facebook' } })],
+    });
+    const noX = await screen.findByRole('region', { name: 'Getting started with analytics' });
+    expect(noX).toHaveTextContent('The first reading is taken 1 hour after publishing');
+    expect(noX).not.toHaveTextContent('X bills');
   });
 
   it('refuses a custom range that ends before it starts, without asking the server', async () => {

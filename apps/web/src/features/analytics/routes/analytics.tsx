@@ -131,7 +131,13 @@ export function AnalyticsPage() {
     if (!data.status.hasReadings)
       return (
         <>
-          <EmptyState status={data.status} />
+          <EmptyState
+            status={data.status}
+            xOff={
+              settings.data?.xEnabled === false &&
+              (integrations.data?.some((i) => i.platform.name === 'X') ?? false)
+            }
+          />
           <StaleNotices accounts={data.accounts} />
         </>
       );

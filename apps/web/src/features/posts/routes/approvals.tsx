@@ -50,46 +50,49 @@ function AccountTexts({ post }: { post: Post }) {
     )?.followUps ?? [];
   return (
     <ul className="flex flex-col gap-3" aria-label="Text per account">
-      {accounts.map((account, index) => (
-        <li
-          key={`${account.id ?? account.platformId}-${index}`}
-          className="rounded-lg border border-slate-200 p-3"
-        >
-          <p className="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
-            <NetworkMark name={account.platformName} />
-            <span className="truncate">
-              {accountName(account)}{' '}
-              <span className="font-normal text-slate-600">({account.platformName})</span>
-            </span>
-          </p>
-          <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-800">
-            {sent(
-              contentForAccount(post.content, {
-                integrationId: account.id,
-                platformId: account.platformId,
-              }),
-              account.platformName,
-            ) || <span className="text-slate-500 italic">No text</span>}
-          </p>
-          {followUpsOf(account).length > 0 && (
-            <ol
-              className="mt-2 flex flex-col gap-2 border-l-2 border-slate-200 pl-3"
-              aria-label={`Thread and first comment on ${account.platformName}`}
-            >
-              {followUpsOf(account).map((item) => (
-                <li key={item.id} className="text-sm text-slate-800">
-                  <span className="block text-xs font-semibold text-slate-500">
-                    {item.kind === 'part' ? `Part ${item.position}` : 'First comment'}
-                  </span>
-                  <span className="break-words whitespace-pre-wrap">
-                    {sent(item.text, account.platformName)}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </li>
-      ))}
+      {accounts.map((account, index) => {
+        const followUps = followUpsOf(account);
+        return (
+          <li
+            key={`${account.id ?? account.platformId}-${index}`}
+            className="rounded-lg border border-slate-200 p-3"
+          >
+            <p className="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
+              <NetworkMark name={account.platformName} />
+              <span className="truncate">
+                {accountName(account)}{' '}
+                <span className="font-normal text-slate-600">({account.platformName})</span>
+              </span>
+            </p>
+            <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-800">
+              {sent(
+                contentForAccount(post.content, {
+                  integrationId: account.id,
+                  platformId: account.platformId,
+                }),
+                account.platformName,
+              ) || <span className="text-slate-500 italic">No text</span>}
+            </p>
+            {followUps.length > 0 && (
+              <ol
+                className="mt-2 flex flex-col gap-2 border-l-2 border-slate-200 pl-3"
+                aria-label={`Thread and first comment on ${account.platformName}`}
+              >
+                {followUps.map((item) => (
+                  <li key={item.id} className="text-sm text-slate-800">
+                    <span className="block text-xs font-semibold text-slate-500">
+                      {item.kind === 'part' ? `Part ${item.position}` : 'First comment'}
+                    </span>
+                    <span className="break-words whitespace-pre-wrap">
+                      {sent(item.text, account.platformName)}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

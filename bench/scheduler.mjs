@@ -17,6 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
+import { backendsCpu, backendsSpent, cpuMs } from './lib/proc-cpu.mjs';
 import {
   connectSandboxAccount,
   createDatabase,
@@ -101,32 +102,15 @@ async function setUpOrganizations(count) {
   return { orgs, xId };
 }
 
-/** CPU time (ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime, in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
-
 /** CPU used so far by the api and worker processes and by this database's PostgreSQL backends. */
 async function cpuSnapshot(api, worker) {
-  const { rows } = await db.query(
-    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-  );
-  const backends = new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+  const backends = await backendsCpu((text) => db.query(text));
   return { api: cpuMs(api.child.pid), worker: cpuMs(worker.child.pid), backends };
 }
 
 /** CPU ms per target spent between two snapshots (backends present in both). */
 function cpuPerTarget(before, after, count) {
-  let postgres = 0;
-  for (const [pid, ms] of after.backends) {
-    if (before.backends.has(pid)) postgres += ms - before.backends.get(pid);
-  }
+  const postgres = backendsSpent(before.backends, after.backends);
   const per = (ms) => ms / count;
   return {
     api: per(after.api - before.api),

@@ -240,8 +240,11 @@ export async function buildApp(
   // are the totals of posts (POST_TOTAL_TTL_MS); any request that may have changed them — every
   // state-changing method, answered or refused — clears them before its answer leaves, so the
   // caller's next request sees the change.
+  // (A network's webhook delivery or a sandbox call changes none of them: a burst of deliveries
+  // must not empty the caches every signed-in request relies on.)
+  const keepsAccess = [`${base}/webhooks/`, `${base}/sandbox/`];
   const forgetAccess = (request: FastifyRequest) => {
-    if (STATE_CHANGING.has(request.method)) {
+    if (STATE_CHANGING.has(request.method) && !keepsAccess.some((p) => request.url.startsWith(p))) {
       sessions.forgetCached();
       memberships.forget();
       forgetPostTotals();

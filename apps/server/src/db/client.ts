@@ -38,14 +38,25 @@ export type Database =
 
 export class DatabaseUnreachableError extends Error {}
 
-/**
- * Whether `db` is the embedded PGlite database: one connection that every query (and every
- * transaction) queues for, owned by one process (the data-directory lock).
- */
 /** The rows of a raw statement (`db.execute`), the same shape on PostgreSQL and PGlite. */
 export const rowsOf = async <T>(db: Db, query: SQL) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
+/**
+ * Runs a raw statement that a hot path sends again and again. On PostgreSQL it goes under `name`
+ * (node-postgres has each connection parse and plan it once); PGlite, in process, runs it as it
+ * is. A Buffer value travels as bytes (for a bytea), not as text. (Outside a transaction only.)
+ */
+export async function runNamed(db: Db, name: string | undefined, text: string, values: unknown[]) {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof PGlite) await client.query(text, values);
+  else await (client as pg.Pool).query({ name, text, values });
+}
+
+/**
+ * Whether `db` is the embedded PGlite database: one connection that every query (and every
+ * transaction) queues for, owned by one process (the data-directory lock).
+ */
 export const isEmbedded = (db: Db) => (db as { $client?: unknown }).$client instanceof PGlite;
 
 /** Any number will do as long as every Herald process uses the same one. */

@@ -39,21 +39,35 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
  * Registered after every other onSend hook, so those (the idempotency record) see plain JSON.
  */
 export function registerCompression(app: FastifyInstance, threshold = COMPRESSION_THRESHOLD) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
-    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    if (Buffer.byteLength(payload) < threshold) return payload;
+  // A callback, not a promise, for the answers that pass as they are (most of them).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
+      reply.hasHeader('content-encoding') ||
+      !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? '')) ||
+      Buffer.byteLength(payload) < threshold
+    ) {
+      done(null, payload);
+      return;
+    }
     reply.header('vary', varyWithAcceptEncoding(reply.getHeader('vary')));
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const body =
+    if (!encoding) {
+      done(null, payload);
+      return;
+    }
+    const compressed =
       encoding === 'br'
-        ? await brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : await gzipAsync(payload, { level: 6 });
-    reply.header('content-encoding', encoding);
-    reply.header('content-length', body.length);
-    return body;
+        ? brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : gzipAsync(payload, { level: 6 });
+    compressed.then(
+      (body) => {
+        reply.header('content-encoding', encoding);
+        reply.header('content-length', body.length);
+        done(null, body);
+      },
+      (err: Error) => done(err),
+    );
   });
 }
 

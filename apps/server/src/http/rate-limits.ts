@@ -217,16 +217,21 @@ export async function registerRateLimits(
       timeWindow: MINUTE,
       keyGenerator: (request) => `signin:${routeKey(request)}:${normalizeIP(request.ip)}`,
     });
-    app.addHook('onRequest', async (request, reply) => {
-      if (!signInRoutes.has(routeKey(request))) return;
-      const result = await perIp(request);
-      if (!result.isAllowed && result.isExceeded) {
-        return refuse(
-          reply,
-          result.ttl,
-          (when) => `Too many sign-in attempts from your network. Try again ${when}.`,
-        );
-      }
+    // Hooks that run on every request take callbacks and return at once where they do nothing
+    // (a promise per hook was a measurable part of a small request's time, issue 20).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!signInRoutes.has(routeKey(request))) return done();
+      perIp(request).then((result) => {
+        if (!result.isAllowed && result.isExceeded) {
+          refuse(
+            reply,
+            result.ttl,
+            (when) => `Too many sign-in attempts from your network. Try again ${when}.`,
+          );
+          return;
+        }
+        done();
+      }, done);
     });
   }
 
@@ -237,16 +242,19 @@ export async function registerRateLimits(
       keyGenerator: (request) => `writes:${request.auth!.user.id}`,
     });
     // preHandler: after the session is known (access control runs at preValidation).
-    app.addHook('preHandler', async (request, reply) => {
-      if (!request.auth || !UNSAFE_METHODS.has(request.method)) return;
-      const result = await perUser(request);
-      if (!result.isAllowed && result.isExceeded) {
-        return refuse(
-          reply,
-          result.ttl,
-          (when) => `You are making changes too quickly. Try again ${when}.`,
-        );
-      }
+    app.addHook('preHandler', (request, reply, done) => {
+      if (!request.auth || !UNSAFE_METHODS.has(request.method)) return done();
+      perUser(request).then((result) => {
+        if (!result.isAllowed && result.isExceeded) {
+          refuse(
+            reply,
+            result.ttl,
+            (when) => `You are making changes too quickly. Try again ${when}.`,
+          );
+          return;
+        }
+        done();
+      }, done);
     });
   }
 
@@ -259,10 +267,15 @@ export async function registerRateLimits(
         })
       : null;
   const bytesLimit = limits.uploadBytesPerHour;
-  app.addHook('preHandler', async (request, reply) => {
-    if (!uploadRoutes.has(routeKey(request)) || reply.sent) return;
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!uploadRoutes.has(routeKey(request)) || reply.sent || !orgOf(request)) return done();
+    // A refusal has answered: the rest of the request does not run.
+    limitUpload(request, reply).then(() => {
+      if (!reply.sent) done();
+    }, done);
+  });
+  const limitUpload = async (request: FastifyRequest, reply: FastifyReply) => {
     const orgId = orgOf(request);
-    if (!orgId) return;
     if (uploadRequests) {
       const result = await uploadRequests(request);
       if (!result.isAllowed && result.isExceeded) {
@@ -304,16 +317,20 @@ export async function registerRateLimits(
       reply.header('connection', 'close');
       return refuse(reply, error.resetInMs, (when) => spentSentence(error.limit, when));
     }
-  });
+  };
   // A refused upload stored nothing: give its bytes back to the budget.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const budget = request.uploadBudget;
-    if (!budget || budget.reserved === 0 || reply.statusCode < 400) return;
+    if (!budget || budget.reserved === 0 || reply.statusCode < 400) return done();
     const reserved = budget.reserved;
     budget.reserved = 0;
-    await store.add(budget.key, -reserved, HOUR).catch((error: unknown) => {
-      request.log.warn({ err: error }, 'could not give back an upload reservation');
-    });
+    store.add(budget.key, -reserved, HOUR).then(
+      () => done(),
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'could not give back an upload reservation');
+        done();
+      },
+    );
   });
 }
 

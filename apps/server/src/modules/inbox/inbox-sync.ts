@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { runNamed, type Db } from '../../db/client.js';
 import { GroupWriter } from '../../lib/group-write.js';
 import { inboxSyncState, inboxWebhookEvents, integrations, platforms } from '../../db/schema.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
@@ -38,8 +38,23 @@ const KEPT_HEADERS = ['content-type', 'x-hub-signature-256', 'x-twitter-webhooks
 const MINUTE = 60_000;
 /** Deliveries claimed and stored at once by the webhook job. */
 const WEBHOOK_BATCH = 500;
-/** How long a claim on deliveries or on an account's poll holds should its job stop. */
-const WEBHOOK_CLAIM_SECONDS = 300;
+/** Group sizes whose delivery INSERT is kept prepared per connection. */
+const NAMED_GROUP = 32;
+const insertTexts = new Map<number, string>();
+/** `insert into inbox_webhook_events … values (…), …` for `n` deliveries. */
+function deliveriesInsert(n: number) {
+  let text = insertTexts.get(n);
+  if (!text) {
+    const rows = Array.from({ length: n }, (_, i) => {
+      const p = 4 * i;
+      return `($${p + 1}::uuid, $${p + 2}, $${p + 3}::bytea, $${p + 4}::jsonb)`;
+    });
+    text = `insert into inbox_webhook_events (id, provider, body, headers) values ${rows.join(', ')}`;
+    if (n <= NAMED_GROUP) insertTexts.set(n, text);
+  }
+  return text;
+}
+/** How long a claim on an account's poll holds should its job stop. */
 const POLL_CLAIM_MS = 10 * MINUTE;
 
 /** PostgreSQL's codes for a failure that passes: a retry may succeed. */
@@ -120,15 +135,18 @@ export class InboxSync {
   }>;
 
   constructor(private readonly deps: InboxSyncDeps) {
-    this.deliveries = new GroupWriter(async (rows) => {
-      // One JSON parameter whatever the group's size (bodies as base64): drizzle building a
-      // multi-row insert cost about as much CPU as the rest of the request.
-      const values = rows.map((r) => ({ ...r, body: r.body.toString('base64') }));
-      await this.deps.db.execute(sql`
-          insert into inbox_webhook_events (id, provider, body, headers)
-          select v.id, v.provider, decode(v.body, 'base64'), v.headers
-          from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-            as v(id uuid, provider text, body text, headers jsonb)`);
+    this.deliveries = new GroupWriter((rows) => {
+      // A multi-row VALUES, prepared once per size up to NAMED_GROUP (the sizes a burst makes),
+      // with the bodies as bytes: building and parsing one JSON document of base64 bodies cost
+      // about as much as the rest of the request.
+      const values = rows.flatMap((r) => [r.id, r.provider, r.body, JSON.stringify(r.headers)]);
+      const n = rows.length;
+      return runNamed(
+        this.deps.db,
+        n <= NAMED_GROUP ? `inbox_deliveries_${n}` : undefined,
+        deliveriesInsert(n),
+        values,
+      );
     });
   }
 
@@ -161,45 +179,13 @@ export class InboxSync {
   /**
    * Every stored delivery not processed yet, oldest first, in batches (the webhook job). One job
    * drains what arrived meanwhile, so a burst of deliveries is stored in large batches; jobs in
-   * several processes claim different deliveries.
+   * several processes take different deliveries.
    */
   async processPendingWebhooks(chunk = WEBHOOK_BATCH) {
     for (;;) {
-      const rows = await this.claimWebhooks(chunk);
-      if (rows.length === 0) return;
-      await this.processRows(rows);
-      if (rows.length < chunk) return;
+      const taken = await this.processBatch(chunk);
+      if (taken < chunk) return;
     }
-  }
-
-  /**
-   * Claims up to `limit` unprocessed deliveries (oldest first) in one statement: rows another
-   * job holds are skipped, and a claim lapses after a while should its job stop.
-   */
-  private async claimWebhooks(limit: number, ids?: string[]) {
-    const e = inboxWebhookEvents;
-    const free = and(
-      isNull(e.processedAt),
-      or(isNull(e.claimedUntil), lt(e.claimedUntil, sql`now()`)),
-      ids ? inArray(e.id, ids) : undefined,
-    );
-    const rows = await this.deps.db
-      .update(e)
-      .set({ claimedUntil: sql`now() + ${`${WEBHOOK_CLAIM_SECONDS} seconds`}::interval` })
-      .where(
-        inArray(
-          e.id,
-          this.deps.db
-            .select({ id: e.id })
-            .from(e)
-            .where(free)
-            .orderBy(asc(e.receivedAt))
-            .limit(limit)
-            .for('update', { skipLocked: true }),
-        ),
-      )
-      .returning();
-    return rows.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
   }
 
   /**
@@ -209,11 +195,38 @@ export class InboxSync {
    */
   async processWebhooks(eventIds: string[]) {
     if (eventIds.length === 0) return;
-    await this.processRows(await this.claimWebhooks(eventIds.length, eventIds));
+    await this.processBatch(eventIds.length, eventIds);
   }
 
-  private async processRows(rows: Array<typeof inboxWebhookEvents.$inferSelect>) {
-    const { db } = this.deps;
+  /**
+   * Takes up to `limit` unprocessed deliveries (oldest first) and processes them in one
+   * transaction that holds their rows: other jobs skip them meanwhile, and should the job stop,
+   * they are free again at once. (Marking them claimed first wrote every delivery once more.)
+   * Deliveries another job holds are skipped, and so are those an older process marked claimed
+   * until its claim lapses. Answers how many it took.
+   */
+  private processBatch(limit: number, ids?: string[]) {
+    const e = inboxWebhookEvents;
+    return this.deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(e)
+        .where(
+          and(
+            isNull(e.processedAt),
+            or(isNull(e.claimedUntil), lt(e.claimedUntil, sql`now()`)),
+            ids ? inArray(e.id, ids) : undefined,
+          ),
+        )
+        .orderBy(asc(e.receivedAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (rows.length > 0) await this.processRows(tx, rows);
+      return rows.length;
+    });
+  }
+
+  private async processRows(db: Db, rows: Array<typeof inboxWebhookEvents.$inferSelect>) {
     // A batch is stored per account at once: duplicates within it meet in one upsert.
     const byAccount = new Map<
       string,
@@ -252,7 +265,7 @@ export class InboxSync {
       }
     }
     for (const { platform, accountExternalId, events, rowOf } of byAccount.values()) {
-      for (const account of await this.connectedAccounts(platform, accountExternalId)) {
+      for (const account of await this.connectedAccounts(db, platform, accountExternalId)) {
         const target = { id: account.id, organizationId: account.organizationId, platform };
         try {
           await upsertInboxEvents(db, target, events);
@@ -311,8 +324,8 @@ export class InboxSync {
   }
 
   /** Every organization's connection of this account (the same Page may be in two). */
-  private connectedAccounts(platformName: string, accountExternalId: string) {
-    return this.deps.db
+  private connectedAccounts(db: Db, platformName: string, accountExternalId: string) {
+    return db
       .select({ id: integrations.id, organizationId: integrations.organizationId })
       .from(integrations)
       .innerJoin(platforms, eq(platforms.id, integrations.platformId))

@@ -270,7 +270,7 @@ try {
   const total = throughputTargets + latenessTargets;
   const setup = await setUpOrganizations(Math.ceil(total / POSTS_PER_ORG));
 
-  const worker = startHerald('worker', { ...common, LOG_LEVEL: 'info' }, 'herald worker');
+  const worker = startHerald('worker', { ...common, LOG_LEVEL: 'info' }, 'herald worker', process.env.WPROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.WPROF] : []);
   processes.push(worker);
   for (let i = 0; !/Herald (worker )?is running/.test(worker.output()); i++) {
     if (worker.child.exitCode !== null || i > 240)

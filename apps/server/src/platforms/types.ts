@@ -199,6 +199,12 @@ export interface PublishingAdapter {
   /** Read-only processing status of what prepare made. */
   check(account: StoredAccount, state: PublishState): Promise<CheckResult>;
   /**
+   * True when prepare and check make no call to the network for this request (a text post on
+   * X): the publisher runs them in memory and claims the target straight for finalize, one
+   * committed step instead of three (issue 20). Absent or false: they may call the network.
+   */
+  preparesLocally?(request: PublishRequest): boolean;
+  /**
    * Makes the post visible; returns its id and permalink. Throws PlatformError
    * `unknown_outcome` when the post may have become visible (timeout, dropped connection, 5xx
    * after the request was sent); any other kind promises nothing visible happened.

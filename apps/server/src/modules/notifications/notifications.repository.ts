@@ -25,16 +25,36 @@ export async function announceInbox(db: Db, announcement: InboxAnnouncement) {
   await db.execute(sql`select pg_notify(${INBOX_CHANNEL}, ${JSON.stringify(announcement)})`);
 }
 
-/** Inserts and announces on the channel; announcements go out when the transaction commits. */
-export async function insertNotifications(db: Db, rows: NewNotification[]) {
-  if (rows.length === 0) return [];
-  const inserted = await db.insert(notifications).values(rows).returning();
-  for (const row of inserted) {
-    await db.execute(
-      sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ id: row.id, userId: row.userId })})`,
-    );
-  }
-  return inserted;
+/**
+ * One notification per recipient, inserted and announced on the channel in one statement
+ * (announcements go out when the transaction commits). The recipients are `userIds`, and with
+ * `admins` every active Admin of the organization too, each once (the publisher's outcome is one
+ * round trip instead of three or more: issue 20).
+ */
+export async function insertNotificationsFor(
+  db: Db,
+  organizationId: string,
+  to: { admins: boolean; userIds: string[] },
+  n: Pick<NewNotification, 'type' | 'priority' | 'message' | 'postId'>,
+) {
+  if (!to.admins && to.userIds.length === 0) return;
+  const admins = to.admins
+    ? sql`select m.user_id from ${members} m join ${roles} r on r.id = m.role_id
+          where m.organization_id = ${organizationId} and m.status = 'ACTIVE' and r.is_admin
+            and m.user_id is not null
+          union `
+    : sql``;
+  await db.execute(sql`
+    with recipients as (
+      ${admins}select unnest(${`{${[...new Set(to.userIds)].join(',')}}`}::uuid[])
+    ), inserted as (
+      insert into ${notifications} (organization_id, user_id, type, priority, message, post_id)
+      select ${organizationId}::uuid, r.user_id, ${n.type}::text, ${n.priority}::text,
+        ${n.message}::text, ${n.postId ?? null}::uuid
+      from (select distinct user_id from recipients as r0(user_id)) r
+      returning id, user_id
+    )
+    select pg_notify(${CHANNEL}, json_build_object('id', id, 'userId', user_id)::text) from inserted`);
 }
 
 export async function activeAdminUserIds(db: Db, organizationId: string) {

@@ -12,26 +12,20 @@ export interface NotificationInput {
 
 /**
  * The one way to record notifications. Producers say who should hear about what; this writes a
- * row per recipient and announces it to live listeners (after commit).
+ * row per recipient (the organization's active Admins with `admins`, and `userIds`, each once)
+ * and announces it to live listeners (after commit).
  */
 export async function recordNotification(
   db: Db,
   organizationId: string,
-  to: { admins: true } | { userIds: string[] },
+  to: { admins?: boolean; userIds?: string[] },
   n: NotificationInput,
 ) {
-  const recipients =
-    'admins' in to ? await repo.activeAdminUserIds(db, organizationId) : [...new Set(to.userIds)];
-  return repo.insertNotifications(
+  await repo.insertNotificationsFor(
     db,
-    recipients.map((userId) => ({
-      organizationId,
-      userId,
-      type: n.type,
-      priority: n.priority,
-      message: n.message,
-      postId: n.postId ?? null,
-    })),
+    organizationId,
+    { admins: to.admins ?? false, userIds: to.userIds ?? [] },
+    n,
   );
 }
 

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { integrations, posts, postTargets } from '../../db/schema.js';
-import { activeAdminUserIds } from '../notifications/notifications.repository.js';
 import { recordNotification } from '../notifications/notifications.service.js';
 
 export interface Outcome {
@@ -104,14 +103,12 @@ export function outcomeMessage(
 
 /** Tells the post's author and the organization's admins how a publication went (once each). */
 export async function announceOutcome(db: Db, o: Outcome) {
-  const admins = await activeAdminUserIds(db, o.organizationId);
-  const userIds = [...new Set([...admins, ...(o.authorId ? [o.authorId] : [])])];
   const { post, destination } = o.described ?? (await describeTarget(db, o));
   const published = o.outcome === 'PUBLISHED';
   await recordNotification(
     db,
     o.organizationId,
-    { userIds },
+    { admins: true, userIds: o.authorId ? [o.authorId] : [] },
     {
       type: published ? 'POST_PUBLISHED' : 'POST_FAILED',
       priority: published ? 'LOW' : 'HIGH',
@@ -130,13 +127,11 @@ export async function announceFollowUpProblem(
   db: Db,
   o: Omit<Outcome, 'outcome' | 'error'> & { error: string; uncertain: boolean },
 ) {
-  const admins = await activeAdminUserIds(db, o.organizationId);
-  const userIds = [...new Set([...admins, ...(o.authorId ? [o.authorId] : [])])];
   const { post, destination } = await describeTarget(db, { ...o, outcome: 'FAILED' });
   await recordNotification(
     db,
     o.organizationId,
-    { userIds },
+    { admins: true, userIds: o.authorId ? [o.authorId] : [] },
     {
       type: 'POST_FAILED',
       priority: 'HIGH',

@@ -71,6 +71,13 @@ interface Access {
   account: StoredAccount;
 }
 
+/** A target this run holds in PUBLISHING, with what finalize sends. */
+interface Claimed {
+  row: repo.TargetRow;
+  request: PublishRequest;
+  attemptId: string;
+}
+
 /** Why a target whose account is gone or broken cannot go out, naming that account. */
 function notConnectedReason(loaded: Loaded): string {
   const { target, integration, platformName } = loaded;
@@ -134,7 +141,9 @@ export class Publisher {
     const slot = await this.semaphores.acquire(network.slug, caps.concurrency);
     try {
       const outcome = await this.advance(loaded, network, publishing);
-      if (outcome === 'PUBLISHED') await this.followUpsOf(targetId, network, publishing);
+      // Most posts have no thread parts nor first comment: nothing more to read then.
+      if (outcome === 'PUBLISHED' && loaded.hasFollowUps)
+        await this.followUpsOf(targetId, network, publishing);
       return outcome;
     } finally {
       accountSlot?.();
@@ -280,6 +289,12 @@ export class Publisher {
   ): Promise<RunOutcome> {
     const { db } = this.deps;
     let target = loaded.target;
+    const request = await this.requestFor(loaded);
+    if (target.status === 'QUEUED') {
+      const direct = await this.claimPreparedLocally(loaded, network, publishing, request);
+      if (direct === 'BUSY') return 'BUSY';
+      if (direct) return this.finalize(loaded, network, publishing, direct);
+    }
     if (target.status === 'QUEUED') {
       const claimed = await repo.claimDue(
         db,
@@ -295,7 +310,6 @@ export class Publisher {
       // PREPARING or PUBLISHING held by another run (or a dead one: the watchdog decides).
       return 'BUSY';
     }
-    const request = await this.requestFor(loaded);
     const access: Access = { row: loaded.integration!, account: this.accountOf(loaded) };
     const withAccess = <T>(call: (account: StoredAccount) => Promise<T>) =>
       this.withRefresh(network, access, call);
@@ -352,13 +366,75 @@ export class Publisher {
       new Date(this.now().getTime() + 1000),
     );
     if (!publishingRow) return 'BUSY';
+    return this.finalize(loaded, network, publishing, { row: publishingRow, request, attemptId });
+  }
+
+  /**
+   * A QUEUED target whose preparing calls nothing at the network (`preparesLocally`: a text post
+   * on X) is prepared in memory and claimed straight into PUBLISHING with that state, attempt
+   * and attempt id, in one guarded step instead of QUEUED → PREPARING → READY → PUBLISHING (issue
+   * 20). Null when it does not apply (it may call the network, its account is at its daily cap,
+   * or the in-memory preparing says anything but ready): the steps run as usual then.
+   */
+  private async claimPreparedLocally(
+    loaded: Loaded,
+    network: NetworkRuntime,
+    publishing: PublishingAdapter,
+    request: PublishRequest,
+  ): Promise<Claimed | 'BUSY' | null> {
+    if (!publishing.preparesLocally?.(request)) return null;
+    const cap = capsOf(network.slug).perDay;
+    if (cap && loaded.integration) {
+      const since = new Date(this.now().getTime() - 24 * 3600_000);
+      if ((await repo.publishedSince(this.deps.db, loaded.integration.id, since)).length >= cap)
+        return null;
+    }
+    let state: PublishState;
+    try {
+      const account = this.accountOf(loaded);
+      const prepared = await publishing.prepare(account, request);
+      const checked = await publishing.check(account, prepared);
+      if (checked.status !== 'ready') return null;
+      state = { ...prepared, ...checked.state };
+    } catch {
+      // The usual steps meet the same refusal and record it.
+      return null;
+    }
+    const attemptId = randomUUID();
+    const row = await repo.claimDue(
+      this.deps.db,
+      loaded.target.id,
+      'QUEUED',
+      {
+        status: 'PUBLISHING',
+        attempts: loaded.target.attempts + 1,
+        attemptId,
+        publishState: state,
+      },
+      new Date(this.now().getTime() + 1000),
+    );
+    if (!row) return 'BUSY';
+    await repo.markPostPublishing(this.deps.db, row.postId);
+    return { row, request, attemptId };
+  }
+
+  /** The one visible call, for the attempt that holds the target in PUBLISHING. */
+  private async finalize(
+    loaded: Loaded,
+    network: NetworkRuntime,
+    publishing: PublishingAdapter,
+    { row, request, attemptId }: Claimed,
+  ): Promise<RunOutcome> {
+    const access: Access = { row: loaded.integration!, account: this.accountOf(loaded) };
     let result: PublishResult;
-    const state = target.publishState;
+    const state = row.publishState;
     try {
       // A refused token (401, `reauth`) is refused before the network does anything with the
       // request: no post was made, so finalizing again once with fresh tokens cannot duplicate
       // it. Every other error keeps the rules below (an unknown outcome is looked up first).
-      result = await withAccess((a) => publishing.finalize(a, request, state));
+      result = await this.withRefresh(network, access, (a) =>
+        publishing.finalize(a, request, state),
+      );
     } catch (err) {
       return this.handleFinalizeError(loaded, publishing, access.account, request, attemptId, err);
     }

@@ -112,6 +112,8 @@ describe('a token refused while checking the media', () => {
     // The check of what prepare made meets X's 401 once, as when the token expires meanwhile.
     const publishing: PublishingAdapter = {
       ...realPublishing,
+      // This check calls the network (as for media), so the steps run as they do for media.
+      preparesLocally: () => false,
       async check(account, state) {
         checks += 1;
         if (checks === 1)

@@ -1,6 +1,13 @@
 import { and, eq, exists, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { integrations, platforms, postMedia, posts, postTargets } from '../../db/schema.js';
+import {
+  integrations,
+  platforms,
+  postMedia,
+  posts,
+  postTargetFollowUps,
+  postTargets,
+} from '../../db/schema.js';
 import { derivePostStatus } from './post-status.js';
 
 export type TargetRow = typeof postTargets.$inferSelect;
@@ -16,23 +23,40 @@ export const POST_STATUSES_THAT_PUBLISH: PostRow['status'][] = [
 ];
 
 /**
- * A target with everything publishing it needs: one statement, and a second for the post's files
- * only when it has any (most posts are text; issue 20 counts the publisher's queries per target).
+ * The read of a target with everything publishing it needs, built once per database and
+ * prepared (named) on PostgreSQL: every run of the publisher starts with it (issue 20).
  */
-export async function loadTarget(db: Db, targetId: string) {
-  const [found] = await db
+function prepareLoadTarget(db: Db) {
+  return db
     .select({
       target: postTargets,
       post: posts,
       platformName: platforms.name,
       integration: integrations,
       hasMedia: sql<boolean>`exists (select 1 from ${postMedia} m where m.post_id = ${posts.id})`,
+      hasFollowUps: sql<boolean>`exists (select 1 from ${postTargetFollowUps} f
+        where f.target_id = ${postTargets.id})`,
     })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
     .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
-    .where(eq(postTargets.id, targetId));
+    .where(eq(postTargets.id, sql.placeholder('targetId')))
+    .prepare('publisher_load_target');
+}
+const loadTargetByDb = new WeakMap<Db, ReturnType<typeof prepareLoadTarget>>();
+
+/**
+ * A target with everything publishing it needs: one statement, and a second for the post's files
+ * only when it has any (most posts are text; issue 20 counts the publisher's queries per target).
+ */
+export async function loadTarget(db: Db, targetId: string) {
+  let query = loadTargetByDb.get(db);
+  if (!query) {
+    query = prepareLoadTarget(db);
+    loadTargetByDb.set(db, query);
+  }
+  const [found] = await query.execute({ targetId });
   if (!found) return null;
   const { hasMedia, ...row } = found;
   const media = hasMedia
@@ -167,10 +191,25 @@ export async function markPostPublishing(db: Db, postId: string) {
 export async function settlePostStatus(db: Db, postId: string, now: Date = new Date()) {
   // The post's row is locked first, so two targets finishing together settle one after the
   // other and the second reads both outcomes (never a stale 'publishing' written last).
+  // The post's row and its targets' states come in one statement (issue 20: round trips per
+  // target published); only the post's row is locked.
   return db.transaction(async (tx) => {
-    const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
+    const rows = await tx
+      .select({
+        post: posts,
+        target: {
+          status: postTargets.status,
+          dueAt: postTargets.dueAt,
+          publishedAt: postTargets.publishedAt,
+        },
+      })
+      .from(posts)
+      .leftJoin(postTargets, eq(postTargets.postId, posts.id))
+      .where(eq(posts.id, postId))
+      .for('update', { of: posts });
+    const post = rows[0]?.post;
     if (!post || post.status === 'draft') return post ?? null;
-    const targets = await targetsOfPost(tx, postId);
+    const targets = rows.flatMap((r) => (r.target ? [r.target] : []));
     if (targets.length === 0) return post;
     const { status, publishedAt } = derivePostStatus(targets, now);
     const [row] = await tx

@@ -176,6 +176,9 @@ export function createXPublishing(
       return { media };
     },
 
+    // Nothing to upload: prepare and check only shape the state.
+    preparesLocally: (request) => request.media.length === 0,
+
     async check(account, state) {
       const media = uploadedOf(state);
       let waitMs = 0;

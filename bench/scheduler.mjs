@@ -9,6 +9,7 @@
 //
 // Without DATABASE_URL it starts a throwaway embedded PostgreSQL (apps/server/src/test).
 //
+// SCHED_WORKER_PROFILE=<folder> writes a CPU profile of the worker there (node --cpu-prof).
 // SCHED_TARGETS (1000) targets for the throughput run, SCHED_LATENESS_TARGETS (100) for the
 // lateness run, SCHED_LATENCY_MS (50) the sandbox's answer time, BENCH_PORT (3211).
 import { randomBytes } from 'node:crypto';
@@ -270,7 +271,14 @@ try {
   const total = throughputTargets + latenessTargets;
   const setup = await setUpOrganizations(Math.ceil(total / POSTS_PER_ORG));
 
-  const worker = startHerald('worker', { ...common, LOG_LEVEL: 'info' }, 'herald worker', process.env.WPROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.WPROF] : []);
+  const worker = startHerald(
+    'worker',
+    { ...common, LOG_LEVEL: 'info' },
+    'herald worker',
+    process.env.SCHED_WORKER_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SCHED_WORKER_PROFILE}`]
+      : [],
+  );
   processes.push(worker);
   for (let i = 0; !/Herald (worker )?is running/.test(worker.output()); i++) {
     if (worker.child.exitCode !== null || i > 240)

@@ -270,24 +270,26 @@ export async function registerRateLimits(
   app.addHook('preHandler', (request, reply, done) => {
     if (!uploadRoutes.has(routeKey(request)) || reply.sent || !orgOf(request)) return done();
     // A refusal has answered: the rest of the request does not run.
-    limitUpload(request, reply).then(() => {
-      if (!reply.sent) done();
+    limitUpload(request, reply).then((refused) => {
+      if (!refused) done();
     }, done);
   });
-  const limitUpload = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** Reserves the upload's share of the budgets; answers true when it refused the request. */
+  const limitUpload = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const orgId = orgOf(request);
     if (uploadRequests) {
       const result = await uploadRequests(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('connection', 'close');
-        return refuse(
+        refuse(
           reply,
           result.ttl,
           (when) => `This organization has sent too many uploads this hour. Try again ${when}.`,
         );
+        return true;
       }
     }
-    if (bytesLimit <= 0) return;
+    if (bytesLimit <= 0) return false;
     const key = `upload-bytes:${orgId}`;
     const budget: UploadBudget = {
       key,
@@ -308,15 +310,17 @@ export async function registerRateLimits(
     const declared = Number(request.headers['content-length']);
     if (!Number.isSafeInteger(declared) || declared <= 0) {
       budget.streamed = true;
-      return;
+      return false;
     }
     try {
       await budget.reserve(declared);
     } catch (error) {
       if (!(error instanceof BudgetSpent)) throw error;
       reply.header('connection', 'close');
-      return refuse(reply, error.resetInMs, (when) => spentSentence(error.limit, when));
+      refuse(reply, error.resetInMs, (when) => spentSentence(error.limit, when));
+      return true;
     }
+    return false;
   };
   // A refused upload stored nothing: give its bytes back to the budget.
   app.addHook('onResponse', (request, reply, done) => {

@@ -137,6 +137,8 @@ describe('inbox polling and subscriptions', () => {
       .update(inboxSyncState)
       .set({ pollClaimedUntil: sql`now() - interval '1 minute'` })
       .where(eq(inboxSyncState.integrationId, integration.id));
+    // The second poll runs long enough that a loaded machine still finds it running below.
+    fake.pollDelayMs = 3000;
     const live = sync.pollAccount(integration.id);
     await stale;
     let state = await stateOf(integration.id);

@@ -183,8 +183,10 @@ export class InboxSync {
    */
   async processPendingWebhooks(chunk = WEBHOOK_BATCH) {
     for (;;) {
-      const taken = await this.processBatch(chunk);
-      if (taken < chunk) return;
+      const { taken, held } = await this.processBatch(chunk);
+      // A full batch means more may be waiting; one a transient failure held back entirely is
+      // left for the next job (the minute's poll drains leftovers), not taken again at once.
+      if (taken < chunk || held === taken) return;
     }
   }
 
@@ -203,7 +205,8 @@ export class InboxSync {
    * transaction that holds their rows: other jobs skip them meanwhile, and should the job stop,
    * they are free again at once. (Marking them claimed first wrote every delivery once more.)
    * Deliveries another job holds are skipped, and so are those an older process marked claimed
-   * until its claim lapses. Answers how many it took.
+   * until its claim lapses. Answers how many it took, and how many of those a transient
+   * failure held back (left unprocessed, to be read again by a later job).
    */
   private processBatch(limit: number, ids?: string[]) {
     const e = inboxWebhookEvents;
@@ -221,12 +224,15 @@ export class InboxSync {
         .orderBy(asc(e.receivedAt))
         .limit(limit)
         .for('update', { skipLocked: true });
-      if (rows.length > 0) await this.processRows(tx, rows);
-      return rows.length;
+      const held = rows.length > 0 ? await this.processRows(tx, rows) : 0;
+      return { taken: rows.length, held };
     });
   }
 
-  private async processRows(db: Db, rows: Array<typeof inboxWebhookEvents.$inferSelect>) {
+  private async processRows(
+    db: Db,
+    rows: Array<typeof inboxWebhookEvents.$inferSelect>,
+  ): Promise<number> {
     // A batch is stored per account at once: duplicates within it meet in one upsert.
     const byAccount = new Map<
       string,
@@ -239,8 +245,7 @@ export class InboxSync {
       }
     >();
     const errors = new Map<string, string>();
-    // Deliveries a transient failure held back: left unprocessed, their claim lapses and the
-    // job reads them again.
+    // Deliveries a transient failure held back: left unprocessed, a later job reads them again.
     const retried = new Set<string>();
     for (const row of rows) {
       try {
@@ -264,7 +269,10 @@ export class InboxSync {
         this.deps.log.warn({ eventId: row.id, err: error }, 'unreadable webhook delivery');
       }
     }
-    for (const { platform, accountExternalId, events, rowOf } of byAccount.values()) {
+    // Accounts in a fixed order (and each account's conversations in theirs): two jobs whose
+    // batches touch the same conversations wait for each other instead of deadlocking.
+    const accounts = [...byAccount.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [, { platform, accountExternalId, events, rowOf }] of accounts) {
       for (const account of await this.connectedAccounts(db, platform, accountExternalId)) {
         const target = { id: account.id, organizationId: account.organizationId, platform };
         try {
@@ -321,6 +329,7 @@ export class InboxSync {
         .update(inboxWebhookEvents)
         .set({ processedAt: now, error })
         .where(inArray(inboxWebhookEvents.id, ids));
+    return retried.size;
   }
 
   /** Every organization's connection of this account (the same Page may be in two). */

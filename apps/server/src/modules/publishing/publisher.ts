@@ -414,7 +414,12 @@ export class Publisher {
       new Date(this.now().getTime() + 1000),
     );
     if (!row) return 'BUSY';
-    await repo.markPostPublishing(this.deps.db, row.postId);
+    // The target is PUBLISHING with nothing sent: a failure here must not leave it so (the
+    // watchdog would find nothing at the network and ask for a check). The post's status is
+    // settled from its targets once the outcome is known anyway.
+    await repo.markPostPublishing(this.deps.db, row.postId).catch((err: unknown) => {
+      this.deps.log.warn({ err, targetId: row.id }, 'could not mark the post publishing');
+    });
     return { row, request, attemptId };
   }
 
@@ -425,6 +430,9 @@ export class Publisher {
     publishing: PublishingAdapter,
     { row, request, attemptId }: Claimed,
   ): Promise<RunOutcome> {
+    // From here on the target is the row as claimed: its state is what a look-up after an
+    // unknown outcome needs (the row read at the start may predate the preparing).
+    const held: Loaded = { ...loaded, target: row };
     const access: Access = { row: loaded.integration!, account: this.accountOf(loaded) };
     let result: PublishResult;
     const state = row.publishState;
@@ -436,9 +444,9 @@ export class Publisher {
         publishing.finalize(a, request, state),
       );
     } catch (err) {
-      return this.handleFinalizeError(loaded, publishing, access.account, request, attemptId, err);
+      return this.handleFinalizeError(held, publishing, access.account, request, attemptId, err);
     }
-    return this.markPublished(loaded, attemptId, result);
+    return this.markPublished(held, attemptId, result);
   }
 
   /**

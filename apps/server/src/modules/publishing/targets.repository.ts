@@ -191,25 +191,19 @@ export async function markPostPublishing(db: Db, postId: string) {
 export async function settlePostStatus(db: Db, postId: string, now: Date = new Date()) {
   // The post's row is locked first, so two targets finishing together settle one after the
   // other and the second reads both outcomes (never a stale 'publishing' written last).
-  // The post's row and its targets' states come in one statement (issue 20: round trips per
-  // target published); only the post's row is locked.
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({
-        post: posts,
-        target: {
-          status: postTargets.status,
-          dueAt: postTargets.dueAt,
-          publishedAt: postTargets.publishedAt,
-        },
-      })
-      .from(posts)
-      .leftJoin(postTargets, eq(postTargets.postId, posts.id))
-      .where(eq(posts.id, postId))
-      .for('update', { of: posts });
-    const post = rows[0]?.post;
+    const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
     if (!post || post.status === 'draft') return post ?? null;
-    const targets = rows.flatMap((r) => (r.target ? [r.target] : []));
+    // Read after the lock, in a statement of its own: it sees every target change committed
+    // before the lock was granted (one statement with the lock would read them as of its start).
+    const targets = await tx
+      .select({
+        status: postTargets.status,
+        dueAt: postTargets.dueAt,
+        publishedAt: postTargets.publishedAt,
+      })
+      .from(postTargets)
+      .where(eq(postTargets.postId, postId));
     if (targets.length === 0) return post;
     const { status, publishedAt } = derivePostStatus(targets, now);
     const [row] = await tx

@@ -340,7 +340,7 @@ const db = new pg.Pool({ connectionString: database.url, max: 2 });
 const api = startHerald(
   'api',
   {
-    NODE_ENV: 'test',
+    NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_DISABLED: 'true',
     DATABASE_URL: database.url,

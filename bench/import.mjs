@@ -53,7 +53,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'herald-bench-import-'));
 const api = startHerald(
   'api',
   {
-    NODE_ENV: 'test',
+    NODE_ENV: 'development',
     DATABASE_URL: database.url,
     PUBLIC_URL: base,
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),

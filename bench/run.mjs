@@ -8,7 +8,8 @@
 //   - the embedded default (PGlite): `herald start` on a fresh and on an existing data folder,
 //     time to ready, and its posts page (200 posts) next to the same page on PostgreSQL;
 //   - statements and round trips per request (counted by a relay in front of PostgreSQL);
-//   - with BENCH_PROFILE=1, a CPU profile of the API under load: where its time goes.
+//   - with BENCH_PROFILE=1, CPU profiles of the API (posts page, auth/me, healthz) and of the
+//     embedded server (posts page) under load: where their time goes.
 //
 // The machine is shared and noisy: every figure is taken BENCH_ROUNDS times (2) and the ratios
 // are computed within a round. The PostgreSQL half needs DATABASE_URL (an admin URL; the bench
@@ -72,7 +73,7 @@ const cleanups = [];
 const lastCleanups = [];
 const secret = randomBytes(32).toString('base64');
 const heraldEnv = (extra) => ({
-  NODE_ENV: 'test',
+  NODE_ENV: 'development',
   LOG_LEVEL: 'warn',
   RATE_LIMIT_DISABLED: 'true',
   TOKEN_ENCRYPTION_KEY: secret,
@@ -328,26 +329,29 @@ async function countQueries(database, cases) {
   return counts;
 }
 
-/** A CPU profile of `herald api` while each case is under load; where each one's time went. */
-async function profileApi(database, cases) {
+/**
+ * A CPU profile of Herald while each case is under load; where each one's time went. `role` is
+ * `api` on PostgreSQL, or `start` on the embedded data folder (whose server is stopped first).
+ */
+async function profileHerald(role, env, cases) {
   const dir = tempDir('herald-bench-prof-');
   const p = port + 3;
-  const api = startHerald(
-    'api',
-    heraldEnv({ DATABASE_URL: database.url, PORT: String(p), PUBLIC_URL: `http://127.0.0.1:${p}` }),
-    'herald api (profiled)',
+  const server = startHerald(
+    role,
+    heraldEnv({ ...env, PORT: String(p), PUBLIC_URL: `http://127.0.0.1:${p}` }),
+    `herald ${role} (profiled)`,
     ['--cpu-prof', `--cpu-prof-dir=${dir}`],
   );
   const windows = [];
   try {
-    await waitReady(`http://127.0.0.1:${p}`, api);
+    await waitReady(`http://127.0.0.1:${p}`, server);
     for (const [label, path, headers] of cases) {
       const from = Number(process.hrtime.bigint() / 1000n);
       const r = await measureHttp(`http://127.0.0.1:${p}${path}`, headers);
       windows.push({ label, from, to: Number(process.hrtime.bigint() / 1000n), ...r });
     }
   } finally {
-    await api.stop();
+    await server.stop();
   }
   const file = join(
     dir,
@@ -506,14 +510,31 @@ try {
       );
   }
 
-  if (profile && database) {
-    const profiled = await profileApi(database, [
-      ['GET posts page 1 × 20', page(bigOrg.orgId), { cookie: bigOrg.cookie }],
-      ['GET /api/auth/me', '/api/auth/me', { cookie: bigOrg.cookie }],
-    ]);
+  if (profile) {
+    const profiled = [];
+    if (database) {
+      profiled.push(
+        ...(await profileHerald('api', { DATABASE_URL: database.url }, [
+          ['GET posts page 1 × 20', page(bigOrg.orgId), { cookie: bigOrg.cookie }],
+          ['GET /api/auth/me', '/api/auth/me', { cookie: bigOrg.cookie }],
+          ['GET /api/healthz', '/api/healthz', {}],
+        ])),
+      );
+    }
+    // The embedded server holds its data folder: it stops, and a profiled one opens the folder.
+    await embedded.stop();
+    profiled.push(
+      ...(await profileHerald('start', { HERALD_DATA_DIR: embeddedDir }, [
+        [
+          'GET posts page 1 × 20 (embedded)',
+          page(embeddedOrg.orgId),
+          { cookie: embeddedOrg.cookie },
+        ],
+      ])),
+    );
     for (const w of profiled) {
       console.log(
-        `\nCPU profile of herald api under ${w.label} (${fmt(w.rps)} req/s while profiled; ${fmt(w.summary.busyMs / (w.rps * seconds), 2)} ms CPU per request):`,
+        `\nCPU profile of Herald under ${w.label} (${fmt(w.rps)} req/s while profiled; ${fmt(w.summary.busyMs / (w.rps * seconds), 2)} ms CPU per request):`,
       );
       for (const b of w.summary.buckets)
         console.log(`  ${(b.share * 100).toFixed(1).padStart(5)}%  ${b.name}`);

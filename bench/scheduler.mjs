@@ -77,7 +77,7 @@ const database = await createDatabase(adminUrl);
 const dataDir = mkdtempSync(join(tmpdir(), 'herald-sched-bench-'));
 const db = new pg.Pool({ connectionString: database.url, max: 2 });
 const common = {
-  NODE_ENV: 'test',
+  NODE_ENV: 'development',
   DATABASE_URL: database.url,
   PUBLIC_URL: base,
   TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),

@@ -10,11 +10,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { DEV_CLIENT_ID, lazyDevProvider, mountDevProvider } from './identity/dev-idp.js';
 import type { CustomFetch } from 'openid-client';
 import { RelyingParty } from './identity/oidc-client.js';
@@ -34,6 +30,7 @@ import { injectFetch } from './http/inject-fetch.js';
 import { createCounterStore, registerRateLimits } from './http/rate-limits.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerCompression } from './http/compression.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import type { StartupPhases } from './lib/startup-phases.js';
 import * as idempotency from './modules/idempotency/idempotency.repository.js';
 import { findWebDist, serveSpa } from './http/spa.js';
@@ -179,7 +176,7 @@ export async function buildApp(
   const { secrets, sessions, networks, cipher, media, publishQueue, publisher } = runtime;
   const base = config.apiBasePath;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.nodeEnv === 'test' }));
   // Hooks that run on every request take callbacks, not promises: a health check runs a dozen
   // of them and each promise was a measurable part of its time (issue 20).
   app.addHook('onSend', (request, reply, payload, done) => {

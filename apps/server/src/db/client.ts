@@ -53,6 +53,40 @@ export async function runNamed(db: Db, name: string | undefined, text: string, v
   else await (client as pg.Pool).query({ name, text, values });
 }
 
+/** Timestamps arrive as the text the database sends; the caller makes them dates, as drizzle does. */
+const TIMESTAMP_TYPES = new Set([1114, 1184]);
+const asText = (value: string) => value;
+const timestampsAsText = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    TIMESTAMP_TYPES.has(oid) ? asText : pg.types.getTypeParser(oid, format),
+} as pg.CustomTypesConfig;
+
+/**
+ * Runs a read that a hot path sends again and again (under `name` on PostgreSQL, as `runNamed`)
+ * and answers its rows as arrays in the select list's order, timestamps as text: for a caller
+ * that maps the rows itself. (Outside a transaction only.)
+ */
+export async function queryRowArrays(
+  db: Db,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<unknown[][]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof PGlite) {
+    const parsers = Object.fromEntries([...TIMESTAMP_TYPES].map((oid) => [oid, asText]));
+    return (await client.query<unknown[]>(text, values, { rowMode: 'array', parsers })).rows;
+  }
+  const result = await (client as pg.Pool).query<unknown[]>({
+    name,
+    text,
+    values,
+    rowMode: 'array',
+    types: timestampsAsText,
+  });
+  return result.rows;
+}
+
 /**
  * Whether `db` is the embedded PGlite database: one connection that every query (and every
  * transaction) queues for, owned by one process (the data-directory lock).

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { POST_STATUSES } from '@herald/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
@@ -382,6 +383,23 @@ describe('listing, editing and deleting', () => {
     expect(totals[3]).toBe(totals[0]);
     expect(totals[4]).toBe(totals[1]);
     expect(totals[0]).toBeGreaterThan(2);
+  });
+
+  it('maps the unfiltered page (rows read as arrays) exactly as drizzle maps a filtered one', async () => {
+    // The first describe's posts: files, two networks, per-network texts, a title, drafts.
+    const every = POST_STATUSES.join(',');
+    const read = (query: string) =>
+      owner.call('GET', `/api/organizations/${orgId}/posts${query}`).then((r) => r.body);
+    const unfiltered = await read('?page=1&pageSize=50');
+    const filtered = await read(`?status=${every}&page=1&pageSize=50`);
+    expect(unfiltered.data.posts.length).toBeGreaterThan(2);
+    expect(unfiltered.data.posts.some((p: { media: unknown[] }) => p.media.length > 0)).toBe(true);
+    expect(unfiltered.data.posts).toEqual(filtered.data.posts);
+    expect(unfiltered.meta.totalCount).toBe(filtered.meta.totalCount);
+    for (const post of unfiltered.data.posts as Array<{ createdAt: string; creator: unknown }>) {
+      expect(post.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(post.creator).toEqual({ id: expect.any(String), displayName: expect.anything() });
+    }
   });
 
   it('counts a post created or deleted at once, though the total is reused for a moment', async () => {

@@ -27,6 +27,7 @@ import { registerHostRedirect } from './http/host-redirect.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { mediaUrlWarning } from './platforms/public-media-url.js';
 import { injectFetch } from './http/inject-fetch.js';
+import { lazyChildLogger } from './lib/lazy-child-logger.js';
 import { createCounterStore, registerRateLimits } from './http/rate-limits.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerCompression } from './http/compression.js';
@@ -139,6 +140,8 @@ export function createFastify(config: Config, options: FastifyOptions = {}): Fas
     clientErrorHandler,
     // One line per request (below) instead of Fastify's "incoming request" + "request completed".
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's logger is made when it first writes (most requests write one line or none).
+    childLoggerFactory: lazyChildLogger,
   });
   app.addHook('onResponse', logRequestLine);
   return app;

@@ -22,11 +22,10 @@ export function publishTargetJob(
     // watchdog's overdue pass gives back (a minute or so later).
     work: { batchSize: 64, pollingIntervalSeconds: 0.5 },
     async handle(payloads) {
-      await Promise.all(
-        payloads.map(async ({ targetId }) => {
-          const outcome = await publisher.run(targetId);
-          log.debug({ targetId, outcome }, 'publish target');
-        }),
+      const targetIds = payloads.map(({ targetId }) => targetId);
+      const outcomes = await publisher.runMany(targetIds);
+      targetIds.forEach((targetId, i) =>
+        log.debug({ targetId, outcome: outcomes[i] }, 'publish target'),
       );
     },
   };

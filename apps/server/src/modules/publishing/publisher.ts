@@ -63,7 +63,7 @@ export type RunOutcome = 'PUBLISHED' | 'FAILED' | 'UNCERTAIN' | 'RETRY_LATER' | 
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Loaded = NonNullable<Awaited<ReturnType<typeof repo.loadTarget>>>;
+type Loaded = repo.LoadedTarget;
 type IntegrationRow = NonNullable<Loaded['integration']>;
 /** The account's row and tokens as a run last knew them (a refresh replaces both). */
 interface Access {
@@ -107,8 +107,21 @@ export class Publisher {
     return this.deps.now?.() ?? new Date();
   }
 
-  async run(targetId: string): Promise<RunOutcome> {
-    const loaded = await repo.loadTarget(this.deps.db, targetId);
+  /**
+   * Runs a batch of targets (a job fetch) at once, read together in one statement. Each run then
+   * goes on as `run` does: the read is what `run` would have made at the same moment, and every
+   * step after it is guarded by the target's state in the database, not by this read.
+   */
+  async runMany(targetIds: string[]): Promise<RunOutcome[]> {
+    if (targetIds.length <= 1) return Promise.all(targetIds.map((id) => this.run(id)));
+    const loaded = await repo.loadTargets(this.deps.db, targetIds);
+    return Promise.all(targetIds.map((id) => this.run(id, loaded.get(id) ?? null)));
+  }
+
+  /** `preloaded`: the target as `runMany` read it (null: it does not exist); else it is read. */
+  async run(targetId: string, preloaded?: Loaded | null): Promise<RunOutcome> {
+    const loaded =
+      preloaded === undefined ? await repo.loadTarget(this.deps.db, targetId) : preloaded;
     if (!loaded) return 'SKIPPED';
     const { target, post } = loaded;
     // Out already: what may still follow it is its thread's parts and its first comment.

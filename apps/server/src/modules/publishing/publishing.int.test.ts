@@ -133,6 +133,54 @@ describe('publish now', () => {
   });
 });
 
+describe('a batch of targets', () => {
+  it('reads a job fetch in one statement and publishes each once, files included', async () => {
+    const text = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Batch text',
+      action: 'draft',
+    });
+    const withImage = await createPost(
+      { platformIds: JSON.stringify([xId]), content: 'Batch image', action: 'draft' },
+      [{ name: 'b.jpg', type: 'image/jpeg', data: await jpeg(320, 240) }],
+    );
+    for (const post of [text, withImage])
+      await t.database.db.execute(
+        sql`update posts set status = 'publishing' where id = ${post.id}`,
+      );
+    const textTarget = text.platformPosts[0]!.id;
+    const imageTarget = withImage.platformPosts[0]!.id;
+    const missing = '00000000-0000-4000-8000-000000000000';
+
+    type Client = { query: (...args: unknown[]) => unknown };
+    const client = (t.database.db as unknown as { $client: Client }).$client;
+    const original = client.query;
+    const reads: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const [query] = args;
+      const q = typeof query === 'string' ? query : ((query as { text?: string }).text ?? '');
+      if (/^select/i.test(q) && q.includes('"platforms"')) reads.push(q);
+      return original.apply(this, args);
+    };
+    let outcomes: string[];
+    try {
+      outcomes = await t.publisher.runMany([textTarget, imageTarget, missing, textTarget]);
+    } finally {
+      client.query = original;
+    }
+    // Both runs of the doubled target met one claim between them.
+    expect(outcomes[2]).toBe('SKIPPED');
+    expect([outcomes[0], outcomes[3]].sort()).toEqual(['BUSY', 'PUBLISHED']);
+    expect(outcomes[1]).toBe('PUBLISHED');
+    // One read of the four (the targets, their posts, networks and accounts).
+    expect(reads.filter((q) => q.includes('"post_targets"'))).toHaveLength(1);
+    const onX = await publishedOnX();
+    expect(onX.filter((p) => p.text === 'Batch text')).toHaveLength(1);
+    expect(onX.filter((p) => p.text === 'Batch image')).toHaveLength(1);
+    expect((await getPost(withImage.id)).status).toBe('published');
+  });
+});
+
 describe('scheduled publishing', () => {
   it('publishes a post when its time comes, without anyone touching it', async () => {
     const scheduledAt = new Date(Date.now() + 2500).toISOString();

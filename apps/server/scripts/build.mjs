@@ -44,6 +44,10 @@ await build({
   target: 'node20',
   sourcemap: true,
   external,
+  // twitter-text asks for `punycode`: in node_modules that was Node's own module quietly; from a
+  // bundle outside node_modules Node warns that it is deprecated at every start. The npm package
+  // of the same name and API serves instead.
+  alias: { punycode: 'punycode/' },
   // Bundled CommonJS packages require Node's own modules.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -53,6 +53,22 @@ export async function runNamed(db: Db, name: string | undefined, text: string, v
   else await (client as pg.Pool).query({ name, text, values });
 }
 
+/**
+ * `make(db)` made once per database and kept (statements built and prepared for it): the
+ * returned function answers the same object for the same database every time.
+ */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}
+
 /** Timestamps arrive as the text the database sends; the caller makes them dates, as drizzle does. */
 const TIMESTAMP_TYPES = new Set([1114, 1184]);
 const asText = (value: string) => value;

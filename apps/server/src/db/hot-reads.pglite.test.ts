@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { recordStatements } from '../test/statements.js';
 import { openPglite, queryRowArrays, type Database } from './client.js';
 
 // The embedded database runs a hot read as PREPARE once, then EXECUTE with literal arguments.
@@ -22,15 +23,8 @@ afterAll(async () => {
 
 const text = 'select id, body, at from notes where owner = $1 order by at desc limit $2 offset $3';
 const statements = () => {
-  if (database.kind !== 'pglite') throw new Error('expected PGlite');
-  const seen: string[] = [];
-  const client = database.pglite as unknown as { query: (...args: unknown[]) => unknown };
-  const original = client.query;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    seen.push(String(args[0]));
-    return original.apply(this, args);
-  };
-  return { seen, restore: () => (client.query = original) };
+  const recorded = recordStatements(database.db);
+  return { seen: recorded.statements, restore: recorded.stop };
 };
 
 it('prepares a hot read once and executes it again with its arguments as literals', async () => {

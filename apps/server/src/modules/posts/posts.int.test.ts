@@ -9,6 +9,7 @@ import { addMember, createOrg, type Actor } from '../../test/factories.js';
 import { jpeg, mp4, png, webp } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
+import { recordStatements } from '../../test/statements.js';
 
 let t: TestApp;
 let mediaDir: string;
@@ -347,17 +348,7 @@ describe('listing, editing and deleting', () => {
   });
 
   it('reads a page, filtered or not, in one statement (the posts, their relations and the total); a page past the end counts apart, unless the total is known', async () => {
-    type Client = { query: (...args: unknown[]) => unknown };
-    const client = (t.database.db as unknown as { $client: Client }).$client;
-    const original = client.query;
-    const statements: string[] = [];
-    client.query = function (this: unknown, ...args: unknown[]) {
-      const [query] = args;
-      statements.push(
-        typeof query === 'string' ? query : ((query as { text?: string }).text ?? ''),
-      );
-      return original.apply(this, args);
-    };
+    const { statements, stop } = recordStatements(t.database.db);
     const perRequest: number[] = [];
     const totals: number[] = [];
     try {
@@ -380,7 +371,7 @@ describe('listing, editing and deleting', () => {
         );
       }
     } finally {
-      client.query = original;
+      stop();
     }
     // The unfiltered total, read with the first page, is reused for the page past the end.
     expect(perRequest).toEqual([1, 1, 1, 1, 2]);

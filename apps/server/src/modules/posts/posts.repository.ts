@@ -13,7 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { queryRowArrays, type Db } from '../../db/client.js';
+import { perDatabase, queryRowArrays, type Db } from '../../db/client.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import {
@@ -360,15 +360,7 @@ function rawPage(name: string, query: { toSQL(): { sql: string; params: unknown[
     });
   };
 }
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareHotQueries>>();
-function hotQueries(db: Db) {
-  let queries = preparedByDb.get(db);
-  if (!queries) {
-    queries = prepareHotQueries(db);
-    preparedByDb.set(db, queries);
-  }
-  return queries;
-}
+const hotQueries = perDatabase(prepareHotQueries);
 
 /** Every connected account of the organization, oldest first, with its network's rules. */
 export function connectedAccounts(db: Db, organizationId: string) {

@@ -5,6 +5,7 @@ import { createOrg, type Actor } from '../../test/factories.js';
 import { jpeg } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
+import { recordStatements } from '../../test/statements.js';
 import { PUBLISH_QUEUE } from './publish-queue.js';
 import { claimDue } from './targets.repository.js';
 import { runWatchdog } from './watchdog.js';
@@ -152,22 +153,16 @@ describe('a batch of targets', () => {
     const imageTarget = withImage.platformPosts[0]!.id;
     const missing = '00000000-0000-4000-8000-000000000000';
 
-    type Client = { query: (...args: unknown[]) => unknown };
-    const client = (t.database.db as unknown as { $client: Client }).$client;
-    const original = client.query;
-    const reads: string[] = [];
-    client.query = function (this: unknown, ...args: unknown[]) {
-      const [query] = args;
-      const q = typeof query === 'string' ? query : ((query as { text?: string }).text ?? '');
-      if (/^select/i.test(q) && q.includes('"platforms"')) reads.push(q);
-      return original.apply(this, args);
-    };
+    const recorded = recordStatements(t.database.db);
     let outcomes: string[];
     try {
       outcomes = await t.publisher.runMany([textTarget, imageTarget, missing, textTarget]);
     } finally {
-      client.query = original;
+      recorded.stop();
     }
+    const reads = recorded.statements.filter(
+      (q) => /^select/i.test(q) && q.includes('"platforms"'),
+    );
     // Both runs of the doubled target met one claim between them.
     expect(outcomes[2]).toBe('SKIPPED');
     expect([outcomes[0], outcomes[3]].sort()).toEqual(['BUSY', 'PUBLISHED']);

@@ -1,5 +1,5 @@
 import { and, eq, exists, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { perDatabase, type Db } from '../../db/client.js';
 import {
   integrations,
   platforms,
@@ -53,15 +53,7 @@ function prepareLoads(db: Db) {
       .prepare('publisher_load_targets'),
   };
 }
-const loadsByDb = new WeakMap<Db, ReturnType<typeof prepareLoads>>();
-function loads(db: Db) {
-  let prepared = loadsByDb.get(db);
-  if (!prepared) {
-    prepared = prepareLoads(db);
-    loadsByDb.set(db, prepared);
-  }
-  return prepared;
-}
+const loads = perDatabase(prepareLoads);
 
 type LoadedRow = Awaited<ReturnType<ReturnType<typeof prepareLoads>['one']['execute']>>[number];
 export type LoadedTarget = Omit<LoadedRow, 'hasMedia'> & {

@@ -76,6 +76,9 @@ const timestampsAsText = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') =>
     TIMESTAMP_TYPES.has(oid) ? asText : pg.types.getTypeParser(oid, format),
 } as pg.CustomTypesConfig;
+const PGLITE_TIMESTAMPS_AS_TEXT = Object.fromEntries(
+  [...TIMESTAMP_TYPES].map((oid) => [oid, asText]),
+);
 
 /**
  * PGlite plans every statement it is sent afresh (its \`query\` has no named statements), and in
@@ -120,7 +123,7 @@ export async function queryRowArrays(
 ): Promise<unknown[][]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof PGlite) {
-    const parsers = Object.fromEntries([...TIMESTAMP_TYPES].map((oid) => [oid, asText]));
+    const parsers = PGLITE_TIMESTAMPS_AS_TEXT;
     const literals = values.map(sqlLiteral);
     if (literals.includes(null))
       return (await client.query<unknown[]>(text, values, { rowMode: 'array', parsers })).rows;

@@ -5,7 +5,7 @@ import { createOrg, type Actor } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { PUBLISH_QUEUE } from '../publishing/publish-queue.js';
-import { SNAPSHOT_CHECKPOINTS, SNAPSHOT_QUEUE } from './analytics-queue.js';
+import { SNAPSHOT_CHECKPOINTS, SNAPSHOT_QUEUE, snapshotDueAt } from './analytics-queue.js';
 import { saveXSettings } from './analytics.repository.js';
 
 let t: TestApp;
@@ -63,13 +63,23 @@ describe('X analytics collection', () => {
     const targetId = await publishToX('Counting views');
 
     // One pg-boss job per checkpoint, due after publishing.
-    const jobs = await rows<{ checkpoint: string; start_after: Date }>(
+    const jobs = await rows<{ checkpoint: string; start_after: string }>(
       sql`select data->>'checkpoint' as checkpoint, start_after from pgboss.job
           where name = ${SNAPSHOT_QUEUE} and data->>'targetId' = ${targetId}`,
     );
     expect(jobs.map((j) => j.checkpoint).sort()).toEqual(
       SNAPSHOT_CHECKPOINTS.map((c) => c.name).sort(),
     );
+    // Each at its checkpoint's own time after the publication, spread by target.
+    const [{ published_at: publishedAt }] = await rows<{ published_at: string }>(
+      sql`select published_at from post_targets where id = ${targetId}`,
+    );
+    for (const job of jobs) {
+      const checkpoint = SNAPSHOT_CHECKPOINTS.find((c) => c.name === job.checkpoint)!;
+      expect(new Date(job.start_after).getTime()).toBe(
+        snapshotDueAt(targetId, checkpoint, new Date(publishedAt)).getTime(),
+      );
+    }
 
     // X bills reads: off by default, nothing is asked.
     expect(await t.runtime.analytics.collectSnapshot({ targetId, checkpoint: '1h' })).toBe('X_OFF');

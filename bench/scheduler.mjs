@@ -198,7 +198,8 @@ async function run(label, count, setup, api, worker) {
       [postIds],
     );
     if (rows[0].working === 0) break;
-    if (Date.now() > deadline) throw new Error(`${label}: ${rows[0].working} targets never settled`);
+    if (Date.now() > deadline)
+      throw new Error(`${label}: ${rows[0].working} targets never settled`);
     await sleep(200);
   }
   const cpu = cpuPerTarget(cpuBefore, await cpuSnapshot(api, worker), count);

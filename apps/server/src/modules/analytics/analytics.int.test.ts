@@ -71,13 +71,14 @@ describe('X analytics collection', () => {
       SNAPSHOT_CHECKPOINTS.map((c) => c.name).sort(),
     );
     // Each at its checkpoint's own time after the publication, spread by target.
-    const [{ published_at: publishedAt }] = await rows<{ published_at: string }>(
+    const [target] = await rows<{ published_at: string }>(
       sql`select published_at from post_targets where id = ${targetId}`,
     );
+    const publishedAt = new Date(target!.published_at);
     for (const job of jobs) {
       const checkpoint = SNAPSHOT_CHECKPOINTS.find((c) => c.name === job.checkpoint)!;
       expect(new Date(job.start_after).getTime()).toBe(
-        snapshotDueAt(targetId, checkpoint, new Date(publishedAt)).getTime(),
+        snapshotDueAt(targetId, checkpoint, publishedAt).getTime(),
       );
     }
 

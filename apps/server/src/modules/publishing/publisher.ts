@@ -524,7 +524,7 @@ export class Publisher {
       attemptId,
     );
     if (!row) return 'BUSY';
-    await this.settle(loaded, 'PUBLISHED', null);
+    await this.settle(loaded, row, 'PUBLISHED', null);
     await this.deps.onPublished?.(loaded.target.id, now).catch((err: unknown) => {
       this.deps.log.warn({ err, targetId: loaded.target.id }, 'after-publish hook failed');
     });
@@ -625,7 +625,7 @@ export class Publisher {
       { error: message },
       attemptId,
     );
-    if (row) await this.settle(loaded, 'UNCERTAIN', message);
+    if (row) await this.settle(loaded, row, 'UNCERTAIN', message);
     return 'UNCERTAIN';
   }
 
@@ -784,16 +784,20 @@ export class Publisher {
       attemptId,
     );
     if (!row) return 'BUSY';
-    await this.settle(loaded, 'FAILED', message);
+    await this.settle(loaded, row, 'FAILED', message);
     return 'FAILED';
   }
 
+  /** The post's status after `row` (the target as this run moved it) reached `outcome`. */
   private async settle(
     loaded: Loaded,
+    row: repo.TargetRow,
     outcome: 'PUBLISHED' | 'FAILED' | 'UNCERTAIN',
     error: string | null,
   ) {
-    await repo.settlePostStatus(this.deps.db, loaded.post.id, this.now());
+    const now = this.now();
+    const alone = loaded.targetCount === 1 && (await repo.settleOnlyTarget(this.deps.db, row, now));
+    if (!alone) await repo.settlePostStatus(this.deps.db, loaded.post.id, now);
     const { post, target, integration } = loaded;
     await announceOutcome(this.deps.db, {
       organizationId: post.organizationId,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { createOrg, type Actor } from '../../test/factories.js';
@@ -7,7 +7,8 @@ import { multipart, type FilePart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { recordStatements } from '../../test/statements.js';
 import { PUBLISH_QUEUE } from './publish-queue.js';
-import { claimDue } from './targets.repository.js';
+import { postTargets } from '../../db/schema.js';
+import { claimDue, settleOnlyTarget } from './targets.repository.js';
 import { runWatchdog } from './watchdog.js';
 
 let t: TestApp;
@@ -173,6 +174,71 @@ describe('a batch of targets', () => {
     expect(onX.filter((p) => p.text === 'Batch text')).toHaveLength(1);
     expect(onX.filter((p) => p.text === 'Batch image')).toHaveLength(1);
     expect((await getPost(withImage.id)).status).toBe('published');
+  });
+});
+
+describe('a post to one account', () => {
+  it('goes out in a few statements and no transaction, and the post is published at its time', async () => {
+    const post = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Just the one',
+      action: 'draft',
+    });
+    await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${post.id}`);
+    const recorded = recordStatements(t.database.db);
+    let outcome: string;
+    try {
+      outcome = await t.publisher.run(post.platformPosts[0]!.id);
+    } finally {
+      recorded.stop();
+    }
+    expect(outcome).toBe('PUBLISHED');
+    // Read, claim, mark the post, published, the post settled, the author told (issue 20). The X
+    // sandbox keeps its records in the same database, and on PGlite pg-boss shares its client.
+    const own = recorded.statements.filter((q) => !/"sandbox_records"|pgboss\./.test(q));
+    const kind = (q: string) => /^\s*(\w+) "?(\w+)/.exec(q)?.slice(1).join(' ') ?? q.slice(0, 40);
+    expect(own.map(kind)).toEqual([
+      'select post_targets',
+      'update post_targets',
+      'update posts',
+      'update post_targets',
+      'update posts',
+      'with recipients',
+    ]);
+    expect(recorded.transactions).toBe(0);
+    const result = await t.database.db.execute(
+      sql`select p.status, p.published_at = t.published_at as same_time
+            from posts p join post_targets t on t.post_id = p.id where p.id = ${post.id}`,
+    );
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+      { status: 'published', same_time: true },
+    ]);
+  });
+});
+
+describe('settling a post from its one target', () => {
+  it('applies only while the post is publishing and its target is as the run left it', async () => {
+    const post = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Settle me',
+      action: 'draft',
+    });
+    const [target] = await t.database.db
+      .select()
+      .from(postTargets)
+      .where(eq(postTargets.postId, post.id));
+    const failed = { ...target!, status: 'FAILED' as const };
+    // A draft is never settled from its targets.
+    expect(await settleOnlyTarget(t.database.db, failed, new Date())).toBe(false);
+    await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${post.id}`);
+    // The run's row says FAILED, the database still QUEUED (another run moved it on): left alone.
+    expect(await settleOnlyTarget(t.database.db, failed, new Date())).toBe(false);
+    expect((await getPost(post.id)).status).toBe('publishing');
+    await t.database.db.execute(
+      sql`update post_targets set status = 'FAILED' where id = ${target!.id}`,
+    );
+    expect(await settleOnlyTarget(t.database.db, failed, new Date())).toBe(true);
+    expect((await getPost(post.id)).status).toBe('failed');
   });
 });
 

@@ -1,4 +1,17 @@
-import { and, eq, exists, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { perDatabase, type Db } from '../../db/client.js';
 import {
   integrations,
@@ -37,6 +50,9 @@ function selectForPublishing(db: Db) {
       hasMedia: sql<boolean>`exists (select 1 from ${postMedia} m where m.post_id = ${posts.id})`,
       hasFollowUps: sql<boolean>`exists (select 1 from ${postTargetFollowUps} f
         where f.target_id = ${postTargets.id})`,
+      /** The post's targets at the time of the read (1 for most: settleOnlyTarget). */
+      targetCount: sql<number>`(select count(*)::int from ${postTargets} s
+        where s.post_id = ${posts.id})`,
     })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
@@ -206,6 +222,34 @@ export async function markPostPublishing(db: Db, postId: string) {
     .update(posts)
     .set({ status: 'publishing', updatedAt: new Date() })
     .where(and(eq(posts.id, postId), inArray(posts.status, ['scheduled', 'partially_published'])));
+}
+
+/**
+ * A post whose one and only target has just reached `target.status` takes the status that target
+ * gives it, in one statement instead of settlePostStatus's transaction of four round trips (issue
+ * 20; most posts go to one account). Only while the post is `publishing`: edits and deletes are
+ * refused then (posts.service.ts, refuseWhileBusy), so no other target can appear between this
+ * statement's snapshot and its lock on the post, which is why settlePostStatus needs two
+ * statements. False when anything else is so (another target, the target moved on, the post not
+ * publishing): settlePostStatus is the answer then.
+ */
+export async function settleOnlyTarget(db: Db, target: TargetRow, now: Date): Promise<boolean> {
+  const { status, publishedAt } = derivePostStatus([target], now);
+  const others = db
+    .select({ id: postTargets.id })
+    .from(postTargets)
+    .where(
+      and(
+        eq(postTargets.postId, target.postId),
+        or(ne(postTargets.id, target.id), ne(postTargets.status, target.status)),
+      ),
+    );
+  const rows = await db
+    .update(posts)
+    .set({ status, publishedAt, updatedAt: new Date() })
+    .where(and(eq(posts.id, target.postId), eq(posts.status, 'publishing'), notExists(others)))
+    .returning({ id: posts.id });
+  return rows.length > 0;
 }
 
 /**

@@ -101,6 +101,7 @@ function notConnectedReason(loaded: Loaded): string {
  */
 export class Publisher {
   private readonly semaphores = new Semaphores();
+  private readonly accounts = new WeakMap<IntegrationRow, StoredAccount>();
   constructor(private readonly deps: PublisherDeps) {}
 
   private now() {
@@ -414,16 +415,10 @@ export class Publisher {
       return null;
     }
     const attemptId = randomUUID();
-    const row = await repo.claimDue(
+    const row = await repo.claimPublishing(
       this.deps.db,
       loaded.target.id,
-      'QUEUED',
-      {
-        status: 'PUBLISHING',
-        attempts: loaded.target.attempts + 1,
-        attemptId,
-        publishState: state,
-      },
+      { attempts: loaded.target.attempts + 1, attemptId, publishState: state },
       new Date(this.now().getTime() + 1000),
     );
     if (!row) return 'BUSY';
@@ -508,21 +503,13 @@ export class Publisher {
   private async markPublished(loaded: Loaded, attemptId: string, result: PublishResult) {
     const now = this.now();
     const due = loaded.target.dueAt ?? loaded.post.scheduledAt;
-    const row = await repo.transition(
-      this.deps.db,
-      loaded.target.id,
-      ['PUBLISHING'],
-      'PUBLISHED',
-      {
-        externalId: result.externalId,
-        permalink: result.permalink,
-        embed: result.extra ?? null,
-        error: null,
-        publishedAt: now,
-        latenessMs: due ? Math.max(0, now.getTime() - due.getTime()) : null,
-      },
-      attemptId,
-    );
+    const row = await repo.markTargetPublished(this.deps.db, loaded.target.id, attemptId, {
+      externalId: result.externalId,
+      permalink: result.permalink,
+      embed: result.extra ?? null,
+      publishedAt: now,
+      latenessMs: due ? Math.max(0, now.getTime() - due.getTime()) : null,
+    });
     if (!row) return 'BUSY';
     await this.settle(loaded, row, 'PUBLISHED', null);
     await this.deps.onPublished?.(loaded.target.id, now).catch((err: unknown) => {
@@ -733,8 +720,18 @@ export class Publisher {
     }
   }
 
+  /**
+   * The account with its tokens decrypted, once per row read (a run asks for it at each step; a
+   * refresh brings a new row, hence new tokens).
+   */
   private accountOf(loaded: Loaded): StoredAccount {
-    return toStoredAccount(this.deps.cipher, loaded.integration!);
+    const row = loaded.integration!;
+    let account = this.accounts.get(row);
+    if (!account) {
+      account = toStoredAccount(this.deps.cipher, row);
+      this.accounts.set(row, account);
+    }
+    return account;
   }
 
   private async requestFor(loaded: Loaded): Promise<PublishRequest> {

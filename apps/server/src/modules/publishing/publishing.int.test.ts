@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
@@ -8,7 +9,12 @@ import { connectThroughSandbox } from '../../test/networks.js';
 import { recordStatements } from '../../test/statements.js';
 import { PUBLISH_QUEUE } from './publish-queue.js';
 import { postTargets } from '../../db/schema.js';
-import { claimDue, settleOnlyTarget } from './targets.repository.js';
+import {
+  claimDue,
+  claimPublishing,
+  markTargetPublished,
+  settleOnlyTarget,
+} from './targets.repository.js';
 import { runWatchdog } from './watchdog.js';
 
 let t: TestApp;
@@ -207,11 +213,13 @@ describe('a post to one account', () => {
     ]);
     expect(recorded.transactions).toBe(0);
     const result = await t.database.db.execute(
-      sql`select p.status, p.published_at = t.published_at as same_time
+      sql`select p.status, p.published_at = t.published_at as same_time,
+                 t.embed is null as no_embed, t.external_id is not null as has_id
             from posts p join post_targets t on t.post_id = p.id where p.id = ${post.id}`,
     );
+    // X gives no embed data: none is stored (SQL null, not JSON's null).
     expect((result as unknown as { rows: unknown[] }).rows).toEqual([
-      { status: 'published', same_time: true },
+      { status: 'published', same_time: true, no_embed: true, has_id: true },
     ]);
   });
 });
@@ -239,6 +247,48 @@ describe('settling a post from its one target', () => {
     );
     expect(await settleOnlyTarget(t.database.db, failed, new Date())).toBe(true);
     expect((await getPost(post.id)).status).toBe('failed');
+  });
+});
+
+describe('the prepared steps of a run', () => {
+  it('claim only a due QUEUED target, and publish only for the attempt that holds it', async () => {
+    const post = await createPost({
+      platformIds: JSON.stringify([xId]),
+      content: 'Prepared steps',
+      action: 'draft',
+    });
+    const targetId = post.platformPosts[0]!.id;
+    const attempt = { attempts: 1, attemptId: randomUUID(), publishState: { ready: true } };
+    const soon = new Date(Date.now() + 1000);
+    // A draft's target is not claimed: its post does not want it out.
+    expect(await claimPublishing(t.database.db, targetId, attempt, soon)).toBeNull();
+    await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${post.id}`);
+    const claimed = await claimPublishing(t.database.db, targetId, attempt, soon);
+    expect(claimed).toMatchObject({
+      status: 'PUBLISHING',
+      attempts: 1,
+      publishState: { ready: true },
+    });
+    expect(await claimPublishing(t.database.db, targetId, attempt, soon)).toBeNull();
+
+    const out = {
+      externalId: 'x-1',
+      permalink: null,
+      embed: { shortcode: 'Ab1' },
+      publishedAt: new Date(),
+      latenessMs: 5,
+    };
+    expect(await markTargetPublished(t.database.db, targetId, randomUUID(), out)).toBeNull();
+    const published = await markTargetPublished(t.database.db, targetId, attempt.attemptId, out);
+    expect(published).toMatchObject({
+      status: 'PUBLISHED',
+      externalId: 'x-1',
+      permalink: null,
+      embed: { shortcode: 'Ab1' },
+      latenessMs: 5,
+      error: null,
+    });
+    expect(published!.publishedAt!.getTime()).toBe(out.publishedAt.getTime());
   });
 });
 

@@ -225,7 +225,7 @@ describe('a post to one account', () => {
 });
 
 describe('settling a post from its one target', () => {
-  it('applies only while the post is publishing and its target is as the run left it', async () => {
+  it('applies only to a publication, while the post is publishing and its target is as the run left it', async () => {
     const post = await createPost({
       platformIds: JSON.stringify([xId]),
       content: 'Settle me',
@@ -235,18 +235,27 @@ describe('settling a post from its one target', () => {
       .select()
       .from(postTargets)
       .where(eq(postTargets.postId, post.id));
-    const failed = { ...target!, status: 'FAILED' as const };
+    const publishedAt = new Date();
+    const published = { ...target!, status: 'PUBLISHED' as const, publishedAt };
     // A draft is never settled from its targets.
-    expect(await settleOnlyTarget(t.database.db, failed, new Date())).toBe(false);
+    expect(await settleOnlyTarget(t.database.db, published, new Date())).toBe(false);
     await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${post.id}`);
-    // The run's row says FAILED, the database still QUEUED (another run moved it on): left alone.
-    expect(await settleOnlyTarget(t.database.db, failed, new Date())).toBe(false);
-    expect((await getPost(post.id)).status).toBe('publishing');
+    // The run's row says PUBLISHED, the database still QUEUED (another run moved it on): left alone.
+    expect(await settleOnlyTarget(t.database.db, published, new Date())).toBe(false);
+    // A failure could be retried in the same moment: always left to the settling that locks first.
     await t.database.db.execute(
       sql`update post_targets set status = 'FAILED' where id = ${target!.id}`,
     );
-    expect(await settleOnlyTarget(t.database.db, failed, new Date())).toBe(true);
-    expect((await getPost(post.id)).status).toBe('failed');
+    expect(
+      await settleOnlyTarget(t.database.db, { ...target!, status: 'FAILED' }, new Date()),
+    ).toBe(false);
+    expect((await getPost(post.id)).status).toBe('publishing');
+    await t.database.db.execute(
+      sql`update post_targets set status = 'PUBLISHED', published_at = ${publishedAt.toISOString()} where id = ${target!.id}`,
+    );
+    expect(await settleOnlyTarget(t.database.db, published, new Date())).toBe(true);
+    const after = await getPost(post.id);
+    expect(after.status).toBe('published');
   });
 });
 

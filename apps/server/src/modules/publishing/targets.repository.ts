@@ -364,15 +364,21 @@ export async function markPostPublishing(db: Db, postId: string) {
 }
 
 /**
- * A post whose one and only target has just reached `target.status` takes the status that target
- * gives it, in one statement instead of settlePostStatus's transaction of four round trips (issue
- * 20; most posts go to one account). Only while the post is `publishing`: edits and deletes are
- * refused then (posts.service.ts, refuseWhileBusy), so no other target can appear between this
- * statement's snapshot and its lock on the post, which is why settlePostStatus needs two
- * statements. False when anything else is so (another target, the target moved on, the post not
- * publishing): settlePostStatus is the answer then.
+ * A post whose one and only target has just been published takes the status that gives it, in one
+ * statement instead of settlePostStatus's transaction of four round trips (issue 20; most posts
+ * go to one account). A single statement reads the targets as of its start, not as of its lock on
+ * the post, which is why settlePostStatus needs two; here nothing it reads can have changed by
+ * then:
+ * - the post must be `publishing` (checked again on its newest row once locked), and while it is,
+ *   edits and deletes are refused (posts.service.ts, refuseWhileBusy), so no target is added;
+ * - a PUBLISHED target is history: retrying and publishing again move only FAILED and UNCERTAIN
+ *   targets. A FAILED or UNCERTAIN outcome could be retried in that moment, so it is left to
+ *   settlePostStatus.
+ * False when anything else is so (another target, the target moved on, the post not publishing,
+ * an outcome other than PUBLISHED): settlePostStatus is the answer then.
  */
 export async function settleOnlyTarget(db: Db, target: TargetRow, now: Date): Promise<boolean> {
+  if (target.status !== 'PUBLISHED') return false;
   const { status, publishedAt } = derivePostStatus([target], now);
   const rows = await writes(db).settleOnly.execute({
     postId: target.postId,

@@ -17,6 +17,7 @@ import {
   startJobs,
   startQueues,
 } from './jobs/runtime.js';
+import { inboxWebhooksPruneJob } from './jobs/inbox-webhooks-prune.job.js';
 import { pendingConnectionsPurgeJob } from './jobs/pending-connections-purge.job.js';
 import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
 import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
@@ -145,6 +146,7 @@ export async function createRuntime(
   const jobs: AnyJobDefinition[] = [
     sessionsExpireJob(db, sessions, log),
     pendingConnectionsPurgeJob(db, log),
+    inboxWebhooksPruneJob(db, log),
     subscriptionsSweepJob(db, log),
     tokensRefreshJob({ db, cipher, networks, log }, db),
     tokensExpiryNoticeJob(db, networks, log),

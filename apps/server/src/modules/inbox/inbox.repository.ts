@@ -7,6 +7,7 @@ import {
   inboxNotes,
   inboxSavedReplies,
   inboxSyncState,
+  inboxWebhookEvents,
   integrations,
   platforms,
   users,
@@ -283,4 +284,22 @@ export async function deleteLabel(db: Db, organizationId: string, name: string) 
       .where(and(eq(c.organizationId, organizationId), sql`${name} = any(${c.labels})`));
     return rows.length > 0;
   });
+}
+
+/**
+ * Deletes up to `limit` webhook deliveries processed before `before` (their contents live on in
+ * the conversations they were stored in); answers how many. Unprocessed ones are kept whatever
+ * their age: they are still to be read.
+ */
+export async function deleteProcessedWebhookEvents(db: Db, before: Date, limit: number) {
+  const oldest = db
+    .select({ id: inboxWebhookEvents.id })
+    .from(inboxWebhookEvents)
+    .where(lt(inboxWebhookEvents.processedAt, before))
+    .limit(limit);
+  const deleted = await db
+    .delete(inboxWebhookEvents)
+    .where(inArray(inboxWebhookEvents.id, oldest))
+    .returning({ id: inboxWebhookEvents.id });
+  return deleted.length;
 }

@@ -34,6 +34,14 @@ async function createPost(fields: Record<string, string | undefined>, files: Fil
   return res.json().data.post as { id: string; platformPosts: Array<{ id: string }> };
 }
 
+/** A draft to the X account, as the composer saves one. */
+const draftToX = (content: string, files: FilePart[] = []) =>
+  createPost({ platformIds: JSON.stringify([xId]), content, action: 'draft' }, files);
+
+/** The post as the engine leaves it when one of its targets starts going out. */
+const markPublishing = (postId: string) =>
+  t.database.db.execute(sql`update posts set status = 'publishing' where id = ${postId}`);
+
 const getPost = async (id: string) =>
   (await owner.call('GET', `/api/organizations/${orgId}/posts/${id}`)).body.data.post;
 
@@ -73,10 +81,9 @@ afterAll(async () => {
 
 describe('publish now', () => {
   it('publishes a draft with an image to X and says so per network', async () => {
-    const post = await createPost(
-      { platformIds: JSON.stringify([xId]), content: 'Now with a picture', action: 'draft' },
-      [{ name: 'now.jpg', type: 'image/jpeg', data: await jpeg(640, 480) }],
-    );
+    const post = await draftToX('Now with a picture', [
+      { name: 'now.jpg', type: 'image/jpeg', data: await jpeg(640, 480) },
+    ]);
     const res = await owner.call('PATCH', `/api/organizations/${orgId}/post/${post.id}/publish`, {
       platforms: ['X'],
     });
@@ -110,11 +117,7 @@ describe('publish now', () => {
   });
 
   it('refuses an empty list and networks the post does not go to', async () => {
-    const post = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'x',
-      action: 'draft',
-    });
+    const post = await draftToX('x');
     const empty = await owner.call('PATCH', `/api/organizations/${orgId}/post/${post.id}/publish`, {
       platforms: [],
     });
@@ -128,12 +131,8 @@ describe('publish now', () => {
   });
 
   it('two runs racing for one target publish it once', async () => {
-    const post = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Race me',
-      action: 'draft',
-    });
-    await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${post.id}`);
+    const post = await draftToX('Race me');
+    await markPublishing(post.id);
     const targetId = post.platformPosts[0]!.id;
     const outcomes = await Promise.all([t.publisher.run(targetId), t.publisher.run(targetId)]);
     expect(outcomes.filter((o) => o === 'PUBLISHED')).toHaveLength(1);
@@ -143,19 +142,11 @@ describe('publish now', () => {
 
 describe('a batch of targets', () => {
   it('reads a job fetch in one statement and publishes each once, files included', async () => {
-    const text = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Batch text',
-      action: 'draft',
-    });
-    const withImage = await createPost(
-      { platformIds: JSON.stringify([xId]), content: 'Batch image', action: 'draft' },
-      [{ name: 'b.jpg', type: 'image/jpeg', data: await jpeg(320, 240) }],
-    );
-    for (const post of [text, withImage])
-      await t.database.db.execute(
-        sql`update posts set status = 'publishing' where id = ${post.id}`,
-      );
+    const text = await draftToX('Batch text');
+    const withImage = await draftToX('Batch image', [
+      { name: 'b.jpg', type: 'image/jpeg', data: await jpeg(320, 240) },
+    ]);
+    for (const post of [text, withImage]) await markPublishing(post.id);
     const textTarget = text.platformPosts[0]!.id;
     const imageTarget = withImage.platformPosts[0]!.id;
     const missing = '00000000-0000-4000-8000-000000000000';
@@ -185,12 +176,8 @@ describe('a batch of targets', () => {
 
 describe('a post to one account', () => {
   it('goes out in a few statements and no transaction, and the post is published at its time', async () => {
-    const post = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Just the one',
-      action: 'draft',
-    });
-    await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${post.id}`);
+    const post = await draftToX('Just the one');
+    await markPublishing(post.id);
     const recorded = recordStatements(t.database.db);
     let outcome: string;
     try {
@@ -226,11 +213,7 @@ describe('a post to one account', () => {
 
 describe('settling a post from its one target', () => {
   it('applies only to a publication, while the post is publishing and its target is as the run left it', async () => {
-    const post = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Settle me',
-      action: 'draft',
-    });
+    const post = await draftToX('Settle me');
     const [target] = await t.database.db
       .select()
       .from(postTargets)
@@ -239,7 +222,7 @@ describe('settling a post from its one target', () => {
     const published = { ...target!, status: 'PUBLISHED' as const, publishedAt };
     // A draft is never settled from its targets.
     expect(await settleOnlyTarget(t.database.db, published, new Date())).toBe(false);
-    await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${post.id}`);
+    await markPublishing(post.id);
     // The run's row says PUBLISHED, the database still QUEUED (another run moved it on): left alone.
     expect(await settleOnlyTarget(t.database.db, published, new Date())).toBe(false);
     // A failure could be retried in the same moment: always left to the settling that locks first.
@@ -261,17 +244,13 @@ describe('settling a post from its one target', () => {
 
 describe('the prepared steps of a run', () => {
   it('claim only a due QUEUED target, and publish only for the attempt that holds it', async () => {
-    const post = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Prepared steps',
-      action: 'draft',
-    });
+    const post = await draftToX('Prepared steps');
     const targetId = post.platformPosts[0]!.id;
     const attempt = { attempts: 1, attemptId: randomUUID(), publishState: { ready: true } };
     const soon = new Date(Date.now() + 1000);
     // A draft's target is not claimed: its post does not want it out.
     expect(await claimPublishing(t.database.db, targetId, attempt, soon)).toBeNull();
-    await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${post.id}`);
+    await markPublishing(post.id);
     const claimed = await claimPublishing(t.database.db, targetId, attempt, soon);
     expect(claimed).toMatchObject({
       status: 'PUBLISHING',
@@ -380,11 +359,7 @@ describe('when X misbehaves', () => {
   });
 
   it('a 500 on the visible call is looked up, not repeated, and the post still goes out once', async () => {
-    const post = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Through a 500',
-      action: 'draft',
-    });
+    const post = await draftToX('Through a 500');
     await knob('fail_next', 1);
     const res = await publishNow(post.id);
     expect(res.status).toBe(200);
@@ -399,11 +374,7 @@ describe('when X misbehaves', () => {
   }, 40_000);
 
   it('a visible call that times out after X made the post is reconciled to PUBLISHED, once', async () => {
-    const post = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Slow X answer',
-      action: 'draft',
-    });
+    const post = await draftToX('Slow X answer');
     await knob('finalize_timeout', 300);
     const res = await publishNow(post.id);
     expect(res.body.results.X.status).toBe('success');
@@ -411,11 +382,7 @@ describe('when X misbehaves', () => {
   }, 40_000);
 
   it('a rate limit waits for the time X gives, publishing nothing meanwhile', async () => {
-    const post = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Slow down',
-      action: 'draft',
-    });
+    const post = await draftToX('Slow down');
     await knob('rate_limit_next', 5);
     const res = await publishNow(post.id);
     expect(res.body.results.X.status).toBe('pending');
@@ -427,11 +394,7 @@ describe('when X misbehaves', () => {
   }, 40_000);
 
   it('a revoked token fails the publication with what to do, and tells the author', async () => {
-    const post = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Revoked',
-      action: 'draft',
-    });
+    const post = await draftToX('Revoked');
     await knob('token_revoked');
     try {
       const res = await publishNow(post.id);
@@ -456,11 +419,7 @@ describe('when X misbehaves', () => {
 
 describe('claiming a target', () => {
   it('leaves a target alone once its post went back to draft or was moved later', async () => {
-    const post = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Claim me',
-      action: 'draft',
-    });
+    const post = await draftToX('Claim me');
     const targetId = post.platformPosts[0]!.id;
     const soon = new Date(Date.now() + 1000);
     const past = new Date(Date.now() - 1000);
@@ -487,7 +446,7 @@ describe('the watchdog', () => {
     await t.database.db.execute(
       sql`update post_targets set status = 'PUBLISHING', attempt_id = gen_random_uuid(), external_id = null, permalink = null, published_at = null, updated_at = ${old()} where post_id = ${postId}`,
     );
-    await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${postId}`);
+    await markPublishing(postId);
   };
   const xKnob = async (name: string, value: number) => {
     const integrations = await owner.call('GET', `/api/organizations/${orgId}/integrations`);
@@ -505,20 +464,12 @@ describe('the watchdog', () => {
   };
 
   it('requeues a target stuck before the visible call; one after it that X does not list stays for a person', async () => {
-    const a = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Stuck preparing',
-      action: 'draft',
-    });
-    const b = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Stuck publishing, not on X',
-      action: 'draft',
-    });
+    const a = await draftToX('Stuck preparing');
+    const b = await draftToX('Stuck publishing, not on X');
     await t.database.db.execute(
       sql`update post_targets set status = 'PREPARING', updated_at = ${old()} where post_id = ${a.id}`,
     );
-    await t.database.db.execute(sql`update posts set status = 'publishing' where id = ${a.id}`);
+    await markPublishing(a.id);
     await strandPublishing(b.id);
     const result = await watchdog();
     expect(result.requeued).toBeGreaterThanOrEqual(1);
@@ -540,11 +491,7 @@ describe('the watchdog', () => {
   }, 30_000);
 
   it('marks a stuck target PUBLISHED with its id and link when X shows the post went out', async () => {
-    const post = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Went out before the worker died',
-      action: 'draft',
-    });
+    const post = await draftToX('Went out before the worker died');
     await owner.call('PATCH', `/api/organizations/${orgId}/post/${post.id}/publish`, {
       platforms: ['X'],
     });
@@ -566,11 +513,7 @@ describe('the watchdog', () => {
   }, 30_000);
 
   it('flags a stuck target UNCERTAIN when X cannot answer, and lets a person resolve it', async () => {
-    const b = await createPost({
-      platformIds: JSON.stringify([xId]),
-      content: 'Stuck publishing',
-      action: 'draft',
-    });
+    const b = await draftToX('Stuck publishing');
     await strandPublishing(b.id);
     // X is down for the look-up.
     await xKnob('fail_next', 1);

@@ -262,7 +262,7 @@ function prepareWrites(db: Db) {
                   eq(postTargets.postId, sql.placeholder('postId')),
                   or(
                     ne(postTargets.id, sql.placeholder('targetId')),
-                    ne(postTargets.status, sql.placeholder('targetStatus')),
+                    ne(postTargets.status, 'PUBLISHED'),
                   ),
                 ),
               ),
@@ -383,7 +383,6 @@ export async function settleOnlyTarget(db: Db, target: TargetRow, now: Date): Pr
   const rows = await writes(db).settleOnly.execute({
     postId: target.postId,
     targetId: target.id,
-    targetStatus: target.status,
     status,
     publishedAt: publishedAt?.toISOString() ?? null,
     now: new Date(),

@@ -238,22 +238,20 @@ async function rawRelations(db, orgId, ids) {
 
 /**
  * The page's SQL since it reads the relations with the list (posts.repository.ts): the list with
- * each post's creator, targets and files as JSON aggregates, and the count, run together.
+ * each post's creator, targets and files as JSON aggregates, and the count, run together. (The
+ * targets' network and account names come from a cache since session 11: target-names.ts.)
  */
 const PAGE_WITH_RELATIONS = `select ${POST_COLUMNS},
   (select json_build_object('id', u.id, 'displayName', u.display_name)
      from users u where u.id = "posts"."created_by_user_id"),
   coalesce((select json_agg(json_build_object(
-      'id', t.id, 'platformId', t.platform_id, 'platformName', pl.name,
+      'id', t.id, 'platformId', t.platform_id,
       'integrationId', t.integration_id, 'accountName', t.account_name,
       'accountUsername', t.account_username, 'status', t.status,
       'externalId', t.external_id, 'permalink', t.permalink, 'error', t.error,
-      'publishedAt', t.published_at, 'dueAt', t.due_at,
-      'liveName', i.name, 'liveUsername', i.username, 'pictureUrl', i.picture_url,
-      'accountStatus', i.status)
-      order by pl.name, t.account_name, t.created_at, t.id)
-    from post_targets t join platforms pl on pl.id = t.platform_id
-    left join integrations i on i.id = t.integration_id
+      'publishedAt', t.published_at, 'dueAt', t.due_at, 'settings', t.settings)
+      order by t.account_name, t.created_at, t.id)
+    from post_targets t
     where t.post_id = "posts"."id" and t.organization_id = "posts"."organization_id"), '[]'::json),
   coalesce((select json_agg(json_build_object(
       'id', m.id, 'storageKey', m.storage_key, 'thumbnailKey', m.thumbnail_key,

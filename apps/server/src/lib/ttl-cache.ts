@@ -41,6 +41,11 @@ export class TtlCache<K, V> {
     return value;
   }
 
+  /** Forgets one entry (a load in flight for it may still store its value). */
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.generation++;
     this.entries.clear();

@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { integrations, postTargets } from '../../db/schema.js';
 import { POST_STATUSES } from '@herald/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
@@ -10,6 +11,8 @@ import { jpeg, mp4, png, webp } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { recordStatements } from '../../test/statements.js';
+import { listPosts } from './posts.repository.js';
+import { TARGET_NAMES_TTL_MS } from './target-names.js';
 
 let t: TestApp;
 let mediaDir: string;
@@ -532,5 +535,90 @@ describe('who may post', () => {
     const over = await createPost(starter.owner, fields, [], starter.orgId);
     expect(over.status).toBe(403);
     expect(over.body.message).toMatch(/Starter plan allows 10 posts per day/);
+  });
+});
+
+describe('the accounts a listed post shows', () => {
+  it('in order of network, then account name, each with its current name; an account new or renamed elsewhere shows', async () => {
+    const { owner: poster, orgId: org } = await createOrg(t.app, 'order@posts.test', 'Order Co');
+    for (const [slug, account] of [
+      ['x', 'zed'],
+      ['threads', 'bob'],
+      ['x', 'amy'],
+    ] as const) {
+      expect(await connectThroughSandbox(t.app, poster, slug, org, { account })).toContain(
+        'connected=',
+      );
+    }
+    const db = t.database.db;
+    const accounts = await db
+      .select({ id: integrations.id, name: integrations.name, platformId: integrations.platformId })
+      .from(integrations)
+      .where(eq(integrations.organizationId, org))
+      .orderBy(asc(integrations.connectedAt));
+    expect(accounts.map((a) => a.name)).toEqual(['zed', 'bob', 'amy']);
+    const created = await createPost(
+      poster,
+      {
+        integrationIds: JSON.stringify(accounts.map((a) => a.id)),
+        content: 'To three accounts',
+        action: 'draft',
+      },
+      [],
+      org,
+    );
+    expect(created.status).toBe(201);
+    const shown = async () => {
+      const [post] = (await listPosts(db, org, {}, { limit: 1, offset: 0 })).rows;
+      return post!.targets.map((x) => `${x.platformName}:${x.liveName}:${x.accountStatus}`);
+    };
+    const listed = await poster.call('GET', `/api/organizations/${org}/posts?page=1&pageSize=1`);
+    expect(
+      listed.body.data.posts[0].accounts.map(
+        (a: { platformName: string; name: string }) => `${a.platformName}:${a.name}`,
+      ),
+    ).toEqual(['Threads:bob', 'X:amy', 'X:zed']);
+    expect(await shown()).toEqual(['Threads:bob:CONNECTED', 'X:amy:CONNECTED', 'X:zed:CONNECTED']);
+
+    // Another process renames an account and marks one expired: seen within a moment.
+    await db
+      .update(integrations)
+      .set({ name: 'Amy B' })
+      .where(eq(integrations.id, accounts[2]!.id));
+    await db
+      .update(integrations)
+      .set({ status: 'REFRESH_FAILED' })
+      .where(eq(integrations.id, accounts[0]!.id));
+    await new Promise((resolve) => setTimeout(resolve, TARGET_NAMES_TTL_MS + 50));
+    expect(await shown()).toEqual([
+      'Threads:bob:CONNECTED',
+      'X:Amy B:CONNECTED',
+      'X:zed:REFRESH_FAILED',
+    ]);
+
+    // Another process connects an account and points a target at it: shown at once.
+    const [copy] = await db
+      .insert(integrations)
+      .select(
+        db
+          .select({
+            ...getTableColumns(integrations),
+            id: sql`gen_random_uuid()`.as('id'),
+            name: sql`'aaron'`.as('name'),
+            platformAccountId: sql`'aaron-1'`.as('platform_account_id'),
+          })
+          .from(integrations)
+          .where(eq(integrations.id, accounts[0]!.id)),
+      )
+      .returning({ id: integrations.id });
+    await db
+      .update(postTargets)
+      .set({ integrationId: copy!.id, accountName: 'aaron' })
+      .where(eq(postTargets.integrationId, accounts[0]!.id));
+    expect(await shown()).toEqual([
+      'Threads:bob:CONNECTED',
+      'X:aaron:REFRESH_FAILED',
+      'X:Amy B:CONNECTED',
+    ]);
   });
 });

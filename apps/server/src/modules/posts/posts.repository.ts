@@ -16,6 +16,7 @@ import {
 import { perDatabase, queryRowArrays, type Db } from '../../db/client.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
+import { nameTargets, type LiveAccount } from './target-names.js';
 import {
   integrations,
   organizations,
@@ -78,11 +79,10 @@ function filterSql(organizationId: string, filter: PostFilter): SQL | undefined 
 const isUnfiltered = (f: PostFilter) =>
   f.status === undefined && !f.q && !f.from && !f.to && !f.platformId && !f.integrationId;
 
-/** A target of a listed post as the page reads it: the row's fields and its account's, if any. */
-export interface ListedTarget {
+/** A target of a listed post as the statements read it: the row's own fields. */
+interface StoredTarget {
   id: string;
   platformId: string;
-  platformName: string;
   integrationId: string | null;
   accountName: string | null;
   accountUsername: string | null;
@@ -93,14 +93,15 @@ export interface ListedTarget {
   /** ISO 8601 as PostgreSQL writes it in JSON (microseconds, an offset). */
   publishedAt: string | null;
   dueAt: string | null;
-  /** The connected account's current name, username, picture and status; null without one. */
-  liveName: string | null;
-  liveUsername: string | null;
-  pictureUrl: string | null;
-  accountStatus: string | null;
   /** The network settings the user chose for this account (TikTok), or null. */
   settings: Record<string, unknown> | null;
 }
+
+/**
+ * A target of a listed post as the page shows it: the row's fields, its network's name and its
+ * connected account's current name, username, picture and status (null without one).
+ */
+export type ListedTarget = StoredTarget & LiveAccount & { platformName: string };
 
 /** A file of a listed post, in its order. */
 export interface ListedMedia {
@@ -126,15 +127,31 @@ export interface PostRelations {
 }
 
 export type ListedPost = PostRelations & { post: PostRow };
+type StoredRelations = Omit<PostRelations, 'targets'> & { targets: StoredTarget[] };
+
+/** Posts' targets as read, named and sorted as the library shows them (target-names.ts). */
+async function withTargetNames<T extends StoredRelations>(
+  db: Db,
+  organizationId: string,
+  rows: T[],
+): Promise<Array<Omit<T, 'targets'> & { targets: ListedTarget[] }>> {
+  const named = await nameTargets(
+    db,
+    organizationId,
+    rows.map((row) => row.targets),
+  );
+  return rows.map((row, i) => ({ ...row, targets: named[i]! }));
+}
 
 /** json/jsonb arrive parsed from both drivers; a string is parsed here in case one does not. */
 const fromJson = <T>(value: unknown): T =>
   (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 /**
- * A post's creator, targets (with their networks and accounts) and files as JSON, computed per
- * row of the outer `posts` query: the page is one statement instead of four (issue 20). The
- * targets keep the order the library shows (network, account, then creation). The outer row is
+ * A post's creator, targets and files as JSON, computed per row of the outer `posts` query: the
+ * page is one statement instead of four (issue 20). The targets' network and account names come
+ * from target-names.ts, which also sorts them by network; here they are sorted by account, then
+ * creation (the library's order within a network). The outer row is
  * named in full ("posts"."id"): drizzle writes a select list's own columns unqualified, which
  * inside these subqueries would name the inner tables' columns.
  */
@@ -144,19 +161,15 @@ const relationFields = {
     fromJson<PostRelations['creator']>,
   ),
   targets: sql`coalesce((select json_agg(json_build_object(
-        'id', t.id, 'platformId', t.platform_id, 'platformName', pl.name,
+        'id', t.id, 'platformId', t.platform_id,
         'integrationId', t.integration_id, 'accountName', t.account_name,
         'accountUsername', t.account_username, 'status', t.status,
         'externalId', t.external_id, 'permalink', t.permalink, 'error', t.error,
-        'publishedAt', t.published_at, 'dueAt', t.due_at,
-        'liveName', i.name, 'liveUsername', i.username, 'pictureUrl', i.picture_url,
-        'accountStatus', i.status, 'settings', t.settings)
-        order by pl.name, t.account_name, t.created_at, t.id)
+        'publishedAt', t.published_at, 'dueAt', t.due_at, 'settings', t.settings)
+        order by t.account_name, t.created_at, t.id)
       from ${postTargets} t
-      join ${platforms} pl on pl.id = t.platform_id
-      left join ${integrations} i on i.id = t.integration_id
       where t.post_id = "posts"."id" and t.organization_id = "posts"."organization_id"), '[]'::json)`.mapWith(
-    fromJson<ListedTarget[]>,
+    fromJson<StoredTarget[]>,
   ),
   media: sql`coalesce((select json_agg(json_build_object(
         'id', m.id, 'storageKey', m.storage_key, 'thumbnailKey', m.thumbnail_key,
@@ -207,7 +220,7 @@ export async function listPosts(
   if (isUnfiltered(filter)) {
     const q = hotQueries(db);
     // A known total: the page alone. Else the page with its total, which is kept.
-    const read: { rows?: ListedPost[] } = {};
+    const read: { rows?: Array<StoredRelations & { post: PostRow }> } = {};
     const total = await postTotals.get(organizationId, async () => {
       const rows = await q.pageWithTotal(db, { organizationId, ...window });
       read.rows = rows;
@@ -215,7 +228,7 @@ export async function listPosts(
       return window.offset === 0 ? 0 : ((await q.count.execute({ organizationId }))[0]?.n ?? 0);
     });
     const rows = read.rows ?? (await q.page(db, { organizationId, ...window }));
-    return { rows, totalCount: total ?? 0 };
+    return { rows: await withTargetNames(db, organizationId, rows), totalCount: total ?? 0 };
   }
   const where = filterSql(organizationId, filter);
   const rows = await db
@@ -230,10 +243,13 @@ export async function listPosts(
     const [total] = await db.select({ n: count() }).from(posts).where(where);
     totalCount = total?.n ?? 0;
   }
-  return { rows: rows.map(withoutTotal), totalCount };
+  return {
+    rows: await withTargetNames(db, organizationId, rows.map(withoutTotal)),
+    totalCount,
+  };
 }
 
-const withoutTotal = ({ total: _total, ...row }: ListedPost & { total: number }): ListedPost => row;
+const withoutTotal = <T extends { total: number }>({ total: _total, ...row }: T) => row;
 
 export async function findPost(db: Db, organizationId: string, postId: string) {
   const [row] = await db
@@ -276,7 +292,8 @@ export async function loadPostRelations(
 ): Promise<Map<string, PostRelations>> {
   if (postIds.length === 0) return new Map();
   const rows = await hotQueries(db).relations.execute({ organizationId, postIds });
-  return new Map(rows.map(({ id, ...relations }) => [id, relations]));
+  const named = await withTargetNames(db, organizationId, rows);
+  return new Map(named.map(({ id, ...relations }) => [id, relations]));
 }
 
 /**
@@ -336,7 +353,10 @@ function rawPage(name: string, query: { toSQL(): { sql: string; params: unknown[
   if (!text.startsWith(`select ${columnList}, `))
     throw new Error(`${name}: the select list does not start with the post's columns`);
   const at = postColumns.length;
-  return async (db: Db, window: PageWindow): Promise<Array<ListedPost & { total?: number }>> => {
+  return async (
+    db: Db,
+    window: PageWindow,
+  ): Promise<Array<StoredRelations & { post: PostRow; total?: number }>> => {
     const rows = await queryRowArrays(
       db,
       name,
@@ -353,7 +373,7 @@ function rawPage(name: string, query: { toSQL(): { sql: string; params: unknown[
       return {
         post: post as PostRow,
         creator: fromJson<PostRelations['creator']>(row[at]),
-        targets: fromJson<ListedTarget[]>(row[at + 1]) ?? [],
+        targets: fromJson<StoredTarget[]>(row[at + 1]) ?? [],
         media: fromJson<ListedMedia[]>(row[at + 2]) ?? [],
         total: row[at + 3] as number | undefined,
       };

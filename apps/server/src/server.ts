@@ -70,10 +70,6 @@ export async function runServer(config: Config, role: Role) {
       );
     }
     phases.mark('catchUp');
-    // What is otherwise made on first use (the development sign-in) is made now, so the first
-    // sign-in after ready does not wait for it.
-    await built?.warmUp();
-    phases.mark('warmUp');
     if (app) await app.listen({ port: config.port, host: config.host });
     phases.mark('listen');
     log.info(
@@ -82,6 +78,10 @@ export async function runServer(config: Config, role: Role) {
         ? 'Herald worker is running'
         : `Herald is running: open ${config.publicUrl}`,
     );
+    // What is otherwise made on first use (the development sign-in) is made now, while the first
+    // page loads, so the first sign-in does not wait for it (one that comes sooner waits for this
+    // same making). Making it before listening was a tenth of the embedded start (issue 20).
+    built?.warmUp().catch((err: unknown) => log.error({ err }, 'warming up failed'));
   } catch (err) {
     await database.close().catch(() => {});
     throw err;

@@ -42,10 +42,17 @@ export async function startJobs(boss: PgBoss, role: JobRole, jobs: AnyJobDefinit
   await startHandlers(boss, role, jobs);
 }
 
-/** Starts `boss` and creates the jobs' queues: from then on jobs can be sent. */
+/**
+ * Starts `boss` and creates the jobs' queues that do not exist yet: from then on jobs can be sent.
+ * The existing ones are read in one statement (creating one that exists changes nothing, and
+ * asking for each took a few statements apiece: a sixth of an embedded start, issue 20).
+ */
 export async function startQueues(boss: PgBoss, jobs: AnyJobDefinition[]) {
   await boss.start();
+  const names = jobs.map((job) => job.queue);
+  const existing = new Set((await boss.getQueues(names)).map((queue) => queue.name));
   for (const job of jobs) {
+    if (existing.has(job.queue)) continue;
     await boss.createQueue(job.queue, { retryLimit: job.retryLimit ?? 2 });
   }
 }

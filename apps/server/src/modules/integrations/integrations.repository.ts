@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { type Db, isEmbedded } from '../../db/client.js';
 import { createKeyedLock } from '../../lib/keyed-lock.js';
+import { forgetTargetNames } from '../posts/target-names.js';
 import {
   integrations,
   pendingConnections,
@@ -114,6 +115,7 @@ export async function upsertAccount(
         sql`not exists (select 1 from post_targets o where o.post_id = post_targets.post_id and o.integration_id = ${row!.id})`,
       ),
     );
+  forgetTargetNames();
   return row!;
 }
 
@@ -123,6 +125,7 @@ export async function updateIntegration(db: Db, id: string, values: Partial<Inte
     .set({ ...values, updatedAt: new Date() })
     .where(eq(integrations.id, id))
     .returning();
+  forgetTargetNames();
   return row!;
 }
 
@@ -130,6 +133,7 @@ export async function deleteIntegration(db: Db, organizationId: string, id: stri
   await db
     .delete(integrations)
     .where(and(eq(integrations.organizationId, organizationId), eq(integrations.id, id)));
+  forgetTargetNames();
 }
 
 const refreshQueue = createKeyedLock();

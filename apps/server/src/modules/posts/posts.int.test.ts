@@ -11,6 +11,7 @@ import { jpeg, mp4, png, webp } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { recordStatements } from '../../test/statements.js';
+import { updateIntegration } from '../integrations/integrations.repository.js';
 import { listPosts } from './posts.repository.js';
 import { TARGET_NAMES_TTL_MS } from './target-names.js';
 
@@ -620,5 +621,10 @@ describe('the accounts a listed post shows', () => {
       'X:aaron:REFRESH_FAILED',
       'X:Amy B:CONNECTED',
     ]);
+
+    // This process reconnects or refreshes an account (the network's callback and the refresh
+    // are GET requests, which forget nothing): shown at once.
+    await updateIntegration(db, accounts[1]!.id, { name: 'Bob R' });
+    expect((await shown())[0]).toBe('Threads:Bob R:CONNECTED');
   });
 });

@@ -20,6 +20,9 @@ function useScrolledPast(offset: number): boolean {
   useEffect(() => {
     const onScroll = () => setIsPast(window.scrollY > offset);
     window.addEventListener('scroll', onScroll, { passive: true });
+    // A scroll between the first render and this effect (a restored position, a quick flick)
+    // sent no event this listener heard.
+    onScroll();
     return () => window.removeEventListener('scroll', onScroll);
   }, [offset]);
   return isPast;

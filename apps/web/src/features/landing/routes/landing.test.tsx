@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMe, createPlan } from '@/testing/factories';
 import { deferred, fail, ok } from '@/testing/fake-server';
@@ -123,7 +123,7 @@ describe('landing page', () => {
 
     Object.defineProperty(window, 'scrollY', { value: 51, configurable: true });
     fireEvent.scroll(window);
-    expect(banner).toHaveAttribute('data-solid', 'true');
+    await waitFor(() => expect(banner).toHaveAttribute('data-solid', 'true'));
     Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   });
 });

@@ -102,7 +102,8 @@ export async function nameTargets<T extends BareTarget>(
     cache.delete(organizationId);
     names = (await cache.get(organizationId, () => load(db, organizationId)))!;
   }
-  const rank = (t: BareTarget) => names.platforms.get(t.platformId)?.rank ?? Infinity;
+  const rank = (t: BareTarget) =>
+    names.platforms.get(t.platformId)?.rank ?? Number.MAX_SAFE_INTEGER;
   return lists.map((targets) =>
     [...targets]
       .sort((a, b) => rank(a) - rank(b))

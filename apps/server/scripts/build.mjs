@@ -54,13 +54,33 @@ await build({
   },
   logLevel: 'warning',
 });
+// The embedded database's thread (src/db/pglite-worker.ts), which is started by the path next to
+// the bundle: dist/pglite-worker.js; and dist/early.js, which the entry loads first to start it
+// opening the database while the bundle loads (src/db/pglite-spawn.ts).
+for (const [entry, out] of [
+  ['../src/db/pglite-worker.ts', '../dist/pglite-worker.js'],
+  ['../src/db/pglite-spawn.ts', '../dist/early.js'],
+]) {
+  await build({
+    entryPoints: [new URL(entry, import.meta.url).pathname],
+    outfile: new URL(out, import.meta.url).pathname,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external,
+    logLevel: 'warning',
+  });
+}
 // The entry: Node keeps what it compiles on disk (its compile cache), so a later start does not
-// compile the bundle again; then the bundle.
+// compile the bundle again; the embedded database starts opening in its thread; then the bundle.
 writeFileSync(
   new URL('../dist/cli.js', import.meta.url),
   `// Built by scripts/build.mjs: the entry of the built server.
 import module from 'node:module';
 module.enableCompileCache?.();
+const { openEmbeddedEarly } = await import('./early.js');
+openEmbeddedEarly(process.argv.slice(2), process.env);
 await import('./main.js');
 `,
 );

@@ -446,7 +446,11 @@ export type Config = z.output<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
-/** Parses the environment once. The only place in the server that reads `process.env`. */
+/**
+ * Parses the environment once. The only place in the server that reads `process.env`, but for
+ * db/pglite-spawn.ts: the built entry opens the embedded database before this module is loaded,
+ * and reads HERALD_DATA_DIR and DATABASE_URL by the same rules.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {

@@ -1,6 +1,5 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,9 +7,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { migrationsFolder } from '../lib/paths.js';
+import { migrationsFolder, pgliteTemplatePath } from '../lib/paths.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { readPgliteTemplate } from './pglite-template.js';
+import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 type Schema = typeof schema;
@@ -21,7 +20,7 @@ export type Database =
   | {
       kind: 'pglite';
       db: Db;
-      pglite: PGlite;
+      pglite: PgliteThread;
       close(): Promise<void>;
       ping(): Promise<void>;
       migrate(): Promise<void>;
@@ -49,7 +48,7 @@ export const rowsOf = async <T>(db: Db, query: SQL) =>
  */
 export async function runNamed(db: Db, name: string | undefined, text: string, values: unknown[]) {
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof PGlite) await client.query(text, values);
+  if (client instanceof PgliteThread) await client.query(text, values);
   else await (client as pg.Pool).query({ name, text, values });
 }
 
@@ -87,8 +86,8 @@ const PGLITE_TIMESTAMPS_AS_TEXT = Object.fromEntries(
  * written as literals, which only integers and strings of an id's or a word's characters become
  * (anything else runs as a plain query).
  */
-const preparedByPglite = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
-function preparedOnPglite(client: PGlite, name: string, text: string) {
+const preparedByPglite = new WeakMap<PgliteThread, Map<string, Promise<unknown>>>();
+function preparedOnPglite(client: PgliteThread, name: string, text: string) {
   let prepared = preparedByPglite.get(client);
   if (!prepared) preparedByPglite.set(client, (prepared = new Map()));
   let done = prepared.get(name);
@@ -122,7 +121,7 @@ export async function queryRowArrays(
   values: unknown[],
 ): Promise<unknown[][]> {
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof PGlite) {
+  if (client instanceof PgliteThread) {
     const parsers = PGLITE_TIMESTAMPS_AS_TEXT;
     const literals = values.map(sqlLiteral);
     if (literals.includes(null))
@@ -145,29 +144,32 @@ export async function queryRowArrays(
  * Whether `db` is the embedded PGlite database: one connection that every query (and every
  * transaction) queues for, owned by one process (the data-directory lock).
  */
-export const isEmbedded = (db: Db) => (db as { $client?: unknown }).$client instanceof PGlite;
+export const isEmbedded = (db: Db) => (db as { $client?: unknown }).$client instanceof PgliteThread;
 
 /** Any number will do as long as every Herald process uses the same one. */
 const MIGRATION_LOCK_KEY = 7_412_003_921;
 
-/** Opens PGlite in `dataDir/data` (or in memory when `dataDir` is null, for tests). */
+/**
+ * Opens PGlite in `dataDir/data` (or in memory when `dataDir` is null, for tests), in a thread of
+ * its own (pglite-worker.ts). A new data folder starts as a copy of the build's template.
+ */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let release = () => {};
-  let pglite: PGlite;
+  let pglite: PgliteThread;
   if (dataDir) {
     release = lockDataDir(dataDir);
-    const folder = join(resolve(dataDir), 'data');
     mkdirSync(resolve(dataDir), { recursive: true });
     try {
-      pglite = (await createFromTemplate(folder)) ?? (await PGlite.create(folder));
+      const folder = join(resolve(dataDir), 'data');
+      pglite = await PgliteThread.open({ folder, template: pgliteTemplatePath() });
     } catch (err) {
       release();
       throw err;
     }
   } else {
-    pglite = await PGlite.create();
+    pglite = await PgliteThread.open({ folder: null, template: null });
   }
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db = drizzlePglite(pglite as never, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -180,29 +182,12 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     },
     async close() {
       try {
-        if (!pglite.closed) await pglite.close();
+        await pglite.close();
       } finally {
         release();
       }
     },
   };
-}
-
-/**
- * A new data folder starts as a copy of the build's template (pglite-template.ts); null when
- * the folder holds a database already, or there is no template, or it cannot be loaded (then the
- * half-written folder is removed and PGlite initialises it as it always did).
- */
-async function createFromTemplate(folder: string): Promise<PGlite | null> {
-  if (existsSync(join(folder, 'PG_VERSION'))) return null;
-  const template = readPgliteTemplate();
-  if (!template) return null;
-  try {
-    return await PGlite.create(folder, { loadDataDir: template });
-  } catch {
-    rmSync(folder, { recursive: true, force: true });
-    return null;
-  }
 }
 
 type QueryFn = (...args: unknown[]) => unknown;

@@ -1,5 +1,6 @@
 // Build step (scripts/build.mjs): writes dist/pglite-template.tar.gz (see pglite-template.ts).
-import { pgliteTemplatePath, writePgliteTemplate } from './pglite-template.js';
+import { pgliteTemplatePath } from '../lib/paths.js';
+import { writePgliteTemplate } from './pglite-template.js';
 
 await writePgliteTemplate();
 console.log(`embedded database template written: ${pgliteTemplatePath()}`);

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { fromPglite, PgBoss } from 'pg-boss';
-import { migrationsFolder, serverPackageRoot } from '../lib/paths.js';
+import { migrationsFolder, pgliteTemplatePath } from '../lib/paths.js';
 
 /**
  * A new embedded database starts from a template made at build time: PostgreSQL's initdb under
@@ -13,16 +13,7 @@ import { migrationsFolder, serverPackageRoot } from '../lib/paths.js';
  * migrated data folder takes well under one (issue 20). The template holds the schema and the
  * migrations' seed rows only — no secret, no user: those are made at first start, as before.
  * Migrations newer than the template are applied on top, as on any existing folder.
- */
-export const pgliteTemplatePath = () => join(serverPackageRoot(), 'dist', 'pglite-template.tar.gz');
-
-/** The template, unpacked in memory, or null when the build made none. */
-export function readPgliteTemplate(path = pgliteTemplatePath()): Blob | null {
-  if (!existsSync(path)) return null;
-  return new Blob([gunzipSync(readFileSync(path))]);
-}
-
-/**
+ *
  * Initialises an in-memory database, applies every migration, installs pg-boss's schema (its
  * first start otherwise creates it, a few seconds of a first `npm start`) and writes it to `path`.
  */

@@ -17,3 +17,6 @@ export function serverPackageRoot(): string {
 }
 
 export const migrationsFolder = () => join(serverPackageRoot(), 'drizzle');
+
+/** The embedded database's template, made by the build (db/pglite-template.ts). */
+export const pgliteTemplatePath = () => join(serverPackageRoot(), 'dist', 'pglite-template.tar.gz');

@@ -1,0 +1,168 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isConnectionError, openPglite } from './client.js';
+import { openEmbeddedEarly, takeEarlyPglite } from './pglite-spawn.js';
+import { PgliteThread } from './pglite-thread.js';
+
+// The embedded database lives in a thread of its own; through it, it must behave as PGlite did
+// in this thread. Whatever DATABASE_URL says, this runs on PGlite.
+let thread: PgliteThread;
+
+beforeAll(async () => {
+  thread = await PgliteThread.open({ folder: null, template: null });
+  await thread.exec(`
+    create table notes (id int primary key, body text not null, at timestamptz, data bytea, doc jsonb);
+    insert into notes values (1, 'first', '2026-11-27 10:00:00.5+00', '\\x00ff', '{"a": [1, 2]}');`);
+});
+
+afterAll(async () => {
+  await thread?.close();
+});
+
+describe('the embedded database in its own thread', () => {
+  it('answers rows as objects or arrays, dates and bytes and JSON as PGlite reads them', async () => {
+    const objects = await thread.query<{ id: number; at: Date; data: Uint8Array; doc: unknown }>(
+      'select id, at, data, doc from notes where id = $1',
+      [1],
+    );
+    expect(objects.rows[0]!.id).toBe(1);
+    expect(objects.rows[0]!.at).toBeInstanceOf(Date);
+    expect(objects.rows[0]!.at.toISOString()).toBe('2026-11-27T10:00:00.500Z');
+    expect([...objects.rows[0]!.data]).toEqual([0, 255]);
+    expect(objects.rows[0]!.doc).toEqual({ a: [1, 2] });
+    expect(objects.fields.map((f) => f.name)).toEqual(['id', 'at', 'data', 'doc']);
+
+    // A parser that answers the text as it is: the type crosses as text.
+    const arrays = await thread.query<unknown[]>('select id, at from notes', [], {
+      rowMode: 'array',
+      parsers: { 1184: (value) => value },
+    });
+    expect(arrays.rows).toEqual([[1, '2026-11-27 10:00:00.5+00']]);
+
+    // Parameters cross too: bytes, dates.
+    await thread.query('insert into notes (id, body, at, data) values ($1, $2, $3, $4)', [
+      2,
+      'second',
+      new Date('2026-01-02T03:04:05Z'),
+      new Uint8Array([7, 8]),
+    ]);
+    const second = await thread.query<{ at: Date; data: Uint8Array }>(
+      'select at, data from notes where id = 2',
+    );
+    expect(second.rows[0]!.at.toISOString()).toBe('2026-01-02T03:04:05.000Z');
+    expect([...second.rows[0]!.data]).toEqual([7, 8]);
+    expect(second.affectedRows).toBe(0);
+  });
+
+  it('fails a statement with the database error’s code and constraint, and goes on', async () => {
+    const failed = await thread
+      .query("insert into notes (id, body) values (1, 'again')")
+      .catch((err: unknown) => err as Record<string, unknown>);
+    expect(failed).toBeInstanceOf(Error);
+    expect(failed).toMatchObject({ code: '23505', constraint: 'notes_pkey' });
+    expect(String((failed as unknown as Error).message)).toMatch(/duplicate key/);
+    const { rows } = await thread.query<{ n: number }>('select count(*)::int as n from notes');
+    expect(rows[0]!.n).toBe(2);
+  });
+
+  it('commits a transaction that resolves, rolls back one that throws, and holds others off meanwhile', async () => {
+    const order: string[] = [];
+    let outside: Promise<unknown> | undefined;
+    await thread.transaction(async (tx) => {
+      await tx.query("insert into notes (id, body) values (10, 'in a transaction')");
+      // From outside, the same table waits for the commit: it never sees a half-done transaction.
+      outside = thread
+        .query<{ n: number }>('select count(*)::int as n from notes where id = 10')
+        .then((r) => order.push(`outside saw ${r.rows[0]!.n}`));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      order.push('committing');
+    });
+    await outside;
+    expect(order).toEqual(['committing', 'outside saw 1']);
+
+    const thrown = new Error('changed my mind');
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query("insert into notes (id, body) values (11, 'rolled back')");
+        throw thrown;
+      }),
+    ).rejects.toBe(thrown);
+    const { rows } = await thread.query<{ n: number }>(
+      'select count(*)::int as n from notes where id = 11',
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('delivers notifications to each listener until it stops listening', async () => {
+    const heard: string[] = [];
+    const stopA = await thread.listen('news', (payload) => heard.push(`a:${payload}`));
+    const stopB = await thread.listen('news', (payload) => heard.push(`b:${payload}`));
+    await thread.query("select pg_notify('news', 'one')");
+    await expect.poll(() => heard.length).toBe(2);
+    await stopA();
+    await thread.query("select pg_notify('news', 'two')");
+    await expect.poll(() => heard).toContain('b:two');
+    await stopB();
+    await thread.query("select pg_notify('news', 'three')");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heard.sort()).toEqual(['a:one', 'b:one', 'b:two']);
+  });
+});
+
+describe('a closed embedded database', () => {
+  it('fails what is asked of it as a lost connection (503), not a bug', async () => {
+    const closing = await PgliteThread.open({ folder: null, template: null });
+    await closing.close();
+    expect(closing.closed).toBe(true);
+    const err = await closing.query('select 1').catch((e: unknown) => e);
+    expect(isConnectionError(err)).toBe(true);
+  });
+});
+
+describe('opening the embedded database while the server loads', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'herald-early-'));
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const lockOf = (dataDir: string) => join(dataDir, 'herald.lock');
+
+  it('locks the folder at once, and the start that opens the same folder takes it over', async () => {
+    const dataDir = join(dir, 'same');
+    openEmbeddedEarly(['start'], { HERALD_DATA_DIR: dataDir });
+    expect(readFileSync(lockOf(dataDir), 'utf8')).toBe(String(process.pid));
+    const database = await openPglite(dataDir);
+    try {
+      // Taken: nothing is left for another opener (a second PGlite on the folder would corrupt it).
+      expect(takeEarlyPglite(join(dataDir, 'data'))).toBeNull();
+      await database.migrate();
+      const rows = await database.db.execute(sql`select 41 + 1 as n`);
+      expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(42);
+    } finally {
+      await database.close();
+    }
+    expect(existsSync(lockOf(dataDir))).toBe(false);
+  });
+
+  it('stops an early start for another folder, and lets its folder go', async () => {
+    const early = join(dir, 'early');
+    openEmbeddedEarly(['start'], { HERALD_DATA_DIR: early });
+    expect(existsSync(lockOf(early))).toBe(true);
+    const database = await openPglite(join(dir, 'other'));
+    await database.close();
+    await expect.poll(() => existsSync(lockOf(early))).toBe(false);
+  });
+
+  it('starts nothing for another command, or with DATABASE_URL', () => {
+    const dataDir = join(dir, 'unused');
+    openEmbeddedEarly(['migrate'], { HERALD_DATA_DIR: dataDir });
+    openEmbeddedEarly(['start'], {
+      HERALD_DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://db/herald',
+    });
+    expect(existsSync(lockOf(dataDir))).toBe(false);
+    expect(takeEarlyPglite(join(dataDir, 'data'))).toBeNull();
+  });
+});

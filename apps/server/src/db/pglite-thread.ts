@@ -1,0 +1,178 @@
+import type { Worker } from 'node:worker_threads';
+import { spawnPglite, takeEarlyPglite, toError } from './pglite-spawn.js';
+import type { PgliteReply, PgliteRequest, PgliteThreadOptions } from './pglite-worker.js';
+
+/** A query's answer, as PGlite gives it. */
+export interface PgliteResults<T = Record<string, unknown>> {
+  rows: T[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+export interface PgliteQueryOptions {
+  rowMode?: 'array' | 'object';
+  /**
+   * Per type, how a value is read. Only reading as text can cross to the database's thread, so
+   * every parser here must answer its text as it is (drizzle's and Herald's all do).
+   */
+  parsers?: Record<number, (value: string, typeId: number) => unknown>;
+}
+
+/** What runs inside a transaction: the same calls, on the transaction's session. */
+export interface PgliteSession {
+  query<T = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: PgliteQueryOptions,
+  ): Promise<PgliteResults<T>>;
+  exec(text: string): Promise<PgliteResults[]>;
+}
+
+type Request = PgliteRequest extends infer R
+  ? R extends { id: number }
+    ? Omit<R, 'id'>
+    : never
+  : never;
+
+/**
+ * The embedded PGlite database, run in a thread of its own (pglite-worker.ts) and used through the
+ * calls PGlite itself offers (query, exec, transaction, listen, close): drizzle's PGlite driver,
+ * pg-boss's `fromPglite` and the notification bus take it as they took PGlite.
+ *
+ * The thread keeps the process alive only while a request is waiting for it, as the database did
+ * when it lived in this thread.
+ */
+export class PgliteThread implements PgliteSession {
+  private readonly pending = new Map<
+    number,
+    { resolve(value: unknown): void; reject(err: Error): void }
+  >();
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private lastId = 0;
+  private stopped: Error | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: PgliteReply) => this.receive(reply));
+    worker.on('error', (err) => this.stop(err));
+    worker.on('exit', (code) => this.stop(new Error(`the database thread exited (code ${code})`)));
+    worker.unref();
+  }
+
+  /**
+   * Opens the database in `options.folder` (in memory when null) in a new thread, or takes over
+   * the thread the built entry started for that folder (pglite-spawn.ts).
+   */
+  static async open(options: PgliteThreadOptions): Promise<PgliteThread> {
+    const { worker, opened } = takeEarlyPglite(options.folder) ?? spawnPglite(options);
+    try {
+      await opened;
+    } catch (err) {
+      await worker.terminate();
+      throw err;
+    }
+    return new PgliteThread(worker);
+  }
+
+  /** True once closed, or once the thread has stopped. */
+  get closed() {
+    return this.stopped !== null;
+  }
+
+  query<T = Record<string, unknown>>(
+    text: string,
+    params: unknown[] = [],
+    options?: PgliteQueryOptions,
+  ): Promise<PgliteResults<T>> {
+    return this.queryIn(0, text, params, options) as Promise<PgliteResults<T>>;
+  }
+
+  exec(text: string): Promise<PgliteResults[]> {
+    return this.send({ op: 'exec', tx: 0, text }) as Promise<PgliteResults[]>;
+  }
+
+  /**
+   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. As in
+   * PGlite, queries from outside wait until it ends.
+   */
+  async transaction<T>(fn: (tx: PgliteSession) => Promise<T>): Promise<T> {
+    const tx = (await this.send({ op: 'begin' })) as number;
+    const session: PgliteSession = {
+      query: (text, params = [], options) =>
+        this.queryIn(tx, text, params, options) as Promise<PgliteResults<never>>,
+      exec: (text) => this.send({ op: 'exec', tx, text }) as Promise<PgliteResults[]>,
+    };
+    let value: T;
+    try {
+      value = await fn(session);
+    } catch (err) {
+      await this.send({ op: 'end', tx, commit: false }).catch(() => {});
+      throw err;
+    }
+    await this.send({ op: 'end', tx, commit: true });
+    return value;
+  }
+
+  /** Calls `callback` with each notification on `channel`; answers the way to stop. */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    let callbacks = this.listeners.get(channel);
+    if (!callbacks) this.listeners.set(channel, (callbacks = new Set()));
+    callbacks.add(callback);
+    if (callbacks.size === 1) await this.send({ op: 'listen', channel });
+    return async () => {
+      const current = this.listeners.get(channel);
+      if (!current?.delete(callback) || current.size > 0) return;
+      this.listeners.delete(channel);
+      if (!this.closed) await this.send({ op: 'unlisten', channel });
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.send({ op: 'close' });
+    } finally {
+      this.stop(new Error('PGlite is closed'));
+      await this.worker.terminate();
+    }
+  }
+
+  private queryIn(tx: number, text: string, params: unknown[], options?: PgliteQueryOptions) {
+    const request: Request = { op: 'query', tx, text, params };
+    if (options?.rowMode) request.rowMode = options.rowMode;
+    if (options?.parsers) request.textTypes = Object.keys(options.parsers).map(Number);
+    return this.send(request);
+  }
+
+  private send(request: Request): Promise<unknown> {
+    if (this.stopped) return Promise.reject(new Error(`PGlite is closed: ${this.stopped.message}`));
+    const id = ++this.lastId;
+    return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  private receive(reply: PgliteReply) {
+    if ('id' in reply) {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) this.worker.unref();
+      if (reply.ok) waiting.resolve(reply.value);
+      else waiting.reject(toError(reply.error));
+    } else if (reply.op === 'notify') {
+      for (const callback of this.listeners.get(reply.channel) ?? []) callback(reply.payload);
+    }
+  }
+
+  /** Fails whatever waits: the thread is gone (or closing), and answers no more. */
+  private stop(reason: Error) {
+    if (this.stopped) return;
+    this.stopped = reason;
+    for (const waiting of this.pending.values())
+      waiting.reject(new Error(`PGlite is closed: ${reason.message}`));
+    this.pending.clear();
+    this.worker.unref();
+  }
+}

@@ -1,0 +1,209 @@
+// The embedded database's own thread (issue 20). PGlite is PostgreSQL compiled to WebAssembly: in
+// the thread that also answered HTTP, its planning, executing and protocol parsing were about 60 %
+// of an embedded posts page, and every request waited for the others' queries. Here it runs
+// beside that thread, on the other core. pglite-thread.ts is the other end: it sends requests,
+// this answers each one by its id.
+//
+// This file imports no module of the project's own: Node runs it as it is from src/ (stripping
+// its types) and scripts/build.mjs bundles it into dist/ for the built server.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { gunzipSync } from 'node:zlib';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+
+/** What pglite-thread.ts sends; `tx` 0 is outside any transaction. */
+export type PgliteRequest =
+  | {
+      id: number;
+      op: 'query';
+      tx: number;
+      text: string;
+      params: unknown[];
+      rowMode?: 'array' | 'object';
+      /** Types answered as the text PostgreSQL sends (parsers cannot cross threads). */
+      textTypes?: number[];
+    }
+  | { id: number; op: 'exec'; tx: number; text: string }
+  | { id: number; op: 'begin' }
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'listen'; channel: string }
+  | { id: number; op: 'unlisten'; channel: string }
+  | { id: number; op: 'close' };
+
+/** What this thread answers: to a request by its id, a notification, or how the opening went. */
+export type PgliteReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: ErrorFields }
+  | { op: 'notify'; channel: string; payload: string }
+  | { op: 'ready' }
+  | { op: 'failed'; error: ErrorFields };
+
+/** An error as fields: a database error's code, detail, constraint… do not survive cloning. */
+export type ErrorFields = { message: string } & Record<string, string | number | boolean>;
+
+export interface PgliteThreadOptions {
+  /** The data folder, or null for a database in memory. */
+  folder: string | null;
+  /** The build's template (a gzipped tar) for a new data folder, when there is one. */
+  template: string | null;
+}
+
+export function errorFields(err: unknown): ErrorFields {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const fields: ErrorFields = { message: err.message, name: err.name };
+  for (const [key, value] of Object.entries(err)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      fields[key] = value;
+  }
+  return fields;
+}
+
+const port = parentPort;
+const options = workerData as PgliteThreadOptions | undefined;
+if (port && options) void serve(port, options);
+
+async function serve(port: NonNullable<typeof parentPort>, options: PgliteThreadOptions) {
+  let pglite: PGlite;
+  try {
+    pglite = await open(options);
+  } catch (err) {
+    port.postMessage({ op: 'failed', error: errorFields(err) } satisfies PgliteReply);
+    return;
+  }
+  const asText = (value: string) => value;
+  const textParsers = new Map<string, Record<number, typeof asText>>();
+  const parsersFor = (types: number[]) => {
+    const key = types.join(',');
+    let parsers = textParsers.get(key);
+    if (!parsers)
+      textParsers.set(key, (parsers = Object.fromEntries(types.map((t) => [t, asText]))));
+    return parsers;
+  };
+
+  const transactions = new Map<
+    number,
+    { tx: Transaction; end(commit: boolean): void; done: Promise<void> }
+  >();
+  let lastTx = 0;
+  const ROLLED_BACK = new Error('rolled back by the caller');
+  const unlisten = new Map<string, () => Promise<void>>();
+  let listening = Promise.resolve();
+  const target = (tx: number) => {
+    if (tx === 0) return pglite;
+    const open = transactions.get(tx);
+    if (!open) throw new Error('The transaction has already ended.');
+    return open.tx;
+  };
+
+  async function answer(request: PgliteRequest): Promise<unknown> {
+    switch (request.op) {
+      case 'query': {
+        const { text, params, rowMode, textTypes } = request;
+        const queryOptions = {
+          ...(rowMode ? { rowMode } : {}),
+          ...(textTypes?.length ? { parsers: parsersFor(textTypes) } : {}),
+        };
+        const result = await target(request.tx).query(text, params, queryOptions);
+        return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+      }
+      case 'exec': {
+        const results = await target(request.tx).exec(request.text);
+        return results.map((r) => ({
+          rows: r.rows,
+          fields: r.fields,
+          affectedRows: r.affectedRows,
+        }));
+      }
+      case 'begin': {
+        const tx = ++lastTx;
+        let started!: () => void;
+        const begun = new Promise<void>((resolve) => (started = resolve));
+        const done = pglite.transaction(
+          (handle) =>
+            new Promise<void>((resolve, reject) => {
+              transactions.set(tx, {
+                tx: handle,
+                end: (commit) => (commit ? resolve() : reject(ROLLED_BACK)),
+                done,
+              });
+              started();
+            }),
+        );
+        // A BEGIN that fails settles `done` without ever starting.
+        await Promise.race([begun, done]);
+        return tx;
+      }
+      case 'end': {
+        const open = transactions.get(request.tx);
+        if (!open) throw new Error('The transaction has already ended.');
+        open.end(request.commit);
+        try {
+          await open.done;
+        } catch (err) {
+          if (err !== ROLLED_BACK) throw err;
+        } finally {
+          transactions.delete(request.tx);
+        }
+        return null;
+      }
+      case 'listen': {
+        const { channel } = request;
+        // In order per thread: an unlisten sent after a listen finds it done.
+        listening = listening.then(async () => {
+          if (unlisten.has(channel)) return;
+          const stop = await pglite.listen(channel, (payload) =>
+            port.postMessage({ op: 'notify', channel, payload } satisfies PgliteReply),
+          );
+          unlisten.set(channel, stop);
+        });
+        await listening;
+        return null;
+      }
+      case 'unlisten': {
+        const { channel } = request;
+        listening = listening.then(async () => {
+          const stop = unlisten.get(channel);
+          unlisten.delete(channel);
+          await stop?.();
+        });
+        await listening;
+        return null;
+      }
+      case 'close':
+        if (!pglite.closed) await pglite.close();
+        return null;
+    }
+  }
+
+  port.on('message', (request: PgliteRequest) => {
+    answer(request).then(
+      (value) => port.postMessage({ id: request.id, ok: true, value } satisfies PgliteReply),
+      (err: unknown) =>
+        port.postMessage({
+          id: request.id,
+          ok: false,
+          error: errorFields(err),
+        } satisfies PgliteReply),
+    );
+  });
+  port.postMessage({ op: 'ready' } satisfies PgliteReply);
+}
+
+/**
+ * PGlite in `folder` (in memory when null). A new folder starts as a copy of the build's template
+ * (pglite-template.ts); when that cannot be loaded the half-written folder is removed and PGlite
+ * initialises it as it always did.
+ */
+async function open({ folder, template }: PgliteThreadOptions): Promise<PGlite> {
+  if (!folder) return PGlite.create();
+  if (template && existsSync(template) && !existsSync(join(folder, 'PG_VERSION'))) {
+    try {
+      const loadDataDir = new Blob([gunzipSync(readFileSync(template))]);
+      return await PGlite.create(folder, { loadDataDir });
+    } catch {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+  return PGlite.create(folder);
+}

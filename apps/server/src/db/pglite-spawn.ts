@@ -3,7 +3,12 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { pgliteTemplatePath } from '../lib/paths.js';
 import { lockDataDir } from './data-dir-lock.js';
-import type { ErrorFields, PgliteReply, PgliteThreadOptions } from './pglite-worker.js';
+import type {
+  ErrorFields,
+  PgliteReply,
+  PgliteThreadOptions,
+  PgliteWorkerData,
+} from './pglite-worker.js';
 
 /** The worker's file: bundled next to the built server, TypeScript (run as it is) in src/. */
 function workerFile(): URL {
@@ -28,7 +33,8 @@ export interface SpawnedPglite {
 
 /** Starts the database's thread (pglite-worker.ts), which opens the database at once. */
 export function spawnPglite(options: PgliteThreadOptions): SpawnedPglite {
-  const worker = new Worker(workerFile(), { workerData: options });
+  const workerData: PgliteWorkerData = { pgliteThread: options };
+  const worker = new Worker(workerFile(), { workerData });
   const opened = new Promise<void>((resolve, reject) => {
     const onMessage = (reply: PgliteReply) => {
       if (!('op' in reply)) return;

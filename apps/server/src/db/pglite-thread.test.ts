@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -6,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isConnectionError, openPglite } from './client.js';
 import { openEmbeddedEarly, takeEarlyPglite } from './pglite-spawn.js';
 import { PgliteThread } from './pglite-thread.js';
+import { unpackTar } from './pglite-worker.js';
 
 // The embedded database lives in a thread of its own; through it, it must behave as PGlite did
 // in this thread. Whatever DATABASE_URL says, this runs on PGlite.
@@ -164,5 +174,43 @@ describe('opening the embedded database while the server loads', () => {
     });
     expect(existsSync(lockOf(dataDir))).toBe(false);
     expect(takeEarlyPglite(join(dataDir, 'data'))).toBeNull();
+  });
+});
+
+describe('unpacking the template into a new data folder', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'herald-untar-'));
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes every folder and file of a tar, with their permissions', () => {
+    const source = join(dir, 'source');
+    // A path longer than 100 characters is split over the header's name and prefix.
+    const deep = join('base', 'd'.repeat(60), 'e'.repeat(60));
+    mkdirSync(join(source, deep), { recursive: true });
+    mkdirSync(join(source, 'base', '1'), { recursive: true });
+    writeFileSync(join(source, 'PG_VERSION'), '17\n', { mode: 0o600 });
+    writeFileSync(join(source, 'base', '1', 'big'), Buffer.alloc(70_000, 7));
+    writeFileSync(join(source, deep, 'file'), 'a long path');
+    execFileSync('tar', ['--format=ustar', '-cf', join(dir, 'a.tar'), '-C', source, '.']);
+
+    const target = join(dir, 'target');
+    unpackTar(readFileSync(join(dir, 'a.tar')), target);
+    expect(readFileSync(join(target, 'PG_VERSION'), 'utf8')).toBe('17\n');
+    expect(statSync(join(target, 'PG_VERSION')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(target, 'base', '1', 'big')).equals(Buffer.alloc(70_000, 7))).toBe(
+      true,
+    );
+    expect(readFileSync(join(target, deep, 'file'), 'utf8')).toBe('a long path');
+  });
+
+  it('refuses an entry that would land outside the folder', () => {
+    const header = Buffer.alloc(1024);
+    header.write('../escaped', 0);
+    header.write('0000644\0', 100);
+    header.write('00000000000\0', 124);
+    header.write('0', 156);
+    expect(() => unpackTar(header, join(dir, 'inside'))).toThrow(/outside the folder/);
+    expect(existsSync(join(dir, 'escaped'))).toBe(false);
   });
 });

@@ -199,17 +199,26 @@ async function serve(port: NonNullable<typeof parentPort>, options: PgliteThread
  * initialises it as it always did.
  */
 async function open({ folder, template }: PgliteThreadOptions): Promise<PGlite> {
-  if (!folder) return PGlite.create();
+  if (!folder) return PGlite.create(SETTINGS);
   if (template && existsSync(template) && !existsSync(join(folder, 'PG_VERSION'))) {
     try {
       unpackTar(gunzipSync(readFileSync(template)), folder);
-      return await PGlite.create(folder);
+      return await PGlite.create(folder, SETTINGS);
     } catch {
       rmSync(folder, { recursive: true, force: true });
     }
   }
-  return PGlite.create(folder);
+  return PGlite.create(folder, SETTINGS);
 }
+
+/**
+ * PostgreSQL's settings, PGlite's own but for a smaller buffer cache: the default 128 MB were
+ * cleared at every start, 0.6 s of it under WebAssembly (issue 20). An embedded database is a
+ * small team's, and what the cache does not hold the operating system's does.
+ */
+const SETTINGS = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+};
 
 /**
  * Writes the files of `tar` (as PGlite's `dumpDataDir` makes it: ustar, folders and plain files)

@@ -32,6 +32,13 @@ export async function runServer(config: Config, role: Role) {
   let log: FastifyBaseLogger = pino(
     logOptions(config.logLevel, config.logFormat),
   ) as unknown as FastifyBaseLogger;
+  if (database.kind === 'pglite') {
+    // Its thread gone, the embedded database answers nothing again: stop, to be started afresh.
+    void database.pglite.lost.then((reason) => {
+      log.fatal({ err: reason }, 'the embedded database stopped; Herald stops with it');
+      process.exit(1);
+    });
+  }
   try {
     await database.migrate();
     phases.mark('migrations');

@@ -29,12 +29,23 @@ export interface SpawnedPglite {
   worker: Worker;
   /** Settles when the database is open, or fails with the reason it could not be. */
   opened: Promise<void>;
+  /** Settles when the thread has ended, with why: heard from the start, taken over or not. */
+  ended: Promise<Error>;
 }
 
 /** Starts the database's thread (pglite-worker.ts), which opens the database at once. */
 export function spawnPglite(options: PgliteThreadOptions): SpawnedPglite {
   const workerData: PgliteWorkerData = { pgliteThread: options };
   const worker = new Worker(workerFile(), { workerData });
+  // An error in the thread is followed by its exit; listened to from the start, neither is lost
+  // (an `error` nobody listens to would end the process).
+  let failure: Error | null = null;
+  worker.on('error', (err) => (failure ??= err));
+  const ended = new Promise<Error>((resolve) =>
+    worker.once('exit', (code) =>
+      resolve(failure ?? new Error(`the database thread exited (code ${code})`)),
+    ),
+  );
   const opened = new Promise<void>((resolve, reject) => {
     const onMessage = (reply: PgliteReply) => {
       if (!('op' in reply)) return;
@@ -42,14 +53,13 @@ export function spawnPglite(options: PgliteThreadOptions): SpawnedPglite {
       else if (reply.op === 'failed') reject(toError(reply.error));
       else return;
       worker.off('message', onMessage);
-      worker.off('error', reject);
     };
     worker.on('message', onMessage);
-    worker.on('error', reject);
+    void ended.then(reject);
   });
   // Whoever takes it over waits on `opened`; an early start nobody takes must not be unhandled.
   opened.catch(() => {});
-  return { folder: options.folder, worker, opened };
+  return { folder: options.folder, worker, opened, ended };
 }
 
 const EARLY = Symbol.for('herald.pglite.early');
@@ -67,6 +77,7 @@ export function openEmbeddedEarly(argv: string[], env: NodeJS.ProcessEnv) {
   const command = argv[0] ?? 'start';
   if (command !== 'start' || env.DATABASE_URL?.trim()) return;
   const dataDir = env.HERALD_DATA_DIR ?? './.herald';
+  if (!dataDir) return; // an empty folder setting is a database in memory (openPglite)
   let unlock: () => void;
   try {
     unlock = lockDataDir(dataDir);

@@ -51,10 +51,23 @@ export class PgliteThread implements PgliteSession {
   private lastId = 0;
   private stopped: Error | null = null;
 
-  private constructor(private readonly worker: Worker) {
+  private closing: Promise<void> | null = null;
+  private lostThread!: (reason: Error) => void;
+  /**
+   * Settles if the thread ends other than by `close()` (WebAssembly aborted, out of memory): from
+   * then on every call fails as on a lost connection, so the server should stop and be restarted.
+   */
+  readonly lost = new Promise<Error>((resolve) => (this.lostThread = resolve));
+
+  private constructor(
+    private readonly worker: Worker,
+    ended: Promise<Error>,
+  ) {
     worker.on('message', (reply: PgliteReply) => this.receive(reply));
-    worker.on('error', (err) => this.stop(err));
-    worker.on('exit', (code) => this.stop(new Error(`the database thread exited (code ${code})`)));
+    void ended.then((reason) => {
+      if (!this.closing) this.lostThread(reason);
+      this.stop(reason);
+    });
     worker.unref();
   }
 
@@ -63,14 +76,14 @@ export class PgliteThread implements PgliteSession {
    * the thread the built entry started for that folder (pglite-spawn.ts).
    */
   static async open(options: PgliteThreadOptions): Promise<PgliteThread> {
-    const { worker, opened } = takeEarlyPglite(options.folder) ?? spawnPglite(options);
+    const { worker, opened, ended } = takeEarlyPglite(options.folder) ?? spawnPglite(options);
     try {
       await opened;
     } catch (err) {
       await worker.terminate();
       throw err;
     }
-    return new PgliteThread(worker);
+    return new PgliteThread(worker, ended);
   }
 
   /** True once closed, or once the thread has stopped. */
@@ -117,7 +130,17 @@ export class PgliteThread implements PgliteSession {
     let callbacks = this.listeners.get(channel);
     if (!callbacks) this.listeners.set(channel, (callbacks = new Set()));
     callbacks.add(callback);
-    if (callbacks.size === 1) await this.send({ op: 'listen', channel });
+    const first = callbacks.size === 1;
+    if (first) {
+      try {
+        await this.send({ op: 'listen', channel });
+      } catch (err) {
+        // Not listening after all: the next listener on the channel asks again.
+        callbacks.delete(callback);
+        if (callbacks.size === 0) this.listeners.delete(channel);
+        throw err;
+      }
+    }
     return async () => {
       const current = this.listeners.get(channel);
       if (!current?.delete(callback) || current.size > 0) return;
@@ -126,14 +149,17 @@ export class PgliteThread implements PgliteSession {
     };
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    try {
-      await this.send({ op: 'close' });
-    } finally {
-      this.stop(new Error('PGlite is closed'));
-      await this.worker.terminate();
-    }
+  /** Closes the database (after what is waiting for it) and ends its thread; once, however often called. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      try {
+        if (!this.closed) await this.send({ op: 'close' });
+      } finally {
+        this.stop(new Error('PGlite is closed'));
+        await this.worker.terminate();
+      }
+    })();
+    return this.closing;
   }
 
   private queryIn(tx: number, text: string, params: unknown[], options?: PgliteQueryOptions) {
@@ -147,9 +173,10 @@ export class PgliteThread implements PgliteSession {
     if (this.stopped) return Promise.reject(new Error(`PGlite is closed: ${this.stopped.message}`));
     const id = ++this.lastId;
     return new Promise((resolve, reject) => {
+      // A value that cannot be copied to the thread (a function, a class instance…) throws here.
+      this.worker.postMessage({ ...request, id });
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...request, id });
     });
   }
 

@@ -59,6 +59,15 @@ export function errorFields(err: unknown): ErrorFields {
   return fields;
 }
 
+/**
+ * PostgreSQL's settings, PGlite's own but for a smaller buffer cache: the default 128 MB were
+ * cleared at every start, 0.6 s of it under WebAssembly (issue 20). An embedded database is a
+ * small team's, and what the cache does not hold the operating system's does.
+ */
+const SETTINGS = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+};
+
 /** What the thread is started with (by pglite-spawn.ts). */
 export type PgliteWorkerData = { pgliteThread: PgliteThreadOptions };
 
@@ -152,24 +161,29 @@ async function serve(port: NonNullable<typeof parentPort>, options: PgliteThread
       }
       case 'listen': {
         const { channel } = request;
-        // In order per thread: an unlisten sent after a listen finds it done.
-        listening = listening.then(async () => {
-          if (unlisten.has(channel)) return;
-          const stop = await pglite.listen(channel, (payload) =>
-            port.postMessage({ op: 'notify', channel, payload } satisfies PgliteReply),
-          );
-          unlisten.set(channel, stop);
-        });
+        // In order per thread: an unlisten sent after a listen finds it done. (One that failed
+        // does not fail the ones after it.)
+        listening = listening
+          .catch(() => {})
+          .then(async () => {
+            if (unlisten.has(channel)) return;
+            const stop = await pglite.listen(channel, (payload) =>
+              port.postMessage({ op: 'notify', channel, payload } satisfies PgliteReply),
+            );
+            unlisten.set(channel, stop);
+          });
         await listening;
         return null;
       }
       case 'unlisten': {
         const { channel } = request;
-        listening = listening.then(async () => {
-          const stop = unlisten.get(channel);
-          unlisten.delete(channel);
-          await stop?.();
-        });
+        listening = listening
+          .catch(() => {})
+          .then(async () => {
+            const stop = unlisten.get(channel);
+            unlisten.delete(channel);
+            await stop?.();
+          });
         await listening;
         return null;
       }
@@ -212,15 +226,6 @@ async function open({ folder, template }: PgliteThreadOptions): Promise<PGlite> 
 }
 
 /**
- * PostgreSQL's settings, PGlite's own but for a smaller buffer cache: the default 128 MB were
- * cleared at every start, 0.6 s of it under WebAssembly (issue 20). An embedded database is a
- * small team's, and what the cache does not hold the operating system's does.
- */
-const SETTINGS = {
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-};
-
-/**
  * Writes the files of `tar` (as PGlite's `dumpDataDir` makes it: ustar, folders and plain files)
  * into `folder`. PGlite's own `loadDataDir` writes them through its WebAssembly file system, and
  * took twice as long as this (issue 20).
@@ -228,6 +233,15 @@ const SETTINGS = {
 export function unpackTar(tar: Buffer, folder: string) {
   const root = resolve(folder);
   mkdirSync(root, { recursive: true });
+  // PG_VERSION is what makes a folder an existing database (`open`): it is written last, so a
+  // start stopped halfway leaves a folder the next start unpacks again.
+  const versionFile = join(root, 'PG_VERSION');
+  type File = { path: string; data: Buffer; mode: number };
+  let last: File | null = null;
+  const write = ({ path, data, mode }: File) => {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, data, { mode });
+  };
   let at = 0;
   while (at + 512 <= tar.length) {
     const header = tar.subarray(at, at + 512);
@@ -251,8 +265,9 @@ export function unpackTar(tar: Buffer, folder: string) {
     if (type === 0x35 /* '5' */) {
       mkdirSync(path, { recursive: true, mode });
     } else if (type === 0x30 /* '0' */ || type === 0) {
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, tar.subarray(body, body + size), { mode });
+      const file = { path, data: tar.subarray(body, body + size), mode };
+      if (path === versionFile) last = file;
+      else write(file);
     } else {
       throw new Error(
         `${name}: an entry of type ${String.fromCharCode(type ?? 0)} is not expected`,
@@ -260,4 +275,5 @@ export function unpackTar(tar: Buffer, folder: string) {
     }
     at = body + Math.ceil(size / 512) * 512;
   }
+  if (last) write(last);
 }

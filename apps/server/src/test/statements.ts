@@ -29,7 +29,8 @@ export function recordStatements(db: Db) {
     if (!method) continue;
     client[name] = function (this: unknown, ...args: unknown[]) {
       // The pool's own `query` checks a client out with a callback; a transaction awaits one.
-      if (typeof args[0] !== 'function') transactions++;
+      // (PGlite's `transaction` takes the transaction's callback: every call is one.)
+      if (name === 'transaction' || typeof args[0] !== 'function') transactions++;
       return method.apply(this, args);
     };
   }

@@ -101,6 +101,11 @@ async function serve(port: NonNullable<typeof parentPort>, options: PgliteThread
   const ROLLED_BACK = new Error('rolled back by the caller');
   const unlisten = new Map<string, () => Promise<void>>();
   let listening = Promise.resolve();
+  /**
+   * Listens and unlistens run one after the other, in the order sent: an unlisten sent after a
+   * listen finds it done. One that failed does not fail the ones after it.
+   */
+  const inOrder = (step: () => Promise<void>) => (listening = listening.catch(() => {}).then(step));
   const target = (tx: number) => {
     if (tx === 0) return pglite;
     const open = transactions.get(tx);
@@ -161,30 +166,22 @@ async function serve(port: NonNullable<typeof parentPort>, options: PgliteThread
       }
       case 'listen': {
         const { channel } = request;
-        // In order per thread: an unlisten sent after a listen finds it done. (One that failed
-        // does not fail the ones after it.)
-        listening = listening
-          .catch(() => {})
-          .then(async () => {
-            if (unlisten.has(channel)) return;
-            const stop = await pglite.listen(channel, (payload) =>
-              port.postMessage({ op: 'notify', channel, payload } satisfies PgliteReply),
-            );
-            unlisten.set(channel, stop);
-          });
-        await listening;
+        await inOrder(async () => {
+          if (unlisten.has(channel)) return;
+          const stop = await pglite.listen(channel, (payload) =>
+            port.postMessage({ op: 'notify', channel, payload } satisfies PgliteReply),
+          );
+          unlisten.set(channel, stop);
+        });
         return null;
       }
       case 'unlisten': {
         const { channel } = request;
-        listening = listening
-          .catch(() => {})
-          .then(async () => {
-            const stop = unlisten.get(channel);
-            unlisten.delete(channel);
-            await stop?.();
-          });
-        await listening;
+        await inOrder(async () => {
+          const stop = unlisten.get(channel);
+          unlisten.delete(channel);
+          await stop?.();
+        });
         return null;
       }
       case 'close':

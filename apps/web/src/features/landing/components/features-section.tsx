@@ -12,8 +12,6 @@ interface Feature {
   title: string;
   text: string;
   icon: LucideIcon;
-  /** Being built: the card says so rather than promise it. */
-  comingSoon?: boolean;
 }
 
 export const features: Feature[] = [
@@ -31,7 +29,6 @@ export const features: Feature[] = [
     title: 'Unified Inbox',
     text: 'Read and answer comments and messages from every network in one stream instead of five apps.',
     icon: MessageSquare,
-    comingSoon: true,
   },
   {
     title: 'Team Collaboration',
@@ -71,7 +68,7 @@ export function FeaturesSection({ id }: { id: string }) {
           </p>
         </div>
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map(({ title, text, icon: Icon, comingSoon }) => (
+          {features.map(({ title, text, icon: Icon }) => (
             <li
               key={title}
               className="rounded-2xl border border-slate-200 p-6 transition-shadow hover:shadow-md"
@@ -80,11 +77,6 @@ export function FeaturesSection({ id }: { id: string }) {
                 <Icon className="size-6" aria-hidden="true" />
               </span>
               <h3 className="mt-5 text-lg font-semibold text-slate-900">{title}</h3>
-              {comingSoon && (
-                <p className="mt-2 inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-                  Coming soon
-                </p>
-              )}
               <p className="mt-2 leading-7 text-slate-600">{text}</p>
             </li>
           ))}

@@ -172,7 +172,7 @@ test.describe('posts: library, calendar and details', () => {
           page.waitForResponse((r) => r.url().includes(path) && r.url().includes('T00%3A00')),
         ),
       );
-      await page.getByRole('button', { name: 'Month' }).click();
+      await page.getByRole('button', { name: 'Month', exact: true }).click();
       await monthRead;
       await expect(
         page.getByRole('button', { name: new RegExp(`^${fullDay(tomorrow)}, 1 post`) }),
@@ -189,7 +189,7 @@ test.describe('posts: library, calendar and details', () => {
 
     await page.goto(`/calendar?date=${dateKey(later)}`);
     // The calendar remembers the view last chosen: back to the week, whose columns name days.
-    await page.getByRole('button', { name: 'Week' }).click();
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
     await expect(
       page.getByRole('columnheader', { name: fullDay(later) }).getByText('1 post'),
     ).toBeVisible();

@@ -134,11 +134,9 @@ export class SessionService {
    */
   async authenticate(accessToken: string | undefined): Promise<AuthenticatedSession | null> {
     if (!accessToken) return null;
-    const found = await this.cache.get(
-      accessToken,
-      () => this.checkAccessToken(accessToken),
-      (checked) => checked.expiresAtMs,
-    );
+    const found = await this.cache.get(accessToken, () => this.checkAccessToken(accessToken), {
+      until: (checked) => checked.expiresAtMs,
+    });
     return found ? { user: found.user, sessionId: found.sessionId } : null;
   }
 

@@ -221,12 +221,16 @@ export async function listPosts(
     const q = hotQueries(db);
     // A known total: the page alone. Else the page with its total, which is kept.
     const read: { rows?: Array<StoredRelations & { post: PostRow }> } = {};
-    const total = await postTotals.get(organizationId, async () => {
-      const rows = await q.pageWithTotal(db, { organizationId, ...window });
-      read.rows = rows;
-      if (rows[0]) return Number(rows[0].total);
-      return window.offset === 0 ? 0 : ((await q.count.execute({ organizationId }))[0]?.n ?? 0);
-    });
+    const total = await postTotals.get(
+      organizationId,
+      async () => {
+        const rows = await q.pageWithTotal(db, { organizationId, ...window });
+        read.rows = rows;
+        if (rows[0]) return Number(rows[0].total);
+        return window.offset === 0 ? 0 : ((await q.count.execute({ organizationId }))[0]?.n ?? 0);
+      },
+      { scope: db },
+    );
     const rows = read.rows ?? (await q.page(db, { organizationId, ...window }));
     return { rows: await withTargetNames(db, organizationId, rows), totalCount: total ?? 0 };
   }

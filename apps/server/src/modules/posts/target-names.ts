@@ -97,10 +97,10 @@ export async function nameTargets<T extends BareTarget>(
           (t.integrationId === null || names.accounts.has(t.integrationId)),
       ),
     );
-  let names = (await cache.get(organizationId, () => load(db, organizationId)))!;
+  let names = (await cache.get(organizationId, () => load(db, organizationId), { scope: db }))!;
   if (!known(names)) {
     cache.delete(organizationId);
-    names = (await cache.get(organizationId, () => load(db, organizationId)))!;
+    names = (await cache.get(organizationId, () => load(db, organizationId), { scope: db }))!;
   }
   const rank = (t: BareTarget) =>
     names.platforms.get(t.platformId)?.rank ?? Number.MAX_SAFE_INTEGER;

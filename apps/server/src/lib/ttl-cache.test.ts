@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { TtlCache } from './ttl-cache.js';
+
+/** A load the test settles by hand, counting how often it was started. */
+function manualLoads<V>() {
+  const started: Array<(value: V | null) => void> = [];
+  return {
+    started,
+    load: () => new Promise<V | null>((resolve) => started.push(resolve)),
+  };
+}
+
+describe('TtlCache', () => {
+  it('keeps an answer for its time, then loads it again', async () => {
+    let now = 0;
+    const cache = new TtlCache<string, number>(1000, 10, () => now);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    now = 999;
+    expect(await cache.get('a', load)).toBe(1);
+    now = 1000;
+    expect(await cache.get('a', load)).toBe(2);
+    // `until` shortens an entry's life.
+    expect(await cache.get('b', load, { until: () => now + 10 })).toBe(3);
+    now = 1010;
+    expect(await cache.get('b', load)).toBe(4);
+  });
+
+  it('gives callers that miss together one load', async () => {
+    const cache = new TtlCache<string, string>(1000, 10);
+    const loads = manualLoads<string>();
+    const answers = Promise.all([1, 2, 3].map(() => cache.get('k', loads.load)));
+    expect(loads.started).toHaveLength(1);
+    loads.started[0]!('value');
+    expect(await answers).toEqual(['value', 'value', 'value']);
+    // Stored once loaded: the next caller does not load.
+    expect(await cache.get('k', loads.load)).toBe('value');
+    expect(loads.started).toHaveLength(1);
+  });
+
+  it('shares a failed load with the callers waiting for it, and keeps nothing', async () => {
+    const cache = new TtlCache<string, string>(1000, 10);
+    let calls = 0;
+    const failing = () => {
+      calls++;
+      return Promise.reject(new Error('database unavailable'));
+    };
+    const results = await Promise.allSettled([cache.get('k', failing), cache.get('k', failing)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(calls).toBe(1);
+    expect(await cache.get('k', async () => 'later')).toBe('later');
+  });
+
+  it('does not hand a caller after clear() a load started before it, nor store that load', async () => {
+    const cache = new TtlCache<string, string>(1000, 10);
+    const before = manualLoads<string>();
+    const first = cache.get('k', before.load);
+    cache.clear();
+    const after = manualLoads<string>();
+    const second = cache.get('k', after.load);
+    expect(after.started).toHaveLength(1);
+    before.started[0]!('read before the change');
+    after.started[0]!('read after the change');
+    expect(await first).toBe('read before the change');
+    expect(await second).toBe('read after the change');
+    expect(await cache.get('k', async () => 'not asked')).toBe('read after the change');
+  });
+
+  it('loads again after delete() instead of waiting for the load in flight', async () => {
+    const cache = new TtlCache<string, string>(1000, 10);
+    const loads = manualLoads<string>();
+    const first = cache.get('k', loads.load);
+    cache.delete('k');
+    const second = cache.get('k', loads.load);
+    expect(loads.started).toHaveLength(2);
+    loads.started[0]!('old');
+    loads.started[1]!('new');
+    expect([await first, await second]).toEqual(['old', 'new']);
+  });
+
+  it('does not share a load between scopes (a transaction and the rest)', async () => {
+    const cache = new TtlCache<string, string>(1000, 10);
+    const outside = manualLoads<string>();
+    const inside = manualLoads<string>();
+    const tx = {};
+    const fromOutside = cache.get('k', outside.load, { scope: 'db' });
+    // The transaction's caller loads for itself, and answers before the load outside it settles.
+    const fromInside = cache.get('k', inside.load, { scope: tx });
+    expect(inside.started).toHaveLength(1);
+    inside.started[0]!('inside');
+    expect(await fromInside).toBe('inside');
+    outside.started[0]!('outside');
+    expect(await fromOutside).toBe('outside');
+    // A caller of the same scope as a load in flight waits for it.
+    const shared = manualLoads<string>();
+    cache.delete('k');
+    const a = cache.get('k', shared.load, { scope: 'db' });
+    const b = cache.get('k', shared.load, { scope: 'db' });
+    expect(shared.started).toHaveLength(1);
+    shared.started[0]!('once');
+    expect([await a, await b]).toEqual(['once', 'once']);
+  });
+
+  it('stores nothing for a null answer', async () => {
+    const cache = new TtlCache<string, string>(1000, 10);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return null;
+    };
+    expect(await cache.get('k', load)).toBeNull();
+    expect(await cache.get('k', load)).toBeNull();
+    expect(loads).toBe(2);
+  });
+
+  it('forgets the oldest entry when full', async () => {
+    const cache = new TtlCache<string, string>(1000, 2);
+    await cache.get('a', async () => 'a');
+    await cache.get('b', async () => 'b');
+    await cache.get('c', async () => 'c');
+    expect(await cache.get('a', async () => 'a again')).toBe('a again');
+    expect(await cache.get('c', async () => 'not asked')).toBe('c');
+  });
+});

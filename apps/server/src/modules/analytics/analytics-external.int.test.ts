@@ -24,6 +24,12 @@ const rows = async <T>(query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * Herald's clock a little ahead of the networks': a post listed must be 15 minutes old. From
+ * 23:40 UTC it is already the next day for Herald (its readings are stamped with that day).
+ */
+const heraldNow = () => new Date(Date.now() + 20 * 60_000);
+const heraldDay = () => heraldNow().toISOString().slice(0, 10);
 
 async function integrationOf(platform: string, org = orgId) {
   const all = await listIntegrations(t.database.db, org);
@@ -82,14 +88,13 @@ beforeAll(async () => {
     account: 'Ada',
     fields: { pages: 'Ada Coffee', instagram: 'ada.coffee' },
   });
-  // Herald's clock a little ahead of the networks': a post listed must be 15 minutes old.
   collector = new AnalyticsCollector({
     db: t.database.db,
     networks: t.runtime.networks,
     cipher: t.cipher,
     queue: t.runtime.analyticsQueue,
     log: t.app.log,
-    now: () => new Date(Date.now() + 20 * 60_000),
+    now: heraldNow,
   });
 }, 120_000);
 
@@ -152,7 +157,7 @@ describe('posts published outside Herald', () => {
     // Top posts: the outside post is there, marked, without a Herald post to link to.
     const overview = await owner.call(
       'GET',
-      `/api/organizations/${orgId}/analytics/overview?from=${today()}&to=${today()}`,
+      `/api/organizations/${orgId}/analytics/overview?from=${today()}&to=${heraldDay()}`,
     );
     expect(overview.status).toBe(200);
     const top = overview.body.data.topPosts as Array<Record<string, unknown>>;
@@ -220,6 +225,15 @@ describe('posts published outside Herald', () => {
 describe('Instagram daily follower_count', () => {
   it('fills the account series of the past days from the day gains, counted back from the total', async () => {
     const ig = await integrationOf('Instagram');
+    // The network's clock as far ahead as Herald's: after 23:40 UTC both are on the next day, and
+    // the total read now is that day's, not a second copy of the day before.
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/instagram/_emu/clock',
+      headers: { cookie: owner.jar.header(), origin: TEST_PUBLIC_URL },
+      payload: { advance_seconds: 20 * 60 },
+    });
+    expect(moved.statusCode, moved.body).toBeLessThan(300);
     const outcomes = await collector.collectAccounts(orgId);
     expect(outcomes[ig.id]).toBe('COLLECTED');
     const days = await rows<{ day: string; followers: string }>(
@@ -490,7 +504,7 @@ describe('a network refusing a metrics read', () => {
     );
     const limited = await statusOf(fb.id);
     expect(limited.stale_reason).toBeTruthy();
-    const wait = new Date(limited.backoff_until!).getTime() - (Date.now() + 20 * 60_000);
+    const wait = new Date(limited.backoff_until!).getTime() - heraldNow().getTime();
     expect(wait).toBeGreaterThan(16 * 60_000);
     expect(wait).toBeLessThanOrEqual(17 * 60_000 + 5_000);
     // Until then, the account is not asked again.

@@ -2,6 +2,7 @@ import type { Post } from '@herald/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { wallAt } from '@/lib/zoned-time';
 import { createMe } from '@/testing/factories';
 import { fail, ok, type FakeRequest } from '@/testing/fake-server';
 import { mockServer, renderApp } from '@/testing/render-app';
@@ -135,11 +136,13 @@ describe('/calendar week', () => {
     ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Today' }));
+    // Today in the person's zone, not the machine's (London is an hour ahead of UTC in summer).
+    const today = wallAt(Date.now(), createMe().user.timezone!);
     expect(
-      await screen.findByRole('columnheader', { name: dayjs().format('dddd, MMMM D') }),
+      await screen.findByRole('columnheader', { name: today.format('dddd, MMMM D') }),
     ).toHaveAttribute('aria-current', 'date');
     expect(screen.getAllByRole('columnheader')[0]).toHaveAccessibleName(
-      dayjs().subtract(dayjs().day(), 'day').format('dddd, MMMM D'),
+      today.subtract(today.day(), 'day').format('dddd, MMMM D'),
     );
   });
 

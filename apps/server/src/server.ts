@@ -53,21 +53,26 @@ export async function runServer(config: Config, role: Role) {
     });
     closers.push(() => runtime.close());
     phases.mark('runtime');
+    // Jobs can be sent once pg-boss runs and the queues exist. Starting it is mostly the
+    // database's work and building the app mostly this thread's, so they overlap (issue 20).
+    // Nothing runs a job yet: the handlers start once the app is built, since a job may reach a
+    // sandbox through it. (Starting them after listening was tried: the first requests after
+    // ready then shared the embedded database with thirteen workers' first polls and were seconds
+    // slower on a loaded machine, so they start before.) The jobs stop before the app closes.
+    if (app) closers.unshift(() => app.close());
+    closers.unshift(() => runtime.stopJobs());
+    const queuesStarted = runtime.startQueues();
+    // Awaited once the app is built; until then a failure must not count as unhandled.
+    queuesStarted.catch(() => {});
     let built: BuiltApp | null = null;
     if (app) {
-      closers.unshift(() => app.close());
       built = await buildApp(app, config, database, runtime, {
         serveWeb: role === 'start',
         phases,
       });
     }
-    // Jobs can be sent once pg-boss runs and the queues exist; a working role then starts its
-    // handlers and cron. (Starting those after listening was tried: the first requests after
-    // ready then shared the embedded database with thirteen workers' first polls and were
-    // seconds slower on a loaded machine, so everything stays before ready.)
-    await runtime.startQueues();
+    await queuesStarted;
     phases.mark('queues');
-    closers.unshift(() => runtime.stopJobs());
     await runtime.startHandlers();
     phases.mark('handlers');
     if (jobRole !== 'api') {

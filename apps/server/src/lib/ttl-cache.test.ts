@@ -17,14 +17,68 @@ describe('TtlCache', () => {
     let loads = 0;
     const load = async () => ++loads;
     expect(await cache.get('a', load)).toBe(1);
-    now = 999;
+    now = 400;
     expect(await cache.get('a', load)).toBe(1);
+    expect(loads).toBe(1);
+    // Not asked in the second half of its life: it expires, and the next caller loads it.
     now = 1000;
     expect(await cache.get('a', load)).toBe(2);
     // `until` shortens an entry's life.
     expect(await cache.get('b', load, { until: () => now + 10 })).toBe(3);
     now = 1010;
     expect(await cache.get('b', load)).toBe(4);
+  });
+
+  it('reads an entry again in the background in the second half of its life, answering it meanwhile', async () => {
+    let now = 0;
+    const cache = new TtlCache<string, string>(1000, 10, () => now);
+    const loads = manualLoads<string>();
+    const first = cache.get('k', loads.load);
+    loads.started[0]!('first');
+    expect(await first).toBe('first');
+
+    now = 600;
+    // Answered at once, and read again once however many ask meanwhile.
+    expect(await cache.get('k', loads.load)).toBe('first');
+    expect(await cache.get('k', loads.load)).toBe('first');
+    expect(loads.started).toHaveLength(2);
+    loads.started[1]!('second');
+    await Promise.resolve();
+    await Promise.resolve();
+    // The new answer lives from when it was read (600): at 1,500 the first would have expired.
+    now = 1500;
+    expect(await cache.get('k', loads.load)).toBe('second');
+
+    // That was in the second half of its life too. A background read that answers null (a
+    // revoked session) removes the entry.
+    expect(loads.started).toHaveLength(3);
+    loads.started[2]!(null);
+    await Promise.resolve();
+    await Promise.resolve();
+    const after = cache.get('k', loads.load);
+    expect(loads.started).toHaveLength(4);
+    loads.started[3]!('fourth');
+    expect(await after).toBe('fourth');
+  });
+
+  it('keeps an entry whose background read failed until it expires', async () => {
+    let now = 0;
+    const cache = new TtlCache<string, string>(1000, 10, () => now);
+    expect(await cache.get('k', async () => 'kept')).toBe('kept');
+    now = 700;
+    let failures = 0;
+    const failing = () => {
+      failures++;
+      return Promise.reject(new Error('database unavailable'));
+    };
+    expect(await cache.get('k', failing)).toBe('kept');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(failures).toBe(1);
+    now = 999;
+    expect(await cache.get('k', failing)).toBe('kept');
+    await new Promise((resolve) => setImmediate(resolve));
+    now = 1000;
+    await expect(cache.get('k', failing)).rejects.toThrow('database unavailable');
   });
 
   it('gives callers that miss together one load', async () => {

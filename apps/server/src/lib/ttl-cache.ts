@@ -4,12 +4,15 @@
  * everything at once and also voids the loads in flight when it is called, so an answer read
  * before a change cannot be stored after it.
  *
- * Callers that miss the same key at the same time share one load: when an entry expired under
- * load, each of the ten requests in flight used to read it again, one after the other on the
- * embedded database, which made a periodic 60–80 ms stall of every request (issue 20).
+ * Callers that miss the same key at the same time share one load, and an entry asked for in the
+ * second half of its life is read again in the background while it is still answered: under load
+ * an entry then never expires with requests waiting for it. (When one expired, each of the ten
+ * requests in flight read it again, one after the other on the embedded database; after that,
+ * they all waited for the one read, queued behind the others' statements. Either was a periodic
+ * stall of every request, issue 20.) No answer is older than `ttlMs`.
  */
 export class TtlCache<K, V> {
-  private readonly entries = new Map<K, { value: V; until: number }>();
+  private readonly entries = new Map<K, { value: V; until: number; refreshAt: number }>();
   private readonly loading = new Map<K, Loading<V>>();
   private generation = 0;
 
@@ -22,7 +25,9 @@ export class TtlCache<K, V> {
   /**
    * The cached value of `key`, else `load()`'s, kept when it is not null and no `clear()` came
    * in between. `until(value)` (a time on the cache's clock) may shorten the entry's life, e.g.
-   * to the expiry of the token it was read for.
+   * to the expiry of the token it was read for. A value asked for in the second half of its life
+   * is answered, and `load()` reads it again in the background (a null answer then removes it; a
+   * failed one leaves it to expire).
    *
    * A load of `key` already in flight is awaited instead of starting another, if it was started
    * after the last `clear()` with the same `scope`. A caller inside a database transaction
@@ -37,26 +42,56 @@ export class TtlCache<K, V> {
   ): Promise<V | null> {
     const now = this.now();
     const hit = this.entries.get(key);
-    if (hit && hit.until > now) return hit.value;
+    if (hit && hit.until > now) {
+      if (hit.refreshAt <= now && !this.inFlight(key)) {
+        this.start(key, load, until, scope).value.catch(() => {});
+      }
+      return hit.value;
+    }
     if (hit) this.entries.delete(key);
+    const pending = this.inFlight(key);
+    if (pending && pending.scope === scope) return pending.value;
+    const loading = this.start(key, load, until, scope);
+    return loading.value;
+  }
+
+  /** The load of `key` in flight since the last `clear()`, if any. */
+  private inFlight(key: K): Loading<V> | undefined {
     const pending = this.loading.get(key);
-    if (pending && pending.generation === this.generation && pending.scope === scope)
-      return pending.value;
+    return pending && pending.generation === this.generation ? pending : undefined;
+  }
+
+  private start(
+    key: K,
+    load: () => Promise<V | null>,
+    until: (value: V) => number,
+    scope: unknown,
+  ): Loading<V> {
+    const now = this.now();
     const generation = this.generation;
     const loading: Loading<V> = {
       generation,
       scope,
-      value: load().then((value) => {
-        if (value !== null && generation === this.generation) this.store(key, value, now, until);
-        return value;
-      }),
+      value: load().then(
+        (value) => {
+          this.settled(key, loading);
+          if (generation !== this.generation) return value;
+          if (value === null) this.entries.delete(key);
+          else this.store(key, value, now, until);
+          return value;
+        },
+        (err: unknown) => {
+          this.settled(key, loading);
+          throw err;
+        },
+      ),
     };
     this.loading.set(key, loading);
-    try {
-      return await loading.value;
-    } finally {
-      if (this.loading.get(key) === loading) this.loading.delete(key);
-    }
+    return loading;
+  }
+
+  private settled(key: K, loading: Loading<V>) {
+    if (this.loading.get(key) === loading) this.loading.delete(key);
   }
 
   private store(key: K, value: V, now: number, until: (value: V) => number) {
@@ -65,7 +100,11 @@ export class TtlCache<K, V> {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { value, until: Math.min(now + this.ttlMs, until(value)) });
+    this.entries.set(key, {
+      value,
+      until: Math.min(now + this.ttlMs, until(value)),
+      refreshAt: now + this.ttlMs / 2,
+    });
   }
 
   /**

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -139,6 +139,10 @@ export async function queryRowArrays(
   });
   return result.rows;
 }
+
+/** `db` when it is a transaction, else undefined (a cache's scope, lib/ttl-cache.ts). */
+export const transactionOf = (db: Db): Db | undefined =>
+  (db as unknown) instanceof PgTransaction ? db : undefined;
 
 /**
  * Whether `db` is the embedded PGlite database: one connection that every query (and every

@@ -146,6 +146,21 @@ describe('TtlCache', () => {
     expect(await fromInside).toBe('inside');
     outside.started[0]!('outside');
     expect(await fromOutside).toBe('outside');
+    // A caller in a transaction never reads in the background: the transaction may have ended.
+    let now = 0;
+    const timed = new TtlCache<string, string>(1000, 10, () => now);
+    expect(await timed.get('k', async () => 'stored')).toBe('stored');
+    now = 800;
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      return 'again';
+    };
+    expect(await timed.get('k', read, { scope: tx })).toBe('stored');
+    expect(reads).toBe(0);
+    expect(await timed.get('k', read)).toBe('stored');
+    expect(reads).toBe(1);
+
     // A caller of the same scope as a load in flight waits for it.
     const shared = manualLoads<string>();
     cache.delete('k');

@@ -31,9 +31,10 @@ export class TtlCache<K, V> {
    *
    * A load of `key` already in flight is awaited instead of starting another, if it was started
    * after the last `clear()` with the same `scope`. A caller inside a database transaction
-   * passes its transaction as the scope: a load outside the transaction may be waiting for it to
-   * end (the embedded database runs one statement at a time), and awaiting that load in the
-   * transaction would never end.
+   * passes its transaction as the scope (`transactionOf`): a load outside the transaction may be
+   * waiting for it to end (the embedded database runs one statement at a time), and awaiting
+   * that load in the transaction would never end. Such a caller never reads in the background
+   * either: the transaction may have ended by then.
    */
   async get(
     key: K,
@@ -43,7 +44,7 @@ export class TtlCache<K, V> {
     const now = this.now();
     const hit = this.entries.get(key);
     if (hit && hit.until > now) {
-      if (hit.refreshAt <= now && !this.inFlight(key)) {
+      if (scope === undefined && hit.refreshAt <= now && !this.inFlight(key)) {
         this.start(key, load, until, scope).value.catch(() => {});
       }
       return hit.value;

@@ -13,7 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { perDatabase, queryRowArrays, type Db } from '../../db/client.js';
+import { perDatabase, queryRowArrays, transactionOf, type Db } from '../../db/client.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { nameTargets, type LiveAccount } from './target-names.js';
@@ -229,7 +229,7 @@ export async function listPosts(
         if (rows[0]) return Number(rows[0].total);
         return window.offset === 0 ? 0 : ((await q.count.execute({ organizationId }))[0]?.n ?? 0);
       },
-      { scope: db },
+      { scope: transactionOf(db) },
     );
     const rows = read.rows ?? (await q.page(db, { organizationId, ...window }));
     return { rows: await withTargetNames(db, organizationId, rows), totalCount: total ?? 0 };

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { perDatabase, type Db } from '../../db/client.js';
+import { perDatabase, transactionOf, type Db } from '../../db/client.js';
 import { integrations, platforms } from '../../db/schema.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 
@@ -97,10 +97,14 @@ export async function nameTargets<T extends BareTarget>(
           (t.integrationId === null || names.accounts.has(t.integrationId)),
       ),
     );
-  let names = (await cache.get(organizationId, () => load(db, organizationId), { scope: db }))!;
+  let names = (await cache.get(organizationId, () => load(db, organizationId), {
+    scope: transactionOf(db),
+  }))!;
   if (!known(names)) {
     cache.delete(organizationId);
-    names = (await cache.get(organizationId, () => load(db, organizationId), { scope: db }))!;
+    names = (await cache.get(organizationId, () => load(db, organizationId), {
+      scope: transactionOf(db),
+    }))!;
   }
   const rank = (t: BareTarget) =>
     names.platforms.get(t.platformId)?.rank ?? Number.MAX_SAFE_INTEGER;

@@ -39,6 +39,8 @@ export async function runServer(config: Config, role: Role) {
       process.exit(1);
     });
   }
+  /** pg-boss's start, once begun: a start that fails waits for it before stopping it. */
+  let queuesStarted: Promise<void> | null = null;
   try {
     await database.migrate();
     phases.mark('migrations');
@@ -61,7 +63,7 @@ export async function runServer(config: Config, role: Role) {
     // slower on a loaded machine, so they start before.) The jobs stop before the app closes.
     if (app) closers.unshift(() => app.close());
     closers.unshift(() => runtime.stopJobs());
-    const queuesStarted = runtime.startQueues();
+    queuesStarted = runtime.startQueues();
     // Awaited once the app is built; until then a failure must not count as unhandled.
     queuesStarted.catch(() => {});
     let built: BuiltApp | null = null;
@@ -95,6 +97,9 @@ export async function runServer(config: Config, role: Role) {
     // same making). Making it before listening was a tenth of the embedded start (issue 20).
     built?.warmUp().catch((err: unknown) => log.error({ err }, 'warming up failed'));
   } catch (err) {
+    // What was started stops, pg-boss first, before its database closes under it.
+    await queuesStarted?.catch(() => {});
+    for (const close of closers) await close().catch(() => {});
     await database.close().catch(() => {});
     throw err;
   }

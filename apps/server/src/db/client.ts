@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { is, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -141,8 +141,7 @@ export async function queryRowArrays(
 }
 
 /** `db` when it is a transaction, else undefined (a cache's scope, lib/ttl-cache.ts). */
-export const transactionOf = (db: Db): Db | undefined =>
-  (db as unknown) instanceof PgTransaction ? db : undefined;
+export const transactionOf = (db: Db): Db | undefined => (is(db, PgTransaction) ? db : undefined);
 
 /**
  * Whether `db` is the embedded PGlite database: one connection that every query (and every

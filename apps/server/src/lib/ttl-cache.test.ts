@@ -114,10 +114,11 @@ describe('TtlCache', () => {
     const after = manualLoads<string>();
     const second = cache.get('k', after.load);
     expect(after.started).toHaveLength(1);
-    before.started[0]!('read before the change');
+    // The read from before the change answers last: it must not replace the newer one.
     after.started[0]!('read after the change');
-    expect(await first).toBe('read before the change');
     expect(await second).toBe('read after the change');
+    before.started[0]!('read before the change');
+    expect(await first).toBe('read before the change');
     expect(await cache.get('k', async () => 'not asked')).toBe('read after the change');
   });
 
@@ -128,9 +129,27 @@ describe('TtlCache', () => {
     cache.delete('k');
     const second = cache.get('k', loads.load);
     expect(loads.started).toHaveLength(2);
-    loads.started[0]!('old');
+    // The load from before delete() answers its caller, last, and is not kept.
     loads.started[1]!('new');
-    expect([await first, await second]).toEqual(['old', 'new']);
+    expect(await second).toBe('new');
+    loads.started[0]!('old');
+    expect(await first).toBe('old');
+    expect(await cache.get('k', async () => 'not asked')).toBe('new');
+  });
+
+  it('counts an answer from when its read started, not from when it came', async () => {
+    let now = 600;
+    const cache = new TtlCache<string, string>(1000, 10, () => now);
+    const loads = manualLoads<string>();
+    const answer = cache.get('k', loads.load);
+    now = 900;
+    loads.started[0]!('read at 600');
+    expect(await answer).toBe('read at 600');
+    now = 1000;
+    expect(await cache.get('k', async () => 'not asked')).toBe('read at 600');
+    // Read at 600, it expires at 1,600 (were it counted from 900, it would still be answered).
+    now = 1600;
+    expect(await cache.get('k', async () => 'read at 1600')).toBe('read at 1600');
   });
 
   it('does not share a load between scopes (a transaction and the rest)', async () => {
@@ -183,12 +202,27 @@ describe('TtlCache', () => {
     expect(loads).toBe(2);
   });
 
-  it('forgets the oldest entry when full', async () => {
-    const cache = new TtlCache<string, string>(1000, 2);
+  it('makes room by forgetting the expired entries, else the one read longest ago', async () => {
+    let now = 0;
+    const cache = new TtlCache<string, string>(1000, 2, () => now);
     await cache.get('a', async () => 'a');
     await cache.get('b', async () => 'b');
     await cache.get('c', async () => 'c');
     expect(await cache.get('a', async () => 'a again')).toBe('a again');
     expect(await cache.get('c', async () => 'not asked')).toBe('c');
+
+    // 'c' is asked for all the time and read again in the background; 'a' is not. A new key
+    // makes room by forgetting 'a', not the busy one.
+    now = 600;
+    expect(await cache.get('c', async () => 'c again')).toBe('c');
+    await new Promise((resolve) => setImmediate(resolve));
+    now = 700;
+    await cache.get('d', async () => 'd');
+    expect(await cache.get('c', async () => 'not asked')).toBe('c again');
+
+    // Expired entries go first, whatever their age.
+    now = 1650;
+    await cache.get('e', async () => 'e');
+    expect(await cache.get('d', async () => 'not asked')).toBe('d');
   });
 });

@@ -26,8 +26,8 @@ export class TtlCache<K, V> {
    * The cached value of `key`, else `load()`'s, kept when it is not null and no `clear()` came
    * in between. `until(value)` (a time on the cache's clock) may shorten the entry's life, e.g.
    * to the expiry of the token it was read for. A value asked for in the second half of its life
-   * is answered, and `load()` reads it again in the background (a null answer then removes it; a
-   * failed one leaves it to expire).
+   * is answered, and `load(true)` reads it again in the background (a null answer then removes
+   * it; a failed one leaves it to expire). A caller waits only for `load(false)`.
    *
    * A load of `key` already in flight is awaited instead of starting another, if it was started
    * after the last `clear()` with the same `scope`. A caller inside a database transaction
@@ -38,22 +38,21 @@ export class TtlCache<K, V> {
    */
   async get(
     key: K,
-    load: () => Promise<V | null>,
+    load: (inBackground: boolean) => Promise<V | null>,
     { until = () => Infinity, scope }: { until?: (value: V) => number; scope?: unknown } = {},
   ): Promise<V | null> {
     const now = this.now();
     const hit = this.entries.get(key);
     if (hit && hit.until > now) {
       if (scope === undefined && hit.refreshAt <= now && !this.inFlight(key)) {
-        this.start(key, load, until, scope).value.catch(() => {});
+        this.start(key, () => load(true), until, scope).value.catch(() => {});
       }
       return hit.value;
     }
     if (hit) this.entries.delete(key);
     const pending = this.inFlight(key);
     if (pending && pending.scope === scope) return pending.value;
-    const loading = this.start(key, load, until, scope);
-    return loading.value;
+    return this.start(key, () => load(false), until, scope).value;
   }
 
   /** The load of `key` in flight since the last `clear()`, if any. */
@@ -73,10 +72,11 @@ export class TtlCache<K, V> {
     const loading: Loading<V> = {
       generation,
       scope,
+      voided: false,
       value: load().then(
         (value) => {
           this.settled(key, loading);
-          if (generation !== this.generation) return value;
+          if (generation !== this.generation || loading.voided) return value;
           if (value === null) this.entries.delete(key);
           else this.store(key, value, now, until);
           return value;
@@ -96,11 +96,9 @@ export class TtlCache<K, V> {
   }
 
   private store(key: K, value: V, now: number, until: (value: V) => number) {
-    if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
-      // Oldest first: a Map iterates in insertion order.
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
+    // Deleted and set again, a key read again is the newest: a Map iterates in insertion order.
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.evict();
     this.entries.set(key, {
       value,
       until: Math.min(now + this.ttlMs, until(value)),
@@ -108,12 +106,23 @@ export class TtlCache<K, V> {
     });
   }
 
+  /** Makes room: every expired entry, else the oldest one. */
+  private evict() {
+    const now = this.now();
+    for (const [key, entry] of this.entries) if (entry.until <= now) this.entries.delete(key);
+    if (this.entries.size < this.maxEntries) return;
+    const oldest = this.entries.keys().next();
+    if (!oldest.done) this.entries.delete(oldest.value);
+  }
+
   /**
-   * Forgets one entry; the next `get` loads it again rather than awaiting a load in flight (which
-   * may still store its value).
+   * Forgets one entry; the next `get` loads it again rather than awaiting the load in flight,
+   * whose answer is not kept.
    */
   delete(key: K): void {
     this.entries.delete(key);
+    const pending = this.loading.get(key);
+    if (pending) pending.voided = true;
     this.loading.delete(key);
   }
 
@@ -127,5 +136,7 @@ export class TtlCache<K, V> {
 interface Loading<V> {
   generation: number;
   scope: unknown;
+  /** Set by `delete()`: the answer is handed to its callers but not kept. */
+  voided: boolean;
   value: Promise<V | null>;
 }

@@ -223,7 +223,10 @@ export async function listPosts(
     const read: { rows?: Array<StoredRelations & { post: PostRow }> } = {};
     const total = await postTotals.get(
       organizationId,
-      async () => {
+      async (inBackground) => {
+        // Read again while the total is still answered: the count alone (this caller reads its
+        // page itself).
+        if (inBackground) return (await q.count.execute({ organizationId }))[0]?.n ?? 0;
         const rows = await q.pageWithTotal(db, { organizationId, ...window });
         read.rows = rows;
         if (rows[0]) return Number(rows[0].total);

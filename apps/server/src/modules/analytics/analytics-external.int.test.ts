@@ -31,6 +31,18 @@ const today = () => new Date().toISOString().slice(0, 10);
 const heraldNow = () => new Date(Date.now() + 20 * 60_000);
 const heraldDay = () => heraldNow().toISOString().slice(0, 10);
 
+/** Moves a network sandbox's clock forward; answers how far ahead of the real one it now is (ms). */
+async function moveNetworkClock(network: string, seconds: number): Promise<number> {
+  const moved = await t.app.inject({
+    method: 'POST',
+    url: `/api/sandbox/${network}/_emu/clock`,
+    headers: { cookie: owner.jar.header(), origin: TEST_PUBLIC_URL },
+    payload: { advance_seconds: seconds },
+  });
+  expect(moved.statusCode, moved.body).toBeLessThan(300);
+  return (moved.json() as { offset_seconds: number }).offset_seconds * 1000;
+}
+
 async function integrationOf(platform: string, org = orgId) {
   const all = await listIntegrations(t.database.db, org);
   const found = all.find((r) => r.platform.name === platform);
@@ -107,13 +119,7 @@ describe('posts published outside Herald', () => {
     const ours = await publishThroughHerald('Facebook', 'Our launch, sent by Herald');
     const outsideId = await postOnFacebookDirectly('Posted from the Facebook app');
     // Six hours on the network's clock: the post has been seen by then.
-    const moved = await t.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/facebook/_emu/clock',
-      headers: { cookie: owner.jar.header(), origin: TEST_PUBLIC_URL },
-      payload: { advance_seconds: 6 * 3600 },
-    });
-    expect(moved.statusCode, moved.body).toBeLessThan(300);
+    await moveNetworkClock('facebook', 6 * 3600);
 
     const outcomes = await collector.collectAccounts(orgId);
     const fb = await integrationOf('Facebook');
@@ -227,13 +233,7 @@ describe('Instagram daily follower_count', () => {
     const ig = await integrationOf('Instagram');
     // The network's clock as far ahead as Herald's: after 23:40 UTC both are on the next day, and
     // the total read now is that day's, not a second copy of the day before.
-    const moved = await t.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/instagram/_emu/clock',
-      headers: { cookie: owner.jar.header(), origin: TEST_PUBLIC_URL },
-      payload: { advance_seconds: 20 * 60 },
-    });
-    expect(moved.statusCode, moved.body).toBeLessThan(300);
+    await moveNetworkClock('instagram', 20 * 60);
     const outcomes = await collector.collectAccounts(orgId);
     expect(outcomes[ig.id]).toBe('COLLECTED');
     const days = await rows<{ day: string; followers: string }>(
@@ -360,14 +360,7 @@ describe('an outside post that a Herald target turns out to have', () => {
       )
     )[0]!;
   const advance = async (seconds: number) => {
-    const moved = await t.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/facebook/_emu/clock',
-      headers: { cookie: owner.jar.header(), origin: TEST_PUBLIC_URL },
-      payload: { advance_seconds: seconds },
-    });
-    expect(moved.statusCode, moved.body).toBeLessThan(300);
-    networkAhead = (moved.json() as { offset_seconds: number }).offset_seconds * 1000;
+    networkAhead = await moveNetworkClock('facebook', seconds);
   };
   // Herald's clock follows the network's (moved by the tests before too), 20 minutes ahead: a
   // post listed must be 15 minutes old.

@@ -343,17 +343,18 @@ export async function buildApp(
       : noBilling);
   await app.register(plansRoutes, { prefix: base, db: database.db });
   await app.register(usersRoutes, { prefix: base, db: database.db });
+  const now = options.now ?? (() => new Date());
   await app.register(adminRoutes, {
     prefix: base,
     db: database.db,
     networkSetup: { config, networks, http: runtime.http },
     analytics: runtime.analytics,
+    now,
   });
   const bus = new NotificationBus(database, app.log);
   await bus.start();
   app.addHook('onClose', () => bus.stop());
   await app.register(notificationsRoutes, { prefix: base, db: database.db, bus });
-  const now = options.now ?? (() => new Date());
   await app.register(dashboardRoutes, {
     prefix: base,
     db: database.db,

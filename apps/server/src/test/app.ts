@@ -89,6 +89,25 @@ export async function createTestApp(
   };
 }
 
+/**
+ * The app's clock (`now` of createTestApp), the machine's until `hold()` stops it at the moment
+ * it is called. A test that counts "today" holds it, so midnight passing between its requests
+ * cannot move the day under it.
+ */
+export function holdableClock() {
+  let held: Date | null = null;
+  return {
+    now: () => held ?? new Date(),
+    hold() {
+      held = new Date();
+      return held;
+    },
+    release() {
+      held = null;
+    },
+  };
+}
+
 /** A browser's cookie jar, enough for following our own redirects. */
 export class CookieJar {
   private readonly cookies = new Map<string, string>();

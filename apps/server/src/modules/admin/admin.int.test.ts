@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { auditLog, platforms, plans, posts, users } from '../../db/schema.js';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
+import { createTestApp, holdableClock, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { createOrg, signIn, type Actor } from '../../test/factories.js';
 import { setOperator } from '../users/users.service.js';
 
 let t: TestApp;
+const clock = holdableClock();
 let ops: Actor;
 let someone: Actor;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'ops@example.com' });
+  t = await createTestApp({ ADMIN_EMAILS: 'ops@example.com' }, { now: clock.now });
   ops = await signIn(t.app, 'ops@example.com', 'Olga Ops');
   someone = await signIn(t.app, 'someone@example.com', 'Sam Someone');
 });
@@ -371,10 +372,13 @@ describe('the dashboard figures', () => {
   it('gives sign-ups and posts per day for the last 30 days in the asked time zone', async () => {
     const { owner, orgId } = await createOrg(t.app, 'poster@example.com', 'Posting Co');
     const dayMs = 86_400_000;
-    const now = Date.now();
+    // The app's today is the test's, even if midnight passes while it runs.
+    const now = clock.hold().getTime();
+    onTestFinished(() => clock.release());
+    const made = { organizationId: orgId, createdByUserId: owner.userId, createdAt: new Date(now) };
     await t.database.db.insert(posts).values([
-      { organizationId: orgId, createdByUserId: owner.userId, status: 'draft', content: 'a' },
-      { organizationId: orgId, createdByUserId: owner.userId, status: 'draft', content: 'b' },
+      { ...made, status: 'draft', content: 'a' },
+      { ...made, status: 'draft', content: 'b' },
       {
         organizationId: orgId,
         status: 'published',
@@ -403,9 +407,13 @@ describe('the dashboard figures', () => {
     const today = new Date(now).toISOString().slice(0, 10);
     expect(days.at(-1)!.date).toBe(today);
     expect(days[0]!.date).toBe(new Date(now - 29 * dayMs).toISOString().slice(0, 10));
+    const windowStart = Date.parse(`${days[0]!.date}T00:00:00Z`);
+    const windowEnd = Date.parse(`${today}T00:00:00Z`) + dayMs;
     const signUpsInWindow = (
       await t.database.db.select({ createdAt: users.createdAt }).from(users)
-    ).filter((u) => u.createdAt.getTime() >= Date.parse(`${days[0]!.date}T00:00:00Z`)).length;
+    ).filter(
+      (u) => u.createdAt.getTime() >= windowStart && u.createdAt.getTime() < windowEnd,
+    ).length;
     expect(days.reduce((sum, d) => sum + d.signUps, 0)).toBe(signUpsInWindow);
     expect(days.at(-1)!.posts).toBe(2);
     expect(days.at(-3)!.posts).toBe(1);
@@ -414,7 +422,7 @@ describe('the dashboard figures', () => {
     // Days are the operator's: far east of UTC, "today" may already be tomorrow in UTC.
     const kiritimati = await ops.call('GET', '/api/admin/activity?timezone=Pacific/Kiritimati');
     const localToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(
-      new Date(),
+      new Date(now),
     );
     expect(kiritimati.body.data.days.at(-1).date).toBe(localToday);
 

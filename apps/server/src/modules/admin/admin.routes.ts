@@ -36,7 +36,8 @@ export async function adminRoutes(
     db,
     networkSetup,
     analytics,
-  }: { db: Db; networkSetup: NetworkSetupDeps; analytics: AnalyticsCollector },
+    now,
+  }: { db: Db; networkSetup: NetworkSetupDeps; analytics: AnalyticsCollector; now: () => Date },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -89,7 +90,7 @@ export async function adminRoutes(
     },
     async (request) => ({
       status: 'success' as const,
-      data: await service.getActivity(db, request.query.timezone),
+      data: await service.getActivity(db, request.query.timezone, now()),
     }),
   );
 

@@ -52,11 +52,7 @@ function daysEndingOn(lastDay: string, days: number): string[] {
  * Sign-ups and posts created per day over the last ACTIVITY_DAYS days (today included), counted
  * in the operator's time zone so "today" is their today. Days without activity count zero.
  */
-export async function getActivity(
-  db: Db,
-  timezone: string,
-  now = new Date(),
-): Promise<AdminActivity> {
+export async function getActivity(db: Db, timezone: string, now: Date): Promise<AdminActivity> {
   const days = daysEndingOn(localDay(now, timezone), ACTIVITY_DAYS);
   const from = days[0]!;
   const [signUps, posts] = await Promise.all([

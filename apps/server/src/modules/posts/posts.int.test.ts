@@ -4,8 +4,14 @@ import { join } from 'node:path';
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { integrations, postTargets } from '../../db/schema.js';
 import { POST_STATUSES } from '@herald/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  createTestApp,
+  holdableClock,
+  send,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
 import { jpeg, mp4, png, webp } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
@@ -16,6 +22,7 @@ import { forgetPostTotals, listPosts } from './posts.repository.js';
 import { TARGET_NAMES_TTL_MS } from './target-names.js';
 
 let t: TestApp;
+const clock = holdableClock();
 let mediaDir: string;
 let owner: Actor;
 let orgId: string;
@@ -52,10 +59,10 @@ const image = async (name = 'photo.jpg', w = 640, h = 480): Promise<FilePart> =>
 
 beforeAll(async () => {
   mediaDir = await mkdtemp(join(tmpdir(), 'herald-posts-'));
-  t = await createTestApp({
-    MEDIA_DIR: join(mediaDir, 'store'),
-    MEDIA_TEMP_DIR: join(mediaDir, 'tmp'),
-  });
+  t = await createTestApp(
+    { MEDIA_DIR: join(mediaDir, 'store'), MEDIA_TEMP_DIR: join(mediaDir, 'tmp') },
+    { now: clock.now },
+  );
   const org = await createOrg(t.app, 'owner@posts.test', 'Posting Co');
   owner = org.owner;
   orgId = org.orgId;
@@ -535,6 +542,9 @@ describe('who may post', () => {
     });
     await connectThroughSandbox(t.app, starter.owner, 'x', starter.orgId);
     const fields = { platformIds: JSON.stringify([platform.X]), content: 'daily', action: 'draft' };
+    // Today is the day this part starts, even if midnight passes during it.
+    clock.hold();
+    onTestFinished(() => clock.release());
     for (let i = 0; i < 10; i += 1) {
       expect((await createPost(starter.owner, fields, [], starter.orgId)).status).toBe(201);
     }

@@ -1,8 +1,14 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import {
+  createTestApp,
+  holdableClock,
+  send,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '../../test/app.js';
 import { createOrg, type Actor } from '../../test/factories.js';
 import { mp4, png } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
@@ -11,13 +17,17 @@ import { connectThroughSandbox } from '../../test/networks.js';
 import { FIELDS_FIRST_MESSAGE } from './posts.upload.js';
 
 let t: TestApp;
+const clock = holdableClock();
 let dir: string;
 let port: number;
 let x: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'herald-refusal-'));
-  t = await createTestApp({ MEDIA_DIR: join(dir, 'store'), MEDIA_TEMP_DIR: join(dir, 'tmp') });
+  t = await createTestApp(
+    { MEDIA_DIR: join(dir, 'store'), MEDIA_TEMP_DIR: join(dir, 'tmp') },
+    { now: clock.now },
+  );
   port = await listenOnLoopback(t.app);
   x = await platformIdOf(t.app, 'X');
 }, 120_000);
@@ -84,6 +94,9 @@ describe('a post that will be refused is refused before its files are read', () 
     });
     await connectThroughSandbox(t.app, starter.owner, 'x', starter.orgId);
     const fields = { platformIds: JSON.stringify([x]), content: 'daily', action: 'draft' };
+    // Today is the day this part starts, even if midnight passes during it.
+    clock.hold();
+    onTestFinished(() => clock.release());
     for (let i = 0; i < 10; i += 1) {
       expect((await createPost(starter.owner, starter.orgId, fields)).status).toBe(201);
     }

@@ -67,6 +67,36 @@ describe('the embedded database in its own thread', () => {
     expect(second.affectedRows).toBe(0);
   });
 
+  it('answers json and jsonb as PGlite parses them, in object and array rows, in a transaction, or as text when asked', async () => {
+    const text = `select '{"a": [1, {"b": null}]}'::json as doc, '"word"'::jsonb as word,
+      'null'::jsonb as literal, null::json as missing, '[1, 2]'::text as doc, 7 as n,
+      array['{"x": 1}'::json] as list`;
+    const objects = await thread.query<Record<string, unknown>>(text);
+    // The later of two fields named alike is the one an object row holds: here, text.
+    expect(objects.rows).toEqual([
+      { doc: '[1, 2]', word: 'word', literal: null, missing: null, n: 7, list: [{ x: 1 }] },
+    ]);
+
+    const arrays = await thread.query<unknown[]>(text, [], { rowMode: 'array' });
+    expect(arrays.rows).toEqual([
+      [{ a: [1, { b: null }] }, 'word', null, null, '[1, 2]', 7, [{ x: 1 }]],
+    ]);
+
+    const inTransaction = await thread.transaction((tx) =>
+      tx.query<unknown[]>(text, [], { rowMode: 'array' }),
+    );
+    expect(inTransaction.rows).toEqual(arrays.rows);
+
+    // A caller that reads jsonb (3802) itself gets its text; json is still parsed.
+    const asText = await thread.query<unknown[]>(text, [], {
+      rowMode: 'array',
+      parsers: { 3802: (value) => value },
+    });
+    expect(asText.rows).toEqual([
+      [{ a: [1, { b: null }] }, '"word"', 'null', null, '[1, 2]', 7, [{ x: 1 }]],
+    ]);
+  });
+
   it('fails a statement with the database error’s code and constraint, and goes on', async () => {
     const failed = await thread
       .query("insert into notes (id, body) values (1, 'again')")

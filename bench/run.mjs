@@ -238,28 +238,28 @@ async function rawRelations(db, orgId, ids) {
 
 /**
  * The page's SQL since it reads the relations with the list (posts.repository.ts): the list with
- * each post's creator, targets and files as JSON aggregates, and the count, run together. (The
- * targets' network and account names come from a cache since session 11: target-names.ts.)
+ * each post's targets and files as JSON aggregates of rows, and the count, run together. (The
+ * targets' network and account names come from a cache since session 11, target-names.ts, and
+ * the creators' names since session 15, creator-names.ts; Herald sorts the aggregates.)
  */
 const PAGE_WITH_RELATIONS = `select ${POST_COLUMNS},
-  (select json_build_object('id', u.id, 'displayName', u.display_name)
-     from users u where u.id = "posts"."created_by_user_id"),
-  coalesce((select json_agg(json_build_object(
-      'id', t.id, 'platformId', t.platform_id,
-      'integrationId', t.integration_id, 'accountName', t.account_name,
-      'accountUsername', t.account_username, 'status', t.status,
-      'externalId', t.external_id, 'permalink', t.permalink, 'error', t.error,
-      'publishedAt', t.published_at, 'dueAt', t.due_at, 'settings', t.settings)
-      order by t.account_name, t.created_at, t.id)
-    from post_targets t
-    where t.post_id = "posts"."id" and t.organization_id = "posts"."organization_id"), '[]'::json),
-  coalesce((select json_agg(json_build_object(
-      'id', m.id, 'storageKey', m.storage_key, 'thumbnailKey', m.thumbnail_key,
-      'fileName', m.file_name, 'mimeType', m.mime_type, 'kind', m.kind, 'size', m.size,
-      'width', m.width, 'height', m.height, 'durationSec', m.duration_sec,
-      'platformIds', m.platform_ids) order by m.position)
-    from post_media m
-    where m.post_id = "posts"."id" and m.organization_id = "posts"."organization_id"), '[]'::json)
+  coalesce((select json_agg(t)
+    from (select pt.id, pt.platform_id as "platformId", pt.integration_id as "integrationId",
+        pt.account_name as "accountName", pt.account_username as "accountUsername",
+        pt.status, pt.external_id as "externalId", pt.permalink, pt.error,
+        pt.published_at as "publishedAt", pt.due_at as "dueAt", pt.settings,
+        pt.created_at as "createdAt"
+      from post_targets pt
+      where pt.post_id = "posts"."id" and pt.organization_id = "posts"."organization_id") t),
+    '[]'::json),
+  coalesce((select json_agg(m)
+    from (select pm.id, pm.storage_key as "storageKey", pm.thumbnail_key as "thumbnailKey",
+        pm.file_name as "fileName", pm.mime_type as "mimeType", pm.kind, pm.size, pm.width,
+        pm.height, pm.duration_sec as "durationSec", pm.platform_ids as "platformIds",
+        pm.alt_text as "altText", pm.position
+      from post_media pm
+      where pm.post_id = "posts"."id" and pm.organization_id = "posts"."organization_id") m),
+    '[]'::json)
   from "posts" where "posts"."organization_id" = $1
   order by "posts"."created_at" desc, "posts"."id" desc limit $2 offset $3`;
 const rawPageWithRelations = (db, orgId) =>

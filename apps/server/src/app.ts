@@ -59,6 +59,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { postsDashboardSource } from './modules/posts/posts-dashboard.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { forgetPostTotals } from './modules/posts/posts.repository.js';
+import { forgetCreatorNames } from './modules/posts/creator-names.js';
 import { forgetTargetNames } from './modules/posts/target-names.js';
 import { tiktokRoutes } from './modules/tiktok/tiktok.routes.js';
 import { readCreatorInfo } from './modules/tiktok/tiktok.service.js';
@@ -238,10 +239,10 @@ export async function buildApp(
   const memberships = new MembershipCache(database.db);
   const loadMembership = memberships.load.bind(memberships);
   // Who may do what is cached for a moment (AUTH_CACHE_TTL_MS, MEMBERSHIP_CACHE_TTL_MS), and so
-  // are the totals of posts (POST_TOTAL_TTL_MS) and the names their targets show
-  // (TARGET_NAMES_TTL_MS); any request that may have changed them — every state-changing method,
-  // answered or refused — clears them before its answer leaves, so the caller's next request
-  // sees the change.
+  // are the totals of posts (POST_TOTAL_TTL_MS) and the names their targets and creators show
+  // (TARGET_NAMES_TTL_MS, CREATOR_NAMES_TTL_MS); any request that may have changed them — every
+  // state-changing method, answered or refused — clears them before its answer leaves, so the
+  // caller's next request sees the change.
   // (A network's webhook delivery or a sandbox call changes none of them: a burst of deliveries
   // must not empty the caches every signed-in request relies on.)
   const keepsAccess = [`${base}/webhooks/`, `${base}/sandbox/`];
@@ -251,6 +252,7 @@ export async function buildApp(
       memberships.forget();
       forgetPostTotals();
       forgetTargetNames();
+      forgetCreatorNames();
     }
   };
   app.addHook('onSend', (request, _reply, payload, done) => {

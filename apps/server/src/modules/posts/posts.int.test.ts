@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
-import { integrations, postTargets } from '../../db/schema.js';
+import { integrations, postTargets, users } from '../../db/schema.js';
 import { POST_STATUSES } from '@herald/contract';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
@@ -19,6 +19,7 @@ import { connectThroughSandbox } from '../../test/networks.js';
 import { recordStatements } from '../../test/statements.js';
 import { updateIntegration } from '../integrations/integrations.repository.js';
 import { forgetPostTotals, listPosts } from './posts.repository.js';
+import { CREATOR_NAMES_TTL_MS } from './creator-names.js';
 import { TARGET_NAMES_TTL_MS } from './target-names.js';
 
 let t: TestApp;
@@ -429,6 +430,30 @@ describe('listing, editing and deleting', () => {
     const removed = await lister.call('DELETE', `/api/organizations/${listOrg}/posts/${id}`);
     expect(removed.status).toBeLessThan(300);
     expect((await list('?page=1&pageSize=2')).meta.totalCount).toBe(before);
+  });
+
+  it('shows each post by its creator’s current name: renamed here at once, elsewhere within a moment', async () => {
+    const creators = async (query = '?page=1&pageSize=3') =>
+      ((await list(query)).data.posts as Array<{ creator: unknown }>).map((p) => p.creator);
+    const renamed = (displayName: string) => ({ id: lister.userId, displayName });
+    expect((await creators()).length).toBe(3);
+    const renaming = await lister.call('PUT', `/api/users/${lister.userId}`, {
+      displayName: 'Lena Lister',
+    });
+    expect(renaming.status).toBe(200);
+    expect(await creators()).toEqual(Array(3).fill(renamed('Lena Lister')));
+    // Filtered pages read the creator the same way.
+    expect(await creators('?status=draft&page=1&pageSize=2')).toEqual(
+      Array(2).fill(renamed('Lena Lister')),
+    );
+
+    // Another process renames the person: seen once the name's moment has passed.
+    await t.database.db
+      .update(users)
+      .set({ displayName: 'L. Lister' })
+      .where(eq(users.id, lister.userId));
+    await new Promise((resolve) => setTimeout(resolve, CREATOR_NAMES_TTL_MS + 50));
+    expect(await creators()).toEqual(Array(3).fill(renamed('L. Lister')));
   });
 
   it('returns a calendar range by scheduled time, else creation time', async () => {

@@ -13,6 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { LIBRARY_PAGE_SIZE } from '@herald/contract';
 import { perDatabase, queryRowArrays, transactionOf, type Db } from '../../db/client.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
@@ -95,7 +96,7 @@ interface StoredTarget {
   dueAt: string | null;
   /** The network settings the user chose for this account (TikTok), or null. */
   settings: Record<string, unknown> | null;
-  /** When the target was made, as PostgreSQL writes it in JSON (it orders targets; not shown). */
+  /** When the target was made, as PostgreSQL writes it in JSON (it orders the targets; not shown). */
   createdAt: string;
 }
 
@@ -171,15 +172,16 @@ const fromJson = <T>(value: unknown): T =>
 /**
  * A post's targets and files as JSON, computed per row of the outer `posts` query: the page is
  * one statement instead of three (issue 20). Each is an aggregate of rows whose columns carry the
- * JSON's names, in no order: PostgreSQL writes a row as JSON at about half the cost of
- * `json_build_object` with the same fields, and an ordered aggregate sorts once per post, which
- * cost the statement another tenth. The targets are named and sorted by target-names.ts, the
- * files by their position in `withNames`, the creator comes from creator-names.ts. The outer row is named in full
- * ("posts"."id"): drizzle writes a select list's own columns unqualified, which inside these
- * subqueries would name the inner tables' columns.
+ * JSON's names: PostgreSQL writes a row as JSON at about half the cost of `json_build_object`
+ * with the same fields. The targets are sorted here by account name (in the database's collation),
+ * creation and id, and by network in target-names.ts, which names them; the files, aggregated in
+ * no order (an ordered aggregate sorts once per post), by their position in `withNames`. The
+ * creator comes from creator-names.ts. The outer row is named in full ("posts"."id"): drizzle
+ * writes a select list's own columns unqualified, which inside these subqueries would name the
+ * inner tables' columns.
  */
 const relationFields = {
-  targets: sql`coalesce((select json_agg(t)
+  targets: sql`coalesce((select json_agg(t order by t."accountName", t."createdAt", t.id)
       from (select pt.id, pt.platform_id as "platformId", pt.integration_id as "integrationId",
           pt.account_name as "accountName", pt.account_username as "accountUsername",
           pt.status, pt.external_id as "externalId", pt.permalink, pt.error,
@@ -364,26 +366,29 @@ type PageWindow = { organizationId: string; limit: number; offset: number };
 const postColumns = Object.entries(getTableColumns(posts));
 
 /**
- * How many pages (limit and offset) of the library get statements of their own, with their limit
- * and offset written in. PostgreSQL cannot estimate a LIMIT or OFFSET given as a parameter: it
- * plans such a statement for a tenth of the organization's posts, finds that plan dearer than one
- * made for the values given, and so plans the page again at every execution, which was half of
- * the page's work in PostgreSQL when one organization holds most posts (as a self-hosted Herald
- * does). A statement with its numbers written in is planned once. The first pages of each size
- * (the most asked) get one, up to this many per database; other pages share the parameterized one.
+ * The pages that get statements of their own, with their limit and offset written in: the first
+ * five of each page size the web app or the API's default asks for. PostgreSQL cannot estimate a
+ * LIMIT or OFFSET given as a parameter: it plans such a statement for a tenth of the rows the
+ * organization is expected to have, finds that plan dearer than one made for the values given,
+ * and so planned the page again at every execution, which was half of the page's work in
+ * PostgreSQL when one organization holds most posts (as a self-hosted Herald does). A statement
+ * with its numbers written in is planned once. Other pages share the parameterized statement.
+ * The sizes and pages are fixed so that each connection prepares at most 25 such statements per
+ * page statement, whatever is asked.
  */
-const WRITTEN_OUT_PAGES = 24;
-const writtenOut = (window: PageWindow) =>
-  window.offset < 5 * window.limit &&
-  Number.isSafeInteger(window.limit) &&
-  Number.isSafeInteger(window.offset);
+const WRITTEN_OUT_SIZES = new Set([LIBRARY_PAGE_SIZE, 10, 20, 50, 100]);
+const writtenOut = ({ limit, offset }: PageWindow) =>
+  WRITTEN_OUT_SIZES.has(limit) &&
+  Number.isSafeInteger(offset) &&
+  offset < 5 * limit &&
+  offset % limit === 0;
 
 /**
  * A page statement written by drizzle, run as rows of arrays and mapped here: drizzle's mapping
  * of each row (its checks for every field of the nested select) was a tenth of the page's CPU
  * (issue 20). The select list is the post's columns in the table's order, then the relations and
  * any total; each column is decoded by its own drizzle column, as drizzle would. The statement
- * ends with its limit and offset, written out for the first pages (WRITTEN_OUT_PAGES).
+ * ends with its limit and offset, written out for the first pages (WRITTEN_OUT_SIZES).
  */
 function rawPage(name: string, query: { toSQL(): { sql: string; params: unknown[] } }) {
   const { sql: text, params } = query.toSQL();
@@ -398,16 +403,13 @@ function rawPage(name: string, query: { toSQL(): { sql: string; params: unknown[
   if (names[n - 2] !== 'limit' || names[n - 1] !== 'offset' || !text.endsWith(tail))
     throw new Error(`${name}: the statement does not end with its limit and offset`);
   const head = text.slice(0, -tail.length);
-  const pages = new Set<string>();
   const at = postColumns.length;
   return async (
     db: Db,
     window: PageWindow,
   ): Promise<Array<StoredRelations & { post: PostRow; total?: number }>> => {
     const page = `${window.limit}_${window.offset}`;
-    const own =
-      writtenOut(window) &&
-      (pages.has(page) || (pages.size < WRITTEN_OUT_PAGES && Boolean(pages.add(page))));
+    const own = writtenOut(window);
     const values = names.map((key) => window[key as keyof PageWindow]);
     const rows = own
       ? await queryRowArrays(

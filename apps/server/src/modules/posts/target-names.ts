@@ -71,31 +71,17 @@ const NO_ACCOUNT: LiveAccount = {
   accountStatus: null,
 };
 
-/**
- * A target as the posts' statements read it: the ids of its network and account, no names, and
- * what orders it within its network (its account's name as stored with it, when it was made, its id).
- */
+/** A target as the posts' statements read it: the ids of its network and account, no names. */
 interface BareTarget {
-  id: string;
   platformId: string;
   integrationId: string | null;
-  accountName: string | null;
-  /** As PostgreSQL writes a timestamp in JSON. */
-  createdAt: string;
 }
 
 /**
- * The database's order (the C collation, nulls last), written out: PostgreSQL no longer sorts the
- * targets it aggregates (posts.repository.ts).
- */
-const byText = (a: string | null, b: string | null) =>
-  a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
-
-/**
  * The organization's targets, each with its network's name and its account's live fields, and
- * sorted as the library shows them: by network name, then account name, creation and id. A
- * network or account the cached names lack (made by another process a moment ago) reads them
- * afresh once.
+ * sorted as the library shows them: by network name, then (as the statement already sorted them,
+ * kept by this stable sort) account name, creation and id. A network or account the cached names
+ * lack (made by another process a moment ago) reads them afresh once.
  */
 export async function nameTargets<T extends BareTarget>(
   db: Db,
@@ -122,16 +108,13 @@ export async function nameTargets<T extends BareTarget>(
   }
   const rank = (t: BareTarget) =>
     names.platforms.get(t.platformId)?.rank ?? Number.MAX_SAFE_INTEGER;
-  const order = (a: T, b: T) =>
-    rank(a) - rank(b) ||
-    byText(a.accountName, b.accountName) ||
-    Date.parse(a.createdAt) - Date.parse(b.createdAt) ||
-    byText(a.id, b.id);
   return lists.map((targets) =>
-    (targets.length > 1 ? targets.toSorted(order) : targets).map((t) => ({
-      ...t,
-      platformName: names.platforms.get(t.platformId)?.name ?? '',
-      ...((t.integrationId !== null && names.accounts.get(t.integrationId)) || NO_ACCOUNT),
-    })),
+    [...targets]
+      .sort((a, b) => rank(a) - rank(b))
+      .map((t) => ({
+        ...t,
+        platformName: names.platforms.get(t.platformId)?.name ?? '',
+        ...((t.integrationId !== null && names.accounts.get(t.integrationId)) || NO_ACCOUNT),
+      })),
   );
 }

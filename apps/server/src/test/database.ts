@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { testPostgresUrl } from './postgres.js';
 
@@ -34,4 +35,18 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
       await c.end();
     },
   };
+}
+
+/**
+ * A migrated in-memory PGlite for the test file, whatever DATABASE_URL says (for what only the
+ * embedded database does): opened before the file's tests, closed after them.
+ */
+export function useMigratedPglite(): () => Database {
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await openPglite(null);
+    await database.migrate();
+  }, 120_000);
+  afterAll(() => database?.close());
+  return () => database!;
 }

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openPglite, type Database } from '../../db/client.js';
 import { organizations, posts } from '../../db/schema.js';
+import { useMigratedPglite } from '../../test/database.js';
 import { forgetPostTotals, listPosts } from './posts.repository.js';
 
 // PostgreSQL cannot estimate a LIMIT or OFFSET given as a parameter: it plans for a tenth of the
 // organization's posts, and when one organization holds most posts that plan looks dearer than
 // one made for the values given, so the page was planned again at every request (issue 20).
-let database: Database;
-beforeAll(async () => {
-  database = await openPglite(null);
-  await database.migrate();
-});
-afterAll(() => database.close());
+const database = useMigratedPglite();
 
 it('plans the library’s first pages once, not at every request, when one organization holds most posts', async () => {
-  const { db } = database;
+  const { db } = database();
   const [big, small] = await db
     .insert(organizations)
     .values([{ name: 'Most posts' }, { name: 'Few posts' }])

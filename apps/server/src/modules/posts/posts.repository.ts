@@ -408,13 +408,11 @@ function rawPage(name: string, query: { toSQL(): { sql: string; params: unknown[
     db: Db,
     window: PageWindow,
   ): Promise<Array<StoredRelations & { post: PostRow; total?: number }>> => {
-    const page = `${window.limit}_${window.offset}`;
-    const own = writtenOut(window);
     const values = names.map((key) => window[key as keyof PageWindow]);
-    const rows = own
+    const rows = writtenOut(window)
       ? await queryRowArrays(
           db,
-          `${name}_${page}`,
+          `${name}_${window.limit}_${window.offset}`,
           `${head}limit ${window.limit} offset ${window.offset}`,
           values.slice(0, -2),
         )

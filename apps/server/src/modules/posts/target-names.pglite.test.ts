@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { openPglite, type Database } from '../../db/client.js';
 import { platforms } from '../../db/schema.js';
+import { useMigratedPglite } from '../../test/database.js';
 import { forgetTargetNames, nameTargets } from './target-names.js';
 
 // The embedded database runs one statement at a time: a statement outside a transaction waits for
 // the transaction to end. A post answered from inside a transaction (scheduling it, issue 11)
 // names its targets there, and must not wait for a read of the names that is waiting for it.
-let database: Database;
-beforeAll(async () => {
-  database = await openPglite(null);
-  await database.migrate();
-});
-afterAll(() => database.close());
+const database = useMigratedPglite();
 
 it('names targets inside a transaction while a read outside it waits for the transaction', async () => {
-  const { db } = database;
+  const { db } = database();
   const [platform] = await db.select({ id: platforms.id, name: platforms.name }).from(platforms);
   const organizationId = randomUUID();
   const lists = [[{ platformId: platform!.id, integrationId: null }]];

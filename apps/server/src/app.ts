@@ -26,7 +26,7 @@ import {
 import { registerHostRedirect } from './http/host-redirect.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { mediaUrlWarning } from './platforms/public-media-url.js';
-import { injectFetch } from './http/inject-fetch.js';
+import { selfFetch } from './http/self-fetch.js';
 import { lazyChildLogger } from './lib/lazy-child-logger.js';
 import { createCounterStore, registerRateLimits } from './http/rate-limits.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -312,7 +312,7 @@ export async function buildApp(
       redirectUri,
       provider: { issuer, clientId: DEV_CLIENT_ID, clientSecret: devOptions.clientSecret },
       // The provider lives in this process: talk to it directly, whatever the public URL is.
-      fetch: injectFetch(app, issuer, base ? `${base}/oidc` : '/oidc') as unknown as CustomFetch,
+      fetch: selfFetch(app, issuer, base ? `${base}/oidc` : '/oidc') as unknown as CustomFetch,
       // The provider's own session outlives Herald's logout: always ask who is signing in, so a
       // sign-in after Logout shows the form instead of silently bringing the same person back.
       prompt: 'login',

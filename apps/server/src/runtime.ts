@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { injectFetch } from './http/inject-fetch.js';
+import { selfFetch } from './http/self-fetch.js';
 import { SessionService } from './identity/session.service.js';
 import { analyticsAccountsJob } from './jobs/analytics-accounts.job.js';
 import { analyticsSnapshotJob } from './jobs/analytics-snapshot.job.js';
@@ -197,11 +197,12 @@ export async function createRuntime(
 }
 
 /**
- * For the API process: a fetch that answers the sandboxes' public URLs by injecting into `app`
- * (the server talks to its own emulators without its public URL resolving from inside).
+ * For the API process: a fetch that answers the sandboxes' public URLs from `app` itself, over
+ * loopback once it listens (the server talks to its own emulators without its public URL
+ * resolving from inside).
  */
 export const sandboxFetch = (app: FastifyInstance, config: Config): PlatformHttp =>
-  injectFetch(app, `${config.apiPublicUrl}/sandbox`, `${config.apiBasePath}/sandbox`);
+  selfFetch(app, `${config.apiPublicUrl}/sandbox`, `${config.apiBasePath}/sandbox`);
 
 /** Mounts the emulator of every network that runs in sandbox mode under {api}/sandbox/{slug}. */
 export async function mountNetworkSandboxes(
@@ -222,7 +223,7 @@ export async function mountNetworkSandboxes(
     deliver: (
       (inProcess) => (url: string | URL, init?: RequestInit) =>
         inProcess(String(url), init)
-    )(injectFetch(app, config.apiPublicUrl, config.apiBasePath)),
+    )(selfFetch(app, config.apiPublicUrl, config.apiBasePath)),
   });
   if (sandboxed.length && config.sandboxLocalMedia)
     app.log.info(

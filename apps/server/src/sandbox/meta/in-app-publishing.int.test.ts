@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { injectFetch } from '../../http/inject-fetch.js';
+import { selfFetch } from '../../http/self-fetch.js';
 import { createFacebookAdapter } from '../../platforms/facebook/adapter.js';
 import { network as facebook } from '../../platforms/facebook/index.js';
 import { publishInOneGo } from '../../platforms/publish-steps.js';
@@ -11,7 +11,8 @@ import { emuInject, expectPlatformError, useHarness } from '../../test/network-t
 
 /**
  * The adapters as the server runs them: connected through Herald's own flow, tokens stored
- * encrypted, and the sandbox answered in-process (injectFetch) rather than over a socket.
+ * encrypted, and the sandbox answered by the app itself (selfFetch; injected, since this app does
+ * not listen).
  */
 const t = useHarness(() =>
   createTestApp({ TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 8).toString('base64') }),
@@ -64,7 +65,7 @@ describe('publishing through the server’s own sandbox', () => {
         clientId: SANDBOX_CLIENT_ID,
         clientSecret: 'unused-for-publishing',
         urls: facebook.sandboxUrls(base),
-        http: injectFetch(
+        http: selfFetch(
           t.app,
           `${t.config.apiPublicUrl}/sandbox`,
           `${t.config.apiBasePath}/sandbox`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestApp, openSignInForm, type TestApp } from '../test/app.js';
+import { createOrg } from '../test/factories.js';
 
 let t: TestApp;
 
@@ -21,6 +22,36 @@ describe('security headers', () => {
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('answers written past Fastify carry them too: the sign-in page and the event stream', async () => {
+    const expectHeaders = (headers: (name: string) => unknown) => {
+      expect(headers('content-security-policy')).toContain("default-src 'self'");
+      expect(headers('x-frame-options')).toBe('SAMEORIGIN');
+      expect(headers('x-content-type-options')).toBe('nosniff');
+    };
+    const form = await openSignInForm(t.app);
+    expect(form.res.body).toContain('<form');
+    expectHeaders((name) => form.res.headers[name]);
+
+    const own = await createTestApp();
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    try {
+      const { owner, orgId } = await createOrg(own.app, 'headers@example.com', 'Headers Co', {
+        trial: null,
+      });
+      const port = (own.app.server.address() as { port: number }).port;
+      const res = await fetch(
+        `http://127.0.0.1:${port}/api/notifications/stream?organizationId=${orgId}`,
+        { headers: { cookie: owner.jar.header() }, signal: controller.signal },
+      );
+      expect(res.headers.get('content-type')).toContain('text/event-stream');
+      expectHeaders((name) => res.headers.get(name));
+    } finally {
+      controller.abort();
+      await own.close();
     }
   });
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import * as repo from './dev-idp.repository.js';
 import { renderSignInPage } from './dev-idp-page.js';
+import { hijackWithHeaders } from '../lib/hijack.js';
 
 export const DEV_CLIENT_ID = 'herald';
 
@@ -179,7 +180,7 @@ export async function mountDevProvider(
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       callback ??= (await loadProvider()).callback();
-      reply.hijack();
+      hijackWithHeaders(reply);
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       // oidc-provider finds its mount point from originalUrl, as under Express.
       raw.originalUrl = raw.url;
@@ -206,8 +207,7 @@ export async function mountDevProvider(
       { config: { access: 'public' } },
       async (request, reply) => {
         const provider = await loadProvider();
-        reply.hijack();
-        const res = reply.raw;
+        const res = hijackWithHeaders(reply);
         try {
           const interaction = await provider.interactionDetails(request.raw, res);
           if (interaction.prompt.name === 'consent') {
@@ -230,8 +230,7 @@ export async function mountDevProvider(
       { config: { access: 'public' } },
       async (request, reply) => {
         const provider = await loadProvider();
-        reply.hijack();
-        const res = reply.raw;
+        const res = hijackWithHeaders(reply);
         const body = request.body ?? {};
         const action = `${opts.interactionPath}/${request.params.uid}/login`;
         const name = (body.name ?? '').trim().slice(0, 200);

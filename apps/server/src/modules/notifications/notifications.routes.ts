@@ -17,6 +17,7 @@ import { loadMembership } from '../team/membership.js';
 import type { NotificationBus } from './notification-bus.js';
 import { findForUser } from './notifications.repository.js';
 import * as service from './notifications.service.js';
+import { hijackWithHeaders } from '../../lib/hijack.js';
 
 const tags = ['notifications'];
 const HEARTBEAT_MS = 25_000;
@@ -139,8 +140,7 @@ export async function notificationsRoutes(
       const { user } = requireUser(request);
       const { organizationId } = request.query;
       const membership = await requireMembership(user.id, organizationId);
-      reply.hijack();
-      const res = reply.raw;
+      const res = hijackWithHeaders(reply);
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',

@@ -193,17 +193,7 @@ export async function buildApp(
     done(null, payload);
   });
   registerErrorHandling(app);
-  registerHostRedirect(app, {
-    publicUrl: config.publicUrl,
-    apiPublicUrl: config.apiPublicUrl,
-    apiBasePath: base,
-    pages: Boolean(options.serveWeb),
-  });
-  app.log.info(`Pages opened by another host name are redirected to ${config.publicUrl}`);
-  const mediaWarning = mediaUrlWarning(config.apiPublicUrl, networks.values());
-  if (mediaWarning) app.log.warn(mediaWarning);
-
-  await app.register(fastifyCookie, { secret: secrets.derive('cookie-signing') });
+  // Before the host redirect: its answers carry the security headers too.
   registerSecurityHeaders(app, {
     strictTransportSecurity: config.secureCookies,
     // With no-referrer, browsers send `Origin: null` on form posts, which the CSRF check refuses.
@@ -222,6 +212,17 @@ export async function buildApp(
       },
     },
   });
+  registerHostRedirect(app, {
+    publicUrl: config.publicUrl,
+    apiPublicUrl: config.apiPublicUrl,
+    apiBasePath: base,
+    pages: Boolean(options.serveWeb),
+  });
+  app.log.info(`Pages opened by another host name are redirected to ${config.publicUrl}`);
+  const mediaWarning = mediaUrlWarning(config.apiPublicUrl, networks.values());
+  if (mediaWarning) app.log.warn(mediaWarning);
+
+  await app.register(fastifyCookie, { secret: secrets.derive('cookie-signing') });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

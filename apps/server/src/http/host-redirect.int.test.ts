@@ -29,6 +29,9 @@ describe('pages opened by another host name than PUBLIC_URL', () => {
       const res = await get(url, '127.0.0.1:3000', method);
       expect(res.statusCode, url).toBe(302);
       expect(res.headers.location).toBe(`${TEST_PUBLIC_URL}${url}`);
+      // Answered before any route, and still with the headers every other answer carries.
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
   });
 

@@ -31,6 +31,9 @@ async function appUnderTest() {
     body: request.body,
   }));
   app.delete('/local/nothing', async (_request, reply) => reply.code(204).send());
+  app.post('/local/reset', async (_request, reply) => reply.code(205).send());
+  app.get('/local/path/*', async (request) => ({ url: request.url }));
+  app.get('/outside', async () => ({ where: 'outside' }));
   app.get('/local/slow', async () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     return { late: true };
@@ -56,6 +59,9 @@ async function exercise(app: FastifyInstance) {
     body: new URLSearchParams({ email: 'ann@example.com', name: 'Ann Lee' }),
   });
   const none = await call(`${PUBLIC}/nothing`, { method: 'DELETE' });
+  const reset = await call(`${PUBLIC}/reset`, { method: 'POST' });
+  const head = await call(`${PUBLIC}/echo`, { method: 'HEAD' });
+  const odd = await call(`${PUBLIC}/path/a b/café/./x/../y?q=é 1#part`);
   return {
     echo: {
       status: echoed.status,
@@ -64,6 +70,9 @@ async function exercise(app: FastifyInstance) {
     },
     form: { status: form.status, ...((await form.json()) as Json) },
     none: { status: none.status, body: none.body },
+    reset: { status: reset.status, body: reset.body },
+    head: { status: head.status, type: head.headers.get('content-type'), body: head.body },
+    odd: { status: odd.status, ...((await odd.json()) as Json) },
   };
 }
 
@@ -97,7 +106,38 @@ describe('selfFetch', () => {
         body: { email: 'ann@example.com', name: 'Ann Lee' },
       });
       expect(answers.none).toEqual({ status: 204, body: null });
+      expect(answers.reset).toEqual({ status: 205, body: null });
+      expect(answers.head).toEqual({
+        status: 200,
+        type: 'application/json; charset=utf-8',
+        body: null,
+      });
+      // The path as a client sends it: dot segments resolved, percent-encoded, no fragment.
+      expect(answers.odd).toEqual({
+        status: 200,
+        url: '/local/path/a%20b/caf%C3%A9/y?q=%C3%A9%201',
+      });
     }
+  });
+
+  it('reaches a server listening on every address over IPv4 loopback', async () => {
+    const { app, connections } = await appUnderTest();
+    open = app;
+    await app.listen({ port: 0, host: '::' });
+    const res = await selfFetch(app, PUBLIC, '/local')(`${PUBLIC}/echo`);
+    expect(((await res.json()) as Json).transport).toBe('socket');
+    expect(connections()).toBe(1);
+  });
+
+  it('leaves to the network a URL whose dot segments climb out of the prefix', async () => {
+    const { app } = await appUnderTest();
+    open = app;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const call = selfFetch(app, `${origin}/inner`, '/local');
+    // Fetched as the URL says (its path resolves to /outside), not mapped under /local.
+    const res = await call(`${origin}/inner/../outside`);
+    expect(await res.json()).toEqual({ where: 'outside' });
   });
 
   it('reuses its connections to the server', async () => {

@@ -25,11 +25,20 @@ export function selfFetch(
   publicPrefix: string,
   localPath: string,
 ): InProcessFetch {
+  const prefix = new URL(publicPrefix);
+  // The prefix's own path ('' for a bare origin), without a closing slash.
+  const prefixPath = prefix.pathname.replace(/\/$/, '');
   return async (url, init = {}) => {
-    if (!url.startsWith(publicPrefix)) return fetch(url, init);
+    const target = new URL(url);
+    const rest = target.pathname.slice(prefixPath.length);
+    // Only what stays under the prefix once dot segments are resolved is answered here.
+    const ours =
+      url.startsWith(publicPrefix) &&
+      target.pathname.startsWith(prefixPath) &&
+      (rest === '' || rest.startsWith('/'));
+    if (!ours) return fetch(url, init);
     // Request normalises every body type (form data, URLSearchParams, bytes) and its content type.
     const request = new Request(url, init);
-    const target = new URL(url);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, key) => {
       // In-process answers are never compressed: the Response below would not decode them.
@@ -38,7 +47,8 @@ export function selfFetch(
     headers.host = target.host;
     headers['x-forwarded-proto'] = target.protocol.replace(':', '');
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const path = `${localPath}${url.slice(publicPrefix.length).split('?')[0]}${target.search}`;
+    // From the parsed URL: percent-encoded as a client would send it, without a fragment.
+    const path = `${localPath}${rest}${target.search}`;
     const address = app.server.listening ? app.server.address() : null;
     if (address) return overLoopback(address, request.method, path, headers, body, init.signal);
 
@@ -53,7 +63,7 @@ export function selfFetch(
       if (value === undefined) continue;
       for (const v of [value].flat()) responseHeaders.append(key, String(v));
     }
-    const noBody = res.statusCode === 204 || res.statusCode === 304 || res.rawPayload.length === 0;
+    const noBody = NO_BODY.has(res.statusCode) || res.rawPayload.length === 0;
     return new Response(noBody ? null : res.rawPayload, {
       status: res.statusCode,
       headers: responseHeaders,
@@ -61,10 +71,15 @@ export function selfFetch(
   };
 }
 
-/** Where a client on this machine reaches a server bound to `address`. */
+/** Statuses whose answer has no body (a Response refuses one). */
+const NO_BODY = new Set([204, 205, 304]);
+
+/**
+ * Where a client on this machine reaches a server bound to `address`. A server on every address
+ * ('::' is dual-stack) is reached on 127.0.0.1, which answers even where IPv6 is switched off.
+ */
 function loopbackOf(address: AddressInfo): string {
-  if (address.address === '0.0.0.0') return '127.0.0.1';
-  if (address.address === '::') return '::1';
+  if (address.address === '0.0.0.0' || address.address === '::') return '127.0.0.1';
   return address.address;
 }
 
@@ -91,22 +106,28 @@ function overLoopback(
     });
     req.on('error', reject);
     req.on('response', (res) => {
-      const status = res.statusCode ?? 502;
-      const responseHeaders = new Headers();
-      // Raw pairs keep repeated headers (several set-cookie) apart.
-      for (let i = 0; i < res.rawHeaders.length; i += 2)
-        responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
-      if (status === 204 || status === 304 || method === 'HEAD') {
+      try {
+        const status = res.statusCode ?? 502;
+        const responseHeaders = new Headers();
+        // Raw pairs keep repeated headers (several set-cookie) apart.
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+        if (NO_BODY.has(status) || method === 'HEAD') {
+          res.resume();
+          resolve(new Response(null, { status, headers: responseHeaders }));
+          return;
+        }
+        resolve(
+          new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, {
+            status,
+            headers: responseHeaders,
+          }),
+        );
+      } catch (error) {
+        // A header value the Headers class refuses, say: the caller's promise fails, not the process.
         res.resume();
-        resolve(new Response(null, { status, headers: responseHeaders }));
-        return;
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
-      resolve(
-        new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, {
-          status,
-          headers: responseHeaders,
-        }),
-      );
     });
     req.end(body);
   });

@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { DEV_CLIENT_ID, lazyDevProvider, mountDevProvider } from './identity/dev-idp.js';
@@ -24,6 +25,7 @@ import {
   registerErrorHandling,
 } from './http/error-handler.js';
 import { registerHostRedirect } from './http/host-redirect.js';
+import { changesState, hookRoutes, STATE_CHANGING } from './http/route-hooks.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { mediaUrlWarning } from './platforms/public-media-url.js';
 import { selfFetch } from './http/self-fetch.js';
@@ -83,8 +85,6 @@ import type { TokenCipher } from './lib/token-crypto.js';
 import type { PublishQueue } from './modules/publishing/publish-queue.js';
 import type { Publisher } from './modules/publishing/publisher.js';
 import { mountNetworkSandboxes, type Runtime } from './runtime.js';
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -186,14 +186,11 @@ export async function buildApp(
   // of them and each promise was a measurable part of its time (issue 20).
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    // API answers are per person and per moment: no shared or browser cache keeps them.
-    if (!reply.hasHeader('cache-control') && /json/.test(String(reply.getHeader('content-type')))) {
-      reply.header('cache-control', 'no-store');
-    }
     done(null, payload);
   });
   registerErrorHandling(app);
-  // Before the host redirect: its answers carry the security headers too.
+  // Every answer, the host redirect's and the error handler's included; JSON answers are not
+  // kept by any cache (cache-control: no-store, with the JSON set of headers).
   registerSecurityHeaders(app, {
     strictTransportSecurity: config.secureCookies,
     // With no-referrer, browsers send `Origin: null` on form posts, which the CSRF check refuses.
@@ -247,8 +244,11 @@ export async function buildApp(
   // (A network's webhook delivery or a sandbox call changes none of them: a burst of deliveries
   // must not empty the caches every signed-in request relies on.)
   const keepsAccess = [`${base}/webhooks/`, `${base}/sandbox/`];
+  // Hooks of the routes that change something (a read, or a 404, runs none of them).
+  const forgetsAccess = (route: RouteOptions) =>
+    changesState(route) && !keepsAccess.some((p) => route.url.startsWith(p));
   const forgetAccess = (request: FastifyRequest) => {
-    if (STATE_CHANGING.has(request.method) && !keepsAccess.some((p) => request.url.startsWith(p))) {
+    if (STATE_CHANGING.has(request.method)) {
       sessions.forgetCached();
       memberships.forget();
       forgetPostTotals();
@@ -256,12 +256,12 @@ export async function buildApp(
       forgetCreatorNames();
     }
   };
-  app.addHook('onSend', (request, _reply, payload, done) => {
+  hookRoutes(app, 'onSend', forgetsAccess, (request, _reply, payload, done) => {
     forgetAccess(request);
     done(null, payload);
   });
   // Again once answered: work a handler finishes after its answer is on its way.
-  app.addHook('onResponse', (request, _reply, done) => {
+  hookRoutes(app, 'onResponse', forgetsAccess, (request, _reply, done) => {
     forgetAccess(request);
     done();
   });
@@ -271,8 +271,10 @@ export async function buildApp(
     exemptPrefixes: [`${base}/docs`, `${base}/sandbox/`],
     basePath: base,
   });
-  app.addHook(
+  hookRoutes(
+    app,
     'onRequest',
+    changesState,
     originCheck(
       [config.publicUrl, new URL(config.apiPublicUrl).origin],
       [`${base}/sandbox/`, `${base}/oidc/`, `${base}/webhooks/`],

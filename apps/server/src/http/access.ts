@@ -9,6 +9,8 @@ import type {
 } from 'fastify';
 import type { SessionService } from '../identity/session.service.js';
 import { AppError } from '../lib/app-error.js';
+import { STATE_CHANGING } from './route-hooks.js';
+import { JSON_TYPE } from './security-headers.js';
 
 /**
  * What a route needs from its caller. Every route declares one in `config.access`; a route that
@@ -134,10 +136,6 @@ export function registerAccessControl(
   return orgRoutes;
 }
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
-
 /**
  * Cookies ride along on cross-site requests; a state change is accepted only when it shows it is
  * not a cross-site form (CSRF): an allowed Origin; else, without Origin, a `Sec-Fetch-Site` of
@@ -165,9 +163,9 @@ export function originCheck(
       'A request that changes something needs an Origin header or a JSON body (Content-Type: application/json). This one had neither and was refused.',
     );
   };
-  // A callback hook: most requests read and pass without a promise.
+  // A callback hook (a route's own, on routes that answer a state-changing method).
   return (request, _reply, done) => {
-    if (!UNSAFE_METHODS.has(request.method)) return done();
+    if (!STATE_CHANGING.has(request.method)) return done();
     const refused = refusal(request);
     if (refused) return done(refused);
     done();

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error.js';
+import { hookRoutes, methodsOf } from './route-hooks.js';
 import type { Claim } from '../modules/idempotency/idempotency.repository.js';
 
 /** What the idempotency hooks need from storage (the composition root wires the repository). */
@@ -63,8 +64,11 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
     request.idempotency = { userId, key };
     return false;
   };
-  // Callback hooks: requests without a key (nearly all) pass without a promise (issue 20).
-  app.addHook('preHandler', (request, reply, done) => {
+  // Callback hooks: requests without a key (nearly all) pass without a promise (issue 20). The
+  // claim is a hook of the POST routes only; the record stays a hook of every answer, ahead of
+  // compression (registered last), so it keeps the plain JSON.
+  const posts = (route: RouteOptions) => methodsOf(route).includes('POST');
+  hookRoutes(app, 'preHandler', posts, (request, reply, done) => {
     const header = request.headers['idempotency-key'];
     if (request.method !== 'POST' || header === undefined || !request.auth) return done();
     claimKey(request, reply, request.auth.user.id, header).then((answered) => {

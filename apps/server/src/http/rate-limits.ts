@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { lte, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
+import { changesState, hookRoutes, methodsOf, STATE_CHANGING } from './route-hooks.js';
 
 /** A counter in its current window: the total so far and the time until the window ends. */
 export interface Count {
@@ -113,7 +114,6 @@ export async function createCounterStore(config: Config, database: Database) {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const retrySeconds = (resetInMs: number) => Math.max(1, Math.ceil(resetInMs / 1000));
 
@@ -210,6 +210,9 @@ export async function registerRateLimits(
   ]);
   const uploadRoutes = new Set([`POST ${base}/organizations/:orgId/post`]);
   const routeKey = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url}`;
+  /** Picks the routes one of whose method and path pairs is in `keys`. */
+  const among = (keys: Set<string>) => (route: RouteOptions) =>
+    methodsOf(route).some((method) => keys.has(`${method} ${route.url}`));
 
   if (limits.signInPerMinute > 0) {
     const perIp = app.createRateLimit({
@@ -217,9 +220,9 @@ export async function registerRateLimits(
       timeWindow: MINUTE,
       keyGenerator: (request) => `signin:${routeKey(request)}:${normalizeIP(request.ip)}`,
     });
-    // Hooks that run on every request take callbacks and return at once where they do nothing
-    // (a promise per hook was a measurable part of a small request's time, issue 20).
-    app.addHook('onRequest', (request, reply, done) => {
+    // Hooks of the routes they limit, taking callbacks (issue 20: a promise per hook, and a hook
+    // per request that had nothing to do, were a measurable part of a small request's time).
+    hookRoutes(app, 'onRequest', among(signInRoutes), (request, reply, done) => {
       if (!signInRoutes.has(routeKey(request))) return done();
       perIp(request).then((result) => {
         if (!result.isAllowed && result.isExceeded) {
@@ -242,8 +245,8 @@ export async function registerRateLimits(
       keyGenerator: (request) => `writes:${request.auth!.user.id}`,
     });
     // preHandler: after the session is known (access control runs at preValidation).
-    app.addHook('preHandler', (request, reply, done) => {
-      if (!request.auth || !UNSAFE_METHODS.has(request.method)) return done();
+    hookRoutes(app, 'preHandler', changesState, (request, reply, done) => {
+      if (!request.auth || !STATE_CHANGING.has(request.method)) return done();
       perUser(request).then((result) => {
         if (!result.isAllowed && result.isExceeded) {
           refuse(
@@ -267,7 +270,7 @@ export async function registerRateLimits(
         })
       : null;
   const bytesLimit = limits.uploadBytesPerHour;
-  app.addHook('preHandler', (request, reply, done) => {
+  hookRoutes(app, 'preHandler', among(uploadRoutes), (request, reply, done) => {
     if (!uploadRoutes.has(routeKey(request)) || reply.sent || !orgOf(request)) return done();
     // A refusal has answered: the rest of the request does not run.
     limitUpload(request, reply).then((refused) => {
@@ -323,7 +326,7 @@ export async function registerRateLimits(
     return false;
   };
   // A refused upload stored nothing: give its bytes back to the budget.
-  app.addHook('onResponse', (request, reply, done) => {
+  hookRoutes(app, 'onResponse', among(uploadRoutes), (request, reply, done) => {
     const budget = request.uploadBudget;
     if (!budget || budget.reserved === 0 || reply.statusCode < 400) return done();
     const reserved = budget.reserved;

@@ -127,8 +127,8 @@ export async function queryRowArrays(
     if (literals.includes(null))
       return (await client.query<unknown[]>(text, values, { rowMode: 'array', parsers })).rows;
     await preparedOnPglite(client, name, text);
-    const execute = `execute ${name}(${literals.join(', ')})`;
-    return (await client.query<unknown[]>(execute, [], { rowMode: 'array', parsers })).rows;
+    // Read in this thread (timestamps as text), not by PGlite in the database's (issue 20).
+    return (await client.executeRaw(`execute ${name}(${literals.join(', ')})`)).rows;
   }
   const result = await (client as pg.Pool).query<unknown[]>({
     name,

@@ -114,14 +114,20 @@ describe('the embedded database in its own thread', () => {
     await thread.transaction(async (tx) => {
       await tx.query("insert into notes (id, body) values (10, 'in a transaction')");
       // From outside, the same table waits for the commit: it never sees a half-done transaction.
-      outside = thread
-        .query<{ n: number }>('select count(*)::int as n from notes where id = 10')
-        .then((r) => order.push(`outside saw ${r.rows[0]!.n}`));
+      outside = Promise.all([
+        thread
+          .query<{ n: number }>('select count(*)::int as n from notes where id = 10')
+          .then((r) => order.push(`outside saw ${r.rows[0]!.n}`)),
+        // A statement read in this thread (executeRaw) waits the same way.
+        thread
+          .executeRaw('select count(*)::int from notes where id = 10')
+          .then((r) => order.push(`raw saw ${String(r.rows[0]![0])}`)),
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 50));
       order.push('committing');
     });
     await outside;
-    expect(order).toEqual(['committing', 'outside saw 1']);
+    expect(order).toEqual(['committing', 'outside saw 1', 'raw saw 1']);
 
     const thrown = new Error('changed my mind');
     await expect(
@@ -149,6 +155,105 @@ describe('the embedded database in its own thread', () => {
     await thread.query("select pg_notify('news', 'three')");
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(heard.sort()).toEqual(['a:one', 'b:one', 'b:two']);
+  });
+});
+
+describe('a statement read in this thread (executeRaw)', () => {
+  it('reads values as PGlite does, timestamps as their text', async () => {
+    const { fields, rows } = await thread.executeRaw(`select
+        true as yes, false as no, 7::int2 as small, 42 as n, 9007199254740993::int8 as big,
+        12::int8 as count, 1.5::float8 as ratio, 'héllo, wörld ✓' as words, null::text as nothing,
+        '{"a": [1, 2]}'::jsonb as doc, '[{"b": null}]'::json as list,
+        '2026-11-27 10:00:00.5+00'::timestamptz as at,
+        'a1a2a3a4-0000-4000-8000-000000000001'::uuid as id`);
+    expect(fields.map((f) => f.name)).toEqual([
+      'yes',
+      'no',
+      'small',
+      'n',
+      'big',
+      'count',
+      'ratio',
+      'words',
+      'nothing',
+      'doc',
+      'list',
+      'at',
+      'id',
+    ]);
+    expect(rows).toEqual([
+      [
+        true,
+        false,
+        7,
+        42,
+        9007199254740993n,
+        12,
+        1.5,
+        'héllo, wörld ✓',
+        null,
+        { a: [1, 2] },
+        [{ b: null }],
+        '2026-11-27 10:00:00.5+00',
+        'a1a2a3a4-0000-4000-8000-000000000001',
+      ],
+    ]);
+    // The same through PGlite's own reading, but for the timestamp left as text.
+    const own = await thread.query<unknown[]>(
+      'select true, 42, 12::int8, \'{"a": [1, 2]}\'::jsonb',
+      [],
+      { rowMode: 'array' },
+    );
+    expect(own.rows).toEqual([[true, 42, 12, { a: [1, 2] }]]);
+  });
+
+  it('reads many rows, and a prepared statement executed with its arguments', async () => {
+    await thread.exec(
+      'create table many (n int primary key, label text); ' +
+        "insert into many select g, 'row ' || g from generate_series(1, 500) g;",
+    );
+    await thread.query('prepare many_from as select n, label from many where n >= $1 order by n');
+    const { rows } = await thread.executeRaw('execute many_from(401)');
+    expect(rows).toHaveLength(100);
+    expect(rows[0]).toEqual([401, 'row 401']);
+    expect(rows[99]).toEqual([500, 'row 500']);
+  });
+
+  it('fails with the database error’s fields, and goes on', async () => {
+    const failed = await thread
+      .executeRaw("insert into notes (id, body) values (1, 'again')")
+      .catch((err: unknown) => err as Record<string, unknown>);
+    expect(failed).toBeInstanceOf(Error);
+    expect(failed).toMatchObject({
+      code: '23505',
+      constraint: 'notes_pkey',
+      table: 'notes',
+      severity: 'ERROR',
+    });
+    expect(String((failed as unknown as Error).message)).toMatch(/duplicate key/);
+    const { rows } = await thread.executeRaw('select count(*)::int from notes where id = 1');
+    expect(rows).toEqual([[1]]);
+  });
+
+  it('refuses a result it would read differently from PGlite (arrays, bytes)', async () => {
+    await expect(thread.executeRaw("select array['a', 'b'] as tags")).rejects.toThrow(
+      /does not read tags/,
+    );
+    await expect(thread.executeRaw("select '\\x00ff'::bytea as data")).rejects.toThrow(
+      /does not read data/,
+    );
+    const { rows } = await thread.executeRaw('select 1');
+    expect(rows).toEqual([[1]]);
+  });
+
+  it('lets a notification it causes reach each listener once', async () => {
+    const heard: string[] = [];
+    const stop = await thread.listen('raw_news', (payload) => heard.push(payload));
+    await thread.executeRaw("select pg_notify('raw_news', 'from a raw statement')");
+    await expect.poll(() => heard).toEqual(['from a raw statement']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heard).toEqual(['from a raw statement']);
+    await stop();
   });
 });
 

@@ -25,6 +25,8 @@ export type PgliteRequest =
       textTypes?: number[];
     }
   | { id: number; op: 'exec'; tx: number; text: string }
+  /** One statement by the simple protocol; answered as PostgreSQL's own bytes (`executeRaw`). */
+  | { id: number; op: 'raw'; text: string }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
@@ -132,6 +134,15 @@ async function serve(port: NonNullable<typeof parentPort>, options: PgliteThread
           affectedRows: r.affectedRows,
         }));
       }
+      case 'raw': {
+        // As PGlite's own query runs: after any transaction in progress (its transaction lock),
+        // then alone (its query lock, never between another query's steps). The answer is copied
+        // out of PGlite's buffer and handed over.
+        const answer = await pglite._runExclusiveTransaction(() =>
+          pglite.runExclusive(() => pglite.execProtocolRaw(queryMessage(request.text))),
+        );
+        return answer.slice();
+      }
       case 'begin': {
         const tx = ++lastTx;
         let started!: () => void;
@@ -192,7 +203,12 @@ async function serve(port: NonNullable<typeof parentPort>, options: PgliteThread
 
   port.on('message', (request: PgliteRequest) => {
     answer(request).then(
-      (value) => port.postMessage({ id: request.id, ok: true, value } satisfies PgliteReply),
+      (value) =>
+        port.postMessage(
+          { id: request.id, ok: true, value } satisfies PgliteReply,
+          // Bytes are handed over, not copied.
+          value instanceof Uint8Array ? [value.buffer as ArrayBuffer] : [],
+        ),
       (err: unknown) =>
         port.postMessage({
           id: request.id,
@@ -202,6 +218,16 @@ async function serve(port: NonNullable<typeof parentPort>, options: PgliteThread
     );
   });
   port.postMessage({ op: 'ready' } satisfies PgliteReply);
+}
+
+/** A Query message of PostgreSQL's simple protocol: 'Q', its length, the text, a NUL. */
+function queryMessage(text: string): Uint8Array {
+  const body = Buffer.from(text, 'utf8');
+  const message = Buffer.alloc(body.length + 6);
+  message.write('Q', 0, 'latin1');
+  message.writeInt32BE(body.length + 5, 1);
+  body.copy(message, 5);
+  return message;
 }
 
 /**

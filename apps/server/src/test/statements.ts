@@ -8,12 +8,14 @@ import type { Db } from '../db/client.js';
 export function recordStatements(db: Db) {
   type Client = {
     query: (...args: unknown[]) => unknown;
+    executeRaw?: (...args: unknown[]) => unknown;
     connect?: (...args: unknown[]) => unknown;
     transaction?: (...args: unknown[]) => unknown;
   };
   const client = (db as unknown as { $client: Client }).$client;
   const original = {
     query: client.query,
+    executeRaw: client.executeRaw,
     connect: client.connect,
     transaction: client.transaction,
   };
@@ -24,6 +26,14 @@ export function recordStatements(db: Db) {
     statements.push(typeof query === 'string' ? query : ((query as { text?: string }).text ?? ''));
     return original.query.apply(this, args);
   };
+  // PGlite's hot reads (queryRowArrays) go by `executeRaw`.
+  const executeRaw = original.executeRaw;
+  if (executeRaw) {
+    client.executeRaw = function (this: unknown, ...args: unknown[]) {
+      statements.push(String(args[0]));
+      return executeRaw.apply(this, args);
+    };
+  }
   for (const name of ['connect', 'transaction'] as const) {
     const method = original[name];
     if (!method) continue;
@@ -41,6 +51,7 @@ export function recordStatements(db: Db) {
     },
     stop() {
       Object.assign(client, original);
+      if (!original.executeRaw) delete client.executeRaw;
     },
   };
 }

@@ -217,6 +217,13 @@ describe('a statement read in this thread (executeRaw)', () => {
     expect(rows).toHaveLength(100);
     expect(rows[0]).toEqual([401, 'row 401']);
     expect(rows[99]).toEqual([500, 'row 500']);
+    // An answer larger than PGlite's buffer arrives in several pieces (a character may be split).
+    const big = await thread.executeRaw(
+      "select g, repeat('é✓', 40) from generate_series(1, 20000) g",
+    );
+    expect(big.rows).toHaveLength(20000);
+    expect(big.rows[19999]).toEqual([20000, 'é✓'.repeat(40)]);
+    expect(big.rows.every((row, i) => row[0] === i + 1 && row[1] === 'é✓'.repeat(40))).toBe(true);
   });
 
   it('fails with the database error’s fields, and goes on', async () => {

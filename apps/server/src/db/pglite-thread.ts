@@ -106,10 +106,13 @@ const ERROR_FIELDS: Record<string, string> = {
 
 /**
  * Reads PostgreSQL's answer to a simple-protocol query (the bytes `executeRaw` gets): the last
- * result's fields and rows as arrays, each value read by `readValue`. An error answer throws
- * with PostgreSQL's fields (code, detail, constraint…).
+ * result's fields and rows as arrays, each value read by `readValue`. Notifications in it go to
+ * `notify`; an error answer throws with PostgreSQL's fields (code, detail, constraint…).
  */
-export function readRawAnswer(bytes: Uint8Array): PgliteResults<unknown[]> {
+export function readRawAnswer(
+  bytes: Uint8Array,
+  notify: (channel: string, payload: string) => void,
+): PgliteResults<unknown[]> {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let fields: PgliteResults['fields'] = [];
   let rows: unknown[][] = [];
@@ -162,8 +165,11 @@ export function readRawAnswer(bytes: Uint8Array): PgliteResults<unknown[]> {
         if (name) found[name] = value;
       }
       error = found;
+    } else if (kind === 0x41 /* A: a notification, which PGlite never saw */) {
+      p += 4; // the notifying process
+      const channel = cstring();
+      notify(channel, cstring());
     }
-    // A (a notification) is left alone: PGlite hands those to its listeners itself.
     at = end;
   }
   if (error) throw toError(error);
@@ -255,7 +261,7 @@ export class PgliteThread implements PgliteSession {
    */
   async executeRaw(text: string): Promise<PgliteResults<unknown[]>> {
     const bytes = (await this.send({ op: 'raw', text })) as Uint8Array;
-    return readRawAnswer(bytes);
+    return readRawAnswer(bytes, (channel, payload) => this.notify(channel, payload));
   }
 
   /**
@@ -351,8 +357,12 @@ export class PgliteThread implements PgliteSession {
       if (reply.ok) waiting.resolve(reply.value);
       else waiting.reject(toError(reply.error));
     } else if (reply.op === 'notify') {
-      for (const callback of this.listeners.get(reply.channel) ?? []) callback(reply.payload);
+      this.notify(reply.channel, reply.payload);
     }
+  }
+
+  private notify(channel: string, payload: string) {
+    for (const callback of this.listeners.get(channel) ?? []) callback(payload);
   }
 
   /** Fails whatever waits: the thread is gone (or closing), and answers no more. */

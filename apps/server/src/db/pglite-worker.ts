@@ -136,12 +136,26 @@ async function serve(port: NonNullable<typeof parentPort>, options: PgliteThread
       }
       case 'raw': {
         // As PGlite's own query runs: after any transaction in progress (its transaction lock),
-        // then alone (its query lock, never between another query's steps). The answer is copied
-        // out of PGlite's buffer and handed over.
-        const answer = await pglite._runExclusiveTransaction(() =>
-          pglite.runExclusive(() => pglite.execProtocolRaw(queryMessage(request.text))),
+        // then alone (its query lock, never between another query's steps). Streamed, the answer
+        // is not read by PGlite at all (its plain raw call still parses every message); each
+        // chunk is copied out of PGlite's buffer, and the whole is handed over.
+        const chunks: Uint8Array[] = [];
+        await pglite._runExclusiveTransaction(() =>
+          pglite.runExclusive(() =>
+            pglite.execProtocolRawStream(queryMessage(request.text), {
+              onRawData: (chunk) => chunks.push(chunk.slice()),
+            }),
+          ),
         );
-        return answer.slice();
+        if (chunks.length === 1) return chunks[0]!;
+        // Not Buffer.concat: a small Buffer lives in Node's shared pool, which cannot be handed over.
+        const whole = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+        let at = 0;
+        for (const chunk of chunks) {
+          whole.set(chunk, at);
+          at += chunk.length;
+        }
+        return whole;
       }
       case 'begin': {
         const tx = ++lastTx;
@@ -202,20 +216,24 @@ async function serve(port: NonNullable<typeof parentPort>, options: PgliteThread
   }
 
   port.on('message', (request: PgliteRequest) => {
-    answer(request).then(
-      (value) =>
+    const fail = (err: unknown) =>
+      port.postMessage({
+        id: request.id,
+        ok: false,
+        error: errorFields(err),
+      } satisfies PgliteReply);
+    answer(request).then((value) => {
+      try {
         port.postMessage(
           { id: request.id, ok: true, value } satisfies PgliteReply,
           // Bytes are handed over, not copied.
           value instanceof Uint8Array ? [value.buffer as ArrayBuffer] : [],
-        ),
-      (err: unknown) =>
-        port.postMessage({
-          id: request.id,
-          ok: false,
-          error: errorFields(err),
-        } satisfies PgliteReply),
-    );
+        );
+      } catch (err) {
+        // An answer that cannot cross fails its request, not the thread.
+        fail(err);
+      }
+    }, fail);
   });
   port.postMessage({ op: 'ready' } satisfies PgliteReply);
 }

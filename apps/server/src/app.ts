@@ -25,7 +25,7 @@ import {
   registerErrorHandling,
 } from './http/error-handler.js';
 import { registerHostRedirect } from './http/host-redirect.js';
-import { changesState, hookRoutes, STATE_CHANGING } from './http/route-hooks.js';
+import { changesState, hookRoutes, recordRoutes, STATE_CHANGING } from './http/route-hooks.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { mediaUrlWarning } from './platforms/public-media-url.js';
 import { selfFetch } from './http/self-fetch.js';
@@ -146,6 +146,9 @@ export function createFastify(config: Config, options: FastifyOptions = {}): Fas
     childLoggerFactory: lazyChildLogger,
   });
   app.addHook('onResponse', logRequestLine);
+  // Every route, so that the hooks of some routes (the origin check of writes…) are sure to be on
+  // each route they concern (http/route-hooks.ts).
+  recordRoutes(app);
   return app;
 }
 

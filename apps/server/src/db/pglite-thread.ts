@@ -53,13 +53,13 @@ function parseJsonFields(result: PgliteResults<unknown>, types: number[], arrays
     for (const name of names) row[name] = parse(row[name]);
 }
 
-/** Types `executeRaw` cannot read from their text as PGlite would: arrays and bytes. */
-const UNREAD_TYPES = new Set([
-  17, 199, 1000, 1001, 1005, 1007, 1009, 1014, 1015, 1016, 1021, 1022, 1028, 1115, 1182, 1183, 1185,
-  1231, 2951, 3807,
-]);
+/** Types as their text: text, varchar, bpchar, name, uuid, and timestamps (as the caller asks). */
+const TEXT_TYPES = new Set([25, 1043, 1042, 19, 2950, 1114, 1184]);
 
-/** A value of type `type` from its text, as PGlite reads it (timestamps stay text). */
+/**
+ * A value of a type `executeRaw` reads, from its text, as PGlite reads it (timestamps excepted);
+ * undefined for a type it does not read (arrays, bytes, dates, numeric…: PGlite's parsers differ).
+ */
 function readValue(type: number, text: string): unknown {
   switch (type) {
     case 16: // bool
@@ -79,9 +79,10 @@ function readValue(type: number, text: string): unknown {
     case 3802: // jsonb
       return JSON.parse(text);
     default:
-      return text;
+      return TEXT_TYPES.has(type) ? text : undefined;
   }
 }
+const READ_TYPES = new Set([16, 20, 21, 23, 26, 700, 701, 114, 3802, ...TEXT_TYPES]);
 
 /** PostgreSQL's error fields by their protocol codes, named as PGlite names them. */
 const ERROR_FIELDS: Record<string, string> = {
@@ -107,7 +108,8 @@ const ERROR_FIELDS: Record<string, string> = {
 /**
  * Reads PostgreSQL's answer to a simple-protocol query (the bytes `executeRaw` gets): the last
  * result's fields and rows as arrays, each value read by `readValue`. Notifications in it go to
- * `notify`; an error answer throws with PostgreSQL's fields (code, detail, constraint…).
+ * `notify` once it is read (a listener that throws fails nothing else); an error answer, or a
+ * field of a type it does not read, throws (an error with PostgreSQL's fields: code, detail…).
  */
 export function readRawAnswer(
   bytes: Uint8Array,
@@ -116,63 +118,86 @@ export function readRawAnswer(
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let fields: PgliteResults['fields'] = [];
   let rows: unknown[][] = [];
-  let error: ErrorFields | null = null;
-  let at = 0;
-  while (at + 5 <= buf.length) {
-    const kind = buf[at];
-    const end = at + 1 + buf.readInt32BE(at + 1);
-    let p = at + 5;
-    const cstring = () => {
-      const zero = buf.indexOf(0, p);
-      const text = buf.toString('utf8', p, zero);
-      p = zero + 1;
-      return text;
-    };
-    if (kind === 0x54 /* T: the fields of a result */) {
-      const n = buf.readUInt16BE(p);
-      p += 2;
-      fields = [];
-      rows = [];
-      for (let i = 0; i < n; i++) {
-        const name = cstring();
-        const dataTypeID = buf.readInt32BE(p + 6);
-        p += 18;
-        if (UNREAD_TYPES.has(dataTypeID))
-          throw new Error(`executeRaw does not read ${name} (type ${dataTypeID}); use query.`);
-        fields.push({ name, dataTypeID });
-      }
-    } else if (kind === 0x44 /* D: a row */) {
-      const n = buf.readUInt16BE(p);
-      p += 2;
-      const row: unknown[] = new Array(n);
-      for (let i = 0; i < n; i++) {
-        const length = buf.readInt32BE(p);
-        p += 4;
-        if (length < 0) row[i] = null;
-        else {
-          row[i] = readValue(fields[i]!.dataTypeID, buf.toString('utf8', p, p + length));
-          p += length;
+  let failure: Error | null = null;
+  let skipping = false;
+  const notifications: Array<[string, string]> = [];
+  const malformed = () => new Error('The embedded database sent an answer that could not be read.');
+  try {
+    let at = 0;
+    while (at + 5 <= buf.length) {
+      const kind = buf[at];
+      const end = at + 1 + buf.readInt32BE(at + 1);
+      if (end < at + 5 || end > buf.length) throw malformed();
+      let p = at + 5;
+      const cstring = () => {
+        const zero = buf.indexOf(0, p);
+        if (zero < 0 || zero >= end) throw malformed();
+        const text = buf.toString('utf8', p, zero);
+        p = zero + 1;
+        return text;
+      };
+      if (kind === 0x54 /* T: the fields of a result */) {
+        const n = buf.readUInt16BE(p);
+        p += 2;
+        fields = [];
+        rows = [];
+        skipping = false;
+        for (let i = 0; i < n; i++) {
+          const name = cstring();
+          const dataTypeID = buf.readInt32BE(p + 6);
+          p += 18;
+          if (!READ_TYPES.has(dataTypeID)) {
+            failure ??= new Error(
+              `executeRaw does not read ${name} (type ${dataTypeID}); use query.`,
+            );
+            skipping = true;
+          }
+          fields.push({ name, dataTypeID });
         }
+      } else if (kind === 0x44 /* D: a row */ && !skipping) {
+        const n = buf.readUInt16BE(p);
+        p += 2;
+        const row: unknown[] = new Array(n);
+        for (let i = 0; i < n; i++) {
+          const length = buf.readInt32BE(p);
+          p += 4;
+          if (length < 0) row[i] = null;
+          else {
+            if (p + length > end) throw malformed();
+            row[i] = readValue(fields[i]!.dataTypeID, buf.toString('utf8', p, p + length));
+            p += length;
+          }
+        }
+        rows.push(row);
+      } else if (kind === 0x45 /* E: an error */) {
+        const found: ErrorFields = { message: 'The database refused the statement.' };
+        while (p < end && buf[p] !== 0) {
+          const code = String.fromCharCode(buf[p]!);
+          p += 1;
+          const value = cstring();
+          const name = ERROR_FIELDS[code];
+          if (name) found[name] = value;
+        }
+        failure = toError(found);
+      } else if (kind === 0x41 /* A: a notification, which PGlite never saw */) {
+        p += 4; // the notifying process
+        const channel = cstring();
+        notifications.push([channel, cstring()]);
       }
-      rows.push(row);
-    } else if (kind === 0x45 /* E: an error */) {
-      const found: ErrorFields = { message: 'The database refused the statement.' };
-      while (buf[p] !== 0 && p < end) {
-        const code = String.fromCharCode(buf[p]!);
-        p += 1;
-        const value = cstring();
-        const name = ERROR_FIELDS[code];
-        if (name) found[name] = value;
-      }
-      error = found;
-    } else if (kind === 0x41 /* A: a notification, which PGlite never saw */) {
-      p += 4; // the notifying process
-      const channel = cstring();
-      notify(channel, cstring());
+      at = end;
     }
-    at = end;
+  } finally {
+    for (const [channel, payload] of notifications) {
+      queueMicrotask(() => {
+        try {
+          notify(channel, payload);
+        } catch {
+          // A listener's failure is its own.
+        }
+      });
+    }
   }
-  if (error) throw toError(error);
+  if (failure) throw failure;
   return { rows, fields };
 }
 
@@ -254,14 +279,21 @@ export class PgliteThread implements PgliteSession {
   /**
    * Runs one statement (outside any transaction, by the simple protocol) and reads PostgreSQL's
    * answer in this thread: rows as arrays; booleans, numbers and JSON read as PGlite reads them,
-   * every other value as its text (timestamps too); arrays and bytes are refused. For the hot
+   * text, uuids and timestamps as their text; any other type is refused (PGlite reads it
+   * differently: arrays, bytes, dates…). For the hot
    * reads (`queryRowArrays`): PGlite's reading of the answer, a copied buffer and a decoder call
    * per value, then copying the rows to this thread, was over half of the embedded database's
    * thread under the posts page, the embedded server's busiest (issue 20).
    */
   async executeRaw(text: string): Promise<PgliteResults<unknown[]>> {
     const bytes = (await this.send({ op: 'raw', text })) as Uint8Array;
-    return readRawAnswer(bytes, (channel, payload) => this.notify(channel, payload));
+    try {
+      return readRawAnswer(bytes, (channel, payload) => this.notify(channel, payload));
+    } catch (err) {
+      // As PGlite's errors do, it says which statement failed (for the logs).
+      if (err instanceof Error) Object.assign(err, { query: text });
+      throw err;
+    }
   }
 
   /**

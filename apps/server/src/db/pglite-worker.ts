@@ -141,11 +141,13 @@ async function serve(port: NonNullable<typeof parentPort>, options: PgliteThread
         // chunk is copied out of PGlite's buffer, and the whole is handed over.
         const chunks: Uint8Array[] = [];
         await pglite._runExclusiveTransaction(() =>
-          pglite.runExclusive(() =>
-            pglite.execProtocolRawStream(queryMessage(request.text), {
+          pglite.runExclusive(() => {
+            // A close may have run first (it takes the same locks).
+            if (pglite.closed) throw new Error('PGlite is closed');
+            return pglite.execProtocolRawStream(queryMessage(request.text), {
               onRawData: (chunk) => chunks.push(chunk.slice()),
-            }),
-          ),
+            });
+          }),
         );
         if (chunks.length === 1) return chunks[0]!;
         // Not Buffer.concat: a small Buffer lives in Node's shared pool, which cannot be handed over.

@@ -129,6 +129,15 @@ describe('selfFetch', () => {
     expect(connections()).toBe(1);
   });
 
+  it('reaches a server listening on IPv6 only on ::1', async () => {
+    const { app, connections } = await appUnderTest();
+    open = app;
+    await app.listen({ port: 0, host: '::', ipv6Only: true });
+    const res = await selfFetch(app, PUBLIC, '/local')(`${PUBLIC}/echo`);
+    expect(((await res.json()) as Json).transport).toBe('socket');
+    expect(connections()).toBe(1);
+  });
+
   it('leaves to the network a URL whose dot segments climb out of the prefix', async () => {
     const { app } = await appUnderTest();
     open = app;

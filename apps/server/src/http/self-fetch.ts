@@ -31,9 +31,10 @@ export function selfFetch(
   return async (url, init = {}) => {
     const target = new URL(url);
     const rest = target.pathname.slice(prefixPath.length);
-    // Only what stays under the prefix once dot segments are resolved is answered here.
+    // Only the prefix's own origin, and what stays under its path once dot segments are resolved
+    // (`https://host.evil.example` or `https://host@evil.example` are not ours).
     const ours =
-      url.startsWith(publicPrefix) &&
+      target.origin === prefix.origin &&
       target.pathname.startsWith(prefixPath) &&
       (rest === '' || rest.startsWith('/'));
     if (!ours) return fetch(url, init);
@@ -50,7 +51,34 @@ export function selfFetch(
     // From the parsed URL: percent-encoded as a client would send it, without a fragment.
     const path = `${localPath}${rest}${target.search}`;
     const address = app.server.listening ? app.server.address() : null;
-    if (address) return overLoopback(address, request.method, path, headers, body, init.signal);
+    if (typeof address === 'string') {
+      return overLoopback(
+        { socketPath: address },
+        request.method,
+        path,
+        headers,
+        body,
+        init.signal,
+      );
+    }
+    if (address) {
+      const send = (host: string) =>
+        overLoopback(
+          { host, port: address.port },
+          request.method,
+          path,
+          headers,
+          body,
+          init.signal,
+        );
+      try {
+        return await send(loopbackOf(address));
+      } catch (err) {
+        const refused = (err as NodeJS.ErrnoException).code === 'ECONNREFUSED';
+        if (refused && address.address === '::') return send('::1');
+        throw err;
+      }
+    }
 
     const res = await app.inject({
       method: request.method as 'GET',
@@ -76,7 +104,8 @@ const NO_BODY = new Set([204, 205, 304]);
 
 /**
  * Where a client on this machine reaches a server bound to `address`. A server on every address
- * ('::' is dual-stack) is reached on 127.0.0.1, which answers even where IPv6 is switched off.
+ * is reached on 127.0.0.1, which answers even where IPv6 is switched off; one on '::' that only
+ * takes IPv6 (bindv6only, the BSDs) refuses that, and is then reached on ::1 (`overLoopback`).
  */
 function loopbackOf(address: AddressInfo): string {
   if (address.address === '0.0.0.0' || address.address === '::') return '127.0.0.1';
@@ -84,17 +113,13 @@ function loopbackOf(address: AddressInfo): string {
 }
 
 function overLoopback(
-  address: AddressInfo | string,
+  where: { socketPath: string } | { host: string; port: number },
   method: string,
   path: string,
   headers: Record<string, string>,
   body: Buffer | undefined,
   signal: AbortSignal | null | undefined,
 ): Promise<Response> {
-  const where =
-    typeof address === 'string'
-      ? { socketPath: address }
-      : { host: loopbackOf(address), port: address.port };
   return new Promise((resolve, reject) => {
     const req = httpRequest({
       ...where,

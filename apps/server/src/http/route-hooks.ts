@@ -13,18 +13,6 @@ export const changesState = (route: RouteOptions) =>
 
 type RouteHookName = 'onRequest' | 'preHandler' | 'onSend' | 'onResponse';
 
-/**
- * Adds `handler` as a hook of their own to the routes `applies` picks among those registered
- * from now on, instead of a hook every request runs. Fastify runs a route's own hooks after the
- * instance's hooks of the same kind, in the order they were added; a request no route matched
- * (a 404) runs none of them. On an instance whose routes are recorded (`recordRoutes`), it
- * refuses to get ready if a route it picks was registered before it was called.
- *
- * For work that only some routes ever do (only writes are checked for their origin, only the
- * upload route counts bytes): a health check, or any read, used to run a dozen hooks that each
- * looked at the request and passed, a measurable part of its time (issue 20). The handler still
- * decides for itself on a route that answers several methods.
- */
 const recorded = new WeakMap<FastifyInstance, RouteOptions[]>();
 
 /**
@@ -40,6 +28,18 @@ export function recordRoutes(app: FastifyInstance) {
   });
 }
 
+/**
+ * Adds `handler` as a hook of their own to the routes `applies` picks among those registered
+ * from now on, instead of a hook every request runs. Fastify runs a route's own hooks after the
+ * instance's hooks of the same kind, in the order they were added; a request no route matched
+ * (a 404) runs none of them. On an instance whose routes are recorded (`recordRoutes`), it
+ * refuses to get ready if a route it picks was registered before it was called.
+ *
+ * For work that only some routes ever do (only writes are checked for their origin, only the
+ * upload route counts bytes): a health check, or any read, used to run a dozen hooks that each
+ * looked at the request and passed, a measurable part of its time (issue 20). The handler still
+ * decides for itself on a route that answers several methods.
+ */
 export function hookRoutes<Name extends RouteHookName>(
   app: FastifyInstance,
   name: Name,

@@ -165,6 +165,9 @@ declare module 'fastify' {
  * Rate limits, with counters in `store` so every API process shares them:
  * - per IP on sign-in and token routes (sign-in starts and callbacks, token refresh, invitation
  *   tokens, the development provider's forms and token endpoint), per route and minute;
+ * - per IP on the webhook handshakes (X's CRC answers an HMAC under the app secret, Meta's echoes
+ *   its challenge), per minute, with the sign-in routes' allowance: the networks send one now and
+ *   then (X hourly, Meta on setup);
  * - per signed-in user on every write (POST/PUT/PATCH/DELETE), per minute;
  * - per organization on uploads (creating a post with media): requests and bytes per hour.
  * Each answers 429 in the error envelope with Retry-After. Register before the routes.
@@ -208,6 +211,11 @@ export async function registerRateLimits(
     `POST ${base}/dev-idp/interaction/:uid/login`,
     `POST ${base}/oidc/*`,
   ]);
+  // HEAD runs the same handler (without sending its answer): limited alike.
+  const handshakeRoutes = new Set([
+    `GET ${base}/webhooks/:provider`,
+    `HEAD ${base}/webhooks/:provider`,
+  ]);
   const uploadRoutes = new Set([`POST ${base}/organizations/:orgId/post`]);
   const routeKey = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url}`;
   /** Picks the routes one of whose method and path pairs is in `keys`. */
@@ -230,6 +238,29 @@ export async function registerRateLimits(
             reply,
             result.ttl,
             (when) => `Too many sign-in attempts from your network. Try again ${when}.`,
+          );
+          return;
+        }
+        done();
+      }, done);
+    });
+  }
+
+  if (limits.signInPerMinute > 0) {
+    const perIp = app.createRateLimit({
+      max: limits.signInPerMinute,
+      timeWindow: MINUTE,
+      keyGenerator: (request) => `handshake:${normalizeIP(request.ip)}`,
+    });
+    hookRoutes(app, 'onRequest', among(handshakeRoutes), (request, reply, done) => {
+      if (!handshakeRoutes.has(routeKey(request))) return done();
+      perIp(request).then((result) => {
+        if (!result.isAllowed && result.isExceeded) {
+          refuse(
+            reply,
+            result.ttl,
+            (when) =>
+              `Too many webhook verification requests from your network. Try again ${when}.`,
           );
           return;
         }

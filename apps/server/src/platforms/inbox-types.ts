@@ -188,6 +188,19 @@ export interface AddressedInboxEvent {
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
 /**
+ * A handshake's query: each parameter given once (the route refuses a repeated one before a
+ * receiver sees it).
+ */
+export type HandshakeQuery = Readonly<Record<string, string>>;
+
+/**
+ * What a handshake answers: the body to send back; `malformed`, a sentence, when a parameter is
+ * not of the shape the network sends (answered 400); null when the query is no valid handshake of
+ * this network (answered 403).
+ */
+export type HandshakeAnswer = { contentType: string; body: string } | { malformed: string } | null;
+
+/**
  * One webhook endpoint, `POST|GET /webhooks/{provider}` (Meta's Page/Instagram objects share one
  * app; Threads has its own envelope; X's Activity API). The secret is the network app's secret
  * (or the sandbox's), the verify token Herald's own.
@@ -197,15 +210,23 @@ export interface WebhookReceiver {
   /** The network whose app secret signs deliveries (its runtime's clientSecret). */
   secretFrom: PlatformName;
   /**
-   * The GET handshake (Meta `hub.challenge` with the verify token; X `crc_token`): the answer,
-   * or null when the query is not a valid handshake (answered 403).
+   * The GET handshake (Meta `hub.challenge` with the verify token; X `crc_token`). A token it
+   * echoes or signs must pass `handshakeTokenProblem` (platforms/webhook-handshake.ts).
    */
   handshake(
-    query: Record<string, string | undefined>,
+    query: HandshakeQuery,
     secrets: { appSecret: string; verifyToken: string },
-  ): { contentType: string; body: string } | null;
+  ): HandshakeAnswer;
   /** Checks the signature over the raw bytes, before any parsing. */
   verify(rawBody: Buffer, headers: WebhookHeaders, appSecret: string): boolean;
+  /**
+   * Why a signed body, read as JSON, is not a delivery of this receiver's own kind (Meta: the
+   * `page` or `instagram` object; Threads: its `{target_id, values}` envelope; X: Activity API
+   * events), as a sentence; null when it is one. Checked before the delivery is stored: a
+   * signature only says which app secret signed the bytes, and one secret may sign several
+   * networks' deliveries (or a handshake's answer).
+   */
+  deliveryProblem(body: unknown): string | null;
   /** The delivery's events; throws on a body that is not this network's shape. */
   parse(rawBody: Buffer): AddressedInboxEvent[];
 }

@@ -16,6 +16,7 @@ import type {
   WebhookReceiver,
 } from '../platforms/inbox-types.js';
 import type { StoredAccount } from '../platforms/types.js';
+import { answerHubChallenge } from '../platforms/webhook-handshake.js';
 import type { TestApp } from './app.js';
 
 /**
@@ -216,10 +217,7 @@ export function comment(
 export const testReceiver: WebhookReceiver = {
   provider: 'meta',
   secretFrom: 'Facebook',
-  handshake(query, { verifyToken }) {
-    if (query['hub.mode'] !== 'subscribe' || query['hub.verify_token'] !== verifyToken) return null;
-    return { contentType: 'text/plain', body: query['hub.challenge'] ?? '' };
-  },
+  handshake: (query, { verifyToken }) => answerHubChallenge(query, verifyToken),
   verify(raw, headers, secret) {
     const given = headers['x-hub-signature-256'];
     if (typeof given !== 'string') return false;
@@ -227,6 +225,11 @@ export const testReceiver: WebhookReceiver = {
     return (
       given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected))
     );
+  },
+  deliveryProblem(body) {
+    return typeof body === 'object' && body !== null && 'events' in body
+      ? null
+      : 'This is not a delivery of the test network: it has no events.';
   },
   parse(raw) {
     const body = JSON.parse(raw.toString('utf8')) as {

@@ -254,9 +254,21 @@ describe('webhooks', () => {
     expect(isTransient(new RangeError('Invalid time value'))).toBe(false);
   });
 
+  it('refuses a signed body that is not JSON with 400 and stores nothing', async () => {
+    const before = await storedCount();
+    const res = await deliver(t, [], { raw: '{"object":"page","entry":"nonsense"' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'The webhook body is not JSON.',
+    });
+    expect(await storedCount()).toBe(before);
+  });
+
   it('keeps a malformed delivery with its error, answers 200 and changes nothing else', async () => {
     const conversationsBefore = (await t.database.db.select().from(inboxConversations)).length;
-    const res = await deliver(t, [], { raw: '{"object":"page","entry":"nonsense"' });
+    // The receiver's own kind of body (it has events), whose events cannot be read.
+    const res = await deliver(t, [], { raw: '{"events":"nonsense"}' });
     expect(res.statusCode).toBe(200);
     await settled();
     const [stored] = await t.database.db
@@ -265,7 +277,7 @@ describe('webhooks', () => {
       .orderBy(inboxWebhookEvents.receivedAt)
       .then((rows) => rows.slice(-1));
     expect(stored!.error).toMatch(/JSON|not a delivery/i);
-    expect(stored!.body.toString('utf8')).toBe('{"object":"page","entry":"nonsense"');
+    expect(stored!.body.toString('utf8')).toBe('{"events":"nonsense"}');
     expect((await t.database.db.select().from(inboxConversations)).length).toBe(
       conversationsBefore,
     );

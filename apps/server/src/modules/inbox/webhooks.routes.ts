@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import type { HandshakeQuery } from '../../platforms/inbox-types.js';
 import type { InboxSync } from './inbox-sync.js';
 
 /**
  * `GET|POST /webhooks/{provider}` (docs/inbox.md#webhooks): the networks' deliveries. The
  * signature covers the exact bytes, so the body stays raw in this scope and is checked before
- * anything reads it; a forged or unsigned delivery is refused and leaves nothing behind. A valid
- * one is stored and answered at once; a job parses and stores its events.
+ * anything reads it; a forged or unsigned delivery is refused and leaves nothing behind. A signed
+ * body must then be JSON of the receiver's own kind: the signature only says which app secret
+ * signed it, and networks (and a handshake's answer) may share one. A valid one is stored and
+ * answered at once; a job parses and stores its events.
  */
 export async function webhooksRoutes(
   app: FastifyInstance,
@@ -24,15 +27,17 @@ export async function webhooksRoutes(
       return { receiver, appSecret };
     };
 
-    scope.get<{ Params: { provider: string }; Querystring: Record<string, string | undefined> }>(
+    scope.get<{ Params: { provider: string }; Querystring: Record<string, unknown> }>(
       '/webhooks/:provider',
       { config: { access: 'public' }, schema: { tags: ['webhooks'], hide: true } },
       async (request, reply) => {
         const { receiver, appSecret } = receiverOf(request.params.provider);
-        const answer = receiver.handshake(request.query, {
+        const answer = receiver.handshake(singleValued(request.query), {
           appSecret,
           verifyToken: metaVerifyToken ?? '',
         });
+        if (answer && 'malformed' in answer)
+          throw new AppError('VALIDATION_FAILED', answer.malformed);
         if (!answer || (!metaVerifyToken && receiver.provider !== 'x'))
           throw new AppError('FORBIDDEN', 'This webhook verification request was refused.');
         return reply.type(answer.contentType).send(answer.body);
@@ -47,9 +52,37 @@ export async function webhooksRoutes(
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         if (!receiver.verify(raw, request.headers, appSecret))
           throw new AppError('FORBIDDEN', 'The webhook signature does not match this body.');
+        let body: unknown;
+        try {
+          body = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw new AppError('BAD_REQUEST', 'The webhook body is not JSON.');
+        }
+        const foreign = receiver.deliveryProblem(body);
+        if (foreign) throw new AppError('VALIDATION_FAILED', foreign);
         await sync.storeWebhook(receiver.provider, raw, request.headers);
         return reply.code(200).send({ status: 'success', data: { message: 'Received.' } });
       },
     );
   });
+}
+
+/** A parameter name as a sentence may quote it: short, whatever was sent. */
+const quoted = (name: string) => JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
+
+/**
+ * The handshake's parameters, each given once. No network repeats one, and a repeated one would
+ * reach the receiver as an array (to be signed or echoed): it is refused with a sentence.
+ */
+function singleValued(query: Record<string, unknown>): HandshakeQuery {
+  const entries = Object.entries(query ?? {});
+  for (const [name, value] of entries) {
+    if (typeof value !== 'string')
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Send each webhook verification parameter once; ${quoted(name)} came more than once.`,
+      );
+  }
+  // Own properties only: a parameter named __proto__ stays a parameter.
+  return Object.fromEntries(entries) as HandshakeQuery;
 }

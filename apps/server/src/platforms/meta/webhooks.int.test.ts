@@ -63,7 +63,11 @@ async function delivered(h: SandboxHarness<MetaUrls>) {
   return got;
 }
 
-const eventsOf = (c: Caught) => receiver.parse(c.raw).map((e) => e.event as InboxMessageEvent);
+/** The events of a caught delivery, which Herald's route would take as the receiver's own. */
+const eventsOf = (c: Caught) => {
+  expect(receiver.deliveryProblem(JSON.parse(c.raw.toString('utf8')))).toBeNull();
+  return receiver.parse(c.raw).map((e) => e.event as InboxMessageEvent);
+};
 
 describe('Meta webhook receiver: handshake', () => {
   const secrets = { appSecret: SECRET, verifyToken: 'herald-verify' };

@@ -7,19 +7,21 @@ import type {
   WebhookHeaders,
   WebhookReceiver,
 } from '../inbox-types.js';
+import { answerHubChallenge } from '../webhook-handshake.js';
 import { personOf } from './inbox.js';
 
 /**
  * Meta's webhooks for Facebook Pages and Instagram (docs/inbox.md#facebook-and-instagram), one
  * endpoint `{api}/webhooks/meta` for the app's `page` and `instagram` objects:
  * - the GET handshake: `hub.mode=subscribe`, `hub.verify_token` equal to Herald's token →
- *   `hub.challenge` as plain text;
+ *   `hub.challenge` (a bounded token of safe characters) as plain text;
  * - `X-Hub-Signature-256: sha256=<hex>`, HMAC-SHA256 of the raw body with the app secret,
  *   compared in constant time before anything is parsed (Meta escapes non-ASCII text, so only the
  *   bytes as received verify);
- * - bodies: `entry[]` (batched) of `messaging[]` (messages, echoes, edits, unsends) and `changes[]`
- *   (`feed` comments on a Page; `comments` and `mentions` on Instagram). Reads, deliveries,
- *   reactions and other verbs carry no message and are skipped.
+ * - bodies: only `{object: "page"|"instagram"}` (a Threads or X body signed with a shared secret
+ *   is refused before it is stored); `entry[]` (batched) of `messaging[]` (messages, echoes,
+ *   edits, unsends) and `changes[]` (`feed` comments on a Page; `comments` and `mentions` on
+ *   Instagram). Reads, deliveries, reactions and other verbs carry no message and are skipped.
  */
 
 const header = (headers: WebhookHeaders, name: string) => {
@@ -230,19 +232,23 @@ function parse(rawBody: Buffer): AddressedInboxEvent[] {
   return events;
 }
 
+/** The objects this endpoint takes; the app subscribes to no others. */
+const OBJECTS = new Set(['page', 'instagram']);
+
 export const metaWebhookReceiver: WebhookReceiver = {
   provider: 'meta',
   secretFrom: 'Facebook',
 
-  handshake(query, { verifyToken }) {
-    const challenge = query['hub.challenge'];
-    if (query['hub.mode'] !== 'subscribe' || !challenge || !verifyToken) return null;
-    const given = Buffer.from(query['hub.verify_token'] ?? '');
-    const expected = Buffer.from(verifyToken);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    return { contentType: 'text/plain; charset=utf-8', body: challenge };
-  },
+  handshake: (query, { verifyToken }) => answerHubChallenge(query, verifyToken),
 
   verify: verifySignature,
+
+  deliveryProblem(body) {
+    if (!isObj(body) || typeof body.object !== 'string' || !OBJECTS.has(body.object))
+      return 'This is not a delivery of a Facebook Page or an Instagram account: its object is not page or instagram.';
+    if (!Array.isArray(body.entry)) return 'This Meta delivery has no entry list.';
+    return null;
+  },
+
   parse,
 };

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AddressedInboxEvent, WebhookHeaders, WebhookReceiver } from '../inbox-types.js';
+import { answerHubChallenge } from '../webhook-handshake.js';
 import { threadsMentionEvent, threadsReplyEvent, type ThreadsInboxNode } from './inbox.js';
 
 /**
@@ -7,6 +8,8 @@ import { threadsMentionEvent, threadsReplyEvent, type ThreadsInboxNode } from '.
  * inbox-and-analytics-apis.md §5): Meta's GET handshake (`hub.challenge` when `hub.verify_token`
  * is ours), `X-Hub-Signature-256` over the raw bytes with the app secret, and Threads' own
  * envelope `{app_id, topic, target_id, time, values:{value, field}}` — not Page webhooks' `entry[]`.
+ * A body of another shape (a Page delivery signed with a secret the apps share) is refused before
+ * it is stored.
  */
 
 /** `sha256=<hex HMAC-SHA256(app secret, raw body)>`. */
@@ -62,18 +65,7 @@ export const threadsWebhookReceiver: WebhookReceiver = {
   provider: 'threads',
   secretFrom: 'Threads',
 
-  handshake(query, secrets) {
-    if (query['hub.mode'] !== 'subscribe' || !query['hub.challenge']) return null;
-    const given = Buffer.from(query['hub.verify_token'] ?? '');
-    const expected = Buffer.from(secrets.verifyToken);
-    if (
-      !secrets.verifyToken ||
-      given.length !== expected.length ||
-      !timingSafeEqual(given, expected)
-    )
-      return null;
-    return { contentType: 'text/plain', body: query['hub.challenge'] };
-  },
+  handshake: (query, { verifyToken }) => answerHubChallenge(query, verifyToken),
 
   verify(rawBody, headers, appSecret) {
     const given = headerOf(headers, 'x-hub-signature-256');
@@ -81,6 +73,19 @@ export const threadsWebhookReceiver: WebhookReceiver = {
     const expected = Buffer.from(threadsSignature(appSecret, rawBody));
     const actual = Buffer.from(given);
     return actual.length === expected.length && timingSafeEqual(actual, expected);
+  },
+
+  deliveryProblem(body) {
+    const items = Array.isArray(body) ? body : [body];
+    const enveloped = (item: unknown) =>
+      isObj(item) &&
+      // Page and Instagram deliveries name their object; Threads' envelope has none.
+      !('object' in item) &&
+      (typeof item.target_id === 'string' || typeof item.target_id === 'number') &&
+      (isObj(item.values) || Array.isArray(item.values));
+    if (items.length === 0 || !items.every(enveloped))
+      return 'This is not a Threads delivery: each one needs a target_id and values, and no object.';
+    return null;
   },
 
   parse(rawBody) {

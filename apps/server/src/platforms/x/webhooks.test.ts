@@ -11,7 +11,7 @@ describe('X Activity API receiver', () => {
     const answer = xWebhookReceiver.handshake(
       { crc_token: 'challenge-123' },
       { appSecret: 'app-secret', verifyToken: 'unused' },
-    )!;
+    ) as { contentType: string; body: string };
     expect(answer.contentType).toBe('application/json');
     const expected = createHmac('sha256', 'app-secret').update('challenge-123').digest('base64');
     expect(JSON.parse(answer.body)).toEqual({ response_token: `sha256=${expected}` });

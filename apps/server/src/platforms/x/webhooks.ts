@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AddressedInboxEvent, WebhookHeaders, WebhookReceiver } from '../inbox-types.js';
+import { handshakeTokenProblem } from '../webhook-handshake.js';
 import { requestJson, basicAuth, form } from '../oauth.js';
 import type { AdapterSettings, StoredAccount } from '../types.js';
 import { withRateLimitReset, type XUrls } from './api.js';
@@ -16,7 +17,8 @@ import {
 /**
  * X Activity API (XAA) deliveries to `{api}/webhooks/x` (docs/inbox.md#x-webhooks,
  * inbox-and-analytics-apis.md §1.C): the CRC handshake, `x-twitter-webhooks-signature` over the
- * raw bytes, and the events the inbox reads. The key of both is the app's consumer secret.
+ * raw bytes, and the events the inbox reads. The key of both is the app's consumer secret, so the
+ * CRC answers only tokens of X's shape (never a JSON body) and a delivery must be XAA events.
  */
 
 /** The XAA event types Herald subscribes each account to. */
@@ -151,7 +153,9 @@ export const xWebhookReceiver: WebhookReceiver = {
 
   handshake(query, secrets) {
     const token = query.crc_token;
-    if (!token) return null;
+    if (token === undefined) return null;
+    const malformed = handshakeTokenProblem('crc_token', token);
+    if (malformed) return { malformed };
     return {
       contentType: 'application/json',
       body: JSON.stringify({ response_token: xCrcResponse(secrets.appSecret, token) }),
@@ -164,6 +168,20 @@ export const xWebhookReceiver: WebhookReceiver = {
     const expected = Buffer.from(xSignature(appSecret, rawBody));
     const actual = Buffer.from(given);
     return actual.length === expected.length && timingSafeEqual(actual, expected);
+  },
+
+  deliveryProblem(body) {
+    if (!isObj(body) || !('data' in body))
+      return 'This is not an X Activity API delivery: it has no data.';
+    const items = Array.isArray(body.data) ? body.data : [body.data];
+    const addressed = (item: unknown) =>
+      isObj(item) &&
+      typeof item.event_type === 'string' &&
+      isObj(item.filter) &&
+      typeof item.filter.user_id === 'string';
+    if (items.length === 0 || !items.every(addressed))
+      return 'This is not an X Activity API delivery: each event needs an event_type and a filter.user_id.';
+    return null;
   },
 
   parse(rawBody) {

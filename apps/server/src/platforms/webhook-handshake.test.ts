@@ -40,6 +40,7 @@ describe('handshake tokens', () => {
     for (const token of [
       '9b4507b3-9040-4669-9ca3-6b94edb50553', // X, UUID
       'Qm9yZWQ_Pz8tZm9yLWEtY3JjLXRva2Vu', // X, base64url
+      'Qm9yZWQ/Pz8rZm9yK2EtY3JjLXRva2Vu', // standard base64
       'Y2hhbGxlbmdl==', // padded
       '1158201444', // Meta
       'a'.repeat(HANDSHAKE_TOKEN_MAX),

@@ -6,16 +6,16 @@ import type { HandshakeAnswer, HandshakeQuery } from './inbox-types.js';
  * X's answer is `HMAC(app secret, crc_token)` under the very key that signs its deliveries, so a
  * token that could be a delivery body would turn the handshake into a signer of forged
  * deliveries; Meta's challenge is sent back as the body of our answer. The networks send short
- * random tokens (X: a UUID or base64url, about 40-50 characters; Meta: digits), so only that
- * shape is taken: URL-safe base64 characters with at most two `=` of padding, and no longer than
- * HANDSHAKE_TOKEN_MAX. Such a token holds no `{`, quote or space, so it is never a JSON object
+ * random tokens (X: a UUID or base64, about 40-50 characters; Meta: digits), so only that shape
+ * is taken: characters of either base64 alphabet (`+`, `/`, `-`, `_`) with at most two `=` of
+ * padding, and no longer than HANDSHAKE_TOKEN_MAX. Such a token holds no `{`, quote or space, so it is never a JSON object
  * and never markup.
  */
 
 /** Five times the longest token the networks send: room to spare, and still a bound. */
 export const HANDSHAKE_TOKEN_MAX = 256;
 
-const HANDSHAKE_TOKEN = /^[A-Za-z0-9_-]+={0,2}$/;
+const HANDSHAKE_TOKEN = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
 /** Why `value` is not a handshake token Herald answers, as a sentence; null when it is one. */
 export function handshakeTokenProblem(name: string, value: unknown): string | null {
@@ -23,7 +23,7 @@ export function handshakeTokenProblem(name: string, value: unknown): string | nu
   if (value.length > HANDSHAKE_TOKEN_MAX)
     return `${name} is longer than ${HANDSHAKE_TOKEN_MAX} characters; the networks' tokens are shorter.`;
   if (!HANDSHAKE_TOKEN.test(value))
-    return `${name} may hold only letters, digits, "-" and "_", with "=" padding at the end.`;
+    return `${name} may hold only letters, digits, "+", "/", "-" and "_", with "=" padding at the end.`;
   return null;
 }
 

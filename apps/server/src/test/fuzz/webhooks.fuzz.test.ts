@@ -170,7 +170,7 @@ function problemOf(method: string, provider: string, a: Answer): string | null {
       : `CRC answer of the wrong shape: ${a.body.slice(0, 160)}`;
   }
   // Meta's echo: only a bounded token of safe characters is ever sent back.
-  return /^[A-Za-z0-9_-]{1,256}={0,2}$/.test(a.body)
+  return /^[A-Za-z0-9+/_-]{1,256}={0,2}$/.test(a.body)
     ? null
     : `echoed challenge of the wrong shape: ${JSON.stringify(a.body.slice(0, 160))}`;
 }

@@ -362,7 +362,7 @@ export async function buildApp(
   const bus = new NotificationBus(database, app.log);
   await bus.start();
   app.addHook('onClose', () => bus.stop());
-  await app.register(notificationsRoutes, { prefix: base, db: database.db, bus });
+  await app.register(notificationsRoutes, { prefix: base, db: database.db, bus, now });
   await app.register(dashboardRoutes, {
     prefix: base,
     db: database.db,

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { authSessions, refreshTokens, users } from '../db/schema.js';
+import { announceAccessChange } from './access-changes.js';
 
 export type SessionRow = typeof authSessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -46,16 +47,21 @@ export function touchSession(db: Db, sessionId: string, now: Date) {
   return db.update(authSessions).set({ lastUsedAt: now }).where(eq(authSessions.id, sessionId));
 }
 
-export function revokeSessionRow(
+/**
+ * Ends a session, and announces it to every API process so the live streams it opened close
+ * (an event stream outlives the request that checked its session).
+ */
+export async function revokeSessionRow(
   db: Db,
   sessionId: string,
   reason: 'logout' | 'reuse' | 'expired',
   now: Date,
 ) {
-  return db
+  await db
     .update(authSessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  await announceAccessChange(db, { sessionId });
 }
 
 /** The user behind a live (unrevoked, unexpired) session, in one query. */

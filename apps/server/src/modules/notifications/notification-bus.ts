@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/client.js';
+import { ACCESS_CHANNEL, type AccessChange } from '../../identity/access-changes.js';
 import { CHANNEL, INBOX_CHANNEL, type InboxAnnouncement } from './notifications.repository.js';
 
 type Listener = (notificationId: string) => void;
 type OrganizationListener = (announcement: InboxAnnouncement) => void;
+type AccessListener = (change: AccessChange) => void;
 
 /**
  * Fans PostgreSQL NOTIFY announcements out to the live streams of this process. Every API
@@ -14,6 +16,7 @@ type OrganizationListener = (announcement: InboxAnnouncement) => void;
 export class NotificationBus {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly organizationListeners = new Map<string, Set<OrganizationListener>>();
+  private readonly accessListeners = new Set<AccessListener>();
   private stopListening: (() => Promise<void>) | null = null;
   private stopped = false;
 
@@ -28,7 +31,8 @@ export class NotificationBus {
     this.listeners.set(userId, set);
     return () => {
       set.delete(listener);
-      if (set.size === 0) this.listeners.delete(userId);
+      // Only this set: a later subscriber may have put a new one in its place.
+      if (set.size === 0 && this.listeners.get(userId) === set) this.listeners.delete(userId);
     };
   }
 
@@ -39,8 +43,27 @@ export class NotificationBus {
     this.organizationListeners.set(organizationId, set);
     return () => {
       set.delete(listener);
-      if (set.size === 0) this.organizationListeners.delete(organizationId);
+      // Only this set: a later subscriber may have put a new one in its place.
+      if (set.size === 0 && this.organizationListeners.get(organizationId) === set)
+        this.organizationListeners.delete(organizationId);
     };
+  }
+
+  /** Changes of sessions and memberships (identity/access-changes.ts), from any process. */
+  subscribeAccess(listener: AccessListener): () => void {
+    this.accessListeners.add(listener);
+    return () => this.accessListeners.delete(listener);
+  }
+
+  private dispatchAccess(payload: string) {
+    let change: AccessChange;
+    try {
+      change = JSON.parse(payload) as AccessChange;
+    } catch {
+      this.log.warn('unreadable access announcement');
+      return;
+    }
+    for (const listener of this.accessListeners) listener(change);
   }
 
   private dispatchInbox(payload: string) {
@@ -71,9 +94,13 @@ export class NotificationBus {
       const stopInbox = await this.database.pglite.listen(INBOX_CHANNEL, (payload) =>
         this.dispatchInbox(payload),
       );
+      const stopAccess = await this.database.pglite.listen(ACCESS_CHANNEL, (payload) =>
+        this.dispatchAccess(payload),
+      );
       this.stopListening = async () => {
         await stopNotifications();
         await stopInbox();
+        await stopAccess();
       };
       return;
     }
@@ -98,12 +125,14 @@ export class NotificationBus {
     client.on('notification', (msg) => {
       if (!msg.payload) return;
       if (msg.channel === INBOX_CHANNEL) this.dispatchInbox(msg.payload);
+      else if (msg.channel === ACCESS_CHANNEL) this.dispatchAccess(msg.payload);
       else this.dispatch(msg.payload);
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
       await client.query(`LISTEN ${INBOX_CHANNEL}`);
+      await client.query(`LISTEN ${ACCESS_CHANNEL}`);
     } catch (err) {
       await client.end().catch(() => {});
       throw err;

@@ -5,8 +5,15 @@ import type {
   NOTIFICATION_TYPES,
 } from '@herald/contract';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { members, notifications, roles, users } from '../../db/schema.js';
+import { type Db, rowsOf } from '../../db/client.js';
+import {
+  authSessions,
+  members,
+  notifications,
+  rolePermissions,
+  roles,
+  users,
+} from '../../db/schema.js';
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
@@ -148,4 +155,59 @@ export async function findForUser(db: Db, userId: string, ids: string[]) {
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)));
+}
+
+/** What a live stream was opened with: the session, its person and the organization. */
+export interface StreamGrant {
+  sessionId: string;
+  userId: string;
+  organizationId: string;
+}
+
+/**
+ * Each grant's access now, in the order given: whether its session is live (not revoked, not
+ * expired at `now`), and its person's active membership of the organization as the role's
+ * permissions and the narrowed set (null: not a member). One statement for any number of
+ * streams; every id is a UUID the caller has checked.
+ */
+export async function readStreamAccess(db: Db, grants: readonly StreamGrant[], now: Date) {
+  if (grants.length === 0) return [];
+  const list = (pick: (g: StreamGrant) => string) => `{${grants.map(pick).join(',')}}`;
+  const rows = await rowsOf<{
+    live: boolean;
+    role_permissions: string[] | null;
+    narrowed: string[] | null;
+  }>(
+    db,
+    sql`
+    select
+      exists (
+        select 1 from ${authSessions} s
+        where s.id = k.session_id and s.user_id = k.user_id
+          and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz
+      ) as live,
+      case when m.id is null then null else coalesce(
+        (select array_agg(rp.permission) from ${rolePermissions} rp where rp.role_id = m.role_id),
+        '{}'
+      ) end as role_permissions,
+      m.permissions as narrowed
+    from unnest(
+      ${list((g) => g.sessionId)}::uuid[],
+      ${list((g) => g.userId)}::uuid[],
+      ${list((g) => g.organizationId)}::uuid[]
+    ) with ordinality as k(session_id, user_id, organization_id, n)
+    left join lateral (
+      select a.id, a.role_id, a.permissions from ${members} a
+      where a.organization_id = k.organization_id and a.user_id = k.user_id
+        and a.status = 'ACTIVE'
+      limit 1
+    ) m on true
+    order by k.n`,
+  );
+  return rows.map((row) => ({
+    live: row.live,
+    membership: row.role_permissions
+      ? { rolePermissions: row.role_permissions, narrowed: row.narrowed }
+      : null,
+  }));
 }

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { loadMembership } from '../team/membership.js';
+import { type LiveStream, LiveStreams, type StreamAccess, TooManyStreams } from './live-streams.js';
 import type { NotificationBus } from './notification-bus.js';
 import { findForUser } from './notifications.repository.js';
 import * as service from './notifications.service.js';
@@ -24,7 +25,7 @@ const HEARTBEAT_MS = 25_000;
 
 export async function notificationsRoutes(
   app: FastifyInstance,
-  { db, bus }: { db: Db; bus: NotificationBus },
+  { db, bus, now }: { db: Db; bus: NotificationBus; now: () => Date },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -111,24 +112,16 @@ export async function notificationsRoutes(
     );
   }
 
-  // Server-Sent Events: each new notification of the caller for this organization, as it is recorded.
-  /**
-   * Whether the member may see the inbox now, read afresh for each live event; events arriving
-   * while one look is under way share it, so a burst costs one query.
-   */
-  function inboxAccess(userId: string, organizationId: string, opened: { permissions: string[] }) {
-    let pending: Promise<boolean> | null = null;
-    let last = opened.permissions.includes('dm:view');
-    return (): Promise<boolean> => {
-      pending ??= loadMembership(db, organizationId, userId)
-        .then((m) => (last = Boolean(m?.permissions.includes('dm:view'))))
-        .catch(() => last)
-        .finally(() => {
-          pending = null;
-        });
-      return pending;
-    };
-  }
+  // Server-Sent Events: each new notification of the caller for this organization, as it is
+  // recorded, and the organization's inbox events; each stream lives only while its session and
+  // the caller's membership do (live-streams.ts).
+  const streams = new LiveStreams(db, now, app.log);
+  const stopAccess = bus.subscribeAccess((change) => streams.onAccessChange(change));
+  streams.start();
+  app.addHook('onClose', async () => {
+    stopAccess();
+    streams.stop();
+  });
 
   api.get(
     '/notifications/stream',
@@ -137,9 +130,18 @@ export async function notificationsRoutes(
       schema: { tags, querystring: NotificationsQuerySchema.pick({ organizationId: true }) },
     },
     async (request, reply) => {
-      const { user } = requireUser(request);
+      const { user, sessionId } = requireUser(request);
       const { organizationId } = request.query;
-      const membership = await requireMembership(user.id, organizationId);
+      let stream: LiveStream;
+      try {
+        stream = streams.open({ sessionId, userId: user.id, organizationId });
+      } catch (err) {
+        if (err instanceof TooManyStreams)
+          reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
+      // Read once registered: a change announced from here on reaches this stream too.
+      await stream.verify();
       const res = hijackWithHeaders(reply);
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
@@ -148,36 +150,58 @@ export async function notificationsRoutes(
         'x-accel-buffering': 'no',
       });
       res.write('retry: 5000\n\n');
-      const unsubscribe = bus.subscribe(user.id, (id) => {
-        void findForUser(db, user.id, [id]).then(([row]) => {
-          if (!row || (row.organizationId !== organizationId && row.type !== 'ORGANIZATION_INVITE'))
-            return;
-          res.write(
-            `event: notification\ndata: ${JSON.stringify(service.toNotificationDto(row))}\n\n`,
-          );
+      // Each event is sent after a fresh look at the session and membership (a burst shares
+      // one), in arrival order: what arrives after access was lost is never written, even
+      // before the announcement of the change has closed the stream.
+      let queue = Promise.resolve();
+      const send = (allowed: (access: StreamAccess) => boolean, frame: () => Promise<string>) => {
+        const access = stream.check();
+        queue = queue.then(async () => {
+          if (!allowed(await access) || res.writableEnded) return;
+          const text = await frame();
+          if (text && stream.access.open && !res.writableEnded) res.write(text);
         });
-      });
-      // The inbox's live events, for members who may see the inbox; a teammate's own typing is
-      // not echoed back to them. The events carry ids only; the screen reads through the API,
-      // which checks access again.
-      const mayViewInbox = inboxAccess(user.id, organizationId, membership);
-      let inboxQueue = Promise.resolve();
+        queue = queue.catch((err: unknown) => request.log.warn({ err }, 'live event not sent'));
+      };
+      const unsubscribe = bus.subscribe(user.id, (id) =>
+        send(
+          (access) => access.open,
+          async () => {
+            const [row] = await findForUser(db, user.id, [id]);
+            if (
+              !row ||
+              (row.organizationId !== organizationId && row.type !== 'ORGANIZATION_INVITE')
+            )
+              return '';
+            return `event: notification\ndata: ${JSON.stringify(service.toNotificationDto(row))}\n\n`;
+          },
+        ),
+      );
+      // The inbox's live events, for members who may see the inbox (one who gains dm:view starts
+      // receiving them); a teammate's own typing is not echoed back to them. The events carry ids
+      // only; the screen reads through the API, which checks access again.
       const stopInbox = bus.subscribeOrganization(organizationId, (announcement) => {
         if (announcement.event === 'inbox-typing' && announcement.data.user.id === user.id) return;
-        // In arrival order, each after a fresh look at the member's role: one whose role lost
-        // dm:view (or who left) stops receiving them at once, one who gained it starts.
-        const allowed = mayViewInbox();
-        inboxQueue = inboxQueue.then(async () => {
-          if (!(await allowed) || res.writableEnded) return;
-          res.write(`event: ${announcement.event}\ndata: ${JSON.stringify(announcement.data)}\n\n`);
-        });
+        send(
+          (access) => access.inbox,
+          async () =>
+            `event: ${announcement.event}\ndata: ${JSON.stringify(announcement.data)}\n\n`,
+        );
       });
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      request.raw.on('close', () => {
+      let stopped = false;
+      const stop = () => {
+        if (stopped) return;
+        stopped = true;
         clearInterval(heartbeat);
         unsubscribe();
         stopInbox();
-      });
+        stream.end();
+        if (!res.writableEnded) res.end();
+      };
+      // Ended here when access is lost; by the client or the connection otherwise.
+      stream.attach(stop);
+      res.on('close', stop);
     },
   );
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { announceAccessChange } from '../../identity/access-changes.js';
 import { members, organizations, roles, users } from '../../db/schema.js';
 
 const visible = (organizationId: string) =>
@@ -86,11 +87,16 @@ export async function updateMemberRole(
     .set({ roleId, permissions })
     .where(and(eq(members.organizationId, organizationId), eq(members.id, memberId)))
     .returning();
+  // The member's open streams read their permissions again (one that lost dm:view closes).
+  if (row?.userId) await announceAccessChange(db, { userId: row.userId, organizationId });
   return row!;
 }
 
 export async function deleteMember(db: Db, organizationId: string, memberId: string) {
-  await db
+  const [row] = await db
     .delete(members)
-    .where(and(eq(members.organizationId, organizationId), eq(members.id, memberId)));
+    .where(and(eq(members.organizationId, organizationId), eq(members.id, memberId)))
+    .returning({ userId: members.userId });
+  // The person's open streams of this organization close (on every API process).
+  if (row?.userId) await announceAccessChange(db, { userId: row.userId, organizationId });
 }

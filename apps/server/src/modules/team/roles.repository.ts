@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { announceAccessChange } from '../../identity/access-changes.js';
 import { members, organizations, rolePermissions, roles } from '../../db/schema.js';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -86,6 +87,8 @@ export async function updateRole(
   await db
     .insert(rolePermissions)
     .values(permissions.map((permission) => ({ roleId, permission })));
+  // Streams of the organization's members read their permissions again.
+  await announceAccessChange(db, { organizationId });
   return role!;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WebUrlSchema } from './web-url.js';
 import { isTimeZone } from './auth.js';
 import { successEnvelope } from './envelope.js';
 
@@ -119,7 +120,7 @@ export const AnalyticsOverviewSchema = z.object({
       platform: z.string(),
       accountName: z.string().nullable(),
       publishedAt: z.string().nullable(),
-      permalink: z.string().nullable(),
+      permalink: WebUrlSchema.nullable(),
       views: z.number().nullable(),
       reach: z.number().nullable(),
       interactions: z.number().nullable(),
@@ -130,7 +131,7 @@ export const AnalyticsOverviewSchema = z.object({
        * a post without media or a video without a poster. For an external post, the network's
        * own picture URL as it was listed.
        */
-      thumbnailUrl: z.string().nullable(),
+      thumbnailUrl: WebUrlSchema.nullable(),
     }),
   ),
   accounts: z.array(

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
+import { WebUrlSchema, webUrlInput } from './web-url.js';
 
 export const UserSchema = z.object({
   id: z.string(),
   displayName: z.string().nullable(),
   email: z.string(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: WebUrlSchema.nullable(),
   timezone: z.string().nullable(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
@@ -71,13 +72,10 @@ export const UpdateUserRequestSchema = z.object({
     .min(1, 'Please fill all fields.')
     .refine(isTimeZone, 'Choose a time zone from the list (an IANA name such as Europe/Paris).')
     .optional(),
-  avatarUrl: z
-    .url({
-      protocol: /^https?$/,
-      error: 'The avatar must be a web address starting with http:// or https://.',
-    })
-    .max(2000, 'The avatar address must be at most 2000 characters.')
-    .nullish(),
+  avatarUrl: webUrlInput(
+    'The avatar must be a web address starting with http:// or https://.',
+    'The avatar address must be at most 2048 characters.',
+  ).nullish(),
 });
 /**
  * `PUT /users/me/default-timezone`: the browser's zone, sent once after sign-in. It is stored

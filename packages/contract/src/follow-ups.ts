@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WebUrlSchema } from './web-url.js';
 import { countText, textLimitOf } from './media-rules.js';
 import type { MediaConstraints } from './platforms.js';
 import { hasNul } from './text.js';
@@ -94,7 +95,7 @@ export const FollowUpSchema = z.object({
   text: z.string(),
   status: z.enum(FOLLOW_UP_STATUSES),
   externalId: z.string().nullable(),
-  permalink: z.string().nullable(),
+  permalink: WebUrlSchema.nullable(),
   error: z.string().nullable(),
   publishedAt: z.string().nullable(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
 import { PLATFORM_NAMES } from './platforms.js';
+import { WebUrlSchema, webUrlInput } from './web-url.js';
 
 /**
  * The unified inbox (docs/inbox.md): direct messages, comment threads and mentions of every
@@ -69,9 +70,9 @@ export const InboxPersonSchema = z.object({
   externalId: z.string(),
   name: z.string().nullable(),
   username: z.string().nullable(),
-  pictureUrl: z.string().nullable(),
+  pictureUrl: WebUrlSchema.nullable(),
   /** The person on the network ("View profile"); null when the network has no public profile page. */
-  profileUrl: z.string().nullable(),
+  profileUrl: WebUrlSchema.nullable(),
 });
 export type InboxPerson = z.infer<typeof InboxPersonSchema>;
 
@@ -81,8 +82,9 @@ export type InboxReplyAttachmentType = (typeof INBOX_REPLY_ATTACHMENT_TYPES)[num
 
 export const InboxAttachmentSchema = z.object({
   type: z.enum(['image', 'video', 'audio', 'file', 'sticker', 'share']),
-  url: z.string().nullable(),
-  previewUrl: z.string().nullable(),
+  /** Web addresses only (`isWebUrl`); anything else a network sent is dropped. */
+  url: WebUrlSchema.nullable(),
+  previewUrl: WebUrlSchema.nullable(),
   /** A shared post's caption or a file's name. */
   title: z.string().nullable(),
 });
@@ -129,7 +131,7 @@ export const InboxConversationSchema = z.object({
     id: z.string(),
     name: z.string().nullable(),
     username: z.string().nullable(),
-    pictureUrl: z.string().nullable(),
+    pictureUrl: WebUrlSchema.nullable(),
   }),
   /** The other side: the DM's customer, the latest commenter, the mention's author. */
   participant: InboxPersonSchema,
@@ -153,7 +155,7 @@ export const InboxConversationSchema = z.object({
     .object({
       postId: z.string().nullable(),
       externalId: z.string(),
-      permalink: z.string().nullable(),
+      permalink: WebUrlSchema.nullable(),
       text: z.string().nullable(),
     })
     .nullable(),
@@ -172,7 +174,7 @@ export const InboxMessageSchema = z.object({
   sender: z.object({
     name: z.string().nullable(),
     username: z.string().nullable(),
-    pictureUrl: z.string().nullable(),
+    pictureUrl: WebUrlSchema.nullable(),
     /** The teammate who sent it from Herald; null for messages that came from the network. */
     teammate: TeammateSchema.nullable(),
   }),
@@ -329,7 +331,7 @@ export const InboxReplyRequestSchema = z.object({
         type: z.enum(INBOX_REPLY_ATTACHMENT_TYPES, {
           error: 'An attachment is an image, a video, an audio file or a file.',
         }),
-        url: z.url({ error: 'An attachment needs the address of its file.' }),
+        url: webUrlInput('An attachment needs the web address (http or https) of its file.'),
       }),
     )
     .max(10, 'Send at most 10 attachments with one reply.')

@@ -1,4 +1,5 @@
 export * from './envelope.js';
+export * from './web-url.js';
 export * from './errors.js';
 export * from './auth.js';
 export * from './health.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
+import { WebUrlSchema } from './web-url.js';
 
 /** The networks Herald can connect (docs/product.md#overview, #constants; LinkedIn added). */
 export const PLATFORM_NAMES = [
@@ -140,7 +141,7 @@ export const IntegrationSchema = z.object({
   sandbox: z.boolean(),
   lastError: z.string().nullable(),
   metadata: z.object({
-    pictureUrl: z.string().nullable(),
+    pictureUrl: WebUrlSchema.nullable(),
     username: z.string().nullable(),
     name: z.string().nullable(),
   }),
@@ -182,7 +183,7 @@ const PendingAccountSchema = z.object({
   externalId: z.string(),
   name: z.string().nullable(),
   username: z.string().nullable(),
-  pictureUrl: z.string().nullable(),
+  pictureUrl: WebUrlSchema.nullable(),
   /** Why it cannot be connected (a Facebook Page without CREATE_CONTENT): shown, not choosable. */
   unavailableReason: z.string().nullable().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WebUrlSchema, webUrlInput } from './web-url.js';
 import { isoDateTime } from './text.js';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
 import { MAX_FILES_PER_POST, MEDIA_KINDS } from './media-rules.js';
@@ -73,7 +74,7 @@ const PlatformPostSchema = z.object({
   platformName: z.string(),
   status: z.enum(TARGET_STATUSES),
   externalId: z.string().nullable(),
-  permalink: z.string().nullable(),
+  permalink: WebUrlSchema.nullable(),
   error: z.string().nullable(),
   publishedAt: z.string().nullable(),
   /** When a QUEUED target is due ("Queued for {time}"); null when it waits for nobody's time. */
@@ -83,7 +84,7 @@ const PlatformPostSchema = z.object({
   /** The account's name and handle as chosen (kept after a disconnect), and its avatar. */
   accountName: z.string().nullable(),
   accountUsername: z.string().nullable(),
-  accountPictureUrl: z.string().nullable(),
+  accountPictureUrl: WebUrlSchema.nullable(),
   /** A TikTok account's settings for this post (privacy, interactions, disclosure, inbox draft). */
   tiktok: TikTokPostSettingsSchema.nullable().optional(),
   /** The thread's further parts (part 2 onward) and the first comment, in publishing order. */
@@ -99,7 +100,7 @@ const PostAccountSchema = z.object({
   platformName: z.string(),
   name: z.string().nullable(),
   username: z.string().nullable(),
-  pictureUrl: z.string().nullable(),
+  pictureUrl: WebUrlSchema.nullable(),
   /** False when the account was disconnected since: the post cannot go out from it. */
   connected: z.boolean(),
 });
@@ -357,7 +358,7 @@ export const TargetParamsSchema = PostParamsSchema.extend({
 /** After an UNCERTAIN publication: the user checked the network and says what happened. */
 export const ResolveTargetRequestSchema = z.object({
   outcome: z.enum(['published', 'retry']),
-  permalink: z.url('The link must be a full URL.').optional(),
+  permalink: webUrlInput('The link must be a full web address (http or https).').optional(),
 });
 export type ResolveTargetRequest = z.infer<typeof ResolveTargetRequestSchema>;
 
@@ -381,7 +382,7 @@ const CommentSchema: z.ZodType<Comment> = z.lazy(() =>
     from: z.object({
       id: z.string(),
       name: z.string(),
-      picture: z.object({ data: z.object({ url: z.string().nullable() }) }),
+      picture: z.object({ data: z.object({ url: WebUrlSchema.nullable() }) }),
     }),
     isOwn: z.boolean(),
     replies: z.array(CommentSchema),
@@ -422,9 +423,11 @@ export const PostEmbedResponseSchema = successEnvelope(
       platformName: z.string(),
       externalId: z.string(),
       shortcode: z.string().nullable(),
-      permalink: z.string().nullable(),
+      permalink: WebUrlSchema.nullable(),
       username: z.string().nullable(),
     }),
   }),
 );
-export const FacebookPermalinkResponseSchema = successEnvelope(z.object({ permalink: z.string() }));
+export const FacebookPermalinkResponseSchema = successEnvelope(
+  z.object({ permalink: WebUrlSchema }),
+);

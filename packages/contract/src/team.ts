@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
+import { WebUrlSchema } from './web-url.js';
 import { PERMISSION_NAMES, type PermissionName } from './permissions.js';
 
 const PermissionSchema = z.object({
@@ -72,7 +73,7 @@ const MemberSchema = z.object({
     .object({
       id: z.string(),
       displayName: z.string().nullable(),
-      avatarUrl: z.string().nullable(),
+      avatarUrl: WebUrlSchema.nullable(),
     })
     .nullable(),
   joinedAt: z.string().nullable(),

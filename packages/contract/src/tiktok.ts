@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WebUrlSchema } from './web-url.js';
 import { successEnvelope } from './envelope.js';
 
 /**
@@ -54,7 +55,7 @@ export const TikTokSettingsByAccountSchema = z.record(z.string(), TikTokPostSett
 export const TikTokCreatorInfoSchema = z.object({
   nickname: z.string(),
   username: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: WebUrlSchema.nullable(),
   /** The levels the user may choose from (only SELF_ONLY while Herald's app is not audited). */
   privacyLevelOptions: z.array(z.enum(TIKTOK_PRIVACY_LEVELS)),
   commentDisabled: z.boolean(),

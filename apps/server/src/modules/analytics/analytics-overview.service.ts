@@ -5,6 +5,7 @@ import {
   type AnalyticsOverviewQuery,
   type AnalyticsSettings,
   type UpdateAnalyticsSettingsRequest,
+  webUrlOrNull,
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -268,13 +269,15 @@ export async function getAnalyticsOverview(
     platform: r.platform,
     accountName: r.accountName,
     publishedAt: r.publishedAt,
-    permalink: r.permalink,
+    permalink: webUrlOrNull(r.permalink),
     views: r.views,
     reach: r.reach,
     interactions: r.interactions,
     engagementRate: rate(r),
     takenAt: r.takenAt!,
-    thumbnailUrl: isExternal(r) ? r.thumbnailUrl : (thumbnails.get(r.postId!) ?? null),
+    thumbnailUrl: isExternal(r)
+      ? webUrlOrNull(r.thumbnailUrl)
+      : (thumbnails.get(r.postId!) ?? null),
   }));
 
   return {

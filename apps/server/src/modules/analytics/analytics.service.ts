@@ -1,3 +1,4 @@
+import { webUrlOrNull } from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
@@ -251,7 +252,14 @@ export class AnalyticsCollector {
       integrationId: integration.id,
       platformId: integration.platformId,
       now: this.now(),
-      posts: listed.filter((p) => p.publishedAt <= settled),
+      // The permalink and picture become a link and an image: only web addresses are kept.
+      posts: listed
+        .filter((p) => p.publishedAt <= settled)
+        .map((p) => ({
+          ...p,
+          permalink: webUrlOrNull(p.permalink),
+          thumbnailUrl: webUrlOrNull(p.thumbnailUrl),
+        })),
     });
     // A stored post that a Herald target now has is counted by the target's readings: dropped,
     // never read (nor counted) twice.

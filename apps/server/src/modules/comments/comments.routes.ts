@@ -9,6 +9,7 @@ import {
   PostPlatformParamsSchema,
   ReplyRequestSchema,
   ReplyResponseSchema,
+  webUrlOrNull,
 } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -49,7 +50,7 @@ export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
             platformName: target.platformName,
             externalId: target.externalId,
             shortcode: stringOf(embed.shortcode),
-            permalink: target.permalink,
+            permalink: webUrlOrNull(target.permalink),
             username: stringOf(embed.tiktokUsername) ?? stringOf(embed.username),
           },
         },
@@ -72,13 +73,14 @@ export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
     async (request) => {
       const { orgId, postId, platformId } = request.params;
       const target = await publishedTarget(deps.db, orgId, postId, platformId);
-      if (!target.permalink) {
+      const permalink = webUrlOrNull(target.permalink);
+      if (!permalink) {
         throw new AppError(
           'NOT_FOUND',
           `No permalink is known for this post on ${target.platformName}.`,
         );
       }
-      return { status: 'success' as const, data: { permalink: target.permalink } };
+      return { status: 'success' as const, data: { permalink } };
     },
   );
 

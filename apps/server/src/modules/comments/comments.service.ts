@@ -1,4 +1,4 @@
-import type { Comment } from '@herald/contract';
+import { webUrlOrNull, type Comment } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
@@ -21,7 +21,12 @@ function toComment(c: NetworkComment): Comment {
     message: c.message,
     likes: c.likes,
     created_time: c.createdTime,
-    from: { id: c.from.id, name: c.from.name, picture: { data: { url: c.from.pictureUrl } } },
+    from: {
+      id: c.from.id,
+      name: c.from.name,
+      // The network's picture of the commenter becomes an image: only a web address is kept.
+      picture: { data: { url: webUrlOrNull(c.from.pictureUrl) } },
+    },
     isOwn: c.isOwn,
     replies: c.replies.map(toComment),
   };

@@ -1,11 +1,13 @@
-import type {
-  InboxCapabilities as InboxCapabilitiesDto,
-  InboxConversation,
-  InboxMessage,
-  InboxNote,
-  InboxReplyWindow,
+import {
+  webUrlOrNull,
+  type InboxCapabilities as InboxCapabilitiesDto,
+  type InboxConversation,
+  type InboxMessage,
+  type InboxNote,
+  type InboxReplyWindow,
 } from '@herald/contract';
 import type { InboxAdapter, InboxCapabilities } from '../../platforms/inbox-types.js';
+import { attachmentWithWebUrls } from './inbox-urls.js';
 import type { StoredAccount } from '../../platforms/types.js';
 import type { ConversationRow, IntegrationRow, MessageRow } from './inbox.repository.js';
 
@@ -87,14 +89,16 @@ export function toConversationDto(
       id: ctx.integration.id,
       name: ctx.integration.name,
       username: ctx.integration.username,
-      pictureUrl: ctx.integration.pictureUrl,
+      pictureUrl: webUrlOrNull(ctx.integration.pictureUrl),
     },
+    // Addresses are stored only when they are web ones; rows from before that rule are
+    // answered the same way here.
     participant: {
       externalId: p?.externalId ?? row.participantExternalId ?? '',
       name: p?.name ?? null,
       username: p?.username ?? null,
-      pictureUrl: p?.pictureUrl ?? null,
-      profileUrl: p?.profileUrl ?? null,
+      pictureUrl: webUrlOrNull(p?.pictureUrl),
+      profileUrl: webUrlOrNull(p?.profileUrl),
     },
     title: row.title,
     lastMessage:
@@ -115,7 +119,7 @@ export function toConversationDto(
       ? {
           postId: row.postId,
           externalId: row.rootPostExternalId,
-          permalink: row.rootPostPermalink,
+          permalink: webUrlOrNull(row.rootPostPermalink),
           text: row.rootPostText,
         }
       : null,
@@ -158,12 +162,12 @@ export function toMessageDto(
     sender: {
       name: row.author?.name ?? null,
       username: row.author?.username ?? null,
-      pictureUrl: row.author?.pictureUrl ?? null,
+      pictureUrl: webUrlOrNull(row.author?.pictureUrl),
       teammate: row.sentByUserId ? (teammates.get(row.sentByUserId) ?? null) : null,
     },
     text: row.text,
     createdAt: row.createdAt.toISOString(),
-    attachments: row.attachments,
+    attachments: row.attachments.map(attachmentWithWebUrls),
     parentId: row.parentExternalId ? (idsByExternal.get(row.parentExternalId) ?? null) : null,
     privateReply: row.privateReplyTo !== null || link !== null,
     privateReplyLink: link,

@@ -7,6 +7,7 @@ import {
   INBOX_CHANNEL,
   type InboxAnnouncement,
 } from '../notifications/notifications.repository.js';
+import { withWebUrls } from './inbox-urls.js';
 
 /** The connected account events are stored for. */
 export interface IngestAccount {
@@ -74,7 +75,8 @@ interface Stored {
  * updates it in place. The conversation's order and preview follow the network's time of the
  * stored message (an edit keeps the original's time), never arrival — among equal times, the
  * later one in the batch; a new inbound message marks it unread and reopens it (from Done or the
- * archive); our own echoes and edits change neither. NUL characters are dropped first.
+ * archive); our own echoes and edits change neither. NUL characters are dropped first, and every
+ * address that is not a web one (`withWebUrls`).
  *
  * One transaction for the whole batch of one account, whatever its size: one multi-row upsert of
  * the conversations, one of the messages per copy of a message (a retry inside the batch is a
@@ -88,7 +90,7 @@ export async function upsertInboxEvents(
   events: InboxEvent[],
 ): Promise<IngestOutcome> {
   if (events.length === 0) return { inserted: 0, updated: 0, conversationIds: [] };
-  const clean = events.map(withoutNul);
+  const clean = events.map((event) => withWebUrls(withoutNul(event)));
   return db.transaction((tx) => upsertBatch(tx, account, clean));
 }
 

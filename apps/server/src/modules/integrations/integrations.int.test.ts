@@ -153,6 +153,33 @@ describe('connecting an X account through its sandbox', () => {
     expect(await rowsOf(orgId)).toHaveLength(0);
   });
 
+  it('keeps only a web address of the picture the network gives for the account', async () => {
+    const network = t.networks.get('x')!;
+    const adapter = network.adapter;
+    const pictures = ['javascript:alert(1)', 'https://pbs.example.test/p/1.jpg'];
+    try {
+      for (const [i, picture] of pictures.entries()) {
+        network.adapter = {
+          ...adapter,
+          connect: async (input) =>
+            (await adapter.connect(input)).map((a) => ({ ...a, pictureUrl: picture })),
+        };
+        const { owner, orgId } = await createOrg(t.app, `picture${i}@example.com`);
+        const done = await connectThroughSandbox(t.app, owner, 'x', orgId, {
+          account: `Picture ${i}`,
+        });
+        expect(done).toBe(settings({ connected: 'X' }));
+        const [row] = await rowsOf(orgId);
+        const listed = await owner.call('GET', `/api/organizations/${orgId}/integrations`);
+        const kept = picture.startsWith('https:') ? picture : null;
+        expect(row!.pictureUrl).toBe(kept);
+        expect(listed.body.data.platforms[0].metadata.pictureUrl).toBe(kept);
+      }
+    } finally {
+      network.adapter = adapter;
+    }
+  });
+
   it('refuses a tampered or foreign state, and a denial, storing nothing', async () => {
     const { owner, orgId } = await createOrg(t.app, 'x.careful@example.com', 'Careful');
     const denied = await connectThroughSandbox(t.app, owner, 'x', orgId, { decision: 'deny' });

@@ -1,4 +1,4 @@
-import type { Integration } from '@herald/contract';
+import { webUrlOrNull, type Integration } from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -43,7 +43,7 @@ export function toIntegrationDto(
     tokenExpiresAt: iso(row.accessTokenExpiresAt),
     sandbox: row.sandbox,
     lastError: row.lastError,
-    metadata: { pictureUrl: row.pictureUrl, username: row.username, name: row.name },
+    metadata: { pictureUrl: webUrlOrNull(row.pictureUrl), username: row.username, name: row.name },
     connectKind: typeof row.extra.kind === 'string' ? row.extra.kind : null,
     textLimit: row.textLimit,
   };
@@ -153,12 +153,14 @@ export async function finishConnect(
   }
   try {
     const { network, platform } = await resolveNetwork(deps, slug);
-    const accounts = await network.adapter.connect({
+    const offered = await network.adapter.connect({
       code: query.code,
       redirectUri: callbackUrl(deps, slug),
       codeVerifier: deps.states.verifierFor(state.nonce),
       ...(state.kind ? { kind: state.kind } : {}),
     });
+    // The picture is shown as an image wherever the account appears: only a web address is kept.
+    const accounts = offered.map((a) => ({ ...a, pictureUrl: webUrlOrNull(a.pictureUrl) }));
     const sandbox = isSandboxKind(network, state.kind);
     if (accounts.length === 0) return fail(`${label} has no account this sign-in can connect.`);
     if (accounts.length === 1) {
@@ -317,7 +319,7 @@ export async function getPending(
       externalId: a.externalId,
       name: a.name,
       username: a.username,
-      pictureUrl: a.pictureUrl,
+      pictureUrl: webUrlOrNull(a.pictureUrl),
       unavailableReason: a.unavailable ?? null,
     })),
     expiresAt: pending.expiresAt.toISOString(),

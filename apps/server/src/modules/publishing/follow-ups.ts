@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { followUpLabel, type FollowUp, type FollowUpsInput } from '@herald/contract';
+import { followUpLabel, webUrlOrNull, type FollowUp, type FollowUpsInput } from '@herald/contract';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -57,7 +57,7 @@ export const followUpDto = (row: FollowUpRow): FollowUp => ({
   text: row.text,
   status: row.status,
   externalId: row.externalId,
-  permalink: row.permalink,
+  permalink: webUrlOrNull(row.permalink),
   error: row.error,
   publishedAt: row.publishedAt?.toISOString() ?? null,
 });
@@ -109,9 +109,12 @@ export async function transitionFollowUp(
   values: Partial<FollowUpRow> = {},
   attemptId?: string,
 ) {
+  // A permalink is shown as a link: only a web address the network gave is kept.
+  const permalink =
+    values.permalink === undefined ? {} : { permalink: webUrlOrNull(values.permalink) };
   const [row] = await db
     .update(postTargetFollowUps)
-    .set({ ...values, status: to, updatedAt: new Date() })
+    .set({ ...values, ...permalink, status: to, updatedAt: new Date() })
     .where(
       and(
         eq(postTargetFollowUps.id, id),

@@ -40,7 +40,7 @@ import {
 } from './follow-ups.js';
 import { postTargetFollowUps } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
-import { followUpLabel } from '@herald/contract';
+import { followUpLabel, webUrlOrNull } from '@herald/contract';
 
 export interface PublisherDeps {
   db: Db;
@@ -505,7 +505,8 @@ export class Publisher {
     const due = loaded.target.dueAt ?? loaded.post.scheduledAt;
     const row = await repo.markTargetPublished(this.deps.db, loaded.target.id, attemptId, {
       externalId: result.externalId,
-      permalink: result.permalink,
+      // Shown as a link on the post: only a web address the network gave is kept.
+      permalink: webUrlOrNull(result.permalink),
       embed: result.extra ?? null,
       publishedAt: now,
       latenessMs: due ? Math.max(0, now.getTime() - due.getTime()) : null,

@@ -1,4 +1,4 @@
-import type { Member } from '@herald/contract';
+import { webUrlOrNull, type Member } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { activeAdminUserIds } from '../notifications/notifications.repository.js';
@@ -22,7 +22,7 @@ function toMemberDto(row: ListedRow, rolePermissions: string[]): Member {
     roleId: m.roleId,
     role: row.role,
     permissions: effectivePermissions(rolePermissions, m.permissions),
-    user: row.user,
+    user: row.user && { ...row.user, avatarUrl: webUrlOrNull(row.user.avatarUrl) },
     joinedAt: iso(m.joinedAt),
     invitedAt: iso(m.invitedAt),
     organizationId: m.organizationId,

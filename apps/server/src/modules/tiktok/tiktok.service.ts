@@ -1,4 +1,4 @@
-import type { TikTokCreatorInfo } from '@herald/contract';
+import { webUrlOrNull, type TikTokCreatorInfo } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
@@ -47,7 +47,9 @@ export async function readCreatorInfo(
   if (row.integration.status !== 'CONNECTED')
     throw new AppError('VALIDATION_FAILED', 'This TikTok account needs reconnecting in Settings.');
   try {
-    return await adapter.creatorInfo(toStoredAccount(deps.cipher, row.integration));
+    const info = await adapter.creatorInfo(toStoredAccount(deps.cipher, row.integration));
+    // The creator's avatar is shown as an image: only a web address is kept.
+    return { ...info, avatarUrl: webUrlOrNull(info.avatarUrl) };
   } catch (err) {
     throw toAppError(err);
   }

@@ -1,4 +1,9 @@
-import type { CurrentMember, UpdateUserRequestSchema, User } from '@herald/contract';
+import {
+  webUrlOrNull,
+  type CurrentMember,
+  type UpdateUserRequestSchema,
+  type User,
+} from '@herald/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { LoadMembership } from '../../http/access.js';
@@ -15,7 +20,7 @@ export function toUserDto(row: repo.UserRow): User {
     id: row.id,
     displayName: row.displayName,
     email: row.email,
-    avatarUrl: row.avatarUrl,
+    avatarUrl: webUrlOrNull(row.avatarUrl),
     timezone: row.timezone,
     isAdmin: row.isAdmin,
     createdAt: row.createdAt.toISOString(),
@@ -42,7 +47,8 @@ export async function signInWithIdentity(
   const profile = {
     email,
     displayName: identity.name?.trim() || null,
-    avatarUrl: identity.picture ?? null,
+    // The provider's picture is shown as an image: only a web address is kept.
+    avatarUrl: webUrlOrNull(identity.picture),
     emailVerified: identity.emailVerified === true,
   };
   // Only an address the provider verified may claim an account or operator rights.

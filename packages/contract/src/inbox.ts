@@ -65,6 +65,12 @@ export const INBOX_LABELS_PER_CONVERSATION = 10;
 export const INBOX_NOTE_MAX = 5000;
 export const INBOX_SAVED_REPLY_MAX = 2000;
 export const INBOX_PAGE_SIZE_MAX = 100;
+/**
+ * The most own labels (beside the seven defaults) and saved replies one organization keeps: far
+ * more than a team uses, small enough that every list of them stays a small answer.
+ */
+export const INBOX_OWN_LABELS_MAX = 100;
+export const INBOX_SAVED_REPLIES_MAX = 200;
 
 export const InboxPersonSchema = z.object({
   externalId: z.string(),
@@ -395,7 +401,11 @@ export const InboxNoteResponseSchema = successEnvelope(z.object({ note: InboxNot
 /** `POST …/conversations/{conversationId}/typing` (dm:send): shows "X is replying…" to others viewing it. */
 export const InboxTypingRequestSchema = z.object({ typing: z.boolean() });
 
-/** Saved replies of an organization: `GET|POST /organizations/{orgId}/inbox/saved-replies`, `DELETE …/{id}`. */
+/**
+ * Saved replies of an organization: `GET|POST /organizations/{orgId}/inbox/saved-replies`,
+ * `DELETE …/{id}`. An organization keeps at most `INBOX_SAVED_REPLIES_MAX`; the list comes a page
+ * at a time, by name.
+ */
 export const InboxSavedReplySchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -414,9 +424,19 @@ export const InboxSavedReplyRequestSchema = z.object({
     .min(1, 'Write the reply text.')
     .max(INBOX_SAVED_REPLY_MAX, `Keep the reply under ${INBOX_SAVED_REPLY_MAX} characters.`),
 });
+/**
+ * `GET …/inbox/saved-replies?q&cursor&limit`: by name (then id), `limit` at a time (50 unless
+ * told); `q` keeps those whose name or text contains it; `meta.nextCursor` asks for the next page.
+ */
+export const InboxSavedRepliesQuerySchema = z.object({
+  q: z.string().trim().max(200, 'Keep the search under 200 characters.').optional(),
+  cursor: z.string().min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(INBOX_PAGE_SIZE_MAX).default(50),
+});
+export type InboxSavedRepliesQuery = z.input<typeof InboxSavedRepliesQuerySchema>;
 export const InboxSavedRepliesResponseSchema = successEnvelope(
   z.object({ savedReplies: z.array(InboxSavedReplySchema) }),
-);
+).extend({ meta: z.object({ nextCursor: z.string().nullable() }) });
 
 const labelName = z
   .string({ error: 'Name the label.' })
@@ -429,7 +449,8 @@ const labelColor = z.enum(INBOX_LABEL_COLORS, {
 });
 
 /**
- * The organization's own labels: `POST /organizations/{orgId}/inbox/labels` `{name, color?}`,
+ * The organization's own labels (at most `INBOX_OWN_LABELS_MAX`, so every answer carries all of
+ * them): `POST /organizations/{orgId}/inbox/labels` `{name, color?}`,
  * `PATCH …/labels/{name}` `{name?, color?}` (rename — every conversation keeps it — or
  * recolour), `DELETE …/labels/{name}` (taken off every conversation). All dm:send.
  */

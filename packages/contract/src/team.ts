@@ -32,7 +32,15 @@ const RoleSchema = z.object({
   memberCount: z.number().int().min(0),
 });
 export type Role = z.infer<typeof RoleSchema>;
-/** `GET /organizations/{orgId}/roles` answers a bare array (docs/product.md#api-calls). */
+/**
+ * The most roles one organization has, its four defaults included: the whole list is one small
+ * answer, and no team needs more.
+ */
+export const ORGANIZATION_ROLES_MAX = 50;
+/**
+ * `GET /organizations/{orgId}/roles` answers a bare array (docs/product.md#api-calls), whole:
+ * an organization has at most `ORGANIZATION_ROLES_MAX` roles.
+ */
 export const RolesResponseSchema = z.array(RoleSchema);
 export const RoleResponseSchema = successEnvelope(z.object({ role: RoleSchema }));
 

@@ -1,4 +1,16 @@
-import { and, arrayOverlaps, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   inboxConversations,
@@ -9,6 +21,7 @@ import {
   inboxSyncState,
   inboxWebhookEvents,
   integrations,
+  organizations,
   platforms,
   users,
 } from '../../db/schema.js';
@@ -198,12 +211,47 @@ export async function insertNote(db: Db, values: typeof inboxNotes.$inferInsert)
   return row!;
 }
 
-export function listSavedReplies(db: Db, organizationId: string) {
+/** One page of saved replies by name then id, after `after`; `limit + 1` rows tell if more follow. */
+export function listSavedReplies(
+  db: Db,
+  organizationId: string,
+  page: { q?: string | undefined; after?: { title: string; id: string }; limit: number },
+) {
+  const r = inboxSavedReplies;
   return db
-    .select()
+    .select({ id: r.id, title: r.title, text: r.text })
+    .from(r)
+    .where(
+      and(
+        eq(r.organizationId, organizationId),
+        page.q
+          ? or(ilike(r.title, containsPattern(page.q)), ilike(r.text, containsPattern(page.q)))
+          : undefined,
+        page.after
+          ? sql`(${r.title}, ${r.id}) > (${page.after.title}, ${page.after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(r.title, r.id)
+    .limit(page.limit + 1);
+}
+
+/**
+ * Holds the organization's row until the transaction ends: creates that count what the
+ * organization already has wait for each other, so two of them cannot both take the last place.
+ */
+export async function lockOrganization(db: Db, organizationId: string) {
+  await db.execute(
+    sql`select ${organizations.id} from ${organizations} where ${organizations.id} = ${organizationId} for update`,
+  );
+}
+
+export async function countSavedReplies(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({ n: count() })
     .from(inboxSavedReplies)
-    .where(eq(inboxSavedReplies.organizationId, organizationId))
-    .orderBy(inboxSavedReplies.title, inboxSavedReplies.id);
+    .where(eq(inboxSavedReplies.organizationId, organizationId));
+  return row?.n ?? 0;
 }
 
 export async function insertSavedReply(db: Db, values: typeof inboxSavedReplies.$inferInsert) {
@@ -225,6 +273,14 @@ export async function listOwnLabels(db: Db, organizationId: string) {
     .from(inboxLabels)
     .where(eq(inboxLabels.organizationId, organizationId))
     .orderBy(inboxLabels.createdAt, inboxLabels.name);
+}
+
+export async function countOwnLabels(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(inboxLabels)
+    .where(eq(inboxLabels.organizationId, organizationId));
+  return row?.n ?? 0;
 }
 
 export async function insertLabel(

@@ -14,6 +14,7 @@ import {
   InboxNoteResponseSchema,
   InboxReplyRequestSchema,
   InboxResolveRequestSchema,
+  InboxSavedRepliesQuerySchema,
   InboxSavedRepliesResponseSchema,
   InboxSavedReplyRequestSchema,
   InboxSummaryResponseSchema,
@@ -340,10 +341,21 @@ export async function inboxRoutes(app: FastifyInstance, deps: service.InboxDeps)
     `${base}/saved-replies`,
     {
       config: { access: { org: 'GET /organizations/:orgId/inbox/saved-replies' } },
-      schema: { tags, params: org, response: { 200: InboxSavedRepliesResponseSchema } },
+      schema: {
+        tags,
+        params: org,
+        querystring: InboxSavedRepliesQuerySchema,
+        response: { 200: InboxSavedRepliesResponseSchema },
+      },
     },
-    async (request) =>
-      ok({ savedReplies: await service.listSavedReplies(db, request.params.orgId) }),
+    async (request) => {
+      const page = await service.listSavedReplies(db, request.params.orgId, request.query);
+      return {
+        status: 'success' as const,
+        data: { savedReplies: page.savedReplies },
+        meta: { nextCursor: page.nextCursor },
+      };
+    },
   );
 
   api.post(

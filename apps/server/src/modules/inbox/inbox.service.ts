@@ -1,5 +1,7 @@
 import {
   INBOX_DEFAULT_LABELS,
+  INBOX_OWN_LABELS_MAX,
+  INBOX_SAVED_REPLIES_MAX,
   type InboxLabelColor,
   type InboxAccount,
   type InboxConversation,
@@ -391,19 +393,65 @@ const toSavedReply = (r: { id: string; title: string; text: string }): InboxSave
   text: r.text,
 });
 
-export async function listSavedReplies(db: Db, organizationId: string) {
-  return (await repo.listSavedReplies(db, organizationId)).map(toSavedReply);
+/** The saved-replies cursor: the name and id of the last one shown. */
+const encodeSavedReplyCursor = (r: { title: string; id: string }) =>
+  Buffer.from(JSON.stringify([r.title, r.id])).toString('base64url');
+function decodeSavedReplyCursor(cursor: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  const [title, id] = Array.isArray(parsed) ? (parsed as unknown[]) : [];
+  if (typeof title !== 'string' || typeof id !== 'string' || !isUuid(id))
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The page cursor is not valid; start from the first page.',
+    );
+  return { title, id };
 }
 
+/** One page of the organization's saved replies by name (docs/inbox.md#saved-replies). */
+export async function listSavedReplies(
+  db: Db,
+  organizationId: string,
+  query: { q?: string | undefined; cursor?: string | undefined; limit: number },
+) {
+  const rows = await repo.listSavedReplies(db, organizationId, {
+    q: query.q || undefined,
+    ...(query.cursor ? { after: decodeSavedReplyCursor(query.cursor) } : {}),
+    limit: query.limit,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    savedReplies: page.map(toSavedReply),
+    nextCursor: rows.length > query.limit && last ? encodeSavedReplyCursor(last) : null,
+  };
+}
+
+/**
+ * A new saved reply, within `INBOX_SAVED_REPLIES_MAX` per organization: counted with the
+ * organization's row locked, so concurrent creates cannot both take the last place.
+ */
 export async function createSavedReply(
   db: Db,
   organizationId: string,
   userId: string,
   input: { title: string; text: string },
 ) {
-  return toSavedReply(
-    await repo.insertSavedReply(db, { organizationId, createdByUserId: userId, ...input }),
-  );
+  return db.transaction(async (tx) => {
+    await repo.lockOrganization(tx, organizationId);
+    if ((await repo.countSavedReplies(tx, organizationId)) >= INBOX_SAVED_REPLIES_MAX)
+      throw new AppError(
+        'CONFLICT',
+        `An organization can have at most ${INBOX_SAVED_REPLIES_MAX} saved replies; delete one you no longer use.`,
+      );
+    return toSavedReply(
+      await repo.insertSavedReply(tx, { organizationId, createdByUserId: userId, ...input }),
+    );
+  });
 }
 
 export async function deleteSavedReply(db: Db, organizationId: string, id: string) {
@@ -419,7 +467,17 @@ export async function addLabel(
 ) {
   if (isDefaultLabel(name))
     throw new AppError('CONFLICT', `Every organization already has the label "${name}".`);
-  await repo.insertLabel(db, organizationId, name, color);
+  // Counted after the insert with the organization's row locked: concurrent adds cannot both
+  // take the last place, and adding a label it already has is still no change.
+  await db.transaction(async (tx) => {
+    await repo.lockOrganization(tx, organizationId);
+    const added = await repo.insertLabel(tx, organizationId, name, color);
+    if (added && (await repo.countOwnLabels(tx, organizationId)) > INBOX_OWN_LABELS_MAX)
+      throw new AppError(
+        'CONFLICT',
+        `An organization can have at most ${INBOX_OWN_LABELS_MAX} labels of its own; delete one you no longer use.`,
+      );
+  });
   return labelsOf(db, organizationId);
 }
 

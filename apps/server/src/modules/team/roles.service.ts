@@ -1,4 +1,4 @@
-import { DEFAULT_ROLES, PERMISSIONS, type Role } from '@herald/contract';
+import { DEFAULT_ROLES, ORGANIZATION_ROLES_MAX, PERMISSIONS, type Role } from '@herald/contract';
 import type { z } from 'zod';
 import type { SaveRoleRequestSchema } from '@herald/contract';
 import type { Db } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import { assertCanGrant } from './grants.js';
 import type { MembershipContext } from './membership.js';
 import { permissionsOfRoles } from './membership.repository.js';
+import { lockOrganization } from './members.repository.js';
 import * as repo from './roles.repository.js';
 
 type SaveRole = z.output<typeof SaveRoleRequestSchema>;
@@ -91,6 +92,13 @@ export async function createRole(db: Db, actor: MembershipContext, input: SaveRo
   const organizationId = actor.organizationId;
   assertCanGrant(actor, null, input.permissionIds);
   return db.transaction(async (tx) => {
+    // Counted with the organization's row locked: concurrent creates cannot both take the last place.
+    await lockOrganization(tx, organizationId);
+    if ((await repo.listRoles(tx, organizationId)).length >= ORGANIZATION_ROLES_MAX)
+      throw new AppError(
+        'CONFLICT',
+        `An organization can have at most ${ORGANIZATION_ROLES_MAX} roles; delete one you no longer use.`,
+      );
     if (await repo.nameTakenByAnother(tx, organizationId, input.name)) throw nameTaken(input.name);
     const permissions = [...new Set(input.permissionIds)];
     const role = await repo.insertRole(

@@ -258,19 +258,31 @@ export function sendTyping(orgId: string, conversationId: string, typing: boolea
     .catch(() => undefined);
 }
 
-/** `GET …/inbox/saved-replies`. */
-export function useSavedReplies(orgId: string, { enabled = true } = {}) {
-  return useQuery({
-    queryKey: inboxKeys.savedReplies(orgId),
-    queryFn: async ({ signal }) => {
-      const { data } = await apiClient.get(inboxPath(orgId, '/saved-replies'), {
+/**
+ * `GET …/inbox/saved-replies`: by name, a page at a time ("Show more"); `q` keeps those whose
+ * name or text contains it. `replies` is every page loaded so far.
+ */
+export function useSavedReplies(orgId: string, { enabled = true, q = '' } = {}) {
+  const search = q.trim();
+  const query = useInfiniteQuery({
+    queryKey: [...inboxKeys.savedReplies(orgId), search] as const,
+    queryFn: async ({ pageParam, signal }) => {
+      const params = new URLSearchParams();
+      if (search) params.set('q', search);
+      if (pageParam) params.set('cursor', pageParam);
+      const suffix = params.size ? `?${params.toString()}` : '';
+      return apiClient.get(inboxPath(orgId, `/saved-replies${suffix}`), {
         schema: InboxSavedRepliesResponseSchema,
         signal,
       });
-      return data.savedReplies;
     },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.meta.nextCursor ?? undefined,
     enabled: Boolean(orgId) && enabled,
+    placeholderData: keepPreviousData,
   });
+  const replies = query.data?.pages.flatMap((page) => page.data.savedReplies);
+  return { ...query, replies };
 }
 
 export function useCreateSavedReply(orgId: string) {

@@ -38,10 +38,10 @@ export function SavedRepliesMenu({
         </DropdownMenu.Trigger>
         <DropdownMenu.Content align="start" side="top" sideOffset={6} className={MENU_CONTENT}>
           {saved.isPending && <p className="px-3 py-2 text-sm text-slate-600">Loading…</p>}
-          {saved.data?.length === 0 && (
+          {saved.replies?.length === 0 && (
             <p className="px-3 py-2 text-sm text-slate-600">No saved replies yet.</p>
           )}
-          {saved.data?.map((reply) => (
+          {saved.replies?.map((reply) => (
             <DropdownMenu.Item
               key={reply.id}
               className={MENU_ITEM}
@@ -53,6 +53,19 @@ export function SavedRepliesMenu({
               </span>
             </DropdownMenu.Item>
           ))}
+          {saved.hasNextPage && (
+            <DropdownMenu.Item
+              className={MENU_ITEM}
+              disabled={saved.isFetchingNextPage}
+              // Keeps the menu open: the next page appears under the ones shown.
+              onSelect={(event) => {
+                event.preventDefault();
+                void saved.fetchNextPage();
+              }}
+            >
+              {saved.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item className={MENU_ITEM} onSelect={() => setManaging(true)}>
             <BookmarkPlus className="size-4" aria-hidden="true" />
@@ -74,7 +87,8 @@ function ManageSavedReplies({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const saved = useSavedReplies(orgId, { enabled: open });
+  const [search, setSearch] = useState('');
+  const saved = useSavedReplies(orgId, { enabled: open, q: search });
   const create = useCreateSavedReply(orgId);
   const remove = useDeleteSavedReply(orgId);
   const [title, setTitle] = useState('');
@@ -105,8 +119,20 @@ function ManageSavedReplies({
       title="Saved replies"
       description="Answers your team sends often. Pick one in the reply box to insert it."
     >
-      <ul className="flex flex-col gap-2">
-        {saved.data?.map((reply) => (
+      <label className="sr-only" htmlFor="saved-reply-search">
+        Search saved replies
+      </label>
+      <input
+        id="saved-reply-search"
+        type="search"
+        value={search}
+        placeholder="Search saved replies"
+        maxLength={200}
+        onChange={(e) => setSearch(e.target.value)}
+        className="mb-3 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+      />
+      <ul className="flex max-h-80 flex-col gap-2 overflow-y-auto">
+        {saved.replies?.map((reply) => (
           <li
             key={reply.id}
             className="flex items-start gap-2 rounded-lg border border-slate-200 p-2 text-sm"
@@ -132,7 +158,21 @@ function ManageSavedReplies({
             </button>
           </li>
         ))}
-        {saved.data?.length === 0 && <li className="text-sm text-slate-600">None yet.</li>}
+        {saved.replies?.length === 0 && (
+          <li className="text-sm text-slate-600">{search.trim() ? 'None found.' : 'None yet.'}</li>
+        )}
+        {saved.hasNextPage && (
+          <li>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={saved.isFetchingNextPage}
+              onClick={() => void saved.fetchNextPage()}
+            >
+              {saved.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </Button>
+          </li>
+        )}
       </ul>
       <form onSubmit={submit} className="mt-4 flex flex-col gap-2" noValidate>
         <label className="text-sm font-medium text-slate-800" htmlFor="saved-reply-title">

@@ -59,6 +59,15 @@ interface Thread {
   notes?: InboxNote[];
 }
 
+/** One page of saved replies, with the cursor of the next one (null: the last page). */
+const savedRepliesPage = (
+  savedReplies: Array<{ id: string; title: string; text: string }>,
+  nextCursor: string | null = null,
+): FakeReply => ({
+  status: 200,
+  body: { status: 'success', data: { savedReplies }, meta: { nextCursor } },
+});
+
 async function renderInbox({
   conversations = [maya, comments],
   threads = [] as Thread[],
@@ -78,9 +87,9 @@ async function renderInbox({
     routes: {
       [`GET ${base}/summary`]: summary,
       [`GET ${base}/conversations`]: conversationsPage(conversations),
-      [`GET ${base}/saved-replies`]: ok({
-        savedReplies: [{ id: 'sr_1', title: 'Thanks', text: 'Thank you for writing to us!' }],
-      }),
+      [`GET ${base}/saved-replies`]: savedRepliesPage([
+        { id: 'sr_1', title: 'Thanks', text: 'Thank you for writing to us!' },
+      ]),
       [`GET /organizations/${ORG}/members`]: {
         status: 200,
         body: {
@@ -673,6 +682,38 @@ describe('/inbox thread', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Delete the saved reply Thanks' }));
     await waitFor(() => expect(server.count(`DELETE ${base}/saved-replies/sr_1`)).toBe(1));
+  });
+
+  it('loads the next page of saved replies in the menu and searches them in the dialog', async () => {
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: maya }],
+      path: `/inbox?c=${maya.id}`,
+      routes: {
+        [`GET ${base}/saved-replies`]: (request) =>
+          request.query.get('q')
+            ? savedRepliesPage([{ id: 'sr_9', title: 'Refund', text: 'Money back.' }])
+            : request.query.get('cursor') === 'page-2'
+              ? savedRepliesPage([{ id: 'sr_2', title: 'Hours', text: 'We answer 9–17.' }])
+              : savedRepliesPage(
+                  [{ id: 'sr_1', title: 'Thanks', text: 'Thank you for writing to us!' }],
+                  'page-2',
+                ),
+      },
+    });
+    const box = await screen.findByRole('textbox', { name: 'Reply' });
+    await user.click(screen.getByRole('button', { name: 'Saved replies' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Show more' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Hours/ }));
+    expect(box).toHaveValue('We answer 9–17.');
+
+    await user.click(screen.getByRole('button', { name: 'Saved replies' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Manage saved replies' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Saved replies' });
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search saved replies' }), 'mon');
+    expect(await within(dialog).findByText('Money back.')).toBeInTheDocument();
+    expect(
+      server.requests.some((r) => r.path.endsWith('/saved-replies') && r.query.get('q') === 'mon'),
+    ).toBe(true);
   });
 
   it('shows "X is replying…" from the live stream, and refetches the thread on an inbox event', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../lib/csv-parse.js';
 import { slotInstants } from '../modules/queue/queue-times.js';
-import { FetchRefused, isPrivateAddress, precheckUrl } from './safe-fetch.js';
+import { isPrivateAddress } from './private-address.js';
+import { FetchRefused, precheckUrl } from './safe-fetch.js';
 
 describe('isPrivateAddress', () => {
   it.each([

@@ -1,15 +1,17 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
+import { isPrivateAddress } from './private-address.js';
 
 /**
  * Fetching a URL a user typed (CSV import's media URLs) without letting them reach Herald's own
- * network (SSRF): only http(s); every address the name resolves to must be public, checked after
- * DNS resolution and pinned for the connection (no second lookup to rebind); redirects are
- * followed by hand and each hop checked again; the size is capped while streaming (a declared
- * Content-Length over the cap is refused before a byte is read); and slow servers time out.
+ * network (SSRF): only http(s); every address the name resolves to must be public
+ * (private-address.ts), checked after DNS resolution and pinned for the connection (no second
+ * lookup to rebind); redirects are followed by hand and each hop checked again; the size is
+ * capped while streaming (a declared Content-Length over the cap is refused before a byte is
+ * read); and slow servers time out.
  */
 
 /** Why a fetch was refused: a sentence that can follow "the media URL …". */
@@ -36,51 +38,6 @@ export interface FetchedMedia {
   contentType: string;
   fileName: string;
   declaredSize: number | null;
-}
-
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['2001:db8::', 32],
-  ['100::', 64],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
-}
-
-/** Whether an IP address is private, loopback, link-local or otherwise not on the public internet. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const lower = address.toLowerCase();
-  // IPv4 written as IPv6 (::ffff:127.0.0.1, and NAT64 64:ff9b::/96) is judged as that IPv4.
-  const embedded = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (embedded) return isPrivateAddress(embedded[1]!);
-  if (lower.startsWith('::ffff:')) return true;
-  return blocked.check(lower, 'ipv6');
 }
 
 function guardAddress(address: string, hostPort: string, allow: readonly string[]) {

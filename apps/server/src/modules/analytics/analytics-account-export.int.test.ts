@@ -11,6 +11,7 @@ import {
 import { seedConnectedAccount } from '../../test/analytics-seed.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
+import { formulaCells, readCsvAs } from '../../test/spreadsheet.js';
 
 let t: TestApp;
 let owner: Actor;
@@ -25,13 +26,7 @@ let platformIds: Record<string, string>;
 
 const RANGE = 'from=2026-03-01&to=2026-03-03';
 
-/** Splits the file's lines and cells (these cells hold no commas or quotes). */
-const rowsOf = (text: string) =>
-  text
-    .slice(1)
-    .split('\r\n')
-    .filter(Boolean)
-    .map((line) => line.split(','));
+const rowsOf = (text: string) => readCsvAs(text, ',');
 
 async function get(actor: Actor, org: string, path: string) {
   const res = await send(t.app, actor.jar, {
@@ -114,6 +109,8 @@ describe('GET /organizations/:orgId/analytics/accounts.csv', () => {
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="herald-account-series-2026-03-01-to-2026-03-03.csv"',
     );
+    // Per-user data: no browser or shared cache keeps it.
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.text.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = rowsOf(res.text);
     expect(header).toEqual([...ANALYTICS_ACCOUNT_EXPORT_COLUMNS]);
@@ -138,6 +135,21 @@ describe('GET /organizations/:orgId/analytics/accounts.csv', () => {
       interactions: '',
     });
     expect(res.text).not.toMatch(/Rival|777777|5000/);
+  });
+
+  it('keeps an account name whole in a spreadsheet that splits on semicolons', async () => {
+    const { orgId: semiOrg, owner: semiOwner } = await createOrg(
+      t.app,
+      'semi@accounts-export.test',
+      'Semi',
+    );
+    const named = await seedConnectedAccount(t.database.db, semiOrg, platformIds.X!, 'semi75;=1+2');
+    await seedDays(semiOrg, named, [{ day: '2026-03-02', followers: 7 }]);
+    const res = await get(semiOwner, semiOrg, `accounts.csv?${RANGE}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(',"semi75;=1+2",');
+    expect(rowsOf(res.text)[1]![2]).toBe('semi75;=1+2');
+    expect(formulaCells(res.text)).toEqual([]);
   });
 
   it('filters like the overview and refuses bad ranges with JSON', async () => {

@@ -4,6 +4,7 @@ import { postMetricSnapshots, posts, postTargets } from '../../db/schema.js';
 import { seedConnectedAccount } from '../../test/analytics-seed.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
+import { formulaCells, readCsvAs } from '../../test/spreadsheet.js';
 
 let t: TestApp;
 let owner: Actor;
@@ -70,34 +71,8 @@ async function seedPost(
   return row!.id;
 }
 
-/** Parses the CSV the way a spreadsheet does (RFC 4180), to check the quoting round-trips. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
+/** Reads the CSV as a spreadsheet does, to check the quoting round-trips. */
+const parseCsv = (text: string) => readCsvAs(text, ',');
 
 const RANGE = 'from=2026-03-01&to=2026-03-07';
 async function exportCsv(actor: Actor, org: string, query: string) {
@@ -200,6 +175,8 @@ describe('GET /organizations/:orgId/analytics/export.csv', () => {
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="herald-post-metrics-2026-03-01-to-2026-03-07.csv"',
     );
+    // Per-user data: no browser or shared cache keeps it.
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.text.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = parseCsv(res.text.slice(1));
     expect(header).toEqual([...ANALYTICS_EXPORT_COLUMNS]);
@@ -240,6 +217,26 @@ describe('GET /organizations/:orgId/analytics/export.csv', () => {
     const res = await exportCsv(owner, orgId, RANGE);
     expect(res.text).toContain("'=SUM(A1:A9)");
     expect(res.text).not.toMatch(/,=SUM/);
+    expect(formulaCells(res.text)).toEqual([]);
+  });
+
+  it('keeps text whole in a spreadsheet that splits on semicolons', async () => {
+    const { orgId: semiOrg, owner: semiOwner } = await createOrg(t.app, 'semi@export.test', 'Semi');
+    const account = await seedAccount(semiOrg, 'X', 'Semi X');
+    await seedPost(
+      semiOrg,
+      account,
+      'X',
+      { content: 'semi75;=1+2', title: 'a;@cmd', publishedAt: '2026-03-02T10:00:00Z' },
+      [],
+    );
+    const res = await exportCsv(semiOwner, semiOrg, RANGE);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(',"semi75;=1+2",');
+    expect(res.text).toContain(',"a;@cmd",');
+    const [, row] = parseCsv(res.text);
+    expect(row).toContain('semi75;=1+2');
+    expect(formulaCells(res.text)).toEqual([]);
   });
 
   it('filters like the overview and refuses bad ranges with JSON', async () => {

@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { posts } from '../../db/schema.js';
 import { createMediaStore, type MediaStore } from '../../media/media-store.js';
 import { createTestApp, send, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
 import { png } from '../../test/media-fixtures.js';
 import { connectThroughSandbox } from '../../test/networks.js';
+import { formulaCells, readCsvAs } from '../../test/spreadsheet.js';
 import { importCsv } from './import.service.js';
 
 /**
@@ -334,24 +336,24 @@ describe('export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('attachment; filename="posts-');
+    // Per-user data: no browser or shared cache keeps it.
+    expect(res.headers['cache-control']).toBe('no-store');
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'post_id,status,title,date,scheduled_at,published_at,created_at,text,accounts,networks,account_statuses,permalinks',
+      '"post_id","status","title","date","scheduled_at","published_at","created_at","text","accounts","networks","account_statuses","permalinks"',
     );
     expect(lines).toHaveLength(3);
     expect(lines.join('\n')).toContain('With media');
-    expect(lines[1]).toContain(',scheduled,');
-    expect(lines[1]).toMatch(/,X,QUEUED,$/);
+    expect(lines[1]).toContain(',"scheduled",');
+    expect(lines[1]).toMatch(/,"X","QUEUED",""$/);
     const all = await send(t.app, owner.jar, {
       method: 'GET',
       url: `${base()}/posts/export.csv?from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z`,
     });
     // 202 posts plus the header: more than one page of 500? no — but every post once.
-    const ids = all.body
-      .trim()
-      .split('\r\n')
+    const ids = readCsvAs(all.body, ',')
       .slice(1)
-      .map((l: string) => l.split(',')[0]);
+      .map((cells) => cells[0]);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBe(202);
     const outsiderExport = await send(t.app, outsider.jar, {
@@ -359,6 +361,25 @@ describe('export', () => {
       url: `${base()}/posts/export.csv?from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z`,
     });
     expect(outsiderExport.statusCode).toBe(403);
+  });
+
+  it('keeps text whole in a spreadsheet that splits on semicolons', async () => {
+    const { orgId: semiOrg, owner: semiOwner } = await createOrg(t.app, 'semi@import.test', 'Semi');
+    await t.database.db.insert(posts).values({
+      organizationId: semiOrg,
+      status: 'draft',
+      content: 'semi75;=1+2',
+      title: 'a;-1+2',
+    });
+    const res = await send(t.app, semiOwner.jar, {
+      method: 'GET',
+      url: `/api/organizations/${semiOrg}/posts/export.csv?from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(',"semi75;=1+2",');
+    expect(res.body).toContain(',"a;-1+2",');
+    expect(readCsvAs(res.body, ',')[1]).toContain('semi75;=1+2');
+    expect(formulaCells(res.body)).toEqual([]);
   });
 });
 

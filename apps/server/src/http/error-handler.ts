@@ -5,9 +5,11 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionError } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
+import { boundSentence } from './error-sentence.js';
 
+/** Every error answer of the handlers below: its sentence bounded, whatever it quotes. */
 function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
-  return reply.status(status).send(body);
+  return reply.status(status).send({ ...body, message: boundSentence(body.message) });
 }
 
 /** Maps Fastify's own error codes (body parsing, limits) to sentences a caller can act on. */
@@ -113,9 +115,10 @@ export function registerErrorHandling(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path names the request's own keys (a record's), and a message may quote a value.
       const issues = error.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: v.message ?? 'is invalid',
+        path: boundSentence(v.instancePath.replace(/^\//, '').replace(/\//g, '.')),
+        message: boundSentence(v.message ?? 'is invalid'),
       }));
       const where = error.validationContext ?? 'request';
       const first = issues[0];
@@ -137,7 +140,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       appError.statusCode < 500 &&
       appError.code !== 'UNAUTHENTICATED'
     ) {
-      return reply.redirect(browserRedirect(appError.message));
+      return reply.redirect(browserRedirect(boundSentence(appError.message)));
     }
     if (appError) {
       if (appError.statusCode >= 500) request.log.error({ err: error }, appError.message);

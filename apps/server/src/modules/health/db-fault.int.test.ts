@@ -101,24 +101,36 @@ describe('PostgreSQL connections lost under load', () => {
 
   it('answers 503 while it is gone, recovers by itself, and loses or invents no write', async () => {
     const { owner, orgId } = await createOrg(app, 'fault@db.test', 'Fault Co');
+    // An organization holds a bounded number of roles, so each writer moves on to another of the
+    // owner's organizations before it fills one.
+    const ROLES_PER_ORG = 40;
+    const orgsOf = async (lane: number) => {
+      const orgs: Array<{ owner: Actor; orgId: string }> = [];
+      for (let n = 0; n < 8; n++)
+        orgs.push(await createOrg(app, `fault${lane}-${n}@db.test`, `Fault ${lane}-${n}`));
+      return orgs;
+    };
+    const laneOrgs = [await orgsOf(1), await orgsOf(2)];
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    const answers: Array<{ name: string; status: number; body: any }> = [];
+    const answers: Array<{ orgId: string; name: string; status: number; body: any }> = [];
     const readiness: number[] = [];
     let writing = true;
 
-    async function writer(lane: number, actor: Actor) {
-      for (let i = 0; writing; i++) {
+    async function writer(lane: number) {
+      const orgs = laneOrgs[lane - 1]!;
+      for (let i = 0; writing && i < orgs.length * ROLES_PER_ORG; i++) {
         const name = `Role ${lane}-${i}`;
-        const res = await actor.call('POST', `/api/organizations/${orgId}/roles`, {
+        const { owner: actor, orgId: target } = orgs[Math.floor(i / ROLES_PER_ORG)]!;
+        const res = await actor.call('POST', `/api/organizations/${target}/roles`, {
           name,
           permissionIds: ['post:create'],
         });
-        answers.push({ name, status: res.status, body: res.body });
+        answers.push({ orgId: target, name, status: res.status, body: res.body });
         await sleep(30);
       }
     }
-    const writers = [writer(1, owner), writer(2, owner)];
+    const writers = [writer(1), writer(2)];
     const prober = (async () => {
       while (writing) {
         readiness.push(await readyz());
@@ -148,7 +160,12 @@ describe('PostgreSQL connections lost under load', () => {
       });
       expect(during.statusCode).toBe(503);
       expect(during.headers['retry-after']).toBeDefined();
-      answers.push({ name: 'During the outage', status: during.statusCode, body: during.json() });
+      answers.push({
+        orgId,
+        name: 'During the outage',
+        status: during.statusCode,
+        body: during.json(),
+      });
       await sleep(2_000);
       proxy.up();
       // 7–10 s: back, with a few more terminations.
@@ -186,12 +203,16 @@ describe('PostgreSQL connections lost under load', () => {
       expect(failure.body).toMatchObject({ status: 'error', code: 'UNAVAILABLE' });
     }
 
-    const roles = (await owner.call('GET', `/api/organizations/${orgId}/roles`)).body as Array<{
-      name: string;
-    }>;
-    const stored = new Set(roles.map((r) => r.name));
-    const accepted = answers.filter((a) => a.status === 201).map((a) => a.name);
-    const refused = failures.map((a) => a.name);
+    const stored = new Set<string>();
+    for (const { owner: reader, orgId: id } of [{ owner, orgId }, ...laneOrgs.flat()]) {
+      const roles = (await reader.call('GET', `/api/organizations/${id}/roles`)).body as Array<{
+        name: string;
+      }>;
+      for (const role of roles) stored.add(`${id} ${role.name}`);
+    }
+    const key = (a: { orgId: string; name: string }) => `${a.orgId} ${a.name}`;
+    const accepted = answers.filter((a) => a.status === 201).map(key);
+    const refused = failures.map(key);
     expect(accepted.filter((name) => !stored.has(name))).toEqual([]);
     expect(refused.filter((name) => stored.has(name))).toEqual([]);
   }, 60_000);

@@ -118,20 +118,21 @@ test.describe('analytics', () => {
     await expect(page.getByRole('region', { name: 'Key figures' })).toHaveCount(0);
 
     // An hour and a half passes on both networks (within X's two-hour token), so the post has
-    // been seen and liked there.
+    // been seen and liked there. The networks' clocks are every organization's: an operator
+    // moves them.
+    const ops = await browser.newContext();
+    const opsPage = await ops.newPage();
+    await signInAs(opsPage, OPERATOR.email, OPERATOR.name);
+    await expect(opsPage).not.toHaveURL(/\/login/);
     for (const net of ['x', 'threads']) {
-      const res = await page.request.post(`/api/sandbox/${net}/_emu/clock`, {
+      const res = await opsPage.request.post(`/api/sandbox/${net}/_emu/clock`, {
         data: { advance_seconds: 5400 },
       });
       expect(res.ok()).toBe(true);
     }
 
-    // The first reading is due an hour after publishing; an operator collects now rather than
+    // The first reading is due an hour after publishing; the operator collects now rather than
     // waiting for it.
-    const ops = await browser.newContext();
-    const opsPage = await ops.newPage();
-    await signInAs(opsPage, OPERATOR.email, OPERATOR.name);
-    await expect(opsPage).not.toHaveURL(/\/login/);
     const collect = await opsPage.request.post('/api/admin/analytics/collect', {
       headers: origin,
       data: { organizationId: orgId },

@@ -372,7 +372,7 @@ export async function buildApp(
 
   // Social networks: the emulators of those without credentials, then the routes over them.
   options.phases?.mark('routes');
-  await mountNetworkSandboxes(app, config, database, runtime);
+  await mountNetworkSandboxes(app, config, database, runtime, loadMembership);
   options.phases?.mark('sandboxes');
   await app.register(platformsRoutes, {
     prefix: base,

@@ -38,11 +38,14 @@ import type { WatchdogDeps } from './modules/publishing/watchdog.js';
 import {
   buildNetworks,
   SANDBOX_CLIENT_ID,
+  sandboxAppSecret,
   sandboxBase,
   type NetworkRuntime,
 } from './platforms/runtime.js';
 import type { PlatformHttp } from './platforms/types.js';
+import type { LoadMembership } from './http/access.js';
 import { mountSandboxes } from './sandbox/index.js';
+import { organizationTenants } from './sandbox-tenants.js';
 
 export interface RuntimeOptions {
   /** How the adapters reach the networks (see `sandboxFetch` for the API process). */
@@ -204,20 +207,27 @@ export async function createRuntime(
 export const sandboxFetch = (app: FastifyInstance, config: Config): PlatformHttp =>
   selfFetch(app, `${config.apiPublicUrl}/sandbox`, `${config.apiBasePath}/sandbox`);
 
-/** Mounts the emulator of every network that runs in sandbox mode under {api}/sandbox/{slug}. */
+/**
+ * Mounts the emulator of every network that runs in sandbox mode under {api}/sandbox/{slug}.
+ * Their `/_emu/` routes act for one of the caller's organizations (`loadMembership`).
+ */
 export async function mountNetworkSandboxes(
   app: FastifyInstance,
   config: Config,
   database: Database,
   runtime: Runtime,
+  loadMembership: LoadMembership,
 ) {
   const sandboxed = [...runtime.networks.values()].filter((n) => n.sandbox).map((n) => n.slug);
+  const sandboxSecret = runtime.secrets.derive('sandbox-client');
   await mountSandboxes(app, sandboxed, {
     db: database.db,
     apiBasePath: config.apiBasePath,
     publicBase: (slug) => sandboxBase(config, slug),
+    heraldApi: config.apiPublicUrl,
     clientId: SANDBOX_CLIENT_ID,
-    clientSecret: runtime.secrets.derive('sandbox-client'),
+    clientSecret: (slug) => sandboxAppSecret(sandboxSecret, slug),
+    tenantOf: organizationTenants(database.db, loadMembership),
     unauditedNetworks: config.unauditedNetworks,
     runsLocally: config.sandboxLocalMedia,
     deliver: (

@@ -16,7 +16,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /** A LinkedIn member connected through an app without refresh tokens (most apps). */
 async function connectWithoutRefresh(email: string, member: string) {
   const { owner, orgId } = await createOrg(t.app, email, `${member} Co`);
-  await emuInject(t.app, 'linkedin', 'POST', 'scenario', {
+  await emuInject(t, 'linkedin', 'POST', 'scenario', {
     account: member,
     knob: 'no_refresh_token',
     on: true,

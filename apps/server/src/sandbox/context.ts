@@ -1,3 +1,4 @@
+import type { ResolveTenant } from './kit/tenant.js';
 import type { SandboxStore } from './store.js';
 
 /** What a network emulator gets when it is mounted under `{api}/sandbox/{slug}`. */
@@ -21,10 +22,15 @@ export interface SandboxContext {
    * as the network would, since it could not fetch them.
    */
   runsLocally: boolean;
+  /** Herald's public API URL (the base of its webhook receivers), e.g. http://localhost:3000/api. */
+  heraldApi: string;
   /**
-   * How the emulator reaches Herald's own callback URLs (webhook deliveries, X's CRC check): in
-   * the API process, requests under Herald's public API URL are answered in-process, as the
-   * sandboxes' own URLs are; anything else goes over the network.
+   * How the emulator reaches Herald's webhook receivers (deliveries, X's CRC check, Meta's
+   * handshake), and nothing else: a URL that is not one of `{heraldApi}/webhooks/{provider}` is
+   * refused before any request (see `heraldReceiver`). In the API process the receivers are
+   * answered in-process, as the sandboxes' own URLs are.
    */
   deliver: (url: string | URL, init?: RequestInit) => Promise<Response>;
+  /** Who a test-facing `/_emu/` request acts for (kit/tenant.ts). */
+  tenantOf: ResolveTenant;
 }

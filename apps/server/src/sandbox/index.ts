@@ -3,6 +3,8 @@ import type { Db } from '../db/client.js';
 import type { SandboxContext } from './context.js';
 import { registerFacebookSandbox } from './facebook/index.js';
 import { registerInstagramSandbox } from './instagram/index.js';
+import { receiversOnly } from './kit/herald-receiver.js';
+import { type ResolveTenant, scopeEmuRoutes } from './kit/tenant.js';
 import { registerLinkedInSandbox } from './linkedin/index.js';
 import { createSandboxStore } from './store.js';
 import { registerThreadsSandbox } from './threads/index.js';
@@ -28,14 +30,42 @@ export interface MountSandboxOptions {
   apiBasePath: string;
   /** The public base URL of a network's emulator ({api}/sandbox/{slug}). */
   publicBase(slug: string): string;
+  /** Herald's public API URL, where its webhook receivers are (SandboxContext.heraldApi). */
+  heraldApi: string;
   clientId: string;
-  clientSecret: string;
+  /** The secret of a network's sandbox app: each network's its own (platforms/runtime.ts). */
+  clientSecret(slug: string): string;
+  /** Who a `/_emu/` request of a network's emulator acts for (kit/tenant.ts). */
+  tenantOf(slug: string): ResolveTenant;
   /** Networks whose app is not audited yet (config `unauditedNetworks`). */
   unauditedNetworks?: readonly string[];
   /** See SandboxContext.runsLocally; false unless said. */
   runsLocally?: boolean;
-  /** See SandboxContext.deliver; the global fetch unless said. */
+  /** How Herald's receivers are reached (SandboxContext.deliver); the global fetch unless said. */
   deliver?: SandboxContext['deliver'];
+}
+
+/**
+ * Registers one network's emulator in `scope` (mounted at `ctx.mountPath`): the form parser the
+ * networks' OAuth posts need, the tenant of every `/_emu/` route, then the emulator's routes.
+ */
+export async function registerSandbox(
+  scope: FastifyInstance,
+  slug: string,
+  ctx: SandboxContext,
+): Promise<void> {
+  const register = SANDBOXES[slug];
+  if (!register) throw new Error(`No sandbox for the network '${slug}'.`);
+  // Networks take form posts for OAuth; JSON stays parsed by the app's parser.
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+  scopeEmuRoutes(scope, ctx.tenantOf);
+  await register(scope, ctx);
 }
 
 /**
@@ -48,32 +78,20 @@ export async function mountSandboxes(
   opts: MountSandboxOptions,
 ) {
   for (const slug of slugs) {
-    const register = SANDBOXES[slug];
-    if (!register) throw new Error(`No sandbox for the network '${slug}'.`);
+    if (!SANDBOXES[slug]) throw new Error(`No sandbox for the network '${slug}'.`);
     const mountPath = `${opts.apiBasePath}/sandbox/${slug}`;
     const ctx: SandboxContext = {
       publicBase: opts.publicBase(slug),
       mountPath,
       clientId: opts.clientId,
-      clientSecret: opts.clientSecret,
+      clientSecret: opts.clientSecret(slug),
       unaudited: opts.unauditedNetworks?.includes(slug) ?? false,
       store: createSandboxStore(opts.db, slug),
       runsLocally: opts.runsLocally ?? false,
-      deliver: opts.deliver ?? ((url, init) => fetch(url, init)),
+      heraldApi: opts.heraldApi,
+      deliver: receiversOnly(opts.heraldApi, opts.deliver ?? ((url, init) => fetch(url, init))),
+      tenantOf: opts.tenantOf(slug),
     };
-    await app.register(
-      async (scope) => {
-        // Networks take form posts for OAuth; JSON stays parsed by the app's parser.
-        scope.addContentTypeParser(
-          'application/x-www-form-urlencoded',
-          { parseAs: 'string' },
-          (_req, body, done) => {
-            done(null, Object.fromEntries(new URLSearchParams(body as string)));
-          },
-        );
-        await register(scope, ctx);
-      },
-      { prefix: mountPath },
-    );
+    await app.register((scope) => registerSandbox(scope, slug, ctx), { prefix: mountPath });
   }
 }

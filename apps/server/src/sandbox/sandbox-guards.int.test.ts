@@ -11,10 +11,11 @@ import { createOrg, type Actor } from '../test/factories.js';
  */
 let t: TestApp;
 let owner: Actor;
+let orgId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ owner } = await createOrg(t.app, 'guards@sandbox.test', 'Guarded Co'));
+  ({ owner, orgId } = await createOrg(t.app, 'guards@sandbox.test', 'Guarded Co'));
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -168,9 +169,9 @@ describe('JSON bodies nested too deep', () => {
     expect(res.status).toBeLessThan(300);
     const shallow = await t.app.inject({
       method: 'POST',
-      url: '/api/sandbox/x/_emu/clock',
+      url: `/api/sandbox/x/_emu/inbox/flush?organizationId=${orgId}`,
       headers: { 'content-type': 'application/json', cookie: owner.jar.header() },
-      payload: JSON.stringify({ advance_seconds: 1, deep: JSON.parse(nested(60)) }),
+      payload: JSON.stringify({ deep: JSON.parse(nested(60)) }),
     });
     expect(shallow.statusCode).toBe(200);
   });

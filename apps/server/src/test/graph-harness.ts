@@ -4,9 +4,11 @@ import { createNetworkAdapter } from '../platforms/connect-kinds.js';
 import type { NetworkModule } from '../platforms/network-module.js';
 import type { AdapterSettings, PlatformAdapter } from '../platforms/types.js';
 import { createTestDatabase } from './database.js';
-import { decodeHtml, emuCall } from './sandbox-harness.js';
+import { decodeHtml, emuCall, harnessDeliver, type HarnessOptions } from './sandbox-harness.js';
 import type { SandboxContext } from '../sandbox/context.js';
-import { SANDBOXES } from '../sandbox/index.js';
+import { registerSandbox } from '../sandbox/index.js';
+import { receiversOnly } from '../sandbox/kit/herald-receiver.js';
+import { WHOLE_SANDBOX } from '../sandbox/kit/tenant.js';
 import { createSandboxStore } from '../sandbox/store.js';
 
 /**
@@ -17,6 +19,8 @@ import { createSandboxStore } from '../sandbox/store.js';
 export interface SandboxHarness<Urls> {
   origin: string;
   base: string;
+  /** Herald's public API URL as the sandbox knows it: its receivers are `{heraldApi}/webhooks/…`. */
+  heraldApi: string;
   redirectUri: string;
   settings: AdapterSettings<Urls>;
   adapter: PlatformAdapter;
@@ -74,6 +78,8 @@ export interface AuthorizeResult {
 
 const PREFIX = '/api/sandbox';
 const CLIENT_SECRET = 'sandbox-secret-for-tests';
+/** A Herald that is not there: deliveries to its receivers go to the test's stand-in. */
+const HERALD_API = 'http://localhost:3000/api';
 
 /** The consent form's action and the values its inputs carry (hidden and pre-filled). */
 export function parseForm(html: string) {
@@ -90,8 +96,7 @@ export function parseForm(html: string) {
 
 export async function startSandboxHarness<Urls>(
   module: NetworkModule<Urls>,
-  /** `runsLocally: false` makes the sandbox refuse media URLs the real network could not fetch. */
-  { runsLocally = true }: { runsLocally?: boolean } = {},
+  { runsLocally = true, heraldStandIn }: HarnessOptions = {},
 ): Promise<SandboxHarness<Urls>> {
   const { database, drop } = await createTestDatabase();
   const mountPath = `${PREFIX}/${module.slug}`;
@@ -106,20 +111,15 @@ export async function startSandboxHarness<Urls>(
       unaudited: false,
       store: createSandboxStore(database.db, module.slug),
       runsLocally,
-      deliver: (url, init) => fetch(url, init),
+      heraldApi: HERALD_API,
+      deliver: receiversOnly(HERALD_API, harnessDeliver(HERALD_API, heraldStandIn)),
+      // One emulator for one test file: the whole sandbox is the caller's.
+      tenantOf: async () => WHOLE_SANDBOX,
     };
     app = Fastify({ logger: false });
-    await app.register(
-      async (scope) => {
-        scope.addContentTypeParser(
-          'application/x-www-form-urlencoded',
-          { parseAs: 'string' },
-          (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-        );
-        await SANDBOXES[module.slug]!(scope, ctx);
-      },
-      { prefix: mountPath },
-    );
+    await app.register((scope) => registerSandbox(scope, module.slug, ctx), {
+      prefix: mountPath,
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as { port: number };
     harness.origin = `http://127.0.0.1:${port}`;
@@ -145,6 +145,7 @@ export async function startSandboxHarness<Urls>(
   const harness: SandboxHarness<Urls> = {
     origin: '',
     base: '',
+    heraldApi: HERALD_API,
     redirectUri: '',
     settings: undefined as unknown as AdapterSettings<Urls>,
     adapter: undefined as unknown as PlatformAdapter,

@@ -1,7 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { Db } from '../db/client.js';
+import { integrations, platforms, sandboxRecords, users } from '../db/schema.js';
 import { PlatformError } from '../platforms/errors.js';
-import { type Actor, signIn } from './factories.js';
+import { type Actor, createOrg } from './factories.js';
 
 /**
  * The preamble of a network's test file: starts a harness (sandbox-harness.ts or
@@ -34,26 +37,82 @@ export async function expectPlatformError(promise: Promise<unknown>): Promise<Pl
   return err as PlatformError;
 }
 
-/** One signed-in developer per app, for the emulators' control routes. */
-const developers = new WeakMap<FastifyInstance, Promise<Actor>>();
+/** One developer per app: an operator who owns an organization. */
+const developers = new WeakMap<FastifyInstance, Promise<{ actor: Actor; orgId: string }>>();
+
+/** The ids Herald keeps for every account a network's emulator knows (kit/tenant.ts). */
+async function sandboxAccountIds(db: Db, slug: string): Promise<string[]> {
+  const rows = await db.select().from(sandboxRecords).where(eq(sandboxRecords.network, slug));
+  return rows.flatMap(({ kind, id, data }) => {
+    if (kind === 'account_id') return [id];
+    if (kind === 'user')
+      return (data.pages as Array<{ id: string; instagram: { id: string } | null }>).flatMap(
+        (p) => [p.id, ...(p.instagram ? [p.instagram.id] : [])],
+      );
+    if (kind === 'member')
+      return [
+        `urn:li:person:${String(data.sub)}`,
+        ...(data.orgIds as string[]).map((o) => `urn:li:organization:${o}`),
+      ];
+    return [];
+  });
+}
+
+/**
+ * Records every account of the network's emulator as connected by `orgId`, as Herald's callback
+ * would have: tests that connect through the adapter skip it, and the emulators' control routes
+ * act only on the caller's organization's accounts.
+ */
+export async function connectEverySandboxAccount(db: Db, slug: string, orgId: string) {
+  const ids = await sandboxAccountIds(db, slug);
+  const [platform] = await db
+    .select({ id: platforms.id })
+    .from(platforms)
+    .where(eq(sql`lower(${platforms.name})`, slug));
+  if (!platform || ids.length === 0) return;
+  await db
+    .insert(integrations)
+    .values(
+      ids.map((id) => ({
+        organizationId: orgId,
+        platformId: platform.id,
+        platformAccountId: id,
+        status: 'CONNECTED' as const,
+        sandbox: true,
+      })),
+    )
+    .onConflictDoNothing();
+}
 
 /**
  * Calls an emulator's control route (`/api/sandbox/{slug}/_emu/{path}`) inside the app, as a
- * signed-in user: the app refuses anonymous callers there.
+ * signed-in developer: an operator (the emulator's clock is everyone's) whose organization
+ * connected every account of the emulator. The app refuses anonymous callers there.
  */
 export async function emuInject(
-  app: FastifyInstance,
+  t: { app: FastifyInstance; database: { db: Db } },
   slug: string,
   method: 'GET' | 'POST',
   path: string,
   payload?: object,
 ): Promise<LightMyRequestResponse> {
-  let developer = developers.get(app);
-  if (!developer) developers.set(app, (developer = signIn(app, 'emulator.developer@sandbox.test')));
-  return app.inject({
+  let developer = developers.get(t.app);
+  if (!developer) {
+    const email = 'emulator.developer@sandbox.test';
+    developer = (async () => {
+      // Operators are named at sign-in; the developer's row says so before the first one.
+      await t.database.db.insert(users).values({ email, isAdmin: true, emailVerified: true });
+      const { owner, orgId } = await createOrg(t.app, email, 'Emulator developers');
+      return { actor: owner, orgId };
+    })();
+    developers.set(t.app, developer);
+  }
+  const { actor, orgId } = await developer;
+  await connectEverySandboxAccount(t.database.db, slug, orgId);
+  return t.app.inject({
     method,
     url: `/api/sandbox/${slug}/_emu/${path}`,
-    headers: { cookie: (await developer).jar.header() },
+    headers: { cookie: actor.jar.header() },
     ...(payload !== undefined ? { payload } : {}),
   });
 }

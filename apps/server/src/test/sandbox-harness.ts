@@ -2,8 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { loadConfig } from '../config.js';
 import type { NetworkModule } from '../platforms/network-module.js';
-import { buildNetworks, sandboxBase, SANDBOX_CLIENT_ID } from '../platforms/runtime.js';
+import {
+  buildNetworks,
+  sandboxAppSecret,
+  sandboxBase,
+  SANDBOX_CLIENT_ID,
+} from '../platforms/runtime.js';
 import { mountSandboxes } from '../sandbox/index.js';
+import { WHOLE_SANDBOX } from '../sandbox/kit/tenant.js';
 import type { AdapterSettings } from '../platforms/types.js';
 import { createTestDatabase } from './database.js';
 import type { RecordedCall } from '../sandbox/kit/call-log.js';
@@ -54,10 +60,32 @@ export interface AuthorizeOptions {
   alter?: (url: URL) => void;
 }
 
+export interface HarnessOptions {
+  /** `runsLocally: false` makes the sandbox refuse media URLs the real network could not fetch. */
+  runsLocally?: boolean;
+  /**
+   * Where the test's own stand-in for Herald's API listens (its `/webhooks/{provider}`): the
+   * sandbox delivers only to Herald's receivers, and the harness carries those deliveries there.
+   */
+  heraldStandIn?: () => string;
+}
+
+/**
+ * The sandbox's `deliver` in a harness: Herald's receivers (the only URLs the sandbox reaches)
+ * answered by the test's stand-in, or nowhere.
+ */
+export const harnessDeliver =
+  (heraldApi: string, standIn: (() => string) | undefined) =>
+  (url: string | URL, init?: RequestInit): Promise<Response> => {
+    if (!standIn) return Promise.reject(new Error('This harness has no stand-in for Herald.'));
+    const target = new URL(url);
+    const rest = target.href.slice(heraldApi.length);
+    return fetch(`${standIn().replace(/\/$/, '')}${rest}`, init);
+  };
+
 export async function startSandboxHarness<Urls>(
   module: NetworkModule<Urls>,
-  /** `runsLocally: false` makes the sandbox refuse media URLs the real network could not fetch. */
-  { runsLocally = true }: { runsLocally?: boolean } = {},
+  { runsLocally = true, heraldStandIn }: HarnessOptions = {},
 ) {
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({
@@ -65,17 +93,22 @@ export async function startSandboxHarness<Urls>(
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
   });
-  const clientSecret = randomBytes(24).toString('base64url');
-  const networks = buildNetworks(config, fetch, clientSecret, [module]);
+  const sandboxSecret = randomBytes(24).toString('base64url');
+  const clientSecret = sandboxAppSecret(sandboxSecret, module.slug);
+  const networks = buildNetworks(config, fetch, sandboxSecret, [module]);
   async function serve(port: number) {
     const server = Fastify({ logger: false });
     await mountSandboxes(server, networks.keys(), {
       db: database.db,
       apiBasePath: config.apiBasePath,
       publicBase: (slug) => sandboxBase(config, slug),
+      heraldApi: config.apiPublicUrl,
       clientId: SANDBOX_CLIENT_ID,
-      clientSecret,
+      clientSecret: (slug) => sandboxAppSecret(sandboxSecret, slug),
+      // One emulator for one test file: the whole sandbox is the caller's.
+      tenantOf: () => async () => WHOLE_SANDBOX,
       runsLocally,
+      deliver: harnessDeliver(config.apiPublicUrl, heraldStandIn),
     });
     return { server, origin: await server.listen({ host: '127.0.0.1', port }) };
   }
@@ -144,6 +177,8 @@ export async function startSandboxHarness<Urls>(
   return {
     base,
     origin,
+    /** Herald's public API URL as the sandbox knows it: its receivers are `{heraldApi}/webhooks/…`. */
+    heraldApi: config.apiPublicUrl,
     redirectUri,
     settings,
     adapter,

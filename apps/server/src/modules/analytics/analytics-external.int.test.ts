@@ -90,7 +90,11 @@ async function postOnFacebookDirectly(message: string, org = orgId) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { jobs: 'all', queues: [PUBLISH_QUEUE, SNAPSHOT_QUEUE] });
+  // The owner also moves the networks' clocks, which every organization shares: an operator.
+  t = await createTestApp(
+    { ADMIN_EMAILS: 'outside@example.com' },
+    { jobs: 'all', queues: [PUBLISH_QUEUE, SNAPSHOT_QUEUE] },
+  );
   ({ owner, orgId } = await createOrg(t.app, 'outside@example.com', 'Outside Co'));
   await connectThroughSandbox(t.app, owner, 'facebook', orgId, {
     account: 'outsideco',

@@ -58,7 +58,7 @@ const withAlt = async (altText: string | undefined): Promise<PublishMedia> => ({
 });
 
 async function emuPosts(slug: string, query = '') {
-  const res = await emuInject(t.app, slug, 'GET', `posts${query}`);
+  const res = await emuInject(t, slug, 'GET', `posts${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().posts as Array<{ text: string; altTexts: Array<string | null> }>;
 }

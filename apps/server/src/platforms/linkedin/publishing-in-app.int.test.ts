@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 const emu = async (method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await emuInject(t.app, 'linkedin', method, path, payload)).json();
+  (await emuInject(t, 'linkedin', method, path, payload)).json();
 
 /** The organization page of a member who signs in (the consent page, answered by hand). */
 async function connectPage(member: string, organization: string): Promise<StoredAccount> {

@@ -34,7 +34,6 @@ let sinkUrl = '';
 let caught: Caught[] = [];
 
 beforeAll(async () => {
-  [fb, ig] = await Promise.all([startSandboxHarness(facebook), startSandboxHarness(instagram)]);
   sink = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -44,8 +43,13 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  sinkUrl = `http://127.0.0.1:${(sink.address() as { port: number }).port}/api/webhooks/meta`;
-  for (const h of [fb, ig]) await emuCall(h.base, 'POST', 'webhooks', { callbackUrl: sinkUrl });
+  sinkUrl = `http://127.0.0.1:${(sink.address() as { port: number }).port}/api`;
+  // The sandboxes deliver to Herald's receiver only; the harness carries that to the sink.
+  const standIn = { heraldStandIn: () => sinkUrl };
+  [fb, ig] = await Promise.all([
+    startSandboxHarness(facebook, standIn),
+    startSandboxHarness(instagram, standIn),
+  ]);
 });
 afterAll(async () => {
   await new Promise((resolve) => sink?.close(resolve));

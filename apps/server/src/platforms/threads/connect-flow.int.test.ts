@@ -46,7 +46,7 @@ describe('connecting Threads through Herald and the Threads sandbox', () => {
     const young = await owner.call('GET', `/api/auth/threads/refresh?orgId=${orgId}`);
     expect(young.status).toBeGreaterThanOrEqual(400);
     expect(young.body.message).toContain('24 hours');
-    await emuInject(t.app, 'threads', 'POST', 'clock', { advance_seconds: 90_000 });
+    await emuInject(t, 'threads', 'POST', 'clock', { advance_seconds: 90_000 });
     expect((await owner.call('GET', `/api/auth/threads/refresh?orgId=${orgId}`)).status).toBe(200);
     expect((await list())[0].status).toBe('CONNECTED');
 

@@ -11,9 +11,12 @@ import type { PublishRequest, StoredAccount } from '../types.js';
 import { network } from './index.js';
 import { threadsSignature, threadsWebhookReceiver } from './webhooks.js';
 
-const h = useHarness(() => startSandboxHarness(network));
+// The sandbox delivers to Herald's receiver only; the harness carries that to `herald` below.
+const h = useHarness(() => startSandboxHarness(network, { heraldStandIn: () => heraldOrigin }));
 const inbox = (): InboxAdapter => h.adapter.inbox!;
 const VERIFY = 'herald-verify-token';
+/** Herald's receiver as the sandbox knows it. */
+const heraldUrl = () => `${h.heraldApi}/webhooks/threads`;
 
 async function connect(name: string) {
   const { account } = await h.connectAs(name);
@@ -39,7 +42,7 @@ async function publish(account: StoredAccount, text: string) {
 }
 
 let herald: FastifyInstance;
-let heraldUrl = '';
+let heraldOrigin = '';
 const received: Array<{ verified: boolean; events: AddressedInboxEvent[] }> = [];
 
 beforeAll(async () => {
@@ -65,7 +68,7 @@ beforeAll(async () => {
     received.push({ verified, events: verified ? threadsWebhookReceiver.parse(raw) : [] });
     return reply.status(verified ? 200 : 403).send();
   });
-  heraldUrl = `${await herald.listen({ host: '127.0.0.1', port: 0 })}/webhooks/threads`;
+  heraldOrigin = await herald.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {
   await herald.close();
@@ -188,10 +191,10 @@ describe('Threads webhooks between the sandbox and the receiver', () => {
       ),
     ).toBeNull();
     await expect(
-      h.emu('POST', 'webhooks', { callbackUrl: heraldUrl, verifyToken: 'wrong' }),
+      h.emu('POST', 'webhooks', { callbackUrl: heraldUrl(), verifyToken: 'wrong' }),
     ).rejects.toThrow(/400/);
     expect(
-      await h.emu('POST', 'webhooks', { callbackUrl: heraldUrl, verifyToken: VERIFY }),
+      await h.emu('POST', 'webhooks', { callbackUrl: heraldUrl(), verifyToken: VERIFY }),
     ).toEqual({ success: true });
   });
 

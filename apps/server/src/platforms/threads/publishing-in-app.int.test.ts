@@ -24,7 +24,7 @@ describe('Threads publishing inside Herald, against its in-process sandbox', () 
       idempotencyKey: 'in-app-1',
     });
     const emu = (method: 'GET' | 'POST', path: string, payload?: object) =>
-      emuInject(t.app, 'threads', method, path, payload);
+      emuInject(t, 'threads', method, path, payload);
     expect((await emu('GET', 'posts')).json().posts).toEqual([
       expect.objectContaining({
         id: result.externalId,

@@ -9,7 +9,7 @@ const t = useHarness(() =>
 );
 
 const emu = async (method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await emuInject(t.app, 'tiktok', method, path, payload)).json();
+  (await emuInject(t, 'tiktok', method, path, payload)).json();
 
 describe('connecting TikTok through Herald and the TikTok sandbox', () => {
   it('connects, refreshes, marks a revoked account for reconnection, and revokes on disconnect', async () => {

@@ -27,7 +27,7 @@ describe('TikTok publishing inside Herald, against its in-process sandbox', () =
       settings: { privacyLevel: 'SELF_ONLY' },
     });
 
-    const posts = await emuInject(t.app, 'tiktok', 'GET', 'posts');
+    const posts = await emuInject(t, 'tiktok', 'GET', 'posts');
     expect(posts.json().posts).toEqual([
       expect.objectContaining({
         id: result.externalId,
@@ -40,7 +40,7 @@ describe('TikTok publishing inside Herald, against its in-process sandbox', () =
     expect(result.permalink).toBe(
       `https://www.tiktok.com/@in_app_creator/video/${result.externalId}`,
     );
-    const calls = await emuInject(t.app, 'tiktok', 'GET', 'calls?path=/upload/');
+    const calls = await emuInject(t, 'tiktok', 'GET', 'calls?path=/upload/');
     expect(calls.json().calls.map((c: any) => [c.method, c.status, c.body.bytes])).toEqual([
       ['PUT', 201, video.size],
     ]);

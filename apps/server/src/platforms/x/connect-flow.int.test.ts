@@ -9,7 +9,7 @@ const t = useHarness(() =>
 );
 
 const emuCalls = async (path: string) =>
-  (await emuInject(t.app, 'x', 'GET', `calls?path=${path}`)).json().calls as any[];
+  (await emuInject(t, 'x', 'GET', `calls?path=${path}`)).json().calls as any[];
 
 describe('connecting X through Herald and the X sandbox', () => {
   it('connects, refreshes, disconnects with a revoke, and reports a denial', async () => {

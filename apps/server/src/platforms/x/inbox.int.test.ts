@@ -7,7 +7,8 @@ import type { StoredAccount } from '../types.js';
 import { network } from './index.js';
 import { createXWebhookAdmin, xWebhookReceiver } from './webhooks.js';
 
-const h = useHarness(() => startSandboxHarness(network));
+// The sandbox reaches Herald's receiver only; the harness carries that to `herald` below.
+const h = useHarness(() => startSandboxHarness(network, { heraldStandIn: () => heraldOrigin }));
 const inbox = (): InboxAdapter => h.adapter.inbox!;
 
 const stored = (a: {
@@ -32,6 +33,8 @@ interface Received {
   events: AddressedInboxEvent[];
 }
 let herald: FastifyInstance;
+let heraldOrigin = '';
+/** Herald's receiver as the sandbox knows it. */
 let heraldUrl = '';
 let secret = () => '';
 const received: Received[] = [];
@@ -59,7 +62,8 @@ beforeAll(async () => {
     received.push({ verified, events: verified ? xWebhookReceiver.parse(raw) : [] });
     return reply.status(verified ? 200 : 403).send();
   });
-  heraldUrl = `${await herald.listen({ host: '127.0.0.1', port: 0 })}/webhooks/x`;
+  heraldOrigin = await herald.listen({ host: '127.0.0.1', port: 0 });
+  heraldUrl = `${h.heraldApi}/webhooks/x`;
 });
 afterAll(async () => {
   await herald.close();

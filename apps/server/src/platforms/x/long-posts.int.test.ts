@@ -52,12 +52,12 @@ async function createPost(fields: Record<string, string>, postId?: string) {
 
 /** Switches the sandbox user's X Premium subscription (the `premium` knob). */
 async function setPremium(account: string, on: boolean) {
-  const res = await emuInject(t.app, 'x', 'POST', 'scenario', { account, knob: 'premium', on });
+  const res = await emuInject(t, 'x', 'POST', 'scenario', { account, knob: 'premium', on });
   expect(res.statusCode).toBe(200);
 }
 
 async function publishedBy(username: string): Promise<string[]> {
-  const res = await emuInject(t.app, 'x', 'GET', `posts?account=${username}`);
+  const res = await emuInject(t, 'x', 'GET', `posts?account=${username}`);
   expect(res.statusCode).toBe(200);
   return (res.json().posts as Array<{ text: string }>).map((p) => p.text);
 }

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 const emu = async (method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await emuInject(t.app, 'x', method, path, payload)).json();
+  (await emuInject(t, 'x', method, path, payload)).json();
 
 async function connect(name: string): Promise<StoredAccount> {
   const { verifier, challenge } = pkcePair();

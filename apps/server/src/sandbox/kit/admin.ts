@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { type CallLog, createCallLog, registerCallLogRoutes } from './call-log.js';
 import { type EmuClock, registerClockRoutes } from './clock.js';
@@ -13,6 +13,31 @@ export interface EmulatorAdminOptions {
   knobs: readonly string[];
   /** The scenario key an account reference names (an account id, or the name itself). */
   keyOf: ScenarioKeyOf;
+}
+
+/** Credentials a network call may carry in its query or body (the call log's attribution). */
+const CREDENTIAL_FIELDS = [
+  'access_token',
+  'refresh_token',
+  'code',
+  'token',
+  'input_token',
+  'fb_exchange_token',
+];
+
+/** Every credential a call carries: its Bearer (Graph: OAuth) token and its credential fields. */
+export function credentialsOf(request: FastifyRequest): string[] {
+  const found: string[] = [];
+  const bearer = /^(?:Bearer|OAuth)\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (bearer) found.push(bearer);
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object' || Buffer.isBuffer(source)) continue;
+    for (const field of CREDENTIAL_FIELDS) {
+      const value = (source as Record<string, unknown>)[field];
+      if (typeof value === 'string' && value) found.push(value);
+    }
+  }
+  return found;
 }
 
 /**
@@ -59,14 +84,21 @@ export function registerEmulatorAdmin(
     clock: oauth.clock,
     scenarios: oauth.scenarios,
     knobs,
-    keyOf: async (ref) => (await oauth.findAccount(ref))?.id ?? null,
+    keyOf: async (ref) => {
+      const account = await oauth.findAccount(ref);
+      return account ? { key: account.id, accounts: [account.id] } : null;
+    },
   });
 
   scope.addHook('onSend', async (request, reply, payload) => {
     const path = relativePath(request.url);
     if (path.startsWith('/_emu/')) return payload;
     const scheme = request.headers.authorization?.split(' ')[0]?.toLowerCase();
+    const owners = await Promise.all(
+      credentialsOf(request).map((c) => oauth.accountOfCredential(c)),
+    );
     await calls.record({
+      accounts: [...new Set(owners.filter((id): id is string => id !== null))],
       method: request.method,
       path,
       query: request.query as Record<string, unknown>,

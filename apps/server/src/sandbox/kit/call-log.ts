@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxStore } from '../store.js';
+import { emuTenant, type EmuTenant } from './tenant.js';
 
 /**
  * The calls an emulator received, for tests' assertions (`GET /_emu/calls[?path=/prefix]`,
@@ -16,7 +17,21 @@ export interface RecordedCall {
   auth?: 'bearer' | 'basic' | null;
   /** The status answered (emulators that log on answer). */
   status?: number;
+  /**
+   * The accounts whose credentials the call carried (a token, a refresh token, a code), by the
+   * ids Herald keeps; empty for the app's own calls. Each organization reads its accounts' calls.
+   */
+  accounts: string[];
 }
+
+/**
+ * Whether a tenant may read a call: one made with an account of theirs, or (for whoever controls
+ * the app's shared state) one that concerns no account.
+ */
+const readableBy = (tenant: EmuTenant) => (call: RecordedCall) =>
+  (call.accounts ?? []).length === 0
+    ? tenant.controlsSharedState
+    : call.accounts.some((id) => tenant.owns(id));
 
 /** Fields whose values never reach the call log. */
 const SECRET_FIELDS = new Set([
@@ -52,8 +67,10 @@ const byTime = (a: RecordedCall, b: RecordedCall) => a.at - b.at || a.seq - b.se
 
 export interface CallLog {
   record(call: Omit<RecordedCall, 'at' | 'seq'>): Promise<void>;
-  list(pathPrefix?: string): Promise<RecordedCall[]>;
-  clear(): Promise<void>;
+  /** The calls `tenant` may read, oldest first. */
+  list(tenant: EmuTenant, pathPrefix?: string): Promise<RecordedCall[]>;
+  /** Forgets the calls `tenant` may read. */
+  clear(tenant: EmuTenant): Promise<void>;
 }
 
 export function createCallLog(store: SandboxStore): CallLog {
@@ -75,26 +92,30 @@ export function createCallLog(store: SandboxStore): CallLog {
       await store.put('call', `${entry.at}-${entry.seq}`, entry);
       if (entry.seq % PRUNE_EVERY === 0) await prune();
     },
-    async list(pathPrefix = '') {
+    async list(tenant, pathPrefix = '') {
       const rows = await store.list<RecordedCall>('call');
       return rows
         .map((r) => r.data)
         .filter((c) => c.path.startsWith(pathPrefix))
+        .filter(readableBy(tenant))
         .sort(byTime);
     },
-    async clear() {
-      for (const call of await store.list('call')) await store.delete('call', call.id);
+    async clear(tenant) {
+      const readable = readableBy(tenant);
+      for (const call of await store.list<RecordedCall>('call'))
+        if (readable(call.data)) await store.delete('call', call.id);
     },
   };
 }
 
-/** `GET /_emu/calls[?path=/prefix]` and `DELETE /_emu/calls`. */
+/** `GET /_emu/calls[?path=/prefix]` and `DELETE /_emu/calls`, of the caller's accounts. */
 export function registerCallLogRoutes(scope: FastifyInstance, log: CallLog) {
-  scope.get('/_emu/calls', async (request) => ({
-    calls: await log.list((request.query as { path?: string }).path ?? ''),
-  }));
-  scope.delete('/_emu/calls', async () => {
-    await log.clear();
+  scope.get('/_emu/calls', async (request) => {
+    const path = (request.query as { path?: unknown }).path;
+    return { calls: await log.list(emuTenant(request), typeof path === 'string' ? path : '') };
+  });
+  scope.delete('/_emu/calls', async (request) => {
+    await log.clear(emuTenant(request));
     return { deleted: true };
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxStore } from '../store.js';
+import { emuTenant, requireSharedControl } from './tenant.js';
 
 /** The emulator's clock: real time plus what tests advanced it by (kept in the store). */
 export interface EmuClock {
@@ -26,7 +27,11 @@ export function createEmuClock(store: SandboxStore): EmuClock {
   };
 }
 
-/** `GET /_emu/clock` and `POST /_emu/clock {advance_seconds}`: both answer {now, offset_seconds}. */
+/**
+ * `GET /_emu/clock` and `POST /_emu/clock {advance_seconds}`: both answer {now, offset_seconds}.
+ * The clock is the emulator's, shared by every organization's accounts (their tokens expire by
+ * it): only a platform operator moves it.
+ */
 export function registerClockRoutes(scope: FastifyInstance, clock: EmuClock) {
   const answer = async () => {
     const offset = await clock.offsetMs();
@@ -34,6 +39,7 @@ export function registerClockRoutes(scope: FastifyInstance, clock: EmuClock) {
   };
   scope.get('/_emu/clock', answer);
   scope.post('/_emu/clock', async (request, reply) => {
+    requireSharedControl(emuTenant(request), "The sandbox's clock");
     const seconds = Number((request.body as { advance_seconds?: unknown })?.advance_seconds);
     if (!Number.isFinite(seconds) || seconds < 0)
       return reply.status(400).send({ error: 'advance_seconds must be a positive number.' });

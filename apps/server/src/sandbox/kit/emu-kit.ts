@@ -33,20 +33,24 @@ export interface EmuKit {
   scenario(keys: Array<string | undefined>): Promise<Scenario>;
   /** The emulator's clock: real time plus what `POST /_emu/clock` advanced it by. */
   now(): Promise<number>;
-  recordCall(call: Pick<RecordedCall, 'method' | 'path' | 'query' | 'body'>): Promise<void>;
+  recordCall(
+    call: Pick<RecordedCall, 'method' | 'path' | 'query' | 'body' | 'accounts'>,
+  ): Promise<void>;
   pictureUrl(id: string, name: string): string;
 }
 
 /**
  * Adds the kit's admin routes (admin.ts: `/_emu/scenario`, `/_emu/calls`, `/_emu/clock`) and
  * `GET /_emu/picture/:id` to an emulator that keeps its own OAuth state (Meta, LinkedIn).
- * `numericKnobs` take a `value` (a count or milliseconds).
+ * `numericKnobs` take a `value` (a count or milliseconds). `accountsOf` names the accounts (by
+ * the ids Herald keeps) a reference stands for: a knob is set only on the caller's accounts.
  */
 export function registerEmuKit(
   scope: FastifyInstance,
   ctx: SandboxContext,
   knobs: readonly string[],
-  numericKnobs: readonly string[] = [],
+  numericKnobs: readonly string[],
+  accountsOf: (ref: string) => Promise<string[]>,
 ): EmuKit {
   const clock = createEmuClock(ctx.store);
   const scenarios = createScenarioStore(ctx.store, clock);
@@ -55,7 +59,8 @@ export function registerEmuKit(
     clock,
     scenarios,
     knobs: [...knobs, ...numericKnobs],
-    keyOf: async (ref) => ref,
+    // A name that stands for no account yet is kept too: the person may sign in with it later.
+    keyOf: async (ref) => ({ key: ref, accounts: await accountsOf(ref) }),
   });
 
   // A profile picture the web app shows: as public as the network's CDN.

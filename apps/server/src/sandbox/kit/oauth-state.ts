@@ -262,6 +262,19 @@ export class SandboxOAuth {
     await this.store.put('grant', record.grantId, { ...grant, revokedAt: await this.now() });
   }
 
+  /**
+   * The account a credential belongs to (an access or refresh token, or a code), whatever its
+   * state: the call log files each call under the account whose credential it carried.
+   */
+  async accountOfCredential(value: string): Promise<string | null> {
+    const key = hashOf(value);
+    const record =
+      (await this.store.get<AccessRecord>('token', key)) ??
+      (await this.store.get<RefreshRecord>('refresh', key));
+    if (record) return (await this.store.get<Grant>('grant', record.grantId))?.accountId ?? null;
+    return (await this.store.get<SandboxCode>('code', key))?.accountId ?? null;
+  }
+
   async getAccount(id: string): Promise<SandboxAccount | null> {
     const index = await this.store.get<{ username: string }>('account_id', id);
     return index ? this.store.get<SandboxAccount>('account', index.username) : null;

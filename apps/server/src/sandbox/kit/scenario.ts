@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxStore } from '../store.js';
+import { emuTenant, notYours } from './tenant.js';
 import { KNOB_VALUES, knobValue } from './call-knobs.js';
 import type { EmuClock } from './clock.js';
 import { createKeyedLock } from './keyed-lock.js';
@@ -108,13 +109,19 @@ export function createScenarioStore(store: SandboxStore, clock: EmuClock): Scena
   };
 }
 
-/** How `/_emu/scenario` finds the key an `account` reference stands for. */
-export type ScenarioKeyOf = (account: string) => Promise<string | null>;
+/**
+ * How `/_emu/scenario` finds the key an `account` reference stands for, and the accounts (by the
+ * ids Herald keeps) it concerns; null when no sandbox account has that name or id.
+ */
+export type ScenarioKeyOf = (
+  account: string,
+) => Promise<{ key: string; accounts: string[] } | null>;
 
 /**
  * `POST /_emu/scenario {account, knob, on?, value?}` switches a knob for an account (knobs that
  * carry a number take `value`, or their default; see call-knobs.ts) and `GET /_emu/scenario?account=`
- * reads them; both answer `{account, knobs}`. `keyOf` resolves the account (404 when unknown).
+ * reads them; both answer `{account, knobs}`. `keyOf` resolves the account: one another
+ * organization connected (and the caller's did not) is answered 404, as an unknown one.
  */
 export function registerScenarioRoutes(
   scope: FastifyInstance,
@@ -122,6 +129,17 @@ export function registerScenarioRoutes(
   knobs: readonly string[],
   keyOf: ScenarioKeyOf,
 ) {
+  // The caller's accounts, or accounts no organization connected yet (a knob such as
+  // no_refresh_token is set before connecting).
+  const keyOfOwned = async (request: Parameters<typeof emuTenant>[0], account: string) => {
+    const tenant = emuTenant(request);
+    const found = account ? await keyOf(account) : null;
+    if (!found) throw notYours('account');
+    if (found.accounts.some((id) => tenant.owns(id))) return found.key;
+    if (await tenant.unclaimed(found.accounts)) return found.key;
+    throw notYours('account');
+  };
+
   scope.post('/_emu/scenario', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (typeof body.knob !== 'string' || !knobs.includes(body.knob))
@@ -131,15 +149,14 @@ export function registerScenarioRoutes(
     const { value, error } = on ? knobValue(body.knob, body.value) : {};
     if (error) return reply.status(400).send({ error });
     const account = typeof body.account === 'string' ? body.account.trim() : '';
-    const key = account ? await keyOf(account) : null;
-    if (!key) return reply.status(404).send({ error: 'No sandbox account has this name or id.' });
+    const key = await keyOfOwned(request, account);
     return { account, knobs: await scenarios.set(key, body.knob, on, value) };
   });
 
-  scope.get('/_emu/scenario', async (request, reply) => {
-    const account = String((request.query as Record<string, unknown>).account ?? '').trim();
-    const key = account ? await keyOf(account) : null;
-    if (!key) return reply.status(404).send({ error: 'No sandbox account has this name or id.' });
+  scope.get('/_emu/scenario', async (request) => {
+    const ref = (request.query as Record<string, unknown>).account;
+    const account = typeof ref === 'string' ? ref.trim() : '';
+    const key = await keyOfOwned(request, account);
     return { account, knobs: await scenarios.knobs(key) };
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { alphaId } from '../kit/emu-kit.js';
+import { emuTenant, notYours } from '../kit/tenant.js';
 import { renderLittleText } from './little-text.js';
 import type { LiComment, LinkedInPosts, LiPost } from './posts-state.js';
 import type { LinkedInState } from './state.js';
@@ -32,13 +33,15 @@ const mediaCount = (post: LiPost) =>
 
 export function registerLinkedInEmuRoutes(scope: FastifyInstance, deps: LinkedInEmuDeps) {
   scope.get('/_emu/posts', async (request) => {
-    const q = request.query as { author?: string; account?: string };
+    const tenant = emuTenant(request);
+    const q = request.query as { author?: unknown; account?: unknown };
+    const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
     const members = await deps.state.listMembers();
-    const member = q.account ? members.find((m) => m.account === q.account) : undefined;
-    const author = q.author ?? (member ? `urn:li:person:${member.sub}` : undefined);
-    if (q.account && !member) return { posts: [] };
+    const member = text(q.account) ? members.find((m) => m.account === q.account) : undefined;
+    const author = text(q.author) ?? (member ? `urn:li:person:${member.sub}` : undefined);
+    if (text(q.account) && !member) return { posts: [] };
     const all = (await deps.posts.allPosts())
-      .filter((p) => !author || p.author === author)
+      .filter((p) => tenant.owns(p.author) && (!author || p.author === author))
       .sort((a, b) => a.createdAt - b.createdAt || (a.urn < b.urn ? -1 : 1));
     // The comments under each post (a first comment shows here), oldest first.
     const comments = await Promise.all(all.map((p) => deps.posts.commentsUnder(p.urn)));
@@ -77,6 +80,7 @@ export function registerLinkedInEmuRoutes(scope: FastifyInstance, deps: LinkedIn
     } catch {
       return reply.status(404).send({ error: `No post or comment ${target}.` });
     }
+    if (!emuTenant(request).owns(found.post.author)) throw notYours('post');
     const comment = await deps.addComment({
       ...found,
       actor: `urn:li:person:${alphaId(`commenter:${fromName}`)}`,

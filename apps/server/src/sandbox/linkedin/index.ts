@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
+import { credentialsOf } from '../kit/admin.js';
 import { PUBLISHING_KNOBS } from '../kit/call-knobs.js';
 import { createKeyedLock } from '../kit/keyed-lock.js';
 import { registerEmuKit } from '../kit/emu-kit.js';
@@ -35,7 +36,9 @@ export const LINKEDIN_NUMERIC_KNOBS = PUBLISHING_KNOBS.filter((k) => k !== 'mode
  * API on the api host paths (one server answers both), uploads on URLs it hands out itself.
  */
 export function registerLinkedInSandbox(scope: FastifyInstance, ctx: SandboxContext) {
-  const kit = registerEmuKit(scope, ctx, LINKEDIN_KNOBS, LINKEDIN_NUMERIC_KNOBS);
+  const kit = registerEmuKit(scope, ctx, LINKEDIN_KNOBS, LINKEDIN_NUMERIC_KNOBS, (ref) =>
+    state.accountsOf(ref),
+  );
   const state = createLinkedInState(ctx, kit);
   const posts = createLinkedInPosts(ctx.store);
   const withLock = createKeyedLock();
@@ -48,7 +51,9 @@ export function registerLinkedInSandbox(scope: FastifyInstance, ctx: SandboxCont
       : request.body && typeof request.body === 'object'
         ? (request.body as Record<string, unknown>)
         : null;
+    const owners = await Promise.all(credentialsOf(request).map(state.accountsOfCredential));
     await kit.recordCall({
+      accounts: [...new Set(owners.flat())],
       method: request.method,
       path,
       query: { ...(request.query as Record<string, unknown>) },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { alphaId, type EmuKit } from '../kit/emu-kit.js';
+import { emuTenant, notYours } from '../kit/tenant.js';
 import { linkedInErrors } from './errors.js';
 import { liNumericId, type LinkedInPosts } from './posts-state.js';
 import type { SandboxStore } from '../store.js';
@@ -82,6 +83,7 @@ export function registerLinkedInNotificationRoutes(
       return reply.status(400).send({ error: 'Send {organization, fromName, text}.' });
     if (!(await state.getOrganization(org)))
       return reply.status(404).send({ error: `No organization ${organization}.` });
+    if (!emuTenant(request).owns(`urn:li:organization:${org}`)) throw notYours('organization');
     const now = await kit.now();
     const actor = `urn:li:person:${alphaId(`commenter:${fromName}`)}`;
     const urn = `urn:li:share:${liNumericId(now)}`;

@@ -68,6 +68,12 @@ export const memberKeys = (member: Member) => [
   `urn:li:person:${member.sub}`,
 ];
 
+/** The accounts a member connects, by the ids Herald keeps: their profile and their Pages. */
+export const memberAccounts = (member: Member) => [
+  `urn:li:person:${member.sub}`,
+  ...member.orgIds.map((id) => `urn:li:organization:${id}`),
+];
+
 const slug = (name: string) =>
   name
     .toLowerCase()
@@ -92,6 +98,30 @@ export function createLinkedInState(ctx: SandboxContext, kit: EmuKit) {
 
     async listMembers() {
       return (await store.list<Member>('member')).map((m) => m.data);
+    },
+
+    /**
+     * The accounts a reference stands for, by the ids Herald keeps: a member (name typed at
+     * sign-in, `sub` or person URN) stands for their profile and Pages; an organization (id or
+     * URN), for its Page.
+     */
+    async accountsOf(ref: string): Promise<string[]> {
+      const org = /^urn:li:organization:(\d+)$/.exec(ref)?.[1] ?? ref;
+      if (await store.get<Organization>('org', org)) return [`urn:li:organization:${org}`];
+      const sub = /^urn:li:person:(.+)$/.exec(ref)?.[1] ?? ref;
+      const member =
+        (await getMember(sub)) ??
+        (await store.list<Member>('member')).find((m) => m.data.account === ref)?.data;
+      return member ? memberAccounts(member) : [];
+    },
+
+    /** The accounts of the member a credential (a token or a code) belongs to, for the call log. */
+    async accountsOfCredential(value: string): Promise<string[]> {
+      const record = await store.get<TokenRecord>('token', value);
+      const grant = record ? await getGrant(record.grantId) : null;
+      const sub = grant?.sub ?? (await store.get<AuthCode>('code', value))?.sub;
+      const member = sub ? await getMember(sub) : null;
+      return member ? memberAccounts(member) : [];
     },
 
     /** What the person typed on the consent page; the same names keep the same ids. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { emuTenant, notYours } from '../kit/tenant.js';
 import type { GraphComment, GraphObjects } from './objects.js';
 
 interface Deps {
@@ -26,8 +27,11 @@ export function registerEmuPublishRoutes(
   { objects, comments, onVisitorComment }: Deps,
 ) {
   scope.get('/_emu/posts', async (request) => {
-    const account = String((request.query as Record<string, unknown>).account ?? '');
+    const tenant = emuTenant(request);
+    const query = (request.query as Record<string, unknown>).account;
+    const account = typeof query === 'string' ? query : '';
     const posts = (await objects.listPosts())
+      .filter((p) => tenant.owns(p.account))
       .filter((p) => !account || p.account === account || p.accountName === account)
       .reverse();
     return {
@@ -54,6 +58,8 @@ export function registerEmuPublishRoutes(
     if (!postId || !fromName || !message.trim()) {
       return reply.status(400).send({ error: 'Send {postId, fromName, message}.' });
     }
+    const target = await objects.get(postId);
+    if (target && !emuTenant(request).owns(target.owner)) throw notYours('post or comment');
     const comment = await comments.addVisitorComment({ postId, fromName, message });
     if (!comment) return reply.status(404).send({ error: `No post or comment ${postId}.` });
     await onVisitorComment?.(comment);

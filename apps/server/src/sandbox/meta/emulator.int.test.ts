@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
-import { registerFacebookSandbox } from '../facebook/index.js';
+import { registerSandbox } from '../index.js';
+import { WHOLE_SANDBOX } from '../kit/tenant.js';
 import { createSandboxStore } from '../store.js';
 
 it('keeps Graph query strings (tokens, app secret) out of the request log', async () => {
@@ -18,7 +19,7 @@ it('keeps Graph query strings (tokens, app secret) out of the request log', asyn
   const mountPath = '/api/sandbox/facebook';
   await app.register(
     async (scope) =>
-      registerFacebookSandbox(scope, {
+      registerSandbox(scope, 'facebook', {
         publicBase: `http://localhost${mountPath}`,
         mountPath,
         clientId: 'herald-sandbox',
@@ -26,7 +27,9 @@ it('keeps Graph query strings (tokens, app secret) out of the request log', asyn
         unaudited: false,
         store: createSandboxStore(database.db, 'facebook'),
         runsLocally: true,
-        deliver: (url, init) => fetch(url, init),
+        heraldApi: 'http://localhost/api',
+        deliver: () => Promise.reject(new Error('Nothing is delivered in this test.')),
+        tenantOf: async () => WHOLE_SANDBOX,
       }),
     { prefix: mountPath },
   );

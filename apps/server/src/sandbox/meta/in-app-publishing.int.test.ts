@@ -19,7 +19,7 @@ const t = useHarness(() =>
 );
 
 async function emu(slug: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await emuInject(t.app, slug, method, path, body as object | undefined);
+  const res = await emuInject(t, slug, method, path, body as object | undefined);
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();
 }

@@ -15,10 +15,15 @@ export interface InboxPageAccount {
 export function renderInboxPage(opts: {
   network: 'Facebook' | 'Instagram';
   mountPath: string;
+  /** The organization the page acts for: its forms act for it too. */
+  organizationId: string | null;
   accounts: InboxPageAccount[];
   notice: string | null;
 }) {
   const base = `${opts.mountPath}/_emu`;
+  const forOrganization = opts.organizationId
+    ? `?organizationId=${encodeURIComponent(opts.organizationId)}`
+    : '';
   const accountOptions = opts.accounts
     .map((a) => `<option value="${escapeHtml(a.id)}">${escapeHtml(a.label)}</option>`)
     .join('');
@@ -36,7 +41,7 @@ export function renderInboxPage(opts: {
   const text = (id: string, name: string, value = '') =>
     `<input id="${id}" name="${name}" type="text" required value="${escapeHtml(value)}">`;
   const form = (title: string, action: string, body: string) =>
-    `<section><h2>${title}</h2><form method="post" action="${escapeHtml(`${base}/${action}`)}">${body}<button type="submit">Send</button></form></section>`;
+    `<section><h2>${title}</h2><form method="post" action="${escapeHtml(`${base}/${action}${forOrganization}`)}">${body}<button type="submit">Send</button></form></section>`;
   const customer = opts.network === 'Instagram' ? 'customer_one' : 'Casey Customer';
 
   return `<!doctype html>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
+import { credentialsOf } from '../kit/admin.js';
 import { registerEmuKit } from '../kit/emu-kit.js';
 import { addGraphComments } from './comments.js';
 import { registerEmuPublishRoutes } from './emu-posts.js';
@@ -93,7 +94,9 @@ export function registerGraphEmulator(
   ctx: SandboxContext,
   options: GraphOAuthOptions,
 ) {
-  const kit = registerEmuKit(scope, ctx, META_KNOBS, META_NUMERIC_KNOBS);
+  const kit = registerEmuKit(scope, ctx, META_KNOBS, META_NUMERIC_KNOBS, (ref) =>
+    state.accountsOf(ref),
+  );
   const state = createGraphState(ctx, kit);
   const router = new GraphRouter();
   const objects = createGraphObjects(ctx.store);
@@ -155,7 +158,14 @@ export function registerGraphEmulator(
       const params = { ...query, ...body };
       const header = /^(?:OAuth|Bearer)\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       const method = request.method as GraphMethod;
-      await kit.recordCall({ method, path: `/${rest}`, query, body: request.body ? body : null });
+      const owners = await Promise.all(credentialsOf(request).map(state.accountsOfCredential));
+      await kit.recordCall({
+        method,
+        path: `/${rest}`,
+        query,
+        body: request.body ? body : null,
+        accounts: [...new Set(owners.flat())],
+      });
       const match = router.match(method, segments);
       try {
         if (!match) throw graphErrors.unknownPath(segments.join('/'));

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { numericId } from '../kit/emu-kit.js';
+import { requireHeraldReceiver } from '../kit/herald-receiver.js';
+import { emuTenant, notYours } from '../kit/tenant.js';
 import { GraphFailure, graphErrors } from './errors.js';
 import { parseFields, pickFields } from './fields.js';
 import { answerVisible, paginate, requireScope, type PublishDeps } from './helpers.js';
@@ -706,12 +708,14 @@ export function addGraphMessaging(router: GraphRouter, deps: MessagingDeps) {
     },
 
     /** Messages sent through the API, oldest first (what a test counts). */
-    async sentMessages(accountRef?: string) {
+    /** The messages the API sent from the accounts `owns` accepts (one account's, named). */
+    async sentMessages(owns: (accountId: string) => boolean, accountRef?: string) {
       const target = accountRef ? await findAccount(accountRef) : null;
       if (accountRef && !target) return [];
       const out: GraphMessage[] = [];
       for (const entry of await store.list('node')) {
         const m = entry.data as GraphMessage;
+        if (!owns(m.owner)) continue;
         if (m.type === 'message' && m.viaApi && (!target || m.owner === target.accountId))
           out.push(m);
       }
@@ -764,10 +768,29 @@ export function registerEmuInboxRoutes(scope: FastifyInstance, deps: EmuInboxDep
   /** A form post from the page (`GET /_emu/inbox`) goes back to it with a sentence. */
   const fromPage = (request: FastifyRequest) =>
     (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-  const backToPage = (reply: FastifyReply, notice: string) =>
-    reply.redirect(`${ctx.mountPath}/_emu/inbox?notice=${encodeURIComponent(notice)}`, 303);
+  const backToPage = (request: FastifyRequest, reply: FastifyReply, notice: string) => {
+    const organizationId = emuTenant(request).organizationId;
+    const forOrganization = organizationId
+      ? `&organizationId=${encodeURIComponent(organizationId)}`
+      : '';
+    return reply.redirect(
+      `${ctx.mountPath}/_emu/inbox?notice=${encodeURIComponent(notice)}${forOrganization}`,
+      303,
+    );
+  };
+  /** The account a reference names, when it is one of the caller's (else 404). */
+  const ownedAccount = async (request: FastifyRequest, ref: string) => {
+    const target = ref ? await messaging.findAccount(ref) : null;
+    if (target && !emuTenant(request).owns(target.accountId)) throw notYours('account');
+  };
+  /** The post or comment an id names, when it is on one of the caller's accounts (else 404). */
+  const ownedObject = async (request: FastifyRequest, id: string) => {
+    const object = id ? await objects.get(id) : null;
+    if (object && !emuTenant(request).owns(object.owner)) throw notYours('post or comment');
+  };
 
   scope.get('/_emu/inbox', async (request, reply) => {
+    const tenant = emuTenant(request);
     const notice = str((request.query as Record<string, unknown>).notice) || null;
     const users = await deps.state.listUsers();
     const seen = new Set<string>();
@@ -777,7 +800,7 @@ export function registerEmuInboxRoutes(scope: FastifyInstance, deps: EmuInboxDep
     });
     for (const page of users.flatMap((u) => u.pages)) {
       const id = network === 'Instagram' ? page.instagram?.id : page.id;
-      if (!id || seen.has(id)) continue;
+      if (!id || seen.has(id) || !tenant.owns(id)) continue;
       seen.add(id);
       accounts.push({
         id,
@@ -788,9 +811,15 @@ export function registerEmuInboxRoutes(scope: FastifyInstance, deps: EmuInboxDep
           .map((p) => ({ id: p.id, text: p.text })),
       });
     }
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(renderInboxPage({ network, mountPath: ctx.mountPath, accounts, notice }));
+    return reply.type('text/html; charset=utf-8').send(
+      renderInboxPage({
+        network,
+        mountPath: ctx.mountPath,
+        organizationId: tenant.organizationId,
+        accounts,
+        notice,
+      }),
+    );
   });
 
   scope.post('/_emu/inbox/comments', async (request, reply) => {
@@ -801,10 +830,11 @@ export function registerEmuInboxRoutes(scope: FastifyInstance, deps: EmuInboxDep
     if (!postId || !fromName || !message.trim()) {
       return reply.status(400).send({ error: 'Send {postId, fromName, message}.' });
     }
+    await ownedObject(request, postId);
     const comment = await deps.addVisitorComment({ postId, fromName, message });
     if (!comment) return reply.status(404).send({ error: `No post or comment ${postId}.` });
     await messaging.commentAdded(comment);
-    if (fromPage(request)) return backToPage(reply, `${fromName} commented on the post.`);
+    if (fromPage(request)) return backToPage(request, reply, `${fromName} commented on the post.`);
     return reply.status(201).send({ id: comment.id, postId: comment.root });
   });
 
@@ -822,6 +852,7 @@ export function registerEmuInboxRoutes(scope: FastifyInstance, deps: EmuInboxDep
     if (!to || !fromName || texts.every((t) => !t.trim() && attachments.length === 0)) {
       return reply.status(400).send({ error: 'Send {to, fromName, text} (or texts: [...]).' });
     }
+    await ownedAccount(request, to);
     const sent = await webhooks.batch(async () => {
       const out = [];
       for (const text of texts) {
@@ -832,7 +863,7 @@ export function registerEmuInboxRoutes(scope: FastifyInstance, deps: EmuInboxDep
       return out;
     });
     if (!sent) return reply.status(404).send({ error: `No account ${to} in this sandbox.` });
-    if (fromPage(request)) return backToPage(reply, `${fromName}'s message was sent.`);
+    if (fromPage(request)) return backToPage(request, reply, `${fromName}'s message was sent.`);
     return reply.status(201).send({
       conversationId: sent[0]!.conversation.id,
       senderId: sent[0]!.message.fromId,
@@ -842,6 +873,7 @@ export function registerEmuInboxRoutes(scope: FastifyInstance, deps: EmuInboxDep
 
   scope.post('/_emu/inbox/unsend', async (request, reply) => {
     const messageId = str((request.body as Record<string, unknown> | null)?.messageId);
+    await ownedObject(request, messageId);
     const m = await messaging.unsend(messageId);
     if (!m) return reply.status(404).send({ error: `No customer message ${messageId}.` });
     return { messageId: m.id, deleted: true };
@@ -849,6 +881,7 @@ export function registerEmuInboxRoutes(scope: FastifyInstance, deps: EmuInboxDep
 
   scope.post('/_emu/inbox/mentions', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
+    await ownedAccount(request, str(body.to));
     const tag = await messaging.mention({
       to: str(body.to),
       fromName: str(body.fromName).trim() || 'someone',
@@ -860,13 +893,18 @@ export function registerEmuInboxRoutes(scope: FastifyInstance, deps: EmuInboxDep
         .status(404)
         .send({ error: 'Mentions exist on the Instagram sandbox, for a known account.' });
     if (fromPage(request))
-      return backToPage(reply, `${str(body.fromName) || 'someone'} mentioned the account.`);
+      return backToPage(
+        request,
+        reply,
+        `${str(body.fromName) || 'someone'} mentioned the account.`,
+      );
     return reply.status(201).send({ mediaId: tag.id, commentId: tag.commentId });
   });
 
   scope.get('/_emu/inbox/sent', async (request) => {
+    const tenant = emuTenant(request);
     const account = str((request.query as Record<string, unknown>).account) || undefined;
-    const messages = await messaging.sentMessages(account);
+    const messages = await messaging.sentMessages((id) => tenant.owns(id), account);
     return {
       messages: messages.map((m) => ({
         id: m.id,
@@ -880,21 +918,28 @@ export function registerEmuInboxRoutes(scope: FastifyInstance, deps: EmuInboxDep
     };
   });
 
-  scope.get('/_emu/webhooks', async () => ({
-    callbackUrl: await webhooks.callbackUrl(),
-    deliveries: await webhooks.deliveries(),
+  const ownedBy = (request: FastifyRequest) => {
+    const tenant = emuTenant(request);
+    return (accountId: string) => tenant.owns(accountId);
+  };
+  scope.get('/_emu/webhooks', async (request) => ({
+    callbackUrl: webhooks.callbackUrl(),
+    deliveries: await webhooks.deliveries(ownedBy(request)),
   }));
+  // The app's callback, as the App Dashboard holds it: Herald's receiver is the only one taken
+  // (null goes back to it).
   scope.post('/_emu/webhooks', async (request) => {
     const url = (request.body as Record<string, unknown> | null)?.callbackUrl;
-    await webhooks.setCallback(typeof url === 'string' && url ? url : null);
-    return { callbackUrl: await webhooks.callbackUrl() };
+    if (url !== null && url !== undefined && url !== '') requireHeraldReceiver(url, ctx, 'meta');
+    return { callbackUrl: webhooks.callbackUrl() };
   });
   scope.post('/_emu/webhooks/flush', async (request) => {
-    await webhooks.flush((request.body as Record<string, unknown> | null)?.release !== false);
-    return { deliveries: (await webhooks.deliveries()).length };
+    const owns = ownedBy(request);
+    await webhooks.flush(owns, (request.body as Record<string, unknown> | null)?.release !== false);
+    return { deliveries: (await webhooks.deliveries(owns)).length };
   });
-  scope.delete('/_emu/webhooks', async () => {
-    await webhooks.clearLog();
+  scope.delete('/_emu/webhooks', async (request) => {
+    await webhooks.clearLog(ownedBy(request));
     return { ok: true };
   });
 }

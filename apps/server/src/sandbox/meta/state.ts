@@ -101,6 +101,15 @@ export interface Authenticated {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The accounts of a Page, by the ids Herald keeps: the Page and its Instagram account. */
+const pageAccounts = (page: SandboxPage) => [
+  page.id,
+  ...(page.instagram ? [page.instagram.id] : []),
+];
+
+/** The accounts a person connects: every Page they manage and its Instagram account. */
+export const userAccounts = (user: GraphUser) => user.pages.flatMap(pageAccounts);
+
 /** Users, codes and tokens of the Graph emulator, all in the sandbox store. */
 export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
   const { store } = ctx;
@@ -117,6 +126,39 @@ export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
 
     async listUsers() {
       return (await store.list<GraphUser>('user')).map((u) => u.data);
+    },
+
+    /**
+     * The accounts a reference stands for, by the ids Herald keeps: a person (the name typed at
+     * sign-in, or their id) stands for every Page they manage; a Page (id or name) for itself
+     * and its Instagram account; an Instagram account (id or username) for itself.
+     */
+    async accountsOf(ref: string): Promise<string[]> {
+      const found = new Set<string>();
+      for (const { data: user } of await store.list<GraphUser>('user')) {
+        if (user.account === ref || user.id === ref)
+          userAccounts(user).forEach((id) => found.add(id));
+        for (const page of user.pages) {
+          if (page.id === ref || page.name === ref)
+            pageAccounts(page).forEach((id) => found.add(id));
+          const ig = page.instagram;
+          if (ig && (ig.id === ref || ig.username === ref)) found.add(ig.id);
+        }
+      }
+      return [...found];
+    },
+
+    /**
+     * The accounts a credential (a user or Page token, or a code) acts for, for the call log: a
+     * Page token its Page's, anything else every account of its person.
+     */
+    async accountsOfCredential(value: string): Promise<string[]> {
+      const token = await store.get<GraphToken>('token', value);
+      const userId = token?.userId ?? (await store.get<GraphCode>('code', value))?.userId;
+      const user = userId ? await getUser(userId) : null;
+      if (!user) return [];
+      const page = token?.pageId ? user.pages.find((p) => p.id === token.pageId) : undefined;
+      return page ? pageAccounts(page) : userAccounts(user);
     },
 
     /** Records what the person typed on the consent page; the same names keep the same ids. */

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { SandboxContext } from '../context.js';
 import type { EmuKit } from '../kit/emu-kit.js';
+import { heraldReceiver } from '../kit/herald-receiver.js';
 
 /**
  * The Meta webhook sender of the Graph emulator (docs/inbox.md#facebook-and-instagram): what
@@ -18,8 +19,9 @@ import type { EmuKit } from '../kit/emu-kit.js';
  * - webhook_disabled: Meta has disabled the subscription (as after an hour of failed
  *   deliveries): the Page's subscription is removed and nothing is delivered;
  * - webhook_delay_ms: deliveries wait this long.
- * The callback is `{api}/webhooks/meta` (the API the emulator is mounted under) unless
- * `POST /_emu/webhooks {callbackUrl}` says otherwise.
+ * The callback is Herald's own receiver, `{api}/webhooks/meta`, and nothing else: the sandbox app
+ * is every organization's (kit/herald-receiver.ts). Each delivery is logged under the account it
+ * is for, and each organization reads, releases and forgets its accounts' deliveries only.
  */
 export const META_WEBHOOK_KNOBS = [
   'webhook_duplicate',
@@ -46,6 +48,8 @@ export interface QueuedEvent {
 
 export interface Delivery {
   id: string;
+  /** The account (entry id: a Page or an Instagram account) the body is for. */
+  accountId?: string;
   at: string;
   url: string;
   body: string;
@@ -82,23 +86,28 @@ export function createWebhookSender(ctx: SandboxContext, kit: EmuKit) {
   const held = new Map<string, { url: string; body: string; keys: string[] }>();
   const inFlight = new Set<Promise<unknown>>();
 
-  const defaultCallback = () =>
-    `${ctx.publicBase.replace(/\/sandbox\/[^/]+\/?$/, '')}/webhooks/meta`;
-  const callbackUrl = async () =>
-    (await store.get<{ url: string }>('webhook', 'callback'))?.url ?? defaultCallback();
+  const callbackUrl = () => heraldReceiver(ctx.heraldApi, 'meta');
 
   const subscription = (pageId: string) => store.get<Subscription>('subscription', pageId);
 
-  async function record(delivery: Delivery) {
-    const log = (await store.get<{ items: Delivery[] }>('webhook', 'log'))?.items ?? [];
-    log.push(delivery);
-    await store.put('webhook', 'log', { items: log.slice(-MAX_LOG) });
+  // The log is one record: changes to it are made one at a time so none is lost.
+  let logChanges: Promise<unknown> = Promise.resolve();
+  function withLog(change: (log: Delivery[]) => Delivery[]) {
+    const next = logChanges.then(async () => {
+      const log = (await store.get<{ items: Delivery[] }>('webhook', 'log'))?.items ?? [];
+      await store.put('webhook', 'log', { items: change(log).slice(-MAX_LOG) });
+    });
+    logChanges = next.catch(() => undefined);
+    return next;
   }
 
-  async function post(url: string, body: string, badSignature: boolean) {
+  const record = (delivery: Delivery) => withLog((log) => [...log, delivery]);
+
+  async function post(url: string, body: string, badSignature: boolean, accountId: string) {
     const signed = signBody(body, badSignature ? `${ctx.clientSecret}-wrong` : ctx.clientSecret);
     const delivery: Delivery = {
       id: randomUUID(),
+      accountId,
       at: new Date(await kit.now()).toISOString(),
       url,
       body,
@@ -138,11 +147,11 @@ export function createWebhookSender(ctx: SandboxContext, kit: EmuKit) {
         return;
       }
       held.delete(entryId);
-      for (let i = 0; i < times; i++) await post(url, body, bad);
-      for (let i = 0; i < times; i++) await post(before.url, before.body, bad);
+      for (let i = 0; i < times; i++) await post(url, body, bad, entryId);
+      for (let i = 0; i < times; i++) await post(before.url, before.body, bad, entryId);
       return;
     }
-    for (let i = 0; i < times; i++) await post(url, body, bad);
+    for (let i = 0; i < times; i++) await post(url, body, bad, entryId);
   }
 
   /** Sends what is queued: one body per object and account, entries batched. */
@@ -150,7 +159,7 @@ export function createWebhookSender(ctx: SandboxContext, kit: EmuKit) {
     scheduled = false;
     const events = queue;
     queue = [];
-    const url = await callbackUrl();
+    const url = callbackUrl();
     const groups = new Map<string, QueuedEvent[]>();
     for (const event of events) {
       const key = `${event.object}:${event.entryId}`;
@@ -216,25 +225,29 @@ export function createWebhookSender(ctx: SandboxContext, kit: EmuKit) {
       }
     },
 
-    /** Waits for queued and running deliveries, then (`release`) sends what out-of-order held back. */
-    async flush(release = true) {
+    /**
+     * Waits for queued and running deliveries, then (`release`) sends what out-of-order held back
+     * for the accounts `owns` accepts.
+     */
+    async flush(owns: (accountId: string) => boolean, release = true) {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
       if (!release) return;
-      const waiting = [...held.values()];
-      held.clear();
-      for (const h of waiting) await post(h.url, h.body, false);
+      for (const [entryId, h] of [...held]) {
+        if (!owns(entryId)) continue;
+        held.delete(entryId);
+        await post(h.url, h.body, false, entryId);
+      }
     },
 
-    async deliveries() {
-      return (await store.get<{ items: Delivery[] }>('webhook', 'log'))?.items ?? [];
-    },
-    async setCallback(url: string | null) {
-      if (url) await store.put('webhook', 'callback', { url });
-      else await store.delete('webhook', 'callback');
+    /** The logged deliveries for the accounts `owns` accepts, oldest first. */
+    async deliveries(owns: (accountId: string) => boolean) {
+      const log = (await store.get<{ items: Delivery[] }>('webhook', 'log'))?.items ?? [];
+      return log.filter((d) => d.accountId !== undefined && owns(d.accountId));
     },
     callbackUrl,
-    async clearLog() {
-      await store.delete('webhook', 'log');
+    /** Forgets the logged deliveries for the accounts `owns` accepts. */
+    async clearLog(owns: (accountId: string) => boolean) {
+      await withLog((log) => log.filter((d) => d.accountId === undefined || !owns(d.accountId)));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { handleOf } from '../kit/html.js';
 import { randomDigits } from '../kit/secrets.js';
+import { emuTenant, type EmuTenant, notYours } from '../kit/tenant.js';
 import {
   graphTime,
   newShortcode,
@@ -11,6 +12,13 @@ import {
 } from './media-state.js';
 import { THREADS_PUBLISHING } from './responses.js';
 import { threadsTextLength } from './graph.js';
+
+/** Whether a post or reply is in a thread one of the tenant's accounts started or wrote in. */
+export async function ownsMedia(tenant: EmuTenant, state: ThreadsMediaState, media: ThreadsMedia) {
+  if (tenant.owns(media.accountId)) return true;
+  const root = media.rootId === media.id ? null : await state.getMedia(media.rootId);
+  return tenant.owns(root?.accountId);
+}
 
 /**
  * The Threads emulator's test-facing publishing side (docs/networks.md#scenario-knobs assertions API):
@@ -23,11 +31,13 @@ export function registerThreadsEmuRoutes(
   state: ThreadsMediaState,
 ) {
   scope.get('/_emu/posts', async (request) => {
-    const ref = (request.query as { account?: string }).account;
+    const tenant = emuTenant(request);
+    const query = (request.query as { account?: unknown }).account;
+    const ref = typeof query === 'string' ? query : '';
     const account = ref ? await oauth.findAccount(ref) : null;
     if (ref && !account) return { posts: [] };
     const posts = (await state.allMedia())
-      .filter((m) => m.accountId && !m.repliedToId && !m.deleted)
+      .filter((m) => m.accountId && !m.repliedToId && !m.deleted && tenant.owns(m.accountId))
       .filter((m) => !account || m.accountId === account.id)
       .sort((a, b) => a.createdAt - b.createdAt)
       .map((m) => ({
@@ -55,6 +65,7 @@ export function registerThreadsEmuRoutes(
     const parent = await state.getMedia(postId);
     if (!parent || parent.deleted)
       return reply.status(404).send({ error: 'No published post or reply has this id.' });
+    if (!(await ownsMedia(emuTenant(request), state, parent))) throw notYours('post');
     const name = typeof fromName === 'string' && fromName.trim() ? fromName.trim() : 'Threads Fan';
     const id = randomDigits(17);
     const media: ThreadsMedia = {

@@ -1,7 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
+import { requireHeraldReceiver } from '../kit/herald-receiver.js';
 import { handleOf } from '../kit/html.js';
+import { emuTenant, notYours } from '../kit/tenant.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { randomDigits } from '../kit/secrets.js';
 import {
@@ -20,6 +22,7 @@ import {
   type ThreadsMedia,
   type ThreadsMediaState,
 } from './media-state.js';
+import { ownsMedia } from './emu.routes.js';
 import { mediaFields } from './media.routes.js';
 import { THREADS_PUBLISHING } from './responses.js';
 
@@ -28,7 +31,8 @@ import { THREADS_PUBLISHING } from './responses.js';
  * (`threads_manage_mentions`, `since`/`until` in Unix seconds), and webhook deliveries in Threads'
  * envelope (`values.value`, `field` replies or mentions) signed `X-Hub-Signature-256` with the
  * app secret. The callback is what the App Dashboard would hold: set with
- * `POST /_emu/webhooks {callbackUrl, verifyToken}`, which runs Meta's GET handshake first.
+ * `POST /_emu/webhooks {callbackUrl, verifyToken}`, which runs Meta's GET handshake first; the
+ * sandbox app is every organization's, so the only callback it takes is Herald's own receiver.
  * Knobs per account: `webhook_duplicate`, `webhook_out_of_order` (each delivery is held until
  * `POST /_emu/inbox/flush`, which sends the held ones newest first), `webhook_bad_signature`,
  * `webhook_disabled`.
@@ -49,6 +53,8 @@ interface Callback {
 
 /** A signed delivery `webhook_out_of_order` holds back until the flush. */
 interface HeldDelivery {
+  /** The account the event was for: only its organization releases it. */
+  accountId?: string;
   heldAt: number;
   seq: number;
   body: string;
@@ -130,7 +136,14 @@ export function registerThreadsInboxRoutes(
       : sign(ctx.clientSecret, body);
     const copies = scenario.isOn('webhook_duplicate') ? 2 : 1;
     if (scenario.isOn('webhook_out_of_order')) {
-      const held: HeldDelivery = { heldAt: Date.now(), seq: ++heldSeq, body, signature, copies };
+      const held: HeldDelivery = {
+        accountId,
+        heldAt: Date.now(),
+        seq: ++heldSeq,
+        body,
+        signature,
+        copies,
+      };
       await ctx.store.put('th_held', `${held.heldAt}-${held.seq}`, held);
       return [{ status: 'held' as const }];
     }
@@ -156,11 +169,14 @@ export function registerThreadsInboxRoutes(
     return results;
   }
 
-  // The held deliveries, newest first (what arrived last is delivered first).
-  scope.post('/_emu/inbox/flush', async () => {
+  // The held deliveries of the caller's accounts, newest first (what arrived last is delivered
+  // first).
+  scope.post('/_emu/inbox/flush', async (request) => {
+    const tenant = emuTenant(request);
     const callback = await ctx.store.get<Callback>('th_webhook', 'app');
     const held = (await ctx.store.list<HeldDelivery>('th_held'))
       .map((r) => ({ id: r.id, ...r.data }))
+      .filter((d) => tenant.owns(d.accountId))
       .sort((a, b) => b.heldAt - a.heldAt || b.seq - a.seq);
     const deliveries: Array<{ status: number | null }> = [];
     for (const d of held) {
@@ -176,6 +192,7 @@ export function registerThreadsInboxRoutes(
     const verifyToken = typeof body.verifyToken === 'string' ? body.verifyToken : '';
     if (!/^https?:\/\//.test(url) || !verifyToken)
       return reply.status(400).send({ error: 'Send {callbackUrl, verifyToken}.' });
+    requireHeraldReceiver(url, ctx, 'threads');
     const challenge = randomBytes(8).readUInt32BE(0).toString();
     const check = new URL(url);
     check.searchParams.set('hub.mode', 'subscribe');
@@ -237,6 +254,7 @@ export function registerThreadsInboxRoutes(
   scope.post('/_emu/inbox/reply', async (request, reply) => {
     const input = read(request.body);
     const parent = input.postId ? await state.getMedia(input.postId) : null;
+    if (parent && !(await ownsMedia(emuTenant(request), state, parent))) throw notYours('post');
     if (!parent || parent.deleted || !input.fromName || !input.text)
       return reply.status(400).send({ error: 'Send {postId, fromName, text} of a live post.' });
     if (threadsTextLength(input.text) > THREADS_PUBLISHING.textMax)
@@ -252,6 +270,7 @@ export function registerThreadsInboxRoutes(
   scope.post('/_emu/inbox/mention', async (request, reply) => {
     const input = read(request.body);
     const account = input.account ? await oauth.findAccount(input.account) : null;
+    if (account && !emuTenant(request).owns(account.id)) throw notYours('account');
     if (!account || !input.fromName)
       return reply
         .status(400)
@@ -263,7 +282,8 @@ export function registerThreadsInboxRoutes(
 
   scope.get('/_emu/inbox/media/:id', async (request, reply) => {
     const media = await state.getMedia((request.params as { id: string }).id);
-    if (!media) return reply.status(404).send({ error: 'No such media.' });
+    if (!media || !(await ownsMedia(emuTenant(request), state, media)))
+      return reply.status(404).send({ error: 'No such media.' });
     return { id: media.id, hidden: media.hidden, deleted: media.deleted, text: media.text };
   });
 }

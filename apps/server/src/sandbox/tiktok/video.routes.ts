@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { emuTenant } from '../kit/tenant.js';
 import { grownCount } from '../kit/growth.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { tiktokAccess } from './access.js';
@@ -115,12 +116,14 @@ export function registerTikTokVideoRoutes(
   });
 
   scope.get('/_emu/posts', async (request) => {
-    const ref = (request.query as { account?: string }).account;
+    const tenant = emuTenant(request);
+    const query = (request.query as { account?: unknown }).account;
+    const ref = typeof query === 'string' ? query : '';
     const account = ref ? await oauth.findAccount(ref) : null;
     if (ref && !account) return { posts: [] };
     const now = await oauth.now();
     const posts = (await state.allJobs())
-      .filter((job) => !account || job.accountId === account.id)
+      .filter((job) => tenant.owns(job.accountId) && (!account || job.accountId === account.id))
       .map((job) => ({ job, view: viewJob(job, now) }))
       .filter(({ view }) => view.status === 'PUBLISH_COMPLETE')
       .sort((a, b) => a.view.doneAt! - b.view.doneAt!)
@@ -142,12 +145,14 @@ export function registerTikTokVideoRoutes(
 
   /** Assertions: the drafts delivered to an account's TikTok inbox (MEDIA_UPLOAD), oldest first. */
   scope.get('/_emu/inbox', async (request) => {
-    const ref = (request.query as { account?: string }).account;
+    const tenant = emuTenant(request);
+    const query = (request.query as { account?: unknown }).account;
+    const ref = typeof query === 'string' ? query : '';
     const account = ref ? await oauth.findAccount(ref) : null;
     if (ref && !account) return { drafts: [] };
     const now = await oauth.now();
     const drafts = (await state.allJobs())
-      .filter((job) => !account || job.accountId === account.id)
+      .filter((job) => tenant.owns(job.accountId) && (!account || job.accountId === account.id))
       .filter((job) => viewJob(job, now).status === 'SEND_TO_USER_INBOX')
       .sort((a, b) => a.createdAt - b.createdAt)
       .map((job) => ({

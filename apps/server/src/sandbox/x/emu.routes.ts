@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { handleOf } from '../kit/html.js';
+import { emuTenant, type EmuTenant, notYours } from '../kit/tenant.js';
 import { stableUserId, type XPublishingStore, type XTweet } from './store.js';
 import type { XCommentInput } from './tweets.routes.js';
 
@@ -19,14 +20,27 @@ export interface XEmuDeps {
 
 const usernameOf = (name: string) => handleOf(name, 'x_user', 15);
 
+/**
+ * Whether a post concerns one of the tenant's accounts: it wrote the post or the conversation's
+ * first post, or the post answers it.
+ */
+export async function ownsTweet(tenant: EmuTenant, posts: XPublishingStore, tweet: XTweet) {
+  if (tenant.owns(tweet.authorId) || tenant.owns(tweet.inReplyToUserId)) return true;
+  const root =
+    tweet.conversationId === tweet.id ? null : await posts.getTweet(tweet.conversationId);
+  return tenant.owns(root?.authorId);
+}
+
 export function registerXEmuRoutes(scope: FastifyInstance, deps: XEmuDeps) {
   scope.get('/_emu/posts', async (request) => {
-    const q = request.query as { account?: string; replies?: string };
-    const account = q.account ? await deps.oauth.findAccount(q.account) : null;
-    if (q.account && !account) return { posts: [] };
+    const tenant = emuTenant(request);
+    const q = request.query as { account?: unknown; replies?: unknown };
+    const ref = typeof q.account === 'string' ? q.account : '';
+    const account = ref ? await deps.oauth.findAccount(ref) : null;
+    if (ref && !account) return { posts: [] };
     const posts = (await deps.posts.allTweets())
       .filter((t) => t.viaApi && (q.replies === '1' || t.inReplyToTweetId === null))
-      .filter((t) => !account || t.authorId === account.id)
+      .filter((t) => tenant.owns(t.authorId) && (!account || t.authorId === account.id))
       .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
     // docs/product.md#alt-text: each file's alt text as X recorded it (null: none).
     const altTextOf = async (key: string) =>
@@ -59,6 +73,7 @@ export function registerXEmuRoutes(scope: FastifyInstance, deps: XEmuDeps) {
     const target = await deps.posts.getTweet(targetId);
     if (!target || target.deletedAt !== null)
       return reply.status(404).send({ error: `No live post ${targetId}.` });
+    if (!(await ownsTweet(emuTenant(request), deps.posts, target))) throw notYours('post');
     const comment = await deps.addComment({
       target,
       fromName,

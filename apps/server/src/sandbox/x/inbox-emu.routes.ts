@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { avatarDataUrl } from '../kit/consent.js';
 import { handleOf } from '../kit/html.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
+import { emuTenant, notYours, requireSharedControl } from '../kit/tenant.js';
+import { ownsTweet } from './emu.routes.js';
 import type { XInboxRoutes } from './inbox.routes.js';
 import type { XInboxStore, XPerson } from './inbox.store.js';
 import { renderTweet } from './render.js';
@@ -42,6 +44,20 @@ const TWEET_FIELDS = new Set([
 export function registerXInboxEmuRoutes(scope: FastifyInstance, deps: XInboxEmuDeps) {
   const { oauth, inbox } = deps;
 
+  /** The account a request names, when it is one of the caller's organization's (else 404). */
+  async function ownedAccount(request: FastifyRequest, ref: string) {
+    const account = ref ? await oauth.findAccount(ref) : null;
+    if (account && !emuTenant(request).owns(account.id)) throw notYours('account');
+    return account;
+  }
+
+  /** The post a request names, when it concerns the caller's accounts (else 404). */
+  async function ownedTweet(request: FastifyRequest, id: string) {
+    const tweet = id ? await deps.posts.getTweet(id) : null;
+    if (tweet && !(await ownsTweet(emuTenant(request), deps.posts, tweet))) throw notYours('post');
+    return tweet;
+  }
+
   async function customer(fromName: string): Promise<XPerson> {
     const person: XPerson = {
       id: stableUserId(fromName),
@@ -74,7 +90,7 @@ export function registerXInboxEmuRoutes(scope: FastifyInstance, deps: XInboxEmuD
 
   scope.post('/_emu/inbox/dm', async (request, reply) => {
     const input = read(request.body);
-    const account = input.account ? await oauth.findAccount(input.account) : null;
+    const account = await ownedAccount(request, input.account);
     if (!account || !input.fromName || !input.text.trim())
       return reply
         .status(400)
@@ -92,7 +108,7 @@ export function registerXInboxEmuRoutes(scope: FastifyInstance, deps: XInboxEmuD
 
   scope.post('/_emu/inbox/mention', async (request, reply) => {
     const input = read(request.body);
-    const account = input.account ? await oauth.findAccount(input.account) : null;
+    const account = await ownedAccount(request, input.account);
     if (!account || !input.fromName)
       return reply
         .status(400)
@@ -127,7 +143,7 @@ export function registerXInboxEmuRoutes(scope: FastifyInstance, deps: XInboxEmuD
 
   scope.post('/_emu/inbox/reply', async (request, reply) => {
     const input = read(request.body);
-    const target = input.postId ? await deps.posts.getTweet(input.postId) : null;
+    const target = await ownedTweet(request, input.postId);
     if (!target || target.deletedAt !== null || !input.fromName || !input.text.trim())
       return reply.status(400).send({ error: 'Send {postId, fromName, text} of a live post.' });
     const from = await customer(input.fromName);
@@ -162,8 +178,8 @@ export function registerXInboxEmuRoutes(scope: FastifyInstance, deps: XInboxEmuD
   });
 
   scope.get('/_emu/inbox/dms', async (request, reply) => {
-    const ref = String((request.query as Record<string, unknown>).account ?? '');
-    const account = ref ? await oauth.findAccount(ref) : null;
+    const ref = (request.query as Record<string, unknown>).account;
+    const account = await ownedAccount(request, typeof ref === 'string' ? ref : '');
     if (!account)
       return reply.status(404).send({ error: 'No sandbox account has this name or id.' });
     const dms = (await inbox.dmsOf(account.id)).reverse();
@@ -180,14 +196,19 @@ export function registerXInboxEmuRoutes(scope: FastifyInstance, deps: XInboxEmuD
   });
 
   scope.get('/_emu/inbox/tweets/:id', async (request, reply) => {
-    const tweet = await deps.posts.getTweet((request.params as { id: string }).id);
+    const tweet = await ownedTweet(request, (request.params as { id: string }).id);
     if (!tweet) return reply.status(404).send({ error: 'No such post.' });
     return { id: tweet.id, hidden: !!tweet.hidden, likedBy: await inbox.likersOf(tweet.id) };
   });
 
-  scope.post('/_emu/inbox/flush', async () => ({ deliveries: await deps.delivery.flush() }));
+  scope.post('/_emu/inbox/flush', async (request) => {
+    const tenant = emuTenant(request);
+    return { deliveries: await deps.delivery.flush((id) => tenant.owns(id)) };
+  });
 
-  scope.post('/_emu/inbox/invalidate-webhook', async () => {
+  // The app has one webhook for every organization's accounts.
+  scope.post('/_emu/inbox/invalidate-webhook', async (request) => {
+    requireSharedControl(emuTenant(request), "The sandbox app's webhook");
     const hooks = await inbox.webhooks();
     for (const hook of hooks) await inbox.saveWebhook({ ...hook, valid: false });
     return { invalidated: hooks.length };

@@ -42,6 +42,8 @@ export interface XActivitySubscription {
 /** A delivery held back by the `webhook_out_of_order` knob until `/_emu/webhooks/flush`. */
 export interface XHeldDelivery {
   id: string;
+  /** The account the event was for: only its organization releases it. */
+  userId?: string;
   url: string;
   body: string;
   signature: string;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { sleep } from '../kit/call-knobs.js';
 import { basicCredentials, bearerToken } from '../kit/consent.js';
+import { heraldReceiver, isHeraldReceiver } from '../kit/herald-receiver.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import type { XAccess } from './access.js';
 import type { XActivitySubscription, XInboxStore } from './inbox.store.js';
@@ -49,7 +50,8 @@ export interface XDelivery {
     payload: unknown,
     options?: { includes?: unknown; delayMs?: number },
   ): Promise<XDeliveryResult[]>;
-  flush(): Promise<XDeliveryResult[]>;
+  /** Sends the held deliveries of the accounts `owns` accepts, newest first. */
+  flush(owns: (userId: string) => boolean): Promise<XDeliveryResult[]>;
 }
 
 const sign = (secret: string, body: string) =>
@@ -67,8 +69,13 @@ export function registerXWebhookRoutes(
     if (!token || !(await inbox.appToken(token))) throw xFailures.unauthorized();
   }
 
-  /** X's CRC: a GET with `crc_token`; the answer must be the HMAC of it under the app's secret. */
+  /**
+   * X's CRC: a GET with `crc_token`; the answer must be the HMAC of it under the app's secret.
+   * Only Herald's receiver is ever asked (a webhook of another URL is never registered, and
+   * `ctx.deliver` reaches nothing else).
+   */
   async function crcPasses(url: string) {
+    if (!isHeraldReceiver(url, ctx.heraldApi, 'x')) return false;
     const token = randomBytes(18).toString('base64url');
     const expected = sign(ctx.clientSecret, token);
     try {
@@ -118,6 +125,13 @@ export function registerXWebhookRoutes(
       const url = (request.body as { url?: unknown } | undefined)?.url;
       if (typeof url !== 'string' || !/^https?:\/\//.test(url))
         throw xFailures.invalid('The `url` field must be an absolute URL.', { url: [String(url)] });
+      // X registers whatever URL the app gives; the sandbox app is everyone's, so it registers
+      // (and CRC-checks) Herald's own receiver and nothing else.
+      if (!isHeraldReceiver(url, ctx.heraldApi, 'x'))
+        throw xFailures.invalid(
+          `The sandbox app delivers only to Herald's own receiver: register ${heraldReceiver(ctx.heraldApi, 'x')}.`,
+          { url: [url] },
+        );
       if ((await inbox.webhooks()).length >= 1)
         throw xFailures.forbidden('The app already has its one webhook. Delete it first.');
       if (!(await crcPasses(url)))
@@ -242,7 +256,7 @@ export function registerXWebhookRoutes(
         ? sign(`${ctx.clientSecret}-wrong`, body)
         : sign(ctx.clientSecret, body);
       if (scenario.isOn('webhook_out_of_order')) {
-        await inbox.hold({ id: snowflake(Date.now()), url: hook.url, body, signature });
+        await inbox.hold({ id: snowflake(Date.now()), userId, url: hook.url, body, signature });
         return [{ status: null, webhookId: hook.id }];
       }
       const times = scenario.isOn('webhook_duplicate') ? 2 : 1;
@@ -259,8 +273,10 @@ export function registerXWebhookRoutes(
       return send();
     },
 
-    async flush() {
-      const held = (await inbox.held()).sort((a, b) => (a.id < b.id ? 1 : -1));
+    async flush(owns) {
+      const held = (await inbox.held())
+        .filter((d) => d.userId !== undefined && owns(d.userId))
+        .sort((a, b) => (a.id < b.id ? 1 : -1));
       const results: XDeliveryResult[] = [];
       for (const d of held) {
         await inbox.release(d.id);

@@ -1,0 +1,101 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from './db/client.js';
+import { integrations, platforms } from './db/schema.js';
+import type { LoadMembership } from './http/access.js';
+import { AppError } from './lib/app-error.js';
+import { listActiveMembershipsOfUser } from './modules/team/membership.repository.js';
+import type { EmuTenant, ResolveTenant } from './sandbox/kit/tenant.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The ids of the accounts an organization connected on a network (its sandbox accounts among them). */
+async function accountIdsOf(db: Db, organizationId: string, slug: string) {
+  const rows = await db
+    .select({ id: integrations.platformAccountId })
+    .from(integrations)
+    .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+    .where(
+      and(eq(integrations.organizationId, organizationId), eq(sql`lower(${platforms.name})`, slug)),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Whether any organization connected one of these accounts of a network. */
+async function anyConnected(db: Db, slug: string, ids: readonly string[]) {
+  if (ids.length === 0) return false;
+  const rows = await db
+    .select({ id: integrations.id })
+    .from(integrations)
+    .innerJoin(platforms, eq(platforms.id, integrations.platformId))
+    .where(
+      and(
+        eq(sql`lower(${platforms.name})`, slug),
+        inArray(integrations.platformAccountId, [...ids]),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The organization a `/_emu/` request names (`?organizationId=`), or the caller's only one; null
+ * for an operator who belongs to none (they reach only what every organization shares).
+ */
+async function organizationOf(
+  db: Db,
+  loadMembership: LoadMembership,
+  request: FastifyRequest,
+  user: { id: string; isAdmin: boolean },
+): Promise<string | null> {
+  const userId = user.id;
+  const named = (request.query as Record<string, unknown> | undefined)?.organizationId;
+  if (named !== undefined) {
+    if (typeof named !== 'string' || !UUID.test(named))
+      throw new AppError(
+        'BAD_REQUEST',
+        'organizationId must be the id of one of your organizations, given once.',
+      );
+    if (!(await loadMembership(named, userId)))
+      throw new AppError('FORBIDDEN', 'You are not a member of this organization.');
+    return named;
+  }
+  const memberships = await listActiveMembershipsOfUser(db, userId);
+  if (memberships.length === 1) return memberships[0]!.organization.id;
+  if (memberships.length === 0 && user.isAdmin) return null;
+  if (memberships.length === 0)
+    throw new AppError(
+      'FORBIDDEN',
+      'You belong to no organization, so no sandbox account is yours to act on.',
+    );
+  throw new AppError(
+    'BAD_REQUEST',
+    'You belong to several organizations: name the one whose sandbox accounts you mean with ?organizationId=.',
+  );
+}
+
+/**
+ * The tenants of the emulators' `/_emu/` routes inside the app: the signed-in caller (the access
+ * check has refused anyone else with 401) acting for one of their organizations, which owns the
+ * sandbox accounts it connected. Platform operators also control what all tenants share.
+ */
+export function organizationTenants(
+  db: Db,
+  loadMembership: LoadMembership,
+): (slug: string) => ResolveTenant {
+  return (slug) =>
+    async (request): Promise<EmuTenant> => {
+      const auth = request.auth;
+      if (!auth) throw new AppError('UNAUTHENTICATED', 'You are not signed in. Please sign in.');
+      const organizationId = await organizationOf(db, loadMembership, request, auth.user);
+      const owned = organizationId
+        ? await accountIdsOf(db, organizationId, slug)
+        : new Set<string>();
+      return {
+        organizationId,
+        owns: (id) => !!id && owned.has(id),
+        unclaimed: async (ids) => !(await anyConnected(db, slug, ids)),
+        controlsSharedState: auth.user.isAdmin,
+      };
+    };
+}

@@ -27,6 +27,9 @@ export function createEmuClock(store: SandboxStore): EmuClock {
   };
 }
 
+/** The longest step of the clock: ten years. */
+const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
+
 /**
  * `GET /_emu/clock` and `POST /_emu/clock {advance_seconds}`: both answer {now, offset_seconds}.
  * The clock is the emulator's, shared by every organization's accounts (their tokens expire by
@@ -41,8 +44,11 @@ export function registerClockRoutes(scope: FastifyInstance, clock: EmuClock) {
   scope.post('/_emu/clock', async (request, reply) => {
     requireSharedControl(emuTenant(request), "The sandbox's clock");
     const seconds = Number((request.body as { advance_seconds?: unknown })?.advance_seconds);
-    if (!Number.isFinite(seconds) || seconds < 0)
-      return reply.status(400).send({ error: 'advance_seconds must be a positive number.' });
+    // Bounded so the clock stays a date (a step of 1e308 seconds made it Invalid Date).
+    if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS)
+      return reply.status(400).send({
+        error: `advance_seconds must be a number of seconds from 0 to ${MAX_ADVANCE_SECONDS} (ten years).`,
+      });
     await clock.advance(seconds);
     return answer();
   });

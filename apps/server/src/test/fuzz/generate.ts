@@ -40,7 +40,7 @@ const BAD_UUIDS = [
   '00000000000040008000000000000000',
   '../../etc/passwd',
 ];
-const HOSTILE_STRINGS = [
+export const HOSTILE_STRINGS = [
   '',
   ' ',
   HUGE,
@@ -65,7 +65,7 @@ const HOSTILE_STRINGS = [
   'true',
   'null',
 ];
-const HOSTILE_VALUES: unknown[] = [
+export const HOSTILE_VALUES: unknown[] = [
   0,
   -1,
   1.5,
@@ -81,13 +81,21 @@ const HOSTILE_VALUES: unknown[] = [
   { a: 1 },
   [null],
 ];
-const BAD_ENCODINGS = ['%C0%AE', '%', '%zz', '%E0%A4%A', '%C0%AE%C0%AE%2F', '%FF%FE', '%u0041'];
-const PROTO_BODIES = [
+export const BAD_ENCODINGS = [
+  '%C0%AE',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%C0%AE%C0%AE%2F',
+  '%FF%FE',
+  '%u0041',
+];
+export const PROTO_BODIES = [
   '{"__proto__":{"polluted":"yes","isAdmin":true}}',
   '{"constructor":{"prototype":{"polluted":"yes"}}}',
   '{"prototype":{"polluted":"yes"},"__proto__":null}',
 ];
-const PROTO_QUERIES = [
+export const PROTO_QUERIES = [
   '__proto__[polluted]=yes',
   'constructor[prototype][polluted]=yes',
   '__proto__=yes&prototype=yes',

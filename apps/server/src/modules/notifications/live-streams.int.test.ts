@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { connect, type Socket } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../db/client.js';
 import { members } from '../../db/schema.js';
@@ -264,6 +265,43 @@ describe('a live stream ends with the membership it needs', () => {
 });
 
 describe('streams per person', () => {
+  it('gives back the place of a stream whose client left while it was being opened', async () => {
+    const { owner, orgId } = await createOrg(t.app, unique('gone'), 'Gone Co', { trial: null });
+    const { port } = new URL(baseUrl);
+    // The roles' permissions are held locked, so each stream's first read of its access waits;
+    // meanwhile its client hangs up.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table role_permissions in access exclusive mode`);
+      const sockets = await Promise.all(
+        Array.from(
+          { length: MAX_STREAMS_PER_USER + 2 },
+          () =>
+            new Promise<Socket>((resolve, reject) => {
+              const socket = connect(Number(port), '127.0.0.1', () => {
+                socket.write(
+                  `GET /api/notifications/stream?organizationId=${orgId} HTTP/1.1\r\n` +
+                    `Host: 127.0.0.1:${port}\r\nCookie: ${owner.jar.header()}\r\n\r\n`,
+                  () => resolve(socket),
+                );
+              });
+              socket.on('error', reject);
+            }),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    let again: OpenedStream | null = null;
+    for (const deadline = Date.now() + CLOSES_WITHIN_MS; Date.now() < deadline;) {
+      again = await open(owner, orgId);
+      if (again.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(again?.status).toBe(200);
+    again?.abort();
+  });
+
   it(`refuses a ${MAX_STREAMS_PER_USER + 1}th open stream with 429 and takes one after another closes`, async () => {
     const { owner, orgId } = await createOrg(t.app, unique('many'), 'Many Co', { trial: null });
     const streams: OpenedStream[] = [];

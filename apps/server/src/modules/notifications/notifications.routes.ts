@@ -202,6 +202,9 @@ export async function notificationsRoutes(
       // Ended here when access is lost; by the client or the connection otherwise.
       stream.attach(stop);
       res.on('close', stop);
+      // A client that left while its access was read closed the socket before anyone listened:
+      // without this its place under the cap, its listeners and its heartbeat would stay.
+      if (res.destroyed || request.raw.destroyed) stop();
     },
   );
 }

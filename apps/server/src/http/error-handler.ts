@@ -7,6 +7,9 @@ import { isConnectionError } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 import { boundSentence } from './error-sentence.js';
 
+/** The validation issues an answer describes; the rest are counted. */
+export const VALIDATION_ISSUES_MAX = 20;
+
 /** Every error answer of the handlers below: its sentence bounded, whatever it quotes. */
 function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
   return reply.status(status).send({ ...body, message: boundSentence(body.message) });
@@ -116,10 +119,13 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A path names the request's own keys (a record's), and a message may quote a value.
-      const issues = error.validation.map((v) => ({
+      // A list or a record reports one issue per bad entry: only the first few are described,
+      // so the answer does not grow with the request.
+      const issues = error.validation.slice(0, VALIDATION_ISSUES_MAX).map((v) => ({
         path: boundSentence(v.instancePath.replace(/^\//, '').replace(/\//g, '.')),
         message: boundSentence(v.message ?? 'is invalid'),
       }));
+      const omitted = error.validation.length - issues.length;
       const where = error.validationContext ?? 'request';
       const first = issues[0];
       const sentence = first
@@ -129,7 +135,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         status: 'error',
         code: 'VALIDATION_FAILED',
         message: sentence,
-        details: { issues },
+        details: omitted > 0 ? { issues, issuesNotShown: omitted } : { issues },
       });
     }
     const appError = error instanceof AppError ? error : fromFastifyError(error);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { createOrg, type Actor } from '../test/factories.js';
+import { VALIDATION_ISSUES_MAX } from './error-handler.js';
 import { SENTENCE_MAX } from './error-sentence.js';
 
 /** No error sentence repeats a long input back, whichever code wrote it. */
@@ -57,5 +58,19 @@ describe('error sentences that quote the request', () => {
     expect(res.status).toBe(400);
     expectBounded(res);
     expect(res.body.message).toMatch(/^The column "a{99}… \(column 3\) is not one Herald imports/);
+  });
+
+  it('5,000 bad entries in a list: a few issues described, the rest counted', async () => {
+    // A role's permissions are a list of names, each checked on its own.
+    const permissionIds = Array.from({ length: 5_000 }, (_, i) => `no:such-permission-${i}`);
+    const res = await owner.call('POST', `/api/organizations/${orgId}/roles`, {
+      name: 'Many',
+      permissionIds,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(res.body.details.issues).toHaveLength(VALIDATION_ISSUES_MAX);
+    expect(res.body.details.issuesNotShown).toBeGreaterThanOrEqual(5_000 - VALIDATION_ISSUES_MAX);
+    expect(JSON.stringify(res.body).length).toBeLessThan(10_000);
   });
 });

@@ -1,6 +1,6 @@
 // `npm start`: builds whatever is missing or older than its sources, then runs the all-in-one
 // server (API + web app + job worker; embedded PostgreSQL unless DATABASE_URL is set).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,12 +38,12 @@ buildIfStale('@herald/server', 'apps/server/dist/cli.js', [
   'packages/contract/src',
 ]);
 
-const res = spawnSync(
+const server = spawn(
   process.execPath,
   [join(root, 'apps/server/bin/herald.mjs'), 'start', ...process.argv.slice(2)],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
+  { cwd: root, stdio: 'inherit' },
 );
-process.exit(res.status ?? 1);
+// A stop (docker stop, systemd, Ctrl-C) reaches the server, which finishes what is in flight
+// and exits; this process leaves with it instead of leaving it behind.
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

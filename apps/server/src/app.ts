@@ -117,6 +117,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Records how long the parts of building took (the start's log line). */
   phases?: StartupPhases;
+  /** Whether the process is stopping: readyz then answers 503 (server.ts). */
+  isStopping?: () => boolean;
 }
 
 /** The bare Fastify instance (logging, limits, request ids); `buildApp` fills it. */
@@ -331,7 +333,7 @@ export async function buildApp(
     });
   }
 
-  await app.register(healthRoutes, { prefix: base, database });
+  await app.register(healthRoutes, { prefix: base, database, isStopping: options.isStopping });
   await app.register(authRoutes, {
     prefix: base,
     config,

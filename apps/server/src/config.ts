@@ -83,6 +83,7 @@ const ConfigSchema = z
     BILLING_PROVIDER: optionalString.pipe(z.enum(['stripe', 'none']).optional()),
     TOKEN_ENCRYPTION_KEY: optionalString,
     PUBLISH_STUCK_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     X_CLIENT_ID: optionalString,
     X_CLIENT_SECRET: optionalString,
     META_APP_ID: optionalString,
@@ -264,6 +265,11 @@ const ConfigSchema = z
       smtpUrl: env.SMTP_URL,
       tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
       publishStuckAfterSeconds: env.PUBLISH_STUCK_AFTER_SECONDS,
+      /**
+       * On SIGTERM or SIGINT, how long requests, uploads and jobs in flight get to finish before
+       * what is left is cut (requests) or handed back (jobs) and the process exits.
+       */
+      shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
       /**
        * Whether the network sandboxes are told they run on this machine, so media URLs on a
        * loopback or private address are accepted; false makes them refuse what the networks

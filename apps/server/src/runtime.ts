@@ -12,6 +12,7 @@ import { publishWatchdogJob } from './jobs/publish-watchdog.job.js';
 import {
   type AnyJobDefinition,
   createJobBoss,
+  handlersSettled,
   type JobRole,
   startHandlers,
   startJobs,
@@ -84,11 +85,21 @@ export interface Runtime {
   startQueues(): Promise<void>;
   /** …then, in a working role, the handlers and cron. */
   startHandlers(): Promise<void>;
-  /** Stops pg-boss (waiting up to `timeout` ms for running jobs when graceful). */
+  /**
+   * Stops pg-boss: no job is fetched any more; when graceful, the running ones get up to
+   * `timeout` ms, then the rest are handed back (failed for a retry elsewhere, their handlers'
+   * signals aborted) and their handlers get a few seconds to put their work back.
+   */
   stopJobs(options?: { graceful?: boolean; timeout?: number }): Promise<void>;
   /** Releases the rest (the media store's clients). */
   close(): Promise<void>;
 }
+
+/**
+ * How long the handlers of jobs handed back at a stop get to reach a safe point (a publication
+ * stops before its visible call) before the database closes under them.
+ */
+const HAND_BACK_MS = 5000;
 
 /** The composition root: every service below the HTTP layer, wired once. */
 export async function createRuntime(
@@ -191,7 +202,12 @@ export async function createRuntime(
       if (boss && options.jobs) await startHandlers(boss, options.jobs, jobs);
     },
     async stopJobs(stop = { graceful: true, timeout: 10_000 }) {
-      await boss?.stop(stop);
+      if (!boss) return;
+      // Its pool stays open until the handlers have handed their work back (a publication
+      // re-queues its target through pg-boss).
+      await boss.stop({ ...stop, close: false });
+      if (stop.graceful !== false) await handlersSettled(boss, HAND_BACK_MS);
+      await boss.stop({ close: true });
     },
     async close() {
       await media.close();

@@ -1,12 +1,13 @@
 import pino from 'pino';
 import { logOptions } from './lib/log-options.js';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type BuiltApp, createFastify } from './app.js';
 import { type Config } from './config.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
+import { HttpDrain } from './http/drain.js';
 import type { JobRole } from './jobs/runtime.js';
 import { runWatchdog } from './modules/publishing/watchdog.js';
-import { createRuntime, sandboxFetch } from './runtime.js';
+import { createRuntime, type Runtime, sandboxFetch } from './runtime.js';
 import { StartupPhases } from './lib/startup-phases.js';
 
 export async function openDatabase(config: Config): Promise<Database> {
@@ -41,14 +42,20 @@ export async function runServer(config: Config, role: Role) {
   }
   /** pg-boss's start, once begun: a start that fails waits for it before stopping it. */
   let queuesStarted: Promise<void> | null = null;
+  let app: FastifyInstance | null = null;
+  let drain: HttpDrain | null = null;
+  let runtime: Runtime;
   try {
     await database.migrate();
     phases.mark('migrations');
     const jobRole: JobRole = role === 'start' ? 'all' : role;
     // A worker reaches the sandboxes (served by the API processes) over HTTP.
-    const app = role === 'worker' ? null : createFastify(config);
-    if (app) log = app.log;
-    const runtime = await createRuntime(config, database, {
+    app = role === 'worker' ? null : createFastify(config);
+    if (app) {
+      log = app.log;
+      drain = new HttpDrain(app.server);
+    }
+    runtime = await createRuntime(config, database, {
       http: app ? sandboxFetch(app, config) : fetch,
       log,
       jobs: jobRole,
@@ -61,7 +68,7 @@ export async function runServer(config: Config, role: Role) {
     // sandbox through it. (Starting them after listening was tried: the first requests after
     // ready then shared the embedded database with thirteen workers' first polls and were seconds
     // slower on a loaded machine, so they start before.) The jobs stop before the app closes.
-    if (app) closers.unshift(() => app.close());
+    if (app) closers.unshift(() => app!.close());
     closers.unshift(() => runtime.stopJobs());
     queuesStarted = runtime.startQueues();
     // Awaited once the app is built; until then a failure must not count as unhandled.
@@ -71,6 +78,7 @@ export async function runServer(config: Config, role: Role) {
       built = await buildApp(app, config, database, runtime, {
         serveWeb: role === 'start',
         phases,
+        isStopping: () => drain?.isStopping ?? false,
       });
     }
     await queuesStarted;
@@ -106,14 +114,62 @@ export async function runServer(config: Config, role: Role) {
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      log.info({ signal }, 'already stopping: finishing the work in flight');
+      return;
+    }
     stopping = true;
-    log.info({ signal }, 'stopping');
-    for (const close of closers)
-      await close().catch((err: unknown) => log.error({ err }, 'error while stopping'));
+    await stopGracefully({ config, log, app, drain, runtime, signal });
     await database.close().catch(() => {});
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // Not `once`: a second signal (a terminal's Ctrl-C reaching `npm start` and this process)
+  // must not kill the process with the default action in the middle of its grace period.
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/**
+ * The stop on SIGTERM/SIGINT. readyz answers 503 at once (a load balancer stops sending) while
+ * healthz stays 200, and the port stays open: requests that still arrive are served, each
+ * answer closing its keep-alive connection. The worker fetches no job any more. Requests,
+ * uploads and jobs in flight get the grace period to finish; the server closes as soon as
+ * nothing is in flight and the jobs are done (a job may reach a sandbox through this app). Then
+ * the requests still running are cut (their idempotency keys freed: http/idempotency.ts) and
+ * the jobs still running handed back to another worker (jobs/runtime.ts).
+ */
+async function stopGracefully(parts: {
+  config: Config;
+  log: FastifyBaseLogger;
+  app: FastifyInstance | null;
+  drain: HttpDrain | null;
+  runtime: Runtime;
+  signal: string;
+}) {
+  const { config, log, app, drain, runtime, signal } = parts;
+  const graceMs = config.shutdownGraceSeconds * 1000;
+  drain?.start();
+  log.info(
+    { signal, graceSeconds: config.shutdownGraceSeconds, requests: drain?.pending ?? 0 },
+    'stopping: finishing the requests and jobs in flight',
+  );
+  const jobsStopped = runtime
+    .stopJobs({ graceful: true, timeout: graceMs })
+    .catch((err: unknown) => log.error({ err }, 'error while stopping the jobs'));
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<'over'>(
+    (resolve) => (timer = setTimeout(resolve, graceMs, 'over')),
+  );
+  const finished = Promise.all([drain?.idle(), jobsStopped]).then(() => 'finished' as const);
+  if ((await Promise.race([finished, graceOver])) === 'over') {
+    log.warn(
+      { requests: drain?.pending ?? 0 },
+      'the grace period is over: cutting the requests and handing back the jobs still running',
+    );
+  }
+  clearTimeout(timer);
+  await app?.close().catch((err: unknown) => log.error({ err }, 'error while closing the server'));
+  await jobsStopped;
+  await runtime.close().catch((err: unknown) => log.error({ err }, 'error while stopping'));
+  log.info({ signal }, 'stopped');
 }

@@ -11,6 +11,11 @@ export interface IdempotencyStore {
 }
 
 const KEY = /^[\x21-\x7e]{8,200}$/;
+/**
+ * When the server closes, how long the requests it cut get to answer (a cut upload fails and
+ * frees its key itself) before the keys still held are freed for them.
+ */
+const CUT_REQUESTS_SETTLE_MS = 2000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,9 +27,13 @@ declare module 'fastify' {
  * `Idempotency-Key` on POST requests of a signed-in user: the first request with a key runs and
  * its successful answer is kept for a day; a retry with the same key gets that answer again
  * (`Idempotent-Replayed: true`) instead of creating a second record. A retry while the first is
- * still running gets 409; a first request that failed frees its key.
+ * still running gets 409; a first request that failed frees its key, and so does one the server
+ * cut when it closed (a restart), so its retry runs instead of meeting 409 until the key lapses.
  */
 export function registerIdempotency(app: FastifyInstance, store: IdempotencyStore) {
+  /** Requests holding a key they have not recorded or freed yet. */
+  const held = new Set<FastifyRequest>();
+  let allSettled: (() => void) | null = null;
   /** Claims the key for this request; true when it answered (a replay) instead. */
   const claimKey = async (
     request: FastifyRequest,
@@ -62,6 +71,7 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
       return true;
     }
     request.idempotency = { userId, key };
+    held.add(request);
     return false;
   };
   // Callback hooks: requests without a key (nearly all) pass without a promise (issue 20). The
@@ -79,6 +89,8 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
   const settle = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const taken = request.idempotency!;
     request.idempotency = undefined;
+    held.delete(request);
+    if (held.size === 0) allSettled?.();
     try {
       if (reply.statusCode < 300 && typeof payload === 'string') {
         await store.record(taken.userId, taken.key, reply.statusCode, JSON.parse(payload));
@@ -93,5 +105,29 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.idempotency) return done(null, payload);
     void settle(request, reply, payload).then(() => done(null, payload));
+  });
+
+  // The server is closed (its connections too) before these hooks run and the database after
+  // them. A request still holding a key then was cut: its client saw no answer and will retry.
+  // What completes in the meantime records or frees its key as usual; the rest are freed here
+  // (whatever such a request may still write, its client was never told it succeeded).
+  app.addHook('onClose', async () => {
+    if (held.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => (allSettled = resolve)),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, CUT_REQUESTS_SETTLE_MS))),
+      ]);
+      clearTimeout(timer);
+    }
+    for (const request of [...held]) {
+      const taken = request.idempotency;
+      held.delete(request);
+      request.idempotency = undefined;
+      if (!taken) continue;
+      await store
+        .release(taken.userId, taken.key)
+        .catch((err: unknown) => app.log.warn({ err }, 'could not free an idempotency key'));
+    }
   });
 }

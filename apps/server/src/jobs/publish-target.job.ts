@@ -21,9 +21,10 @@ export function publishTargetJob(
     // The price: a worker that dies strands up to batchSize − concurrency fetched jobs, which the
     // watchdog's overdue pass gives back (a minute or so later).
     work: { batchSize: 64, pollingIntervalSeconds: 0.5 },
-    async handle(payloads) {
+    // A stopping worker's targets are handed back at their next safe step (Publisher.handBack).
+    async handle(payloads, signal) {
       const targetIds = payloads.map(({ targetId }) => targetId);
-      const outcomes = await publisher.runMany(targetIds);
+      const outcomes = await publisher.runMany(targetIds, signal);
       targetIds.forEach((targetId, i) =>
         log.debug({ targetId, outcome: outcomes[i] }, 'publish target'),
       );

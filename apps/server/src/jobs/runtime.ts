@@ -11,7 +11,11 @@ export interface JobDefinition<T = Record<string, never>> {
   retryLimit?: number;
   /** How the worker fetches: several jobs at a time and a short poll for latency-bound queues. */
   work?: { batchSize?: number; pollingIntervalSeconds?: number };
-  handle(payloads: T[]): Promise<void>;
+  /**
+   * `signal` aborts when the worker stops and the grace period is over: pg-boss has handed the
+   * jobs back (another worker retries them), so a handler that can stop at a safe point does.
+   */
+  handle(payloads: T[], signal?: AbortSignal): Promise<void>;
 }
 
 /** A job of any payload (each definition reads its own payload type). */
@@ -19,6 +23,9 @@ export interface JobDefinition<T = Record<string, never>> {
 export type AnyJobDefinition = JobDefinition<any>;
 
 export type JobRole = 'api' | 'worker' | 'all';
+
+/** The handlers running in this process, per pg-boss instance (`handlersSettled`). */
+const running = new WeakMap<PgBoss, Set<Promise<unknown>>>();
 
 /**
  * pg-boss on the application's own database, not started yet: PGlite in the embedded shape,
@@ -66,9 +73,20 @@ export async function startHandlers(boss: PgBoss, role: JobRole, jobs: AnyJobDef
   if (role === 'api') return;
   // Read before the handlers start: their first fetches would go first on the embedded database.
   const stored = new Map((await boss.getSchedules()).map((s) => [`${s.name}\n${s.key}`, s]));
+  const handlers = running.get(boss) ?? new Set();
+  running.set(boss, handlers);
   for (const job of jobs) {
     const id = await boss.work(job.queue, job.work ?? {}, async (batch) => {
-      await job.handle(batch.map((j) => j.data));
+      const handled = job.handle(
+        batch.map((j) => j.data),
+        AbortSignal.any(batch.map((j) => j.signal)),
+      );
+      handlers.add(handled);
+      try {
+        await handled;
+      } finally {
+        handlers.delete(handled);
+      }
     });
     recordLocalWorker(boss, job.queue, id);
   }
@@ -76,6 +94,22 @@ export async function startHandlers(boss: PgBoss, role: JobRole, jobs: AnyJobDef
     if (job.cron && !isScheduled(stored.get(`${job.queue}\n`), job.cron))
       await boss.schedule(job.queue, job.cron);
   }
+}
+
+/**
+ * After `boss.stop()`: resolves once the handlers it left running (their jobs handed back, their
+ * signals aborted) have returned, or after `timeoutMs`, so that the database closes under none
+ * that is putting its work back.
+ */
+export async function handlersSettled(boss: PgBoss, timeoutMs: number): Promise<void> {
+  const handlers = [...(running.get(boss) ?? [])];
+  if (handlers.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(handlers),
+    new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+  ]);
+  clearTimeout(timer);
 }
 
 /** Whether `schedule` is what `boss.schedule(queue, cron)` (UTC, no data, no options) writes. */

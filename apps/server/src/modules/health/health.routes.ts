@@ -15,7 +15,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
-export async function healthRoutes(app: FastifyInstance, deps: { database: Database }) {
+export interface HealthDeps {
+  database: Database;
+  /** Whether the process is stopping (SIGTERM): it serves what is in flight, but no more. */
+  isStopping?: () => boolean;
+}
+
+/**
+ * `healthz`: the process is up (a stopping process still is: restarting it would cut what it is
+ * finishing). `readyz`: it takes new work, so a load balancer sends it requests.
+ */
+export async function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -36,6 +46,8 @@ export async function healthRoutes(app: FastifyInstance, deps: { database: Datab
       schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
     },
     async (_request, reply) => {
+      if (deps.isStopping?.())
+        return reply.status(503).send({ status: 'unavailable', checks: { stopping: 'failed' } });
       try {
         await withTimeout(deps.database.ping(), PING_TIMEOUT_MS);
         return { status: 'ok' as const, checks: { database: 'ok' as const } };

@@ -19,6 +19,7 @@ import type { NotificationBus } from './notification-bus.js';
 import { findForUser } from './notifications.repository.js';
 import * as service from './notifications.service.js';
 import { hijackWithHeaders } from '../../lib/hijack.js';
+import { markLiveStream } from '../../http/drain.js';
 
 const tags = ['notifications'];
 const HEARTBEAT_MS = 25_000;
@@ -143,6 +144,7 @@ export async function notificationsRoutes(
       // Read once registered: a change announced from here on reaches this stream too.
       await stream.verify();
       const res = hijackWithHeaders(reply);
+      markLiveStream(res);
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',

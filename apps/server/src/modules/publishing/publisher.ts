@@ -61,7 +61,18 @@ export type StuckOutcome = 'PUBLISHED' | 'LATER' | 'UNKNOWN' | 'BUSY';
 
 export type RunOutcome = 'PUBLISHED' | 'FAILED' | 'UNCERTAIN' | 'RETRY_LATER' | 'BUSY' | 'SKIPPED';
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` aborts first. */
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 type Loaded = repo.LoadedTarget;
 type IntegrationRow = NonNullable<Loaded['integration']>;
@@ -112,15 +123,21 @@ export class Publisher {
    * Runs a batch of targets (a job fetch) at once, read together in one statement. Each run then
    * goes on as `run` does: the read is what `run` would have made at the same moment, and every
    * step after it is guarded by the target's state in the database, not by this read.
+   * `signal`: the worker is stopping (see `handBack`).
    */
-  async runMany(targetIds: string[]): Promise<RunOutcome[]> {
-    if (targetIds.length <= 1) return Promise.all(targetIds.map((id) => this.run(id)));
+  async runMany(targetIds: string[], signal?: AbortSignal): Promise<RunOutcome[]> {
+    if (targetIds.length <= 1)
+      return Promise.all(targetIds.map((id) => this.run(id, undefined, signal)));
     const loaded = await repo.loadTargets(this.deps.db, targetIds);
-    return Promise.all(targetIds.map((id) => this.run(id, loaded.get(id) ?? null)));
+    return Promise.all(targetIds.map((id) => this.run(id, loaded.get(id) ?? null, signal)));
   }
 
   /** `preloaded`: the target as `runMany` read it (null: it does not exist); else it is read. */
-  async run(targetId: string, preloaded?: Loaded | null): Promise<RunOutcome> {
+  async run(
+    targetId: string,
+    preloaded?: Loaded | null,
+    signal?: AbortSignal,
+  ): Promise<RunOutcome> {
     const loaded =
       preloaded === undefined ? await repo.loadTarget(this.deps.db, targetId) : preloaded;
     if (!loaded) return 'SKIPPED';
@@ -154,7 +171,7 @@ export class Publisher {
       : null;
     const slot = await this.semaphores.acquire(network.slug, caps.concurrency);
     try {
-      const outcome = await this.advance(loaded, network, publishing);
+      const outcome = await this.advance(loaded, network, publishing, signal);
       // Most posts have no thread parts nor first comment: nothing more to read then.
       if (outcome === 'PUBLISHED' && loaded.hasFollowUps)
         await this.followUpsOf(targetId, network, publishing);
@@ -296,13 +313,28 @@ export class Publisher {
     return moved ? 'UNCERTAIN' : 'BUSY';
   }
 
+  /**
+   * The worker running this target is stopping and its grace period is over: the target is left
+   * (or put back) where another worker's run continues it — QUEUED, or READY — never in a step
+   * nobody runs, and its job is given back now (the stopping worker's job may already have been
+   * retried elsewhere and found the target busy).
+   */
+  private async handBack(targetId: string): Promise<RunOutcome> {
+    await this.deps.queue.retryAt(targetId, this.now());
+    return 'RETRY_LATER';
+  }
+
   private async advance(
     loaded: Loaded,
     network: NetworkRuntime,
     publishing: PublishingAdapter,
+    signal?: AbortSignal,
   ): Promise<RunOutcome> {
     const { db } = this.deps;
     let target = loaded.target;
+    // Nothing claimed yet: a stopping worker starts nothing.
+    if (signal?.aborted && (target.status === 'QUEUED' || target.status === 'READY'))
+      return this.handBack(target.id);
     const request = await this.requestFor(loaded);
     if (target.status === 'QUEUED') {
       const direct = await this.claimPreparedLocally(loaded, network, publishing, request);
@@ -334,7 +366,9 @@ export class Publisher {
         state = await withAccess((a) =>
           Object.keys(state).length === 0 ? publishing.prepare(a, request) : Promise.resolve(state),
         );
-        const ready = await this.waitUntilReady(publishing, withAccess, state);
+        // A stop ends the wait for the network's processing: what prepare made is kept on the
+        // target and the next run (another worker's) checks on it instead of preparing again.
+        const ready = await this.waitUntilReady(publishing, withAccess, state, signal);
         if (!ready.done) {
           await repo.transition(db, target.id, ['PREPARING'], 'QUEUED', {
             publishState: ready.state,
@@ -371,6 +405,8 @@ export class Publisher {
       }
     }
 
+    // The visible call is the one step that must not be cut: a stopping worker leaves it READY.
+    if (signal?.aborted) return this.handBack(target.id);
     const attemptId = randomUUID();
     const publishingRow = await repo.claimDue(
       db,
@@ -704,12 +740,14 @@ export class Publisher {
     publishing: PublishingAdapter,
     withAccess: <T>(call: (account: StoredAccount) => Promise<T>) => Promise<T>,
     initial: PublishState,
+    signal?: AbortSignal,
   ): Promise<
     { done: true; state: PublishState } | { done: false; state: PublishState; retryAfterMs: number }
   > {
     let state = initial;
     const deadline = Date.now() + (this.deps.checkBudgetMs ?? 60_000);
     for (;;) {
+      if (signal?.aborted) return { done: false, state, retryAfterMs: 0 };
       const current = state;
       const result = await withAccess((a) => publishing.check(a, current));
       if (result.state) state = { ...state, ...result.state };
@@ -717,7 +755,7 @@ export class Publisher {
       if (Date.now() + result.retryAfterMs > deadline) {
         return { done: false, state, retryAfterMs: result.retryAfterMs };
       }
-      await wait(result.retryAfterMs);
+      await wait(result.retryAfterMs, signal);
     }
   }
 

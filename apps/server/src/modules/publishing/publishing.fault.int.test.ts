@@ -1,11 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
@@ -14,6 +13,7 @@ import { jpeg } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { usePostgres } from '../../test/postgres.js';
+import { cliPath, ensureBuiltCli, repoRoot } from '../../test/server-process.js';
 import { PUBLISH_QUEUE } from './publish-queue.js';
 
 /**
@@ -43,9 +43,6 @@ const STUCK_AFTER_SECONDS = 3;
 const LATENCY_MS = 75;
 const ACCOUNT = 'fault_x';
 
-const serverDir = fileURLToPath(new URL('../../../', import.meta.url));
-const repoRoot = join(serverDir, '../..');
-const cliPath = join(serverDir, 'dist/cli.js');
 const IN_PROGRESS = ['QUEUED', 'PREPARING', 'READY', 'PUBLISHING'];
 
 interface TargetRow {
@@ -68,42 +65,6 @@ let dataDir: string | undefined;
 const tokenKey = randomBytes(32).toString('base64');
 const workers: ChildProcess[] = [];
 let workerLog = '';
-
-/** When a file was last modified (0 when it does not exist). */
-function mtimeOf(path: string): number {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
-
-/** Newest modification time among the files the server bundle is built from. */
-function newestSourceMtime(): number {
-  let newest = 0;
-  const dirs = [join(serverDir, 'src'), join(repoRoot, 'packages/contract/src')];
-  for (const dir of dirs) {
-    for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-      if (!/\.(ts|json|sql)$/.test(entry)) continue;
-      newest = Math.max(newest, mtimeOf(join(dir, entry)));
-    }
-  }
-  for (const file of ['package.json', 'scripts/build.mjs']) {
-    newest = Math.max(newest, mtimeOf(join(serverDir, file)));
-  }
-  return newest;
-}
-
-/** Builds dist/cli.js with the server's own build script when it is missing or older than src. */
-function ensureBuiltCli() {
-  if (mtimeOf(cliPath) > newestSourceMtime()) return;
-  const build = spawnSync(process.execPath, [join(serverDir, 'scripts/build.mjs')], {
-    cwd: serverDir,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0)
-    throw new Error(`Building the server failed:\n${build.stdout}\n${build.stderr}`);
-}
 
 function keepLog(label: string, chunk: Buffer) {
   workerLog = `${workerLog}${chunk

@@ -253,7 +253,9 @@ describe("each network's sandbox app", () => {
     expect((await toMeta(secretOf('x'))).statusCode).toBe(403);
     expect((await toMeta(secretOf('facebook'))).statusCode).toBe(200);
 
-    const x = JSON.stringify({ data: { event_type: 'dm.received', payload: {} } });
+    const x = JSON.stringify({
+      data: { event_type: 'dm.received', filter: { user_id: '1' }, payload: {} },
+    });
     const toX = (secret: string) =>
       t.app.inject({
         method: 'POST',

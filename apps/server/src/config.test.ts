@@ -36,6 +36,27 @@ describe('configuration', () => {
     ).toThrow(/SESSION_SECRET/);
   });
 
+  it('requires a 32-byte TOKEN_ENCRYPTION_KEY in production, before anything starts', () => {
+    const production = {
+      NODE_ENV: 'production',
+      GOOGLE_CLIENT_ID: 'i',
+      GOOGLE_CLIENT_SECRET: 's',
+      SESSION_SECRET: 'x'.repeat(32),
+      BILLING_PROVIDER: 'none',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /In production set TOKEN_ENCRYPTION_KEY .*the same in every process/,
+    );
+    const key = Buffer.alloc(32, 2).toString('base64');
+    expect(loadConfig({ ...production, TOKEN_ENCRYPTION_KEY: key }).tokenEncryptionKey).toBe(key);
+    expect(() => loadConfig({ TOKEN_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(
+      /TOKEN_ENCRYPTION_KEY must be 32 bytes encoded in base64/,
+    );
+    expect(() => loadConfig({ TOKEN_ENCRYPTION_KEY_PREVIOUS: 'c2hvcnQ=' })).toThrow(
+      /TOKEN_ENCRYPTION_KEY_PREVIOUS must be 32 bytes/,
+    );
+  });
+
   it('believes X-Forwarded-For only from the proxies it is told to trust', () => {
     expect(loadConfig({}).trustProxy).toBe('loopback');
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
@@ -52,6 +73,7 @@ describe('configuration', () => {
       GOOGLE_CLIENT_ID: 'i',
       GOOGLE_CLIENT_SECRET: 's',
       SESSION_SECRET: 'x'.repeat(32),
+      TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
     };
     expect(() => loadConfig(production)).toThrow(/BILLING_PROVIDER=none/);
     expect(loadConfig({ ...production, BILLING_PROVIDER: 'none' }).stripe).toBeNull();

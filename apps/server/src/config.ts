@@ -82,6 +82,8 @@ const ConfigSchema = z
       }),
     BILLING_PROVIDER: optionalString.pipe(z.enum(['stripe', 'none']).optional()),
     TOKEN_ENCRYPTION_KEY: optionalString,
+    /** The key TOKEN_ENCRYPTION_KEY replaces: read once at start to seal the tokens again. */
+    TOKEN_ENCRYPTION_KEY_PREVIOUS: optionalString,
     PUBLISH_STUCK_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     X_CLIENT_ID: optionalString,
@@ -213,6 +215,26 @@ const ConfigSchema = z
       });
       return z.NEVER;
     }
+    // Every process of a deployment must seal and read tokens with the same key; production does
+    // not rely on the key generated into the database.
+    if (isProduction && !env.TOKEN_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'In production set TOKEN_ENCRYPTION_KEY (32 bytes in base64, e.g. `openssl rand -base64 32`), the same in every process.',
+      });
+      return z.NEVER;
+    }
+    for (const name of ['TOKEN_ENCRYPTION_KEY', 'TOKEN_ENCRYPTION_KEY_PREVIOUS'] as const) {
+      const value = env[name];
+      if (value && Buffer.from(value, 'base64').length !== 32) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be 32 bytes encoded in base64 (e.g. \`openssl rand -base64 32\`).`,
+        });
+        return z.NEVER;
+      }
+    }
     const hasStripe = Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET);
     if (env.BILLING_PROVIDER === 'stripe' && !hasStripe) {
       ctx.addIssue({
@@ -264,6 +286,7 @@ const ConfigSchema = z
       webDistDir: env.WEB_DIST_DIR,
       smtpUrl: env.SMTP_URL,
       tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
+      tokenEncryptionKeyPrevious: env.TOKEN_ENCRYPTION_KEY_PREVIOUS,
       publishStuckAfterSeconds: env.PUBLISH_STUCK_AFTER_SECONDS,
       /**
        * On SIGTERM or SIGINT, how long requests, uploads and jobs in flight get to finish before

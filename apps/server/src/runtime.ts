@@ -25,7 +25,8 @@ import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
 import { tokensExpiryNoticeJob } from './jobs/tokens-expiry-notice.job.js';
 import { tokensRefreshJob } from './jobs/tokens-refresh.job.js';
 import { loadSecrets, type Secrets } from './db/secrets.js';
-import { loadTokenKey, TokenCipher } from './lib/token-crypto.js';
+import { loadTokenCipher } from './db/token-key.js';
+import type { TokenCipher } from './lib/token-crypto.js';
 import { createMediaStore, type MediaStore } from './media/media-store.js';
 import { AnalyticsQueue } from './modules/analytics/analytics-queue.js';
 import { AnalyticsCollector } from './modules/analytics/analytics.service.js';
@@ -111,9 +112,14 @@ export async function createRuntime(
   const { log, now } = options;
   const secrets = await loadSecrets(db, config.sessionSecret);
   const sessions = new SessionService(db, secrets.sessionSecret, now);
-  const cipher = new TokenCipher(
-    loadTokenKey(config.tokenEncryptionKey, config.dataDir, config.isProduction),
-  );
+  // From the database, so every process sharing it seals and reads tokens with one key.
+  const cipher = await loadTokenCipher(db, {
+    configured: config.tokenEncryptionKey,
+    previous: config.tokenEncryptionKeyPrevious,
+    dataDir: config.dataDir,
+    isProduction: config.isProduction,
+    log,
+  });
   // Real adapters, pointed at the local sandboxes when a network has no credentials.
   const networks = buildNetworks(config, options.http, secrets.derive('sandbox-client'));
   // The media store's signed URLs are what networks fetch.

@@ -9,15 +9,23 @@ import { appSecrets } from './schema.js';
  * runs only when the secret is missing (an RSA key took a sizeable part of every start); when
  * two processes create it at once, the first stored wins and both read that one.
  */
-async function readOrCreate(db: Db, name: string, create: () => string): Promise<string> {
-  const read = async () =>
-    (await db.select().from(appSecrets).where(eq(appSecrets.name, name)))[0]?.value;
+export async function readOrCreateSecret(
+  db: Db,
+  name: string,
+  create: () => string,
+): Promise<string> {
+  const read = () => readSecret(db, name);
   const stored = await read();
   if (stored !== undefined) return stored;
   await db.insert(appSecrets).values({ name, value: create() }).onConflictDoNothing();
   const value = await read();
   if (value === undefined) throw new Error(`Secret ${name} could not be stored.`);
   return value;
+}
+
+/** A stored secret, or undefined. */
+export async function readSecret(db: Db, name: string): Promise<string | undefined> {
+  return (await db.select().from(appSecrets).where(eq(appSecrets.name, name)))[0]?.value;
 }
 
 export interface Secrets {
@@ -32,8 +40,8 @@ export interface Secrets {
 export async function loadSecrets(db: Db, configured: string | undefined): Promise<Secrets> {
   const sessionSecret =
     configured ??
-    (await readOrCreate(db, 'session_secret', () => randomBytes(48).toString('base64url')));
-  const jwkJson = await readOrCreate(db, 'dev_idp_jwk', () => {
+    (await readOrCreateSecret(db, 'session_secret', () => randomBytes(48).toString('base64url')));
+  const jwkJson = await readOrCreateSecret(db, 'dev_idp_jwk', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     return JSON.stringify({
       ...privateKey.export({ format: 'jwk' }),

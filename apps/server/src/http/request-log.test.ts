@@ -100,6 +100,7 @@ describe('request logging', () => {
       loadConfig({
         NODE_ENV: 'production',
         SESSION_SECRET: 'x'.repeat(32),
+        TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
         GOOGLE_CLIENT_ID: 'a',
         GOOGLE_CLIENT_SECRET: 'b',
         BILLING_PROVIDER: 'none',

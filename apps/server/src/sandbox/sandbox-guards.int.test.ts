@@ -130,6 +130,7 @@ describe('sandbox control routes (/_emu/*)', () => {
       PUBLIC_URL: 'https://herald.example',
       LOG_LEVEL: 'silent',
       SESSION_SECRET: 'x'.repeat(64),
+      TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       BILLING_PROVIDER: 'none',
       GOOGLE_CLIENT_ID: 'g',
       GOOGLE_CLIENT_SECRET: 'g',

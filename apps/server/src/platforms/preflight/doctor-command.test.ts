@@ -12,6 +12,7 @@ const production = {
   GOOGLE_CLIENT_ID: 'g',
   GOOGLE_CLIENT_SECRET: 'g',
   SESSION_SECRET: 'x'.repeat(32),
+  TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
   BILLING_PROVIDER: 'none',
   X_CLIENT_ID: 'x-id',
   X_CLIENT_SECRET: 'x-secret',

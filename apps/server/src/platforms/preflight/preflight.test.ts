@@ -14,6 +14,7 @@ const prod = (env: Record<string, string> = {}) =>
     GOOGLE_CLIENT_ID: 'g',
     GOOGLE_CLIENT_SECRET: 'g',
     SESSION_SECRET: 'x'.repeat(32),
+    TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
     BILLING_PROVIDER: 'none',
     ...env,
   });

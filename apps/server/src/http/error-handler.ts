@@ -4,7 +4,7 @@ import { containsNul, NUL_MESSAGE, type ErrorEnvelope } from '@herald/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionError } from '../db/client.js';
-import { AppError } from '../lib/app-error.js';
+import { AppError, isAnswerable } from '../lib/app-error.js';
 import { boundSentence } from './error-sentence.js';
 
 /** The validation issues an answer describes; the rest are counted. */
@@ -138,7 +138,13 @@ export function registerErrorHandling(app: FastifyInstance) {
         details: omitted > 0 ? { issues, issuesNotShown: omitted } : { issues },
       });
     }
-    const appError = error instanceof AppError ? error : fromFastifyError(error);
+    const appError =
+      error instanceof AppError
+        ? error
+        : // Whichever route met it (unreadable tokens: reconnect the account), not a 500.
+          isAnswerable(error)
+          ? error.toAppError()
+          : fromFastifyError(error);
     const browserRedirect = request.routeOptions.config?.browserRedirect;
     if (
       appError &&

@@ -16,3 +16,19 @@ export class AppError extends Error {
     return ERROR_STATUS[this.code];
   }
 }
+
+/**
+ * An error of a lower layer that has an answer for an API caller (a network module's error the
+ * user can act on): the error handler answers with `toAppError()` instead of a 500.
+ */
+export interface AnswerableError {
+  toAppError(): AppError;
+}
+
+export function isAnswerable(err: unknown): err is AnswerableError {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as Partial<AnswerableError>).toAppError === 'function'
+  );
+}

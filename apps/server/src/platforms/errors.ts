@@ -1,3 +1,5 @@
+import { AppError } from '../lib/app-error.js';
+
 /**
  * The error classes every adapter maps the network's errors to (docs/networks.md#adapter-contract).
  * `message` is a sentence for the user that keeps the network's own words.
@@ -13,6 +15,26 @@ export class PlatformError extends Error {
   ) {
     super(userFacingNetworkText(message));
     this.name = 'PlatformError';
+  }
+}
+
+/**
+ * An account whose stored tokens this server cannot read (sealed with a key it does not have, or
+ * altered). For the user it is what a refused token is: the account must be reconnected, so it
+ * is a `reauth`, and every path that handles one asks for a reconnect; nothing reached the network.
+ */
+export class UnreadableTokensError extends PlatformError {
+  constructor(account: string) {
+    super(
+      'reauth',
+      `Herald cannot read the stored access of ${account}: it was encrypted with a key this server does not have. Reconnect the account in Settings.`,
+    );
+    this.name = 'UnreadableTokensError';
+  }
+
+  /** The answer of any API route that met it: the account's state, not a server fault. */
+  toAppError() {
+    return new AppError('CONFLICT', this.message);
   }
 }
 

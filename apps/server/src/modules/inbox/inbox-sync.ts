@@ -454,7 +454,11 @@ export class InboxSync {
     let account: StoredAccount;
     try {
       account = toStoredAccount(this.deps.cipher, integration);
-    } catch {
+    } catch (err) {
+      this.deps.log.warn(
+        { integrationId: integration.id, reason: err instanceof Error ? err.message : String(err) },
+        'inbox not polled: the account cannot be read',
+      );
       return 'SKIPPED';
     }
     const caps = found.inbox.capabilities(account);

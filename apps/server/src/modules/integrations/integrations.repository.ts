@@ -129,6 +129,32 @@ export async function updateIntegration(db: Db, id: string, values: Partial<Inte
   return row!;
 }
 
+/**
+ * REFRESH_FAILED with `lastError`, if the account is still CONNECTED with the tokens the caller
+ * read: a reconnect meanwhile brought tokens that may well be readable.
+ */
+export async function markRefreshFailedIfUnchanged(
+  db: Db,
+  row: Pick<IntegrationRow, 'id' | 'accessTokenEnc'>,
+  lastError: string,
+) {
+  const [updated] = await db
+    .update(integrations)
+    .set({ status: 'REFRESH_FAILED', lastError, updatedAt: new Date() })
+    .where(
+      and(
+        eq(integrations.id, row.id),
+        eq(integrations.status, 'CONNECTED'),
+        row.accessTokenEnc === null
+          ? isNull(integrations.accessTokenEnc)
+          : eq(integrations.accessTokenEnc, row.accessTokenEnc),
+      ),
+    )
+    .returning({ id: integrations.id });
+  if (updated) forgetTargetNames();
+  return Boolean(updated);
+}
+
 export async function deleteIntegration(db: Db, organizationId: string, id: string) {
   await db
     .delete(integrations)

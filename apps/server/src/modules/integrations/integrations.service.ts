@@ -2,8 +2,8 @@ import { webUrlOrNull, type Integration } from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { TokenCipher } from '../../lib/token-crypto.js';
-import { PlatformError } from '../../platforms/errors.js';
+import { TokenDecryptError, type TokenCipher } from '../../lib/token-crypto.js';
+import { PlatformError, UnreadableTokensError } from '../../platforms/errors.js';
 import { connectCallbackUrl, isSandboxKind, type NetworkRuntime } from '../../platforms/runtime.js';
 import type { ConnectableAccount, StoredAccount, TokenSet } from '../../platforms/types.js';
 import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
@@ -214,7 +214,7 @@ function storeAccounts(
       if (existing?.status !== 'CONNECTED')
         requireCapacity(plan, 'connectedPlatforms', await repo.countConnected(tx, organizationId));
       const previousSecrets = existing?.secretsEnc
-        ? (JSON.parse(deps.cipher.decrypt(existing.secretsEnc)) as Record<string, string>)
+        ? readPreviousSecrets(deps.cipher, existing.secretsEnc)
         : {};
       const secrets = { ...previousSecrets, ...(account.secrets ?? {}) };
       const row = await repo.upsertAccount(
@@ -247,6 +247,20 @@ function storeAccounts(
   });
 }
 
+/**
+ * What a reconnected account keeps of its stored secrets. Reconnecting is the cure for secrets
+ * this server cannot read, so those are dropped (the network sends them again) instead of
+ * refusing the reconnect.
+ */
+function readPreviousSecrets(cipher: TokenCipher, sealed: string): Record<string, string> {
+  try {
+    return JSON.parse(cipher.decrypt(sealed)) as Record<string, string>;
+  } catch (err) {
+    if (err instanceof TokenDecryptError) return {};
+    throw err;
+  }
+}
+
 /** Encrypted token columns; a refresh token the network did not send again is kept, never lost. */
 function tokenColumns(cipher: TokenCipher, tokens: TokenSet, existing: repo.IntegrationRow | null) {
   return {
@@ -263,21 +277,48 @@ function tokenColumns(cipher: TokenCipher, tokens: TokenSet, existing: repo.Inte
   };
 }
 
+/**
+ * The account with its tokens decrypted. Tokens this server cannot read throw
+ * UnreadableTokensError (a `reauth`: the user is asked to reconnect), never a bare crypto error.
+ */
 export function toStoredAccount(cipher: TokenCipher, row: repo.IntegrationRow): StoredAccount {
-  return {
-    externalId: row.platformAccountId,
-    tokens: {
-      accessToken: cipher.decryptNullable(row.accessTokenEnc) ?? '',
-      accessTokenExpiresAt: row.accessTokenExpiresAt,
-      refreshToken: cipher.decryptNullable(row.refreshTokenEnc),
-      refreshTokenExpiresAt: row.refreshTokenExpiresAt,
-      scopes: row.scopes ?? [],
-    },
-    extra: row.extra,
-    secrets: row.secretsEnc
-      ? (JSON.parse(cipher.decrypt(row.secretsEnc)) as Record<string, string>)
-      : {},
-  };
+  try {
+    return {
+      externalId: row.platformAccountId,
+      tokens: {
+        accessToken: cipher.decryptNullable(row.accessTokenEnc) ?? '',
+        accessTokenExpiresAt: row.accessTokenExpiresAt,
+        refreshToken: cipher.decryptNullable(row.refreshTokenEnc),
+        refreshTokenExpiresAt: row.refreshTokenExpiresAt,
+        scopes: row.scopes ?? [],
+      },
+      extra: row.extra,
+      secrets: row.secretsEnc
+        ? (JSON.parse(cipher.decrypt(row.secretsEnc)) as Record<string, string>)
+        : {},
+    };
+  } catch (err) {
+    if (!(err instanceof TokenDecryptError)) throw err;
+    throw new UnreadableTokensError(accountLabel(row));
+  }
+}
+
+/** "the account @name" (or its display name, or its id at the network), for sentences. */
+function accountLabel(row: Pick<repo.IntegrationRow, 'username' | 'name' | 'platformAccountId'>) {
+  if (row.username) return `the account @${row.username}`;
+  return `the account ${row.name ?? row.platformAccountId}`;
+}
+
+/**
+ * Marks a CONNECTED account whose tokens cannot be read as needing a reconnect, with the reason
+ * shown on it (as a refused refresh does), so the next publication fails at once and says why.
+ */
+export function markTokensUnreadable(
+  db: Db,
+  row: Pick<repo.IntegrationRow, 'id' | 'accessTokenEnc'>,
+  err: UnreadableTokensError,
+) {
+  return repo.markRefreshFailedIfUnchanged(db, row, err.message);
 }
 
 async function openPending(
@@ -290,9 +331,17 @@ async function openPending(
   if (!pending) throw new AppError('NOT_FOUND', 'This account choice has expired. Connect again.');
   // JSON turned the token expiry dates into strings: bring them back.
   const revive = (d: unknown) => (d ? new Date(d as string) : null);
-  const accounts = (
-    JSON.parse(deps.cipher.decrypt(pending.accountsEnc)) as ConnectableAccount[]
-  ).map((a) => ({
+  let sealed: string;
+  try {
+    sealed = deps.cipher.decrypt(pending.accountsEnc);
+  } catch (err) {
+    if (!(err instanceof TokenDecryptError)) throw err;
+    throw new AppError(
+      'CONFLICT',
+      'Herald cannot read this account choice: it was encrypted with a key this server does not have. Connect again.',
+    );
+  }
+  const accounts = (JSON.parse(sealed) as ConnectableAccount[]).map((a) => ({
     ...a,
     tokens: {
       ...a.tokens,

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
 import type { MediaStore } from '../../media/media-store.js';
-import { PlatformError } from '../../platforms/errors.js';
+import { PlatformError, UnreadableTokensError } from '../../platforms/errors.js';
 import type { NetworkRuntime } from '../../platforms/runtime.js';
 import type {
   PublishingAdapter,
@@ -13,7 +13,11 @@ import type {
   PublishState,
   StoredAccount,
 } from '../../platforms/types.js';
-import { refreshAccount, toStoredAccount } from '../integrations/integrations.service.js';
+import {
+  markTokensUnreadable,
+  refreshAccount,
+  toStoredAccount,
+} from '../integrations/integrations.service.js';
 import { contentOf } from '../posts/post-dto.js';
 import { capsOf, Semaphores } from './caps.js';
 import {
@@ -89,16 +93,21 @@ interface Claimed {
   attemptId: string;
 }
 
-/** Why a target whose account is gone or broken cannot go out, naming that account. */
-function notConnectedReason(loaded: Loaded): string {
+/** "The X account Name (@handle)", as far as the target knows its account. */
+function accountOfTarget(loaded: Loaded): string {
   const { target, integration, platformName } = loaded;
   const name = integration?.name ?? target.accountName;
   const username = integration?.username ?? target.accountUsername;
   const handle = username ? `@${username}` : null;
   const who =
     name && handle && name !== username ? `${name} (${handle})` : (name ?? handle ?? null);
-  const account = who ? `The ${platformName} account ${who}` : `The ${platformName} account`;
-  if (!integration) {
+  return who ? `The ${platformName} account ${who}` : `The ${platformName} account`;
+}
+
+/** Why a target whose account is gone or broken cannot go out, naming that account. */
+function notConnectedReason(loaded: Loaded): string {
+  const account = accountOfTarget(loaded);
+  if (!loaded.integration) {
     return `${account} was disconnected; reconnect it in Settings or choose another account, then publish again.`;
   }
   return `${account} needs to be reconnected; reconnect it in Settings or choose another account, then publish again.`;
@@ -132,8 +141,25 @@ export class Publisher {
     return Promise.all(targetIds.map((id) => this.run(id, loaded.get(id) ?? null, signal)));
   }
 
-  /** `preloaded`: the target as `runMany` read it (null: it does not exist); else it is read. */
+  /**
+   * `preloaded`: the target as `runMany` read it (null: it does not exist); else it is read.
+   * What escapes a run (the database failing mid-way) is logged here with the target, then
+   * thrown on for the job to be tried again.
+   */
   async run(
+    targetId: string,
+    preloaded?: Loaded | null,
+    signal?: AbortSignal,
+  ): Promise<RunOutcome> {
+    try {
+      return await this.runTarget(targetId, preloaded, signal);
+    } catch (err) {
+      this.deps.log.error({ err, targetId }, 'publishing a target failed unexpectedly');
+      throw err;
+    }
+  }
+
+  private async runTarget(
     targetId: string,
     preloaded?: Loaded | null,
     signal?: AbortSignal,
@@ -163,6 +189,13 @@ export class Publisher {
     // Only the account the post names publishes it; never another account of the network.
     if (!loaded.integration || loaded.integration.status !== 'CONNECTED') {
       return this.fail(loaded, target.status, notConnectedReason(loaded));
+    }
+    // Tokens this server cannot read: no step can go on, now or after a retry.
+    try {
+      this.accountOf(loaded);
+    } catch (err) {
+      if (err instanceof UnreadableTokensError) return this.failUnreadable(loaded, err);
+      throw err;
     }
     const caps = capsOf(network.slug);
     // The account's slot first: waiting for it must not hold one of the network's slots.
@@ -217,14 +250,19 @@ export class Publisher {
     // Read again: the run that published the post may have refreshed the account's tokens.
     const loaded = await repo.loadTarget(this.deps.db, targetId);
     if (!loaded?.integration || loaded.target.status !== 'PUBLISHED') return 'SKIPPED';
-    const access: Access = { row: loaded.integration, account: this.accountOf(loaded) };
+    const integration = loaded.integration;
+    // Read at the first call: tokens this server cannot read fail that part with the reason.
+    let access: Access | null = null;
     const problems = new Set(['FAILED', 'UNCERTAIN']);
     const before = new Map(parts.map((row) => [row.id, row.status]));
     try {
       const outcome = await publishFollowUps(
         { db: this.deps.db, queue: this.deps.queue, log: this.deps.log, now: () => this.now() },
         publishing,
-        (call) => this.withRefresh(network, access, call),
+        async (call) => {
+          access ??= { row: integration, account: this.accountOf(loaded) };
+          return this.withRefresh(network, access, call);
+        },
         {
           id: loaded.target.id,
           externalId: loaded.target.externalId,
@@ -273,14 +311,19 @@ export class Publisher {
     const publishing = network?.adapter.publishing;
     let found: PublishResult | null = null;
     if (network && publishing && loaded.integration && loaded.target.externalId) {
-      const access: Access = { row: loaded.integration, account: this.accountOf(loaded) };
+      const integration = loaded.integration;
       const postId = loaded.target.externalId;
-      found = await this.withRefresh(network, access, (a) =>
-        findFollowUp(publishing, a, postId, row.text),
-      ).catch((err: unknown) => {
-        this.deps.log.warn({ err, followUpId }, 'could not look up a stuck thread part');
-        return null;
-      });
+      found = await Promise.resolve()
+        .then(() => {
+          const access: Access = { row: integration, account: this.accountOf(loaded) };
+          return this.withRefresh(network, access, (a) =>
+            findFollowUp(publishing, a, postId, row.text),
+          );
+        })
+        .catch((err: unknown) => {
+          this.deps.log.warn({ err, followUpId }, 'could not look up a stuck thread part');
+          return null;
+        });
     }
     const attempt = attemptId ?? undefined;
     if (found) {
@@ -351,7 +394,6 @@ export class Publisher {
       );
       if (!claimed) return 'BUSY';
       target = claimed;
-      await repo.markPostPublishing(db, target.postId);
     } else if (target.status !== 'READY') {
       // PREPARING or PUBLISHING held by another run (or a dead one: the watchdog decides).
       return 'BUSY';
@@ -362,7 +404,10 @@ export class Publisher {
 
     if (target.status === 'PREPARING') {
       let state = target.publishState;
+      // Whatever fails from here on ends in handleBeforeFinalize: the target never stays
+      // PREPARING without an error and a log line.
       try {
+        await repo.markPostPublishing(db, target.postId);
         state = await withAccess((a) =>
           Object.keys(state).length === 0 ? publishing.prepare(a, request) : Promise.resolve(state),
         );
@@ -673,7 +718,14 @@ export class Publisher {
     const { db } = this.deps;
     const id = loaded.target.id;
     const kind = err instanceof PlatformError ? err.kind : 'transient';
-    const message = err instanceof Error ? err.message : String(err);
+    // Not the network's words (a bug, the database): the details go to the log, not to the user.
+    const message =
+      err instanceof PlatformError
+        ? err.message
+        : `Herald failed while preparing this post for ${loaded.platformName}; the error is in the server's log.`;
+    if (!(err instanceof PlatformError))
+      this.deps.log.error({ err, targetId: id }, 'preparing a publication failed unexpectedly');
+    if (err instanceof UnreadableTokensError) return this.failUnreadable(loaded, err, [from]);
     if (kind === 'bad_request') return this.failFrom(loaded, [from], message);
     if (kind === 'reauth') {
       return this.failFrom(
@@ -699,6 +751,10 @@ export class Publisher {
       ? this.retryTime(rateLimit, attempts)
       : new Date(this.now().getTime() + backoffMs(attempts));
     await this.deps.queue.retryAt(id, at);
+    this.deps.log.warn(
+      { targetId: id, platform: loaded.platformName, kind, attempts, reason: message },
+      'preparing a publication failed; it is tried again later',
+    );
     return 'RETRY_LATER';
   }
 
@@ -805,6 +861,33 @@ export class Publisher {
     return this.failFrom(loaded, [from], message);
   }
 
+  /**
+   * A target whose account's tokens this server cannot read: FAILED with the reason, and the
+   * account marked for a reconnect (the next publications fail at once, and Settings says why).
+   * Only from a state no other run holds: a target in PREPARING or PUBLISHING is theirs.
+   */
+  private async failUnreadable(
+    loaded: Loaded,
+    err: UnreadableTokensError,
+    from: repo.TargetStatus[] = (['QUEUED', 'READY'] as const).filter(
+      (s) => s === loaded.target.status,
+    ),
+  ): Promise<RunOutcome> {
+    if (from.length === 0) return 'BUSY';
+    if (loaded.integration)
+      await markTokensUnreadable(this.deps.db, loaded.integration, err).catch((markErr: unknown) =>
+        this.deps.log.warn(
+          { err: markErr, integrationId: loaded.integration?.id },
+          'could not mark an account whose tokens cannot be read',
+        ),
+      );
+    return this.failFrom(
+      loaded,
+      from,
+      `${accountOfTarget(loaded)} needs to be reconnected: Herald cannot read its stored access (it was encrypted with a key this server does not have). Reconnect it in Settings, then publish again.`,
+    );
+  }
+
   private async failFrom(
     loaded: Loaded,
     from: repo.TargetStatus[],
@@ -820,6 +903,10 @@ export class Publisher {
       attemptId,
     );
     if (!row) return 'BUSY';
+    this.deps.log.warn(
+      { targetId: row.id, platform: loaded.platformName, reason: message },
+      'publication failed',
+    );
     await this.settle(loaded, row, 'FAILED', message);
     return 'FAILED';
   }

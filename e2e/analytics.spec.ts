@@ -63,6 +63,8 @@ test.describe('analytics', () => {
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('X connected successfully.')).toBeVisible();
     await platformsCard.getByRole('button', { name: 'Continue with Threads' }).click();
+    // A sandbox account is one organization's: each test signs in as its own.
+    await page.getByLabel('Threads username').fill('regatta_tides');
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('Threads connected successfully.')).toBeVisible();
 

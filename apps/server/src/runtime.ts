@@ -47,7 +47,7 @@ import {
 import type { PlatformHttp } from './platforms/types.js';
 import type { LoadMembership } from './http/access.js';
 import { mountSandboxes } from './sandbox/index.js';
-import { organizationTenants } from './sandbox-tenants.js';
+import { consentSigners, organizationTenants } from './sandbox-tenants.js';
 
 export interface RuntimeOptions {
   /** How the adapters reach the networks (see `sandboxFetch` for the API process). */
@@ -242,6 +242,8 @@ export async function mountNetworkSandboxes(
 ) {
   const sandboxed = [...runtime.networks.values()].filter((n) => n.sandbox).map((n) => n.slug);
   const sandboxSecret = runtime.secrets.derive('sandbox-client');
+  const inProcess = selfFetch(app, config.apiPublicUrl, config.apiBasePath);
+  const herald = (url: string | URL, init?: RequestInit) => inProcess(String(url), init);
   await mountSandboxes(app, sandboxed, {
     db: database.db,
     apiBasePath: config.apiBasePath,
@@ -252,10 +254,11 @@ export async function mountNetworkSandboxes(
     tenantOf: organizationTenants(database.db, loadMembership),
     unauditedNetworks: config.unauditedNetworks,
     runsLocally: config.sandboxLocalMedia,
-    deliver: (
-      (inProcess) => (url: string | URL, init?: RequestInit) =>
-        inProcess(String(url), init)
-    )(selfFetch(app, config.apiPublicUrl, config.apiBasePath)),
+    signerOf: consentSigners(database.db),
+    // Herald's receivers and media route, answered in-process (heraldMediaOnly and
+    // receiversOnly narrow them to those paths).
+    deliver: herald,
+    fetchMedia: herald,
   });
   if (sandboxed.length && config.sandboxLocalMedia)
     app.log.info(

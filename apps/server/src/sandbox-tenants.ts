@@ -1,28 +1,42 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/client.js';
 import { integrations, platforms } from './db/schema.js';
 import type { LoadMembership } from './http/access.js';
 import { AppError } from './lib/app-error.js';
 import { listActiveMembershipsOfUser } from './modules/team/membership.repository.js';
-import type { EmuTenant, ResolveTenant } from './sandbox/kit/tenant.js';
+import type {
+  ConsentSigner,
+  EmuTenant,
+  ResolveSigner,
+  ResolveTenant,
+} from './sandbox/kit/tenant.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The ids of the accounts an organization connected on a network (its sandbox accounts among them). */
-async function accountIdsOf(db: Db, organizationId: string, slug: string) {
+/** The ids of the accounts these organizations connected on a network (their sandbox accounts among them). */
+async function accountIdsOf(db: Db, organizationIds: readonly string[], slug: string) {
+  if (organizationIds.length === 0) return new Set<string>();
   const rows = await db
     .select({ id: integrations.platformAccountId })
     .from(integrations)
     .innerJoin(platforms, eq(platforms.id, integrations.platformId))
     .where(
-      and(eq(integrations.organizationId, organizationId), eq(sql`lower(${platforms.name})`, slug)),
+      and(
+        inArray(integrations.organizationId, [...organizationIds]),
+        eq(sql`lower(${platforms.name})`, slug),
+      ),
     );
   return new Set(rows.map((r) => r.id));
 }
 
-/** Whether any organization connected one of these accounts of a network. */
-async function anyConnected(db: Db, slug: string, ids: readonly string[]) {
+/** Whether an organization (other than `except`) connected one of these accounts of a network. */
+async function anyConnected(
+  db: Db,
+  slug: string,
+  ids: readonly string[],
+  except: readonly string[] = [],
+) {
   if (ids.length === 0) return false;
   const rows = await db
     .select({ id: integrations.id })
@@ -32,6 +46,7 @@ async function anyConnected(db: Db, slug: string, ids: readonly string[]) {
       and(
         eq(sql`lower(${platforms.name})`, slug),
         inArray(integrations.platformAccountId, [...ids]),
+        except.length ? notInArray(integrations.organizationId, [...except]) : undefined,
       ),
     )
     .limit(1);
@@ -88,14 +103,34 @@ export function organizationTenants(
       const auth = request.auth;
       if (!auth) throw new AppError('UNAUTHENTICATED', 'You are not signed in. Please sign in.');
       const organizationId = await organizationOf(db, loadMembership, request, auth.user);
-      const owned = organizationId
-        ? await accountIdsOf(db, organizationId, slug)
-        : new Set<string>();
+      const owned = await accountIdsOf(db, organizationId ? [organizationId] : [], slug);
       return {
         organizationId,
         owns: (id) => !!id && owned.has(id),
         unclaimed: async (ids) => !(await anyConnected(db, slug, ids)),
         controlsSharedState: auth.user.isAdmin,
+      };
+    };
+}
+
+/**
+ * Who is on a network's consent page inside the app: the person whose session cookie came with
+ * the page (the authorize routes recognise a session without requiring one), acting for all of
+ * their organizations, or for none when signed out. Ownership is the same as on the control
+ * routes: the organization whose `integrations` row holds the account.
+ */
+export function consentSigners(db: Db): (slug: string) => ResolveSigner {
+  return (slug) =>
+    async (request): Promise<ConsentSigner> => {
+      const user = request.auth?.user;
+      const organizationIds = user
+        ? (await listActiveMembershipsOfUser(db, user.id)).map((m) => m.organization.id)
+        : [];
+      const owned = await accountIdsOf(db, organizationIds, slug);
+      return {
+        organizationIds,
+        owns: (ids) => ids.some((id) => owned.has(id)),
+        connectedElsewhere: (ids) => anyConnected(db, slug, ids, organizationIds),
       };
     };
 }

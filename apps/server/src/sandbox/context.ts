@@ -1,4 +1,4 @@
-import type { ResolveTenant } from './kit/tenant.js';
+import type { ResolveSigner, ResolveTenant } from './kit/tenant.js';
 import type { SandboxStore } from './store.js';
 
 /** What a network emulator gets when it is mounted under `{api}/sandbox/{slug}`. */
@@ -31,6 +31,15 @@ export interface SandboxContext {
    * answered in-process, as the sandboxes' own URLs are.
    */
   deliver: (url: string | URL, init?: RequestInit) => Promise<Response>;
+  /**
+   * How the emulator reads a media file Herald handed out (`{heraldApi}/media/{key}`), to check
+   * it as the network would, and nothing else: any other URL is refused before a request is
+   * made, and a redirect is not followed (see `heraldMediaOnly`). In the API process Herald's
+   * media route is answered in-process.
+   */
+  fetchMedia: (url: string) => Promise<Response>;
   /** Who a test-facing `/_emu/` request acts for (kit/tenant.ts). */
   tenantOf: ResolveTenant;
+  /** Who is on the consent page: whose sandbox accounts they may sign in as (kit/tenant.ts). */
+  signerOf: ResolveSigner;
 }

@@ -3,8 +3,8 @@ import type { Db } from '../db/client.js';
 import type { SandboxContext } from './context.js';
 import { registerFacebookSandbox } from './facebook/index.js';
 import { registerInstagramSandbox } from './instagram/index.js';
-import { receiversOnly } from './kit/herald-receiver.js';
-import { type ResolveTenant, scopeEmuRoutes } from './kit/tenant.js';
+import { heraldMediaOnly, receiversOnly } from './kit/herald-receiver.js';
+import { type ResolveSigner, type ResolveTenant, scopeEmuRoutes } from './kit/tenant.js';
 import { registerLinkedInSandbox } from './linkedin/index.js';
 import { createSandboxStore } from './store.js';
 import { registerThreadsSandbox } from './threads/index.js';
@@ -37,12 +37,16 @@ export interface MountSandboxOptions {
   clientSecret(slug: string): string;
   /** Who a `/_emu/` request of a network's emulator acts for (kit/tenant.ts). */
   tenantOf(slug: string): ResolveTenant;
+  /** Who is on a network's consent page (kit/tenant.ts). */
+  signerOf(slug: string): ResolveSigner;
   /** Networks whose app is not audited yet (config `unauditedNetworks`). */
   unauditedNetworks?: readonly string[];
   /** See SandboxContext.runsLocally; false unless said. */
   runsLocally?: boolean;
   /** How Herald's receivers are reached (SandboxContext.deliver); the global fetch unless said. */
   deliver?: SandboxContext['deliver'];
+  /** How Herald's media route is reached (SandboxContext.fetchMedia); the global fetch unless said. */
+  fetchMedia?: SandboxContext['deliver'];
 }
 
 /**
@@ -90,7 +94,12 @@ export async function mountSandboxes(
       runsLocally: opts.runsLocally ?? false,
       heraldApi: opts.heraldApi,
       deliver: receiversOnly(opts.heraldApi, opts.deliver ?? ((url, init) => fetch(url, init))),
+      fetchMedia: heraldMediaOnly(
+        opts.heraldApi,
+        opts.fetchMedia ?? ((url, init) => fetch(url, init)),
+      ),
       tenantOf: opts.tenantOf(slug),
+      signerOf: opts.signerOf(slug),
     };
     await app.register((scope) => registerSandbox(scope, slug, ctx), { prefix: mountPath });
   }

@@ -5,8 +5,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INBOX_IMPORT_QUEUE, INBOX_WEBHOOK_QUEUE } from '../modules/inbox/inbox-queue.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../test/app.js';
-import { createOrg, type Actor } from '../test/factories.js';
-import { connectThroughSandbox } from '../test/networks.js';
+import { users } from '../db/schema.js';
+import { createOrg, signIn, type Actor } from '../test/factories.js';
+import { connectThroughSandbox, readForm } from '../test/networks.js';
 
 /**
  * The sandboxes are shared by every organization of the server: their control routes act only on
@@ -168,12 +169,162 @@ describe('sandbox control routes, per organization', () => {
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/platform operator/);
   });
+
+  it("leave the Threads app's one webhook to operators, as X's", async () => {
+    const callbackUrl = `${TEST_PUBLIC_URL}/api/webhooks/threads`;
+    const res = await emu(acme.owner, 'threads', 'POST', 'webhooks', {
+      callbackUrl,
+      verifyToken: 'guessed',
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/only a platform operator may change it/);
+  });
+});
+
+/** A platform operator who belongs to no organization (created on first use). */
+let operatorActor: Promise<Actor> | undefined;
+function operator() {
+  operatorActor ??= (async () => {
+    const email = 'operator@sandbox-tenants.test';
+    await t.database.db.insert(users).values({ email, isAdmin: true, emailVerified: true });
+    return signIn(t.app, email);
+  })();
+  return operatorActor;
+}
+
+/** The consent page Herald's connect flow opens for `actor`: its path and HTML. */
+async function consentPage(actor: Actor, slug: string, orgId: string) {
+  const start = await send(t.app, actor.jar, {
+    method: 'GET',
+    url: `/api/auth/${slug}?orgId=${orgId}`,
+  });
+  const location = new URL(start.headers.location as string, TEST_PUBLIC_URL);
+  const path = `${location.pathname}${location.search}`;
+  const page = await send(t.app, actor.jar, { method: 'GET', url: path });
+  expect(page.statusCode).toBe(200);
+  return { path, html: page.body };
+}
+
+/** The consent form of `page` approved as `account`, without any session cookie. */
+async function approveSignedOut(page: { path: string; html: string }, account: string) {
+  const form = readForm(page.html);
+  return t.app.inject({
+    method: 'POST',
+    url: new URL(form.action, `${TEST_PUBLIC_URL}${page.path}`).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...origin },
+    payload: new URLSearchParams({ ...form.fields, account, decision: 'approve' }).toString(),
+  });
+}
+
+const TAKEN = /This sandbox account is connected by another organization; choose another name\./;
+const connected = (done: string) => new URL(done).searchParams.get('connected');
+
+describe('sandbox consent pages, per organization', () => {
+  beforeAll(async () => {
+    const done = await connectThroughSandbox(t.app, acme.owner, 'x', acme.orgId, {
+      account: 'acme_x',
+    });
+    expect(connected(done)).toBeTruthy();
+  });
+
+  it("offer a person only their organizations' accounts", async () => {
+    const own = await consentPage(acme.owner, 'x', acme.orgId);
+    expect(readForm(own.html).fields.account).toBe('acme_x');
+    const other = await consentPage(rival.owner, 'x', rival.orgId);
+    expect(other.html).not.toContain('acme_x');
+    expect(readForm(other.html).fields.account).toBe('sandbox_user');
+    const anonymous = await t.app.inject({ method: 'GET', url: other.path });
+    expect(anonymous.body).not.toContain('acme_x');
+
+    const meta = await consentPage(rival.owner, 'facebook', rival.orgId);
+    expect(meta.html).not.toContain('acme_person');
+    expect(meta.html).not.toContain('Acme Page');
+  });
+
+  it("refuse signing in as another organization's account, by its name or ids made from names", async () => {
+    for (const account of ['acme_x', 'Acme X'])
+      await expect(
+        connectThroughSandbox(t.app, rival.owner, 'x', rival.orgId, { account }),
+      ).rejects.toThrow(TAKEN);
+    await expect(
+      connectThroughSandbox(t.app, rival.owner, 'facebook', rival.orgId, {
+        account: 'acme_person',
+        fields: { pages: 'Rival Page' },
+      }),
+    ).rejects.toThrow(TAKEN);
+    // Signed out, no organization is the person's.
+    const page = await consentPage(rival.owner, 'x', rival.orgId);
+    const anonymous = await approveSignedOut(page, 'acme_x');
+    expect(anonymous.statusCode).toBe(400);
+    expect(anonymous.body).toMatch(TAKEN);
+
+    // An Instagram account's id comes from its username alone.
+    const gram = await connectThroughSandbox(t.app, acme.owner, 'instagram', acme.orgId, {
+      account: 'acme_person',
+      fields: { pages: 'Acme Page', instagram: 'acme.gram' },
+    });
+    expect(connected(gram)).toBeTruthy();
+    await expect(
+      connectThroughSandbox(t.app, rival.owner, 'instagram', rival.orgId, {
+        account: 'rival_person',
+        fields: { pages: 'Rival Page', instagram: 'acme.gram' },
+      }),
+    ).rejects.toThrow(TAKEN);
+
+    // The account's own organization connects it again, and a new name is anyone's.
+    const again = await connectThroughSandbox(t.app, acme.owner, 'x', acme.orgId, {
+      account: 'acme_x',
+    });
+    expect(connected(again)).toBeTruthy();
+    const fresh = await connectThroughSandbox(t.app, rival.owner, 'x', rival.orgId, {
+      account: 'rival_x',
+    });
+    expect(connected(fresh)).toBeTruthy();
+  });
+
+  it('keep a knob set before connecting for the organization that set it', async () => {
+    // Another organization lays a failure in wait on a name nobody connected yet…
+    const laid = await emu(rival.owner, 'facebook', 'POST', 'scenario', {
+      account: 'acme_later',
+      knob: 'token_revoked',
+      on: true,
+    });
+    expect(laid.status).toBe(200);
+    // …which does not reach the organization that connects it.
+    const done = await connectThroughSandbox(t.app, acme.owner, 'facebook', acme.orgId, {
+      account: 'acme_later',
+      fields: { pages: 'Acme Later Page' },
+    });
+    expect(connected(done), done).toBeTruthy();
+    const seen = await emu(acme.owner, 'facebook', 'GET', 'scenario?account=acme_later');
+    expect(seen.body.knobs).toEqual({});
+
+    // An organization's own knob, set before connecting, is in force for it.
+    const own = await emu(acme.owner, 'facebook', 'POST', 'scenario', {
+      account: 'acme_doomed',
+      knob: 'token_revoked',
+      on: true,
+    });
+    expect(own.status).toBe(200);
+    // Another organization cannot take it back.
+    const undone = await emu(rival.owner, 'facebook', 'POST', 'scenario', {
+      account: 'acme_doomed',
+      knob: 'token_revoked',
+      on: false,
+    });
+    expect(undone.status).toBe(404);
+    const doomed = await connectThroughSandbox(t.app, acme.owner, 'facebook', acme.orgId, {
+      account: 'acme_doomed',
+      fields: { pages: 'Acme Doomed Page' },
+    });
+    expect(new URL(doomed).searchParams.get('connectError'), doomed).toBeTruthy();
+  });
 });
 
 describe('sandbox callbacks', () => {
   it('take only Herald’s own receiver as a callback URL and never fetch another', async () => {
     heard.length = 0;
-    const threads = await emu(acme.owner, 'threads', 'POST', 'webhooks', {
+    const threads = await emu(await operator(), 'threads', 'POST', 'webhooks', {
       callbackUrl: listenerUrl,
       verifyToken: 'anything',
     });

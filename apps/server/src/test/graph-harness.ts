@@ -7,8 +7,8 @@ import { createTestDatabase } from './database.js';
 import { decodeHtml, emuCall, harnessDeliver, type HarnessOptions } from './sandbox-harness.js';
 import type { SandboxContext } from '../sandbox/context.js';
 import { registerSandbox } from '../sandbox/index.js';
-import { receiversOnly } from '../sandbox/kit/herald-receiver.js';
-import { WHOLE_SANDBOX } from '../sandbox/kit/tenant.js';
+import { heraldMediaOnly, receiversOnly } from '../sandbox/kit/herald-receiver.js';
+import { WHOLE_SANDBOX, WHOLE_SANDBOX_SIGNER } from '../sandbox/kit/tenant.js';
 import { createSandboxStore } from '../sandbox/store.js';
 
 /**
@@ -113,8 +113,10 @@ export async function startSandboxHarness<Urls>(
       runsLocally,
       heraldApi: HERALD_API,
       deliver: receiversOnly(HERALD_API, harnessDeliver(HERALD_API, heraldStandIn)),
+      fetchMedia: heraldMediaOnly(HERALD_API, harnessDeliver(HERALD_API, heraldStandIn)),
       // One emulator for one test file: the whole sandbox is the caller's.
       tenantOf: async () => WHOLE_SANDBOX,
+      signerOf: async () => WHOLE_SANDBOX_SIGNER,
     };
     app = Fastify({ logger: false });
     await app.register((scope) => registerSandbox(scope, module.slug, ctx), {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../db/client.js';
@@ -61,16 +61,20 @@ async function sandboxAccountIds(db: Db, slug: string): Promise<string[]> {
 /**
  * Records every account of the network's emulator as connected by `orgId`, as Herald's callback
  * would have: tests that connect through the adapter skip it, and the emulators' control routes
- * act only on the caller's organization's accounts.
+ * act only on the caller's organization's accounts. Returns the rows it added.
  */
-export async function connectEverySandboxAccount(db: Db, slug: string, orgId: string) {
+export async function connectEverySandboxAccount(
+  db: Db,
+  slug: string,
+  orgId: string,
+): Promise<string[]> {
   const ids = await sandboxAccountIds(db, slug);
   const [platform] = await db
     .select({ id: platforms.id })
     .from(platforms)
     .where(eq(sql`lower(${platforms.name})`, slug));
-  if (!platform || ids.length === 0) return;
-  await db
+  if (!platform || ids.length === 0) return [];
+  const added = await db
     .insert(integrations)
     .values(
       ids.map((id) => ({
@@ -81,13 +85,15 @@ export async function connectEverySandboxAccount(db: Db, slug: string, orgId: st
         sandbox: true,
       })),
     )
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: integrations.id });
+  return added.map((row) => row.id);
 }
 
 /**
  * Calls an emulator's control route (`/api/sandbox/{slug}/_emu/{path}`) inside the app, as a
  * signed-in developer: an operator (the emulator's clock is everyone's) whose organization
- * connected every account of the emulator. The app refuses anonymous callers there.
+ * connected every account of the emulator for the call. The app refuses anonymous callers there.
  */
 export async function emuInject(
   t: { app: FastifyInstance; database: { db: Db } },
@@ -108,11 +114,18 @@ export async function emuInject(
     developers.set(t.app, developer);
   }
   const { actor, orgId } = await developer;
-  await connectEverySandboxAccount(t.database.db, slug, orgId);
-  return t.app.inject({
-    method,
-    url: `/api/sandbox/${slug}/_emu/${path}`,
-    headers: { cookie: actor.jar.header() },
-    ...(payload !== undefined ? { payload } : {}),
-  });
+  const added = await connectEverySandboxAccount(t.database.db, slug, orgId);
+  try {
+    return await t.app.inject({
+      method,
+      url: `/api/sandbox/${slug}/_emu/${path}`,
+      headers: { cookie: actor.jar.header() },
+      ...(payload !== undefined ? { payload } : {}),
+    });
+  } finally {
+    // Only for this call: an account stays its organization's to sign in as again (a sandbox
+    // refuses a sign-in as an account another organization connected).
+    if (added.length)
+      await t.database.db.delete(integrations).where(inArray(integrations.id, added));
+  }
 }

@@ -59,9 +59,13 @@ export async function connectThroughSandbox(
   if (res.statusCode !== 200)
     throw new Error(`consent page: ${res.statusCode} ${res.body.slice(0, 300)}`);
   const form = readForm(res.body);
+  // A sandbox account is one organization's: a person the page offers none of theirs signs in
+  // as one named after them, not as the page's generic name another organization may hold.
+  const offersNone = /<datalist id="known"><\/datalist>/.test(res.body);
+  const account = opts.account ?? (offersNone ? actor.email.replace(/\W+/g, '_') : undefined);
   const fields = {
     ...form.fields,
-    ...(opts.account ? { account: opts.account } : {}),
+    ...(account ? { account } : {}),
     ...(opts.fields ?? {}),
     decision: opts.decision ?? 'approve',
   };

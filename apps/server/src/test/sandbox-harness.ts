@@ -9,7 +9,7 @@ import {
   SANDBOX_CLIENT_ID,
 } from '../platforms/runtime.js';
 import { mountSandboxes } from '../sandbox/index.js';
-import { WHOLE_SANDBOX } from '../sandbox/kit/tenant.js';
+import { WHOLE_SANDBOX, WHOLE_SANDBOX_SIGNER } from '../sandbox/kit/tenant.js';
 import type { AdapterSettings } from '../platforms/types.js';
 import { createTestDatabase } from './database.js';
 import type { RecordedCall } from '../sandbox/kit/call-log.js';
@@ -107,8 +107,10 @@ export async function startSandboxHarness<Urls>(
       clientSecret: (slug) => sandboxAppSecret(sandboxSecret, slug),
       // One emulator for one test file: the whole sandbox is the caller's.
       tenantOf: () => async () => WHOLE_SANDBOX,
+      signerOf: () => async () => WHOLE_SANDBOX_SIGNER,
       runsLocally,
       deliver: harnessDeliver(config.apiPublicUrl, heraldStandIn),
+      fetchMedia: harnessDeliver(config.apiPublicUrl, heraldStandIn),
     });
     return { server, origin: await server.listen({ host: '127.0.0.1', port }) };
   }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkMediaFile } from '@herald/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpeg, png } from '../../test/media-fixtures.js';
 import { startSandboxHarness } from '../../test/graph-harness.js';
 import { imageMedia, publishRequest, videoMedia } from '../../test/publish-media.js';
@@ -12,11 +12,27 @@ import { network } from './index.js';
 import { INSTAGRAM_MEDIA_CONSTRAINTS } from './limits.js';
 import { expectPlatformError, useHarness } from '../../test/network-tests.js';
 
-const h = useHarness(() => startSandboxHarness(network));
+/**
+ * A stand-in for Herald's media route (`{api}/media/…`), the only URLs the sandbox reads to
+ * check an image as Instagram does; it records what it is asked for.
+ */
+const heraldFiles: Record<string, Buffer> = {};
+const heraldHits: string[] = [];
+const herald = createServer((req, res) => {
+  heraldHits.push(req.url ?? '');
+  const body = heraldFiles[req.url ?? ''];
+  res.writeHead(body ? 200 : 404).end(body);
+});
+let heraldOrigin = '';
+
+const h = useHarness(() => startSandboxHarness(network, { heraldStandIn: () => heraldOrigin }));
 let ig: PublishingAdapter;
 beforeAll(async () => {
   ig = createInstagramAdapter(h.settings, FAST).publishing!;
+  await new Promise<void>((resolve) => herald.listen(0, '127.0.0.1', resolve));
+  heraldOrigin = `http://127.0.0.1:${(herald.address() as AddressInfo).port}`;
 });
+afterAll(() => new Promise((resolve) => herald.close(resolve)));
 
 const FAST = { imagePollMs: 5, videoPollMs: 5, maxPollMs: 40, finalizeTimeoutMs: 3000 };
 
@@ -162,53 +178,57 @@ describe('Instagram publishing against the Graph emulator', () => {
   });
 
   it('refuses what Instagram refuses in feed images: the composer rule and the sandbox agree', async () => {
-    const files: Record<string, Buffer> = {
-      '/tall.jpg': await jpeg(540, 960),
-      '/wide.jpg': await jpeg(1000, 500),
-      '/square.png': await png(600, 600),
-      '/fine.jpg': await jpeg(800, 1000),
-    };
-    const server = createServer((req, res) => {
-      const body = files[req.url ?? ''];
-      res.writeHead(body ? 200 : 404).end(body);
+    Object.assign(heraldFiles, {
+      '/media/tall.jpg': await jpeg(540, 960),
+      '/media/wide.jpg': await jpeg(1000, 500),
+      '/media/square.png': await png(600, 600),
+      '/media/fine.jpg': await jpeg(800, 1000),
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const account = await connect('Ada Picky');
-      const served = async (path: string, mimeType: string, width: number, height: number) => ({
-        ...(await imageMedia(path.slice(1), { width, height })),
-        mimeType,
-        url: `${base}${path}`,
-      });
-      const tall = await served('/tall.jpg', 'image/jpeg', 540, 960);
-      const wide = await served('/wide.jpg', 'image/jpeg', 1000, 500);
-      const pngFile = await served('/square.png', 'image/png', 600, 600);
+    const account = await connect('Ada Picky');
+    const served = async (path: string, mimeType: string, width: number, height: number) => ({
+      ...(await imageMedia(path.slice(1), { width, height })),
+      mimeType,
+      url: `${h.heraldApi}/media${path}`,
+    });
+    const tall = await served('/tall.jpg', 'image/jpeg', 540, 960);
+    const wide = await served('/wide.jpg', 'image/jpeg', 1000, 500);
+    const pngFile = await served('/square.png', 'image/png', 600, 600);
 
-      // The shared rule set (the composer and the post check) says so before publishing…
-      expect(checkMediaFile(tall, INSTAGRAM_MEDIA_CONSTRAINTS)).toEqual([
-        'Image proportions not allowed: 540x960px is 0.56:1; width ÷ height must be between 0.8:1 and 1.91:1. Crop it and upload it again.',
-      ]);
-      expect(checkMediaFile(wide, INSTAGRAM_MEDIA_CONSTRAINTS)).toHaveLength(1);
-      expect(checkMediaFile(pngFile, INSTAGRAM_MEDIA_CONSTRAINTS)).toEqual([
-        'File type image/png not allowed. Use: image/jpeg',
-      ]);
-      // …and the sandbox refuses the same files as Instagram does.
-      for (const [file, code] of [
-        [tall, 36003],
-        [wide, 36003],
-        [pngFile, 36001],
-      ] as const) {
-        const err = await expectPlatformError(ig.prepare(account, publishRequest('Picky', [file])));
-        expect(err).toMatchObject({ kind: 'bad_request', details: { code } });
-      }
-      const fine = await served('/fine.jpg', 'image/jpeg', 800, 1000);
-      expect(checkMediaFile(fine, INSTAGRAM_MEDIA_CONSTRAINTS)).toEqual([]);
-      await publishInOneGo(ig, account, publishRequest('Fits', [fine]));
-      expect(await h.posts(account.externalId)).toHaveLength(1);
-    } finally {
-      server.close();
+    // The shared rule set (the composer and the post check) says so before publishing…
+    expect(checkMediaFile(tall, INSTAGRAM_MEDIA_CONSTRAINTS)).toEqual([
+      'Image proportions not allowed: 540x960px is 0.56:1; width ÷ height must be between 0.8:1 and 1.91:1. Crop it and upload it again.',
+    ]);
+    expect(checkMediaFile(wide, INSTAGRAM_MEDIA_CONSTRAINTS)).toHaveLength(1);
+    expect(checkMediaFile(pngFile, INSTAGRAM_MEDIA_CONSTRAINTS)).toEqual([
+      'File type image/png not allowed. Use: image/jpeg',
+    ]);
+    // …and the sandbox refuses the same files as Instagram does.
+    for (const [file, code] of [
+      [tall, 36003],
+      [wide, 36003],
+      [pngFile, 36001],
+    ] as const) {
+      const err = await expectPlatformError(ig.prepare(account, publishRequest('Picky', [file])));
+      expect(err).toMatchObject({ kind: 'bad_request', details: { code } });
     }
+    const fine = await served('/fine.jpg', 'image/jpeg', 800, 1000);
+    expect(checkMediaFile(fine, INSTAGRAM_MEDIA_CONSTRAINTS)).toEqual([]);
+    await publishInOneGo(ig, account, publishRequest('Fits', [fine]));
+    expect(await h.posts(account.externalId)).toHaveLength(1);
+  });
+
+  it('reads only the media files Herald hands out, never a URL of the caller’s choosing', async () => {
+    heraldFiles['/elsewhere/tall.jpg'] = await jpeg(540, 960);
+    heraldHits.length = 0;
+    const account = await connect('Ada Elsewhere');
+    // The same tall image, at an address that is not Herald's media route (here the stand-in's
+    // own origin, on this machine): its form is fine, and it is never fetched to be checked.
+    const elsewhere = {
+      ...(await imageMedia('tall.jpg', { width: 540, height: 960 })),
+      url: `${heraldOrigin}/elsewhere/tall.jpg`,
+    };
+    await ig.prepare(account, publishRequest('Not looked at', [elsewhere]));
+    expect(heraldHits).toEqual([]);
   });
 
   it('refuses a post without media before calling Instagram', async () => {

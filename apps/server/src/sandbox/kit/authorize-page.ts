@@ -1,8 +1,9 @@
 import { escapeHtml } from './html.js';
 /**
  * The consent page every network sandbox shows in place of the real network's: the person names
- * the sandbox account to sign in as (or picks one used before) and approves or denies. A plain
- * form, so tests and people can use it the same way. Posting it answers the network's redirect.
+ * the sandbox account to sign in as (or picks one their organizations connected before) and
+ * approves or denies. A plain form, so tests and people can use it the same way. Posting it
+ * answers the network's redirect.
  */
 export function renderSandboxAuthorizePage(opts: {
   network: string;

@@ -9,7 +9,8 @@ import {
   REDIRECT_MISMATCH,
   redirectWith,
 } from './consent.js';
-import type { SandboxOAuth } from './oauth-state.js';
+import type { SandboxAccount, SandboxOAuth } from './oauth-state.js';
+import { CONNECTED_ELSEWHERE, type ConsentSigner } from './tenant.js';
 
 /** An authorize request once the network has checked it: what the code will be bound to. */
 export interface AuthorizeRequest {
@@ -29,22 +30,38 @@ export type AuthorizeCheck =
   /** Anything else wrong goes back to the client with the network's error parameters. */
   | { ok: false; redirectUri: string; error: Params };
 
-/** Who signs in on the consent page, and how a code is issued for them. */
+/**
+ * Who signs in on the consent page, and how a code is issued for them. `signer` is the person on
+ * the page: only accounts their organizations connected are offered, and an account another
+ * organization connected is refused (kit/tenant.ts).
+ */
 export interface ConsentSignIn {
-  /** Account names signed in before, most recent first (offered on the page). */
-  knownAccounts(): Promise<string[]>;
+  /** Names of the person's accounts signed in before, most recent first (offered on the page). */
+  knownAccounts(signer: ConsentSigner): Promise<string[]>;
   /**
    * Signs in the account the form names (`account`, plus the network's extra fields) and issues
    * a code bound to the request; or an error page's sentence when the form cannot be used.
    */
-  issueCode(form: Params, request: AuthorizeRequest): Promise<string | { page: string }>;
+  issueCode(
+    form: Params,
+    request: AuthorizeRequest,
+    signer: ConsentSigner,
+  ): Promise<string | { page: string }>;
 }
 
-/** Sign-in for emulators built on SandboxOAuth (X, Threads, TikTok). */
-export const oauthSignIn = (oauth: SandboxOAuth): ConsentSignIn => ({
-  knownAccounts: () => oauth.accountNames(),
-  async issueCode(form, r) {
-    const account = await oauth.signIn(form.account ?? '');
+/**
+ * Sign-in for emulators built on SandboxOAuth (X, Threads, TikTok). `signedIn` runs once the
+ * account is known to be the person's to use (X records the subscription chosen on the page).
+ */
+export const oauthSignIn = (
+  oauth: SandboxOAuth,
+  signedIn?: (account: SandboxAccount, form: Params) => Promise<void>,
+): ConsentSignIn => ({
+  knownAccounts: (signer) => oauth.accountNames(signer),
+  async issueCode(form, r, signer) {
+    const account = await oauth.signIn(form.account ?? '', signer);
+    if (!account) return { page: CONNECTED_ELSEWHERE };
+    await signedIn?.(account, form);
     return oauth.issueCode({
       accountId: account.id,
       clientId: r.clientId,
@@ -79,8 +96,8 @@ export interface AuthorizeEndpoint {
  * Registers a network's authorize endpoint (GET shows the consent page, POST answers it):
  * checks the parameters the network's way (a client it does not know gets its error page), then
  * refuses any redirect_uri but Herald's callback with an error page, then issues a code for the
- * account the person names. With `emu_auto=1` the GET approves at once as `emu_account` (or the
- * most recent account).
+ * account the person names (unless another organization connected it). With `emu_auto=1` the GET approves at once as `emu_account` (or the
+ * most recent of the person's accounts).
  */
 export function registerAuthorizeEndpoint(
   scope: FastifyInstance,
@@ -88,8 +105,13 @@ export function registerAuthorizeEndpoint(
   signIn: ConsentSignIn,
   endpoint: AuthorizeEndpoint,
 ) {
-  async function approve(reply: FastifyReply, form: Params, r: AuthorizeRequest) {
-    const code = await signIn.issueCode(form, r);
+  async function approve(
+    reply: FastifyReply,
+    form: Params,
+    r: AuthorizeRequest,
+    signer: ConsentSigner,
+  ) {
+    const code = await signIn.issueCode(form, r, signer);
     if (typeof code !== 'string') return errorPage(reply, endpoint.network, code.page);
     return redirectWith(reply, r.redirectUri, endpoint.approved(code, r));
   }
@@ -108,14 +130,20 @@ export function registerAuthorizeEndpoint(
         ? errorPage(reply, endpoint.network, checked.page)
         : redirectWith(reply, checked.redirectUri, checked.error);
     const r = checked.request;
+    const signer = await ctx.signerOf(request);
     if (request.method === 'POST') {
       if (params.decision !== 'approve')
         return redirectWith(reply, r.redirectUri, endpoint.denied(r));
-      return approve(reply, params, r);
+      return approve(reply, params, r, signer);
     }
-    const known = await signIn.knownAccounts();
+    const known = await signIn.knownAccounts(signer);
     if (params.emu_auto === '1')
-      return approve(reply, { account: params.emu_account ?? known[0] ?? 'sandbox_user' }, r);
+      return approve(
+        reply,
+        { account: params.emu_account ?? known[0] ?? 'sandbox_user' },
+        r,
+        signer,
+      );
     return reply.type('text/html; charset=utf-8').send(
       renderSandboxAuthorizePage({
         network: endpoint.network,
@@ -128,8 +156,11 @@ export function registerAuthorizeEndpoint(
       }),
     );
   }
+  // A session is recognised, not required: the page offers the signed-in person's accounts and
+  // keeps them from another organization's (ctx.signerOf).
+  const options = { config: { access: 'optional' as const } };
   for (const path of [endpoint.path].flat()) {
-    scope.get(path, authorize);
-    scope.post(path, authorize);
+    scope.get(path, options, authorize);
+    scope.post(path, options, authorize);
   }
 }

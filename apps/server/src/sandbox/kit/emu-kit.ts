@@ -31,6 +31,8 @@ export interface EmuKit {
   isOn(knob: string, keys: Array<string | undefined>): Promise<boolean>;
   /** Reads the scenario once for a request about these keys. */
   scenario(keys: Array<string | undefined>): Promise<Scenario>;
+  /** Someone signed in as the account of these keys, for these organizations (scenario.ts). */
+  signedIn(keys: readonly string[], organizationIds: readonly string[] | null): Promise<void>;
   /** The emulator's clock: real time plus what `POST /_emu/clock` advanced it by. */
   now(): Promise<number>;
   recordCall(
@@ -82,6 +84,7 @@ export function registerEmuKit(
       return (await scenarios.read(keys)).isOn(knob);
     },
     scenario: (keys) => scenarios.read(keys),
+    signedIn: (keys, organizationIds) => scenarios.signedIn(keys, organizationIds),
     now: () => clock.now(),
     recordCall: (call) => calls.record(call),
     pictureUrl: (id, name) =>

@@ -59,3 +59,41 @@ export function requireHeraldReceiver(url: unknown, ctx: SandboxContext, provide
     );
   return url;
 }
+
+/**
+ * Whether `url` is one of the media URLs Herald hands out, `{heraldApi}/media/{key}`: the same
+ * origin as Herald's API, no credentials, under the media path once dot segments are resolved.
+ */
+export function isHeraldMedia(url: string | URL, heraldApi: string) {
+  let target: URL;
+  let api: URL;
+  try {
+    target = new URL(url);
+    api = new URL(heraldApi);
+  } catch {
+    return false;
+  }
+  if (target.username || target.password || target.origin !== api.origin) return false;
+  const base = `${api.pathname.replace(/\/$/, '')}/media/`;
+  return target.pathname.startsWith(base) && target.pathname.length > base.length;
+}
+
+/** How long a sandbox waits for one of Herald's media files. */
+const MEDIA_TIMEOUT_MS = 3000;
+
+/**
+ * A fetch narrowed to Herald's own media files, for an emulator that reads a post's media as its
+ * network would (Instagram checks an image's format and proportions). Any other URL is refused
+ * before a request is made, so no caller of a sandbox makes the server fetch a URL of their
+ * choosing; a redirect is answered as is, never followed elsewhere.
+ */
+export function heraldMediaOnly(
+  heraldApi: string,
+  fetchFile: SandboxContext['deliver'],
+): SandboxContext['fetchMedia'] {
+  return async (url) => {
+    if (!isHeraldMedia(url, heraldApi))
+      throw new Error('A sandbox reads only the media files Herald hands out.');
+    return fetchFile(url, { redirect: 'manual', signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS) });
+  };
+}

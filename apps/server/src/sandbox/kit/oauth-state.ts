@@ -4,6 +4,7 @@ import { createEmuClock, type EmuClock } from './clock.js';
 import { handleOf } from './html.js';
 import { createKeyedLock } from './keyed-lock.js';
 import { createScenarioStore, type Scenario, type ScenarioStore } from './scenario.js';
+import type { ConsentSigner } from './tenant.js';
 
 /**
  * The OAuth memory every network emulator needs (accounts, codes, grants, tokens, scenario
@@ -103,21 +104,30 @@ export class SandboxOAuth {
     return this.clock.now();
   }
 
-  /** Usernames signed in before, most recent first (offered on the consent page). */
-  async accountNames(): Promise<string[]> {
+  /** The person's usernames signed in before, most recent first (offered on the consent page). */
+  async accountNames(signer: ConsentSigner): Promise<string[]> {
     const rows = await this.store.list<SandboxAccount>('account');
-    return rows.sort((a, b) => b.data.createdAt - a.data.createdAt).map((r) => r.data.username);
+    return rows
+      .filter((r) => signer.owns([r.data.id]))
+      .sort((a, b) => b.data.createdAt - a.data.createdAt)
+      .map((r) => r.data.username);
   }
 
-  /** The account a person named on the consent page, created the first time. */
-  async signIn(typed: string): Promise<SandboxAccount> {
+  /**
+   * The account a person named on the consent page, created the first time; null when another
+   * organization than the person's connected it (the name is all a sign-in asks for).
+   */
+  async signIn(typed: string, signer: ConsentSigner): Promise<SandboxAccount | null> {
     const name = typed.trim().slice(0, 50) || 'Sandbox User';
     const username = handleOf(name, 'sandbox_user');
-    const existing = await this.store.get<SandboxAccount>('account', username);
-    if (existing) return existing;
-    const account = { id: this.newAccountId(), username, name, createdAt: await this.now() };
-    await this.store.put('account', username, account);
-    await this.store.put('account_id', account.id, { username });
+    let account = await this.store.get<SandboxAccount>('account', username);
+    if (account && (await signer.connectedElsewhere([account.id]))) return null;
+    if (!account) {
+      account = { id: this.newAccountId(), username, name, createdAt: await this.now() };
+      await this.store.put('account', username, account);
+      await this.store.put('account_id', account.id, { username });
+    }
+    await this.scenarios.signedIn([account.id], signer.organizationIds);
     return account;
   }
 

@@ -33,16 +33,72 @@ export interface Scenario {
 export interface ScenarioStore {
   /** Reads the scenario once for a request about these keys. */
   read(keys: Array<string | undefined>): Promise<Scenario>;
-  /** The knobs set on one key. */
-  knobs(key: string): Promise<Knobs>;
-  /** Switches a knob on (with its number: see `knobValue`) or off; returns the key's knobs. */
-  set(key: string, knob: string, on: boolean, value?: number): Promise<Knobs>;
+  /**
+   * The knobs set on one key, as `organizationId` sees them: without the ones another
+   * organization set before the account was connected (all of them for null).
+   */
+  knobs(key: string, organizationId?: string | null): Promise<Knobs>;
+  /**
+   * Switches a knob on (with its number: see `knobValue`) or off. `boundTo`: the organization
+   * that set it on an account no organization has connected yet, for which alone it is in force
+   * (null: for whoever signs in).
+   */
+  set(
+    key: string,
+    knob: string,
+    on: boolean,
+    value?: number,
+    boundTo?: string | null,
+  ): Promise<void>;
+  /** The organization a knob of this key is bound to (see `set`), if any. */
+  boundTo(key: string, knob: string): Promise<string | null>;
+  /**
+   * Someone signed in on the consent page as the account of these keys, for these organizations
+   * (null: a harness, any): knobs other organizations bound to them are dropped, and from now on
+   * a knob bound to an organization is in force only if it is one of these.
+   */
+  signedIn(keys: readonly string[], organizationIds: readonly string[] | null): Promise<void>;
+}
+
+/**
+ * Who a key's knobs are for, beside the knobs (`scenario_binding/{key}`). A knob set on an
+ * account no organization has connected yet is bound to the organization that set it: it is in
+ * force only while the account is signed in by a member of that organization, so one
+ * organization cannot lay failures in wait on a name another will connect.
+ */
+interface Binding {
+  /** Knob → the organization that set it before the account was connected. */
+  setBy: Record<string, string>;
+  /**
+   * The organizations of the person who last signed in as the account; null in a harness (any
+   * organization); absent until someone signs in.
+   */
+  signedInFor?: readonly string[] | null;
 }
 
 const isNumeric = (knob: string) => KNOB_VALUES[knob] !== undefined;
 
+/** Whether a knob bound to `organizationId` applies to an account signed in `for` these. */
+const appliesFor = (organizationId: string, signedInFor: Binding['signedInFor']) =>
+  signedInFor === null || (signedInFor?.includes(organizationId) ?? false);
+
+/** `knobs` without those bound to an organization `keep` rejects. */
+function withoutBound(knobs: Knobs, binding: Binding, keep: (organizationId: string) => boolean) {
+  const kept = { ...knobs };
+  for (const [knob, organizationId] of Object.entries(binding.setBy))
+    if (!keep(organizationId)) delete kept[knob];
+  return kept;
+}
+
 export function createScenarioStore(store: SandboxStore, clock: EmuClock): ScenarioStore {
   const knobs = async (key: string) => (await store.get<Knobs>('scenario', key)) ?? {};
+  const bindingOf = async (key: string) =>
+    (await store.get<Binding>('scenario_binding', key)) ?? { setBy: {} };
+  /** The knobs of a key in force for the account's sign-in. */
+  const inForce = async (key: string) => {
+    const [raw, binding] = await Promise.all([knobs(key), bindingOf(key)]);
+    return withoutBound(raw, binding, (org) => appliesFor(org, binding.signedInFor));
+  };
   // Knobs are spent one at a time per key, reading afresh: two concurrent calls never spend the
   // same `fail_next` unit, so "the next N calls" means N.
   const withLock = createKeyedLock();
@@ -56,7 +112,9 @@ export function createScenarioStore(store: SandboxStore, clock: EmuClock): Scena
 
   async function read(keys: Array<string | undefined>): Promise<Scenario> {
     const distinct = [...new Set(keys.filter((k): k is string => !!k))];
-    const books = await Promise.all(distinct.map(async (key) => [key, await knobs(key)] as const));
+    const books = await Promise.all(
+      distinct.map(async (key) => [key, await inForce(key)] as const),
+    );
     const holderOf = (knob: string) => books.find(([, k]) => k[knob] !== undefined)?.[0];
     const merged: Knobs = {};
     for (const [, book] of [...books].reverse()) Object.assign(merged, book);
@@ -96,15 +154,52 @@ export function createScenarioStore(store: SandboxStore, clock: EmuClock): Scena
     };
   }
 
+  /** The knobs of a key as an organization sees them (see ScenarioStore.knobs). */
+  const seenBy = (raw: Knobs, binding: Binding, organizationId: string | null | undefined) =>
+    organizationId === null || organizationId === undefined
+      ? raw
+      : withoutBound(raw, binding, (org) => org === organizationId);
+
   return {
     read,
-    knobs,
-    async set(key, knob, on, value) {
+    async knobs(key, organizationId) {
+      return seenBy(await knobs(key), await bindingOf(key), organizationId);
+    },
+    async set(key, knob, on, value, boundTo = null) {
       const number = on ? (value ?? (isNumeric(knob) ? 0 : await clock.now())) : undefined;
-      return update(key, (fresh) => {
+      await withLock(key, async () => {
+        const fresh = { ...(await knobs(key)) };
+        const binding = await bindingOf(key);
         if (number === undefined) delete fresh[knob];
         else fresh[knob] = number;
+        const wasBound = binding.setBy[knob] !== undefined;
+        if (number !== undefined && boundTo) binding.setBy[knob] = boundTo;
+        else delete binding.setBy[knob];
+        await store.put('scenario', key, fresh);
+        if (wasBound || binding.setBy[knob] !== undefined)
+          await store.put('scenario_binding', key, binding);
       });
+    },
+    async boundTo(key, knob) {
+      return (await bindingOf(key)).setBy[knob] ?? null;
+    },
+    async signedIn(keys, organizationIds) {
+      for (const key of new Set(keys))
+        await withLock(key, async () => {
+          const binding = await bindingOf(key);
+          const foreign = Object.entries(binding.setBy).filter(
+            ([, org]) => !appliesFor(org, organizationIds),
+          );
+          if (foreign.length) {
+            const fresh = { ...(await knobs(key)) };
+            for (const [knob] of foreign) {
+              delete fresh[knob];
+              delete binding.setBy[knob];
+            }
+            await store.put('scenario', key, fresh);
+          }
+          await store.put('scenario_binding', key, { ...binding, signedInFor: organizationIds });
+        });
     },
   };
 }
@@ -130,13 +225,19 @@ export function registerScenarioRoutes(
   keyOf: ScenarioKeyOf,
 ) {
   // The caller's accounts, or accounts no organization connected yet (a knob such as
-  // no_refresh_token is set before connecting).
+  // no_refresh_token is set before connecting): such a knob is bound to the caller's
+  // organization (`boundTo`), in force only for its members' sign-ins; a platform operator's,
+  // like the rest of what every organization shares, is for whoever signs in.
   const keyOfOwned = async (request: Parameters<typeof emuTenant>[0], account: string) => {
     const tenant = emuTenant(request);
     const found = account ? await keyOf(account) : null;
     if (!found) throw notYours('account');
-    if (found.accounts.some((id) => tenant.owns(id))) return found.key;
-    if (await tenant.unclaimed(found.accounts)) return found.key;
+    if (found.accounts.some((id) => tenant.owns(id)))
+      return { key: found.key, boundTo: null, viewer: tenant.organizationId };
+    if (await tenant.unclaimed(found.accounts)) {
+      const boundTo = tenant.controlsSharedState ? null : tenant.organizationId;
+      return { key: found.key, boundTo, viewer: tenant.organizationId };
+    }
     throw notYours('account');
   };
 
@@ -149,14 +250,18 @@ export function registerScenarioRoutes(
     const { value, error } = on ? knobValue(body.knob, body.value) : {};
     if (error) return reply.status(400).send({ error });
     const account = typeof body.account === 'string' ? body.account.trim() : '';
-    const key = await keyOfOwned(request, account);
-    return { account, knobs: await scenarios.set(key, body.knob, on, value) };
+    const { key, boundTo, viewer } = await keyOfOwned(request, account);
+    // Another organization's knob on a name nobody connected yet is theirs, not to be changed.
+    const holder = boundTo && (await scenarios.boundTo(key, body.knob));
+    if (holder && holder !== boundTo) throw notYours('account');
+    await scenarios.set(key, body.knob, on, value, boundTo);
+    return { account, knobs: await scenarios.knobs(key, viewer) };
   });
 
   scope.get('/_emu/scenario', async (request) => {
     const ref = (request.query as Record<string, unknown>).account;
     const account = typeof ref === 'string' ? ref.trim() : '';
-    const key = await keyOfOwned(request, account);
-    return { account, knobs: await scenarios.knobs(key) };
+    const { key, viewer } = await keyOfOwned(request, account);
+    return { account, knobs: await scenarios.knobs(key, viewer) };
   });
 }

@@ -67,6 +67,36 @@ export function requireSharedControl(tenant: EmuTenant, what: string) {
     );
 }
 
+/**
+ * Who is on a network's consent page: the person signed in to Herald in that browser (the page
+ * is served on Herald's own origin, so the session cookie comes along), by their organizations.
+ * A sandbox account stands for whichever organization connected it, and its name (or ids made
+ * from names) is all a sign-in asks for: a person may sign in again as an account one of their
+ * organizations connected, never as one another organization connected.
+ */
+export interface ConsentSigner {
+  /** The person's organizations (none when signed out); null in a harness that plays a single tenant. */
+  organizationIds: readonly string[] | null;
+  /** Whether one of the person's organizations connected one of these accounts (offered on the page). */
+  owns(accountIds: readonly string[]): boolean;
+  /** Whether an organization the person is not a member of connected one of these accounts. */
+  connectedElsewhere(accountIds: readonly string[]): Promise<boolean>;
+}
+
+/** Works out who is on a consent page. */
+export type ResolveSigner = (request: FastifyRequest) => Promise<ConsentSigner>;
+
+/** A harness that mounts one emulator for one test file: every account is the person's. */
+export const WHOLE_SANDBOX_SIGNER: ConsentSigner = {
+  organizationIds: null,
+  owns: () => true,
+  connectedElsewhere: async () => false,
+};
+
+/** What the consent page says when the account named is another organization's. */
+export const CONNECTED_ELSEWHERE =
+  'This sandbox account is connected by another organization; choose another name.';
+
 /** Path segment of the emulators' test-facing routes. */
 const EMULATOR_CONTROL = '/_emu/';
 

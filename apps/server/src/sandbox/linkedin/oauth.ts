@@ -3,9 +3,16 @@ import type { SandboxContext } from '../context.js';
 import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
 import type { EmuKit } from '../kit/emu-kit.js';
 import type { Params } from '../kit/consent.js';
+import { CONNECTED_ELSEWHERE } from '../kit/tenant.js';
 import { escapeHtml, splitList } from '../kit/html.js';
 import { linkedInErrors, OAuthFailure } from './errors.js';
-import { ACCESS_TOKEN_SECONDS, memberKeys, roleOn, type LinkedInState } from './state.js';
+import {
+  ACCESS_TOKEN_SECONDS,
+  memberAccounts,
+  memberKeys,
+  roleOn,
+  type LinkedInState,
+} from './state.js';
 
 /**
  * The products a LinkedIn developer app can have and the scopes each grants
@@ -93,12 +100,23 @@ export function registerLinkedInOAuth(
     scope,
     ctx,
     {
-      knownAccounts: async () => (await state.listMembers()).map((m) => m.account),
-      async issueCode(form, r) {
+      knownAccounts: async (signer) =>
+        (await state.listMembers())
+          .filter((m) => signer.owns(memberAccounts(m)))
+          .map((m) => m.account),
+      async issueCode(form, r, signer) {
         const account = (form.account ?? '').trim();
         if (!account) return { page: 'Name the member: type the sandbox member to sign in as.' };
         const organizations = splitList(form.organizations ?? DEFAULT_ORGANIZATIONS).slice(0, 50);
-        const member = await state.saveLogin(account, organizations);
+        const login = state.planLogin(account, organizations);
+        const { member } = login;
+        // Ids come from the names typed: the member's profile and Pages, before and as typed
+        // now (a Page's name alone makes its id), must all be free of other organizations'.
+        const before = await state.getMember(member.sub);
+        const touched = [...memberAccounts(member), ...(before ? memberAccounts(before) : [])];
+        if (await signer.connectedElsewhere(touched)) return { page: CONNECTED_ELSEWHERE };
+        await state.saveLogin(login);
+        await kit.signedIn(memberKeys(member), signer.organizationIds);
         return state.createCode({
           sub: member.sub,
           clientId: r.clientId,
@@ -125,9 +143,8 @@ export function registerLinkedInOAuth(
         state: r.state ?? '',
       }),
       approved: (code, r) => ({ code, state: r.state ?? '' }),
-      async extraFields(r) {
-        const members = await state.listMembers();
-        const first = members[0];
+      async extraFields(r, known) {
+        const first = (await state.listMembers()).find((m) => m.account === known[0]);
         const firstOrgs = first
           ? (await Promise.all(first.orgIds.map((id) => state.getOrganization(id))))
               .map((o) => {

@@ -124,17 +124,20 @@ export function createLinkedInState(ctx: SandboxContext, kit: EmuKit) {
       return member ? memberAccounts(member) : [];
     },
 
-    /** What the person typed on the consent page; the same names keep the same ids. */
-    async saveLogin(account: string, organizations: string[]) {
+    /**
+     * The member (and organizations) what the person typed on the consent page makes, not saved
+     * yet (`saveLogin`): the same names keep the same ids, so the accounts it stands for can be
+     * checked first.
+     */
+    planLogin(account: string, organizations: string[]) {
       const [givenName = account, ...rest] = account.split(/\s+/);
-      const orgIds: string[] = [];
+      const orgs: Organization[] = [];
       const orgRoles: Record<string, string> = {};
       for (const entry of organizations) {
         const { name, role } = parseOrganizationEntry(entry);
         if (!name) continue;
         const id = numericId(`org:${name.toLowerCase()}`, 8);
-        await store.put('org', id, { id, name, vanityName: slug(name) });
-        orgIds.push(id);
+        orgs.push({ id, name, vanityName: slug(name) });
         orgRoles[id] = role;
       }
       const member: Member = {
@@ -142,11 +145,15 @@ export function createLinkedInState(ctx: SandboxContext, kit: EmuKit) {
         account,
         givenName,
         familyName: rest.join(' '),
-        orgIds,
+        orgIds: orgs.map((o) => o.id),
         orgRoles,
       };
+      return { member, orgs };
+    },
+
+    async saveLogin({ member, orgs }: { member: Member; orgs: Organization[] }) {
+      for (const org of orgs) await store.put('org', org.id, org);
       await store.put('member', member.sub, member);
-      return member;
     },
 
     async createCode(code: Omit<AuthCode, 'createdAt' | 'usedAt'>) {

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
 import { registerSandbox } from '../index.js';
-import { WHOLE_SANDBOX } from '../kit/tenant.js';
+import { WHOLE_SANDBOX, WHOLE_SANDBOX_SIGNER } from '../kit/tenant.js';
 import { createSandboxStore } from '../store.js';
 
 it('keeps Graph query strings (tokens, app secret) out of the request log', async () => {
@@ -29,7 +29,9 @@ it('keeps Graph query strings (tokens, app secret) out of the request log', asyn
         runsLocally: true,
         heraldApi: 'http://localhost/api',
         deliver: () => Promise.reject(new Error('Nothing is delivered in this test.')),
+        fetchMedia: () => Promise.reject(new Error('No media is read in this test.')),
         tenantOf: async () => WHOLE_SANDBOX,
+        signerOf: async () => WHOLE_SANDBOX_SIGNER,
       }),
     { prefix: mountPath },
   );

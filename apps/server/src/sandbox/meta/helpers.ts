@@ -59,20 +59,39 @@ export function mediaUrlProblem(value: string | undefined, now: number, runsLoca
 /** The largest image the emulator reads to check it (Instagram takes up to 8 MB). */
 const MAX_INSPECTED_BYTES = 16 * 1024 * 1024;
 
+/** A body of at most `max` bytes, or null when it is longer (the rest is never read). */
+async function readCapped(res: Response, max: number): Promise<Buffer | null> {
+  if (Number(res.headers.get('content-length') ?? 0) > max) {
+    await res.body?.cancel();
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body ?? []) {
+    size += chunk.byteLength;
+    if (size > max) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 /**
- * The format and displayed size of the image at `url`, fetched as Instagram does; null when it
- * cannot be fetched or read (the emulator then checks only the URL's form, as before).
+ * The format and displayed size of the image at `url`, read as Instagram reads it; null when it
+ * cannot be read (the emulator then checks only the URL's form). Only the media files Herald
+ * hands out are read (`fetchMedia`): a URL of anyone else's is never fetched by the sandbox.
  */
 export async function inspectImage(
+  fetchMedia: SandboxContext['fetchMedia'],
   url: string,
 ): Promise<{ format: string; width: number; height: number } | null> {
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
-    if (!res.ok || Number(res.headers.get('content-length') ?? 0) > MAX_INSPECTED_BYTES) {
+    const res = await fetchMedia(url);
+    if (!res.ok) {
       await res.body?.cancel();
       return null;
     }
-    const bytes = Buffer.from(await res.arrayBuffer());
+    const bytes = await readCapped(res, MAX_INSPECTED_BYTES);
+    if (!bytes) return null;
     const sharp = await loadSharp();
     const meta = await sharp(bytes).metadata();
     const { width, height } = meta.autoOrient;

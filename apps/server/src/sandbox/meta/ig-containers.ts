@@ -1,3 +1,4 @@
+import type { SandboxContext } from '../context.js';
 import type { Scenario } from '../kit/scenario.js';
 import { graphErrors } from './errors.js';
 import { inspectImage, mediaUrlProblem, parseIdList } from './helpers.js';
@@ -57,6 +58,8 @@ interface NewContainer {
   objects: GraphObjects;
   /** SandboxContext.runsLocally: loopback media URLs are fetchable. */
   runsLocally: boolean;
+  /** SandboxContext.fetchMedia: how an image Herald handed out is read to check it. */
+  fetchMedia: SandboxContext['fetchMedia'];
 }
 
 /** Validates `POST /{ig-user}/media` parameters and builds the container they describe. */
@@ -132,7 +135,7 @@ async function mediaFields(input: NewContainer, mediaType: IgMediaType, isCarous
   if (problem === 'unreachable') throw graphErrors.mediaFetch();
   // Instagram fetches an image while creating the container, a video afterwards.
   if (problem === 'expired' && !video) throw graphErrors.mediaFetch();
-  if (!video && mediaType !== 'STORIES') await checkFeedImage(url);
+  if (!video && mediaType !== 'STORIES') await checkFeedImage(input.fetchMedia, url);
   const processing =
     scenario.number('processing_ms') || (video ? VIDEO_PROCESSING_MS : IMAGE_PROCESSING_MS);
   return {
@@ -145,8 +148,8 @@ async function mediaFields(input: NewContainer, mediaType: IgMediaType, isCarous
 }
 
 /** Feed images are JPEG, 4:5 to 1.91:1 (docs/networks.md#instagram-conformance), when the image can be read. */
-async function checkFeedImage(url: string) {
-  const image = await inspectImage(url);
+async function checkFeedImage(fetchMedia: SandboxContext['fetchMedia'], url: string) {
+  const image = await inspectImage(fetchMedia, url);
   if (!image) return;
   if (image.format !== 'jpeg') throw graphErrors.imageFormat(image.format);
   const ratio = Number((image.width / image.height).toFixed(2));

@@ -45,6 +45,7 @@ export function addInstagramPublishing(router: GraphRouter, deps: PublishDeps) {
       scenario: auth.scenario,
       objects,
       runsLocally: ctx.runsLocally,
+      fetchMedia: ctx.fetchMedia,
     });
     await objects.put(container);
     return { json: { id: container.id } };

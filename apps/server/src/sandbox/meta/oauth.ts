@@ -3,10 +3,11 @@ import type { SandboxContext } from '../context.js';
 import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
 import type { Params } from '../kit/consent.js';
 import type { EmuKit } from '../kit/emu-kit.js';
+import { CONNECTED_ELSEWHERE } from '../kit/tenant.js';
 import { escapeHtml, handleOf, splitList } from '../kit/html.js';
 import { graphErrors } from './errors.js';
 import type { GraphAnswer, GraphRequest, GraphRouter } from './router.js';
-import { SHORT_LIVED_SECONDS, LONG_LIVED_SECONDS, type GraphState } from './state.js';
+import { SHORT_LIVED_SECONDS, LONG_LIVED_SECONDS, type GraphState, userAccounts } from './state.js';
 
 export interface GraphOAuthOptions {
   network: 'Facebook' | 'Instagram';
@@ -86,8 +87,9 @@ export function addGraphOAuthRoutes(
     scope,
     ctx,
     {
-      knownAccounts: async () => (await state.listUsers()).map((u) => u.account),
-      async issueCode(form, r) {
+      knownAccounts: async (signer) =>
+        (await state.listUsers()).filter((u) => signer.owns(userAccounts(u))).map((u) => u.account),
+      async issueCode(form, r, signer) {
         const account = (form.account ?? '').trim();
         if (!account) return { page: 'Name the account: type the sandbox account to sign in as.' };
         const pages = splitList(form.pages ?? DEFAULT_PAGES).slice(0, 50);
@@ -95,7 +97,15 @@ export function addGraphOAuthRoutes(
           ? form.instagram.split(',').map((s) => (s.trim() && s.trim() !== '-' ? s.trim() : null))
           : [instagramNameFor(account)];
         const businessPages = splitList(form.business_pages ?? '').slice(0, 50);
-        const user = await state.saveLogin(account, pages, instagram, businessPages);
+        const user = await state.planLogin(account, pages, instagram, businessPages);
+        // Ids come from the names typed: the Pages and Instagram accounts the user had, and the
+        // ones the form names (an Instagram username alone makes an id), must all be free of
+        // other organizations' connections.
+        const before = await state.getUser(user.id);
+        const touched = [...userAccounts(user), ...(before ? userAccounts(before) : [])];
+        if (await signer.connectedElsewhere(touched)) return { page: CONNECTED_ELSEWHERE };
+        await state.saveUser(user);
+        await kit.signedIn([user.account, user.id, ...userAccounts(user)], signer.organizationIds);
         return state.createCode({
           userId: user.id,
           clientId: r.clientId,
@@ -124,9 +134,9 @@ export function addGraphOAuthRoutes(
         state: r.state ?? '',
       }),
       approved: (code, r) => ({ code, state: r.state ?? '' }),
-      async extraFields(r) {
-        const users = await state.listUsers();
-        const personal = users[0]?.pages.filter((page) => page.personal !== false);
+      async extraFields(r, known) {
+        const first = (await state.listUsers()).find((u) => u.account === known[0]);
+        const personal = first?.pages.filter((page) => page.personal !== false);
         const pages = personal?.map((page) => page.name).join(', ') || DEFAULT_PAGES;
         return `
 <p>Herald asks for: ${escapeHtml(r.scopes.join(', '))}.</p>

@@ -161,13 +161,16 @@ export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
       return page ? pageAccounts(page) : userAccounts(user);
     },
 
-    /** Records what the person typed on the consent page; the same names keep the same ids. */
-    async saveLogin(
+    /**
+     * The user what the person typed on the consent page makes, not saved yet (`saveUser`): the
+     * same names keep the same ids, so the accounts it stands for can be checked first.
+     */
+    async planLogin(
       account: string,
       pageNames: string[],
       instagram: Array<string | null>,
       businessPages: string[] = [],
-    ) {
+    ): Promise<GraphUser> {
       const id = numericId(`user:${account}`);
       const existing = await getUser(id);
       const pages: SandboxPage[] = pageNames.map((entry, i) => {
@@ -203,15 +206,11 @@ export function createGraphState(ctx: SandboxContext, kit: EmuKit) {
             businesses: [business],
           });
       }
-      const user: GraphUser = {
-        id,
-        account,
-        name: account,
-        pages,
-        generation: existing?.generation ?? 0,
-      };
-      await store.put('user', id, user);
-      return user;
+      return { id, account, name: account, pages, generation: existing?.generation ?? 0 };
+    },
+
+    async saveUser(user: GraphUser) {
+      await store.put('user', user.id, user);
     },
 
     async createCode(code: Omit<GraphCode, 'createdAt' | 'usedAt'>) {

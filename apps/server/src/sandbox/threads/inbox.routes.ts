@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { requireHeraldReceiver } from '../kit/herald-receiver.js';
 import { handleOf } from '../kit/html.js';
-import { emuTenant, notYours } from '../kit/tenant.js';
+import { emuTenant, notYours, requireSharedControl } from '../kit/tenant.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { randomDigits } from '../kit/secrets.js';
 import {
@@ -32,7 +32,8 @@ import { THREADS_PUBLISHING } from './responses.js';
  * envelope (`values.value`, `field` replies or mentions) signed `X-Hub-Signature-256` with the
  * app secret. The callback is what the App Dashboard would hold: set with
  * `POST /_emu/webhooks {callbackUrl, verifyToken}`, which runs Meta's GET handshake first; the
- * sandbox app is every organization's, so the only callback it takes is Herald's own receiver.
+ * sandbox app is every organization's, so the only callback it takes is Herald's own receiver,
+ * set by a platform operator.
  * Knobs per account: `webhook_duplicate`, `webhook_out_of_order` (each delivery is held until
  * `POST /_emu/inbox/flush`, which sends the held ones newest first), `webhook_bad_signature`,
  * `webhook_disabled`.
@@ -186,7 +187,9 @@ export function registerThreadsInboxRoutes(
     return { deliveries };
   });
 
+  // The app has one callback for every organization's accounts, as X's app has one webhook.
   scope.post('/_emu/webhooks', async (request, reply) => {
+    requireSharedControl(emuTenant(request), "The sandbox app's webhook");
     const body = (request.body ?? {}) as Record<string, unknown>;
     const url = typeof body.callbackUrl === 'string' ? body.callbackUrl : '';
     const verifyToken = typeof body.verifyToken === 'string' ? body.verifyToken : '';

@@ -63,20 +63,12 @@ const SUBSCRIPTION_FIELD = `
 </select>`;
 
 /** Signs in as SandboxOAuth does, and records the subscription the consent page chose. */
-function xSignIn(oauth: SandboxOAuth): ConsentSignIn {
-  const base = oauthSignIn(oauth);
-  return {
-    knownAccounts: base.knownAccounts,
-    async issueCode(form, r) {
-      const choice = form.subscription;
-      if (choice === 'Premium' || choice === 'None') {
-        const account = await oauth.signIn(form.account ?? '');
-        await oauth.scenarios.set(account.id, 'premium', choice === 'Premium');
-      }
-      return base.issueCode(form, r);
-    },
-  };
-}
+const xSignIn = (oauth: SandboxOAuth): ConsentSignIn =>
+  oauthSignIn(oauth, async (account, form) => {
+    const choice = form.subscription;
+    if (choice === 'Premium' || choice === 'None')
+      await oauth.scenarios.set(account.id, 'premium', choice === 'Premium');
+  });
 
 export function registerXOAuthRoutes(
   scope: FastifyInstance,

@@ -2,7 +2,7 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_ID } from '../../platforms/runtime.js';
 import { mountSandboxes, SANDBOXES } from '../../sandbox/index.js';
-import { WHOLE_SANDBOX } from '../../sandbox/kit/tenant.js';
+import { WHOLE_SANDBOX, WHOLE_SANDBOX_SIGNER } from '../../sandbox/kit/tenant.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../app.js';
 import { type Actor, createOrg } from '../factories.js';
 import { connectThroughSandbox } from '../networks.js';
@@ -83,6 +83,7 @@ async function controlRoutes(): Promise<SandboxRoute[]> {
     clientId: SANDBOX_CLIENT_ID,
     clientSecret: () => 'unused',
     tenantOf: () => async () => WHOLE_SANDBOX,
+    signerOf: () => async () => WHOLE_SANDBOX_SIGNER,
   });
   await probe.close();
   return found;

@@ -19,6 +19,7 @@ const KEPT_EXTERNAL = {
   '@aws-sdk/client-s3': 'import() at the first S3 call',
   '@aws-sdk/lib-storage': 'import() at the first S3 upload',
   nodemailer: 'import() at the first e-mail',
+  'prom-client': 'import() when METRICS_TOKEN is set',
   sharp: 'native code; import() at the first image',
   'oidc-provider': 'import() for the development sign-in; reads its own files',
   '@electric-sql/pglite': 'loads its WebAssembly and data files from its folder',

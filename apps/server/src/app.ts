@@ -39,6 +39,9 @@ import * as idempotency from './modules/idempotency/idempotency.repository.js';
 import { findWebDist, serveSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { metricsRoutes } from './modules/health/metrics.routes.js';
+import { MetricsScrape } from './modules/health/metrics.service.js';
+import { enableMetrics, recordRequest } from './lib/metrics.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
@@ -147,7 +150,8 @@ export function createFastify(config: Config, options: FastifyOptions = {}): Fas
     // A request's logger is made when it first writes (most requests write one line or none).
     childLoggerFactory: lazyChildLogger,
   });
-  app.addHook('onResponse', logRequestLine);
+  // With metrics on, the same one hook also counts the request.
+  app.addHook('onResponse', config.metrics ? logAndCountRequest : logRequestLine);
   // Every route, so that the hooks of some routes (the origin check of writes…) are sure to be on
   // each route they concern (http/route-hooks.ts).
   recordRoutes(app);
@@ -170,6 +174,15 @@ export function logRequestLine(request: FastifyRequest, reply: FastifyReply, don
     );
   }
   done();
+}
+
+/**
+ * logRequestLine, and the request counted in the request histogram by the route pattern Fastify
+ * matched (undefined when none did), never by its URL.
+ */
+function logAndCountRequest(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  recordRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime);
+  logRequestLine(request, reply, done);
 }
 
 /**
@@ -334,6 +347,16 @@ export async function buildApp(
   }
 
   await app.register(healthRoutes, { prefix: base, database, isStopping: options.isStopping });
+  if (config.metrics) {
+    // Loaded before the first request can be counted; none of it without a token.
+    await enableMetrics();
+    const scrape = new MetricsScrape(config.metrics.token, {
+      database,
+      boss: runtime.boss,
+      queueNames: runtime.queueNames,
+    });
+    await app.register(metricsRoutes, { prefix: base, scrape });
+  }
   await app.register(authRoutes, {
     prefix: base,
     config,

@@ -94,6 +94,17 @@ describe('configuration', () => {
     expect(c.adminEmails).toEqual(['ops@example.com', 'b@x.io']);
   });
 
+  it('keeps metrics off without METRICS_TOKEN and refuses a guessable one', () => {
+    expect(loadConfig({}).metrics).toBeNull();
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ token, port: 9464 });
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9100' }).metrics?.port).toBe(9100);
+    for (const bad of ['short', `${'a'.repeat(20)} ${'b'.repeat(20)}`]) {
+      expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(/METRICS_TOKEN must be at least 32/);
+    }
+  });
+
   it('explains a bad value in one sentence naming the variable', () => {
     try {
       loadConfig({ PORT: 'eighty' });

@@ -86,6 +86,10 @@ const ConfigSchema = z
     TOKEN_ENCRYPTION_KEY_PREVIOUS: optionalString,
     PUBLISH_STUCK_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** Turns `/api/metrics` on, for this bearer token only (docs/operations.md#metrics). */
+    METRICS_TOKEN: optionalString,
+    /** Where `herald worker`, which has no HTTP server of its own, serves its metrics. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).default(9464),
     X_CLIENT_ID: optionalString,
     X_CLIENT_SECRET: optionalString,
     META_APP_ID: optionalString,
@@ -252,6 +256,15 @@ const ConfigSchema = z
       });
       return z.NEVER;
     }
+    // The token guards what the server says about its traffic and queues, from any address.
+    if (env.METRICS_TOKEN && !/^[\x21-\x7e]{32,}$/.test(env.METRICS_TOKEN)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'METRICS_TOKEN must be at least 32 printable characters without spaces (e.g. `openssl rand -hex 32`).',
+      });
+      return z.NEVER;
+    }
     const media = mediaConfig(env, ctx);
     if (!media) return z.NEVER;
     return {
@@ -293,6 +306,11 @@ const ConfigSchema = z
        * what is left is cut (requests) or handed back (jobs) and the process exits.
        */
       shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
+      /**
+       * Prometheus metrics: off (404) without a token; with one, `{api}/metrics` answers only
+       * `Authorization: Bearer <token>`, and `herald worker` serves the same on `port`.
+       */
+      metrics: env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT } : null,
       /**
        * Whether the network sandboxes are told they run on this machine, so media URLs on a
        * loopback or private address are accepted; false makes them refuse what the networks

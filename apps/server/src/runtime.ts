@@ -72,6 +72,8 @@ export interface Runtime {
   cipher: TokenCipher;
   media: MediaStore;
   boss: PgBoss | null;
+  /** The queues of every job of the deployment (whichever process serves them). */
+  queueNames: string[];
   publishQueue: PublishQueue;
   publisher: Publisher;
   /** Collects metrics from the networks (docs/analytics.md). */
@@ -163,7 +165,7 @@ export async function createRuntime(
     log,
     now,
   });
-  const jobs: AnyJobDefinition[] = [
+  const allJobs: AnyJobDefinition[] = [
     sessionsExpireJob(db, sessions, log),
     pendingConnectionsPurgeJob(db, log),
     inboxWebhooksPruneJob(db, log),
@@ -175,7 +177,8 @@ export async function createRuntime(
     analyticsSnapshotJob(analytics, log),
     analyticsAccountsJob(analytics, log),
     ...inboxJobs(inboxSync, log),
-  ].filter((job) => !options.queues || options.queues.includes(job.queue));
+  ];
+  const jobs = allJobs.filter((job) => !options.queues || options.queues.includes(job.queue));
   return {
     secrets,
     sessions,
@@ -184,6 +187,7 @@ export async function createRuntime(
     cipher,
     media,
     boss,
+    queueNames: allJobs.map((job) => job.queue),
     publishQueue,
     publisher,
     watchdog,

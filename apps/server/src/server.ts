@@ -9,6 +9,10 @@ import type { JobRole } from './jobs/runtime.js';
 import { runWatchdog } from './modules/publishing/watchdog.js';
 import { createRuntime, type Runtime, sandboxFetch } from './runtime.js';
 import { StartupPhases } from './lib/startup-phases.js';
+import type { Server } from 'node:http';
+import { enableMetrics } from './lib/metrics.js';
+import { listenForMetrics } from './modules/health/metrics-listener.js';
+import { MetricsScrape } from './modules/health/metrics.service.js';
 
 export async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
@@ -45,6 +49,7 @@ export async function runServer(config: Config, role: Role) {
   let app: FastifyInstance | null = null;
   let drain: HttpDrain | null = null;
   let runtime: Runtime;
+  let metricsListener: Server | null = null;
   try {
     await database.migrate();
     phases.mark('migrations');
@@ -62,6 +67,24 @@ export async function runServer(config: Config, role: Role) {
     });
     closers.push(() => runtime.close());
     phases.mark('runtime');
+    if (!app && config.metrics) {
+      // The API processes serve their metrics on their own port; a worker has none, so it opens
+      // one for them (before its handlers start counting).
+      await enableMetrics();
+      const scrape = new MetricsScrape(config.metrics.token, {
+        database,
+        boss: runtime.boss,
+        queueNames: runtime.queueNames,
+      });
+      const listener = await listenForMetrics(scrape, {
+        port: config.metrics.port,
+        host: config.host,
+        path: `${config.apiBasePath}/metrics`,
+        log,
+      });
+      closers.push(() => new Promise((resolve) => listener.close(resolve)));
+      metricsListener = listener;
+    }
     // Jobs can be sent once pg-boss runs and the queues exist. Starting it is mostly the
     // database's work and building the app mostly this thread's, so they overlap (issue 20).
     // Nothing runs a job yet: the handlers start once the app is built, since a job may reach a
@@ -95,7 +118,13 @@ export async function runServer(config: Config, role: Role) {
     if (app) await app.listen({ port: config.port, host: config.host });
     phases.mark('listen');
     log.info(
-      { role, database: database.kind, readyMs: phases.total(), phases: phases.phases },
+      {
+        role,
+        database: database.kind,
+        readyMs: phases.total(),
+        phases: phases.phases,
+        ...(metricsListener ? { metricsPort: config.metrics?.port } : {}),
+      },
       role === 'worker'
         ? 'Herald worker is running'
         : `Herald is running: open ${config.publicUrl}`,
@@ -120,6 +149,7 @@ export async function runServer(config: Config, role: Role) {
     }
     stopping = true;
     await stopGracefully({ config, log, app, drain, runtime, signal });
+    metricsListener?.close();
     await database.close().catch(() => {});
     process.exit(0);
   };

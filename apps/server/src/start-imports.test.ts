@@ -4,13 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Packages a server without S3, SMTP or Stripe settings never needs, and sharp, needed only once
- * a file arrives: each costs start time (issue 20, docs/architecture.md "Where API time goes"),
+ * Packages a server without S3, SMTP, Stripe or metrics settings never needs, and sharp, needed
+ * only once a file arrives: each costs start time (issue 20, docs/architecture.md "Where API time goes"),
  * so they load by `import()` where they are used, never by a static import on the way from the
  * CLI. The bundle (scripts/build.mjs) keeps npm packages external and hoists every static import
  * of them to its top, so one static import anywhere would load the package at every start.
  */
-const LAZY = [/^stripe$/, /^nodemailer$/, /^@aws-sdk\//, /^sharp$/];
+const LAZY = [/^stripe$/, /^nodemailer$/, /^@aws-sdk\//, /^sharp$/, /^prom-client$/];
 
 const srcDir = dirname(fileURLToPath(import.meta.url));
 
@@ -78,6 +78,7 @@ describe('what a start loads', () => {
       'media/measure.ts',
       'lib/sharp.ts',
       'modules/billing/billing-provider.ts',
+      'lib/metrics.ts',
     ])
       expect([...reached.keys()]).toContain(join(srcDir, file));
     const eager = [...reached].flatMap(([file, packages]) =>

@@ -259,6 +259,11 @@ export class PgliteThread implements PgliteSession {
     return new PgliteThread(worker, ended);
   }
 
+  /** Requests sent to the thread and not answered yet (the one it runs and those queued). */
+  get inFlight() {
+    return this.pending.size;
+  }
+
   /** True once closed, or once the thread has stopped. */
   get closed() {
     return this.stopped !== null;

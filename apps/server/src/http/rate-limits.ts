@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
+import { type RateLimitName, recordRateLimitRefusal } from '../lib/metrics.js';
 import { changesState, hookRoutes, methodsOf, STATE_CHANGING } from './route-hooks.js';
 
 /** A counter in its current window: the total so far and the time until the window ends. */
@@ -131,8 +132,17 @@ function formatBytes(bytes: number) {
   return mib >= 1 ? `${Number(mib.toFixed(1))} MB` : `${bytes} bytes`;
 }
 
-/** Answers 429 in the error envelope with Retry-After (sent here: browser routes too get JSON). */
-function refuse(reply: FastifyReply, resetInMs: number, sentence: (when: string) => string) {
+/**
+ * Answers 429 in the error envelope with Retry-After (sent here: browser routes too get JSON),
+ * and counts the refusal under `limit` in the metrics.
+ */
+function refuse(
+  reply: FastifyReply,
+  limit: RateLimitName,
+  resetInMs: number,
+  sentence: (when: string) => string,
+) {
+  recordRateLimitRefusal(limit);
   const seconds = retrySeconds(resetInMs);
   return reply
     .code(429)
@@ -236,6 +246,7 @@ export async function registerRateLimits(
         if (!result.isAllowed && result.isExceeded) {
           refuse(
             reply,
+            'signin',
             result.ttl,
             (when) => `Too many sign-in attempts from your network. Try again ${when}.`,
           );
@@ -258,6 +269,7 @@ export async function registerRateLimits(
         if (!result.isAllowed && result.isExceeded) {
           refuse(
             reply,
+            'handshake',
             result.ttl,
             (when) =>
               `Too many webhook verification requests from your network. Try again ${when}.`,
@@ -282,6 +294,7 @@ export async function registerRateLimits(
         if (!result.isAllowed && result.isExceeded) {
           refuse(
             reply,
+            'writes',
             result.ttl,
             (when) => `You are making changes too quickly. Try again ${when}.`,
           );
@@ -317,6 +330,7 @@ export async function registerRateLimits(
         reply.header('connection', 'close');
         refuse(
           reply,
+          'uploads',
           result.ttl,
           (when) => `This organization has sent too many uploads this hour. Try again ${when}.`,
         );
@@ -333,6 +347,8 @@ export async function registerRateLimits(
         const count = await store.add(key, bytes, HOUR);
         if (count.count > bytesLimit) {
           await store.add(key, -bytes, HOUR);
+          // A streamed upload's refusal is answered by the error handler, not by `refuse`.
+          if (budget.streamed) recordRateLimitRefusal('upload_bytes');
           // Thrown from the handler when streaming: the error handler keeps this header.
           reply.header('retry-after', String(retrySeconds(count.resetInMs)));
           throw new BudgetSpent(count.resetInMs, bytesLimit);
@@ -351,7 +367,7 @@ export async function registerRateLimits(
     } catch (error) {
       if (!(error instanceof BudgetSpent)) throw error;
       reply.header('connection', 'close');
-      refuse(reply, error.resetInMs, (when) => spentSentence(error.limit, when));
+      refuse(reply, 'upload_bytes', error.resetInMs, (when) => spentSentence(error.limit, when));
       return true;
     }
     return false;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { runNamed, type Db } from '../../db/client.js';
 import { GroupWriter } from '../../lib/group-write.js';
+import { recordWebhookStored } from '../../lib/metrics.js';
 import { inboxSyncState, inboxWebhookEvents, integrations, platforms } from '../../db/schema.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
 import { PlatformError } from '../../platforms/errors.js';
@@ -208,9 +209,9 @@ export class InboxSync {
    * until its claim lapses. Answers how many it took, and how many of those a transient
    * failure held back (left unprocessed, to be read again by a later job).
    */
-  private processBatch(limit: number, ids?: string[]) {
+  private async processBatch(limit: number, ids?: string[]) {
     const e = inboxWebhookEvents;
-    return this.deps.db.transaction(async (tx) => {
+    const batch = await this.deps.db.transaction(async (tx) => {
       const rows = await tx
         .select()
         .from(e)
@@ -224,15 +225,22 @@ export class InboxSync {
         .orderBy(asc(e.receivedAt))
         .limit(limit)
         .for('update', { skipLocked: true });
-      const held = rows.length > 0 ? await this.processRows(tx, rows) : 0;
-      return { taken: rows.length, held };
+      const { held, stored } =
+        rows.length > 0 ? await this.processRows(tx, rows) : { held: 0, stored: [] };
+      return { taken: rows.length, held, stored };
     });
+    // Counted once committed: the events of these deliveries are in the inbox now.
+    const now = this.now().getTime();
+    for (const row of batch.stored)
+      recordWebhookStored(row.provider, now - row.receivedAt.getTime());
+    return { taken: batch.taken, held: batch.held };
   }
 
+  /** Answers how many deliveries a transient failure held back, and those whose events it stored. */
   private async processRows(
     db: Db,
     rows: Array<typeof inboxWebhookEvents.$inferSelect>,
-  ): Promise<number> {
+  ): Promise<{ held: number; stored: Array<typeof inboxWebhookEvents.$inferSelect> }> {
     // A batch is stored per account at once: duplicates within it meet in one upsert.
     const byAccount = new Map<
       string,
@@ -315,7 +323,8 @@ export class InboxSync {
       }
     }
     const now = this.now();
-    const read = rows.filter((r) => !errors.has(r.id) && !retried.has(r.id)).map((r) => r.id);
+    const stored = rows.filter((r) => !errors.has(r.id) && !retried.has(r.id));
+    const read = stored.map((r) => r.id);
     if (read.length)
       await db
         .update(inboxWebhookEvents)
@@ -329,7 +338,7 @@ export class InboxSync {
         .update(inboxWebhookEvents)
         .set({ processedAt: now, error })
         .where(inArray(inboxWebhookEvents.id, ids));
-    return retried.size;
+    return { held: retried.size, stored };
   }
 
   /** Every organization's connection of this account (the same Page may be in two). */

@@ -19,6 +19,7 @@ import {
   toStoredAccount,
 } from '../integrations/integrations.service.js';
 import { contentOf } from '../posts/post-dto.js';
+import { recordPublication } from '../../lib/metrics.js';
 import { capsOf, Semaphores } from './caps.js';
 import {
   announceFollowUpProblem,
@@ -918,6 +919,7 @@ export class Publisher {
     outcome: 'PUBLISHED' | 'FAILED' | 'UNCERTAIN',
     error: string | null,
   ) {
+    recordPublication(loaded.platformName, outcome, row.latenessMs);
     const now = this.now();
     const alone = loaded.targetCount === 1 && (await repo.settleOnlyTarget(this.deps.db, row, now));
     if (!alone) await repo.settlePostStatus(this.deps.db, loaded.post.id, now);

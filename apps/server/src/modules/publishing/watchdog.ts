@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { recordPublication } from '../../lib/metrics.js';
 import { announceOutcome } from './outcome-notifications.js';
 import type { PublishQueue } from './publish-queue.js';
 import type { StuckOutcome } from './publisher.js';
@@ -58,6 +59,7 @@ export async function runWatchdog(deps: WatchdogDeps) {
     );
     if (!moved) continue;
     uncertain += 1;
+    recordPublication(loaded.platformName, 'UNCERTAIN', null);
     await repo.settlePostStatus(deps.db, loaded.post.id, now);
     await announceOutcome(deps.db, {
       organizationId: loaded.post.organizationId,

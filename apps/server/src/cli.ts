@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnreachableError } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { MediaStorageError } from './media/storage/storage-driver.js';
 import { setOperator } from './modules/users/users.service.js';
 import { runDoctor } from './platforms/preflight/doctor-command.js';
 import { openDatabase, runServer } from './server.js';
@@ -77,6 +78,7 @@ main(process.argv.slice(2)).catch((err: unknown) => {
     err instanceof ConfigError ||
     err instanceof DatabaseUnreachableError ||
     err instanceof DataDirLockedError ||
+    err instanceof MediaStorageError ||
     err instanceof UsageError
   ) {
     console.error(`herald: ${err.message}`);

@@ -85,6 +85,10 @@ export async function runServer(config: Config, role: Role) {
       closers.push(() => new Promise((resolve) => listener.close(resolve)));
       metricsListener = listener;
     }
+    // A missing bucket or refused credentials stop the start with a sentence, rather than
+    // failing the first upload. Checked while the rest starts; awaited before any work is done.
+    const storageChecked = runtime.media.check();
+    storageChecked.catch(() => {});
     // Jobs can be sent once pg-boss runs and the queues exist. Starting it is mostly the
     // database's work and building the app mostly this thread's, so they overlap (issue 20).
     // Nothing runs a job yet: the handlers start once the app is built, since a job may reach a
@@ -106,6 +110,8 @@ export async function runServer(config: Config, role: Role) {
     }
     await queuesStarted;
     phases.mark('queues');
+    await storageChecked;
+    phases.mark('storage');
     await runtime.startHandlers();
     phases.mark('handlers');
     if (jobRole !== 'api') {

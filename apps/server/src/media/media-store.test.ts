@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { AppError } from '../lib/app-error.js';
 import { avif, gif, jpeg, mkv, mov, mp4, png, webm, webp } from '../test/media-fixtures.js';
-import { startS3Emulator } from '../test/s3-emulator.js';
+import { startS3Server } from '../test/s3-server.js';
 import { createMediaStore, type IngestedMedia, type MediaStore } from './media-store.js';
 import { S3Storage } from './storage/s3-storage.js';
 
@@ -357,17 +357,9 @@ describe('MediaStore signed URLs', () => {
 
 describe('MediaStore on S3', () => {
   it('stores the original and thumbnail in the bucket, and cleans up when storing fails', async () => {
-    const emulator = await startS3Emulator('media');
+    const s3 = await startS3Server('media');
     const root = await mkdtemp(join(tmpdir(), 'herald-media-s3-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      MEDIA_TEMP_DIR: join(root, 'tmp'),
-      S3_BUCKET: 'media',
-      S3_ENDPOINT: emulator.endpoint,
-      S3_ACCESS_KEY_ID: 'k',
-      S3_SECRET_ACCESS_KEY: 's',
-      S3_FORCE_PATH_STYLE: 'true',
-    });
+    const config = loadConfig({ NODE_ENV: 'test', MEDIA_TEMP_DIR: join(root, 'tmp'), ...s3.env });
     expect(config.media.storage.driver).toBe('s3');
     const media = createMediaStore(config, SIGNING_KEY);
     try {
@@ -376,23 +368,23 @@ describe('MediaStore on S3', () => {
         organizationId: ORG,
         fileName: 'a.jpg',
       });
-      expect(emulator.keys()).toEqual([ingested.storageKey, ingested.thumbnailKey].sort());
+      expect(await s3.keys()).toEqual([ingested.storageKey, ingested.thumbnailKey].sort());
       expect((await readAll((await media.open(ingested.storageKey)).stream)).equals(bytes)).toBe(
         true,
       );
       await media.remove([ingested.storageKey, ingested.thumbnailKey ?? '']);
-      expect(emulator.keys()).toEqual([]);
+      expect(await s3.keys()).toEqual([]);
 
       // The original goes in, the thumbnail is refused: the original must not stay.
-      emulator.failNext('PutObject', 1);
+      s3.failNext('PutObject', 1);
       await expect(
         media.ingest(streamOf(bytes), { organizationId: ORG, fileName: 'b.jpg' }),
       ).rejects.toThrow();
-      expect(emulator.keys()).toEqual([]);
+      expect(await s3.keys()).toEqual([]);
       expect(await filesUnder(join(root, 'tmp'))).toEqual([]);
     } finally {
       media.close();
-      await emulator.close();
+      await s3.close();
       await rm(root, { recursive: true, force: true });
     }
   });

@@ -189,6 +189,11 @@ export class MediaStore {
     return this.driver.stat(key);
   }
 
+  /** Proves at start that media can be stored; throws MediaStorageError saying what to fix. */
+  check(): Promise<void> {
+    return this.driver.check();
+  }
+
   /** Releases the driver's connections (S3). */
   close(): void {
     this.driver.close?.();

@@ -6,19 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSecrets } from '../db/secrets.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { jpeg, mp4 } from '../test/media-fixtures.js';
+import { startS3Server } from '../test/s3-server.js';
 import { createMediaStore, type MediaStore } from './media-store.js';
 
 const ORG = '0b7c2f4e-1d3a-4c5b-8e6f-9a0b1c2d3e4f';
-
-let t: TestApp;
-let dir: string;
-/** A store like the app's: same folder, same signing key (derived from the app's secrets). */
-let media: MediaStore;
-let signingKey: string;
-let photo: Buffer;
-let photoKey: string;
-let clip: Buffer;
-let clipKey: string;
 
 /** The path and query of a signed URL, for app.inject. */
 const pathOf = (url: string) => {
@@ -26,26 +17,62 @@ const pathOf = (url: string) => {
   return `${u.pathname}${u.search}`;
 };
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'herald-media-routes-'));
-  t = await createTestApp({ MEDIA_DIR: join(dir, 'store'), MEDIA_TEMP_DIR: join(dir, 'tmp') });
-  signingKey = (await loadSecrets(t.database.db, t.config.sessionSecret)).derive('media-url');
-  media = createMediaStore(t.config, signingKey);
-  photo = await jpeg(320, 240);
-  photoKey = (
-    await media.ingest(Readable.from([photo]), { organizationId: ORG, fileName: 'p.jpg' })
-  ).storageKey;
-  clip = await mp4({ seconds: 2, width: 320, height: 240 });
-  clipKey = (await media.ingest(Readable.from([clip]), { organizationId: ORG, fileName: 'c.mp4' }))
-    .storageKey;
-}, 120_000);
+interface OpenStorage {
+  /** The settings that point the app at it. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
 
-afterAll(async () => {
-  await t?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+/** Every storage the app can be configured with: the same answers are expected from each. */
+const storages: Array<{ name: string; open(dir: string): Promise<OpenStorage> }> = [
+  {
+    name: 'a local folder',
+    open: async (dir) => ({ env: { MEDIA_DIR: join(dir, 'store') }, close: async () => {} }),
+  },
+  {
+    name: 'an S3 bucket',
+    async open() {
+      const s3 = await startS3Server('herald-media');
+      return { env: s3.env, close: () => s3.close() };
+    },
+  },
+];
 
-describe('GET /api/media/* (signed media URLs)', () => {
+describe.each(storages)('GET /api/media/* (signed media URLs) from $name', ({ open }) => {
+  let t: TestApp;
+  let dir: string;
+  let storage: OpenStorage;
+  /** A store like the app's: same storage, same signing key (derived from the app's secrets). */
+  let media: MediaStore;
+  let signingKey: string;
+  let photo: Buffer;
+  let photoKey: string;
+  let clip: Buffer;
+  let clipKey: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'herald-media-routes-'));
+    storage = await open(dir);
+    t = await createTestApp({ ...storage.env, MEDIA_TEMP_DIR: join(dir, 'tmp') });
+    signingKey = (await loadSecrets(t.database.db, t.config.sessionSecret)).derive('media-url');
+    media = createMediaStore(t.config, signingKey);
+    photo = await jpeg(320, 240);
+    photoKey = (
+      await media.ingest(Readable.from([photo]), { organizationId: ORG, fileName: 'p.jpg' })
+    ).storageKey;
+    clip = await mp4({ seconds: 2, width: 320, height: 240 });
+    clipKey = (
+      await media.ingest(Readable.from([clip]), { organizationId: ORG, fileName: 'c.mp4' })
+    ).storageKey;
+  }, 120_000);
+
+  afterAll(async () => {
+    media?.close();
+    await t?.close();
+    await storage?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
   it('serves the file to anyone holding a valid link, with its type and length', async () => {
     const url = media.signedUrl(photoKey);
     expect(url.startsWith(`${t.config.apiPublicUrl}/media/${ORG}/`)).toBe(true);

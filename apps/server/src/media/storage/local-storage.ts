@@ -8,6 +8,8 @@ import { AppError } from '../../lib/app-error.js';
 import {
   assertValidKey,
   type ByteRange,
+  CHECK_KEY,
+  MediaStorageError,
   missingObject,
   type PutOptions,
   resolveRange,
@@ -126,6 +128,20 @@ export class LocalStorage implements StorageDriver {
     } catch (err) {
       if (isMissing(err)) throw missingObject();
       throw err;
+    }
+  }
+
+  async check(): Promise<void> {
+    const probe = join(this.root, `.${CHECK_KEY}.${randomUUID()}.tmp`);
+    try {
+      await mkdir(this.root, { recursive: true });
+      await writeFile(probe, 'ok');
+      await rm(probe, { force: true });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+      throw new MediaStorageError(
+        `Media cannot be stored in ${this.root} (${code}): set MEDIA_DIR to a folder this server may write, or give it write access there.`,
+      );
     }
   }
 

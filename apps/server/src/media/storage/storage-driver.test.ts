@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.js';
-import { type S3Emulator, startS3Emulator } from '../../test/s3-emulator.js';
+import { type S3TestServer, startS3Server } from '../../test/s3-server.js';
 import { LocalStorage } from './local-storage.js';
 import { S3Storage } from './s3-storage.js';
-import type { StorageDriver } from './storage-driver.js';
+import { MediaStorageError, type StorageDriver } from './storage-driver.js';
 
 const MiB = 1024 * 1024;
 
@@ -62,24 +62,14 @@ const harnesses: Array<{ name: string; open(): Promise<Harness> }> = [
   {
     name: 'S3Storage',
     async open() {
-      const emulator = await startS3Emulator();
-      const driver = new S3Storage(
-        {
-          driver: 's3',
-          bucket: emulator.bucket,
-          region: 'us-east-1',
-          endpoint: emulator.endpoint,
-          credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-          forcePathStyle: true,
-        },
-        { partSize: 5 * MiB },
-      );
+      const s3 = await startS3Server();
+      const driver = new S3Storage(s3.storage, { partSize: 5 * MiB });
       return {
         driver,
-        listKeys: async () => emulator.keys(),
+        listKeys: () => s3.keys(),
         async close() {
           driver.close();
-          await emulator.close();
+          await s3.close();
         },
       };
     },
@@ -196,6 +186,12 @@ describe.each(harnesses)('storage driver contract: $name', ({ open }) => {
     expect((await h.listKeys()).filter((k) => k.startsWith('org-3/'))).toEqual([]);
   });
 
+  it('passes its start-up check and leaves nothing behind', async () => {
+    const before = await h.listKeys();
+    await h.driver.check();
+    expect(await h.listKeys()).toEqual(before);
+  });
+
   it.each([
     '../escape.jpg',
     'org-1/../../escape.jpg',
@@ -257,46 +253,51 @@ describe('LocalStorage specifics', () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+
+  it('fails its start-up check with a sentence naming MEDIA_DIR when the folder cannot be made', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'herald-local-'));
+    try {
+      await writeFile(join(root, 'a-file'), 'not a folder');
+      const storage = new LocalStorage(join(root, 'a-file', 'media'));
+      const err = await storage.check().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(MediaStorageError);
+      expect((err as Error).message).toBe(
+        `Media cannot be stored in ${join(root, 'a-file', 'media')} (ENOTDIR): set MEDIA_DIR to a folder this server may write, or give it write access there.`,
+      );
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('S3Storage specifics', () => {
-  let emulator: S3Emulator;
+  let s3: S3TestServer;
   let storage: S3Storage;
   beforeAll(async () => {
-    emulator = await startS3Emulator('media');
-    storage = new S3Storage(
-      {
-        driver: 's3',
-        bucket: 'media',
-        region: 'us-east-1',
-        endpoint: emulator.endpoint,
-        credentials: { accessKeyId: 'k', secretAccessKey: 's' },
-        forcePathStyle: true,
-      },
-      { partSize: 5 * MiB },
-    );
+    s3 = await startS3Server('media');
+    storage = new S3Storage(s3.storage, { partSize: 5 * MiB });
   });
   afterAll(async () => {
     storage.close();
-    await emulator.close();
+    await s3.close();
   });
 
   it('uploads a large stream in parts and completes the multipart upload', async () => {
-    emulator.operations.length = 0;
+    s3.operations.length = 0;
     const bytes = randomBytes(11 * MiB);
     await storage.put('org/parts.mp4', Readable.from([bytes]), {
       contentType: 'video/mp4',
       size: bytes.length,
     });
-    expect(emulator.operations).toContain('CreateMultipartUpload');
-    expect(emulator.operations.filter((o) => o === 'UploadPart')).toHaveLength(3);
-    expect(emulator.operations).toContain('CompleteMultipartUpload');
-    expect(emulator.openUploads()).toBe(0);
+    expect(s3.operations).toContain('CreateMultipartUpload');
+    expect(s3.operations.filter((o) => o === 'UploadPart')).toHaveLength(3);
+    expect(s3.operations).toContain('CompleteMultipartUpload');
+    expect(await s3.openUploads()).toBe(0);
     expect(sha(await readAll((await storage.get('org/parts.mp4')).stream))).toBe(sha(bytes));
   });
 
   it('aborts the multipart upload when a part fails, leaving nothing', async () => {
-    emulator.failNext('UploadPart');
+    s3.failNext('UploadPart');
     const bytes = randomBytes(11 * MiB);
     await expect(
       storage.put('org/failed.mp4', Readable.from([bytes]), {
@@ -304,8 +305,8 @@ describe('S3Storage specifics', () => {
         size: bytes.length,
       }),
     ).rejects.toThrow();
-    expect(emulator.operations).toContain('AbortMultipartUpload');
-    expect(emulator.openUploads()).toBe(0);
-    expect(emulator.keys()).not.toContain('org/failed.mp4');
+    expect(s3.operations).toContain('AbortMultipartUpload');
+    expect(await s3.openUploads()).toBe(0);
+    expect(await s3.keys()).not.toContain('org/failed.mp4');
   });
 });

@@ -37,9 +37,31 @@ export interface StorageDriver {
   stat(key: string): Promise<{ size: number; contentType: string }>;
   /** Removes objects; keys that do not exist are ignored. */
   remove(keys: string[]): Promise<void>;
+  /**
+   * Proves at start that media can be stored: writes a small object and removes it. Throws
+   * MediaStorageError with a sentence naming the setting to fix.
+   */
+  check(): Promise<void>;
   /** Releases connections, if the driver holds any. */
   close?(): void;
 }
+
+/**
+ * Media cannot be stored with this configuration (missing bucket, refused credentials,
+ * unreachable endpoint, unwritable folder): the process refuses to start with this sentence.
+ */
+export class MediaStorageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MediaStorageError';
+  }
+}
+
+/**
+ * The key `check()` writes and removes: no upload can have it (uploads live under an
+ * organization id).
+ */
+export const CHECK_KEY = 'herald-storage-check';
 
 /**
  * Segments of letters, digits, `.`, `_`, `-`, each starting with a letter or digit: no `..`, no

@@ -1,5 +1,7 @@
-import { ConfigError, loadConfig } from './config.js';
-import { DatabaseUnreachableError } from './db/client.js';
+import type { NetworkSetupFinding } from '@herald/contract';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Db, DatabaseUnreachableError } from './db/client.js';
+import { deploymentFindings } from './modules/processes/media-placement.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { MediaStorageError } from './media/storage/storage-driver.js';
 import { setOperator } from './modules/users/users.service.js';
@@ -40,7 +42,20 @@ async function main(argv: string[]) {
       return;
     }
     case 'doctor': {
-      process.exitCode = await runDoctor(config, rest, (text) => console.log(text));
+      // The processes that share a database say where they keep media. The embedded database
+      // serves one process, whose own start is the one to ask (it holds the data folder).
+      const database = config.databaseUrl ? await openDatabase(config) : null;
+      try {
+        process.exitCode = await runDoctor(
+          config,
+          rest,
+          (text) => console.log(text),
+          fetch,
+          database ? () => deploymentFindingsOrSay(database.db, config) : undefined,
+        );
+      } finally {
+        await database?.close();
+      }
       return;
     }
     case 'admin': {
@@ -71,6 +86,21 @@ async function main(argv: string[]) {
 }
 
 class UsageError extends Error {}
+
+/** The deployment's findings, or one saying why they could not be read (not migrated yet…). */
+async function deploymentFindingsOrSay(db: Db, config: Config): Promise<NetworkSetupFinding[]> {
+  try {
+    return await deploymentFindings(db, config.processes.lapseSeconds);
+  } catch (err) {
+    return [
+      {
+        level: 'warning',
+        topic: 'storage',
+        message: `Could not read which processes serve the database (${err instanceof Error ? err.message : String(err)}): run \`herald migrate\`, then doctor again.`,
+      },
+    ];
+  }
+}
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   // Known failures get one clear line; anything else keeps its stack for the bug report.

@@ -90,6 +90,8 @@ const ConfigSchema = z
     METRICS_TOKEN: optionalString,
     /** Where `herald worker`, which has no HTTP server of its own, serves its metrics. */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).default(9464),
+    PROCESS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+    PROCESS_LAPSE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
     X_CLIENT_ID: optionalString,
     X_CLIENT_SECRET: optionalString,
     META_APP_ID: optionalString,
@@ -265,6 +267,14 @@ const ConfigSchema = z
       });
       return z.NEVER;
     }
+    // A live process must never look dead between two of its heartbeats.
+    if (env.PROCESS_LAPSE_SECONDS < 2 * env.PROCESS_HEARTBEAT_SECONDS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `PROCESS_LAPSE_SECONDS (${env.PROCESS_LAPSE_SECONDS}) must be at least twice PROCESS_HEARTBEAT_SECONDS (${env.PROCESS_HEARTBEAT_SECONDS}), or live processes would be taken for stopped ones.`,
+      });
+      return z.NEVER;
+    }
     const media = mediaConfig(env, ctx);
     if (!media) return z.NEVER;
     return {
@@ -311,6 +321,15 @@ const ConfigSchema = z
        * `Authorization: Bearer <token>`, and `herald worker` serves the same on `port`.
        */
       metrics: env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT } : null,
+      /**
+       * Every process records itself in the database and touches its row this often; a worker
+       * whose row is older than `lapseSeconds` is taken for dead and the publications it held are
+       * settled by another (docs/architecture.md#processes).
+       */
+      processes: {
+        heartbeatSeconds: env.PROCESS_HEARTBEAT_SECONDS,
+        lapseSeconds: env.PROCESS_LAPSE_SECONDS,
+      },
       /**
        * Whether the network sandboxes are told they run on this machine, so media URLs on a
        * loopback or private address are accepted; false makes them refuse what the networks

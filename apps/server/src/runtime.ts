@@ -60,6 +60,8 @@ export interface RuntimeOptions {
   now?: () => Date;
   /** The webhook receivers (WEBHOOK_RECEIVERS unless a test brings its own). */
   webhookReceivers?: WebhookReceiver[];
+  /** This process's row in herald_processes, recorded as the holder of what it publishes. */
+  processId?: string;
 }
 
 /** The long-lived services of one process, built once for the HTTP app and the worker alike. */
@@ -146,6 +148,7 @@ export async function createRuntime(
     log,
     now,
     onPublished: (targetId, at) => analyticsQueue.scheduleSnapshots(targetId, at),
+    processId: options.processId,
   });
   const watchdog: WatchdogDeps = {
     db,

@@ -7,6 +7,7 @@ import { type Database, openPglite, openPostgres } from './db/client.js';
 import { HttpDrain } from './http/drain.js';
 import type { JobRole } from './jobs/runtime.js';
 import { runWatchdog } from './modules/publishing/watchdog.js';
+import { ProcessRegistry, settleDeadProcesses } from './modules/processes/process-registry.js';
 import { createRuntime, type Runtime, sandboxFetch } from './runtime.js';
 import { StartupPhases } from './lib/startup-phases.js';
 import type { Server } from 'node:http';
@@ -50,20 +51,23 @@ export async function runServer(config: Config, role: Role) {
   let drain: HttpDrain | null = null;
   let runtime: Runtime;
   let metricsListener: Server | null = null;
+  const jobRole: JobRole = role === 'start' ? 'all' : role;
+  let registry: ProcessRegistry | null = null;
   try {
     await database.migrate();
     phases.mark('migrations');
-    const jobRole: JobRole = role === 'start' ? 'all' : role;
     // A worker reaches the sandboxes (served by the API processes) over HTTP.
     app = role === 'worker' ? null : createFastify(config);
     if (app) {
       log = app.log;
       drain = new HttpDrain(app.server);
     }
+    registry = new ProcessRegistry({ db: database.db, config, kind: jobRole, log });
     runtime = await createRuntime(config, database, {
       http: app ? sandboxFetch(app, config) : fetch,
       log,
       jobs: jobRole,
+      processId: registry.id,
     });
     closers.push(() => runtime.close());
     phases.mark('runtime');
@@ -112,6 +116,14 @@ export async function runServer(config: Config, role: Role) {
     phases.mark('queues');
     await storageChecked;
     phases.mark('storage');
+    // Registered before the handlers claim anything under its id; a worker settles, at each
+    // heartbeat, what processes that died were holding (docs/architecture.md#processes).
+    const working = jobRole !== 'api';
+    const lapseSeconds = config.processes.lapseSeconds;
+    const self = registry;
+    await self.start(
+      working ? () => settleDeadProcesses(runtime.watchdog, self.id, lapseSeconds, log) : undefined,
+    );
     await runtime.startHandlers();
     phases.mark('handlers');
     if (jobRole !== 'api') {
@@ -143,6 +155,8 @@ export async function runServer(config: Config, role: Role) {
     // What was started stops, pg-boss first, before its database closes under it.
     await queuesStarted?.catch(() => {});
     for (const close of closers) await close().catch(() => {});
+    // After the jobs: nothing it holds may look abandoned while its handlers still run.
+    await registry?.stop().catch(() => {});
     await database.close().catch(() => {});
     throw err;
   }
@@ -154,7 +168,7 @@ export async function runServer(config: Config, role: Role) {
       return;
     }
     stopping = true;
-    await stopGracefully({ config, log, app, drain, runtime, signal });
+    await stopGracefully({ config, log, app, drain, runtime, registry, signal });
     metricsListener?.close();
     await database.close().catch(() => {});
     process.exit(0);
@@ -180,9 +194,12 @@ async function stopGracefully(parts: {
   app: FastifyInstance | null;
   drain: HttpDrain | null;
   runtime: Runtime;
+  registry: ProcessRegistry | null;
   signal: string;
 }) {
-  const { config, log, app, drain, runtime, signal } = parts;
+  const { config, log, app, drain, runtime, registry, signal } = parts;
+  // A stopping worker settles nothing of others'; its own heartbeat goes on while its jobs finish.
+  registry?.quiet();
   const graceMs = config.shutdownGraceSeconds * 1000;
   drain?.start();
   log.info(
@@ -206,6 +223,11 @@ async function stopGracefully(parts: {
   clearTimeout(timer);
   await app?.close().catch((err: unknown) => log.error({ err }, 'error while closing the server'));
   await jobsStopped;
+  // Only once its jobs are done or handed back: what is still held under its id from here on (a
+  // handler that did not reach a safe point) is settled by another worker at once.
+  await registry
+    ?.stop()
+    .catch((err: unknown) => log.error({ err }, 'error while removing the process row'));
   await runtime.close().catch((err: unknown) => log.error({ err }, 'error while stopping'));
   log.info({ signal }, 'stopped');
 }

@@ -130,6 +130,7 @@ export const SETUP_FINDING_TOPICS = [
   'audit',
   'domain',
   'live',
+  'storage',
 ] as const;
 
 /** One sentence saying what to do (or that nothing needs doing), with its level. */
@@ -163,6 +164,12 @@ export const NetworkSetupReportSchema = z.object({
   /** Whether the token endpoints were asked (`?live=true`). */
   live: z.boolean(),
   networks: z.array(NetworkSetupSchema),
+  /**
+   * About the deployment as a whole, from the processes serving the database
+   * (docs/architecture.md#processes): whether they all read the same media. Empty when not known
+   * (`herald doctor` on the embedded database).
+   */
+  deployment: z.array(NetworkSetupFindingSchema),
 });
 export type NetworkSetupReport = z.infer<typeof NetworkSetupReportSchema>;
 

@@ -44,6 +44,12 @@ export const postTargets = pgTable(
     permalink: text('permalink'),
     error: text('error'),
     attemptId: uuid('attempt_id'),
+    /**
+     * The process (herald_processes.id) whose run holds the target in PREPARING, READY or
+     * PUBLISHING; null when no run holds it (it waits for its job). Not a foreign key: the row of
+     * a process that died is what tells the others to settle what it held.
+     */
+    heldBy: uuid('held_by'),
     attempts: integer('attempts').notNull().default(0),
     /** What the adapter's prepare made at the network (container ids…), kept across restarts. */
     publishState: jsonb('publish_state').$type<Record<string, unknown>>().notNull().default({}),

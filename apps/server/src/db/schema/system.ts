@@ -1,5 +1,14 @@
 /** The server's own storage: generated secrets and the network emulators' state. */
-import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 /** Secrets generated on first start when none are configured (embedded and single-server shapes). */
@@ -50,3 +59,32 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * The Herald processes serving this database (docs/architecture.md#processes), each adding its
+ * row at start, touching `heartbeat_at` every few seconds and removing its row when it stops
+ * gracefully. A row whose heartbeat lapsed belongs to a process that died: the publications it
+ * held are settled by another worker, and the row goes once nothing refers to it. Where each
+ * keeps its data and media says whether they can serve the same posts.
+ */
+export const heraldProcesses = pgTable('herald_processes', {
+  id: uuid('id').primaryKey(),
+  /** `api`, `worker` or `all` (`herald start`). */
+  kind: text('kind', { enum: ['api', 'worker', 'all'] }).notNull(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  /** HERALD_DATA_DIR, absolute. */
+  dataDir: text('data_dir').notNull(),
+  mediaStorage: text('media_storage', { enum: ['local', 's3'] }).notNull(),
+  /** The `local` media folder, absolute; null with S3. */
+  mediaDir: text('media_dir'),
+  /**
+   * The identity of that folder (a file in it): the same for processes that mount one shared
+   * folder, different for separate folders even at the same path (media-folder.ts).
+   */
+  mediaFolderId: text('media_folder_id'),
+  version: text('version').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set from the database's clock, so hosts whose clocks differ still compare. */
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});

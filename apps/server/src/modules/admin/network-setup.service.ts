@@ -5,6 +5,7 @@ import { networkSetupReport } from '../../platforms/preflight/report.js';
 import type { NetworkRuntime } from '../../platforms/runtime.js';
 import type { PlatformHttp } from '../../platforms/types.js';
 import { listPlatforms } from '../platforms/platforms.repository.js';
+import { deploymentFindings } from '../processes/media-placement.js';
 
 export interface NetworkSetupDeps {
   config: Config;
@@ -15,7 +16,8 @@ export interface NetworkSetupDeps {
 /**
  * `GET /admin/network-setup`: the preflight of `herald doctor` (docs/networks.md#preflight), with
  * which networks users are offered, and with `live` a probe of each token endpoint through the
- * running adapters (sandboxes included).
+ * running adapters (sandboxes included), and whether the processes serving this database read
+ * the same media.
  */
 export async function getNetworkSetup(
   db: Db,
@@ -29,5 +31,6 @@ export async function getNetworkSetup(
     live,
     http: deps.http,
     runtimes: deps.networks,
+    deployment: await deploymentFindings(db, deps.config.processes.lapseSeconds),
   });
 }

@@ -59,6 +59,12 @@ export interface PublisherDeps {
   checkBudgetMs?: number;
   /** Told once a target is published (analytics schedules its snapshots); never fails publishing. */
   onPublished?: (targetId: string, publishedAt: Date) => Promise<void>;
+  /**
+   * This process's row in herald_processes: every claim records it as the target's holder, so
+   * that another worker settles the target within a minute if this process dies holding it
+   * (watchdog.ts, settleOrphans). Without it the targets are left to the time-based watchdog.
+   */
+  processId?: string;
 }
 
 /** What the watchdog learns about a target a dead worker left PUBLISHING. */
@@ -127,6 +133,11 @@ export class Publisher {
 
   private now() {
     return this.deps.now?.() ?? new Date();
+  }
+
+  /** What a claim records as the target's holder. */
+  private get holder() {
+    return this.deps.processId ?? null;
   }
 
   /**
@@ -390,7 +401,7 @@ export class Publisher {
         db,
         target.id,
         'QUEUED',
-        { status: 'PREPARING', attempts: target.attempts + 1 },
+        { status: 'PREPARING', attempts: target.attempts + 1, heldBy: this.holder },
         new Date(this.now().getTime() + 1000),
       );
       if (!claimed) return 'BUSY';
@@ -429,8 +440,10 @@ export class Publisher {
       } catch (err) {
         return this.handleBeforeFinalize(loaded, 'PREPARING', err, state);
       }
+      // Still held: the run goes on to the visible call.
       const readied = await repo.transition(db, target.id, ['PREPARING'], 'READY', {
         publishState: state,
+        heldBy: this.holder,
       });
       if (!readied) return 'BUSY';
       target = readied;
@@ -458,7 +471,7 @@ export class Publisher {
       db,
       target.id,
       'READY',
-      { status: 'PUBLISHING', attemptId },
+      { status: 'PUBLISHING', attemptId, heldBy: this.holder },
       new Date(this.now().getTime() + 1000),
     );
     if (!publishingRow) return 'BUSY';
@@ -500,7 +513,12 @@ export class Publisher {
     const row = await repo.claimPublishing(
       this.deps.db,
       loaded.target.id,
-      { attempts: loaded.target.attempts + 1, attemptId, publishState: state },
+      {
+        attempts: loaded.target.attempts + 1,
+        attemptId,
+        publishState: state,
+        heldBy: this.holder,
+      },
       new Date(this.now().getTime() + 1000),
     );
     if (!row) return 'BUSY';

@@ -4,6 +4,7 @@ import {
   exists,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lt,
   lte,
@@ -15,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import { perDatabase, type Db } from '../../db/client.js';
 import {
+  heraldProcesses,
   integrations,
   platforms,
   postMedia,
@@ -111,8 +113,16 @@ async function withMedia(db: Db, rows: LoadedRow[]): Promise<LoadedTarget[]> {
 }
 
 /**
+ * The states a run holds a target in. A run records its process in `heldBy` when it claims the
+ * target and the guarded step that ends its hold clears it: a READY target with no holder waits
+ * for its job (a retry, a daily cap), one with a holder is between two steps of a run.
+ */
+export const HELD: TargetStatus[] = ['PREPARING', 'READY', 'PUBLISHING'];
+
+/**
  * Moves a target from one of `from` to `to`, only if it is still there (and, for PUBLISHING, only
- * for the attempt that holds it). Returns the row when this caller made the move.
+ * for the attempt that holds it). Returns the row when this caller made the move. The target is
+ * no longer held by any process unless `values` names one (a run that goes on to its next step).
  */
 export async function transition(
   db: Db,
@@ -124,7 +134,7 @@ export async function transition(
 ) {
   const [row] = await db
     .update(postTargets)
-    .set({ ...values, status: to, updatedAt: new Date() })
+    .set({ heldBy: null, ...values, status: to, updatedAt: new Date() })
     .where(
       and(
         eq(postTargets.id, targetId),
@@ -206,6 +216,7 @@ function prepareWrites(db: Db) {
         attempts: slot<number>('attempts'),
         attemptId: slot<string>('attemptId'),
         publishState: slot<Record<string, unknown>>('publishState'),
+        heldBy: sql`${sql.placeholder('heldBy')}::uuid`,
         updatedAt: now,
       })
       .where(claimable(db, sql.placeholder('targetId'), 'QUEUED', sql.placeholder('dueBy')))
@@ -219,6 +230,7 @@ function prepareWrites(db: Db) {
         permalink: slot<string | null>('permalink'),
         embed: nullableSlot('embed', 'jsonb'),
         error: null,
+        heldBy: null,
         publishedAt: slot<Date>('publishedAt'),
         latenessMs: slot<number | null>('latenessMs'),
         updatedAt: now,
@@ -279,11 +291,18 @@ const writes = perDatabase(prepareWrites);
 export async function claimPublishing(
   db: Db,
   targetId: string,
-  values: { attempts: number; attemptId: string; publishState: Record<string, unknown> },
+  values: {
+    attempts: number;
+    attemptId: string;
+    publishState: Record<string, unknown>;
+    /** The claiming run's process (Publisher's `processId`). */
+    heldBy?: string | null;
+  },
   dueBy: Date,
 ) {
   const [row] = await writes(db).claimPublishing.execute({
     ...values,
+    heldBy: values.heldBy ?? null,
     targetId,
     dueBy,
     now: new Date(),
@@ -325,6 +344,68 @@ export function stuckTargets(db: Db, statuses: TargetStatus[], before: Date, lim
     .from(postTargets)
     .where(and(inArray(postTargets.status, statuses), lt(postTargets.updatedAt, before)))
     .limit(limit);
+}
+
+/**
+ * Targets a run holds whose process is not alive: its row is gone or its heartbeat is older than
+ * `lapseSeconds` by the database's clock (docs/architecture.md#processes).
+ */
+export function orphanedTargets(db: Db, lapseSeconds: number, limit = 500) {
+  return db
+    .select({
+      id: postTargets.id,
+      status: postTargets.status,
+      attemptId: postTargets.attemptId,
+      heldBy: postTargets.heldBy,
+    })
+    .from(postTargets)
+    .where(
+      and(
+        inArray(postTargets.status, HELD),
+        isNotNull(postTargets.heldBy),
+        notExists(
+          db
+            .select({ id: heraldProcesses.id })
+            .from(heraldProcesses)
+            .where(
+              and(
+                eq(heraldProcesses.id, postTargets.heldBy),
+                gte(
+                  heraldProcesses.heartbeatAt,
+                  sql`now() - make_interval(secs => ${lapseSeconds})`,
+                ),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(limit);
+}
+
+/**
+ * Takes a target over from the dead process `from` for `to`, only while it is still in `status`
+ * and held by `from`: of two workers settling the same dead one's targets, one settles each. Its
+ * `updatedAt` stays: it still says since when the target waits.
+ */
+export async function adoptTarget(
+  db: Db,
+  targetId: string,
+  status: TargetStatus,
+  from: string,
+  to: string,
+) {
+  const [row] = await db
+    .update(postTargets)
+    .set({ heldBy: to })
+    .where(
+      and(
+        eq(postTargets.id, targetId),
+        eq(postTargets.status, status),
+        eq(postTargets.heldBy, from),
+      ),
+    )
+    .returning({ id: postTargets.id });
+  return Boolean(row);
 }
 
 /** QUEUED targets of posts that should be going out already (their job may be lost). */

@@ -21,28 +21,31 @@ export interface WatchdogDeps {
   now?: () => Date;
 }
 
+/** A target left in a working state by a run that is gone, as the watchdog reads it. */
+type StuckTarget = { id: string; status: repo.TargetStatus; attemptId: string | null };
+
 /**
- * Nothing stays "Publishing…" forever. Before the visible call, a stuck target is simply queued
- * again (nothing was published). After it, the network is asked first (most of those posts did
- * go out): found, the target is PUBLISHED with its id and link; still being processed there, it
- * is looked at again on the next run. Only when the network cannot tell does it become
- * UNCERTAIN, and the people who care are told to check.
- * QUEUED targets that are overdue get their job back.
+ * Settles targets whose run is gone. Before the visible call (PREPARING, READY), the target is
+ * simply queued again (nothing was published). After it (PUBLISHING), the network is asked first
+ * (most of those posts did go out): found, the target is PUBLISHED with its id and link; still
+ * being processed there, it is looked at again on the next run. Only when the network cannot tell
+ * does it become UNCERTAIN, and the people who care are told to check. Every move is guarded by
+ * the state read (and the attempt), so two settlers never both act on one target.
  */
-export async function runWatchdog(deps: WatchdogDeps) {
-  const now = deps.now?.() ?? new Date();
-  const before = new Date(now.getTime() - deps.stuckAfterMs);
+async function settleStuck(deps: WatchdogDeps, stuckTargets: StuckTarget[], now: Date) {
   let requeued = 0;
   let uncertain = 0;
   let reconciled = 0;
-  for (const stuck of await repo.stuckTargets(deps.db, ['PREPARING', 'READY'], before)) {
+  for (const stuck of stuckTargets) {
+    if (stuck.status !== 'PREPARING' && stuck.status !== 'READY') continue;
     const moved = await repo.transition(deps.db, stuck.id, [stuck.status], 'QUEUED');
     if (moved) {
       await deps.queue.retryAt(stuck.id, now);
       requeued += 1;
     }
   }
-  for (const stuck of await repo.stuckTargets(deps.db, ['PUBLISHING'], before)) {
+  for (const stuck of stuckTargets) {
+    if (stuck.status !== 'PUBLISHING') continue;
     const looked = deps.reconcile ? await deps.reconcile(stuck.id, stuck.attemptId) : 'UNKNOWN';
     if (looked === 'PUBLISHED') reconciled += 1;
     if (looked !== 'UNKNOWN') continue;
@@ -71,6 +74,21 @@ export async function runWatchdog(deps: WatchdogDeps) {
       error: message,
     });
   }
+  return { requeued, uncertain, reconciled };
+}
+
+/**
+ * Nothing stays "Publishing…" forever: a target untouched in a working state for `stuckAfterMs`
+ * is settled (settleStuck). QUEUED targets that are overdue get their job back.
+ */
+export async function runWatchdog(deps: WatchdogDeps) {
+  const now = deps.now?.() ?? new Date();
+  const before = new Date(now.getTime() - deps.stuckAfterMs);
+  const stuck = [
+    ...(await repo.stuckTargets(deps.db, ['PREPARING', 'READY'], before)),
+    ...(await repo.stuckTargets(deps.db, ['PUBLISHING'], before)),
+  ];
+  const { requeued, uncertain, reconciled } = await settleStuck(deps, stuck, now);
   // Thread parts and first comments: a stuck one is looked up (never sent again blindly), and
   // waiting ones whose run was lost get their target's job back.
   for (const stuck of await stuckFollowUps(deps.db, before)) {
@@ -96,4 +114,26 @@ export async function runWatchdog(deps: WatchdogDeps) {
   const overdue = await repo.overdueQueued(deps.db, new Date(now.getTime() - 30_000));
   for (const target of overdue) await deps.queue.retryAt(target.id, now);
   return { requeued, uncertain, reconciled, overdue: overdue.length };
+}
+
+/**
+ * The targets held by a process that died (its heartbeat lapsed past `lapseSeconds`, or its row
+ * is gone) are settled now, by the same rules as the watchdog's, instead of after
+ * `stuckAfterMs`: each is first taken over by `processId` (one settler per target when several
+ * workers notice the same death), so if this process dies in turn, another takes them over.
+ */
+export async function settleOrphans(deps: WatchdogDeps, processId: string, lapseSeconds: number) {
+  const now = deps.now?.() ?? new Date();
+  const adopted: StuckTarget[] = [];
+  const from = new Set<string>();
+  for (const orphan of await repo.orphanedTargets(deps.db, lapseSeconds)) {
+    if (!orphan.heldBy) continue;
+    if (await repo.adoptTarget(deps.db, orphan.id, orphan.status, orphan.heldBy, processId)) {
+      adopted.push(orphan);
+      from.add(orphan.heldBy);
+    }
+  }
+  if (adopted.length === 0)
+    return { adopted: 0, from: [], requeued: 0, uncertain: 0, reconciled: 0 };
+  return { adopted: adopted.length, from: [...from], ...(await settleStuck(deps, adopted, now)) };
 }

@@ -1,4 +1,4 @@
-import type { NetworkSetupReport } from '@herald/contract';
+import type { NetworkSetupFinding, NetworkSetupReport } from '@herald/contract';
 import type { Config } from '../../config.js';
 import type { PlatformHttp } from '../types.js';
 import { networkSetupReport } from './report.js';
@@ -6,7 +6,8 @@ import { networkSetupReport } from './report.js';
 export const DOCTOR_USAGE = `Usage: herald doctor [--live]
 
   Checks each network's setup: credentials, the redirect URI to register, the scopes and the
-  products they need, media URLs, LinkedIn app kind, TikTok audit mode and domain verification.
+  products they need, media URLs, LinkedIn app kind, TikTok audit mode and domain verification;
+  with DATABASE_URL, whether the processes serving that database read the same media.
   --live  also asks each network's token endpoint whether it knows the client id and secret`;
 
 const MARK = { ok: 'ok     ', warning: 'warning', problem: 'PROBLEM' } as const;
@@ -25,11 +26,19 @@ export function formatDoctorReport(report: NetworkSetupReport): string {
     lines.push(`  scopes        ${network.scopes.join(' ') || '(none)'}`);
     for (const f of network.findings) lines.push(`  ${MARK[f.level]}  ${f.message}`);
   }
-  const count = (level: string) =>
-    report.networks.flatMap((n) => n.findings).filter((f) => f.level === level).length;
+  if (report.deployment.length > 0) {
+    lines.push('', 'Processes serving the database:');
+    for (const f of report.deployment) lines.push(`  ${MARK[f.level]}  ${f.message}`);
+  }
+  const count = (level: string) => allFindings(report).filter((f) => f.level === level).length;
   lines.push('', `${count('problem')} problem(s), ${count('warning')} warning(s).`);
   return lines.join('\n');
 }
+
+const allFindings = (report: NetworkSetupReport): NetworkSetupFinding[] => [
+  ...report.networks.flatMap((n) => n.findings),
+  ...report.deployment,
+];
 
 /**
  * `herald doctor [--live]`: prints the report and answers the exit code (1 when any finding is a
@@ -40,13 +49,19 @@ export async function runDoctor(
   args: string[],
   print: (text: string) => void,
   http: PlatformHttp = fetch,
+  /** The deployment's findings (read from the database by the caller, when it has one). */
+  deployment?: () => Promise<NetworkSetupFinding[]>,
 ): Promise<number> {
   const unknown = args.filter((a) => a !== '--live');
   if (unknown.length > 0) {
     print(`Unknown option ${unknown.join(' ')}.\n\n${DOCTOR_USAGE}`);
     return 2;
   }
-  const report = await networkSetupReport(config, { live: args.includes('--live'), http });
+  const report = await networkSetupReport(config, {
+    live: args.includes('--live'),
+    http,
+    deployment: await deployment?.(),
+  });
   print(formatDoctorReport(report));
-  return report.networks.some((n) => n.findings.some((f) => f.level === 'problem')) ? 1 : 0;
+  return allFindings(report).some((f) => f.level === 'problem') ? 1 : 0;
 }

@@ -1,4 +1,4 @@
-import type { NetworkSetupReport } from '@herald/contract';
+import type { NetworkSetupFinding, NetworkSetupReport } from '@herald/contract';
 import type { Config } from '../../config.js';
 import { NETWORK_MODULES } from '../catalog.js';
 import type { NetworkRuntime } from '../runtime.js';
@@ -16,6 +16,8 @@ export interface ReportOptions extends PreflightOptions {
    * them (the CLI), only networks with configured credentials are probed.
    */
   runtimes?: Map<string, NetworkRuntime>;
+  /** Findings about the deployment as a whole (processes/deployment-findings.ts). */
+  deployment?: NetworkSetupFinding[];
 }
 
 /**
@@ -49,7 +51,12 @@ export async function networkSetupReport(
       }),
     );
   }
-  return { apiPublicUrl: config.apiPublicUrl, live, networks };
+  return {
+    apiPublicUrl: config.apiPublicUrl,
+    live,
+    networks,
+    deployment: options.deployment ?? [],
+  };
 }
 
 function probeTargetOf(

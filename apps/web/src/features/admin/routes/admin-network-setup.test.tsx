@@ -1,4 +1,4 @@
-import type { NetworkSetup } from '@herald/contract';
+import type { NetworkSetup, NetworkSetupFinding } from '@herald/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { backOfficeRoutes, createBackOffice, operatorSession } from '@/testing/admin-fixtures';
@@ -31,7 +31,7 @@ const tiktok: NetworkSetup = {
   ],
 };
 
-function renderSetup() {
+function renderSetup(deployment: NetworkSetupFinding[] = []) {
   const asked: string[] = [];
   mockServer({
     me: operatorSession(),
@@ -53,6 +53,7 @@ function renderSetup() {
               apiPublicUrl: 'https://herald.example.com/api',
               live,
               networks: [live ? { ...x, findings: [...x.findings, probe] } : x, tiktok],
+              deployment,
             },
           },
         };
@@ -96,5 +97,21 @@ describe('/admin/network-setup', () => {
     expect(xFindings).toBeInTheDocument();
     expect(asked).toEqual(['static', 'live']);
     expect(screen.getByRole('status')).toHaveTextContent('the token endpoints were asked');
+  });
+
+  it('shows the processes serving the database when their media is not shared', async () => {
+    renderSetup([
+      {
+        level: 'problem',
+        topic: 'storage',
+        message:
+          'Media is stored in local folders that the processes serving this database do not share: api-1 (/srv/a), api-2 (/srv/b).',
+      },
+    ]);
+    const card = await screen.findByRole('region', { name: 'Processes serving the database' });
+    expect(within(card).getByRole('list', { name: 'Processes findings' })).toHaveTextContent(
+      'Problem: Media is stored in local folders that the processes serving this database do not share: api-1 (/srv/a), api-2 (/srv/b).',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('2 problem(s) and 0 warning(s)');
   });
 });

@@ -1,4 +1,4 @@
-import type { NetworkSetup, NetworkSetupFinding } from '@herald/contract';
+import type { NetworkSetup, NetworkSetupFinding, NetworkSetupReport } from '@herald/contract';
 import { CircleAlert, CircleCheck, CircleX, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -93,6 +93,29 @@ function NetworkCard({ network }: { network: NetworkSetup }) {
   );
 }
 
+/** Whether the processes serving the database read the same media (docs/architecture.md#processes). */
+function DeploymentCard({ findings }: { findings: NetworkSetupReport['deployment'] }) {
+  const problem = findings.some((f) => f.level === 'problem');
+  return (
+    <section
+      aria-labelledby="setup-deployment"
+      className={cn(
+        'min-w-0 rounded-xl border bg-white p-4 shadow-sm sm:p-5',
+        problem ? 'border-red-300' : 'border-slate-200',
+      )}
+    >
+      <h2 id="setup-deployment" className="text-lg font-semibold text-slate-900">
+        Processes serving the database
+      </h2>
+      <ul className="mt-4 flex flex-col gap-2" aria-label="Processes findings">
+        {findings.map((finding, i) => (
+          <Finding key={i} finding={finding} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * /admin/network-setup (docs/networks.md#preflight): what `herald doctor` says, per network; the
  * button also asks each network's token endpoint whether it knows Herald's credentials.
@@ -102,7 +125,9 @@ export function AdminNetworkSetupPage() {
   const setup = useNetworkSetup(live);
   const report = setup.data;
   const counts = (level: NetworkSetupFinding['level']) =>
-    (report?.networks ?? []).flatMap((n) => n.findings).filter((f) => f.level === level).length;
+    [...(report?.networks ?? []).flatMap((n) => n.findings), ...(report?.deployment ?? [])].filter(
+      (f) => f.level === level,
+    ).length;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -140,6 +165,7 @@ export function AdminNetworkSetupPage() {
             {`${counts('problem')} problem(s) and ${counts('warning')} warning(s). API_PUBLIC_URL is ${report.apiPublicUrl}`}
             {report.live ? '; the token endpoints were asked.' : '.'}
           </p>
+          {report.deployment.length > 0 && <DeploymentCard findings={report.deployment} />}
           <div className="grid items-start gap-4 lg:grid-cols-2">
             {report.networks.map((network) => (
               <NetworkCard key={`${network.slug}:${network.kind ?? ''}`} network={network} />

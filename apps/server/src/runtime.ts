@@ -36,6 +36,8 @@ import { WEBHOOK_RECEIVERS } from './platforms/inbox-receivers.js';
 import type { WebhookReceiver } from './platforms/inbox-types.js';
 import { PublishQueue } from './modules/publishing/publish-queue.js';
 import { Publisher } from './modules/publishing/publisher.js';
+import { Semaphores } from './modules/publishing/caps.js';
+import { SharedSlots } from './modules/publishing/shared-slots.js';
 import type { WatchdogDeps } from './modules/publishing/watchdog.js';
 import {
   buildNetworks,
@@ -139,9 +141,14 @@ export async function createRuntime(
     log,
     now,
   });
+  // Every process publishes (the worker its jobs, the API "Publish now"): on PostgreSQL the caps
+  // hold across all of them; PGlite has one process.
+  const publishSlots =
+    database.kind === 'postgres' ? new SharedSlots(database.url, log) : new Semaphores();
   const publisher = new Publisher({
     db,
     networks,
+    slots: publishSlots,
     media,
     cipher,
     queue: publishQueue,
@@ -223,6 +230,7 @@ export async function createRuntime(
       await boss.stop({ close: true });
     },
     async close() {
+      await publishSlots.close();
       await media.close();
     },
   };

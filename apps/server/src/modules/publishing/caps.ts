@@ -5,7 +5,7 @@ import { THREADS_POST_CAP } from '../../platforms/threads/limits.js';
 import { X_PUBLISH_LIMITS } from '../../platforms/x/limits.js';
 
 export interface PublishCaps {
-  /** Publications of this network one worker process runs at once. */
+  /** Publications of this network in flight at once, across every process sharing the database. */
   concurrency: number;
   /** Publications of one account at once, where the network needs it (quota read before publish). */
   perAccount?: number;
@@ -37,16 +37,45 @@ export function capsOf(slug: string): PublishCaps {
   return CAPS[slug] ?? { concurrency: 4 };
 }
 
-/** Per-key counting semaphores: at most `limit` holders of one key at a time. */
-export class Semaphores {
+/**
+ * Slots of the caps above, taken by the publisher around a run: at most `limit` holders of one
+ * key at a time. Resolves with the slot's release, or null when `signal` aborts the wait (the
+ * worker is stopping: nothing was started, the run hands its target back).
+ */
+export interface PublishSlots {
+  acquire(key: string, limit: number, signal?: AbortSignal): Promise<(() => void) | null>;
+  /** Gives back whatever is still held (the process is stopping). */
+  close(): Promise<void>;
+}
+
+/**
+ * Per-key counting semaphores within this process. Enough on its own where one process publishes
+ * (the embedded PGlite database belongs to one); shared-slots.ts builds the cluster-wide slots of
+ * PostgreSQL on it.
+ */
+export class Semaphores implements PublishSlots {
   private readonly held = new Map<string, number>();
   private readonly waiting = new Map<string, Array<() => void>>();
 
-  async acquire(key: string, limit: number): Promise<() => void> {
+  async acquire(key: string, limit: number, signal?: AbortSignal): Promise<(() => void) | null> {
     if ((this.held.get(key) ?? 0) >= limit) {
-      await new Promise<void>((resolve) => {
-        this.waiting.set(key, [...(this.waiting.get(key) ?? []), resolve]);
+      const granted = await new Promise<boolean>((resolve) => {
+        const grant = () => {
+          signal?.removeEventListener('abort', abort);
+          resolve(true);
+        };
+        const abort = () => {
+          const queue = this.waiting.get(key) ?? [];
+          const at = queue.indexOf(grant);
+          // Already granted: the slot is this waiter's and is given back below.
+          if (at >= 0) queue.splice(at, 1);
+          resolve(at < 0);
+        };
+        if (signal?.aborted) return resolve(false);
+        this.waiting.set(key, [...(this.waiting.get(key) ?? []), grant]);
+        signal?.addEventListener('abort', abort, { once: true });
       });
+      if (!granted) return null;
     } else {
       this.held.set(key, (this.held.get(key) ?? 0) + 1);
     }
@@ -61,4 +90,6 @@ export class Semaphores {
       else this.held.set(key, (this.held.get(key) ?? 1) - 1);
     };
   }
+
+  async close() {}
 }

@@ -20,7 +20,7 @@ import {
 } from '../integrations/integrations.service.js';
 import { contentOf } from '../posts/post-dto.js';
 import { recordPublication } from '../../lib/metrics.js';
-import { capsOf, Semaphores } from './caps.js';
+import { capsOf, Semaphores, type PublishSlots } from './caps.js';
 import {
   announceFollowUpProblem,
   announceOutcome,
@@ -65,6 +65,11 @@ export interface PublisherDeps {
    * (watchdog.ts, settleOrphans). Without it the targets are left to the time-based watchdog.
    */
   processId?: string;
+  /**
+   * The caps' slots (caps.ts): shared by every process on PostgreSQL (shared-slots.ts); this
+   * process's own when left out, as on PGlite, where one process publishes.
+   */
+  slots?: PublishSlots;
 }
 
 /** What the watchdog learns about a target a dead worker left PUBLISHING. */
@@ -127,9 +132,11 @@ function notConnectedReason(loaded: Loaded): string {
  * visible call (finalize) is never repeated unless the network says for certain it did nothing.
  */
 export class Publisher {
-  private readonly semaphores = new Semaphores();
+  private readonly slots: PublishSlots;
   private readonly accounts = new WeakMap<IntegrationRow, StoredAccount>();
-  constructor(private readonly deps: PublisherDeps) {}
+  constructor(private readonly deps: PublisherDeps) {
+    this.slots = deps.slots ?? new Semaphores();
+  }
 
   private now() {
     return this.deps.now?.() ?? new Date();
@@ -209,12 +216,10 @@ export class Publisher {
       if (err instanceof UnreadableTokensError) return this.failUnreadable(loaded, err);
       throw err;
     }
-    const caps = capsOf(network.slug);
-    // The account's slot first: waiting for it must not hold one of the network's slots.
-    const accountSlot = caps.perAccount
-      ? await this.semaphores.acquire(`account:${loaded.integration.id}`, caps.perAccount)
-      : null;
-    const slot = await this.semaphores.acquire(network.slug, caps.concurrency);
+    const slots = await this.takeSlots(network.slug, loaded.integration.id, signal);
+    // A stopping worker ended the wait: nothing was started.
+    if (!slots)
+      return ['QUEUED', 'READY'].includes(target.status) ? this.handBack(target.id) : 'BUSY';
     try {
       const outcome = await this.advance(loaded, network, publishing, signal);
       // Most posts have no thread parts nor first comment: nothing more to read then.
@@ -222,9 +227,41 @@ export class Publisher {
         await this.followUpsOf(targetId, network, publishing);
       return outcome;
     } finally {
-      accountSlot?.();
-      slot();
+      slots();
     }
+  }
+
+  /**
+   * A slot of the account where its network needs one at a time, then one of the network's; null
+   * when `signal` ends the wait. The account's comes first: waiting for it must not hold one of
+   * the network's slots (and no run waits for an account while holding a network slot, so two
+   * runs never wait for each other's).
+   */
+  private async takeSlots(
+    slug: string,
+    integrationId: string,
+    signal?: AbortSignal,
+  ): Promise<(() => void) | null> {
+    const caps = capsOf(slug);
+    const account = caps.perAccount
+      ? await this.slots.acquire(`account:${integrationId}`, caps.perAccount, signal)
+      : () => {};
+    if (!account) return null;
+    let network: (() => void) | null;
+    try {
+      network = await this.slots.acquire(`network:${slug}`, caps.concurrency, signal);
+    } catch (err) {
+      account();
+      throw err;
+    }
+    if (!network) {
+      account();
+      return null;
+    }
+    return () => {
+      network();
+      account();
+    };
   }
 
   /**
@@ -238,16 +275,11 @@ export class Publisher {
     const network = this.deps.networks.get(loaded.platformName.toLowerCase());
     const publishing = network?.adapter.publishing;
     if (!network || !publishing || !loaded.integration) return 'SKIPPED';
-    const caps = capsOf(network.slug);
-    const accountSlot = caps.perAccount
-      ? await this.semaphores.acquire(`account:${loaded.integration.id}`, caps.perAccount)
-      : null;
-    const slot = await this.semaphores.acquire(network.slug, caps.concurrency);
+    const slots = (await this.takeSlots(network.slug, loaded.integration.id))!;
     try {
       return await this.followUpsOf(targetId, network, publishing);
     } finally {
-      accountSlot?.();
-      slot();
+      slots();
     }
   }
 
@@ -448,42 +480,74 @@ export class Publisher {
       if (!readied) return 'BUSY';
       target = readied;
     }
+    return this.publishReady(loaded, network, publishing, target, request, signal);
+  }
 
-    // Daily caps of the network (Instagram, Threads, Facebook Reels…): wait for the window.
+  /**
+   * The visible call of a READY target. Where the network caps an account's posts a day
+   * (Instagram, Threads, LinkedIn), counting them and publishing are one step for the account
+   * across every process: its `daily:` slot is held from the count until the outcome is stored,
+   * so two runs cannot both take the day's last post. It is the last slot a run takes: its holder
+   * waits for no other.
+   */
+  private async publishReady(
+    loaded: Loaded,
+    network: NetworkRuntime,
+    publishing: PublishingAdapter,
+    target: repo.TargetRow,
+    request: PublishRequest,
+    signal?: AbortSignal,
+  ): Promise<RunOutcome> {
+    const { db } = this.deps;
     const cap = capsOf(network.slug).perDay;
-    if (cap && loaded.integration) {
-      const since = new Date(this.now().getTime() - 24 * 3600_000);
-      const recent = await repo.publishedSince(db, loaded.integration.id, since);
-      if (recent.length >= cap) {
-        const frees = (recent[0]?.publishedAt?.getTime() ?? this.now().getTime()) + 24 * 3600_000;
-        await repo.transition(db, target.id, ['READY'], 'READY', {
-          error: `${loaded.platformName} allows ${cap} posts a day for this account; Herald will publish this one when the window allows.`,
-        });
-        await this.deps.queue.retryAt(target.id, new Date(frees + 1000));
-        return 'RETRY_LATER';
+    const daily =
+      cap && loaded.integration
+        ? await this.slots.acquire(`daily:${loaded.integration.id}`, 1, signal)
+        : () => {};
+    if (!daily) return this.handBack(target.id);
+    try {
+      // Daily caps of the network (Instagram, Threads, Facebook Reels…): wait for the window.
+      if (cap && loaded.integration) {
+        const since = new Date(this.now().getTime() - 24 * 3600_000);
+        const recent = await repo.publishedSince(db, loaded.integration.id, since);
+        if (recent.length >= cap) {
+          const frees = (recent[0]?.publishedAt?.getTime() ?? this.now().getTime()) + 24 * 3600_000;
+          await repo.transition(db, target.id, ['READY'], 'READY', {
+            error: `${loaded.platformName} allows ${cap} posts a day for this account; Herald will publish this one when the window allows.`,
+          });
+          await this.deps.queue.retryAt(target.id, new Date(frees + 1000));
+          return 'RETRY_LATER';
+        }
       }
-    }
 
-    // The visible call is the one step that must not be cut: a stopping worker leaves it READY.
-    if (signal?.aborted) return this.handBack(target.id);
-    const attemptId = randomUUID();
-    const publishingRow = await repo.claimDue(
-      db,
-      target.id,
-      'READY',
-      { status: 'PUBLISHING', attemptId, heldBy: this.holder },
-      new Date(this.now().getTime() + 1000),
-    );
-    if (!publishingRow) return 'BUSY';
-    return this.finalize(loaded, network, publishing, { row: publishingRow, request, attemptId });
+      // The visible call is the one step that must not be cut: a stopping worker leaves it READY.
+      if (signal?.aborted) return this.handBack(target.id);
+      const attemptId = randomUUID();
+      const publishingRow = await repo.claimDue(
+        db,
+        target.id,
+        'READY',
+        { status: 'PUBLISHING', attemptId, heldBy: this.holder },
+        new Date(this.now().getTime() + 1000),
+      );
+      if (!publishingRow) return 'BUSY';
+      return await this.finalize(loaded, network, publishing, {
+        row: publishingRow,
+        request,
+        attemptId,
+      });
+    } finally {
+      daily();
+    }
   }
 
   /**
    * A QUEUED target whose preparing calls nothing at the network (`preparesLocally`: a text post
    * on X) is prepared in memory and claimed straight into PUBLISHING with that state, attempt
-   * and attempt id, in one guarded step instead of QUEUED → PREPARING → READY → PUBLISHING (issue
-   * 20). Null when it does not apply (it may call the network, its account is at its daily cap,
-   * or the in-memory preparing says anything but ready): the steps run as usual then.
+   * and attempt id, in one guarded step instead of QUEUED → PREPARING → READY → PUBLISHING. Null
+   * when it does not apply (it may call the network, the network caps posts a day, or the
+   * in-memory preparing says anything but ready): the steps run as usual then, and
+   * `publishReady` counts the day's posts with the visible call.
    */
   private async claimPreparedLocally(
     loaded: Loaded,
@@ -491,13 +555,7 @@ export class Publisher {
     publishing: PublishingAdapter,
     request: PublishRequest,
   ): Promise<Claimed | 'BUSY' | null> {
-    if (!publishing.preparesLocally?.(request)) return null;
-    const cap = capsOf(network.slug).perDay;
-    if (cap && loaded.integration) {
-      const since = new Date(this.now().getTime() - 24 * 3600_000);
-      if ((await repo.publishedSince(this.deps.db, loaded.integration.id, since)).length >= cap)
-        return null;
-    }
+    if (!publishing.preparesLocally?.(request) || capsOf(network.slug).perDay) return null;
     let state: PublishState;
     try {
       const account = this.accountOf(loaded);

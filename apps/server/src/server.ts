@@ -94,7 +94,7 @@ export async function runServer(config: Config, role: Role) {
     const storageChecked = runtime.media.check();
     storageChecked.catch(() => {});
     // Jobs can be sent once pg-boss runs and the queues exist. Starting it is mostly the
-    // database's work and building the app mostly this thread's, so they overlap (issue 20).
+    // database's work and building the app mostly this thread's, so they overlap.
     // Nothing runs a job yet: the handlers start once the app is built, since a job may reach a
     // sandbox through it. (Starting them after listening was tried: the first requests after
     // ready then shared the embedded database with thirteen workers' first polls and were seconds

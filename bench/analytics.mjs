@@ -1,4 +1,4 @@
-// Analytics benchmark (issue 18): an organization with 20,000 published targets and 1,000,000
+// Analytics benchmark: an organization with 20,000 published targets and 1,000,000
 // metric snapshots on PostgreSQL. In one run it measures, next to each other:
 //
 //   - the analytics screen's two requests for a 90-day range (GET …/analytics/overview and
@@ -48,7 +48,7 @@ const requests = Number(process.env.ANALYTICS_REQUESTS ?? 60);
 const queryRuns = Number(process.env.ANALYTICS_QUERY_RUNS ?? 30);
 const port = Number(process.env.BENCH_PORT ?? 3212);
 const base = `http://127.0.0.1:${port}`;
-/** The goal of issue 18: the screen's queries for 90 days answer with p95 under 100 ms. */
+/** The goal: the screen's queries for 90 days answer with p95 under 100 ms. */
 const GOAL_P95_MS = 100;
 const DAY_MS = 86_400_000;
 

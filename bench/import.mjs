@@ -1,4 +1,4 @@
-// CSV import benchmark (issue 19): 1,000 rows imported through `POST …/posts/import` of a real
+// CSV import benchmark: 1,000 rows imported through `POST …/posts/import` of a real
 // `herald api` process on PostgreSQL, one row in ten with a media URL fetched from a loopback
 // server (allowed through the test-only MEDIA_IMPORT_ALLOW_PRIVATE). Reports the time of the dry
 // run and of the import, and the API process's peak resident memory above its idle level for a

@@ -1,4 +1,4 @@
-// Inbox benchmark (issue 17), in one run on PostgreSQL:
+// Inbox benchmark, in one run on PostgreSQL:
 //
 //   - 20,000 webhook deliveries (10% duplicates, shuffled) POSTed through the real HTTP endpoint
 //     (signature checked over the raw body) and stored by the real pg-boss job, next to a plain

@@ -1,4 +1,4 @@
-// API benchmark (tracker issue 20). In one run and one process tree it measures, side by side:
+// API benchmark. In one run and one process tree it measures, side by side:
 //
 //   - a bare Fastify hello (same Node, same Fastify) and Herald's GET /api/healthz;
 //   - GET /api/auth/me signed in;
@@ -50,7 +50,7 @@ const port = Number(process.env.BENCH_PORT ?? 3210);
 const adminUrl = process.env.DATABASE_URL || '';
 const profile = process.env.BENCH_PROFILE === '1';
 const CONNECTIONS = 10;
-/** Goals of tracker issue 20. */
+/** The API's performance goals. */
 const GOALS = {
   postsVsRaw: 0.7,
   postsP99Ms: 25,
@@ -239,8 +239,8 @@ async function rawRelations(db, orgId, ids) {
 /**
  * The page's SQL since it reads the relations with the list (posts.repository.ts): the list with
  * each post's targets and files as JSON aggregates of rows, and the count, run together. (The
- * targets' network and account names come from a cache since session 11, target-names.ts, and
- * the creators' names since session 15, creator-names.ts; Herald sorts the aggregates.)
+ * targets' network and account names now come from a cache, target-names.ts, as do the
+ * creators' names, creator-names.ts; Herald sorts the aggregates.)
  */
 const PAGE_WITH_RELATIONS = `select ${POST_COLUMNS},
   coalesce((select json_agg(t)
@@ -449,7 +449,7 @@ try {
   // Each measure runs with the other Herald paused (SIGSTOP): both are whole `herald start`
   // servers, and the idle one's background work (pg-boss polling its queues, PGlite in the
   // embedded one) took CPU from the two cores the measured one shares with the load generator.
-  // Until session 11 both ran throughout every measure.
+  // Both used to run throughout every measure.
   const heralds = [embedded, pgHerald].filter(Boolean);
   // A server let go again runs its overdue timers at once (every worker polls): the next measure
   // waits a moment for that to pass.

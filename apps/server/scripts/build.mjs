@@ -2,7 +2,7 @@
 // dist/main.js, behind a small dist/cli.js that turns on Node's compile cache first.
 //
 // The pure-JavaScript npm packages go into the bundle too: a start used to load ~1,650 files
-// from node_modules, and resolving and reading them was half of its time (issue 20). Kept
+// from node_modules, and resolving and reading them was half of its time. Kept
 // external, and loaded from node_modules:
 //   - packages loaded by import() where first used, so a start does not load them at all;
 //   - packages that read files of their own at run time (WebAssembly, native code, templates,

@@ -201,7 +201,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.nodeEnv === 'test' }));
   // Hooks that run on every request take callbacks, not promises: a health check runs a dozen
-  // of them and each promise was a measurable part of its time (issue 20).
+  // of them and each promise was a measurable part of its time.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);

@@ -149,7 +149,7 @@ export async function runServer(config: Config, role: Role) {
     );
     // What is otherwise made on first use (the development sign-in) is made now, while the first
     // page loads, so the first sign-in does not wait for it (one that comes sooner waits for this
-    // same making). Making it before listening was a tenth of the embedded start (issue 20).
+    // same making). Making it before listening was a tenth of the embedded start.
     built?.warmUp().catch((err: unknown) => log.error({ err }, 'warming up failed'));
   } catch (err) {
     // What was started stops, pg-boss first, before its database closes under it.

@@ -8,7 +8,7 @@ import { usePostgres } from '../test/postgres.js';
 /**
  * The pool's guard (a lost COMMIT asked about again, a client released on a lost connection)
  * wraps a client's `query` for one checkout only: once released, the client queries as pg's own
- * client does, however many transactions it ran (each used to add a layer, issue 20).
+ * client does, however many transactions it ran (each used to add a layer).
  */
 usePostgres();
 

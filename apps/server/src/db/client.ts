@@ -127,7 +127,7 @@ export async function queryRowArrays(
     if (literals.includes(null))
       return (await client.query<unknown[]>(text, values, { rowMode: 'array', parsers })).rows;
     await preparedOnPglite(client, name, text);
-    // Read in this thread (timestamps as text), not by PGlite in the database's (issue 20).
+    // Read in this thread (timestamps as text), not by PGlite in the database's, the busier one.
     return (await client.executeRaw(`execute ${name}(${literals.join(', ')})`)).rows;
   }
   const result = await (client as pg.Pool).query<unknown[]>({
@@ -240,7 +240,7 @@ class ResilientPool extends pg.Pool {
       released = true;
       // The guard is for this checkout only. Left on, every later checkout wrapped the last
       // wrapper again: a client's every query (pool.query ones too) went through one more layer
-      // per transaction it had ever run (issue 20).
+      // per transaction it had ever run.
       delete (client as { query?: unknown }).query;
       release(err);
     };

@@ -68,8 +68,8 @@ type Early = { [EARLY]?: SpawnedPglite & { unlock(): void } };
 /**
  * Called by the built entry (dist/cli.js) before it loads the server's bundle: when the command
  * will open the embedded database (`herald start` without DATABASE_URL, as config.ts reads them),
- * its thread starts opening it now, while this thread loads and evaluates the bundle (issue 20:
- * the two were a second and a half of a start one after the other). The folder is locked first,
+ * its thread starts opening it now, while this thread loads and evaluates the bundle (the
+ * two were a second and a half of a start one after the other). The folder is locked first,
  * as openPglite locks it; when it cannot be, nothing starts here and openPglite says why. The two
  * variables are read by config.ts's rules.
  */

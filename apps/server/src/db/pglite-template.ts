@@ -10,7 +10,7 @@ import { migrationsFolder, pgliteTemplatePath } from '../lib/paths.js';
 /**
  * A new embedded database starts from a template made at build time: PostgreSQL's initdb under
  * WebAssembly took 3–10 s of a first `npm start` on the 2-core machine, unpacking an initialised,
- * migrated data folder takes well under one (issue 20). The template holds the schema and the
+ * migrated data folder takes well under one. The template holds the schema and the
  * migrations' seed rows only — no secret, no user: those are made at first start, as before.
  * Migrations newer than the template are applied on top, as on any existing folder.
  *

@@ -288,7 +288,7 @@ export class PgliteThread implements PgliteSession {
    * differently: arrays, bytes, dates…). For the hot
    * reads (`queryRowArrays`): PGlite's reading of the answer, a copied buffer and a decoder call
    * per value, then copying the rows to this thread, was over half of the embedded database's
-   * thread under the posts page, the embedded server's busiest (issue 20).
+   * thread under the posts page, the embedded server's busiest.
    */
   async executeRaw(text: string): Promise<PgliteResults<unknown[]>> {
     const bytes = (await this.send({ op: 'raw', text })) as Uint8Array;
@@ -366,7 +366,7 @@ export class PgliteThread implements PgliteSession {
     const asText = options?.parsers ? Object.keys(options.parsers).map(Number) : [];
     // JSON crosses as its text and is parsed here, as PGlite would have parsed it there: copying
     // a string to this thread costs far less than copying the objects parsed from it, and the
-    // database's thread is the embedded server's busiest (issue 20).
+    // database's thread is the embedded server's busiest.
     const parsedHere = JSON_TYPES.filter((type) => !asText.includes(type));
     request.textTypes = [...asText, ...parsedHere];
     const result = (await this.send(request)) as PgliteResults<unknown>;

@@ -1,4 +1,4 @@
-// The embedded database's own thread (issue 20). PGlite is PostgreSQL compiled to WebAssembly: in
+// The embedded database's own thread. PGlite is PostgreSQL compiled to WebAssembly: in
 // the thread that also answered HTTP, its planning, executing and protocol parsing were about 60 %
 // of an embedded posts page, and every request waited for the others' queries. Here it runs
 // beside that thread, on the other core. pglite-thread.ts is the other end: it sends requests,
@@ -63,7 +63,7 @@ export function errorFields(err: unknown): ErrorFields {
 
 /**
  * PostgreSQL's settings, PGlite's own but for a smaller buffer cache: the default 128 MB were
- * cleared at every start, 0.6 s of it under WebAssembly (issue 20). An embedded database is a
+ * cleared at every start, 0.6 s of it under WebAssembly. An embedded database is a
  * small team's, and what the cache does not hold the operating system's does.
  */
 const SETTINGS = {
@@ -271,7 +271,7 @@ async function open({ folder, template }: PgliteThreadOptions): Promise<PGlite> 
 /**
  * Writes the files of `tar` (as PGlite's `dumpDataDir` makes it: ustar, folders and plain files)
  * into `folder`. PGlite's own `loadDataDir` writes them through its WebAssembly file system, and
- * took twice as long as this (issue 20).
+ * took twice as long as this.
  */
 export function unpackTar(tar: Buffer, folder: string) {
   const root = resolve(folder);

@@ -7,7 +7,7 @@ import { MEMBERSHIP_CACHE_TTL_MS } from '../modules/team/membership.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { addMember, createOrg, signIn, type Actor } from '../test/factories.js';
 
-// Sessions and memberships are cached for a moment (issue 20); these tests hold the promise that
+// Sessions and memberships are cached for a moment; these tests hold the promise that
 // goes with it: a change made through this process counts from the next request on, and one
 // made elsewhere (another API process, straight in the database) within the cache's lifetime.
 let t: TestApp;

@@ -74,7 +74,7 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
     held.add(request);
     return false;
   };
-  // Callback hooks: requests without a key (nearly all) pass without a promise (issue 20). The
+  // Callback hooks: requests without a key (nearly all) pass without a promise. The
   // claim is a hook of the POST routes only; the record stays a hook of every answer, ahead of
   // compression (registered last), so it keeps the plain JSON.
   const posts = (route: RouteOptions) => methodsOf(route).includes('POST');

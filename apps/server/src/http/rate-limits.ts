@@ -238,7 +238,7 @@ export async function registerRateLimits(
       timeWindow: MINUTE,
       keyGenerator: (request) => `signin:${routeKey(request)}:${normalizeIP(request.ip)}`,
     });
-    // Hooks of the routes they limit, taking callbacks (issue 20: a promise per hook, and a hook
+    // Hooks of the routes they limit, taking callbacks (a promise per hook, and a hook
     // per request that had nothing to do, were a measurable part of a small request's time).
     hookRoutes(app, 'onRequest', among(signInRoutes), (request, reply, done) => {
       if (!signInRoutes.has(routeKey(request))) return done();

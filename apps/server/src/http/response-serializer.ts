@@ -10,7 +10,7 @@ type RouteSchema = Parameters<FastifySerializerCompiler<unknown>>[0];
 /**
  * Answers are written by a serializer compiled from each route's response schema
  * (fast-json-stringify), not by zod's encode followed by `JSON.stringify`: on the posts page those
- * two were 15 % of the server's CPU (issue 20). The compiled serializer writes only the properties
+ * two were 15 % of the server's CPU. The compiled serializer writes only the properties
  * the schema declares, in its order, as zod's encode did. A schema it cannot take (one zod cannot
  * describe as JSON schema) keeps zod's serializer.
  *
@@ -19,7 +19,7 @@ type RouteSchema = Parameters<FastifySerializerCompiler<unknown>>[0];
  * naming the route, so every test that reads an answer also checks the two agree.
  *
  * A route's serializer is compiled when it first answers: compiling all of them was an eighth of
- * the embedded start's CPU (issue 20). The test suite compiles each when its route is added, so a
+ * the embedded start's CPU. The test suite compiles each when its route is added, so a
  * schema that cannot be compiled fails every test that builds the app.
  */
 export function responseSerializerCompiler(options: {

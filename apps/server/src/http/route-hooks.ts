@@ -37,7 +37,7 @@ export function recordRoutes(app: FastifyInstance) {
  *
  * For work that only some routes ever do (only writes are checked for their origin, only the
  * upload route counts bytes): a health check, or any read, used to run a dozen hooks that each
- * looked at the request and passed, a measurable part of its time (issue 20). The handler still
+ * looked at the request and passed, a measurable part of its time. The handler still
  * decides for itself on a route that answers several methods.
  */
 export function hookRoutes<Name extends RouteHookName>(

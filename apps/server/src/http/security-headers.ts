@@ -17,7 +17,7 @@ export const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 /**
  * Helmet's headers, worked out once: they never depend on the request. (@fastify/helmet built
  * helmet's middleware again for each request, parsing the Content-Security-Policy directives
- * each time: a sixth of a health check's CPU, issue 20.)
+ * each time: a sixth of a health check's CPU.)
  *
  * A JSON answer is never a document: a browser neither renders it nor loads anything for it, so
  * the headers about rendering (referrer policy, opener and agent cluster, DNS prefetch, the
@@ -25,7 +25,7 @@ export const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
  * no sniffing it as something else, no framing it, no reading it cross-origin without CORS,
  * HTTPS only where the site is on HTTPS, a policy under which, were it opened as a page, it could
  * load nothing, and no caching (it is per person and per moment). Each header costs the server
- * and every client parsing it (~1 µs a header on this machine, issue 20): a JSON answer carries
+ * and every client parsing it (~1 µs a header on this machine): a JSON answer carries
  * five of them (six on HTTPS) instead of eleven (twelve) and the cache-control.
  */
 export function securityHeaderSets(options: HelmetOptions): SecurityHeaderSets {

@@ -18,7 +18,7 @@ const selfAgent = new Agent({ keepAlive: true });
  * would. Until then (a test's app that is never started) it is injected. Injecting into a
  * listening server cost every later request: light-my-request's stand-ins for Node's request and
  * response pass through the same Fastify and Node functions, and after one sign-in those served
- * a health check ~20 % slower for the rest of the process's life (issue 20).
+ * a health check ~20 % slower for the rest of the process's life.
  */
 export function selfFetch(
   app: FastifyInstance,

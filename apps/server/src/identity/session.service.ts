@@ -14,7 +14,7 @@ export const REVOKED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * How long a checked access token is believed without asking the database again. Every request
  * checked its session (a query, and an HMAC on the thread pool) — the largest part of a signed-in
- * request's time (issue 20). A logout, a refresh-token reuse and every other state-changing
+ * request's time. A logout, a refresh-token reuse and every other state-changing
  * request of this process clear the cache (`forgetCached`), so here they count at once; a change
  * made by another process (a second API process, `herald admin revoke`) counts within this time.
  */

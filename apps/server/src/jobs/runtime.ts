@@ -52,7 +52,7 @@ export async function startJobs(boss: PgBoss, role: JobRole, jobs: AnyJobDefinit
 /**
  * Starts `boss` and creates the jobs' queues that do not exist yet: from then on jobs can be sent.
  * The existing ones are read in one statement (creating one that exists changes nothing, and
- * asking for each took a few statements apiece: a sixth of an embedded start, issue 20).
+ * asking for each took a few statements apiece: a sixth of an embedded start).
  */
 export async function startQueues(boss: PgBoss, jobs: AnyJobDefinition[]) {
   await boss.start();
@@ -67,7 +67,7 @@ export async function startQueues(boss: PgBoss, jobs: AnyJobDefinition[]) {
 /**
  * In a working role, the jobs' handlers and cron schedules (after `startQueues`). A schedule
  * stored as wanted is not written again: the stored ones are read in one statement, where
- * writing each was ten statements of every start (issue 20).
+ * writing each was ten statements of every start.
  */
 export async function startHandlers(boss: PgBoss, role: JobRole, jobs: AnyJobDefinition[]) {
   if (role === 'api') return;

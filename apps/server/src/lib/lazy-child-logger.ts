@@ -9,7 +9,7 @@ type PinoLike = FastifyBaseLogger & {
 /**
  * A request's logger that becomes pino's child logger only when it first writes a line. pino
  * builds a child eagerly (its bindings serialized, its redaction set up): on a health check,
- * which writes no line at all, that was a twentieth of the request's CPU (issue 20). Lines at a
+ * which writes no line at all, that was a twentieth of the request's CPU. Lines at a
  * level the request does not log (its route's `logLevel`, else the server's) cost a comparison.
  */
 class LazyChildLogger {

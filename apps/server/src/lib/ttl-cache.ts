@@ -9,7 +9,7 @@
  * an entry then never expires with requests waiting for it. (When one expired, each of the ten
  * requests in flight read it again, one after the other on the embedded database; after that,
  * they all waited for the one read, queued behind the others' statements. Either was a periodic
- * stall of every request, issue 20.) No answer is older than `ttlMs`.
+ * stall of every request.) No answer is older than `ttlMs`.
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; until: number; refreshAt: number }>();

@@ -201,7 +201,7 @@ export interface PublishingAdapter {
   /**
    * True when prepare and check make no call to the network for this request (a text post on
    * X): the publisher runs them in memory and claims the target straight for finalize, one
-   * committed step instead of three (issue 20). Absent or false: they may call the network.
+   * committed step instead of three. Absent or false: they may call the network.
    */
   preparesLocally?(request: PublishRequest): boolean;
   /**

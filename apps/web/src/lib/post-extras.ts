@@ -15,7 +15,7 @@ import { apiClient } from './api-client';
 import { postKeys } from './posts';
 
 /**
- * Issue 19's composer and team extras: duplicate a post, its internal comments, the teammates a
+ * The composer and team extras: duplicate a post, its internal comments, the teammates a
  * comment may @mention, and the organization's default link tracking. Several features read
  * these, so they live here.
  */

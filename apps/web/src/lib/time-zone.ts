@@ -1,7 +1,7 @@
 /**
  * Time zones, in one place: the list people choose from (settings, onboarding-free back-office
  * form, the organization's default) and the conversions that show and take times in the zone the
- * user works in rather than in the browser's (issue 13: user zone > organization zone > browser).
+ * user works in rather than in the browser's (user zone > organization zone > browser).
  * Built on `Intl` only, which is exact across daylight-saving changes.
  */
 

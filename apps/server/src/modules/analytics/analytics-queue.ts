@@ -60,7 +60,7 @@ export class AnalyticsQueue {
   constructor(private readonly boss: PgBoss | null) {}
 
   /**
-   * Every checkpoint's job in one statement (issue 20: fifteen `send`s were fifteen round trips on
+   * Every checkpoint's job in one statement (fifteen `send`s were fifteen round trips on
    * every publication). `insert` writes the jobs through the same statement as `send`, with the
    * same keys and due times.
    */

@@ -5,7 +5,7 @@ import { addMember, createOrg, type Actor } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 
-/** Issue 19, approvals only for chosen roles (docs/product.md#approvals). */
+/** Approvals only for chosen roles (docs/product.md#approvals). */
 let t: TestApp;
 let owner: Actor;
 let creator: Actor;

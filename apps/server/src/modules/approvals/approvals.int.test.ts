@@ -9,7 +9,7 @@ import { addMember, createOrg, type Actor } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 
-/** Issue 19, approvals: the setting, the pending status, the queue, approve and reject. */
+/** Approvals: the setting, the pending status, the queue, approve and reject. */
 let t: TestApp;
 let mediaDir: string;
 let owner: Actor;

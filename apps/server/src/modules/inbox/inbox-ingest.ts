@@ -185,7 +185,7 @@ async function upsertBatch(
 
   // 1. Every conversation of the batch, created or locked (one statement per thousand). The rows
   // travel as one JSON parameter: building a statement of thousands of parameters cost more CPU
-  // than the database spent on it (issue 17's ingestion rate).
+  // than the database spent on it (the inbox's ingestion rate goal).
   for (const part of slices(groups)) {
     const values = part.map((g) => {
       const participant = participantOf(g.events);

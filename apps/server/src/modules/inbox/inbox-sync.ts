@@ -125,8 +125,8 @@ export function metaVerifyToken(
 export class InboxSync {
   /**
    * Deliveries are stored in groups: a burst of webhook requests costs one multi-row INSERT per
-   * round trip instead of one each (issue 17's ingestion rate); each request is answered once its
-   * own row is written.
+   * round trip instead of one each (the inbox's ingestion rate goal); each request is answered
+   * once its own row is written.
    */
   private readonly deliveries: GroupWriter<{
     id: string;

@@ -36,7 +36,7 @@ export async function announceInbox(db: Db, announcement: InboxAnnouncement) {
  * One notification per recipient, inserted and announced on the channel in one statement
  * (announcements go out when the transaction commits). The recipients are `userIds`, and with
  * `admins` every active Admin of the organization too, each once (the publisher's outcome is one
- * round trip instead of three or more: issue 20).
+ * round trip instead of three or more).
  */
 export async function insertNotificationsFor(
   db: Db,

@@ -4,7 +4,7 @@ import { signIn } from '../../test/factories.js';
 import { getPublicMediaUrlFinding } from './platforms.service.js';
 
 /**
- * The back-office copy of the start-up warning about media URLs (issue 16): operators see it
+ * The back-office copy of the start-up warning about media URLs: operators see it
  * when an active network that fetches media by URL runs with real credentials and
  * API_PUBLIC_URL is not a public https address.
  */

@@ -13,7 +13,7 @@ import { connectStoredAccount, connectThroughSandbox } from '../../test/networks
 import { imageMedia, publishRequest } from '../../test/publish-media.js';
 import { PUBLISH_QUEUE } from '../publishing/publish-queue.js';
 
-/** Issue 19, alt text: stored with each file, kept on edit, and sent to every network's sandbox. */
+/** Alt text: stored with each file, kept on edit, and sent to every network's sandbox. */
 let t: TestApp;
 let mediaDir: string;
 let owner: Actor;

@@ -9,7 +9,7 @@ import { multipart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { PUBLISH_QUEUE } from '../publishing/publish-queue.js';
 
-/** Issue 19: duplicate a post, link tracking (UTM), and internal comments with @mentions. */
+/** Duplicate a post, link tracking (UTM), and internal comments with @mentions. */
 let t: TestApp;
 let mediaDir: string;
 let owner: Actor;

@@ -23,7 +23,7 @@ import {
 import { readLinkTracking, saveLinkTracking } from './link-tracking.js';
 
 /**
- * Composer and team extras (issue 19): duplicate a post, its internal comments with @mentions,
+ * Composer and team extras: duplicate a post, its internal comments with @mentions,
  * and the organization's default link tracking.
  */
 export async function postExtrasRoutes(

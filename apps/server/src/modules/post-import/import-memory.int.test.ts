@@ -10,7 +10,7 @@ import { connectThroughSandbox } from '../../test/networks.js';
 import { importCsv } from './import.service.js';
 
 /**
- * Issue 19: a CSV import streams (docs/queue-and-import.md#csv-import): the rows are read,
+ * A CSV import streams (docs/queue-and-import.md#csv-import): the rows are read,
  * checked and written a batch at a time, so the memory the import holds does not grow with the
  * file. Measured as live heap (after a forced collection) above
  * the level before it when each batch is written, for a file of 200 and one of 1,000 rows.

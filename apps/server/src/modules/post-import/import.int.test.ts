@@ -16,7 +16,7 @@ import { formulaCells, readCsvAs } from '../../test/spreadsheet.js';
 import { importCsv } from './import.service.js';
 
 /**
- * Issue 19, bulk import and export. Media comes from a server on loopback, allowed by the
+ * Bulk import and export. Media comes from a server on loopback, allowed by the
  * test-only MEDIA_IMPORT_ALLOW_PRIVATE for its port alone; a second loopback server is not
  * allowed, as production allows no private address at all.
  */

@@ -11,7 +11,7 @@ export interface Creator {
 
 /**
  * How long a creator's name is reused by the posts listed. Reading it beside every listed post
- * was a fifth of the posts page's statement in PostgreSQL (issue 20), while a library shows the
+ * was a fifth of the posts page's statement in PostgreSQL, while a library shows the
  * posts of a handful of people. A rename through the API is seen at once (every state-changing
  * request forgets them, app.ts); one made otherwise (at sign-in, from the identity provider's
  * profile, or by another process) within this time.

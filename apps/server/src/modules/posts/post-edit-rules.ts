@@ -9,9 +9,10 @@ import { AppError } from '../../lib/app-error.js';
 import type { TargetRule } from './post-rules.js';
 
 /*
- * What an edit may change of a post that is partly out (issue 14 §2): an account the post went
- * out to (or is going out to, or whose outcome needs a check) keeps its text and its files;
- * everything else follows the request. Pure functions, so each rule is tested on its own.
+ * What an edit may change of a post that is partly out (docs/product.md#post-details): an
+ * account the post went out to (or is going out to, or whose outcome needs a check) keeps its
+ * text and its files; everything else follows the request. Pure functions, so each rule is
+ * tested on its own.
  */
 
 /** Target states whose account can no longer be changed or removed by an edit. */

@@ -6,7 +6,7 @@ import { forgetPostTotals, listPosts } from './posts.repository.js';
 
 // PostgreSQL cannot estimate a LIMIT or OFFSET given as a parameter: it plans for a tenth of the
 // organization's posts, and when one organization holds most posts that plan looks dearer than
-// one made for the values given, so the page was planned again at every request (issue 20).
+// one made for the values given, so the page was planned again at every request.
 const database = useMigratedPglite();
 
 it('plans the library’s first pages once, not at every request, when one organization holds most posts', async () => {

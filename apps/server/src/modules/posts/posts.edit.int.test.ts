@@ -13,7 +13,7 @@ import { connectThroughSandbox } from '../../test/networks.js';
 import { editPost } from './posts.edit.js';
 import { parseEditFields } from './post-fields.js';
 
-/** Issue 14 §2: editing everything of a post that is not yet out. */
+/** Editing everything of a post that is not yet out. */
 let t: TestApp;
 let mediaDir: string;
 let owner: Actor;

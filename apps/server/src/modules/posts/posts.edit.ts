@@ -193,11 +193,12 @@ const storedFacts = (row: repo.MediaRow): MediaFacts => ({
 });
 
 /**
- * Edits a post (issue 14 §2) from already-ingested new files, in one transaction: its accounts,
- * texts, files, title and time, with the same rules as creating. What already went out to an
- * account (or is going out, or needs a check) stays as it is there. Jobs follow: removed
- * targets' jobs are cancelled, the remaining targets are queued for the new time. The caller
- * removes the new files when this throws; files that left the post are removed after the commit.
+ * Edits a post (docs/product.md#post-details) from already-ingested new files, in one
+ * transaction: its accounts, texts, files, title and time, with the same rules as creating. What
+ * already went out to an account (or is going out, or needs a check) stays as it is there. Jobs
+ * follow: removed targets' jobs are cancelled, the remaining targets are queued for the new time.
+ * The caller removes the new files when this throws; files that left the post are removed after
+ * the commit.
  */
 export async function editPost(
   deps: PostsDeps,

@@ -171,7 +171,7 @@ const fromJson = <T>(value: unknown): T =>
 
 /**
  * A post's targets and files as JSON, computed per row of the outer `posts` query: the page is
- * one statement instead of three (issue 20). Each is an aggregate of rows whose columns carry the
+ * one statement instead of three. Each is an aggregate of rows whose columns carry the
  * JSON's names: PostgreSQL writes a row as JSON at about half the cost of `json_build_object`
  * with the same fields. The targets are sorted here by account name (in the database's collation),
  * creation and id, and by network in target-names.ts, which names them; the files, aggregated in
@@ -202,7 +202,7 @@ const relationFields = {
 
 /**
  * How many posts match `where`, as a scalar subquery of the page's own statement: PostgreSQL
- * computes it once (an InitPlan) and the page is one round trip instead of two (issue 20). The
+ * computes it once (an InitPlan) and the page is one round trip instead of two. The
  * subquery's `posts` hides the outer one, so `where` (written against "posts") counts the same rows.
  */
 const totalOf = (where: SQL | undefined) =>
@@ -210,7 +210,7 @@ const totalOf = (where: SQL | undefined) =>
 
 /**
  * How long an organization's total of posts (the unfiltered library's "of N") is reused. Counting
- * a large organization's posts was most of the page's database work, on every page (issue 20).
+ * a large organization's posts was most of the page's database work, on every page.
  * A post created or deleted by this process forgets every total at once, and so does every
  * state-changing request once answered (app.ts); one made by another process counts within this time.
  */
@@ -326,7 +326,7 @@ export async function loadPostRelations(
 /**
  * The statements of the posts page, built once per database and prepared (named) on PostgreSQL:
  * building drizzle queries took a third of the page's CPU, and PostgreSQL parsed and planned
- * each statement again on every request (issue 20, docs/architecture.md).
+ * each statement again on every request (docs/architecture.md#where-api-time-goes).
  */
 function prepareHotQueries(db: Db) {
   const organizationId = sql.placeholder('organizationId');
@@ -385,8 +385,8 @@ const writtenOut = ({ limit, offset }: PageWindow) =>
 
 /**
  * A page statement written by drizzle, run as rows of arrays and mapped here: drizzle's mapping
- * of each row (its checks for every field of the nested select) was a tenth of the page's CPU
- * (issue 20). The select list is the post's columns in the table's order, then the relations and
+ * of each row (its checks for every field of the nested select) was a tenth of the page's CPU.
+ * The select list is the post's columns in the table's order, then the relations and
  * any total; each column is decoded by its own drizzle column, as drizzle would. The statement
  * ends with its limit and offset, written out for the first pages (WRITTEN_OUT_SIZES).
  */

@@ -5,7 +5,7 @@ import { useMigratedPglite } from '../../test/database.js';
 import { forgetTargetNames, nameTargets } from './target-names.js';
 
 // The embedded database runs one statement at a time: a statement outside a transaction waits for
-// the transaction to end. A post answered from inside a transaction (scheduling it, issue 11)
+// the transaction to end. A post answered from inside a transaction (scheduling it, say)
 // names its targets there, and must not wait for a read of the names that is waiting for it.
 const database = useMigratedPglite();
 

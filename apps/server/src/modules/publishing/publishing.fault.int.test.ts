@@ -17,7 +17,7 @@ import { cliPath, ensureBuiltCli, repoRoot } from '../../test/server-process.js'
 import { PUBLISH_QUEUE } from './publish-queue.js';
 
 /**
- * Fault test of the publishing engine (tracker issue 8): 200 posts due in the same minute, a real
+ * Fault test of the publishing engine: 200 posts due in the same minute, a real
  * `herald worker` process publishing them to the X sandbox served by an API on a real port, and
  * that worker killed with SIGKILL twice while it publishes. Whatever was in flight must end
  * PUBLISHED (nothing had been sent yet, or the watchdog found on X what the visible call made) or

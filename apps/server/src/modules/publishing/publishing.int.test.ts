@@ -186,7 +186,7 @@ describe('a post to one account', () => {
       recorded.stop();
     }
     expect(outcome).toBe('PUBLISHED');
-    // Read, claim, mark the post, published, the post settled, the author told (issue 20). The X
+    // Read, claim, mark the post, published, the post settled, the author told. The X
     // sandbox keeps its records in the same database, and on PGlite pg-boss shares its client.
     const own = recorded.statements.filter((q) => !/"sandbox_records"|pgboss\./.test(q));
     const kind = (q: string) => /^\s*(\w+) "?(\w+)/.exec(q)?.slice(1).join(' ') ?? q.slice(0, 40);

@@ -6,7 +6,7 @@ import { multipart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { PUBLISH_QUEUE } from './publish-queue.js';
 
-/** Issue 14 §3: a scheduled post published now to one network only. */
+/** A scheduled post published now to one network only. */
 let t: TestApp;
 let owner: Actor;
 let orgId: string;

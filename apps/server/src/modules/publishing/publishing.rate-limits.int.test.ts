@@ -11,7 +11,7 @@ import { Publisher } from './publisher.js';
 const MAX_RATE_LIMITED_ATTEMPTS = 8;
 
 /**
- * Rate limits and refusals that need waiting (issue 16, "Fix in the engine"), against the
+ * The publishing engine under rate limits and refusals that need waiting, against the
  * in-process sandboxes: a throttle that names no wait backs off and stops; Meta's Business Use
  * Case header and TikTok's daily cap are waited out; Meta's policy block (368) is not retried.
  */

@@ -13,7 +13,7 @@ import { PUBLISH_QUEUE, type PublishQueue } from './publish-queue.js';
 import { Publisher } from './publisher.js';
 
 /**
- * Tokens that die between refreshes (issue 16, "Fix in the engine"): a publication refreshes
+ * The publishing engine with tokens that die between refreshes: a publication refreshes
  * once and goes on, in every phase; and refreshers of one account never race each other into
  * using a refresh token X has already rotated away.
  */

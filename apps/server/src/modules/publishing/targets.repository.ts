@@ -40,7 +40,7 @@ export const POST_STATUSES_THAT_PUBLISH: PostRow['status'][] = [
 
 /**
  * The read of targets with everything publishing them needs, built once per database and
- * prepared (named) on PostgreSQL: every run of the publisher starts with it (issue 20). One
+ * prepared (named) on PostgreSQL: every run of the publisher starts with it. One
  * target's, and a batch's (a job fetch brings up to 64: one statement instead of 64).
  */
 function selectForPublishing(db: Db) {
@@ -81,7 +81,8 @@ export type LoadedTarget = Omit<LoadedRow, 'hasMedia'> & {
 
 /**
  * A target with everything publishing it needs: one statement, and a second for the post's files
- * only when it has any (most posts are text; issue 20 counts the publisher's queries per target).
+ * only when it has any (most posts are text, and the scheduler bench counts the publisher's
+ * statements per target).
  */
 export async function loadTarget(db: Db, targetId: string): Promise<LoadedTarget | null> {
   const [found] = await loads(db).one.execute({ targetId });
@@ -202,8 +203,8 @@ const nullableSlot = (name: string, type: 'jsonb' | 'timestamptz') =>
 
 /**
  * The writes every text post makes on its way out, built once per database and prepared
- * (named) on PostgreSQL: building a drizzle statement cost the worker more CPU than sending it
- * (issue 20). Each is the same guarded step as its general form (claimDue, transition,
+ * (named) on PostgreSQL: building a drizzle statement cost the worker more CPU than sending it.
+ * Each is the same guarded step as its general form (claimDue, transition,
  * markPostPublishing, settleOnlyTarget's update).
  */
 function prepareWrites(db: Db) {
@@ -446,7 +447,7 @@ export async function markPostPublishing(db: Db, postId: string) {
 
 /**
  * A post whose one and only target has just been published takes the status that gives it, in one
- * statement instead of settlePostStatus's transaction of four round trips (issue 20; most posts
+ * statement instead of settlePostStatus's transaction of four round trips (most posts
  * go to one account). A single statement reads the targets as of its start, not as of its lock on
  * the post, which is why settlePostStatus needs two; here nothing it reads can have changed by
  * then:

@@ -8,7 +8,7 @@ import { multipart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 
 /**
- * Issue 19, posting queue. The clock is Friday 2026-03-06 12:00 UTC in an organization on New
+ * Posting queue. The clock is Friday 2026-03-06 12:00 UTC in an organization on New
  * York time: clocks spring forward on Sunday 2026-03-08, so Monday 09:00 is 13:00 UTC (not 14:00).
  */
 const NOW = new Date('2026-03-06T12:00:00Z');

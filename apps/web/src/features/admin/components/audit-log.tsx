@@ -48,7 +48,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** The operators' actions, newest first (issue 9: readable on the admin dashboard). */
+/** The operators' actions, newest first, readable on the admin dashboard. */
 export function AuditLog() {
   const [page, setPage] = useState(1);
   const log = useAuditLog(page);

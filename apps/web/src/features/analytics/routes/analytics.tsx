@@ -60,7 +60,7 @@ function rangeProblem(from: string, to: string): string | null {
   return null;
 }
 
-/** /analytics (issue 18): the organization's figures for a range, from the networks' own metrics. */
+/** /analytics: the organization's figures for a range, from the networks' own metrics. */
 export function AnalyticsPage() {
   const { currentOrgId } = useAuth();
   const [search, setSearch] = useSearchParams();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ok, type FakeRequest } from '@/testing/fake-server';
 import { CREATE_ROUTE, created, fileOf, renderComposer, tile } from './create-post.fixtures';
 
-/** Issue 19 in the composer: alt text per image with its reminder, and link tracking. */
+/** The composer's extras: alt text per image with its reminder, and link tracking. */
 const fieldsOf = (requests: FakeRequest[]) => {
   const request = requests.find((r) => `${r.method} ${r.path}` === CREATE_ROUTE);
   if (!(request?.body instanceof FormData)) throw new Error('No multipart request was sent.');

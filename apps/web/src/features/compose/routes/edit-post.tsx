@@ -22,8 +22,8 @@ export const BEING_PUBLISHED =
   'This post is being published right now and cannot be edited. Try again in a moment.';
 
 /**
- * /content/{postId}/edit (issue 14 §2): the composer with the post loaded — accounts, texts,
- * files and time — saving everything that is not yet out.
+ * /content/{postId}/edit (docs/product.md#post-details): the composer with the post loaded —
+ * accounts, texts, files and time — saving everything that is not yet out.
  */
 export function EditPostPage() {
   const { postId = '' } = useParams();

@@ -7,7 +7,7 @@ import { createIntegration } from '@/testing/platform-fixtures';
 import { mockServer, renderApp } from '@/testing/render-app';
 import { createPost } from '../testing/post-fixtures';
 
-/** Issue 19 on the details page: team comments with @mentions, and Duplicate. */
+/** The details page's extras: team comments with @mentions, and Duplicate. */
 const post = createPost({ status: 'scheduled', content: 'Harbour market' });
 const base = `/organizations/org_1/posts/${post.id}`;
 const comment = (overrides: Partial<InternalComment>): InternalComment => ({

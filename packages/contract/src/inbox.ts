@@ -10,7 +10,7 @@ import { WebUrlSchema, webUrlInput } from './web-url.js';
  * Reading needs `dm:view`; replying and every action need `dm:send`.
  */
 
-/** The seven labels every organization has (spec §3 Inbox conversation); organizations add their own. */
+/** The seven labels every organization has; organizations add their own. */
 export const INBOX_DEFAULT_LABELS = [
   'positive',
   'negative',
@@ -141,7 +141,7 @@ export const InboxConversationSchema = z.object({
   }),
   /** The other side: the DM's customer, the latest commenter, the mention's author. */
   participant: InboxPersonSchema,
-  /** The name the list shows (spec §3: name). */
+  /** The name the list shows. */
   title: z.string(),
   lastMessage: z
     .object({

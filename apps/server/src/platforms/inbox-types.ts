@@ -14,9 +14,9 @@ import type { StoredAccount } from './types.js';
  */
 
 /**
- * One message, comment or mention as the network told it, in Herald's terms
- * (inbox-and-analytics-apis.md §12). The same `externalId` arriving again — webhook retry, a
- * polling overlap, an edit, an unsend — updates the stored message in place.
+ * One message, comment or mention as the network told it, in Herald's terms. The same `externalId`
+ * arriving again — webhook retry, a polling overlap, an edit, an unsend — updates the stored
+ * message in place.
  */
 export interface InboxMessageEvent {
   type: 'message';

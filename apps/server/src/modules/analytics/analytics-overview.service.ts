@@ -328,8 +328,9 @@ export async function getAnalyticsOverview(
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 
 /**
- * X's pay-per-use price of one post read returned to a customer's token ("Owned Reads" pricing
- * applies only to the app owner's own account): shared/design/inbox-and-analytics-apis.md, XI8.
+ * X's pay-per-use price of one post read returned to a customer's token, from X's API pricing
+ * ("Owned Reads" pricing applies only to the app owner's own account); the same price is in
+ * docs/inbox.md#polling-cost-and-the-rate-limit.
  */
 export const X_COST_PER_READ_USD = 0.005;
 

@@ -12,7 +12,10 @@ import { followUpDto, followUpsByTarget, type FollowUpRow } from '../publishing/
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-/** The stored text back in the spec's shape: a string, or a map with a `default` entry. */
+/**
+ * The stored text back in the contract's shape (`PostContent`): a string, or a map with a
+ * `default` entry.
+ */
 export function contentOf(row: Pick<repo.PostRow, 'content' | 'contentByPlatform'>): PostContent {
   if (!row.contentByPlatform || Object.keys(row.contentByPlatform).length === 0) {
     return row.content;

@@ -29,7 +29,7 @@ import type { AdapterSettings, StoredAccount } from '../types.js';
 
 /** Messenger's longest text message. */
 export const MESSENGER_TEXT_MAX = 2000;
-/** The longest comment Facebook takes (platform-apis.md §3.3). */
+/** The longest comment Facebook takes (docs/inbox.md#facebook-and-instagram). */
 export const FACEBOOK_COMMENT_MAX = 8000;
 /** Page webhook fields Herald subscribes to (docs/inbox.md#facebook-and-instagram). */
 export const FACEBOOK_WEBHOOK_FIELDS = ['messages', 'message_echoes', 'feed'] as const;

@@ -29,7 +29,7 @@ import { igTokenOf, igUserIdOf } from './api.js';
 
 /** Instagram DMs: 1,000 bytes of text (docs/inbox.md#facebook-and-instagram). */
 export const INSTAGRAM_DM_MAX_BYTES = 1000;
-/** Instagram comments: 2,200 characters (platform-apis.md §2.4). */
+/** Instagram comments: 2,200 characters (docs/inbox.md#facebook-and-instagram). */
 export const INSTAGRAM_COMMENT_MAX = 2200;
 /** Only the 20 newest messages of a conversation can be read through the API. */
 export const INSTAGRAM_READABLE_MESSAGES = 20;

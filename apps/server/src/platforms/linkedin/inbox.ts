@@ -11,10 +11,10 @@ import { createLinkedInPublishApi, type LinkedInCommentElement } from './publish
 import type { LinkedInUrls } from './urls.js';
 
 /**
- * LinkedIn's inbox (docs/inbox.md#linkedin-and-tiktok, inbox-and-analytics-apis.md §6): no direct
- * messages (the Messages API is for approved partners only); for a Page, the comments on its
- * recent posts by polling `/rest/posts?q=author` and `/rest/socialActions/{post}/comments`, answered
- * as the Page. A member's own posts give nothing: reading their comments needs restricted access.
+ * LinkedIn's inbox (docs/inbox.md#linkedin-and-tiktok): no direct messages (the Messages API is for
+ * approved partners only); for a Page, the comments on its recent posts by polling
+ * `/rest/posts?q=author` and `/rest/socialActions/{post}/comments`, answered as the Page. A
+ * member's own posts give nothing: reading their comments needs restricted access.
  */
 export const LINKEDIN_INBOX_POSTS_PER_POLL = 10;
 export const LINKEDIN_INBOX_POLL_MINUTES = 10;

@@ -30,7 +30,7 @@ export interface LinkedInPage<T> {
   paging?: { start?: number; count?: number; total?: number };
 }
 
-/** One organizational entity notification (inbox-and-analytics-apis.md §6.B). */
+/** One organizational entity notification (docs/inbox.md#linkedin-and-tiktok). */
 export interface LinkedInNotificationElement {
   notificationId?: number | string;
   organizationalEntity?: string;
@@ -199,8 +199,8 @@ export function createLinkedInPublishApi(settings: AdapterSettings<LinkedInUrls>
     },
 
     /**
-     * An organization's social-action notifications since `startMs` (inbox-and-analytics-apis.md
-     * §6.B; kept 60 days), oldest first, `start`/`count` paging.
+     * An organization's social-action notifications since `startMs` (LinkedIn keeps 60 days;
+     * docs/inbox.md#linkedin-and-tiktok), oldest first, `start`/`count` paging.
      */
     organizationNotifications: (
       token: string,

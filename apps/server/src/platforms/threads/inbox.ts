@@ -21,10 +21,10 @@ import { createThreadsPublishApi } from './publish-api.js';
 import { graphTimeMs } from './publish-rules.js';
 
 /**
- * The Threads inbox (docs/inbox.md#threads, inbox-and-analytics-apis.md §5): no direct messages
- * (the API has none), replies on the account's recent posts (`GET /{media}/conversation`) and
- * mentions (`GET /{user}/mentions`), answered with a reply container + `threads_publish`, top-level
- * replies hidden with `manage_reply`.
+ * The Threads inbox (docs/inbox.md#threads): no direct messages (the API has none), replies on the
+ * account's recent posts (`GET /{media}/conversation`) and mentions (`GET /{user}/mentions`),
+ * answered with a reply container + `threads_publish`, top-level replies hidden with
+ * `manage_reply`.
  */
 
 /** Posts whose replies a poll reads: the newest ones, up to this age. */

@@ -4,12 +4,12 @@ import { answerHubChallenge } from '../webhook-handshake.js';
 import { threadsMentionEvent, threadsReplyEvent, type ThreadsInboxNode } from './inbox.js';
 
 /**
- * Threads webhooks at `{api}/webhooks/threads` (docs/inbox.md#threads-webhooks,
- * inbox-and-analytics-apis.md §5): Meta's GET handshake (`hub.challenge` when `hub.verify_token`
- * is ours), `X-Hub-Signature-256` over the raw bytes with the app secret, and Threads' own
- * envelope `{app_id, topic, target_id, time, values:{value, field}}` — not Page webhooks' `entry[]`.
- * A body of another shape (a Page delivery signed with a secret the apps share) is refused before
- * it is stored.
+ * Threads webhooks at `{api}/webhooks/threads` (docs/inbox.md#threads-webhooks): Meta's GET
+ * handshake (`hub.challenge` when `hub.verify_token` is ours), `X-Hub-Signature-256` over the raw
+ * bytes with the app secret, and Threads' own envelope
+ * `{app_id, topic, target_id, time, values:{value, field}}` — not Page webhooks' `entry[]`. A body
+ * of another shape (a Page delivery signed with a secret the apps share) is refused before it is
+ * stored.
  */
 
 /** `sha256=<hex HMAC-SHA256(app secret, raw body)>`. */

@@ -2,9 +2,8 @@ import type { InboxAdapter, InboxCapabilities } from '../inbox-types.js';
 
 /**
  * TikTok's inbox (docs/inbox.md#linkedin-and-tiktok): Herald's Login Kit and Content Posting app
- * can read neither direct messages nor comments; those need TikTok's API for Business, a second
- * app and sign-in (inbox-and-analytics-apis.md §7). The account is listed with this sentence, and
- * a poll finds nothing.
+ * can read neither direct messages nor comments; those need TikTok's API for Business, a second app
+ * and sign-in. The account is listed with this sentence, and a poll finds nothing.
  */
 export const TIKTOK_INBOX_LIMITATION =
   'TikTok does not let apps like Herald read direct messages or comments, so this account has nothing in the inbox.';

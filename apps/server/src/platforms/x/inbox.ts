@@ -20,7 +20,7 @@ import { visibleCall } from './visible-call.js';
 /**
  * X's inbox (docs/inbox.md#x): legacy (unencrypted) direct messages from `GET /2/dm_events`,
  * mentions and replies from the mentions timeline, answered with DMs and reply posts. Every
- * number comes from inbox-and-analytics-apis.md §1 and lives here, not in code paths.
+ * number comes from X's API documentation and lives here, not in code paths.
  */
 
 /** DM text X accepts in one message. */
@@ -127,7 +127,7 @@ export function xPerson(id: string, user?: XInboxUser): InboxPerson {
   };
 }
 
-/** A 1:1 conversation's id: both user ids, smaller first (inbox-and-analytics-apis.md §12.1). */
+/** A 1:1 conversation's id: both user ids, smaller first (docs/inbox.md#what-x-gives). */
 export function xDmConversationId(a: string, b: string) {
   return xIdCompare(a, b) <= 0 ? `${a}-${b}` : `${b}-${a}`;
 }

@@ -15,10 +15,10 @@ import {
 } from './inbox.js';
 
 /**
- * X Activity API (XAA) deliveries to `{api}/webhooks/x` (docs/inbox.md#x-webhooks,
- * inbox-and-analytics-apis.md §1.C): the CRC handshake, `x-twitter-webhooks-signature` over the
- * raw bytes, and the events the inbox reads. The key of both is the app's consumer secret, so the
- * CRC answers only tokens of X's shape (never a JSON body) and a delivery must be XAA events.
+ * X Activity API (XAA) deliveries to `{api}/webhooks/x` (docs/inbox.md#x-webhooks): the CRC
+ * handshake, `x-twitter-webhooks-signature` over the raw bytes, and the events the inbox reads. The
+ * key of both is the app's consumer secret, so the CRC answers only tokens of X's shape (never a
+ * JSON body) and a delivery must be XAA events.
  */
 
 /** The XAA event types Herald subscribes each account to. */

@@ -22,7 +22,7 @@ interface StoredNotification {
 }
 
 /**
- * Organization notifications (inbox-and-analytics-apis.md §6.B, docs/inbox.md#linkedin-and-tiktok):
+ * Organization notifications (docs/inbox.md#linkedin-and-tiktok):
  * `GET /rest/organizationalEntityNotifications?q=criteria&organizationalEntity=&actions=List(…)
  * &timeRange=(start:,end:)` for an administrator with `rw_organization_admin`, oldest first,
  * 60 days kept, `start`/`count` paging (count at most 100). A customer for trying it offline:

@@ -9,10 +9,10 @@ import { snowflake, type XPublishingStore, type XTweet } from './store.js';
 import type { XDelivery } from './webhooks.routes.js';
 
 /**
- * The inbox endpoints of the X emulator (docs/inbox.md#x-sandbox, inbox-and-analytics-apis.md
- * §1.A–B): legacy DM events (`GET /2/dm_events`, per conversation, 30 days, 15 reads per 15
- * minutes per user across them, answered 429 with `x-rate-limit-*`), sending a 1:1 DM, the
- * mentions timeline with `since_id`, likes and hidden replies.
+ * The inbox endpoints of the X emulator (docs/inbox.md#x-sandbox): legacy DM events
+ * (`GET /2/dm_events`, per conversation, 30 days, 15 reads per 15 minutes per user across them,
+ * answered 429 with `x-rate-limit-*`), sending a 1:1 DM, the mentions timeline with `since_id`,
+ * likes and hidden replies.
  */
 export const X_INBOX = {
   dmReadsPerWindow: 15,

@@ -11,13 +11,13 @@ import { xFailures, xOAuthError, xRoute } from './responses.js';
 import { snowflake } from './store.js';
 
 /**
- * X's Activity API as the emulator plays it (docs/inbox.md#x-sandbox, inbox-and-analytics-apis.md
- * §1.C): an app-only token (`POST /oauth2/token`, client_credentials), the app's webhooks
- * (`GET|POST /2/webhooks`, `PUT|DELETE /2/webhooks/{id}`, a CRC GET on create and on PUT), one
- * subscription per event type per user (`POST|GET /2/activity/subscriptions`), and signed
- * deliveries (`x-twitter-webhooks-signature`, the app's secret) with the account's knobs:
- * `webhook_duplicate` (each event twice), `webhook_out_of_order` (held until
- * `/_emu/webhooks/flush`, then sent newest first), `webhook_bad_signature`, `webhook_disabled`.
+ * X's Activity API as the emulator plays it (docs/inbox.md#x-sandbox): an app-only token
+ * (`POST /oauth2/token`, client_credentials), the app's webhooks (`GET|POST /2/webhooks`,
+ * `PUT|DELETE /2/webhooks/{id}`, a CRC GET on create and on PUT), one subscription per event type
+ * per user (`POST|GET /2/activity/subscriptions`), and signed deliveries
+ * (`x-twitter-webhooks-signature`, the app's secret) with the account's knobs: `webhook_duplicate`
+ * (each event twice), `webhook_out_of_order` (held until `/_emu/webhooks/flush`, then sent newest
+ * first), `webhook_bad_signature`, `webhook_disabled`.
  */
 export const X_WEBHOOK_KNOBS = [
   'webhook_duplicate',

@@ -32,9 +32,9 @@ function useMinuteClock() {
 }
 
 /**
- * The reply box (spec §5): Enter sends, Shift+Enter adds a line, a reply empty after trimming
- * is not sent. One clientKey per draft, so a second press (or a retry after a lost answer)
- * sends one message. Also writes internal notes, which are never sent.
+ * The reply box: Enter sends, Shift+Enter adds a line, a reply empty after trimming is not sent.
+ * One clientKey per draft, so a second press (or a retry after a lost answer) sends one message.
+ * Also writes internal notes, which are never sent.
  */
 export function Composer({
   orgId,

@@ -13,8 +13,8 @@ export const LOADING = 'Loading conversations...';
 const MOVES: Record<string, number> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 };
 
 /**
- * The conversations, newest first. One tab stop: ↑/↓ or j/k move between them, Enter opens
- * the focused one (spec §2's list, made keyboard-friendly).
+ * The conversations, newest first. One tab stop: ↑/↓ or j/k move between them, Enter opens the
+ * focused one.
  */
 export function ConversationList({
   conversations,

@@ -144,8 +144,9 @@ function OwnLabelRow({ orgId, label }: { orgId: string; label: InboxOwnLabel }) 
 }
 
 /**
- * The organization's labels (dm:send): the seven of spec §3 stay as they are; its own can be
- * added with a colour, renamed (every conversation keeps them), recoloured and deleted.
+ * The organization's labels (dm:send): the seven defaults (`INBOX_DEFAULT_LABELS`) stay as they
+ * are; its own can be added with a colour, renamed (every conversation keeps them), recoloured and
+ * deleted.
  */
 export function LabelManager({
   orgId,

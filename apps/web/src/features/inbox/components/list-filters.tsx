@@ -9,7 +9,7 @@ import { labelText } from './format';
 export const LIST_PANEL_ID = 'inbox-list-panel';
 export const tabId = (tab: string) => `inbox-tab-${tab}`;
 
-/** All, Unread, and one tab per network the organization has connected (spec §2). */
+/** All, Unread, and one tab per network the organization has connected. */
 export function tabsOf(accounts: InboxAccount[]) {
   const networks = [...new Set(accounts.map((a) => a.platform))] as PlatformName[];
   return [

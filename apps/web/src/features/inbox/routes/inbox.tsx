@@ -28,9 +28,9 @@ const INITIAL_QUERY: InboxListQuery = {
 };
 
 /**
- * /inbox (spec §2): every conversation of every connected account in one list, the
- * chosen one's thread beside it (on a phone, as its own view), and the team's tools.
- * Reading needs dm:view; replying and every action need dm:send.
+ * /inbox: every conversation of every connected account in one list, the chosen one's thread beside
+ * it (on a phone, as its own view), and the team's tools. Reading needs dm:view; replying and every
+ * action need dm:send.
  */
 export function InboxPage() {
   const { currentOrgId, user } = useAuth();

@@ -35,6 +35,8 @@ let caught: Caught[] = [];
 
 beforeAll(async () => {
   sink = createServer((req, res) => {
+    // Only deliveries are caught: the sandbox also reads Herald's media through the stand-in.
+    if (req.method !== 'POST') return void res.writeHead(404).end();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -9,6 +9,9 @@
 //
 // Without DATABASE_URL it starts a throwaway embedded PostgreSQL (apps/server/src/test).
 //
+// `npm run bench:scheduler` then runs bench/scale-out.mjs: what a second worker and a second API
+// add, on several networks (its own header).
+//
 // SCHED_WORKER_PROFILE=<folder> writes a CPU profile of the worker there (node --cpu-prof).
 // SCHED_TARGETS (1000) targets for the throughput run, SCHED_LATENESS_TARGETS (100) for the
 // lateness run, SCHED_LATENCY_MS (50) the sandbox's answer time, BENCH_PORT (3211).

@@ -207,6 +207,17 @@ export async function connectSandboxAccount(session, slug, orgId, account) {
   if (!callback) throw new Error(`consent: ${res.status} ${await res.text()}`);
   res = await session.fetch(callback);
   const landed = res.headers.get('location') ?? '';
+  // Networks whose sign-in offers several accounts (Facebook's pages) land on the picker: the
+  // first account offered is chosen, as a person would choose one.
+  const pick = new URL(landed, session.base).searchParams.get('pick');
+  if (pick) {
+    const pending = `/api/organizations/${orgId}/integrations/pending/${pick}`;
+    const offered = await session.json('GET', pending);
+    const first = offered.data.accounts.find((a) => !a.unavailableReason);
+    if (!first) throw new Error(`connect ${slug}: the sign-in offered no account`);
+    await session.json('POST', pending, { externalIds: [first.externalId] });
+    return;
+  }
   if (!landed.includes('connected')) throw new Error(`connect ${slug}: ${res.status} ${landed}`);
 }
 

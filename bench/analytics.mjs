@@ -25,6 +25,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
+  benchPostgres,
   connectSandboxAccount,
   createDatabase,
   createOrganization,
@@ -35,13 +36,7 @@ import {
   waitReady,
 } from './lib/herald.mjs';
 
-let embedded;
-if (!process.env.DATABASE_URL) {
-  const { startEmbeddedPostgres } = await import('../apps/server/src/test/embedded-postgres.ts');
-  embedded = await startEmbeddedPostgres();
-  console.log('DATABASE_URL is unset: running on a throwaway embedded PostgreSQL.');
-}
-const adminUrl = process.env.DATABASE_URL || embedded.url;
+const { adminUrl, embedded } = await benchPostgres();
 const targetCount = Number(process.env.ANALYTICS_TARGETS ?? 20_000);
 const snapshotCount = Number(process.env.ANALYTICS_SNAPSHOTS ?? 1_000_000);
 const requests = Number(process.env.ANALYTICS_REQUESTS ?? 60);

@@ -24,6 +24,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
+  benchPostgres,
   createDatabase,
   ensureServerBuilt,
   inParallel,
@@ -40,13 +41,7 @@ import {
   workerRunning,
 } from './lib/cluster.mjs';
 
-let embedded;
-if (!process.env.DATABASE_URL) {
-  const { startEmbeddedPostgres } = await import('../apps/server/src/test/embedded-postgres.ts');
-  embedded = await startEmbeddedPostgres();
-  console.log('DATABASE_URL is unset: running on a throwaway embedded PostgreSQL.');
-}
-const adminUrl = process.env.DATABASE_URL || embedded.url;
+const { adminUrl, embedded } = await benchPostgres();
 const count = Number(process.env.CRASH_TARGETS ?? 150);
 const latencyMs = Number(process.env.CRASH_LATENCY_MS ?? 1000);
 const port = Number(process.env.CRASH_PORT ?? 3231);

@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { backendsCpu, backendsSpent, cpuMs } from './lib/proc-cpu.mjs';
 import {
+  benchPostgres,
   createDatabase,
   ensureServerBuilt,
   inParallel,
@@ -51,13 +52,7 @@ import {
   workerRunning,
 } from './lib/cluster.mjs';
 
-let embedded;
-if (!process.env.DATABASE_URL) {
-  const { startEmbeddedPostgres } = await import('../apps/server/src/test/embedded-postgres.ts');
-  embedded = await startEmbeddedPostgres();
-  console.log('DATABASE_URL is unset: running on a throwaway embedded PostgreSQL.');
-}
-const adminUrl = process.env.DATABASE_URL || embedded.url;
+const { adminUrl, embedded } = await benchPostgres();
 const targetsPerRun = Number(process.env.SCALE_TARGETS ?? 400);
 const latencyMs = Number(process.env.SCALE_LATENCY_MS ?? 1000);
 const port = Number(process.env.SCALE_PORT ?? 3221);

@@ -24,6 +24,7 @@ import { PgBoss } from 'pg-boss';
 import { startCountingProxy } from './lib/pg-count-proxy.mjs';
 import { backendsCpu, backendsSpent, cpuMs } from './lib/proc-cpu.mjs';
 import {
+  benchPostgres,
   connectSandboxAccount,
   createDatabase,
   createOrganization,
@@ -38,16 +39,10 @@ import {
   startHerald,
   waitReady,
 } from './lib/herald.mjs';
+import { moveDueTime, unsettled, workerRunning } from './lib/cluster.mjs';
 
-// The scaled-out shape needs PostgreSQL: DATABASE_URL, or else a throwaway embedded server (the
-// test support's, loaded as TypeScript: Node 22.18+ or 24).
-let embedded;
-if (!process.env.DATABASE_URL) {
-  const { startEmbeddedPostgres } = await import('../apps/server/src/test/embedded-postgres.ts');
-  embedded = await startEmbeddedPostgres();
-  console.log('DATABASE_URL is unset: running on a throwaway embedded PostgreSQL.');
-}
-const adminUrl = process.env.DATABASE_URL || embedded.url;
+// The scaled-out shape needs PostgreSQL.
+const { adminUrl, embedded } = await benchPostgres();
 const throughputTargets = Number(process.env.SCHED_TARGETS ?? 1000);
 const latenessTargets = Number(process.env.SCHED_LATENESS_TARGETS ?? 100);
 const latencyMs = Number(process.env.SCHED_LATENCY_MS ?? 50);
@@ -151,40 +146,6 @@ async function targetsOf(tag) {
 }
 
 /**
- * Moves every post of the run, its targets and their pending jobs to `dueAt`, in one transaction:
- * what the scheduler sees when the clock reaches a time many posts were scheduled for. (Scheduling
- * 1,000 posts through the API takes longer than any fixed lead on a busy machine; the jobs are the
- * ones the API created, only their time moves, as a reschedule would move them.)
- */
-async function moveDueTime(tag, dueAt) {
-  const client = await db.connect();
-  try {
-    await client.query('begin');
-    const posts = await client.query(
-      `update posts set scheduled_at = $2 where content like $1 and status = 'scheduled' returning id`,
-      [`${tag} %`, dueAt],
-    );
-    const targets = await client.query(
-      `update post_targets set due_at = $2 where post_id = any($1::uuid[]) returning job_id`,
-      [posts.rows.map((r) => r.id), dueAt],
-    );
-    const jobs = await client.query(
-      `update pgboss.job set start_after = $2 where id = any($1::uuid[]) and state = 'created'`,
-      [targets.rows.map((r) => r.job_id), dueAt],
-    );
-    if (jobs.rowCount !== targets.rowCount)
-      throw new Error(`${targets.rowCount} targets but ${jobs.rowCount} waiting jobs`);
-    await client.query('commit');
-    return posts.rows.map((r) => r.id);
-  } catch (err) {
-    await client.query('rollback');
-    throw err;
-  } finally {
-    client.release();
-  }
-}
-
-/**
  * Schedules `count` posts through the API (an hour ahead), moves them all to one instant two
  * seconds away, then waits until every target is final.
  */
@@ -198,7 +159,9 @@ async function run(label, count, setup, api, worker, whenDue = () => {}) {
   );
   const scheduledIn = Date.now() - started;
   const dueAt = new Date(Date.now() + 2000);
-  const postIds = await moveDueTime(tag, dueAt);
+  // Scheduling 1,000 posts through the API takes longer than any fixed lead on a busy machine:
+  // the jobs are the ones the API created, only their time moves, as a reschedule would move them.
+  const postIds = await moveDueTime(db, tag, dueAt);
   whenDue();
   const cpuBefore = await cpuSnapshot(api, worker);
 
@@ -206,14 +169,9 @@ async function run(label, count, setup, api, worker, whenDue = () => {}) {
   // ~100 ms a time, 5 times a second, on the machine whose CPU the run measures.
   const deadline = dueAt.getTime() + 180_000;
   for (;;) {
-    const { rows } = await db.query(
-      `select count(*)::int as working from post_targets
-        where post_id = any($1::uuid[]) and status not in ('PUBLISHED', 'FAILED', 'UNCERTAIN')`,
-      [postIds],
-    );
-    if (rows[0].working === 0) break;
-    if (Date.now() > deadline)
-      throw new Error(`${label}: ${rows[0].working} targets never settled`);
+    const working = await unsettled(db, postIds);
+    if (working === 0) break;
+    if (Date.now() > deadline) throw new Error(`${label}: ${working} targets never settled`);
     await sleep(200);
   }
   const cpu = cpuPerTarget(cpuBefore, await cpuSnapshot(api, worker), count);
@@ -278,15 +236,6 @@ async function rawQueue(count, work) {
   const ended = await all;
   await boss.stop({ graceful: true, timeout: 5000 });
   return (count / (ended - started)) * 1000;
-}
-
-/** Waits for a worker's "running" line. */
-async function workerRunning(worker) {
-  for (let i = 0; !/Herald (worker )?is running/.test(worker.output()); i++) {
-    if (worker.child.exitCode !== null || i > 240)
-      throw new Error(`the worker did not start:\n${worker.output()}`);
-    await sleep(250);
-  }
 }
 
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;

@@ -266,3 +266,15 @@ export function quantile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
+
+/**
+ * The PostgreSQL server a bench runs on: DATABASE_URL, or else a throwaway embedded one (the test
+ * support's, loaded as TypeScript: Node 22.18+ or 24), which the bench stops with `embedded.stop()`.
+ */
+export async function benchPostgres() {
+  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, embedded: undefined };
+  const { startEmbeddedPostgres } = await import('../../apps/server/src/test/embedded-postgres.ts');
+  const embedded = await startEmbeddedPostgres();
+  console.log('DATABASE_URL is unset: running on a throwaway embedded PostgreSQL.');
+  return { adminUrl: embedded.url, embedded };
+}

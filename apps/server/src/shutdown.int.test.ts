@@ -1,24 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { PUBLISH_QUEUE } from './modules/publishing/publish-queue.js';
-import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from './test/app.js';
+import { send, TEST_PUBLIC_URL, type TestApp } from './test/app.js';
 import { createOrg, type Actor } from './test/factories.js';
 import { gif, jpeg } from './test/media-fixtures.js';
 import { multipart } from './test/multipart.js';
 import { connectThroughSandbox } from './test/networks.js';
 import { usePostgres } from './test/postgres.js';
-import {
-  ensureBuiltCli,
-  freePort,
-  type HeraldProcess,
-  startHerald,
-} from './test/server-process.js';
+import { freePort, HeraldProcesses } from './test/server-process.js';
 
 /**
  * A stop on SIGTERM, with real `herald api` and `herald worker` processes (built CLI) on a
@@ -39,38 +30,19 @@ let t: TestApp | undefined;
 let owner: Actor;
 let orgId: string;
 let xId: string;
-let apiUrl: string;
-let dataDir: string | undefined;
-const tokenKey = randomBytes(32).toString('base64');
-const children: HeraldProcess[] = [];
-
-function killChildrenNow() {
-  for (const { child } of children) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
-}
+const processes = new HeraldProcesses();
 
 /** `herald <command>` on the test database, with the grace period given. */
 async function herald(command: 'api' | 'worker', graceSeconds: number) {
-  const database = t!.database;
-  if (database.kind !== 'postgres') throw new Error('These tests run on PostgreSQL only.');
   const port = await freePort();
-  const child = startHerald(command, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: database.url,
+  const child = processes.spawn(command, {
     PORT: String(port),
     HOST: '127.0.0.1',
     // The API child answers the origin the test's requests carry; the worker reaches the X
     // sandbox served by the in-process app.
-    PUBLIC_URL: command === 'api' ? TEST_PUBLIC_URL : apiUrl,
-    TOKEN_ENCRYPTION_KEY: tokenKey,
-    HERALD_DATA_DIR: dataDir!,
-    MEDIA_DIR: join(dataDir!, 'media'),
-    MEDIA_TEMP_DIR: join(dataDir!, 'tmp'),
+    PUBLIC_URL: command === 'api' ? TEST_PUBLIC_URL : processes.apiUrl,
     SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
   });
-  children.push(child);
   onTestFailed(() => console.error(`herald ${command} output:\n${child.output()}`));
   await child.waitForLine(/Herald (worker )?is running/, 90_000);
   return { ...child, port };
@@ -165,19 +137,7 @@ const postsWith = async (content: string) =>
 usePostgres();
 
 beforeAll(async () => {
-  ensureBuiltCli();
-  dataDir = mkdtempSync(join(tmpdir(), 'herald-shutdown-'));
-  process.once('exit', killChildrenNow);
-  t = await createTestApp(
-    {
-      TOKEN_ENCRYPTION_KEY: tokenKey,
-      MEDIA_DIR: join(dataDir, 'media'),
-      MEDIA_TEMP_DIR: join(dataDir, 'tmp'),
-    },
-    { jobs: 'api', queues: [PUBLISH_QUEUE] },
-  );
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  apiUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  t = await processes.start('shutdown');
   ({ owner, orgId } = await createOrg(t.app, 'owner@shutdown.test', 'Shutdown Co'));
   const connected = await connectThroughSandbox(t.app, owner, 'x', orgId, { account: ACCOUNT });
   if (!connected.includes('connected')) throw new Error(`X not connected: ${connected}`);
@@ -185,13 +145,7 @@ beforeAll(async () => {
   xId = supported.body.data.platforms.find((p: { name: string }) => p.name === 'X').id;
 }, 180_000);
 
-afterAll(async () => {
-  killChildrenNow();
-  await Promise.all(children.map((c) => c.exited));
-  process.off('exit', killChildrenNow);
-  await t?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => processes.stop(), 60_000);
 
 describe('herald api on SIGTERM', () => {
   it('turns readyz 503 (healthz 200), finishes the upload in flight, then exits 0', async () => {

@@ -1,9 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { readdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PUBLISH_QUEUE } from '../modules/publishing/publish-queue.js';
+import { createTestApp, type TestApp } from './app.js';
 
 // The built `herald` CLI run as a separate process (a worker killed mid-publish, a server given
 // SIGTERM): what production runs, started as production starts it.
@@ -116,4 +120,83 @@ export function startHerald(command: string, env: Record<string, string>): Heral
       });
     },
   };
+}
+
+/**
+ * The in-process API a test's `herald` processes work with — listening on a real port, so they
+ * reach its sandboxes over HTTP — and those processes, all on the same PostgreSQL database with
+ * the same token key and data directory (the API stores media and seals tokens; the children
+ * read them). The children never outlive the test run, even when it ends abruptly.
+ */
+export class HeraldProcesses {
+  /** Tokens of connected accounts are sealed with this key by the API; the children open them. */
+  readonly tokenKey = randomBytes(32).toString('base64');
+  readonly children: HeraldProcess[] = [];
+  private app: TestApp | undefined;
+  private dataDir: string | undefined;
+
+  /** SIGKILLs every child still running, without waiting for them. */
+  readonly killNow = () => {
+    for (const { child } of this.children) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  };
+
+  /**
+   * Builds the CLI, makes the shared data directory (`herald-<name>-…`) and starts the API, in
+   * the api job role as `herald api` runs it: scheduling only sends publish jobs.
+   */
+  async start(name: string): Promise<TestApp> {
+    ensureBuiltCli();
+    const dataDir = mkdtempSync(join(tmpdir(), `herald-${name}-`));
+    this.dataDir = dataDir;
+    process.once('exit', this.killNow);
+    this.app = await createTestApp(
+      {
+        TOKEN_ENCRYPTION_KEY: this.tokenKey,
+        MEDIA_DIR: join(dataDir, 'media'),
+        MEDIA_TEMP_DIR: join(dataDir, 'tmp'),
+      },
+      { jobs: 'api', queues: [PUBLISH_QUEUE] },
+    );
+    await this.app.app.listen({ port: 0, host: '127.0.0.1' });
+    return this.app;
+  }
+
+  /** Where the in-process API listens. */
+  get apiUrl(): string {
+    return `http://127.0.0.1:${(this.app!.app.server.address() as AddressInfo).port}`;
+  }
+
+  /**
+   * Starts `herald <command>` on the test database, sharing the API's data directory and token
+   * key, reaching the API's sandboxes at PUBLIC_URL; `env` adds to or overrides these.
+   */
+  spawn(command: string, env: Record<string, string> = {}): HeraldProcess {
+    const database = this.app!.database;
+    if (database.kind !== 'postgres')
+      throw new Error('herald processes need PostgreSQL: PGlite cannot be shared between them.');
+    const child = startHerald(command, {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: database.url,
+      PUBLIC_URL: this.apiUrl,
+      TOKEN_ENCRYPTION_KEY: this.tokenKey,
+      HERALD_DATA_DIR: this.dataDir!,
+      MEDIA_DIR: join(this.dataDir!, 'media'),
+      MEDIA_TEMP_DIR: join(this.dataDir!, 'tmp'),
+      ...env,
+    });
+    this.children.push(child);
+    return child;
+  }
+
+  /** Kills the children and waits for their exit, then closes the API and removes the data. */
+  async stop() {
+    this.killNow();
+    await Promise.all(this.children.map((c) => c.exited));
+    process.off('exit', this.killNow);
+    await this.app?.close();
+    if (this.dataDir) rmSync(this.dataDir, { recursive: true, force: true });
+  }
 }

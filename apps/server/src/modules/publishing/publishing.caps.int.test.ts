@@ -1,26 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { X_PUBLISH_LIMITS } from '../../platforms/x/limits.js';
-import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
+import { send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { createOrg, type Actor } from '../../test/factories.js';
 import { jpeg } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { usePostgres } from '../../test/postgres.js';
-import {
-  ensureBuiltCli,
-  freePort,
-  startHerald,
-  type HeraldProcess,
-} from '../../test/server-process.js';
-import { PUBLISH_QUEUE } from './publish-queue.js';
+import { freePort, HeraldProcesses } from '../../test/server-process.js';
 
 /**
  * The caps of caps.ts hold across processes: two real `herald worker` processes on one
@@ -41,9 +32,7 @@ let t: TestApp | undefined;
 let owner: Actor;
 let orgId: string;
 let relay: Server | undefined;
-let dataDir: string | undefined;
-const tokenKey = randomBytes(32).toString('base64');
-const workers: HeraldProcess[] = [];
+const processes = new HeraldProcesses();
 
 /** Calls in flight at the sandboxes, by kind, and the most seen at once. */
 const inFlight = { x: 0, instagram: 0 };
@@ -88,38 +77,22 @@ async function startRelay(apiPort: number): Promise<string> {
 }
 
 async function startWorker(publicUrl: string) {
-  const database = t!.database;
-  if (database.kind !== 'postgres') throw new Error('Two workers need PostgreSQL.');
-  const worker = startHerald('worker', {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: database.url,
+  const worker = processes.spawn('worker', {
     PORT: String(await freePort()),
     HOST: '127.0.0.1',
     // Sandbox calls and media URLs go through the relay.
     PUBLIC_URL: publicUrl,
-    TOKEN_ENCRYPTION_KEY: tokenKey,
-    HERALD_DATA_DIR: dataDir!,
-    MEDIA_DIR: join(dataDir!, 'media'),
-    MEDIA_TEMP_DIR: join(dataDir!, 'tmp'),
   });
-  workers.push(worker);
   await worker.waitForLine(/Herald (worker )?is running/, 90_000);
 }
 
 /** Each worker's last output, when the running test fails. */
 function showWorkersOnFailure() {
   onTestFailed(() => {
-    workers.forEach((worker, i) =>
+    processes.children.forEach((worker, i) =>
       console.error(`worker ${i + 1} output:\n${worker.output().slice(-20_000)}`),
     );
   });
-}
-
-function killWorkersNow() {
-  for (const { child } of workers) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
 }
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
@@ -191,18 +164,7 @@ function inWholeSeconds(ms: number) {
 usePostgres();
 
 beforeAll(async () => {
-  ensureBuiltCli();
-  dataDir = mkdtempSync(join(tmpdir(), 'herald-caps-'));
-  process.once('exit', killWorkersNow);
-  t = await createTestApp(
-    {
-      TOKEN_ENCRYPTION_KEY: tokenKey,
-      MEDIA_DIR: join(dataDir, 'media'),
-      MEDIA_TEMP_DIR: join(dataDir, 'tmp'),
-    },
-    { jobs: 'api', queues: [PUBLISH_QUEUE] },
-  );
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await processes.start('caps');
   const publicUrl = await startRelay((t.app.server.address() as AddressInfo).port);
   ({ owner, orgId } = await createOrg(t.app, 'caps@engine.test', 'Caps Co'));
   expect(await connectThroughSandbox(t.app, owner, 'x', orgId, { account: 'caps_x' })).toContain(
@@ -223,15 +185,10 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const { child, exited } of workers) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  }
-  process.off('exit', killWorkersNow);
+  processes.killNow();
   relay?.closeAllConnections();
   relay?.close();
-  await t?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await processes.stop();
 }, 60_000);
 
 describe('caps with two worker processes on one PostgreSQL', () => {

@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
+import { send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { createOrg, type Actor } from '../../test/factories.js';
 import { gif } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { usePostgres } from '../../test/postgres.js';
-import { ensureBuiltCli, type HeraldProcess, startHerald } from '../../test/server-process.js';
-import { PUBLISH_QUEUE } from './publish-queue.js';
+import { HeraldProcesses } from '../../test/server-process.js';
 
 /**
  * A `herald worker` killed with SIGKILL while it publishes: one post is inside its visible call
@@ -34,33 +29,14 @@ let t: TestApp | undefined;
 let owner: Actor;
 let orgId: string;
 let xId: string;
-let apiUrl: string;
-let dataDir: string | undefined;
-const tokenKey = randomBytes(32).toString('base64');
-const children: HeraldProcess[] = [];
-
-function killChildrenNow() {
-  for (const { child } of children) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
-}
+const processes = new HeraldProcesses();
 
 /** `herald worker` on the test database, beating every second and taken for dead after 3. */
 async function worker(label: string) {
-  const database = t!.database;
-  if (database.kind !== 'postgres') throw new Error('This test runs on PostgreSQL only.');
-  const child = startHerald('worker', {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: database.url,
-    PUBLIC_URL: apiUrl,
-    TOKEN_ENCRYPTION_KEY: tokenKey,
-    HERALD_DATA_DIR: dataDir!,
-    MEDIA_DIR: join(dataDir!, 'media'),
+  const child = processes.spawn('worker', {
     PROCESS_HEARTBEAT_SECONDS: '1',
     PROCESS_LAPSE_SECONDS: '3',
   });
-  children.push(child);
   onTestFailed(() => console.error(`${label} output:\n${child.output()}`));
   await child.waitForLine(/Herald worker is running/, 90_000);
   return child;
@@ -117,19 +93,7 @@ async function schedule(content: string, files: FilePart[] = []) {
 usePostgres();
 
 beforeAll(async () => {
-  ensureBuiltCli();
-  dataDir = mkdtempSync(join(tmpdir(), 'herald-dead-worker-'));
-  process.once('exit', killChildrenNow);
-  t = await createTestApp(
-    {
-      TOKEN_ENCRYPTION_KEY: tokenKey,
-      MEDIA_DIR: join(dataDir, 'media'),
-      MEDIA_TEMP_DIR: join(dataDir, 'tmp'),
-    },
-    { jobs: 'api', queues: [PUBLISH_QUEUE] },
-  );
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  apiUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  t = await processes.start('dead-worker');
   ({ owner, orgId } = await createOrg(t.app, 'owner@dead-worker.test', 'Dead Worker Co'));
   const connected = await connectThroughSandbox(t.app, owner, 'x', orgId, { account: ACCOUNT });
   if (!connected.includes('connected')) throw new Error(`X not connected: ${connected}`);
@@ -137,13 +101,7 @@ beforeAll(async () => {
   xId = supported.body.data.platforms.find((p: { name: string }) => p.name === 'X').id;
 }, 180_000);
 
-afterAll(async () => {
-  killChildrenNow();
-  await Promise.all(children.map((c) => c.exited));
-  process.off('exit', killChildrenNow);
-  await t?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => processes.stop(), 60_000);
 
 describe('a worker killed mid-publication (on PostgreSQL: separate processes)', () => {
   it('has its publications settled by another worker within a minute or so, each on X exactly once', async () => {

@@ -1,20 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
+import { send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { createOrg, type Actor } from '../../test/factories.js';
 import { jpeg } from '../../test/media-fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { usePostgres } from '../../test/postgres.js';
-import { cliPath, ensureBuiltCli, repoRoot } from '../../test/server-process.js';
-import { PUBLISH_QUEUE } from './publish-queue.js';
+import { HeraldProcesses } from '../../test/server-process.js';
 
 /**
  * Fault test of the publishing engine: 200 posts due in the same minute, a real
@@ -60,10 +55,7 @@ interface SandboxPost {
 let t: TestApp | undefined;
 let owner: Actor;
 let orgId: string;
-let apiUrl: string;
-let dataDir: string | undefined;
-const tokenKey = randomBytes(32).toString('base64');
-const workers: ChildProcess[] = [];
+const processes = new HeraldProcesses();
 let workerLog = '';
 
 function keepLog(label: string, chunk: Buffer) {
@@ -77,38 +69,14 @@ function keepLog(label: string, chunk: Buffer) {
 
 /** Starts `herald worker` (the built CLI) against the test database and the API's sandbox. */
 function startWorker(label: string): ChildProcess {
-  const database = t!.database;
-  if (database.kind !== 'postgres') throw new Error('The fault test runs on PostgreSQL only.');
-  const child = spawn(process.execPath, [cliPath, 'worker'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      PUBLIC_URL: apiUrl,
-      // Tokens of connected accounts are sealed with this key by the API; the worker opens them.
-      TOKEN_ENCRYPTION_KEY: tokenKey,
-      PUBLISH_STUCK_AFTER_SECONDS: String(STUCK_AFTER_SECONDS),
-      HERALD_DATA_DIR: dataDir!,
-      // The media the API stored, which the worker uploads to X.
-      MEDIA_DIR: join(dataDir!, 'media'),
-    },
+  const { child } = processes.spawn('worker', {
+    LOG_LEVEL: 'warn',
+    PUBLISH_STUCK_AFTER_SECONDS: String(STUCK_AFTER_SECONDS),
   });
   child.stdout!.on('data', (chunk: Buffer) => keepLog(label, chunk));
   child.stderr!.on('data', (chunk: Buffer) => keepLog(label, chunk));
   child.on('exit', (code, signal) => keepLog(label, Buffer.from(`exited (${signal ?? code})`)));
-  workers.push(child);
   return child;
-}
-
-/** Workers must not outlive the test run, even when it ends abruptly. */
-function killWorkersNow() {
-  for (const child of workers) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
 }
 
 async function kill(child: ChildProcess) {
@@ -213,21 +181,7 @@ async function inParallel(count: number, width: number, task: (i: number) => Pro
 usePostgres();
 
 beforeAll(async () => {
-  ensureBuiltCli();
-  dataDir = mkdtempSync(join(tmpdir(), 'herald-fault-'));
-  process.once('exit', killWorkersNow);
-  // As `herald api` does: the job runtime in the api role only sends (scheduling creates jobs).
-  t = await createTestApp(
-    {
-      TOKEN_ENCRYPTION_KEY: tokenKey,
-      MEDIA_DIR: join(dataDir, 'media'),
-      MEDIA_TEMP_DIR: join(dataDir, 'tmp'),
-    },
-    { jobs: 'api', queues: [PUBLISH_QUEUE] },
-  );
-  // The API listens for real: the worker reaches the X sandbox over HTTP, as in production.
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  apiUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  t = await processes.start('fault');
   ({ owner, orgId } = await createOrg(t.app, 'fault@engine.test', 'Fault Co'));
   const connected = await connectThroughSandbox(t.app, owner, 'x', orgId, { account: ACCOUNT });
   if (!connected.includes('connected')) throw new Error(`X not connected: ${connected}`);
@@ -236,12 +190,7 @@ beforeAll(async () => {
   await knob('latency_ms', LATENCY_MS);
 }, 120_000);
 
-afterAll(async () => {
-  for (const child of workers) await kill(child).catch(() => {});
-  process.off('exit', killWorkersNow);
-  await t?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => processes.stop(), 60_000);
 
 describe('publishing with a worker process killed mid-publish (on PostgreSQL: a separate worker cannot share PGlite)', () => {
   it('publishes 200 posts due together exactly once, or flags them UNCERTAIN with an explanation', async () => {

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,12 +44,34 @@ function newestSourceMtime(): number {
 /** Builds dist/cli.js with the server's own build script when it is missing or older than src. */
 export function ensureBuiltCli() {
   if (mtimeOf(cliPath) > newestSourceMtime()) return;
-  const build = spawnSync(process.execPath, [join(serverDir, 'scripts/build.mjs')], {
-    cwd: serverDir,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0)
-    throw new Error(`Building the server failed:\n${build.stdout}\n${build.stderr}`);
+  // Test files run in parallel and several start the CLI: one builds while the others wait, so
+  // no test runs a bundle half written by another's build.
+  const lock = join(serverDir, '.cli-build.lock');
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      // A lock older than any build is a crashed run's: taken over.
+      if (Date.now() - mtimeOf(lock) > 5 * 60_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline)
+        throw new Error(`Another build held ${lock} for 10 minutes.`, { cause: err });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    if (mtimeOf(cliPath) > newestSourceMtime()) return;
+    const build = spawnSync(process.execPath, [join(serverDir, 'scripts/build.mjs')], {
+      cwd: serverDir,
+      encoding: 'utf8',
+    });
+    if (build.status !== 0)
+      throw new Error(`Building the server failed:\n${build.stdout}\n${build.stderr}`);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** A TCP port nobody listens on right now. */

@@ -2,6 +2,8 @@
 #   start    API, web app and job worker in one process (the default)
 #   api      only the HTTP API        worker   only the job worker
 #   migrate  apply the database migrations and exit
+#   doctor [--live]  check each network's setup
+#   admin grant <email>, admin revoke <email>  give or take platform operator rights
 # Install, upgrade, backup and scaling: docs/operations.md.
 #
 #   docker build -t herald .

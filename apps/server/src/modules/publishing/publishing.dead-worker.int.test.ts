@@ -126,6 +126,17 @@ describe('a worker killed mid-publication (on PostgreSQL: separate processes)', 
     await first.exited;
     const killedAt = Date.now();
     await emu('POST', 'scenario', { account: ACCOUNT, knob: 'latency_ms', on: false });
+    // The call the dead worker had sent still reaches X after its latency. Until it has, X could
+    // not show the post to anyone who asked, and the settler would rightly call it uncertain:
+    // this test is about a call that went out, so it waits for X to hold the post.
+    await waitFor(
+      'X to hold the post whose call went out before the kill',
+      async () =>
+        ((await emu('GET', 'posts')).posts as Array<{ text: string }>).some(
+          (post) => post.text === text,
+        ),
+      LATENCY_MS + 30_000,
+    );
 
     const second = await worker('worker 2');
     await waitFor(

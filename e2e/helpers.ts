@@ -11,8 +11,17 @@ export async function signInAs(page: Page, email: string, name: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Serious or critical WCAG 2 A/AA violations on the page as it is now. */
+/**
+ * Serious or critical WCAG 2 A/AA violations on the page once it has settled. A toast caught
+ * halfway through fading in or out is drawn translucent, and axe would judge its contrast on
+ * that passing frame rather than on what a reader sees, so finite animations finish first.
+ */
 export async function seriousViolations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

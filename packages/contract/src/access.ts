@@ -1,117 +1,284 @@
 import type { PermissionName } from './permissions.js';
 
+/** What a route needs (`member`: any active member of the organization) and why, in a phrase. */
+export interface RouteAccess {
+  needs: PermissionName | 'member';
+  /** The reason docs/permissions.md gives for the route, generated from this table. */
+  why: string;
+}
+
+const route = <const Needs extends RouteAccess['needs']>(needs: Needs, why: string) => ({
+  needs,
+  why,
+});
+
 /**
- * The permission each organization-scoped route needs. `member` means any active member of the
- * organization. The server enforces this table (a preHandler per route); the web uses it to hide
- * what the caller may not do. Keys are `METHOD path` as mounted under the API base path.
+ * The permission each organization-scoped route needs. The server enforces this table (a
+ * preHandler per route); the web uses it to hide what the caller may not do; docs/permissions.md
+ * is generated from it (`npm run docs:permissions`). Keys are `METHOD path` as mounted under the
+ * API base path.
  */
 export const ORG_ROUTE_PERMISSIONS = {
-  'GET /organizations/:orgId': 'member',
-  'PATCH /organizations/:orgId': 'org:manage',
-  'GET /organizations/:orgId/roles': 'member',
-  'POST /organizations/:orgId/roles': 'org:manage',
-  'PUT /organizations/:orgId/roles/:roleId': 'org:manage',
-  'DELETE /organizations/:orgId/roles/:roleId': 'org:manage',
-  'GET /organizations/:orgId/members': 'member',
-  'PUT /organizations/:orgId/members/:memberId': 'org:manage',
+  'GET /organizations/:orgId': route('member', "the organization's own name"),
+  'PATCH /organizations/:orgId': route(
+    'org:manage',
+    'default time zone and approval settings (whether posts need approval, for which roles)',
+  ),
+  'GET /organizations/:orgId/roles': route('member', 'the team page shows roles to everyone'),
+  'POST /organizations/:orgId/roles': route('org:manage', "roles decide everyone's access"),
+  'PUT /organizations/:orgId/roles/:roleId': route('org:manage', 'likewise'),
+  'DELETE /organizations/:orgId/roles/:roleId': route('org:manage', 'likewise'),
+  'GET /organizations/:orgId/members': route('member', 'a team sees itself'),
+  'PUT /organizations/:orgId/members/:memberId': route(
+    'org:manage',
+    "changing a member's role is changing access",
+  ),
   /** Removing others needs member:remove; anyone may remove themselves (leave). */
-  'DELETE /organizations/:orgId/members/:memberId': 'member:remove',
-  'POST /member/invite/:orgId': 'member:invite',
-  'POST /organizations/:orgId/invitations/:memberId/link': 'member:invite',
-  'POST /organizations/:orgId/invitations/:memberId/resend': 'member:invite',
-  'GET /organizations/:orgId/subscription': 'member',
-  'POST /organizations/:orgId/subscribe/trial': 'subscription:manage',
-  'POST /organizations/:orgId/subscription/subscribe': 'subscription:manage',
-  'POST /organizations/:orgId/subscription/cancel': 'subscription:manage',
-  'POST /organizations/:orgId/billing/portal': 'billing:edit',
-  'GET /organizations/:orgId/integrations': 'member',
-  'GET /organizations/:orgId/integrations/pending/:pendingId': 'account:connect',
-  'POST /organizations/:orgId/integrations/pending/:pendingId': 'account:connect',
-  'POST /:platform/disconnect/:orgId': 'account:disconnect',
+  'DELETE /organizations/:orgId/members/:memberId': route(
+    'member:remove',
+    'anyone may remove **themselves** (leave)',
+  ),
+  'POST /member/invite/:orgId': route(
+    'member:invite',
+    'plus: an inviter can only grant permissions they hold',
+  ),
+  'POST /organizations/:orgId/invitations/:memberId/link': route(
+    'member:invite',
+    "copy a pending invitation's link",
+  ),
+  'POST /organizations/:orgId/invitations/:memberId/resend': route(
+    'member:invite',
+    "send a pending invitation's email again",
+  ),
+  'GET /organizations/:orgId/subscription': route(
+    'member',
+    'the plan and its limits shape what everyone may do',
+  ),
+  'POST /organizations/:orgId/subscribe/trial': route('subscription:manage', 'starting the trial'),
+  'POST /organizations/:orgId/subscription/subscribe': route(
+    'subscription:manage',
+    'choosing a paid plan',
+  ),
+  'POST /organizations/:orgId/subscription/cancel': route(
+    'subscription:manage',
+    'cancelling the plan',
+  ),
+  'POST /organizations/:orgId/billing/portal': route(
+    'billing:edit',
+    'payment details and invoices at the billing provider',
+  ),
+  'GET /organizations/:orgId/integrations': route(
+    'member',
+    'the connected accounts every composer and calendar shows',
+  ),
+  'GET /organizations/:orgId/integrations/pending/:pendingId': route(
+    'account:connect',
+    'the accounts a connection offers to choose from',
+  ),
+  'POST /organizations/:orgId/integrations/pending/:pendingId': route(
+    'account:connect',
+    'choosing which of them to connect',
+  ),
+  'POST /:platform/disconnect/:orgId': route('account:disconnect', 'disconnecting an account'),
   /** Read while composing: what TikTok lets this creator post (privacy levels, interactions). */
-  'GET /organizations/:orgId/integrations/:integrationId/tiktok/creator-info': 'post:create',
-  'GET /organizations/:orgId/dashboard': 'member',
-  'GET /organizations/:orgId/analytics/overview': 'analytics:view',
-  'GET /organizations/:orgId/analytics/settings': 'analytics:view',
-  'GET /organizations/:orgId/analytics/best-times': 'analytics:view',
-  'GET /organizations/:orgId/analytics/export.csv': 'analytics:export',
-  'GET /organizations/:orgId/analytics/accounts.csv': 'analytics:export',
-  'PUT /organizations/:orgId/analytics/settings': 'org:manage',
-  'GET /organizations/:orgId/posts/:postId/metrics': 'analytics:view',
-  'POST /organizations/:orgId/post': 'post:create',
-  'GET /organizations/:orgId/posts': 'member',
-  'GET /organizations/:orgId/posts/:postId': 'member',
-  'PUT /organizations/:orgId/posts/:postId': 'post:edit',
-  'PUT /organizations/:orgId/post/:postId': 'post:edit',
-  'DELETE /organizations/:orgId/posts/:postId': 'post:delete',
-  'POST /organizations/:orgId/posts/bulk/delete': 'post:delete',
-  'POST /organizations/:orgId/posts/bulk/draft': 'post:edit',
-  'PATCH /organizations/:orgId/post/:postId/publish': 'post:create',
-  'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve': 'post:edit',
-  'POST /organizations/:orgId/posts/:postId/targets/:targetId/follow-ups/retry': 'post:create',
-  'POST /organizations/:orgId/posts/:postId/targets/:targetId/follow-ups/:followUpId/resolve':
+  'GET /organizations/:orgId/integrations/:integrationId/tiktok/creator-info': route(
+    'post:create',
+    'read while composing: what TikTok lets this creator post',
+  ),
+  'GET /organizations/:orgId/dashboard': route('member', 'the home page'),
+  'GET /organizations/:orgId/analytics/overview': route('analytics:view', 'the analytics page'),
+  'GET /organizations/:orgId/analytics/settings': route(
+    'analytics:view',
+    'likewise (X collection and its read budget)',
+  ),
+  'GET /organizations/:orgId/analytics/best-times': route('analytics:view', 'likewise'),
+  'GET /organizations/:orgId/analytics/export.csv': route(
+    'analytics:export',
+    'post metrics of a range as CSV',
+  ),
+  'GET /organizations/:orgId/analytics/accounts.csv': route(
+    'analytics:export',
+    'daily figures per account as CSV',
+  ),
+  'PUT /organizations/:orgId/analytics/settings': route(
+    'org:manage',
+    'X collection costs the organization reads from its budget',
+  ),
+  'GET /organizations/:orgId/posts/:postId/metrics': route('analytics:view', "one post's figures"),
+  'POST /organizations/:orgId/post': route('post:create', 'creating a post'),
+  'GET /organizations/:orgId/posts': route('member', 'the calendar and content library'),
+  'GET /organizations/:orgId/posts/:postId': route('member', 'likewise'),
+  'PUT /organizations/:orgId/posts/:postId': route('post:edit', "changing a post's text or time"),
+  'PUT /organizations/:orgId/post/:postId': route(
     'post:edit',
-  'GET /organizations/:orgId/posts/:postId/media/:platformId': 'member',
-  'GET /organizations/:orgId/posts/:postId/media/:platformId/facebook': 'member',
-  'GET /organizations/:orgId/posts/:postId/comments/:platformId': 'member',
-  'GET /organizations/:orgId/posts/:postId/approvals': 'member',
-  'GET /organizations/:orgId/approvals': 'post:approve',
-  'POST /organizations/:orgId/approvals/:postId/approve': 'post:approve',
-  'POST /organizations/:orgId/approvals/:postId/reject': 'post:approve',
+    'editing a post with its files (multipart)',
+  ),
+  'DELETE /organizations/:orgId/posts/:postId': route('post:delete', 'deleting a post'),
+  'POST /organizations/:orgId/posts/bulk/delete': route(
+    'post:delete',
+    'deleting several posts (all or none)',
+  ),
+  'POST /organizations/:orgId/posts/bulk/draft': route(
+    'post:edit',
+    'moving several posts back to draft (all or none)',
+  ),
+  'PATCH /organizations/:orgId/post/:postId/publish': route('post:create', 'publishing a post now'),
+  'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve': route(
+    'post:edit',
+    'saying what happened to an uncertain publication',
+  ),
+  'POST /organizations/:orgId/posts/:postId/targets/:targetId/follow-ups/retry': route(
+    'post:create',
+    "publishing a publication's failed parts and first comment again",
+  ),
+  'POST /organizations/:orgId/posts/:postId/targets/:targetId/follow-ups/:followUpId/resolve':
+    route('post:edit', 'saying what happened to an uncertain part or first comment'),
+  'GET /organizations/:orgId/posts/:postId/media/:platformId': route(
+    'member',
+    'what the embed of a published post needs',
+  ),
+  'GET /organizations/:orgId/posts/:postId/media/:platformId/facebook': route(
+    'member',
+    "a published post's Facebook permalink",
+  ),
+  'GET /organizations/:orgId/posts/:postId/comments/:platformId': route(
+    'member',
+    "a published post's comments on the network",
+  ),
+  'GET /organizations/:orgId/posts/:postId/approvals': route('member', "a post's approval history"),
+  'GET /organizations/:orgId/approvals': route(
+    'post:approve',
+    'the queue of posts waiting for approval',
+  ),
+  'POST /organizations/:orgId/approvals/:postId/approve': route(
+    'post:approve',
+    'approve a pending post',
+  ),
+  'POST /organizations/:orgId/approvals/:postId/reject': route(
+    'post:approve',
+    'reject a pending post',
+  ),
   /** docs/product.md#duplicate: a copy of a post as a new draft. */
-  'POST /organizations/:orgId/posts/:postId/duplicate': 'post:create',
+  'POST /organizations/:orgId/posts/:postId/duplicate': route(
+    'post:create',
+    'a copy of a post as a new draft',
+  ),
   /** docs/product.md#internal-comments: the team reads with the post; writing needs post:create. */
-  'GET /organizations/:orgId/posts/:postId/internal-comments': 'member',
-  'POST /organizations/:orgId/posts/:postId/internal-comments': 'post:create',
+  'GET /organizations/:orgId/posts/:postId/internal-comments': route(
+    'member',
+    'the team reads internal comments with the post',
+  ),
+  'POST /organizations/:orgId/posts/:postId/internal-comments': route('post:create', 'writing one'),
   /** Only the comment's author may delete it (checked by the route). */
-  'DELETE /organizations/:orgId/posts/:postId/internal-comments/:commentId': 'post:create',
+  'DELETE /organizations/:orgId/posts/:postId/internal-comments/:commentId': route(
+    'post:create',
+    "plus: only the comment's author may delete it",
+  ),
   /** docs/product.md#link-tracking: the organization's default UTM parameters. */
-  'GET /organizations/:orgId/link-tracking': 'member',
-  'PUT /organizations/:orgId/link-tracking': 'org:manage',
+  'GET /organizations/:orgId/link-tracking': route(
+    'member',
+    'the default UTM parameters new posts start with',
+  ),
+  'PUT /organizations/:orgId/link-tracking': route(
+    'org:manage',
+    'they are an organization setting',
+  ),
   /** Posting queue (docs/queue-and-import.md): slots are settings; peeking the next slot is composing. */
-  'GET /organizations/:orgId/queue': 'member',
-  'PUT /organizations/:orgId/queue/:integrationId': 'org:manage',
-  'POST /organizations/:orgId/queue/:integrationId/reshuffle': 'org:manage',
-  'GET /organizations/:orgId/queue/next': 'post:create',
-  'GET /organizations/:orgId/queue/slots': 'member',
+  'GET /organizations/:orgId/queue': route('member', "every account's weekly queue slots"),
+  'PUT /organizations/:orgId/queue/:integrationId': route('org:manage', 'queue slots are settings'),
+  'POST /organizations/:orgId/queue/:integrationId/reshuffle': route(
+    'org:manage',
+    'likewise: places queued posts again',
+  ),
+  'GET /organizations/:orgId/queue/next': route(
+    'post:create',
+    'peeking the next slot is composing',
+  ),
+  'GET /organizations/:orgId/queue/slots': route('member', 'the calendar shows empty slots'),
   /** CSV import (dry run, then import) creates posts; the export reads them. */
-  'POST /organizations/:orgId/posts/import/dry-run': 'post:create',
-  'POST /organizations/:orgId/posts/import': 'post:create',
-  'GET /organizations/:orgId/posts/export.csv': 'member',
-  'POST /organization/:orgId/platform/:platformId/comment/:commentId/replies': 'dm:send',
-  'PUT /organization/:orgId/platform/:platformId/comment/:commentId': 'dm:send',
-  'DELETE /organization/:orgId/platform/:platformId/comment/:commentId': 'dm:send',
-  'GET /organizations/:orgId/inbox/conversations': 'dm:view',
-  'GET /organizations/:orgId/inbox/conversations/:conversationId': 'dm:view',
-  'GET /organizations/:orgId/inbox/summary': 'dm:view',
-  'GET /organizations/:orgId/inbox/saved-replies': 'dm:view',
-  'PATCH /organizations/:orgId/inbox/conversations/:conversationId': 'dm:send',
-  'DELETE /organizations/:orgId/inbox/conversations/:conversationId': 'dm:send',
-  'POST /organizations/:orgId/inbox/conversations/:conversationId/messages': 'dm:send',
+  'POST /organizations/:orgId/posts/import/dry-run': route(
+    'post:create',
+    'checking a CSV of posts (nothing is written)',
+  ),
+  'POST /organizations/:orgId/posts/import': route('post:create', 'a CSV import creates posts'),
+  'GET /organizations/:orgId/posts/export.csv': route(
+    'member',
+    'the export reads posts, as the calendar does',
+  ),
+  'POST /organization/:orgId/platform/:platformId/comment/:commentId/replies': route(
+    'dm:send',
+    'replying to a comment on the network',
+  ),
+  'PUT /organization/:orgId/platform/:platformId/comment/:commentId': route(
+    'dm:send',
+    'editing a comment on the network',
+  ),
+  'DELETE /organization/:orgId/platform/:platformId/comment/:commentId': route(
+    'dm:send',
+    'deleting a comment on the network',
+  ),
+  'GET /organizations/:orgId/inbox/conversations': route('dm:view', 'the inbox'),
+  'GET /organizations/:orgId/inbox/conversations/:conversationId': route('dm:view', 'likewise'),
+  'GET /organizations/:orgId/inbox/summary': route('dm:view', 'likewise'),
+  'GET /organizations/:orgId/inbox/saved-replies': route('dm:view', 'likewise'),
+  'PATCH /organizations/:orgId/inbox/conversations/:conversationId': route(
+    'dm:send',
+    'acting on a conversation',
+  ),
+  'DELETE /organizations/:orgId/inbox/conversations/:conversationId': route(
+    'dm:send',
+    'archiving a conversation',
+  ),
+  'POST /organizations/:orgId/inbox/conversations/:conversationId/messages': route(
+    'dm:send',
+    'sending a message',
+  ),
   'POST /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId/resolve':
+    route('dm:send', 'acting on a message'),
+  'POST /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId/like': route(
     'dm:send',
-  'POST /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId/like':
+    'likewise',
+  ),
+  'POST /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId/hide': route(
     'dm:send',
-  'POST /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId/hide':
+    'likewise',
+  ),
+  'DELETE /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId': route(
     'dm:send',
-  'DELETE /organizations/:orgId/inbox/conversations/:conversationId/messages/:messageId': 'dm:send',
-  'POST /organizations/:orgId/inbox/conversations/:conversationId/block': 'dm:send',
-  'POST /organizations/:orgId/inbox/conversations/:conversationId/notes': 'dm:send',
-  'POST /organizations/:orgId/inbox/conversations/:conversationId/typing': 'dm:send',
-  'POST /organizations/:orgId/inbox/saved-replies': 'dm:send',
-  'DELETE /organizations/:orgId/inbox/saved-replies/:savedReplyId': 'dm:send',
-  'POST /organizations/:orgId/inbox/labels': 'dm:send',
-  'PATCH /organizations/:orgId/inbox/labels/:name': 'dm:send',
-  'DELETE /organizations/:orgId/inbox/labels/:name': 'dm:send',
+    'likewise',
+  ),
+  'POST /organizations/:orgId/inbox/conversations/:conversationId/block': route(
+    'dm:send',
+    'blocking the other participant',
+  ),
+  'POST /organizations/:orgId/inbox/conversations/:conversationId/notes': route(
+    'dm:send',
+    'a note for the team on a conversation',
+  ),
+  'POST /organizations/:orgId/inbox/conversations/:conversationId/typing': route(
+    'dm:send',
+    'telling teammates someone is replying',
+  ),
+  'POST /organizations/:orgId/inbox/saved-replies': route('dm:send', 'managing saved replies'),
+  'DELETE /organizations/:orgId/inbox/saved-replies/:savedReplyId': route('dm:send', 'likewise'),
+  'POST /organizations/:orgId/inbox/labels': route('dm:send', 'managing inbox labels'),
+  'PATCH /organizations/:orgId/inbox/labels/:name': route('dm:send', 'likewise'),
+  'DELETE /organizations/:orgId/inbox/labels/:name': route('dm:send', 'likewise'),
   /** The organization comes from `?orgId=` on these two browser navigations. */
-  'GET /auth/:platform': 'account:connect',
-  'GET /auth/:platform/refresh': 'account:connect',
-} as const satisfies Record<string, PermissionName | 'member'>;
+  'GET /auth/:platform': route(
+    'account:connect',
+    'starting a connection; the organization comes from `?orgId=`',
+  ),
+  'GET /auth/:platform/refresh': route(
+    'account:connect',
+    "refreshing an account's tokens; likewise `?orgId=`",
+  ),
+} as const satisfies Record<string, RouteAccess>;
 
 export type OrgRoute = keyof typeof ORG_ROUTE_PERMISSIONS;
 
 /** Whether a member holding `permissions` may call `route`. */
 export function canCall(route: OrgRoute, permissions: readonly string[]): boolean {
-  const needed = ORG_ROUTE_PERMISSIONS[route];
+  const needed = ORG_ROUTE_PERMISSIONS[route].needs;
   return needed === 'member' || permissions.includes(needed);
 }

@@ -176,7 +176,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Loads the caller's ACTIVE membership of `:orgId` and checks the route's permission. */
 function orgGuard(loadMembership: LoadMembership, access: OrgAccess): preValidationHookHandler {
-  const needed = ORG_ROUTE_PERMISSIONS[access.org];
+  const needed = ORG_ROUTE_PERMISSIONS[access.org].needs;
   return async (request) => {
     const params = request.params as Record<string, string | undefined>;
     const orgId =

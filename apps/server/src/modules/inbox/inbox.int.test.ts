@@ -57,8 +57,8 @@ describe('inbox API', () => {
   it('declares every inbox route: reading with dm:view, everything else with dm:send', () => {
     const inboxRoutes = Object.entries(ORG_ROUTE_PERMISSIONS).filter(([r]) => r.includes('/inbox'));
     expect(inboxRoutes.length).toBeGreaterThanOrEqual(18);
-    for (const [route, permission] of inboxRoutes) {
-      expect(permission).toBe(route.startsWith('GET ') ? 'dm:view' : 'dm:send');
+    for (const [route, { needs }] of inboxRoutes) {
+      expect(needs).toBe(route.startsWith('GET ') ? 'dm:view' : 'dm:send');
       expect(t.orgRoutes.has(route)).toBe(true);
     }
   });

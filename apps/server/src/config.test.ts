@@ -16,6 +16,19 @@ describe('configuration', () => {
     expect(c.secureCookies).toBe(false);
   });
 
+  it('sends LinkedIn and Meta the API versions of LINKEDIN_API_VERSION and META_GRAPH_VERSION, or Herald’s defaults', () => {
+    expect(loadConfig({}).apiVersions).toEqual({ linkedin: '202610', meta: 'v24.0' });
+    expect(
+      loadConfig({ LINKEDIN_API_VERSION: ' 202611 ', META_GRAPH_VERSION: 'v25.0' }).apiVersions,
+    ).toEqual({ linkedin: '202611', meta: 'v25.0' });
+    expect(() => loadConfig({ LINKEDIN_API_VERSION: '2026-10' })).toThrow(
+      'LINKEDIN_API_VERSION: must be a LinkedIn API version, a year and month such as 202610.',
+    );
+    expect(() => loadConfig({ META_GRAPH_VERSION: '24' })).toThrow(
+      'META_GRAPH_VERSION: must be a Graph API version such as v24.0.',
+    );
+  });
+
   it('chooses Google, then a generic issuer, from the credentials given', () => {
     expect(
       loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).identity,

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { LINKEDIN_API_VERSIONS, META_GRAPH_VERSIONS } from './lib/api-versions.js';
 
 const optionalString = z
   .string()
@@ -121,6 +122,29 @@ const ConfigSchema = z
       .transform((v) => v === '' || v === 'true' || v === '1' || v === 'yes'),
     LINKEDIN_PAGE_CLIENT_ID: optionalString,
     LINKEDIN_PAGE_CLIENT_SECRET: optionalString,
+    /**
+     * The `LinkedIn-Version` Herald sends; LinkedIn refuses a version about a year after its
+     * release, so it is a setting (docs/operations.md#network-api-versions).
+     */
+    LINKEDIN_API_VERSION: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^\d{6}(\.\d{2})?$/,
+          `must be a LinkedIn API version, a year and month such as ${LINKEDIN_API_VERSIONS.defaultVersion}.`,
+        )
+        .optional(),
+    ),
+    /** The Graph API version in Facebook's and Instagram's paths (docs/operations.md#network-api-versions). */
+    META_GRAPH_VERSION: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^v\d+\.\d+$/,
+          `must be a Graph API version such as ${META_GRAPH_VERSIONS.defaultVersion}.`,
+        )
+        .optional(),
+    ),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_URL: z.url().optional(),
@@ -336,6 +360,14 @@ const ConfigSchema = z
        * refuse (docs/networks.md#sandboxes).
        */
       sandboxLocalMedia: env.SANDBOX_LOCAL_MEDIA,
+      /**
+       * The API versions sent to the networks that retire theirs on a date (lib/api-versions.ts);
+       * the preflight warns before the chosen one ends.
+       */
+      apiVersions: {
+        linkedin: env.LINKEDIN_API_VERSION ?? LINKEDIN_API_VERSIONS.defaultVersion,
+        meta: env.META_GRAPH_VERSION ?? META_GRAPH_VERSIONS.defaultVersion,
+      },
       /** Credentials per network; a network without them uses its local sandbox (not in production). */
       networks: {
         x: pair(env.X_CLIENT_ID, env.X_CLIENT_SECRET),

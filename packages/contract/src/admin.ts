@@ -131,6 +131,7 @@ export const SETUP_FINDING_TOPICS = [
   'domain',
   'live',
   'storage',
+  'api-version',
 ] as const;
 
 /** One sentence saying what to do (or that nothing needs doing), with its level. */

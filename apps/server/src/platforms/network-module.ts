@@ -1,4 +1,5 @@
 import type { PlatformName } from '@herald/contract';
+import type { Config } from '../config.js';
 import type { AdapterSettings, PlatformAdapter, StoredAccount } from './types.js';
 
 /**
@@ -30,6 +31,11 @@ export interface NetworkModule<Urls = Record<string, string>> {
   productionUrls: Urls;
   /** The same URL set pointing at the emulator mounted at `base` ({api}/sandbox/{slug}). */
   sandboxUrls(base: string): Urls;
+  /**
+   * The URL set with the API version the configuration chooses, for networks that retire their
+   * versions on a date (LinkedIn, Meta Graph); applied to real and sandbox URLs alike.
+   */
+  withApiVersions?(urls: Urls, versions: Config['apiVersions']): Urls;
   /** With `connectKinds`, called once per kind with `settings.kind` set. */
   createAdapter(settings: AdapterSettings<Urls>): PlatformAdapter;
   /** Networks that need one developer app per kind of account; the first kind is the default. */

@@ -67,9 +67,7 @@ export function buildNetworks(
         clientId: credentials?.clientId ?? SANDBOX_CLIENT_ID,
         clientSecret: credentials?.clientSecret ?? sandboxAppSecret(sandboxSecret, module.slug),
       };
-      const urls = sandbox
-        ? module.sandboxUrls(sandboxBase(config, module.slug))
-        : module.productionUrls;
+      const urls = networkUrls(module, config, sandbox);
       identities.push({ client, urls });
       return {
         sandbox,
@@ -91,6 +89,18 @@ export function buildNetworks(
     });
   }
   return networks;
+}
+
+/** Where a network lives for this server, real or sandbox, with the API version configured. */
+export function networkUrls<Urls>(
+  module: NetworkModule<Urls>,
+  config: Pick<Config, 'apiPublicUrl' | 'apiVersions'>,
+  sandbox: boolean,
+): Urls {
+  const urls = sandbox
+    ? module.sandboxUrls(sandboxBase(config, module.slug))
+    : module.productionUrls;
+  return module.withApiVersions ? module.withApiVersions(urls, config.apiVersions) : urls;
 }
 
 export const sandboxBase = (config: Pick<Config, 'apiPublicUrl'>, slug: string) =>

@@ -1,5 +1,10 @@
 import type { NetworkModule } from '../network-module.js';
-import { META_PRODUCTION_URLS, metaSandboxUrls, type MetaUrls } from '../meta/urls.js';
+import {
+  META_PRODUCTION_URLS,
+  metaSandboxUrls,
+  withGraphVersion,
+  type MetaUrls,
+} from '../meta/urls.js';
 import { createInstagramAdapter } from './adapter.js';
 import { createInstagramInbox } from './inbox.js';
 import { createInstagramMetrics } from './metrics.js';
@@ -9,6 +14,7 @@ export const network: NetworkModule<MetaUrls> = {
   slug: 'instagram',
   productionUrls: META_PRODUCTION_URLS,
   sandboxUrls: metaSandboxUrls,
+  withApiVersions: withGraphVersion,
   createAdapter: (settings) => ({
     ...createInstagramAdapter(settings),
     metrics: createInstagramMetrics(settings),

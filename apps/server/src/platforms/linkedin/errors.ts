@@ -1,4 +1,10 @@
-import { classifyStatus, PlatformError, type PlatformErrorKind } from '../errors.js';
+import { LINKEDIN_API_VERSIONS, recommendedApiVersion } from '../../lib/api-versions.js';
+import {
+  classifyStatus,
+  type DescribedError,
+  PlatformError,
+  type PlatformErrorKind,
+} from '../errors.js';
 import { requestJson } from '../oauth.js';
 import type { PlatformHttp } from '../types.js';
 
@@ -24,12 +30,24 @@ export function linkedInErrorKind(status: number, body: unknown): PlatformErrorK
   return classifyStatus(status);
 }
 
+/**
+ * The sentence for LinkedIn's 426 NONEXISTENT_VERSION: every call fails until the operator
+ * chooses a version LinkedIn serves, so it names the setting. LinkedIn writes the version as a
+ * day ("Requested version 20251001 is not active" for `LinkedIn-Version: 202510`).
+ */
+export function sunsetVersionSentence(message: string | undefined, now = new Date()): string {
+  const day = /version (\d{6})(\d{2})?\b/.exec(message ?? '');
+  const refused = day ? `API version ${day[1]}` : 'the API version Herald sends';
+  const next = recommendedApiVersion(LINKEDIN_API_VERSIONS, now);
+  const target =
+    day?.[1] === next
+      ? 'a version LinkedIn serves (https://learn.microsoft.com/en-us/linkedin/marketing/versioning)'
+      : next;
+  return `LinkedIn no longer serves ${refused}. Set LINKEDIN_API_VERSION to ${target} and restart Herald (LinkedIn said: ${message ?? 'HTTP 426'}).`;
+}
+
 /** Reads a LinkedIn error body for `requestJson`: LinkedIn's own words and its code. */
-export function describeLinkedInError(body: unknown): {
-  message?: string;
-  kind?: PlatformErrorKind;
-  code?: string | number;
-} {
+export function describeLinkedInError(body: unknown): DescribedError {
   if (!body || typeof body !== 'object') return {};
   const b = body as LinkedInErrorBody;
   if (typeof b.error === 'string') {
@@ -39,7 +57,10 @@ export function describeLinkedInError(body: unknown): {
       ...(b.error === 'invalid_grant' ? { kind: 'reauth' as const } : {}),
     };
   }
-  return { message: b.message, code: b.serviceErrorCode ?? b.code };
+  const code = b.serviceErrorCode ?? b.code;
+  if (b.code === 'NONEXISTENT_VERSION' || b.status === 426)
+    return { message: b.message, code, sentence: sunsetVersionSentence(b.message) };
+  return { message: b.message, code };
 }
 
 /**

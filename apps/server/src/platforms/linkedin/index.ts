@@ -2,13 +2,19 @@ import type { NetworkModule } from '../network-module.js';
 import { createLinkedInAdapter, linkedInKindOf } from './adapter.js';
 import { createLinkedInInbox } from './inbox.js';
 import { createLinkedInMetrics } from './metrics.js';
-import { LINKEDIN_PRODUCTION_URLS, linkedInSandboxUrls, type LinkedInUrls } from './urls.js';
+import {
+  LINKEDIN_PRODUCTION_URLS,
+  linkedInSandboxUrls,
+  withLinkedInVersion,
+  type LinkedInUrls,
+} from './urls.js';
 
 export const network: NetworkModule<LinkedInUrls> = {
   name: 'LinkedIn',
   slug: 'linkedin',
   productionUrls: LINKEDIN_PRODUCTION_URLS,
   sandboxUrls: linkedInSandboxUrls,
+  withApiVersions: withLinkedInVersion,
   createAdapter: (settings) => ({
     ...createLinkedInAdapter(settings),
     metrics: createLinkedInMetrics(settings),

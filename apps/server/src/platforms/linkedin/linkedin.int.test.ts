@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LINKEDIN_API_VERSIONS, recommendedApiVersion } from '../../lib/api-versions.js';
 import { startSandboxHarness } from '../../test/graph-harness.js';
 import type { ConnectableAccount, StoredAccount } from '../types.js';
 import { LINKEDIN_PAGE_SCOPES, LINKEDIN_PERSON_SCOPES } from './adapter.js';
@@ -205,6 +206,30 @@ describe('LinkedIn adapter against its sandbox', () => {
     });
   });
 
+  it('says which setting to change when LinkedIn no longer serves the version it sends', async () => {
+    const { code } = await h.authorize({
+      fields: { account: 'Sunset Member', organizations: 'Sunset Org' },
+      kind: 'organization',
+    });
+    // 202510 was sunset on 2026-10-15.
+    const stale = h.adapterWith({ urls: { ...h.settings.urls, linkedinVersion: '202510' } });
+    const err = await expectPlatformError(
+      stale.connect({
+        code: code!,
+        redirectUri: h.redirectUri,
+        codeVerifier: '',
+        kind: 'organization',
+      }),
+    );
+    expect(err).toMatchObject({
+      kind: 'bad_request',
+      details: { status: 426, code: 'NONEXISTENT_VERSION' },
+    });
+    expect(err.message).toBe(
+      `LinkedIn no longer serves API version 202510. Set LINKEDIN_API_VERSION to ${recommendedApiVersion(LINKEDIN_API_VERSIONS, new Date())} and restart Herald (LinkedIn said: Requested version 20251001 is not active).`,
+    );
+  });
+
   it('refuses a /rest call without LinkedIn-Version or X-Restli-Protocol-Version, in LinkedIn’s error shape', async () => {
     const [page] = await connectAs('Header Member', 'Header Org', 'organization');
     const url = `${h.base}/rest/organizations/${page!.externalId.split(':').pop()}`;
@@ -237,5 +262,50 @@ describe('LinkedIn adapter against its sandbox', () => {
     expect(log).not.toContain(person!.tokens.accessToken);
     expect(log).not.toContain(person!.tokens.refreshToken!);
     expect(log).not.toContain('sandbox-secret-for-tests');
+  });
+});
+
+describe('LinkedIn sandbox API versions', () => {
+  // Its own emulator: the test moves the clock past a sunset.
+  const own = useHarness(() => startSandboxHarness(network));
+
+  it('refuses, in LinkedIn’s shape, versions outside Herald’s table and the sent one once its sunset passes on the emulator’s clock', async () => {
+    const { code } = await own.authorize({
+      fields: { account: 'Clock Member', organizations: 'Clock Org' },
+      kind: 'organization',
+    });
+    const [page] = await own.adapter.connect({
+      code: code!,
+      redirectUri: own.redirectUri,
+      codeVerifier: '',
+      kind: 'organization',
+    });
+    const url = `${own.base}/rest/organizations/${page!.externalId.split(':').pop()}`;
+    const call = (version: string) =>
+      fetch(url, {
+        headers: {
+          authorization: `Bearer ${page!.tokens.accessToken}`,
+          'linkedin-version': version,
+          'x-restli-protocol-version': '2.0.0',
+        },
+      });
+    for (const [version, day] of [
+      ['202511', '20251101'], // sunset 2026-11-16
+      ['202512', '20251201'], // LinkedIn released no December 2025 version
+      ['209901', '20990101'],
+    ]) {
+      const res = await call(version!);
+      expect(res.status).toBe(426);
+      expect(await res.json()).toEqual({
+        status: 426,
+        code: 'NONEXISTENT_VERSION',
+        message: `Requested version ${day} is not active`,
+      });
+    }
+    const sent = own.settings.urls.linkedinVersion;
+    expect((await call(sent)).status).toBe(200);
+    const sunset = LINKEDIN_API_VERSIONS.versions.find((v) => v.version === sent)!.sunset!;
+    await own.advanceClock(Math.ceil((Date.parse(`${sunset}T00:00:00Z`) - Date.now()) / 1000) + 60);
+    expect((await call(sent)).status).toBe(426);
   });
 });

@@ -1,3 +1,5 @@
+import { LINKEDIN_API_VERSIONS } from '../../lib/api-versions.js';
+
 /** Where LinkedIn lives (docs/networks.md#linkedin, #sandboxes). */
 export interface LinkedInUrls {
   authorizeUrl: string;
@@ -6,7 +8,8 @@ export interface LinkedInUrls {
   apiBase: string;
   /**
    * `LinkedIn-Version` sent on every /rest call (YYYYMM). LinkedIn sunsets a version about a
-   * year after release (426 NONEXISTENT_VERSION): bump it on a schedule.
+   * year after release (426 NONEXISTENT_VERSION), so it comes from LINKEDIN_API_VERSION
+   * (`withLinkedInVersion`); `herald doctor` warns before the sunset (lib/api-versions.ts).
    */
   linkedinVersion: string;
 }
@@ -16,7 +19,7 @@ export const LINKEDIN_PRODUCTION_URLS: LinkedInUrls = {
   tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
   revokeUrl: 'https://www.linkedin.com/oauth/v2/revoke',
   apiBase: 'https://api.linkedin.com',
-  linkedinVersion: '202610',
+  linkedinVersion: LINKEDIN_API_VERSIONS.defaultVersion,
 };
 
 /** The same endpoints on the emulator mounted at `base`. */
@@ -30,3 +33,9 @@ export function linkedInSandboxUrls(base: string): LinkedInUrls {
     linkedinVersion: LINKEDIN_PRODUCTION_URLS.linkedinVersion,
   };
 }
+
+/** The URLs with the configured `LinkedIn-Version`. */
+export const withLinkedInVersion = (
+  urls: LinkedInUrls,
+  versions: { linkedin: string },
+): LinkedInUrls => ({ ...urls, linkedinVersion: versions.linkedin });

@@ -1,3 +1,5 @@
+import { META_GRAPH_VERSIONS } from '../../lib/api-versions.js';
+
 /**
  * Where the Meta Graph API lives (docs/networks.md#sandboxes). Facebook Pages and Instagram with
  * Facebook Login share every host; only the scopes and the calls after sign-in differ.
@@ -8,7 +10,11 @@ export interface MetaUrls {
   graphBase: string;
   graphVideoBase: string;
   ruploadBase: string;
-  /** Keep in config: Meta retires a version about two years after its release. */
+  /**
+   * Meta retires a version about two years after its release, so it comes from
+   * META_GRAPH_VERSION (`withGraphVersion`); `herald doctor` warns before it ends
+   * (lib/api-versions.ts). Threads has its own host and version (threads/limits.ts).
+   */
   graphVersion: string;
 }
 
@@ -17,7 +23,7 @@ export const META_PRODUCTION_URLS: MetaUrls = {
   graphBase: 'https://graph.facebook.com',
   graphVideoBase: 'https://graph-video.facebook.com',
   ruploadBase: 'https://rupload.facebook.com',
-  graphVersion: 'v24.0',
+  graphVersion: META_GRAPH_VERSIONS.defaultVersion,
 };
 
 /** The same hosts on the emulator mounted at `base`: one server answers them all. */
@@ -31,3 +37,9 @@ export function metaSandboxUrls(base: string): MetaUrls {
     graphVersion: META_PRODUCTION_URLS.graphVersion,
   };
 }
+
+/** The URLs with the configured Graph API version. */
+export const withGraphVersion = (urls: MetaUrls, versions: { meta: string }): MetaUrls => ({
+  ...urls,
+  graphVersion: versions.meta,
+});

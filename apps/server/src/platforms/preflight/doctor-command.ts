@@ -6,8 +6,9 @@ import { networkSetupReport } from './report.js';
 export const DOCTOR_USAGE = `Usage: herald doctor [--live]
 
   Checks each network's setup: credentials, the redirect URI to register, the scopes and the
-  products they need, media URLs, LinkedIn app kind, TikTok audit mode and domain verification;
-  with DATABASE_URL, whether the processes serving that database read the same media.
+  products they need, media URLs, LinkedIn app kind, TikTok audit mode and domain verification,
+  and whether LinkedIn and Meta still serve the API versions configured; with DATABASE_URL,
+  whether the processes serving that database read the same media.
   --live  also asks each network's token endpoint whether it knows the client id and secret`;
 
 const MARK = { ok: 'ok     ', warning: 'warning', problem: 'PROBLEM' } as const;

@@ -223,4 +223,113 @@ describe('the network setup preflight', () => {
     ]);
     expect(levels(unaudited)).not.toContain('problem');
   });
+
+  describe('API versions', () => {
+    const configured = (env: Record<string, string> = {}) =>
+      prod({
+        API_PUBLIC_URL: 'https://api.herald.example.com',
+        LINKEDIN_CLIENT_ID: 'l',
+        LINKEDIN_CLIENT_SECRET: 's',
+        LINKEDIN_PAGE_CLIENT_ID: 'p',
+        LINKEDIN_PAGE_CLIENT_SECRET: 's',
+        META_APP_ID: 'm',
+        META_APP_SECRET: 's',
+        ...env,
+      });
+    const versionFindings = (env: Record<string, string>, now: string) => {
+      const report = checkNetworkSetup(configured(env), { now: new Date(now) });
+      return Object.fromEntries(
+        report
+          .filter((n) => byTopic(n, 'api-version').length > 0)
+          .map((n) => [n.kind ?? n.slug, byTopic(n, 'api-version')]),
+      );
+    };
+
+    it('checks the LinkedIn and Meta versions of every configured app, and only theirs', () => {
+      const all = versionFindings({}, '2026-12-02T12:00:00Z');
+      expect(Object.keys(all)).toEqual(['facebook', 'instagram', 'person', 'organization']);
+      expect(all.person).toEqual([
+        {
+          level: 'ok',
+          topic: 'api-version',
+          message:
+            'LinkedIn API version 202610 (LINKEDIN_API_VERSION) is served until 2027-10-15 (expected: not announced yet); Herald warns 90 days before.',
+        },
+      ]);
+      expect(all.facebook).toEqual([
+        {
+          level: 'ok',
+          topic: 'api-version',
+          message:
+            'Meta API version v24.0 (META_GRAPH_VERSION) is served until 2028-02-18; Herald warns 90 days before.',
+        },
+      ]);
+      // Networks on their sandbox: the emulators refuse what the networks refuse.
+      expect(
+        checkNetworkSetup(dev(), { now: new Date('2030-01-01T00:00:00Z') }).flatMap((n) =>
+          byTopic(n, 'api-version'),
+        ),
+      ).toEqual([]);
+    });
+
+    it('warns from 90 days before LinkedIn’s sunset and calls the sunset day a problem', () => {
+      const env = { LINKEDIN_API_VERSION: '202601' }; // sunset 2027-01-15
+      expect(versionFindings(env, '2026-10-16T23:59:59Z').person![0]!.level).toBe('ok');
+      expect(versionFindings(env, '2026-10-17T00:00:00Z').person).toEqual([
+        {
+          level: 'warning',
+          topic: 'api-version',
+          message:
+            'LinkedIn stops serving API version 202601 on 2027-01-15, in 90 day(s); after that it refuses every call naming it (426 NONEXISTENT_VERSION): set LINKEDIN_API_VERSION to 202610 and restart Herald before then.',
+        },
+      ]);
+      expect(versionFindings(env, '2027-01-14T23:59:59Z').organization![0]!.level).toBe('warning');
+      expect(versionFindings(env, '2027-01-15T00:00:00Z').organization).toEqual([
+        {
+          level: 'problem',
+          topic: 'api-version',
+          message:
+            'LinkedIn stopped serving API version 202601 on 2027-01-15 and refuses every call naming it (426 NONEXISTENT_VERSION): set LINKEDIN_API_VERSION to 202610 and restart Herald.',
+        },
+      ]);
+    });
+
+    it('calls an ended Graph version a problem, though Meta silently serves it as another', () => {
+      const env = { META_GRAPH_VERSION: 'v21.0' }; // ends 2027-01-21
+      expect(versionFindings(env, '2026-10-22T23:59:59Z').instagram![0]!.level).toBe('ok');
+      expect(versionFindings(env, '2026-10-23T00:00:00Z').instagram![0]).toMatchObject({
+        level: 'warning',
+        message: expect.stringMatching(
+          /^Meta stops serving API version v21\.0 on 2027-01-21, in 90 day\(s\)/,
+        ),
+      });
+      expect(versionFindings(env, '2027-01-21T00:00:00Z').facebook).toEqual([
+        {
+          level: 'problem',
+          topic: 'api-version',
+          message:
+            'Meta stopped serving API version v21.0 on 2027-01-21 and answers the calls naming it as v22.0 without saying so, so publishing, comments and insights may change under Herald: set META_GRAPH_VERSION to v24.0 and restart Herald.',
+        },
+      ]);
+    });
+
+    it('calls a version Herald does not know a problem', () => {
+      const found = versionFindings(
+        { LINKEDIN_API_VERSION: '202612', META_GRAPH_VERSION: 'v99.0' },
+        '2026-12-02T12:00:00Z',
+      );
+      expect(found.person![0]).toEqual({
+        level: 'problem',
+        topic: 'api-version',
+        message:
+          'LINKEDIN_API_VERSION is 202612, an API version Herald does not know for LinkedIn: set LINKEDIN_API_VERSION to 202610 and restart Herald (the versions Herald knows are listed in docs/networks.md#api-versions).',
+      });
+      expect(found.facebook![0]).toMatchObject({
+        level: 'problem',
+        message: expect.stringMatching(
+          /^META_GRAPH_VERSION is v99\.0, an API version Herald does not know/,
+        ),
+      });
+    });
+  });
 });

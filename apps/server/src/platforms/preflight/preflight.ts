@@ -2,7 +2,8 @@ import type { NetworkSetup, NetworkSetupFinding } from '@herald/contract';
 import type { Config } from '../../config.js';
 import { NETWORK_MODULES } from '../catalog.js';
 import type { NetworkModule } from '../network-module.js';
-import { connectCallbackUrl, SANDBOX_CLIENT_ID, sandboxBase } from '../runtime.js';
+import { connectCallbackUrl, networkUrls, SANDBOX_CLIENT_ID } from '../runtime.js';
+import { apiVersionFinding } from './api-version-finding.js';
 import { mediaUrlFinding, pullsMediaByUrl } from './media-url-finding.js';
 import { type NetworkSetupFacts, setupFactsFor } from './setup-facts.js';
 
@@ -18,11 +19,18 @@ export interface PreflightOptions {
   active?: Map<string, boolean> | null;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   modules?: NetworkModule<any>[];
+  /** The day the API versions are checked against (now unless a test says otherwise). */
+  now?: Date;
 }
 
 type PreflightConfig = Pick<
   Config,
-  'apiPublicUrl' | 'isProduction' | 'networks' | 'networkCredentialsSet' | 'unauditedNetworks'
+  | 'apiPublicUrl'
+  | 'isProduction'
+  | 'networks'
+  | 'networkCredentialsSet'
+  | 'unauditedNetworks'
+  | 'apiVersions'
 >;
 
 const noTraffic = () => Promise.reject(new Error('The static preflight makes no requests.'));
@@ -302,9 +310,7 @@ function checkOneSetup(
   const active = options.active?.get(module.name) ?? null;
   const { redirectUri, scopes } = authorizeRequest(
     module,
-    mode === 'sandbox'
-      ? module.sandboxUrls(sandboxBase(config, module.slug))
-      : module.productionUrls,
+    networkUrls(module, config, mode === 'sandbox'),
     credentials?.clientId ?? SANDBOX_CLIENT_ID,
     connectCallbackUrl(config.apiPublicUrl, module.slug),
     kind,
@@ -317,6 +323,14 @@ function checkOneSetup(
       findings.push(mediaUrlFinding(name, config.apiPublicUrl, facts.pulledMedia));
     findings.push(...auditFindings(name, facts, config.unauditedNetworks.includes(module.slug)));
     if (facts.verifiesMediaDomain) findings.push(...domainFindings(name, config.apiPublicUrl));
+    if (facts.apiVersion)
+      findings.push(
+        apiVersionFinding(
+          facts.apiVersion,
+          config.apiVersions[facts.apiVersion],
+          options.now ?? new Date(),
+        ),
+      );
   }
   return {
     slug: module.slug,

@@ -1,7 +1,7 @@
 import type { NetworkSetupFinding, NetworkSetupReport } from '@herald/contract';
 import type { Config } from '../../config.js';
 import { NETWORK_MODULES } from '../catalog.js';
-import type { NetworkRuntime } from '../runtime.js';
+import { networkUrls, type NetworkRuntime } from '../runtime.js';
 import type { PlatformHttp } from '../types.js';
 import { checkNetworkSetup, type PreflightOptions } from './preflight.js';
 import { probeTokenEndpoint, type ProbeTarget } from './probe.js';
@@ -76,5 +76,5 @@ function probeTargetOf(
     return { ...base, ...runtime.client, urls: runtime.urls };
   if (runtime && credentials) return { ...base, ...credentials, urls: runtime.urls };
   if (!credentials || !module) return null;
-  return { ...base, ...credentials, urls: module.productionUrls };
+  return { ...base, ...credentials, urls: networkUrls(module, config, false) };
 }

@@ -31,6 +31,8 @@ export interface NetworkSetupFacts {
   appKind?: string;
   /** The network restricts apps it has not audited; `env` tells Herald the app is not audited yet. */
   audit?: { env: string; restrictions: string; refusedOtherwise: string };
+  /** The network retires its API versions on a date: which of `config.apiVersions` it follows. */
+  apiVersion?: 'linkedin' | 'meta';
 }
 
 const META_LOGIN = 'Facebook Login for Business';
@@ -68,6 +70,7 @@ export const NETWORK_SETUP_FACTS: Record<string, NetworkSetupFacts> = {
     ],
   },
   facebook: {
+    apiVersion: 'meta',
     env: { clientId: 'META_APP_ID', clientSecret: 'META_APP_SECRET' },
     console: 'the Meta app dashboard (Facebook Login for Business, Valid OAuth Redirect URIs)',
     products: [
@@ -88,6 +91,7 @@ export const NETWORK_SETUP_FACTS: Record<string, NetworkSetupFacts> = {
     httpsRedirect: 'localhost-only',
   },
   instagram: {
+    apiVersion: 'meta',
     env: { clientId: 'META_APP_ID', clientSecret: 'META_APP_SECRET' },
     console: 'the Meta app dashboard (Facebook Login for Business, Valid OAuth Redirect URIs)',
     products: [
@@ -149,12 +153,14 @@ export const NETWORK_SETUP_FACTS: Record<string, NetworkSetupFacts> = {
   },
   // LinkedIn's two connect kinds (docs/decisions/0012-linkedin-connect-kinds.md), by config key.
   linkedin: {
+    apiVersion: 'linkedin',
     env: { clientId: 'LINKEDIN_CLIENT_ID', clientSecret: 'LINKEDIN_CLIENT_SECRET' },
     console: 'the LinkedIn developer portal (Auth tab, Authorized redirect URLs)',
     products: LINKEDIN_PRODUCTS,
     appKind: 'personal profiles',
   },
   linkedinPage: {
+    apiVersion: 'linkedin',
     env: { clientId: 'LINKEDIN_PAGE_CLIENT_ID', clientSecret: 'LINKEDIN_PAGE_CLIENT_SECRET' },
     console: 'the LinkedIn developer portal of the Page app (Auth tab, Authorized redirect URLs)',
     products: LINKEDIN_PRODUCTS,

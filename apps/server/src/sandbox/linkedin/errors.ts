@@ -77,10 +77,11 @@ export const linkedInErrors = {
       undefined,
       'VERSION_MISSING',
     ),
+  /** LinkedIn names the version as a day: `202510` is "20251001", `202508.02` "20250802". */
   versionInactive: (version: string) =>
     new LinkedInFailure(
       426,
-      `Requested version ${version} is not active`,
+      `Requested version ${version.replace(/^(\d{6})(?:\.(\d{2}))?$/, (_, month: string, patch?: string) => `${month}${patch ?? '01'}`)} is not active`,
       undefined,
       'NONEXISTENT_VERSION',
     ),

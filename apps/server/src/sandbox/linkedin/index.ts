@@ -11,7 +11,8 @@ import { registerLinkedInNotificationRoutes } from './notifications.routes.js';
 import { registerLinkedInOAuth } from './oauth.js';
 import { createLinkedInPosts } from './posts-state.js';
 import { registerLinkedInPostRoutes } from './posts.routes.js';
-import { registerLinkedInRest } from './rest.js';
+import { LinkedInFailure } from './errors.js';
+import { refuseUnservedVersion, registerLinkedInRest } from './rest.js';
 import { registerLinkedInStatisticsRoutes } from './statistics.routes.js';
 import { createLinkedInState } from './state.js';
 
@@ -59,6 +60,18 @@ export function registerLinkedInSandbox(scope: FastifyInstance, ctx: SandboxCont
       query: { ...(request.query as Record<string, unknown>) },
       body,
     });
+  });
+  // After the call is recorded: LinkedIn's refusal of a version it no longer serves, on the
+  // emulator's clock, so tests can move past a sunset.
+  scope.addHook('preHandler', async (request, reply) => {
+    const path = request.url.slice(ctx.mountPath.length).split('?')[0] ?? '';
+    if (!path.startsWith('/rest/')) return;
+    try {
+      refuseUnservedVersion(request, new Date(await kit.now()));
+    } catch (err) {
+      if (err instanceof LinkedInFailure) return err.send(reply);
+      throw err;
+    }
   });
   registerLinkedInOAuth(scope, ctx, kit, state);
   registerLinkedInRest(scope, kit, state);

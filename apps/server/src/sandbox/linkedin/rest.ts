@@ -1,35 +1,32 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiVersionServed, LINKEDIN_API_VERSIONS } from '../../lib/api-versions.js';
 import type { EmuKit } from '../kit/emu-kit.js';
 import { LinkedInFailure, linkedInErrors } from './errors.js';
 import { roleOn, type LinkedInState, type Organization } from './state.js';
 
-/** The oldest `LinkedIn-Version` the emulator accepts (LinkedIn keeps about a year active). */
-export const OLDEST_ACTIVE_VERSION = 202510;
-
-const currentVersion = () => {
-  const now = new Date();
-  return now.getUTCFullYear() * 100 + now.getUTCMonth() + 1;
-};
-
-/** docs/networks.md#linkedin-sandbox: every /rest call needs an active `LinkedIn-Version` and Rest.li protocol 2.0.0. */
+/**
+ * docs/networks.md#linkedin-sandbox: every /rest call needs `LinkedIn-Version` and Rest.li
+ * protocol 2.0.0. Whether LinkedIn still serves the version depends on the emulator's clock, so
+ * that is checked before, by `refuseUnservedVersion`.
+ */
 function checkRestHeaders(request: FastifyRequest) {
   const version = request.headers['linkedin-version'];
   if (typeof version !== 'string' || !version) throw linkedInErrors.versionMissing();
-  const match = /^(\d{4})(\d{2})(?:\.\d{2})?$/.exec(version);
-  const month = match ? Number(match[2]) : 0;
-  const value = match ? Number(match[1]) * 100 + month : 0;
-  if (
-    !match ||
-    month < 1 ||
-    month > 12 ||
-    value < OLDEST_ACTIVE_VERSION ||
-    value > currentVersion()
-  ) {
-    throw linkedInErrors.versionInactive(version);
-  }
   if (request.headers['x-restli-protocol-version'] !== '2.0.0') {
     throw linkedInErrors.badRequest('X-Restli-Protocol-Version 2.0.0 is required.');
   }
+}
+
+/**
+ * A /rest call naming a version LinkedIn does not serve on `now` is refused with 426, as
+ * LinkedIn refuses it: a sunset version, one not released yet, or one that never existed. The
+ * versions are Herald's one table (lib/api-versions.ts), which the preflight reads too.
+ */
+export function refuseUnservedVersion(request: FastifyRequest, now: Date) {
+  const version = request.headers['linkedin-version'];
+  if (typeof version !== 'string' || !version) return;
+  if (!isApiVersionServed(LINKEDIN_API_VERSIONS, version, now))
+    throw linkedInErrors.versionInactive(version);
 }
 
 /** Runs a handler with LinkedIn's error shape for failures; `rest` routes check the headers. */

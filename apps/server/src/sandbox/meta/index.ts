@@ -15,7 +15,7 @@ import { addGraphMessaging } from './messaging.js';
 import { addGraphOAuthRoutes, type GraphOAuthOptions } from './oauth.js';
 import { createGraphObjects, ownersOf, type GraphObject } from './objects.js';
 import { addPagePublishing } from './page-publish.js';
-import { GraphRouter, splitGraphPath, type GraphMethod } from './router.js';
+import { GraphRouter, servedGraphVersion, splitGraphPath, type GraphMethod } from './router.js';
 import { createGraphState } from './state.js';
 import {
   createWebhookSender,
@@ -168,8 +168,13 @@ export function registerGraphEmulator(
         accounts: [...new Set(owners.flat())],
       });
       const match = router.match(method, segments);
+      // Every Graph answer names the version that served it; one Graph does not have makes the
+      // whole path unknown (docs/networks.md#api-versions).
+      const served =
+        version === null ? undefined : servedGraphVersion(version, new Date(await kit.now()));
+      if (served) reply.header('facebook-api-version', served);
       try {
-        if (!match) throw graphErrors.unknownPath(segments.join('/'));
+        if (!match || served === null) throw graphErrors.unknownPath(segments.join('/'));
         const answer = await match.handler(
           { method, version, params, token: header?.[1] ?? params.access_token },
           match.params,

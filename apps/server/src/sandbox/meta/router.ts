@@ -1,3 +1,9 @@
+import {
+  apiVersionStatus,
+  META_GRAPH_VERSIONS,
+  oldestServedVersion,
+} from '../../lib/api-versions.js';
+
 /**
  * A small route table for Graph paths. Graph ids and edges are all path segments
  * (`/{id}`, `/{id}/{edge}`, `/me/accounts`), with or without a `/v{N}` prefix, so the
@@ -72,4 +78,18 @@ export function splitGraphPath(path: string) {
     });
   const version = segments[0] && /^v\d+(\.\d+)?$/.test(segments[0]) ? segments.shift()! : null;
   return { version, segments };
+}
+
+/**
+ * The version Graph answers a call naming `version` as, on `now` (Herald's one table,
+ * lib/api-versions.ts): itself while served; once it has ended, the oldest version still served,
+ * as Meta does without refusing (https://developers.facebook.com/docs/graph-api/guides/versioning);
+ * null for a version Graph does not have (never released, not yet released, or malformed), which
+ * Graph reads as an unknown path.
+ */
+export function servedGraphVersion(version: string, now: Date): string | null {
+  const status = apiVersionStatus(META_GRAPH_VERSIONS, version, now);
+  if (status.state === 'ended') return oldestServedVersion(META_GRAPH_VERSIONS, now);
+  if (status.state === 'served' || status.state === 'ending') return version;
+  return null;
 }

@@ -45,6 +45,29 @@ describe('herald doctor', () => {
     );
   });
 
+  it('exits 1 when LinkedIn or Meta no longer serves the configured API version', async () => {
+    const env = {
+      ...production,
+      LINKEDIN_CLIENT_ID: 'l',
+      LINKEDIN_CLIENT_SECRET: 's',
+      META_APP_ID: 'm',
+      META_APP_SECRET: 's',
+    };
+    expect((await doctor(env, [])).code).toBe(0);
+    // Both ended in 2026: LinkedIn on October 15, Meta on September 24.
+    const { code, out } = await doctor(
+      { ...env, LINKEDIN_API_VERSION: '202510', META_GRAPH_VERSION: 'v20.0' },
+      [],
+    );
+    expect(code).toBe(1);
+    expect(out).toContain(
+      '  PROBLEM  LinkedIn stopped serving API version 202510 on 2026-10-15 and refuses every call naming it (426 NONEXISTENT_VERSION): set LINKEDIN_API_VERSION to',
+    );
+    expect(out).toMatch(
+      / {2}PROBLEM {2}Meta stopped serving API version v20\.0 on 2026-09-24 and answers the calls naming it as v\d+\.0 without saying so/,
+    );
+  });
+
   it('with --live asks the configured networks’ token endpoints, and only them', async () => {
     const asked: string[] = [];
     const http = (async (url: string) => {

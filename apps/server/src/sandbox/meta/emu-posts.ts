@@ -11,7 +11,7 @@ interface Deps {
       message: string;
     }): Promise<GraphComment | null>;
   };
-  /** Sends the comment's webhook (messaging.ts) when the Page subscribed the app. */
+  /** Sends the comment's webhook (messaging-core.ts) when the Page subscribed the app. */
   onVisitorComment?: (comment: GraphComment) => Promise<void>;
 }
 

@@ -93,7 +93,7 @@ export interface GraphComment extends Owned {
   hidden: boolean;
 }
 
-/** A Messenger or Instagram conversation between the account (`owner`) and one customer (messaging.ts). */
+/** A Messenger or Instagram conversation between the account (`owner`) and one customer (messaging-core.ts). */
 export interface GraphConversation extends Owned {
   type: 'conversation';
   platform: 'messenger' | 'instagram';

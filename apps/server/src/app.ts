@@ -37,14 +37,7 @@ import { responseSerializerCompiler } from './http/response-serializer.js';
 import type { StartupPhases } from './lib/startup-phases.js';
 import * as idempotency from './modules/idempotency/idempotency.repository.js';
 import { findWebDist, serveSpa } from './http/spa.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { metricsRoutes } from './modules/health/metrics.routes.js';
-import { MetricsScrape } from './modules/health/metrics.service.js';
-import { enableMetrics, recordRequest } from './lib/metrics.js';
-import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
-import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
-import { teamRoutes } from './modules/team/team.routes.js';
+import { recordRequest } from './lib/metrics.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import {
   type BillingProvider,
@@ -52,42 +45,21 @@ import {
   noBilling,
   StripeBilling,
 } from './modules/billing/billing-provider.js';
-import { billingRoutes } from './modules/billing/billing.routes.js';
-import { plansRoutes } from './modules/plans/plans.routes.js';
 import { ConnectStates } from './modules/integrations/connect-state.js';
-import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
-import { platformsRoutes } from './modules/platforms/platforms.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
-import { postsDashboardSource } from './modules/posts/posts-dashboard.js';
-import { postsRoutes } from './modules/posts/posts.routes.js';
 import { forgetPostTotals } from './modules/posts/posts.repository.js';
 import { forgetCreatorNames } from './modules/posts/creator-names.js';
 import { forgetTargetNames } from './modules/posts/target-names.js';
-import { tiktokRoutes } from './modules/tiktok/tiktok.routes.js';
-import { readCreatorInfo } from './modules/tiktok/tiktok.service.js';
-import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
-import { postExtrasRoutes } from './modules/post-extras/post-extras.routes.js';
-import { queueRoutes } from './modules/queue/queue.routes.js';
-import { postImportRoutes } from './modules/post-import/import.routes.js';
 import { MembershipCache } from './modules/team/membership.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
-import { publishingRoutes } from './modules/publishing/publishing.routes.js';
-import { commentsRoutes } from './modules/comments/comments.routes.js';
-import { inboxRoutes } from './modules/inbox/inbox.routes.js';
-import { webhooksRoutes } from './modules/inbox/webhooks.routes.js';
 import { logOptions } from './lib/log-options.js';
 import type { MediaStore } from './media/media-store.js';
-import { mediaRoutes } from './media/media.routes.js';
 import { NotificationBus } from './modules/notifications/notification-bus.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import type { NetworkRuntime } from './platforms/runtime.js';
 import type { TokenCipher } from './lib/token-crypto.js';
 import type { PublishQueue } from './modules/publishing/publish-queue.js';
 import type { Publisher } from './modules/publishing/publisher.js';
-import { mountNetworkSandboxes, type Runtime } from './runtime.js';
+import type { Runtime } from './runtime.js';
+import { API_MODULES, type ModuleDeps } from './app-modules.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -346,137 +318,37 @@ export async function buildApp(
     });
   }
 
-  await app.register(healthRoutes, { prefix: base, database, isStopping: options.isStopping });
-  if (config.metrics) {
-    // Loaded before the first request can be counted; none of it without a token.
-    await enableMetrics();
-    const scrape = new MetricsScrape(config.metrics.token, {
-      database,
-      boss: runtime.boss,
-      queueNames: runtime.queueNames,
-    });
-    await app.register(metricsRoutes, { prefix: base, scrape });
-  }
-  await app.register(authRoutes, {
-    prefix: base,
-    config,
-    db: database.db,
-    sessions,
-    relyingParty,
-    loadMembership,
-  });
   const mailer =
     options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom);
-  await app.register(organizationsRoutes, { prefix: base, db: database.db });
-  await app.register(teamRoutes, { prefix: base, db: database.db, invitationEmail: !!mailer });
   const billing =
     options.billing ??
     (config.stripe
       ? new StripeBilling(await createStripeClient(config.stripe), config.stripe.webhookSecret)
       : noBilling);
-  await app.register(plansRoutes, { prefix: base, db: database.db });
-  await app.register(usersRoutes, { prefix: base, db: database.db });
-  const now = options.now ?? (() => new Date());
-  await app.register(adminRoutes, {
-    prefix: base,
-    db: database.db,
-    networkSetup: { config, networks, http: runtime.http },
-    analytics: runtime.analytics,
-    now,
-  });
   const bus = new NotificationBus(database, app.log);
   await bus.start();
   app.addHook('onClose', () => bus.stop());
-  await app.register(notificationsRoutes, { prefix: base, db: database.db, bus, now });
-  await app.register(dashboardRoutes, {
-    prefix: base,
+  const deps: ModuleDeps = {
+    config,
+    database,
     db: database.db,
-    posts: postsDashboardSource(database.db, now),
-  });
-  await app.register(analyticsRoutes, { prefix: base, db: database.db, media });
-
-  // Social networks: the emulators of those without credentials, then the routes over them.
-  options.phases?.mark('routes');
-  await mountNetworkSandboxes(app, config, database, runtime, loadMembership);
-  options.phases?.mark('sandboxes');
-  await app.register(platformsRoutes, {
-    prefix: base,
-    db: database.db,
-    networks,
-    apiPublicUrl: config.apiPublicUrl,
-  });
-  await app.register(integrationsRoutes, {
-    prefix: base,
-    db: database.db,
+    runtime,
+    sessions,
+    relyingParty,
+    loadMembership,
     cipher,
+    media,
     networks,
-    states: new ConnectStates(secrets.derive('connect-state')),
-    publicUrl: config.publicUrl,
-    apiPublicUrl: config.apiPublicUrl,
-    // A new account's inbox: subscribe to its webhooks and import its history (docs/inbox.md).
-    onConnected: (integrationIds: string[]) => runtime.inbox.queue.importAccounts(integrationIds),
-  });
-  // Media, posts and publishing.
-  await app.register(mediaRoutes, { prefix: base, media });
-  const tiktokCompose = { db: database.db, cipher, networks };
-  await app.register(tiktokRoutes, { prefix: base, ...tiktokCompose });
-  await app.register(postsRoutes, {
-    prefix: base,
-    db: database.db,
-    media,
     lifecycle: publishingLifecycle(publishQueue),
-    now,
-    tiktokCreator: (orgId, integrationId) => readCreatorInfo(tiktokCompose, orgId, integrationId),
-  });
-  await app.register(approvalsRoutes, {
-    prefix: base,
-    db: database.db,
-    media,
-    lifecycle: publishingLifecycle(publishQueue),
-    now,
-  });
-  await app.register(postExtrasRoutes, { prefix: base, db: database.db, media, now });
-  await app.register(queueRoutes, {
-    prefix: base,
-    db: database.db,
-    media,
-    lifecycle: publishingLifecycle(publishQueue),
-    now,
-  });
-  await app.register(postImportRoutes, {
-    prefix: base,
-    db: database.db,
-    media,
-    lifecycle: publishingLifecycle(publishQueue),
-    now,
-    mediaImport: config.mediaImport,
-  });
-  await app.register(publishingRoutes, {
-    prefix: base,
-    db: database.db,
-    publisher,
-    queue: publishQueue,
-    now,
-  });
-  await app.register(commentsRoutes, { prefix: base, db: database.db, cipher, networks });
-  await app.register(inboxRoutes, { prefix: base, db: database.db, cipher, networks, now });
-  await app.register(webhooksRoutes, {
-    prefix: base,
-    sync: runtime.inbox.sync,
-    metaVerifyToken: runtime.inbox.metaVerifyToken,
-  });
-  await app.register(billingRoutes, {
-    prefix: base,
-    db: database.db,
-    billing,
-    publicUrl: config.publicUrl,
-  });
-  await app.register(invitationsRoutes, {
-    prefix: base,
-    db: database.db,
+    connectStates: new ConnectStates(secrets.derive('connect-state')),
     mailer,
-    publicUrl: config.publicUrl,
-  });
+    billing,
+    bus,
+    now: options.now ?? (() => new Date()),
+    isStopping: options.isStopping,
+    phases: options.phases,
+  };
+  for (const module of API_MODULES) await module.mount(app, base, deps);
 
   if (options.serveWeb) {
     const dist = findWebDist(config.webDistDir);

@@ -21,7 +21,7 @@ export async function publishInOneGo(
   let state = await adapter.prepare(account, request);
   let checks = 0;
   for (;;) {
-    const result = await adapter.check(account, state);
+    const result = await adapter.check(account, state, request);
     checks += 1;
     if (result.state) state = { ...state, ...result.state };
     if (result.status === 'ready') break;

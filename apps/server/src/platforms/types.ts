@@ -196,8 +196,15 @@ export interface NetworkComment {
 export interface PublishingAdapter {
   /** Upload media, create containers: invisible, and safe to repeat. */
   prepare(account: StoredAccount, request: PublishRequest): Promise<PublishState>;
-  /** Read-only processing status of what prepare made. */
-  check(account: StoredAccount, state: PublishState): Promise<CheckResult>;
+  /**
+   * Processing status of what prepare made; or the bytes of an upload prepare started (the
+   * request carries the media): safe to repeat, and a state it returns is kept.
+   */
+  check(
+    account: StoredAccount,
+    state: PublishState,
+    request?: PublishRequest,
+  ): Promise<CheckResult>;
   /**
    * True when prepare and check make no call to the network for this request (a text post on
    * X): the publisher runs them in memory and claims the target straight for finalize, one

@@ -82,7 +82,7 @@ export function testMedia(
     expiresInSeconds?: number;
     bytes?: Buffer;
   } = {},
-): PublishMedia & { bytes: Buffer } {
+): PublishMedia & { bytes: Buffer; opened: Array<{ start: number; end: number } | null> } {
   const bytes = opts.bytes ?? headedBytes(kind, opts.size ?? (kind === 'image' ? 20_000 : 300_000));
   const media = publishMediaFromBytes(bytes, {
     kind,

@@ -452,12 +452,19 @@ export class Publisher {
       // PREPARING without an error and a log line.
       try {
         await repo.markPostPublishing(db, target.postId);
-        state = await withAccess((a) =>
-          Object.keys(state).length === 0 ? publishing.prepare(a, request) : Promise.resolve(state),
-        );
+        if (Object.keys(state).length === 0) {
+          state = await withAccess((a) => publishing.prepare(a, request));
+          // Kept before check runs: an upload check continues (Facebook's resumable upload) is
+          // resumed by the next run, not started again, if this one stops part-way.
+          const kept = await repo.transition(db, target.id, ['PREPARING'], 'PREPARING', {
+            publishState: state,
+            heldBy: this.holder,
+          });
+          if (!kept) return 'BUSY';
+        }
         // A stop ends the wait for the network's processing: what prepare made is kept on the
         // target and the next run (another worker's) checks on it instead of preparing again.
-        const ready = await this.waitUntilReady(publishing, withAccess, state, signal);
+        const ready = await this.waitUntilReady(publishing, withAccess, state, request, signal);
         if (!ready.done) {
           await repo.transition(db, target.id, ['PREPARING'], 'QUEUED', {
             publishState: ready.state,
@@ -560,7 +567,7 @@ export class Publisher {
     try {
       const account = this.accountOf(loaded);
       const prepared = await publishing.prepare(account, request);
-      const checked = await publishing.check(account, prepared);
+      const checked = await publishing.check(account, prepared, request);
       if (checked.status !== 'ready') return null;
       state = { ...prepared, ...checked.state };
     } catch {
@@ -873,6 +880,7 @@ export class Publisher {
     publishing: PublishingAdapter,
     withAccess: <T>(call: (account: StoredAccount) => Promise<T>) => Promise<T>,
     initial: PublishState,
+    request: PublishRequest,
     signal?: AbortSignal,
   ): Promise<
     { done: true; state: PublishState } | { done: false; state: PublishState; retryAfterMs: number }
@@ -882,7 +890,7 @@ export class Publisher {
     for (;;) {
       if (signal?.aborted) return { done: false, state, retryAfterMs: 0 };
       const current = state;
-      const result = await withAccess((a) => publishing.check(a, current));
+      const result = await withAccess((a) => publishing.check(a, current, request));
       if (result.state) state = { ...state, ...result.state };
       if (result.status === 'ready') return { done: true, state };
       if (Date.now() + result.retryAfterMs > deadline) {

@@ -93,8 +93,58 @@ export const publishPhoto = (graph: GraphClient, pageId: string, token: string, 
     published: 'true',
   });
 
-export const publishVideo = (graph: GraphClient, pageId: string, token: string, params: Params) =>
-  graph.publish<{ id: string }>(`${pageId}/videos`, token, params, 'video');
+/**
+ * A video from the handle of a finished upload (`fbuploader_video_file_chunk`), on
+ * graph.facebook.com like every call (https://developers.facebook.com/docs/video-api/overview).
+ */
+export const publishVideo = (
+  graph: GraphClient,
+  pageId: string,
+  token: string,
+  params: { fbuploader_video_file_chunk: string; description?: string },
+) => graph.publish<{ id: string }>(`${pageId}/videos`, token, params);
+
+/**
+ * The Resumable Upload API (https://developers.facebook.com/docs/graph-api/guides/upload), with
+ * the app's id and the person's user token: start a session for one file. Invisible.
+ */
+export const startUploadSession = (
+  graph: GraphClient,
+  appId: string,
+  userToken: string,
+  file: { fileName: string; fileLength: number; fileType: string },
+) =>
+  graph.post<{ id: string }>(`${encodeURIComponent(appId)}/uploads`, userToken, {
+    file_name: file.fileName,
+    file_length: String(file.fileLength),
+    file_type: file.fileType,
+  });
+
+/** How many bytes of the file Meta holds for the session (after an interrupted upload). */
+export const readUploadOffset = (graph: GraphClient, session: string, userToken: string) =>
+  graph.get<{ id?: string; file_offset?: number | string }>(session, userToken);
+
+/**
+ * The file's bytes from `offset` on: the answer carries the handle `h` once Meta has the whole
+ * file (an answer without it means Meta holds only part: read the offset again).
+ */
+export const uploadFrom = (
+  graph: GraphClient,
+  session: string,
+  userToken: string,
+  offset: number,
+  body: NonNullable<RequestInit['body']>,
+  timeoutMs: number,
+) =>
+  graph.postBytes<{ h?: string }>(
+    session,
+    userToken,
+    {
+      body,
+      headers: { file_offset: String(offset), 'content-type': 'application/octet-stream' },
+    },
+    timeoutMs,
+  );
 
 export const readPermalink = (graph: GraphClient, id: string, token: string) =>
   graph.get<{ id: string; permalink_url?: string }>(id, token, { fields: 'permalink_url' });

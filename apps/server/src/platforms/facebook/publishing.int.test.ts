@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxHarness } from '../../test/graph-harness.js';
-import { imageMedia, publishRequest, videoMedia } from '../../test/publish-media.js';
+import { imageMedia, publishRequest, testMedia, videoMedia } from '../../test/publish-media.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { PublishingAdapter, StoredAccount } from '../types.js';
 import { createFacebookAdapter } from './adapter.js';
@@ -99,20 +99,108 @@ describe('Facebook Page publishing against the Graph emulator', () => {
     );
   });
 
-  it('publishes a video by URL and gives its absolute permalink', async () => {
+  it('uploads a video with the Resumable Upload API on graph.facebook.com, then publishes its handle', async () => {
     const page = await connect('Bea Video');
-    const clip = await videoMedia();
-    const result = await publishInOneGo(fb, page, publishRequest('Behind the counter', [clip]));
+    const before = (await h.calls()).length;
+    const clip = testMedia('video', { size: 300_000 });
+    const request = publishRequest('Behind the counter', [clip]);
+    const state = await fb.prepare(page, request);
+    // Preparing starts the session only (kept on the target before any byte goes).
+    const { session } = state.upload as { session: string };
+    expect(session).toMatch(/^upload:[\w-]+\?sig=[\w-]+$/);
+    expect(clip.opened).toEqual([]);
+    const checked = await fb.check(page, state, request);
+    const { handle } = (checked.state as { upload: { handle: string } }).upload;
+    expect(handle).toMatch(/^2:[^:]+:video\/mp4:/);
+    const result = await fb.finalize(page, request, { ...state, ...checked.state });
+
     expect(result.externalId).toMatch(/^\d{16}$/);
     expect(result.permalink).toBe(
       `https://www.facebook.com/${page.externalId}/videos/${result.externalId}/`,
     );
-    expect(await bodyOf(`/v24.0/${page.externalId}/videos`)).toEqual([
-      { file_url: clip.url, description: 'Behind the counter' },
+    const calls = (await h.calls()).slice(before);
+    const [, sessionId] = /^upload:([^?]+)/.exec(session)!;
+    // Start the session, read its offset, send every byte, publish the handle: all on Graph's host.
+    expect(
+      calls
+        .filter((c) => /uploads|upload:|videos/.test(c.path))
+        .map((c) => [c.method, c.path, c.body]),
+    ).toEqual([
+      [
+        'POST',
+        '/v24.0/herald-sandbox/uploads',
+        { file_name: 'clip.mp4', file_length: '300000', file_type: 'video/mp4' },
+      ],
+      ['GET', `/v24.0/upload:${sessionId}`, null],
+      ['POST', `/v24.0/upload:${sessionId}`, { bytes: '300000' }],
+      [
+        'POST',
+        `/v24.0/${page.externalId}/videos`,
+        { fbuploader_video_file_chunk: handle, description: 'Behind the counter' },
+      ],
     ]);
+    expect(calls.some((c) => c.body && 'file_url' in c.body)).toBe(false);
     expect(await h.posts(page.externalId)).toMatchObject([
       { id: result.externalId, kind: 'video', mediaCount: 1 },
     ]);
+  });
+
+  it('resumes an interrupted upload from the offset Facebook reports', async () => {
+    const page = await connect('Bea Cut');
+    const clip = testMedia('video', { size: 200_000 });
+    const request = publishRequest('Cut off mid-way', [clip]);
+    await h.setKnob('Bea Cut', 'upload_interrupt_bytes', 70_000);
+    const before = (await h.calls()).length;
+    const result = await publishInOneGo(fb, page, request);
+
+    // The bytes after the 70,000 Facebook kept, not the whole file again.
+    expect(clip.opened).toEqual([
+      { start: 0, end: 199_999 },
+      { start: 70_000, end: 199_999 },
+    ]);
+    const sent = (await h.calls())
+      .slice(before)
+      .filter((c) => c.method === 'POST' && c.path.includes('/upload:'))
+      .map((c) => c.body);
+    expect(sent).toEqual([{ bytes: '200000' }, { bytes: '130000' }]);
+    expect(await h.posts(page.externalId)).toMatchObject([
+      { id: result.externalId, kind: 'video', text: 'Cut off mid-way' },
+    ]);
+  });
+
+  it('goes on with the session a stopped run left, from the offset Facebook holds', async () => {
+    const page = await connect('Bea Resume');
+    const clip = testMedia('video', { size: 120_000 });
+    const request = publishRequest('Picked up again', [clip]);
+    const state = await fb.prepare(page, request);
+    // The run that prepared stopped after sending the first 50,000 bytes.
+    const session = (state.upload as { session: string }).session;
+    const partial = await fetch(`${h.base}/v24.0/${session}`, {
+      method: 'POST',
+      headers: {
+        authorization: `OAuth ${page.secrets.userToken}`,
+        file_offset: '0',
+        'content-type': 'application/octet-stream',
+      },
+      body: clip.bytes.subarray(0, 50_000),
+    });
+    expect(await partial.json()).toEqual({ id: session, file_offset: 50_000 });
+
+    const checked = await fb.check(page, state, request);
+    expect(clip.opened).toEqual([{ start: 50_000, end: 119_999 }]);
+    expect(checked).toMatchObject({ status: 'ready', state: { upload: { session } } });
+    const result = await fb.finalize(page, request, { ...state, ...checked.state });
+    expect(await h.posts(page.externalId)).toMatchObject([
+      { id: result.externalId, kind: 'video' },
+    ]);
+  });
+
+  it("refuses a video Facebook's upload does not take, before anything is sent", async () => {
+    const page = await connect('Bea Mov');
+    const mov = { ...testMedia('video'), mimeType: 'video/quicktime', fileName: 'clip.mov' };
+    const err = await expectPlatformError(fb.prepare(page, publishRequest('A MOV', [mov])));
+    expect(err.kind).toBe('bad_request');
+    expect(err.message).toMatch(/MP4 files only/);
   });
 
   it('refuses photos mixed with a video, and an empty post', async () => {
@@ -178,7 +266,8 @@ describe('Facebook Page publishing against the Graph emulator', () => {
   it('reconciles a dropped /videos answer through the Page videos', async () => {
     const page = await connect('Bea Clip');
     const request = publishRequest('Clip that went missing', [await videoMedia()]);
-    const state = await fb.prepare(page, request);
+    const prepared = await fb.prepare(page, request);
+    const state = { ...prepared, ...(await fb.check(page, prepared, request)).state };
     await h.setKnob('Bea Clip', 'finalize_timeout');
     expect((await expectPlatformError(fb.finalize(page, request, state))).kind).toBe(
       'unknown_outcome',

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { PlatformError } from '../errors.js';
 import {
   absoluteFacebookUrl,
@@ -22,7 +23,10 @@ import {
   publishToFeed,
   publishVideo,
   readPermalink,
+  readUploadOffset,
   replyToComment,
+  startUploadSession,
+  uploadFrom,
   uploadUnpublishedPhoto,
 } from './api.js';
 import { createFacebookComments } from './comments.js';
@@ -37,7 +41,19 @@ interface FacebookPublishState {
   preparedAt: number;
   /** Unpublished photos the album post attaches. */
   photoIds: string[];
+  /**
+   * A video's Resumable Upload session (`upload:{id}?sig=…`), kept from prepare on so a run that
+   * stops part-way goes on from the offset Meta reports; then the handle of the whole file.
+   */
+  upload?: { session: string; handle: string | null };
 }
+
+/** The one file type the Resumable Upload API takes for a video. */
+const UPLOAD_VIDEO_TYPE = 'video/mp4';
+/** Upload rounds in a row that may end without Meta holding more bytes before the run gives up. */
+const UPLOAD_STALLS_ALLOWED = 3;
+/** Meta's "there was a problem uploading your video" (bytes from another offset than it holds). */
+const UPLOAD_OFFSET_REFUSED_CODE = 6001;
 
 const readState = (state: PublishState) => state as unknown as FacebookPublishState;
 
@@ -62,7 +78,14 @@ function shapeOf(request: PublishRequest): Shape {
       `A Facebook post takes at most ${FACEBOOK_PUBLISH_CAPS.photosPerPost} photos.`,
     );
   }
-  if (videos === 1) return 'video';
+  if (videos === 1) {
+    if (media[0]!.mimeType !== UPLOAD_VIDEO_TYPE)
+      throw new PlatformError(
+        'bad_request',
+        `Facebook's video upload takes MP4 files only; this video is ${media[0]!.mimeType}. Export it as MP4, attach it again, then publish.`,
+      );
+    return 'video';
+  }
   if (media.length > 1) return 'album';
   if (media.length === 1) return 'photo';
   if (!request.text.trim()) {
@@ -72,8 +95,32 @@ function shapeOf(request: PublishRequest): Shape {
 }
 
 /**
- * Facebook Page publishing (docs/networks.md#facebook-publishing) as the Page, with its token. Only several photos need a
- * prepare step (unpublished photos); every other shape is one visible call in finalize.
+ * The person's user token, which the Resumable Upload API asks for (the Page token publishes).
+ * A Page connected without one cannot upload until it is connected again.
+ */
+function userTokenOf(account: StoredAccount) {
+  const token = account.secrets.userToken;
+  if (!token)
+    throw new PlatformError(
+      'reauth',
+      'Facebook uploads videos with the sign-in of the person who connected the Page, and Herald does not have it for this Page. Reconnect the Page in Settings, then publish again.',
+    );
+  return token;
+}
+
+/** Meta's offset as a number (it may come as a string). */
+function offsetOf(answer: { file_offset?: number | string }) {
+  const offset = Number(answer.file_offset);
+  if (!Number.isInteger(offset) || offset < 0)
+    throw new PlatformError('transient', 'Facebook did not say how much of the video it holds.');
+  return offset;
+}
+
+/**
+ * Facebook Page publishing (docs/networks.md#facebook-publishing) as the Page, with its token.
+ * Several photos are prepared as unpublished photos; a video is uploaded with the Resumable
+ * Upload API (prepare starts the session, check sends the bytes); every shape is then one
+ * visible call in finalize.
  */
 export function createFacebookPublishing(
   settings: AdapterSettings<MetaUrls>,
@@ -113,13 +160,80 @@ export function createFacebookPublishing(
             attached_media: JSON.stringify(s.photoIds.map((id) => ({ media_fbid: id }))),
           })
         ).id;
-      case 'video':
+      case 'video': {
+        const handle = s.upload?.handle;
+        if (!handle)
+          throw new PlatformError('transient', 'The video is not uploaded to Facebook yet.');
         return (
           await publishVideo(graph, pageId, token, {
-            file_url: media!.url,
+            fbuploader_video_file_chunk: handle,
             description: request.text || undefined,
           })
         ).id;
+      }
+    }
+  }
+
+  const startSession = async (account: StoredAccount, video: PublishMedia) =>
+    (
+      await startUploadSession(graph, settings.clientId, userTokenOf(account), {
+        fileName: video.fileName,
+        fileLength: video.size,
+        fileType: UPLOAD_VIDEO_TYPE,
+      })
+    ).id;
+
+  /**
+   * Sends the video's bytes to the session from the offset Meta reports, and again from the new
+   * offset after an interruption (a dropped connection, a timeout, a 5xx), until Meta answers
+   * the file handle. A session Meta no longer knows is started again from the first byte.
+   */
+  async function upload(account: StoredAccount, session: string, video: PublishMedia) {
+    const token = userTokenOf(account);
+    let offset: number;
+    try {
+      offset = offsetOf(await readUploadOffset(graph, session, token));
+    } catch (err) {
+      if (!(err instanceof PlatformError) || err.kind !== 'bad_request' || err.details.code !== 100)
+        throw err;
+      session = await startSession(account, video);
+      offset = 0;
+    }
+    let stalls = 0;
+    let cause: PlatformError | null = null;
+    for (;;) {
+      const remaining = video.size - offset;
+      const body =
+        remaining > 0
+          ? (Readable.toWeb(
+              Readable.from(
+                (await video.open({ start: offset, end: video.size - 1 })) as AsyncIterable<Buffer>,
+              ),
+            ) as ReadableStream<Uint8Array>)
+          : new Uint8Array(0);
+      const timeoutMs =
+        timing.requestTimeoutMs + Math.ceil((remaining / timing.uploadMinBytesPerSecond) * 1000);
+      try {
+        const answer = await uploadFrom(graph, session, token, offset, body, timeoutMs);
+        if (answer.h) return { session, handle: answer.h };
+      } catch (err) {
+        const interrupted =
+          err instanceof PlatformError &&
+          (err.kind === 'transient' || err.details.code === UPLOAD_OFFSET_REFUSED_CODE);
+        if (!interrupted) throw err;
+        cause = err;
+      }
+      const next = offsetOf(await readUploadOffset(graph, session, token));
+      stalls = next > offset ? 0 : stalls + 1;
+      if (stalls >= UPLOAD_STALLS_ALLOWED)
+        throw (
+          cause ??
+          new PlatformError(
+            'transient',
+            'Facebook did not take the rest of the video. Herald tries again.',
+          )
+        );
+      offset = next;
     }
   }
 
@@ -137,6 +251,9 @@ export function createFacebookPublishing(
     async prepare(account, request) {
       const shape = shapeOf(request);
       const s: FacebookPublishState = { shape, preparedAt: Date.now(), photoIds: [] };
+      // Only the session: kept on the target before any byte goes, so a stop resumes it.
+      if (shape === 'video')
+        s.upload = { session: await startSession(account, request.media[0]!), handle: null };
       if (shape === 'album') {
         for (const media of request.media) {
           const photo = await uploadUnpublishedPhoto(
@@ -152,9 +269,18 @@ export function createFacebookPublishing(
       return s as unknown as PublishState;
     },
 
-    /** Facebook fetches the media inside the visible call: nothing to wait for. */
-    async check() {
-      return { status: 'ready' };
+    /**
+     * A video's bytes go to its upload session here, from where Meta says it stands; photos are
+     * fetched by Facebook inside the visible call, so there is nothing else to wait for.
+     */
+    async check(account, state, request) {
+      const s = readState(state);
+      if (s.shape !== 'video' || !s.upload || s.upload.handle) return { status: 'ready' };
+      const video = request?.media[0];
+      if (!video)
+        throw new PlatformError('transient', 'Herald did not hand the video over to upload.');
+      const uploaded = await upload(account, s.upload.session, video);
+      return { status: 'ready', state: { upload: uploaded } as unknown as PublishState };
     },
 
     async finalize(account, request, state) {

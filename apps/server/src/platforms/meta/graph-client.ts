@@ -7,7 +7,6 @@ import { META_TIMING, type MetaPublishingOptions } from './limits.js';
 import type { MetaUrls } from './urls.js';
 
 type Params = Record<string, string | undefined>;
-type Host = 'graph' | 'video';
 
 /**
  * Calls `http` with a deadline: the signal stops a real fetch (body included), and the timer
@@ -42,9 +41,9 @@ export function createGraphClient(
   const timing = { ...META_TIMING, ...options };
   const { urls, http } = settings;
 
-  const urlOf = (path: string, params: Params, host: Host) => {
-    const base = host === 'video' ? urls.graphVideoBase : urls.graphBase;
-    const url = new URL(`${base}/${urls.graphVersion}/${path}`);
+  // `path` may carry its own query: an upload session id is `upload:{id}?sig={signature}`.
+  const urlOf = (path: string, params: Params) => {
+    const url = new URL(`${urls.graphBase}/${urls.graphVersion}/${path}`);
     for (const [key, value] of Object.entries(params)) {
       if (value !== undefined) url.searchParams.set(key, value);
     }
@@ -56,15 +55,25 @@ export function createGraphClient(
     path: string,
     token: string,
     params: Params,
-    opts: { host?: Host; timeoutMs: number },
+    opts: {
+      timeoutMs: number;
+      bytes?: { body: NonNullable<RequestInit['body']>; headers: Record<string, string> };
+    },
   ): Promise<T> {
-    const host = opts.host ?? 'graph';
-    const init: RequestInit = {
-      method,
-      headers: { authorization: `OAuth ${token}` },
-      ...(method === 'POST' ? { body: form(params) } : {}),
-    };
-    const url = urlOf(path, method === 'POST' ? {} : params, host);
+    const init: RequestInit = opts.bytes
+      ? {
+          method,
+          headers: { authorization: `OAuth ${token}`, ...opts.bytes.headers },
+          body: opts.bytes.body,
+          // A streamed body (a video read from storage) needs half-duplex in fetch.
+          duplex: 'half',
+        }
+      : {
+          method,
+          headers: { authorization: `OAuth ${token}` },
+          ...(method === 'POST' ? { body: form(params) } : {}),
+        };
+    const url = urlOf(path, method === 'POST' ? {} : params);
     const timed: PlatformHttp = (u, i) => withDeadline(http, u, i ?? {}, opts.timeoutMs);
     try {
       return await requestJson<T>(timed, network, url, init, describeMetaError);
@@ -83,17 +92,26 @@ export function createGraphClient(
     timing,
     get: <T>(path: string, token: string, params: Params = {}) =>
       send<T>('GET', path, token, params, regular),
-    post: <T>(path: string, token: string, params: Params, host?: Host) =>
-      send<T>('POST', path, token, params, { ...regular, host }),
+    post: <T>(path: string, token: string, params: Params) =>
+      send<T>('POST', path, token, params, regular),
+    /**
+     * Raw bytes with their own headers (the Resumable Upload API's `file_offset`), the token in
+     * the Authorization header, within `timeoutMs`.
+     */
+    postBytes: <T>(
+      path: string,
+      token: string,
+      bytes: { body: NonNullable<RequestInit['body']>; headers: Record<string, string> },
+      timeoutMs: number,
+    ) => send<T>('POST', path, token, {}, { timeoutMs, bytes }),
     delete: <T>(path: string, token: string) => send<T>('DELETE', path, token, {}, regular),
     /**
      * The visible call. It is never repeated here: a timeout, a dropped connection or a 5xx
      * leaves the outcome unknown, and the engine reconciles before anything else.
      */
-    async publish<T>(path: string, token: string, params: Params, host?: Host): Promise<T> {
+    async publish<T>(path: string, token: string, params: Params): Promise<T> {
       try {
         return await send<T>('POST', path, token, params, {
-          host,
           timeoutMs: timing.finalizeTimeoutMs,
         });
       } catch (err) {

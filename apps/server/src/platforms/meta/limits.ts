@@ -6,10 +6,16 @@ export interface MetaTiming {
   /** Any call but the visible one: past this it fails as transient, safe to repeat. */
   requestTimeoutMs: number;
   /**
-   * The visible call (`media_publish`, `/feed`, `/photos`, `/videos`). Facebook fetches a
-   * video's `file_url` inside the call, so it gets longer; past this the outcome is unknown.
+   * The visible call (`media_publish`, `/feed`, `/photos`, `/videos`). Instagram and Facebook
+   * fetch photos by URL inside the call, so it gets longer; past this the outcome is unknown.
    */
   finalizeTimeoutMs: number;
+  /**
+   * The slowest upload Herald waits out, in bytes a second: a Resumable Upload request gets
+   * `requestTimeoutMs` plus the time its bytes take at this pace. Past it the upload counts as
+   * interrupted and goes on from the offset Meta reports.
+   */
+  uploadMinBytesPerSecond: number;
   /** First wait between Instagram container checks: images are quick, videos take minutes. */
   imagePollMs: number;
   videoPollMs: number;
@@ -25,6 +31,7 @@ export interface MetaTiming {
 export const META_TIMING: MetaTiming = {
   requestTimeoutMs: 30_000,
   finalizeTimeoutMs: 120_000,
+  uploadMinBytesPerSecond: 256 * 1024,
   imagePollMs: 1_000,
   videoPollMs: 5_000,
   maxPollMs: 60_000,

@@ -7,8 +7,8 @@ import { META_GRAPH_VERSIONS } from '../../lib/api-versions.js';
 export interface MetaUrls {
   /** Host of the Login dialog: {dialogBase}/{graphVersion}/dialog/oauth. */
   dialogBase: string;
+  /** Every Graph call, video uploads included (graph-video.facebook.com is deprecated). */
   graphBase: string;
-  graphVideoBase: string;
   ruploadBase: string;
   /**
    * Meta retires a version about two years after its release, so it comes from
@@ -21,7 +21,6 @@ export interface MetaUrls {
 export const META_PRODUCTION_URLS: MetaUrls = {
   dialogBase: 'https://www.facebook.com',
   graphBase: 'https://graph.facebook.com',
-  graphVideoBase: 'https://graph-video.facebook.com',
   ruploadBase: 'https://rupload.facebook.com',
   graphVersion: META_GRAPH_VERSIONS.defaultVersion,
 };
@@ -32,7 +31,6 @@ export function metaSandboxUrls(base: string): MetaUrls {
   return {
     dialogBase: root,
     graphBase: root,
-    graphVideoBase: root,
     ruploadBase: root,
     graphVersion: META_PRODUCTION_URLS.graphVersion,
   };

@@ -55,6 +55,11 @@ export const KNOB_VALUES: Record<
   buc_throttle_minutes: { mode: 'once', default: 10, max: 1_440 },
   /** Meta: the next N calls answer code 368 (blocked as abusive or against the rules). */
   policy_block_next: { mode: 'counter', default: 1, max: 1_000_000 },
+  /**
+   * Meta: the next `POST /upload:{session}` keeps this many of its bytes, then the connection
+   * breaks before any answer (an interrupted Resumable Upload).
+   */
+  upload_interrupt_bytes: { mode: 'once', default: 0, max: 1_000_000_000_000 },
   /** Meta: webhook deliveries wait this many ms before they are sent. */
   webhook_delay_ms: { mode: 'value', max: 60_000 },
   /** TikTok: the next N inits answer `spam_risk_too_many_posts` (the daily cap of API posts). */

@@ -5,6 +5,8 @@ export interface GraphFailureExtra {
   userTitle?: string;
   userMsg?: string;
   isTransient?: boolean;
+  /** Meta's `error_data` (an upload's offsets). */
+  errorData?: Record<string, unknown>;
 }
 
 /** A Graph error to answer with Meta's envelope (docs/networks.md#meta-errors, #meta-sandbox). */
@@ -33,6 +35,7 @@ export class GraphFailure extends Error {
         ...(this.extra.isTransient !== undefined ? { is_transient: this.extra.isTransient } : {}),
         ...(this.extra.userTitle ? { error_user_title: this.extra.userTitle } : {}),
         ...(this.extra.userMsg ? { error_user_msg: this.extra.userMsg } : {}),
+        ...(this.extra.errorData ? { error_data: this.extra.errorData } : {}),
         fbtrace_id: randomBytes(8).toString('base64url'),
       },
     };
@@ -229,6 +232,34 @@ export const graphErrors = {
       '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
     ),
   requiresUpload: () => new GraphFailure(400, 324, '(#324) Requires upload file'),
+  /** A video Facebook could not take: no finished upload behind the handle. */
+  videoUploadFailed: (userMsg: string) =>
+    new GraphFailure(
+      400,
+      390,
+      'There was a problem uploading your video file. Please try again.',
+      1363030,
+      'OAuthException',
+      { userTitle: 'Video upload failed', userMsg },
+    ),
+  /**
+   * Bytes sent from another offset than the session holds: Meta's upload refusal, with the
+   * offset it expects in `error_data` (the shape of Facebook's chunked video uploads).
+   */
+  wrongOffset: (expected: number, length: number) =>
+    new GraphFailure(
+      400,
+      6001,
+      'There was a problem uploading your video. Please try again.',
+      1363037,
+      'OAuthException',
+      {
+        isTransient: false,
+        userTitle: 'Error Uploading Video',
+        userMsg: 'There was a problem uploading your video. Please try uploading it again.',
+        errorData: { start_offset: expected, end_offset: length },
+      },
+    ),
   /** Instagram: "Create media fail, please try to re-create media" (code -1, try again). */
   createMediaFailed: () =>
     new GraphFailure(

@@ -15,8 +15,15 @@ import { addGraphMessaging } from './messaging.js';
 import { addGraphOAuthRoutes, type GraphOAuthOptions } from './oauth.js';
 import { createGraphObjects, ownersOf, type GraphObject } from './objects.js';
 import { addPagePublishing } from './page-publish.js';
-import { GraphRouter, servedGraphVersion, splitGraphPath, type GraphMethod } from './router.js';
+import {
+  GraphRouter,
+  servedGraphVersion,
+  splitGraphPath,
+  type GraphMethod,
+  type ReceivedBytes,
+} from './router.js';
 import { createGraphState } from './state.js';
+import { addResumableUploads, receiveUploadBytes } from './uploads.js';
 import {
   createWebhookSender,
   META_WEBHOOK_KNOBS,
@@ -57,6 +64,8 @@ export const META_KNOBS = [
  * - buc_throttle_minutes: the next call answers a Business Use Case throttle (80001 Pages, 80002
  *   Instagram) whose `X-Business-Use-Case-Usage` header says to wait `value` minutes.
  * - policy_block_next: the next N calls answer code 368 (a policy block).
+ * - upload_interrupt_bytes: the next `POST /upload:{session}` keeps this many of the bytes it
+ *   carries, then closes the connection unanswered (an upload cut off mid-way).
  */
 export const META_NUMERIC_KNOBS = [
   'latency_ms',
@@ -70,8 +79,12 @@ export const META_NUMERIC_KNOBS = [
   'carousel_create_fails',
   'buc_throttle_minutes',
   'policy_block_next',
+  'upload_interrupt_bytes',
   ...META_WEBHOOK_NUMERIC_KNOBS,
 ] as const;
+
+const isReceivedBytes = (value: unknown): value is ReceivedBytes =>
+  typeof value === 'object' && value !== null && Buffer.isBuffer((value as ReceivedBytes).head);
 
 const asParams = (value: unknown): Record<string, string> => {
   if (!value || typeof value !== 'object') return {};
@@ -122,6 +135,7 @@ export function registerGraphEmulator(
     },
   });
   addInstagramPublishing(router, deps);
+  addResumableUploads(router, deps);
   addPagePublishing(router, deps);
   const comments = addGraphComments(router, deps);
   addGraphInsights(router, deps);
@@ -146,6 +160,9 @@ export function registerGraphEmulator(
     addVisitorComment: (input) => comments.addVisitorComment(input),
   });
 
+  // The Resumable Upload API's bytes (`POST /upload:{session}`), counted as they stream past.
+  scope.addContentTypeParser('application/octet-stream', receiveUploadBytes);
+
   scope.route({
     method: ['GET', 'POST', 'DELETE'],
     url: '/*',
@@ -155,7 +172,8 @@ export function registerGraphEmulator(
       const rest = (request.params as Record<string, string>)['*'] ?? '';
       const { version, segments } = splitGraphPath(rest);
       const query = asParams(request.query);
-      const body = asParams(request.body);
+      const upload = isReceivedBytes(request.body) ? request.body : null;
+      const body = upload ? {} : asParams(request.body);
       const params = { ...query, ...body };
       const header = /^(?:OAuth|Bearer)\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       const method = request.method as GraphMethod;
@@ -164,7 +182,7 @@ export function registerGraphEmulator(
         method,
         path: `/${rest}`,
         query,
-        body: request.body ? body : null,
+        body: upload ? { bytes: String(upload.bytes) } : request.body ? body : null,
         accounts: [...new Set(owners.flat())],
       });
       const match = router.match(method, segments);
@@ -176,7 +194,15 @@ export function registerGraphEmulator(
       try {
         if (!match || served === null) throw graphErrors.unknownPath(segments.join('/'));
         const answer = await match.handler(
-          { method, version, params, token: header?.[1] ?? params.access_token },
+          {
+            method,
+            version,
+            params,
+            token: header?.[1] ?? params.access_token,
+            tokenInHeader: Boolean(header),
+            headers: request.headers as Record<string, string | undefined>,
+            upload,
+          },
           match.params,
         );
         if ('drop' in answer) {

@@ -73,7 +73,8 @@ export interface FbPhoto extends Owned {
 export interface FbVideo extends Owned {
   type: 'fb_video';
   pageName: string;
-  fileUrl: string;
+  /** The uploaded file's name (the Resumable Upload session's `file_name`). */
+  fileName: string;
   title: string;
   description: string;
   published: boolean;

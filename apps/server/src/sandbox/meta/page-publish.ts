@@ -11,6 +11,7 @@ import { newNumericId, type FbPhoto, type FbPost, type FbVideo } from './objects
 import { addPageViews, videoPermalink } from './page-views.js';
 import type { GraphRequest, GraphRouter } from './router.js';
 import type { Authenticated, SandboxPage } from './state.js';
+import { readUploadedFile } from './uploads.js';
 
 const MESSAGE_MAX = 63_206;
 const PHOTOS_PER_POST = 10;
@@ -98,7 +99,7 @@ const unreadableImage = () =>
     userMsg: 'Facebook could not download the photo from its URL.',
   });
 
-/** Page posts: `/feed`, `/photos`, `/videos`, and the lists reconciliation reads (docs/networks.md#facebook-publishing). */
+/** Page posts: `/feed`, `/photos`, `/videos` (from an upload handle), and the lists reconciliation reads (docs/networks.md#facebook-publishing). */
 export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
   const { ctx, kit, state, objects, views } = deps;
 
@@ -220,33 +221,32 @@ export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
     return answerVisible(auth.scenario, { id: made.id, post_id: post.id });
   }
 
+  /**
+   * A video from a Resumable Upload API handle (`fbuploader_video_file_chunk`), the one way the
+   * Video API documents: Facebook no longer takes the file by URL here, so a request without a
+   * handle has no file (324).
+   */
   async function video(req: GraphRequest, pageId: string) {
     const auth = await state.authenticate(req.token, [pageId]);
     const page = actingPage(auth, pageId, 'post');
     requireScope(auth, 'publish_video');
     const p = req.params;
-    if (!p.file_url) throw graphErrors.requiresUpload();
+    const handle = p.fbuploader_video_file_chunk;
+    if (!handle) throw graphErrors.requiresUpload();
+    const file = await readUploadedFile(ctx.store, handle);
+    // A handle is the uploading person's: a Page token of someone else cannot use it.
+    if (!file || file.userId !== auth.user.id)
+      throw graphErrors.videoUploadFailed('Facebook has no finished upload for this file handle.');
+    if (file.fileType !== 'video/mp4')
+      throw graphErrors.videoUploadFailed(`The uploaded file is ${file.fileType}, not a video.`);
     const now = await kit.now();
-    if (mediaUrlProblem(p.file_url, now, ctx.runsLocally)) {
-      throw new GraphFailure(
-        400,
-        390,
-        'There was a problem uploading your video file. Please try again.',
-        1363030,
-        'OAuthException',
-        {
-          userTitle: 'Video upload failed',
-          userMsg: 'Facebook could not download the video from file_url.',
-        },
-      );
-    }
     const made: FbVideo = {
       type: 'fb_video',
       id: newNumericId(16),
       owner: page.id,
       createdAt: now,
       pageName: page.name,
-      fileUrl: p.file_url,
+      fileName: file.fileName,
       title: p.title ?? '',
       description: p.description ?? '',
       published: p.published !== 'false',

@@ -98,7 +98,6 @@ export function addPageViews(
         permalink_url: videoPermalink(v),
         from: from(v),
         published: v.published,
-        source: v.fileUrl,
         status: {
           video_status: 'ready',
           uploading_phase: { status: 'complete' },

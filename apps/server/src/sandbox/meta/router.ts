@@ -19,6 +19,18 @@ export interface GraphRequest {
   params: Record<string, string>;
   /** From `Authorization: OAuth|Bearer …` or the `access_token` parameter. */
   token: string | undefined;
+  /** Whether `token` came in the Authorization header (the upload endpoint takes it only there). */
+  tokenInHeader: boolean;
+  /** Request headers, lower-cased (the upload endpoint reads `file_offset` from them). */
+  headers: Record<string, string | undefined>;
+  /** A raw body the upload endpoint received (octet-stream), counted as it streamed past. */
+  upload: ReceivedBytes | null;
+}
+
+/** An `application/octet-stream` body: how many bytes arrived, and the first few. */
+export interface ReceivedBytes {
+  bytes: number;
+  head: Buffer;
 }
 
 export type GraphAnswer =
@@ -42,7 +54,10 @@ interface Route {
 export class GraphRouter {
   private readonly routes: Route[] = [];
 
-  /** `pattern` like `me/accounts` or `:id/comments`. */
+  /**
+   * `pattern` like `me/accounts` or `:id/comments`; `upload::session` is a segment that starts
+   * with the literal `upload:` and names the rest `session` (Graph's `upload:{id}` nodes).
+   */
   add(method: GraphMethod, pattern: string, handler: GraphHandler) {
     this.routes.push({ method, segments: pattern.split('/'), handler });
     // Literal segments win over parameters, as in Graph (`me/accounts` before `:id/:edge`).
@@ -55,8 +70,15 @@ export class GraphRouter {
       if (route.method !== method || route.segments.length !== segments.length) continue;
       const params: Record<string, string> = {};
       const ok = route.segments.every((s, i) => {
-        if (s.startsWith(':')) params[s.slice(1)] = segments[i]!;
-        return s.startsWith(':') || s === segments[i];
+        const segment = segments[i]!;
+        const prefixed = /^([^:]+:):(\w+)$/.exec(s);
+        if (prefixed) {
+          if (!segment.startsWith(prefixed[1]!)) return false;
+          params[prefixed[2]!] = segment.slice(prefixed[1]!.length);
+          return true;
+        }
+        if (s.startsWith(':')) params[s.slice(1)] = segment;
+        return s.startsWith(':') || s === segment;
       });
       if (ok) return { handler: route.handler, params };
     }

@@ -4,8 +4,8 @@ export { unreachableMediaBase };
 
 /**
  * Networks that fetch a post's media from Herald by URL (docs/networks.md#sandboxes): Instagram
- * and Facebook (Graph `image_url`, `video_url`, `url`, `file_url`), Threads, and TikTok photo posts
- * (`PULL_FROM_URL`). The others receive the bytes.
+ * (Graph `image_url`, `video_url`), Facebook photos (`url`; its videos are uploaded), Threads, and
+ * TikTok photo posts (`PULL_FROM_URL`). The others receive the bytes.
  */
 export const PULLS_MEDIA_BY_URL = ['instagram', 'facebook', 'threads', 'tiktok'] as const;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
@@ -49,4 +49,37 @@ it('schedules a cron job once, keeps it as stored on the next start, and rewrite
   const changed = await start(job('30 2 * * *'));
   expect(changed.cron).toBe('30 2 * * *');
   expect(changed.updatedOn.getTime()).toBeGreaterThan(first.updatedOn.getTime());
+});
+
+it('wakes the workers of a queue that asks for it when a job is sent, not at their next poll', async () => {
+  const handled: string[] = [];
+  const definition: JobDefinition<{ id: string }> = {
+    queue: 'runtime-test.wake.v1',
+    // A poll far longer than the wait below: only the wake-up can bring the job in time.
+    work: { pollingIntervalSeconds: 120 },
+    wakeOnSend: true,
+    handle: async (payloads) => {
+      handled.push(...payloads.map((p) => p.id));
+    },
+  };
+  const boss = createJobBoss(database, 'all', log);
+  bosses.push(boss);
+  await startQueues(boss, [definition]);
+  await startHandlers(boss, 'all', [definition]);
+  // The worker's first fetch (at start) found nothing; it now sleeps out its poll.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+
+  await boss.send(definition.queue, { id: 'now' });
+  await vi.waitFor(() => expect(handled).toEqual(['now']), { timeout: 20_000, interval: 100 });
+  expect((await boss.getQueue(definition.queue))?.notify).toBe(true);
+});
+
+it('turns the wake-up on for a queue made before it asked for one', async () => {
+  const boss = createJobBoss(database, 'api', log);
+  bosses.push(boss);
+  const queue = 'runtime-test.upgraded.v1';
+  await boss.start();
+  await boss.createQueue(queue);
+  await startQueues(boss, [{ queue, wakeOnSend: true, handle: async () => {} }]);
+  expect((await boss.getQueue(queue))?.notify).toBe(true);
 });

@@ -12,6 +12,12 @@ export interface JobDefinition<T = Record<string, never>> {
   /** How the worker fetches: several jobs at a time and a short poll for latency-bound queues. */
   work?: { batchSize?: number; pollingIntervalSeconds?: number };
   /**
+   * Wake the workers the moment a job becomes due on this queue (PostgreSQL NOTIFY, sent in the
+   * transaction that creates or moves the job), instead of at their next poll. For queues a person
+   * waits on: a post published now is fetched at once, not up to a polling interval later.
+   */
+  wakeOnSend?: boolean;
+  /**
    * `signal` aborts when the worker stops and the grace period is over: pg-boss has handed the
    * jobs back (another worker retries them), so a handler that can stop at a safe point does.
    */
@@ -33,7 +39,9 @@ const running = new WeakMap<PgBoss, Set<Promise<unknown>>>();
  */
 export function createJobBoss(database: Database, role: JobRole, log: FastifyBaseLogger): PgBoss {
   const runsWork = role !== 'api';
-  const common = { schedule: runsWork, supervise: runsWork };
+  // A working process listens for the wake-ups of `wakeOnSend` queues (one more connection on
+  // PostgreSQL; PGlite's own listen when embedded); polling stays on as the floor.
+  const common = { schedule: runsWork, supervise: runsWork, useListenNotify: runsWork };
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...common })
@@ -57,10 +65,13 @@ export async function startJobs(boss: PgBoss, role: JobRole, jobs: AnyJobDefinit
 export async function startQueues(boss: PgBoss, jobs: AnyJobDefinition[]) {
   await boss.start();
   const names = jobs.map((job) => job.queue);
-  const existing = new Set((await boss.getQueues(names)).map((queue) => queue.name));
+  const existing = new Map((await boss.getQueues(names)).map((queue) => [queue.name, queue]));
   for (const job of jobs) {
-    if (existing.has(job.queue)) continue;
-    await boss.createQueue(job.queue, { retryLimit: job.retryLimit ?? 2 });
+    const notify = job.wakeOnSend ?? false;
+    const queue = existing.get(job.queue);
+    if (!queue) await boss.createQueue(job.queue, { retryLimit: job.retryLimit ?? 2, notify });
+    // A queue made before it woke its workers (or the other way round) follows the definition.
+    else if (Boolean(queue.notify) !== notify) await boss.updateQueue(job.queue, { notify });
   }
 }
 

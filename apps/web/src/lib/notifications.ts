@@ -126,3 +126,25 @@ export function takeQuietNotification(type: Notification['type'], now = Date.now
   quiet.delete(type);
   return until > now;
 }
+
+/**
+ * A screen that follows one post's publishing account by account (the composer's Publish now
+ * progress) says how it went in one summary toast: the outcome notifications of that post are
+ * then only added to the list, not toasted one per account.
+ */
+const quietPosts = new Map<string, number>();
+
+export function quietPostNotifications(postId: string, ms = 10 * 60_000): () => void {
+  quietPosts.set(postId, Date.now() + ms);
+  return () => quietPosts.delete(postId);
+}
+
+/** Whether a notification about `postId` arriving now is already told by a screen. */
+export function isPostQuiet(postId: string | null, now = Date.now()): boolean {
+  if (!postId) return false;
+  const until = quietPosts.get(postId);
+  if (until === undefined) return false;
+  if (until > now) return true;
+  quietPosts.delete(postId);
+  return false;
+}

@@ -4,7 +4,13 @@ import { useEffect } from 'react';
 import { NOTIFICATION_POLL_MS } from '@/config/timing';
 import { API_BASE } from './api-client';
 import { handleInboxEvent, handleTypingEvent, inboxKeys } from './inbox';
-import { addNotification, notificationKeys, takeQuietNotification } from './notifications';
+import {
+  addNotification,
+  isPostQuiet,
+  notificationKeys,
+  takeQuietNotification,
+} from './notifications';
+import { postKeys } from './posts';
 import { toast } from './toast';
 
 /** EventSource.CLOSED: the browser gave up and will not reconnect by itself. */
@@ -50,9 +56,13 @@ export function useNotificationStream(orgId: string | null) {
       }
       const parsed = NotificationSchema.safeParse(data);
       if (!parsed.success) return;
+      const { postId } = parsed.data;
+      // A publication's outcome: the post's open screens show it now, not at their next poll.
+      if (postId) void queryClient.invalidateQueries({ queryKey: postKeys.detail(orgId, postId) });
       if (
         addNotification(queryClient, orgId, parsed.data) &&
-        !takeQuietNotification(parsed.data.type)
+        !takeQuietNotification(parsed.data.type) &&
+        !isPostQuiet(postId)
       ) {
         toast(parsed.data.message, { id: `notification-${parsed.data.id}` });
       }

@@ -39,6 +39,7 @@ import { MEDIA_SECTION_ID, MediaSection } from './media-section';
 import { PlatformPicker } from './platform-picker';
 import { PostPreviews } from './previews/post-previews';
 import { PublishNowDialog } from './publish-now-dialog';
+import { PublishProgress } from './publish-progress';
 import { ScheduleSection } from './schedule-section';
 import { SubmitBar } from './submit-bar';
 import { AddToQueueButton, queuedMessage } from './add-to-queue-button';
@@ -184,6 +185,8 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const [dialog, setDialog] = useState<ComposeDialog | null>(null);
   const [serverMediaErrors, setServerMediaErrors] = useState<PlatformValidationError[]>([]);
   const [confirmingPublish, setConfirmingPublish] = useState(false);
+  // docs/product.md#publish-now-progress: the post just published now, followed account by account.
+  const [publishedNow, setPublishedNow] = useState<string | null>(null);
   const tiktok = useTikTokSettings(orgId, state, editable, edit?.post);
   const followUps = useFollowUps(editable, edit?.post);
   const followUpIssues = followUps.issues();
@@ -274,6 +277,12 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       },
       {
         onSuccess: (post) => {
+          if (!edit && !queue && state.action === 'publish' && post.status !== 'pending_approval') {
+            reset();
+            setHasAttempted(false);
+            setPublishedNow(post.id);
+            return;
+          }
           toast.success(
             post.status === 'pending_approval'
               ? SUBMITTED_FOR_APPROVAL
@@ -439,6 +448,16 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
         platforms={editable}
         onConfirm={() => send()}
       />
+      {publishedNow && (
+        <PublishProgress
+          orgId={orgId}
+          postId={publishedNow}
+          onClose={() => {
+            setPublishedNow(null);
+            void navigate(paths.content);
+          }}
+        />
+      )}
     </>
   );
 }

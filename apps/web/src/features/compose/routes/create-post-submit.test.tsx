@@ -1,11 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlatformPost } from '@herald/contract';
 import { createMe } from '@/testing/factories';
 import { fail, ok, type FakeRequest } from '@/testing/fake-server';
 import {
   CREATE_ROUTE,
   createButton,
   created,
+  createdPost,
   fileOf,
   connectedAccounts,
   renderComposer,
@@ -210,14 +212,100 @@ describe('/create-post answers', () => {
       routes: { [CREATE_ROUTE]: created() },
     });
     await writeForXAndFacebook(user);
+    await user.click(createButton());
+
+    expect(await screen.findByText('Draft saved.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
+    await waitFor(() => expect(server.count('GET /organizations/org_1/posts')).toBeGreaterThan(0));
+
+    await act(() => router.navigate('/create-post'));
+    expect(await tile('X')).not.toBeChecked();
+    expect(sharedText()).toHaveValue('');
+  });
+
+  it('after Publish now shows each account as it settles, the reason of a failure in words, and one summary toast', async () => {
+    const target = (over: Partial<PlatformPost>): PlatformPost => ({
+      id: 'pp_x',
+      platformId: 'plt_x',
+      platformName: 'X',
+      status: 'QUEUED',
+      externalId: null,
+      permalink: null,
+      error: null,
+      publishedAt: null,
+      dueAt: '2026-03-01T10:00:00.000Z',
+      integrationId: 'int_x',
+      accountName: 'Acme',
+      accountUsername: 'acme',
+      accountPictureUrl: null,
+      ...over,
+    });
+    const reason =
+      'The Facebook account Acme Page needs to be reconnected; reconnect it in Settings or choose another account, then publish again.';
+    const publishing = createdPost({
+      status: 'publishing',
+      platformPosts: [
+        target({}),
+        target({
+          id: 'pp_fb',
+          platformName: 'Facebook',
+          accountName: 'Acme Page',
+          accountUsername: null,
+        }),
+      ],
+    });
+    const settled = createdPost({
+      status: 'partially_published',
+      platformPosts: [
+        target({ status: 'PUBLISHED', permalink: 'https://x.com/acme/status/1' }),
+        target({
+          id: 'pp_fb',
+          platformName: 'Facebook',
+          accountName: 'Acme Page',
+          accountUsername: null,
+          status: 'FAILED',
+          error: reason,
+        }),
+      ],
+    });
+    let reads = 0;
+    const { user, router } = await renderComposer({
+      routes: {
+        [CREATE_ROUTE]: created(publishing),
+        // The first read finds both still going; the next one both settled.
+        'GET /organizations/org_1/posts/post_1': () =>
+          ok({ post: reads++ === 0 ? publishing : settled }),
+      },
+    });
+    await writeForXAndFacebook(user);
     await user.click(screen.getByRole('radio', { name: 'Publish now' }));
     await user.click(createButton());
     await confirmPublishNow(user);
 
-    expect(await screen.findByText('Post created. Publishing has started.')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
-    await waitFor(() => expect(server.count('GET /organizations/org_1/posts')).toBeGreaterThan(0));
+    const dialog = await screen.findByRole('dialog', { name: 'Publishing now' });
+    const list = await within(dialog).findByRole('list', { name: 'Accounts it is published to' });
+    expect(within(list).getAllByText('Publishing…')).toHaveLength(2);
+    expect(screen.queryByText('Post created. Publishing has started.')).not.toBeInTheDocument();
 
+    await screen.findByRole('dialog', { name: 'Publishing finished' }, { timeout: 5000 });
+    const x = within(list).getByRole('listitem', { name: 'X Acme (@acme)' });
+    expect(within(x).getByText('Published')).toBeInTheDocument();
+    expect(within(x).getByRole('link', { name: 'View on X' })).toHaveAttribute(
+      'href',
+      'https://x.com/acme/status/1',
+    );
+    const facebook = within(list).getByRole('listitem', { name: 'Facebook Acme Page' });
+    // Read, not hovered.
+    expect(facebook).toHaveTextContent(`Failed: ${reason}`);
+    expect(facebook).toHaveTextContent('open the post and publish to this account again');
+
+    const summary = 'Published to 1 of 2 accounts. 1 account needs attention: see why in the list.';
+    // The dialog's own line and ONE toast for the whole post.
+    await waitFor(() => expect(screen.getAllByText(summary)).toHaveLength(2));
+    expect(within(dialog).getByText(summary)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
     await act(() => router.navigate('/create-post'));
     expect(await tile('X')).not.toBeChecked();
     expect(sharedText()).toHaveValue('');

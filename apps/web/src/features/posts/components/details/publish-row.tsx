@@ -78,11 +78,7 @@ function StatePill({
         </span>
       );
     case 'failed':
-      return (
-        <span className={cn(pill, 'cursor-help bg-red-100 text-red-800')} title={state.error}>
-          Failed<span className="sr-only">: {state.error}</span>
-        </span>
-      );
+      return <span className={cn(pill, 'bg-red-100 text-red-800')}>Failed</span>;
     case 'uncertain':
       return (
         <span
@@ -194,6 +190,13 @@ export function PublishRowItem({
             ))}
         </span>
       </div>
+      {/* The reason is read under the row, not hovered: phones have no hover. */}
+      {state.kind === 'failed' && (
+        <p className="text-xs text-red-800">
+          <span className="font-semibold">Failed: </span>
+          {state.error}
+        </p>
+      )}
       {state.kind === 'uncertain' && (
         <p className="text-xs text-slate-700">
           {state.error ??
@@ -202,6 +205,13 @@ export function PublishRowItem({
       )}
       {resolveTarget && (
         <div className="flex flex-wrap justify-end gap-2">
+          {/* The reason is read under the row, not hovered: phones have no hover. */}
+          {state.kind === 'failed' && (
+            <p className="text-xs text-red-800">
+              <span className="font-semibold">Failed: </span>
+              {state.error}
+            </p>
+          )}
           {state.kind === 'uncertain' && (
             <Button
               variant="secondary"

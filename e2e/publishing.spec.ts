@@ -167,4 +167,73 @@ test.describe('publishing', () => {
     await expect(card).toContainText('Partially published');
     await expect(card).toContainText('Next');
   });
+
+  test('Publish now from the composer shows each account as it settles, a failure with its reason in words, and one summary toast', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, 'quay.owner@example.com', 'Quinn Quay');
+    const orgId = await createOrganizationFromOnboarding(page, 'Quay Bells');
+    await startTrial(page, orgId, baseURL ?? '');
+
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    const platformsCard = page.getByRole('region', { name: 'Connected Platforms' });
+    await platformsCard.getByRole('button', { name: 'Continue with X' }).click();
+    await page.getByLabel('X username').fill('quay_bells');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('X connected successfully.')).toBeVisible();
+    await platformsCard.getByRole('button', { name: 'Continue with Threads' }).click();
+    await page.getByLabel('Threads username').fill('quay_bells');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('Threads connected successfully.')).toBeVisible();
+    // Threads revokes the account's access: the publication fails at once, saying what to do.
+    const knob = await page.request.post('/api/sandbox/threads/_emu/scenario', {
+      headers: { origin: baseURL ?? '' },
+      data: { account: 'quay_bells', knob: 'token_revoked', on: true },
+    });
+    expect(knob.ok()).toBe(true);
+
+    await page.goto('/create-post');
+    for (const name of ['X', 'Threads']) {
+      const box = page.getByRole('checkbox', { name, exact: true });
+      await page.locator('label').filter({ has: box }).click();
+      await expect(box).toBeChecked();
+    }
+    await page.getByLabel('Post content').fill('Bells ring at the quay at noon');
+    await page.getByRole('radio', { name: 'Publish now' }).check();
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await page
+      .getByRole('dialog', { name: 'Publish now?' })
+      .getByRole('button', { name: 'Publish now' })
+      .click();
+
+    const progress = page.getByRole('dialog', { name: /^Publishing (now|finished)$/ });
+    await expect(progress).toBeVisible();
+    const list = progress.getByRole('list', { name: 'Accounts it is published to' });
+    await expect(page.getByRole('dialog', { name: 'Publishing finished' })).toBeVisible({
+      timeout: 60_000,
+    });
+    const x = list.getByRole('listitem', { name: /^X / });
+    await expect(x.getByText('Published', { exact: true })).toBeVisible();
+    await expect(x.getByRole('link', { name: 'View on X' })).toHaveAttribute(
+      'href',
+      /^https:\/\/x\.com\/quay_bells\/status\/\d+$/,
+    );
+    // The reason is on the screen, not behind a hover.
+    const threads = list.getByRole('listitem', { name: /^Threads / });
+    await expect(threads.getByText(/^Failed: .*Reconnect the account in Settings/)).toBeVisible();
+    await expect(threads.getByText(/publish to this account again/)).toBeVisible();
+
+    // One toast for the post (beside the dialog's own line), none per account. The dialog hides
+    // the rest of the page from the accessibility tree, so the toasts are found by their text.
+    const summary = 'Published to 1 of 2 accounts. 1 account needs attention: see why in the list.';
+    await expect(page.getByText(summary)).toHaveCount(2);
+    await expect(progress.getByText(summary)).toHaveCount(1);
+    await page.waitForTimeout(1500);
+    await expect(page.getByText(/was published to|could not be published/)).toHaveCount(0);
+
+    await progress.getByRole('button', { name: 'Done' }).click();
+    await expect(page).toHaveURL(/\/content$/);
+  });
 });

@@ -148,3 +148,33 @@ export function isPostQuiet(postId: string | null, now = Date.now()): boolean {
   quietPosts.delete(postId);
   return false;
 }
+
+/**
+ * Publish now's outcomes can arrive before its answer does (a text post on X is out in a fraction
+ * of a second): while a Publish now request is on its way, the stream holds back the toasts of
+ * post notifications it cannot place yet. `follow(postId)` then drops those of that post (its
+ * screen tells them) and shows the others; `release()` shows them all.
+ */
+interface Hold {
+  held: Array<{ postId: string; show: () => void }>;
+}
+const holds = new Set<Hold>();
+
+export function holdPostNotifications() {
+  const hold: Hold = { held: [] };
+  holds.add(hold);
+  const end = (quietPostId: string | null) => {
+    if (!holds.delete(hold)) return;
+    if (quietPostId) quietPostNotifications(quietPostId);
+    for (const { postId, show } of hold.held) if (postId !== quietPostId) show();
+  };
+  return { follow: (postId: string) => end(postId), release: () => end(null) };
+}
+
+/** Keeps `show` for a running hold; false when none runs (the caller shows it now). */
+export function holdPostToast(postId: string | null, show: () => void): boolean {
+  const [hold] = holds;
+  if (!postId || !hold) return false;
+  hold.held.push({ postId, show });
+  return true;
+}

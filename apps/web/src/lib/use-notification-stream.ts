@@ -6,6 +6,7 @@ import { API_BASE } from './api-client';
 import { handleInboxEvent, handleTypingEvent, inboxKeys } from './inbox';
 import {
   addNotification,
+  holdPostToast,
   isPostQuiet,
   notificationKeys,
   takeQuietNotification,
@@ -64,7 +65,8 @@ export function useNotificationStream(orgId: string | null) {
         !takeQuietNotification(parsed.data.type) &&
         !isPostQuiet(postId)
       ) {
-        toast(parsed.data.message, { id: `notification-${parsed.data.id}` });
+        const show = () => toast(parsed.data.message, { id: `notification-${parsed.data.id}` });
+        if (!holdPostToast(postId, show)) show();
       }
     };
 

@@ -11,6 +11,7 @@ import { generatePath, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useOrganization } from '@/lib/organization';
 import { useAuth } from '@/lib/auth';
+import { holdPostNotifications } from '@/lib/notifications';
 import { usePermissions } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import { useTimeZone } from '@/lib/use-time-zone';
@@ -270,6 +271,8 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
     setConfirmingPublish(false);
     setProgress(0);
     const draft = draftOf(state, editable, zone, edit, tiktok.forDraft(), followUps.forDraft());
+    // Publish now's outcomes may come over the stream before its answer: held until it is known.
+    const hold = !edit && !queue && state.action === 'publish' ? holdPostNotifications() : null;
     mutation.mutate(
       {
         draft: queue ? { ...draft, action: 'queue', scheduledAt: undefined } : draft,
@@ -277,12 +280,14 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       },
       {
         onSuccess: (post) => {
-          if (!edit && !queue && state.action === 'publish' && post.status !== 'pending_approval') {
+          if (hold && post.status !== 'pending_approval') {
+            hold.follow(post.id);
             reset();
             setHasAttempted(false);
             setPublishedNow(post.id);
             return;
           }
+          hold?.release();
           toast.success(
             post.status === 'pending_approval'
               ? SUBMITTED_FOR_APPROVAL
@@ -297,6 +302,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
           );
         },
         onError: (error) => {
+          hold?.release();
           const failure = classifyCreatePostError(error, edit ? 'update' : 'create');
           if (failure.kind === 'media') showMediaRefusal(failure.errors);
           else if (failure.kind === 'toast') toast.error(failure.message);

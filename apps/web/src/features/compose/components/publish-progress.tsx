@@ -21,6 +21,9 @@ import { progressOf, runningLineOf, summaryOf, type ProgressRow } from '../utils
  */
 export const PROGRESS_FALLBACK_POLL_MS = 2_000;
 
+/** docs/product.md#constants: the summary toast of a Publish now stays 6 seconds. */
+export const SUMMARY_TOAST_MS = 6_000;
+
 const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold';
 
 function RowState({ row }: { row: ProgressRow }) {
@@ -143,9 +146,11 @@ export function PublishProgress({ orgId, postId, onClose }: PublishProgressProps
     told.current = true;
     const { tone, text } = summaryOf(progress);
     const id = `publish-summary-${postId}`;
-    if (tone === 'success') toast.success(text, { id });
-    else if (tone === 'error') toast.error(text, { id });
-    else toast(text, { id, icon: '⚠️' });
+    // The one toast of the whole Publish now: it stays long enough to be read.
+    const duration = SUMMARY_TOAST_MS;
+    if (tone === 'success') toast.success(text, { id, duration });
+    else if (tone === 'error') toast.error(text, { id, duration });
+    else toast(text, { id, duration, icon: '⚠️' });
     // Everything the library shows about the post changed.
     void queryClient.invalidateQueries({ queryKey: postKeys.org(orgId) });
   }, [progress, postId, orgId, queryClient]);

@@ -185,7 +185,9 @@ describe('/create-post request', () => {
     request.progress(1);
     expect(screen.getByText('Upload complete. Creating the post…')).toBeInTheDocument();
     act(() => request.finishUpload());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
+    // Publish now follows the accounts before going to /content.
+    expect(await screen.findByRole('dialog', { name: /^Publishing/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/create-post');
   });
 
   it('refreshes the session once on a 401 and sends the upload again', async () => {

@@ -87,7 +87,14 @@ export async function startHandlers(boss: PgBoss, role: JobRole, jobs: AnyJobDef
   const handlers = running.get(boss) ?? new Set();
   running.set(boss, handlers);
   for (const job of jobs) {
-    const id = await boss.work(job.queue, job.work ?? {}, async (batch) => {
+    // A queue that wakes its workers still polls at its own pace: a job due later (a scheduled
+    // post, a retry after a wait) sends no wake-up when its time comes, and pg-boss would
+    // otherwise relax the poll of a woken queue to 30 s.
+    const work = job.work ?? {};
+    const options = job.wakeOnSend
+      ? { ...work, notifyPollingIntervalSeconds: work.pollingIntervalSeconds ?? 2 }
+      : work;
+    const id = await boss.work(job.queue, options, async (batch) => {
       const handled = job.handle(
         batch.map((j) => j.data),
         AbortSignal.any(batch.map((j) => j.signal)),

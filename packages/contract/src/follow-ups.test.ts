@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstCommentLimitOf, followUpProblems } from './follow-ups.js';
+import { firstCommentLimitOf } from './follow-ups.js';
+import { followUpProblems } from './publish-rules.js';
 import type { MediaConstraints } from './platforms.js';
 
 const x: MediaConstraints = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WebUrlSchema } from './web-url.js';
-import { countText, textLimitOf } from './media-rules.js';
+import { textLimitOf } from './media-rules.js';
 import type { MediaConstraints } from './platforms.js';
 import { hasNul } from './text.js';
 
@@ -116,62 +116,4 @@ export type ResolveFollowUpRequest = z.infer<typeof ResolveFollowUpRequestSchema
 /** How the parts and first comment of a publication are named in sentences. */
 export function followUpLabel(f: { kind: FollowUpKind; position: number }, partCount: number) {
   return f.kind === 'first_comment' ? 'The first comment' : `Part ${f.position} of ${partCount}`;
-}
-
-/** A text's length problem under a limit (counted the network's way), or null. */
-function overLimit(text: string, limit: ReturnType<typeof textLimitOf>) {
-  if (!limit) return null;
-  const used = countText(text, limit.counting);
-  return used > limit.max ? `${used} of ${limit.max} characters` : null;
-}
-
-/**
- * Every problem of one account's parts and first comment, as sentences naming the part
- * (docs/product.md#threads-and-first-comments): a network without threads or first comments,
- * an empty part, a part over the account's text limit, a first comment over its network's
- * comment limit (each counted the network's way).
- */
-export function followUpProblems(
-  target: { networkName: string; label: string; constraints: MediaConstraints | null },
-  input: FollowUpsInput,
-): string[] {
-  const problems: string[] = [];
-  const parts = input.parts ?? [];
-  const { networkName, label } = target;
-  if (parts.length > 0 && !supportsThread(networkName)) {
-    problems.push(
-      `${label}: ${networkName} posts cannot be a thread; only X and Threads posts can have several parts. Remove the extra parts for this account.`,
-    );
-  } else {
-    const total = parts.length + 1;
-    parts.forEach((text, i) => {
-      const n = i + 2;
-      if (!text.trim()) {
-        problems.push(`${label}: part ${n} of ${total} is empty. Write its text or remove it.`);
-        return;
-      }
-      const long = overLimit(text, textLimitOf(target.constraints));
-      if (long) problems.push(`${label}: part ${n} of ${total} is too long (${long}).`);
-    });
-  }
-  const comment = input.firstComment;
-  if (comment !== undefined && comment.trim() !== '') {
-    if (!supportsFirstComment(networkName)) {
-      problems.push(
-        networkName === 'Threads'
-          ? `${label}: Threads has no first comment; add a second part to the thread instead.`
-          : `${label}: ${networkName} does not let Herald publish a first comment; remove it for this account.`,
-      );
-    } else {
-      const long = overLimit(comment, firstCommentLimitOf(networkName, target.constraints));
-      if (long) {
-        problems.push(
-          networkName === 'X'
-            ? `${label}: the first comment is too long for X, where it is a post of its own (${long}).`
-            : `${label}: the first comment is too long for a comment on ${networkName} (${long}).`,
-        );
-      }
-    }
-  }
-  return problems;
 }

@@ -16,6 +16,8 @@ export * from './posts.js';
 export * from './follow-ups.js';
 export * from './tiktok.js';
 export * from './media-rules.js';
+export * from './network-constraints.js';
+export * from './publish-rules.js';
 export * from './admin.js';
 export * from './text.js';
 export * from './analytics.js';

@@ -8,9 +8,9 @@ import {
   formatFileSize,
   maxFilesFor,
   mediaKindOf,
-  validatePostTargets,
   type MediaFacts,
 } from './media-rules.js';
+import { validatePostTargets } from './publish-rules.js';
 import type { MediaConstraints } from './platforms.js';
 
 const MB = 1024 * 1024;
@@ -282,6 +282,7 @@ describe('a whole post', () => {
         platformName: 'Instagram',
         field: 'media',
         message: 'small.jpg: Image too small. Min dimensions: 320x320px.',
+        rule: 'instagram.image-dimensions',
       },
     ]);
   });

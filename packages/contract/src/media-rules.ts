@@ -95,60 +95,89 @@ function mediaClassFor(kind: MediaKind, constraints: MediaConstraints): MediaCla
 
 /** Every message of docs/product.md#media-rules one file earns on one platform; empty when it passes. */
 export function checkMediaFile(file: MediaFacts, constraints: MediaConstraints | null): string[] {
+  return mediaFileProblems(file, constraints).map((p) => p.message);
+}
+
+/**
+ * One file's problems on one platform, each with the key of the rule it breaks (`file-type`,
+ * `file-size`, `video-duration`, `image-dimensions`, `aspect-ratio`, `file-metadata`), to be
+ * prefixed with the network's key by the caller.
+ */
+export function mediaFileProblems(
+  file: MediaFacts,
+  constraints: MediaConstraints | null,
+): Array<{ rule: string; message: string }> {
   const kind = mediaKindOf(file);
-  if (!kind) return [UNSUPPORTED_FILE_TYPE_MESSAGE];
+  if (!kind) return [{ rule: 'file-type', message: UNSUPPORTED_FILE_TYPE_MESSAGE }];
   const mime = file.mimeType.toLowerCase();
   if (!constraints || (!constraints.image && !constraints.video && !constraints.reel)) {
     const allowed: readonly string[] = DEFAULT_ACCEPTED_MIME_TYPES;
     return allowed.includes(mime)
       ? []
-      : [`File type ${file.mimeType || 'unknown'} not allowed. Use: ${allowed.join(', ')}`];
+      : [
+          {
+            rule: 'file-type',
+            message: `File type ${file.mimeType || 'unknown'} not allowed. Use: ${allowed.join(', ')}`,
+          },
+        ];
   }
   const mediaClass = mediaClassFor(kind, constraints);
   const rule: MediaRule | undefined = constraints[mediaClass];
-  if (!rule) return [`'${mediaClass}' uploads are not supported for this platform.`];
-  const errors: string[] = [];
+  if (!rule)
+    return [
+      {
+        rule: 'file-type',
+        message: `'${mediaClass}' uploads are not supported for this platform.`,
+      },
+    ];
+  const errors: Array<{ rule: string; message: string }> = [];
+  const add = (rule: string, message: string) => {
+    if (!errors.some((e) => e.message === message)) errors.push({ rule, message });
+  };
   if (!rule.allowedMimeTypes.map((t) => t.toLowerCase()).includes(mime)) {
-    errors.push(
+    add(
+      'file-type',
       `File type ${file.mimeType || 'unknown'} not allowed. Use: ${rule.allowedMimeTypes.join(', ')}`,
     );
   }
   if (rule.maxFileSize !== undefined && file.size > rule.maxFileSize) {
-    errors.push(`File too large. Max size is ${formatFileSize(rule.maxFileSize)}.`);
+    add('file-size', `File too large. Max size is ${formatFileSize(rule.maxFileSize)}.`);
   }
   if (kind === 'video' && (rule.minDuration !== undefined || rule.maxDuration !== undefined)) {
     const duration = file.durationSec;
     if (duration === undefined || duration === null || !Number.isFinite(duration)) {
-      errors.push(`Could not read metadata for file ${file.fileName}`);
+      add('file-metadata', `Could not read metadata for file ${file.fileName}`);
     } else {
       if (rule.minDuration !== undefined && duration < rule.minDuration) {
-        errors.push(`Video too short. Min duration: ${rule.minDuration}s.`);
+        add('video-duration', `Video too short. Min duration: ${rule.minDuration}s.`);
       }
       if (rule.maxDuration !== undefined && duration > rule.maxDuration) {
-        errors.push(`Video too long. Max duration: ${rule.maxDuration}s.`);
+        add('video-duration', `Video too long. Max duration: ${rule.maxDuration}s.`);
       }
     }
   }
   if (rule.minDimensions) {
     const { width, height } = file;
     if (!width || !height) {
-      errors.push(`Could not read metadata for file ${file.fileName}`);
+      add('file-metadata', `Could not read metadata for file ${file.fileName}`);
     } else if (width < rule.minDimensions.width || height < rule.minDimensions.height) {
-      errors.push(
+      add(
+        'image-dimensions',
         `Image too small. Min dimensions: ${rule.minDimensions.width}x${rule.minDimensions.height}px.`,
       );
     }
   }
   if (rule.maxDimensions && file.width && file.height) {
     if (file.width > rule.maxDimensions.width || file.height > rule.maxDimensions.height) {
-      errors.push(
+      add(
+        'image-dimensions',
         `Image too large. Max dimensions: ${rule.maxDimensions.width}x${rule.maxDimensions.height}px.`,
       );
     }
   }
   const ratioError = aspectRatioProblem(file, rule);
-  if (ratioError) errors.push(ratioError);
-  return [...new Set(errors)];
+  if (ratioError) add('aspect-ratio', ratioError);
+  return errors;
 }
 
 /** A width ÷ height as people read it: 0.8 → "0.8:1", 1.9099 → "1.91:1". */
@@ -177,13 +206,28 @@ export function checkMediaCount(
   constraints: MediaConstraints | null,
   platformName: string,
 ): string[] {
-  const errors: string[] = [];
-  if (files.length > MAX_FILES_PER_POST) errors.push(TOO_MANY_FILES_MESSAGE);
+  return mediaCountProblems(files, constraints, platformName).map((p) => p.message);
+}
+
+/**
+ * How many files of each group one post carries on a platform, each problem with the key of its
+ * rule (`too-many-files` for all networks together; `media-count`, `image-count`, `video-count`,
+ * `reel-count`, `media-required` for the platform's own), to be prefixed by the caller.
+ */
+export function mediaCountProblems(
+  files: MediaFacts[],
+  constraints: MediaConstraints | null,
+  platformName: string,
+): Array<{ rule: string; message: string }> {
+  const errors: Array<{ rule: string; message: string }> = [];
+  if (files.length > MAX_FILES_PER_POST)
+    errors.push({ rule: 'too-many-files', message: TOO_MANY_FILES_MESSAGE });
   if (!constraints) return errors;
   if (constraints.maxMediaPerPost !== undefined && files.length > constraints.maxMediaPerPost) {
-    errors.push(
-      `${platformName} accepts at most ${constraints.maxMediaPerPost} media files in one post.`,
-    );
+    errors.push({
+      rule: 'media-count',
+      message: `${platformName} accepts at most ${constraints.maxMediaPerPost} media files in one post.`,
+    });
   }
   const counts = new Map<MediaClass, number>();
   for (const file of files) {
@@ -195,14 +239,17 @@ export function checkMediaCount(
   for (const [mediaClass, count] of counts) {
     const max = constraints[mediaClass]?.maxCount;
     if (max !== undefined && count > max) {
-      const noun = mediaClass === 'image' ? 'image' : mediaClass;
-      errors.push(
-        `${platformName} accepts at most ${max} ${noun}${max === 1 ? '' : 's'} in one post.`,
-      );
+      errors.push({
+        rule: `${mediaClass}-count`,
+        message: `${platformName} accepts at most ${max} ${mediaClass}${max === 1 ? '' : 's'} in one post.`,
+      });
     }
   }
   if (files.length === 0 && constraints.text?.textOnlyAllowed === false) {
-    errors.push(`${platformName} needs at least one image or video.`);
+    errors.push({
+      rule: 'media-required',
+      message: `${platformName} needs at least one image or video.`,
+    });
   }
   return errors;
 }
@@ -279,38 +326,3 @@ export function checkText(
 /** docs/product.md#posts-validation: in per-platform mode every selected platform needs its own text. */
 export const contentRequiredMessage = (platformId: string) =>
   `Content for platform ID ${platformId} is required`;
-
-interface PostTargetInput {
-  platformId: string;
-  platformName: string;
-  constraints: MediaConstraints | null;
-  text: string;
-  media: MediaFacts[];
-}
-
-export interface PostValidationError {
-  platformId: string;
-  platformName: string;
-  /** `media` errors are reported as platformValidationErrors; `content` errors as the message. */
-  field: 'media' | 'content';
-  message: string;
-}
-
-/** Runs every rule for every target of a post. */
-export function validatePostTargets(targets: PostTargetInput[]): PostValidationError[] {
-  const errors: PostValidationError[] = [];
-  for (const target of targets) {
-    const at = { platformId: target.platformId, platformName: target.platformName };
-    const textError = checkText(target.text, target.constraints, target.platformName);
-    if (textError) errors.push({ ...at, field: 'content', message: textError });
-    for (const message of checkMediaCount(target.media, target.constraints, target.platformName)) {
-      errors.push({ ...at, field: 'media', message });
-    }
-    for (const file of target.media) {
-      for (const message of checkMediaFile(file, target.constraints)) {
-        errors.push({ ...at, field: 'media', message: `${file.fileName}: ${message}` });
-      }
-    }
-  }
-  return errors;
-}

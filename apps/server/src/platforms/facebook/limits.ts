@@ -1,26 +1,10 @@
-import type { MediaConstraints } from '@herald/contract';
+import { FACEBOOK_MEDIA_CONSTRAINTS } from '@herald/contract';
 
 /**
- * What a Facebook Page post may carry (docs/networks.md#facebook-limits, #composer-limits): the one source of these
- * numbers. The platforms seed (drizzle/0005_seed_platforms.sql) must say the same
- * (platforms/media-constraints.test.ts); operators may change the stored copy later.
+ * What a post may carry: the numbers live in the contract (network-constraints.ts), where the
+ * composer, the server's checks and this adapter read the same ones (docs/networks.md#composer-limits).
  */
-export const FACEBOOK_MEDIA_CONSTRAINTS = {
-  text: { maxLength: 63_206, counting: 'codepoints', textOnlyAllowed: true },
-  maxMediaPerPost: 10,
-  image: { allowedMimeTypes: ['image/jpeg', 'image/png'], maxFileSize: 10 * 1024 * 1024 },
-  video: {
-    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
-    maxFileSize: 10 * 1024 * 1024 * 1024,
-    maxCount: 1,
-  },
-  reel: {
-    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
-    minDuration: 3,
-    maxDuration: 90,
-    maxCount: 1,
-  },
-} satisfies MediaConstraints;
+export { FACEBOOK_MEDIA_CONSTRAINTS } from '@herald/contract';
 
 /** API-published reels per Page per rolling 24 h, enforced on `video_reels`. */
 export const FACEBOOK_REELS_PER_DAY = 30;

@@ -1,38 +1,10 @@
-import type { MediaConstraints } from '@herald/contract';
+import { INSTAGRAM_MEDIA_CONSTRAINTS } from '@herald/contract';
 
 /**
- * What an Instagram post may carry (docs/networks.md#instagram-limits, #composer-limits): the one source of these numbers.
- * The platforms seed (drizzle/0005_seed_platforms.sql and the updates after it) must say the same
- * (platforms/media-constraints.test.ts); operators may change the stored copy later.
+ * What a post may carry: the numbers live in the contract (network-constraints.ts), where the
+ * composer, the server's checks and this adapter read the same ones (docs/networks.md#composer-limits).
  */
-export const INSTAGRAM_MEDIA_CONSTRAINTS = {
-  text: { maxLength: 2_200, counting: 'codepoints', textOnlyAllowed: false },
-  maxMediaPerPost: 10,
-  // Feed images: JPEG only, 4:5 (0.8) to 1.91:1 (https://developers.facebook.com/docs/instagram-platform/content-publishing).
-  image: {
-    allowedMimeTypes: ['image/jpeg'],
-    maxFileSize: 8 * 1024 * 1024,
-    minDimensions: { width: 320, height: 320 },
-    minAspectRatio: 0.8,
-    maxAspectRatio: 1.91,
-  },
-  video: {
-    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
-    maxFileSize: 300 * 1024 * 1024,
-    minDuration: 3,
-    maxDuration: 15 * 60,
-  },
-  reel: {
-    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
-    // Sources disagree (300 MB vs 1 GB): validate at the lower one until proven (docs/networks.md#open-questions, question 9).
-    maxFileSize: 300 * 1024 * 1024,
-    minDuration: 3,
-    maxDuration: 15 * 60,
-    maxCount: 1,
-  },
-} satisfies MediaConstraints;
-
-export const INSTAGRAM_CAPTION_LIMITS = { hashtags: 30, mentions: 20 } as const;
+export { INSTAGRAM_MEDIA_CONSTRAINTS, INSTAGRAM_CAPTION_LIMITS } from '@herald/contract';
 
 /** Fallback only: read `content_publishing_limit.config.quota_total` at runtime (docs/networks.md#open-questions, question 1). */
 export const INSTAGRAM_DEFAULT_PUBLISH_QUOTA = 50;

@@ -1,29 +1,10 @@
-import type { MediaConstraints } from '@herald/contract';
+import { LINKEDIN_MEDIA_CONSTRAINTS } from '@herald/contract';
 
 /**
- * What a LinkedIn post may carry (docs/networks.md#linkedin-limits, #composer-limits): the one source of these numbers.
- * The platforms seed (drizzle/0005_seed_platforms.sql) must say the same
- * (platforms/media-constraints.test.ts); operators may change the stored copy later.
+ * What a post may carry: the numbers live in the contract (network-constraints.ts), where the
+ * composer, the server's checks and this adapter read the same ones (docs/networks.md#composer-limits).
  */
-export const LINKEDIN_MEDIA_CONSTRAINTS = {
-  text: { maxLength: 3_000, counting: 'codepoints', textOnlyAllowed: true },
-  maxMediaPerPost: 20,
-  image: {
-    allowedMimeTypes: ['image/jpeg', 'image/png', 'image/gif'],
-    maxFileSize: 10 * 1024 * 1024,
-    maxCount: 20,
-  },
-  video: {
-    allowedMimeTypes: ['video/mp4'],
-    maxFileSize: 500 * 1024 * 1024,
-    minDuration: 3,
-    maxDuration: 30 * 60,
-    maxCount: 1,
-  },
-} satisfies MediaConstraints;
-
-/** Most pixels in one image (below 36,152,320). */
-export const LINKEDIN_MAX_IMAGE_PIXELS = 36_152_319;
+export { LINKEDIN_MEDIA_CONSTRAINTS, LINKEDIN_MAX_IMAGE_PIXELS } from '@herald/contract';
 
 /** Access tokens live 60 days; refresh tokens (partners only) 365 days from the first grant. */
 export const LINKEDIN_ACCESS_TOKEN_DAYS = 60;

@@ -1,4 +1,4 @@
-import type { MediaConstraints } from '@herald/contract';
+import { THREADS_MEDIA_CONSTRAINTS } from '@herald/contract';
 
 /**
  * Threads numbers Herald relies on (docs/networks.md#threads). Kept here because Meta changes them;
@@ -51,22 +51,11 @@ export const THREADS_REPLY_CAP = { replies: 1000, windowSeconds: 86_400 } as con
 export const THREADS_QUOTA_RETRY_SECONDS = 3600;
 
 /**
- * What a post may carry (docs/networks.md#threads-limits, #composer-limits): text of 500 characters, emoji counted as their UTF-8 bytes
- * and every other character as one;
- * carousels of 2–20 items. The one source of these numbers; the platforms seed
- * (drizzle/0005_seed_platforms.sql and the updates after it) must say the same (platforms/media-constraints.test.ts);
- * operators may change the stored copy later.
+ * What a post may carry: the numbers live in the contract (network-constraints.ts), where the
+ * composer, the server's checks and this adapter read the same ones (docs/networks.md#composer-limits).
  */
-export const THREADS_MEDIA_CONSTRAINTS = {
-  text: { maxLength: 500, counting: 'emoji-bytes', textOnlyAllowed: true },
-  maxMediaPerPost: 20,
-  image: { allowedMimeTypes: ['image/jpeg', 'image/png'], maxFileSize: 8 * 1024 * 1024 },
-  video: {
-    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
-    maxFileSize: 1024 * 1024 * 1024,
-    maxDuration: 300,
-  },
-} satisfies MediaConstraints;
+export { THREADS_MEDIA_CONSTRAINTS } from '@herald/contract';
+
 export const THREADS_TEXT_MAX = THREADS_MEDIA_CONSTRAINTS.text.maxLength;
 export const THREADS_CAROUSEL_ITEMS = {
   min: 2,

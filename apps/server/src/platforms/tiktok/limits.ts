@@ -1,4 +1,4 @@
-import type { MediaConstraints } from '@herald/contract';
+import { TIKTOK_MEDIA_CONSTRAINTS } from '@herald/contract';
 
 /**
  * TikTok numbers Herald relies on (docs/networks.md#tiktok). TikTok changed its token lifetimes in
@@ -41,27 +41,10 @@ export const TIKTOK_STATUS_RATE = { requests: 30, windowSeconds: 60 } as const;
 export const TIKTOK_UNAUDITED = { usersPer24h: 5, privacyLevel: 'SELF_ONLY' } as const;
 
 /**
- * What a post may carry (docs/networks.md#tiktok-limits, #composer-limits): 1–35 photos (JPEG or WEBP, no PNG) or one video of at least
- * 3 s, never both. The one source of these numbers; the platforms seed
- * (drizzle/0005_seed_platforms.sql) must say the same (platforms/media-constraints.test.ts);
- * operators may change the stored copy later.
+ * What a post may carry: the numbers live in the contract (network-constraints.ts), where the
+ * composer, the server's checks and this adapter read the same ones (docs/networks.md#composer-limits).
  */
-export const TIKTOK_MEDIA_CONSTRAINTS = {
-  text: { maxLength: 2_200, counting: 'utf16', textOnlyAllowed: false },
-  maxMediaPerPost: 35,
-  image: {
-    allowedMimeTypes: ['image/jpeg', 'image/webp'],
-    maxFileSize: 20 * 1024 * 1024,
-    maxCount: 35,
-  },
-  video: {
-    allowedMimeTypes: ['video/mp4', 'video/quicktime', 'video/webm'],
-    maxFileSize: 4 * 1024 * 1024 * 1024,
-    minDuration: 3,
-    maxDuration: 600,
-    maxCount: 1,
-  },
-} satisfies MediaConstraints;
+export { TIKTOK_MEDIA_CONSTRAINTS } from '@herald/contract';
 
 /** Captions and photo texts, in UTF-16 units (docs/networks.md#tiktok-limits, #composer-limits). */
 export const TIKTOK_TEXT = {

@@ -1,4 +1,4 @@
-import type { MediaConstraints } from '@herald/contract';
+import { X_MEDIA_CONSTRAINTS } from '@herald/contract';
 
 /**
  * X numbers Herald relies on (docs/networks.md#x). Kept here, not in code paths, because X
@@ -82,26 +82,10 @@ export const X_PUBLISH_LIMITS = {
 } as const;
 
 /**
- * What one post may carry (docs/networks.md#x-limits, #composer-limits): 4 images or 1 video. The one source of these numbers; the
- * platforms seed (drizzle/0005_seed_platforms.sql) must say the same
- * (platforms/media-constraints.test.ts); operators may change the stored copy later.
+ * What a post may carry: the numbers live in the contract (network-constraints.ts), where the
+ * composer, the server's checks and this adapter read the same ones (docs/networks.md#composer-limits).
  */
-export const X_MEDIA_CONSTRAINTS = {
-  text: { maxLength: 280, counting: 'x-weighted', textOnlyAllowed: true },
-  maxMediaPerPost: 4,
-  image: {
-    allowedMimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
-    maxFileSize: 5 * 1024 * 1024,
-    maxCount: 4,
-  },
-  video: {
-    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
-    maxFileSize: 512 * 1024 * 1024,
-    minDuration: 0.5,
-    maxDuration: 140,
-    maxCount: 1,
-  },
-} satisfies MediaConstraints;
+export { X_MEDIA_CONSTRAINTS } from '@herald/contract';
 
 /** What the publisher checks before posting. */
 export const X_MEDIA_LIMITS = { maxImages: X_MEDIA_CONSTRAINTS.image.maxCount } as const;

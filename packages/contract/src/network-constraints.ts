@@ -1,0 +1,148 @@
+import type { MediaConstraints } from './platforms.js';
+
+/*
+ * What each network takes in one post, as its documentation says (docs/networks.md#composer-limits,
+ * with each network's own limits section): the one source of these numbers. The server's
+ * adapters read them from here (platforms/<network>/limits.ts), the platforms seed must say the
+ * same (platforms/media-constraints.test.ts), and operators may change the stored copy later;
+ * `publishProblems` falls back to these when it is given no stored copy.
+ */
+
+/** X (docs/networks.md#x-limits): 4 images, or 1 GIF, or 1 video (the mix is `publishProblems`'). */
+export const X_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 280, counting: 'x-weighted', textOnlyAllowed: true },
+  maxMediaPerPost: 4,
+  image: {
+    allowedMimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    maxFileSize: 5 * 1024 * 1024,
+    maxCount: 4,
+  },
+  video: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
+    maxFileSize: 512 * 1024 * 1024,
+    minDuration: 0.5,
+    maxDuration: 140,
+    maxCount: 1,
+  },
+} satisfies MediaConstraints;
+
+/** Instagram (docs/networks.md#instagram-limits). */
+export const INSTAGRAM_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 2_200, counting: 'codepoints', textOnlyAllowed: false },
+  maxMediaPerPost: 10,
+  // Feed images: JPEG only, 4:5 (0.8) to 1.91:1 (https://developers.facebook.com/docs/instagram-platform/content-publishing).
+  image: {
+    allowedMimeTypes: ['image/jpeg'],
+    maxFileSize: 8 * 1024 * 1024,
+    minDimensions: { width: 320, height: 320 },
+    minAspectRatio: 0.8,
+    maxAspectRatio: 1.91,
+  },
+  video: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
+    maxFileSize: 300 * 1024 * 1024,
+    minDuration: 3,
+    maxDuration: 15 * 60,
+  },
+  reel: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
+    // Sources disagree (300 MB vs 1 GB): validate at the lower one until proven (docs/networks.md#open-questions, question 9).
+    maxFileSize: 300 * 1024 * 1024,
+    minDuration: 3,
+    maxDuration: 15 * 60,
+    maxCount: 1,
+  },
+} satisfies MediaConstraints;
+
+/** Facebook Pages (docs/networks.md#facebook-limits). */
+export const FACEBOOK_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 63_206, counting: 'codepoints', textOnlyAllowed: true },
+  maxMediaPerPost: 10,
+  image: { allowedMimeTypes: ['image/jpeg', 'image/png'], maxFileSize: 10 * 1024 * 1024 },
+  video: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
+    maxFileSize: 10 * 1024 * 1024 * 1024,
+    maxCount: 1,
+  },
+  reel: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
+    minDuration: 3,
+    maxDuration: 90,
+    maxCount: 1,
+  },
+} satisfies MediaConstraints;
+
+/** LinkedIn (docs/networks.md#linkedin-limits). */
+export const LINKEDIN_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 3_000, counting: 'codepoints', textOnlyAllowed: true },
+  maxMediaPerPost: 20,
+  image: {
+    allowedMimeTypes: ['image/jpeg', 'image/png', 'image/gif'],
+    maxFileSize: 10 * 1024 * 1024,
+    maxCount: 20,
+  },
+  video: {
+    allowedMimeTypes: ['video/mp4'],
+    maxFileSize: 500 * 1024 * 1024,
+    minDuration: 3,
+    maxDuration: 30 * 60,
+    maxCount: 1,
+  },
+} satisfies MediaConstraints;
+
+/**
+ * Threads (docs/networks.md#threads-limits): text of 500 characters, emoji counted as their UTF-8
+ * bytes and every other character as one; carousels of 2–20 items.
+ */
+export const THREADS_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 500, counting: 'emoji-bytes', textOnlyAllowed: true },
+  maxMediaPerPost: 20,
+  image: { allowedMimeTypes: ['image/jpeg', 'image/png'], maxFileSize: 8 * 1024 * 1024 },
+  video: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
+    maxFileSize: 1024 * 1024 * 1024,
+    maxDuration: 300,
+  },
+} satisfies MediaConstraints;
+
+/**
+ * TikTok (docs/networks.md#tiktok-limits): 1–35 photos (JPEG or WEBP, no PNG) or one video of at
+ * least 3 s, never both (the mix is `publishProblems`').
+ */
+export const TIKTOK_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 2_200, counting: 'utf16', textOnlyAllowed: false },
+  maxMediaPerPost: 35,
+  image: {
+    allowedMimeTypes: ['image/jpeg', 'image/webp'],
+    maxFileSize: 20 * 1024 * 1024,
+    maxCount: 35,
+  },
+  video: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime', 'video/webm'],
+    maxFileSize: 4 * 1024 * 1024 * 1024,
+    minDuration: 3,
+    maxDuration: 600,
+    maxCount: 1,
+  },
+} satisfies MediaConstraints;
+
+/** The networks Herald publishes to, by the name their platform row carries. */
+export const NETWORK_MEDIA_CONSTRAINTS: Readonly<Record<string, MediaConstraints>> = {
+  X: X_MEDIA_CONSTRAINTS,
+  Instagram: INSTAGRAM_MEDIA_CONSTRAINTS,
+  Facebook: FACEBOOK_MEDIA_CONSTRAINTS,
+  LinkedIn: LINKEDIN_MEDIA_CONSTRAINTS,
+  Threads: THREADS_MEDIA_CONSTRAINTS,
+  TikTok: TIKTOK_MEDIA_CONSTRAINTS,
+};
+
+/** Instagram captions: at most 30 hashtags and 20 @mentions (docs/networks.md#instagram-limits). */
+export const INSTAGRAM_CAPTION_LIMITS = { hashtags: 30, mentions: 20 } as const;
+/** LinkedIn images: fewer than 36,152,320 pixels (docs/networks.md#linkedin-limits). */
+export const LINKEDIN_MAX_IMAGE_PIXELS = 36_152_319;
+/** TikTok photo posts: a description of 4,000 UTF-16 units (the title is cut from its first line). */
+export const TIKTOK_PHOTO_DESCRIPTION_MAX = 4000;
+/** Threads refuses a post with more than 5 distinct links (docs/networks.md#threads-limits). */
+export const THREADS_MAX_LINKS = 5;
+/** X takes at most one cashtag in a post created through its API (docs/networks.md#x-limits). */
+export const X_MAX_CASHTAGS = 1;

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { PlatformError } from '../errors.js';
+import { refuseByRules } from '../publish-guard.js';
 import {
   absoluteFacebookUrl,
   createGraphClient,
@@ -30,7 +31,6 @@ import {
   uploadUnpublishedPhoto,
 } from './api.js';
 import { createFacebookComments } from './comments.js';
-import { FACEBOOK_PUBLISH_CAPS } from './limits.js';
 
 type Shape = 'text' | 'link' | 'photo' | 'album' | 'video';
 
@@ -64,21 +64,10 @@ export function firstLink(text: string): string | null {
 }
 
 function shapeOf(request: PublishRequest): Shape {
+  // Photos or one video, never both; up to 10 photos; something to publish (the shared rule set).
+  refuseByRules('Facebook', request);
   const { media } = request;
-  const videos = media.filter((m) => m.kind === 'video').length;
-  if (videos > 0 && (videos > 1 || media.length > 1)) {
-    throw new PlatformError(
-      'bad_request',
-      'A Facebook post takes photos or one video, not several videos or both.',
-    );
-  }
-  if (media.length > FACEBOOK_PUBLISH_CAPS.photosPerPost) {
-    throw new PlatformError(
-      'bad_request',
-      `A Facebook post takes at most ${FACEBOOK_PUBLISH_CAPS.photosPerPost} photos.`,
-    );
-  }
-  if (videos === 1) {
+  if (media.some((m) => m.kind === 'video')) {
     if (media[0]!.mimeType !== UPLOAD_VIDEO_TYPE)
       throw new PlatformError(
         'bad_request',
@@ -88,9 +77,6 @@ function shapeOf(request: PublishRequest): Shape {
   }
   if (media.length > 1) return 'album';
   if (media.length === 1) return 'photo';
-  if (!request.text.trim()) {
-    throw new PlatformError('bad_request', 'A Facebook post needs text, a link or media.');
-  }
   return firstLink(request.text) ? 'link' : 'text';
 }
 

@@ -235,7 +235,7 @@ describe('Instagram publishing against the Graph emulator', () => {
     const account = await connect('Ada Text');
     const err = await expectPlatformError(ig.prepare(account, publishRequest('Just words')));
     expect(err.kind).toBe('bad_request');
-    expect(err.message).toMatch(/at least one photo or video/);
+    expect(err.message).toMatch(/at least one image or video/);
   });
 
   it('reports a container that failed processing with Instagram’s words', async () => {

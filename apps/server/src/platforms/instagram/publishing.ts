@@ -1,4 +1,5 @@
 import { PlatformError } from '../errors.js';
+import { refuseByRules } from '../publish-guard.js';
 import { createGraphClient, graphTimeMs, type GraphClient } from '../meta/graph-client.js';
 import { META_RECONCILE_LOOKBACK, type MetaPublishingOptions } from '../meta/limits.js';
 import type { MetaUrls } from '../meta/urls.js';
@@ -46,14 +47,10 @@ interface InstagramPublishState {
 const readState = (state: PublishState) => state as unknown as InstagramPublishState;
 const asState = (state: InstagramPublishState) => state as unknown as PublishState;
 
-function shapeOf(media: PublishMedia[]): InstagramPublishState['shape'] {
-  const { min, max } = INSTAGRAM_PUBLISH_CAPS.carouselItems;
-  if (media.length === 0) {
-    throw new PlatformError('bad_request', 'Instagram posts need at least one photo or video.');
-  }
-  if (media.length > max) {
-    throw new PlatformError('bad_request', `Instagram carousels take ${min} to ${max} items.`);
-  }
+function shapeOf(request: PublishRequest): InstagramPublishState['shape'] {
+  // At least one file, up to 10; at most 30 hashtags and 20 mentions (the shared rule set).
+  refuseByRules('Instagram', request);
+  const { media } = request;
   if (media.length > 1) return 'carousel';
   return media[0]!.kind === 'video' ? 'reel' : 'image';
 }
@@ -164,7 +161,7 @@ export function createInstagramPublishing(
 
   return {
     async prepare(account, request) {
-      const shape = shapeOf(request.media);
+      const shape = shapeOf(request);
       const igUserId = igUserIdOf(account);
       const token = igTokenOf(account);
       const s: InstagramPublishState = {

@@ -1,4 +1,5 @@
 import { PlatformError } from '../errors.js';
+import { refuseByRules } from '../publish-guard.js';
 import type {
   AdapterSettings,
   PublishingAdapter,
@@ -11,7 +12,6 @@ import type {
 import { createLinkedInComments } from './comments.js';
 import {
   LINKEDIN_FINALIZE_TIMEOUT_MS,
-  LINKEDIN_MAX_IMAGES,
   LINKEDIN_POLL_MS,
   LINKEDIN_RECONCILE_LOOKBACK,
 } from './limits.js';
@@ -43,20 +43,6 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   for await (const piece of stream as AsyncIterable<Buffer | string>)
     pieces.push(typeof piece === 'string' ? Buffer.from(piece) : piece);
   return Buffer.concat(pieces);
-}
-
-/** LinkedIn's rule (docs/networks.md#linkedin-limits): one video alone, or 1–20 images. */
-function checkMix(media: PublishMedia[]) {
-  if (media.some((m) => m.kind === 'video') && media.length > 1)
-    throw new PlatformError(
-      'bad_request',
-      'LinkedIn takes one video per post, on its own. Keep only the video in the LinkedIn version of this post.',
-    );
-  if (media.length > LINKEDIN_MAX_IMAGES)
-    throw new PlatformError(
-      'bad_request',
-      `LinkedIn takes at most ${LINKEDIN_MAX_IMAGES} images per post; this one has ${media.length}.`,
-    );
 }
 
 function uploadedOf(state: PublishState): Uploaded[] {
@@ -170,7 +156,8 @@ export function createLinkedInPublishing(
 
   return {
     async prepare(account, request) {
-      checkMix(request.media);
+      // One video alone, or 1–20 images of fewer than 36,152,320 pixels (the shared rule set).
+      refuseByRules('LinkedIn', request);
       const media: Uploaded[] = [];
       for (const file of request.media)
         media.push(

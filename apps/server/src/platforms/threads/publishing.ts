@@ -1,4 +1,5 @@
 import { PlatformError } from '../errors.js';
+import { refuseByRules } from '../publish-guard.js';
 import type {
   CheckResult,
   PublishingAdapter,
@@ -10,7 +11,6 @@ import type {
 } from '../types.js';
 import { createThreadsComments } from './comments.js';
 import {
-  THREADS_CAROUSEL_ITEMS,
   THREADS_POST_CAP,
   THREADS_QUOTA_RETRY_SECONDS,
   THREADS_RECONCILE_LOOKBACK,
@@ -51,18 +51,11 @@ function readState(state: PublishState): ThreadsState {
 function postTypeOf(request: PublishRequest): PostType {
   const problem = textProblem(request.text);
   if (problem) throw new PlatformError('bad_request', problem);
+  // Something to publish, up to 20 carousel items, at most 5 links (the shared rule set).
+  refuseByRules('Threads', request);
   const { media } = request;
-  if (media.length === 0) {
-    if (!request.text.trim())
-      throw new PlatformError('bad_request', 'A Threads post needs text, an image or a video.');
-    return 'TEXT';
-  }
+  if (media.length === 0) return 'TEXT';
   if (media.length === 1) return media[0]!.kind === 'video' ? 'VIDEO' : 'IMAGE';
-  if (media.length > THREADS_CAROUSEL_ITEMS.max)
-    throw new PlatformError(
-      'bad_request',
-      `A Threads carousel holds at most ${THREADS_CAROUSEL_ITEMS.max} images or videos; this post has ${media.length}.`,
-    );
   return 'CAROUSEL';
 }
 
@@ -240,6 +233,8 @@ export function createThreadsPublishing(
           'bad_request',
           'Threads has no first comment; add a second part to the thread instead.',
         );
+      // A part is a post of its own: at most 5 links (the shared rule set).
+      refuseByRules('Threads', { text: input.text, media: [] });
       const made = await comments.reply!(
         account,
         { externalId: input.postId, commentId: input.replyTo },

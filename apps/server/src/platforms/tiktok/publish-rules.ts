@@ -1,6 +1,13 @@
 import { PlatformError } from '../errors.js';
 import type { PublishMedia, PublishRequest } from '../types.js';
-import { TIKTOK_CHUNKS, TIKTOK_PHOTOS, TIKTOK_TEXT, TIKTOK_VIDEO_MIN_SECONDS } from './limits.js';
+import { checkText, mediaFilesProblems } from '@herald/contract';
+import { refuseByRules } from '../publish-guard.js';
+import {
+  TIKTOK_CHUNKS,
+  TIKTOK_MEDIA_CONSTRAINTS,
+  TIKTOK_TEXT,
+  TIKTOK_VIDEO_MIN_SECONDS,
+} from './limits.js';
 import { TIKTOK_DAILY_CAP_WAIT_SECONDS } from './errors.js';
 import type { TikTokCreator } from './publish-api.js';
 
@@ -9,28 +16,18 @@ export type TikTokPostKind = 'video' | 'photo';
 
 const refuse = (message: string) => new PlatformError('bad_request', message);
 
-/** A video alone, or 1–35 photos; never text only, never both. */
+/**
+ * A video alone, or 1–35 JPEG or WEBP photos; never text only, never both; a caption of 2,200
+ * UTF-16 units (the shared rule set, docs/networks.md#tiktok-limits).
+ */
 export function postKindOf(request: PublishRequest): TikTokPostKind {
-  const { media } = request;
-  const videos = media.filter((m) => m.kind === 'video').length;
-  if (media.length === 0) throw refuse('TikTok needs a video or at least one photo to post.');
-  if (videos > 0) {
-    if (media.length > 1)
-      throw refuse('A TikTok post is one video on its own, or photos without a video.');
-    if (request.text.length > TIKTOK_TEXT.videoTitleMax)
-      throw refuse(`A TikTok caption holds ${TIKTOK_TEXT.videoTitleMax} characters at most.`);
-    return 'video';
-  }
-  if (media.length > TIKTOK_PHOTOS.max)
-    throw refuse(`A TikTok photo post holds at most ${TIKTOK_PHOTOS.max} photos.`);
-  const other = media.find((m) => !TIKTOK_PHOTOS.mimeTypes.includes(m.mimeType));
-  if (other)
-    throw refuse(`TikTok takes JPEG or WEBP photos, not ${other.mimeType} (${other.fileName}).`);
-  if (request.text.length > TIKTOK_TEXT.descriptionMax)
-    throw refuse(
-      `A TikTok photo description holds ${TIKTOK_TEXT.descriptionMax} characters at most.`,
-    );
-  return 'photo';
+  refuseByRules('TikTok', request);
+  const facts = request.media.map((m) => ({ ...m }));
+  const wrongType = mediaFilesProblems('TikTok', facts).find((p) => p.rule === 'tiktok.file-type');
+  if (wrongType) throw refuse(wrongType.message);
+  const long = checkText(request.text, TIKTOK_MEDIA_CONSTRAINTS, 'TikTok');
+  if (long) throw refuse(long);
+  return request.media.some((m) => m.kind === 'video') ? 'video' : 'photo';
 }
 
 /** Checks a video's length against TikTok's minimum and this creator's maximum. */

@@ -1,4 +1,3 @@
-import { X_MEDIA_CONSTRAINTS } from '@herald/contract';
 
 /**
  * X numbers Herald relies on (docs/networks.md#x). Kept here, not in code paths, because X
@@ -86,9 +85,6 @@ export const X_PUBLISH_LIMITS = {
  * composer, the server's checks and this adapter read the same ones (docs/networks.md#composer-limits).
  */
 export { X_MEDIA_CONSTRAINTS } from '@herald/contract';
-
-/** What the publisher checks before posting. */
-export const X_MEDIA_LIMITS = { maxImages: X_MEDIA_CONSTRAINTS.image.maxCount } as const;
 
 /** Chunk size of media uploads (1 MB, as in X's sample and the peer; X takes up to 5 MB). */
 export const X_MEDIA_CHUNK_BYTES = 1024 * 1024;

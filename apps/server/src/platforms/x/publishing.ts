@@ -1,4 +1,5 @@
 import { PlatformError } from '../errors.js';
+import { refuseByRules } from '../publish-guard.js';
 import type {
   AdapterSettings,
   PublishingAdapter,
@@ -9,12 +10,7 @@ import type {
 } from '../types.js';
 import { createXApi, type XUrls } from './api.js';
 import { createXComments } from './comments.js';
-import {
-  X_FINALIZE_TIMEOUT_MS,
-  X_MEDIA_CHUNK_BYTES,
-  X_MEDIA_LIMITS,
-  X_RECONCILE_LOOKBACK,
-} from './limits.js';
+import { X_FINALIZE_TIMEOUT_MS, X_MEDIA_CHUNK_BYTES, X_RECONCILE_LOOKBACK } from './limits.js';
 import { createXPublishApi, type XMediaAnswer, type XPublishApi } from './publish-api.js';
 import { visibleCall } from './visible-call.js';
 
@@ -34,21 +30,6 @@ interface XUploaded {
 
 const categoryOf = (m: PublishMedia) =>
   m.kind === 'video' ? 'tweet_video' : m.mimeType === 'image/gif' ? 'tweet_gif' : 'tweet_image';
-
-/** X's rule (docs/networks.md#x-limits): up to 4 images, or one GIF, or one video, alone. */
-function checkMix(media: PublishMedia[]) {
-  const moving = media.filter((m) => categoryOf(m) !== 'tweet_image');
-  if (moving.length && media.length > 1)
-    throw new PlatformError(
-      'bad_request',
-      'X takes one video or one GIF per post, on its own. Keep only that file in the X version of this post.',
-    );
-  if (media.length > X_MEDIA_LIMITS.maxImages)
-    throw new PlatformError(
-      'bad_request',
-      `X takes at most ${X_MEDIA_LIMITS.maxImages} images per post; this one has ${media.length}.`,
-    );
-}
 
 /** The file's bytes in chunks of exactly `size` (the last one shorter). */
 export async function* chunksOf(stream: NodeJS.ReadableStream, size: number) {
@@ -169,7 +150,8 @@ export function createXPublishing(
 
   return {
     async prepare(account, request) {
-      checkMix(request.media);
+      // Up to 4 images, or one GIF, or one video, alone; one cashtag (the shared rule set).
+      refuseByRules('X', request);
       const media: XUploaded[] = [];
       // One file at a time: the upload rate limit is per user, and order is the post's order.
       for (const file of request.media) media.push(await upload(account, file));
@@ -242,6 +224,8 @@ export function createXPublishing(
 
     // A thread part replies to the part before; the first comment is a reply to the post itself.
     async followUp(account, input) {
+      // Each part and the first comment is a post of its own on X: its rules apply to each.
+      refuseByRules('X', { text: input.text, media: [] });
       const made = await comments.reply!(
         account,
         { externalId: input.postId, commentId: input.replyTo },

@@ -7,6 +7,7 @@ import { toPostDtos } from '../posts/post-dto.js';
 import * as postsRepo from '../posts/posts.repository.js';
 import type { PostsDeps } from '../posts/posts.service.js';
 import * as repo from './approvals.repository.js';
+import { refuseUnpublishable } from '../posts/publish-check.js';
 
 /** The most posts the queue lists at once (the count says how many wait in all). */
 export const APPROVAL_QUEUE_CAP = 200;
@@ -67,6 +68,8 @@ export async function approvePost(
     const row = await postsRepo.lockPost(tx, org, postId);
     if (!row) throw notFound();
     requirePending(row);
+    // Approving schedules it: a post a network would refuse is sent back with the reasons.
+    await refuseUnpublishable(tx, org, postId);
     const now = deps.now();
     let at = row.scheduledAt;
     if (!at || at.getTime() <= now.getTime()) {

@@ -1,6 +1,7 @@
 import {
   applyLinkTracking,
-  checkText,
+  fieldOfRule,
+  postTextProblems,
   contentForAccount,
   contentRequiredMessage,
   MediaConstraintsSchema,
@@ -150,6 +151,11 @@ export function sentText(
   return applyLinkTracking(contentForAccount(content, target), tracking, networkOf(target));
 }
 
+/**
+ * The rules of each account's text that hold whatever the files are (the shared rule set's
+ * `postTextProblems`: length as the network counts it, X's cashtag, Threads' links, Instagram's
+ * hashtags and mentions), for the text as it will be sent.
+ */
 export function textErrors(
   content: PostContent,
   targets: readonly TargetRule[],
@@ -157,17 +163,18 @@ export function textErrors(
 ): PostValidationError[] {
   const errors: PostValidationError[] = [];
   for (const target of targets) {
-    const message = checkText(
-      sentText(content, target, tracking),
-      target.constraints,
-      target.platformName,
+    const problems = postTextProblems(
+      networkOf(target),
+      { text: sentText(content, target, tracking), media: [] },
+      { constraints: target.constraints, label: target.platformName },
     );
-    if (message) {
+    for (const p of problems) {
       errors.push({
         platformId: target.platformId,
         platformName: target.platformName,
-        field: 'content',
-        message,
+        field: fieldOfRule(p.rule),
+        message: p.message,
+        rule: p.rule,
       });
     }
   }

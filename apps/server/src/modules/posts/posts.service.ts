@@ -37,6 +37,7 @@ import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { insertEvent as insertApprovalEvent } from '../approvals/approvals.repository.js';
 import { markQueued } from '../queue/queue.repository.js';
 import { nextFreeSlot, noSlotError, takeQueueSlot } from '../queue/queue.service.js';
+import { refuseUnpublishable } from './publish-check.js';
 
 /**
  * What the publishing engine needs to hear about, inside the same transaction as the post
@@ -378,6 +379,11 @@ export async function updatePost(
     }
     const updated = await repo.updatePost(tx, organizationId, postId, changes);
     if (!updated) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
+    // A post on its way (scheduled, or waiting for approval) must be one its networks will take:
+    // checked on the row as changed, so a refusal undoes the change with the transaction.
+    if (updated.status === 'scheduled' || updated.status === 'pending_approval') {
+      await refuseUnpublishable(tx, organizationId, postId);
+    }
     if (submits) {
       await deps.lifecycle.unscheduled(tx, updated);
       if (post.status !== 'pending_approval') {

@@ -8,6 +8,7 @@ import type { PostLifecycle } from '../posts/posts.service.js';
 import type { PublishQueue } from './publish-queue.js';
 import type { Publisher } from './publisher.js';
 import * as repo from './targets.repository.js';
+import { refuseUnpublishable } from '../posts/publish-check.js';
 
 /** Jobs follow the post: scheduling creates or moves them, draft and delete cancel them. */
 export function publishingLifecycle(
@@ -92,6 +93,13 @@ export async function publishNow(
     );
   }
   const chosen = [...new Map(names.flatMap(matches).map((t) => [t.target.id, t])).values()];
+  // Refused before anything is sent, with each account's reasons, rather than failing at the network.
+  await refuseUnpublishable(
+    deps.db,
+    organizationId,
+    postId,
+    chosen.map(({ target }) => target.id),
+  );
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     for (const { target } of chosen) {

@@ -1,0 +1,144 @@
+import {
+  applyLinkTracking,
+  constraintsForAccount,
+  contentForAccount,
+  mediaGoesTo,
+  publishProblems,
+  type PostValidationError,
+} from '@herald/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  integrations,
+  platforms,
+  postMedia,
+  postTargetFollowUps,
+  postTargets,
+} from '../../db/schema.js';
+import { contentOf } from './post-dto.js';
+import { constraintsOf, labelTargets, throwValidation } from './post-rules.js';
+import * as repo from './posts.repository.js';
+
+/** Publications that will still be sent: not out, not on their way, not waiting on a check. */
+const STILL_TO_SEND = ['QUEUED', 'FAILED'] as const;
+
+/**
+ * Every rule each network applies at publish time (`publishProblems`), for the accounts a stored
+ * post has yet to go out on (docs/product.md#media-rules): its text for that account as it will
+ * be sent (link tracking added), its files, its thread parts and first comment. `targetIds`
+ * narrows it to some publications (Publish now on some accounts).
+ */
+export async function storedPostProblems(
+  db: Db,
+  organizationId: string,
+  postId: string,
+  targetIds?: readonly string[],
+): Promise<PostValidationError[]> {
+  const post = await repo.findPost(db, organizationId, postId);
+  if (!post) return [];
+  const [targets, files, followUps] = await Promise.all([
+    db
+      .select({
+        id: postTargets.id,
+        status: postTargets.status,
+        integrationId: postTargets.integrationId,
+        accountName: postTargets.accountName,
+        accountUsername: postTargets.accountUsername,
+        platformId: platforms.id,
+        platformName: platforms.name,
+        mediaConstraints: platforms.mediaConstraints,
+        textLimit: integrations.textLimit,
+      })
+      .from(postTargets)
+      .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
+      .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
+      .where(
+        and(
+          eq(postTargets.organizationId, organizationId),
+          eq(postTargets.postId, postId),
+          inArray(postTargets.status, [...STILL_TO_SEND]),
+        ),
+      ),
+    db
+      .select()
+      .from(postMedia)
+      .where(and(eq(postMedia.organizationId, organizationId), eq(postMedia.postId, postId)))
+      .orderBy(asc(postMedia.position)),
+    db
+      .select({
+        targetId: postTargetFollowUps.targetId,
+        kind: postTargetFollowUps.kind,
+        position: postTargetFollowUps.position,
+        text: postTargetFollowUps.text,
+      })
+      .from(postTargetFollowUps)
+      .innerJoin(postTargets, eq(postTargets.id, postTargetFollowUps.targetId))
+      .where(
+        and(eq(postTargetFollowUps.organizationId, organizationId), eq(postTargets.postId, postId)),
+      )
+      .orderBy(asc(postTargetFollowUps.position)),
+  ]);
+  const content = contentOf(post);
+  const errors: PostValidationError[] = [];
+  const labelled = labelTargets(
+    targets.map((t) => ({ ...t, name: t.accountName, username: t.accountUsername })),
+  );
+  for (const target of labelled) {
+    if (targetIds && !targetIds.includes(target.id)) continue;
+    const own = followUps.filter((f) => f.targetId === target.id);
+    const problems = publishProblems(
+      target.platformName,
+      {
+        text: applyLinkTracking(
+          contentForAccount(content, target),
+          post.linkTracking,
+          target.platformName,
+        ),
+        media: files
+          .filter((f) => mediaGoesTo(f.platformIds, target))
+          .map((f) => ({
+            fileName: f.fileName,
+            mimeType: f.mimeType,
+            size: f.size,
+            width: f.width,
+            height: f.height,
+            durationSec: f.durationSec,
+          })),
+        threadParts: own.filter((f) => f.kind === 'part').map((f) => f.text),
+        firstComment: own.find((f) => f.kind === 'first_comment')?.text ?? null,
+      },
+      {
+        constraints: constraintsForAccount(
+          constraintsOf(target.mediaConstraints),
+          target.textLimit,
+        ),
+        label: target.label,
+      },
+    );
+    for (const p of problems) {
+      errors.push({
+        platformId: target.platformId,
+        platformName: target.label,
+        field: 'media',
+        message: p.message,
+        rule: p.rule,
+      });
+    }
+  }
+  return errors;
+}
+
+/**
+ * Refuses (400, each account's problems in `platformValidationErrors`) a stored post a network
+ * would refuse when it goes out: run before it is scheduled, queued, approved or published now,
+ * so a post never fails unattended over a rule Herald knew.
+ */
+export async function refuseUnpublishable(
+  db: Db,
+  organizationId: string,
+  postId: string,
+  targetIds?: readonly string[],
+) {
+  const errors = await storedPostProblems(db, organizationId, postId, targetIds);
+  if (errors.length > 0) throwValidation(errors);
+}

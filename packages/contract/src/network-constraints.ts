@@ -140,8 +140,6 @@ export const NETWORK_MEDIA_CONSTRAINTS: Readonly<Record<string, MediaConstraints
 export const INSTAGRAM_CAPTION_LIMITS = { hashtags: 30, mentions: 20 } as const;
 /** LinkedIn images: fewer than 36,152,320 pixels (docs/networks.md#linkedin-limits). */
 export const LINKEDIN_MAX_IMAGE_PIXELS = 36_152_319;
-/** TikTok photo posts: a description of 4,000 UTF-16 units (the title is cut from its first line). */
-export const TIKTOK_PHOTO_DESCRIPTION_MAX = 4000;
 /** Threads refuses a post with more than 5 distinct links (docs/networks.md#threads-limits). */
 export const THREADS_MAX_LINKS = 5;
 /** X takes at most one cashtag in a post created through its API (docs/networks.md#x-limits). */

@@ -169,13 +169,13 @@ describe('LinkedIn images', () => {
 });
 
 describe('TikTok captions', () => {
-  it('hold 2,200 units under a video and 4,000 under photos', () => {
-    const text = 'a'.repeat(3000);
+  it('hold 2,200 UTF-16 units, under photos as under a video', () => {
+    const text = 'a'.repeat(2201);
     expect(rules('TikTok', post({ text, media: [clip()] }))).toEqual(['tiktok.text-length']);
-    expect(publishProblems('TikTok', post({ text, media: [photo()] }))).toEqual([]);
-    expect(rules('TikTok', post({ text: 'a'.repeat(4001), media: [photo()] }))).toEqual([
-      'tiktok.text-length',
-    ]);
+    expect(rules('TikTok', post({ text, media: [photo()] }))).toEqual(['tiktok.text-length']);
+    expect(publishProblems('TikTok', post({ text: 'a'.repeat(2200), media: [photo()] }))).toEqual(
+      [],
+    );
   });
 });
 

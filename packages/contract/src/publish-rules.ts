@@ -20,7 +20,6 @@ import {
   LINKEDIN_MAX_IMAGE_PIXELS,
   NETWORK_MEDIA_CONSTRAINTS,
   THREADS_MAX_LINKS,
-  TIKTOK_PHOTO_DESCRIPTION_MAX,
   X_MAX_CASHTAGS,
 } from './network-constraints.js';
 import type { MediaConstraints } from './platforms.js';
@@ -237,33 +236,28 @@ function fileShapeProblems(network: string, media: MediaFacts[]): RuleProblem[] 
   return problems;
 }
 
-/** The text rule of the post: the account's own limit, TikTok's longer photo descriptions. */
-function postTextConstraints(
-  network: string,
-  shape: Pick<PostShape, 'media'>,
-  constraints: MediaConstraints | null,
-): MediaConstraints | null {
-  const text = constraints?.text;
-  // TikTok: a video's caption is its title (2,200 UTF-16 units); a photo post's text is its
-  // description (4,000), its title cut from the first line.
-  if (
-    network === 'TikTok' &&
-    text &&
-    shape.media.length > 0 &&
-    !shape.media.some(isVideo) &&
-    text.maxLength < TIKTOK_PHOTO_DESCRIPTION_MAX
-  ) {
-    return { ...constraints, text: { ...text, maxLength: TIKTOK_PHOTO_DESCRIPTION_MAX } };
-  }
-  return constraints;
-}
-
 /** A text's length over a limit, counted the network's way ("300 of 280 characters"), or null. */
 function overLimit(text: string, limit: ReturnType<typeof textLimitOf>) {
   if (!limit) return null;
   const used = countText(text, limit.counting);
   return used > limit.max ? `${used} of ${limit.max} characters` : null;
 }
+
+/**
+ * The rules of the post's own text alone (its length as the network counts it, and what it may
+ * hold: X's cashtag, Threads' links, Instagram's hashtags and mentions): what can be checked
+ * before the files arrive.
+ */
+export function postTextProblems(
+  network: string,
+  shape: Pick<PostShape, 'text' | 'media'>,
+  account: AccountRules = {},
+): RuleProblem[] {
+  return postBodyProblems(network, shape, account).filter((p) => TEXT_RULES.test(p.rule));
+}
+
+/** Keys of the rules about the post's own text. */
+const TEXT_RULES = /^[a-z0-9-]+\.(text-length|cashtags|links|hashtags|mentions)$/;
 
 /**
  * The rules of the post itself, not of its files one by one: its text (length and content),
@@ -278,13 +272,11 @@ export function postBodyProblems(
   const name = networkNameOf(network);
   const key = keyOf(name);
   const label = account.label ?? name;
-  const constraints = postTextConstraints(
-    name,
-    shape,
-    constraintsForAccount(
-      account.constraints === undefined ? networkConstraintsOf(name) : account.constraints,
-      account.textLimit,
-    ),
+  // TikTok takes 4,000 characters under photos but 2,200 under a video: Herald holds every
+  // TikTok text to 2,200, so a text does not turn wrong when a video replaces the photos.
+  const constraints = constraintsForAccount(
+    account.constraints === undefined ? networkConstraintsOf(name) : account.constraints,
+    account.textLimit,
   );
   const problems: RuleProblem[] = [];
   if (shape.text.trim() === '' && shape.media.length === 0) {
@@ -474,7 +466,10 @@ interface PostTargetInput {
 export interface PostValidationError {
   platformId: string;
   platformName: string;
-  /** `media` errors are reported as platformValidationErrors; `content` errors as the message. */
+  /**
+   * `media` errors (files, and every per-account rule but the text's length) are reported as
+   * platformValidationErrors; `content` errors as the message.
+   */
   field: 'media' | 'content';
   message: string;
   /** The rule's key (`x.media-mix`), when the error comes from the shared rule set. */
@@ -484,8 +479,12 @@ export interface PostValidationError {
 /** A label's network: "Facebook (Harbor Cafe)" → "Facebook". */
 const networkOfLabel = (label: string) => label.replace(/ \(.*\)$/s, '');
 
-/** Rules whose problems are about the text, answered as the request's message. */
-const CONTENT_RULES = /\.(text-length|empty)$/;
+/**
+ * How the server answers a rule's problem: the text's length and emptiness as the request's
+ * message (as they always were), every other rule per account in `platformValidationErrors`.
+ */
+export const fieldOfRule = (rule: string): PostValidationError['field'] =>
+  /\.(text-length|empty)$/.test(rule) ? 'content' : 'media';
 
 /**
  * Runs the post's rules (everything but its thread parts and first comment, which come with
@@ -507,7 +506,7 @@ export function validatePostTargets(targets: PostTargetInput[]): PostValidationE
     for (const p of problems) {
       errors.push({
         ...at,
-        field: CONTENT_RULES.test(p.rule) ? 'content' : 'media',
+        field: fieldOfRule(p.rule),
         message: p.message,
         rule: p.rule,
       });

@@ -62,7 +62,7 @@ function blockedReason(
     return 'Fix the parts or first comments listed under Thread and first comment.';
   }
   if (Object.keys(issues.textErrors).length > 0) {
-    return 'Shorten the text where it is over a platform’s limit.';
+    return 'Change the text where a network would refuse it, as said under its account.';
   }
   if (issues.mediaErrors.length > 0 || issues.tooManyFiles) {
     return 'Fix the media problems listed in the Media section.';
@@ -327,6 +327,12 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             lockedIds={lockedIds}
             lockedLabels={edit ? lockedLabels(edit.post) : undefined}
             onToggle={(platformId) => dispatch({ type: 'togglePlatform', platformId })}
+            problems={Object.fromEntries(
+              editable.map((p) => [
+                p.id,
+                [...(issues.accountProblems[p.id] ?? []), ...(followUpIssues[p.id] ?? [])],
+              ]),
+            )}
             disabled={isSubmitting}
           />
           <ContentEditor

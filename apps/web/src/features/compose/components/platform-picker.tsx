@@ -1,4 +1,4 @@
-import { Check, Lock } from 'lucide-react';
+import { AlertTriangle, Check, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { NetworkMark } from '@/components/ui/network-mark';
@@ -28,6 +28,11 @@ interface PlatformPickerProps {
   lockedLabels?: Record<string, string>;
   onToggle: (platformId: string) => void;
   disabled?: boolean;
+  /**
+   * Why each selected account's network would refuse the post as it stands (the shared rule
+   * set), by account id: said on the account's tile, before anything can be sent.
+   */
+  problems?: Record<string, readonly string[]>;
 }
 
 /**
@@ -42,6 +47,7 @@ export function PlatformPicker({
   lockedLabels = {},
   onToggle,
   disabled,
+  problems = {},
 }: PlatformPickerProps) {
   const hasLocked = platforms.some((p) => lockedIds.includes(p.id));
   return (
@@ -70,6 +76,8 @@ export function PlatformPicker({
               const isSelected = isLocked || selectedIds.includes(platform.id);
               const isDisabled = disabled || isLocked;
               const accountId = `platform-account-${platform.id}`;
+              const refusals = isSelected && !isLocked ? (problems[platform.id] ?? []) : [];
+              const refusalsId = `platform-problems-${platform.id}`;
               return (
                 <li key={platform.id}>
                   <label
@@ -82,13 +90,17 @@ export function PlatformPicker({
                       isDisabled && 'cursor-not-allowed',
                       disabled && 'opacity-60',
                       isLocked && 'border-slate-300 bg-slate-50 ring-slate-300',
+                      refusals.length > 0 && 'border-red-600 bg-red-50 ring-red-600',
                     )}
                   >
                     <input
                       type="checkbox"
                       className="sr-only"
                       aria-label={platform.label}
-                      aria-describedby={accountId}
+                      aria-describedby={
+                        refusals.length > 0 ? `${accountId} ${refusalsId}` : accountId
+                      }
+                      aria-invalid={refusals.length > 0 || undefined}
                       checked={isSelected}
                       disabled={isDisabled}
                       onChange={() => onToggle(platform.id)}
@@ -144,6 +156,20 @@ export function PlatformPicker({
                       {isSelected && <Check className="size-3.5" />}
                     </span>
                   </label>
+                  {refusals.length > 0 && (
+                    <ul
+                      id={refusalsId}
+                      aria-label={`${platform.label} would refuse this post`}
+                      className="mt-1.5 space-y-1 px-1 text-xs text-red-800"
+                    >
+                      {refusals.map((message) => (
+                        <li key={message} className="flex gap-1.5">
+                          <AlertTriangle className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
+                          <span>{message}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               );
             })}

@@ -16,17 +16,25 @@ export const NO_PLATFORM_SELECTED = 'Select at least one account to post to.';
 
 /** What the contract's rules say about the post as it stands; recomputed on every change. */
 export interface ComposeIssues {
-  /** Texts over a network's limit, by account id. */
+  /** What a network refuses in an account's text (length, cashtags, links…), by account id. */
   textErrors: Record<string, string>;
   /** Media rules that fail, network by network. */
   mediaErrors: PostValidationError[];
+  /** Every rule an account's network would refuse the post for, by account id (shown on its tile). */
+  accountProblems: Record<string, string[]>;
   /** Set when the post uploads more files than docs/product.md#constants allows. */
   tooManyFiles: string | null;
   /** Set when the member chose to schedule and the time cannot be used. */
   scheduleError: string | null;
 }
 
-/** Runs the shared rule set (the server runs the same) on every selected network. */
+/** Rules about what the text holds: shown with the text, not the media. */
+const TEXT_RULE = /\.(text-length|cashtags|links|hashtags|mentions)$/;
+
+/**
+ * Runs the shared rule set (`publishProblems` through validatePostTargets: the server and the
+ * adapters run the same) on every selected account.
+ */
 export function composeIssues(
   state: ComposeState,
   selected: readonly ComposePlatform[],
@@ -43,14 +51,23 @@ export function composeIssues(
       media: mediaFor(state, platform.id).map((item) => item.facts),
     })),
   );
+  const isText = (e: PostValidationError) =>
+    e.field === 'content' || (e.rule !== undefined && TEXT_RULE.test(e.rule));
   const textErrors: Record<string, string> = {};
+  const accountProblems: Record<string, string[]> = {};
   for (const error of errors) {
-    if (error.field === 'content') textErrors[error.platformId] ??= error.message;
+    if (isText(error)) {
+      const before = textErrors[error.platformId];
+      textErrors[error.platformId] = before ? `${before} ${error.message}` : error.message;
+    }
+    if (error.message !== TOO_MANY_FILES_MESSAGE)
+      (accountProblems[error.platformId] ??= []).push(error.message);
   }
   return {
     textErrors,
+    accountProblems,
     // The cap is about the whole upload, said once below, not once per network.
-    mediaErrors: errors.filter((e) => e.field === 'media' && e.message !== TOO_MANY_FILES_MESSAGE),
+    mediaErrors: errors.filter((e) => !isText(e) && e.message !== TOO_MANY_FILES_MESSAGE),
     tooManyFiles: uploadedMedia(state).length > MAX_FILES_PER_POST ? TOO_MANY_FILES_MESSAGE : null,
     scheduleError:
       state.action === 'schedule' ? scheduleProblem(state.scheduleAt, zone, now) : null,

@@ -1,4 +1,3 @@
-
 /**
  * X numbers Herald relies on (docs/networks.md#x). Kept here, not in code paths, because X
  * changes them; re-check against a live account before launch.

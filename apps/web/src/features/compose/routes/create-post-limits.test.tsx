@@ -27,9 +27,10 @@ describe("/create-post an account's own text limit", () => {
       'data-over',
       'true',
     );
+    // Under the text, and on the Short Form account's tile.
     expect(
-      screen.getByText('The text is too long for X (Short Form): 1000 of 280 characters.'),
-    ).toBeInTheDocument();
+      screen.getAllByText('The text is too long for X (Short Form): 1000 of 280 characters.'),
+    ).toHaveLength(2);
     expect(screen.queryByText(/too long for X \(Long Form\)/)).toBeNull();
 
     // The previews cut at each account's own limit.

@@ -103,9 +103,10 @@ describe('/create-post Create Post button', () => {
     await user.click(sharedText());
     await user.paste('a'.repeat(281));
     expect(within(counter('X')).getByText(/281\/280/)).toHaveAttribute('data-over', 'true');
-    expect(
-      screen.getByText('The text is too long for X: 281 of 280 characters.'),
-    ).toBeInTheDocument();
+    // Under the text, and on the X account's tile.
+    expect(screen.getAllByText('The text is too long for X: 281 of 280 characters.')).toHaveLength(
+      2,
+    );
     expect(createButton()).toBeDisabled();
 
     await user.clear(sharedText());

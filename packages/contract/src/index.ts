@@ -27,3 +27,4 @@ export * from './composer-extras.js';
 export * from './wall-time.js';
 export * from './queue.js';
 export * from './post-import.js';
+export * from './x-pricing.js';

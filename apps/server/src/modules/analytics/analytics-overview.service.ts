@@ -6,6 +6,7 @@ import {
   type AnalyticsSettings,
   type UpdateAnalyticsSettingsRequest,
   webUrlOrNull,
+  X_PRICES,
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -327,12 +328,8 @@ export async function getAnalyticsOverview(
 
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 
-/**
- * X's pay-per-use price of one post read returned to a customer's token, from X's API pricing
- * ("Owned Reads" pricing applies only to the app owner's own account); the same price is in
- * docs/inbox.md#polling-cost-and-the-rate-limit.
- */
-export const X_COST_PER_READ_USD = 0.005;
+/** X's price of one post read returned to a customer's token (kept with X's other prices). */
+export const X_COST_PER_READ_USD = X_PRICES.postReadUsd;
 
 /** The organization's X collection switch and budget, with this month's reads. */
 export async function getAnalyticsSettings(

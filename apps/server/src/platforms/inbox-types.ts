@@ -63,6 +63,19 @@ export interface InboxPollResult {
    * the next poll may run; absent: the network's configured interval.
    */
   retryAfter?: Date;
+  /**
+   * For a network that bills reads (`InboxAdapter.billedReads`): what this poll cost, counted in
+   * the organization's X budget unit (one post read; a DM event costs two).
+   */
+  billedReads?: number;
+}
+
+export interface InboxPollOptions {
+  /**
+   * For a network that bills reads: the most reads (in the budget's unit) this poll may cost;
+   * the adapter sizes its pages to stay within it and keeps its place for the next poll.
+   */
+  readBudget?: number;
 }
 
 /** What one network's inbox gives for this kind of account (said once per account on the screen). */
@@ -73,6 +86,8 @@ export interface InboxCapabilities {
   /** Facebook/Instagram: one private reply per comment within 7 days. */
   privateReply: boolean;
   like: boolean;
+  /** Why `like` is false, when the network took liking away: the sentence a like request gets. */
+  likeUnavailable?: string;
   hide: boolean;
   deleteComment: boolean;
   block: boolean;
@@ -133,9 +148,18 @@ export interface InboxThreadRef {
  * up before anything is sent again.
  */
 export interface InboxAdapter {
+  /**
+   * Whether the network bills every item read (X): polling then needs the organization's X
+   * switch on and takes from its monthly read budget (docs/inbox.md#polling-cost-and-the-rate-limit).
+   */
+  readonly billedReads?: boolean;
   capabilities(account: StoredAccount): InboxCapabilities;
   /** New and changed items since the cursor (null: the first import on connect). */
-  poll(account: StoredAccount, cursor: InboxCursor | null): Promise<InboxPollResult>;
+  poll(
+    account: StoredAccount,
+    cursor: InboxCursor | null,
+    options?: InboxPollOptions,
+  ): Promise<InboxPollResult>;
   /** `attachments` only ever holds types the adapter lists in `replyAttachments`. */
   sendDm?(
     account: StoredAccount,

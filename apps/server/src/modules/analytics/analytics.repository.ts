@@ -300,3 +300,19 @@ export async function takeXReads(db: Db, organizationId: string, month: string, 
     .returning({ used: analyticsSettings.xReadsUsed });
   return rows.length > 0;
 }
+
+/**
+ * Counts reads already made against this month's X budget (the inbox's polls: X bills what it
+ * returned, whatever the budget says). One UPDATE; a new month starts the count again.
+ */
+export async function chargeXReads(db: Db, organizationId: string, month: string, reads: number) {
+  if (reads <= 0) return;
+  await db
+    .update(analyticsSettings)
+    .set({
+      xReadsMonth: month,
+      xReadsUsed: sql`case when ${analyticsSettings.xReadsMonth} = ${month} then ${analyticsSettings.xReadsUsed} else 0 end + ${reads}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(analyticsSettings.organizationId, organizationId));
+}

@@ -546,7 +546,7 @@ export async function actOnMessage(
   try {
     if ('like' in action) {
       if (!caps.like || !inbox?.like || !account)
-        throw refuse(`${network} does not let Herald like this.`);
+        throw refuse(ctx.caps?.likeUnavailable ?? `${network} does not let Herald like this.`);
       await inbox.like(account, row.externalId, action.like);
       values = { liked: action.like };
     } else if ('hide' in action) {

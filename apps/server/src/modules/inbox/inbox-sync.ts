@@ -16,6 +16,7 @@ import type {
 } from '../../platforms/inbox-types.js';
 import type { NetworkRuntime } from '../../platforms/runtime.js';
 import type { StoredAccount } from '../../platforms/types.js';
+import { chargeXReads, getSettings as getXSettings } from '../analytics/analytics.repository.js';
 import { toStoredAccount } from '../integrations/integrations.service.js';
 import { upsertInboxEvents } from './inbox-ingest.js';
 import { reconcileStalePending } from './inbox-replies.js';
@@ -55,6 +56,14 @@ function deliveriesInsert(n: number) {
   }
   return text;
 }
+/** What an X account's inbox says while the organization's X switch is off. */
+export const X_INBOX_OFF =
+  'X bills every mention and message Herald reads, so X accounts are read only while “Read X metrics” is on (Analytics → X metrics).';
+export const xInboxBudgetSpent = (budget: number) =>
+  `This month's budget of ${budget.toLocaleString('en-US')} X reads is spent; X mentions and messages are read again next month or when the budget is raised (Analytics → X metrics).`;
+
+const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+
 /** How long a claim on an account's poll holds should its job stop. */
 const POLL_CLAIM_MS = 10 * MINUTE;
 
@@ -475,8 +484,33 @@ export class InboxSync {
     const claim = await this.claimPoll(integration, dueOnly);
     if (!claim) return 'SKIPPED';
     const interval = this.intervalMs(found.network, caps);
+    const month = monthOf(this.now());
+    let readBudget: number | undefined;
+    if (found.inbox.billedReads) {
+      // A network that bills each item read (X) is read only under the organization's X switch
+      // and within its monthly budget, shared with analytics (docs/inbox.md#polling-cost-and-the-rate-limit).
+      const settings = await getXSettings(this.deps.db, integration.organizationId);
+      const used = settings?.xReadsMonth === month ? settings.xReadsUsed : 0;
+      const left = settings ? settings.xMonthlyReadBudget - used : 0;
+      if (!settings?.xEnabled || left <= 0) {
+        await this.releasePoll(integration, claim.until, {
+          nextPollAt: new Date(this.now().getTime() + interval),
+          syncError: settings?.xEnabled
+            ? xInboxBudgetSpent(settings.xMonthlyReadBudget)
+            : X_INBOX_OFF,
+        });
+        return 'SKIPPED';
+      }
+      readBudget = left;
+    }
     try {
-      const result = await found.inbox.poll(account, claim.cursor);
+      const result = await found.inbox.poll(
+        account,
+        claim.cursor,
+        readBudget === undefined ? {} : { readBudget },
+      );
+      if (found.inbox.billedReads && result.billedReads)
+        await chargeXReads(this.deps.db, integration.organizationId, month, result.billedReads);
       await upsertInboxEvents(
         this.deps.db,
         { id: integration.id, organizationId: integration.organizationId, platform: platformName },

@@ -31,7 +31,7 @@ describe('herald doctor', () => {
     expect(out).toContain('X: real credentials');
     expect(out).toContain('  redirect URI  https://herald.example.com/api/auth/x/callback');
     expect(out).toContain(
-      '  scopes        tweet.read tweet.write users.read media.write offline.access dm.read dm.write like.write tweet.moderate.write',
+      '  scopes        tweet.read tweet.write users.read media.write offline.access dm.read dm.write tweet.moderate.write',
     );
     expect(out).toContain('TikTok: unavailable (no credentials)');
     expect(out).toMatch(/0 problem\(s\), \d+ warning\(s\)\.$/);

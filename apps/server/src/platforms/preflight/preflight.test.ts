@@ -68,7 +68,6 @@ describe('the network setup preflight', () => {
       'offline.access',
       'dm.read',
       'dm.write',
-      'like.write',
       'tweet.moderate.write',
     ]);
     expect(byTopic(x, 'redirect')[0]!.message).toContain(

@@ -63,7 +63,6 @@ export const NETWORK_SETUP_FACTS: Record<string, NetworkSetupFacts> = {
           'offline.access',
           'dm.read',
           'dm.write',
-          'like.write',
           'tweet.moderate.write',
         ],
       },

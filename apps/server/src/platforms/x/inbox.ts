@@ -1,4 +1,4 @@
-import { countText, type InboxAttachment, type InboxPerson } from '@herald/contract';
+import { countText, type InboxAttachment, type InboxPerson, X_PRICES } from '@herald/contract';
 import { PlatformError } from '../errors.js';
 import type {
   InboxAdapter,
@@ -19,7 +19,8 @@ import { visibleCall } from './visible-call.js';
 
 /**
  * X's inbox (docs/inbox.md#x): legacy (unencrypted) direct messages from `GET /2/dm_events`,
- * mentions and replies from the mentions timeline, answered with DMs and reply posts. Every
+ * mentions and replies from the mentions timeline, answered with DMs and reply posts; no likes
+ * (X took them out of its self-serve API). Every
  * number comes from X's API documentation and lives here, not in code paths.
  */
 
@@ -59,6 +60,13 @@ const MEDIA_FIELDS = 'url,type,preview_image_url,media_key';
 
 export const X_INBOX_LIMITATION =
   'Encrypted X Chat conversations cannot be read by apps, so only unencrypted direct messages appear here.';
+/**
+ * X removed liking (with following and quote posts) from every self-serve API tier on 2026-04-20
+ * (https://docs.x.com/changelog, entry of 2026-04-16); an app on pay-per-use gets X's 403
+ * `client-forbidden` for `POST /2/users/{id}/likes` (docs/networks.md#x-what-changed-in-2026).
+ */
+export const X_LIKES_REMOVED =
+  'X no longer lets apps like posts (it removed Likes from its API on 20 April 2026); like it on X itself.';
 export const X_INBOX_HISTORY =
   'X gives the direct messages of the last 30 days and the 800 newest mentions.';
 
@@ -102,7 +110,12 @@ interface XIncludes {
 interface XPage<T> {
   data?: T[];
   includes?: XIncludes;
-  meta?: { result_count?: number; next_token?: string; newest_id?: string };
+  meta?: {
+    result_count?: number;
+    next_token?: string;
+    previous_token?: string;
+    newest_id?: string;
+  };
 }
 
 /** X escapes &, < and > in the text it returns. */
@@ -220,12 +233,40 @@ const mapOf = <T>(items: T[] | undefined, key: (t: T) => string) =>
   new Map((items ?? []).map((i) => [key(i), i]));
 
 interface XInboxCursor {
-  /** The newest DM event id stored: DM paging stops there. */
+  /**
+   * The `previous_token` of the newest DM page read: asked back, X answers only the events that
+   * arrived since, so nothing already read is fetched (and billed) again.
+   */
+  dmPrevious?: string;
+  /** The newest DM event id stored: DM paging from the newest stops there (no `dmPrevious` yet). */
   dmNewest?: string;
   /** An interrupted DM catch-up: where to continue, where to stop, the newest id of the run. */
   dmResume?: { token: string; stopAt: string | null; newest: string };
   /** The mentions timeline's `since_id`. */
   mentionsSince?: string;
+  /** An interrupted mentions catch-up (page or budget limit): its token and newest id so far. */
+  mentionsResume?: { token: string; newest: string };
+}
+
+/**
+ * A poll's share of the organization's X budget, counted in post reads: X bills a post read
+ * $0.005 and a DM event $0.010 (two reads), per item returned (docs/inbox.md#polling-cost-and-the-rate-limit).
+ */
+export const X_READS_PER_DM_EVENT = Math.round(X_PRICES.dmEventReadUsd / X_PRICES.postReadUsd);
+/** X's smallest mentions page: with fewer reads left, mentions wait for the next budget. */
+const X_MENTIONS_MIN_PAGE = 5;
+
+class ReadMeter {
+  used = 0;
+  constructor(private readonly budget: number) {}
+  /** The page size that stays within the budget at `cost` reads per item (0: none). */
+  pageSize(cost: number, min: number) {
+    const n = Math.min(X_PAGE_SIZE, Math.floor((this.budget - this.used) / cost));
+    return n >= min ? n : 0;
+  }
+  take(items: number, cost: number) {
+    this.used += items * cost;
+  }
 }
 
 const retryAt = (err: PlatformError) =>
@@ -266,27 +307,35 @@ export function createXInbox(settings: AdapterSettings<XUrls>): InboxAdapter {
   const mayReadDms = (account: StoredAccount) =>
     !account.tokens.scopes.length || account.tokens.scopes.includes('dm.read');
 
-  const dmQuery = (token?: string) =>
+  const dmQuery = (token?: string, size: number = X_PAGE_SIZE) =>
     qs({
       'dm_event.fields': X_DM_EVENT_FIELDS.join(','),
       event_types: 'MessageCreate',
       expansions: 'sender_id,participant_ids,attachments.media_keys,referenced_tweets.id',
       'user.fields': USER_FIELDS,
       'media.fields': MEDIA_FIELDS,
-      max_results: X_PAGE_SIZE,
+      max_results: size,
       pagination_token: token,
     });
 
-  async function pollMentions(account: StoredAccount, since: string | undefined) {
+  /**
+   * Mentions newer than `since_id`, newest first. A catch-up cut short (X_MENTION_PAGES_PER_POLL
+   * pages, or the budget) keeps its page token and continues at the next poll, so the mentions
+   * between the old `since_id` and the last page read are not skipped.
+   */
+  async function pollMentions(account: StoredAccount, cursor: XInboxCursor, meter: ReadMeter) {
     const events: InboxMessageEvent[] = [];
-    let newest = since;
-    let token: string | undefined;
+    const since = cursor.mentionsSince;
+    let newest = cursor.mentionsResume?.newest;
+    let token = cursor.mentionsResume?.token;
     for (let page = 0; page < X_MENTION_PAGES_PER_POLL; page++) {
+      const size = meter.pageSize(1, X_MENTIONS_MIN_PAGE);
+      if (!size) break;
       const answer = await call<XPage<XInboxTweet>>(
         account,
         `/2/users/${me(account)}/mentions?${qs({
           since_id: since,
-          max_results: X_PAGE_SIZE,
+          max_results: size,
           'tweet.fields': X_MENTION_TWEET_FIELDS.join(','),
           expansions: 'author_id,referenced_tweets.id,attachments.media_keys',
           'user.fields': USER_FIELDS,
@@ -297,30 +346,67 @@ export function createXInbox(settings: AdapterSettings<XUrls>): InboxAdapter {
       const users = mapOf(answer.includes?.users, (u) => u.id);
       const tweets = mapOf(answer.includes?.tweets, (t) => t.id);
       const media = mapOf(answer.includes?.media, (m) => m.media_key);
+      meter.take(answer.data?.length ?? 0, 1);
       for (const t of answer.data ?? []) {
         events.push(xTweetEvent(t, account.externalId, users, tweets, media));
         newest = newer(newest, t.id);
       }
       token = answer.meta?.next_token;
-      if (!token) break;
+      if (!token) return { events, cursor: { mentionsSince: newer(since, newest) } };
     }
-    return { events, since: newest };
+    return {
+      events,
+      cursor: {
+        mentionsSince: since,
+        ...(token ? { mentionsResume: { token, newest: newest ?? since ?? '0' } } : {}),
+      },
+    };
+  }
+
+  /** DM events newer than the newest page read before, from its `previous_token`. */
+  async function pollNewDms(account: StoredAccount, previous: string, meter: ReadMeter) {
+    const events: InboxMessageEvent[] = [];
+    let token = previous;
+    for (let page = 0; page < X_DM_PAGES_PER_POLL; page++) {
+      const size = meter.pageSize(X_READS_PER_DM_EVENT, 1);
+      if (!size) break;
+      const answer = await call<XPage<XDmEvent>>(account, `/2/dm_events?${dmQuery(token, size)}`);
+      const users = mapOf(answer.includes?.users, (u) => u.id);
+      const media = mapOf(answer.includes?.media, (m) => m.media_key);
+      meter.take(answer.data?.length ?? 0, X_READS_PER_DM_EVENT);
+      for (const e of answer.data ?? []) {
+        const event = dmEvent(e, account.externalId, users, media);
+        if (event) events.push(event);
+      }
+      // An empty page keeps the token it was asked with; a full one may have newer events above.
+      if (answer.meta?.previous_token) token = answer.meta.previous_token;
+      if ((answer.data?.length ?? 0) < size) break;
+    }
+    return { events, cursor: { dmPrevious: token } };
   }
 
   /**
    * DM events newest first, paged until the newest one already stored. A catch-up longer than
    * X_DM_PAGES_PER_POLL pages continues at the next poll from where it stopped.
    */
-  async function pollDms(account: StoredAccount, cursor: XInboxCursor) {
-    const events: InboxMessageEvent[] = [];
+  async function pollDms(account: StoredAccount, cursor: XInboxCursor, meter: ReadMeter) {
     const resume = cursor.dmResume;
+    if (!resume && cursor.dmPrevious) return pollNewDms(account, cursor.dmPrevious, meter);
+    const events: InboxMessageEvent[] = [];
     const stopAt = resume ? resume.stopAt : (cursor.dmNewest ?? null);
     let newest = resume?.newest;
     let token = resume?.token;
+    // The newest page's previous_token (a fresh run starts there): later polls ask from it.
+    let previous = cursor.dmPrevious;
     for (let page = 0; page < X_DM_PAGES_PER_POLL; page++) {
-      const answer = await call<XPage<XDmEvent>>(account, `/2/dm_events?${dmQuery(token)}`);
+      const size = meter.pageSize(X_READS_PER_DM_EVENT, 1);
+      if (!size) break;
+      const answer = await call<XPage<XDmEvent>>(account, `/2/dm_events?${dmQuery(token, size)}`);
       const users = mapOf(answer.includes?.users, (u) => u.id);
       const media = mapOf(answer.includes?.media, (m) => m.media_key);
+      meter.take(answer.data?.length ?? 0, X_READS_PER_DM_EVENT);
+      if (!resume && page === 0 && answer.meta?.previous_token)
+        previous = answer.meta.previous_token;
       let reached = false;
       for (const e of answer.data ?? []) {
         if (stopAt && xIdCompare(e.id, stopAt) <= 0) {
@@ -333,13 +419,19 @@ export function createXInbox(settings: AdapterSettings<XUrls>): InboxAdapter {
       }
       token = answer.meta?.next_token;
       if (reached || !token)
-        return { events, cursor: { dmNewest: newer(newest, stopAt ?? undefined) } };
+        return {
+          events,
+          cursor: { dmNewest: newer(newest, stopAt ?? undefined), dmPrevious: previous },
+        };
     }
+    // Cut short (pages or budget): the catch-up continues from its token at the next poll.
+    if (!token) return { events, cursor: { dmNewest: cursor.dmNewest, dmPrevious: previous } };
     return {
       events,
       cursor: {
         dmNewest: cursor.dmNewest,
-        dmResume: { token: token!, stopAt, newest: newest ?? stopAt ?? '0' },
+        dmPrevious: previous,
+        dmResume: { token, stopAt, newest: newest ?? stopAt ?? '0' },
       },
     };
   }
@@ -388,13 +480,17 @@ export function createXInbox(settings: AdapterSettings<XUrls>): InboxAdapter {
   }
 
   return {
+    billedReads: true,
+
     capabilities(account): InboxCapabilities {
       return {
         dm: true,
         comments: true,
         mentions: true,
         privateReply: false,
-        like: true,
+        // X removed Likes from its self-serve API tiers on 2026-04-20 (X_LIKES_REMOVED).
+        like: false,
+        likeUnavailable: X_LIKES_REMOVED,
         hide: true,
         // X deletes only the account's own posts; others' replies can be hidden, not deleted.
         deleteComment: false,
@@ -410,16 +506,18 @@ export function createXInbox(settings: AdapterSettings<XUrls>): InboxAdapter {
       };
     },
 
-    async poll(account, cursor: InboxCursor | null): Promise<InboxPollResult> {
+    async poll(account, cursor: InboxCursor | null, options = {}): Promise<InboxPollResult> {
       const state = (cursor ?? {}) as XInboxCursor;
+      const meter = new ReadMeter(options.readBudget ?? Number.POSITIVE_INFINITY);
       const events: InboxMessageEvent[] = [];
       const next: XInboxCursor = { ...state };
       try {
-        const mentions = await pollMentions(account, state.mentionsSince);
+        const mentions = await pollMentions(account, state, meter);
         events.push(...mentions.events);
-        if (mentions.since) next.mentionsSince = mentions.since;
+        delete next.mentionsResume;
+        Object.assign(next, mentions.cursor);
         if (mayReadDms(account)) {
-          const dms = await pollDms(account, state);
+          const dms = await pollDms(account, state, meter);
           events.push(...dms.events);
           delete next.dmResume;
           Object.assign(next, dms.cursor);
@@ -427,10 +525,15 @@ export function createXInbox(settings: AdapterSettings<XUrls>): InboxAdapter {
       } catch (err) {
         // What was read stays read; the cursor moves only past it, and X says when to come back.
         if (err instanceof PlatformError && err.kind === 'rate_limited')
-          return { events, cursor: next as InboxCursor, retryAfter: retryAt(err) };
+          return {
+            events,
+            cursor: next as InboxCursor,
+            retryAfter: retryAt(err),
+            billedReads: meter.used,
+          };
         throw err;
       }
-      return { events, cursor: next as InboxCursor };
+      return { events, cursor: next as InboxCursor, billedReads: meter.used };
     },
 
     async sendDm(account, thread, text) {
@@ -479,18 +582,6 @@ export function createXInbox(settings: AdapterSettings<XUrls>): InboxAdapter {
       thread.kind === 'dm'
         ? sentDm(account, thread, text, since)
         : sentReply(account, thread, text, since),
-
-    async like(account, externalId, liked) {
-      if (liked)
-        await call(account, `/2/users/${me(account)}/likes`, {
-          method: 'POST',
-          body: JSON.stringify({ tweet_id: externalId }),
-        });
-      else
-        await call(account, `/2/users/${me(account)}/likes/${encodeURIComponent(externalId)}`, {
-          method: 'DELETE',
-        });
-    },
 
     async hide(account, externalId, hidden) {
       await call(account, `/2/tweets/${encodeURIComponent(externalId)}/hidden`, {

@@ -5,7 +5,8 @@
 
 /**
  * Publishing plus `offline.access`, without which X issues no refresh token (docs/networks.md#x-oauth),
- * and the inbox's (docs/inbox.md#x): reading and sending DMs, liking and hiding replies.
+ * and the inbox's (docs/inbox.md#x): reading and sending DMs, hiding replies. No `like.write`:
+ * X removed liking from its self-serve API on 2026-04-20 (docs/networks.md#x-what-changed-in-2026).
  */
 export const X_SCOPES = [
   'tweet.read',
@@ -15,7 +16,6 @@ export const X_SCOPES = [
   'offline.access',
   'dm.read',
   'dm.write',
-  'like.write',
   'tweet.moderate.write',
 ] as const;
 

@@ -65,7 +65,7 @@ describe('X sandbox', () => {
       access_token: expect.any(String),
       refresh_token: expect.any(String),
       scope:
-        'tweet.read tweet.write users.read media.write offline.access dm.read dm.write like.write tweet.moderate.write',
+        'tweet.read tweet.write users.read media.write offline.access dm.read dm.write tweet.moderate.write',
     });
     const me = await fetch(`${h.base}/2/users/me?user.fields=profile_image_url,verified_type`, {
       headers: { authorization: `Bearer ${body.access_token}` },
@@ -323,5 +323,51 @@ describe('X sandbox publishing endpoints', () => {
       200,
     );
     expect(await h.emu('GET', 'posts?account=nobody_at_all')).toEqual({ posts: [] });
+  });
+});
+
+describe('X sandbox: what a self-serve app no longer gets (2026-04-20)', () => {
+  it('refuses likes, follows and quote posts with X’s 403 client-forbidden problem', async () => {
+    const { account } = await h.connectAs('self_serve_app');
+    const auth = { authorization: `Bearer ${account.tokens.accessToken}` };
+    const json = { ...auth, 'content-type': 'application/json' };
+    const me = account.externalId;
+    const post = await fetch(`${h.base}/2/tweets`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ text: 'A post to like' }),
+    });
+    const { data } = (await post.json()) as { data: { id: string } };
+    const calls = [
+      fetch(`${h.base}/2/users/${me}/likes`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ tweet_id: data.id }),
+      }),
+      fetch(`${h.base}/2/users/${me}/likes/${data.id}`, { method: 'DELETE', headers: auth }),
+      fetch(`${h.base}/2/users/${me}/following`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ target_user_id: '12' }),
+      }),
+      fetch(`${h.base}/2/users/${me}/following/12`, { method: 'DELETE', headers: auth }),
+      fetch(`${h.base}/2/tweets`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ text: 'Quoting', quote_tweet_id: data.id }),
+      }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({
+        title: 'Client Forbidden',
+        reason: 'client-not-enrolled',
+        type: 'https://api.x.com/2/problems/client-forbidden',
+        status: 403,
+      });
+    }
+    // Without a valid token it is still X's 401 first.
+    const anonymous = await fetch(`${h.base}/2/users/${me}/likes`, { method: 'POST' });
+    expect(anonymous.status).toBe(401);
   });
 });

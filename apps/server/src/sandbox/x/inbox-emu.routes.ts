@@ -18,7 +18,9 @@ import type { XDelivery } from './webhooks.routes.js';
  * - `POST /_emu/inbox/reply {postId, fromName, text, delayMs?}`: the customer replies to a post
  *   (or to a reply in its conversation);
  * - `GET /_emu/inbox/dms?account=`: the account's DM events, oldest first;
- * - `GET /_emu/inbox/tweets/{id}`: a post's hidden state and who liked it;
+ * - `GET /_emu/inbox/reads?account=`: the billed reads X answered the account (DM events and
+ *   mentions: the cursor asked with and the ids returned), oldest first;
+ * - `GET /_emu/inbox/tweets/{id}`: a post's hidden state;
  * - `POST /_emu/inbox/flush`: sends the deliveries `webhook_out_of_order` held, newest first;
  * - `POST /_emu/inbox/invalidate-webhook`: X marks the app's webhook invalid (a failed CRC), so
  *   nothing is delivered until `PUT /2/webhooks/{id}` passes the CRC again.
@@ -195,10 +197,18 @@ export function registerXInboxEmuRoutes(scope: FastifyInstance, deps: XInboxEmuD
     };
   });
 
+  scope.get('/_emu/inbox/reads', async (request, reply) => {
+    const ref = (request.query as Record<string, unknown>).account;
+    const account = await ownedAccount(request, typeof ref === 'string' ? ref : '');
+    if (!account)
+      return reply.status(404).send({ error: 'No sandbox account has this name or id.' });
+    return { reads: await inbox.billedReads(account.id) };
+  });
+
   scope.get('/_emu/inbox/tweets/:id', async (request, reply) => {
     const tweet = await ownedTweet(request, (request.params as { id: string }).id);
     if (!tweet) return reply.status(404).send({ error: 'No such post.' });
-    return { id: tweet.id, hidden: !!tweet.hidden, likedBy: await inbox.likersOf(tweet.id) };
+    return { id: tweet.id, hidden: !!tweet.hidden };
   });
 
   scope.post('/_emu/inbox/flush', async (request) => {

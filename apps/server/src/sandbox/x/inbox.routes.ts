@@ -3,7 +3,7 @@ import { avatarDataUrl } from '../kit/consent.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import type { XAccess, XCaller } from './access.js';
 import { type XDmEvent, type XInboxStore, type XPerson, dmConversationId } from './inbox.store.js';
-import { fieldList, includedUsers, pageOf, pageStart, renderTweet } from './render.js';
+import { fieldList, includedUsers, pageOf, pageStart, pageToken, renderTweet } from './render.js';
 import { xEscapeText, xFailures, xRoute } from './responses.js';
 import { snowflake, type XPublishingStore, type XTweet } from './store.js';
 import type { XDelivery } from './webhooks.routes.js';
@@ -12,7 +12,7 @@ import type { XDelivery } from './webhooks.routes.js';
  * The inbox endpoints of the X emulator (docs/inbox.md#x-sandbox): legacy DM events
  * (`GET /2/dm_events`, per conversation, 30 days, 15 reads per 15 minutes per user across them,
  * answered 429 with `x-rate-limit-*`), sending a 1:1 DM, the mentions timeline with `since_id`,
- * likes and hidden replies.
+ * hidden replies, and X's refusal of likes and follows to a self-serve app.
  */
 export const X_INBOX = {
   dmReadsPerWindow: 15,
@@ -58,6 +58,49 @@ function maxResults(q: Query, min: number, fallback: number) {
       { max_results: [q.max_results] },
     );
   return n;
+}
+
+/**
+ * `previous_token` of a DM page: asked back as `pagination_token`, it answers the events newer
+ * than that page (X's Pagination: https://docs.x.com/x-api/fundamentals/pagination). The
+ * emulator's `next_token`s are render.ts's `after:` tokens; these are `before:` ones.
+ */
+const previousToken = (id: string) => Buffer.from(`before:${id}`).toString('base64url');
+const previousStart = (token: string | undefined) => {
+  if (!token) return null;
+  const decoded = Buffer.from(token, 'base64url').toString();
+  return decoded.startsWith('before:') ? decoded.slice(7) : null;
+};
+
+/**
+ * One page of DM events (newest first): from the newest, after a `next_token` (older ones), or
+ * before a `previous_token` (the `max` events just newer than it, so a poller that keeps the
+ * newest page's `previous_token` is given only what arrived since).
+ */
+function dmPageOf(events: XDmEvent[], max: number, token: string | undefined) {
+  const before = previousStart(token);
+  if (before === null) {
+    const { page, meta } = pageOf(events, max, checkToken(token));
+    return {
+      page,
+      meta: {
+        result_count: meta.result_count,
+        ...(meta.next_token ? { next_token: meta.next_token } : {}),
+        ...(page.length ? { previous_token: previousToken(page[0]!.id) } : {}),
+      },
+    };
+  }
+  const newer = events.filter((e) => after(e.id, before));
+  const page = newer.slice(Math.max(0, newer.length - max));
+  return {
+    page,
+    meta: {
+      result_count: page.length,
+      ...(page.length
+        ? { next_token: pageToken(page.at(-1)!.id), previous_token: previousToken(page[0]!.id) }
+        : {}),
+    },
+  };
 }
 
 function checkToken(token: string | undefined) {
@@ -126,15 +169,26 @@ export function registerXInboxRoutes(scope: FastifyInstance, deps: XInboxDeps) {
     });
   }
 
-  async function dmAnswer(events: XDmEvent[], q: Query) {
+  /** Records a billed read for the account (see XBilledRead). */
+  async function billed(userId: string, path: string, q: Query, returned: Array<{ id: string }>) {
+    await inbox.logRead(userId, {
+      at: await oauth.now(),
+      path,
+      sinceId: q.since_id ?? null,
+      paginationToken: q.pagination_token ?? null,
+      returned: returned.map((r) => r.id),
+    });
+  }
+
+  async function dmAnswer(caller: XCaller, path: string, events: XDmEvent[], q: Query) {
     const max = maxResults(q, 1, 100);
-    const token = checkToken(q.pagination_token);
     const since = (await oauth.now()) - X_INBOX.dmHistoryMs;
-    const { page, meta } = pageOf(
+    const { page, meta } = dmPageOf(
       events.filter((e) => e.createdAt >= since),
       max,
-      token,
+      q.pagination_token,
     );
+    await billed(caller.account.id, path, q, page);
     const fields = fieldList(q['dm_event.fields']);
     const expand = fieldList(q.expansions);
     const userIds = new Set<string>();
@@ -159,10 +213,7 @@ export function registerXInboxRoutes(scope: FastifyInstance, deps: XInboxDeps) {
             },
           }
         : {}),
-      meta: {
-        result_count: meta.result_count,
-        ...(meta.next_token ? { next_token: meta.next_token } : {}),
-      },
+      meta,
     };
   }
 
@@ -174,7 +225,12 @@ export function registerXInboxRoutes(scope: FastifyInstance, deps: XInboxDeps) {
     xRoute(async (request, reply) => {
       const caller = await deps.access(request, DM_READ);
       await countDmRead(caller, reply);
-      return dmAnswer(await inbox.dmsOf(caller.account.id), request.query as Query);
+      return dmAnswer(
+        caller,
+        '/2/dm_events',
+        await inbox.dmsOf(caller.account.id),
+        request.query as Query,
+      );
     }),
   );
 
@@ -188,7 +244,7 @@ export function registerXInboxRoutes(scope: FastifyInstance, deps: XInboxDeps) {
       const events = (await inbox.dmsOf(caller.account.id)).filter(
         (e) => e.conversationId === conversation,
       );
-      return dmAnswer(events, request.query as Query);
+      return dmAnswer(caller, request.url.split('?')[0]!, events, request.query as Query);
     }),
   );
 
@@ -201,7 +257,7 @@ export function registerXInboxRoutes(scope: FastifyInstance, deps: XInboxDeps) {
       const events = (await inbox.dmsOf(caller.account.id)).filter(
         (e) => e.conversationId === conversation,
       );
-      return dmAnswer(events, request.query as Query);
+      return dmAnswer(caller, request.url.split('?')[0]!, events, request.query as Query);
     }),
   );
 
@@ -251,7 +307,7 @@ export function registerXInboxRoutes(scope: FastifyInstance, deps: XInboxDeps) {
   scope.get(
     '/2/users/:id/mentions',
     xRoute(async (request) => {
-      await deps.access(request, ['tweet.read', 'users.read']);
+      const caller = await deps.access(request, ['tweet.read', 'users.read']);
       const userId = (request.params as { id: string }).id;
       const q = request.query as Query;
       const me = await personOf(deps, userId);
@@ -268,6 +324,7 @@ export function registerXInboxRoutes(scope: FastifyInstance, deps: XInboxDeps) {
       if (q.until_id) tweets = tweets.filter((t) => after(q.until_id!, t.id));
       const max = maxResults(q, 5, 10);
       const { page, meta } = pageOf(tweets, max, checkToken(q.pagination_token));
+      await billed(caller.account.id, `/2/users/${userId}/mentions`, q, page);
       const fields = fieldList(q['tweet.fields']);
       const expand = fieldList(q.expansions);
       const referenced: XTweet[] = [];
@@ -294,31 +351,16 @@ export function registerXInboxRoutes(scope: FastifyInstance, deps: XInboxDeps) {
     }),
   );
 
-  scope.post(
-    '/2/users/:id/likes',
-    xRoute(async (request) => {
-      const caller = await deps.access(request, ['like.write', 'tweet.read', 'users.read']);
-      if ((request.params as { id: string }).id !== caller.account.id)
-        throw xFailures.forbidden('You can only like posts as the authenticated user.');
-      const tweetId = (request.body as { tweet_id?: unknown } | undefined)?.tweet_id;
-      const tweet = typeof tweetId === 'string' ? await posts.getTweet(tweetId) : null;
-      if (!tweet || tweet.deletedAt !== null) throw xFailures.notFound(String(tweetId));
-      await inbox.setLike(caller.account.id, tweet.id, true, await oauth.now());
-      return { data: { liked: true } };
-    }),
-  );
-
-  scope.delete(
-    '/2/users/:id/likes/:tweetId',
-    xRoute(async (request) => {
-      const caller = await deps.access(request, ['like.write', 'tweet.read', 'users.read']);
-      const params = request.params as { id: string; tweetId: string };
-      if (params.id !== caller.account.id)
-        throw xFailures.forbidden('You can only unlike posts as the authenticated user.');
-      await inbox.setLike(caller.account.id, params.tweetId, false, await oauth.now());
-      return { data: { liked: false } };
-    }),
-  );
+  // Liking and following left X's self-serve API tiers on 2026-04-20: a pay-per-use app gets
+  // X's 403 `client-forbidden` (client-not-enrolled), whoever the user and whatever the scopes.
+  const removed = xRoute(async (request) => {
+    await deps.access(request, []);
+    throw xFailures.clientNotEnrolled();
+  });
+  scope.post('/2/users/:id/likes', removed);
+  scope.delete('/2/users/:id/likes/:tweetId', removed);
+  scope.post('/2/users/:id/following', removed);
+  scope.delete('/2/users/:sourceId/following/:targetId', removed);
 
   scope.put(
     '/2/tweets/:id/hidden',

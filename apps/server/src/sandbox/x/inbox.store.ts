@@ -3,8 +3,8 @@ import { byIdDescending } from './store.js';
 
 /**
  * What the X emulator remembers for the inbox (docs/inbox.md#x-sandbox): legacy DM events (one
- * canonical record, copied to each participant's list), the people who appear in them, likes,
- * the DM read window per user, and the Activity API's webhooks and subscriptions.
+ * canonical record, copied to each participant's list), the people who appear in them,
+ * the DM read window per user, the billed reads answered, and the Activity API's webhooks and subscriptions.
  */
 export interface XDmEvent {
   id: string;
@@ -14,6 +14,21 @@ export interface XDmEvent {
   recipientId: string;
   text: string;
   createdAt: number;
+}
+
+/**
+ * One billed read answered (`GET /2/dm_events…`, `GET /2/users/{id}/mentions`): what was asked
+ * and which resources came back. X bills each resource returned, so tests read this log to see
+ * that a poll asked from its cursor and was given only what is new.
+ */
+export interface XBilledRead {
+  at: number;
+  path: string;
+  /** The cursor the request carried: `since_id` and `pagination_token` when present. */
+  sinceId: string | null;
+  paginationToken: string | null;
+  /** The ids of the posts or DM events returned. */
+  returned: string[];
 }
 
 export interface XPerson {
@@ -68,17 +83,12 @@ export function createXInboxStore(store: SandboxStore) {
     getPerson: (id: string) => store.get<XPerson>('person', id),
     putPerson: (person: XPerson) => store.put('person', person.id, person),
 
-    async liked(userId: string, tweetId: string) {
-      return !!(await store.get<{ at: number }>('like', `${userId}:${tweetId}`));
+    async logRead(userId: string, read: XBilledRead) {
+      const log = (await store.get<{ reads: XBilledRead[] }>('billed_reads', userId))?.reads ?? [];
+      await store.put('billed_reads', userId, { reads: [...log, read] });
     },
-    setLike: async (userId: string, tweetId: string, on: boolean, at: number) =>
-      on
-        ? store.put('like', `${userId}:${tweetId}`, { at })
-        : store.delete('like', `${userId}:${tweetId}`),
-    async likersOf(tweetId: string) {
-      return (await store.list<{ at: number }>('like'))
-        .filter((r) => r.id.endsWith(`:${tweetId}`))
-        .map((r) => r.id.split(':')[0]!);
+    async billedReads(userId: string): Promise<XBilledRead[]> {
+      return (await store.get<{ reads: XBilledRead[] }>('billed_reads', userId))?.reads ?? [];
     },
 
     async dmReads(userId: string): Promise<number[]> {

@@ -152,6 +152,22 @@ export const xFailures = {
       'You are not permitted to perform this action.',
       `${PROBLEMS}/client-forbidden`,
     ),
+  /**
+   * An endpoint the app's access level does not include: since 2026-04-20 liking, following and
+   * quote posts for every self-serve (pay-per-use) app (https://docs.x.com/changelog; the problem
+   * type of https://docs.x.com/x-api/fundamentals/response-codes-and-errors).
+   */
+  clientNotEnrolled: () =>
+    new XFailure(403, {
+      title: 'Client Forbidden',
+      detail:
+        'This endpoint is not available to your app: it needs an access level above self-serve (pay-per-use). Enterprise access includes it.',
+      reason: 'client-not-enrolled',
+      required_enrollment: 'Appropriate Level of API Access',
+      registration_url: 'https://docs.x.com/x-api/getting-started/pricing',
+      type: `${PROBLEMS}/client-forbidden`,
+      status: 403,
+    }),
   notFound: (id: string) =>
     problem(
       404,

@@ -33,6 +33,7 @@ interface CreateBody {
   text?: unknown;
   media?: { media_ids?: unknown };
   reply?: { in_reply_to_tweet_id?: unknown };
+  quote_tweet_id?: unknown;
 }
 
 const DUPLICATE = 'You are not allowed to create a Tweet with duplicate content.';
@@ -129,6 +130,8 @@ export function registerXTweetRoutes(scope: FastifyInstance, deps: XTweetDeps) {
     xRoute(async (request, reply) => {
       const caller = await deps.access(request, ['tweet.write', 'tweet.read', 'users.read']);
       const body = (request.body ?? {}) as CreateBody;
+      // Quote posts left the self-serve tiers on 2026-04-20 (docs/networks.md#x-what-changed-in-2026).
+      if (body.quote_tweet_id !== undefined) throw xFailures.clientNotEnrolled();
       const text = typeof body.text === 'string' ? body.text : '';
       const now = await oauth.now();
       const mediaKeys = await attachable(caller, body.media?.media_ids, now);

@@ -1,4 +1,4 @@
-import type { AnalyticsSettings } from '@herald/contract';
+import { type AnalyticsSettings, X_PRICES } from '@herald/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
@@ -17,8 +17,8 @@ const usd = (value: number) =>
   }).format(value);
 
 /**
- * X bills every post read, so reading X metrics is off until someone who manages the
- * organization turns it on, and stops at a monthly budget whose cost is shown beside it.
+ * X bills every post read, so reading X (metrics and the inbox) is off until someone who manages
+ * the organization turns it on, and stops at a monthly budget whose cost is shown beside it.
  */
 export function XSettingsCard({
   orgId,
@@ -64,7 +64,7 @@ export function XSettingsCard({
         X metrics
       </h2>
       <p className="text-sm text-slate-600">
-        {`X charges ${usd(settings.xCostPerReadUsd)} for every post read, so Herald reads X metrics only when this is on, and stops at the monthly budget.`}
+        {`X charges ${usd(settings.xCostPerReadUsd)} for every post read (${usd(X_PRICES.dmEventReadUsd)} for a direct message, two reads), so Herald reads X metrics and the X inbox (mentions, replies, messages) only when this is on, and stops at the monthly budget.`}
       </p>
       {canManage ? (
         <form onSubmit={submit} className="flex flex-wrap items-end gap-4">

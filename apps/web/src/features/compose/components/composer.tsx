@@ -48,6 +48,7 @@ import { TikTokSection } from './tiktok-section';
 import { FollowUpsPreview, FollowUpsSection } from './follow-ups-section';
 import { useFollowUps } from './use-follow-ups';
 import { useTikTokSettings } from './use-tiktok-settings';
+import { XCostNote } from './x-cost-note';
 
 /** docs/product.md#constants: the media validation toast stays 6 seconds. */
 export const MEDIA_VALIDATION_TOAST_MS = 6000;
@@ -386,6 +387,11 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             onChange={followUps.change}
             issues={followUpIssues}
             disabled={isSubmitting}
+          />
+          <XCostNote
+            selected={editable}
+            textFor={(platformId) => textFor(state, platformId)}
+            followUps={followUps.values}
           />
           <TikTokSection
             orgId={orgId}

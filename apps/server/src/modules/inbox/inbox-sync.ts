@@ -582,6 +582,12 @@ export class InboxSync {
     const { integration, platformName } = loaded;
     const inbox = inboxOf(this.deps.networks, platformName)?.inbox;
     if (!inbox?.subscribe) return 'SKIPPED' as const;
+    // Pushed items are billed like polled ones (X bills each Activity API event delivered):
+    // nothing is subscribed while the organization's X switch is off.
+    if (inbox.billedReads) {
+      const settings = await getXSettings(this.deps.db, integration.organizationId);
+      if (!settings?.xEnabled) return 'SKIPPED' as const;
+    }
     const now = this.now();
     try {
       const account = toStoredAccount(this.deps.cipher, integration);

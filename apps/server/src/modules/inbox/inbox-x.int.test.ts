@@ -101,8 +101,11 @@ describe('X inbox polling under the organization’s X switch and budget', () =>
     expect(await x.poll()).toBe('SKIPPED');
     expect(await x.reads()).toEqual([]);
     expect(await x.syncError()).toBe(X_INBOX_OFF);
+    // Nor is the account subscribed to X's pushed events, which X bills as reads too.
+    expect(await t.runtime.inbox.sync.ensureSubscribed(x.integrationId)).toBe('SKIPPED');
 
     await x.settings(true, 1000);
+    expect(await t.runtime.inbox.sync.ensureSubscribed(x.integrationId)).not.toBe('SKIPPED');
     expect(await x.poll()).toBe('POLLED');
     expect((await x.reads()).length).toBeGreaterThan(0);
     expect(await x.syncError()).toBeNull();

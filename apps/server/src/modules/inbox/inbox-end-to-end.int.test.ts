@@ -18,7 +18,12 @@ afterAll(() => t?.close());
 
 const origin = { origin: TEST_PUBLIC_URL };
 
-async function api(actor: Actor, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
+async function api(
+  actor: Actor,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+  url: string,
+  payload?: object,
+) {
   const res = await send(t.app, actor.jar, {
     method,
     url: `/api${url}`,
@@ -155,6 +160,11 @@ describe('Facebook Page inbox, end to end through the sandbox', () => {
 describe('X inbox, end to end through the sandbox', () => {
   it('registers the webhook on connect, receives a DM by the Activity API, and answers it once', async () => {
     const { owner, orgId } = await createOrg(t.app, 'kiosk.x@example.com', 'Kiosk');
+    // X bills every item read: its inbox runs under the organization's X switch.
+    await api(owner, 'PUT', `/organizations/${orgId}/analytics/settings`, {
+      xEnabled: true,
+      xMonthlyReadBudget: 1000,
+    });
     const done = await connectThroughSandbox(t.app, owner, 'x', orgId, { account: 'kiosk_news' });
     expect(new URL(done).searchParams.get('connected')).toBeTruthy();
     await eventually(

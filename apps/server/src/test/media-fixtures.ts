@@ -142,13 +142,13 @@ export const webm = (options: VideoOptions = {}) => video('webm', options);
 const ZEROS = Buffer.alloc(1024 * 1024);
 
 /**
- * A valid MP4 of exactly `totalBytes`: a small 2-second clip with its index first (faststart),
+ * A valid MP4 of exactly `totalBytes`: a small clip (2 seconds unless told) with its index first (faststart),
  * then a `free` box of zeros up to the size. Produced in 1 MiB chunks as it is read, so a test can
  * upload hundreds of megabytes without holding them.
  */
-export function largeMp4Stream(totalBytes: number): Readable {
+export function largeMp4Stream(totalBytes: number, seconds = 2): Readable {
   async function* chunks() {
-    const clip = await mp4({ seconds: 2, width: 320, height: 240 });
+    const clip = await mp4({ seconds, width: 320, height: 240 });
     const padding = totalBytes - clip.length;
     if (padding < 16)
       throw new Error(

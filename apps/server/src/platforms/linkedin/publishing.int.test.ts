@@ -158,10 +158,11 @@ describe('publishing to the LinkedIn sandbox', () => {
   it('uploads a video in the parts LinkedIn asks for and waits for processing', async () => {
     const { person } = await connect('Video Member');
     await setNumber('Video Member', 'processing_ms', 300);
-    const clip = publishMediaOf(await bytesOf(largeMp4Stream(5 * 1024 * 1024)), {
+    // LinkedIn takes videos of 3 s to 30 minutes: a 4-second clip.
+    const clip = publishMediaOf(await bytesOf(largeMp4Stream(5 * 1024 * 1024, 4)), {
       kind: 'video',
       mimeType: 'video/mp4',
-      durationSec: 2,
+      durationSec: 4,
     });
     const done = await publishInOneGo(li, person, request('A video', [clip]));
     expect(done.checks).toBeGreaterThan(1);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import type { KeyedLock } from '../kit/keyed-lock.js';
 import type { EmuKit } from '../kit/emu-kit.js';
+import { readReceivedMedia } from '../kit/media-facts.js';
 import { canReadAs, canWriteAs, ORGANIZATION_SCOPES, type Caller } from './access.js';
 import { linkedInErrors } from './errors.js';
 import { assetId, type LiImage, type LinkedInPosts, type LiVideo } from './posts-state.js';
@@ -19,6 +20,8 @@ export const LINKEDIN_MEDIA = {
   partBytes: 4 * 1024 * 1024,
   maxImageBytes: 36 * 1024 * 1024,
   minVideoBytes: 75 * 1024,
+  /** Video length LinkedIn takes (Videos API, "Video specifications"). */
+  videoSeconds: { min: 3, max: 30 * 60 },
   maxVideoBytes: 500 * 1024 * 1024,
   processingMs: 1_500,
   uploadUrlsLiveMs: 24 * 60 * 60 * 1000,
@@ -47,6 +50,21 @@ export function videoStatus(video: LiVideo, now: number): AssetStatus {
 
 const uploadBody = (request: FastifyRequest) =>
   Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+
+/** Room for a first-placed `moov` box; the rest of a part is checked, not kept. */
+const VIDEO_HEAD_BYTES = 256 * 1024;
+
+/**
+ * Whether LinkedIn's processing refuses the video for its length, read from the file: 3 s to
+ * 30 minutes (https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/videos-api).
+ */
+async function durationRefused(video: LiVideo): Promise<boolean> {
+  if (!video.head) return false;
+  const facts = await readReceivedMedia(Buffer.from(video.head, 'base64'), video.fileSizeBytes);
+  const seconds = facts.durationSec;
+  const { min, max } = LINKEDIN_MEDIA.videoSeconds;
+  return seconds !== null && (seconds < min || seconds > max);
+}
 
 export function registerLinkedInMediaRoutes(scope: FastifyInstance, deps: LinkedInMediaDeps) {
   const { kit, state, posts, withLock } = deps;
@@ -236,9 +254,10 @@ export function registerLinkedInMediaRoutes(scope: FastifyInstance, deps: Linked
         video.processingMs = caller.scenario.isOn('processing_ms')
           ? ms
           : LINKEDIN_MEDIA.processingMs;
-        video.fails = caller.scenario.isOn('processing_fails')
-          ? await caller.scenario.take('processing_fails')
-          : false;
+        video.fails =
+          (caller.scenario.isOn('processing_fails')
+            ? await caller.scenario.take('processing_fails')
+            : false) || (await durationRefused(video));
         await posts.putVideo(video);
       }
       return {};
@@ -261,6 +280,7 @@ export function registerLinkedInMediaRoutes(scope: FastifyInstance, deps: Linked
             `This part takes bytes ${slot.firstByte}–${slot.lastByte} (${slot.lastByte - slot.firstByte + 1} bytes), not ${bytes.length}.`,
           );
         slot.etag = `/${createHash('sha1').update(bytes).digest('base64url')}`;
+        if (Number(part) === 0) video.head = bytes.subarray(0, VIDEO_HEAD_BYTES).toString('base64');
         await posts.putVideo(video);
         return slot.etag;
       });

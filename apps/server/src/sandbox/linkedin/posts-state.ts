@@ -32,6 +32,8 @@ export interface LiVideo {
   finalizedAt: number | null;
   processingMs: number;
   fails: boolean;
+  /** The first bytes of part 0, base64: where the video's duration is written (`moov` first). */
+  head?: string;
 }
 
 export type LiContent =

@@ -275,6 +275,12 @@ export const graphErrors = {
       },
     ),
   /** Instagram feed images: JPEG only. */
+  /** Instagram: an image over 8 MB. */
+  imageTooLarge: () =>
+    new GraphFailure(400, 36001, 'The image size is too large.', 2207004, 'OAuthException', {
+      userTitle: 'Image is too large',
+      userMsg: 'The image is too large to download. It should be less than 8 MiB.',
+    }),
   imageFormat: (format: string) =>
     new GraphFailure(
       400,

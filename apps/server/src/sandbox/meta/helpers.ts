@@ -1,4 +1,3 @@
-import { loadSharp } from '../../lib/sharp.js';
 import { unreachableMediaBase } from '../../lib/public-url.js';
 import type { SandboxContext } from '../context.js';
 import type { EmuKit } from '../kit/emu-kit.js';
@@ -54,52 +53,6 @@ export function mediaUrlProblem(value: string | undefined, now: number, runsLoca
     return 'expired' as const;
   }
   return null;
-}
-
-/** The largest image the emulator reads to check it (Instagram takes up to 8 MB). */
-const MAX_INSPECTED_BYTES = 16 * 1024 * 1024;
-
-/** A body of at most `max` bytes, or null when it is longer (the rest is never read). */
-async function readCapped(res: Response, max: number): Promise<Buffer | null> {
-  if (Number(res.headers.get('content-length') ?? 0) > max) {
-    await res.body?.cancel();
-    return null;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of res.body ?? []) {
-    size += chunk.byteLength;
-    if (size > max) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-/**
- * The format and displayed size of the image at `url`, read as Instagram reads it; null when it
- * cannot be read (the emulator then checks only the URL's form). Only the media files Herald
- * hands out are read (`fetchMedia`): a URL of anyone else's is never fetched by the sandbox.
- */
-export async function inspectImage(
-  fetchMedia: SandboxContext['fetchMedia'],
-  url: string,
-): Promise<{ format: string; width: number; height: number } | null> {
-  try {
-    const res = await fetchMedia(url);
-    if (!res.ok) {
-      await res.body?.cancel();
-      return null;
-    }
-    const bytes = await readCapped(res, MAX_INSPECTED_BYTES);
-    if (!bytes) return null;
-    const sharp = await loadSharp();
-    const meta = await sharp(bytes).metadata();
-    const { width, height } = meta.autoOrient;
-    if (!meta.format || !width || !height) return null;
-    return { format: meta.format, width, height };
-  } catch {
-    return null;
-  }
 }
 
 /** Graph takes id lists as `a,b,c` or as a JSON array. */

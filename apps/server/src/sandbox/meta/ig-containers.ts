@@ -1,7 +1,8 @@
 import type { SandboxContext } from '../context.js';
 import type { Scenario } from '../kit/scenario.js';
 import { graphErrors } from './errors.js';
-import { inspectImage, mediaUrlProblem, parseIdList } from './helpers.js';
+import { fetchReceivedMedia } from '../kit/media-facts.js';
+import { mediaUrlProblem, parseIdList } from './helpers.js';
 import {
   CONTAINER_LIFETIME_MS,
   newNumericId,
@@ -23,6 +24,17 @@ const IMAGE_PROCESSING_MS = 0;
 const VIDEO_PROCESSING_MS = 1000;
 const CAROUSEL_ITEMS = { min: 2, max: 10 };
 const CAPTION_MAX = 2200;
+/**
+ * Hashtags and @mentions a caption may carry
+ * (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media,
+ * `caption`: "Maximum 2200 characters, 30 hashtags, and 20 @ tags").
+ */
+const CAPTION_HASHTAGS_MAX = 30;
+const CAPTION_MENTIONS_MAX = 20;
+/** Images up to 8 MB; reels and carousel videos 3 s to 15 min, up to 300 MB (the lower of the figures sources give). */
+const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+const VIDEO_MAX_BYTES = 300 * 1024 * 1024;
+const VIDEO_SECONDS = { min: 3, max: 15 * 60 };
 /** Feed and carousel images: width ÷ height from 4:5 to 1.91:1, compared at two decimals. */
 const IMAGE_RATIO = { min: 0.8, max: 1.91 };
 const MEDIA_TYPES: IgMediaType[] = ['IMAGE', 'VIDEO', 'REELS', 'CAROUSEL', 'STORIES'];
@@ -85,6 +97,15 @@ export async function buildContainer(input: NewContainer): Promise<IgContainer> 
       2207010,
     );
   }
+  const hashtags = caption.match(/(^|[^\p{L}\p{N}_&])#[\p{L}\p{N}_]+/gu)?.length ?? 0;
+  const mentions = caption.match(/(^|[^\p{L}\p{N}_.])@[\p{L}\p{N}_.]+/gu)?.length ?? 0;
+  if (hashtags > CAPTION_HASHTAGS_MAX || mentions > CAPTION_MENTIONS_MAX) {
+    throw graphErrors.invalidParam(
+      '(#100) The caption has too many hashtags or mentions.',
+      `Captions can have up to ${CAPTION_HASHTAGS_MAX} hashtags and ${CAPTION_MENTIONS_MAX} @ tags.`,
+      2207010,
+    );
+  }
   const base = {
     type: 'ig_container' as const,
     id: newNumericId(17),
@@ -135,7 +156,7 @@ async function mediaFields(input: NewContainer, mediaType: IgMediaType, isCarous
   if (problem === 'unreachable') throw graphErrors.mediaFetch();
   // Instagram fetches an image while creating the container, a video afterwards.
   if (problem === 'expired' && !video) throw graphErrors.mediaFetch();
-  if (!video && mediaType !== 'STORIES') await checkFeedImage(input.fetchMedia, url);
+  const refused = await checkFile(input.fetchMedia, url, video, mediaType !== 'STORIES');
   const processing =
     scenario.number('processing_ms') || (video ? VIDEO_PROCESSING_MS : IMAGE_PROCESSING_MS);
   return {
@@ -143,19 +164,38 @@ async function mediaFields(input: NewContainer, mediaType: IgMediaType, isCarous
     mediaUrl: url,
     children: [],
     readyAt: now + processing,
-    fails: problem === 'expired' || (await scenario.take('processing_fails')),
+    fails: problem === 'expired' || refused || (await scenario.take('processing_fails')),
   };
 }
 
-/** Feed images are JPEG, 4:5 to 1.91:1 (docs/networks.md#instagram-conformance), when the image can be read. */
-async function checkFeedImage(fetchMedia: SandboxContext['fetchMedia'], url: string) {
-  const image = await inspectImage(fetchMedia, url);
-  if (!image) return;
-  if (image.format !== 'jpeg') throw graphErrors.imageFormat(image.format);
-  const ratio = Number((image.width / image.height).toFixed(2));
-  if (ratio < IMAGE_RATIO.min || ratio > IMAGE_RATIO.max) {
-    throw graphErrors.aspectRatio(`${image.width}:${image.height}`);
+/**
+ * The file as Instagram reads it, when it can be read: feed images JPEG, up to 8 MB, 4:5 to
+ * 1.91:1 (docs/networks.md#instagram-conformance), refused at once; a video over 300 MB or outside
+ * 3 s–15 min fails processing (true: the container ends in ERROR).
+ */
+async function checkFile(
+  fetchMedia: SandboxContext['fetchMedia'],
+  url: string,
+  video: boolean,
+  feed: boolean,
+): Promise<boolean> {
+  const file = await fetchReceivedMedia(fetchMedia, url);
+  if (!file) return false;
+  if (video) {
+    const seconds = file.durationSec;
+    return (
+      file.size > VIDEO_MAX_BYTES ||
+      (seconds !== null && (seconds < VIDEO_SECONDS.min || seconds > VIDEO_SECONDS.max))
+    );
   }
+  if (!feed || !file.width || !file.height || !file.format) return false;
+  if (file.format !== 'jpeg') throw graphErrors.imageFormat(file.format);
+  if (file.size > IMAGE_MAX_BYTES) throw graphErrors.imageTooLarge();
+  const ratio = Number((file.width / file.height).toFixed(2));
+  if (ratio < IMAGE_RATIO.min || ratio > IMAGE_RATIO.max) {
+    throw graphErrors.aspectRatio(`${file.width}:${file.height}`);
+  }
+  return false;
 }
 
 async function loadChildren({ owner, now, objects }: NewContainer, ids: string[]) {

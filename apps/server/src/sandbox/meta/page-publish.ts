@@ -195,6 +195,9 @@ export function addPagePublishing(router: GraphRouter, deps: PublishDeps) {
     if (problem) throw unreadableImage();
     const published = p.published !== 'false';
     const caption = p.caption ?? p.message ?? '';
+    if ([...caption].length > MESSAGE_MAX) {
+      throw graphErrors.invalidParam('(#100) The message is too long.');
+    }
     const made: FbPhoto = {
       type: 'fb_photo',
       id: newNumericId(16),

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
+import type { SandboxContext } from '../context.js';
+import { fetchReceivedMedia } from '../kit/media-facts.js';
 import { randomDigits } from '../kit/secrets.js';
 import {
   badParam,
   graphAccess,
   type GraphAccess,
+  linksIn,
   refused,
   sameUser,
   threadsTextLength,
@@ -32,6 +35,8 @@ export function registerThreadsContainerRoutes(
   state: ThreadsMediaState,
   /** SandboxContext.runsLocally: loopback media URLs are fetchable. */
   runsLocally = true,
+  /** SandboxContext.fetchMedia: how Threads reads a file Herald hands out, to check it. */
+  fetchMedia?: SandboxContext['fetchMedia'],
 ) {
   scope.post<{ Params: { user: string } }>('/v1.0/:user/threads', async (request, reply) => {
     const access = await graphAccess(request, reply, oauth, 'threads_content_publish');
@@ -53,6 +58,12 @@ export function registerThreadsContainerRoutes(
         reply,
         `Param text must be at most ${THREADS_PUBLISHING.textMax} characters long.`,
       );
+    const links = linksIn(text) + (f.link_attachment ? 1 : 0);
+    if (links > THREADS_PUBLISHING.linksMax)
+      return graphError(reply, 400, {
+        message: `THREADS_API__LINK_LIMIT_EXCEEDED: a post may contain at most ${THREADS_PUBLISHING.linksMax} links; this one has ${links}.`,
+        code: 100,
+      });
     if ((f.alt_text ?? '').length > THREADS_ALT_TEXT_MAX)
       return badParam(
         reply,
@@ -133,9 +144,36 @@ export function registerThreadsContainerRoutes(
         : THREADS_PUBLISHING.imageProcessingMs);
     // Threads reports failures as container status ERROR with a code word (docs/networks.md#threads-publishing).
     let errorMessage: string | null = null;
-    if (problem) errorMessage = 'FAILED_DOWNLOADING_VIDEO';
+    const refusal = problem ? null : await mediaRefusal(mediaType, url);
+    if (refusal && mediaType === 'IMAGE') {
+      graphError(reply, 400, { message: `(#100) ${refusal}`, code: 100 });
+      return null;
+    }
+    if (refusal) errorMessage = refusal;
+    else if (problem) errorMessage = 'FAILED_DOWNLOADING_VIDEO';
     else if (fails) errorMessage = mediaType === 'VIDEO' ? 'FAILED_PROCESSING_VIDEO' : 'UNKNOWN';
     return { url, children: [], processingMs, errorMessage };
+  }
+
+  /**
+   * What Threads refuses in the file itself (https://developers.facebook.com/docs/threads/overview,
+   * media specifications): an image that is not JPEG or PNG or over 8 MB (refused at once), a video
+   * over 1 GB or 5 minutes (its container ends in ERROR with the status's code word).
+   */
+  async function mediaRefusal(mediaType: ContainerType, url: string): Promise<string | null> {
+    const file = fetchMedia ? await fetchReceivedMedia(fetchMedia, url) : null;
+    if (!file) return null;
+    const p = THREADS_PUBLISHING;
+    if (mediaType === 'IMAGE') {
+      if (file.format && !p.imageFormats.includes(file.format))
+        return `The image format ${file.format} is not supported; use JPEG or PNG.`;
+      if (file.size > p.imageMaxBytes) return 'The image is larger than 8 MB.';
+      return null;
+    }
+    if (file.size > p.videoMaxBytes) return 'FAILED_PROCESSING_VIDEO';
+    if (file.durationSec !== null && file.durationSec > p.videoMaxSeconds)
+      return 'INVALID_DURATION';
+    return null;
   }
 
   async function carouselChildren(

@@ -1,4 +1,3 @@
-import { countText } from '@herald/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { unreachableMediaBase } from '../../lib/public-url.js';
@@ -99,8 +98,23 @@ export function pickFields(
   return picked;
 }
 
-/** Threads counts characters, except that an emoji counts as its UTF-8 byte length (docs/networks.md#threads-limits). */
-export const threadsTextLength = (text: string) => countText(text, 'emoji-bytes');
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
+const utf8 = new TextEncoder();
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * Threads counts characters, except that an emoji counts as its UTF-8 byte length
+ * (https://developers.facebook.com/docs/threads/posts, "Limitations").
+ */
+export function threadsTextLength(text: string): number {
+  let length = 0;
+  for (const { segment } of graphemes.segment(text))
+    length += EMOJI.test(segment) ? utf8.encode(segment).length : [...segment].length;
+  return length;
+}
+
+/** The web links a text carries, as Threads finds them: each http(s) address. */
+export const linksIn = (text: string) => text.match(/\bhttps?:\/\/[^\s]+/giu)?.length ?? 0;
 
 /**
  * Why Threads could not fetch a media URL, or null. The emulator does not download: it checks

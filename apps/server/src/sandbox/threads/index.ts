@@ -35,7 +35,7 @@ export function registerThreadsSandbox(scope: FastifyInstance, ctx: SandboxConte
   registerThreadsEmuRoutes(scope, oauth, media);
   registerThreadsOAuthRoutes(scope, ctx, oauth);
   registerThreadsProfileRoutes(scope, oauth);
-  registerThreadsContainerRoutes(scope, oauth, media, ctx.runsLocally);
+  registerThreadsContainerRoutes(scope, oauth, media, ctx.runsLocally, ctx.fetchMedia);
   registerThreadsPublishingRoutes(scope, ctx, oauth, media);
   registerThreadsMediaRoutes(scope, ctx, oauth, media);
   registerThreadsInsightsRoutes(scope, oauth, media);

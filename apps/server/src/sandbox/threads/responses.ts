@@ -79,6 +79,16 @@ export const THREADS_PUBLISHING = {
   postsPer24h: 250,
   repliesPer24h: 1000,
   textMax: 500,
+  /**
+   * Links per post, the text's and `link_attachment` together (since 2025-12-22,
+   * https://developers.facebook.com/docs/threads/posts): more answer THREADS_API__LINK_LIMIT_EXCEEDED.
+   */
+  linksMax: 5,
+  /** Media a Threads container takes (https://developers.facebook.com/docs/threads/overview, media specifications). */
+  imageFormats: ['jpeg', 'png'] as readonly string[],
+  imageMaxBytes: 8 * 1024 * 1024,
+  videoMaxBytes: 1024 * 1024 * 1024,
+  videoMaxSeconds: 300,
   carouselMin: 2,
   carouselMax: 20,
   /** Images are fetched at once; videos take a moment (knob `processing_ms` overrides both). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { sleep } from '../kit/call-knobs.js';
+import { fetchReceivedMedia } from '../kit/media-facts.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import { hashOf, randomDigits, randomToken } from '../kit/secrets.js';
 import { creatorOffers, tiktokAccess, type TikTokAccess } from './access.js';
@@ -271,9 +272,25 @@ export function registerTikTokPublishRoutes(
     });
     if (images.some((url) => pulledUrlProblem(url, ctx.runsLocally)))
       job.failReason = 'photo_pull_failed';
+    else if (await photoRefused(images)) job.failReason = 'picture_size_check_failed';
     job.publishId = `p_pub_url~v2.${randomDigits(19)}`;
     return commit(reply, access, job, { publish_id: job.publishId });
   });
+
+  /**
+   * Whether a photo TikTok pulls is one it does not take: not JPEG or WEBP, or over 20 MB
+   * (https://developers.tiktok.com/doc/content-posting-api-media-transfer-guide, image restrictions).
+   * The post then fails with `picture_size_check_failed`, as TikTok reports it after the pull.
+   */
+  async function photoRefused(urls: string[]): Promise<boolean> {
+    for (const url of urls) {
+      const file = await fetchReceivedMedia(ctx.fetchMedia, url);
+      if (!file) continue;
+      if (file.format && !TIKTOK_PUBLISHING.photoFormats.includes(file.format)) return true;
+      if (file.size > TIKTOK_PUBLISHING.photoMaxBytes) return true;
+    }
+    return false;
+  }
 
   scope.post('/v2/post/publish/status/fetch/', async (request, reply) => {
     const access = await tiktokAccess(request, reply, oauth);

@@ -85,6 +85,9 @@ export const TIKTOK_PUBLISHING = {
   photoDescriptionMax: 4000,
   photosMin: 1,
   photosMax: 35,
+  /** Photos TikTok pulls: JPEG or WEBP, up to 20 MB each (media transfer guide, image restrictions). */
+  photoFormats: ['jpeg', 'webp'] as readonly string[],
+  photoMaxBytes: 20 * 1024 * 1024,
   chunkMin: 5 * 1024 * 1024,
   chunkMax: 64 * 1024 * 1024,
   lastChunkMax: 128 * 1024 * 1024,

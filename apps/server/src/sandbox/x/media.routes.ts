@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KeyedLock } from '../kit/keyed-lock.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
 import type { XAccess, XCaller } from './access.js';
+import { MEDIA_HEAD_BYTES, readReceivedMedia } from '../kit/media-facts.js';
 import { X_MEDIA_CATEGORIES, X_PUBLISHING, xFailures, xRoute } from './responses.js';
 import { snowflake, type XMedia, type XPublishingStore } from './store.js';
 
@@ -38,7 +39,11 @@ export function processingInfo(media: XMedia, now: number) {
       ? {
           state: 'failed',
           progress_percent: 100,
-          error: { code: 1, name: 'InvalidMedia', message: 'Unsupported video format' },
+          error: {
+            code: 1,
+            name: 'InvalidMedia',
+            message: media.failure ?? 'Unsupported video format',
+          },
         }
       : { state: 'succeeded', progress_percent: 100 };
   const check_after_secs = Math.max(1, Math.ceil((media.processingMs - elapsed) / 1000));
@@ -55,6 +60,26 @@ async function ownMedia(deps: XMediaDeps, caller: XCaller, id: unknown): Promise
       media_id: [String(id)],
     });
   return media;
+}
+
+/** Room for a first-placed `moov` box; the rest of a segment is counted, not kept. */
+const HEAD_BYTES = Math.min(MEDIA_HEAD_BYTES, 256 * 1024);
+
+/**
+ * Why X's processing refuses a video, or undefined: its duration, read from the file, outside
+ * 0.5–140 s (https://docs.x.com/x-api/media/quickstart/best-practices). GIFs have no such rule.
+ */
+async function videoRefusal(media: XMedia): Promise<string | undefined> {
+  if (!media.mediaType.startsWith('video/') || !media.head) return undefined;
+  const facts = await readReceivedMedia(Buffer.from(media.head, 'base64'), media.totalBytes);
+  const seconds = facts.durationSec;
+  if (seconds === null) return undefined;
+  const { min, max } = X_PUBLISHING.videoSeconds;
+  if (seconds < min)
+    return `Invalid or Unsupported media, Reason: Duration too short (${seconds} s; minimum ${min} s).`;
+  if (seconds > max)
+    return `Invalid or Unsupported media, Reason: Duration too long (${seconds} s; maximum ${max} s).`;
+  return undefined;
 }
 
 export function registerXMediaRoutes(scope: FastifyInstance, deps: XMediaDeps) {
@@ -129,6 +154,7 @@ export function registerXMediaRoutes(scope: FastifyInstance, deps: XMediaDeps) {
           { segment_index: [String(f.segment_index)] },
         );
       media.segments[String(index)] = chunk.length;
+      if (index === 0) media.head = chunk.subarray(0, HEAD_BYTES).toString('base64');
       await posts.putMedia(media);
       return {
         data: {
@@ -151,7 +177,8 @@ export function registerXMediaRoutes(scope: FastifyInstance, deps: XMediaDeps) {
       media.finalizedAt = now;
       if (X_MEDIA_CATEGORIES[media.category]!.processes) {
         media.processingMs = caller.scenario.value('processing_ms') ?? X_PUBLISHING.processingMs;
-        media.fails = await caller.scenario.take('processing_fails');
+        media.failure = await videoRefusal(media);
+        media.fails = (await caller.scenario.take('processing_fails')) || !!media.failure;
       }
       await posts.putMedia(media);
       return { media, now };

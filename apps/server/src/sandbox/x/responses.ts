@@ -73,6 +73,13 @@ export const X_PUBLISHING = {
   /** Weighted characters for X Premium subscribers (the `premium` knob; docs/networks.md#x-limits). */
   maxWeightedLengthPremium: 25_000,
   maxMediaPerPost: 4,
+  /** Video length (https://docs.x.com/x-api/media/quickstart/best-practices): 0.5–140 s. */
+  videoSeconds: { min: 0.5, max: 140 },
+  /**
+   * Cashtags one API post may carry on self-serve tiers
+   * (https://docs.x.com/x-api/posts/manage-tweets/integrate, "Post creation restrictions").
+   */
+  maxCashtags: 1,
   maxSegments: 1000,
   maxChunkBytes: 5 * 1024 * 1024,
   /** Room for a 5 MB chunk sent as base64 JSON or multipart. */

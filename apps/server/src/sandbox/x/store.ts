@@ -39,6 +39,10 @@ export interface XMedia {
   finalizedAt: number | null;
   processingMs: number;
   fails: boolean;
+  /** Why processing fails, in X's words (the `processing_info.error.message`); absent: the knob's. */
+  failure?: string;
+  /** The first bytes of segment 0, base64: where a video's duration is written (`moov` first). */
+  head?: string;
   /** Set by `POST /2/media/metadata` (docs/product.md#alt-text). */
   altText?: string | null;
 }

@@ -1,4 +1,4 @@
-import { countText } from '@herald/contract';
+import twitterText from 'twitter-text';
 import type { FastifyInstance } from 'fastify';
 import { sleep } from '../kit/call-knobs.js';
 import { avatarDataUrl } from '../kit/consent.js';
@@ -137,13 +137,19 @@ export function registerXTweetRoutes(scope: FastifyInstance, deps: XTweetDeps) {
       const mediaKeys = await attachable(caller, body.media?.media_ids, now);
       if (!text.trim() && !mediaKeys.length)
         throw xFailures.invalid('You must provide text or media for a post.', { text: [] });
-      const length = countText(text, 'x-weighted');
+      // X's own counting library (https://docs.x.com/fundamentals/counting-characters).
+      const length = twitterText.parseTweet(text).weightedLength;
       const maxLength = caller.scenario.isOn('premium')
         ? X_PUBLISHING.maxWeightedLengthPremium
         : X_PUBLISHING.maxWeightedLength;
       if (length > maxLength)
         throw xFailures.forbidden(
           `Tweet needs to be a bit shorter: ${length} of ${maxLength} weighted characters.`,
+        );
+      const cashtags = new Set(twitterText.extractCashtags(text).map((c) => c.toUpperCase()));
+      if (cashtags.size > X_PUBLISHING.maxCashtags)
+        throw xFailures.forbidden(
+          `A post created through the API may contain at most ${X_PUBLISHING.maxCashtags} cashtag; this one has ${cashtags.size}.`,
         );
       const parent = await replyTarget(caller, body.reply?.in_reply_to_tweet_id);
 

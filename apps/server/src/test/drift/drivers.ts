@@ -1,0 +1,190 @@
+import { createFacebookAdapter } from '../../platforms/facebook/adapter.js';
+import { network as facebook } from '../../platforms/facebook/index.js';
+import { createInstagramAdapter } from '../../platforms/instagram/adapter.js';
+import { network as instagram } from '../../platforms/instagram/index.js';
+import { createLinkedInAdapter } from '../../platforms/linkedin/adapter.js';
+import { network as linkedin } from '../../platforms/linkedin/index.js';
+import { PlatformError } from '../../platforms/errors.js';
+import { publishInOneGo } from '../../platforms/publish-steps.js';
+import { createThreadsAdapter } from '../../platforms/threads/adapter.js';
+import { network as threads } from '../../platforms/threads/index.js';
+import { THREADS_TIMING } from '../../platforms/threads/limits.js';
+import { createTikTokAdapter } from '../../platforms/tiktok/adapter.js';
+import { network as tiktok } from '../../platforms/tiktok/index.js';
+import { TIKTOK_TIMING } from '../../platforms/tiktok/limits.js';
+import { createXAdapter } from '../../platforms/x/adapter.js';
+import { network as x } from '../../platforms/x/index.js';
+import type {
+  ConnectableAccount,
+  PublishingAdapter,
+  PublishMedia,
+  StoredAccount,
+} from '../../platforms/types.js';
+import { startSandboxHarness as startGraphHarness } from '../graph-harness.js';
+import { startSandboxHarness } from '../sandbox-harness.js';
+
+/**
+ * One network's emulator, mounted as the server mounts it, with its real adapter connected as one
+ * account whose caps are lifted (the drift test publishes hundreds of posts) and whose media
+ * process at once. `publish` sends a post and its follow-ups the way the engine does.
+ */
+export interface Driver {
+  publish(post: {
+    text: string;
+    media: PublishMedia[];
+    threadParts: string[];
+    firstComment: string | null;
+    key: string;
+  }): Promise<{ accepted: true } | { accepted: false; message: string }>;
+  close(): Promise<void>;
+}
+
+const stored = (a: ConnectableAccount): StoredAccount => ({
+  externalId: a.externalId,
+  tokens: a.tokens,
+  extra: a.extra ?? {},
+  secrets: a.secrets ?? {},
+});
+
+const UNCAPPED = 1_000_000;
+
+function driverOf(
+  publishing: PublishingAdapter,
+  account: StoredAccount,
+  close: () => Promise<void>,
+  settings?: Record<string, unknown>,
+): Driver {
+  return {
+    close,
+    async publish(post) {
+      try {
+        const request = { text: post.text, media: post.media, idempotencyKey: post.key, settings };
+        const done = await publishInOneGo(publishing, account, request, {
+          maxChecks: 400,
+          maxWaitMs: 10,
+        });
+        let replyTo = done.externalId;
+        for (const text of post.threadParts) {
+          const part = await publishing.followUp!(account, {
+            kind: 'part',
+            postId: done.externalId,
+            replyTo,
+            text,
+          });
+          replyTo = part.externalId;
+        }
+        if (post.firstComment !== null)
+          await publishing.followUp!(account, {
+            kind: 'first_comment',
+            postId: done.externalId,
+            replyTo,
+            text: post.firstComment,
+          });
+        return { accepted: true };
+      } catch (err) {
+        if (!(err instanceof PlatformError) || err.kind !== 'bad_request') throw err;
+        return { accepted: false, message: err.message };
+      }
+    },
+  };
+}
+
+type MediaOrigin = () => string;
+
+export async function xDriver(media: MediaOrigin): Promise<Driver> {
+  const h = await startSandboxHarness(x, { heraldStandIn: media });
+  const { account } = await h.connectAs('Drift Poster');
+  for (const knob of ['publish_cap', 'processing_ms'])
+    await h.setKnob('drift_poster', knob, true, knob === 'publish_cap' ? UNCAPPED : 0);
+  // Replies to one's own posts are allowed anyway; the switch keeps other rules out of the way.
+  await h.setKnob('drift_poster', 'reply_open', true);
+  const adapter = createXAdapter(h.settings, { finalizeTimeoutMs: 10_000 }).publishing!;
+  return driverOf(adapter, stored(account), () => h.close());
+}
+
+export async function threadsDriver(media: MediaOrigin): Promise<Driver> {
+  const h = await startSandboxHarness(threads, { heraldStandIn: media });
+  const { account } = await h.connectAs('Drift Poster');
+  await h.setKnob('drift_poster', 'publish_cap', true, UNCAPPED);
+  await h.setKnob('drift_poster', 'processing_ms', true, 0);
+  const adapter = createThreadsAdapter(h.settings, {
+    ...THREADS_TIMING,
+    firstLookMs: 0,
+    pollMs: 5,
+    giveUpMs: 10_000,
+    publishTimeoutMs: 10_000,
+    replyReadyMs: 2000,
+  }).publishing!;
+  return driverOf(adapter, stored(account), () => h.close());
+}
+
+export async function tiktokDriver(media: MediaOrigin): Promise<Driver> {
+  const h = await startSandboxHarness(tiktok, { heraldStandIn: media });
+  const { account } = await h.connectAs('Drift Poster');
+  for (const [knob, value] of [
+    ['publish_cap', UNCAPPED],
+    ['processing_ms', 0],
+    ['moderation_ms', 0],
+  ] as const)
+    await h.setKnob('drift_poster', knob, true, value);
+  const adapter = createTikTokAdapter(h.settings, {
+    ...TIKTOK_TIMING,
+    statusFirstDelayMs: 0,
+    statusMaxDelayMs: 10,
+    statusBudgetMs: 10_000,
+  }).publishing!;
+  return driverOf(adapter, stored(account), () => h.close(), {
+    privacyLevel: 'PUBLIC_TO_EVERYONE',
+    allowComments: true,
+    allowDuet: true,
+    allowStitch: true,
+  });
+}
+
+async function metaDriver(
+  module: typeof instagram | typeof facebook,
+  make: typeof createInstagramAdapter | typeof createFacebookAdapter,
+  media: MediaOrigin,
+): Promise<Driver> {
+  const h = await startGraphHarness(module, { heraldStandIn: media });
+  const { code } = await h.authorize({
+    fields: { account: 'Drift Poster', pages: 'Drift Page', instagram: 'drift_poster' },
+  });
+  const [account] = await h.adapter.connect({
+    code: code!,
+    redirectUri: h.redirectUri,
+    codeVerifier: '',
+  });
+  await h.setKnob('Drift Poster', 'publish_cap', UNCAPPED);
+  await h.setKnob('Drift Poster', 'processing_ms', 1);
+  const adapter = make(h.settings, {
+    imagePollMs: 1,
+    videoPollMs: 1,
+    maxPollMs: 5,
+    finalizeTimeoutMs: 10_000,
+  }).publishing!;
+  return driverOf(adapter, stored(account!), () => h.close());
+}
+
+export const instagramDriver = (media: MediaOrigin) =>
+  metaDriver(instagram, createInstagramAdapter, media);
+export const facebookDriver = (media: MediaOrigin) =>
+  metaDriver(facebook, createFacebookAdapter, media);
+
+export async function linkedinDriver(media: MediaOrigin): Promise<Driver> {
+  const h = await startGraphHarness(linkedin, { heraldStandIn: media });
+  const { code } = await h.authorize({
+    fields: { account: 'Drift Poster', organizations: '' },
+    kind: 'person',
+  });
+  const [account] = await h.adapter.connect({
+    code: code!,
+    redirectUri: h.redirectUri,
+    codeVerifier: '',
+    kind: 'person',
+  });
+  await h.setKnob('Drift Poster', 'publish_cap', UNCAPPED);
+  await h.setKnob('Drift Poster', 'processing_ms', 1);
+  const adapter = createLinkedInAdapter(h.settings, { finalizeTimeoutMs: 10_000 }).publishing!;
+  return driverOf(adapter, stored(account!), () => h.close());
+}

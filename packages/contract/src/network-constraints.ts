@@ -30,11 +30,11 @@ export const X_MEDIA_CONSTRAINTS = {
 export const INSTAGRAM_MEDIA_CONSTRAINTS = {
   text: { maxLength: 2_200, counting: 'codepoints', textOnlyAllowed: false },
   maxMediaPerPost: 10,
-  // Feed images: JPEG only, 4:5 (0.8) to 1.91:1 (https://developers.facebook.com/docs/instagram-platform/content-publishing).
+  // Feed images: JPEG only, 4:5 (0.8) to 1.91:1; narrower than 320 px they are scaled up, not
+  // refused (https://developers.facebook.com/docs/instagram-platform/content-publishing).
   image: {
     allowedMimeTypes: ['image/jpeg'],
     maxFileSize: 8 * 1024 * 1024,
-    minDimensions: { width: 320, height: 320 },
     minAspectRatio: 0.8,
     maxAspectRatio: 1.91,
   },
@@ -54,18 +54,21 @@ export const INSTAGRAM_MEDIA_CONSTRAINTS = {
   },
 } satisfies MediaConstraints;
 
-/** Facebook Pages (docs/networks.md#facebook-limits). */
+/** Facebook Pages (docs/networks.md#facebook-limits); videos go through an upload that takes MP4 only. */
 export const FACEBOOK_MEDIA_CONSTRAINTS = {
   text: { maxLength: 63_206, counting: 'codepoints', textOnlyAllowed: true },
   maxMediaPerPost: 10,
-  image: { allowedMimeTypes: ['image/jpeg', 'image/png'], maxFileSize: 10 * 1024 * 1024 },
+  image: {
+    allowedMimeTypes: ['image/jpeg', 'image/png', 'image/gif'],
+    maxFileSize: 10 * 1024 * 1024,
+  },
   video: {
-    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
+    allowedMimeTypes: ['video/mp4'],
     maxFileSize: 10 * 1024 * 1024 * 1024,
     maxCount: 1,
   },
   reel: {
-    allowedMimeTypes: ['video/mp4', 'video/quicktime'],
+    allowedMimeTypes: ['video/mp4'],
     minDuration: 3,
     maxDuration: 90,
     maxCount: 1,
@@ -138,6 +141,8 @@ export const NETWORK_MEDIA_CONSTRAINTS: Readonly<Record<string, MediaConstraints
 
 /** Instagram captions: at most 30 hashtags and 20 @mentions (docs/networks.md#instagram-limits). */
 export const INSTAGRAM_CAPTION_LIMITS = { hashtags: 30, mentions: 20 } as const;
+/** LinkedIn videos: 75 KB to 500 MB (the Videos API's `fileSizeBytes`, docs/networks.md#linkedin-limits). */
+export const LINKEDIN_MIN_VIDEO_BYTES = 75 * 1024;
 /** LinkedIn images: fewer than 36,152,320 pixels (docs/networks.md#linkedin-limits). */
 export const LINKEDIN_MAX_IMAGE_PIXELS = 36_152_319;
 /** Threads refuses a post with more than 5 distinct links (docs/networks.md#threads-limits). */

@@ -9,6 +9,7 @@ import {
 import {
   constraintsForAccount,
   countText,
+  formatFileSize,
   mediaCountProblems,
   mediaFileProblems,
   mediaKindOf,
@@ -18,6 +19,7 @@ import {
 import {
   INSTAGRAM_CAPTION_LIMITS,
   LINKEDIN_MAX_IMAGE_PIXELS,
+  LINKEDIN_MIN_VIDEO_BYTES,
   NETWORK_MEDIA_CONSTRAINTS,
   THREADS_MAX_LINKS,
   X_MAX_CASHTAGS,
@@ -224,6 +226,12 @@ function fileShapeProblems(network: string, media: MediaFacts[]): RuleProblem[] 
   if (network !== 'LinkedIn') return [];
   const problems: RuleProblem[] = [];
   for (const file of media) {
+    if (mediaKindOf(file) === 'video' && file.size < LINKEDIN_MIN_VIDEO_BYTES) {
+      problems.push({
+        rule: 'linkedin.video-size',
+        message: `${file.fileName}: LinkedIn takes videos of at least ${formatFileSize(LINKEDIN_MIN_VIDEO_BYTES)}; this one is ${formatFileSize(file.size)}. Upload a longer or better-quality video.`,
+      });
+    }
     if (mediaKindOf(file) !== 'image' || !file.width || !file.height) continue;
     const pixels = file.width * file.height;
     if (pixels > LINKEDIN_MAX_IMAGE_PIXELS) {

@@ -1,3 +1,4 @@
+import { type PostShape, publishProblems } from '@herald/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Driver,
@@ -9,7 +10,6 @@ import {
   xDriver,
 } from './drift/drivers.js';
 import { makeFile, MediaRoute } from './drift/media.js';
-import { type PostShape, publishProblems } from './drift/publish-rules-stand-in.js';
 import { around, type NetworkProfile, seededRandom, shapeOf } from './drift/shapes.js';
 
 /**
@@ -178,95 +178,6 @@ const PROFILES: Record<string, NetworkProfile> = {
   },
 };
 
-/**
- * TEMPORARY — delete when @herald/contract's publishProblems replaces the stand-in: the shapes
- * today's rules (validatePostTargets) are known to judge differently from the network. Each entry
- * names the network and why; nothing else is skipped.
- */
-const STAND_IN_KNOWN_WRONG: Array<{
-  network: string;
-  why: string;
-  matches: (shape: PostShape) => boolean;
-}> = [
-  {
-    network: 'X',
-    why: 'X takes 4 images, or one GIF, or one video, alone: a GIF or a video beside other files is refused',
-    matches: (s) =>
-      s.media.length > 1 &&
-      s.media.some((m) => m.mimeType === 'image/gif' || m.mimeType.startsWith('video/')),
-  },
-  {
-    network: 'X',
-    why: 'X takes at most one cashtag in a post made through the API',
-    matches: (s) => [s.text, ...s.threadParts, s.firstComment ?? ''].some((t) => cashtags(t) > 1),
-  },
-  {
-    network: 'X',
-    why: 'X takes GIFs up to 15 MB (other images up to 5 MB)',
-    matches: (s) => s.media.some((m) => m.mimeType === 'image/gif' && m.size > 5 * MB),
-  },
-  {
-    network: 'Instagram',
-    why: 'Instagram scales images narrower than 320 px up instead of refusing them',
-    matches: (s) =>
-      s.media.some((m) => m.mimeType.startsWith('image/') && (m.width! < 320 || m.height! < 320)),
-  },
-  {
-    network: 'Instagram',
-    why: 'Instagram takes at most 30 hashtags and 20 @mentions in a caption',
-    matches: (s) =>
-      (s.text.match(/#topic/g)?.length ?? 0) > 30 || (s.text.match(/@friend_/g)?.length ?? 0) > 20,
-  },
-  {
-    network: 'Instagram',
-    why: "a first comment over 2,200 characters: the emulator takes Graph's 8,000 for comments, no Instagram document names a lower one",
-    matches: (s) => s.firstComment !== null && [...s.firstComment].length > 2200,
-  },
-  {
-    network: 'Facebook',
-    why: "Facebook's /photos takes GIF images",
-    matches: (s) => s.media.some((m) => m.mimeType === 'image/gif'),
-  },
-  {
-    network: 'Facebook',
-    why: 'a first comment of 8,000 characters is counted in UTF-16 units by the rules, in characters by the emulator',
-    matches: (s) => s.firstComment !== null && s.firstComment.length > 8000,
-  },
-  {
-    network: 'Threads',
-    why: 'Threads refuses a post with more than 5 links (THREADS_API__LINK_LIMIT_EXCEEDED)',
-    matches: (s) =>
-      [s.text, ...s.threadParts].some((t) => (t.match(/https?:\/\//g)?.length ?? 0) > 5),
-  },
-  {
-    network: 'TikTok',
-    why: 'a TikTok photo post takes a description of 4,000 characters (2,200 is the video caption)',
-    matches: (s) =>
-      s.text.length > 2200 &&
-      s.media.length > 0 &&
-      s.media.every((m) => m.mimeType.startsWith('image/')),
-  },
-  {
-    network: 'TikTok',
-    why: 'a TikTok post is one video alone, or photos without a video',
-    matches: (s) => s.media.length > 1 && s.media.some((m) => m.mimeType.startsWith('video/')),
-  },
-  {
-    network: 'LinkedIn',
-    why: 'a LinkedIn post carries one video alone, or images',
-    matches: (s) => s.media.length > 1 && s.media.some((m) => m.mimeType.startsWith('video/')),
-  },
-  {
-    network: 'LinkedIn',
-    why: "LinkedIn's Videos API takes files of 75 KB to 500 MB",
-    matches: (s) => s.media.some((m) => m.mimeType.startsWith('video/') && m.size < 75 * 1024),
-  },
-];
-
-/** Distinct cashtags ($ and 1–6 letters) in a text. */
-const cashtags = (text: string) =>
-  new Set(text.match(/(?<![\w$])\$[A-Za-z]{1,6}(?![\w])/g)?.map((c) => c.toUpperCase())).size;
-
 const media = new MediaRoute();
 beforeAll(() => media.start());
 afterAll(() => media.stop());
@@ -320,7 +231,6 @@ describe.each(Object.keys(PROFILES))('the rules and the %s emulator', (network) 
   it('accept and refuse the same posts', async () => {
     const random = seededRandom(SEED + network.length * 7919 + network.charCodeAt(0));
     const disagreements: Disagreement[] = [];
-    const known: Array<Disagreement & { why: string }> = [];
     let accepted = 0;
     for (let index = 0; index < SHAPES; index++) {
       const spec = shapeOf(random, PROFILES[network]!, index);
@@ -349,9 +259,7 @@ describe.each(Object.keys(PROFILES))('the rules and the %s emulator', (network) 
         network: outcome.accepted ? 'accepted' : outcome.message,
         shape,
       };
-      const excuse = STAND_IN_KNOWN_WRONG.find((k) => k.network === network && k.matches(shape));
-      if (excuse) known.push({ ...found, why: excuse.why });
-      else disagreements.push(found);
+      disagreements.push(found);
     }
     const report = (list: Disagreement[]) =>
       list
@@ -360,11 +268,6 @@ describe.each(Object.keys(PROFILES))('the rules and the %s emulator', (network) 
             `#${d.index} rules: ${d.rules}\n   ${network}: ${d.network}\n   shape: ${describeShape(d.shape)}`,
         )
         .join('\n');
-    if (known.length)
-      console.log(
-        `${network}: ${known.length} shapes judged differently by today's rules, as listed in STAND_IN_KNOWN_WRONG (seed ${SEED}):\n` +
-          [...new Set(known.map((k) => k.why))].map((w) => `  - ${w}`).join('\n'),
-      );
     // Both verdicts occur: a generator whose shapes all pass (or all fail) would prove nothing.
     expect(accepted).toBeGreaterThan(SHAPES / 10);
     expect(accepted).toBeLessThan(SHAPES);

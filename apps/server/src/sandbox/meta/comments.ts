@@ -14,7 +14,13 @@ import type { Authenticated } from './state.js';
 
 const IG_FIELDS = 'id,text,timestamp';
 const FB_FIELDS = 'id,message,created_time,from{id,name}';
-const MESSAGE_MAX = 8000;
+/**
+ * The longest comment each network takes: Facebook's 8,000 characters, counted here in UTF-16
+ * units (Graph does not say how it counts; an emoji-heavy comment is refused at the stricter
+ * reading), and Instagram's 2,200 characters, its comments' limit in the app as in the API.
+ */
+const commentTooLong = (network: Network, message: string) =>
+  network === 'instagram' ? [...message].length > 2200 : message.length > 8000;
 
 type Network = GraphComment['network'];
 const networkOf = (object: GraphObject): Network | null =>
@@ -137,7 +143,7 @@ export function addGraphComments(router: GraphRouter, deps: PublishDeps) {
     requireCommentScope(auth, network, true);
     const message = req.params.message ?? '';
     if (!message.trim()) throw graphErrors.missingParam('message');
-    if ([...message].length > MESSAGE_MAX) {
+    if (commentTooLong(network, message)) {
       throw graphErrors.invalidParam('(#100) The comment is too long.');
     }
     const pages = auth.page ? [auth.page] : auth.user.pages;

@@ -139,6 +139,8 @@ export const NETWORK_MEDIA_CONSTRAINTS: Readonly<Record<string, MediaConstraints
   TikTok: TIKTOK_MEDIA_CONSTRAINTS,
 };
 
+/** X: a GIF may weigh 15 MB, where other images stop at 5 MB (docs/networks.md#x-limits). */
+export const X_MAX_GIF_BYTES = 15 * 1024 * 1024;
 /** Instagram captions: at most 30 hashtags and 20 @mentions (docs/networks.md#instagram-limits). */
 export const INSTAGRAM_CAPTION_LIMITS = { hashtags: 30, mentions: 20 } as const;
 /** LinkedIn videos: 75 KB to 500 MB (the Videos API's `fileSizeBytes`, docs/networks.md#linkedin-limits). */

@@ -168,6 +168,39 @@ describe('LinkedIn images', () => {
   });
 });
 
+describe('files each network takes', () => {
+  it('X: GIFs up to 15 MB, other images up to 5 MB', () => {
+    const big = 15 * 1024 * 1024;
+    const bigGif = photo({ fileName: 'loop.gif', mimeType: 'image/gif', size: big });
+    expect(publishProblems('X', post({ media: [bigGif] }))).toEqual([]);
+    expect(rules('X', post({ media: [{ ...bigGif, size: big + 1 }] }))).toEqual(['x.file-size']);
+    expect(rules('X', post({ media: [photo({ size: 5 * 1024 * 1024 + 1 })] }))).toEqual([
+      'x.file-size',
+    ]);
+  });
+
+  it('LinkedIn: videos of at least 75 KB', () => {
+    expect(publishProblems('LinkedIn', post({ media: [clip({ size: 75 * 1024 })] }))).toEqual([]);
+    expect(rules('LinkedIn', post({ media: [clip({ size: 75 * 1024 - 1 })] }))).toEqual([
+      'linkedin.video-size',
+    ]);
+  });
+
+  it('Facebook: GIF photos, and MP4 videos only (its upload takes nothing else)', () => {
+    expect(publishProblems('Facebook', post({ media: [gif(), photo()] }))).toEqual([]);
+    const mov = clip({ fileName: 'clip.mov', mimeType: 'video/quicktime' });
+    expect(publishProblems('Facebook', post({ media: [mov] })).map((p) => p.message)).toEqual([
+      'clip.mov: File type video/quicktime not allowed. Use: video/mp4',
+    ]);
+  });
+
+  it('Instagram: an image narrower than 320 px, which Instagram scales up', () => {
+    expect(
+      publishProblems('Instagram', post({ media: [photo({ width: 200, height: 200 })] })),
+    ).toEqual([]);
+  });
+});
+
 describe('TikTok captions', () => {
   it('hold 2,200 UTF-16 units, under photos as under a video', () => {
     const text = 'a'.repeat(2201);

@@ -23,6 +23,7 @@ import {
   NETWORK_MEDIA_CONSTRAINTS,
   THREADS_MAX_LINKS,
   X_MAX_CASHTAGS,
+  X_MAX_GIF_BYTES,
 } from './network-constraints.js';
 import type { MediaConstraints } from './platforms.js';
 
@@ -165,60 +166,45 @@ function textContentProblems(network: string, text: string, place: TextPlace): R
   return problems;
 }
 
+const hasVideo = (media: MediaFacts[]) => media.some(isVideo);
+
+/**
+ * Which files may go together in one post, per network: when `refuses` holds for two or more
+ * files, the post is refused with `message`. Instagram and Threads carousels mix images and
+ * videos freely, so they have no entry.
+ */
+const MEDIA_MIX: Record<string, { refuses: (media: MediaFacts[]) => boolean; message: string }> = {
+  // https://docs.x.com/x-api/media/introduction: up to 4 images, or 1 GIF, or 1 video.
+  X: {
+    refuses: (media) => media.some((m) => isVideo(m) || isGif(m)),
+    message:
+      'X takes one video or one GIF per post, on its own. Keep only that file in the X version of this post.',
+  },
+  // A Page post is photos (attached_media) or one video (/videos), never both.
+  Facebook: {
+    refuses: hasVideo,
+    message:
+      'Facebook takes photos or one video per post, not both and not several videos. Keep only the photos, or only one video, in the Facebook version of this post.',
+  },
+  // A post's content is one video, or one image, or a MultiImage of 2–20 images.
+  LinkedIn: {
+    refuses: hasVideo,
+    message:
+      'LinkedIn takes one video per post, on its own. Keep only the video in the LinkedIn version of this post.',
+  },
+  // Content Posting API: a video post, or a photo post of 1–35 photos.
+  TikTok: {
+    refuses: hasVideo,
+    message:
+      'TikTok takes one video on its own, or photos without a video. Keep only the video, or only the photos, in the TikTok version of this post.',
+  },
+};
+
 /** The network's rules about which files may go together in one post. */
 function mediaMixProblems(network: string, media: MediaFacts[]): RuleProblem[] {
-  const key = keyOf(network);
-  if (media.length < 2) return [];
-  const videos = media.filter(isVideo).length;
-  switch (network) {
-    case 'X':
-      // https://docs.x.com/x-api/media/introduction: up to 4 images, or 1 GIF, or 1 video.
-      return media.some((m) => isVideo(m) || isGif(m))
-        ? [
-            {
-              rule: `${key}.media-mix`,
-              message:
-                'X takes one video or one GIF per post, on its own. Keep only that file in the X version of this post.',
-            },
-          ]
-        : [];
-    case 'Facebook':
-      // A Page post is photos (attached_media) or one video (/videos), never both.
-      return videos > 0
-        ? [
-            {
-              rule: `${key}.media-mix`,
-              message:
-                'Facebook takes photos or one video per post, not both and not several videos. Keep only the photos, or only one video, in the Facebook version of this post.',
-            },
-          ]
-        : [];
-    case 'LinkedIn':
-      // A post's content is one video, or one image, or a MultiImage of 2–20 images.
-      return videos > 0
-        ? [
-            {
-              rule: `${key}.media-mix`,
-              message:
-                'LinkedIn takes one video per post, on its own. Keep only the video in the LinkedIn version of this post.',
-            },
-          ]
-        : [];
-    case 'TikTok':
-      // Content Posting API: a video post, or a photo post of 1–35 photos.
-      return videos > 0
-        ? [
-            {
-              rule: `${key}.media-mix`,
-              message:
-                'TikTok takes one video on its own, or photos without a video. Keep only the video, or only the photos, in the TikTok version of this post.',
-            },
-          ]
-        : [];
-    default:
-      // Instagram and Threads carousels mix images and videos freely.
-      return [];
-  }
+  const mix = MEDIA_MIX[network];
+  if (!mix || media.length < 2 || !mix.refuses(media)) return [];
+  return [{ rule: `${keyOf(network)}.media-mix`, message: mix.message }];
 }
 
 /** Rules on single files that the data-driven constraints cannot say. */
@@ -326,12 +312,26 @@ export function mediaFilesProblems(
     account.constraints === undefined ? networkConstraintsOf(name) : account.constraints;
   const problems: RuleProblem[] = [];
   for (const file of media) {
-    for (const p of mediaFileProblems(file, constraints)) {
+    for (const p of mediaFileProblems(file, gifRulesOf(name, file, constraints))) {
       problems.push({ rule: `${key}.${p.rule}`, message: `${file.fileName}: ${p.message}` });
     }
   }
   problems.push(...fileShapeProblems(name, media));
   return problems;
+}
+
+/**
+ * X takes GIFs up to 15 MB where other images stop at 5 MB (docs/networks.md#x-limits): a GIF is
+ * judged with the larger size, every other rule of X's images unchanged.
+ */
+function gifRulesOf(
+  network: string,
+  file: MediaFacts,
+  constraints: MediaConstraints | null,
+): MediaConstraints | null {
+  if (network !== 'X' || !isGif(file) || !constraints?.image) return constraints;
+  const maxFileSize = Math.max(constraints.image.maxFileSize ?? 0, X_MAX_GIF_BYTES);
+  return { ...constraints, image: { ...constraints.image, maxFileSize } };
 }
 
 /**

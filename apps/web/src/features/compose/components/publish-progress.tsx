@@ -1,9 +1,9 @@
-import { ExternalLink } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { generatePath } from 'react-router';
 import { ButtonLink, Button } from '@/components/ui/button';
 import { Modal, ModalActions } from '@/components/ui/modal';
 import { NetworkMark } from '@/components/ui/network-mark';
+import { pill, PublishedPill } from '@/components/ui/outcome-pill';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -24,8 +24,6 @@ export const PROGRESS_FALLBACK_POLL_MS = 2_000;
 /** docs/product.md#constants: the summary toast of a Publish now stays 6 seconds. */
 export const SUMMARY_TOAST_MS = 6_000;
 
-const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold';
-
 function RowState({ row }: { row: ProgressRow }) {
   const { state } = row;
   switch (state.kind) {
@@ -38,22 +36,7 @@ function RowState({ row }: { row: ProgressRow }) {
       );
     case 'published':
       return (
-        <span className="flex flex-wrap items-center justify-end gap-2">
-          <span className={cn(pill, 'bg-emerald-100 text-emerald-800')}>
-            {state.inbox ? 'Sent to TikTok inbox' : 'Published'}
-          </span>
-          {state.permalink && !state.inbox && (
-            <a
-              href={state.permalink}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex items-center gap-1 text-xs font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              View on {row.network}
-              <ExternalLink className="size-3" aria-hidden="true" />
-            </a>
-          )}
-        </span>
+        <PublishedPill network={row.network} permalink={state.permalink} inbox={state.inbox} />
       );
     case 'failed':
       return <span className={cn(pill, 'bg-red-100 text-red-800')}>Failed</span>;

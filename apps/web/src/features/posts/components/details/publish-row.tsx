@@ -1,7 +1,7 @@
-import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { NetworkMark } from '@/components/ui/network-mark';
+import { pill, PublishedPill } from '@/components/ui/outcome-pill';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useTimeZone } from '@/lib/use-time-zone';
@@ -10,7 +10,6 @@ import type { PublishRow, RowState } from './publish-rows';
 import { FollowUpList } from './follow-up-list';
 
 const nameClass = 'flex min-w-0 items-center gap-2 text-sm font-medium text-slate-900';
-const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold';
 
 /** "Name (@handle)", or whichever of the two the account has. */
 function accountText(row: PublishRow): string | null {
@@ -47,22 +46,7 @@ function StatePill({
   switch (state.kind) {
     case 'published':
       return (
-        <span className="flex flex-wrap items-center justify-end gap-2">
-          <span className={cn(pill, 'bg-emerald-100 text-emerald-800')}>
-            {state.inbox ? 'Sent to TikTok inbox' : 'Published'}
-          </span>
-          {state.permalink && !state.inbox && (
-            <a
-              href={state.permalink}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex items-center gap-1 text-xs font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              View on {platformName}
-              <ExternalLink className="size-3" aria-hidden="true" />
-            </a>
-          )}
-        </span>
+        <PublishedPill network={platformName} permalink={state.permalink} inbox={state.inbox} />
       );
     case 'publishing':
       return (

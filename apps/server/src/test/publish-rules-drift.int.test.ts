@@ -22,7 +22,7 @@ import { around, type NetworkProfile, seededRandom, shapeOf } from './drift/shap
  * DRIFT_SEED replays a run; DRIFT_SHAPES sets how many shapes each network gets.
  */
 const SEED = Number(process.env.DRIFT_SEED ?? 20_260_301);
-const SHAPES = Number(process.env.DRIFT_SHAPES ?? 120);
+const SHAPES = Number(process.env.DRIFT_SHAPES ?? 300);
 console.log(
   `publish-rules drift: seed ${SEED} (DRIFT_SEED=${SEED} replays it), ${SHAPES} shapes per network`,
 );

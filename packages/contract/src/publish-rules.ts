@@ -253,6 +253,9 @@ export function postTextProblems(
 /** Keys of the rules about the post's own text. */
 const TEXT_RULES = /^[a-z0-9-]+\.(text-length|cashtags|links|hashtags|mentions)$/;
 
+/** Whether a rule is about the post's text (its length, cashtags, links…) rather than its files. */
+export const isTextRule = (rule: string | undefined) => rule !== undefined && TEXT_RULES.test(rule);
+
 /**
  * The rules of the post itself, not of its files one by one: its text (length and content),
  * how many files and which mix, and that it has something to publish. What an adapter checks

@@ -55,7 +55,7 @@ export function combineConnectKinds(
       : undefined;
   const publishing: PublishingAdapter | undefined = anyPublishing && {
     prepare: (account, request) => publishingOf(account).prepare(account, request),
-    check: (account, state) => publishingOf(account).check(account, state),
+    check: (account, state, request) => publishingOf(account).check(account, state, request),
     finalize: (account, request, state) => publishingOf(account).finalize(account, request, state),
     reconcile: optional('reconcile'),
     listComments: optional('listComments'),

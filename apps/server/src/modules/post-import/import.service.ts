@@ -1,6 +1,7 @@
 import {
   constraintsForAccount,
   followUpProblems,
+  isTextRule,
   contentForAccount,
   supportsFirstComment,
   FIRST_COMMENT_NETWORKS,
@@ -442,7 +443,10 @@ async function fetchRowMedia(
     await deps.media.remove(keysOf(files));
     return {
       message: errors
-        .map((e) => `${e.field === 'media' ? 'media_urls' : 'text'}: ${e.message}`)
+        .map(
+          (e) =>
+            `${e.field === 'media' && !isTextRule(e.rule) ? 'media_urls' : 'text'}: ${e.message}`,
+        )
         .join(' '),
     };
   }

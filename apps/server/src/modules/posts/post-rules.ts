@@ -1,6 +1,7 @@
 import {
   applyLinkTracking,
   fieldOfRule,
+  isTextRule,
   postTextProblems,
   contentForAccount,
   contentRequiredMessage,
@@ -41,8 +42,13 @@ export function factsOf(file: IngestedMedia): MediaFacts {
 export function throwValidation(errors: PostValidationError[]): never {
   const media = errors.filter((e) => e.field === 'media');
   if (media.length > 0) {
-    const names = [...new Set(media.map((e) => e.platformName))];
-    throw new AppError('VALIDATION_FAILED', `Media validation failed for ${names.join(', ')}.`, {
+    const names = [...new Set(media.map((e) => e.platformName))].join(', ');
+    // A text a network would refuse (a second cashtag on X, a sixth link on Threads) is not a
+    // file's problem: the summary says what to change.
+    const summary = media.every((e) => isTextRule(e.rule))
+      ? `The text breaks the rules of ${names}.`
+      : `Media validation failed for ${names}.`;
+    throw new AppError('VALIDATION_FAILED', summary, {
       platformValidationErrors: media.map(({ platformName, message }) => ({
         platformName,
         message,

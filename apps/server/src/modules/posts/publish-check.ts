@@ -2,6 +2,7 @@ import {
   applyLinkTracking,
   constraintsForAccount,
   contentForAccount,
+  fieldOfRule,
   mediaGoesTo,
   publishProblems,
   type PostValidationError,
@@ -21,6 +22,8 @@ import * as repo from './posts.repository.js';
 
 /** Publications that will still be sent: not out, not on their way, not waiting on a check. */
 const STILL_TO_SEND = ['QUEUED', 'FAILED'] as const;
+/** Publish now on chosen accounts also sends again one whose last try is uncertain. */
+const SENT_NOW = [...STILL_TO_SEND, 'UNCERTAIN'] as const;
 
 /**
  * Every rule each network applies at publish time (`publishProblems`), for the accounts a stored
@@ -56,7 +59,7 @@ export async function storedPostProblems(
         and(
           eq(postTargets.organizationId, organizationId),
           eq(postTargets.postId, postId),
-          inArray(postTargets.status, [...STILL_TO_SEND]),
+          inArray(postTargets.status, targetIds ? [...SENT_NOW] : [...STILL_TO_SEND]),
         ),
       ),
     db
@@ -119,7 +122,7 @@ export async function storedPostProblems(
       errors.push({
         platformId: target.platformId,
         platformName: target.label,
-        field: 'media',
+        field: fieldOfRule(p.rule),
         message: p.message,
         rule: p.rule,
       });

@@ -103,6 +103,7 @@ describe('creating a post', () => {
       scheduledAt: inADay(),
     });
     expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The text breaks the rules of X.');
     expect(res.body.details.platformValidationErrors).toEqual([xCashtagRefusal]);
   });
 
@@ -200,7 +201,9 @@ describe('importing posts from CSV', () => {
     expect(res.status).toBe(200);
     const rows = res.body.data.rows as Array<{ ok: boolean; messages: string[] }>;
     expect(rows.map((r) => r.ok)).toEqual([true, false, false]);
-    expect(rows[1]!.messages.join(' ')).toContain('X takes one cashtag per post');
-    expect(rows[2]!.messages.join(' ')).toContain('Threads refuses a post with more than 5 links');
+    expect(rows[1]!.messages.join(' ')).toContain('text: X takes one cashtag per post');
+    expect(rows[2]!.messages.join(' ')).toContain(
+      'text: Threads refuses a post with more than 5 links',
+    );
   });
 });

@@ -363,10 +363,16 @@ export function createXInbox(settings: AdapterSettings<XUrls>): InboxAdapter {
     };
   }
 
-  /** DM events newer than the newest page read before, from its `previous_token`. */
-  async function pollNewDms(account: StoredAccount, previous: string, meter: ReadMeter) {
+  /**
+   * DM events newer than the newest page read before, from its `previous_token`. A page of events
+   * that comes without one leaves nothing to ask from next time: the cursor then keeps the newest
+   * event read instead, and the next poll pages down to it (never reading these again).
+   */
+  async function pollNewDms(account: StoredAccount, cursor: XInboxCursor, meter: ReadMeter) {
     const events: InboxMessageEvent[] = [];
-    let token = previous;
+    let token = cursor.dmPrevious!;
+    let newest = cursor.dmNewest;
+    let tokenLost = false;
     for (let page = 0; page < X_DM_PAGES_PER_POLL; page++) {
       const size = meter.pageSize(X_READS_PER_DM_EVENT, 1);
       if (!size) break;
@@ -375,14 +381,24 @@ export function createXInbox(settings: AdapterSettings<XUrls>): InboxAdapter {
       const media = mapOf(answer.includes?.media, (m) => m.media_key);
       meter.take(answer.data?.length ?? 0, X_READS_PER_DM_EVENT);
       for (const e of answer.data ?? []) {
+        newest = newer(newest, e.id);
         const event = dmEvent(e, account.externalId, users, media);
         if (event) events.push(event);
       }
       // An empty page keeps the token it was asked with; a full one may have newer events above.
       if (answer.meta?.previous_token) token = answer.meta.previous_token;
+      else if (answer.data?.length) {
+        tokenLost = true;
+        break;
+      }
       if ((answer.data?.length ?? 0) < size) break;
     }
-    return { events, cursor: { dmPrevious: token } };
+    return {
+      events,
+      cursor: tokenLost
+        ? { dmPrevious: undefined, dmNewest: newest }
+        : { dmPrevious: token, dmNewest: newest },
+    };
   }
 
   /**
@@ -391,7 +407,7 @@ export function createXInbox(settings: AdapterSettings<XUrls>): InboxAdapter {
    */
   async function pollDms(account: StoredAccount, cursor: XInboxCursor, meter: ReadMeter) {
     const resume = cursor.dmResume;
-    if (!resume && cursor.dmPrevious) return pollNewDms(account, cursor.dmPrevious, meter);
+    if (!resume && cursor.dmPrevious) return pollNewDms(account, cursor, meter);
     const events: InboxMessageEvent[] = [];
     const stopAt = resume ? resume.stopAt : (cursor.dmNewest ?? null);
     let newest = resume?.newest;

@@ -5,7 +5,7 @@ import {
   type PlatformValidationError,
   type TikTokPostSettings,
 } from '@herald/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLinkTrackingSettings } from '@/lib/post-extras';
 import { generatePath, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -267,6 +267,12 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
     send();
   };
 
+  // A hold whose answer this screen will not see (the person left while it was on its way, and
+  // the mutation's callbacks do not run after unmount) is released, or it would keep every later
+  // post toast back.
+  const openHold = useRef<ReturnType<typeof holdPostNotifications> | null>(null);
+  useEffect(() => () => openHold.current?.release(), []);
+
   /** `queue`: Add to queue (docs/queue-and-import.md), the same checks as scheduling. */
   const send = (queue = false) => {
     setConfirmingPublish(false);
@@ -274,6 +280,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
     const draft = draftOf(state, editable, zone, edit, tiktok.forDraft(), followUps.forDraft());
     // Publish now's outcomes may come over the stream before its answer: held until it is known.
     const hold = !edit && !queue && state.action === 'publish' ? holdPostNotifications() : null;
+    openHold.current = hold;
     mutation.mutate(
       {
         draft: queue ? { ...draft, action: 'queue', scheduledAt: undefined } : draft,

@@ -42,12 +42,14 @@ function RowState({ row }: { row: ProgressRow }) {
       return <span className={cn(pill, 'bg-red-100 text-red-800')}>Failed</span>;
     case 'uncertain':
       return <span className={cn(pill, 'bg-yellow-100 text-yellow-900')}>Needs check</span>;
+    case 'retrying':
+      return <span className={cn(pill, 'bg-blue-100 text-blue-800')}>Will retry</span>;
   }
 }
 
 function ProgressItem({ row }: { row: ProgressRow }) {
   const { state } = row;
-  const problem = state.kind === 'failed' || state.kind === 'uncertain' ? state : null;
+  const problem = state.kind === 'publishing' || state.kind === 'published' ? null : state;
   return (
     <li aria-label={row.account ? `${row.network} ${row.account}` : row.network} className="py-2.5">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
@@ -71,12 +73,20 @@ function ProgressItem({ row }: { row: ProgressRow }) {
         <div
           className={cn(
             'mt-2 rounded-lg p-2 text-xs',
-            problem.kind === 'failed' ? 'bg-red-50 text-red-900' : 'bg-yellow-50 text-yellow-900',
+            problem.kind === 'failed'
+              ? 'bg-red-50 text-red-900'
+              : problem.kind === 'retrying'
+                ? 'bg-blue-50 text-blue-900'
+                : 'bg-yellow-50 text-yellow-900',
           )}
         >
           <p>
             <span className="font-semibold">
-              {problem.kind === 'failed' ? 'Failed: ' : 'Needs check: '}
+              {problem.kind === 'failed'
+                ? 'Failed: '
+                : problem.kind === 'retrying'
+                  ? 'Last try: '
+                  : 'Needs check: '}
             </span>
             {problem.reason}
           </p>

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformPost } from '@herald/contract';
+import { holdPostToast } from '@/lib/notifications';
 import { createMe } from '@/testing/factories';
 import { fail, ok, type FakeRequest } from '@/testing/fake-server';
 import {
@@ -188,6 +189,23 @@ describe('/create-post request', () => {
     // Publish now follows the accounts before going to /content.
     expect(await screen.findByRole('dialog', { name: /^Publishing/ })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/create-post');
+  });
+
+  it('lets go of held post toasts when the person leaves before Publish now is answered', async () => {
+    const { user, xhr, unmount } = await renderComposer({
+      uploadSteps: 'manual',
+      routes: { [CREATE_ROUTE]: created() },
+    });
+    await writeForXAndFacebook(user);
+    await user.click(screen.getByRole('radio', { name: 'Publish now' }));
+    await user.click(createButton());
+    await confirmPublishNow(user);
+    await waitFor(() => xhr.latest());
+    // While the request is on its way, a post's toast waits for the answer…
+    expect(holdPostToast('another-post', () => {})).toBe(true);
+    unmount();
+    // …and once the screen is gone, none is held back any more.
+    expect(holdPostToast('another-post', () => {})).toBe(false);
   });
 
   it('refreshes the session once on a 401 and sends the upload again', async () => {

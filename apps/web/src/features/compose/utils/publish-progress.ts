@@ -5,7 +5,9 @@ export type ProgressState =
   | { kind: 'publishing' }
   | { kind: 'published'; permalink: string | null; inbox: boolean }
   | { kind: 'failed'; reason: string; todo: string }
-  | { kind: 'uncertain'; reason: string; todo: string };
+  | { kind: 'uncertain'; reason: string; todo: string }
+  /** A try failed for a passing reason (a rate limit, a daily cap): the engine tries again by itself. */
+  | { kind: 'retrying'; reason: string; todo: string };
 
 export interface ProgressRow {
   id: string;
@@ -20,7 +22,9 @@ export interface Progress {
   published: number;
   /** Failed or uncertain: the accounts the member has something to do about. */
   problems: number;
-  /** Every account is published, failed or uncertain. */
+  /** Waiting to be tried again later by the engine, nothing for the member to do now. */
+  later: number;
+  /** Every account is published, failed, uncertain or waiting for a later try. */
   settled: boolean;
 }
 
@@ -55,8 +59,18 @@ function stateOf(target: PlatformPost): ProgressState {
           `Herald could not confirm whether ${target.platformName} published it.`,
         todo: `Check ${target.platformName}, then open the post to mark it as published or retry.`,
       };
+    case 'QUEUED':
+      // A publication queued again with the reason of its last try waits for a later one (the
+      // dialog would otherwise say "Publishing…" for as long as a daily cap lasts).
+      if (target.error?.trim())
+        return {
+          kind: 'retrying',
+          reason: target.error.trim(),
+          todo: 'Herald tries again by itself; the post shows when it went out.',
+        };
+      return { kind: 'publishing' };
     default:
-      // QUEUED, PREPARING, READY, PUBLISHING: the engine is on it.
+      // PREPARING, READY, PUBLISHING: the engine is on it.
       return { kind: 'publishing' };
   }
 }
@@ -73,11 +87,13 @@ export function progressOf(post: Post): Progress {
   const problems = rows.filter(
     (r) => r.state.kind === 'failed' || r.state.kind === 'uncertain',
   ).length;
+  const later = rows.filter((r) => r.state.kind === 'retrying').length;
   return {
     rows,
     published,
     problems,
-    settled: rows.length > 0 && published + problems === rows.length,
+    later,
+    settled: rows.length > 0 && published + problems + later === rows.length,
   };
 }
 
@@ -91,6 +107,16 @@ export function summaryOf(progress: Progress): {
   text: string;
 } {
   const total = progress.rows.length;
+  if (progress.later > 0) {
+    const retry = `${accounts(progress.later)} will be tried again later`;
+    const attention = progress.problems
+      ? `, ${accounts(progress.problems)} need${progress.problems === 1 ? 's' : ''} attention`
+      : '';
+    return {
+      tone: progress.problems ? 'partial' : 'success',
+      text: `Published to ${progress.published} of ${total} accounts; ${retry}${attention}: see the list.`,
+    };
+  }
   if (progress.published === total) {
     return {
       tone: 'success',
@@ -112,6 +138,6 @@ export function summaryOf(progress: Progress): {
 /** What the list says while it runs: "3 of 7 published so far…". */
 export function runningLineOf(progress: Progress): string {
   const total = progress.rows.length;
-  const done = progress.published + progress.problems;
+  const done = progress.published + progress.problems + progress.later;
   return `${done} of ${total} done${progress.problems ? `, ${progress.problems} with a problem` : ''}…`;
 }

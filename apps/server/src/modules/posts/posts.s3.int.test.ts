@@ -95,12 +95,17 @@ describe('posts with media on S3', () => {
 
   it('stores an image and a video, each with its thumbnail, as objects in the bucket', async () => {
     photo = await jpeg(800, 600);
-    clip = await mp4({ seconds: 2, width: 320, height: 240 });
+    clip = await mp4({ seconds: 4, width: 320, height: 240 });
+    // Instagram, whose carousels take an image and a video together (X takes a video alone).
     const res = await createPost(
       t,
       owner,
       orgId,
-      { platformIds: JSON.stringify([networks.X]), content: 'From the bucket', action: 'draft' },
+      {
+        platformIds: JSON.stringify([networks.Instagram]),
+        content: 'From the bucket',
+        action: 'draft',
+      },
       [
         { name: 'photo.jpg', type: 'image/jpeg', data: photo },
         { name: 'clip.mp4', type: 'video/mp4', data: clip },

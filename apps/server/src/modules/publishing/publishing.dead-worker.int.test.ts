@@ -129,14 +129,19 @@ describe('a worker killed mid-publication (on PostgreSQL: separate processes)', 
     // The call the dead worker had sent still reaches X after its latency. Until it has, X could
     // not show the post to anyone who asked, and the settler would rightly call it uncertain:
     // this test is about a call that went out, so it waits for X to hold the post.
-    await waitFor(
-      'X to hold the post whose call went out before the kill',
-      async () =>
-        ((await emu('GET', 'posts')).posts as Array<{ text: string }>).some(
-          (post) => post.text === text,
-        ),
-      LATENCY_MS + 30_000,
-    );
+    // The second worker starts once a call that reached X before the kill has landed there (a
+    // lookup while it is still in flight is rightly uncertain). The target is PUBLISHING just
+    // before the call is sent, so on a busy machine the kill may come first and X never hears of
+    // it: after the latency and a generous margin, nothing in flight is left either way.
+    const landed = Date.now() + LATENCY_MS + 15_000;
+    while (
+      Date.now() < landed &&
+      !((await emu('GET', 'posts')).posts as Array<{ text: string }>).some(
+        (post) => post.text === text,
+      )
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
 
     const second = await worker('worker 2');
     await waitFor(

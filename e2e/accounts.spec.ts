@@ -64,6 +64,10 @@ test.describe('accounts', () => {
     );
     await expect(confirm).not.toContainText('Harbor Cafe');
     await confirm.getByRole('button', { name: 'Publish now' }).click();
+    // Publish now follows the account until it settles, then Done goes to the library.
+    const progress = page.getByRole('dialog', { name: 'Publishing finished' });
+    await expect(progress).toBeVisible({ timeout: 60_000 });
+    await progress.getByRole('button', { name: 'Done' }).click();
     await expect(page).toHaveURL(/\/content$/);
 
     // The sandbox's list of publications: one new one, from Harbor Jobs, none from Harbor Cafe.

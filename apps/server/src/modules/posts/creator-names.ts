@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { perDatabase, transactionOf, type Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { transactionOf, type Db } from '../../db/client.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
+import { creatorRows } from './names.repository.js';
 
 /** Who created a post, as the library shows them. */
 export interface Creator {
@@ -24,14 +23,6 @@ export function forgetCreatorNames() {
   cache.clear();
 }
 
-const byIds = perDatabase((db: Db) =>
-  db
-    .select({ id: users.id, displayName: users.displayName })
-    .from(users)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('creator_names'),
-);
-
 /**
  * The people among `ids` (nulls skipped; a deleted person is absent), by id. Those not cached, or
  * due to be read again, are read by one statement for the whole call.
@@ -44,9 +35,7 @@ export async function creatorsOf(
   if (wanted.length === 0) return new Map();
   let read: Promise<Map<string, Creator>> | undefined;
   const readAll = () =>
-    (read ??= byIds(db)
-      .execute({ ids: wanted })
-      .then((rows) => new Map(rows.map((row) => [row.id, row]))));
+    (read ??= creatorRows(db, wanted).then((rows) => new Map(rows.map((row) => [row.id, row]))));
   const scope = transactionOf(db);
   const found = await Promise.all(
     wanted.map((id) => cache.get(id, async () => (await readAll()).get(id) ?? null, { scope })),

@@ -4,11 +4,10 @@ import {
   type FollowUpsInput,
   type MediaConstraints,
 } from '@herald/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { postTargets } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { replaceFollowUps } from '../publishing/follow-ups.js';
+import { targetStatuses } from './posts.repository.js';
 
 /** One account of a post whose thread parts and first comment may be set. */
 export interface FollowUpTarget {
@@ -57,14 +56,7 @@ export async function storeFollowUps(
   settled: Map<string, FollowUpsInput>,
   keep: (status: string) => boolean,
 ) {
-  const targets = await tx
-    .select({
-      id: postTargets.id,
-      integrationId: postTargets.integrationId,
-      status: postTargets.status,
-    })
-    .from(postTargets)
-    .where(and(eq(postTargets.postId, postId), eq(postTargets.organizationId, organizationId)));
+  const targets = await targetStatuses(tx, organizationId, postId);
   for (const target of targets) {
     if (!target.integrationId || keep(target.status)) continue;
     await replaceFollowUps(tx, organizationId, target.id, settled.get(target.integrationId));

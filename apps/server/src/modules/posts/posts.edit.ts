@@ -41,7 +41,7 @@ import { settleAltTexts } from './alt-text.js';
 import { readCreatorsAhead, settleTikTokSettings } from './tiktok-settings.js';
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
-import { insertEvent as insertApprovalEvent } from '../approvals/approvals.repository.js';
+import { recordApprovalEvent } from '../approvals/approval-events.js';
 import { refuseWhileBusy, type Caller, type PostsDeps } from './posts.service.js';
 
 /** What an edit request changes, checked against the post as it is. */
@@ -359,7 +359,7 @@ export async function editPost(
     if (submits && !wasPending) await recordSubmission(tx, caller, updated);
     if (!submits && wasPending && updated.status === 'scheduled') {
       // An approver who gives a waiting post its time approves it.
-      await insertApprovalEvent(tx, {
+      await recordApprovalEvent(tx, {
         organizationId: org,
         postId,
         userId: caller.userId,

@@ -25,6 +25,7 @@ import {
   platforms,
   postMedia,
   posts,
+  postTargetFollowUps,
   postTargets,
 } from '../../db/schema.js';
 
@@ -581,6 +582,69 @@ export function deleteTargets(db: Db, organizationId: string, targetIds: string[
   return db
     .delete(postTargets)
     .where(and(eq(postTargets.organizationId, organizationId), inArray(postTargets.id, targetIds)));
+}
+
+/** The post's targets: each one's id, account and status (which keep their follow-ups). */
+export function targetStatuses(db: Db, organizationId: string, postId: string) {
+  return db
+    .select({
+      id: postTargets.id,
+      integrationId: postTargets.integrationId,
+      status: postTargets.status,
+    })
+    .from(postTargets)
+    .where(and(eq(postTargets.postId, postId), eq(postTargets.organizationId, organizationId)));
+}
+
+/**
+ * The post's targets in `statuses`, with what the publish-time rules need: the network, its
+ * media rules and the account's text limit.
+ */
+export function targetsToCheck(
+  db: Db,
+  organizationId: string,
+  postId: string,
+  statuses: Array<(typeof postTargets.$inferSelect)['status']>,
+) {
+  return db
+    .select({
+      id: postTargets.id,
+      status: postTargets.status,
+      integrationId: postTargets.integrationId,
+      accountName: postTargets.accountName,
+      accountUsername: postTargets.accountUsername,
+      platformId: platforms.id,
+      platformName: platforms.name,
+      mediaConstraints: platforms.mediaConstraints,
+      textLimit: integrations.textLimit,
+    })
+    .from(postTargets)
+    .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
+    .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
+    .where(
+      and(
+        eq(postTargets.organizationId, organizationId),
+        eq(postTargets.postId, postId),
+        inArray(postTargets.status, statuses),
+      ),
+    );
+}
+
+/** The thread parts and first comments of every target of the post, in their order. */
+export function followUpTextsOfPost(db: Db, organizationId: string, postId: string) {
+  return db
+    .select({
+      targetId: postTargetFollowUps.targetId,
+      kind: postTargetFollowUps.kind,
+      position: postTargetFollowUps.position,
+      text: postTargetFollowUps.text,
+    })
+    .from(postTargetFollowUps)
+    .innerJoin(postTargets, eq(postTargets.id, postTargetFollowUps.targetId))
+    .where(
+      and(eq(postTargetFollowUps.organizationId, organizationId), eq(postTargets.postId, postId)),
+    )
+    .orderBy(asc(postTargetFollowUps.position));
 }
 
 /** The post's files in their order. */

@@ -34,9 +34,8 @@ import { settleAltTexts } from './alt-text.js';
 import { settleTikTokSettings, type TikTokCreatorReader } from './tiktok-settings.js';
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
-import { insertEvent as insertApprovalEvent } from '../approvals/approvals.repository.js';
-import { markQueued } from '../queue/queue.repository.js';
-import { nextFreeSlot, noSlotError, takeQueueSlot } from '../queue/queue.service.js';
+import { recordApprovalEvent } from '../approvals/approval-events.js';
+import { markQueued, nextFreeSlot, noSlotError, takeQueueSlot } from '../queue/queue.service.js';
 import { refuseUnpublishable } from './publish-check.js';
 
 /**
@@ -64,6 +63,19 @@ export interface Caller {
   userId: string;
   /** Holds post:approve: never submits for approval (absent counts as not holding it). */
   canApprove?: boolean;
+}
+
+/** The organization's post as stored, or null: for modules that check a post before acting on it. */
+export function findPost(db: Db, organizationId: string, postId: string) {
+  return repo.findPost(db, organizationId, postId);
+}
+
+/**
+ * Takes the lock post creation holds (the organization's row, until the transaction ends), for
+ * another module that places posts in time (the queue's re-shuffle) while creations wait.
+ */
+export function lockOrganization(db: Db, organizationId: string) {
+  return repo.lockOrganization(db, organizationId);
 }
 
 export const startOfUtcDay = (date: Date) =>
@@ -393,7 +405,7 @@ export async function updatePost(
     else if (body.scheduledAt !== undefined) await deps.lifecycle.scheduled(tx, updated);
     // An approver who gives a waiting post its time approves it.
     if (!submits && post.status === 'pending_approval' && updated.status === 'scheduled') {
-      await insertApprovalEvent(tx, {
+      await recordApprovalEvent(tx, {
         organizationId,
         postId,
         userId: caller?.userId ?? null,

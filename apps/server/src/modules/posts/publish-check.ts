@@ -7,15 +7,7 @@ import {
   publishProblems,
   type PostValidationError,
 } from '@herald/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  integrations,
-  platforms,
-  postMedia,
-  postTargetFollowUps,
-  postTargets,
-} from '../../db/schema.js';
 import { contentOf } from './post-dto.js';
 import { constraintsOf, labelTargets, throwValidation } from './post-rules.js';
 import * as repo from './posts.repository.js';
@@ -40,46 +32,9 @@ export async function storedPostProblems(
   const post = await repo.findPost(db, organizationId, postId);
   if (!post) return [];
   const [targets, files, followUps] = await Promise.all([
-    db
-      .select({
-        id: postTargets.id,
-        status: postTargets.status,
-        integrationId: postTargets.integrationId,
-        accountName: postTargets.accountName,
-        accountUsername: postTargets.accountUsername,
-        platformId: platforms.id,
-        platformName: platforms.name,
-        mediaConstraints: platforms.mediaConstraints,
-        textLimit: integrations.textLimit,
-      })
-      .from(postTargets)
-      .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
-      .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
-      .where(
-        and(
-          eq(postTargets.organizationId, organizationId),
-          eq(postTargets.postId, postId),
-          inArray(postTargets.status, targetIds ? [...SENT_NOW] : [...STILL_TO_SEND]),
-        ),
-      ),
-    db
-      .select()
-      .from(postMedia)
-      .where(and(eq(postMedia.organizationId, organizationId), eq(postMedia.postId, postId)))
-      .orderBy(asc(postMedia.position)),
-    db
-      .select({
-        targetId: postTargetFollowUps.targetId,
-        kind: postTargetFollowUps.kind,
-        position: postTargetFollowUps.position,
-        text: postTargetFollowUps.text,
-      })
-      .from(postTargetFollowUps)
-      .innerJoin(postTargets, eq(postTargets.id, postTargetFollowUps.targetId))
-      .where(
-        and(eq(postTargetFollowUps.organizationId, organizationId), eq(postTargets.postId, postId)),
-      )
-      .orderBy(asc(postTargetFollowUps.position)),
+    repo.targetsToCheck(db, organizationId, postId, targetIds ? [...SENT_NOW] : [...STILL_TO_SEND]),
+    repo.mediaOfPost(db, organizationId, postId),
+    repo.followUpTextsOfPost(db, organizationId, postId),
   ]);
   const content = contentOf(post);
   const errors: PostValidationError[] = [];

@@ -1,7 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { perDatabase, transactionOf, type Db } from '../../db/client.js';
-import { integrations, platforms } from '../../db/schema.js';
+import { transactionOf, type Db } from '../../db/client.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
+import { accountNameRows, networkNameRows } from './names.repository.js';
 
 /** A connected account's current name, username, picture and status, as the library shows them. */
 export interface LiveAccount {
@@ -33,30 +32,10 @@ export function forgetTargetNames() {
   cache.clear();
 }
 
-const statements = perDatabase((db: Db) => ({
-  platforms: db
-    .select({ id: platforms.id, name: platforms.name })
-    .from(platforms)
-    .orderBy(asc(platforms.name))
-    .prepare('target_names_platforms'),
-  accounts: db
-    .select({
-      id: integrations.id,
-      liveName: integrations.name,
-      liveUsername: integrations.username,
-      pictureUrl: integrations.pictureUrl,
-      accountStatus: integrations.status,
-    })
-    .from(integrations)
-    .where(eq(integrations.organizationId, sql.placeholder('organizationId')))
-    .prepare('target_names_accounts'),
-}));
-
 async function load(db: Db, organizationId: string): Promise<TargetNames> {
-  const q = statements(db);
   const [networkRows, accountRows] = await Promise.all([
-    q.platforms.execute(),
-    q.accounts.execute({ organizationId }),
+    networkNameRows(db),
+    accountNameRows(db, organizationId),
   ]);
   return {
     platforms: new Map(networkRows.map((row, rank) => [row.id, { name: row.name, rank }])),

@@ -1,11 +1,14 @@
 import type { ResolveFollowUpRequest } from '@herald/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { postTargetFollowUps, postTargets } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { followUpsOf, transitionFollowUp } from './follow-ups.js';
+import {
+  followUpsOf,
+  requeueFailedFollowUps,
+  transitionFollowUp,
+} from './follow-ups.repository.js';
 import type { Publisher } from './publisher.js';
+import { targetOfPost } from './targets.repository.js';
 
 interface Deps {
   db: Db;
@@ -16,16 +19,7 @@ interface Deps {
 
 /** The publication, checked to belong to this post of this organization. */
 async function targetOf(db: Db, organizationId: string, postId: string, targetId: string) {
-  const [target] = await db
-    .select()
-    .from(postTargets)
-    .where(
-      and(
-        eq(postTargets.id, targetId),
-        eq(postTargets.postId, postId),
-        eq(postTargets.organizationId, organizationId),
-      ),
-    );
+  const target = await targetOfPost(db, organizationId, postId, targetId);
   if (!target) throw new AppError('NOT_FOUND', 'This publication does not exist on this post.');
   return target;
 }
@@ -65,14 +59,7 @@ export async function retryFollowUps(
   if (failed.length === 0 && !rows.some((r) => r.status === 'QUEUED')) {
     throw new AppError('CONFLICT', 'Nothing of this publication is waiting or failed.');
   }
-  if (failed.length > 0) {
-    await deps.db
-      .update(postTargetFollowUps)
-      .set({ status: 'QUEUED', error: null, attempts: 0, updatedAt: deps.now() })
-      .where(
-        and(inArray(postTargetFollowUps.id, failed), eq(postTargetFollowUps.status, 'FAILED')),
-      );
-  }
+  if (failed.length > 0) await requeueFailedFollowUps(deps.db, failed, deps.now());
   await runNow(deps, targetId);
 }
 

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { followUpLabel, webUrlOrNull, type FollowUp, type FollowUpsInput } from '@herald/contract';
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { postTargetFollowUps, postTargets } from '../../db/schema.js';
 import { PlatformError } from '../../platforms/errors.js';
 import type {
   NetworkComment,
@@ -13,6 +11,14 @@ import type {
 } from '../../platforms/types.js';
 import type { PublishQueue } from './publish-queue.js';
 import { backoffMs, MAX_ATTEMPTS, rateLimitBackoffMs } from './retry-policy.js';
+import {
+  followUpsOf,
+  followUpsOfTargets,
+  replaceFollowUpRows,
+  transitionFollowUp,
+  type FollowUpRow,
+  type NewFollowUp,
+} from './follow-ups.repository.js';
 
 /*
  * Thread parts and first comments (docs/product.md#threads-and-first-comments): what follows a
@@ -21,31 +27,13 @@ import { backoffMs, MAX_ATTEMPTS, rateLimitBackoffMs } from './retry-policy.js';
  * PUBLISHED with the network's id before the next one starts.
  */
 
-export type FollowUpRow = typeof postTargetFollowUps.$inferSelect;
-type FollowUpStatus = FollowUpRow['status'];
-
-export function followUpsOf(db: Db, targetId: string) {
-  return db
-    .select()
-    .from(postTargetFollowUps)
-    .where(eq(postTargetFollowUps.targetId, targetId))
-    .orderBy(asc(postTargetFollowUps.position));
-}
+export type { FollowUpRow };
 
 /** The follow-ups of several targets (post details), by target id. */
 export async function followUpsByTarget(db: Db, organizationId: string, targetIds: string[]) {
   const byTarget = new Map<string, FollowUpRow[]>();
   if (targetIds.length === 0) return byTarget;
-  const rows = await db
-    .select()
-    .from(postTargetFollowUps)
-    .where(
-      and(
-        eq(postTargetFollowUps.organizationId, organizationId),
-        inArray(postTargetFollowUps.targetId, targetIds),
-      ),
-    )
-    .orderBy(asc(postTargetFollowUps.position));
+  const rows = await followUpsOfTargets(db, organizationId, targetIds);
   for (const row of rows) byTarget.set(row.targetId, [...(byTarget.get(row.targetId) ?? []), row]);
   return byTarget;
 }
@@ -65,7 +53,7 @@ export const followUpDto = (row: FollowUpRow): FollowUp => ({
 /** The rows one account's parts and first comment become (part 2 onward, then the comment). */
 function rowsOf(organizationId: string, targetId: string, input: FollowUpsInput | undefined) {
   const parts = input?.parts ?? [];
-  const rows: Array<typeof postTargetFollowUps.$inferInsert> = parts.map((text, i) => ({
+  const rows: NewFollowUp[] = parts.map((text, i) => ({
     organizationId,
     targetId,
     kind: 'part' as const,
@@ -95,75 +83,7 @@ export async function replaceFollowUps(
   targetId: string,
   input: FollowUpsInput | undefined,
 ) {
-  await tx.delete(postTargetFollowUps).where(eq(postTargetFollowUps.targetId, targetId));
-  const rows = rowsOf(organizationId, targetId, input);
-  if (rows.length > 0) await tx.insert(postTargetFollowUps).values(rows);
-}
-
-/** Moves a follow-up from one of `from` to `to`, only if it is still there (and held by `attemptId`). */
-export async function transitionFollowUp(
-  db: Db,
-  id: string,
-  from: FollowUpStatus[],
-  to: FollowUpStatus,
-  values: Partial<FollowUpRow> = {},
-  attemptId?: string,
-) {
-  // A permalink is shown as a link: only a web address the network gave is kept.
-  const permalink =
-    values.permalink === undefined ? {} : { permalink: webUrlOrNull(values.permalink) };
-  const [row] = await db
-    .update(postTargetFollowUps)
-    .set({ ...values, ...permalink, status: to, updatedAt: new Date() })
-    .where(
-      and(
-        eq(postTargetFollowUps.id, id),
-        inArray(postTargetFollowUps.status, from),
-        attemptId ? eq(postTargetFollowUps.attemptId, attemptId) : undefined,
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
-/** Whether a published target still has parts or a first comment waiting to go. */
-export async function hasQueuedFollowUps(db: Db, targetId: string) {
-  const rows = await db
-    .select({ id: postTargetFollowUps.id })
-    .from(postTargetFollowUps)
-    .where(
-      and(eq(postTargetFollowUps.targetId, targetId), eq(postTargetFollowUps.status, 'QUEUED')),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** Follow-ups left PUBLISHING since before `before` (their worker stopped). */
-export function stuckFollowUps(db: Db, before: Date, limit = 500) {
-  return db
-    .select({ id: postTargetFollowUps.id, attemptId: postTargetFollowUps.attemptId })
-    .from(postTargetFollowUps)
-    .where(
-      and(eq(postTargetFollowUps.status, 'PUBLISHING'), lt(postTargetFollowUps.updatedAt, before)),
-    )
-    .limit(limit);
-}
-
-/** Published targets whose waiting follow-ups nobody has touched since `before` (a lost job). */
-export async function targetsWithWaitingFollowUps(db: Db, before: Date, limit = 500) {
-  const rows = await db
-    .selectDistinct({ id: postTargetFollowUps.targetId })
-    .from(postTargetFollowUps)
-    .innerJoin(postTargets, eq(postTargets.id, postTargetFollowUps.targetId))
-    .where(
-      and(
-        eq(postTargetFollowUps.status, 'QUEUED'),
-        lt(postTargetFollowUps.updatedAt, before),
-        eq(postTargets.status, 'PUBLISHED'),
-      ),
-    )
-    .limit(limit);
-  return rows.map((r) => r.id);
+  await replaceFollowUpRows(tx, targetId, rowsOf(organizationId, targetId, input));
 }
 
 /** Every comment of a thread, nested replies included, flattened. */

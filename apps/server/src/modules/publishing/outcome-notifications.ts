@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { integrations, posts, postTargets } from '../../db/schema.js';
 import { recordNotification } from '../notifications/notifications.service.js';
+import { outcomeSubject } from './targets.repository.js';
 
 export interface Outcome {
   organizationId: string;
@@ -62,22 +61,7 @@ export function destinationLabel(
 
 /** The post and the account the target went to, for the message. */
 async function describeTarget(db: Db, o: Outcome) {
-  const [row] = await db
-    .select({
-      title: posts.title,
-      content: posts.content,
-      contentByPlatform: posts.contentByPlatform,
-      username: integrations.username,
-      name: integrations.name,
-      // Kept on the target when it was chosen, so a disconnected account is still named.
-      keptUsername: postTargets.accountUsername,
-      keptName: postTargets.accountName,
-    })
-    .from(posts)
-    .leftJoin(postTargets, and(eq(postTargets.postId, posts.id), eq(postTargets.id, o.targetId)))
-    .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
-    .where(and(eq(posts.id, o.postId), eq(posts.organizationId, o.organizationId)))
-    .limit(1);
+  const row = await outcomeSubject(db, o.organizationId, o.postId, o.targetId);
   const post = row ? postLabel(row) : 'Your post';
   const username = row?.username ?? row?.keptUsername ?? null;
   const name = row?.name ?? row?.keptName ?? null;

@@ -35,16 +35,13 @@ import {
   rateLimitGiveUpMessage,
 } from './retry-policy.js';
 import * as repo from './targets.repository.js';
+import { findFollowUp, publishFollowUps, type FollowUpsOutcome } from './follow-ups.js';
 import {
-  findFollowUp,
+  followUpById,
   followUpsOf as followUpsOfTarget,
   hasQueuedFollowUps,
-  publishFollowUps,
   transitionFollowUp,
-  type FollowUpsOutcome,
-} from './follow-ups.js';
-import { postTargetFollowUps } from '../../db/schema.js';
-import { eq } from 'drizzle-orm';
+} from './follow-ups.repository.js';
 import { followUpLabel, webUrlOrNull } from '@herald/contract';
 
 export interface PublisherDeps {
@@ -342,10 +339,7 @@ export class Publisher {
    * stuck post, "not there" proves nothing: the dead worker's call may still land).
    */
   async reconcileStuckFollowUp(followUpId: string, attemptId: string | null) {
-    const [row] = await this.deps.db
-      .select()
-      .from(postTargetFollowUps)
-      .where(eq(postTargetFollowUps.id, followUpId));
+    const row = await followUpById(this.deps.db, followUpId);
     if (!row || row.status !== 'PUBLISHING' || row.attemptId !== attemptId) return 'BUSY';
     const loaded = await repo.loadTarget(this.deps.db, row.targetId);
     if (!loaded) return 'BUSY';

@@ -1,8 +1,6 @@
 import type { PublishNowResponse, ResolveTargetRequest } from '@herald/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { platforms, posts, postTargets } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { PostLifecycle } from '../posts/posts.service.js';
 import type { PublishQueue } from './publish-queue.js';
@@ -36,16 +34,9 @@ export function publishingLifecycle(
 const PUBLISH_NOW_BUDGET_MS = 90_000;
 
 async function postTargetsByName(db: Db, organizationId: string, postId: string) {
-  const [post] = await db
-    .select()
-    .from(posts)
-    .where(and(eq(posts.organizationId, organizationId), eq(posts.id, postId)));
+  const post = await repo.postOfOrganization(db, organizationId, postId);
   if (!post) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
-  const rows = await db
-    .select({ target: postTargets, network: platforms.name })
-    .from(postTargets)
-    .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
-    .where(eq(postTargets.postId, postId));
+  const rows = await repo.targetsWithNetwork(db, postId);
   // A network's name alone, or "Facebook (Page name)" where the post goes to several of its accounts.
   const targets = rows.map((row) => {
     const shared = rows.filter((o) => o.target.platformId === row.target.platformId).length > 1;
@@ -110,15 +101,10 @@ export async function publishNow(
           dueAt: now,
         });
       } else if (target.status === 'QUEUED' || target.status === 'READY') {
-        await tx.update(postTargets).set({ dueAt: now }).where(eq(postTargets.id, target.id));
+        await repo.setDue(tx, target.id, now);
       }
     }
-    if (post.status !== 'published') {
-      await tx
-        .update(posts)
-        .set({ status: 'publishing', updatedAt: now })
-        .where(eq(posts.id, post.id));
-    }
+    if (post.status !== 'published') await repo.setPostPublishing(tx, post.id, now);
   });
 
   const runs = Promise.all(
@@ -209,10 +195,7 @@ export async function resolveTarget(
         attempts: 0,
         dueAt: now,
       });
-      await tx
-        .update(posts)
-        .set({ status: 'publishing', updatedAt: now })
-        .where(eq(posts.id, postId));
+      await repo.setPostPublishing(tx, postId, now);
       await deps.queue.schedule(tx, targetId, now);
     });
   }

@@ -541,3 +541,84 @@ export async function clearDue(db: Db, postId: string) {
 export async function setJobId(db: Db, targetId: string, jobId: string | null) {
   await db.update(postTargets).set({ jobId }).where(eq(postTargets.id, targetId));
 }
+
+/** The publication `targetId` of the organization's post `postId`, or undefined. */
+export async function targetOfPost(
+  db: Db,
+  organizationId: string,
+  postId: string,
+  targetId: string,
+): Promise<TargetRow | undefined> {
+  const [target] = await db
+    .select()
+    .from(postTargets)
+    .where(
+      and(
+        eq(postTargets.id, targetId),
+        eq(postTargets.postId, postId),
+        eq(postTargets.organizationId, organizationId),
+      ),
+    );
+  return target;
+}
+
+/** The organization's post `postId`, or undefined. */
+export async function postOfOrganization(
+  db: Db,
+  organizationId: string,
+  postId: string,
+): Promise<PostRow | undefined> {
+  const [post] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.organizationId, organizationId), eq(posts.id, postId)));
+  return post;
+}
+
+/** The post's targets, each with its network's name. */
+export function targetsWithNetwork(db: Db, postId: string) {
+  return db
+    .select({ target: postTargets, network: platforms.name })
+    .from(postTargets)
+    .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
+    .where(eq(postTargets.postId, postId));
+}
+
+/** A waiting target is due at `at` (Publish now). */
+export async function setDue(db: Db, targetId: string, at: Date) {
+  await db.update(postTargets).set({ dueAt: at }).where(eq(postTargets.id, targetId));
+}
+
+/** The post is publishing, whatever its status was (Publish now, a retry asked for). */
+export async function setPostPublishing(db: Db, postId: string, now: Date) {
+  await db.update(posts).set({ status: 'publishing', updatedAt: now }).where(eq(posts.id, postId));
+}
+
+/**
+ * What a notification about a target names: the post's title and text, the account's current
+ * name and username, and those the target kept when it was chosen (a disconnected account is
+ * still named). Undefined when the organization has no such post.
+ */
+export async function outcomeSubject(
+  db: Db,
+  organizationId: string,
+  postId: string,
+  targetId: string,
+) {
+  const [row] = await db
+    .select({
+      title: posts.title,
+      content: posts.content,
+      contentByPlatform: posts.contentByPlatform,
+      username: integrations.username,
+      name: integrations.name,
+      keptUsername: postTargets.accountUsername,
+      keptName: postTargets.accountName,
+    })
+    .from(posts)
+    .leftJoin(postTargets, and(eq(postTargets.postId, posts.id), eq(postTargets.id, targetId)))
+    .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
+    .where(and(eq(posts.id, postId), eq(posts.organizationId, organizationId)))
+    .limit(1);
+  return row;
+}

@@ -4,7 +4,11 @@ import { announceOutcome } from './outcome-notifications.js';
 import type { PublishQueue } from './publish-queue.js';
 import type { StuckOutcome } from './publisher.js';
 import * as repo from './targets.repository.js';
-import { stuckFollowUps, targetsWithWaitingFollowUps, transitionFollowUp } from './follow-ups.js';
+import {
+  stuckFollowUps,
+  targetsWithWaitingFollowUps,
+  transitionFollowUp,
+} from './follow-ups.repository.js';
 
 export interface WatchdogDeps {
   db: Db;

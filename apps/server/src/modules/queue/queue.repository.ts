@@ -167,3 +167,13 @@ export async function queuedPostsOf(
       .map((t) => t.integrationId!),
   }));
 }
+
+/** A queued post given another time (re-shuffle); the post as it is now, if it is there. */
+export async function moveQueuedPost(db: Db, organizationId: string, postId: string, at: Date) {
+  const [row] = await db
+    .update(posts)
+    .set({ scheduledAt: at, updatedAt: new Date() })
+    .where(and(eq(posts.organizationId, organizationId), eq(posts.id, postId)))
+    .returning();
+  return row;
+}

@@ -7,12 +7,9 @@ import {
   type QueueAccount,
   type QueueSlot,
 } from '@herald/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { posts } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { lockOrganization } from '../posts/posts.repository.js';
-import type { PostsDeps } from '../posts/posts.service.js';
+import { lockOrganization, type PostsDeps } from '../posts/posts.service.js';
 import { slotInstants, type WeeklySlot } from './queue-times.js';
 import * as repo from './queue.repository.js';
 
@@ -168,6 +165,11 @@ export async function peekNextSlot(
   return at?.toISOString() ?? null;
 }
 
+/** Records that a post holds the queue slot `slotAt` (inside the post's transaction). */
+export function markQueued(tx: Db, organizationId: string, postId: string, slotAt: Date) {
+  return repo.markQueued(tx, organizationId, postId, slotAt);
+}
+
 /**
  * Inside the post's create transaction (the organization is locked): the slot for a queued post,
  * or a 409 explaining why there is none.
@@ -256,11 +258,7 @@ export async function reshuffle(deps: Deps, organizationId: string, integrationI
       }
       if (at.getTime() === entry.slotAt.getTime()) continue;
       moved += 1;
-      const [row] = await tx
-        .update(posts)
-        .set({ scheduledAt: at, updatedAt: new Date() })
-        .where(and(eq(posts.organizationId, organizationId), eq(posts.id, entry.id)))
-        .returning();
+      const row = await repo.moveQueuedPost(tx, organizationId, entry.id, at);
       await repo.markQueued(tx, organizationId, entry.id, at);
       if (row && row.status === 'scheduled') await deps.lifecycle.scheduled(tx, row);
     }

@@ -500,25 +500,17 @@ export class Publisher {
     signal?: AbortSignal,
   ): Promise<RunOutcome> {
     const { db } = this.deps;
-    const cap = capsOf(network.slug).perDay;
-    const daily =
-      cap && loaded.integration
-        ? await this.slots.acquire(`daily:${loaded.integration.id}`, 1, signal)
-        : () => {};
+    // Daily caps of the network (Instagram, Threads, Facebook Reels…), counted per account.
+    const perDay = capsOf(network.slug).perDay;
+    const capped =
+      perDay && loaded.integration ? { cap: perDay, integrationId: loaded.integration.id } : null;
+    const daily = capped
+      ? await this.slots.acquire(`daily:${capped.integrationId}`, 1, signal)
+      : () => {};
     if (!daily) return this.handBack(target.id);
     try {
-      // Daily caps of the network (Instagram, Threads, Facebook Reels…): wait for the window.
-      if (cap && loaded.integration) {
-        const since = new Date(this.now().getTime() - 24 * 3600_000);
-        const recent = await repo.publishedSince(db, loaded.integration.id, since);
-        if (recent.length >= cap) {
-          const frees = (recent[0]?.publishedAt?.getTime() ?? this.now().getTime()) + 24 * 3600_000;
-          await repo.transition(db, target.id, ['READY'], 'READY', {
-            error: `${loaded.platformName} allows ${cap} posts a day for this account; Herald will publish this one when the window allows.`,
-          });
-          await this.deps.queue.retryAt(target.id, new Date(frees + 1000));
-          return 'RETRY_LATER';
-        }
+      if (capped && (await this.waitsForDailyWindow(loaded, target.id, capped))) {
+        return 'RETRY_LATER';
       }
 
       // The visible call is the one step that must not be cut: a stopping worker leaves it READY.
@@ -540,6 +532,27 @@ export class Publisher {
     } finally {
       daily();
     }
+  }
+
+  /**
+   * Whether the account has published `cap` posts in the last 24 hours: the target then stays
+   * READY, saying why, and its job comes back once the oldest of them leaves the window.
+   */
+  private async waitsForDailyWindow(
+    loaded: Loaded,
+    targetId: string,
+    { cap, integrationId }: { cap: number; integrationId: string },
+  ): Promise<boolean> {
+    const { db } = this.deps;
+    const since = new Date(this.now().getTime() - 24 * 3600_000);
+    const recent = await repo.publishedSince(db, integrationId, since);
+    if (recent.length < cap) return false;
+    const frees = (recent[0]?.publishedAt?.getTime() ?? this.now().getTime()) + 24 * 3600_000;
+    await repo.transition(db, targetId, ['READY'], 'READY', {
+      error: `${loaded.platformName} allows ${cap} posts a day for this account; Herald will publish this one when the window allows.`,
+    });
+    await this.deps.queue.retryAt(targetId, new Date(frees + 1000));
+    return true;
   }
 
   /**

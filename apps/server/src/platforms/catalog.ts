@@ -1,3 +1,4 @@
+import type { PlatformName } from '@herald/contract';
 import type { NetworkModule } from './network-module.js';
 import { network as x } from './x/index.js';
 import { network as threads } from './threads/index.js';
@@ -7,15 +8,26 @@ import { network as instagram } from './instagram/index.js';
 import { network as linkedin } from './linkedin/index.js';
 
 /**
- * The networks Herald has adapters for. Adding a network is adding a folder and a line here.
- * (Each module has its own URL type; the list only needs the shared shape.)
+ * The networks Herald has adapters for, one module per name of the contract's PLATFORM_NAMES:
+ * a name without its module, or a module under another's name, does not compile
+ * (docs/networks.md#adding-a-network). Each module has its own URL type; the catalog needs only
+ * the shared shape.
  */
+export const NETWORKS: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly [Name in PlatformName]: NetworkModule<any, Name>;
+} = {
+  X: x,
+  Facebook: facebook,
+  Instagram: instagram,
+  LinkedIn: linkedin,
+  Threads: threads,
+  TikTok: tiktok,
+};
+
+/** The catalog as a list, in the order above (the preflight and the back-office list them so). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const NETWORK_MODULES: NetworkModule<any>[] = [
-  x,
-  facebook,
-  instagram,
-  linkedin,
-  threads,
-  tiktok,
-];
+export const NETWORK_MODULES: readonly NetworkModule<any>[] = Object.values(NETWORKS);
+
+/** The module of a network by its slug (`x`, `linkedin`), or undefined. */
+export const networkBySlug = (slug: string) => NETWORK_MODULES.find((m) => m.slug === slug);

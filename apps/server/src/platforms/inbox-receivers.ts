@@ -1,16 +1,12 @@
+import { NETWORK_MODULES } from './catalog.js';
 import type { WebhookReceiver } from './inbox-types.js';
-import { metaWebhookReceiver } from './meta/webhooks.js';
-import { threadsWebhookReceiver } from './threads/webhooks.js';
-import { xWebhookReceiver } from './x/webhooks.js';
 
 /**
- * The webhook receivers Herald answers at `/webhooks/{provider}` (docs/inbox.md#webhooks): one
- * per provider ('meta' for Facebook Pages and Instagram, 'threads', 'x'). The networks' folders
- * export them (platforms/<network>/webhooks.ts); this list wires them. Tests pass their own to
- * `createRuntime` (`webhookReceivers`).
+ * The webhook receivers Herald answers at `/webhooks/{provider}` (docs/inbox.md#webhooks): each
+ * network module's `webhookReceiver`, once each — Facebook and Instagram name the same 'meta'
+ * receiver, as Meta's one app delivers for both. Tests pass their own to `createRuntime`
+ * (`webhookReceivers`).
  */
 export const WEBHOOK_RECEIVERS: WebhookReceiver[] = [
-  metaWebhookReceiver,
-  threadsWebhookReceiver,
-  xWebhookReceiver,
+  ...new Set(NETWORK_MODULES.flatMap((m) => (m.webhookReceiver ? [m.webhookReceiver] : []))),
 ];

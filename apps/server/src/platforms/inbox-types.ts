@@ -230,9 +230,15 @@ export type HandshakeAnswer = { contentType: string; body: string } | { malforme
  * (or the sandbox's), the verify token Herald's own.
  */
 export interface WebhookReceiver {
-  provider: 'meta' | 'threads' | 'x';
+  /** The `{provider}` of its address: 'meta' (Facebook Pages and Instagram), 'threads', 'x'. */
+  provider: string;
   /** The network whose app secret signs deliveries (its runtime's clientSecret). */
   secretFrom: PlatformName;
+  /**
+   * Whether its handshake echoes Herald's verify token (Meta's `hub.verify_token`); without one
+   * configured, such a handshake is refused. X signs its `crc_token` with the app secret instead.
+   */
+  usesVerifyToken: boolean;
   /**
    * The GET handshake (Meta `hub.challenge` with the verify token; X `crc_token`). A token it
    * echoes or signs must pass `handshakeTokenProblem` (platforms/webhook-handshake.ts).

@@ -1,13 +1,15 @@
 import { unreachableMediaBase } from '../lib/public-url.js';
+import { NETWORK_MODULES } from './catalog.js';
 
 export { unreachableMediaBase };
 
 /**
- * Networks that fetch a post's media from Herald by URL (docs/networks.md#sandboxes): Instagram
- * (Graph `image_url`, `video_url`), Facebook photos (`url`; its videos are uploaded), Threads, and
- * TikTok photo posts (`PULL_FROM_URL`). The others receive the bytes.
+ * The slugs of the networks that fetch a post's media from Herald by URL (each module's
+ * `pullsMediaByUrl`, docs/networks.md#sandboxes). The others receive the bytes.
  */
-export const PULLS_MEDIA_BY_URL = ['instagram', 'facebook', 'threads', 'tiktok'] as const;
+export const PULLS_MEDIA_BY_URL: readonly string[] = NETWORK_MODULES.filter(
+  (m) => m.pullsMediaByUrl,
+).map((m) => m.slug);
 
 /** What is wrong with the media URLs networks fetch, for the log and the back-office. */
 export interface PublicMediaUrlFinding {
@@ -30,9 +32,7 @@ export function publicMediaUrlFinding(
   apiPublicUrl: string,
   networks: Iterable<{ name: string; slug: string; sandbox: boolean }>,
 ): PublicMediaUrlFinding | null {
-  const pulling = [...networks].filter(
-    (n) => !n.sandbox && (PULLS_MEDIA_BY_URL as readonly string[]).includes(n.slug),
-  );
+  const pulling = [...networks].filter((n) => !n.sandbox && PULLS_MEDIA_BY_URL.includes(n.slug));
   if (pulling.length === 0) return null;
   const problem = unreachableMediaBase(apiPublicUrl);
   if (!problem) return null;

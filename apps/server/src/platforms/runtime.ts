@@ -1,25 +1,22 @@
 import { createHmac } from 'node:crypto';
 import type { Config } from '../config.js';
-import { NETWORK_MODULES } from './catalog.js';
+import { NETWORK_MODULES, networkBySlug } from './catalog.js';
 import { createNetworkAdapter, type ConnectKindRuntime } from './connect-kinds.js';
 import type { NetworkModule } from './network-module.js';
 import type { PlatformAdapter, PlatformHttp } from './types.js';
 
 export const SANDBOX_CLIENT_ID = 'herald-sandbox';
 
-/** The developer app a network's sandbox plays: Facebook and Instagram share Meta's one app. */
-const SANDBOX_APPS: Readonly<Record<string, string>> = { facebook: 'meta', instagram: 'meta' };
-
 /**
  * The secret of a network's sandbox app, derived from the server's sandbox secret: each app its
  * own, as each network's app has its own secret, so what one sandbox signs (a webhook delivery)
- * no other network's receiver accepts. Facebook and Instagram share one, as they share
- * META_APP_SECRET and one receiver (`/webhooks/meta`). The sandbox and Herald's settings for the
- * network both take it from here.
+ * no other network's receiver accepts. Networks of one `sharedApp` share one (Facebook and
+ * Instagram, as they share META_APP_SECRET and one receiver, `/webhooks/meta`). The sandbox and
+ * Herald's settings for the network both take it from here.
  */
 export const sandboxAppSecret = (sandboxSecret: string, slug: string) =>
   createHmac('sha256', sandboxSecret)
-    .update(`sandbox-app:${SANDBOX_APPS[slug] ?? slug}`)
+    .update(`sandbox-app:${networkBySlug(slug)?.sharedApp ?? slug}`)
     .digest('base64url');
 
 export interface NetworkRuntime {

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { ResolveSigner, ResolveTenant } from './kit/tenant.js';
 import type { SandboxStore } from './store.js';
 
@@ -43,3 +44,6 @@ export interface SandboxContext {
   /** Who is on the consent page: whose sandbox accounts they may sign in as (kit/tenant.ts). */
   signerOf: ResolveSigner;
 }
+
+/** Registers one emulator's routes, relative to its mount path. */
+export type RegisterSandbox = (scope: FastifyInstance, ctx: SandboxContext) => Promise<void> | void;

@@ -1,28 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { SandboxContext } from './context.js';
-import { registerFacebookSandbox } from './facebook/index.js';
-import { registerInstagramSandbox } from './instagram/index.js';
+import { SANDBOXES } from './catalog.js';
 import { heraldMediaOnly, receiversOnly } from './kit/herald-receiver.js';
 import { type ResolveSigner, type ResolveTenant, scopeEmuRoutes } from './kit/tenant.js';
-import { registerLinkedInSandbox } from './linkedin/index.js';
 import { createSandboxStore } from './store.js';
-import { registerThreadsSandbox } from './threads/index.js';
-import { registerTikTokSandbox } from './tiktok/index.js';
-import { registerXSandbox } from './x/index.js';
 
-/** Registers one emulator's routes, relative to its mount path. */
-export type RegisterSandbox = (scope: FastifyInstance, ctx: SandboxContext) => Promise<void> | void;
-
-/** Each network's emulator by slug (the slugs of `platforms/catalog.ts`). */
-export const SANDBOXES: Readonly<Record<string, RegisterSandbox>> = {
-  x: registerXSandbox,
-  facebook: registerFacebookSandbox,
-  instagram: registerInstagramSandbox,
-  linkedin: registerLinkedInSandbox,
-  threads: registerThreadsSandbox,
-  tiktok: registerTikTokSandbox,
-};
+export { SANDBOXES };
 
 export interface MountSandboxOptions {
   db: Db;

@@ -217,6 +217,7 @@ export function comment(
 export const testReceiver: WebhookReceiver = {
   provider: 'meta',
   secretFrom: 'Facebook',
+  usesVerifyToken: true,
   handshake: (query, { verifyToken }) => answerHubChallenge(query, verifyToken),
   verify(raw, headers, secret) {
     const given = headers['x-hub-signature-256'];

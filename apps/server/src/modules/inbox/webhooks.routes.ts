@@ -38,7 +38,7 @@ export async function webhooksRoutes(
         });
         if (answer && 'malformed' in answer)
           throw new AppError('VALIDATION_FAILED', answer.malformed);
-        if (!answer || (!metaVerifyToken && receiver.provider !== 'x'))
+        if (!answer || (!metaVerifyToken && receiver.usesVerifyToken))
           throw new AppError('FORBIDDEN', 'This webhook verification request was refused.');
         return reply.type(answer.contentType).send(answer.body);
       },

@@ -1,40 +1,14 @@
-import { FACEBOOK_PUBLISH_CAPS } from '../../platforms/facebook/limits.js';
-import { INSTAGRAM_PUBLISH_CAPS } from '../../platforms/instagram/limits.js';
-import { LINKEDIN_PUBLISH_LIMITS } from '../../platforms/linkedin/limits.js';
-import { THREADS_POST_CAP } from '../../platforms/threads/limits.js';
-import { X_PUBLISH_LIMITS } from '../../platforms/x/limits.js';
-
-export interface PublishCaps {
-  /** Publications of this network in flight at once, across every process sharing the database. */
-  concurrency: number;
-  /** Publications of one account at once, where the network needs it (quota read before publish). */
-  perAccount?: number;
-  /** Publications per account per rolling 24 hours. */
-  perDay?: number;
-}
+import { networkBySlug } from '../../platforms/catalog.js';
+import type { PublishCaps } from '../../platforms/network-module.js';
 
 /**
- * How hard Herald may push each network, read from each network's own limits.ts so the numbers
- * live in one place (docs/networks.md#at-a-glance).
+ * How hard Herald may push a network: its module's `publishCaps`, read from the network's own
+ * limits.ts so the numbers live in one place (docs/networks.md#at-a-glance).
  */
-const CAPS: Record<string, PublishCaps> = {
-  x: { concurrency: X_PUBLISH_LIMITS.concurrency },
-  instagram: {
-    concurrency: 4,
-    perAccount: INSTAGRAM_PUBLISH_CAPS.concurrentPerAccount,
-    perDay: INSTAGRAM_PUBLISH_CAPS.postsPer24h,
-  },
-  facebook: { concurrency: 4, perAccount: FACEBOOK_PUBLISH_CAPS.concurrentPerAccount },
-  threads: { concurrency: 4, perDay: THREADS_POST_CAP.posts },
-  tiktok: { concurrency: 2 },
-  linkedin: {
-    concurrency: LINKEDIN_PUBLISH_LIMITS.concurrency,
-    perDay: LINKEDIN_PUBLISH_LIMITS.postsPerDay,
-  },
-};
-
 export function capsOf(slug: string): PublishCaps {
-  return CAPS[slug] ?? { concurrency: 4 };
+  const network = networkBySlug(slug);
+  if (!network) throw new Error(`No network '${slug}' in the catalog.`);
+  return network.publishCaps;
 }
 
 /**

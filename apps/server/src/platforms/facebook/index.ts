@@ -1,4 +1,7 @@
 import type { NetworkModule } from '../network-module.js';
+import { FACEBOOK_SETUP, metaTokenProbe } from '../meta/setup.js';
+import { metaWebhookReceiver } from '../meta/webhooks.js';
+import { FACEBOOK_PUBLISH_CAPS } from './limits.js';
 import {
   META_PRODUCTION_URLS,
   metaSandboxUrls,
@@ -9,12 +12,19 @@ import { createFacebookAdapter } from './adapter.js';
 import { createFacebookInbox } from './inbox.js';
 import { createFacebookMetrics } from './metrics.js';
 
-export const network: NetworkModule<MetaUrls> = {
+export const network: NetworkModule<MetaUrls, 'Facebook'> = {
   name: 'Facebook',
   slug: 'facebook',
   productionUrls: META_PRODUCTION_URLS,
   sandboxUrls: metaSandboxUrls,
   withApiVersions: withGraphVersion,
+  publishCaps: { concurrency: 4, perAccount: FACEBOOK_PUBLISH_CAPS.concurrentPerAccount },
+  setup: FACEBOOK_SETUP,
+  tokenProbe: metaTokenProbe,
+  // Photos are published by `url` (videos are uploaded).
+  pullsMediaByUrl: true,
+  webhookReceiver: metaWebhookReceiver,
+  sharedApp: 'meta',
   createAdapter: (settings) => ({
     ...createFacebookAdapter(settings),
     metrics: createFacebookMetrics(settings),

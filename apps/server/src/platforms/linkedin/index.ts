@@ -1,4 +1,6 @@
 import type { NetworkModule } from '../network-module.js';
+import { LINKEDIN_PUBLISH_LIMITS } from './limits.js';
+import { LINKEDIN_PAGE_SETUP, LINKEDIN_PERSON_SETUP, linkedInTokenProbe } from './setup.js';
 import { createLinkedInAdapter, linkedInKindOf } from './adapter.js';
 import { createLinkedInInbox } from './inbox.js';
 import { createLinkedInMetrics } from './metrics.js';
@@ -9,12 +11,21 @@ import {
   type LinkedInUrls,
 } from './urls.js';
 
-export const network: NetworkModule<LinkedInUrls> = {
+export const network: NetworkModule<LinkedInUrls, 'LinkedIn'> = {
   name: 'LinkedIn',
   slug: 'linkedin',
   productionUrls: LINKEDIN_PRODUCTION_URLS,
   sandboxUrls: linkedInSandboxUrls,
   withApiVersions: withLinkedInVersion,
+  publishCaps: {
+    concurrency: LINKEDIN_PUBLISH_LIMITS.concurrency,
+    perDay: LINKEDIN_PUBLISH_LIMITS.postsPerDay,
+  },
+  setup: LINKEDIN_PERSON_SETUP,
+  tokenProbe: linkedInTokenProbe,
+  // Images and videos are uploaded to LinkedIn.
+  pullsMediaByUrl: false,
+  webhookReceiver: null,
   createAdapter: (settings) => ({
     ...createLinkedInAdapter(settings),
     metrics: createLinkedInMetrics(settings),
@@ -37,6 +48,7 @@ export const network: NetworkModule<LinkedInUrls> = {
       requirement:
         'Needs a second LinkedIn app whose only product is the "Community Management API".',
       configKey: 'linkedinPage',
+      setup: LINKEDIN_PAGE_SETUP,
     },
   ],
   kindOf: linkedInKindOf,

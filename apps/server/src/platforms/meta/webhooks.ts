@@ -238,6 +238,7 @@ const OBJECTS = new Set(['page', 'instagram']);
 export const metaWebhookReceiver: WebhookReceiver = {
   provider: 'meta',
   secretFrom: 'Facebook',
+  usesVerifyToken: true,
 
   handshake: (query, { verifyToken }) => answerHubChallenge(query, verifyToken),
 

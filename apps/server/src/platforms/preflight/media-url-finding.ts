@@ -1,9 +1,5 @@
 import type { NetworkSetupFinding } from '@herald/contract';
-import { PULLS_MEDIA_BY_URL, unreachableMediaBase } from '../public-media-url.js';
-
-/** Whether the network fetches post media from Herald's media URLs (docs/networks.md#media-urls). */
-export const pullsMediaByUrl = (slug: string) =>
-  (PULLS_MEDIA_BY_URL as readonly string[]).includes(slug);
+import { unreachableMediaBase } from '../public-media-url.js';
 
 /**
  * The API_PUBLIC_URL finding for one network that pulls media by URL: a problem when the network

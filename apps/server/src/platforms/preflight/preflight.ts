@@ -4,8 +4,8 @@ import { NETWORK_MODULES } from '../catalog.js';
 import type { NetworkModule } from '../network-module.js';
 import { connectCallbackUrl, networkUrls, SANDBOX_CLIENT_ID } from '../runtime.js';
 import { apiVersionFinding } from './api-version-finding.js';
-import { mediaUrlFinding, pullsMediaByUrl } from './media-url-finding.js';
-import { type NetworkSetupFacts, setupFactsFor } from './setup-facts.js';
+import type { NetworkSetupFacts } from '../setup-facts.js';
+import { mediaUrlFinding } from './media-url-finding.js';
 
 /**
  * The static preflight (docs/networks.md#preflight): for every network of the catalog, what the
@@ -18,7 +18,7 @@ export interface PreflightOptions {
   /** Whether users are offered each network, by platform name (the back-office switch). */
   active?: Map<string, boolean> | null;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  modules?: NetworkModule<any>[];
+  modules?: readonly NetworkModule<any>[];
   /** The day the API versions are checked against (now unless a test says otherwise). */
   now?: Date;
 }
@@ -280,11 +280,14 @@ export function checkNetworkSetup(
   const modules = options.modules ?? NETWORK_MODULES;
   return modules.flatMap((module) => {
     const kinds = module.connectKinds?.length
-      ? module.connectKinds.map((k) => ({ kind: k.kind, name: k.label, configKey: k.configKey }))
-      : [{ kind: undefined, name: module.name, configKey: module.slug }];
-    return kinds.map(({ kind, name, configKey }) =>
-      checkOneSetup(config, options, module, { kind, name, configKey }),
-    );
+      ? module.connectKinds.map((k) => ({
+          kind: k.kind,
+          name: k.label,
+          configKey: k.configKey,
+          facts: k.setup ?? module.setup,
+        }))
+      : [{ kind: undefined, name: module.name, configKey: module.slug, facts: module.setup }];
+    return kinds.map((entry) => checkOneSetup(config, options, module, entry));
   });
 }
 
@@ -293,10 +296,9 @@ function checkOneSetup(
   options: PreflightOptions,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   module: NetworkModule<any>,
-  entry: { kind: string | undefined; name: string; configKey: string },
+  entry: { kind: string | undefined; name: string; configKey: string; facts: NetworkSetupFacts },
 ): NetworkSetup {
-  const { kind, name, configKey } = entry;
-  const facts = setupFactsFor(configKey);
+  const { kind, name, configKey, facts } = entry;
   const credentials = config.networks[configKey as keyof Config['networks']] ?? null;
   const set = config.networkCredentialsSet[configKey] ?? {
     clientId: false,
@@ -319,7 +321,7 @@ function checkOneSetup(
   if (mode === 'configured') {
     findings.push(...redirectFindings(name, facts, redirectUri));
     findings.push(...scopeFindings(name, facts, scopes));
-    if (pullsMediaByUrl(module.slug))
+    if (module.pullsMediaByUrl)
       findings.push(mediaUrlFinding(name, config.apiPublicUrl, facts.pulledMedia));
     findings.push(...auditFindings(name, facts, config.unauditedNetworks.includes(module.slug)));
     if (facts.verifiesMediaDomain) findings.push(...domainFindings(name, config.apiPublicUrl));

@@ -1,100 +1,10 @@
 import type { NetworkSetupFinding } from '@herald/contract';
+import { NETWORK_MODULES } from '../catalog.js';
+import type { NetworkModule } from '../network-module.js';
+import type { ProbeTarget } from '../token-probe.js';
 import type { PlatformHttp } from '../types.js';
-import { setupFactsFor } from './setup-facts.js';
 
-/**
- * The live preflight (`herald doctor --live`, `?live=true`): exchange a made-up authorization code
- * at the network's token endpoint with the configured client id and secret. The network checks
- * the client before the code, so its answer says which one it refused: "unknown client" means
- * the credentials are wrong; "invalid code" means they are right. Nothing is created at the
- * network.
- */
-export interface ProbeTarget {
-  slug: string;
-  name: string;
-  urls: Record<string, string>;
-  clientId: string;
-  clientSecret: string;
-  redirectUri: string;
-}
-
-const PROBE_CODE = 'herald-preflight-probe';
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-
-/** The code exchange as each adapter sends it (platforms/<network>/api.ts). */
-function tokenRequest(t: ProbeTarget): { url: string; init: RequestInit } | null {
-  const code = { code: PROBE_CODE, redirect_uri: t.redirectUri };
-  switch (t.slug) {
-    case 'x':
-      return {
-        url: `${t.urls.apiBase}/2/oauth2/token`,
-        init: {
-          method: 'POST',
-          headers: {
-            ...FORM,
-            authorization: `Basic ${Buffer.from(`${t.clientId}:${t.clientSecret}`).toString('base64')}`,
-          },
-          body: form({ ...code, grant_type: 'authorization_code', code_verifier: PROBE_CODE }),
-        },
-      };
-    case 'facebook':
-    case 'instagram': {
-      const url = new URL(`${t.urls.graphBase}/${t.urls.graphVersion}/oauth/access_token`);
-      for (const [k, v] of Object.entries({
-        ...code,
-        client_id: t.clientId,
-        client_secret: t.clientSecret,
-      }))
-        url.searchParams.set(k, v);
-      return { url: url.toString(), init: { method: 'GET' } };
-    }
-    case 'threads':
-      return {
-        url: `${t.urls.graphBase}/oauth/access_token`,
-        init: {
-          method: 'POST',
-          headers: FORM,
-          body: form({
-            ...code,
-            client_id: t.clientId,
-            client_secret: t.clientSecret,
-            grant_type: 'authorization_code',
-          }),
-        },
-      };
-    case 'tiktok':
-      return {
-        url: `${t.urls.apiBase}/v2/oauth/token/`,
-        init: {
-          method: 'POST',
-          headers: FORM,
-          body: form({
-            ...code,
-            client_key: t.clientId,
-            client_secret: t.clientSecret,
-            grant_type: 'authorization_code',
-          }),
-        },
-      };
-    default:
-      // LinkedIn and any network with a plain OAuth token URL.
-      if (!t.urls.tokenUrl) return null;
-      return {
-        url: t.urls.tokenUrl,
-        init: {
-          method: 'POST',
-          headers: FORM,
-          body: form({
-            ...code,
-            client_id: t.clientId,
-            client_secret: t.clientSecret,
-            grant_type: 'authorization_code',
-          }),
-        },
-      };
-  }
-}
+export type { ProbeTarget };
 
 /** What the network's refusal says: the client was refused, or only the code. */
 export function readProbeAnswer(body: unknown): { clientRefused: boolean; words: string } {
@@ -117,15 +27,23 @@ export function readProbeAnswer(body: unknown): { clientRefused: boolean; words:
   return { clientRefused: false, words };
 }
 
-/** One `live` finding for a network. */
+/**
+ * The live preflight (`herald doctor --live`, `?live=true`): exchange a made-up authorization code
+ * at the network's token endpoint with the configured client id and secret, as the network's
+ * module says its adapter sends it (`tokenProbe`). The network checks the client before the code,
+ * so its answer says which one it refused: "unknown client" means the credentials are wrong;
+ * "invalid code" means they are right. Nothing is created at the network. One `live` finding per network.
+ */
 export async function probeTokenEndpoint(
   target: ProbeTarget,
   http: PlatformHttp,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  modules: readonly NetworkModule<any>[] = NETWORK_MODULES,
 ): Promise<NetworkSetupFinding> {
   const { name } = target;
-  const env = setupFactsFor(target.slug).env;
-  const request = tokenRequest(target);
-  if (!request)
+  const module = modules.find((m) => m.slug === target.slug);
+  const request = module?.tokenProbe(target);
+  if (!module || !request)
     return {
       level: 'warning',
       topic: 'live',
@@ -162,6 +80,7 @@ export async function probeTokenEndpoint(
       message: `Look at ${name}'s token endpoint: it accepted a made-up code, which a real ${name} never does.`,
     };
   const { clientRefused, words } = readProbeAnswer(body);
+  const env = module.setup.env;
   if (clientRefused)
     return {
       level: 'problem',

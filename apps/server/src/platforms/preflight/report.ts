@@ -47,7 +47,7 @@ export async function networkSetupReport(
           });
           return;
         }
-        network.findings.push(await probeTokenEndpoint(target, http));
+        network.findings.push(await probeTokenEndpoint(target, http, modules));
       }),
     );
   }

@@ -64,6 +64,7 @@ function parseOne(item: Record<string, unknown>): AddressedInboxEvent[] {
 export const threadsWebhookReceiver: WebhookReceiver = {
   provider: 'threads',
   secretFrom: 'Threads',
+  usesVerifyToken: true,
 
   handshake: (query, { verifyToken }) => answerHubChallenge(query, verifyToken),
 

@@ -1,11 +1,14 @@
 import type { NetworkModule } from '../network-module.js';
+import { X_PUBLISH_LIMITS } from './limits.js';
+import { X_SETUP, xTokenProbe } from './setup.js';
+import { xWebhookReceiver } from './webhooks.js';
 import { createXAdapter } from './adapter.js';
 import { createXInbox } from './inbox.js';
 import { createXMetrics } from './metrics.js';
 import { createXWebhookAdmin } from './webhooks.js';
 import type { XUrls } from './api.js';
 
-export const network: NetworkModule<XUrls> = {
+export const network: NetworkModule<XUrls, 'X'> = {
   name: 'X',
   slug: 'x',
   productionUrls: {
@@ -13,6 +16,12 @@ export const network: NetworkModule<XUrls> = {
     apiBase: 'https://api.x.com',
   },
   sandboxUrls: (base) => ({ authorizeUrl: `${base}/i/oauth2/authorize`, apiBase: base }),
+  publishCaps: { concurrency: X_PUBLISH_LIMITS.concurrency },
+  setup: X_SETUP,
+  tokenProbe: xTokenProbe,
+  // Media is uploaded to X (media.write).
+  pullsMediaByUrl: false,
+  webhookReceiver: xWebhookReceiver,
   createAdapter: (settings) => ({
     ...createXAdapter(settings),
     metrics: createXMetrics(settings),

@@ -150,6 +150,7 @@ function parseOne(data: Record<string, unknown>): AddressedInboxEvent[] {
 export const xWebhookReceiver: WebhookReceiver = {
   provider: 'x',
   secretFrom: 'X',
+  usesVerifyToken: false,
 
   handshake(query, secrets) {
     const token = query.crc_token;

@@ -1,0 +1,41 @@
+import { PLATFORM_NAMES, platformSlug } from '@herald/contract';
+import { describe, expect, it } from 'vitest';
+import { SANDBOXES } from '../sandbox/catalog.js';
+import { NETWORK_MODULES, NETWORKS } from './catalog.js';
+import { WEBHOOK_RECEIVERS } from './inbox-receivers.js';
+import { PULLS_MEDIA_BY_URL } from './public-media-url.js';
+
+/**
+ * What the types of the catalogs cannot say: the slug every route and sandbox is keyed by is the
+ * name's, and the lists derived from the modules hold what each module declares, once.
+ */
+describe('the network catalog', () => {
+  it('has one module per platform name, whose slug is the lowercase name', () => {
+    expect(NETWORK_MODULES.map((m) => m.name)).toEqual(Object.keys(NETWORKS));
+    expect([...NETWORK_MODULES.map((m) => m.name)].sort()).toEqual([...PLATFORM_NAMES].sort());
+    for (const m of NETWORK_MODULES) expect(m.slug, m.name).toBe(platformSlug(m.name));
+  });
+
+  it('has an emulator for every network, at its slug', () => {
+    expect(Object.keys(SANDBOXES).sort()).toEqual(NETWORK_MODULES.map((m) => m.slug).sort());
+  });
+
+  it('wires each webhook receiver once, with one receiver per provider', () => {
+    const declared = NETWORK_MODULES.flatMap((m) => (m.webhookReceiver ? [m.webhookReceiver] : []));
+    expect(new Set(WEBHOOK_RECEIVERS)).toEqual(new Set(declared));
+    const providers = WEBHOOK_RECEIVERS.map((r) => r.provider);
+    expect(new Set(providers).size).toBe(providers.length);
+    expect(providers.sort()).toEqual(['meta', 'threads', 'x']);
+  });
+
+  it('says which networks pull media by URL', () => {
+    expect([...PULLS_MEDIA_BY_URL].sort()).toEqual(['facebook', 'instagram', 'threads', 'tiktok']);
+  });
+
+  it('gives every connect kind of its own app its own credentials', () => {
+    for (const m of NETWORK_MODULES) {
+      const apps = (m.connectKinds ?? []).map((k) => (k.setup ?? m.setup).env.clientId);
+      expect(new Set(apps).size, m.name).toBe(apps.length);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * What a network's developer app must have for Herald to connect accounts with it
+ * (docs/networks.md#preflight), stated by each network module (`setup`). Data, not code: the
+ * preflight (`herald doctor`, /admin/network-setup) reads the scopes Herald actually sends from
+ * each adapter's authorize URL and compares them with the products. A second kind of app for
+ * one network (a LinkedIn Page app beside the personal one) is its connect kind's own `setup`.
+ */
+export interface NetworkProduct {
+  /** The product (or use case, or permission set) as the network's developer console names it. */
+  name: string;
+  /** Scopes this product grants. */
+  scopes: readonly string[];
+  /** The network allows no other product on an app that has this one (LinkedIn's Community Management API). */
+  exclusive?: boolean;
+}
+
+export interface NetworkSetupFacts {
+  /** The environment variables holding the client id and secret. */
+  env: { clientId: string; clientSecret: string };
+  /** Where an operator registers the app and its redirect URI. */
+  console: string;
+  products: readonly NetworkProduct[];
+  /** The network refuses redirect URIs that are not https. */
+  httpsRedirect?: 'required' | 'localhost-only';
+  /** What the network pulls from Herald's media URLs, when not every post's media. */
+  pulledMedia?: string;
+  /** The network checks the ownership of the domain it pulls media from (TikTok photo posts). */
+  verifiesMediaDomain?: boolean;
+  /** The kind of app this entry is, when a network has several (LinkedIn). */
+  appKind?: string;
+  /** The network restricts apps it has not audited; `env` tells Herald the app is not audited yet. */
+  audit?: { env: string; restrictions: string; refusedOtherwise: string };
+  /** The network retires its API versions on a date: which of `config.apiVersions` it follows. */
+  apiVersion?: 'linkedin' | 'meta';
+}

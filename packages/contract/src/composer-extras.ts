@@ -1,25 +1,29 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
+import { NETWORK_TRAITS, networkTraitsOf } from './network-traits.js';
+import { PLATFORM_NAMES, type PlatformName } from './platforms.js';
 
 /**
  * Alt text (docs/product.md#alt-text): the most characters each network takes for an image's
- * description. A network not listed takes no alt text (its files are sent without one).
+ * description (NETWORK_TRAITS' `altTextMax`). A network not listed takes no alt text (its files
+ * are sent without one).
  */
-export const ALT_TEXT_LIMITS: Readonly<Record<string, number>> = {
-  X: 1000,
-  Facebook: 1000,
-  Instagram: 1000,
-  Threads: 1000,
-  LinkedIn: 4086,
-};
+export const ALT_TEXT_LIMITS: Readonly<Partial<Record<PlatformName, number>>> = Object.fromEntries(
+  PLATFORM_NAMES.flatMap((name) => {
+    const max = NETWORK_TRAITS[name].altTextMax;
+    return max === null ? [] : [[name, max]];
+  }),
+);
 /** The longest alt text any network takes: longer is refused before the networks are asked. */
-export const ALT_TEXT_MAX = Math.max(...Object.values(ALT_TEXT_LIMITS));
+export const ALT_TEXT_MAX = Math.max(
+  ...PLATFORM_NAMES.map((name) => NETWORK_TRAITS[name].altTextMax ?? 0),
+);
 
 /** The alt text limit a file going to these networks must respect (the strictest of them). */
 export function altTextLimitFor(networkNames: readonly string[]): number {
   const limits = networkNames
-    .map((name) => ALT_TEXT_LIMITS[name])
-    .filter((n): n is number => n !== undefined);
+    .map((name) => networkTraitsOf(name)?.altTextMax)
+    .filter((n): n is number => typeof n === 'number');
   return limits.length ? Math.min(...limits) : ALT_TEXT_MAX;
 }
 

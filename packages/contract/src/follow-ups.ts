@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { WebUrlSchema } from './web-url.js';
 import { textLimitOf } from './media-rules.js';
-import type { MediaConstraints } from './platforms.js';
+import {
+  NETWORK_TRAITS,
+  networkTraitsOf,
+  networksWhere,
+  type FirstCommentRule,
+} from './network-traits.js';
+import type { MediaConstraints, PlatformName } from './platforms.js';
 import { hasNul } from './text.js';
 
 /*
@@ -12,43 +18,44 @@ import { hasNul } from './text.js';
  */
 
 /** Networks whose posts can be a thread: each further part replies to the previous one. */
-export const THREAD_NETWORKS = ['X', 'Threads'] as const;
+export const THREAD_NETWORKS: readonly PlatformName[] = networksWhere((n) => n.threads);
 /** Networks Herald can publish a first comment on (on X it is a reply by the account itself). */
-export const FIRST_COMMENT_NETWORKS = ['X', 'Instagram', 'Facebook', 'LinkedIn'] as const;
+export const FIRST_COMMENT_NETWORKS: readonly PlatformName[] = networksWhere(
+  (n) => n.firstComment !== null,
+);
 /**
- * How long a first comment may be on each network, counted its way: on X it is a post of the
- * account's own (its post rule applies, 280 weighted characters, URLs as 23, or an X Premium
- * account's own limit); the others' comments have their own limits, whatever the post's are
- * (docs/product.md#threads-and-first-comments).
+ * How long a first comment may be on each network that takes one, counted its way
+ * (NETWORK_TRAITS' `firstComment`, docs/product.md#threads-and-first-comments).
  */
-export const FIRST_COMMENT_LIMITS: Record<
-  (typeof FIRST_COMMENT_NETWORKS)[number],
-  'post' | { max: number; counting: 'codepoints' | 'utf16' }
-> = {
-  X: 'post',
-  Instagram: { max: 2_200, counting: 'codepoints' },
-  Facebook: { max: 8_000, counting: 'utf16' },
-  LinkedIn: { max: 1_250, counting: 'codepoints' },
-};
+export const FIRST_COMMENT_LIMITS: Readonly<Partial<Record<PlatformName, FirstCommentRule>>> =
+  Object.fromEntries(
+    FIRST_COMMENT_NETWORKS.map((name) => [name, NETWORK_TRAITS[name].firstComment]),
+  );
 
 /** The first comment's limit on a network, given the account's post rules; null: none known. */
 export function firstCommentLimitOf(networkName: string, constraints: MediaConstraints | null) {
-  const rule = (FIRST_COMMENT_LIMITS as Record<string, (typeof FIRST_COMMENT_LIMITS)['X']>)[
-    networkName
-  ];
+  const rule = networkTraitsOf(networkName)?.firstComment;
   if (!rule) return null;
   return rule === 'post' ? textLimitOf(constraints) : rule;
 }
 
+/** Whether the network publishes the first comment as a post of the account's own (X's reply). */
+export const firstCommentIsPost = (network: string) =>
+  networkTraitsOf(network)?.firstComment === 'post';
+
 /** The most parts a thread may have, the post's own text included. */
 export const MAX_THREAD_PARTS = 25;
-/** The longest first comment any of the networks above takes (Facebook); each network's own rule applies too. */
-const MAX_FOLLOW_UP_CHARS = 8_000;
+/**
+ * The longest first comment any network takes as a comment (Facebook's 8,000); each network's
+ * own rule applies too.
+ */
+const MAX_FOLLOW_UP_CHARS = Math.max(
+  ...Object.values(FIRST_COMMENT_LIMITS).map((rule) => (rule === 'post' ? 0 : rule.max)),
+);
 
-export const supportsThread = (network: string) =>
-  (THREAD_NETWORKS as readonly string[]).includes(network);
+export const supportsThread = (network: string) => networkTraitsOf(network)?.threads ?? false;
 export const supportsFirstComment = (network: string) =>
-  (FIRST_COMMENT_NETWORKS as readonly string[]).includes(network);
+  Boolean(networkTraitsOf(network)?.firstComment);
 
 const followUpText = z
   .string()

@@ -11,6 +11,7 @@ export * from './team.js';
 export * from './access.js';
 export * from './billing.js';
 export * from './platforms.js';
+export * from './network-traits.js';
 export * from './notifications.js';
 export * from './posts.js';
 export * from './follow-ups.js';

@@ -1,4 +1,4 @@
-import type { MediaConstraints } from './platforms.js';
+import type { MediaConstraints, PlatformName } from './platforms.js';
 
 /*
  * What each network takes in one post, as its documentation says (docs/networks.md#composer-limits,
@@ -129,8 +129,11 @@ export const TIKTOK_MEDIA_CONSTRAINTS = {
   },
 } satisfies MediaConstraints;
 
-/** The networks Herald publishes to, by the name their platform row carries. */
-export const NETWORK_MEDIA_CONSTRAINTS: Readonly<Record<string, MediaConstraints>> = {
+/**
+ * The networks Herald publishes to, by the name their platform row carries: one entry per name of
+ * PLATFORM_NAMES, or the typecheck fails.
+ */
+export const NETWORK_MEDIA_CONSTRAINTS: Readonly<Record<PlatformName, MediaConstraints>> = {
   X: X_MEDIA_CONSTRAINTS,
   Instagram: INSTAGRAM_MEDIA_CONSTRAINTS,
   Facebook: FACEBOOK_MEDIA_CONSTRAINTS,

@@ -12,8 +12,6 @@ export const PLATFORM_NAMES = [
   'LinkedIn',
 ] as const;
 export type PlatformName = (typeof PLATFORM_NAMES)[number];
-/** URL segment of each network: `/auth/{slug}`, `/{slug}/disconnect/{orgId}` (docs/product.md#api-calls: lowercase name). */
-export const platformSlug = (name: string) => name.toLowerCase();
 
 const bytes = z.number().int().positive();
 const seconds = z.number().positive();

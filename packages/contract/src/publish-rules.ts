@@ -1,9 +1,11 @@
 import twitterText from 'twitter-text';
 import {
+  firstCommentIsPost,
   firstCommentLimitOf,
   MAX_THREAD_PARTS,
   supportsFirstComment,
   supportsThread,
+  THREAD_NETWORKS,
   type FollowUpsInput,
 } from './follow-ups.js';
 import {
@@ -25,7 +27,8 @@ import {
   X_MAX_CASHTAGS,
   X_MAX_GIF_BYTES,
 } from './network-constraints.js';
-import type { MediaConstraints } from './platforms.js';
+import { isPlatformName } from './network-traits.js';
+import { PLATFORM_NAMES, type MediaConstraints, type PlatformName } from './platforms.js';
 
 /*
  * The one rule set that decides, while a post is written, whether each network will take it
@@ -71,18 +74,21 @@ export interface AccountRules {
   label?: string;
 }
 
-const KNOWN_NETWORKS = Object.keys(NETWORK_MEDIA_CONSTRAINTS);
-
 /** The network's name as Herald spells it ("x" → "X"); an unknown name is kept as given. */
 export function networkNameOf(network: string): string {
   const trimmed = network.trim();
-  return KNOWN_NETWORKS.find((n) => n.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
+  return PLATFORM_NAMES.find((n) => n.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
 }
 
 /** The network's own constraints (network-constraints.ts), or null for a network Herald has none for. */
 export function networkConstraintsOf(network: string): MediaConstraints | null {
-  return NETWORK_MEDIA_CONSTRAINTS[networkNameOf(network)] ?? null;
+  const name = networkNameOf(network);
+  return isPlatformName(name) ? NETWORK_MEDIA_CONSTRAINTS[name] : null;
 }
+
+/** "X", "X and Threads", "X, Threads and Bluesky". */
+const listOf = (names: readonly string[]) =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
 const keyOf = (network: string) => network.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const isGif = (file: MediaFacts) => file.mimeType.toLowerCase() === 'image/gif';
@@ -170,10 +176,15 @@ const hasVideo = (media: MediaFacts[]) => media.some(isVideo);
 
 /**
  * Which files may go together in one post, per network: when `refuses` holds for two or more
- * files, the post is refused with `message`. Instagram and Threads carousels mix images and
- * videos freely, so they have no entry.
+ * files, the post is refused with `message`; null where any mix goes (Instagram and Threads
+ * carousels mix images and videos freely). Every network says, or the typecheck fails.
  */
-const MEDIA_MIX: Record<string, { refuses: (media: MediaFacts[]) => boolean; message: string }> = {
+const MEDIA_MIX: Record<
+  PlatformName,
+  { refuses: (media: MediaFacts[]) => boolean; message: string } | null
+> = {
+  Instagram: null,
+  Threads: null,
   // https://docs.x.com/x-api/media/introduction: up to 4 images, or 1 GIF, or 1 video.
   X: {
     refuses: (media) => media.some((m) => isVideo(m) || isGif(m)),
@@ -202,7 +213,7 @@ const MEDIA_MIX: Record<string, { refuses: (media: MediaFacts[]) => boolean; mes
 
 /** The network's rules about which files may go together in one post. */
 function mediaMixProblems(network: string, media: MediaFacts[]): RuleProblem[] {
-  const mix = MEDIA_MIX[network];
+  const mix = isPlatformName(network) ? MEDIA_MIX[network] : null;
   if (!mix || media.length < 2 || !mix.refuses(media)) return [];
   return [{ rule: `${keyOf(network)}.media-mix`, message: mix.message }];
 }
@@ -360,7 +371,7 @@ export function followUpRuleProblems(
   if (parts.length > 0 && !supportsThread(name)) {
     problems.push({
       rule: `${key}.thread`,
-      message: `${label}: ${name} posts cannot be a thread; only X and Threads posts can have several parts. Remove the extra parts for this account.`,
+      message: `${label}: ${name} posts cannot be a thread; only ${listOf(THREAD_NETWORKS)} posts can have several parts. Remove the extra parts for this account.`,
     });
   } else if (parts.length > 0) {
     const total = parts.length + 1;
@@ -400,23 +411,22 @@ export function followUpRuleProblems(
     if (!supportsFirstComment(name)) {
       problems.push({
         rule: `${key}.first-comment`,
-        message:
-          name === 'Threads'
-            ? `${label}: Threads has no first comment; add a second part to the thread instead.`
-            : `${label}: ${name} does not let Herald publish a first comment; remove it for this account.`,
+        message: supportsThread(name)
+          ? `${label}: ${name} has no first comment; add a second part to the thread instead.`
+          : `${label}: ${name} does not let Herald publish a first comment; remove it for this account.`,
       });
     } else {
       const long = overLimit(comment, firstCommentLimitOf(name, constraints));
       if (long) {
         problems.push({
           rule: `${key}.first-comment-length`,
-          message:
-            name === 'X'
-              ? `${label}: the first comment is too long for X, where it is a post of its own (${long}).`
-              : `${label}: the first comment is too long for a comment on ${name} (${long}).`,
+          message: firstCommentIsPost(name)
+            ? `${label}: the first comment is too long for ${name}, where it is a post of its own (${long}).`
+            : `${label}: the first comment is too long for a comment on ${name} (${long}).`,
         });
       }
-      if (name === 'X') {
+      // Published as a post of its own, it is held to what a post may hold.
+      if (firstCommentIsPost(name)) {
         problems.push(
           ...textContentProblems(name, comment, {
             kind: 'first_comment',

@@ -1,4 +1,5 @@
 import {
+  firstCommentIsPost,
   firstCommentLimitOf,
   MAX_THREAD_PARTS,
   supportsFirstComment,
@@ -106,7 +107,7 @@ function AccountFollowUpsFields({ platform, value, onChange, problems, disabled 
             First comment (optional)
           </label>
           <p className="text-xs text-slate-600">
-            {platform.name === 'X'
+            {firstCommentIsPost(platform.name)
               ? 'Published as your own reply right after the post.'
               : 'Published on the post right after it goes out.'}
           </p>

@@ -81,21 +81,3 @@ export function composePlatforms(
     });
   });
 }
-
-export type Network = 'x' | 'instagram' | 'facebook' | 'threads' | 'tiktok' | 'linkedin' | 'other';
-
-/** Which network's look a preview takes, from the platform's name. */
-export function networkOf(platformName: string): Network {
-  const name = platformName.trim().toLowerCase();
-  if (name === 'x' || name === 'twitter') return 'x';
-  if (
-    name === 'instagram' ||
-    name === 'facebook' ||
-    name === 'threads' ||
-    name === 'tiktok' ||
-    name === 'linkedin'
-  ) {
-    return name;
-  }
-  return 'other';
-}

@@ -1,6 +1,7 @@
 import {
   IntegrationsResponseSchema,
   MessageResponseSchema,
+  NETWORK_TRAITS,
   PendingConnectionResponseSchema,
   platformSlug,
   type Integration,
@@ -8,6 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { integrationKeys } from '@/lib/integrations';
+import { platformNameOf } from '@/networks';
 
 const orgPath = (orgId: string) => `/organizations/${encodeURIComponent(orgId)}`;
 
@@ -16,13 +18,12 @@ const pendingKey = (orgId: string, pendingId: string) =>
   ['pending-connection', orgId, pendingId] as const;
 
 /**
- * Networks whose access tokens expire and can be renewed on demand. Facebook Page tokens do
- * not expire, so it has no refresh button.
+ * Whether the network's access tokens expire and can be renewed on demand (NETWORK_TRAITS'
+ * `refreshableTokens`). Facebook Page tokens do not expire, so it has no refresh button.
  */
-const REFRESHABLE = new Set(['x', 'threads', 'tiktok', 'instagram', 'linkedin']);
-
 export function canRefreshTokens(platformName: string): boolean {
-  return REFRESHABLE.has(platformSlug(platformName));
+  const network = platformNameOf(platformName);
+  return network ? NETWORK_TRAITS[network].refreshableTokens : false;
 }
 
 /** `POST /{platform}/disconnect/{orgId}` with the account's id, so only that account goes. */

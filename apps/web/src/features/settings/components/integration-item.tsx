@@ -5,10 +5,8 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { webNetworkOf } from '@/networks';
 import { SandboxBadge } from './sandbox-badge';
-
-/** Networks where an account is known by its handle (@name) rather than by a display name. */
-const HANDLE_NETWORKS = new Set(['Instagram', 'X', 'Threads', 'TikTok']);
 
 const handleOf = (integration: Integration) => {
   const username = integration.metadata.username?.trim().replace(/^@/, '');
@@ -16,14 +14,14 @@ const handleOf = (integration: Integration) => {
 };
 
 /**
- * Which account this is, as its network shows it: the handle on Instagram, X, Threads and TikTok
- * (an Instagram account's name is often its Facebook Page's), the name of a Page or profile
+ * Which account this is, as its network shows it: the handle where accounts are known by it
+ * (WEB_NETWORKS' `knownByHandle`: Instagram, X, Threads, TikTok), the name of a Page or profile
  * elsewhere.
  */
 export function accountName(integration: Integration): string {
   const handle = handleOf(integration);
   const name = integration.metadata.name?.trim();
-  if (HANDLE_NETWORKS.has(integration.platform.name)) {
+  if (webNetworkOf(integration.platform.name)?.knownByHandle) {
     return handle || name || integration.platformAccountId;
   }
   return name || handle || integration.platformAccountId;
@@ -31,21 +29,8 @@ export function accountName(integration: Integration): string {
 
 /** What kind of account it is: "Facebook Page", "LinkedIn profile", "Instagram professional account"… */
 export function accountKind(integration: Integration): string {
-  const platform = integration.platform.name;
-  switch (platform) {
-    case 'Facebook':
-      return 'Facebook Page';
-    case 'Instagram':
-      return 'Instagram professional account';
-    case 'LinkedIn':
-      return integration.platformAccountId.startsWith('urn:li:organization:')
-        ? 'LinkedIn Page'
-        : 'LinkedIn profile';
-    case 'TikTok':
-      return 'TikTok account';
-    default:
-      return `${platform} profile`;
-  }
+  const network = webNetworkOf(integration.platform.name);
+  return network ? network.accountKind(integration) : `${integration.platform.name} profile`;
 }
 
 const statusBadges: Record<Integration['status'], { label: string; className: string }> = {

@@ -1,5 +1,6 @@
+import type { PlatformName } from '@herald/contract';
 import type { ComponentType } from 'react';
-import { networkOf, type ComposePlatform, type Network } from '../../utils/compose-platforms';
+import type { ComposePlatform } from '../../utils/compose-platforms';
 import type { MediaItem } from '../../utils/media-files';
 import { FacebookPreview } from './facebook-preview';
 import { InstagramPreview } from './instagram-preview';
@@ -9,6 +10,7 @@ import { ThreadsPreview } from './threads-preview';
 import { TikTokPreview } from './tiktok-preview';
 import { XPreview } from './x-preview';
 import { NetworkMark } from '@/components/ui/network-mark';
+import { platformNameOf } from '@/networks';
 
 /** A network Herald has no look for yet: the text and the media, plainly. */
 function GenericPreview({ platform, text, media }: PreviewProps) {
@@ -25,15 +27,23 @@ function GenericPreview({ platform, text, media }: PreviewProps) {
   );
 }
 
-const PREVIEWS: Record<Network, ComponentType<PreviewProps>> = {
-  x: XPreview,
-  instagram: InstagramPreview,
-  facebook: FacebookPreview,
-  threads: ThreadsPreview,
-  tiktok: TikTokPreview,
-  linkedin: LinkedInPreview,
-  other: GenericPreview,
+/**
+ * Each network's look, one per name of the contract's PLATFORM_NAMES (a network without one fails
+ * the typecheck); a name the app does not know gets the generic preview.
+ */
+const PREVIEWS: Record<PlatformName, ComponentType<PreviewProps>> = {
+  X: XPreview,
+  Instagram: InstagramPreview,
+  Facebook: FacebookPreview,
+  Threads: ThreadsPreview,
+  TikTok: TikTokPreview,
+  LinkedIn: LinkedInPreview,
 };
+
+function previewOf(platformName: string): ComponentType<PreviewProps> {
+  const network = platformNameOf(platformName);
+  return network ? PREVIEWS[network] : GenericPreview;
+}
 
 interface PostPreviewsProps {
   platforms: readonly ComposePlatform[];
@@ -54,7 +64,7 @@ export function PostPreviews({ platforms, textFor, mediaFor }: PostPreviewsProps
         </p>
       ) : (
         platforms.map((platform) => {
-          const Preview = PREVIEWS[networkOf(platform.name)];
+          const Preview = previewOf(platform.name);
           return (
             <article
               key={platform.id}

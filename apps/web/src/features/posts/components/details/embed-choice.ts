@@ -1,4 +1,5 @@
-import { platformSlug, type PlatformPost, type Post } from '@herald/contract';
+import type { PlatformPost, Post } from '@herald/contract';
+import { webNetworkOf } from '@/networks';
 import { isPublished } from '../post-status';
 
 export const INSTAGRAM_EMBED_FAILED = 'Failed to load Instagram post details.';
@@ -27,17 +28,17 @@ export function chooseEmbed(post: Post): EmbedChoice | null {
   const target = post.platformPosts[0];
   if (!target?.externalId) return null;
   const name = target.platformName || post.platforms[0]?.name || '';
-  switch (platformSlug(name.trim())) {
+  // Each network's way of showing a post is its WEB_NETWORKS entry's `embed`.
+  switch (webNetworkOf(name)?.embed ?? 'link') {
     case 'instagram':
       return { kind: 'instagram', target };
     case 'facebook':
       return { kind: 'facebook', target };
     case 'x':
-    case 'twitter':
       return { kind: 'x', target, src: xEmbedUrl(target.externalId) };
     case 'tiktok':
       return { kind: 'tiktok', target, src: tiktokEmbedUrl(target.externalId) };
-    default:
+    case 'link':
       return target.permalink ? { kind: 'link', target, permalink: target.permalink } : null;
   }
 }

@@ -1,0 +1,149 @@
+import { PLATFORM_NAMES, type PlatformName } from '@herald/contract';
+import type { ReactNode } from 'react';
+
+/**
+ * How the post details page shows a published post (features/posts' embed preview): Instagram
+ * by its shortcode, Facebook by its permalink, X and TikTok in their embed frames, any other
+ * network as a link to the post there.
+ */
+export type NetworkEmbed = 'instagram' | 'facebook' | 'x' | 'tiktok' | 'link';
+
+/**
+ * What the web app shows of one network, besides what the contract's NETWORK_TRAITS says and the
+ * composer's preview of it (features/compose/components/previews/, keyed by the same names).
+ */
+export interface WebNetwork {
+  /** The network's tile (components/ui/network-mark): its colours, and its mark on a 24×24 grid. */
+  mark: { background: string; glyph: ReactNode };
+  /** Other names the app may receive for it, lowercase (X was Twitter). */
+  aliases?: readonly string[];
+  /** Whether an account is known there by its handle (@name) rather than by a display name. */
+  knownByHandle: boolean;
+  /** What kind of account it is, as connected accounts list it: "Facebook Page", "LinkedIn profile"… */
+  accountKind: (account: { platformAccountId: string }) => string;
+  embed: NetworkEmbed;
+}
+
+/**
+ * Every network the web app knows, one entry per name of the contract's PLATFORM_NAMES: a name
+ * added there without its entry here fails the typecheck.
+ */
+export const WEB_NETWORKS: Readonly<Record<PlatformName, WebNetwork>> = {
+  X: {
+    mark: {
+      background: 'bg-black',
+      glyph: (
+        <path
+          d="M5 4.5 19 19.5M19 4.5 5 19.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        />
+      ),
+    },
+    aliases: ['twitter'],
+    knownByHandle: true,
+    accountKind: () => 'X profile',
+    embed: 'x',
+  },
+  Instagram: {
+    mark: {
+      background: 'bg-gradient-to-br from-[#F58529] via-[#DD2A7B] to-[#8134AF]',
+      glyph: (
+        <g fill="none" stroke="currentColor" strokeWidth="2">
+          <rect x="4" y="4" width="16" height="16" rx="5" />
+          <circle cx="12" cy="12" r="3.6" />
+          <circle cx="17" cy="7" r="0.6" fill="currentColor" />
+        </g>
+      ),
+    },
+    // An Instagram account's name is often its Facebook Page's.
+    knownByHandle: true,
+    accountKind: () => 'Instagram professional account',
+    embed: 'instagram',
+  },
+  Facebook: {
+    mark: {
+      background: 'bg-[#1877F2]',
+      glyph: (
+        <path
+          d="M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.6-1.5h1.6V4.4a21 21 0 0 0-2.4-.1c-2.4 0-4 1.4-4 4.1v2.1H7.7v3h2.6V21z"
+          fill="currentColor"
+        />
+      ),
+    },
+    knownByHandle: false,
+    accountKind: () => 'Facebook Page',
+    embed: 'facebook',
+  },
+  Threads: {
+    mark: {
+      background: 'bg-black',
+      glyph: (
+        <path
+          d="M16.2 11.3c-.3-2.3-1.9-3.5-4.1-3.5-1.6 0-2.9.7-3.6 1.9m7.7 1.6c-3.7-.6-6.2.2-6.2 2.3 0 1.2 1 2 2.4 2 2.5 0 3.8-1.9 3.8-4.3m0 0c2.6 1 3.1 3.6 2 5.5C17 19.2 15 20 12.3 20 7.6 20 5 17 5 12s2.6-8 7.3-8c3.7 0 6 1.7 6.9 4.6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+        />
+      ),
+    },
+    knownByHandle: true,
+    accountKind: () => 'Threads profile',
+    embed: 'link',
+  },
+  TikTok: {
+    mark: {
+      background: 'bg-black',
+      glyph: (
+        <path
+          d="M14 3.5v11.2a3.2 3.2 0 1 1-3.2-3.2M14 3.5c.4 2.4 2 4 4.5 4.2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      ),
+    },
+    knownByHandle: true,
+    accountKind: () => 'TikTok account',
+    embed: 'tiktok',
+  },
+  LinkedIn: {
+    mark: {
+      background: 'bg-[#0A66C2]',
+      glyph: (
+        <g fill="currentColor">
+          <rect x="5" y="9.5" width="3" height="9" />
+          <circle cx="6.5" cy="6.3" r="1.8" />
+          <path d="M10.5 9.5h2.9v1.3c.5-.9 1.6-1.5 3-1.5 2.4 0 3.1 1.5 3.1 3.8v5.4h-3v-4.8c0-1.1-.3-1.8-1.3-1.8s-1.7.7-1.7 1.8v4.8h-3z" />
+        </g>
+      ),
+    },
+    knownByHandle: false,
+    accountKind: ({ platformAccountId }) =>
+      platformAccountId.startsWith('urn:li:organization:') ? 'LinkedIn Page' : 'LinkedIn profile',
+    embed: 'link',
+  },
+};
+
+/**
+ * The network a platform's name stands for, whatever its case or spaces around it, and by its
+ * old names too ("twitter" → X); null for a network the web app has no entry for.
+ */
+export function platformNameOf(name: string): PlatformName | null {
+  const key = name.trim().toLowerCase();
+  return (
+    PLATFORM_NAMES.find((n) => n.toLowerCase() === key || WEB_NETWORKS[n].aliases?.includes(key)) ??
+    null
+  );
+}
+
+/** The web app's entry for a platform's name (see `platformNameOf`); null when it has none. */
+export function webNetworkOf(name: string): WebNetwork | null {
+  const network = platformNameOf(name);
+  return network ? WEB_NETWORKS[network] : null;
+}

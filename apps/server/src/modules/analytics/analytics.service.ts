@@ -363,3 +363,13 @@ export class AnalyticsCollector {
     }
   }
 }
+
+/** The organization's X switch and monthly read budget, which the inbox's X reads share. */
+export function getXSettings(db: Db, organizationId: string) {
+  return repo.getSettings(db, organizationId);
+}
+
+/** Counts reads another module already made against this month's X budget (the inbox's polls). */
+export function chargeXReads(db: Db, organizationId: string, month: string, reads: number) {
+  return repo.chargeXReads(db, organizationId, month, reads);
+}

@@ -1,7 +1,5 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { inboxConversations, inboxMessages } from '../../db/schema.js';
-import type { MessageRow } from './inbox.repository.js';
+import * as repo from './inbox.repository.js';
 
 /** A private reply's other side, as the thread shows it. */
 export interface PrivateReplyLink {
@@ -24,33 +22,18 @@ export async function privateReplyLinks(
   organizationId: string,
   integrationId: string,
   conversationId: string,
-  page: MessageRow[],
+  page: repo.MessageRow[],
 ): Promise<Map<string, PrivateReplyLink>> {
   const links = new Map<string, PrivateReplyLink>();
   const ours = page.filter((m) => m.direction === 'out' && m.externalId);
   if (ours.length === 0) return links;
-  const m = inboxMessages;
-  const twins = await db
-    .select({
-      id: m.id,
-      conversationId: m.conversationId,
-      externalId: m.externalId,
-      privateReplyTo: m.privateReplyTo,
-    })
-    .from(m)
-    .innerJoin(inboxConversations, eq(inboxConversations.id, m.conversationId))
-    .where(
-      and(
-        eq(m.organizationId, organizationId),
-        eq(m.direction, 'out'),
-        inArray(
-          m.externalId,
-          ours.map((o) => o.externalId!),
-        ),
-        ne(m.conversationId, conversationId),
-        eq(inboxConversations.integrationId, integrationId),
-      ),
-    );
+  const twins = await repo.ourMessagesElsewhere(
+    db,
+    organizationId,
+    integrationId,
+    conversationId,
+    ours.map((o) => o.externalId!),
+  );
   if (twins.length === 0) return links;
   const byExternal = new Map(ours.map((o) => [o.externalId!, o]));
 
@@ -70,27 +53,12 @@ export async function privateReplyLinks(
     (t) => t.privateReplyTo && !byExternal.get(t.externalId!)?.privateReplyTo,
   );
   if (answered.length === 0) return links;
-  const comments = await db
-    .select({
-      id: m.id,
-      conversationId: m.conversationId,
-      externalId: m.externalId,
-      text: m.text,
-    })
-    .from(m)
-    .where(
-      and(
-        eq(m.organizationId, organizationId),
-        inArray(
-          m.conversationId,
-          answered.map((t) => t.conversationId),
-        ),
-        inArray(
-          m.externalId,
-          answered.map((t) => t.privateReplyTo!),
-        ),
-      ),
-    );
+  const comments = await repo.messagesByExternalIds(
+    db,
+    organizationId,
+    answered.map((t) => t.conversationId),
+    answered.map((t) => t.privateReplyTo!),
+  );
   for (const twin of answered) {
     const comment = comments.find(
       (c) => c.conversationId === twin.conversationId && c.externalId === twin.privateReplyTo,

@@ -1,12 +1,10 @@
 import type { InboxMessage, InboxReplyAttachmentType, InboxReplyRequest } from '@herald/contract';
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { inboxConversations, inboxMessages } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { PlatformError } from '../../platforms/errors.js';
 import type { InboxSendResult, InboxThreadRef } from '../../platforms/inbox-types.js';
-import { announceInbox } from '../notifications/notifications.repository.js';
+import { announceInbox } from '../notifications/notifications.service.js';
 import {
   type AccountContext,
   canPrivateReply,
@@ -22,7 +20,7 @@ import {
   loadConversation,
   nowOf,
   teammatesOf,
-} from './inbox.service.js';
+} from './inbox-context.js';
 
 const isUuid = (v: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
@@ -74,7 +72,7 @@ export async function sendReply(
 ): Promise<{ message: InboxMessage; created: boolean }> {
   const { db } = deps;
   const { conversation, ctx } = await loadContext(deps, organizationId, conversationId);
-  const existing = await findByClientKey(db, conversation.id, request.clientKey);
+  const existing = await repo.findByClientKey(db, conversation.id, request.clientKey);
   if (existing) {
     sameDraft(existing, request);
     return { message: await messageDto(deps, ctx, conversation, existing), created: false };
@@ -136,41 +134,37 @@ export async function sendReply(
           tx,
           privateTarget.id,
           { privateRepliedAt: now },
-          isNull(inboxMessages.privateRepliedAt),
+          { privateRepliedAt: null },
         );
         if (!marked) return null;
       }
-      const [row] = await tx
-        .insert(inboxMessages)
-        .values({
-          organizationId,
-          conversationId: conversation.id,
-          clientKey: request.clientKey,
-          kind: privateTarget ? 'dm' : conversation.kind === 'dm' ? 'dm' : 'comment',
-          direction: 'out',
-          author: {
-            externalId: ctx.integration.platformAccountId,
-            name: ctx.integration.name,
-            username: ctx.integration.username,
-            pictureUrl: ctx.integration.pictureUrl,
-            profileUrl: null,
-          },
-          text: request.text,
-          attachments: attachments.map((a) => ({
-            type: a.type,
-            url: a.url,
-            previewUrl: null,
-            title: null,
-          })),
-          createdAt: now,
-          parentExternalId: replyTo?.externalId ?? null,
-          delivery: 'pending',
-          sentByUserId: userId,
-          privateReplyTo: privateTarget?.externalId ?? null,
-          requestFingerprint: fingerprintOf(request),
-        })
-        .onConflictDoNothing({ target: [inboxMessages.conversationId, inboxMessages.clientKey] })
-        .returning();
+      const row = await repo.insertReplyUnlessKeyed(tx, {
+        organizationId,
+        conversationId: conversation.id,
+        clientKey: request.clientKey,
+        kind: privateTarget ? 'dm' : conversation.kind === 'dm' ? 'dm' : 'comment',
+        direction: 'out',
+        author: {
+          externalId: ctx.integration.platformAccountId,
+          name: ctx.integration.name,
+          username: ctx.integration.username,
+          pictureUrl: ctx.integration.pictureUrl,
+          profileUrl: null,
+        },
+        text: request.text,
+        attachments: attachments.map((a) => ({
+          type: a.type,
+          url: a.url,
+          previewUrl: null,
+          title: null,
+        })),
+        createdAt: now,
+        parentExternalId: replyTo?.externalId ?? null,
+        delivery: 'pending',
+        sentByUserId: userId,
+        privateReplyTo: privateTarget?.externalId ?? null,
+        requestFingerprint: fingerprintOf(request),
+      });
       // The same draft won the race: undo the mark with the rest.
       if (!row) throw new ClaimLost();
       return row;
@@ -180,7 +174,7 @@ export async function sendReply(
       throw err;
     });
   if (!claimed) {
-    const raced = await findByClientKey(db, conversation.id, request.clientKey);
+    const raced = await repo.findByClientKey(db, conversation.id, request.clientKey);
     if (raced) {
       sameDraft(raced, request);
       return { message: await messageDto(deps, ctx, conversation, raced), created: false };
@@ -232,16 +226,6 @@ function sameDraft(row: repo.MessageRow, request: InboxReplyRequest) {
     );
 }
 
-async function findByClientKey(db: Db, conversationId: string, clientKey: string) {
-  const [row] = await db
-    .select()
-    .from(inboxMessages)
-    .where(
-      and(eq(inboxMessages.conversationId, conversationId), eq(inboxMessages.clientKey, clientKey)),
-    );
-  return row ?? null;
-}
-
 /** Calls the network for a pending reply (no transaction open) and records what happened. */
 async function deliver(
   deps: InboxDeps,
@@ -291,15 +275,7 @@ async function deliver(
     const saved = await repo.updateMessage(tx, row.id, failure!);
     // Nothing went out: the comment keeps its one private reply.
     if (failure!.delivery === 'failed' && row.privateReplyTo)
-      await tx
-        .update(inboxMessages)
-        .set({ privateRepliedAt: null })
-        .where(
-          and(
-            eq(inboxMessages.conversationId, conversation.id),
-            eq(inboxMessages.externalId, row.privateReplyTo),
-          ),
-        );
+      await repo.releasePrivateReply(tx, conversation.id, row.privateReplyTo);
     await announceMessage(tx, conversation);
     return saved ?? row;
   });
@@ -346,19 +322,7 @@ async function markSent(
   return deps.db.transaction(async (tx) => {
     // The id found belongs to another reply Herald already recorded (the same text sent
     // before): it says nothing about this one, which stays for the person to decide.
-    const [recorded] = await tx
-      .select({ id: inboxMessages.id })
-      .from(inboxMessages)
-      .where(
-        and(
-          eq(inboxMessages.conversationId, conversation.id),
-          eq(inboxMessages.externalId, result.externalId),
-          ne(inboxMessages.id, row.id),
-          isNotNull(inboxMessages.delivery),
-        ),
-      )
-      .limit(1);
-    if (recorded) {
+    if (await repo.otherReplyHasExternalId(tx, conversation.id, result.externalId, row.id)) {
       const saved = await repo.updateMessage(tx, row.id, {
         delivery: 'uncertain',
         error: `Herald could not tell whether ${conversation.platform} received this reply. Check the conversation there, then mark it sent or send it again.`,
@@ -367,33 +331,18 @@ async function markSent(
       return saved ?? row;
     }
     // Only a webhook echo (no delivery of ours) is folded into this reply.
-    await tx
-      .delete(inboxMessages)
-      .where(
-        and(
-          eq(inboxMessages.conversationId, conversation.id),
-          eq(inboxMessages.externalId, result.externalId),
-          ne(inboxMessages.id, row.id),
-          isNull(inboxMessages.delivery),
-        ),
-      );
+    await repo.deleteEchoes(tx, conversation.id, result.externalId, row.id);
     const saved = await repo.updateMessage(tx, row.id, {
       delivery: 'sent',
       error: null,
       externalId: result.externalId,
       createdAt: result.createdAt,
     });
-    const c = inboxConversations;
-    await tx
-      .update(c)
-      .set({
-        lastMessagePreview: sql`case when ${result.createdAt.toISOString()}::timestamptz >= ${c.lastMessageAt} then ${row.text.slice(0, 280)} else ${c.lastMessagePreview} end`,
-        lastMessageDirection: sql`case when ${result.createdAt.toISOString()}::timestamptz >= ${c.lastMessageAt} then 'out' else ${c.lastMessageDirection} end`,
-        lastMessageSenderName: sql`case when ${result.createdAt.toISOString()}::timestamptz >= ${c.lastMessageAt} then ${personName(row.author)} else ${c.lastMessageSenderName} end`,
-        lastMessageAt: sql`greatest(${c.lastMessageAt}, ${result.createdAt.toISOString()}::timestamptz)`,
-        updatedAt: new Date(),
-      })
-      .where(eq(c.id, conversation.id));
+    await repo.showSentReply(tx, conversation.id, {
+      at: result.createdAt,
+      preview: row.text.slice(0, 280),
+      senderName: personName(row.author),
+    });
     await announceMessage(tx, conversation);
     return saved ?? row;
   });
@@ -407,23 +356,13 @@ async function markSent(
 export async function reconcileStalePending(deps: InboxDeps, olderThanMs = 10 * 60_000) {
   const { db } = deps;
   const cutoff = new Date(nowOf(deps).getTime() - olderThanMs);
-  const stale = await db
-    .select({ message: inboxMessages, conversation: inboxConversations })
-    .from(inboxMessages)
-    .innerJoin(inboxConversations, eq(inboxConversations.id, inboxMessages.conversationId))
-    .where(
-      and(
-        eq(inboxMessages.delivery, 'pending'),
-        sql`${inboxMessages.updatedAt} < ${cutoff.toISOString()}::timestamptz`,
-      ),
-    )
-    .limit(100);
+  const stale = await repo.stalePendingReplies(db, cutoff, 100);
   for (const { message, conversation } of stale) {
     const ctx = (
       await accountContexts(deps, conversation.organizationId, [conversation.integrationId])
     ).get(conversation.integrationId);
     const found = ctx ? await reconcile(ctx, threadOf(conversation), message) : null;
-    const pendingOnly = eq(inboxMessages.delivery, 'pending');
+    const pendingOnly: repo.MessageGuard = { deliveryIn: ['pending'] };
     if (found && found !== 'not-sent') await markSent(deps, conversation, message, found);
     else if (found === 'not-sent')
       // The lookup is conclusive: it never reached the network, so the person may send again.
@@ -469,7 +408,7 @@ export async function resolveReply(
   const row = isUuid(messageId) ? await repo.findMessage(db, conversation.id, messageId) : null;
   if (!row || row.direction !== 'out' || row.delivery === null) throw messageNotFound();
   const allowed = action === 'sent' ? ['uncertain'] : ['uncertain', 'failed'];
-  const guard = inArray(inboxMessages.delivery, allowed as Array<'uncertain' | 'failed'>);
+  const guard: repo.MessageGuard = { deliveryIn: allowed as Array<'uncertain' | 'failed'> };
   const state = row.delivery;
   if (!allowed.includes(state))
     throw refuse(
@@ -481,21 +420,10 @@ export async function resolveReply(
     );
   if (action === 'discard') {
     await db.transaction(async (tx) => {
-      const gone = await tx
-        .delete(inboxMessages)
-        .where(and(eq(inboxMessages.id, row.id), guard))
-        .returning({ id: inboxMessages.id });
-      if (gone.length === 0) throw refuse('Someone else resolved this reply meanwhile.');
+      if (!(await repo.deleteMessage(tx, row.id, guard)))
+        throw refuse('Someone else resolved this reply meanwhile.');
       if (row.privateReplyTo)
-        await tx
-          .update(inboxMessages)
-          .set({ privateRepliedAt: null })
-          .where(
-            and(
-              eq(inboxMessages.conversationId, conversation.id),
-              eq(inboxMessages.externalId, row.privateReplyTo),
-            ),
-          );
+        await repo.releasePrivateReply(tx, conversation.id, row.privateReplyTo);
       await announceMessage(tx, conversation);
     });
     return null;
@@ -506,18 +434,13 @@ export async function resolveReply(
     return messageDto(deps, ctx, conversation, saved);
   }
   if (row.privateReplyTo) {
-    const [comment] = await db
-      .update(inboxMessages)
-      .set({ privateRepliedAt: nowOf(deps) })
-      .where(
-        and(
-          eq(inboxMessages.conversationId, conversation.id),
-          eq(inboxMessages.externalId, row.privateReplyTo),
-          isNull(inboxMessages.privateRepliedAt),
-        ),
-      )
-      .returning({ id: inboxMessages.id });
-    if (!comment && state === 'failed')
+    const claimed = await repo.claimPrivateReply(
+      db,
+      conversation.id,
+      row.privateReplyTo,
+      nowOf(deps),
+    );
+    if (!claimed && state === 'failed')
       throw refuse(
         'This comment already has its private reply; the network allows one per comment.',
       );

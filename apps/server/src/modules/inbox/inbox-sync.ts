@@ -1,14 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { runNamed, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { GroupWriter } from '../../lib/group-write.js';
 import { recordWebhookStored } from '../../lib/metrics.js';
-import { inboxSyncState, inboxWebhookEvents, integrations, platforms } from '../../db/schema.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
 import { PlatformError } from '../../platforms/errors.js';
 import type {
-  InboxAdapter,
   InboxCapabilities,
   InboxEvent,
   WebhookHeaders,
@@ -16,11 +13,14 @@ import type {
 } from '../../platforms/inbox-types.js';
 import type { NetworkRuntime } from '../../platforms/runtime.js';
 import type { StoredAccount } from '../../platforms/types.js';
-import { chargeXReads, getSettings as getXSettings } from '../analytics/analytics.repository.js';
+import { chargeXReads, getXSettings } from '../analytics/analytics.service.js';
 import { toStoredAccount } from '../integrations/integrations.service.js';
 import { upsertInboxEvents } from './inbox-ingest.js';
+import { inboxOf, readsSomething } from './inbox-context.js';
 import { reconcileStalePending } from './inbox-replies.js';
 import type { InboxQueue } from './inbox-queue.js';
+import type { IntegrationRow } from './inbox.repository.js';
+import * as repo from './inbox-sync.repository.js';
 
 export interface InboxSyncDeps {
   db: Db;
@@ -34,28 +34,11 @@ export interface InboxSyncDeps {
   now?: () => Date;
 }
 
-type IntegrationRow = typeof integrations.$inferSelect;
 /** The headers a webhook delivery keeps beside its body (for tracing; never secrets). */
 const KEPT_HEADERS = ['content-type', 'x-hub-signature-256', 'x-twitter-webhooks-signature'];
 const MINUTE = 60_000;
 /** Deliveries claimed and stored at once by the webhook job. */
 const WEBHOOK_BATCH = 500;
-/** Group sizes whose delivery INSERT is kept prepared per connection. */
-const NAMED_GROUP = 32;
-const insertTexts = new Map<number, string>();
-/** `insert into inbox_webhook_events … values (…), …` for `n` deliveries. */
-function deliveriesInsert(n: number) {
-  let text = insertTexts.get(n);
-  if (!text) {
-    const rows = Array.from({ length: n }, (_, i) => {
-      const p = 4 * i;
-      return `($${p + 1}::uuid, $${p + 2}, $${p + 3}::bytea, $${p + 4}::jsonb)`;
-    });
-    text = `insert into inbox_webhook_events (id, provider, body, headers) values ${rows.join(', ')}`;
-    if (n <= NAMED_GROUP) insertTexts.set(n, text);
-  }
-  return text;
-}
 /** What an X account's inbox says while the organization's X switch is off. */
 export const X_INBOX_OFF =
   'X bills every mention and message Herald reads, so X accounts are read only while “Read X metrics” is on (Analytics → X metrics).';
@@ -101,17 +84,6 @@ function errorText(err: unknown) {
   return last instanceof Error ? last.message : String(last);
 }
 
-/** The inbox half of the network an account belongs to, or null when Herald reads nothing there. */
-export function inboxOf(
-  networks: Map<string, NetworkRuntime>,
-  platformName: string,
-): { network: NetworkRuntime; inbox: InboxAdapter } | null {
-  const network = [...networks.values()].find((n) => n.name === platformName);
-  return network?.adapter.inbox ? { network, inbox: network.adapter.inbox } : null;
-}
-
-export const readsSomething = (c: InboxCapabilities) => c.dm || c.comments || c.mentions;
-
 /**
  * Herald's own verify token for Meta's webhook handshake: META_WEBHOOK_VERIFY_TOKEN, or outside
  * production one derived from the sandbox secret (the Meta sandbox derives the same).
@@ -145,19 +117,7 @@ export class InboxSync {
   }>;
 
   constructor(private readonly deps: InboxSyncDeps) {
-    this.deliveries = new GroupWriter((rows) => {
-      // A multi-row VALUES, prepared once per size up to NAMED_GROUP (the sizes a burst makes),
-      // with the bodies as bytes: building and parsing one JSON document of base64 bodies cost
-      // about as much as the rest of the request.
-      const values = rows.flatMap((r) => [r.id, r.provider, r.body, JSON.stringify(r.headers)]);
-      const n = rows.length;
-      return runNamed(
-        this.deps.db,
-        n <= NAMED_GROUP ? `inbox_deliveries_${n}` : undefined,
-        deliveriesInsert(n),
-        values,
-      );
-    });
+    this.deliveries = new GroupWriter((rows) => repo.insertDeliveries(this.deps.db, rows));
   }
 
   private now() {
@@ -219,21 +179,8 @@ export class InboxSync {
    * failure held back (left unprocessed, to be read again by a later job).
    */
   private async processBatch(limit: number, ids?: string[]) {
-    const e = inboxWebhookEvents;
     const batch = await this.deps.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(e)
-        .where(
-          and(
-            isNull(e.processedAt),
-            or(isNull(e.claimedUntil), lt(e.claimedUntil, sql`now()`)),
-            ids ? inArray(e.id, ids) : undefined,
-          ),
-        )
-        .orderBy(asc(e.receivedAt))
-        .limit(limit)
-        .for('update', { skipLocked: true });
+      const rows = await repo.lockPendingDeliveries(tx, limit, ids);
       const { held, stored } =
         rows.length > 0 ? await this.processRows(tx, rows) : { held: 0, stored: [] };
       return { taken: rows.length, held, stored };
@@ -248,8 +195,8 @@ export class InboxSync {
   /** Answers how many deliveries a transient failure held back, and those whose events it stored. */
   private async processRows(
     db: Db,
-    rows: Array<typeof inboxWebhookEvents.$inferSelect>,
-  ): Promise<{ held: number; stored: Array<typeof inboxWebhookEvents.$inferSelect> }> {
+    rows: repo.WebhookEventRow[],
+  ): Promise<{ held: number; stored: repo.WebhookEventRow[] }> {
     // A batch is stored per account at once: duplicates within it meet in one upsert.
     const byAccount = new Map<
       string,
@@ -290,7 +237,7 @@ export class InboxSync {
     // batches touch the same conversations wait for each other instead of deadlocking.
     const accounts = [...byAccount.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const [, { platform, accountExternalId, events, rowOf }] of accounts) {
-      for (const account of await this.connectedAccounts(db, platform, accountExternalId)) {
+      for (const account of await repo.connectedAccounts(db, platform, accountExternalId)) {
         const target = { id: account.id, organizationId: account.organizationId, platform };
         try {
           await upsertInboxEvents(db, target, events);
@@ -324,71 +271,22 @@ export class InboxSync {
         }
         // A webhook names nobody (Meta sends ids only): the account's next poll, brought
         // forward to the next minute, reads the conversation with the person's name.
-        if (events.some(unnamedInboundDm))
-          await db
-            .update(inboxSyncState)
-            .set({ nextPollAt: this.now() })
-            .where(eq(inboxSyncState.integrationId, account.id));
+        if (events.some(unnamedInboundDm)) await repo.pollAccountAt(db, account.id, this.now());
       }
     }
     const now = this.now();
     const stored = rows.filter((r) => !errors.has(r.id) && !retried.has(r.id));
     const read = stored.map((r) => r.id);
-    if (read.length)
-      await db
-        .update(inboxWebhookEvents)
-        .set({ processedAt: now })
-        .where(inArray(inboxWebhookEvents.id, read));
+    if (read.length) await repo.markDeliveriesProcessed(db, read, now);
     const byError = new Map<string, string[]>();
     for (const [id, error] of errors)
       if (!retried.has(id)) byError.set(error, [...(byError.get(error) ?? []), id]);
-    for (const [error, ids] of byError)
-      await db
-        .update(inboxWebhookEvents)
-        .set({ processedAt: now, error })
-        .where(inArray(inboxWebhookEvents.id, ids));
+    for (const [error, ids] of byError) await repo.markDeliveriesProcessed(db, ids, now, error);
     return { held: retried.size, stored };
   }
 
-  /** Every organization's connection of this account (the same Page may be in two). */
-  private connectedAccounts(db: Db, platformName: string, accountExternalId: string) {
-    return db
-      .select({ id: integrations.id, organizationId: integrations.organizationId })
-      .from(integrations)
-      .innerJoin(platforms, eq(platforms.id, integrations.platformId))
-      .where(
-        and(
-          eq(platforms.name, platformName),
-          eq(integrations.platformAccountId, accountExternalId),
-          eq(integrations.status, 'CONNECTED'),
-        ),
-      );
-  }
-
-  private async loadAccount(integrationId: string) {
-    const [row] = await this.deps.db
-      .select({ integration: integrations, platformName: platforms.name })
-      .from(integrations)
-      .innerJoin(platforms, eq(platforms.id, integrations.platformId))
-      .where(eq(integrations.id, integrationId));
-    return row ?? null;
-  }
-
-  private async saveState(
-    integration: IntegrationRow,
-    values: Partial<typeof inboxSyncState.$inferInsert>,
-  ) {
-    await this.deps.db
-      .insert(inboxSyncState)
-      .values({
-        integrationId: integration.id,
-        organizationId: integration.organizationId,
-        ...values,
-      })
-      .onConflictDoUpdate({
-        target: inboxSyncState.integrationId,
-        set: { ...values, updatedAt: this.now() },
-      });
+  private async saveState(integration: IntegrationRow, values: repo.SyncStateValues) {
+    await repo.saveSyncState(this.deps.db, integration, values, this.now());
   }
 
   private intervalMs(network: NetworkRuntime, caps: InboxCapabilities) {
@@ -411,25 +309,9 @@ export class InboxSync {
    * process polls it or it is not due.
    */
   private async claimPoll(integration: IntegrationRow, dueOnly: boolean) {
-    const s = inboxSyncState;
     const now = this.now();
-    const [claimed] = await this.deps.db
-      .insert(s)
-      .values({
-        integrationId: integration.id,
-        organizationId: integration.organizationId,
-        pollClaimedUntil: new Date(now.getTime() + POLL_CLAIM_MS),
-      })
-      .onConflictDoUpdate({
-        target: s.integrationId,
-        set: { pollClaimedUntil: sql`excluded.poll_claimed_until` },
-        setWhere: and(
-          or(isNull(s.pollClaimedUntil), lte(s.pollClaimedUntil, now)),
-          dueOnly ? or(isNull(s.nextPollAt), lte(s.nextPollAt, now)) : undefined,
-        ),
-      })
-      .returning({ cursor: s.cursor, until: s.pollClaimedUntil });
-    return claimed ? { cursor: claimed.cursor ?? null, until: claimed.until! } : null;
+    const until = new Date(now.getTime() + POLL_CLAIM_MS);
+    return repo.claimPoll(this.deps.db, integration, dueOnly, now, until);
   }
 
   /**
@@ -440,20 +322,15 @@ export class InboxSync {
   private async releasePoll(
     integration: IntegrationRow,
     until: Date,
-    values: Partial<typeof inboxSyncState.$inferInsert>,
+    values: repo.SyncStateValues,
   ) {
-    const s = inboxSyncState;
-    const saved = await this.deps.db
-      .update(s)
-      .set({ ...values, pollClaimedUntil: null, updatedAt: this.now() })
-      .where(and(eq(s.integrationId, integration.id), eq(s.pollClaimedUntil, until)))
-      .returning({ id: s.integrationId });
-    if (saved.length === 0)
+    const saved = await repo.releasePoll(this.deps.db, integration.id, until, values, this.now());
+    if (!saved)
       this.deps.log.warn(
         { integrationId: integration.id },
         'inbox poll outlived its claim; another poll owns the account, nothing saved',
       );
-    return saved.length > 0;
+    return saved;
   }
 
   /**
@@ -464,7 +341,7 @@ export class InboxSync {
     integrationId: string,
     { dueOnly = false }: { dueOnly?: boolean } = {},
   ): Promise<'POLLED' | 'SKIPPED' | 'REFUSED'> {
-    const loaded = await this.loadAccount(integrationId);
+    const loaded = await repo.findAccount(this.deps.db, integrationId);
     if (!loaded || loaded.integration.status !== 'CONNECTED') return 'SKIPPED';
     const { integration, platformName } = loaded;
     const found = inboxOf(this.deps.networks, platformName);
@@ -550,17 +427,7 @@ export class InboxSync {
       this.deps.log.warn({ err }, 'pending inbox replies not reconciled'),
     );
     const now = this.now();
-    const due = await this.deps.db
-      .select({ id: integrations.id })
-      .from(integrations)
-      .leftJoin(inboxSyncState, eq(inboxSyncState.integrationId, integrations.id))
-      .where(
-        and(
-          eq(integrations.status, 'CONNECTED'),
-          or(isNull(inboxSyncState.nextPollAt), lte(inboxSyncState.nextPollAt, now)),
-        ),
-      )
-      .orderBy(sql`${inboxSyncState.nextPollAt} asc nulls first`);
+    const due = await repo.dueAccounts(this.deps.db, now);
     const outcomes: Record<string, string> = {};
     for (const { id } of due) outcomes[id] = await this.pollAccount(id, { dueOnly: true });
     return outcomes;
@@ -577,7 +444,7 @@ export class InboxSync {
    * subscriptions); subscribes again when not. Polling keeps reading meanwhile.
    */
   async ensureSubscribed(integrationId: string, opts: { check: boolean } = { check: true }) {
-    const loaded = await this.loadAccount(integrationId);
+    const loaded = await repo.findAccount(this.deps.db, integrationId);
     if (!loaded || loaded.integration.status !== 'CONNECTED') return 'SKIPPED' as const;
     const { integration, platformName } = loaded;
     const inbox = inboxOf(this.deps.networks, platformName)?.inbox;
@@ -615,11 +482,7 @@ export class InboxSync {
 
   /** The 15-minute job: every connected account whose network has webhook subscriptions. */
   async checkSubscriptions() {
-    const rows = await this.deps.db
-      .select({ id: integrations.id, platformName: platforms.name })
-      .from(integrations)
-      .innerJoin(platforms, eq(platforms.id, integrations.platformId))
-      .where(eq(integrations.status, 'CONNECTED'));
+    const rows = await repo.connectedAccountsWithPlatform(this.deps.db);
     const outcomes: Record<string, string> = {};
     for (const row of rows) {
       if (!inboxOf(this.deps.networks, row.platformName)?.inbox.subscribe) continue;

@@ -6,8 +6,10 @@ import {
   eq,
   ilike,
   inArray,
+  isNotNull,
   isNull,
   lt,
+  ne,
   or,
   sql,
 } from 'drizzle-orm';
@@ -184,18 +186,166 @@ export async function findMessageByExternalId(db: Db, conversationId: string, ex
   return row ?? null;
 }
 
+/**
+ * What a message must still be for a change to apply (another teammate or process may have
+ * changed it meanwhile): a comment without its private reply yet, or a reply in one of these
+ * delivery states.
+ */
+export type MessageGuard =
+  { privateRepliedAt: null } | { deliveryIn: Array<NonNullable<MessageRow['delivery']>> };
+
+const guarded = (guard: MessageGuard | undefined) =>
+  guard === undefined
+    ? undefined
+    : 'deliveryIn' in guard
+      ? inArray(m.delivery, guard.deliveryIn)
+      : isNull(m.privateRepliedAt);
+
 export async function updateMessage(
   db: Db,
   id: string,
   values: Partial<typeof m.$inferInsert>,
-  guard?: ReturnType<typeof eq>,
+  guard?: MessageGuard,
 ) {
   const [row] = await db
     .update(m)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(m.id, id), guard))
+    .where(and(eq(m.id, id), guarded(guard)))
     .returning();
   return row ?? null;
+}
+
+/** Deletes the message while the guard holds; answers whether it did. */
+export async function deleteMessage(db: Db, id: string, guard: MessageGuard) {
+  const gone = await db
+    .delete(m)
+    .where(and(eq(m.id, id), guarded(guard)))
+    .returning({ id: m.id });
+  return gone.length > 0;
+}
+
+/** The reply stored under the composer's key in this conversation, if any. */
+export async function findByClientKey(db: Db, conversationId: string, clientKey: string) {
+  const [row] = await db
+    .select()
+    .from(m)
+    .where(and(eq(m.conversationId, conversationId), eq(m.clientKey, clientKey)));
+  return row ?? null;
+}
+
+/** Stores a reply under its composer's key; null when that key is already taken. */
+export async function insertReplyUnlessKeyed(db: Db, values: typeof m.$inferInsert) {
+  const [row] = await db
+    .insert(m)
+    .values(values)
+    .onConflictDoNothing({ target: [m.conversationId, m.clientKey] })
+    .returning();
+  return row ?? null;
+}
+
+/** Marks the comment as having its private reply, unless it already has one; answers whether. */
+export async function claimPrivateReply(
+  db: Db,
+  conversationId: string,
+  externalId: string,
+  at: Date,
+) {
+  const [row] = await db
+    .update(m)
+    .set({ privateRepliedAt: at })
+    .where(
+      and(
+        eq(m.conversationId, conversationId),
+        eq(m.externalId, externalId),
+        isNull(m.privateRepliedAt),
+      ),
+    )
+    .returning({ id: m.id });
+  return Boolean(row);
+}
+
+/** The comment may have a private reply again (the one it had never went out). */
+export async function releasePrivateReply(db: Db, conversationId: string, externalId: string) {
+  await db
+    .update(m)
+    .set({ privateRepliedAt: null })
+    .where(and(eq(m.conversationId, conversationId), eq(m.externalId, externalId)));
+}
+
+/** Whether another reply Herald sent (not a webhook echo) already carries this network id. */
+export async function otherReplyHasExternalId(
+  db: Db,
+  conversationId: string,
+  externalId: string,
+  exceptId: string,
+) {
+  const [row] = await db
+    .select({ id: m.id })
+    .from(m)
+    .where(
+      and(
+        eq(m.conversationId, conversationId),
+        eq(m.externalId, externalId),
+        ne(m.id, exceptId),
+        isNotNull(m.delivery),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Deletes the webhook echoes (rows without a delivery of ours) of this network id. */
+export async function deleteEchoes(
+  db: Db,
+  conversationId: string,
+  externalId: string,
+  exceptId: string,
+) {
+  await db
+    .delete(m)
+    .where(
+      and(
+        eq(m.conversationId, conversationId),
+        eq(m.externalId, externalId),
+        ne(m.id, exceptId),
+        isNull(m.delivery),
+      ),
+    );
+}
+
+/**
+ * Moves the conversation's order and preview to a reply of ours sent at `at`, unless a newer
+ * message is already shown.
+ */
+export async function showSentReply(
+  db: Db,
+  conversationId: string,
+  reply: { at: Date; preview: string; senderName: string | null },
+) {
+  const c = inboxConversations;
+  const at = reply.at.toISOString();
+  await db
+    .update(c)
+    .set({
+      lastMessagePreview: sql`case when ${at}::timestamptz >= ${c.lastMessageAt} then ${reply.preview} else ${c.lastMessagePreview} end`,
+      lastMessageDirection: sql`case when ${at}::timestamptz >= ${c.lastMessageAt} then 'out' else ${c.lastMessageDirection} end`,
+      lastMessageSenderName: sql`case when ${at}::timestamptz >= ${c.lastMessageAt} then ${reply.senderName} else ${c.lastMessageSenderName} end`,
+      lastMessageAt: sql`greatest(${c.lastMessageAt}, ${at}::timestamptz)`,
+      updatedAt: new Date(),
+    })
+    .where(eq(c.id, conversationId));
+}
+
+/** Up to `limit` replies still pending since before `cutoff`, with their conversations. */
+export function stalePendingReplies(db: Db, cutoff: Date, limit: number) {
+  return db
+    .select({ message: m, conversation: inboxConversations })
+    .from(m)
+    .innerJoin(inboxConversations, eq(inboxConversations.id, m.conversationId))
+    .where(
+      and(eq(m.delivery, 'pending'), sql`${m.updatedAt} < ${cutoff.toISOString()}::timestamptz`),
+    )
+    .limit(limit);
 }
 
 export function listNotes(db: Db, conversationId: string) {
@@ -358,4 +508,54 @@ export async function deleteProcessedWebhookEvents(db: Db, before: Date, limit: 
     .where(inArray(inboxWebhookEvents.id, oldest))
     .returning({ id: inboxWebhookEvents.id });
   return deleted.length;
+}
+
+/**
+ * The same connected account's own messages with these network ids in its other conversations
+ * (a private reply's two sides), through the partial index on outgoing ids.
+ */
+export function ourMessagesElsewhere(
+  db: Db,
+  organizationId: string,
+  integrationId: string,
+  conversationId: string,
+  externalIds: string[],
+) {
+  return db
+    .select({
+      id: m.id,
+      conversationId: m.conversationId,
+      externalId: m.externalId,
+      privateReplyTo: m.privateReplyTo,
+    })
+    .from(m)
+    .innerJoin(inboxConversations, eq(inboxConversations.id, m.conversationId))
+    .where(
+      and(
+        eq(m.organizationId, organizationId),
+        eq(m.direction, 'out'),
+        inArray(m.externalId, externalIds),
+        ne(m.conversationId, conversationId),
+        eq(inboxConversations.integrationId, integrationId),
+      ),
+    );
+}
+
+/** The organization's messages with these network ids in these conversations. */
+export function messagesByExternalIds(
+  db: Db,
+  organizationId: string,
+  conversationIds: string[],
+  externalIds: string[],
+) {
+  return db
+    .select({ id: m.id, conversationId: m.conversationId, externalId: m.externalId, text: m.text })
+    .from(m)
+    .where(
+      and(
+        eq(m.organizationId, organizationId),
+        inArray(m.conversationId, conversationIds),
+        inArray(m.externalId, externalIds),
+      ),
+    );
 }

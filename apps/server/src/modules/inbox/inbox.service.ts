@@ -8,41 +8,29 @@ import {
   type InboxConversationUpdate,
   type InboxSavedReply,
 } from '@herald/contract';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
 import type { InboxAdapter } from '../../platforms/inbox-types.js';
-import type { NetworkRuntime } from '../../platforms/runtime.js';
 import { toStoredAccount } from '../integrations/integrations.service.js';
-import { announceInbox } from '../notifications/notifications.repository.js';
-import { recordNotification } from '../notifications/notifications.service.js';
+import { announceInbox, recordNotification } from '../notifications/notifications.service.js';
 import { loadMembership } from '../team/membership.js';
+import { toConversationDto, toMessageDto, toNoteDto, capabilitiesOf } from './inbox-dto.js';
 import {
-  type AccountContext,
-  type Teammates,
-  toConversationDto,
-  toMessageDto,
-  toNoteDto,
-  capabilitiesOf,
-} from './inbox-dto.js';
+  accountContexts,
+  type InboxDeps,
+  inboxOf,
+  isUuid,
+  loadConversation,
+  notFound,
+  nowOf,
+  readsSomething,
+  teammatesOf,
+} from './inbox-context.js';
 import { privateReplyLinks } from './inbox-private-replies.js';
-import { inboxOf, readsSomething } from './inbox-sync.js';
 import * as repo from './inbox.repository.js';
 
-export interface InboxDeps {
-  db: Db;
-  networks: Map<string, NetworkRuntime>;
-  cipher: TokenCipher;
-  now?: () => Date;
-}
-
-export const nowOf = (deps: InboxDeps) => deps.now?.() ?? new Date();
-
-const isUuid = (v: string) => z.uuid().safeParse(v).success;
-
-export const notFound = () =>
-  new AppError('NOT_FOUND', 'This conversation does not exist in this organization.');
+export type { InboxDeps };
 
 /** Cursors are opaque to the screen: the sort key of the last row shown. */
 export const encodeCursor = (at: Date, id: string) =>
@@ -56,40 +44,6 @@ export function decodeCursor(cursor: string) {
       'The page cursor is not valid; start from the first page.',
     );
   return { at: date, id };
-}
-
-/** The accounts of these conversations, with what their networks can do (read once per request). */
-export async function accountContexts(deps: InboxDeps, organizationId: string, ids: string[]) {
-  const rows = await repo.integrationsByIds(deps.db, organizationId, [...new Set(ids)]);
-  const map = new Map<string, AccountContext>();
-  for (const { integration, platformName } of rows) {
-    const inbox = inboxOf(deps.networks, platformName)?.inbox ?? null;
-    let account = null;
-    let caps = null;
-    if (inbox && integration.status === 'CONNECTED') {
-      try {
-        account = toStoredAccount(deps.cipher, integration);
-        caps = inbox.capabilities(account);
-      } catch {
-        account = null;
-      }
-    }
-    map.set(integration.id, { integration, platformName, inbox, caps, account });
-  }
-  return map;
-}
-
-export async function teammatesOf(db: Db, ids: Array<string | null>): Promise<Teammates> {
-  const rows = await repo.usersByIds(db, [...new Set(ids.filter((v): v is string => !!v))]);
-  return new Map(rows.map((u) => [u.id, u]));
-}
-
-/** One conversation of the organization, or 404 (also for another organization's ids). */
-export async function loadConversation(db: Db, organizationId: string, conversationId: string) {
-  if (!isUuid(conversationId)) throw notFound();
-  const row = await repo.findConversation(db, organizationId, conversationId);
-  if (!row) throw notFound();
-  return row;
 }
 
 export async function conversationDto(
@@ -521,3 +475,11 @@ export async function removeLabel(db: Db, organizationId: string, name: string) 
 }
 
 export { capabilitiesOf, toMessageDto };
+
+/** The organization's unread conversations (the dashboard's count). */
+export const countUnreadConversations = (db: Db, organizationId: string) =>
+  repo.countUnread(db, organizationId);
+
+/** Deletes up to `limit` webhook deliveries processed before `before`; answers how many. */
+export const deleteProcessedWebhookEvents = (db: Db, before: Date, limit: number) =>
+  repo.deleteProcessedWebhookEvents(db, before, limit);

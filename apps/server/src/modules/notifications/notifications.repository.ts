@@ -32,6 +32,13 @@ export async function announceInbox(db: Db, announcement: InboxAnnouncement) {
   await db.execute(sql`select pg_notify(${INBOX_CHANNEL}, ${JSON.stringify(announcement)})`);
 }
 
+/** Announces several inbox events in one statement (after the transaction commits). */
+export async function announceInboxAll(db: Db, announcements: InboxAnnouncement[]) {
+  await db.execute(
+    sql`select pg_notify(${INBOX_CHANNEL}, a) from jsonb_array_elements_text(${JSON.stringify(announcements.map((a) => JSON.stringify(a)))}::jsonb) a`,
+  );
+}
+
 /**
  * One notification per recipient, inserted and announced on the channel in one statement
  * (announcements go out when the transaction commits). The recipients are `userIds`, and with

@@ -88,3 +88,24 @@ export async function setRead(db: Db, userId: string, id: string, read: boolean)
 
 export const markAllRead = (db: Db, userId: string, organizationId: string) =>
   repo.markAllRead(db, userId, organizationId);
+
+export type { InboxAnnouncement } from './notifications.repository.js';
+
+/** Announces an inbox event to every process's live streams (after the transaction commits). */
+export const announceInbox = (db: Db, announcement: repo.InboxAnnouncement) =>
+  repo.announceInbox(db, announcement);
+
+/** Announces several inbox events at once (after the transaction commits). */
+export const announceInboxAll = (db: Db, announcements: repo.InboxAnnouncement[]) =>
+  repo.announceInboxAll(db, announcements);
+
+/** The user's unread notifications in this organization (the dashboard's count). */
+export const countUnread = (db: Db, userId: string, organizationId: string) =>
+  repo.countUnread(db, userId, organizationId);
+
+/** The user ids of the organization's active Admins. */
+export const activeAdminUserIds = (db: Db, organizationId: string) =>
+  repo.activeAdminUserIds(db, organizationId);
+
+/** The id of the user with this email (any case), or null. */
+export const findUserIdByEmail = (db: Db, email: string) => repo.findUserIdByEmail(db, email);

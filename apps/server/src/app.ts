@@ -35,7 +35,7 @@ import { registerIdempotency } from './http/idempotency.js';
 import { registerCompression } from './http/compression.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import type { StartupPhases } from './lib/startup-phases.js';
-import * as idempotency from './modules/idempotency/idempotency.repository.js';
+import * as idempotency from './modules/idempotency/idempotency.service.js';
 import { findWebDist, serveSpa } from './http/spa.js';
 import { recordRequest } from './lib/metrics.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -46,7 +46,7 @@ import {
   StripeBilling,
 } from './modules/billing/billing-provider.js';
 import { ConnectStates } from './modules/integrations/connect-state.js';
-import { forgetPostTotals } from './modules/posts/posts.repository.js';
+import { forgetPostTotals } from './modules/posts/posts.lookups.js';
 import { forgetCreatorNames } from './modules/posts/creator-names.js';
 import { forgetTargetNames } from './modules/posts/target-names.js';
 import { MembershipCache } from './modules/team/membership.js';

@@ -4,7 +4,7 @@ import type { Db } from './db/client.js';
 import { integrations, platforms } from './db/schema.js';
 import type { LoadMembership } from './http/access.js';
 import { AppError } from './lib/app-error.js';
-import { listActiveMembershipsOfUser } from './modules/team/membership.repository.js';
+import { listActiveMembershipsOfUser } from './modules/team/membership.js';
 import type {
   ConsentSigner,
   EmuTenant,

@@ -1,6 +1,6 @@
 import { ORG_ROUTE_PERMISSIONS, PERMISSIONS, type OrgRoute } from '@herald/contract';
 import type { MembershipContext } from '../modules/team/membership.js';
-import type { UserRow } from '../modules/users/users.repository.js';
+import type { UserRow } from '../modules/users/users.service.js';
 import type {
   FastifyInstance,
   FastifyRequest,

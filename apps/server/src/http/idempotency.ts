@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { hookRoutes, methodsOf } from './route-hooks.js';
-import type { Claim } from '../modules/idempotency/idempotency.repository.js';
+import type { Claim } from '../modules/idempotency/idempotency.service.js';
 
 /** What the idempotency hooks need from storage (the composition root wires the repository). */
 export interface IdempotencyStore {

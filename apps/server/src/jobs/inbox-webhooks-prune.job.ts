@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { deleteProcessedWebhookEvents } from '../modules/inbox/inbox.repository.js';
+import { deleteProcessedWebhookEvents } from '../modules/inbox/inbox.service.js';
 import type { JobDefinition } from './runtime.js';
 
 /** How long a processed webhook delivery is kept: long enough to look into a report about it. */

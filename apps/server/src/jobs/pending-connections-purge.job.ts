@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { deleteExpiredPending } from '../modules/integrations/integrations.repository.js';
+import { deleteExpiredPending } from '../modules/integrations/integrations.service.js';
 import type { JobDefinition } from './runtime.js';
 
 /**

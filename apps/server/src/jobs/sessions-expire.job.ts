@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { deleteExpiredPayloads } from '../identity/dev-idp.repository.js';
 import type { SessionService } from '../identity/session.service.js';
 import type { Db } from '../db/client.js';
-import { purgeExpiredKeys } from '../modules/idempotency/idempotency.repository.js';
+import { purgeExpiredKeys } from '../modules/idempotency/idempotency.service.js';
 import type { JobDefinition } from './runtime.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import * as repo from '../modules/billing/subscriptions.repository.js';
+import * as billing from '../modules/billing/billing.service.js';
 import { notifyOrganizationAdmins } from '../modules/notifications/notifications.service.js';
 import type { JobDefinition } from './runtime.js';
 
@@ -11,7 +11,7 @@ import type { JobDefinition } from './runtime.js';
  */
 export async function sweepSubscriptions(db: Db, now = new Date()) {
   return db.transaction(async (tx) => {
-    const expired = await repo.expireTrials(tx, now);
+    const expired = await billing.expireTrials(tx, now);
     for (const { organizationId } of expired) {
       await notifyOrganizationAdmins(tx, organizationId, {
         type: 'SUBSCRIPTION_UPDATE',
@@ -19,7 +19,7 @@ export async function sweepSubscriptions(db: Db, now = new Date()) {
         message: 'Your free trial has ended. Subscribe to a plan to keep inviting and publishing.',
       });
     }
-    const ended = await repo.endCanceledPeriods(tx, now);
+    const ended = await billing.endCanceledPeriods(tx, now);
     for (const { organizationId } of ended) {
       await notifyOrganizationAdmins(tx, organizationId, {
         type: 'SUBSCRIPTION_UPDATE',
@@ -27,7 +27,7 @@ export async function sweepSubscriptions(db: Db, now = new Date()) {
         message: 'Your subscription has ended.',
       });
     }
-    await repo.renewSelfBilledPeriods(tx, now);
+    await billing.renewSelfBilledPeriods(tx, now);
     return { expired: expired.length, ended: ended.length };
   });
 }

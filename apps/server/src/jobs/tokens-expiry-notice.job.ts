@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import * as repo from '../modules/integrations/integrations.repository.js';
+import * as integrations from '../modules/integrations/integrations.service.js';
 import { notifyOrganizationAdmins } from '../modules/notifications/notifications.service.js';
 import type { NetworkRuntime } from '../platforms/runtime.js';
 import type { JobDefinition } from './runtime.js';
@@ -26,7 +26,12 @@ export async function sendExpiryNotices(
   now = new Date(),
 ) {
   const widest = EXPIRY_NOTICES[EXPIRY_NOTICES.length - 1]!.before;
-  const rows = await repo.expiringWithoutRefresh(db, now, new Date(now.getTime() + widest), 500);
+  const rows = await integrations.expiringWithoutRefresh(
+    db,
+    now,
+    new Date(now.getTime() + widest),
+    500,
+  );
   let sent = 0;
   for (const { integration, platform } of rows) {
     const network = networks.get(platform.name.toLowerCase());
@@ -35,7 +40,10 @@ export async function sendExpiryNotices(
     const left = expiresAt.getTime() - now.getTime();
     // Only the most pressing reminder: an account found with hours left gets the 1-day one.
     const notice = EXPIRY_NOTICES.find((n) => left <= n.before);
-    if (!notice || !(await repo.markExpiryNotice(db, integration.id, notice.key, expiresAt)))
+    if (
+      !notice ||
+      !(await integrations.markExpiryNotice(db, integration.id, notice.key, expiresAt))
+    )
       continue;
     const who = integration.name ?? integration.username ?? integration.platformAccountId;
     const when = notice.key === '1d' ? 'tomorrow' : `on ${dateOf(expiresAt)}`;

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
-import * as repo from '../modules/integrations/integrations.repository.js';
 import {
+  dueForRefresh,
+  type IntegrationRow,
   refreshAccount,
   waitsForExpiry,
   type IntegrationDeps,
@@ -13,7 +14,7 @@ const MINUTE = 60_000;
 /** Refresh when less than a quarter of the token's life is left, and at least 15 minutes ahead. */
 const LOOKAHEAD_MS = 24 * 60 * MINUTE;
 
-export function isDue(row: repo.IntegrationRow, now: Date) {
+export function isDue(row: IntegrationRow, now: Date) {
   if (!row.accessTokenExpiresAt) return false;
   const left = row.accessTokenExpiresAt.getTime() - now.getTime();
   const issued = (row.lastRefreshedAt ?? row.connectedAt).getTime();
@@ -30,7 +31,7 @@ export async function refreshDueTokens(
   deps: Omit<IntegrationDeps, 'states' | 'publicUrl' | 'apiPublicUrl'>,
   now = new Date(),
 ) {
-  const candidates = await repo.dueForRefresh(deps.db, new Date(now.getTime() + LOOKAHEAD_MS), 200);
+  const candidates = await dueForRefresh(deps.db, new Date(now.getTime() + LOOKAHEAD_MS), 200);
   let refreshed = 0;
   let failed = 0;
   for (const { integration, platform } of candidates) {

@@ -1,7 +1,7 @@
-import { asc, count, desc, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { plans, platforms, posts, users } from '../../db/schema.js';
+import { organizations, plans, platforms, posts, users } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 
 /** Every user, or those whose name or email contains `search` (any case); newest first. */
@@ -63,4 +63,13 @@ export function signUpsPerDay(db: Db, timezone: string, fromDay: string) {
 
 export function postsPerDay(db: Db, timezone: string, fromDay: string) {
   return perDay(db, posts, posts.createdAt, timezone, fromDay);
+}
+
+export async function organizationExists(db: Db, organizationId: string) {
+  const [org] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return Boolean(org);
 }

@@ -15,10 +15,7 @@ import {
 } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organizations } from '../../db/schema.js';
-import { AppError } from '../../lib/app-error.js';
 import type { AnalyticsCollector } from '../analytics/analytics.service.js';
 import { listAuditLog } from '../audit/audit.service.js';
 import * as service from './admin.service.js';
@@ -134,12 +131,7 @@ export async function adminRoutes(
     },
     async (request) => {
       const { organizationId } = request.body;
-      const [org] = await db
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId))
-        .limit(1);
-      if (!org) throw new AppError('NOT_FOUND', 'This organization does not exist.');
+      await service.requireOrganization(db, organizationId);
       return { status: 'success' as const, data: await analytics.collectNow(organizationId) };
     },
   );

@@ -1,8 +1,7 @@
 import { ACTIVITY_DAYS, type AdminActivity, type AdminOverview, type User } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { findUserById } from '../users/users.repository.js';
-import { toUserDto } from '../users/users.service.js';
+import { findUser, toUserDto } from '../users/users.service.js';
 import * as repo from './admin.repository.js';
 
 /** `GET /users`: a page of users, optionally those matching `search` in name or email. */
@@ -19,7 +18,7 @@ export async function listUsers(
 
 /** `GET /users/{id}`: one user, for the back-office's detail view. */
 export async function getUser(db: Db, id: string): Promise<User> {
-  const row = await findUserById(db, id);
+  const row = await findUser(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'This user does not exist.');
   return toUserDto(row);
 }
@@ -67,4 +66,10 @@ export async function getActivity(db: Db, timezone: string, now: Date): Promise<
       posts: posts.get(date) ?? 0,
     })),
   };
+}
+
+/** Refuses an organization id that names no organization (NOT_FOUND). */
+export async function requireOrganization(db: Db, organizationId: string) {
+  if (!(await repo.organizationExists(db, organizationId)))
+    throw new AppError('NOT_FOUND', 'This organization does not exist.');
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { networkSetupReport } from '../../platforms/preflight/report.js';
 import type { NetworkRuntime } from '../../platforms/runtime.js';
 import type { PlatformHttp } from '../../platforms/types.js';
-import { listPlatforms } from '../platforms/platforms.repository.js';
+import { listPlatformRows } from '../platforms/platforms.service.js';
 import { deploymentFindings } from '../processes/media-placement.js';
 
 export interface NetworkSetupDeps {
@@ -24,7 +24,7 @@ export async function getNetworkSetup(
   deps: NetworkSetupDeps,
   live: boolean,
 ): Promise<NetworkSetupReport> {
-  const platforms = await listPlatforms(db, false);
+  const platforms = await listPlatformRows(db, false);
   const active = new Map(platforms.map((p) => [p.name, p.isActive]));
   return networkSetupReport(deps.config, {
     active,

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { recordNotification } from '../notifications/notifications.service.js';
 import { postLabel } from '../publishing/outcome-notifications.js';
 import { toPostDtos } from '../posts/post-dto.js';
-import * as postsRepo from '../posts/posts.repository.js';
+import * as postsRepo from '../posts/posts.lookups.js';
 import type { PostsDeps } from '../posts/posts.service.js';
 import * as repo from './approvals.repository.js';
 import { refuseUnpublishable } from '../posts/publish-check.js';

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { notifyOrganizationAdmins } from '../notifications/notifications.service.js';
 import { getPurchasablePlan } from '../plans/plans.service.js';
-import type { PlanRow } from '../plans/plans.repository.js';
+import type { PlanRow } from '../plans/plans.service.js';
 import { type BillingProvider, MissingPriceError } from './billing-provider.js';
 import * as repo from './subscriptions.repository.js';
 
@@ -272,3 +272,12 @@ export async function billingPortalUrl(
   }
   return billing.portalUrl(customer, `${publicUrl}/pricing`);
 }
+
+/** Trials whose end has passed become EXPIRED; returns the organizations touched. */
+export const expireTrials = (db: Db, now: Date) => repo.expireTrials(db, now);
+
+/** Self-billed subscriptions cancelled earlier end at their period's end; returns those touched. */
+export const endCanceledPeriods = (db: Db, now: Date) => repo.endCanceledPeriods(db, now);
+
+/** Self-billed subscriptions renew by themselves: their period rolls forward by one cycle. */
+export const renewSelfBilledPeriods = (db: Db, now: Date) => repo.renewSelfBilledPeriods(db, now);

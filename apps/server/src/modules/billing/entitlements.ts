@@ -1,9 +1,8 @@
-import { and, count, eq, gt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { members, organizations } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { getEntitledPlan } from './billing.service.js';
-import type { PlanRow } from '../plans/plans.repository.js';
+import type { PlanRow } from '../plans/plans.service.js';
+import * as repo from './subscriptions.repository.js';
 
 export type EntitledAction = 'invite' | 'post' | 'connect';
 
@@ -44,20 +43,8 @@ export function requireCapacity(plan: PlanRow, feature: CountedFeature, current:
 }
 
 /** Members plus live pending invitations: what the `invites` number limits. */
-export async function countSeats(db: Db, organizationId: string, now = new Date()) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(members)
-    .where(
-      and(
-        eq(members.organizationId, organizationId),
-        or(
-          eq(members.status, 'ACTIVE'),
-          and(eq(members.status, 'PENDING'), gt(members.inviteExpiresAt, now)),
-        ),
-      ),
-    );
-  return row?.n ?? 0;
+export function countSeats(db: Db, organizationId: string, now = new Date()) {
+  return repo.countSeats(db, organizationId, now);
 }
 
 /**
@@ -65,10 +52,7 @@ export async function countSeats(db: Db, organizationId: string, now = new Date(
  * the organizations they own (1 when none has a plan).
  */
 export async function requireOrganizationAllowance(db: Db, userId: string) {
-  const owned = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.ownerUserId, userId));
+  const owned = await repo.organizationsOwnedBy(db, userId);
   if (owned.length === 0) return;
   let allowed = 1;
   let planName: string | null = null;

@@ -1,10 +1,9 @@
 import type Stripe from 'stripe';
 import type { SubscriptionStatus } from '@herald/contract';
 import type { Db } from '../../db/client.js';
-import { stripeEvents } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { notifyOrganizationAdmins } from '../notifications/notifications.service.js';
-import { findPlan, findPlanByStripePrice } from '../plans/plans.repository.js';
+import { findPlan, findPlanByStripePrice } from '../plans/plans.service.js';
 import type { StripeBilling } from './billing-provider.js';
 import * as repo from './subscriptions.repository.js';
 
@@ -74,12 +73,7 @@ export async function applyStripeEvent(
     if (subId) checkoutSubscription = await billing.stripe.subscriptions.retrieve(subId);
   }
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(stripeEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length === 0) return false;
+    if (!(await repo.recordStripeEvent(tx, event.id, event.type))) return false;
     switch (event.type) {
       case 'checkout.session.completed':
         await onCheckoutCompleted(tx, event.data.object, checkoutSubscription);

@@ -1,6 +1,6 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organizations, plans, subscriptions } from '../../db/schema.js';
+import { members, organizations, plans, stripeEvents, subscriptions } from '../../db/schema.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionValues = Partial<
@@ -97,4 +97,39 @@ export async function renewSelfBilledPeriods(db: Db, now: Date) {
       from ${plans} p
      where p.id = s.plan_id and s.status = 'ACTIVE' and s.provider = 'none'
        and s.cancel_at_period_end = false and s.current_period_end <= ${now}`);
+}
+
+/** Records a Stripe event as handled; false when it already was (Stripe delivers again). */
+export async function recordStripeEvent(db: Db, id: string, type: string) {
+  const inserted = await db
+    .insert(stripeEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning();
+  return inserted.length > 0;
+}
+
+/** Members plus live pending invitations. */
+export async function countSeats(db: Db, organizationId: string, now: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(members)
+    .where(
+      and(
+        eq(members.organizationId, organizationId),
+        or(
+          eq(members.status, 'ACTIVE'),
+          and(eq(members.status, 'PENDING'), gt(members.inviteExpiresAt, now)),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The organizations this user owns. */
+export function organizationsOwnedBy(db: Db, userId: string) {
+  return db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.ownerUserId, userId));
 }

@@ -3,11 +3,11 @@ import type { DashboardSchema } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { getSubscription } from '../billing/billing.service.js';
 import { listIntegrations } from '../integrations/integrations.service.js';
-import { countUnread } from '../notifications/notifications.repository.js';
-import { countUnread as countUnreadConversations } from '../inbox/inbox.repository.js';
+import { countUnread } from '../notifications/notifications.service.js';
+import { countUnreadConversations } from '../inbox/inbox.service.js';
 import { getOrganization } from '../organizations/organizations.service.js';
 import { listPlans } from '../plans/plans.service.js';
-import { listPlatforms } from '../platforms/platforms.repository.js';
+import { listPlatformRows } from '../platforms/platforms.service.js';
 import { countSeats } from '../billing/entitlements.js';
 import { getEngagementTrend } from '../analytics/analytics-overview.service.js';
 import type { DashboardPostSource } from './posts-source.js';
@@ -39,7 +39,7 @@ export async function getDashboard(
     getOrganization(db, organizationId),
     listIntegrations(db, organizationId),
     countSeats(db, organizationId),
-    listPlatforms(db, true),
+    listPlatformRows(db, true),
     getSubscription(db, organizationId),
     listPlans(db, { isAdmin: false }),
     countUnread(db, userId, organizationId),

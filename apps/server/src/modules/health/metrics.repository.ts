@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import { posts, postTargets } from '../../db/schema.js';
-import { POST_STATUSES_THAT_PUBLISH } from '../publishing/targets.repository.js';
+import { POST_STATUSES_THAT_PUBLISH } from '../publishing/publishing.lookups.js';
 
 /** One queue's jobs as a scrape reads them. */
 export interface QueueReading {

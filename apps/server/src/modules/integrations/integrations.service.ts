@@ -11,9 +11,11 @@ import {
   findPlatform,
   findPlatformByName,
   type PlatformRow,
-} from '../platforms/platforms.repository.js';
+} from '../platforms/platforms.service.js';
 import type { ConnectStates } from './connect-state.js';
 import * as repo from './integrations.repository.js';
+
+export type { IntegrationRow } from './integrations.repository.js';
 import { loadMembership } from '../team/membership.js';
 
 export interface IntegrationDeps {
@@ -561,3 +563,18 @@ export async function refreshNow(
   }
   return listIntegrations(deps.db, organizationId);
 }
+
+/** Removes account choices past their expiry (they hold encrypted tokens); returns how many. */
+export const deleteExpiredPending = (db: Db, now: Date) => repo.deleteExpiredPending(db, now);
+
+/** Connected accounts whose tokens expire before `before` and can be refreshed (the job's). */
+export const dueForRefresh = (db: Db, before: Date, limit: number) =>
+  repo.dueForRefresh(db, before, limit);
+
+/** Connected accounts whose tokens expire before `before` with nothing to renew them. */
+export const expiringWithoutRefresh = (db: Db, now: Date, before: Date, limit: number) =>
+  repo.expiringWithoutRefresh(db, now, before, limit);
+
+/** Records that the admins heard of this expiry; false when they already had. */
+export const markExpiryNotice = (db: Db, id: string, notice: string, expiresAt: Date) =>
+  repo.markExpiryNotice(db, id, notice, expiresAt);

@@ -8,14 +8,14 @@ import { countSeats, requireCapacity, requireEntitlement } from '../billing/enti
 import { assertCanGrant } from '../team/grants.js';
 import type { MembershipContext } from '../team/membership.js';
 import { narrowPermissions } from '../team/members.service.js';
-import * as roles from '../team/roles.repository.js';
-import { setCurrentOrganization, type UserRow } from '../users/users.repository.js';
+import * as roles from '../team/roles.service.js';
+import { setCurrentOrganization, type UserRow } from '../users/users.service.js';
 import * as repo from './invitations.repository.js';
 import {
   activeAdminUserIds,
   findUserIdByEmail,
-} from '../notifications/notifications.repository.js';
-import { recordNotification } from '../notifications/notifications.service.js';
+  recordNotification,
+} from '../notifications/notifications.service.js';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const DEFAULT_INVITE_ROLE = 'SocialMediaManager';

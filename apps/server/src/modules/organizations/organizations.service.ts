@@ -1,11 +1,9 @@
 import type { MyOrganization, Organization, UpdateOrganizationRequest } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { listActiveMembershipsOfUser } from '../team/membership.repository.js';
-import { loadMembership } from '../team/membership.js';
+import { listActiveMembershipsOfUser, loadMembership } from '../team/membership.js';
 import { createDefaultRoles } from '../team/roles.service.js';
-import type { UserRow } from '../users/users.repository.js';
-import { setCurrentOrganization } from '../users/users.repository.js';
+import { setCurrentOrganization, type UserRow } from '../users/users.service.js';
 import { requireOrganizationAllowance } from '../billing/entitlements.js';
 import * as repo from './organizations.repository.js';
 

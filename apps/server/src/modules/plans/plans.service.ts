@@ -5,6 +5,8 @@ import { AppError } from '../../lib/app-error.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import * as repo from './plans.repository.js';
 
+export type { PlanRow } from './plans.repository.js';
+
 type SavePlan = z.output<typeof SavePlanRequestSchema>;
 
 function toPlanDto(p: repo.PlanRow): Plan {
@@ -118,3 +120,10 @@ export async function updatePlan(db: Db, id: string, input: SavePlan, actor: Aud
     return plan;
   });
 }
+
+/** The plan with this id, active or not, or null (billing reads the plan it records). */
+export const findPlan = (db: Db, id: string) => repo.findPlan(db, id);
+
+/** The plan sold at this Stripe price, or null. */
+export const findPlanByStripePrice = (db: Db, stripePriceId: string) =>
+  repo.findPlanByStripePrice(db, stripePriceId);

@@ -10,6 +10,8 @@ import type { NetworkRuntime } from '../../platforms/runtime.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import * as repo from './platforms.repository.js';
 
+export type { PlatformRow } from './platforms.repository.js';
+
 function toPlatformDto(p: repo.PlatformRow, networks: Map<string, NetworkRuntime>): Platform {
   const network = networks.get(p.name.toLowerCase());
   const parsed = MediaConstraintsSchema.safeParse(p.mediaConstraints);
@@ -101,3 +103,11 @@ export async function setActive(
     return toPlatformDto(row, networks);
   });
 }
+
+/** The stored networks (only those operators offer with `onlyActive`), as rows. */
+export const listPlatformRows = (db: Db, onlyActive: boolean) => repo.listPlatforms(db, onlyActive);
+
+export const findPlatform = (db: Db, id: string) => repo.findPlatform(db, id);
+
+/** The network stored under this name (any case), or null. */
+export const findPlatformByName = (db: Db, name: string) => repo.findPlatformByName(db, name);

@@ -1,11 +1,10 @@
 import type { Post } from '@herald/contract';
-import { and, eq } from 'drizzle-orm';
-import { postTargets } from '../../db/schema/publishing.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
 import { toPostDtos } from '../posts/post-dto.js';
-import * as repo from '../posts/posts.repository.js';
+import * as posts from '../posts/posts.lookups.js';
 import { startOfUtcDay, type Caller, type PostsDeps } from '../posts/posts.service.js';
+import { targetsOfPost } from './post-extras.repository.js';
 
 /**
  * docs/product.md#duplicate: a new draft with the post's title, texts, link tracking, accounts
@@ -20,22 +19,19 @@ export async function duplicatePost(
 ): Promise<Post> {
   const org = caller.organizationId;
   return deps.db.transaction(async (tx) => {
-    await repo.lockOrganization(tx, org);
-    const source = await repo.findPost(tx, org, postId);
+    await posts.lockOrganization(tx, org);
+    const source = await posts.findPost(tx, org, postId);
     if (!source) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
     const plan = await requireEntitlement(tx, org, 'post');
-    const today = await repo.countPostsCreatedSince(tx, org, startOfUtcDay(deps.now()));
+    const today = await posts.countPostsCreatedSince(tx, org, startOfUtcDay(deps.now()));
     requireCapacity(plan, 'postsPerDay', today);
 
     const connected = new Map(
-      (await repo.connectedAccounts(tx, org)).map((account) => [account.integrationId, account]),
+      (await posts.connectedAccounts(tx, org)).map((account) => [account.integrationId, account]),
     );
-    const targets = await tx
-      .select()
-      .from(postTargets)
-      .where(and(eq(postTargets.organizationId, org), eq(postTargets.postId, postId)));
+    const targets = await targetsOfPost(tx, org, postId);
     const seen = new Set<string>();
-    const newTargets: repo.NewTarget[] = [];
+    const newTargets: posts.NewTarget[] = [];
     for (const t of targets) {
       const account = t.integrationId ? connected.get(t.integrationId) : undefined;
       if (!account || seen.has(account.integrationId)) continue;
@@ -49,8 +45,8 @@ export async function duplicatePost(
         settings: t.settings ?? null,
       });
     }
-    const media = await repo.mediaOfPost(tx, org, postId);
-    const row = await repo.insertPost(
+    const media = await posts.mediaOfPost(tx, org, postId);
+    const row = await posts.insertPost(
       tx,
       {
         organizationId: org,

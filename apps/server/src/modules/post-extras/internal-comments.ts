@@ -1,13 +1,10 @@
 import type { InternalComment } from '@herald/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { members } from '../../db/schema/organizations.js';
-import { postInternalComments } from '../../db/schema/posts.js';
-import { users } from '../../db/schema/users.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordNotification } from '../notifications/notifications.service.js';
 import { postLabel } from '../publishing/outcome-notifications.js';
-import * as postsRepo from '../posts/posts.repository.js';
+import * as posts from '../posts/posts.lookups.js';
+import * as repo from './post-extras.repository.js';
 
 /**
  * docs/product.md#internal-comments: the team's discussion of a post, never sent to a network.
@@ -16,20 +13,17 @@ import * as postsRepo from '../posts/posts.repository.js';
  */
 const notFound = () => new AppError('NOT_FOUND', 'This post does not exist in this organization.');
 
-type Row = typeof postInternalComments.$inferSelect;
+type Row = repo.InternalCommentRow;
 
 async function requirePost(db: Db, organizationId: string, postId: string) {
-  const post = await postsRepo.findPost(db, organizationId, postId);
+  const post = await posts.findPost(db, organizationId, postId);
   if (!post) throw notFound();
   return post;
 }
 
 async function namesOf(db: Db, userIds: string[]) {
   if (userIds.length === 0) return new Map<string, string | null>();
-  const rows = await db
-    .select({ id: users.id, displayName: users.displayName, email: users.email })
-    .from(users)
-    .where(inArray(users.id, userIds));
+  const rows = await repo.userNames(db, userIds);
   return new Map(rows.map((u) => [u.id, u.displayName ?? u.email]));
 }
 
@@ -64,16 +58,7 @@ export async function listInternalComments(
   callerId: string,
 ) {
   await requirePost(db, organizationId, postId);
-  const rows = await db
-    .select()
-    .from(postInternalComments)
-    .where(
-      and(
-        eq(postInternalComments.organizationId, organizationId),
-        eq(postInternalComments.postId, postId),
-      ),
-    )
-    .orderBy(asc(postInternalComments.createdAt), asc(postInternalComments.id));
+  const rows = await repo.listInternalComments(db, organizationId, postId);
   return toDtos(db, rows, callerId);
 }
 
@@ -92,17 +77,7 @@ export async function addInternalComment(
   return db.transaction(async (tx) => {
     const post = await requirePost(tx, org, postId);
     if (mentioned.length > 0) {
-      const active = await tx
-        .select({ userId: members.userId })
-        .from(members)
-        .where(
-          and(
-            eq(members.organizationId, org),
-            eq(members.status, 'ACTIVE'),
-            inArray(members.userId, mentioned),
-          ),
-        );
-      const found = new Set(active.map((m) => m.userId));
+      const found = new Set(await repo.activeMemberIds(tx, org, mentioned));
       const strangers = mentioned.filter((id) => !found.has(id));
       if (strangers.length > 0) {
         throw new AppError(
@@ -114,16 +89,13 @@ export async function addInternalComment(
         );
       }
     }
-    const [row] = await tx
-      .insert(postInternalComments)
-      .values({
-        organizationId: org,
-        postId,
-        userId: caller.userId,
-        body: input.body,
-        mentionedUserIds: mentioned,
-      })
-      .returning();
+    const row = await repo.insertInternalComment(tx, {
+      organizationId: org,
+      postId,
+      userId: caller.userId,
+      body: input.body,
+      mentionedUserIds: mentioned,
+    });
     const names = await namesOf(tx, [caller.userId]);
     const toNotify = mentioned.filter((id) => id !== caller.userId);
     if (toNotify.length > 0) {
@@ -140,7 +112,7 @@ export async function addInternalComment(
         },
       );
     }
-    const [dto] = await toDtos(tx, [row!], caller.userId);
+    const [dto] = await toDtos(tx, [row], caller.userId);
     return dto!;
   });
 }
@@ -155,20 +127,10 @@ export async function deleteInternalComment(
   const org = caller.organizationId;
   await db.transaction(async (tx) => {
     await requirePost(tx, org, postId);
-    const [row] = await tx
-      .select()
-      .from(postInternalComments)
-      .where(
-        and(
-          eq(postInternalComments.organizationId, org),
-          eq(postInternalComments.postId, postId),
-          eq(postInternalComments.id, commentId),
-        ),
-      )
-      .for('update');
+    const row = await repo.lockInternalComment(tx, org, postId, commentId);
     if (!row) throw new AppError('NOT_FOUND', 'This comment does not exist on this post.');
     if (row.userId !== caller.userId)
       throw new AppError('FORBIDDEN', 'You can delete only your own comments.');
-    await tx.delete(postInternalComments).where(eq(postInternalComments.id, row.id));
+    await repo.deleteInternalComment(tx, row.id);
   });
 }

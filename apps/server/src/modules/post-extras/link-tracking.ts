@@ -3,10 +3,9 @@ import {
   LinkTrackingSchema,
   type LinkTrackingSettings,
 } from '@herald/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organizations } from '../../db/schema/organizations.js';
 import { AppError } from '../../lib/app-error.js';
+import * as repo from './post-extras.repository.js';
 
 /**
  * docs/product.md#link-tracking: the organization's default UTM parameters. Stored on the
@@ -17,10 +16,7 @@ interface Stored {
 }
 
 export async function readLinkTracking(db: Db, organizationId: string) {
-  const [row] = await db
-    .select({ linkTracking: organizations.linkTracking })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  const row = await repo.findLinkTracking(db, organizationId);
   if (!row) throw new AppError('NOT_FOUND', 'This organization does not exist.');
   const stored = row.linkTracking as (Stored & Record<string, unknown>) | null;
   const parsed = LinkTrackingSchema.safeParse(stored ?? {});
@@ -41,14 +37,9 @@ export async function saveLinkTracking(
       'Name a campaign to track links by default (utm_campaign).',
     );
   }
-  await db
-    .update(organizations)
-    .set({
-      linkTracking: {
-        ...settings.tracking,
-        enabledByDefault: settings.enabledByDefault,
-      } as typeof organizations.$inferInsert.linkTracking,
-    })
-    .where(eq(organizations.id, organizationId));
+  await repo.saveLinkTracking(db, organizationId, {
+    ...settings.tracking,
+    enabledByDefault: settings.enabledByDefault,
+  } as repo.StoredLinkTracking);
   return readLinkTracking(db, organizationId);
 }

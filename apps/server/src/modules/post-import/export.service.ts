@@ -1,8 +1,7 @@
-import { and, asc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { PostStatus } from '@herald/contract';
 import type { Db } from '../../db/client.js';
-import { platforms, posts, postTargets } from '../../db/schema.js';
 import { csvLine } from '../../lib/csv.js';
+import * as repo from './post-import.repository.js';
 
 const PAGE = 500;
 
@@ -33,60 +32,15 @@ export async function* exportPostsCsv(
   query: { from: string; to: string; status?: PostStatus[] },
 ): AsyncGenerator<string> {
   yield csvLine(EXPORT_HEADER);
-  const date = sql<Date>`coalesce(${posts.publishedAt}, ${posts.scheduledAt}, ${posts.createdAt})`;
   let after: { date: Date; id: string } | null = null;
   for (;;) {
-    const page: Array<Omit<typeof posts.$inferSelect, 'linkTracking'> & { date: Date }> = await db
-      .select({
-        id: posts.id,
-        organizationId: posts.organizationId,
-        createdByUserId: posts.createdByUserId,
-        title: posts.title,
-        status: posts.status,
-        content: posts.content,
-        contentByPlatform: posts.contentByPlatform,
-        scheduledAt: posts.scheduledAt,
-        publishedAt: posts.publishedAt,
-        createdAt: posts.createdAt,
-        updatedAt: posts.updatedAt,
-        date: sql<Date>`${date}`.mapWith((v: string | Date) => new Date(v)),
-      })
-      .from(posts)
-      .where(
-        and(
-          eq(posts.organizationId, organizationId),
-          gte(date, new Date(query.from)),
-          lt(date, new Date(query.to)),
-          query.status?.length ? inArray(posts.status, query.status) : undefined,
-          after
-            ? or(gt(date, after.date), and(eq(date, after.date), gt(posts.id, after.id)))
-            : undefined,
-        ),
-      )
-      .orderBy(asc(date), asc(posts.id))
-      .limit(PAGE);
+    const page = await repo.exportPage(db, organizationId, query, after, PAGE);
     if (page.length === 0) return;
-    const targets = await db
-      .select({
-        postId: postTargets.postId,
-        accountName: postTargets.accountName,
-        accountUsername: postTargets.accountUsername,
-        network: platforms.name,
-        status: postTargets.status,
-        permalink: postTargets.permalink,
-      })
-      .from(postTargets)
-      .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
-      .where(
-        and(
-          eq(postTargets.organizationId, organizationId),
-          inArray(
-            postTargets.postId,
-            page.map((p) => p.id),
-          ),
-        ),
-      )
-      .orderBy(asc(postTargets.postId), asc(platforms.name));
+    const targets = await repo.targetsOfPosts(
+      db,
+      organizationId,
+      page.map((p) => p.id),
+    );
     const lines: string[] = [];
     for (const post of page) {
       const own = targets.filter((t) => t.postId === post.id);

@@ -19,7 +19,6 @@ import {
   type PostContent,
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
-import { platforms } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { CsvSyntaxError, parseCsv } from '../../lib/csv-parse.js';
 import type { IngestedMedia } from '../../media/media-store.js';
@@ -36,10 +35,11 @@ import {
   type TargetRule,
 } from '../posts/post-rules.js';
 import { storeFollowUps } from '../posts/follow-up-fields.js';
-import * as postsRepo from '../posts/posts.repository.js';
+import * as postsRepo from '../posts/posts.lookups.js';
 import { startOfUtcDay, type Caller, type PostsDeps } from '../posts/posts.service.js';
 import { keysOf } from '../posts/posts.upload.js';
-import { organizationZone } from '../queue/queue.repository.js';
+import { organizationZone } from '../queue/queue.lookups.js';
+import * as repo from './post-import.repository.js';
 
 export interface ImportDeps extends PostsDeps {
   mediaImport: { maxBytes: number; allowPrivate: readonly string[] };
@@ -195,7 +195,7 @@ async function openCsv(
 ): Promise<ImportContext> {
   const [connected, networkRows, zone] = await Promise.all([
     postsRepo.connectedAccounts(deps.db, caller.organizationId),
-    deps.db.select({ id: platforms.id, name: platforms.name }).from(platforms),
+    repo.allPlatformNames(deps.db),
     organizationZone(deps.db, caller.organizationId),
   ]);
   const networks = new Map(networkRows.map((p) => [p.name.toLowerCase(), p.id]));

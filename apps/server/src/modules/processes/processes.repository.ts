@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { heraldProcesses, postTargets } from '../../db/schema.js';
-import { HELD } from '../publishing/targets.repository.js';
+import { HELD } from '../publishing/publishing.lookups.js';
 
 export type ProcessRow = typeof heraldProcesses.$inferSelect;
 export type NewProcess = Omit<ProcessRow, 'startedAt' | 'heartbeatAt'>;

@@ -1,9 +1,8 @@
 import { webUrlOrNull, type Member } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { activeAdminUserIds } from '../notifications/notifications.repository.js';
-import { recordNotification } from '../notifications/notifications.service.js';
-import { clearCurrentOrganizationIf, type UserRow } from '../users/users.repository.js';
+import { activeAdminUserIds, recordNotification } from '../notifications/notifications.service.js';
+import { clearCurrentOrganizationIf, type UserRow } from '../users/users.service.js';
 import { assertCanGrant, assertNotSelf } from './grants.js';
 import { effectivePermissions, type MembershipContext } from './membership.js';
 import { permissionsOfRoles } from './membership.repository.js';

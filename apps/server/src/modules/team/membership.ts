@@ -84,3 +84,7 @@ export class MembershipCache {
     this.cache.clear();
   }
 }
+
+/** The user's active memberships, every organization with its role. */
+export const listActiveMembershipsOfUser = (db: Db, userId: string) =>
+  repo.listActiveMembershipsOfUser(db, userId);

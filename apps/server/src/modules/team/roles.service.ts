@@ -154,3 +154,14 @@ export async function deleteRole(db: Db, organizationId: string, roleId: string)
     await repo.deleteRole(tx, organizationId, roleId);
   });
 }
+
+/** The organization's role with this id, or null. */
+export const findRole = (db: Db, organizationId: string, roleId: string) =>
+  repo.findRole(db, organizationId, roleId);
+
+/** The organization's role with this name, or null. */
+export const findRoleByName = (db: Db, organizationId: string, name: string) =>
+  repo.findRoleByName(db, organizationId, name);
+
+/** The names of the role's permissions. */
+export const rolePermissionNames = (db: Db, roleId: string) => repo.rolePermissionNames(db, roleId);

@@ -11,8 +11,14 @@ import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { VerifiedIdentity } from '../../identity/oidc-client.js';
 import * as repo from './users.repository.js';
-import { listActiveMembershipsOfUser } from '../team/membership.repository.js';
-import { loadMembership, toCurrentMemberDto, toMembershipContext } from '../team/membership.js';
+import {
+  listActiveMembershipsOfUser,
+  loadMembership,
+  toCurrentMemberDto,
+  toMembershipContext,
+} from '../team/membership.js';
+
+export type { UserRow } from './users.repository.js';
 
 /** What the API says about a user; the contract's shape, never the row. */
 export function toUserDto(row: repo.UserRow): User {
@@ -175,3 +181,14 @@ export async function setOperator(db: Db, email: string, isAdmin: boolean): Prom
     return true;
   });
 }
+
+/** The user with this id, or null. */
+export const findUser = (db: Db, id: string) => repo.findUserById(db, id);
+
+/** Remembers the organization the user works in (sign-in returns there); null forgets it. */
+export const setCurrentOrganization = (db: Db, userId: string, organizationId: string | null) =>
+  repo.setCurrentOrganization(db, userId, organizationId);
+
+/** Forgets the user's current organization if it is this one (after they left it). */
+export const clearCurrentOrganizationIf = (db: Db, userId: string, organizationId: string) =>
+  repo.clearCurrentOrganizationIf(db, userId, organizationId);

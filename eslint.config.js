@@ -6,6 +6,8 @@ import { existsSync, readdirSync } from 'node:fs';
 
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const featureNames = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
+const serverModulesDir = new URL('./apps/server/src/modules/', import.meta.url);
+const serverModuleNames = existsSync(serverModulesDir) ? readdirSync(serverModulesDir) : [];
 
 /**
  * The server's layers, bottom to top: each folder of apps/server/src may import only the ones
@@ -77,6 +79,82 @@ function serverLayerBlocks() {
         'error',
         {
           patterns: [{ regex: '^\\./test/', message: 'Production code never imports src/test/.' }],
+        },
+      ],
+    },
+  });
+  return blocks;
+}
+
+const SERVER_NEVER_WEB = {
+  group: ['@herald/web', '**/apps/web/**'],
+  message: 'The server never imports the web app.',
+};
+
+/**
+ * Inside `modules/`, only a module's `*.repository.ts` files talk to the database (drizzle, the
+ * schema, the raw query helpers of db/client), and a module reaches another through that module's
+ * service or other non-repository files, never its repository. Outside `modules/`, the jobs, the
+ * HTTP layer and the composition root go through the services too. Tests may import anything.
+ */
+function serverModuleBlocks() {
+  const otherRepository = (name) => ({
+    regex: `^\\.\\./(?!${escapeRe(name)}/)[^/]+/[^/]+\\.repository(\\.js)?$`,
+    message:
+      'A module reaches another module through its service, never its repository (docs/architecture.md#import-rules).',
+  });
+  const database = [
+    {
+      group: ['drizzle-orm', 'drizzle-orm/*'],
+      message: "Only a module's repositories build queries (docs/architecture.md#import-rules).",
+    },
+    {
+      regex: '^(\\.\\./)+db/schema(/|\\.js$|$)',
+      message:
+        "Only a module's repositories read the schema; export row types from the repository.",
+    },
+    {
+      regex: '^(\\.\\./)+db/client(\\.js)?$',
+      importNames: ['rowsOf', 'runNamed', 'queryRowArrays'],
+      message: "Only a module's repositories run queries.",
+    },
+  ];
+  const blocks = serverModuleNames.flatMap((name) => [
+    {
+      files: [`apps/server/src/modules/${name}/**/*.ts`],
+      ignores: ['**/*.test.ts', '**/*.repository.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [SERVER_NEVER_WEB, otherRepository(name), ...database] },
+        ],
+      },
+    },
+    {
+      files: [`apps/server/src/modules/${name}/**/*.repository.ts`],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [SERVER_NEVER_WEB, otherRepository(name)] }],
+      },
+    },
+  ]);
+  blocks.push({
+    files: [
+      'apps/server/src/*.ts',
+      'apps/server/src/{jobs,http,identity,lib,db,platforms,sandbox,media}/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SERVER_NEVER_WEB,
+            {
+              regex: '(^|/)modules/[^/]+/[^/]+\\.repository(\\.js)?$',
+              message:
+                'Outside modules/, a module is reached through its service, never its repository.',
+            },
+          ],
         },
       ],
     },
@@ -183,15 +261,11 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@herald/web', '**/apps/web/**'],
-              message: 'The server never imports the web app.',
-            },
-          ],
+          patterns: [SERVER_NEVER_WEB],
         },
       ],
     },
   },
   ...serverLayerBlocks(),
+  ...serverModuleBlocks(),
 );

@@ -23,7 +23,6 @@ import {
   inboxSyncState,
   inboxWebhookEvents,
   integrations,
-  organizations,
   platforms,
   users,
 } from '../../db/schema.js';
@@ -384,16 +383,6 @@ export function listSavedReplies(
     )
     .orderBy(r.title, r.id)
     .limit(page.limit + 1);
-}
-
-/**
- * Holds the organization's row until the transaction ends: creates that count what the
- * organization already has wait for each other, so two of them cannot both take the last place.
- */
-export async function lockOrganization(db: Db, organizationId: string) {
-  await db.execute(
-    sql`select ${organizations.id} from ${organizations} where ${organizations.id} = ${organizationId} for update`,
-  );
 }
 
 export async function countSavedReplies(db: Db, organizationId: string) {

@@ -9,6 +9,7 @@ import {
   type InboxSavedReply,
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
+import { lockOrganization } from '../organizations/organization-lock.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
 import type { InboxAdapter } from '../../platforms/inbox-types.js';
@@ -396,7 +397,7 @@ export async function createSavedReply(
   input: { title: string; text: string },
 ) {
   return db.transaction(async (tx) => {
-    await repo.lockOrganization(tx, organizationId);
+    await lockOrganization(tx, organizationId);
     if ((await repo.countSavedReplies(tx, organizationId)) >= INBOX_SAVED_REPLIES_MAX)
       throw new AppError(
         'CONFLICT',
@@ -424,7 +425,7 @@ export async function addLabel(
   // Counted after the insert with the organization's row locked: concurrent adds cannot both
   // take the last place, and adding a label it already has is still no change.
   await db.transaction(async (tx) => {
-    await repo.lockOrganization(tx, organizationId);
+    await lockOrganization(tx, organizationId);
     const added = await repo.insertLabel(tx, organizationId, name, color);
     if (added && (await repo.countOwnLabels(tx, organizationId)) > INBOX_OWN_LABELS_MAX)
       throw new AppError(

@@ -4,6 +4,15 @@ import { members, organizations, roles } from '../../db/schema.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
+/** Holds the organization's row until the transaction ends (see organization-lock.ts). */
+export async function lockOrganization(db: Db, organizationId: string) {
+  await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
+}
+
 export function insertOrganization(db: Db, name: string, ownerUserId: string) {
   return db
     .insert(organizations)

@@ -1,4 +1,5 @@
 import type { Post } from '@herald/contract';
+import { lockOrganization } from '../organizations/organization-lock.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
 import { toPostDtos } from '../posts/post-dto.js';
@@ -19,7 +20,7 @@ export async function duplicatePost(
 ): Promise<Post> {
   const org = caller.organizationId;
   return deps.db.transaction(async (tx) => {
-    await posts.lockOrganization(tx, org);
+    await lockOrganization(tx, org);
     const source = await posts.findPost(tx, org, postId);
     if (!source) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
     const plan = await requireEntitlement(tx, org, 'post');

@@ -19,6 +19,7 @@ import {
   type PostContent,
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
+import { lockOrganization } from '../organizations/organization-lock.js';
 import { AppError } from '../../lib/app-error.js';
 import { CsvSyntaxError, parseCsv } from '../../lib/csv-parse.js';
 import type { IngestedMedia } from '../../media/media-store.js';
@@ -568,7 +569,7 @@ async function writeBatch(
   ready: Array<{ row: AnalysedRow; files: IngestedMedia[] }>,
   mode: ImportMode,
 ) {
-  await postsRepo.lockOrganization(tx, caller.organizationId);
+  await lockOrganization(tx, caller.organizationId);
   const plan = await requireEntitlement(tx, caller.organizationId, 'post');
   const today = await postsRepo.countPostsCreatedSince(
     tx,

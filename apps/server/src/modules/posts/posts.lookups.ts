@@ -10,7 +10,6 @@ export {
   findPost,
   forgetPostTotals,
   insertPost,
-  lockOrganization,
   lockPost,
   mediaOfPost,
   updatePost,

@@ -21,7 +21,6 @@ import { creatorsOf, type Creator } from './creator-names.js';
 import { nameTargets, type LiveAccount } from './target-names.js';
 import {
   integrations,
-  organizations,
   platforms,
   postMedia,
   posts,
@@ -483,15 +482,6 @@ export function mediaOwners(db: Db, organizationId: string, postId: string) {
     .select({ platformIds: postMedia.platformIds })
     .from(postMedia)
     .where(and(eq(postMedia.organizationId, organizationId), eq(postMedia.postId, postId)));
-}
-
-/** Serializes post creation per organization so the per-day limit cannot be overrun. */
-export async function lockOrganization(db: Db, organizationId: string) {
-  await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .for('update');
 }
 
 export async function countPostsCreatedSince(db: Db, organizationId: string, since: Date) {

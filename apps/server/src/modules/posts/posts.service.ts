@@ -9,6 +9,7 @@ import {
   type FollowUpsInput,
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
+import { lockOrganization } from '../organizations/organization-lock.js';
 import { AppError } from '../../lib/app-error.js';
 import type { IngestedMedia, MediaStore } from '../../media/media-store.js';
 import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
@@ -63,19 +64,6 @@ export interface Caller {
   userId: string;
   /** Holds post:approve: never submits for approval (absent counts as not holding it). */
   canApprove?: boolean;
-}
-
-/** The organization's post as stored, or null: for modules that check a post before acting on it. */
-export function findPost(db: Db, organizationId: string, postId: string) {
-  return repo.findPost(db, organizationId, postId);
-}
-
-/**
- * Takes the lock post creation holds (the organization's row, until the transaction ends), for
- * another module that places posts in time (the queue's re-shuffle) while creations wait.
- */
-export function lockOrganization(db: Db, organizationId: string) {
-  return repo.lockOrganization(db, organizationId);
 }
 
 export const startOfUtcDay = (date: Date) =>
@@ -223,7 +211,7 @@ export async function createPost(
   );
 
   const post = await deps.db.transaction(async (tx) => {
-    await repo.lockOrganization(tx, caller.organizationId);
+    await lockOrganization(tx, caller.organizationId);
     const plan = await requireEntitlement(tx, caller.organizationId, 'post');
     const today = await repo.countPostsCreatedSince(
       tx,

@@ -16,7 +16,7 @@ import type { Publisher } from './publisher.js';
 import { publishNow, resolveTarget } from './publishing.service.js';
 import { resolveFollowUp, retryFollowUps } from './follow-ups.service.js';
 import { guardPublishNow } from '../approvals/approval-rule.js';
-import { findPost } from '../posts/posts.service.js';
+import { findPost } from '../posts/posts.lookups.js';
 import { requireMember, requireUser } from '../../http/access.js';
 
 export interface PublishingRouteDeps {

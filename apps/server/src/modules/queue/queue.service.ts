@@ -9,7 +9,8 @@ import {
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { lockOrganization, type PostsDeps } from '../posts/posts.service.js';
+import { lockOrganization } from '../organizations/organization-lock.js';
+import type { PostsDeps } from '../posts/posts.service.js';
 import { slotInstants, type WeeklySlot } from './queue-times.js';
 import * as repo from './queue.repository.js';
 

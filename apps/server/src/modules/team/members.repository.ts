@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { announceAccessChange } from '../../identity/access-changes.js';
-import { members, organizations, roles, users } from '../../db/schema.js';
+import { members, roles, users } from '../../db/schema.js';
 
 const visible = (organizationId: string) =>
   and(eq(members.organizationId, organizationId), ne(members.status, 'DECLINED'));
@@ -48,16 +48,6 @@ export async function findMember(db: Db, organizationId: string, memberId: strin
     .from(members)
     .where(and(visible(organizationId), eq(members.id, memberId)));
   return row ?? null;
-}
-
-/**
- * Serialises changes to an organization's admins: two admins removing each other at once must
- * not leave it with none.
- */
-export async function lockOrganization(db: Db, organizationId: string) {
-  await db.execute(
-    sql`select ${organizations.id} from ${organizations} where ${organizations.id} = ${organizationId} for update`,
-  );
 }
 
 export async function countActiveAdmins(db: Db, organizationId: string) {

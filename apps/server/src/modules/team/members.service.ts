@@ -1,4 +1,5 @@
 import { webUrlOrNull, type Member } from '@herald/contract';
+import { lockOrganization } from '../organizations/organization-lock.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { activeAdminUserIds, recordNotification } from '../notifications/notifications.service.js';
@@ -93,7 +94,7 @@ export async function changeMemberRole(
   const organizationId = actor.organizationId;
   assertNotSelf(actor, memberId);
   return db.transaction(async (tx) => {
-    await repo.lockOrganization(tx, organizationId);
+    await lockOrganization(tx, organizationId);
     const member = await repo.findMember(tx, organizationId, memberId);
     if (!member)
       throw new AppError('NOT_FOUND', 'This member does not exist in this organization.');
@@ -131,7 +132,7 @@ export async function removeMember(
 ) {
   const organizationId = actor.membership.organizationId;
   await db.transaction(async (tx) => {
-    await repo.lockOrganization(tx, organizationId);
+    await lockOrganization(tx, organizationId);
     const member = await repo.findMember(tx, organizationId, memberId);
     if (!member)
       throw new AppError('NOT_FOUND', 'This member does not exist in this organization.');

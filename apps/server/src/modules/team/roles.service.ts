@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import { assertCanGrant } from './grants.js';
 import type { MembershipContext } from './membership.js';
 import { permissionsOfRoles } from './membership.repository.js';
-import { lockOrganization } from './members.repository.js';
+import { lockOrganization } from '../organizations/organization-lock.js';
 import * as repo from './roles.repository.js';
 
 type SaveRole = z.output<typeof SaveRoleRequestSchema>;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Packages a server without S3, SMTP, Stripe or metrics settings never needs, and sharp, needed
- * only once a file arrives: each costs start time (docs/architecture.md#where-api-time-goes),
+ * only once a file arrives: each costs start time (docs/performance.md#where-api-time-goes),
  * so they load by `import()` where they are used, never by a static import on the way from the
  * CLI. The bundle (scripts/build.mjs) keeps npm packages external and hoists every static import
  * of them to its top, so one static import anywhere would load the package at every start.

@@ -326,7 +326,7 @@ export async function loadPostRelations(
 /**
  * The statements of the posts page, built once per database and prepared (named) on PostgreSQL:
  * building drizzle queries took a third of the page's CPU, and PostgreSQL parsed and planned
- * each statement again on every request (docs/architecture.md#where-api-time-goes).
+ * each statement again on every request (docs/performance.md#where-api-time-goes).
  */
 function prepareHotQueries(db: Db) {
   const organizationId = sql.placeholder('organizationId');

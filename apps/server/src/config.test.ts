@@ -128,6 +128,56 @@ describe('configuration', () => {
     }
   });
 
+  it('reads any network’s credentials by the names its module gives, only as a whole pair', () => {
+    const c = loadConfig({
+      ACME_CLIENT_ID: ' id ',
+      ACME_CLIENT_SECRET: 'secret',
+      OTHER_APP_ID: 'half',
+      BLANK_CLIENT_KEY: '  ',
+      BLANK_CLIENT_SECRET: 's',
+    });
+    const acme = { clientId: 'ACME_CLIENT_ID', clientSecret: 'ACME_CLIENT_SECRET' };
+    expect(c.networkEnv.credentials(acme)).toEqual({ clientId: 'id', clientSecret: 'secret' });
+    const other = { clientId: 'OTHER_APP_ID', clientSecret: 'OTHER_APP_SECRET' };
+    expect(c.networkEnv.credentials(other)).toBeNull();
+    expect(c.networkEnv.credentialsSet(other)).toEqual({ clientId: true, clientSecret: false });
+    const blank = { clientId: 'BLANK_CLIENT_KEY', clientSecret: 'BLANK_CLIENT_SECRET' };
+    expect(c.networkEnv.credentials(blank)).toBeNull();
+    expect(c.networkEnv.credentialsSet(blank)).toEqual({ clientId: false, clientSecret: true });
+    // Only variables of a network shape were read and checked; Herald's own are not lent out.
+    for (const clientId of ['ACME_TOKEN', 'GOOGLE_CLIENT_ID'])
+      expect(() => c.networkEnv.credentials({ ...acme, clientId })).toThrow(
+        `${clientId} is not the name of a network variable`,
+      );
+  });
+
+  it('checks every network’s unaudited flag and inbox poll minutes, known to Herald or not', () => {
+    const c = loadConfig({
+      ACME_UNAUDITED: 'yes',
+      OTHER_UNAUDITED: 'false',
+      INBOX_POLL_MINUTES_ACME: ' 30 ',
+      INBOX_POLL_MINUTES_OTHER: '',
+    });
+    expect(c.networkEnv.unaudited('ACME_UNAUDITED')).toBe(true);
+    expect(c.networkEnv.unaudited('OTHER_UNAUDITED')).toBe(false);
+    expect(c.networkEnv.unaudited('UNSET_UNAUDITED')).toBe(false);
+    expect(() => c.networkEnv.unaudited('ACME_CLIENT_ID')).toThrow(/not the name of a network/);
+    expect(c.inbox.pollMinutes).toEqual({ acme: 30 });
+    expect(() => loadConfig({ ACME_UNAUDITED: 'maybe' })).toThrow(
+      'Invalid configuration. ACME_UNAUDITED: Invalid option: expected one of',
+    );
+    expect(() => loadConfig({ INBOX_POLL_MINUTES_ACME: '1.5' })).toThrow(
+      'Invalid configuration. INBOX_POLL_MINUTES_ACME: Poll intervals are whole minutes.',
+    );
+    expect(() => loadConfig({ INBOX_POLL_MINUTES_ACME: '0' })).toThrow(
+      'INBOX_POLL_MINUTES_ACME: Too small: expected number to be >=1',
+    );
+    // Said beside the other bad values, as a variable of Herald's own would be.
+    expect(() => loadConfig({ PORT: 'eighty', INBOX_POLL_MINUTES_ACME: 'soon' })).toThrow(
+      'PORT: Invalid input: expected number, received NaN INBOX_POLL_MINUTES_ACME: Invalid input: expected number, received NaN',
+    );
+  });
+
   it('serves the API at the root of its own host when API_BASE_PATH is /', () => {
     expect(loadConfig({ API_BASE_PATH: '/' }).apiBasePath).toBe('');
   });

@@ -38,8 +38,9 @@ const flag = z
 
 const GIB = 1024 ** 3;
 
+/** Every variable Herald reads by its own name; the networks' ones are read by their shape. */
 const ConfigSchema = z
-  .object({
+  .looseObject({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
@@ -93,26 +94,8 @@ const ConfigSchema = z
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).default(9464),
     PROCESS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
     PROCESS_LAPSE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
-    X_CLIENT_ID: optionalString,
-    X_CLIENT_SECRET: optionalString,
-    META_APP_ID: optionalString,
-    META_APP_SECRET: optionalString,
     /** Herald's verify token for Meta's webhook handshake (docs/inbox.md#configuration). */
     META_WEBHOOK_VERIFY_TOKEN: optionalString,
-    /** Minutes between two inbox polls of one account, per network (docs/inbox.md#polling). */
-    INBOX_POLL_MINUTES_X: optionalMinutes,
-    INBOX_POLL_MINUTES_FACEBOOK: optionalMinutes,
-    INBOX_POLL_MINUTES_INSTAGRAM: optionalMinutes,
-    INBOX_POLL_MINUTES_THREADS: optionalMinutes,
-    INBOX_POLL_MINUTES_LINKEDIN: optionalMinutes,
-    INBOX_POLL_MINUTES_TIKTOK: optionalMinutes,
-    THREADS_APP_ID: optionalString,
-    THREADS_APP_SECRET: optionalString,
-    TIKTOK_CLIENT_KEY: optionalString,
-    TIKTOK_CLIENT_SECRET: optionalString,
-    TIKTOK_UNAUDITED: flag,
-    LINKEDIN_CLIENT_ID: optionalString,
-    LINKEDIN_CLIENT_SECRET: optionalString,
     /** The sandboxes run beside Herald and may fetch its loopback media URLs (the default). */
     SANDBOX_LOCAL_MEDIA: z
       .string()
@@ -120,8 +103,6 @@ const ConfigSchema = z
       .transform((v) => (v ?? '').trim().toLowerCase())
       .pipe(z.enum(['', 'true', 'false', '1', '0', 'yes', 'no']))
       .transform((v) => v === '' || v === 'true' || v === '1' || v === 'yes'),
-    LINKEDIN_PAGE_CLIENT_ID: optionalString,
-    LINKEDIN_PAGE_CLIENT_SECRET: optionalString,
     /**
      * The `LinkedIn-Version` Herald sends; LinkedIn refuses a version about a year after its
      * release, so it is a setting (docs/operations.md#network-api-versions).
@@ -201,7 +182,16 @@ const ConfigSchema = z
       .min(0)
       .default(20 * GIB),
   })
+  // The networks' variables are checked with the named ones, each wrong one said beside theirs.
+  .superRefine(
+    (env, ctx) => {
+      for (const { name, message } of readNetworkVariables(env).issues)
+        ctx.addIssue({ code: 'custom', path: [name], message });
+    },
+    { when: () => true },
+  )
   .transform((env, ctx) => {
+    const network = networkEnv(readNetworkVariables(env).values);
     const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`);
     const isProduction = env.NODE_ENV === 'production';
     let identity: IdentityConfig;
@@ -368,36 +358,11 @@ const ConfigSchema = z
         linkedin: env.LINKEDIN_API_VERSION ?? LINKEDIN_API_VERSIONS.defaultVersion,
         meta: env.META_GRAPH_VERSION ?? META_GRAPH_VERSIONS.defaultVersion,
       },
-      /** Credentials per network; a network without them uses its local sandbox (not in production). */
-      networks: {
-        x: pair(env.X_CLIENT_ID, env.X_CLIENT_SECRET),
-        facebook: pair(env.META_APP_ID, env.META_APP_SECRET),
-        instagram: pair(env.META_APP_ID, env.META_APP_SECRET),
-        threads: pair(env.THREADS_APP_ID, env.THREADS_APP_SECRET),
-        tiktok: pair(env.TIKTOK_CLIENT_KEY, env.TIKTOK_CLIENT_SECRET),
-        /** LinkedIn personal profiles: an app with Share on LinkedIn + Sign In with LinkedIn (OpenID Connect). */
-        linkedin: pair(env.LINKEDIN_CLIENT_ID, env.LINKEDIN_CLIENT_SECRET),
-        /** LinkedIn Pages: a second app with the Community Management API as its only product. */
-        linkedinPage: pair(env.LINKEDIN_PAGE_CLIENT_ID, env.LINKEDIN_PAGE_CLIENT_SECRET),
-      },
       /**
-       * Which credential variables are set at all, per network, so the preflight (`herald doctor`)
-       * can name the one missing when only half of a pair is there.
+       * The networks' own variables (credentials, "unaudited" flags), read by the names each
+       * network module declares (platforms/network-env.ts).
        */
-      networkCredentialsSet: {
-        x: both(env.X_CLIENT_ID, env.X_CLIENT_SECRET),
-        facebook: both(env.META_APP_ID, env.META_APP_SECRET),
-        instagram: both(env.META_APP_ID, env.META_APP_SECRET),
-        threads: both(env.THREADS_APP_ID, env.THREADS_APP_SECRET),
-        tiktok: both(env.TIKTOK_CLIENT_KEY, env.TIKTOK_CLIENT_SECRET),
-        linkedin: both(env.LINKEDIN_CLIENT_ID, env.LINKEDIN_CLIENT_SECRET),
-        linkedinPage: both(env.LINKEDIN_PAGE_CLIENT_ID, env.LINKEDIN_PAGE_CLIENT_SECRET),
-      } as Record<string, { clientId: boolean; clientSecret: boolean }>,
-      /**
-       * Networks whose app has not passed the network's review yet (TIKTOK_UNAUDITED): the adapter
-       * keeps within what such an app may do, and the sandbox refuses the rest.
-       */
-      unauditedNetworks: env.TIKTOK_UNAUDITED ? ['tiktok'] : ([] as string[]),
+      networkEnv: network.env,
       /** Stripe when both keys are set; otherwise self-billing (subscribing activates at once). */
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.BILLING_PROVIDER !== 'none'
@@ -412,15 +377,11 @@ const ConfigSchema = z
       inbox: {
         /** Null: derived from the sandbox secret outside production; refused in production. */
         metaWebhookVerifyToken: env.META_WEBHOOK_VERIFY_TOKEN ?? null,
-        /** Per network slug; unset: the network adapter's own interval. */
-        pollMinutes: {
-          x: env.INBOX_POLL_MINUTES_X,
-          facebook: env.INBOX_POLL_MINUTES_FACEBOOK,
-          instagram: env.INBOX_POLL_MINUTES_INSTAGRAM,
-          threads: env.INBOX_POLL_MINUTES_THREADS,
-          linkedin: env.INBOX_POLL_MINUTES_LINKEDIN,
-          tiktok: env.INBOX_POLL_MINUTES_TIKTOK,
-        } as Record<string, number | undefined>,
+        /**
+         * Per network slug, from `INBOX_POLL_MINUTES_<SLUG>`; absent: the network adapter's own
+         * interval.
+         */
+        pollMinutes: network.pollMinutes,
       },
       media,
       /** CSV import's media fetches: size cap, and the test-only private allow-list. */
@@ -440,6 +401,98 @@ const ConfigSchema = z
       },
     };
   });
+
+/**
+ * The names of one developer app's client id and secret variables, as a network module declares
+ * them (its `setup.env`).
+ */
+export interface CredentialNames {
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * The networks' variables, read by the names the network modules declare: this file knows no
+ * network. Every variable of a network shape present in the environment is checked at start by
+ * the rules of its shape, whichever network it belongs to; one no network declares is unused.
+ */
+export interface NetworkEnv {
+  /** The app's client id and secret, or null unless both are set (half a pair is ignored). */
+  credentials(names: CredentialNames): { clientId: string; clientSecret: string } | null;
+  /** Which of the two are set at all, so the preflight can name the missing half of a pair. */
+  credentialsSet(names: CredentialNames): { clientId: boolean; clientSecret: boolean };
+  /** A `<NAME>_UNAUDITED` flag: the network has not audited the app yet. */
+  unaudited(name: string): boolean;
+}
+
+/** A developer app's client id or secret: `<APP>_CLIENT_ID`, `_CLIENT_KEY`, `_APP_ID`, `_CLIENT_SECRET`, `_APP_SECRET`. */
+const CREDENTIAL_VARIABLE =
+  /^[A-Z][A-Z0-9_]*_(CLIENT_ID|CLIENT_KEY|APP_ID|CLIENT_SECRET|APP_SECRET)$/;
+const UNAUDITED_VARIABLE = /^[A-Z][A-Z0-9_]*_UNAUDITED$/;
+/** Minutes between two inbox polls of one account of the network `<SLUG>` (docs/inbox.md#polling). */
+const POLL_MINUTES_VARIABLE = /^INBOX_POLL_MINUTES_([A-Z0-9_]+)$/;
+
+const isNamedVariable = (name: string) => Object.hasOwn(ConfigSchema.in.shape, name);
+
+/** The shape a network variable of this name has, or null (not a network variable). */
+function networkVariableSchema(name: string) {
+  if (isNamedVariable(name)) return null;
+  if (CREDENTIAL_VARIABLE.test(name)) return optionalString;
+  if (UNAUDITED_VARIABLE.test(name)) return flag;
+  if (POLL_MINUTES_VARIABLE.test(name)) return optionalMinutes;
+  return null;
+}
+
+/** Every network variable of the environment, by name, and what is wrong with them. */
+function readNetworkVariables(env: Record<string, unknown>) {
+  const values = new Map<string, string | boolean | number>();
+  const issues: Array<{ name: string; message: string }> = [];
+  for (const [name, raw] of Object.entries(env)) {
+    const parsed = networkVariableSchema(name)?.safeParse(raw);
+    if (!parsed) continue;
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) issues.push({ name, message: issue.message });
+    else if (parsed.data !== undefined) values.set(name, parsed.data);
+  }
+  return { values, issues };
+}
+
+/** The networks' variables as the network modules read them. */
+function networkEnv(values: ReadonlyMap<string, string | boolean | number>): {
+  env: NetworkEnv;
+  pollMinutes: Record<string, number>;
+} {
+  const read = (name: string, shape: RegExp) => {
+    // A name of no network shape was never checked: a module declaring one is a mistake.
+    if (!shape.test(name) || isNamedVariable(name))
+      throw new Error(`${name} is not the name of a network variable (config.ts).`);
+    return values.get(name);
+  };
+  const text = (name: string) => {
+    const value = read(name, CREDENTIAL_VARIABLE);
+    return typeof value === 'string' ? value : undefined;
+  };
+  return {
+    env: {
+      credentials: (names) => {
+        const clientId = text(names.clientId);
+        const clientSecret = text(names.clientSecret);
+        return clientId && clientSecret ? { clientId, clientSecret } : null;
+      },
+      credentialsSet: (names) => ({
+        clientId: Boolean(text(names.clientId)),
+        clientSecret: Boolean(text(names.clientSecret)),
+      }),
+      unaudited: (name) => read(name, UNAUDITED_VARIABLE) === true,
+    },
+    pollMinutes: Object.fromEntries(
+      [...values].flatMap(([name, value]) => {
+        const slug = POLL_MINUTES_VARIABLE.exec(name)?.[1];
+        return slug && typeof value === 'number' ? [[slug.toLowerCase(), value]] : [];
+      }),
+    ),
+  };
+}
 
 /** Where media is stored and how it is served; null (with an issue) when the settings contradict. */
 function mediaConfig(
@@ -521,14 +574,6 @@ export interface MediaConfig {
   ffmpegPath: string;
   ffprobePath: string;
 }
-
-const both = (clientId: string | undefined, clientSecret: string | undefined) => ({
-  clientId: Boolean(clientId),
-  clientSecret: Boolean(clientSecret),
-});
-
-const pair = (clientId: string | undefined, clientSecret: string | undefined) =>
-  clientId && clientSecret ? { clientId, clientSecret } : null;
 
 export type IdentityConfig =
   | {

@@ -44,6 +44,7 @@ import {
   SANDBOX_CLIENT_ID,
   sandboxAppSecret,
   sandboxBase,
+  unauditedNetworks,
   type NetworkRuntime,
 } from './platforms/runtime.js';
 import type { PlatformHttp } from './platforms/types.js';
@@ -267,7 +268,7 @@ export async function mountNetworkSandboxes(
     clientId: SANDBOX_CLIENT_ID,
     clientSecret: (slug) => sandboxAppSecret(sandboxSecret, slug),
     tenantOf: organizationTenants(database.db, loadMembership),
-    unauditedNetworks: config.unauditedNetworks,
+    unauditedNetworks: unauditedNetworks(config),
     runsLocally: config.sandboxLocalMedia,
     signerOf: consentSigners(database.db),
     // Herald's receivers and media route, answered in-process (heraldMediaOnly and

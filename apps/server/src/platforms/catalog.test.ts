@@ -1,9 +1,12 @@
 import { PLATFORM_NAMES, platformSlug } from '@herald/contract';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { SANDBOXES } from '../sandbox/catalog.js';
 import { NETWORK_MODULES, NETWORKS } from './catalog.js';
 import { WEBHOOK_RECEIVERS } from './inbox-receivers.js';
+import { appCredentials, appOf, isUnaudited } from './network-env.js';
 import { PULLS_MEDIA_BY_URL } from './public-media-url.js';
+import { unauditedNetworks } from './runtime.js';
 
 /**
  * What the types of the catalogs cannot say: the slug every route and sandbox is keyed by is the
@@ -30,6 +33,35 @@ describe('the network catalog', () => {
 
   it('says which networks pull media by URL', () => {
     expect([...PULLS_MEDIA_BY_URL].sort()).toEqual(['facebook', 'instagram', 'threads', 'tiktok']);
+  });
+
+  it('reads each app’s credentials and audit flag from the variables its setup names', () => {
+    for (const m of NETWORK_MODULES)
+      for (const kind of [null, ...(m.connectKinds ?? [])]) {
+        const app = appOf(m, kind);
+        const env = {
+          [app.env.clientId]: `${app.env.clientId}-value`,
+          [app.env.clientSecret]: `${app.env.clientSecret}-value`,
+          ...(app.audit ? { [app.audit.env]: 'true' } : {}),
+        };
+        const config = loadConfig(env);
+        expect(appCredentials(config, app), app.env.clientId).toEqual({
+          clientId: `${app.env.clientId}-value`,
+          clientSecret: `${app.env.clientSecret}-value`,
+        });
+        expect(isUnaudited(config, app), m.name).toBe(Boolean(app.audit));
+        expect(appCredentials(loadConfig({}), app)).toBeNull();
+      }
+    expect(unauditedNetworks(loadConfig({ TIKTOK_UNAUDITED: 'true' }))).toEqual(['tiktok']);
+    expect(unauditedNetworks(loadConfig({}))).toEqual([]);
+  });
+
+  it('gives each network its inbox poll minutes from INBOX_POLL_MINUTES_<SLUG>', () => {
+    const env = Object.fromEntries(
+      NETWORK_MODULES.map((m, i) => [`INBOX_POLL_MINUTES_${m.slug.toUpperCase()}`, `${i + 1}`]),
+    );
+    const { pollMinutes } = loadConfig(env).inbox;
+    NETWORK_MODULES.forEach((m, i) => expect(pollMinutes[m.slug], m.slug).toBe(i + 1));
   });
 
   it('gives every connect kind of its own app its own credentials', () => {

@@ -38,9 +38,10 @@ export interface ConnectKind {
   label: string;
   /** One sentence: what the network's developer app needs for this kind. */
   requirement: string;
-  /** Where its credentials are in `config.networks`. */
-  configKey: string;
-  /** The developer app of this kind, when it is not the network's `setup` (LinkedIn's Page app). */
+  /**
+   * The developer app of this kind, when it is not the network's `setup` (LinkedIn's Page app):
+   * its credentials are read from the variables its `env` names.
+   */
   setup?: NetworkSetupFacts;
 }
 
@@ -78,7 +79,9 @@ export interface NetworkModule<
   publishCaps: PublishCaps;
   /**
    * What the network's developer app must have (the preflight, docs/networks.md#preflight); with
-   * `connectKinds`, the first kind's app unless the kind brings its own.
+   * `connectKinds`, the app of every kind that does not bring its own. Its `env` names the
+   * variables its credentials are read from, and `audit` the one saying it is not audited yet:
+   * config.ts knows no network (platforms/network-env.ts).
    */
   setup: NetworkSetupFacts;
   /**

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { NETWORK_MODULES, networkBySlug } from './catalog.js';
 import { createNetworkAdapter, type ConnectKindRuntime } from './connect-kinds.js';
 import type { NetworkModule } from './network-module.js';
+import { appCredentials, appOf, isUnaudited } from './network-env.js';
 import type { PlatformAdapter, PlatformHttp } from './types.js';
 
 export const SANDBOX_CLIENT_ID = 'herald-sandbox';
@@ -56,8 +57,8 @@ export function buildNetworks(
     // The preflight reads who Herald is to the network from the first connect kind built.
     const identities: Array<Pick<NetworkRuntime, 'client' | 'urls'>> = [];
     const built = createNetworkAdapter(module, (kind) => {
-      const key = (kind?.configKey ?? module.slug) as keyof Config['networks'];
-      const credentials = config.networks[key] ?? null;
+      const app = appOf(module, kind);
+      const credentials = appCredentials(config, app);
       if (!credentials && config.isProduction) return null;
       const sandbox = !credentials;
       const client = {
@@ -71,7 +72,7 @@ export function buildNetworks(
         ...client,
         urls,
         http,
-        unaudited: config.unauditedNetworks.includes(module.slug),
+        unaudited: isUnaudited(config, app),
         webhookBase: `${config.apiPublicUrl}/webhooks`,
       };
     });
@@ -87,6 +88,22 @@ export function buildNetworks(
   }
   return networks;
 }
+
+/**
+ * The networks with an app the network has not audited yet (TikTok's `TIKTOK_UNAUDITED`): their
+ * sandboxes refuse what such an app may not do.
+ */
+export const unauditedNetworks = (
+  config: Pick<Config, 'networkEnv'>,
+  modules = NETWORK_MODULES,
+): string[] =>
+  modules
+    .filter((module) =>
+      [null, ...(module.connectKinds ?? [])].some((kind) =>
+        isUnaudited(config, appOf(module, kind)),
+      ),
+    )
+    .map((module) => module.slug);
 
 /** Where a network lives for this server, real or sandbox, with the API version configured. */
 export function networkUrls<Urls>(

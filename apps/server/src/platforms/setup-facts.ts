@@ -15,7 +15,11 @@ export interface NetworkProduct {
 }
 
 export interface NetworkSetupFacts {
-  /** The environment variables holding the client id and secret. */
+  /**
+   * The environment variables holding the client id and secret: Herald reads the credentials
+   * from them and the preflight names them. Each ends in `_CLIENT_ID`, `_CLIENT_KEY` or `_APP_ID`,
+   * and `_CLIENT_SECRET` or `_APP_SECRET`, the shapes config.ts reads.
+   */
   env: { clientId: string; clientSecret: string };
   /** Where an operator registers the app and its redirect URI. */
   console: string;
@@ -28,7 +32,10 @@ export interface NetworkSetupFacts {
   verifiesMediaDomain?: boolean;
   /** The kind of app this entry is, when a network has several (LinkedIn). */
   appKind?: string;
-  /** The network restricts apps it has not audited; `env` tells Herald the app is not audited yet. */
+  /**
+   * The network restricts apps it has not audited; `env` (`<NAME>_UNAUDITED`, a flag) tells
+   * Herald the app is not audited yet.
+   */
   audit?: { env: string; restrictions: string; refusedOtherwise: string };
   /** The network retires its API versions on a date: which of `config.apiVersions` it follows. */
   apiVersion?: 'linkedin' | 'meta';

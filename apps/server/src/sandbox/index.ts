@@ -23,7 +23,7 @@ export interface MountSandboxOptions {
   tenantOf(slug: string): ResolveTenant;
   /** Who is on a network's consent page (kit/tenant.ts). */
   signerOf(slug: string): ResolveSigner;
-  /** Networks whose app is not audited yet (config `unauditedNetworks`). */
+  /** Networks whose app is not audited yet (`unauditedNetworks` of platforms/runtime.ts). */
   unauditedNetworks?: readonly string[];
   /** See SandboxContext.runsLocally; false unless said. */
   runsLocally?: boolean;

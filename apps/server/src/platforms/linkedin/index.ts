@@ -40,14 +40,12 @@ export const network: NetworkModule<LinkedInUrls, 'LinkedIn'> = {
       label: 'LinkedIn profile',
       requirement:
         'Needs a LinkedIn app with the products "Share on LinkedIn" and "Sign In with LinkedIn using OpenID Connect".',
-      configKey: 'linkedin',
     },
     {
       kind: 'organization',
       label: 'LinkedIn Page',
       requirement:
         'Needs a second LinkedIn app whose only product is the "Community Management API".',
-      configKey: 'linkedinPage',
       setup: LINKEDIN_PAGE_SETUP,
     },
   ],

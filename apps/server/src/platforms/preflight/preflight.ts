@@ -2,6 +2,7 @@ import type { NetworkSetup, NetworkSetupFinding } from '@herald/contract';
 import type { Config } from '../../config.js';
 import { NETWORK_MODULES } from '../catalog.js';
 import type { NetworkModule } from '../network-module.js';
+import { appCredentials, appOf, isUnaudited } from '../network-env.js';
 import { connectCallbackUrl, networkUrls, SANDBOX_CLIENT_ID } from '../runtime.js';
 import { apiVersionFinding } from './api-version-finding.js';
 import type { NetworkSetupFacts } from '../setup-facts.js';
@@ -23,15 +24,7 @@ export interface PreflightOptions {
   now?: Date;
 }
 
-type PreflightConfig = Pick<
-  Config,
-  | 'apiPublicUrl'
-  | 'isProduction'
-  | 'networks'
-  | 'networkCredentialsSet'
-  | 'unauditedNetworks'
-  | 'apiVersions'
->;
+type PreflightConfig = Pick<Config, 'apiPublicUrl' | 'isProduction' | 'networkEnv' | 'apiVersions'>;
 
 const noTraffic = () => Promise.reject(new Error('The static preflight makes no requests.'));
 
@@ -283,10 +276,9 @@ export function checkNetworkSetup(
       ? module.connectKinds.map((k) => ({
           kind: k.kind,
           name: k.label,
-          configKey: k.configKey,
-          facts: k.setup ?? module.setup,
+          facts: appOf(module, k),
         }))
-      : [{ kind: undefined, name: module.name, configKey: module.slug, facts: module.setup }];
+      : [{ kind: undefined, name: module.name, facts: module.setup }];
     return kinds.map((entry) => checkOneSetup(config, options, module, entry));
   });
 }
@@ -296,14 +288,11 @@ function checkOneSetup(
   options: PreflightOptions,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   module: NetworkModule<any>,
-  entry: { kind: string | undefined; name: string; configKey: string; facts: NetworkSetupFacts },
+  entry: { kind: string | undefined; name: string; facts: NetworkSetupFacts },
 ): NetworkSetup {
-  const { kind, name, configKey, facts } = entry;
-  const credentials = config.networks[configKey as keyof Config['networks']] ?? null;
-  const set = config.networkCredentialsSet[configKey] ?? {
-    clientId: false,
-    clientSecret: false,
-  };
+  const { kind, name, facts } = entry;
+  const credentials = appCredentials(config, facts);
+  const set = config.networkEnv.credentialsSet(facts.env);
   const mode: NetworkSetup['mode'] = credentials
     ? 'configured'
     : config.isProduction
@@ -323,7 +312,7 @@ function checkOneSetup(
     findings.push(...scopeFindings(name, facts, scopes));
     if (module.pullsMediaByUrl)
       findings.push(mediaUrlFinding(name, config.apiPublicUrl, facts.pulledMedia));
-    findings.push(...auditFindings(name, facts, config.unauditedNetworks.includes(module.slug)));
+    findings.push(...auditFindings(name, facts, isUnaudited(config, facts)));
     if (facts.verifiesMediaDomain) findings.push(...domainFindings(name, config.apiPublicUrl));
     if (facts.apiVersion)
       findings.push(

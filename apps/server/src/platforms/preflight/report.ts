@@ -1,6 +1,6 @@
 import type { NetworkSetupFinding, NetworkSetupReport } from '@herald/contract';
-import type { Config } from '../../config.js';
 import { NETWORK_MODULES } from '../catalog.js';
+import { appCredentials, appOf } from '../network-env.js';
 import { networkUrls, type NetworkRuntime } from '../runtime.js';
 import type { PlatformHttp } from '../types.js';
 import { checkNetworkSetup, type PreflightOptions } from './preflight.js';
@@ -67,9 +67,15 @@ function probeTargetOf(
 ): ProbeTarget | null {
   const base = { slug: network.slug, name: network.name, redirectUri: network.redirectUri };
   const module = modules.find((m) => m.slug === network.slug);
-  const configKey =
-    module?.connectKinds?.find((k) => k.kind === network.kind)?.configKey ?? network.slug;
-  const credentials = config.networks[configKey as keyof Config['networks']];
+  const credentials = module
+    ? appCredentials(
+        config,
+        appOf(
+          module,
+          module.connectKinds?.find((k) => k.kind === network.kind),
+        ),
+      )
+    : null;
   const runtime = runtimes?.get(network.slug);
   // A sandbox answers every connect kind with the same client; real kinds each have their own app.
   if (runtime && network.mode === 'sandbox')

@@ -1,0 +1,23 @@
+import type { Config } from '../config.js';
+import type { ConnectKind, NetworkModule } from './network-module.js';
+import type { NetworkSetupFacts } from './setup-facts.js';
+
+type NetworkEnvConfig = Pick<Config, 'networkEnv'>;
+
+/**
+ * The developer app a connect kind connects with, or the network's one app without kinds: its
+ * `env` and `audit` name the variables Herald reads for it, the same names the preflight prints.
+ */
+export const appOf = (
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  module: NetworkModule<any>,
+  kind: ConnectKind | null | undefined,
+): NetworkSetupFacts => kind?.setup ?? module.setup;
+
+/** The app's client id and secret, or null when they are not both configured. */
+export const appCredentials = (config: NetworkEnvConfig, app: NetworkSetupFacts) =>
+  config.networkEnv.credentials(app.env);
+
+/** Whether the app's `audit` variable says the network has not audited it yet. */
+export const isUnaudited = (config: NetworkEnvConfig, app: NetworkSetupFacts) =>
+  app.audit ? config.networkEnv.unaudited(app.audit.env) : false;

@@ -151,20 +151,23 @@ describe('configuration', () => {
       );
   });
 
-  it('checks every network’s unaudited flag and inbox poll minutes, known to Herald or not', () => {
+  it('checks the networks’ unaudited flags, and every network’s inbox poll minutes, known to Herald or not', () => {
     const c = loadConfig({
-      ACME_UNAUDITED: 'yes',
-      OTHER_UNAUDITED: 'false',
+      TIKTOK_UNAUDITED: 'yes',
+      X_UNAUDITED: 'false',
+      // Not a network's: a host's own variable, whatever its value, is left alone.
+      BUILD_UNAUDITED: 'maybe',
       INBOX_POLL_MINUTES_ACME: ' 30 ',
       INBOX_POLL_MINUTES_OTHER: '',
     });
-    expect(c.networkEnv.unaudited('ACME_UNAUDITED')).toBe(true);
-    expect(c.networkEnv.unaudited('OTHER_UNAUDITED')).toBe(false);
-    expect(c.networkEnv.unaudited('UNSET_UNAUDITED')).toBe(false);
+    expect(c.networkEnv.unaudited('TIKTOK_UNAUDITED')).toBe(true);
+    expect(c.networkEnv.unaudited('X_UNAUDITED')).toBe(false);
+    expect(c.networkEnv.unaudited('THREADS_UNAUDITED')).toBe(false);
+    expect(() => c.networkEnv.unaudited('BUILD_UNAUDITED')).toThrow(/not the name of a network/);
     expect(() => c.networkEnv.unaudited('ACME_CLIENT_ID')).toThrow(/not the name of a network/);
     expect(c.inbox.pollMinutes).toEqual({ acme: 30 });
-    expect(() => loadConfig({ ACME_UNAUDITED: 'maybe' })).toThrow(
-      'Invalid configuration. ACME_UNAUDITED: Invalid option: expected one of',
+    expect(() => loadConfig({ TIKTOK_UNAUDITED: 'maybe' })).toThrow(
+      'Invalid configuration. TIKTOK_UNAUDITED: Invalid option: expected one of',
     );
     expect(() => loadConfig({ INBOX_POLL_MINUTES_ACME: '1.5' })).toThrow(
       'Invalid configuration. INBOX_POLL_MINUTES_ACME: Poll intervals are whole minutes.',

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { PLATFORM_NAMES, platformSlug } from '@herald/contract';
 import { z } from 'zod';
 import { LINKEDIN_API_VERSIONS, META_GRAPH_VERSIONS } from './lib/api-versions.js';
 
@@ -428,7 +429,13 @@ export interface NetworkEnv {
 /** A developer app's client id or secret: `<APP>_CLIENT_ID`, `_CLIENT_KEY`, `_APP_ID`, `_CLIENT_SECRET`, `_APP_SECRET`. */
 const CREDENTIAL_VARIABLE =
   /^[A-Z][A-Z0-9_]*_(CLIENT_ID|CLIENT_KEY|APP_ID|CLIENT_SECRET|APP_SECRET)$/;
-const UNAUDITED_VARIABLE = /^[A-Z][A-Z0-9_]*_UNAUDITED$/;
+/**
+ * `<SLUG>_UNAUDITED` of a network the contract names: the suffix alone is too common to claim
+ * (a host's own variable of that name, with any value, must not stop Herald's start).
+ */
+const UNAUDITED_VARIABLE = new RegExp(
+  `^(${PLATFORM_NAMES.map((name) => platformSlug(name).toUpperCase()).join('|')})_UNAUDITED$`,
+);
 /** Minutes between two inbox polls of one account of the network `<SLUG>` (docs/inbox.md#polling). */
 const POLL_MINUTES_VARIABLE = /^INBOX_POLL_MINUTES_([A-Z0-9_]+)$/;
 

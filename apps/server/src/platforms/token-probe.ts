@@ -11,6 +11,8 @@ export interface ProbeTarget {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  /** The connect kind whose app is probed (LinkedIn's Page app has variables of its own). */
+  kind?: string;
 }
 
 /** The request a probe sends. */

@@ -98,6 +98,22 @@ describe('the live probe against the sandboxes', () => {
     }
   });
 
+  it("names the variables of the connect kind's own app", async () => {
+    const linkedin = t.networks.get('linkedin')!;
+    const target = {
+      slug: 'linkedin',
+      name: 'LinkedIn',
+      urls: linkedin.urls,
+      redirectUri: `${TEST_PUBLIC_URL}/api/auth/linkedin/callback`,
+      clientId: linkedin.client.clientId,
+      clientSecret: 'not-the-secret',
+    };
+    const page = await probeTokenEndpoint({ ...target, kind: 'organization' }, t.runtime.http);
+    expect(page.message).toMatch(/^Check LINKEDIN_PAGE_CLIENT_ID and LINKEDIN_PAGE_CLIENT_SECRET:/);
+    const profile = await probeTokenEndpoint(target, t.runtime.http);
+    expect(profile.message).toMatch(/^Check LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET:/);
+  });
+
   it('says when the token endpoint cannot be reached', async () => {
     const finding = await probeTokenEndpoint(
       {

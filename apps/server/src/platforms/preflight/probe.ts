@@ -1,6 +1,7 @@
 import type { NetworkSetupFinding } from '@herald/contract';
 import { NETWORK_MODULES } from '../catalog.js';
 import type { NetworkModule } from '../network-module.js';
+import { appOf } from '../network-env.js';
 import type { ProbeTarget } from '../token-probe.js';
 import type { PlatformHttp } from '../types.js';
 
@@ -80,7 +81,10 @@ export async function probeTokenEndpoint(
       message: `Look at ${name}'s token endpoint: it accepted a made-up code, which a real ${name} never does.`,
     };
   const { clientRefused, words } = readProbeAnswer(body);
-  const env = module.setup.env;
+  const env = appOf(
+    module,
+    module.connectKinds?.find((k) => k.kind === target.kind),
+  ).env;
   if (clientRefused)
     return {
       level: 'problem',

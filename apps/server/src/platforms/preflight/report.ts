@@ -65,7 +65,12 @@ function probeTargetOf(
   modules: NonNullable<ReportOptions['modules']>,
   runtimes: ReportOptions['runtimes'],
 ): ProbeTarget | null {
-  const base = { slug: network.slug, name: network.name, redirectUri: network.redirectUri };
+  const base = {
+    slug: network.slug,
+    name: network.name,
+    redirectUri: network.redirectUri,
+    kind: network.kind,
+  };
   const module = modules.find((m) => m.slug === network.slug);
   const credentials = module
     ? appCredentials(

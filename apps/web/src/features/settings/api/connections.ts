@@ -1,7 +1,7 @@
 import {
   IntegrationsResponseSchema,
   MessageResponseSchema,
-  NETWORK_TRAITS,
+  networkTraitsOf,
   PendingConnectionResponseSchema,
   platformSlug,
   type Integration,
@@ -9,7 +9,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { integrationKeys } from '@/lib/integrations';
-import { platformNameOf } from '@/networks';
 
 const orgPath = (orgId: string) => `/organizations/${encodeURIComponent(orgId)}`;
 
@@ -22,8 +21,9 @@ const pendingKey = (orgId: string, pendingId: string) =>
  * `refreshableTokens`). Facebook Page tokens do not expire, so it has no refresh button.
  */
 export function canRefreshTokens(platformName: string): boolean {
-  const network = platformNameOf(platformName);
-  return network ? NETWORK_TRAITS[network].refreshableTokens : false;
+  // The exact name, as platformSlug spells the refresh URL from it: a name the routes would not
+  // answer shows no button.
+  return networkTraitsOf(platformName)?.refreshableTokens ?? false;
 }
 
 /** `POST /{platform}/disconnect/{orgId}` with the account's id, so only that account goes. */

@@ -1,99 +1,192 @@
 import type { InboxAccount } from '@herald/contract';
 import { Info, TriangleAlert, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { NetworkMark } from '@/components/ui/network-mark';
+import { cn } from '@/lib/cn';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage';
 
-interface Notice {
-  key: string;
-  account: string;
-  platform: string;
-  text: string;
-  problem: boolean;
-}
+/** Everything the accounts say, as one string: the summary shows again when any of it changes. */
+const signatureOf = (accounts: InboxAccount[]) =>
+  accounts
+    .map((a) => [a.integrationId, a.limitation, a.historyNote, a.syncError].join('\u0001'))
+    .sort()
+    .join('\u0002');
 
-/** The sentences each account's summary carries: a sync problem, what is missing, what history came. */
-function noticesOf(accounts: InboxAccount[]): Notice[] {
-  return accounts.flatMap((account) => {
-    const name = account.name?.trim() || account.platform;
-    const parts: Array<[string | null, boolean]> = [
-      [account.syncError, true],
-      [account.limitation, false],
-      [account.historyNote, false],
-    ];
-    return parts.flatMap(([text, problem]) =>
-      text
-        ? [
-            {
-              key: `${account.integrationId}:${text}`,
-              account: name,
-              platform: account.platform,
-              text,
-              problem,
-            },
-          ]
-        : [],
-    );
-  });
-}
-
-function readDismissed(): string[] {
+/** The dismissed summaries, one signature per member and organization. */
+function readDismissed(): Record<string, string> {
   try {
-    const value: unknown = JSON.parse(readStorage(storageKeys.inboxNotices) ?? '[]');
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+    const value: unknown = JSON.parse(readStorage(storageKeys.inboxNotices) ?? '{}');
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
   } catch {
-    return [];
+    return {};
   }
 }
 
-/**
- * Once per account, plainly: what the network does not give (no DM API), what history was
- * imported, and a sync that failed. Each can be dismissed; a new sentence shows again.
- */
-export function AccountNotices({ accounts }: { accounts: InboxAccount[] }) {
-  const [dismissed, setDismissed] = useState(readDismissed);
-  const shown = noticesOf(accounts).filter((n) => !dismissed.includes(n.key));
-  if (shown.length === 0) return null;
+/** At most this many member/organization pairs are remembered on one browser. */
+const REMEMBERED = 50;
 
-  const dismiss = (key: string) => {
-    const next = [...dismissed, key];
+const brings = (a: InboxAccount) =>
+  [a.dm && 'direct messages', a.comments && 'comments', a.mentions && 'mentions'].filter(
+    (x): x is string => typeof x === 'string',
+  );
+
+const listed = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** An account brings in everything when the network leaves nothing out and its sync works. */
+const complete = (a: InboxAccount) => !a.limitation && !a.syncError;
+
+/**
+ * One line about the connected accounts: how many bring in everything, how many have a sync
+ * problem, and on demand (Details) what each account brings in and what it cannot. Dismissed, it
+ * stays away for this member in this organization until something it says changes.
+ */
+export function AccountNotices({
+  accounts,
+  memberKey,
+}: {
+  accounts: InboxAccount[];
+  /** Whose dismissal this is: the member and the organization. */
+  memberKey: string;
+}) {
+  const [dismissed, setDismissed] = useState(readDismissed);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const signature = signatureOf(accounts);
+  const noted = accounts.filter((a) => a.limitation || a.historyNote || a.syncError);
+  if (noted.length === 0 || dismissed[memberKey] === signature) return null;
+
+  const whole = accounts.filter(complete).length;
+  const problems = accounts.filter((a) => a.syncError).length;
+  const dismiss = () => {
+    const next = Object.fromEntries(
+      [...Object.entries(dismissed).filter(([k]) => k !== memberKey), [memberKey, signature]].slice(
+        -REMEMBERED,
+      ),
+    );
     setDismissed(next);
-    writeStorage(storageKeys.inboxNotices, JSON.stringify(next.slice(-200)));
+    writeStorage(storageKeys.inboxNotices, JSON.stringify(next));
+  };
+  const close = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
   };
 
   return (
-    <section aria-label="About your accounts" className="flex flex-col gap-2">
-      <ul className="flex flex-col gap-1.5">
-        {shown.map((notice) => (
-          <li
-            key={notice.key}
-            className={
-              notice.problem
-                ? 'flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm text-amber-950'
-                : 'flex items-start gap-2 rounded-lg border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700'
-            }
-          >
-            {notice.problem ? (
-              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            ) : (
-              <Info className="mt-0.5 size-4 shrink-0 text-slate-600" aria-hidden="true" />
-            )}
-            <NetworkMark name={notice.platform} size="xs" />
-            <p className="min-w-0 flex-1 break-words">
-              <span className="font-semibold">{notice.account}: </span>
-              {notice.text}
-            </p>
+    <div
+      ref={rootRef}
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.stopPropagation();
+        close();
+      }}
+    >
+      <section
+        aria-label="About your accounts"
+        className={cn(
+          'flex items-center gap-2 rounded-lg border px-3 py-1.5 text-sm',
+          problems
+            ? 'border-amber-300 bg-amber-50 text-amber-950'
+            : 'border-slate-200 bg-white text-slate-700',
+        )}
+      >
+        {problems ? (
+          <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+        ) : (
+          <Info className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
+        )}
+        <p className="min-w-0 flex-1 truncate">
+          {whole === accounts.length
+            ? `All ${accounts.length} accounts bring in everything`
+            : `${whole} of ${accounts.length} accounts bring in everything`}
+          {problems > 0 && (
+            <span className="font-semibold">
+              {' · '}
+              {problems === 1 ? '1 cannot be read' : `${problems} cannot be read`}
+            </span>
+          )}
+        </p>
+        <button
+          ref={toggleRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+          className="shrink-0 rounded px-1 font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          Details
+        </button>
+        <button
+          type="button"
+          onClick={dismiss}
+          aria-label="Dismiss the note about your accounts"
+          className="-m-1 shrink-0 rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      </section>
+      {open && (
+        // Over the list, not above it: however many accounts, the list keeps its height.
+        <div
+          id={panelId}
+          role="dialog"
+          aria-label="What each account brings in"
+          className="absolute inset-x-0 top-full z-30 mt-1 max-h-[min(28rem,60dvh)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg"
+        >
+          <div className="mb-2 flex items-center justify-between gap-2">
+            <h2 className="font-semibold text-slate-900">What each account brings in</h2>
             <button
               type="button"
-              onClick={() => dismiss(notice.key)}
-              aria-label={`Dismiss the note about ${notice.account}`}
+              onClick={close}
+              aria-label="Close the details"
               className="-m-1 rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               <X className="size-4" aria-hidden="true" />
             </button>
-          </li>
-        ))}
-      </ul>
-    </section>
+          </div>
+          <ul className="flex flex-col divide-y divide-slate-100">
+            {accounts.map((account) => {
+              const name = account.name?.trim() || account.platform;
+              const got = brings(account);
+              return (
+                <li key={account.integrationId} className="flex items-start gap-2 py-2">
+                  <NetworkMark name={account.platform} size="xs" />
+                  <div className="min-w-0 flex-1 break-words text-slate-700">
+                    <p className="font-semibold text-slate-900">{name}</p>
+                    <p>
+                      {got.length ? `Brings in ${listed(got)}.` : 'Brings in nothing to the inbox.'}
+                    </p>
+                    {account.limitation && <p>{account.limitation}</p>}
+                    {account.historyNote && <p className="text-slate-600">{account.historyNote}</p>}
+                    {account.syncError && (
+                      <p className="flex items-start gap-1 text-amber-900">
+                        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                        {account.syncError}
+                      </p>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </div>
   );
 }

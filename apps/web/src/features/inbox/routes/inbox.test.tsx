@@ -1,4 +1,4 @@
-import type { InboxConversation, InboxMessage, InboxNote } from '@herald/contract';
+import type { InboxAccount, InboxConversation, InboxMessage, InboxNote } from '@herald/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearTypists } from '@/lib/inbox';
@@ -209,29 +209,133 @@ describe('/inbox list', () => {
     await waitFor(() => expect(lastListQuery(server)?.get('assignee')).toBe('me'));
   });
 
-  it("shows each account's notes once, and a dismissed one stays away", async () => {
-    const summary = summaryReply({
-      accounts: [
-        createInboxAccount({
-          integrationId: 'int_threads',
-          platform: 'Threads',
-          name: 'Studio Threads',
-          dm: false,
-          limitation: 'Threads has no API for direct messages; comments and mentions arrive.',
-        }),
-      ],
+  describe('the note about the accounts', () => {
+    const THREADS_LIMIT = 'Threads has no API for direct messages; comments and mentions arrive.';
+    const sixAccounts = (...more: InboxAccount[]) =>
+      summaryReply({
+        accounts: [
+          createInboxAccount({
+            integrationId: 'int_x',
+            platform: 'X',
+            name: 'Studio X',
+            limitation: 'X bills every message read; DMs arrive only while X metrics are on.',
+          }),
+          createInboxAccount({
+            integrationId: 'int_fb',
+            platform: 'Facebook',
+            name: 'Studio Page',
+            historyNote: 'Facebook history starts when the Page was connected.',
+          }),
+          createInboxAccount({
+            integrationId: 'int_ig',
+            platform: 'Instagram',
+            name: 'Studio IG',
+            historyNote: 'Instagram gives only the 20 newest messages of each conversation.',
+          }),
+          createInboxAccount({
+            integrationId: 'int_threads',
+            platform: 'Threads',
+            name: 'Studio Threads',
+            dm: false,
+            limitation: THREADS_LIMIT,
+          }),
+          createInboxAccount({
+            integrationId: 'int_tiktok',
+            platform: 'TikTok',
+            name: 'Studio TikTok',
+            dm: false,
+            comments: false,
+            mentions: false,
+            limitation: 'TikTok has no API for direct messages or comments.',
+          }),
+          createInboxAccount({
+            integrationId: 'int_li',
+            platform: 'LinkedIn',
+            name: 'Studio LinkedIn',
+            dm: false,
+            limitation: 'LinkedIn has no API for direct messages.',
+            syncError: 'Reconnect Studio LinkedIn on LinkedIn in Settings.',
+          }),
+          ...more,
+        ],
+      });
+
+    it('is one line for six accounts with limits, and the list stays usable', async () => {
+      const { user, router } = await renderInbox({
+        summary: sixAccounts(),
+        threads: [{ conversation: maya }],
+      });
+      const note = await screen.findByRole('region', { name: 'About your accounts' });
+      expect(screen.getAllByRole('region', { name: 'About your accounts' })).toHaveLength(1);
+      expect(note).toHaveTextContent('2 of 6 accounts bring in everything · 1 cannot be read');
+      // The sentences wait behind Details; none of them is on the page yet.
+      expect(screen.queryByText(THREADS_LIMIT)).toBeNull();
+      expect(within(note).getAllByRole('button')).toHaveLength(2);
+
+      const list = screen.getByRole('list', { name: 'Conversations' });
+      await user.click(within(list).getByRole('button', { name: /Maya Chen/ }));
+      await waitFor(() => expect(router.state.location.search).toBe('?c=conv_maya'));
     });
-    const { user, unmount } = await renderInbox({ summary });
-    const notes = await screen.findByRole('region', { name: 'About your accounts' });
-    expect(notes).toHaveTextContent('Threads has no API for direct messages');
-    await user.click(
-      within(notes).getByRole('button', { name: 'Dismiss the note about Studio Threads' }),
-    );
-    expect(screen.queryByRole('region', { name: 'About your accounts' })).toBeNull();
-    unmount();
-    await renderInbox({ summary });
-    await screen.findByRole('list', { name: 'Conversations' });
-    expect(screen.queryByRole('region', { name: 'About your accounts' })).toBeNull();
+
+    it('says on demand what each account brings in and what not', async () => {
+      const { user } = await renderInbox({ summary: sixAccounts() });
+      const note = await screen.findByRole('region', { name: 'About your accounts' });
+      const details = within(note).getByRole('button', { name: 'Details' });
+      expect(details).toHaveAttribute('aria-expanded', 'false');
+      await user.click(details);
+      expect(details).toHaveAttribute('aria-expanded', 'true');
+      const panel = screen.getByRole('dialog', { name: 'What each account brings in' });
+      const items = within(panel).getAllByRole('listitem');
+      expect(items).toHaveLength(6);
+      const threads = items.find((li) => li.textContent?.includes('Studio Threads'))!;
+      expect(threads).toHaveTextContent('Brings in comments and mentions.');
+      expect(threads).toHaveTextContent(THREADS_LIMIT);
+      const tiktok = items.find((li) => li.textContent?.includes('Studio TikTok'))!;
+      expect(tiktok).toHaveTextContent('Brings in nothing to the inbox.');
+      const linkedin = items.find((li) => li.textContent?.includes('Studio LinkedIn'))!;
+      expect(linkedin).toHaveTextContent('Reconnect Studio LinkedIn on LinkedIn in Settings.');
+
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog', { name: 'What each account brings in' })).toBeNull();
+      expect(details).toHaveFocus();
+    });
+
+    it('stays away once dismissed, after a reload, until what it says changes', async () => {
+      const { user, unmount } = await renderInbox({ summary: sixAccounts() });
+      const note = await screen.findByRole('region', { name: 'About your accounts' });
+      await user.click(
+        within(note).getByRole('button', { name: 'Dismiss the note about your accounts' }),
+      );
+      expect(screen.queryByRole('region', { name: 'About your accounts' })).toBeNull();
+      unmount();
+
+      const again = await renderInbox({ summary: sixAccounts() });
+      await screen.findByRole('list', { name: 'Conversations' });
+      expect(screen.queryByRole('region', { name: 'About your accounts' })).toBeNull();
+      again.unmount();
+
+      // Another member on this browser still sees it.
+      const other = await renderInbox({
+        summary: sixAccounts(),
+        me: createMe({ user: { id: 'usr_bo', displayName: 'Bo Berg' } }),
+      });
+      await screen.findByRole('region', { name: 'About your accounts' });
+      other.unmount();
+
+      // A new sentence (a sync problem) brings it back.
+      await renderInbox({
+        summary: sixAccounts(
+          createInboxAccount({
+            integrationId: 'int_ig2',
+            name: 'Second IG',
+            syncError: 'Instagram did not answer.',
+          }),
+        ),
+      });
+      expect(await screen.findByRole('region', { name: 'About your accounts' })).toHaveTextContent(
+        '2 of 7 accounts bring in everything · 2 cannot be read',
+      );
+    });
   });
 
   it('moves with ↓/j and ↑/k, opens with Enter and goes back with Escape', async () => {

@@ -113,7 +113,7 @@ export function InboxPage() {
         <p className="hidden text-xs text-slate-500 sm:block">{KEYBOARD_HINT}</p>
       </header>
       <div className={cn('shrink-0', selectedId && 'max-lg:hidden')}>
-        <AccountNotices accounts={accounts} />
+        <AccountNotices accounts={accounts} memberKey={`${user?.id ?? ''}:${orgId}`} />
       </div>
       <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[minmax(18rem,24rem)_minmax(0,1fr)]">
         <section

@@ -54,8 +54,8 @@ export function CookiePolicyPage() {
           month) you last chose on a phone and on a larger screen, on this browser only.
         </li>
         <li>
-          <code>{storageKeys.inboxNotices}</code> remembers which notes about your accounts you
-          dismissed in the inbox, on this browser only.
+          <code>{storageKeys.inboxNotices}</code> remembers that you dismissed the inbox&apos;s note
+          about your accounts (for each organization), on this browser only.
         </li>
       </ul>
       <p>

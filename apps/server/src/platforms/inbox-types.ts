@@ -191,6 +191,11 @@ export interface InboxAdapter {
     text: string,
     since: Date,
   ): Promise<InboxSendResult | null>;
+  /**
+   * A DM customer named by the network, for a conversation a webhook brought with ids only; null
+   * when the network does not name them. One call per conversation.
+   */
+  personOf?(account: StoredAccount, personExternalId: string): Promise<InboxPerson | null>;
   like?(account: StoredAccount, externalId: string, liked: boolean): Promise<void>;
   hide?(account: StoredAccount, externalId: string, hidden: boolean): Promise<void>;
   deleteComment?(account: StoredAccount, externalId: string): Promise<void>;

@@ -78,11 +78,14 @@ describe('Facebook Page inbox, end to end through the sandbox', () => {
       fromName: 'Rosa Díaz',
       text: '¿Abren el domingo?',
     });
+    // The webhook carries only the customer's id; Herald asks the Conversations API for her name
+    // right away, so the list names her before anyone opens the thread (and before any poll).
     const list = await eventually(
       () => api(owner, 'GET', `/organizations/${orgId}/inbox/conversations`),
-      (r) => r.body.data.conversations.length === 1,
+      (r) => r.body.data.conversations[0]?.title === 'Rosa Díaz',
     );
     const conversation = list.body.data.conversations[0];
+    expect(conversation.participant).toMatchObject({ name: 'Rosa Díaz' });
     expect(conversation).toMatchObject({
       platform: 'Facebook',
       kind: 'dm',
@@ -91,13 +94,6 @@ describe('Facebook Page inbox, end to end through the sandbox', () => {
       lastMessage: { text: '¿Abren el domingo?', direction: 'in' },
     });
     expect(conversation.window.open).toBe(true);
-    // The webhook carried only the customer's id; the poll it brought forward names her.
-    await t.runtime.inbox.sync.pollDue();
-    const named = await api(owner, 'GET', `/organizations/${orgId}/inbox/conversations`);
-    expect(named.body.data.conversations[0]).toMatchObject({
-      title: 'Rosa Díaz',
-      participant: { name: 'Rosa Díaz' },
-    });
     const summary = await api(owner, 'GET', `/organizations/${orgId}/inbox/summary`);
     expect(summary.body.data.unreadCount).toBe(1);
 
@@ -149,11 +145,13 @@ describe('Facebook Page inbox, end to end through the sandbox', () => {
     const open = await api(owner, 'GET', `/organizations/${orgId}/inbox/conversations`);
     expect(open.body.data.conversations).toHaveLength(0);
     await emu(owner, 'inbox/messages', { to: pageId, fromName: 'Rosa Díaz', text: 'Gracias!' });
-    await eventually(
+    const reopened = await eventually(
       () => api(owner, 'GET', `/organizations/${orgId}/inbox/conversations`),
       (r) =>
         r.body.data.conversations[0]?.status === 'open' && r.body.data.conversations[0]?.unread,
     );
+    // Her next message, unnamed again by its webhook, keeps her name.
+    expect(reopened.body.data.conversations[0].title).toBe('Rosa Díaz');
   });
 });
 

@@ -108,12 +108,14 @@ export async function upsertMessages(
  * message at least as new as the stored one, so batches may arrive in any order.
  */
 export async function updateConversations(db: Db, changes: Array<Record<string, unknown>>) {
-  // The newest inbound message's person replaces the stored one; so does the same person once
-  // the network names them (a webhook carries only ids; the next poll brings the name).
+  // The newest inbound message's person replaces the stored one, except the same person unnamed
+  // (a webhook carries only ids) over their stored name; the same person once the network names
+  // them replaces their unnamed self.
+  const storedNamed = `(c.participant->>'name' is not null or c.participant->>'username' is not null)`;
   const replaces = sql.raw(`(v.set_participant and (c.participant is null
-    or (v.inbound_at is not null and (c.last_inbound_at is null or v.inbound_at >= c.last_inbound_at))
-    or (v.named and c.participant_external_id = v.participant_id
-        and c.participant->>'name' is null and c.participant->>'username' is null)))`);
+    or (v.inbound_at is not null and (c.last_inbound_at is null or v.inbound_at >= c.last_inbound_at)
+        and (v.named or c.participant_external_id is distinct from v.participant_id or not ${storedNamed}))
+    or (v.named and c.participant_external_id = v.participant_id and not ${storedNamed})))`);
   const newer = sql.raw(`(v.newest_at is not null and v.newest_at >= c.last_message_at)`);
   await db.execute(sql`
     update inbox_conversations c set

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { runNamed, type Db } from '../../db/client.js';
-import { inboxSyncState, inboxWebhookEvents, integrations, platforms } from '../../db/schema.js';
+import type { InboxPerson } from '@herald/contract';
+import {
+  inboxConversations,
+  inboxSyncState,
+  inboxWebhookEvents,
+  integrations,
+  platforms,
+} from '../../db/schema.js';
 import type { IntegrationRow } from './inbox.repository.js';
 
 export type WebhookEventRow = typeof inboxWebhookEvents.$inferSelect;
@@ -200,4 +207,53 @@ export function connectedAccountsWithPlatform(db: Db) {
     .from(integrations)
     .innerJoin(platforms, eq(platforms.id, integrations.platformId))
     .where(eq(integrations.status, 'CONNECTED'));
+}
+
+/**
+ * The account's DM conversations among these threads whose customer is still unnamed (a webhook
+ * carried ids only), with the customer's id.
+ */
+export function unnamedDmConversations(db: Db, integrationId: string, threadIds: string[]) {
+  const c = inboxConversations;
+  return db
+    .select({
+      id: c.id,
+      organizationId: c.organizationId,
+      participantExternalId: c.participantExternalId,
+    })
+    .from(c)
+    .where(
+      and(
+        eq(c.integrationId, integrationId),
+        eq(c.kind, 'dm'),
+        inArray(c.threadExternalId, threadIds),
+        sql`${c.participantExternalId} is not null`,
+        sql`${c.participant}->>'name' is null and ${c.participant}->>'username' is null`,
+      ),
+    );
+}
+
+/**
+ * Names a conversation's customer, only while the stored one is the same person and still
+ * unnamed (a poll may have named them meanwhile). Answers whether it did.
+ */
+export async function nameParticipant(
+  db: Db,
+  conversationId: string,
+  person: InboxPerson,
+  title: string,
+) {
+  const c = inboxConversations;
+  const rows = await db
+    .update(c)
+    .set({ participant: person, title, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(c.id, conversationId),
+        eq(c.participantExternalId, person.externalId),
+        sql`${c.participant}->>'name' is null and ${c.participant}->>'username' is null`,
+      ),
+    )
+    .returning({ id: c.id });
+  return rows.length > 0;
 }

@@ -15,7 +15,8 @@ import type { NetworkRuntime } from '../../platforms/runtime.js';
 import type { StoredAccount } from '../../platforms/types.js';
 import { chargeXReads, getXSettings } from '../analytics/analytics.service.js';
 import { toStoredAccount } from '../integrations/integrations.service.js';
-import { upsertInboxEvents } from './inbox-ingest.js';
+import { announceInbox } from '../notifications/notifications.service.js';
+import { personName, upsertInboxEvents } from './inbox-ingest.js';
 import { inboxOf, readsSomething } from './inbox-context.js';
 import { reconcileStalePending } from './inbox-replies.js';
 import type { InboxQueue } from './inbox-queue.js';
@@ -46,6 +47,18 @@ export const xInboxBudgetSpent = (budget: number) =>
   `This month's budget of ${budget.toLocaleString('en-US')} X reads is spent; X mentions and messages are read again next month or when the budget is raised (Analytics → X metrics).`;
 
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+
+/** The DM threads of one account a webhook brought with an unnamed customer. */
+interface UnnamedThreads {
+  integrationId: string;
+  threads: string[];
+}
+/** A failed lookup of a customer's name is tried again after this long. */
+const NAME_RETRY_MS = 5 * MINUTE;
+/** Name lookups after one batch of deliveries at most; the poll names the rest. */
+const NAMES_PER_BATCH = 20;
+/** Conversations whose failed lookup is remembered at most. */
+const NAMES_REMEMBERED = 5000;
 
 /** How long a claim on an account's poll holds should its job stop. */
 const POLL_CLAIM_MS = 10 * MINUTE;
@@ -116,6 +129,9 @@ export class InboxSync {
     headers: Record<string, string>;
   }>;
 
+  /** When a lookup of each conversation's customer was last tried and failed (this process). */
+  private readonly namingTried = new Map<string, number>();
+
   constructor(private readonly deps: InboxSyncDeps) {
     this.deliveries = new GroupWriter((rows) => repo.insertDeliveries(this.deps.db, rows));
   }
@@ -181,10 +197,14 @@ export class InboxSync {
   private async processBatch(limit: number, ids?: string[]) {
     const batch = await this.deps.db.transaction(async (tx) => {
       const rows = await repo.lockPendingDeliveries(tx, limit, ids);
-      const { held, stored } =
-        rows.length > 0 ? await this.processRows(tx, rows) : { held: 0, stored: [] };
-      return { taken: rows.length, held, stored };
+      const { held, stored, unnamed } =
+        rows.length > 0 ? await this.processRows(tx, rows) : { held: 0, stored: [], unnamed: [] };
+      return { taken: rows.length, held, stored, unnamed };
     });
+    // Outside the transaction: a network call must not hold the deliveries' rows.
+    await this.nameParticipants(batch.unnamed).catch((err: unknown) =>
+      this.deps.log.warn({ err: errorText(err) }, 'inbox participants not named'),
+    );
     // Counted once committed: the events of these deliveries are in the inbox now.
     const now = this.now().getTime();
     for (const row of batch.stored)
@@ -196,7 +216,7 @@ export class InboxSync {
   private async processRows(
     db: Db,
     rows: repo.WebhookEventRow[],
-  ): Promise<{ held: number; stored: repo.WebhookEventRow[] }> {
+  ): Promise<{ held: number; stored: repo.WebhookEventRow[]; unnamed: UnnamedThreads[] }> {
     // A batch is stored per account at once: duplicates within it meet in one upsert.
     const byAccount = new Map<
       string,
@@ -211,6 +231,7 @@ export class InboxSync {
     const errors = new Map<string, string>();
     // Deliveries a transient failure held back: left unprocessed, a later job reads them again.
     const retried = new Set<string>();
+    const unnamed: UnnamedThreads[] = [];
     for (const row of rows) {
       try {
         const receiver = this.receiver(row.provider);
@@ -271,7 +292,13 @@ export class InboxSync {
         }
         // A webhook names nobody (Meta sends ids only): the account's next poll, brought
         // forward to the next minute, reads the conversation with the person's name.
-        if (events.some(unnamedInboundDm)) await repo.pollAccountAt(db, account.id, this.now());
+        // The conversation is named right after this batch (`nameParticipants`); should that
+        // fail, the poll does it.
+        const threads = new Set(events.filter(unnamedInboundDm).map((e) => e.threadExternalId));
+        if (threads.size) {
+          await repo.pollAccountAt(db, account.id, this.now());
+          unnamed.push({ integrationId: account.id, threads: [...threads] });
+        }
       }
     }
     const now = this.now();
@@ -282,7 +309,65 @@ export class InboxSync {
     for (const [id, error] of errors)
       if (!retried.has(id)) byError.set(error, [...(byError.get(error) ?? []), id]);
     for (const [error, ids] of byError) await repo.markDeliveriesProcessed(db, ids, now, error);
-    return { held: retried.size, stored };
+    return { held: retried.size, stored, unnamed };
+  }
+
+  /**
+   * Names the customers of DM conversations a webhook brought with ids only, one network call per
+   * conversation (not per message), so the list shows who wrote before anyone opens the thread. A
+   * conversation already named costs nothing; one whose lookup failed is tried again by a later
+   * delivery once NAME_RETRY_MS passed, and the account's poll (brought forward) names it anyway.
+   */
+  async nameParticipants(wanted: UnnamedThreads[]) {
+    let calls = 0;
+    for (const { integrationId, threads } of wanted) {
+      const conversations = await repo.unnamedDmConversations(this.deps.db, integrationId, threads);
+      const due = conversations.filter((c) => this.nameDue(c.id));
+      if (due.length === 0) continue;
+      const loaded = await repo.findAccount(this.deps.db, integrationId);
+      if (!loaded || loaded.integration.status !== 'CONNECTED') continue;
+      const inbox = inboxOf(this.deps.networks, loaded.platformName)?.inbox;
+      if (!inbox?.personOf) continue;
+      const account = toStoredAccount(this.deps.cipher, loaded.integration);
+      for (const conversation of due) {
+        if (calls++ >= NAMES_PER_BATCH) return;
+        this.namingTried.set(conversation.id, this.now().getTime());
+        try {
+          const person = await inbox.personOf(account, conversation.participantExternalId!);
+          const title = personName(person);
+          if (!person || !title) continue;
+          const named = await repo.nameParticipant(this.deps.db, conversation.id, person, title);
+          if (!named) continue;
+          this.namingTried.delete(conversation.id);
+          await announceInbox(this.deps.db, {
+            event: 'inbox',
+            data: {
+              organizationId: conversation.organizationId,
+              conversationId: conversation.id,
+              change: 'conversation',
+            },
+          });
+        } catch (err) {
+          this.deps.log.info(
+            { integrationId, conversationId: conversation.id, err: String(err) },
+            'inbox participant not named; the next poll names them',
+          );
+        }
+      }
+    }
+  }
+
+  /** Whether a lookup of this conversation's customer may run now (none failed lately). */
+  private nameDue(conversationId: string) {
+    const now = this.now().getTime();
+    const last = this.namingTried.get(conversationId);
+    if (last !== undefined && now - last < NAME_RETRY_MS) return false;
+    if (this.namingTried.size >= NAMES_REMEMBERED) {
+      for (const [id, at] of this.namingTried)
+        if (now - at >= NAME_RETRY_MS) this.namingTried.delete(id);
+      if (this.namingTried.size >= NAMES_REMEMBERED) this.namingTried.clear();
+    }
+    return true;
   }
 
   private async saveState(integration: IntegrationRow, values: repo.SyncStateValues) {

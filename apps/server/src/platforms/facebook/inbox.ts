@@ -6,6 +6,7 @@ import {
   checkReplyLength,
   createInboxGraph,
   cursorMs,
+  dmParticipant,
   findSentDm,
   HUMAN_AGENT_WINDOW_HOURS,
   isSubscribed,
@@ -184,6 +185,8 @@ export function createFacebookInbox(
       return sendPrivateReply(graph, idsOf(account), commentExternalId, text);
     },
 
+    personOf: (account, personExternalId) =>
+      dmParticipant(graph, 'Facebook', 'messenger', idsOf(account), personExternalId),
     async findSent(account: StoredAccount, thread: InboxThreadRef, text: string, since: Date) {
       const ids = idsOf(account);
       if (thread.kind === 'dm') return findSentDm(graph, 'messenger', ids, thread, text, since);

@@ -5,6 +5,7 @@ import {
   checkReplyLength,
   createInboxGraph,
   cursorMs,
+  dmParticipant,
   findSentDm,
   HUMAN_AGENT_WINDOW_HOURS,
   isSubscribed,
@@ -273,6 +274,8 @@ export function createInstagramInbox(
       return sendPrivateReply(graph, idsOf(account), commentExternalId, text);
     },
 
+    personOf: (account, personExternalId) =>
+      dmParticipant(graph, 'Instagram', 'instagram', idsOf(account), personExternalId),
     async findSent(account, thread, text, since) {
       const ids = idsOf(account);
       if (thread.kind === 'dm') return findSentDm(graph, 'instagram', ids, thread, text, since);

@@ -416,6 +416,30 @@ export async function findSentDm(
   return null;
 }
 
+/**
+ * The customer of a DM conversation, named: `GET /{page}/conversations?user_id=…&fields=participants`
+ * (Messenger names people, Instagram gives usernames). One call per conversation; null when the
+ * network knows no conversation with them or does not name them.
+ */
+export async function dmParticipant(
+  graph: InboxGraph,
+  network: MetaNetwork,
+  platform: MessagingPlatform,
+  ids: MetaInboxIds,
+  personExternalId: string,
+): Promise<InboxPerson | null> {
+  const { data } = await graph.get<
+    GraphList<{ id: string; participants?: { data?: Array<GraphMessageNode['from']> } }>
+  >(`${ids.pageId}/conversations`, ids.token, {
+    platform,
+    user_id: personExternalId,
+    fields: 'participants',
+  });
+  const found = (data?.[0]?.participants?.data ?? []).find((p) => p?.id === personExternalId);
+  if (!found?.name && !found?.username) return null;
+  return personOf(network, found);
+}
+
 /** Refuses a reply over the network's limit before calling it (Instagram counts bytes). */
 export function checkReplyLength(network: MetaNetwork, text: string, max: number, bytes = false) {
   if (!text.trim()) throw new PlatformError('bad_request', 'Reply cannot be empty.');

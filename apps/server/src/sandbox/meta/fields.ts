@@ -33,6 +33,15 @@ export function parseFields(value: string | undefined, defaults: string): FieldS
 }
 
 type Node = Record<string, unknown>;
+
+/** Edges whose items Graph gives whole when no sub-fields are asked for (`participants`). */
+const wholeEdges = new WeakSet<object>();
+
+/** Marks an edge as one Graph answers with its items' own fields by default, not only ids. */
+export function wholeByDefault<T extends { data: unknown[] }>(edge: T): T {
+  wholeEdges.add(edge);
+  return edge;
+}
 const isObject = (v: unknown): v is Node =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -54,7 +63,11 @@ export function pickFields(node: Node, specs: FieldSpec[], nodeType: string): No
       out[spec.name] = {
         ...value,
         data: items.map((item) =>
-          spec.sub ? pickFields(item, spec.sub, spec.name) : { id: item.id },
+          spec.sub
+            ? pickFields(item, spec.sub, spec.name)
+            : wholeEdges.has(value)
+              ? item
+              : { id: item.id },
         ),
       };
     } else if (isObject(value.data)) {

@@ -1,4 +1,5 @@
 import { GraphFailure } from './errors.js';
+import { wholeByDefault } from './fields.js';
 import { graphTime, type GraphConversation, type GraphMessage } from './objects.js';
 import type { MessagingCore } from './messaging-core.js';
 
@@ -35,9 +36,10 @@ export function addMessagingViews(core: MessagingCore) {
         link: instagram ? undefined : `/${c.pageId}/inbox/${c.id}`,
         message_count: ids.length,
         unread_count: 0,
-        participants: {
+        // Messenger names each participant ({name, email, id}), Instagram by username.
+        participants: wholeByDefault({
           data: [personRef(c.customerId, c.customerName), personRef(c.owner, ownName)],
-        },
+        }),
         messages: { data: messages },
       };
     },

@@ -36,11 +36,14 @@ const brings = (a: InboxAccount) =>
 const listed = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
-/** An account brings in everything when the network leaves nothing out and its sync works. */
-const complete = (a: InboxAccount) => !a.limitation && !a.syncError;
+/**
+ * An account brings in the conversations people answer: its direct messages and comments, read
+ * without a problem. (Mentions, likes or older history missing are said in Details.)
+ */
+const complete = (a: InboxAccount) => a.dm && a.comments && !a.syncError;
 
 /**
- * One line about the connected accounts: how many bring in everything, how many have a sync
+ * One line about the connected accounts: how many bring in messages and comments, how many have a sync
  * problem, and on demand (Details) what each account brings in and what it cannot. Dismissed, it
  * stays away for this member in this organization until something it says changes.
  */
@@ -111,14 +114,14 @@ export function AccountNotices({
         ) : (
           <Info className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
         )}
-        <p className="min-w-0 flex-1 truncate">
+        <p className="min-w-0 flex-1">
           {whole === accounts.length
-            ? `All ${accounts.length} accounts bring in everything`
-            : `${whole} of ${accounts.length} accounts bring in everything`}
+            ? `All ${accounts.length} accounts bring in messages and comments`
+            : `${whole} of ${accounts.length} accounts bring in messages and comments`}
           {problems > 0 && (
             <span className="font-semibold">
               {' · '}
-              {problems === 1 ? '1 cannot be read' : `${problems} cannot be read`}
+              {problems === 1 ? '1 needs attention' : `${problems} need attention`}
             </span>
           )}
         </p>

@@ -267,7 +267,9 @@ describe('/inbox list', () => {
       });
       const note = await screen.findByRole('region', { name: 'About your accounts' });
       expect(screen.getAllByRole('region', { name: 'About your accounts' })).toHaveLength(1);
-      expect(note).toHaveTextContent('2 of 6 accounts bring in everything · 1 cannot be read');
+      expect(note).toHaveTextContent(
+        '3 of 6 accounts bring in messages and comments · 1 needs attention',
+      );
       // The sentences wait behind Details; none of them is on the page yet.
       expect(screen.queryByText(THREADS_LIMIT)).toBeNull();
       expect(within(note).getAllByRole('button')).toHaveLength(2);
@@ -333,7 +335,7 @@ describe('/inbox list', () => {
         ),
       });
       expect(await screen.findByRole('region', { name: 'About your accounts' })).toHaveTextContent(
-        '2 of 7 accounts bring in everything · 2 cannot be read',
+        '3 of 7 accounts bring in messages and comments · 2 need attention',
       );
     });
   });

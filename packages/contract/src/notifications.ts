@@ -36,6 +36,8 @@ export const NotificationSchema = z.object({
   createdAt: z.string(),
   organizationId: z.string(),
   postId: z.string().nullable(),
+  /** A failure notice whose post was fixed or went out since: shown resolved, not counted unread. */
+  resolvedAt: z.string().nullable(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 

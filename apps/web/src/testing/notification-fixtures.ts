@@ -16,6 +16,7 @@ export function createNotification(overrides: Partial<Notification> = {}): Notif
     createdAt: new Date(Date.now() - 60_000).toISOString(),
     organizationId: 'org_1',
     postId: null,
+    resolvedAt: null,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 /** In-app notifications. */
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '@herald/contract';
-import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { organizations } from './organizations.js';
 import { users } from './users.js';
@@ -21,7 +22,20 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     read: boolean('read').notNull().default(false),
     postId: uuid('post_id'),
+    /**
+     * Which state of the post's publications the notice sums up (the post's outcome): a second
+     * announcement of the same state, from a run that settled together with another, records
+     * nothing; a later state (a retry's outcome) records a new notice.
+     */
+    outcomeKey: text('outcome_key'),
+    /** A failure notice whose post was fixed since (rescheduled, retried, or published). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_org_idx').on(t.userId, t.organizationId, t.createdAt)],
+  (t) => [
+    index('notifications_user_org_idx').on(t.userId, t.organizationId, t.createdAt),
+    index('notifications_post_idx')
+      .on(t.postId, t.outcomeKey)
+      .where(sql`post_id is not null`),
+  ],
 );

@@ -4,7 +4,7 @@ import type {
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
 } from '@herald/contract';
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import {
   authSessions,
@@ -43,13 +43,15 @@ export async function announceInboxAll(db: Db, announcements: InboxAnnouncement[
  * One notification per recipient, inserted and announced on the channel in one statement
  * (announcements go out when the transaction commits). The recipients are `userIds`, and with
  * `admins` every active Admin of the organization too, each once (the publisher's outcome is one
- * round trip instead of three or more).
+ * round trip instead of three or more). With `resolvesFailures`, the post's open failure notices
+ * are marked resolved in the same statement (a publication that went out after all).
  */
 export async function insertNotificationsFor(
   db: Db,
   organizationId: string,
   to: { admins: boolean; userIds: string[] },
-  n: Pick<NewNotification, 'type' | 'priority' | 'message' | 'postId'>,
+  n: Pick<NewNotification, 'type' | 'priority' | 'message' | 'postId' | 'outcomeKey'>,
+  resolvesFailures = false,
 ) {
   if (!to.admins && to.userIds.length === 0) return;
   const admins = to.admins
@@ -58,17 +60,61 @@ export async function insertNotificationsFor(
             and m.user_id is not null
           union `
     : sql``;
+  const resolve =
+    resolvesFailures && n.postId
+      ? sql`, resolved as (
+          update ${notifications} set resolved_at = now()
+          where organization_id = ${organizationId} and post_id = ${n.postId}
+            and type = 'POST_FAILED' and resolved_at is null
+        )`
+      : sql``;
   await db.execute(sql`
     with recipients as (
       ${admins}select unnest(${`{${[...new Set(to.userIds)].join(',')}}`}::uuid[])
     ), inserted as (
-      insert into ${notifications} (organization_id, user_id, type, priority, message, post_id)
+      insert into ${notifications}
+        (organization_id, user_id, type, priority, message, post_id, outcome_key)
       select ${organizationId}::uuid, r.user_id, ${n.type}::text, ${n.priority}::text,
-        ${n.message}::text, ${n.postId ?? null}::uuid
+        ${n.message}::text, ${n.postId ?? null}::uuid, ${n.outcomeKey ?? null}::text
       from (select distinct user_id from recipients as r0(user_id)) r
       returning id, user_id
-    )
+    )${resolve}
     select pg_notify(${CHANNEL}, json_build_object('id', id, 'userId', user_id)::text) from inserted`);
+}
+
+/**
+ * Holds the post's outcome notices for the rest of the transaction: two runs that settle the
+ * post's last targets together both see its final state, and only the first records it.
+ */
+export async function lockPostOutcome(db: Db, postId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${postId}, 0))`);
+}
+
+/** Whether a notice of this state of the post's publications was recorded already. */
+export async function outcomeRecorded(db: Db, postId: string, outcomeKey: string) {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.postId, postId), eq(notifications.outcomeKey, outcomeKey)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Marks the post's open failure notices resolved; returns how many were. */
+export async function resolveFailures(db: Db, organizationId: string, postId: string, at: Date) {
+  const rows = await db
+    .update(notifications)
+    .set({ resolvedAt: at })
+    .where(
+      and(
+        eq(notifications.organizationId, organizationId),
+        eq(notifications.postId, postId),
+        eq(notifications.type, 'POST_FAILED'),
+        isNull(notifications.resolvedAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
 }
 
 export async function activeAdminUserIds(db: Db, organizationId: string) {
@@ -134,7 +180,14 @@ export async function countUnread(db: Db, userId: string, organizationId: string
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(visibleTo(userId, organizationId), eq(notifications.read, false)));
+    .where(
+      and(
+        visibleTo(userId, organizationId),
+        eq(notifications.read, false),
+        // A resolved failure needs nothing more from anyone.
+        isNull(notifications.resolvedAt),
+      ),
+    );
   return row?.n ?? 0;
 }
 

@@ -8,6 +8,13 @@ export interface NotificationInput {
   priority: repo.NotificationPriority;
   message: string;
   postId?: string;
+  /**
+   * For a post's outcome: which state of its publications this sums up. The same state is
+   * recorded once however many runs announce it (they settled the post's last targets together).
+   */
+  outcomeKey?: string;
+  /** The post went out after all: its open failure notices are marked resolved. */
+  resolvesFailures?: boolean;
 }
 
 /**
@@ -20,14 +27,28 @@ export async function recordNotification(
   organizationId: string,
   to: { admins?: boolean; userIds?: string[] },
   n: NotificationInput,
-) {
-  await repo.insertNotificationsFor(
-    db,
-    organizationId,
-    { admins: to.admins ?? false, userIds: to.userIds ?? [] },
-    n,
-  );
+): Promise<boolean> {
+  const { resolvesFailures, ...row } = n;
+  const recipients = { admins: to.admins ?? false, userIds: to.userIds ?? [] };
+  const { postId, outcomeKey } = row;
+  if (!postId || !outcomeKey) {
+    await repo.insertNotificationsFor(db, organizationId, recipients, row, resolvesFailures);
+    return true;
+  }
+  return db.transaction(async (tx) => {
+    await repo.lockPostOutcome(tx, postId);
+    if (await repo.outcomeRecorded(tx, postId, outcomeKey)) return false;
+    await repo.insertNotificationsFor(tx, organizationId, recipients, row, resolvesFailures);
+    return true;
+  });
 }
+
+/**
+ * The post was fixed (rescheduled, retried, marked as published) or went out after all: its
+ * open failure notices are marked resolved and stop asking for attention.
+ */
+export const resolvePostFailures = (db: Db, organizationId: string, postId: string, at: Date) =>
+  repo.resolveFailures(db, organizationId, postId, at);
 
 /** Shorthand used by billing and networks: every active Admin of the organization. */
 export const notifyOrganizationAdmins = (db: Db, organizationId: string, n: NotificationInput) =>
@@ -43,6 +64,7 @@ export function toNotificationDto(row: repo.NotificationRow): Notification {
     createdAt: row.createdAt.toISOString(),
     organizationId: row.organizationId,
     postId: row.postId,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
   };
 }
 

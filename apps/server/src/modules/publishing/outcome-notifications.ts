@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { recordNotification } from '../notifications/notifications.service.js';
-import { outcomeSubject } from './targets.repository.js';
+import { derivePostStatus } from './post-status.js';
+import { outcomeSubject, outcomeTargets } from './targets.repository.js';
 
 export interface Outcome {
   organizationId: string;
@@ -13,6 +15,10 @@ export interface Outcome {
   error: string | null;
   /** The post and account as the caller already read them (else read here). */
   described?: Described;
+  /** How many publications the post has, when the caller knows (1: no need to read the others). */
+  targetCount?: number;
+  /** The engine's clock (a target due by then is still to be worked on). */
+  now?: Date;
 }
 
 interface Described {
@@ -85,21 +91,89 @@ export function outcomeMessage(
   return `${post} could not be published to ${destination}: ${o.error ?? 'Publishing failed for an unknown reason.'}`;
 }
 
-/** Tells the post's author and the organization's admins how a publication went (once each). */
+type OutcomeTarget = Awaited<ReturnType<typeof outcomeTargets>>[number];
+
+const SETTLED = new Set(['PUBLISHED', 'FAILED', 'UNCERTAIN']);
+
+/** "Instagram (@acme.cafe) failed: The image is too small." */
+function problemOf(t: OutcomeTarget, destination: string) {
+  if (t.status === 'UNCERTAIN')
+    return `${destination} may not have it: ${t.error ?? 'Herald could not confirm the publication.'}`;
+  return `${destination} failed: ${t.error ?? 'Publishing failed for an unknown reason.'}`;
+}
+
+const accounts = (n: number) => (n === 1 ? '1 account' : `${n} accounts`);
+
+/**
+ * One sentence for the whole post once none of its publications is being worked on: how many
+ * accounts it reached, and each one that failed with its reason. "'Winter latte' was published
+ * to 6 of 7 accounts; Instagram (@acme.cafe) failed: The image is too small."
+ */
+export function summaryMessage(post: string, targets: OutcomeTarget[]): string {
+  const named = targets.map((t) => {
+    const username = t.username ?? t.keptUsername;
+    const name = t.name ?? t.keptName;
+    return {
+      t,
+      destination: destinationLabel(t.platformName, username || name ? { username, name } : null),
+    };
+  });
+  const published = named.filter(({ t }) => t.status === 'PUBLISHED').length;
+  const problems = named
+    .filter(({ t }) => t.status === 'FAILED' || t.status === 'UNCERTAIN')
+    .map(({ t, destination }) => problemOf(t, destination));
+  const waiting = named.filter(({ t }) => !SETTLED.has(t.status)).length;
+  const total = targets.length;
+  if (published === total) return `${post} was published to all ${accounts(total)}.`;
+  let sentence =
+    published > 0
+      ? `${post} was published to ${published} of ${accounts(total)}`
+      : `${post} could not be published to any of its ${accounts(total)}`;
+  if (problems.length > 0) sentence += `; ${problems.join('; ')}`;
+  if (!sentence.endsWith('.')) sentence += '.';
+  if (waiting === 0) return sentence;
+  return `${sentence} ${waiting === 1 ? '1 waits for its time.' : `${waiting} wait for their time.`}`;
+}
+
+/** Which state of the post's publications a notice sums up: each one's status as last settled. */
+function outcomeKeyOf(targets: OutcomeTarget[]) {
+  const state = targets.map((t) => `${t.id}:${t.status}:${t.updatedAt.getTime()}`).join('|');
+  return createHash('sha256').update(state).digest('hex').slice(0, 32);
+}
+
+/**
+ * Tells the post's author and the organization's admins how the post went: one notice per
+ * outcome of the post, once none of its publications is being worked on, summing up every
+ * account (a post to 7 accounts makes one notice, not 7). A later outcome (a retry that
+ * settles) is a notice of its own; one with nothing failed resolves the earlier failure notices.
+ */
 export async function announceOutcome(db: Db, o: Outcome) {
+  const to = { admins: true, userIds: o.authorId ? [o.authorId] : [] };
+  if (o.targetCount !== 1) {
+    const targets = await outcomeTargets(db, o.organizationId, o.postId);
+    if (targets.length > 1) {
+      if (derivePostStatus(targets, o.now ?? new Date()).status === 'publishing') return;
+      const failed = targets.some((t) => t.status === 'FAILED' || t.status === 'UNCERTAIN');
+      await recordNotification(db, o.organizationId, to, {
+        type: failed ? 'POST_FAILED' : 'POST_PUBLISHED',
+        priority: failed ? 'HIGH' : 'LOW',
+        message: summaryMessage(postLabel(targets[0]!), targets),
+        postId: o.postId,
+        outcomeKey: outcomeKeyOf(targets),
+        resolvesFailures: !failed,
+      });
+      return;
+    }
+  }
   const { post, destination } = o.described ?? (await describeTarget(db, o));
   const published = o.outcome === 'PUBLISHED';
-  await recordNotification(
-    db,
-    o.organizationId,
-    { admins: true, userIds: o.authorId ? [o.authorId] : [] },
-    {
-      type: published ? 'POST_PUBLISHED' : 'POST_FAILED',
-      priority: published ? 'LOW' : 'HIGH',
-      message: outcomeMessage(o, post, destination),
-      postId: o.postId,
-    },
-  );
+  await recordNotification(db, o.organizationId, to, {
+    type: published ? 'POST_PUBLISHED' : 'POST_FAILED',
+    priority: published ? 'LOW' : 'HIGH',
+    message: outcomeMessage(o, post, destination),
+    postId: o.postId,
+    resolvesFailures: published,
+  });
 }
 
 /**

@@ -1023,6 +1023,8 @@ export class Publisher {
       platformName: loaded.platformName,
       outcome,
       error,
+      targetCount: loaded.targetCount,
+      now,
       // Named from what the run read: no second read of the post and its account.
       described: describeOutcome(loaded.platformName, post, {
         username: integration?.username ?? target.accountUsername,

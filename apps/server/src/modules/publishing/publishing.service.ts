@@ -6,6 +6,7 @@ import type { PostLifecycle } from '../posts/posts.service.js';
 import type { PublishQueue } from './publish-queue.js';
 import type { Publisher } from './publisher.js';
 import * as repo from './targets.repository.js';
+import { resolvePostFailures } from '../notifications/notifications.service.js';
 import { refuseUnpublishable } from '../posts/publish-check.js';
 
 /** Jobs follow the post: scheduling creates or moves them, draft and delete cancel them. */
@@ -23,6 +24,8 @@ export function publishingLifecycle(
       }
       // What already went out stays out: the post reads partially published, not scheduled.
       await repo.settleIfPartlyOut(tx, post.id, now());
+      // Scheduled again (after an edit, or a retry of what failed): the failure was dealt with.
+      await resolvePostFailures(tx, post.organizationId, post.id, now());
     },
     async unscheduled(tx, post) {
       await queue.cancel(tx, await repo.clearDue(tx, post.id));
@@ -199,5 +202,9 @@ export async function resolveTarget(
       await deps.queue.schedule(tx, targetId, now);
     });
   }
-  await repo.settlePostStatus(deps.db, postId, deps.now());
+  const settled = await repo.settlePostStatus(deps.db, postId, deps.now());
+  // Marked as published with nothing else failed: the post's failure notices are dealt with (a
+  // retry's own outcome says how it went).
+  if (body.outcome === 'published' && settled?.status === 'published')
+    await resolvePostFailures(deps.db, organizationId, postId, deps.now());
 }

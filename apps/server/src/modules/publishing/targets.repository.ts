@@ -622,3 +622,33 @@ export async function outcomeSubject(
     .limit(1);
   return row;
 }
+
+/**
+ * Every publication of the post as it stands, with the account each went to, for the notice
+ * that sums up the post's outcome (outcome-notifications.ts).
+ */
+export async function outcomeTargets(db: Db, organizationId: string, postId: string) {
+  return db
+    .select({
+      id: postTargets.id,
+      status: postTargets.status,
+      dueAt: postTargets.dueAt,
+      publishedAt: postTargets.publishedAt,
+      updatedAt: postTargets.updatedAt,
+      error: postTargets.error,
+      platformName: platforms.name,
+      username: integrations.username,
+      name: integrations.name,
+      keptUsername: postTargets.accountUsername,
+      keptName: postTargets.accountName,
+      title: posts.title,
+      content: posts.content,
+      contentByPlatform: posts.contentByPlatform,
+    })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
+    .leftJoin(integrations, eq(integrations.id, postTargets.integrationId))
+    .where(and(eq(postTargets.postId, postId), eq(posts.organizationId, organizationId)))
+    .orderBy(postTargets.createdAt, postTargets.id);
+}

@@ -76,6 +76,7 @@ async function settleStuck(deps: WatchdogDeps, stuckTargets: StuckTarget[], now:
       platformName: loaded.platformName,
       outcome: 'UNCERTAIN',
       error: message,
+      now,
     });
   }
   return { requeued, uncertain, reconciled };

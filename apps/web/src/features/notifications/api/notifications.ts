@@ -54,7 +54,8 @@ export function useSetRead(orgId: string) {
     ({ notification, read }: { notification: Notification; read: boolean }) => {
       if (notification.read === read) return;
       setReadInCache(queryClient, orgId, notification.id, read);
-      adjustUnreadCount(queryClient, orgId, read ? -1 : 1);
+      // A resolved notice is not in the unread count either way.
+      if (!notification.resolvedAt) adjustUnreadCount(queryClient, orgId, read ? -1 : 1);
     },
     ({ notification, read }) =>
       apiClient.patch(

@@ -10,7 +10,7 @@ import { errorMessage, isApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { usePost } from '@/lib/posts';
 import { useRelativeTime } from '@/lib/relative-time';
-import { PriorityBadge } from './notification-item';
+import { PriorityBadge, ResolvedTag } from './notification-item';
 import { TYPE_LABELS } from './notification-format';
 
 export const NO_SELECTION = 'No Notification Selected';
@@ -80,7 +80,7 @@ function Details({
   notification: Notification;
   onToggleRead: () => void;
 }) {
-  const { type, priority, message, createdAt, read, postId } = notification;
+  const { type, priority, message, createdAt, read, postId, resolvedAt } = notification;
   const ago = useRelativeTime(createdAt);
   const followUp = followUps[type];
   return (
@@ -90,6 +90,7 @@ function Details({
           <h2 className="text-xl font-semibold text-slate-900">{TYPE_LABELS[type]}</h2>
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <PriorityBadge priority={priority} />
+            <ResolvedTag resolvedAt={resolvedAt} />
             <span>{read ? 'Read' : 'Unread'}</span>
           </p>
         </div>
@@ -109,6 +110,15 @@ function Details({
         <dd className="text-slate-900">
           <time dateTime={createdAt}>{dayjs(createdAt).format('MMM D, YYYY h:mm A')}</time> ({ago})
         </dd>
+        {resolvedAt && (
+          <>
+            <dt className="text-slate-600">Resolved</dt>
+            <dd className="text-slate-900">
+              <time dateTime={resolvedAt}>{dayjs(resolvedAt).format('MMM D, YYYY h:mm A')}</time>{' '}
+              (the post was fixed or published since)
+            </dd>
+          </>
+        )}
       </dl>
       {followUp && (
         <Link

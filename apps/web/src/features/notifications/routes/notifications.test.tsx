@@ -189,3 +189,33 @@ describe('/notifications read state', () => {
     expect(await screen.findByText('This notification does not exist.')).toBeInTheDocument();
   });
 });
+
+describe('/notifications resolved failures', () => {
+  it('tags a failure whose post was fixed as Resolved, without the unread mark', async () => {
+    const resolved = createNotification({
+      type: 'POST_FAILED',
+      priority: 'HIGH',
+      message: "'Spring menu' was published to 6 of 7 accounts; Instagram failed: Too small.",
+      postId: 'post_1',
+      resolvedAt: ago(1000),
+    });
+    const open = createNotification({
+      type: 'POST_FAILED',
+      priority: 'HIGH',
+      message: "'Autumn menu' could not be published to X: Token expired.",
+      postId: 'post_2',
+    });
+    await renderNotifications({ notifications: [resolved, open] });
+    await screen.findByText('2 notifications available');
+
+    const fixed = item(resolved.message);
+    expect(within(fixed).getByText('Resolved')).toBeInTheDocument();
+    expect(within(fixed).queryByText(/Unread/)).not.toBeInTheDocument();
+    expect(within(fixed).queryByText('High')).not.toBeInTheDocument();
+    expect(fixed).toHaveAttribute('data-resolved', 'true');
+
+    const failing = item(open.message);
+    expect(within(failing).queryByText('Resolved')).not.toBeInTheDocument();
+    expect(within(failing).getByText(/Unread/)).toBeInTheDocument();
+  });
+});

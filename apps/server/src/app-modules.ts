@@ -130,7 +130,12 @@ export const API_MODULES: readonly ApiModule[] = [
     analytics: d.runtime.analytics,
     now: d.now,
   })),
-  routes('notifications', notificationsRoutes, (d) => ({ db: d.db, bus: d.bus, now: d.now })),
+  routes('notifications', notificationsRoutes, (d) => ({
+    db: d.db,
+    bus: d.bus,
+    now: d.now,
+    mailer: d.mailer,
+  })),
   routes('dashboard', dashboardRoutes, (d) => ({
     db: d.db,
     posts: postsDashboardSource(d.db, d.now),

@@ -174,6 +174,15 @@ export const ORG_ROUTE_PERMISSIONS = {
     'post:create',
     "plus: only the comment's author may delete it",
   ),
+  /** docs/product.md#notification-preferences: each member's own choices. */
+  'GET /organizations/:orgId/notification-preferences': route(
+    'member',
+    'one reads **their own** choices only',
+  ),
+  'PUT /organizations/:orgId/notification-preferences': route(
+    'member',
+    'one changes **their own** choices only',
+  ),
   /** docs/product.md#link-tracking: the organization's default UTM parameters. */
   'GET /organizations/:orgId/link-tracking': route(
     'member',

@@ -63,6 +63,85 @@ export const NotificationResponseSchema = successEnvelope(
 );
 export const ReadAllResponseSchema = successEnvelope(z.object({ updated: z.number().int() }));
 
+/**
+ * docs/product.md#notification-preferences: what a member chooses to hear about, by kind of
+ * event. Each notification type belongs to one event (an invitation is always told in the app).
+ */
+export const NOTIFICATION_EVENTS = [
+  'PUBLISHING_FAILED',
+  'PUBLISHING_SUCCEEDED',
+  'APPROVALS',
+  'MENTIONS',
+  'INBOX',
+  'ACCOUNTS',
+  'BILLING',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+export const EVENT_OF_TYPE: Record<(typeof NOTIFICATION_TYPES)[number], NotificationEvent | null> =
+  {
+    POST_FAILED: 'PUBLISHING_FAILED',
+    POST_PUBLISHED: 'PUBLISHING_SUCCEEDED',
+    POST_SUBMITTED: 'APPROVALS',
+    POST_APPROVED: 'APPROVALS',
+    POST_REJECTED: 'APPROVALS',
+    POST_MENTIONED: 'MENTIONS',
+    INBOX_ASSIGNED: 'INBOX',
+    PLATFORM_DISCONNECTED: 'ACCOUNTS',
+    PLATFORM_EXPIRING: 'ACCOUNTS',
+    SUBSCRIPTION_UPDATE: 'BILLING',
+    PAYMENT_ISSUE: 'BILLING',
+    ORGANIZATION_INVITE: null,
+  };
+
+/** Where one kind of event reaches the member: in the app, by email at once, in the daily digest. */
+export const NotificationChannelsSchema = z.object({
+  inApp: z.boolean(),
+  email: z.boolean(),
+  digest: z.boolean(),
+});
+export type NotificationChannels = z.infer<typeof NotificationChannelsSchema>;
+export const NotificationPreferencesSchema = z.record(
+  z.enum(NOTIFICATION_EVENTS, 'Choose a kind of notification Herald knows.'),
+  NotificationChannelsSchema,
+);
+export type NotificationPreferences = Record<NotificationEvent, NotificationChannels>;
+
+/** What a member hears about before choosing: everything in the app; failures and approvals by email too. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  PUBLISHING_FAILED: { inApp: true, email: true, digest: false },
+  PUBLISHING_SUCCEEDED: { inApp: true, email: false, digest: false },
+  APPROVALS: { inApp: true, email: true, digest: false },
+  MENTIONS: { inApp: true, email: false, digest: false },
+  INBOX: { inApp: true, email: false, digest: false },
+  ACCOUNTS: { inApp: true, email: false, digest: false },
+  BILLING: { inApp: true, email: false, digest: false },
+};
+
+/** The saved choices over the defaults (a kind added later starts at its default). */
+export function withDefaultPreferences(
+  saved: Partial<Record<string, Partial<NotificationChannels>>> | null | undefined,
+): NotificationPreferences {
+  const out = { ...DEFAULT_NOTIFICATION_PREFERENCES };
+  for (const event of NOTIFICATION_EVENTS) out[event] = { ...out[event], ...saved?.[event] };
+  return out;
+}
+
+export const NotificationPreferencesResponseSchema = successEnvelope(
+  z.object({
+    preferences: NotificationPreferencesSchema,
+    /** Whether this server can send email (SMTP configured); email and digest wait for it. */
+    emailAvailable: z.boolean(),
+  }),
+);
+export const NotificationPreferencesRequestSchema = z.object({
+  preferences: z.partialRecord(
+    z.enum(NOTIFICATION_EVENTS, 'Choose a kind of notification Herald knows.'),
+    NotificationChannelsSchema,
+    'Choose a kind of notification Herald knows.',
+  ),
+});
+
 /** `GET /organizations/{id}/dashboard` (docs/product.md#dashboard-payload), all real figures. */
 export const DashboardPostSchema = z.object({
   id: z.string(),

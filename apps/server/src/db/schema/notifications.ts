@@ -1,7 +1,16 @@
-/** In-app notifications. */
+/** In-app notifications, and how each member wants to hear about them. */
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '@herald/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { organizations } from './organizations.js';
 import { users } from './users.js';
@@ -38,4 +47,27 @@ export const notifications = pgTable(
       .on(t.postId, t.outcomeKey)
       .where(sql`post_id is not null`),
   ],
+);
+
+/**
+ * One member's choices per kind of event and channel (docs/product.md#notification-preferences):
+ * only what differs from the defaults matters; a member without a row has the defaults.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Event → { inApp, email, digest } (packages/contract NOTIFICATION_EVENTS). */
+    settings: jsonb('settings')
+      .$type<Record<string, { inApp: boolean; email: boolean; digest: boolean }>>()
+      .notNull()
+      .default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId] })],
 );

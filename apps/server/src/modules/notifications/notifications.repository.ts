@@ -9,6 +9,7 @@ import { type Db, rowsOf } from '../../db/client.js';
 import {
   authSessions,
   members,
+  notificationPreferences,
   notifications,
   rolePermissions,
   roles,
@@ -52,8 +53,17 @@ export async function insertNotificationsFor(
   to: { admins: boolean; userIds: string[] },
   n: Pick<NewNotification, 'type' | 'priority' | 'message' | 'postId' | 'outcomeKey'>,
   resolvesFailures = false,
+  event: string | null = null,
 ) {
   if (!to.admins && to.userIds.length === 0) return;
+  // A recipient who turned this kind of event off in the app gets no row.
+  const wanted = event
+    ? sql`where not exists (
+        select 1 from ${notificationPreferences} p
+        where p.organization_id = ${organizationId} and p.user_id = r.user_id
+          and p.settings -> ${event}::text ->> 'inApp' = 'false'
+      )`
+    : sql``;
   const admins = to.admins
     ? sql`select m.user_id from ${members} m join ${roles} r on r.id = m.role_id
           where m.organization_id = ${organizationId} and m.status = 'ACTIVE' and r.is_admin
@@ -77,6 +87,7 @@ export async function insertNotificationsFor(
       select ${organizationId}::uuid, r.user_id, ${n.type}::text, ${n.priority}::text,
         ${n.message}::text, ${n.postId ?? null}::uuid, ${n.outcomeKey ?? null}::text
       from (select distinct user_id from recipients as r0(user_id)) r
+      ${wanted}
       returning id, user_id
     )${resolve}
     select pg_notify(${CHANNEL}, json_build_object('id', id, 'userId', user_id)::text) from inserted`);
@@ -98,6 +109,37 @@ export async function outcomeRecorded(db: Db, postId: string, outcomeKey: string
     .where(and(eq(notifications.postId, postId), eq(notifications.outcomeKey, outcomeKey)))
     .limit(1);
   return Boolean(row);
+}
+
+export type PreferenceSettings = typeof notificationPreferences.$inferSelect.settings;
+
+/** What the member saved for this organization (null: never saved, the defaults apply). */
+export async function readPreferences(db: Db, organizationId: string, userId: string) {
+  const [row] = await db
+    .select({ settings: notificationPreferences.settings })
+    .from(notificationPreferences)
+    .where(
+      and(
+        eq(notificationPreferences.organizationId, organizationId),
+        eq(notificationPreferences.userId, userId),
+      ),
+    );
+  return row?.settings ?? null;
+}
+
+export async function savePreferences(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  settings: PreferenceSettings,
+) {
+  await db
+    .insert(notificationPreferences)
+    .values({ organizationId, userId, settings })
+    .onConflictDoUpdate({
+      target: [notificationPreferences.organizationId, notificationPreferences.userId],
+      set: { settings, updatedAt: new Date() },
+    });
 }
 
 /** Marks the post's open failure notices resolved; returns how many were. */

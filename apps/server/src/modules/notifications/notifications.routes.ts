@@ -1,5 +1,8 @@
 import {
+  NotificationPreferencesRequestSchema,
+  NotificationPreferencesResponseSchema,
   NotificationListSchema,
+  OrgParamsSchema,
   NotificationPageSchema,
   NotificationParamsSchema,
   NotificationResponseSchema,
@@ -13,6 +16,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/access.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Mailer } from '../../lib/mailer.js';
 import { loadMembership } from '../team/membership.js';
 import { type LiveStream, LiveStreams, type StreamAccess, TooManyStreams } from './live-streams.js';
 import type { NotificationBus } from './notification-bus.js';
@@ -26,9 +30,64 @@ const HEARTBEAT_MS = 25_000;
 
 export async function notificationsRoutes(
   app: FastifyInstance,
-  { db, bus, now }: { db: Db; bus: NotificationBus; now: () => Date },
+  {
+    db,
+    bus,
+    now,
+    mailer,
+  }: { db: Db; bus: NotificationBus; now: () => Date; mailer: Mailer | null },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/organizations/:orgId/notification-preferences',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/notification-preferences' } },
+      schema: {
+        tags,
+        summary: 'Which notifications the caller gets here, in the app, by email and in the digest',
+        params: OrgParamsSchema,
+        response: { 200: NotificationPreferencesResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        preferences: await service.readPreferences(
+          db,
+          request.params.orgId,
+          requireUser(request).user.id,
+        ),
+        emailAvailable: mailer !== null,
+      },
+    }),
+  );
+
+  api.put(
+    '/organizations/:orgId/notification-preferences',
+    {
+      config: { access: { org: 'PUT /organizations/:orgId/notification-preferences' } },
+      schema: {
+        tags,
+        summary: "Change the caller's own notification choices (the kinds sent; others are kept)",
+        params: OrgParamsSchema,
+        body: NotificationPreferencesRequestSchema,
+        response: { 200: NotificationPreferencesResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        preferences: await service.savePreferences(
+          db,
+          request.params.orgId,
+          requireUser(request).user.id,
+          request.body.preferences,
+        ),
+        emailAvailable: mailer !== null,
+      },
+    }),
+  );
 
   /** A caller may read an organization's notifications only while a member of it. */
   async function requireMembership(userId: string, organizationId: string) {

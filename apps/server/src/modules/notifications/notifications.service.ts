@@ -1,4 +1,9 @@
-import type { Notification } from '@herald/contract';
+import {
+  EVENT_OF_TYPE,
+  type Notification,
+  type NotificationPreferences,
+  withDefaultPreferences,
+} from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import * as repo from './notifications.repository.js';
@@ -30,17 +35,37 @@ export async function recordNotification(
 ): Promise<boolean> {
   const { resolvesFailures, ...row } = n;
   const recipients = { admins: to.admins ?? false, userIds: to.userIds ?? [] };
+  const event = EVENT_OF_TYPE[row.type];
+  const insert = (on: Db) =>
+    repo.insertNotificationsFor(on, organizationId, recipients, row, resolvesFailures, event);
   const { postId, outcomeKey } = row;
   if (!postId || !outcomeKey) {
-    await repo.insertNotificationsFor(db, organizationId, recipients, row, resolvesFailures);
+    await insert(db);
     return true;
   }
   return db.transaction(async (tx) => {
     await repo.lockPostOutcome(tx, postId);
     if (await repo.outcomeRecorded(tx, postId, outcomeKey)) return false;
-    await repo.insertNotificationsFor(tx, organizationId, recipients, row, resolvesFailures);
+    await insert(tx);
     return true;
   });
+}
+
+/** The member's notification choices in this organization, over the defaults. */
+export async function readPreferences(db: Db, organizationId: string, userId: string) {
+  return withDefaultPreferences(await repo.readPreferences(db, organizationId, userId));
+}
+
+/** Saves the kinds given (the others keep what was saved); answers the whole set. */
+export async function savePreferences(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  changes: Partial<NotificationPreferences>,
+) {
+  const merged = { ...(await readPreferences(db, organizationId, userId)), ...changes };
+  await repo.savePreferences(db, organizationId, userId, merged);
+  return merged;
 }
 
 /**

@@ -8,6 +8,7 @@ import { AccountPickerDialog } from '../components/account-picker-dialog';
 import { ConnectedPlatforms } from '../components/connected-platforms';
 import { OrganizationCard } from '../components/organization-card';
 import { LinkTrackingCard } from '../components/link-tracking-card';
+import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { ProfileCard } from '../components/profile-card';
 import { PostingQueueCard } from '../components/posting-queue-card';
 import { useConnectReturn, type ConnectFailure } from './connect-return';
@@ -70,6 +71,7 @@ export function SettingsPage() {
         />
       )}
       {user && <ProfileCard key={user.id} user={user} />}
+      {currentOrgId && <NotificationPreferencesCard orgId={currentOrgId} />}
       {currentOrgId && canManageOrg && <OrganizationCard orgId={currentOrgId} orgName={orgName} />}
       {currentOrgId && canManageOrg && <LinkTrackingCard orgId={currentOrgId} />}
       <ConnectedPlatforms orgId={currentOrgId} orgName={orgName} />

@@ -1,0 +1,13 @@
+CREATE TABLE "notification_preferences" (
+	"organization_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"settings" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notification_preferences_organization_id_user_id_pk" PRIMARY KEY("organization_id","user_id")
+);
+--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "outcome_key" text;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "resolved_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "notifications_post_idx" ON "notifications" USING btree ("post_id","outcome_key") WHERE post_id is not null;

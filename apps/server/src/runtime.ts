@@ -21,6 +21,8 @@ import {
 import { inboxWebhooksPruneJob } from './jobs/inbox-webhooks-prune.job.js';
 import { pendingConnectionsPurgeJob } from './jobs/pending-connections-purge.job.js';
 import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
+import { notificationDeliveryJobs } from './jobs/notification-deliveries.job.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
 import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
 import { tokensExpiryNoticeJob } from './jobs/tokens-expiry-notice.job.js';
 import { tokensRefreshJob } from './jobs/tokens-refresh.job.js';
@@ -65,6 +67,8 @@ export interface RuntimeOptions {
   webhookReceivers?: WebhookReceiver[];
   /** This process's row in herald_processes, recorded as the holder of what it publishes. */
   processId?: string;
+  /** Replaces the SMTP mailer built from config (tests); null: no email. */
+  mailer?: Mailer | null;
 }
 
 /** The long-lived services of one process, built once for the HTTP app and the worker alike. */
@@ -188,6 +192,16 @@ export async function createRuntime(
     analyticsSnapshotJob(analytics, log),
     analyticsAccountsJob(analytics, log),
     ...inboxJobs(inboxSync, log),
+    ...notificationDeliveryJobs({
+      db,
+      mailer:
+        options.mailer !== undefined
+          ? options.mailer
+          : createMailer(config.smtpUrl, config.mailFrom),
+      publicUrl: config.publicUrl,
+      log,
+      now,
+    }),
   ];
   const jobs = allJobs.filter((job) => !options.queues || options.queues.includes(job.queue));
   return {

@@ -27,6 +27,22 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export const NOTIFICATION_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
 
+/** The name of each type, as the app and the emails say it. */
+export const NOTIFICATION_TYPE_LABELS: Record<(typeof NOTIFICATION_TYPES)[number], string> = {
+  POST_PUBLISHED: 'Post Published',
+  POST_FAILED: 'Post Failed',
+  SUBSCRIPTION_UPDATE: 'Subscription Update',
+  ORGANIZATION_INVITE: 'Organization Invite',
+  PAYMENT_ISSUE: 'Payment Issue',
+  PLATFORM_DISCONNECTED: 'Platform Disconnected',
+  PLATFORM_EXPIRING: 'Reconnect Soon',
+  POST_SUBMITTED: 'Approval Requested',
+  POST_APPROVED: 'Post Approved',
+  POST_REJECTED: 'Post Rejected',
+  POST_MENTIONED: 'Mentioned You',
+  INBOX_ASSIGNED: 'Conversation Assigned',
+};
+
 export const NotificationSchema = z.object({
   id: z.string(),
   type: z.enum(NOTIFICATION_TYPES),

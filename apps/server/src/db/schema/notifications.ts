@@ -71,3 +71,27 @@ export const notificationPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.userId] })],
 );
+
+/**
+ * What is still to be sent by email, one row per recipient and channel: EMAIL goes out within
+ * the minute, DIGEST once a day (docs/product.md#notification-preferences). Written with the
+ * notification; sent (or dropped, on a server without SMTP) by the delivery jobs.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['EMAIL', 'DIGEST'] }).notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    message: text('message').notNull(),
+    postId: uuid('post_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notification_deliveries_channel_idx').on(t.channel, t.createdAt)],
+);

@@ -9,8 +9,10 @@ import { type Db, rowsOf } from '../../db/client.js';
 import {
   authSessions,
   members,
+  notificationDeliveries,
   notificationPreferences,
   notifications,
+  organizations,
   rolePermissions,
   roles,
   users,
@@ -53,7 +55,7 @@ export async function insertNotificationsFor(
   to: { admins: boolean; userIds: string[] },
   n: Pick<NewNotification, 'type' | 'priority' | 'message' | 'postId' | 'outcomeKey'>,
   resolvesFailures = false,
-  event: string | null = null,
+  event: { name: string; email: boolean; digest: boolean } | null = null,
 ) {
   if (!to.admins && to.userIds.length === 0) return;
   // A recipient who turned this kind of event off in the app gets no row.
@@ -61,7 +63,22 @@ export async function insertNotificationsFor(
     ? sql`where not exists (
         select 1 from ${notificationPreferences} p
         where p.organization_id = ${organizationId} and p.user_id = r.user_id
-          and p.settings -> ${event}::text ->> 'inApp' = 'false'
+          and p.settings -> ${event.name}::text ->> 'inApp' = 'false'
+      )`
+    : sql``;
+  // …and one who wants it by email or in the digest (their choice, else the default) a delivery.
+  const deliveries = event
+    ? sql`, delivered as (
+        insert into ${notificationDeliveries}
+          (organization_id, user_id, channel, type, message, post_id)
+        select ${organizationId}::uuid, r.user_id, c.channel, ${n.type}::text, ${n.message}::text,
+          ${n.postId ?? null}::uuid
+        from (select distinct user_id from recipients as r0(user_id)) r
+        cross join (values ('EMAIL', 'email', ${event.email}::boolean),
+          ('DIGEST', 'digest', ${event.digest}::boolean)) c(channel, key, fallback)
+        left join ${notificationPreferences} p
+          on p.organization_id = ${organizationId} and p.user_id = r.user_id
+        where coalesce((p.settings -> ${event.name}::text ->> c.key)::boolean, c.fallback)
       )`
     : sql``;
   const admins = to.admins
@@ -89,7 +106,7 @@ export async function insertNotificationsFor(
       from (select distinct user_id from recipients as r0(user_id)) r
       ${wanted}
       returning id, user_id
-    )${resolve}
+    )${resolve}${deliveries}
     select pg_notify(${CHANNEL}, json_build_object('id', id, 'userId', user_id)::text) from inserted`);
 }
 
@@ -312,4 +329,66 @@ export async function readStreamAccess(db: Db, grants: readonly StreamGrant[], n
       ? { rolePermissions: row.role_permissions, narrowed: row.narrowed }
       : null,
   }));
+}
+
+export type DeliveryRow = typeof notificationDeliveries.$inferSelect & { email: string };
+
+/**
+ * Takes up to `limit` deliveries of the channel (created before `before`) out of the table,
+ * with the recipient's address: each is sent once at most, by whichever run took it.
+ */
+export async function takeDeliveries(
+  db: Db,
+  channel: 'EMAIL' | 'DIGEST',
+  before: Date,
+  limit: number,
+): Promise<DeliveryRow[]> {
+  const rows = await rowsOf<{
+    id: string;
+    organization_id: string;
+    user_id: string;
+    channel: 'EMAIL' | 'DIGEST';
+    type: NotificationType;
+    message: string;
+    post_id: string | null;
+    created_at: string | Date;
+    email: string;
+  }>(
+    db,
+    sql`
+    with taken as (
+      delete from ${notificationDeliveries} d
+      where d.id in (
+        select id from ${notificationDeliveries}
+        where channel = ${channel} and created_at <= ${before.toISOString()}::timestamptz
+        order by created_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning d.*
+    )
+    select taken.*, u.email from taken join ${users} u on u.id = taken.user_id
+    order by taken.created_at`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    organizationId: r.organization_id,
+    userId: r.user_id,
+    channel: r.channel,
+    type: r.type,
+    message: r.message,
+    postId: r.post_id,
+    createdAt: new Date(r.created_at),
+    email: r.email,
+  }));
+}
+
+/** The organizations' names, for the emails' subjects. */
+export async function organizationNames(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
   EVENT_OF_TYPE,
   type Notification,
   type NotificationPreferences,
@@ -35,7 +36,9 @@ export async function recordNotification(
 ): Promise<boolean> {
   const { resolvesFailures, ...row } = n;
   const recipients = { admins: to.admins ?? false, userIds: to.userIds ?? [] };
-  const event = EVENT_OF_TYPE[row.type];
+  const name = EVENT_OF_TYPE[row.type];
+  const defaults = name ? DEFAULT_NOTIFICATION_PREFERENCES[name] : null;
+  const event = name && defaults ? { name, email: defaults.email, digest: defaults.digest } : null;
   const insert = (on: Db) =>
     repo.insertNotificationsFor(on, organizationId, recipients, row, resolvesFailures, event);
   const { postId, outcomeKey } = row;

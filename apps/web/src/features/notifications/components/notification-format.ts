@@ -1,22 +1,9 @@
-import type { Notification } from '@herald/contract';
+import { NOTIFICATION_TYPE_LABELS, type Notification } from '@herald/contract';
 
-type NotificationType = Notification['type'];
 export type Priority = Notification['priority'];
 
-export const TYPE_LABELS: Record<NotificationType, string> = {
-  POST_PUBLISHED: 'Post Published',
-  POST_FAILED: 'Post Failed',
-  SUBSCRIPTION_UPDATE: 'Subscription Update',
-  ORGANIZATION_INVITE: 'Organization Invite',
-  PAYMENT_ISSUE: 'Payment Issue',
-  PLATFORM_DISCONNECTED: 'Platform Disconnected',
-  PLATFORM_EXPIRING: 'Reconnect Soon',
-  POST_SUBMITTED: 'Approval Requested',
-  POST_APPROVED: 'Post Approved',
-  POST_REJECTED: 'Post Rejected',
-  POST_MENTIONED: 'Mentioned You',
-  INBOX_ASSIGNED: 'Conversation Assigned',
-};
+/** The name of each type, as the list, the details and the emails say it. */
+export const TYPE_LABELS = NOTIFICATION_TYPE_LABELS;
 
 export const PRIORITIES: ReadonlyArray<{ value: Priority; label: string }> = [
   { value: 'HIGH', label: 'High' },

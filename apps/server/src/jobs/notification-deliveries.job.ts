@@ -1,0 +1,29 @@
+import { type DeliveryDeps, sendDigests, sendEmails } from '../modules/notifications/deliveries.js';
+import type { JobDefinition } from './runtime.js';
+
+/**
+ * Notifications by email (docs/product.md#notification-preferences): each one within the minute,
+ * and the daily digest at 07:00 UTC. On a server without SMTP both drop what waits.
+ */
+export function notificationDeliveryJobs(deps: DeliveryDeps): JobDefinition[] {
+  return [
+    {
+      queue: 'notifications.email.v1',
+      cron: '* * * * *',
+      retryLimit: 1,
+      async handle() {
+        const sent = await sendEmails(deps);
+        if (sent > 0) deps.log.info({ sent }, 'notification emails sent');
+      },
+    },
+    {
+      queue: 'notifications.digest.v1',
+      cron: '0 7 * * *',
+      retryLimit: 1,
+      async handle() {
+        const sent = await sendDigests(deps);
+        deps.log.info({ sent }, 'notification digests sent');
+      },
+    },
+  ];
+}

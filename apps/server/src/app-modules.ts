@@ -135,6 +135,8 @@ export const API_MODULES: readonly ApiModule[] = [
     bus: d.bus,
     now: d.now,
     mailer: d.mailer,
+    cipher: d.cipher,
+    allowPrivate: d.config.mediaImport.allowPrivate,
   })),
   routes('dashboard', dashboardRoutes, (d) => ({
     db: d.db,

@@ -152,8 +152,9 @@ const ConfigSchema = z
       .min(1024)
       .default(100 * 1024 * 1024),
     /**
-     * CSV import, FOR TESTS ONLY: "host:port" pairs on private or loopback addresses that media
-     * may be fetched from (the tests' media servers listen on loopback). Empty in production.
+     * CSV import and organization webhooks, FOR TESTS ONLY: "host:port" pairs on private or
+     * loopback addresses that media may be fetched from and webhooks posted to (the tests'
+     * servers listen on loopback). Empty in production.
      */
     MEDIA_IMPORT_ALLOW_PRIVATE: z
       .string()

@@ -192,16 +192,19 @@ export async function createRuntime(
     analyticsSnapshotJob(analytics, log),
     analyticsAccountsJob(analytics, log),
     ...inboxJobs(inboxSync, log),
-    ...notificationDeliveryJobs({
-      db,
-      mailer:
-        options.mailer !== undefined
-          ? options.mailer
-          : createMailer(config.smtpUrl, config.mailFrom),
-      publicUrl: config.publicUrl,
-      log,
-      now,
-    }),
+    ...notificationDeliveryJobs(
+      {
+        db,
+        mailer:
+          options.mailer !== undefined
+            ? options.mailer
+            : createMailer(config.smtpUrl, config.mailFrom),
+        publicUrl: config.publicUrl,
+        log,
+        now,
+      },
+      { db, cipher, allowPrivate: config.mediaImport.allowPrivate, log, now },
+    ),
   ];
   const jobs = allJobs.filter((job) => !options.queues || options.queues.includes(job.queue));
   return {

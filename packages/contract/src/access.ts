@@ -183,6 +183,17 @@ export const ORG_ROUTE_PERMISSIONS = {
     'member',
     'one changes **their own** choices only',
   ),
+  /** docs/product.md#notification-webhook: where the team's failures and approvals are posted. */
+  'GET /organizations/:orgId/notification-webhook': route(
+    'org:manage',
+    'an organization setting; its URL is a secret',
+  ),
+  'PUT /organizations/:orgId/notification-webhook': route('org:manage', 'likewise'),
+  'DELETE /organizations/:orgId/notification-webhook': route('org:manage', 'likewise'),
+  'POST /organizations/:orgId/notification-webhook/test': route(
+    'org:manage',
+    'posts a sample message to it',
+  ),
   /** docs/product.md#link-tracking: the organization's default UTM parameters. */
   'GET /organizations/:orgId/link-tracking': route(
     'member',

@@ -158,6 +158,26 @@ export const NotificationPreferencesRequestSchema = z.object({
   ),
 });
 
+/** docs/product.md#notification-webhook: the organization's incoming webhook, never shown in full. */
+export const NotificationWebhookSchema = z.object({
+  configured: z.boolean(),
+  /** "https://hooks.slack.com/…a1b2" */
+  urlHint: z.string().nullable(),
+});
+export const NotificationWebhookResponseSchema = successEnvelope(
+  z.object({ webhook: NotificationWebhookSchema }),
+);
+export const NotificationWebhookRequestSchema = z.object({
+  url: z
+    .string('Paste the webhook URL from Slack or Teams.')
+    .trim()
+    .min(1, 'Paste the webhook URL from Slack or Teams.')
+    .max(2000, 'The webhook URL is too long.'),
+});
+export const NotificationWebhookTestResponseSchema = successEnvelope(
+  z.object({ delivered: z.boolean(), message: z.string() }),
+);
+
 /** `GET /organizations/{id}/dashboard` (docs/product.md#dashboard-payload), all real figures. */
 export const DashboardPostSchema = z.object({
   id: z.string(),

@@ -185,3 +185,52 @@ export async function safeFetch(raw: string, options: SafeFetchOptions): Promise
     return { body: cap, contentType, fileName: name, declaredSize: declared };
   }
 }
+
+/**
+ * POSTs `body` as JSON to a URL an admin gave (an incoming webhook), with the same rules as a
+ * media fetch: http(s) only, every address public (checked after DNS and pinned), nothing
+ * followed elsewhere (a redirect is refused), and a short timeout. Resolves with the status of a
+ * 2xx answer; refuses (FetchRefused) anything else.
+ */
+export function safePostJson(
+  raw: string,
+  body: unknown,
+  options: { allowPrivate?: readonly string[]; timeoutMs?: number } = {},
+): Promise<number> {
+  const allow = options.allowPrivate ?? [];
+  const url = precheckUrl(raw, allow);
+  const client = url.protocol === 'https:' ? https : http;
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        lookup: guardedLookup(hostPortOf(url), allow),
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          'user-agent': 'Herald notifications',
+        },
+        timeout: options.timeoutMs ?? 10_000,
+      },
+      (res) => {
+        res.resume();
+        const status = res.statusCode ?? 0;
+        if (status >= 200 && status < 300) resolve(status);
+        else if (status >= 300 && status < 400)
+          reject(new FetchRefused('redirects elsewhere; give the final address.'));
+        else reject(new FetchRefused(`answered with HTTP ${status}.`));
+      },
+    );
+    req.on('timeout', () => req.destroy(new FetchRefused('did not answer in time.')));
+    req.on('error', (error) =>
+      reject(
+        error instanceof FetchRefused
+          ? error
+          : new FetchRefused(`could not be reached (${(error as Error).message}).`),
+      ),
+    );
+    req.end(payload);
+  });
+}

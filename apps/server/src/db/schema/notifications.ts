@@ -73,8 +73,9 @@ export const notificationPreferences = pgTable(
 );
 
 /**
- * What is still to be sent by email, one row per recipient and channel: EMAIL goes out within
- * the minute, DIGEST once a day (docs/product.md#notification-preferences). Written with the
+ * What is still to be sent outside the app, one row per recipient and channel: EMAIL goes out
+ * within the minute, DIGEST once a day (docs/product.md#notification-preferences), WEBHOOK (one
+ * per notification, no recipient) to the organization's incoming webhook within the minute. Written with the
  * notification; sent (or dropped, on a server without SMTP) by the delivery jobs.
  */
 export const notificationDeliveries = pgTable(
@@ -84,10 +85,9 @@ export const notificationDeliveries = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    channel: text('channel', { enum: ['EMAIL', 'DIGEST'] }).notNull(),
+    /** Null for WEBHOOK: the organization's channel, not a person. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['EMAIL', 'DIGEST', 'WEBHOOK'] }).notNull(),
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     message: text('message').notNull(),
     postId: uuid('post_id'),
@@ -95,3 +95,18 @@ export const notificationDeliveries = pgTable(
   },
   (t) => [index('notification_deliveries_channel_idx').on(t.channel, t.createdAt)],
 );
+
+/**
+ * The organization's incoming webhook (Slack- or Teams-style) for publishing failures and
+ * approvals (docs/product.md#notification-webhook). The URL is a secret: stored sealed with the
+ * token key, and only its hint is ever shown back.
+ */
+export const notificationWebhooks = pgTable('notification_webhooks', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  urlSealed: text('url_sealed').notNull(),
+  /** "https://hooks.slack.com/…a1b2": enough to recognise it, not to use it. */
+  urlHint: text('url_hint').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

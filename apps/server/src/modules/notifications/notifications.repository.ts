@@ -11,6 +11,7 @@ import {
   members,
   notificationDeliveries,
   notificationPreferences,
+  notificationWebhooks,
   notifications,
   organizations,
   rolePermissions,
@@ -55,7 +56,7 @@ export async function insertNotificationsFor(
   to: { admins: boolean; userIds: string[] },
   n: Pick<NewNotification, 'type' | 'priority' | 'message' | 'postId' | 'outcomeKey'>,
   resolvesFailures = false,
-  event: { name: string; email: boolean; digest: boolean } | null = null,
+  event: { name: string; email: boolean; digest: boolean; webhook: boolean } | null = null,
 ) {
   if (!to.admins && to.userIds.length === 0) return;
   // A recipient who turned this kind of event off in the app gets no row.
@@ -79,6 +80,16 @@ export async function insertNotificationsFor(
         left join ${notificationPreferences} p
           on p.organization_id = ${organizationId} and p.user_id = r.user_id
         where coalesce((p.settings -> ${event.name}::text ->> c.key)::boolean, c.fallback)
+      )`
+    : sql``;
+  // …and the organization's incoming webhook, once, for the kinds it carries.
+  const webhook = event?.webhook
+    ? sql`, hooked as (
+        insert into ${notificationDeliveries}
+          (organization_id, user_id, channel, type, message, post_id)
+        select ${organizationId}::uuid, null, 'WEBHOOK', ${n.type}::text, ${n.message}::text,
+          ${n.postId ?? null}::uuid
+        from ${notificationWebhooks} w where w.organization_id = ${organizationId}
       )`
     : sql``;
   const admins = to.admins
@@ -106,7 +117,7 @@ export async function insertNotificationsFor(
       from (select distinct user_id from recipients as r0(user_id)) r
       ${wanted}
       returning id, user_id
-    )${resolve}${deliveries}
+    )${resolve}${deliveries}${webhook}
     select pg_notify(${CHANNEL}, json_build_object('id', id, 'userId', user_id)::text) from inserted`);
 }
 
@@ -331,7 +342,10 @@ export async function readStreamAccess(db: Db, grants: readonly StreamGrant[], n
   }));
 }
 
-export type DeliveryRow = typeof notificationDeliveries.$inferSelect & { email: string };
+export type DeliveryRow = Omit<typeof notificationDeliveries.$inferSelect, 'userId'> & {
+  userId: string;
+  email: string;
+};
 
 /**
  * Takes up to `limit` deliveries of the channel (created before `before`) out of the table,
@@ -391,4 +405,58 @@ export async function organizationNames(db: Db, ids: string[]) {
     .from(organizations)
     .where(inArray(organizations.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Takes up to `limit` webhook deliveries (created before `before`) out of the table. */
+export async function takeWebhookDeliveries(db: Db, before: Date, limit: number) {
+  const rows = await rowsOf<{
+    organization_id: string;
+    type: NotificationType;
+    message: string;
+  }>(
+    db,
+    sql`
+    with taken as (
+      delete from ${notificationDeliveries} d
+      where d.id in (
+        select id from ${notificationDeliveries}
+        where channel = 'WEBHOOK' and created_at <= ${before.toISOString()}::timestamptz
+        order by created_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning d.organization_id, d.type, d.message, d.created_at
+    )
+    select organization_id, type, message from taken order by created_at`,
+  );
+  return rows.map((r) => ({ organizationId: r.organization_id, type: r.type, message: r.message }));
+}
+
+export async function readWebhook(db: Db, organizationId: string) {
+  const [row] = await db
+    .select()
+    .from(notificationWebhooks)
+    .where(eq(notificationWebhooks.organizationId, organizationId));
+  return row ?? null;
+}
+
+export async function saveWebhook(
+  db: Db,
+  organizationId: string,
+  urlSealed: string,
+  urlHint: string,
+) {
+  await db
+    .insert(notificationWebhooks)
+    .values({ organizationId, urlSealed, urlHint })
+    .onConflictDoUpdate({
+      target: notificationWebhooks.organizationId,
+      set: { urlSealed, urlHint, updatedAt: new Date() },
+    });
+}
+
+export async function deleteWebhook(db: Db, organizationId: string) {
+  await db
+    .delete(notificationWebhooks)
+    .where(eq(notificationWebhooks.organizationId, organizationId));
 }

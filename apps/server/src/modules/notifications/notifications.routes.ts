@@ -1,4 +1,7 @@
 import {
+  NotificationWebhookRequestSchema,
+  NotificationWebhookResponseSchema,
+  NotificationWebhookTestResponseSchema,
   NotificationPreferencesRequestSchema,
   NotificationPreferencesResponseSchema,
   NotificationListSchema,
@@ -17,6 +20,8 @@ import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { TokenCipher } from '../../lib/token-crypto.js';
+import * as webhooks from './webhooks.js';
 import { loadMembership } from '../team/membership.js';
 import { type LiveStream, LiveStreams, type StreamAccess, TooManyStreams } from './live-streams.js';
 import type { NotificationBus } from './notification-bus.js';
@@ -35,9 +40,94 @@ export async function notificationsRoutes(
     bus,
     now,
     mailer,
-  }: { db: Db; bus: NotificationBus; now: () => Date; mailer: Mailer | null },
+    cipher,
+    allowPrivate,
+  }: {
+    db: Db;
+    bus: NotificationBus;
+    now: () => Date;
+    mailer: Mailer | null;
+    cipher: TokenCipher;
+    allowPrivate: readonly string[];
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const hookDeps = { db, cipher, allowPrivate, log: app.log, now };
+  const webhookPath = '/organizations/:orgId/notification-webhook';
+
+  api.get(
+    webhookPath,
+    {
+      config: { access: { org: 'GET /organizations/:orgId/notification-webhook' } },
+      schema: {
+        tags,
+        summary: "The organization's incoming webhook (only a hint of its URL)",
+        params: OrgParamsSchema,
+        response: { 200: NotificationWebhookResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: { webhook: await webhooks.readWebhook(db, request.params.orgId) },
+    }),
+  );
+
+  api.put(
+    webhookPath,
+    {
+      config: { access: { org: 'PUT /organizations/:orgId/notification-webhook' } },
+      schema: {
+        tags,
+        summary: 'Set the incoming webhook that gets publishing failures and approvals',
+        params: OrgParamsSchema,
+        body: NotificationWebhookRequestSchema,
+        response: { 200: NotificationWebhookResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        webhook: await webhooks.saveWebhook(hookDeps, request.params.orgId, request.body.url),
+      },
+    }),
+  );
+
+  api.delete(
+    webhookPath,
+    {
+      config: { access: { org: 'DELETE /organizations/:orgId/notification-webhook' } },
+      schema: {
+        tags,
+        summary: 'Stop posting to the incoming webhook',
+        params: OrgParamsSchema,
+        response: { 200: NotificationWebhookResponseSchema },
+      },
+    },
+    async (request) => {
+      await webhooks.deleteWebhook(db, request.params.orgId);
+      return {
+        status: 'success' as const,
+        data: { webhook: { configured: false, urlHint: null } },
+      };
+    },
+  );
+
+  api.post(
+    `${webhookPath}/test`,
+    {
+      config: { access: { org: 'POST /organizations/:orgId/notification-webhook/test' } },
+      schema: {
+        tags,
+        summary: 'Post a sample message to the incoming webhook and say whether it took it',
+        params: OrgParamsSchema,
+        response: { 200: NotificationWebhookTestResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await webhooks.testWebhook(hookDeps, request.params.orgId),
+    }),
+  );
 
   api.get(
     '/organizations/:orgId/notification-preferences',

@@ -28,6 +28,9 @@ export interface NotificationInput {
  * row per recipient (the organization's active Admins with `admins`, and `userIds`, each once)
  * and announces it to live listeners (after commit).
  */
+/** What the organization's incoming webhook carries: what a team acts on together. */
+const WEBHOOK_EVENTS = new Set<string>(['PUBLISHING_FAILED', 'APPROVALS']);
+
 export async function recordNotification(
   db: Db,
   organizationId: string,
@@ -38,7 +41,10 @@ export async function recordNotification(
   const recipients = { admins: to.admins ?? false, userIds: to.userIds ?? [] };
   const name = EVENT_OF_TYPE[row.type];
   const defaults = name ? DEFAULT_NOTIFICATION_PREFERENCES[name] : null;
-  const event = name && defaults ? { name, email: defaults.email, digest: defaults.digest } : null;
+  const event =
+    name && defaults
+      ? { name, email: defaults.email, digest: defaults.digest, webhook: WEBHOOK_EVENTS.has(name) }
+      : null;
   const insert = (on: Db) =>
     repo.insertNotificationsFor(on, organizationId, recipients, row, resolvesFailures, event);
   const { postId, outcomeKey } = row;

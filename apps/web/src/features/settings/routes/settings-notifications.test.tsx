@@ -59,3 +59,60 @@ describe('/settings notification preferences', () => {
     expect(within(card).getByText(/does not send email yet/)).toBeInTheDocument();
   });
 });
+
+describe('/settings team channel webhook', () => {
+  const HOOK = '/organizations/org_1/notification-webhook';
+
+  it('saves a URL, shows only its hint, sends a test and says how it went', async () => {
+    let webhook = { configured: false, urlHint: null as string | null };
+    let delivered = true;
+    const server = mockServer({
+      me: createMe(),
+      routes: {
+        ...integrationRoutes(),
+        [`GET ${PATH}`]: ok({
+          preferences: DEFAULT_NOTIFICATION_PREFERENCES,
+          emailAvailable: true,
+        }),
+        [`GET ${HOOK}`]: () => ok({ webhook }),
+        [`PUT ${HOOK}`]: () => {
+          webhook = { configured: true, urlHint: 'https://hooks.slack.com/…a1b2' };
+          return ok({ webhook });
+        },
+        [`POST ${HOOK}/test`]: () =>
+          ok(
+            delivered
+              ? { delivered: true, message: 'The webhook accepted the test message.' }
+              : { delivered: false, message: 'The webhook URL answered with HTTP 404.' },
+          ),
+      },
+    });
+    const { user } = renderApp('/settings');
+    const card = await screen.findByRole('region', { name: 'Team channel (webhook)' });
+    await user.click(await within(card).findByRole('button', { name: 'Save Webhook' }));
+    expect(
+      within(card).getByText('Paste the webhook URL from Slack or Teams.'),
+    ).toBeInTheDocument();
+
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Webhook URL' }),
+      'https://hooks.slack.com/services/T0/B0/secreta1b2',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Save Webhook' }));
+    expect(await within(card).findByText('https://hooks.slack.com/…a1b2')).toBeInTheDocument();
+    expect(within(card).queryByText(/secret/)).not.toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'PUT' && r.path === HOOK)?.body).toEqual({
+      url: 'https://hooks.slack.com/services/T0/B0/secreta1b2',
+    });
+
+    await user.click(within(card).getByRole('button', { name: 'Send test' }));
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      'The webhook accepted the test message.',
+    );
+    delivered = false;
+    await user.click(within(card).getByRole('button', { name: 'Send test' }));
+    expect(
+      await within(card).findByText('The webhook URL answered with HTTP 404.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -9,6 +9,7 @@ import { ConnectedPlatforms } from '../components/connected-platforms';
 import { OrganizationCard } from '../components/organization-card';
 import { LinkTrackingCard } from '../components/link-tracking-card';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
+import { NotificationWebhookCard } from '../components/notification-webhook-card';
 import { ProfileCard } from '../components/profile-card';
 import { PostingQueueCard } from '../components/posting-queue-card';
 import { useConnectReturn, type ConnectFailure } from './connect-return';
@@ -74,6 +75,7 @@ export function SettingsPage() {
       {currentOrgId && <NotificationPreferencesCard orgId={currentOrgId} />}
       {currentOrgId && canManageOrg && <OrganizationCard orgId={currentOrgId} orgName={orgName} />}
       {currentOrgId && canManageOrg && <LinkTrackingCard orgId={currentOrgId} />}
+      {currentOrgId && canManageOrg && <NotificationWebhookCard orgId={currentOrgId} />}
       <ConnectedPlatforms orgId={currentOrgId} orgName={orgName} />
       {currentOrgId && <PostingQueueCard orgId={currentOrgId} />}
       {currentOrgId && (

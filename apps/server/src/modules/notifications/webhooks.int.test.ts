@@ -90,15 +90,21 @@ describe('the organization webhook', () => {
   it('refuses a URL on this machine or a private network, and plain http, with a sentence', async () => {
     const { owner, orgId } = await createOrg(t.app, 'hook.bad@example.com', 'Bad Hook Co');
     const path = `/api/organizations/${orgId}/notification-webhook`;
-    const loopback = await owner.call('PUT', path, { url: 'http://127.0.0.1:9/hook' });
+    const loopback = await owner.call('PUT', path, { url: 'https://127.0.0.1:9/hook' });
     expect(loopback.status).toBe(400);
     expect(loopback.body.message).toContain('private or local address');
     const local = await owner.call('PUT', path, { url: 'https://localhost/hook' });
     expect(local.body.message).toContain('points at this machine');
-    const plain = await owner.call('PUT', path, { url: 'http://hooks.example.com/x' });
-    expect(plain.body.message).toBe(
-      'The webhook URL must start with https:// (Slack and Teams give one that does).',
-    );
+    const privateNet = await owner.call('PUT', path, { url: 'https://10.0.0.5/hook' });
+    expect(privateNet.body.message).toContain('private or local address');
+    for (const url of ['http://hooks.example.com/x', 'ftp://hooks.example.com/x']) {
+      const plain = await owner.call('PUT', path, { url });
+      expect(plain.status).toBe(400);
+      expect(plain.body.message).toBe(
+        'The webhook URL must start with https:// (Slack and Teams give one that does).',
+      );
+    }
+    expect((await owner.call('GET', path)).body.data.webhook.configured).toBe(false);
   });
 
   it('posts publishing failures and approvals, not successes, once each, then can be removed', async () => {

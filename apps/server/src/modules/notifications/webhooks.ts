@@ -34,21 +34,28 @@ export async function readWebhook(db: Db, organizationId: string) {
  * not an address of Herald's own network; sealed like account tokens.
  */
 export async function saveWebhook(deps: WebhookDeps, organizationId: string, raw: string) {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw.trim());
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The webhook URL is not a valid URL.');
+  }
+  const port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80');
+  const testServer =
+    parsed.protocol === 'http:' && deps.allowPrivate.includes(`${parsed.hostname}:${port}`);
+  if (parsed.protocol !== 'https:' && !testServer)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The webhook URL must start with https:// (Slack and Teams give one that does).',
+    );
   let url: URL;
   try {
-    url = precheckUrl(raw.trim(), deps.allowPrivate);
+    url = precheckUrl(parsed.toString(), deps.allowPrivate);
   } catch (err) {
     if (err instanceof FetchRefused)
       throw new AppError('VALIDATION_FAILED', `The webhook URL ${err.message}`);
     throw err;
   }
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  const allowed = deps.allowPrivate.includes(`${url.hostname}:${port}`);
-  if (url.protocol !== 'https:' && !allowed)
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'The webhook URL must start with https:// (Slack and Teams give one that does).',
-    );
   await repo.saveWebhook(deps.db, organizationId, deps.cipher.encrypt(url.toString()), hintOf(url));
   return readWebhook(deps.db, organizationId);
 }

@@ -66,45 +66,48 @@ export function NotificationWebhookCard({ orgId }: { orgId: string }) {
       ) : (
         <div className="mt-4 flex flex-col gap-4">
           {configured && (
-            <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-3 text-sm">
-              <p className="min-w-0 flex-1 break-all text-slate-800">
+            <div className="flex flex-col gap-2 rounded-lg bg-slate-50 p-3 text-sm sm:flex-row sm:items-center sm:gap-3">
+              <p className="min-w-0 break-all text-slate-800 sm:flex-1">
                 Posting to <span className="font-mono">{webhook.data?.urlHint}</span>
               </p>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={test.isPending}
-                onClick={() =>
-                  test.mutate(undefined, {
-                    onSuccess: setResult,
-                    onError: (err) => toastError(err, 'Failed to send the test. Please try again.'),
-                  })
-                }
-              >
-                {test.isPending ? (
-                  <Spinner className="size-4" />
-                ) : (
-                  <Send className="size-4" aria-hidden="true" />
-                )}
-                Send test
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={save.isPending}
-                onClick={() =>
-                  save.mutate(null, {
-                    onSuccess: () => {
-                      setResult(null);
-                      toast.success(WEBHOOK_REMOVED);
-                    },
-                    onError: (err) => toastError(err, 'Failed to remove the webhook.'),
-                  })
-                }
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-                Remove
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={test.isPending}
+                  onClick={() =>
+                    test.mutate(undefined, {
+                      onSuccess: setResult,
+                      onError: (err) =>
+                        toastError(err, 'Failed to send the test. Please try again.'),
+                    })
+                  }
+                >
+                  {test.isPending ? (
+                    <Spinner className="size-4" />
+                  ) : (
+                    <Send className="size-4" aria-hidden="true" />
+                  )}
+                  Send test
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={save.isPending}
+                  onClick={() =>
+                    save.mutate(null, {
+                      onSuccess: () => {
+                        setResult(null);
+                        toast.success(WEBHOOK_REMOVED);
+                      },
+                      onError: (err) => toastError(err, 'Failed to remove the webhook.'),
+                    })
+                  }
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Remove
+                </Button>
+              </div>
             </div>
           )}
           {result && (

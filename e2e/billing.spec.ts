@@ -25,7 +25,7 @@ test.describe('plans and subscription', () => {
     await expect(page.getByText(/No credit card required/)).toBeVisible();
     await expect(banner(page)).toHaveAttribute('data-tone', 'grey');
     await expect(banner(page)).toContainText('No active subscription.');
-    await expect(banner(page)).toContainText('Team Member (Owner)');
+    await expect(banner(page)).toContainText('Just you (1 team member)');
     await expect(
       page.getByText(
         'Self-hosted billing: subscribing activates the plan immediately, no payment is taken.',

@@ -82,10 +82,13 @@ export function bannerContent(subscription: Subscription | null): {
   };
 }
 
-/** docs/product.md#pricing: an organization of one reads 'Team Member (Owner)'. */
+/**
+ * docs/product.md#pricing: the organization's size in plain words. The one member of an
+ * organization of one is the reader.
+ */
 export function teamLine(memberCount: number | undefined): string | null {
   if (memberCount === undefined || memberCount < 1) return null;
-  return memberCount === 1 ? 'Team Member (Owner)' : `${memberCount} Team Members`;
+  return memberCount === 1 ? 'Just you (1 team member)' : `${memberCount} team members`;
 }
 
 interface SubscriptionBannerProps {

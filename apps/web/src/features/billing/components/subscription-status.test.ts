@@ -75,7 +75,7 @@ describe('subscription display rules', () => {
     });
     expect(bannerContent(activeSubscription()).title).toBe('You are currently on the Basic plan');
     expect(teamLine(undefined)).toBeNull();
-    expect(teamLine(1)).toBe('Team Member (Owner)');
-    expect(teamLine(2)).toBe('2 Team Members');
+    expect(teamLine(1)).toBe('Just you (1 team member)');
+    expect(teamLine(2)).toBe('2 team members');
   });
 });

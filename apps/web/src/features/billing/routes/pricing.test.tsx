@@ -202,15 +202,15 @@ describe('/pricing', () => {
     expect(button(await card('Basic'), 'Start free trial')).toBeEnabled();
   });
 
-  it('reads "Team Member (Owner)" for an organization of one, and counts larger teams', async () => {
+  it('reads "Just you (1 team member)" for an organization of one, and counts larger teams', async () => {
     const first = await renderPricing({ memberCount: 1 });
-    expect(within(await banner()).getByText('Team Member (Owner)')).toBeInTheDocument();
+    expect(within(await banner()).getByText('Just you (1 team member)')).toBeInTheDocument();
     first.unmount();
 
     await renderPricing({ memberCount: 3 });
     const region = await banner();
-    expect(await within(region).findByText('3 Team Members')).toBeInTheDocument();
-    expect(within(region).queryByText('Team Member (Owner)')).not.toBeInTheDocument();
+    expect(await within(region).findByText('3 team members')).toBeInTheDocument();
+    expect(within(region).queryByText('Just you (1 team member)')).not.toBeInTheDocument();
   });
 
   it('lets a member without subscription rights read the page but not change the plan', async () => {

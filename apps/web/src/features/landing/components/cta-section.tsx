@@ -1,7 +1,9 @@
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useTrialPath } from './plan-format';
 
 export function CtaSection() {
+  const trialTo = useTrialPath();
   return (
     <section aria-labelledby="cta-title" className="bg-white px-4 py-20 sm:px-6 sm:py-28">
       <div className="mx-auto max-w-5xl rounded-3xl bg-indigo-700 px-6 py-14 text-center shadow-xl sm:px-12">
@@ -12,7 +14,7 @@ export function CtaSection() {
           Try every feature free for 7 days. No credit card required, and you can cancel anytime.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <ButtonLink to={paths.pricing} variant="inverse" size="lg">
+          <ButtonLink to={trialTo} variant="inverse" size="lg">
             Start Free Trial
           </ButtonLink>
           <ButtonLink to={paths.signup} variant="outlineInverse" size="lg">

@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarClock, Check } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
-import { landingAnchors, paths } from '@/config/paths';
+import { landingAnchors } from '@/config/paths';
+import { useTrialPath } from './plan-format';
 
 const promises = ['7-day free trial', 'No credit card required', 'Cancel anytime'];
 
@@ -51,6 +52,7 @@ function ProductSketch() {
 }
 
 export function Hero() {
+  const trialTo = useTrialPath();
   return (
     <section
       aria-labelledby="hero-title"
@@ -72,7 +74,7 @@ export function Hero() {
             Facebook, X, TikTok, Threads and LinkedIn into one calm workspace.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <ButtonLink to={paths.pricing} size="lg">
+            <ButtonLink to={trialTo} size="lg">
               Start Free Trial
               <ArrowRight className="size-5" aria-hidden="true" />
             </ButtonLink>

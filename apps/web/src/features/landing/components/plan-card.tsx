@@ -1,13 +1,13 @@
 import type { Plan } from '@herald/contract';
 import { ButtonLink } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { featureRows, formatPrice } from '@/lib/plans';
 import { FeatureItem } from '@/components/ui/feature-item';
-import { isMostPopular } from './plan-format';
+import { isMostPopular, useTrialPath } from './plan-format';
 
 export function PlanCard({ plan }: { plan: Plan }) {
   const popular = isMostPopular(plan);
+  const trialTo = useTrialPath();
 
   return (
     <li
@@ -31,11 +31,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
           <FeatureItem key={key} {...row} />
         ))}
       </ul>
-      <ButtonLink
-        to={paths.pricing}
-        variant={popular ? 'primary' : 'secondary'}
-        className="mt-8 w-full"
-      >
+      <ButtonLink to={trialTo} variant={popular ? 'primary' : 'secondary'} className="mt-8 w-full">
         {popular ? 'Get Basic Now' : 'Start Free Trial'}
       </ButtonLink>
     </li>

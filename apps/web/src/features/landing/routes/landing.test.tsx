@@ -55,6 +55,10 @@ describe('landing page', () => {
       '/dashboard',
     );
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    // A member already has an account: the trial buttons lead to the plans.
+    for (const link of screen.getAllByRole('link', { name: /Start Free Trial/ })) {
+      expect(link).toHaveAttribute('href', '/pricing');
+    }
     first.unmount();
     window.localStorage.clear();
 
@@ -70,8 +74,10 @@ describe('landing page', () => {
     mockServer({ me: null });
     renderApp('/');
 
+    // Pricing needs a session: a visitor's trial starts at sign-up, not at Sign in.
     const trialLinks = await screen.findAllByRole('link', { name: /Start Free Trial/ });
-    expect(trialLinks[0]).toHaveAttribute('href', '/pricing');
+    expect(trialLinks.length).toBeGreaterThan(1);
+    for (const link of trialLinks) expect(link).toHaveAttribute('href', '/signup');
     const features = screen.getByRole('region', { name: 'Everything your social team needs' });
     const featureTitles = within(features)
       .getAllByRole('heading', { level: 3 })
@@ -143,7 +149,7 @@ describe('landing pricing section', () => {
     expect(within(basic).getByText('$19.00/month')).toBeInTheDocument();
     expect(within(basic).getByRole('link', { name: 'Get Basic Now' })).toHaveAttribute(
       'href',
-      '/pricing',
+      '/signup',
     );
 
     const pro = await findPlanCard('Pro');
@@ -151,7 +157,7 @@ describe('landing pricing section', () => {
     expect(within(pro).getByText('$49.50/month')).toBeInTheDocument();
     expect(within(pro).getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute(
       'href',
-      '/pricing',
+      '/signup',
     );
     expect(within(pro).getByText(/Posts Per Day:/)).toHaveTextContent('Posts Per Day: 100');
     expect(within(pro).getByText(/Priority Support:/)).toHaveTextContent('Priority Support: Yes');

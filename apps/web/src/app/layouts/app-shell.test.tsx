@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '@/lib/storage';
+import { PERMISSION_NAMES } from '@herald/contract';
 import { createMe } from '@/testing/factories';
 import { fail, ok } from '@/testing/fake-server';
 import { createNotification, notificationRoutes } from '@/testing/notification-fixtures';
@@ -36,6 +37,18 @@ describe('authenticated shell', () => {
     expect(
       within(nav).getByRole('link', { name: /Current organization Acme Studio/ }),
     ).toHaveAttribute('href', '/onboarding');
+  });
+
+  it('hides Inbox from a member who may not read messages, instead of a link that dead-ends', async () => {
+    const withoutInbox = createMe({
+      permissions: PERMISSION_NAMES.filter((name) => name !== 'dm:view'),
+    });
+    const { server } = await renderShell('/dashboard', {}, withoutInbox);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+
+    expect(within(nav).getByRole('link', { name: 'Posts' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: /Inbox/ })).toBeNull();
+    expect(server.requests.some((r) => r.path.includes('/inbox'))).toBe(false);
   });
 
   it('shows the real unread notification count on Notifications, and nothing at zero', async () => {

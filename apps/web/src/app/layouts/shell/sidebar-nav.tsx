@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
-import type { OrgRoute } from '@herald/contract';
+import type { OrgRoute, Permission } from '@herald/contract';
 import { useApprovalQueue } from '@/lib/approvals';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -32,11 +32,13 @@ const items: Array<{
   badge?: BadgeSource;
   /** Shown only to members who may call this route. */
   needs?: OrgRoute;
+  /** Shown only to members who hold this permission (the page would only say they may not). */
+  needsPermission?: Permission;
   /** Shown only to members who may approve posts (docs/product.md#approvals). */
   approversOnly?: boolean;
 }> = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
-  { to: paths.inbox, label: 'Inbox', icon: Inbox, badge: 'inbox' },
+  { to: paths.inbox, label: 'Inbox', icon: Inbox, badge: 'inbox', needsPermission: 'dm:view' },
   { to: paths.content, label: 'Posts', icon: FileText },
   {
     to: paths.analytics,
@@ -101,6 +103,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     <ul className="flex flex-col gap-1">
       {items
         .filter((item) => !item.needs || canCall(item.needs))
+        .filter((item) => !item.needsPermission || has(item.needsPermission))
         .filter((item) => !item.approversOnly || canApprove)
         .map(({ to, label, icon: Icon, badge }) => (
           <li key={to}>

@@ -1,14 +1,21 @@
 import { ChevronRight, Inbox, PenSquare, Settings, Users, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { usePermissions } from '@/lib/permissions';
 
 const memberLine = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`;
 
-/** docs/product.md#dashboard: shortcuts to /create-post, /inbox, /team and /settings. */
+/**
+ * docs/product.md#dashboard: shortcuts to /create-post, /inbox (for members who may read
+ * messages), /team and /settings.
+ */
 export function QuickActions({ memberCount }: { memberCount: number }) {
+  const canViewInbox = usePermissions().has('dm:view');
   const actions: Array<{ to: string; label: string; hint: string; icon: LucideIcon }> = [
     { to: paths.createPost, label: 'Create a post', hint: 'Write and schedule', icon: PenSquare },
-    { to: paths.inbox, label: 'Open the inbox', hint: 'Messages and comments', icon: Inbox },
+    ...(canViewInbox
+      ? [{ to: paths.inbox, label: 'Open the inbox', hint: 'Messages and comments', icon: Inbox }]
+      : []),
     { to: paths.team, label: 'Manage the team', hint: memberLine(memberCount), icon: Users },
     { to: paths.settings, label: 'Settings', hint: 'Profile and accounts', icon: Settings },
   ];

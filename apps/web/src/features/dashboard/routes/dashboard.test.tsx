@@ -78,6 +78,9 @@ describe('/dashboard', () => {
     expect(await screen.findByText('Total Posts')).toBeInTheDocument();
     expect(screen.queryByText('Unread Messages')).toBeNull();
     expect(server.count('GET /organizations/org_1/inbox/summary')).toBe(0);
+    // No shortcut into a page that would only say the inbox is not shared with this role.
+    const quick = screen.getByRole('region', { name: 'Quick Actions' });
+    expect(within(quick).queryByRole('link', { name: /Open the inbox/ })).toBeNull();
   });
 
   it('shows the engagement rate of the last 30 days with its trend, formula and analytics link', async () => {

@@ -8,7 +8,13 @@ import {
   supportsThread,
   THREAD_NETWORKS,
 } from './follow-ups.js';
-import { isPlatformName, NETWORK_TRAITS, networkTraitsOf, platformSlug } from './network-traits.js';
+import {
+  isPlatformName,
+  NETWORK_TRAITS,
+  networksWhere,
+  networkTraitsOf,
+  platformSlug,
+} from './network-traits.js';
 import { PLATFORM_NAMES } from './platforms.js';
 import { followUpRuleProblems } from './publish-rules.js';
 
@@ -37,6 +43,10 @@ describe('NETWORK_TRAITS', () => {
       LinkedIn: 4086,
     });
     expect(ALT_TEXT_MAX).toBe(4086);
+  });
+
+  it('explains comments out of reach on TikTok only, where no API reads them', () => {
+    expect(networksWhere((t) => t.commentsElsewhere !== null)).toEqual(['TikTok']);
   });
 
   it('knows a network only by its exact name', () => {

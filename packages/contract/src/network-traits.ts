@@ -25,6 +25,11 @@ export interface NetworkTraits {
    * (`GET /auth/{slug}/refresh`). Facebook Page tokens do not expire.
    */
   refreshableTokens: boolean;
+  /**
+   * Null where Herald reads and answers a published post's comments; otherwise the sentence that
+   * says the network does not let apps read them, and what it allows instead.
+   */
+  commentsElsewhere: string | null;
 }
 
 /**
@@ -41,6 +46,7 @@ export const NETWORK_TRAITS: Readonly<Record<PlatformName, NetworkTraits>> = {
     firstComment: 'post',
     altTextMax: 1000,
     refreshableTokens: true,
+    commentsElsewhere: null,
   },
   Instagram: {
     slug: 'instagram',
@@ -48,6 +54,7 @@ export const NETWORK_TRAITS: Readonly<Record<PlatformName, NetworkTraits>> = {
     firstComment: { max: 2_200, counting: 'codepoints' },
     altTextMax: 1000,
     refreshableTokens: true,
+    commentsElsewhere: null,
   },
   Facebook: {
     slug: 'facebook',
@@ -55,6 +62,7 @@ export const NETWORK_TRAITS: Readonly<Record<PlatformName, NetworkTraits>> = {
     firstComment: { max: 8_000, counting: 'utf16' },
     altTextMax: 1000,
     refreshableTokens: false,
+    commentsElsewhere: null,
   },
   Threads: {
     slug: 'threads',
@@ -62,6 +70,7 @@ export const NETWORK_TRAITS: Readonly<Record<PlatformName, NetworkTraits>> = {
     firstComment: null,
     altTextMax: 1000,
     refreshableTokens: true,
+    commentsElsewhere: null,
   },
   TikTok: {
     slug: 'tiktok',
@@ -69,6 +78,10 @@ export const NETWORK_TRAITS: Readonly<Record<PlatformName, NetworkTraits>> = {
     firstComment: null,
     altTextMax: null,
     refreshableTokens: true,
+    // TikTok's Content Posting API publishes and can turn comments off; no API Herald may use
+    // reads or answers them.
+    commentsElsewhere:
+      'TikTok does not let apps read or answer comments. Open the post in the TikTok app to see and reply to them; whether people may comment is chosen per post when you schedule it.',
   },
   LinkedIn: {
     slug: 'linkedin',
@@ -76,6 +89,7 @@ export const NETWORK_TRAITS: Readonly<Record<PlatformName, NetworkTraits>> = {
     firstComment: { max: 1_250, counting: 'codepoints' },
     altTextMax: 4086,
     refreshableTokens: true,
+    commentsElsewhere: null,
   },
 };
 

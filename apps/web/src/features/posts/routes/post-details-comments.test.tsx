@@ -126,6 +126,33 @@ describe('/content/{postId} Comments', () => {
     expect(await within(network('X')).findByText('Back again')).toBeInTheDocument();
   });
 
+  it('says what TikTok allows instead of offering comments that would only fail', async () => {
+    const post = createPost({
+      status: 'published',
+      platforms: [{ id: 'plt_tiktok', name: 'TikTok' }],
+      platformPosts: [
+        createPlatformPost({
+          platformId: 'plt_tiktok',
+          platformName: 'TikTok',
+          status: 'PUBLISHED',
+          externalId: 'v_1',
+          permalink: 'https://www.tiktok.com/@ada/video/1',
+        }),
+      ],
+    });
+    const { server } = await renderDetails(post, { integrations: connectedTo('TikTok') });
+
+    const tiktok = network('TikTok');
+    expect(within(tiktok).queryByRole('button', { name: /See Comments/ })).toBeNull();
+    expect(tiktok).toHaveTextContent(/TikTok does not let apps read or answer comments/);
+    expect(within(tiktok).getByRole('link', { name: 'Open on TikTok' })).toHaveAttribute(
+      'href',
+      'https://www.tiktok.com/@ada/video/1',
+    );
+    expect(within(tiktok).queryByRole('alert')).toBeNull();
+    expect(server.requests.some((r) => r.path.includes('/comments/'))).toBe(false);
+  });
+
   it('replies for real and shows the reply in the thread; Enter sends, Shift+Enter is a new line', async () => {
     const post = publishedPost();
     const ada = createComment({

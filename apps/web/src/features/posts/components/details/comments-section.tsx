@@ -1,4 +1,4 @@
-import type { Post } from '@herald/contract';
+import { networkTraitsOf, type Post } from '@herald/contract';
 import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -38,6 +38,11 @@ export function CommentsSection({ orgId, post }: { orgId: string; post: Post }) 
         <ul aria-label="Comments by platform" className="mt-3 divide-y divide-slate-100">
           {post.platforms.map((platform) => {
             const published = isOnNetwork(platform.id);
+            // A network without a comments API gets its explanation, not a button that fails.
+            const elsewhere = networkTraitsOf(platform.name)?.commentsElsewhere ?? null;
+            const permalink =
+              post.platformPosts.find((t) => t.platformId === platform.id && t.permalink)
+                ?.permalink ?? null;
             const isOpen = published && open.includes(platform.id);
             const panelId = `${listId}-${platform.id}`;
             const accounts = (post.accounts ?? [])
@@ -59,7 +64,7 @@ export function CommentsSection({ orgId, post }: { orgId: string; post: Post }) 
                       </span>
                     )}
                   </span>
-                  {published ? (
+                  {published && elsewhere ? null : published ? (
                     <Button
                       variant="secondary"
                       size="sm"
@@ -76,6 +81,24 @@ export function CommentsSection({ orgId, post }: { orgId: string; post: Post }) 
                     </span>
                   )}
                 </div>
+                {published && elsewhere && (
+                  <p className="mt-1.5 text-sm text-slate-600">
+                    {elsewhere}
+                    {permalink && (
+                      <>
+                        {' '}
+                        <a
+                          href={permalink}
+                          target="_blank"
+                          rel="noreferrer"
+                          className="font-semibold text-indigo-700 underline-offset-4 hover:underline"
+                        >
+                          Open on {platform.name}
+                        </a>
+                      </>
+                    )}
+                  </p>
+                )}
                 {isOpen && (
                   <PlatformComments
                     id={panelId}

@@ -87,7 +87,9 @@ const PlatformSchema = z.object({
       z.object({
         kind: z.string(),
         label: z.string(),
-        /** What the network's developer app needs for this kind, in one sentence. */
+        /** What an account of this kind posts as, in one sentence for everyone. */
+        description: z.string(),
+        /** What the network's developer app needs for this kind, in one sentence for operators. */
         requirement: z.string(),
         sandbox: z.boolean(),
       }),

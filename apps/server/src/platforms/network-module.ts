@@ -36,7 +36,9 @@ export interface ConnectKind {
   kind: string;
   /** The connect button's words ("LinkedIn profile"). */
   label: string;
-  /** One sentence: what the network's developer app needs for this kind. */
+  /** One sentence for the people who connect: what an account of this kind posts as. */
+  description: string;
+  /** One sentence for operators: what the network's developer app needs for this kind. */
   requirement: string;
   /**
    * The developer app of this kind, when it is not the network's `setup` (LinkedIn's Page app):

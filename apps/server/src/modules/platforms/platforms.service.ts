@@ -28,6 +28,7 @@ function toPlatformDto(p: repo.PlatformRow, networks: Map<string, NetworkRuntime
           connectKinds: network.kinds.map((k) => ({
             kind: k.kind,
             label: k.label,
+            description: k.description,
             requirement: k.requirement,
             sandbox: k.sandbox,
           })),

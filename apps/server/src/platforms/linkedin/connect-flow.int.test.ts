@@ -72,6 +72,8 @@ describe('connecting LinkedIn through the sandbox', () => {
     ]);
     expect(linkedin.connectKinds[0].requirement).toMatch(/Share on LinkedIn/);
     expect(linkedin.connectKinds[1].requirement).toMatch(/Community Management API/);
+    // Members read what each kind posts as; the app's products are for operators.
+    for (const kind of linkedin.connectKinds) expect(kind.description).not.toMatch(/app|API/);
     const x = body.data.platforms.find((p: { name: string }) => p.name === 'X');
     expect(x.connectKinds).toBeUndefined();
   });

@@ -38,12 +38,14 @@ export const network: NetworkModule<LinkedInUrls, 'LinkedIn'> = {
     {
       kind: 'person',
       label: 'LinkedIn profile',
+      description: 'Posts as you, from your personal LinkedIn profile.',
       requirement:
         'Needs a LinkedIn app with the products "Share on LinkedIn" and "Sign In with LinkedIn using OpenID Connect".',
     },
     {
       kind: 'organization',
       label: 'LinkedIn Page',
+      description: 'Posts as a LinkedIn Page you administer.',
       requirement:
         'Needs a second LinkedIn app whose only product is the "Community Management API".',
       setup: LINKEDIN_PAGE_SETUP,

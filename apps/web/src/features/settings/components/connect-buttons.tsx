@@ -2,6 +2,7 @@ import type { Platform } from '@herald/contract';
 import { Link2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth';
 import { SandboxBadge } from './sandbox-badge';
 
 /** One way to connect: a network, or one kind of account of a network that has several. */
@@ -10,8 +11,11 @@ interface ConnectOption {
   platformName: string;
   kind: string | null;
   label: string;
-  /** What the network's developer app needs for this kind (LinkedIn's products). */
-  requirement: string | null;
+  /**
+   * What the option connects, in the member's words; for operators, followed by what the
+   * network's developer app needs (LinkedIn's products), which means nothing to anyone else.
+   */
+  note: string | null;
   sandbox: boolean;
 }
 
@@ -19,7 +23,7 @@ interface ConnectOption {
 export const connectKey = (platformName: string, kind?: string | null) =>
   kind ? `${platformName}:${kind}` : platformName;
 
-function optionsOf(platforms: Platform[]): ConnectOption[] {
+function optionsOf(platforms: Platform[], isOperator: boolean): ConnectOption[] {
   return platforms.flatMap((platform): ConnectOption[] =>
     platform.connectKinds?.length
       ? platform.connectKinds.map((k) => ({
@@ -27,7 +31,7 @@ function optionsOf(platforms: Platform[]): ConnectOption[] {
           platformName: platform.name,
           kind: k.kind,
           label: k.label,
-          requirement: k.requirement,
+          note: isOperator ? `${k.description} ${k.requirement}` : k.description,
           sandbox: k.sandbox,
         }))
       : [
@@ -36,7 +40,7 @@ function optionsOf(platforms: Platform[]): ConnectOption[] {
             platformName: platform.name,
             kind: null,
             label: platform.name,
-            requirement: null,
+            note: null,
             sandbox: platform.sandbox,
           },
         ],
@@ -53,10 +57,11 @@ interface ConnectButtonsProps {
 /**
  * One "Continue with {platform}" per network that can be connected (docs/product.md#settings);
  * a network with one developer app per kind of account (LinkedIn) has one per kind, each saying
- * what its app needs.
+ * what it posts as (and, to operators, what its app needs).
  */
 export function ConnectButtons({ platforms, leavingFor, onConnect }: ConnectButtonsProps) {
-  const options = optionsOf(platforms);
+  const { user } = useAuth();
+  const options = optionsOf(platforms, user?.isAdmin ?? false);
   if (options.length === 0) {
     return <p className="text-sm text-slate-600">No networks can be connected right now.</p>;
   }
@@ -64,11 +69,10 @@ export function ConnectButtons({ platforms, leavingFor, onConnect }: ConnectButt
     <ul aria-label="Connect a platform" className="flex flex-wrap gap-3">
       {options.map((option) => {
         const badgeId = `sandbox-${option.key}`;
-        const requirementId = `requirement-${option.key}`;
-        const describedBy = [
-          option.sandbox ? badgeId : null,
-          option.requirement ? requirementId : null,
-        ].filter(Boolean);
+        const noteId = `note-${option.key}`;
+        const describedBy = [option.sandbox ? badgeId : null, option.note ? noteId : null].filter(
+          Boolean,
+        );
         const button = (
           <Button
             variant="secondary"
@@ -87,7 +91,7 @@ export function ConnectButtons({ platforms, leavingFor, onConnect }: ConnectButt
         const badge = option.sandbox && (
           <SandboxBadge id={badgeId} platform={option.platformName} />
         );
-        if (!option.requirement)
+        if (!option.note)
           return (
             <li key={option.key} className="flex items-center gap-2">
               {button}
@@ -100,8 +104,8 @@ export function ConnectButtons({ platforms, leavingFor, onConnect }: ConnectButt
               {button}
               {badge}
             </span>
-            <span id={requirementId} className="text-xs text-slate-600">
-              {option.requirement}
+            <span id={noteId} className="text-xs text-slate-600">
+              {option.note}
             </span>
           </li>
         );

@@ -83,44 +83,61 @@ describe('/settings connected platforms', () => {
     expect(within(card).getByRole('button', { name: 'Continue with TikTok' })).toBeDisabled();
   });
 
-  it('offers LinkedIn as a personal profile and as a Page, each saying which LinkedIn product it needs', async () => {
-    const platforms = [
-      createPlatform({ name: 'X' }),
-      createPlatform({
-        name: 'LinkedIn',
-        connectKinds: [
-          {
-            kind: 'person',
-            label: 'LinkedIn profile',
-            requirement: 'Needs a LinkedIn app with the products "Share on LinkedIn".',
-            sandbox: true,
-          },
-          {
-            kind: 'organization',
-            label: 'LinkedIn Page',
-            requirement:
-              'Needs a second LinkedIn app whose only product is the "Community Management API".',
-            sandbox: false,
-          },
-        ],
-      }),
-    ];
-    const { user, card } = await renderSettings({ platforms });
+  const linkedInKinds = () => [
+    createPlatform({ name: 'X' }),
+    createPlatform({
+      name: 'LinkedIn',
+      connectKinds: [
+        {
+          kind: 'person',
+          label: 'LinkedIn profile',
+          description: 'Posts as you, from your personal LinkedIn profile.',
+          requirement: 'Needs a LinkedIn app with the products "Share on LinkedIn".',
+          sandbox: true,
+        },
+        {
+          kind: 'organization',
+          label: 'LinkedIn Page',
+          description: 'Posts as a LinkedIn Page you administer.',
+          requirement:
+            'Needs a second LinkedIn app whose only product is the "Community Management API".',
+          sandbox: false,
+        },
+      ],
+    }),
+  ];
+
+  it('offers LinkedIn as a personal profile and as a Page, each saying what it posts as', async () => {
+    const { user, card } = await renderSettings({ platforms: linkedInKinds() });
 
     const profile = await within(card).findByRole('button', {
       name: 'Continue with LinkedIn profile',
     });
     expect(profile).toHaveAccessibleDescription(
-      'Sandbox Needs a LinkedIn app with the products "Share on LinkedIn".',
+      'Sandbox Posts as you, from your personal LinkedIn profile.',
     );
     const pageButton = within(card).getByRole('button', { name: 'Continue with LinkedIn Page' });
-    expect(pageButton).toHaveAccessibleDescription(
-      /only product is the "Community Management API"/,
-    );
+    expect(pageButton).toHaveAccessibleDescription('Posts as a LinkedIn Page you administer.');
+    // What the developer apps need is the operators' business, not a member's.
+    expect(card).not.toHaveTextContent(/LinkedIn app|Community Management API/);
     expect(within(card).queryByRole('button', { name: 'Continue with LinkedIn' })).toBeNull();
 
     await user.click(pageButton);
     expect(goToExternal).toHaveBeenCalledWith('/api/auth/linkedin?orgId=org_1&kind=organization');
+  });
+
+  it('tells operators which LinkedIn product each kind of app needs', async () => {
+    const { card } = await renderSettings({
+      me: createMe({ user: { isAdmin: true } }),
+      platforms: linkedInKinds(),
+    });
+
+    const pageButton = await within(card).findByRole('button', {
+      name: 'Continue with LinkedIn Page',
+    });
+    expect(pageButton).toHaveAccessibleDescription(
+      'Posts as a LinkedIn Page you administer. Needs a second LinkedIn app whose only product is the "Community Management API".',
+    );
   });
 
   it('lists connected accounts by network, with status, sandbox mark and which account it is', async () => {

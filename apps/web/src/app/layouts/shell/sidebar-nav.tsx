@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
-import type { OrgRoute, Permission } from '@herald/contract';
+import type { OrgRoute, PermissionName } from '@herald/contract';
 import { useApprovalQueue } from '@/lib/approvals';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -33,7 +33,7 @@ const items: Array<{
   /** Shown only to members who may call this route. */
   needs?: OrgRoute;
   /** Shown only to members who hold this permission (the page would only say they may not). */
-  needsPermission?: Permission;
+  needsPermission?: PermissionName;
   /** Shown only to members who may approve posts (docs/product.md#approvals). */
   approversOnly?: boolean;
 }> = [

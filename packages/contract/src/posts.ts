@@ -151,6 +151,8 @@ export const ListPostsQuerySchema = z.object({
   platformId: z.uuid('platformId must be the id of a network (a UUID).').optional(),
   /** Posts that go to this connected account (an integration id). */
   integrationId: z.uuid('integrationId must be the id of a connected account (a UUID).').optional(),
+  /** `true`: only posts without a scheduled time (the calendar's Unscheduled tray). */
+  unscheduled: z.stringbool({ error: 'unscheduled must be true or false.' }).optional(),
   page: z.coerce.number().int().min(1).optional(),
   pageSize: z.coerce.number().int().min(1).max(100).optional(),
 });

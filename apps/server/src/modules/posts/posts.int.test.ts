@@ -466,6 +466,18 @@ describe('listing, editing and deleting', () => {
     ]);
   });
 
+  it('lists the posts without a time apart, for the calendar’s Unscheduled tray', async () => {
+    const undated = await list('?unscheduled=true');
+    expect(undated.data.posts.map((p: { content: string }) => p.content).sort()).toEqual([
+      '50% off everything',
+      'A draft about the sale',
+      'Another draft',
+    ]);
+    expect((await list('?unscheduled=false')).data.posts).toHaveLength(5);
+    const bad = await lister.call('GET', `/api/organizations/${listOrg}/posts?unscheduled=maybe`);
+    expect(bad.status).toBe(400);
+  });
+
   it('keeps other organizations out', async () => {
     const res = await owner.call('GET', `/api/organizations/${orgId}/posts/${created[0]}`);
     expect(res.status).toBe(404);

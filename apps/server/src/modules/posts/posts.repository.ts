@@ -8,6 +8,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNull,
   lt,
   or,
   sql,
@@ -41,6 +42,8 @@ export interface PostFilter {
   platformId?: string;
   /** Posts with a target on this connected account. */
   integrationId?: string;
+  /** Only posts without a scheduled time. */
+  unscheduled?: boolean;
 }
 
 /** The calendar's date of a post: its scheduled time, else when it was created. */
@@ -63,6 +66,7 @@ function filterSql(organizationId: string, filter: PostFilter): SQL | undefined 
   }
   if (filter.from) conditions.push(gte(postDateSql, filter.from));
   if (filter.to) conditions.push(lt(postDateSql, filter.to));
+  if (filter.unscheduled) conditions.push(isNull(posts.scheduledAt));
   if (filter.platformId || filter.integrationId) {
     // Through the targets, which belong to the same organization as their post.
     const target: SQL[] = [
@@ -78,7 +82,13 @@ function filterSql(organizationId: string, filter: PostFilter): SQL | undefined 
 
 /** True when the filter narrows nothing: the library's first look, the most asked page. */
 const isUnfiltered = (f: PostFilter) =>
-  f.status === undefined && !f.q && !f.from && !f.to && !f.platformId && !f.integrationId;
+  f.status === undefined &&
+  !f.q &&
+  !f.from &&
+  !f.to &&
+  !f.platformId &&
+  !f.integrationId &&
+  !f.unscheduled;
 
 /** A target of a listed post as the statements read it: the row's own fields. */
 interface StoredTarget {

@@ -170,7 +170,8 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
       },
     },
     async (request) => {
-      const { status, q, from, to, platformId, integrationId, page, pageSize } = request.query;
+      const { status, q, from, to, platformId, integrationId, unscheduled, page, pageSize } =
+        request.query;
       const { posts, meta } = await listPosts(
         deps,
         request.params.orgId,
@@ -181,6 +182,7 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
           to: to ? new Date(to) : undefined,
           platformId,
           integrationId,
+          unscheduled,
           page,
           pageSize,
         },

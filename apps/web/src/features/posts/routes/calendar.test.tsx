@@ -88,7 +88,9 @@ describe('/calendar week', () => {
       within(dayHeader('Sunday, March 3')).getByText('No posts scheduled'),
     ).toBeInTheDocument();
 
-    const query = server.requests.filter((r) => `${r.method} ${r.path}` === LIST).at(-1)!.query;
+    const query = server.requests
+      .filter((r) => `${r.method} ${r.path}` === LIST && r.query.has('from'))
+      .at(-1)!.query;
     expect(query.get('from')).toBe(local('2030-03-03T00:00'));
     expect(query.get('to')).toBe(local('2030-03-10T00:00'));
     expect(query.has('page')).toBe(false);
@@ -97,8 +99,13 @@ describe('/calendar week', () => {
   it('places posts by date, then scheduledAt, then createdAt, and drops those without a date', async () => {
     const posts = [
       createPost({ content: 'Scheduled one', scheduledAt: local('2030-03-06T10:00') }),
-      createPost({ content: 'Only created', createdAt: local('2030-03-07T11:15') }),
       createPost({
+        status: 'published',
+        content: 'Only created',
+        createdAt: local('2030-03-07T11:15'),
+      }),
+      createPost({
+        status: 'published',
         content: 'Bad schedule',
         scheduledAt: 'not a date',
         createdAt: local('2030-03-04T08:00'),
@@ -113,6 +120,46 @@ describe('/calendar week', () => {
     expect(within(dayHeader('Monday, March 4')).getByText('1 post')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /11:15 AM.*Only created/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /No date at all/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps undated drafts off the day they were written, in an Unscheduled tray that opens them', async () => {
+    const posts = [
+      createPost({ content: 'Undated idea', createdAt: local('2030-03-05T10:00') }),
+      createPost({ content: 'Dated draft', scheduledAt: local('2030-03-06T12:00') }),
+    ];
+    const { server } = await renderCalendar({ posts });
+
+    const tray = await screen.findByRole('region', { name: /Unscheduled/ });
+    const idea = within(tray).getByRole('link', { name: /No date.*Undated idea/ });
+    expect(idea).toHaveAttribute('href', `/content/${posts[0]!.id}`);
+    expect(within(tray).queryByText('Dated draft')).toBeNull();
+    expect(
+      within(dayHeader('Tuesday, March 5')).getByText('No posts scheduled'),
+    ).toBeInTheDocument();
+    expect(within(dayHeader('Wednesday, March 6')).getByText('1 post')).toBeInTheDocument();
+    const asked = server.requests.find((r) => r.query.get('unscheduled') === 'true')!.query;
+    expect(asked.get('status')).toBe('draft');
+  });
+
+  it('schedules an undated draft dropped on a day (9 AM) or on an hour', async () => {
+    const posts = [createPost({ content: 'First idea' }), createPost({ content: 'Second idea' })];
+    const { server } = await renderCalendar({ posts });
+    const tray = await screen.findByRole('region', { name: /Unscheduled/ });
+
+    drag(within(tray).getByRole('link', { name: /First idea/ }), dayHeader('Thursday, March 7'));
+    await waitFor(() => expect(puts(server)).toEqual([{ scheduledAt: local('2030-03-07T09:00') }]));
+    await waitFor(() =>
+      expect(within(tray).queryByRole('link', { name: /First idea/ })).toBeNull(),
+    );
+
+    const slot = screen.getByRole('row', { name: /^3 PM/ }).querySelectorAll<HTMLElement>('td')[6]!; // Saturday
+    drag(within(tray).getByRole('link', { name: /Second idea/ }), slot);
+    await waitFor(() =>
+      expect(puts(server)).toEqual([
+        { scheduledAt: local('2030-03-07T09:00') },
+        { scheduledAt: local('2030-03-09T15:00') },
+      ]),
+    );
   });
 
   it('links Create a post with the day, and moves by week with Today, previous and next', async () => {

@@ -16,6 +16,7 @@ import {
   dayKey,
   groupByDay,
   isCalendarView,
+  isUnscheduled,
   moveToDay,
   moveToSlot,
   parseAnchor,
@@ -35,6 +36,10 @@ import { canReschedule, useReschedule } from '../components/calendar/use-resched
 import { WeekView } from '../components/calendar/week-view';
 import { AgendaView } from '../components/calendar/agenda-view';
 import { useEmptySlotsByDay } from '../components/calendar/empty-slot-marker';
+import { UNSCHEDULED_TRAY_SIZE, UnscheduledTray } from '../components/calendar/unscheduled-tray';
+
+/** The hour an undated draft dropped on a whole day is scheduled at (wall time). */
+const UNSCHEDULED_DROP_HOUR = 9;
 
 type ScreenKind = 'phone' | 'wide';
 
@@ -116,17 +121,32 @@ export function CalendarPage() {
   const range = visibleRange(days, zone);
   const posts = usePosts(currentOrgId, range);
   const emptySlots = useEmptySlotsByDay(currentOrgId, range, zone, view !== 'agenda');
+  const undated = usePosts(currentOrgId, {
+    status: 'draft',
+    unscheduled: true,
+    page: 1,
+    pageSize: UNSCHEDULED_TRAY_SIZE,
+  });
   const { move, pending } = useReschedule(orgId, zone);
   const list = posts.data?.posts ?? [];
   const byDay = groupByDay(list, zone, pending);
-  const isMovable = (post: Post) => canEdit && canReschedule(post);
+  // A draft just dropped on a day leaves the tray at once (the server's answer confirms it).
+  const tray = (undated.data?.posts ?? []).filter((p) => isUnscheduled(p) && !pending[p.id]);
+  const trayTotal =
+    (undated.data?.totalCount ?? 0) - ((undated.data?.posts.length ?? 0) - tray.length);
+  const isMovable = (post: Post) => canEdit && (canReschedule(post) || isUnscheduled(post));
 
   const { draggingId, dragSource, dropTarget } = useCalendarDrag((postId, target) => {
-    const post = list.find((p) => p.id === postId);
+    const post = list.find((p) => p.id === postId) ?? tray.find((p) => p.id === postId);
     const place = parseTarget(target);
-    const current = [...byDay.values()].flat().find((item) => item.post.id === postId);
-    if (!post || !place || !current || !isMovable(post)) return;
+    if (!post || !place || !isMovable(post)) return;
     const day = parseWall(place.dayKey);
+    const current = [...byDay.values()].flat().find((item) => item.post.id === postId);
+    if (!current) {
+      // An undated draft takes the hour it was dropped on, or the start of a working day.
+      void move(post, day.startOf('day').hour(place.hour ?? UNSCHEDULED_DROP_HOUR));
+      return;
+    }
     const to =
       place.hour === null ? moveToDay(current.at, day) : moveToSlot(current.at, day, place.hour);
     void move(post, to);
@@ -178,6 +198,14 @@ export function CalendarPage() {
       <p id={DRAG_HINT_ID} className="sr-only">
         Drag to another day or hour to reschedule, or use Move to… in the day’s list.
       </p>
+      <UnscheduledTray
+        posts={tray}
+        totalCount={trayTotal}
+        canDrag={view !== 'agenda'}
+        isMovable={isMovable}
+        draggingId={draggingId}
+        dragSource={dragSource}
+      />
       {renderBody()}
       {openDayKey && (
         <DayModal

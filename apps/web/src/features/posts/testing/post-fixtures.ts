@@ -107,6 +107,7 @@ export function postsListHandler(all: () => Post[]): Handler {
     const matching = all().filter((post) => {
       const text = typeof post.content === 'string' ? post.content : (post.content.default ?? '');
       if (status && post.status !== status) return false;
+      if (query.get('unscheduled') === 'true' && post.scheduledAt) return false;
       if (platformId && !post.platforms.some((p) => p.id === platformId)) return false;
       if (q && !text.toLowerCase().includes(q)) return false;
       if (from && when(post) < Date.parse(from)) return false;

@@ -99,9 +99,17 @@ export function agendaDays(
 }
 
 /**
+ * A draft nobody gave a time yet: it belongs in the Unscheduled tray, not on the day it was
+ * written (docs/product.md#calendar).
+ */
+export const isUnscheduled = (post: Pick<Post, 'status' | 'scheduledAt'>) =>
+  post.status === 'draft' && !post.scheduledAt;
+
+/**
  * Posts by day of `zone`, each day in time order. A post's time follows docs/product.md#calendar (date, then
- * scheduledAt, then createdAt); posts without a readable one are left out. `overrides` holds
- * times of moves the server has not confirmed yet, so a dropped post lands at once.
+ * scheduledAt, then createdAt); posts without a readable one, and unscheduled drafts, are left
+ * out. `overrides` holds times of moves the server has not confirmed yet, so a dropped post lands
+ * at once.
  */
 export function groupByDay(
   posts: readonly Post[],
@@ -111,6 +119,7 @@ export function groupByDay(
   const days = new Map<string, DatedPost[]>();
   for (const post of posts) {
     const override = overrides[post.id];
+    if (!override && isUnscheduled(post)) continue;
     const date = override ? new Date(override) : postDate(post);
     if (!date) continue;
     const at = wallAt(date, zone);

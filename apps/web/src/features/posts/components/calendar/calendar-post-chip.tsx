@@ -29,7 +29,8 @@ export function CalendarPostChip({
   isDragging = false,
 }: {
   post: Post;
-  at: Dayjs;
+  /** The post's wall time; null for a draft without one (the Unscheduled tray). */
+  at: Dayjs | null;
   drag: DragProps;
   isDragging?: boolean;
 }) {
@@ -39,11 +40,12 @@ export function CalendarPostChip({
   const style = statusStyle(post.status);
   // Which accounts it goes out from, else which networks (a post from before accounts were named).
   const who = accountsLine(post) || networksPhrase(post);
+  const time = at ? at.format('h:mm A') : 'No date';
   const extraNetworks = post.platforms.length - MARKS_PER_CHIP;
   return (
     <Link
       to={generatePath(paths.postDetails, { postId: post.id })}
-      title={`${at.format('h:mm A')} · ${statusLabel(post.status)}${who ? ` · ${who}` : ''} · ${post.title?.trim() ? `${post.title.trim()} · ` : ''}${text}`}
+      title={`${time} · ${statusLabel(post.status)}${who ? ` · ${who}` : ''} · ${post.title?.trim() ? `${post.title.trim()} · ` : ''}${text}`}
       aria-describedby={drag.draggable ? DRAG_HINT_ID : undefined}
       {...drag}
       className={cn(
@@ -55,7 +57,7 @@ export function CalendarPostChip({
     >
       <span className="flex items-center gap-1.5">
         <span className={cn('size-2 shrink-0 rounded-full', style.accent)} aria-hidden="true" />
-        <span className="font-semibold tabular-nums">{at.format('h:mm A')}</span>
+        <span className="font-semibold tabular-nums">{time}</span>
         <span className="ml-auto flex shrink-0 items-center gap-0.5">
           {post.platforms.slice(0, MARKS_PER_CHIP).map((platform) => (
             <NetworkMark key={platform.id} name={platform.name} size="xs" className="size-4" />

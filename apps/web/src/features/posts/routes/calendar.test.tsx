@@ -442,6 +442,23 @@ describe('/calendar chips', () => {
     expect(chip.querySelectorAll('svg')).toHaveLength(2);
     expect(chip.getAttribute('title')).toContain('Ada Posts (X), Harbor Cafe (Facebook)');
   });
+
+  it('keep a post for many networks to three places: two marks and "+N" for the rest', async () => {
+    const names = ['X', 'Facebook', 'Instagram', 'Threads', 'LinkedIn'];
+    const posts = [
+      createPost({
+        content: 'Everywhere',
+        platforms: names.map((name) => ({ id: `plt_${name}`, name })),
+        accounts: [],
+        scheduledAt: local('2030-03-06T10:00'),
+      }),
+    ];
+    await renderCalendar({ posts });
+
+    const chip = await screen.findByRole('link', { name: /Everywhere/ });
+    expect(chip.querySelectorAll('svg')).toHaveLength(2);
+    expect(within(chip).getByTestId('more-networks')).toHaveTextContent('+3');
+  });
 });
 
 /** Makes the window as narrow as a phone (the calendar asks through matchMedia). */

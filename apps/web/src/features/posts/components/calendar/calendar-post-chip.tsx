@@ -15,8 +15,18 @@ type DragProps = Partial<Pick<ComponentProps<'a'>, 'onDragStart' | 'onDragEnd'>>
   draggable: boolean;
 };
 
-/** A chip shows this many network marks; a post for more networks adds "+N". */
-const MARKS_PER_CHIP = 3;
+/**
+ * A chip has room for this many network marks; a post for more networks shows one fewer and
+ * "+N" in the last place, so the row never grows wider than three marks.
+ */
+export const MARKS_PER_CHIP = 3;
+
+/** The network marks a chip shows, and how many networks "+N" stands for. */
+export function chipMarks<T>(platforms: readonly T[]): { shown: T[]; more: number } {
+  if (platforms.length <= MARKS_PER_CHIP) return { shown: [...platforms], more: 0 };
+  const shown = platforms.slice(0, MARKS_PER_CHIP - 1);
+  return { shown, more: platforms.length - shown.length };
+}
 
 /**
  * A post in a calendar cell: time, status colour, the networks it goes to and the start of its
@@ -41,7 +51,7 @@ export function CalendarPostChip({
   // Which accounts it goes out from, else which networks (a post from before accounts were named).
   const who = accountsLine(post) || networksPhrase(post);
   const time = at ? at.format('h:mm A') : 'No date';
-  const extraNetworks = post.platforms.length - MARKS_PER_CHIP;
+  const marks = chipMarks(post.platforms);
   return (
     <Link
       to={generatePath(paths.postDetails, { postId: post.id })}
@@ -55,16 +65,23 @@ export function CalendarPostChip({
         isDragging && 'opacity-50',
       )}
     >
-      <span className="flex items-center gap-1.5">
-        <span className={cn('size-2 shrink-0 rounded-full', style.accent)} aria-hidden="true" />
-        <span className="font-semibold tabular-nums">{time}</span>
+      {/* In a narrow cell the marks wrap under the time rather than spill out of the chip. */}
+      <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
+        <span className="flex items-center gap-1.5">
+          <span className={cn('size-2 shrink-0 rounded-full', style.accent)} aria-hidden="true" />
+          <span className="font-semibold whitespace-nowrap tabular-nums">{time}</span>
+        </span>
         <span className="ml-auto flex shrink-0 items-center gap-0.5">
-          {post.platforms.slice(0, MARKS_PER_CHIP).map((platform) => (
+          {marks.shown.map((platform) => (
             <NetworkMark key={platform.id} name={platform.name} size="xs" className="size-4" />
           ))}
-          {extraNetworks > 0 && (
-            <span aria-hidden="true" className="text-[0.625rem] text-slate-600">
-              +{extraNetworks}
+          {marks.more > 0 && (
+            <span
+              aria-hidden="true"
+              data-testid="more-networks"
+              className="grid h-4 min-w-4 place-items-center rounded-full bg-slate-200 px-0.5 text-[0.625rem] leading-none font-semibold text-slate-700"
+            >
+              +{marks.more}
             </span>
           )}
         </span>

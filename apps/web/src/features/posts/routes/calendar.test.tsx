@@ -4,7 +4,8 @@ import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { wallAt } from '@/lib/zoned-time';
 import { createMe } from '@/testing/factories';
-import { fail, ok, type FakeRequest } from '@/testing/fake-server';
+import { createIntegration } from '@/testing/platform-fixtures';
+import { fail, ok, type FakeReply, type FakeRequest } from '@/testing/fake-server';
 import { mockServer, renderApp } from '@/testing/render-app';
 import { createMedia, createPost, postsListHandler } from '../testing/post-fixtures';
 
@@ -16,10 +17,11 @@ async function renderCalendar({
   posts = [] as Post[],
   path = '/calendar?date=2030-03-05',
   me = createMe(),
+  routes = {} as Record<string, FakeReply>,
 } = {}) {
   const server = mockServer({
     me,
-    routes: { [LIST]: postsListHandler(() => posts) },
+    routes: { [LIST]: postsListHandler(() => posts), ...routes },
   });
   for (const post of posts) {
     server.on(`PUT /organizations/org_1/posts/${post.id}`, ({ body }: FakeRequest) => {
@@ -382,6 +384,45 @@ describe('/calendar month', () => {
       .closest('td')!;
     drag(within(table).getByRole('link', { name: /Monthly/ }), target);
     await waitFor(() => expect(puts(server)).toEqual([{ scheduledAt: local('2030-03-20T16:10') }]));
+  });
+});
+
+describe('/calendar open queue slots', () => {
+  const accounts = [
+    createIntegration({ id: 'int_ada', metadata: { name: 'Ada Posts' } }),
+    createIntegration({
+      id: 'int_cafe',
+      platform: { id: 'plt_facebook', name: 'Facebook' },
+      metadata: { name: 'Harbor Cafe', username: null },
+    }),
+  ];
+  const slotRoutes = {
+    'GET /organizations/org_1/queue/slots': ok({
+      slots: [
+        { at: local('2030-03-05T09:00'), integrationIds: ['int_ada'] },
+        { at: local('2030-03-05T15:00'), integrationIds: ['int_cafe'] },
+      ],
+    }),
+    'GET /organizations/org_1/integrations': ok({ platforms: accounts }),
+  };
+
+  it('say whose queue each open slot of the week is', async () => {
+    await renderCalendar({ routes: slotRoutes });
+
+    const nine = await screen.findByText(/9:00 AM/, { selector: 'span[title]' });
+    expect(nine).toHaveTextContent('Empty queue slot at 9:00 AM · open slot for · Ada Posts (X)');
+    expect(nine).toHaveAttribute('title', 'Open queue slot at 9:00 AM for Ada Posts (X)');
+    expect(screen.getByText(/3:00 PM/, { selector: 'span[title]' })).toHaveTextContent(
+      /Harbor Cafe \(Facebook\)/,
+    );
+  });
+
+  it('name the accounts of a day’s open slots in the month', async () => {
+    await renderCalendar({ path: '/calendar?view=month&date=2030-03-05', routes: slotRoutes });
+
+    expect(
+      await screen.findByText('2 open queue slots for Ada Posts (X), Harbor Cafe (Facebook)'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -2,6 +2,7 @@ import type { Post } from '@herald/contract';
 import type { Dayjs } from 'dayjs';
 import type { DragEvent } from 'react';
 import type { DatedPost } from './calendar-dates';
+import type { CalendarSlot } from './empty-slot-marker';
 
 /** What the week and month grids need from the page: posts, drag and drop, and the day list. */
 export interface CalendarGridProps {
@@ -11,7 +12,7 @@ export interface CalendarGridProps {
   /** Whether the member may create posts (the "Create a post" links). */
   canCreate: boolean;
   /** Empty posting-queue slots per day key (wall times), shown as subtle markers. */
-  emptySlots?: Map<string, Dayjs[]>;
+  emptySlots?: Map<string, CalendarSlot[]>;
   onOpenDay: (key: string) => void;
   isMovable: (post: Post) => boolean;
   draggingId: string | null;

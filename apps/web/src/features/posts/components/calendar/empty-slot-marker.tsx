@@ -1,8 +1,16 @@
 import type { Dayjs } from 'dayjs';
-import type { EmptySlot } from '@herald/contract';
+import type { EmptySlot, Integration } from '@herald/contract';
 import { dayKey } from './calendar-dates';
+import { useIntegrations } from '@/lib/integrations';
 import { useEmptySlots } from '@/lib/queue';
 import { wallAt } from '@/lib/zoned-time';
+
+/** An empty queue slot at a wall time, with the accounts whose queue it belongs to. */
+export interface CalendarSlot {
+  at: Dayjs;
+  /** "Ada Posts (X)", one per account; empty while the accounts are unknown. */
+  accounts: string[];
+}
 
 /** Empty queue slots by calendar day (wall times in `zone`), for the visible range. */
 export function useEmptySlotsByDay(
@@ -10,38 +18,71 @@ export function useEmptySlotsByDay(
   range: { from: string; to: string },
   zone: string,
   enabled: boolean,
-): Map<string, Dayjs[]> {
+): Map<string, CalendarSlot[]> {
   const slots = useEmptySlots(enabled ? orgId : null, range.from, range.to);
-  return groupSlots(slots.data?.data.slots ?? [], zone);
+  const integrations = useIntegrations(enabled ? orgId : null);
+  return groupSlots(slots.data?.data.slots ?? [], zone, integrations.data ?? []);
 }
 
-export function groupSlots(slots: readonly EmptySlot[], zone: string): Map<string, Dayjs[]> {
-  const by = new Map<string, Dayjs[]>();
+/** An account as the calendar names it: its name, else its @handle, with its network. */
+export function slotAccountName(account: Integration): string {
+  const name =
+    account.metadata.name ??
+    (account.metadata.username ? `@${account.metadata.username}` : account.platform.name);
+  return `${name} (${account.platform.name})`;
+}
+
+export function groupSlots(
+  slots: readonly EmptySlot[],
+  zone: string,
+  accounts: readonly Integration[] = [],
+): Map<string, CalendarSlot[]> {
+  const names = new Map(accounts.map((account) => [account.id, slotAccountName(account)]));
+  const by = new Map<string, CalendarSlot[]>();
   for (const slot of slots) {
     const at = wallAt(slot.at, zone);
     const key = dayKey(at);
-    by.set(key, [...(by.get(key) ?? []), at]);
+    const slotAccounts = slot.integrationIds.flatMap((id) => names.get(id) ?? []);
+    by.set(key, [...(by.get(key) ?? []), { at, accounts: slotAccounts }]);
   }
   return by;
 }
 
-/** A subtle dashed marker: a queue slot no post takes yet. */
-export function EmptySlotMarker({ at }: { at: Dayjs }) {
+/** The accounts of several slots, each named once, in the order they first come. */
+const accountsOf = (slots: readonly CalendarSlot[]) => [
+  ...new Set(slots.flatMap((slot) => slot.accounts)),
+];
+
+/** A subtle dashed marker: a queue slot no post takes yet, and whose queue it is. */
+export function EmptySlotMarker({ slot }: { slot: CalendarSlot }) {
+  const whose = slot.accounts.join(', ');
   return (
-    <span className="block truncate rounded border border-dashed border-slate-300 px-1 text-[11px] leading-5 text-slate-500">
+    <span
+      title={`Open queue slot at ${slot.at.format('h:mm A')}${whose ? ` for ${whose}` : ''}`}
+      className="block truncate rounded border border-dashed border-slate-300 px-1 text-[11px] leading-5 text-slate-500"
+    >
       <span className="sr-only">Empty queue slot at </span>
-      {at.format('h:mm A')}
+      {slot.at.format('h:mm A')}
       <span aria-hidden="true"> · open slot</span>
+      {whose && (
+        <>
+          <span className="sr-only"> for</span>
+          <span aria-hidden="true"> ·</span> {whose}
+        </>
+      )}
     </span>
   );
 }
 
-/** The month grid's line: how many empty slots a day has. */
-export function EmptySlotCount({ count }: { count: number }) {
-  if (count === 0) return null;
+/** The month grid's line: how many empty slots a day has, and for which accounts. */
+export function EmptySlotCount({ slots }: { slots: readonly CalendarSlot[] }) {
+  if (slots.length === 0) return null;
+  const count = slots.length === 1 ? '1 open queue slot' : `${slots.length} open queue slots`;
+  const whose = accountsOf(slots).join(', ');
+  const line = whose ? `${count} for ${whose}` : count;
   return (
-    <p className="mt-1 truncate px-1 text-[11px] text-slate-500">
-      {count === 1 ? '1 open queue slot' : `${count} open queue slots`}
+    <p title={line} className="mt-1 truncate px-1 text-[11px] text-slate-500">
+      {line}
     </p>
   );
 }

@@ -127,7 +127,7 @@ export function MonthView({
                         +{hidden} more
                       </button>
                     )}
-                    <EmptySlotCount count={emptySlots?.get(key)?.length ?? 0} />
+                    <EmptySlotCount slots={emptySlots?.get(key) ?? []} />
                   </td>
                 );
               })}

@@ -128,7 +128,7 @@ export function WeekView({
               {days.map((day) => {
                 const key = dayKey(day);
                 const posts = (byDay.get(key) ?? []).filter(({ at }) => at.hour() === hour);
-                const open = (emptySlots?.get(key) ?? []).filter((at) => at.hour() === hour);
+                const open = (emptySlots?.get(key) ?? []).filter(({ at }) => at.hour() === hour);
                 return (
                   <td
                     key={key}
@@ -166,8 +166,8 @@ export function WeekView({
                         ))}
                       </ul>
                     )}
-                    {open.map((at) => (
-                      <EmptySlotMarker key={at.valueOf()} at={at} />
+                    {open.map((slot) => (
+                      <EmptySlotMarker key={slot.at.valueOf()} slot={slot} />
                     ))}
                   </td>
                 );

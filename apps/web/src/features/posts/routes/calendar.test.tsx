@@ -535,6 +535,27 @@ describe('/calendar agenda', () => {
     createPost({ content: 'Next week', scheduledAt: local('2030-03-10T08:00') }),
   ];
 
+  it('shows a phone all seven days of the month: compact cells with dots and counts that open the day', async () => {
+    phoneWidth();
+    const { user } = await renderCalendar({
+      posts: weekPosts(),
+      path: '/calendar?view=month&date=2030-03-05',
+    });
+
+    const table = await screen.findByRole('table', { name: 'Posts of March 2030, by day' });
+    // No minimum width wider than a phone: the seven columns share its width.
+    expect(table.className).not.toMatch(/min-w-/);
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(7);
+    // Cells hold buttons, not post chips that would need a wide cell.
+    expect(within(table).queryByRole('link', { name: /Winter latte launch/ })).toBeNull();
+    const tuesday = within(table).getByRole('button', { name: 'Tuesday, March 5, 2 posts' });
+    expect(within(table).getByRole('button', { name: 'Saturday, March 9, 1 post' })).toBeVisible();
+
+    await user.click(tuesday);
+    const dialog = await screen.findByRole('dialog', { name: /Tuesday, March 5/ });
+    expect(within(dialog).getByText(/Our new latte is here/)).toBeInTheDocument();
+  });
+
   it('is what a phone opens: the days of the week with their posts in time order, networks and status', async () => {
     phoneWidth();
     await renderCalendar({ posts: weekPosts() });

@@ -114,6 +114,7 @@ export function CalendarPage() {
   const canCreate = useCan('POST /organizations/:orgId/post');
   const zone = useTimeZone();
   const { view, anchor, setPosition } = useCalendarPosition(zone);
+  const isPhone = useMediaQuery(PHONE_QUERY);
   const [openDayKey, setOpenDayKey] = useState<string | null>(null);
 
   const days = visibleDays(view, anchor);
@@ -171,7 +172,11 @@ export function CalendarPage() {
       return <CalendarError error={posts.error} onRetry={() => void posts.refetch()} />;
     }
     if (view === 'agenda') return <AgendaView {...grid} />;
-    return view === 'week' ? <WeekView {...grid} /> : <MonthView {...grid} month={anchor} />;
+    return view === 'week' ? (
+      <WeekView {...grid} />
+    ) : (
+      <MonthView {...grid} month={anchor} compact={isPhone} />
+    );
   };
 
   return (

@@ -206,6 +206,10 @@ export const ORG_ROUTE_PERMISSIONS = {
   /** Posting queue (docs/queue-and-import.md): slots are settings; peeking the next slot is composing. */
   'GET /organizations/:orgId/queue': route('member', "every account's weekly queue slots"),
   'PUT /organizations/:orgId/queue/:integrationId': route('org:manage', 'queue slots are settings'),
+  'POST /organizations/:orgId/queue/:integrationId/copy': route(
+    'org:manage',
+    "likewise: replaces other accounts' slots",
+  ),
   'POST /organizations/:orgId/queue/:integrationId/reshuffle': route(
     'org:manage',
     'likewise: places queued posts again',

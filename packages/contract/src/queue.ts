@@ -67,6 +67,21 @@ export const QueueAccountResponseSchema = successEnvelope(
   z.object({ account: QueueAccountSchema }),
 );
 
+/**
+ * POST …/queue/{integrationId}/copy: gives these other accounts the account's saved week,
+ * replacing theirs (their scheduled posts do not move).
+ */
+export const CopyQueueSlotsRequestSchema = z.object({
+  integrationIds: z
+    .array(z.uuid('integrationIds must be ids of connected accounts.'))
+    .min(1, 'Choose at least one account to copy the times to.')
+    .max(100, 'Choose at most 100 accounts.'),
+});
+export type CopyQueueSlotsRequest = z.infer<typeof CopyQueueSlotsRequestSchema>;
+export const CopyQueueSlotsResponseSchema = successEnvelope(
+  z.object({ accounts: z.array(QueueAccountSchema) }),
+);
+
 /** POST …/queue/{integrationId}/reshuffle: how many queued posts moved. */
 export const ReshuffleResponseSchema = successEnvelope(
   z.object({ moved: z.number().int(), queued: z.number().int() }),

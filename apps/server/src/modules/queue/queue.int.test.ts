@@ -119,6 +119,33 @@ describe('slots', () => {
     ).slots;
     expect(slots).toHaveLength(3);
   });
+
+  it("copy to other accounts, replacing their week; only org:manage, only the organization's accounts", async () => {
+    const copy = (actor: Actor, from: string, ids: string[], org = orgId) =>
+      actor.call('POST', `/api/organizations/${org}/queue/${from}/copy`, { integrationIds: ids });
+    expect((await copy(creator, xId, [threadsId])).status).toBe(403);
+    const foreign = await copy(outsider, xId, [threadsId], otherOrgId);
+    expect(foreign.status).toBe(404);
+    const stranger = await copy(owner, xId, ['00000000-0000-4000-8000-000000000000']);
+    expect(stranger.status).toBe(400);
+    expect(JSON.stringify(stranger.body)).toContain('not connected to this organization');
+    expect((await copy(owner, xId, [xId])).status).toBe(400);
+
+    const copied = await copy(owner, xId, [threadsId]);
+    expect(copied.status).toBe(200);
+    expect(copied.body.data.accounts).toEqual([
+      expect.objectContaining({
+        integrationId: threadsId,
+        slots: [
+          { weekday: 0, time: '09:00' },
+          { weekday: 0, time: '12:30' },
+          { weekday: 1, time: '09:00' },
+        ],
+      }),
+    ]);
+    // Back to the week the tests below expect.
+    expect((await putSlots(owner, threadsId, [{ weekday: 0, time: '12:30' }])).status).toBe(200);
+  });
 });
 
 describe('Add to queue', () => {

@@ -1,4 +1,6 @@
 import {
+  CopyQueueSlotsRequestSchema,
+  CopyQueueSlotsResponseSchema,
   EmptySlotsQuerySchema,
   EmptySlotsResponseSchema,
   NextSlotQuerySchema,
@@ -13,7 +15,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PostsDeps } from '../posts/posts.service.js';
-import { emptySlots, getQueue, peekNextSlot, putSlots, reshuffle } from './queue.service.js';
+import {
+  copySlots,
+  emptySlots,
+  getQueue,
+  peekNextSlot,
+  putSlots,
+  reshuffle,
+} from './queue.service.js';
 
 /** docs/queue-and-import.md#posting-queue: weekly slots per account, next slot, empty slots, re-shuffle. */
 export async function queueRoutes(app: FastifyInstance, deps: PostsDeps) {
@@ -57,6 +66,31 @@ export async function queueRoutes(app: FastifyInstance, deps: PostsDeps) {
           request.params.orgId,
           request.params.integrationId,
           request.body.slots,
+        ),
+      },
+    }),
+  );
+
+  api.post(
+    '/organizations/:orgId/queue/:integrationId/copy',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/queue/:integrationId/copy' } },
+      schema: {
+        tags,
+        summary: "Give other accounts this account's saved slots (their scheduled posts stay)",
+        params: QueueAccountParamsSchema,
+        body: CopyQueueSlotsRequestSchema,
+        response: { 200: CopyQueueSlotsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        accounts: await copySlots(
+          deps,
+          request.params.orgId,
+          request.params.integrationId,
+          request.body.integrationIds,
         ),
       },
     }),

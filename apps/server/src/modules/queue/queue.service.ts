@@ -82,6 +82,43 @@ export async function putSlots(
 }
 
 /**
+ * Gives other accounts the saved week of `integrationId`, replacing theirs, all in one
+ * transaction. Scheduled posts stay where they are (re-shuffle moves them).
+ */
+export async function copySlots(
+  deps: Pick<Deps, 'db' | 'now'>,
+  organizationId: string,
+  integrationId: string,
+  targetIds: string[],
+) {
+  const accounts = await repo.queueAccounts(deps.db, organizationId);
+  const known = new Set(accounts.map((a) => a.integrationId));
+  if (!known.has(integrationId)) {
+    throw new AppError('NOT_FOUND', 'This account is not connected to this organization.');
+  }
+  const targets = [...new Set(targetIds)].filter((id) => id !== integrationId);
+  const unknown = targets.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Some of the chosen accounts are not connected to this organization any more. Reload and choose again.',
+    );
+  }
+  if (targets.length === 0) {
+    throw new AppError('VALIDATION_FAILED', 'Choose another account to copy the times to.');
+  }
+  const week = (await repo.slotsOf(deps.db, organizationId, [integrationId])).map((s) => ({
+    weekday: s.weekday,
+    minute: s.minute,
+  }));
+  await deps.db.transaction(async (tx) => {
+    for (const target of targets) await repo.replaceSlots(tx, organizationId, target, week);
+  });
+  const queue = await getQueue(deps, organizationId);
+  return queue.accounts.filter((a) => targets.includes(a.integrationId));
+}
+
+/**
  * The earliest slot time, after `after`, that every account of `integrationIds` has in its week
  * and that no waiting post of any of them occupies; null when there is none within the horizon.
  * `exceptPostIds`' own times do not count as occupied (re-shuffle places them anew).

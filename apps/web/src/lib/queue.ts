@@ -1,4 +1,5 @@
 import {
+  CopyQueueSlotsResponseSchema,
   EmptySlotsResponseSchema,
   NextSlotResponseSchema,
   QueueAccountResponseSchema,
@@ -28,6 +29,20 @@ export function useSaveSlots(orgId: string) {
         `${orgPath(orgId)}/queue/${encodeURIComponent(integrationId)}`,
         { slots },
         { schema: QueueAccountResponseSchema },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['queue', orgId] }),
+  });
+}
+
+/** `POST …/queue/{integrationId}/copy`: other accounts get this account's saved week. */
+export function useCopySlots(orgId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ from, to }: { from: string; to: string[] }) =>
+      apiClient.post(
+        `${orgPath(orgId)}/queue/${encodeURIComponent(from)}/copy`,
+        { integrationIds: to },
+        { schema: CopyQueueSlotsResponseSchema },
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['queue', orgId] }),
   });

@@ -1,14 +1,25 @@
 import { QUEUE_WEEKDAYS, type QueueAccount, type QueueSlot } from '@herald/contract';
-import { Copy, Plus, Save, Shuffle, X } from 'lucide-react';
+import { Copy, CopyPlus, Plus, Save, Shuffle, Sparkles, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Modal } from '@/components/ui/modal';
 import { LoadingIndicator, Spinner } from '@/components/ui/spinner';
 import { useCan } from '@/lib/permissions';
 import { toast, toastError } from '@/lib/toast';
-import { useQueue, useReshuffle, useSaveSlots } from '@/lib/queue';
+import { useCopySlots, useQueue, useReshuffle, useSaveSlots } from '@/lib/queue';
 
 export const SLOTS_SAVED = 'Posting queue saved. Scheduled posts stay where they are.';
+export const COPIED = (count: number) =>
+  `Times copied to ${count} account${count === 1 ? '' : 's'}. Their scheduled posts stay where they are.`;
+
+/**
+ * What an empty week may start from: three times each weekday, the hours most audiences read
+ * (nothing is kept until Save slots).
+ */
+export const SUGGESTED_TIMES = ['09:00', '12:00', '17:00'] as const;
+const suggestedWeek = (): QueueSlot[] =>
+  [0, 1, 2, 3, 4].flatMap((weekday) => SUGGESTED_TIMES.map((time) => ({ weekday, time })));
 export const RESHUFFLED = (moved: number) =>
   moved === 0
     ? 'Every queued post already sits in a slot: nothing moved.'
@@ -22,16 +33,99 @@ function accountName(a: QueueAccount) {
   return `${who} (${a.platformName})`;
 }
 
+/** Chooses the accounts that get this account's saved week, and copies it to them. */
+function CopyToAccountsDialog({
+  orgId,
+  account,
+  others,
+  open,
+  onOpenChange,
+}: {
+  orgId: string;
+  account: QueueAccount;
+  others: QueueAccount[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [chosen, setChosen] = useState<string[]>(() => others.map((a) => a.integrationId));
+  const copy = useCopySlots(orgId);
+  const toggle = (id: string) =>
+    setChosen((current) =>
+      current.includes(id) ? current.filter((c) => c !== id) : [...current, id],
+    );
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Copy times to other accounts"
+      description={`The chosen accounts get the saved times of ${accountName(account)} in place of their own. Their scheduled posts stay where they are.`}
+      size="sm"
+    >
+      <fieldset>
+        <legend className="sr-only">Accounts</legend>
+        <ul className="flex flex-col gap-2">
+          {others.map((other) => (
+            <li key={other.integrationId}>
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(other.integrationId)}
+                  onChange={() => toggle(other.integrationId)}
+                  className="size-4 rounded border-slate-300"
+                />
+                {accountName(other)}
+                <span className="text-xs text-slate-500">
+                  {other.slots.length === 0
+                    ? 'no times yet'
+                    : `${other.slots.length} time${other.slots.length === 1 ? '' : 's'} now`}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <div className="mt-5 flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button
+          type="button"
+          disabled={chosen.length === 0 || copy.isPending}
+          onClick={() =>
+            copy.mutate(
+              { from: account.integrationId, to: chosen },
+              {
+                onSuccess: (res) => {
+                  toast.success(COPIED(res.data.accounts.length));
+                  onOpenChange(false);
+                },
+                onError: (error) => toastError(error, 'Failed to copy the times.'),
+              },
+            )
+          }
+        >
+          {copy.isPending && <Spinner className="size-4 text-white" />}
+          Copy times
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
 /** One account's week: times per weekday, added, removed and copied to the weekdays. */
 function WeekEditor({
   orgId,
   account,
+  others,
   canEdit,
 }: {
   orgId: string;
   account: QueueAccount;
+  /** The organization's other accounts, which may get this week. */
+  others: QueueAccount[];
   canEdit: boolean;
 }) {
+  const [copying, setCopying] = useState(false);
   const [slots, setSlots] = useState(() => sortSlots(account.slots));
   const [adding, setAdding] = useState<Record<number, string>>({});
   const [confirming, setConfirming] = useState(false);
@@ -61,6 +155,22 @@ function WeekEditor({
 
   return (
     <div className="mt-4">
+      {canEdit && slots.length === 0 && (
+        <div className="mb-3 flex flex-wrap items-center gap-3 rounded-xl bg-indigo-50 p-3 text-sm text-indigo-900">
+          <span className="min-w-0 flex-1">
+            This account has no times yet, so Add to queue cannot use it.
+          </span>
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            onClick={() => setSlots(suggestedWeek())}
+          >
+            <Sparkles className="size-4" aria-hidden="true" />
+            Start with suggested times
+          </Button>
+        </div>
+      )}
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
         {QUEUE_WEEKDAYS.map((day, weekday) => {
           const times = slots.filter((s) => s.weekday === weekday);
@@ -144,6 +254,19 @@ function WeekEditor({
       </p>
       {canEdit && (
         <div className="mt-3 flex flex-wrap justify-end gap-2">
+          {others.length > 0 && (
+            <Button
+              type="button"
+              variant="secondary"
+              // The saved week is what is copied: unsaved changes are saved first.
+              disabled={dirty || account.slots.length === 0}
+              title={dirty ? 'Save the slots first' : undefined}
+              onClick={() => setCopying(true)}
+            >
+              <CopyPlus className="size-4" aria-hidden="true" />
+              Copy to other accounts
+            </Button>
+          )}
           <Button
             type="button"
             variant="secondary"
@@ -174,6 +297,15 @@ function WeekEditor({
             Save slots
           </Button>
         </div>
+      )}
+      {copying && (
+        <CopyToAccountsDialog
+          orgId={orgId}
+          account={account}
+          others={others}
+          open={copying}
+          onOpenChange={setCopying}
+        />
       )}
       <ConfirmDialog
         open={confirming}
@@ -248,6 +380,7 @@ export function PostingQueueCard({ orgId }: { orgId: string }) {
               key={`${account.integrationId}:${JSON.stringify(account.slots)}`}
               orgId={orgId}
               account={account}
+              others={accounts.filter((a) => a.integrationId !== account.integrationId)}
               canEdit={canEdit}
             />
           )}

@@ -85,3 +85,72 @@ describe('/settings Posting queue', () => {
     expect(within(card).queryByLabelText('New time on Monday')).toBeNull();
   });
 });
+
+describe('/settings Posting queue across accounts', () => {
+  const X_ID = '11111111-1111-4111-8111-111111111111';
+  const THREADS_ID = '22222222-2222-4222-8222-222222222222';
+  const LINKEDIN_ID = '33333333-3333-4333-8333-333333333333';
+
+  async function renderAccounts() {
+    let accounts = [
+      account([{ weekday: 0, time: '09:00' }]),
+      { ...account([]), integrationId: THREADS_ID, platformName: 'Threads', name: 'Acme Threads' },
+      { ...account([]), integrationId: LINKEDIN_ID, platformName: 'LinkedIn', name: 'Acme Page' },
+    ];
+    const server = mockServer({
+      me: createMe(),
+      routes: {
+        ...integrationRoutes(),
+        'GET /organizations/org_1/queue': () => ok({ timeZone: 'Europe/Paris', accounts }),
+        [`POST /organizations/org_1/queue/${X_ID}/copy`]: (request) => {
+          const ids = (request.body as { integrationIds: string[] }).integrationIds;
+          accounts = accounts.map((a) =>
+            ids.includes(a.integrationId) ? { ...a, slots: accounts[0]!.slots } : a,
+          );
+          return ok({ accounts: accounts.filter((a) => ids.includes(a.integrationId)) });
+        },
+      },
+    });
+    const app = renderApp('/settings');
+    const card = await screen.findByRole('region', { name: 'Posting queue' }, { timeout: 10_000 });
+    await within(card).findByText('09:00', {}, { timeout: 10_000 });
+    return { ...app, server, card };
+  }
+
+  it("copies an account's saved times to the other accounts chosen", async () => {
+    const { user, server, card } = await renderAccounts();
+
+    await user.click(within(card).getByRole('button', { name: 'Copy to other accounts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy times to other accounts' });
+    expect(
+      within(dialog).getByRole('checkbox', { name: /Acme Threads \(Threads\)/ }),
+    ).toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: /Acme Page \(LinkedIn\)/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy times' }));
+
+    expect(
+      await screen.findByText(
+        'Times copied to 1 account. Their scheduled posts stay where they are.',
+      ),
+    ).toBeInTheDocument();
+    const copy = server.requests.find((r) => r.path.endsWith('/copy'));
+    expect(copy?.body).toEqual({ integrationIds: [THREADS_ID] });
+
+    await user.selectOptions(within(card).getByLabelText('Account'), THREADS_ID);
+    expect(await within(card).findByText('09:00')).toBeInTheDocument();
+  });
+
+  it('offers an empty week suggested times, kept only once saved', async () => {
+    const { user, server, card } = await renderAccounts();
+    await user.selectOptions(within(card).getByLabelText('Account'), LINKEDIN_ID);
+    expect(await within(card).findAllByText('No slots')).toHaveLength(7);
+    // Nothing saved to copy yet.
+    expect(within(card).getByRole('button', { name: 'Copy to other accounts' })).toBeDisabled();
+
+    await user.click(within(card).getByRole('button', { name: 'Start with suggested times' }));
+    expect(within(card).getAllByText('12:00')).toHaveLength(5);
+    expect(within(card).getAllByText('No slots')).toHaveLength(2);
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+    expect(within(card).getByRole('button', { name: 'Save slots' })).toBeEnabled();
+  });
+});

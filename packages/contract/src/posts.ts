@@ -394,10 +394,22 @@ const CommentSchema: z.ZodType<Comment> = z.lazy(() =>
 export const PostPlatformParamsSchema = PostParamsSchema.extend({
   platformId: z.uuid('The platform id is not valid.'),
 });
+/**
+ * Which of the post's accounts on the network a comment call is about, where it went out from
+ * several (two X accounts): each has its own post there, with its own comments. Without it, the
+ * first published one.
+ */
+const CommentAccountSchema = z
+  .uuid('integrationId must be the id of a connected account (a UUID).')
+  .optional();
+
 export const CommentsQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
+  integrationId: CommentAccountSchema,
 });
+/** DELETE …/comment/{commentId}?integrationId=: the account whose comment it is. */
+export const CommentAccountQuerySchema = z.object({ integrationId: CommentAccountSchema });
 export const CommentsResponseSchema = successEnvelope(
   z.object({ comments: z.array(CommentSchema) }),
 ).extend({ meta: z.object({ nextCursor: z.string().nullable() }) });
@@ -411,10 +423,12 @@ export const CommentParamsSchema = z.object({
 export const ReplyRequestSchema = z.object({
   message: z.string().trim().min(1, 'Reply cannot be empty.').max(10_000),
   postId: z.uuid().optional(),
+  integrationId: CommentAccountSchema,
 });
 export const EditCommentRequestSchema = z.object({
   message: z.string().trim().min(1, 'A comment cannot be empty.').max(10_000),
   postId: z.uuid().optional(),
+  integrationId: CommentAccountSchema,
 });
 export const ReplyResponseSchema = successEnvelope(z.object({ data: CommentSchema }));
 

@@ -30,14 +30,16 @@ export async function findConnectedAccount(
 }
 
 /**
- * A post's target on a platform, with the platform's name (a published one first, where the post
- * goes to several accounts of the network); null when the post does not go there.
+ * A post's target on a platform, with the platform's name: the one of the named account, else a
+ * published one first (where the post goes to several accounts of the network); null when the
+ * post does not go there.
  */
 export async function findPostTarget(
   db: Db,
   organizationId: string,
   postId: string,
   platformId: string,
+  integrationId?: string,
 ) {
   const [row] = await db
     .select({ target: postTargets, name: platforms.name })
@@ -49,6 +51,7 @@ export async function findPostTarget(
         eq(posts.organizationId, organizationId),
         eq(postTargets.postId, postId),
         eq(postTargets.platformId, platformId),
+        integrationId ? eq(postTargets.integrationId, integrationId) : undefined,
       ),
     )
     .orderBy(sql`${postTargets.status} = 'PUBLISHED' desc`, postTargets.createdAt)

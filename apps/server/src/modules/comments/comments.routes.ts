@@ -1,4 +1,5 @@
 import {
+  CommentAccountQuerySchema,
   EmptySuccessSchema,
   CommentParamsSchema,
   CommentsQuerySchema,
@@ -145,7 +146,8 @@ export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
     },
     async (request) => {
       const { orgId, platformId, commentId } = request.params;
-      await editComment(deps, orgId, platformId, commentId, request.body.message);
+      const { message, integrationId } = request.body;
+      await editComment(deps, orgId, platformId, commentId, message, integrationId);
       return { status: 'success' as const, data: null };
     },
   );
@@ -159,12 +161,13 @@ export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
       schema: {
         tags: ['comments'],
         params: CommentParamsSchema,
+        querystring: CommentAccountQuerySchema,
         response: { 200: EmptySuccessSchema },
       },
     },
     async (request) => {
       const { orgId, platformId, commentId } = request.params;
-      await deleteComment(deps, orgId, platformId, commentId);
+      await deleteComment(deps, orgId, platformId, commentId, request.query.integrationId);
       return { status: 'success' as const, data: null };
     },
   );

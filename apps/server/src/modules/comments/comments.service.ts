@@ -81,9 +81,17 @@ export async function publishedTarget(
   organizationId: string,
   postId: string,
   platformId: string,
+  integrationId?: string,
 ) {
-  const row = await findPostTarget(db, organizationId, postId, platformId);
-  if (!row) throw new AppError('NOT_FOUND', 'This post does not go to that platform.');
+  const row = await findPostTarget(db, organizationId, postId, platformId, integrationId);
+  if (!row) {
+    throw new AppError(
+      'NOT_FOUND',
+      integrationId
+        ? 'This post does not go out from that account.'
+        : 'This post does not go to that platform.',
+    );
+  }
   if (row.target.status !== 'PUBLISHED' || !row.target.externalId) {
     throw new AppError('VALIDATION_FAILED', `This post is not published on ${row.name} yet.`);
   }
@@ -108,9 +116,15 @@ export async function listComments(
   organizationId: string,
   postId: string,
   platformId: string,
-  page: { cursor?: string; limit: number },
+  page: { cursor?: string; limit: number; integrationId?: string },
 ) {
-  const target = await publishedTarget(deps.db, organizationId, postId, platformId);
+  const target = await publishedTarget(
+    deps.db,
+    organizationId,
+    postId,
+    platformId,
+    page.integrationId,
+  );
   // The comments are read as the account the post went out from.
   const { name, account, publishing } = await accountOn(
     deps,
@@ -127,9 +141,15 @@ export async function listComments(
   }
 }
 
-async function targetOf(deps: CommentsDeps, orgId: string, platformId: string, postId?: string) {
-  if (!postId) return { externalId: '', integrationId: null };
-  return publishedTarget(deps.db, orgId, postId, platformId);
+async function targetOf(
+  deps: CommentsDeps,
+  orgId: string,
+  platformId: string,
+  postId?: string,
+  integrationId?: string,
+) {
+  if (!postId) return { externalId: '', integrationId: integrationId ?? null };
+  return publishedTarget(deps.db, orgId, postId, platformId, integrationId);
 }
 
 export async function replyToComment(
@@ -137,13 +157,14 @@ export async function replyToComment(
   organizationId: string,
   platformId: string,
   commentId: string,
-  body: { message: string; postId?: string },
+  body: { message: string; postId?: string; integrationId?: string },
 ) {
   const { externalId, integrationId } = await targetOf(
     deps,
     organizationId,
     platformId,
     body.postId,
+    body.integrationId,
   );
   // Replies come from the account the post went out from.
   const { name, account, publishing } = await accountOn(
@@ -166,8 +187,15 @@ export async function editComment(
   platformId: string,
   commentId: string,
   message: string,
+  integrationId?: string,
 ) {
-  const { name, account, publishing } = await accountOn(deps, organizationId, platformId);
+  // The account's own comment: edited as that account (the newest one when not named).
+  const { name, account, publishing } = await accountOn(
+    deps,
+    organizationId,
+    platformId,
+    integrationId,
+  );
   const edit = need(publishing, 'editComment', 'Editing comments', name);
   try {
     await edit(account, commentId, message);
@@ -181,8 +209,14 @@ export async function deleteComment(
   organizationId: string,
   platformId: string,
   commentId: string,
+  integrationId?: string,
 ) {
-  const { name, account, publishing } = await accountOn(deps, organizationId, platformId);
+  const { name, account, publishing } = await accountOn(
+    deps,
+    organizationId,
+    platformId,
+    integrationId,
+  );
   const remove = need(publishing, 'deleteComment', 'Deleting comments', name);
   try {
     await remove(account, commentId);

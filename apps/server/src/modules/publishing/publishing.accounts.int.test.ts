@@ -167,6 +167,74 @@ describe('posts go out from the accounts they name', () => {
     expect(await publishedBy('acct_second')).not.toContain('Single origin, this week');
   });
 
+  it("keeps each X account's comments apart when one post went out from both", async () => {
+    const created = await createPost({
+      integrationIds: JSON.stringify([account.first, account.second]),
+      content: 'From both of us',
+      action: 'draft',
+    });
+    const postId = created.body.data.post.id as string;
+    const published = await owner.call(
+      'PATCH',
+      `/api/organizations/${orgId}/post/${postId}/publish`,
+      { platforms: ['X'] },
+    );
+    expect(published.body.status).toBe('success');
+    const targets = (await getPost(postId)).platformPosts;
+    const tweetOf = (id: string) => targets.find((p) => p.integrationId === id)!.externalId!;
+    for (const [id, message] of [
+      [account.first!, '@acct_first hello first'],
+      [account.second!, '@acct_second hello second'],
+    ] as const) {
+      const visitor = await t.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/x/_emu/comments',
+        headers: { cookie: owner.jar.header() },
+        payload: { postId: tweetOf(id), fromName: 'Quinn Reader', message },
+      });
+      expect(visitor.statusCode).toBe(201);
+    }
+
+    const messagesOf = async (id: string) => {
+      const list = await owner.call(
+        'GET',
+        `/api/organizations/${orgId}/posts/${postId}/comments/${platform.X}?integrationId=${id}`,
+      );
+      expect(list.status).toBe(200);
+      return list.body.data.comments.map((c: { message: string }) => c.message);
+    };
+    expect(await messagesOf(account.first!)).toEqual(['@acct_first hello first']);
+    const second = await owner.call(
+      'GET',
+      `/api/organizations/${orgId}/posts/${postId}/comments/${platform.X}?integrationId=${account.second}`,
+    );
+    expect(second.body.data.comments.map((c: { message: string }) => c.message)).toEqual([
+      '@acct_second hello second',
+    ]);
+
+    const reply = await owner.call(
+      'POST',
+      `/api/organization/${orgId}/platform/${platform.X}/comment/${second.body.data.comments[0].id}/replies`,
+      { message: 'Thanks from the second', postId, integrationId: account.second },
+    );
+    expect(reply.status).toBe(200);
+    const replies = await t.app.inject({
+      method: 'GET',
+      url: '/api/sandbox/x/_emu/posts?account=acct_second&replies=1',
+      headers: { cookie: owner.jar.header() },
+    });
+    expect(replies.json().posts.map((p: { text: string }) => p.text)).toContain(
+      'Thanks from the second',
+    );
+
+    const notThere = await owner.call(
+      'GET',
+      `/api/organizations/${orgId}/posts/${postId}/comments/${platform.X}?integrationId=00000000-0000-4000-8000-000000000000`,
+    );
+    expect(notThere.status).toBe(404);
+    expect(notThere.body.message).toBe('This post does not go out from that account.');
+  });
+
   it('refuses a platform id alone when two accounts of that network are connected, naming them', async () => {
     const res = await createPost({
       platformIds: JSON.stringify([platform.X]),

@@ -21,8 +21,8 @@ export const COMMENTS_PAGE_SIZE = 25;
  * the post (after publishing, say) never reads every network's comments again.
  */
 export const commentKeys = {
-  list: (orgId: string, postId: string, platformId: string) =>
-    ['post-comments', orgId, postId, platformId] as const,
+  list: (orgId: string, postId: string, platformId: string, integrationId: string | null = null) =>
+    ['post-comments', orgId, postId, platformId, integrationId] as const,
 };
 
 export interface CommentsPage {
@@ -37,18 +37,27 @@ export interface CommentsScope {
   orgId: string;
   postId: string;
   platformId: string;
+  /**
+   * The account the post went out from, where it went out from several of the network (each has
+   * its own post there, with its own comments); null: the network's one.
+   */
+  integrationId?: string | null;
 }
 
 /**
  * `GET /organizations/{orgId}/posts/{postId}/comments/{platformId}?cursor=&limit=`, a page at a
  * time (`meta.nextCursor` says there is more). Read only once `enabled` (after See Comments).
  */
-export function useComments({ orgId, postId, platformId }: CommentsScope, enabled: boolean) {
+export function useComments(
+  { orgId, postId, platformId, integrationId = null }: CommentsScope,
+  enabled: boolean,
+) {
   return useInfiniteQuery({
-    queryKey: commentKeys.list(orgId, postId, platformId),
+    queryKey: commentKeys.list(orgId, postId, platformId, integrationId),
     queryFn: async ({ pageParam, signal }): Promise<CommentsPage> => {
       const query = new URLSearchParams({ limit: String(COMMENTS_PAGE_SIZE) });
       if (pageParam) query.set('cursor', pageParam);
+      if (integrationId) query.set('integrationId', integrationId);
       const answer = await apiClient.get(
         `/organizations/${encodeURIComponent(orgId)}/posts/${encodeURIComponent(postId)}/comments/${encodeURIComponent(platformId)}?${query}`,
         { schema: CommentsResponseSchema, signal },
@@ -66,7 +75,7 @@ function useUpdateComments(scope: CommentsScope) {
   const queryClient = useQueryClient();
   return (change: (comments: Comment[]) => Comment[]) =>
     queryClient.setQueryData<CommentsData>(
-      commentKeys.list(scope.orgId, scope.postId, scope.platformId),
+      commentKeys.list(scope.orgId, scope.postId, scope.platformId, scope.integrationId ?? null),
       (data) =>
         data && {
           ...data,
@@ -78,6 +87,10 @@ function useUpdateComments(scope: CommentsScope) {
 const commentPath = ({ orgId, platformId }: CommentsScope, commentId: string) =>
   `/organization/${encodeURIComponent(orgId)}/platform/${encodeURIComponent(platformId)}/comment/${encodeURIComponent(commentId)}`;
 
+/** The account a call acts as, when the scope names one. */
+const accountOf = (scope: CommentsScope) =>
+  scope.integrationId ? { integrationId: scope.integrationId } : {};
+
 /**
  * `POST /organization/{orgId}/platform/{platformId}/comment/{commentId}/replies {message, postId}`:
  * the new reply joins the thread under the comment it answers.
@@ -88,7 +101,7 @@ export function useReplyToComment(scope: CommentsScope) {
     mutationFn: async ({ commentId, message }: { commentId: string; message: string }) => {
       const answer = await apiClient.post(
         `${commentPath(scope, commentId)}/replies`,
-        { message, postId: scope.postId },
+        { message, postId: scope.postId, ...accountOf(scope) },
         { schema: ReplyResponseSchema },
       );
       return answer.data.data;
@@ -107,7 +120,7 @@ export function useEditComment(scope: CommentsScope) {
     mutationFn: async ({ commentId, message }: { commentId: string; message: string }) => {
       await apiClient.put(
         commentPath(scope, commentId),
-        { message, postId: scope.postId },
+        { message, postId: scope.postId, ...accountOf(scope) },
         { schema: EmptySuccessSchema },
       );
       return message;
@@ -122,7 +135,10 @@ export function useDeleteComment(scope: CommentsScope) {
   const update = useUpdateComments(scope);
   return useMutation({
     mutationFn: async (commentId: string) => {
-      await apiClient.delete(commentPath(scope, commentId));
+      const account = scope.integrationId
+        ? `?integrationId=${encodeURIComponent(scope.integrationId)}`
+        : '';
+      await apiClient.delete(`${commentPath(scope, commentId)}${account}`);
     },
     onSuccess: (_, commentId) => update((comments) => removeComment(comments, commentId)),
   });

@@ -153,6 +153,61 @@ describe('/content/{postId} Comments', () => {
     expect(server.requests.some((r) => r.path.includes('/comments/'))).toBe(false);
   });
 
+  it('offers one See Comments per account when the post went out from two X accounts', async () => {
+    const post = createPost({
+      status: 'published',
+      platforms: [{ id: 'plt_x', name: 'X' }],
+      platformPosts: [
+        createPlatformPost({ status: 'PUBLISHED', externalId: '17' }),
+        createPlatformPost({
+          status: 'PUBLISHED',
+          externalId: '18',
+          integrationId: 'int_x2',
+          accountName: 'Ada News',
+          accountUsername: 'ada_news',
+        }),
+      ],
+    });
+    const news = createComment({
+      id: 'c_news',
+      from: { id: 'u9', name: 'News Reader', picture: { data: { url: null } } },
+      message: 'Breaking!',
+    });
+    const { user, server } = await renderDetails(post, {
+      integrations: connectedTo('X'),
+      routes: {
+        [`GET ${commentsPath(post, 'plt_x')}`]: ({ query }: FakeRequest) =>
+          query.get('integrationId') === 'int_x2' ? commentsPage([news]) : commentsPage([]),
+        [`POST ${commentPath('plt_x', 'c_news')}/replies`]: ok({
+          data: createComment({ id: 'c_r', message: 'Thanks', isOwn: true }),
+        }),
+      },
+    });
+
+    const first = network('X · Ada Posts');
+    const second = network('X · Ada News');
+    expect(within(first).getByRole('button', { name: /See Comments/ })).toBeEnabled();
+    await user.click(within(second).getByRole('button', { name: /See Comments/ }));
+
+    const list = await within(second).findByRole('list', { name: 'Comments on X · Ada News' });
+    expect(within(list).getByText('Breaking!')).toBeInTheDocument();
+    const asked = server.requests.filter((r) => r.path === commentsPath(post, 'plt_x'));
+    expect(asked.map((r) => r.query.get('integrationId'))).toEqual(['int_x2']);
+
+    const comment = await commentBy('News Reader');
+    await user.click(within(comment).getByRole('button', { name: 'Reply' }));
+    await user.type(within(comment).getByRole('textbox'), 'Thanks{Enter}');
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({
+        message: 'Thanks',
+        postId: post.id,
+        integrationId: 'int_x2',
+      }),
+    );
+    // The first account's comments are read only when asked for.
+    expect(within(first).queryByRole('list')).toBeNull();
+  });
+
   it('replies for real and shows the reply in the thread; Enter sends, Shift+Enter is a new line', async () => {
     const post = publishedPost();
     const ada = createComment({

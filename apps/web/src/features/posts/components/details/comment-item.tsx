@@ -43,6 +43,8 @@ export interface CommentItemProps {
   internalPostId: string;
   /** Herald's platform id. */
   platformDbId: string;
+  /** The account the post went out from, where it went out from several of the network. */
+  integrationId?: string | null;
   platformName: string;
   isReply?: boolean;
   unsupported: Unsupported;
@@ -58,13 +60,14 @@ export function CommentItem({
   orgId,
   internalPostId,
   platformDbId,
+  integrationId = null,
   platformName,
   isReply = false,
   unsupported,
   onUnsupported,
 }: CommentItemProps) {
   const authorId = useId();
-  const scope = { orgId, postId: internalPostId, platformId: platformDbId };
+  const scope = { orgId, postId: internalPostId, platformId: platformDbId, integrationId };
   const mayReply = useCan(
     'POST /organization/:orgId/platform/:platformId/comment/:commentId/replies',
   );
@@ -212,6 +215,7 @@ export function CommentItem({
                 orgId={orgId}
                 internalPostId={internalPostId}
                 platformDbId={platformDbId}
+                integrationId={integrationId}
                 platformName={platformName}
                 isReply
                 unsupported={unsupported}

@@ -15,14 +15,20 @@ export function PlatformComments({
   orgId,
   postId,
   platform,
+  integrationId = null,
+  label = platform.name,
 }: {
   /** The element id See Comments controls. */
   id: string;
   orgId: string;
   postId: string;
   platform: { id: string; name: string };
+  /** The account whose post's comments these are, where the post went out from several. */
+  integrationId?: string | null;
+  /** How the list is named: the network, or the account and its network. */
+  label?: string;
 }) {
-  const comments = useComments({ orgId, postId, platformId: platform.id }, true);
+  const comments = useComments({ orgId, postId, platformId: platform.id, integrationId }, true);
   const [unsupported, setUnsupported] = useState<Unsupported>({});
   const fallback = commentsLoadFailed(platform.name);
 
@@ -60,7 +66,7 @@ export function PlatformComments({
         {list.length === 0 ? (
           <p className="py-2 text-sm text-slate-600">No comments yet on {platform.name}.</p>
         ) : (
-          <ul aria-label={`Comments on ${platform.name}`} className="divide-y divide-slate-100">
+          <ul aria-label={`Comments on ${label}`} className="divide-y divide-slate-100">
             {list.map((comment) => (
               <CommentItem
                 key={comment.id}
@@ -68,6 +74,7 @@ export function PlatformComments({
                 orgId={orgId}
                 internalPostId={postId}
                 platformDbId={platform.id}
+                integrationId={integrationId}
                 platformName={platform.name}
                 unsupported={unsupported}
                 onUnsupported={(what, reason) =>

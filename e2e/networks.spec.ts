@@ -96,15 +96,17 @@ test.describe('connected networks', () => {
     await expect(pages).toHaveCount(1);
     await expect(pages).toContainText('Signal Studio Page');
 
-    // LinkedIn: a personal profile or a Page, each through its own LinkedIn app.
+    // LinkedIn: a personal profile or a Page, each through its own LinkedIn app; a member reads
+    // what each posts as (which app products they need is for operators).
     const linkedInProfile = platformsCard(page).getByRole('button', {
       name: 'Continue with LinkedIn profile',
     });
-    await expect(linkedInProfile).toHaveAccessibleDescription(/Share on LinkedIn/);
+    await expect(linkedInProfile).toHaveAccessibleDescription(/personal LinkedIn profile/);
     const linkedInPage = platformsCard(page).getByRole('button', {
       name: 'Continue with LinkedIn Page',
     });
-    await expect(linkedInPage).toHaveAccessibleDescription(/Community Management API/);
+    await expect(linkedInPage).toHaveAccessibleDescription(/LinkedIn Page you administer/);
+    await expect(platformsCard(page)).not.toContainText('Community Management API');
     await linkedInPage.click();
     await expect(page.getByRole('heading', { name: 'LinkedIn sandbox' })).toBeVisible();
     await page.getByLabel('LinkedIn member name').fill('Nora Linked');

@@ -53,9 +53,19 @@ const accountsOf = (slots: readonly CalendarSlot[]) => [
   ...new Set(slots.flatMap((slot) => slot.accounts)),
 ];
 
+/**
+ * Whose slots, short enough for a calendar cell: the one account, else how many (the title and
+ * the screen reader get every name).
+ */
+function whoseShort(accounts: readonly string[]): string | null {
+  if (accounts.length === 0) return null;
+  return accounts.length === 1 ? accounts[0]! : `${accounts.length} accounts`;
+}
+
 /** A subtle dashed marker: a queue slot no post takes yet, and whose queue it is. */
 export function EmptySlotMarker({ slot }: { slot: CalendarSlot }) {
   const whose = slot.accounts.join(', ');
+  const short = whoseShort(slot.accounts);
   return (
     <span
       title={`Open queue slot at ${slot.at.format('h:mm A')}${whose ? ` for ${whose}` : ''}`}
@@ -63,13 +73,8 @@ export function EmptySlotMarker({ slot }: { slot: CalendarSlot }) {
     >
       <span className="sr-only">Empty queue slot at </span>
       {slot.at.format('h:mm A')}
-      <span aria-hidden="true"> · open slot</span>
-      {whose && (
-        <>
-          <span className="sr-only"> for</span>
-          <span aria-hidden="true"> ·</span> {whose}
-        </>
-      )}
+      <span aria-hidden="true"> · {short ?? 'open slot'}</span>
+      {whose && <span className="sr-only"> for {whose}</span>}
     </span>
   );
 }
@@ -78,11 +83,15 @@ export function EmptySlotMarker({ slot }: { slot: CalendarSlot }) {
 export function EmptySlotCount({ slots }: { slots: readonly CalendarSlot[] }) {
   if (slots.length === 0) return null;
   const count = slots.length === 1 ? '1 open queue slot' : `${slots.length} open queue slots`;
-  const whose = accountsOf(slots).join(', ');
-  const line = whose ? `${count} for ${whose}` : count;
+  const accounts = accountsOf(slots);
+  const short = whoseShort(accounts);
   return (
-    <p title={line} className="mt-1 truncate px-1 text-[11px] text-slate-500">
-      {line}
+    <p
+      title={accounts.length > 0 ? `${count} for ${accounts.join(', ')}` : count}
+      className="mt-1 truncate px-1 text-[11px] text-slate-500"
+    >
+      {short ? `${count} · ${short}` : count}
+      {accounts.length > 1 && <span className="sr-only"> ({accounts.join(', ')})</span>}
     </p>
   );
 }

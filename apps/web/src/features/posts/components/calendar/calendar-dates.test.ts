@@ -113,16 +113,25 @@ describe('calendar dates', () => {
 
   it('groups posts by their date rule, in time order, dropping undated ones', () => {
     const late = createPost({ scheduledAt: '2030-03-05T18:00:00.000Z' });
-    const early = createPost({ scheduledAt: null, createdAt: '2030-03-05T07:00:00.000Z' });
+    const early = createPost({
+      status: 'published',
+      scheduledAt: null,
+      createdAt: '2030-03-05T07:00:00.000Z',
+    });
     const undated = createPost({ scheduledAt: 'x', createdAt: 'y' });
     const moved = createPost({ scheduledAt: '2030-03-05T12:00:00.000Z' });
+    // A draft without a time is in the Unscheduled tray, not on the day it was written.
+    const idea = createPost({ scheduledAt: null, createdAt: '2030-03-05T08:00:00.000Z' });
+    // Until a drop on a day gives it one.
+    const dropped = createPost({ scheduledAt: null, createdAt: '2030-03-01T08:00:00.000Z' });
 
-    const days = groupByDay([late, early, undated, moved], 'UTC', {
+    const days = groupByDay([late, early, undated, moved, idea, dropped], 'UTC', {
       [moved.id]: '2030-03-06T12:00:00.000Z',
+      [dropped.id]: '2030-03-06T09:00:00.000Z',
     });
     expect(days.get('2030-03-05')?.map((d) => d.post.id)).toEqual([early.id, late.id]);
-    expect(days.get('2030-03-06')?.map((d) => d.post.id)).toEqual([moved.id]);
-    expect([...days.values()].flat()).toHaveLength(3);
+    expect(days.get('2030-03-06')?.map((d) => d.post.id)).toEqual([dropped.id, moved.id]);
+    expect([...days.values()].flat()).toHaveLength(4);
   });
 
   it('keeps the time of day on a day drop, and the minutes on a slot drop', () => {

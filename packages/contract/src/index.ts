@@ -25,6 +25,7 @@ export * from './analytics.js';
 export * from './approvals.js';
 export * from './inbox.js';
 export * from './composer-extras.js';
+export * from './composer-drafts.js';
 export * from './wall-time.js';
 export * from './queue.js';
 export * from './post-import.js';

@@ -19,6 +19,8 @@ import { classifyCreatePostError, platformList } from '../api/create-post-errors
 import type { PostDraft } from '../api/post-form-data';
 import { useCreatePost, useEditPost } from '../api/use-create-post';
 import { useComposer } from '../hooks/use-composer';
+import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { hasChanges } from '../utils/composer-draft';
 import type { ComposePlatform } from '../utils/compose-platforms';
 import { lockedLabels, stateFromPost, type EditContext } from '../utils/edit-state';
 import { mediaFor, textFor, uploadedMedia, type ComposeState } from '../utils/compose-state';
@@ -177,6 +179,10 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       lockedIds: edit.lockedIds,
     },
   );
+  // docs/product.md#composer-autosave: the form as it started; any difference is unsent work.
+  const [baseline, setBaseline] = useState(state);
+  const dirty = hasChanges(state, baseline);
+  const leaveGuard = useLeaveGuard(dirty);
   // The accounts this submit changes; locked ones stay ticked in the picker but are left as they are.
   const editable = selected.filter((p) => !lockedIds.includes(p.id));
   const createPost = useCreatePost(orgId);
@@ -197,10 +203,10 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const defaults = trackingDefaults.data;
   useEffect(() => {
     if (edit || state.linkTracking !== undefined || !defaults) return;
-    dispatch({
-      type: 'setLinkTracking',
-      value: defaults.enabledByDefault ? defaults.tracking : null,
-    });
+    const value = defaults.enabledByDefault ? defaults.tracking : null;
+    // The organization's default is where the form starts, not a change of the member's.
+    setBaseline((start) => ({ ...start, linkTracking: value }));
+    dispatch({ type: 'setLinkTracking', value });
   }, [edit, state.linkTracking, defaults, dispatch]);
   // docs/product.md#approvals: scheduling or publishing becomes a submission for some members.
   const organization = useOrganization(orgId);
@@ -288,6 +294,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       },
       {
         onSuccess: (post) => {
+          leaveGuard.allowLeaving();
           if (hold && post.status !== 'pending_approval') {
             hold.follow(post.id);
             reset();
@@ -460,6 +467,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
           <FollowUpsPreview offered={followUps.offered} values={followUps.values} />
         </aside>
       </form>
+      {leaveGuard.dialog}
       <ComposerDialogs
         dialog={dialog}
         onChange={setDialog}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { LinkTrackingSchema } from './composer-extras.js';
+import { successEnvelope } from './envelope.js';
+import { CREATE_POST_ACTIONS } from './posts.js';
+
+/** The longest text a draft keeps for one field: more than any network takes. */
+export const COMPOSER_DRAFT_TEXT_MAX = 100_000;
+const text = (what: string) =>
+  z
+    .string()
+    .max(COMPOSER_DRAFT_TEXT_MAX, `${what} can be at most ${COMPOSER_DRAFT_TEXT_MAX} characters.`);
+const accountId = z.uuid('An account id of the draft is not valid.');
+
+/**
+ * What the composer keeps of unfinished work (docs/product.md#composer-autosave): the form's
+ * accounts, texts, title, action and time, and its link tracking. Files are not uploaded before
+ * the post is sent, so only those a post already stores are kept, by id.
+ */
+export const ComposerDraftBodySchema = z.object({
+  platformIds: z.array(accountId).max(200),
+  mode: z.enum(['shared', 'custom']),
+  sharedText: text('The text'),
+  customTexts: z.record(accountId, text('An account’s text')),
+  title: z.string().max(500, 'The title can be at most 500 characters.'),
+  action: z.enum(CREATE_POST_ACTIONS),
+  /** The picker's wall-clock value (`YYYY-MM-DDTHH:mm`), or empty. */
+  scheduleAt: z
+    .string()
+    .regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, 'The publish time is not a date and time.'),
+  linkTracking: LinkTrackingSchema.nullable().optional(),
+  /** Editing: the post's stored files still in the form (shared, and per account). */
+  keptMedia: z
+    .object({
+      shared: z.array(z.uuid()).max(100),
+      platform: z.record(accountId, z.array(z.uuid()).max(100)),
+    })
+    .optional(),
+});
+export type ComposerDraftBody = z.infer<typeof ComposerDraftBodySchema>;
+
+/** `PUT …/composer-draft`: the draft of a new post (`postId` null) or of an edit of that post. */
+export const SaveComposerDraftRequestSchema = z.object({
+  postId: z.uuid('The post id is not valid.').nullable(),
+  body: ComposerDraftBodySchema,
+});
+export type SaveComposerDraftRequest = z.infer<typeof SaveComposerDraftRequestSchema>;
+
+/** `GET` and `DELETE …/composer-draft?postId=`: without `postId`, the new post's draft. */
+export const ComposerDraftQuerySchema = z.object({
+  postId: z.uuid('The post id is not valid.').optional(),
+});
+
+export const ComposerDraftSchema = z.object({
+  postId: z.uuid().nullable(),
+  body: ComposerDraftBodySchema,
+  updatedAt: z.string(),
+});
+export type ComposerDraft = z.infer<typeof ComposerDraftSchema>;
+
+export const ComposerDraftResponseSchema = successEnvelope(
+  z.object({ draft: ComposerDraftSchema.nullable() }),
+);

@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import type { BillingProvider } from './modules/billing/billing-provider.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { composerRoutes } from './modules/composer/composer.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { metricsRoutes } from './modules/health/metrics.routes.js';
@@ -179,6 +180,7 @@ export const API_MODULES: readonly ApiModule[] = [
     media: d.media,
     now: d.now,
   })),
+  routes('composer', composerRoutes, (d) => ({ db: d.db, now: d.now })),
   routes('queue', queueRoutes, postsDeps),
   routes('post-import', postImportRoutes, (d) => ({
     ...postsDeps(d),

@@ -195,6 +195,15 @@ export const ORG_ROUTE_PERMISSIONS = {
     'posts a sample message to it',
   ),
   /** docs/product.md#link-tracking: the organization's default UTM parameters. */
+  'GET /organizations/:orgId/composer-draft': route(
+    'post:create',
+    "the caller's own unfinished composer work, restored on any device",
+  ),
+  'PUT /organizations/:orgId/composer-draft': route('post:create', 'likewise, saved while typing'),
+  'DELETE /organizations/:orgId/composer-draft': route(
+    'post:create',
+    'likewise, dropped once sent or discarded',
+  ),
   'GET /organizations/:orgId/link-tracking': route(
     'member',
     'the default UTM parameters new posts start with',

@@ -15,3 +15,4 @@ export * from './schema/system.js';
 export * from './schema/analytics.js';
 export * from './schema/queue.js';
 export * from './schema/inbox.js';
+export * from './schema/composer.js';

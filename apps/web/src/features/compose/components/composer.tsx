@@ -5,7 +5,8 @@ import {
   type PlatformValidationError,
   type TikTokPostSettings,
 } from '@herald/contract';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ComposerDraftBody } from '@herald/contract';
 import { useLinkTrackingSettings } from '@/lib/post-extras';
 import { generatePath, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -19,8 +20,10 @@ import { classifyCreatePostError, platformList } from '../api/create-post-errors
 import type { PostDraft } from '../api/post-form-data';
 import { useCreatePost, useEditPost } from '../api/use-create-post';
 import { useComposer } from '../hooks/use-composer';
+import { useAutosave } from '../hooks/use-autosave';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
-import { hasChanges } from '../utils/composer-draft';
+import { draftBodyOf, hasChanges, restoreDraft } from '../utils/composer-draft';
+import { AutosaveNote } from './autosave-note';
 import type { ComposePlatform } from '../utils/compose-platforms';
 import { lockedLabels, stateFromPost, type EditContext } from '../utils/edit-state';
 import { mediaFor, textFor, uploadedMedia, type ComposeState } from '../utils/compose-state';
@@ -183,6 +186,26 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const [baseline, setBaseline] = useState(state);
   const dirty = hasChanges(state, baseline);
   const leaveGuard = useLeaveGuard(dirty);
+  const restore = useCallback(
+    (body: ComposerDraftBody) =>
+      dispatch({
+        type: 'reset',
+        state: restoreDraft(
+          baseline,
+          body,
+          platforms.map((p) => p.id),
+          edit?.lockedIds,
+        ),
+      }),
+    [baseline, dispatch, platforms, edit],
+  );
+  const autosave = useAutosave({
+    orgId,
+    postId: edit?.post.id ?? null,
+    body: draftBodyOf(state),
+    dirty,
+    onRestore: restore,
+  });
   // The accounts this submit changes; locked ones stay ticked in the picker but are left as they are.
   const editable = selected.filter((p) => !lockedIds.includes(p.id));
   const createPost = useCreatePost(orgId);
@@ -295,6 +318,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       {
         onSuccess: (post) => {
           leaveGuard.allowLeaving();
+          autosave.sent();
           if (hold && post.status !== 'pending_approval') {
             hold.follow(post.id);
             reset();
@@ -336,6 +360,15 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
         className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
       >
         <div className="flex min-w-0 flex-col gap-6">
+          <AutosaveNote
+            status={autosave.status}
+            restoredAt={autosave.restoredAt}
+            disabled={isSubmitting}
+            onDiscard={() => {
+              autosave.discard();
+              dispatch({ type: 'reset', state: baseline });
+            }}
+          />
           <PlatformPicker
             platforms={platforms}
             selectedIds={state.platformIds}

@@ -57,7 +57,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('article', { name: /preview$/ })).toHaveCount(1);
     await page.getByLabel('Post content').fill(TEXT);
     await page.getByRole('radio', { name: 'Publish now' }).check();
-    await page.getByRole('button', { name: 'Create Post' }).click();
+    await page.getByRole('button', { name: 'Publish now', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Publish now?' });
     await expect(confirm.getByRole('list', { name: 'Accounts it goes to' })).toContainText(
       'Harbor Jobs',

@@ -89,7 +89,7 @@ test.describe('posts: library, calendar and details', () => {
     await expect(page.getByRole('radio', { name: 'Save as draft' })).toBeChecked();
     await page.getByLabel('Publish Date & Time').fill(inputValue(tomorrow));
     await expect(page.getByRole('radio', { name: 'Schedule' })).toBeChecked();
-    await page.getByRole('button', { name: 'Create Post' }).click();
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await expect(page).toHaveURL(/\/content$/);
 
     // The library: one scheduled card with the picture and both networks.

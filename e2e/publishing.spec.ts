@@ -202,7 +202,7 @@ test.describe('publishing', () => {
     }
     await page.getByLabel('Post content').fill('Bells ring at the quay at noon');
     await page.getByRole('radio', { name: 'Publish now' }).check();
-    await page.getByRole('button', { name: 'Create Post' }).click();
+    await page.getByRole('button', { name: 'Publish now', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'Publish now?' })
       .getByRole('button', { name: 'Publish now' })

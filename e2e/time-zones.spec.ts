@@ -93,7 +93,7 @@ test.describe('time zones', () => {
     await page.getByRole('radio', { name: 'Schedule' }).check();
     await expect(page.getByText(`Times in ${USER_ZONE}`)).toBeVisible();
     await page.getByLabel('Publish Date & Time').fill(`${day.y}-${pad(day.m)}-${pad(day.d)}T10:00`);
-    await page.getByRole('button', { name: 'Create Post' }).click();
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await expect(page).toHaveURL(/\/content$/);
 
     // The server got 10:00 in Auckland as an instant, not 10:00 in New York.

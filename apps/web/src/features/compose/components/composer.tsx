@@ -1,6 +1,7 @@
 import {
   applyLinkTracking,
   DEFAULT_LINK_TRACKING,
+  type CreatePostAction,
   type FollowUpsByAccount,
   type PlatformValidationError,
   type TikTokPostSettings,
@@ -135,6 +136,26 @@ export const SUBMITTED_FOR_APPROVAL = 'Submitted for approval. An approver will 
 export const SUBMIT_FOR_APPROVAL = 'Submit for approval';
 /** An approver saving a waiting post with its time approves it. */
 export const SAVE_AND_APPROVE = 'Save and approve';
+
+/**
+ * docs/product.md#create-post: the main button says what pressing it does — the chosen action,
+ * or a submission where approval is required; editing saves.
+ */
+export const MAIN_BUTTON_LABELS: Record<CreatePostAction, string> = {
+  draft: 'Save draft',
+  schedule: 'Schedule',
+  publish: 'Publish now',
+};
+export const SAVE_CHANGES = 'Save Changes';
+
+function mainButtonLabel(
+  action: CreatePostAction,
+  { isEdit, submits, approves }: { isEdit: boolean; submits: boolean; approves: boolean },
+): string {
+  if (approves) return SAVE_AND_APPROVE;
+  if (submits) return SUBMIT_FOR_APPROVAL;
+  return isEdit ? SAVE_CHANGES : MAIN_BUTTON_LABELS[action];
+}
 
 /** docs/product.md#messages: the details page's success sentence for a saved edit. */
 export const UPDATE_SUCCEEDED = 'Post updated successfully!';
@@ -355,6 +376,12 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
     <>
       <form
         onSubmit={onSubmit}
+        // docs/product.md#create-post: Ctrl/Cmd+Enter presses the main button from anywhere in the form.
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+          event.preventDefault();
+          event.currentTarget.requestSubmit();
+        }}
         noValidate
         aria-label={edit ? 'Edit Social Post' : 'Create Social Post'}
         className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
@@ -463,12 +490,15 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             isSubmitting={isSubmitting}
             progress={progress}
             blockedReason={blockedReason(editable, issues, followUpIssues)}
+            label={mainButtonLabel(state.action, {
+              isEdit: Boolean(edit),
+              submits: submitsForApproval,
+              approves: approvesOnSave,
+            })}
             {...(edit && {
-              label: 'Save Changes',
+              isEdit: true,
               cancelTo: generatePath(paths.postDetails, { postId: edit.post.id }),
             })}
-            {...(submitsForApproval && { submitLabel: SUBMIT_FOR_APPROVAL })}
-            {...(approvesOnSave && { submitLabel: SAVE_AND_APPROVE })}
           />
           {!edit && (
             <AddToQueueButton

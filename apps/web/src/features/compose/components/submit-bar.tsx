@@ -10,25 +10,30 @@ interface SubmitBarProps {
   progress: number;
   /** Why Create Post is unavailable, when it is. */
   blockedReason: string | null;
-  /** The submit button's words: Create Post, or Save Changes when editing. */
-  label?: 'Create Post' | 'Save Changes';
+  /** What the button does, in its words (`mainButtonLabel`). */
+  label: string;
+  /** Editing a stored post: saving, rather than creating. */
+  isEdit?: boolean;
   /** Editing: where Cancel goes back to (the post's details). */
   cancelTo?: string;
-  /** Words that replace the label, e.g. "Submit for approval" (docs/product.md#approvals). */
-  submitLabel?: string;
 }
 
-/** Create Post with the upload's real progress (docs/product.md#create-post). */
+/** How the main button is pressed from the keyboard, as the platform says it. */
+const SHORTCUT =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
+    ? '⌘ Enter'
+    : 'Ctrl+Enter';
+
+/** The main button with the upload's real progress (docs/product.md#create-post). */
 export function SubmitBar({
   canSubmit,
   isSubmitting,
   progress,
   blockedReason,
-  label = 'Create Post',
+  label,
+  isEdit = false,
   cancelTo,
-  submitLabel,
 }: SubmitBarProps) {
-  const isEdit = label === 'Save Changes';
   const percent = Math.round(progress * 100);
   return (
     <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -70,7 +75,13 @@ export function SubmitBar({
             Cancel
           </Link>
         )}
-        <Button type="submit" size="lg" disabled={!canSubmit || isSubmitting}>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={!canSubmit || isSubmitting}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+          title={`${label} (${SHORTCUT})`}
+        >
           {isSubmitting ? (
             <Spinner className="size-4 text-white" />
           ) : isEdit ? (
@@ -78,7 +89,7 @@ export function SubmitBar({
           ) : (
             <Send className="size-4" aria-hidden="true" />
           )}
-          {submitLabel ?? label}
+          {label}
         </Button>
       </div>
     </div>

@@ -42,8 +42,8 @@ describe('/create-post when the organization requires approval', () => {
     });
     await user.click(await tile('X'));
     await user.type(screen.getByLabelText('Post content'), 'For review');
-    // A draft is only saved: the usual words.
-    expect(screen.getByRole('button', { name: 'Create Post' })).toBeInTheDocument();
+    // A draft is only saved: it says so.
+    expect(screen.getByRole('button', { name: 'Save draft' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'Publish now' }));
     const submit = await screen.findByRole('button', { name: 'Submit for approval' });
@@ -57,13 +57,13 @@ describe('/create-post when the organization requires approval', () => {
     ).toBeInTheDocument();
   });
 
-  it('keeps "Create Post" for an approver', async () => {
+  it('says "Schedule" to an approver', async () => {
     const me = createMe();
     const { user } = await renderComposer({ me, routes: orgRoute(true, me) });
     await user.click(await tile('X'));
     await user.type(screen.getByLabelText('Publish Date & Time'), '2099-06-01T10:15');
     expect(screen.getByRole('radio', { name: 'Schedule' })).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Create Post' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Schedule' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit for approval' })).not.toBeInTheDocument();
   });
 
@@ -75,20 +75,20 @@ describe('/create-post when the organization requires approval', () => {
     expect(await screen.findByRole('button', { name: 'Submit for approval' })).toBeInTheDocument();
   });
 
-  it('keeps "Create Post" for a member of a role that is not chosen', async () => {
+  it('says "Schedule" to a member of a role that is not chosen', async () => {
     const me = creator();
     const { user } = await renderComposer({ me, routes: orgRoute(true, me, ['role_cs']) });
     await user.click(await tile('X'));
     await user.type(screen.getByLabelText('Publish Date & Time'), '2099-06-01T10:15');
-    expect(await screen.findByRole('button', { name: 'Create Post' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Schedule' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit for approval' })).not.toBeInTheDocument();
   });
 
-  it('keeps "Create Post" when the organization does not require approval', async () => {
+  it('says "Schedule" when the organization does not require approval', async () => {
     const me = creator();
     const { user } = await renderComposer({ me, routes: orgRoute(false, me) });
     await user.click(await tile('X'));
     await user.type(screen.getByLabelText('Publish Date & Time'), '2099-06-01T10:15');
-    expect(screen.getByRole('button', { name: 'Create Post' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Schedule' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, type FakeRequest } from '@/testing/fake-server';
-import { CREATE_ROUTE, created, fileOf, renderComposer, tile } from './create-post.fixtures';
+import {
+  CREATE_ROUTE,
+  created,
+  fileOf,
+  MAIN_BUTTON,
+  renderComposer,
+  tile,
+} from './create-post.fixtures';
 
 /** The composer's extras: alt text per image with its reminder, and link tracking. */
 const fieldsOf = (requests: FakeRequest[]) => {
@@ -50,7 +57,7 @@ describe('/create-post alt text', () => {
     expect(server.count(CREATE_ROUTE)).toBe(0);
 
     await user.type(screen.getByLabelText('Post content'), 'Our pets');
-    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    await user.click(screen.getByRole('button', { name: MAIN_BUTTON }));
     await waitFor(() => expect(server.count(CREATE_ROUTE)).toBe(1));
     expect(JSON.parse(fieldsOf(server.requests).altTexts!)).toEqual({
       '0': 'A dog asleep on a sofa',
@@ -89,7 +96,7 @@ describe('/create-post link tracking', () => {
       ),
     ).not.toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    await user.click(screen.getByRole('button', { name: MAIN_BUTTON }));
     await waitFor(() => expect(server.count(CREATE_ROUTE)).toBe(1));
     const fields = fieldsOf(server.requests);
     // The text goes as written; the server adds the parameters when it publishes.
@@ -107,7 +114,7 @@ describe('/create-post link tracking', () => {
     expect(toggle).not.toBeChecked();
     expect(screen.getByText('Links go out exactly as written.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Post content'), 'Plain https://shop.test');
-    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    await user.click(screen.getByRole('button', { name: MAIN_BUTTON }));
     await waitFor(() => expect(server.count(CREATE_ROUTE)).toBe(1));
     expect(fieldsOf(server.requests).linkTracking).toBeUndefined();
   });

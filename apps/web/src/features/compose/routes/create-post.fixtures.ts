@@ -171,4 +171,6 @@ export async function renderComposer({
 
 /** Waits for the platform tiles (the accounts have loaded). */
 export const tile = (name: string) => screen.findByRole('checkbox', { name });
-export const createButton = () => screen.getByRole('button', { name: 'Create Post' });
+/** The main button, whatever it says (it names the chosen action: Save draft, Schedule…). */
+export const MAIN_BUTTON = /^(Save draft|Schedule|Publish now|Submit for approval)$/;
+export const createButton = () => screen.getByRole('button', { name: MAIN_BUTTON });

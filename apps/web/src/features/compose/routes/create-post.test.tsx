@@ -1,7 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMe } from '@/testing/factories';
-import { account, createButton, idOf, renderComposer, tile } from './create-post.fixtures';
+import {
+  account,
+  createButton,
+  idOf,
+  MAIN_BUTTON,
+  renderComposer,
+  tile,
+} from './create-post.fixtures';
 
 const sharedText = () => screen.getByLabelText('Post content');
 const counter = (platform: string) =>
@@ -85,7 +92,7 @@ describe('/create-post platforms and access', () => {
       await screen.findByText(/You do not have permission to create posts/),
     ).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Create Social Post' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Create Post' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: MAIN_BUTTON })).not.toBeInTheDocument();
   });
 });
 

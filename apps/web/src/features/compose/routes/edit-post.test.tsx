@@ -8,7 +8,13 @@ import { installFakeXhr } from '@/testing/fake-xhr';
 import { integrationRoutes } from '@/testing/platform-fixtures';
 import { mockServer, renderApp } from '@/testing/render-app';
 import { LOCKED_NOTE } from '../components/platform-picker';
-import { account, createdPost, fileOf, platformsWithRules } from './create-post.fixtures';
+import {
+  account,
+  createdPost,
+  fileOf,
+  MAIN_BUTTON,
+  platformsWithRules,
+} from './create-post.fixtures';
 import { ALREADY_PUBLISHED } from './edit-post';
 
 const MEDIA_ID = '11111111-0000-4000-8000-000000000001';
@@ -123,7 +129,7 @@ describe('/content/{postId}/edit', () => {
     const shared = screen.getByRole('list', { name: 'Shared media' });
     expect(within(shared).getByText('launch.jpg')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
-    expect(screen.queryByRole('button', { name: 'Create Post' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: MAIN_BUTTON })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute(
       'href',
       `/content/${post.id}`,

@@ -91,46 +91,78 @@ export interface TikTokPostFacts {
   videoSeconds?: number | null;
 }
 
+/** The field of the TikTok settings a problem is about, so the composer shows it beside that field. */
+export type TikTokSettingsField = 'video' | 'privacy' | 'disclosure' | 'interactions';
+export interface TikTokSettingsIssue {
+  field: TikTokSettingsField;
+  message: string;
+}
+
 /**
- * Why these settings cannot go to TikTok for this creator, as sentences (empty when they can).
- * `creator` is null when creator_info could not be read: only the rules that hold for any
- * creator apply then. Shared by the composer and the server.
+ * Why these settings cannot go to TikTok for this creator, each with the field it is about
+ * (empty when they can). `creator` is null when creator_info could not be read: only the rules
+ * that hold for any creator apply then. Shared by the composer and the server.
  */
+export function tiktokSettingsIssues(
+  settings: TikTokPostSettings,
+  creator: TikTokCreatorInfo | null,
+  facts: TikTokPostFacts,
+): TikTokSettingsIssue[] {
+  const problems: TikTokSettingsIssue[] = [];
+  const max = creator?.maxVideoPostDurationSec;
+  if (facts.hasVideo && max && facts.videoSeconds && facts.videoSeconds > max)
+    problems.push({
+      field: 'video',
+      message: `This TikTok account can post videos of up to ${max} seconds; this one lasts ${Math.round(facts.videoSeconds)}.`,
+    });
+  // In the inbox the creator chooses everything in the TikTok app.
+  if (settings.mode === 'inbox') return problems;
+  if (!settings.privacyLevel) {
+    problems.push({
+      field: 'privacy',
+      message: 'Choose who can see the TikTok post (TikTok does not let Herald choose for you).',
+    });
+  } else if (creator && !creator.privacyLevelOptions.includes(settings.privacyLevel)) {
+    problems.push({
+      field: 'privacy',
+      message: `TikTok does not offer "${TIKTOK_PRIVACY_LABELS[settings.privacyLevel]}" to this account right now; choose one of ${creator.privacyLevelOptions.map((p) => `"${TIKTOK_PRIVACY_LABELS[p]}"`).join(', ')}.`,
+    });
+  }
+  if (settings.commercial && !settings.yourBrand && !settings.brandedContent)
+    problems.push({
+      field: 'disclosure',
+      message:
+        'You said the TikTok post promotes a brand, a product or a service: choose "Your brand", "Branded content" or both.',
+    });
+  if (settings.commercial && settings.brandedContent && settings.privacyLevel === 'SELF_ONLY')
+    problems.push({
+      field: 'privacy',
+      message:
+        'Branded content cannot be private on TikTok: choose who can see it other than "Only me".',
+    });
+  if (creator?.commentDisabled && settings.allowComments)
+    problems.push({
+      field: 'interactions',
+      message: 'This TikTok account has comments turned off, so they cannot be allowed.',
+    });
+  if (facts.hasVideo && creator?.duetDisabled && settings.allowDuet)
+    problems.push({
+      field: 'interactions',
+      message: 'This TikTok account has duets turned off, so they cannot be allowed.',
+    });
+  if (facts.hasVideo && creator?.stitchDisabled && settings.allowStitch)
+    problems.push({
+      field: 'interactions',
+      message: 'This TikTok account has stitches turned off, so they cannot be allowed.',
+    });
+  return problems;
+}
+
+/** `tiktokSettingsIssues` as sentences. */
 export function tiktokSettingsProblems(
   settings: TikTokPostSettings,
   creator: TikTokCreatorInfo | null,
   facts: TikTokPostFacts,
 ): string[] {
-  const problems: string[] = [];
-  const max = creator?.maxVideoPostDurationSec;
-  if (facts.hasVideo && max && facts.videoSeconds && facts.videoSeconds > max)
-    problems.push(
-      `This TikTok account can post videos of up to ${max} seconds; this one lasts ${Math.round(facts.videoSeconds)}.`,
-    );
-  // In the inbox the creator chooses everything in the TikTok app.
-  if (settings.mode === 'inbox') return problems;
-  if (!settings.privacyLevel) {
-    problems.push(
-      'Choose who can see the TikTok post (TikTok does not let Herald choose for you).',
-    );
-  } else if (creator && !creator.privacyLevelOptions.includes(settings.privacyLevel)) {
-    problems.push(
-      `TikTok does not offer "${TIKTOK_PRIVACY_LABELS[settings.privacyLevel]}" to this account right now; choose one of ${creator.privacyLevelOptions.map((p) => `"${TIKTOK_PRIVACY_LABELS[p]}"`).join(', ')}.`,
-    );
-  }
-  if (settings.commercial && !settings.yourBrand && !settings.brandedContent)
-    problems.push(
-      'You said the TikTok post promotes a brand, a product or a service: choose "Your brand", "Branded content" or both.',
-    );
-  if (settings.commercial && settings.brandedContent && settings.privacyLevel === 'SELF_ONLY')
-    problems.push(
-      'Branded content cannot be private on TikTok: choose who can see it other than "Only me".',
-    );
-  if (creator?.commentDisabled && settings.allowComments)
-    problems.push('This TikTok account has comments turned off, so they cannot be allowed.');
-  if (facts.hasVideo && creator?.duetDisabled && settings.allowDuet)
-    problems.push('This TikTok account has duets turned off, so they cannot be allowed.');
-  if (facts.hasVideo && creator?.stitchDisabled && settings.allowStitch)
-    problems.push('This TikTok account has stitches turned off, so they cannot be allowed.');
-  return problems;
+  return tiktokSettingsIssues(settings, creator, facts).map((issue) => issue.message);
 }

@@ -50,7 +50,7 @@ import { PublishProgress } from './publish-progress';
 import { ScheduleSection } from './schedule-section';
 import { SubmitBar } from './submit-bar';
 import { AddToQueueButton, queuedMessage } from './add-to-queue-button';
-import { TikTokSection } from './tiktok-section';
+import { TIKTOK_SECTION_ID, TikTokSection } from './tiktok-section';
 import { FollowUpsPreview, FollowUpsSection } from './follow-ups-section';
 import { useFollowUps } from './use-follow-ups';
 import { useTikTokSettings } from './use-tiktok-settings';
@@ -306,7 +306,13 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       return;
     }
     // TikTok's guidelines: nothing goes out before the user chose who sees it (a draft may wait).
-    if (state.action !== 'draft' && !tiktok.isReady()) return;
+    if (state.action !== 'draft' && !tiktok.isReady()) {
+      // The problems show beside their fields once rendered: the first one takes the focus.
+      setTimeout(() =>
+        document.querySelector<HTMLElement>(`#${TIKTOK_SECTION_ID} [aria-invalid="true"]`)?.focus(),
+      );
+      return;
+    }
     // The page may have sat open past the chosen time; the render then shows why.
     if (state.action === 'schedule' && scheduleProblem(state.scheduleAt, zone)) return;
     // Sending right away cannot be taken back: the member first sees every account it goes to.

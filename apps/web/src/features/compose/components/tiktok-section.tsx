@@ -2,33 +2,57 @@ import {
   TIKTOK_PRIVACY_LABELS,
   TikTokPostSettingsSchema,
   tiktokConsentSentence,
-  tiktokSettingsProblems,
+  tiktokSettingsIssues,
   type TikTokCreatorInfo,
   type TikTokPostSettings,
+  type TikTokSettingsField,
+  type TikTokSettingsIssue,
 } from '@herald/contract';
+import { CircleAlert } from 'lucide-react';
+import { cn } from '@/lib/cn';
 import { useTikTokCreator } from '../api/use-tiktok-creator';
 import type { ComposePlatform } from '../utils/compose-platforms';
+
+export const TIKTOK_SECTION_ID = 'tiktok-settings';
 
 /** Settings nothing was chosen in yet: no privacy level, every interaction off. */
 export const emptyTikTokSettings = (): TikTokPostSettings => TikTokPostSettingsSchema.parse({});
 
-/** Why this account's TikTok settings cannot be sent yet (empty when they can). */
-export function tiktokProblems(
+/** Why this account's TikTok settings cannot be sent yet, each with its field (empty when they can). */
+export function tiktokIssues(
   settings: TikTokPostSettings | undefined,
   creator: TikTokCreatorInfo | null | undefined,
   hasVideo: boolean,
   videoSeconds: number | null,
-): string[] {
+): TikTokSettingsIssue[] {
   const chosen = settings ?? emptyTikTokSettings();
-  const problems = tiktokSettingsProblems(chosen, creator ?? null, { hasVideo, videoSeconds });
+  const issues = tiktokSettingsIssues(chosen, creator ?? null, { hasVideo, videoSeconds });
   if (
     creator?.unaudited &&
     chosen.mode === 'direct' &&
     chosen.privacyLevel &&
     chosen.privacyLevel !== 'SELF_ONLY'
   )
-    problems.unshift('Herald’s TikTok app is not audited yet: choose “Only me”.');
-  return problems;
+    issues.unshift({
+      field: 'privacy',
+      message: 'Herald’s TikTok app is not audited yet: choose “Only me”.',
+    });
+  return issues;
+}
+
+/** The problems of one field, in red under it, read out when they appear. */
+function FieldErrors({ id, messages }: { id: string; messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <ul id={id} role="alert" className="flex flex-col gap-1 text-sm text-red-700">
+      {messages.map((message) => (
+        <li key={message} className="flex items-start gap-1.5">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {message}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 interface TikTokAccountProps {
@@ -65,7 +89,7 @@ function Toggle({
         onChange={(e) => onChange(e.target.checked)}
       />
       <span>{label}</span>
-      {hint ? <span className="text-xs text-muted-foreground">({hint})</span> : null}
+      {hint ? <span className="text-xs text-slate-600">({hint})</span> : null}
     </label>
   );
 }
@@ -85,8 +109,11 @@ function TikTokAccountSettings({
   const info = creator.data;
   const set = (patch: Partial<TikTokPostSettings>) => onChange({ ...settings, ...patch });
   const inbox = settings.mode === 'inbox';
-  const problems = showProblems ? tiktokProblems(settings, info, hasVideo, videoSeconds) : [];
+  const issues = showProblems ? tiktokIssues(settings, info, hasVideo, videoSeconds) : [];
+  const errorsOf = (field: TikTokSettingsField) =>
+    issues.filter((issue) => issue.field === field).map((issue) => issue.message);
   const privacyId = `tiktok-privacy-${platform.id}`;
+  const privacyErrors = errorsOf('privacy');
   const offHint = 'turned off in this TikTok account';
 
   return (
@@ -100,18 +127,20 @@ function TikTokAccountSettings({
         <p className="text-sm">Asking TikTok what this account may post…</p>
       ) : null}
       {creator.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {creator.error.message}
-        </p>
+        <FieldErrors
+          id={`tiktok-creator-${platform.id}-error`}
+          messages={[creator.error.message]}
+        />
       ) : null}
+      <FieldErrors id={`tiktok-video-${platform.id}-error`} messages={errorsOf('video')} />
       {info ? (
         <p className="text-sm">
           Posting as <strong>{info.nickname}</strong>
-          {info.username ? <span className="text-muted-foreground"> @{info.username}</span> : null}
+          {info.username ? <span className="text-slate-600"> @{info.username}</span> : null}
         </p>
       ) : null}
       {info?.maxVideoPostDurationSec && hasVideo ? (
-        <p className="text-xs text-muted-foreground">
+        <p className="text-xs text-slate-600">
           This account can post videos of up to {info.maxVideoPostDurationSec} seconds.
         </p>
       ) : null}
@@ -126,7 +155,7 @@ function TikTokAccountSettings({
       </label>
 
       {inbox ? (
-        <p className="text-sm text-muted-foreground">
+        <p className="text-sm text-slate-600">
           TikTok notifies the creator, who chooses who can see it and the rest in the TikTok app
           before posting.
         </p>
@@ -138,7 +167,12 @@ function TikTokAccountSettings({
             </label>
             <select
               id={privacyId}
-              className="rounded-md border bg-background px-2 py-1.5 text-sm"
+              aria-invalid={privacyErrors.length > 0 ? true : undefined}
+              aria-describedby={privacyErrors.length > 0 ? `${privacyId}-error` : undefined}
+              className={cn(
+                'rounded-md border bg-white px-2 py-1.5 text-sm',
+                privacyErrors.length > 0 ? 'border-red-400' : 'border-slate-300',
+              )}
               value={settings.privacyLevel ?? ''}
               onChange={(e) =>
                 set({
@@ -160,8 +194,9 @@ function TikTokAccountSettings({
                 </option>
               ))}
             </select>
+            <FieldErrors id={`${privacyId}-error`} messages={privacyErrors} />
             {info?.unaudited ? (
-              <p className="text-xs text-muted-foreground">
+              <p className="text-xs text-slate-600">
                 Only “Only me” is offered: TikTok has not audited Herald’s app yet, and until it
                 does it accepts private posts only.
               </p>
@@ -197,6 +232,10 @@ function TikTokAccountSettings({
                 </>
               ) : null}
             </div>
+            <FieldErrors
+              id={`tiktok-interactions-${platform.id}-error`}
+              messages={errorsOf('interactions')}
+            />
           </div>
 
           {hasVideo ? null : (
@@ -228,24 +267,21 @@ function TikTokAccountSettings({
                   disabled={settings.privacyLevel === 'SELF_ONLY'}
                   onChange={(brandedContent) => set({ brandedContent })}
                 />
+                <FieldErrors
+                  id={`tiktok-disclosure-${platform.id}-error`}
+                  messages={errorsOf('disclosure')}
+                />
                 {settings.privacyLevel === 'SELF_ONLY' ? (
-                  <p className="text-xs text-muted-foreground">
+                  <p className="text-xs text-slate-600">
                     Branded content cannot be private (“Only me”).
                   </p>
                 ) : null}
               </div>
             ) : null}
           </div>
-          <p className="text-xs text-muted-foreground">{tiktokConsentSentence(settings)}</p>
+          <p className="text-xs text-slate-600">{tiktokConsentSentence(settings)}</p>
         </>
       )}
-      {problems.length > 0 ? (
-        <ul role="alert" className="text-sm text-destructive">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      ) : null}
     </fieldset>
   );
 }
@@ -273,6 +309,7 @@ export function TikTokSection({
   if (tiktok.length === 0) return null;
   return (
     <section
+      id={TIKTOK_SECTION_ID}
       aria-label="TikTok"
       className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { tiktokCreatorKey } from '../api/use-tiktok-creator';
 import type { ComposePlatform } from '../utils/compose-platforms';
 import { mediaFor, type ComposeState } from '../utils/compose-state';
-import { emptyTikTokSettings, tiktokProblems } from './tiktok-section';
+import { emptyTikTokSettings, tiktokIssues } from './tiktok-section';
 import type { TikTokCreatorInfo } from '@herald/contract';
 
 /**
@@ -42,7 +42,7 @@ export function useTikTokSettings(
       tiktokIds.every((id) => {
         const creator = queryClient.getQueryData<TikTokCreatorInfo>(tiktokCreatorKey(orgId, id));
         const video = videoOf(id);
-        return tiktokProblems(settings[id], creator, video.hasVideo, video.seconds).length === 0;
+        return tiktokIssues(settings[id], creator, video.hasVideo, video.seconds).length === 0;
       }),
     /** What is sent: the selected TikTok accounts' settings only. */
     forDraft: () =>

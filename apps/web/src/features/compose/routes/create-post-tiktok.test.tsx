@@ -62,9 +62,18 @@ describe('/create-post: the TikTok section', () => {
         .map((o) => o.textContent),
     ).toEqual(['Choose who can see it', 'Everyone', 'Followers', 'Only me']);
     await user.click(createButton());
-    expect(await within(section).findByRole('alert')).toHaveTextContent(
+    const error = await within(section).findByRole('alert');
+    expect(error).toHaveTextContent(
       'Choose who can see the TikTok post (TikTok does not let Herald choose for you).',
     );
+    // Beside the field it is about, styled and announced as an error, and the field takes focus.
+    expect(error).toHaveClass('text-red-700');
+    expect(privacy).toHaveAttribute('aria-invalid', 'true');
+    expect(privacy).toHaveAccessibleDescription(
+      'Choose who can see the TikTok post (TikTok does not let Herald choose for you).',
+    );
+    expect(privacy.nextElementSibling).toBe(error);
+    await waitFor(() => expect(privacy).toHaveFocus());
     expect(tiktokField(server.requests)).toBeNull();
 
     await user.selectOptions(privacy, 'FOLLOWER_OF_CREATOR');

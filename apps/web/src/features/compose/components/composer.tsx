@@ -8,6 +8,8 @@ import {
 } from '@herald/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ComposerDraftBody } from '@herald/contract';
+import { Eye, EyeOff } from 'lucide-react';
+import { cn } from '@/lib/cn';
 import { useLinkTrackingSettings } from '@/lib/post-extras';
 import { generatePath, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -237,6 +239,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const [dialog, setDialog] = useState<ComposeDialog | null>(null);
   const [serverMediaErrors, setServerMediaErrors] = useState<PlatformValidationError[]>([]);
   const [confirmingPublish, setConfirmingPublish] = useState(false);
+  const [previewOpen, setPreviewOpen] = useState(false);
   // docs/product.md#publish-now-progress: the post just published now, followed account by account.
   const [publishedNow, setPublishedNow] = useState<string | null>(null);
   const tiktok = useTikTokSettings(orgId, state, editable, edit?.post);
@@ -392,7 +395,22 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
         aria-label={edit ? 'Edit Social Post' : 'Create Social Post'}
         className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
       >
-        <div className="flex min-w-0 flex-col gap-6">
+        {/* Phones: the preview is one tap away at the top instead of below the whole form. */}
+        <button
+          type="button"
+          aria-expanded={previewOpen}
+          aria-controls="composer-preview"
+          onClick={() => setPreviewOpen((open) => !open)}
+          className="order-1 inline-flex h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
+        >
+          {previewOpen ? (
+            <EyeOff className="size-4" aria-hidden="true" />
+          ) : (
+            <Eye className="size-4" aria-hidden="true" />
+          )}
+          {previewOpen ? 'Hide preview' : 'Show preview'}
+        </button>
+        <div className="order-3 flex min-w-0 flex-col gap-6 lg:order-none">
           <AutosaveNote
             status={autosave.status}
             restoredAt={autosave.restoredAt}
@@ -521,7 +539,14 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             />
           )}
         </div>
-        <aside className="min-w-0 lg:sticky lg:top-4">
+        <aside
+          id="composer-preview"
+          aria-label="Preview"
+          className={cn(
+            'order-2 min-w-0 lg:sticky lg:top-4 lg:order-none lg:block lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto',
+            !previewOpen && 'hidden',
+          )}
+        >
           <PostPreviews
             platforms={editable}
             textFor={(platformId) =>

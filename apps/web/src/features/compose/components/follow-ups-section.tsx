@@ -5,6 +5,8 @@ import {
   supportsFirstComment,
   supportsThread,
 } from '@herald/contract';
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { ComposePlatform } from '../utils/compose-platforms';
@@ -157,16 +159,43 @@ export function FollowUpsSection({
   issues,
   disabled,
 }: FollowUpsSectionProps) {
+  // Folded until used: most posts have neither, and the form stays short.
+  const [open, setOpen] = useState(false);
   if (offered.length === 0) return null;
+  const inUse = offered.some((p) => {
+    const v = values[p.id];
+    return Boolean(v && (v.parts.some((t) => t.trim()) || v.firstComment.trim()));
+  });
+  const hasIssues = Object.keys(issues).length > 0;
+  const expanded = open || inUse || hasIssues;
   return (
     <section
       aria-labelledby="follow-ups-heading"
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <h2 id="follow-ups-heading" className="text-base font-semibold text-slate-900">
-        Thread and first comment
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls="follow-ups-body"
+          // Open while something is written or wrong in it: nothing in use is ever hidden.
+          disabled={inUse || hasIssues}
+          onClick={() => setOpen((now) => !now)}
+          className="flex w-full items-center justify-between gap-2 text-left focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          Thread and first comment
+          <ChevronDown
+            className={cn('size-4 text-slate-500 transition-transform', expanded && 'rotate-180')}
+            aria-hidden="true"
+          />
+        </button>
       </h2>
-      <div className="mt-4 space-y-4">
+      {!expanded && (
+        <p className="mt-1 text-sm text-slate-600">
+          Add more parts as a thread, or a first comment, per account.
+        </p>
+      )}
+      <div id="follow-ups-body" hidden={!expanded} className="mt-4 space-y-4">
         {offered.map((platform) => (
           <AccountFollowUpsFields
             key={platform.id}

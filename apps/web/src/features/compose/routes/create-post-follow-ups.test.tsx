@@ -41,6 +41,12 @@ describe('/create-post: thread parts and first comments', () => {
     await user.type(screen.getByLabelText('Post content'), 'Opening night');
 
     const section = screen.getByRole('region', { name: 'Thread and first comment' });
+    // Folded until asked for, so the form stays short.
+    const toggle = within(section).getByRole('button', { name: 'Thread and first comment' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(section).queryByRole('group', { name: 'X' })).not.toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const onX = within(section).getByRole('group', { name: 'X' });
     const onFacebook = within(section).getByRole('group', { name: 'Facebook' });
     // Facebook posts cannot be a thread: only its first comment is offered.

@@ -32,6 +32,7 @@ describe('/create-post: X’s cost of the post', () => {
 
     // A thread's parts and a first comment are posts X charges for too.
     const section = screen.getByRole('region', { name: 'Thread and first comment' });
+    await user.click(within(section).getByRole('button', { name: 'Thread and first comment' }));
     const onMain = within(section).getByRole('group', { name: 'X (Acme)' });
     await user.click(within(onMain).getByRole('button', { name: 'Add part 2' }));
     await user.type(within(onMain).getByLabelText('Part 2 of 2'), 'Doors at seven');

@@ -27,6 +27,7 @@ import { useAutosave } from '../hooks/use-autosave';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { draftBodyOf, hasChanges, restoreDraft } from '../utils/composer-draft';
 import { AutosaveNote } from './autosave-note';
+import { BestTimeHint } from './best-time-hint';
 import type { ComposePlatform } from '../utils/compose-platforms';
 import { lockedLabels, stateFromPost, type EditContext } from '../utils/edit-state';
 import { mediaFor, textFor, uploadedMedia, type ComposeState } from '../utils/compose-state';
@@ -508,7 +509,15 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             error={issues.scheduleError}
             zone={zone}
             disabled={isSubmitting}
-          />
+          >
+            <BestTimeHint
+              orgId={orgId}
+              integrationIds={editable.map((p) => p.id)}
+              zone={zone}
+              disabled={isSubmitting}
+              onPick={(value) => dispatch({ type: 'setScheduleAt', value })}
+            />
+          </ScheduleSection>
           <SubmitBar
             canSubmit={canSubmit}
             isSubmitting={isSubmitting}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CREATE_POST_ACTIONS, type CreatePostAction } from '@herald/contract';
 import { TextField } from '@/components/ui/form-field';
 import { TimeZoneNote } from '@/components/ui/time-zone-note';
@@ -19,6 +20,8 @@ interface ScheduleSectionProps {
   /** The user's zone (`useTimeZone`): the picker's value is a time there. */
   zone: string;
   disabled?: boolean;
+  /** Shown under the picker: the best-time hint. */
+  children?: ReactNode;
 }
 
 /** What happens on Create Post, and when (docs/product.md#create-post: the picker labelled Publish Date & Time). */
@@ -30,6 +33,7 @@ export function ScheduleSection({
   error,
   zone,
   disabled,
+  children,
 }: ScheduleSectionProps) {
   return (
     <section
@@ -90,6 +94,7 @@ export function ScheduleSection({
       />
       {/* Said apart from the hint, which an error replaces: the zone is always named. */}
       {action === 'schedule' && <TimeZoneNote zone={zone} className="mt-2" />}
+      {children}
     </section>
   );
 }

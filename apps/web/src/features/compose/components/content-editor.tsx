@@ -1,11 +1,12 @@
 import type { LinkTracking } from '@herald/contract';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { SegmentedTabs } from '@/components/ui/segmented-tabs';
 import { TextField } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import type { ComposePlatform } from '../utils/compose-platforms';
 import type { ContentMode } from '../utils/compose-state';
 import { CharacterCount, CharacterCounts } from './character-count';
+import { EmojiPicker } from './emoji-picker';
 
 /** Per account where a network has several connected accounts; else per platform, as before. */
 const tabsFor = (perAccount: boolean): Array<{ value: ContentMode; label: string }> => [
@@ -42,12 +43,28 @@ function TextBox({
   disabled?: boolean;
 }) {
   const errorId = `${id}-errors`;
+  const box = useRef<HTMLTextAreaElement>(null);
+  // Goes where the cursor is (or replaces the selection), and the cursor moves past it.
+  const insert = (piece: string) => {
+    const field = box.current;
+    const start = field?.selectionStart ?? value.length;
+    const end = field?.selectionEnd ?? value.length;
+    onChange(value.slice(0, start) + piece + value.slice(end));
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(start + piece.length, start + piece.length);
+    });
+  };
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <div className="flex items-end justify-between gap-2">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <EmojiPicker label={label} onPick={insert} disabled={disabled} />
+      </div>
       <textarea
+        ref={box}
         id={id}
         value={value}
         disabled={disabled}

@@ -204,6 +204,13 @@ export const ORG_ROUTE_PERMISSIONS = {
     'post:create',
     'likewise, dropped once sent or discarded',
   ),
+  'GET /organizations/:orgId/hashtag-groups': route(
+    'post:create',
+    "the organization's saved hashtag groups, inserted while writing",
+  ),
+  'POST /organizations/:orgId/hashtag-groups': route('post:create', 'likewise, saving one'),
+  'PUT /organizations/:orgId/hashtag-groups/:groupId': route('post:create', 'likewise'),
+  'DELETE /organizations/:orgId/hashtag-groups/:groupId': route('post:create', 'likewise'),
   'GET /organizations/:orgId/link-tracking': route(
     'member',
     'the default UTM parameters new posts start with',

@@ -60,3 +60,48 @@ export type ComposerDraft = z.infer<typeof ComposerDraftSchema>;
 export const ComposerDraftResponseSchema = successEnvelope(
   z.object({ draft: ComposerDraftSchema.nullable() }),
 );
+
+/** docs/product.md#hashtag-groups: a hashtag as saved, `#` included, letters, digits and `_`. */
+const hashtag = z
+  .string()
+  .trim()
+  .transform((tag) => (tag.startsWith('#') ? tag : `#${tag}`))
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^#[\p{L}\p{N}_]{1,100}$/u,
+        'A hashtag is letters, digits or _ after the #, without spaces or punctuation.',
+      ),
+  );
+
+/** `POST` and `PUT …/hashtag-groups`: a named set of hashtags the composer inserts at once. */
+export const SaveHashtagGroupRequestSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name the hashtag group.')
+    .max(60, 'A group name can be at most 60 characters.'),
+  hashtags: z
+    .array(hashtag)
+    .min(1, 'Add at least one hashtag to the group.')
+    .max(30, 'A group can hold at most 30 hashtags.'),
+});
+export type SaveHashtagGroupRequest = z.infer<typeof SaveHashtagGroupRequestSchema>;
+
+export const HashtagGroupParamsSchema = z.object({
+  orgId: z.uuid('The organization id is not valid.'),
+  groupId: z.uuid('The hashtag group id is not valid.'),
+});
+
+export const HashtagGroupSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  hashtags: z.array(z.string()),
+  updatedAt: z.string(),
+});
+export type HashtagGroup = z.infer<typeof HashtagGroupSchema>;
+export const HashtagGroupResponseSchema = successEnvelope(z.object({ group: HashtagGroupSchema }));
+export const HashtagGroupsResponseSchema = successEnvelope(
+  z.object({ groups: z.array(HashtagGroupSchema) }),
+);

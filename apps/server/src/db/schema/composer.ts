@@ -1,6 +1,7 @@
-/** The composer's own storage: each member's unfinished work (docs/product.md#composer-autosave). */
+/** The composer's own storage: each member's unfinished work and the organization's hashtag groups. */
 import type { ComposerDraftBody } from '@herald/contract';
-import { jsonb, pgTable, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
 import { organizations } from './organizations.js';
 import { posts } from './posts.js';
 import { users } from './users.js';
@@ -30,4 +31,20 @@ export const composerDrafts = pgTable(
       .on(t.organizationId, t.userId, t.postId)
       .nullsNotDistinct(),
   ],
+);
+
+/** A named set of hashtags of the organization, inserted into a post at once. */
+export const hashtagGroups = pgTable(
+  'hashtag_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    hashtags: jsonb('hashtags').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('hashtag_groups_org_idx').on(t.organizationId, t.name)],
 );

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ComposerDraftBody } from '@herald/contract';
 import type { Db } from '../../db/client.js';
-import { composerDrafts } from '../../db/schema/composer.js';
+import { composerDrafts, hashtagGroups } from '../../db/schema/composer.js';
 
 export type ComposerDraftRow = typeof composerDrafts.$inferSelect;
 
@@ -50,4 +50,46 @@ export async function deleteDraft(
   postId: string | null,
 ) {
   await db.delete(composerDrafts).where(ownedBy(organizationId, userId, postId));
+}
+
+export type HashtagGroupRow = typeof hashtagGroups.$inferSelect;
+
+export function listHashtagGroups(db: Db, organizationId: string) {
+  return db
+    .select()
+    .from(hashtagGroups)
+    .where(eq(hashtagGroups.organizationId, organizationId))
+    .orderBy(asc(hashtagGroups.name), asc(hashtagGroups.id));
+}
+
+export async function insertHashtagGroup(
+  db: Db,
+  values: { organizationId: string; name: string; hashtags: string[] },
+) {
+  const [row] = await db.insert(hashtagGroups).values(values).returning();
+  return row!;
+}
+
+/** The updated group; null when the organization has no such group. */
+export async function updateHashtagGroup(
+  db: Db,
+  organizationId: string,
+  id: string,
+  values: { name: string; hashtags: string[]; updatedAt: Date },
+) {
+  const [row] = await db
+    .update(hashtagGroups)
+    .set(values)
+    .where(and(eq(hashtagGroups.organizationId, organizationId), eq(hashtagGroups.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Whether a group was deleted. */
+export async function deleteHashtagGroup(db: Db, organizationId: string, id: string) {
+  const rows = await db
+    .delete(hashtagGroups)
+    .where(and(eq(hashtagGroups.organizationId, organizationId), eq(hashtagGroups.id, id)))
+    .returning({ id: hashtagGroups.id });
+  return rows.length > 0;
 }

@@ -2,16 +2,31 @@ import {
   ComposerDraftQuerySchema,
   ComposerDraftResponseSchema,
   EmptySuccessSchema,
+  HashtagGroupParamsSchema,
+  HashtagGroupResponseSchema,
+  HashtagGroupsResponseSchema,
   OrgParamsSchema,
   SaveComposerDraftRequestSchema,
+  SaveHashtagGroupRequestSchema,
 } from '@herald/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../http/access.js';
-import { discardDraft, readDraft, saveDraft } from './composer.service.js';
+import {
+  createHashtagGroup,
+  deleteHashtagGroup,
+  discardDraft,
+  listHashtagGroups,
+  readDraft,
+  saveDraft,
+  updateHashtagGroup,
+} from './composer.service.js';
 
-/** The composer's own storage: each member's autosaved draft (docs/product.md#composer-autosave). */
+/**
+ * The composer's own storage: each member's autosaved draft (docs/product.md#composer-autosave)
+ * and the organization's hashtag groups (docs/product.md#hashtag-groups).
+ */
 export async function composerRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const owner = (orgId: string, request: FastifyRequest) => ({
@@ -83,6 +98,78 @@ export async function composerRoutes(app: FastifyInstance, deps: { db: Db; now: 
         owner(request.params.orgId, request),
         request.query.postId ?? null,
       );
+      return { status: 'success' as const, data: null };
+    },
+  );
+
+  const groupTags = ['composer'];
+  api.get(
+    '/organizations/:orgId/hashtag-groups',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/hashtag-groups' } },
+      schema: {
+        tags: groupTags,
+        summary: "The organization's hashtag groups, by name",
+        params: OrgParamsSchema,
+        response: { 200: HashtagGroupsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: { groups: await listHashtagGroups(deps.db, request.params.orgId) },
+    }),
+  );
+
+  api.post(
+    '/organizations/:orgId/hashtag-groups',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/hashtag-groups' } },
+      schema: {
+        tags: groupTags,
+        summary: 'Save a hashtag group',
+        params: OrgParamsSchema,
+        body: SaveHashtagGroupRequestSchema,
+        response: { 201: HashtagGroupResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const group = await createHashtagGroup(deps.db, request.params.orgId, request.body);
+      return reply.status(201).send({ status: 'success' as const, data: { group } });
+    },
+  );
+
+  api.put(
+    '/organizations/:orgId/hashtag-groups/:groupId',
+    {
+      config: { access: { org: 'PUT /organizations/:orgId/hashtag-groups/:groupId' } },
+      schema: {
+        tags: groupTags,
+        summary: 'Rename a hashtag group or change its hashtags',
+        params: HashtagGroupParamsSchema,
+        body: SaveHashtagGroupRequestSchema,
+        response: { 200: HashtagGroupResponseSchema },
+      },
+    },
+    async (request) => {
+      const { orgId, groupId } = request.params;
+      const group = await updateHashtagGroup(deps.db, orgId, groupId, request.body, deps.now());
+      return { status: 'success' as const, data: { group } };
+    },
+  );
+
+  api.delete(
+    '/organizations/:orgId/hashtag-groups/:groupId',
+    {
+      config: { access: { org: 'DELETE /organizations/:orgId/hashtag-groups/:groupId' } },
+      schema: {
+        tags: groupTags,
+        summary: 'Delete a hashtag group',
+        params: HashtagGroupParamsSchema,
+        response: { 200: EmptySuccessSchema },
+      },
+    },
+    async (request) => {
+      await deleteHashtagGroup(deps.db, request.params.orgId, request.params.groupId);
       return { status: 'success' as const, data: null };
     },
   );

@@ -1,4 +1,9 @@
-import type { ComposerDraft, SaveComposerDraftRequest } from '@herald/contract';
+import type {
+  ComposerDraft,
+  HashtagGroup,
+  SaveComposerDraftRequest,
+  SaveHashtagGroupRequest,
+} from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { findPost } from '../posts/posts.lookups.js';
@@ -36,4 +41,66 @@ export async function saveDraft(
 
 export async function discardDraft(db: Db, owner: DraftOwner, postId: string | null) {
   await repo.deleteDraft(db, owner.organizationId, owner.userId, postId);
+}
+
+/** docs/product.md#hashtag-groups: more than this many groups is refused. */
+export const HASHTAG_GROUPS_MAX = 100;
+const GROUP_NOT_FOUND = 'This hashtag group does not exist in this organization.';
+
+function groupDto(row: repo.HashtagGroupRow): HashtagGroup {
+  return {
+    id: row.id,
+    name: row.name,
+    hashtags: row.hashtags,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The same hashtag once, in the order given. */
+const distinct = (tags: readonly string[]) => [...new Set(tags)];
+
+export async function listHashtagGroups(db: Db, organizationId: string) {
+  return (await repo.listHashtagGroups(db, organizationId)).map(groupDto);
+}
+
+export async function createHashtagGroup(
+  db: Db,
+  organizationId: string,
+  request: SaveHashtagGroupRequest,
+) {
+  const existing = await repo.listHashtagGroups(db, organizationId);
+  if (existing.length >= HASHTAG_GROUPS_MAX) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `An organization can keep at most ${HASHTAG_GROUPS_MAX} hashtag groups: delete one first.`,
+    );
+  }
+  const row = await repo.insertHashtagGroup(db, {
+    organizationId,
+    name: request.name,
+    hashtags: distinct(request.hashtags),
+  });
+  return groupDto(row);
+}
+
+export async function updateHashtagGroup(
+  db: Db,
+  organizationId: string,
+  groupId: string,
+  request: SaveHashtagGroupRequest,
+  now: Date,
+) {
+  const row = await repo.updateHashtagGroup(db, organizationId, groupId, {
+    name: request.name,
+    hashtags: distinct(request.hashtags),
+    updatedAt: now,
+  });
+  if (!row) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+  return groupDto(row);
+}
+
+export async function deleteHashtagGroup(db: Db, organizationId: string, groupId: string) {
+  if (!(await repo.deleteHashtagGroup(db, organizationId, groupId))) {
+    throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+  }
 }

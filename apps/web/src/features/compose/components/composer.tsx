@@ -436,6 +436,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             disabled={isSubmitting}
           />
           <ContentEditor
+            orgId={orgId}
             mode={state.mode}
             onModeChange={(mode) => dispatch({ type: 'setMode', mode })}
             title={state.title}

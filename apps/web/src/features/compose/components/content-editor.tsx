@@ -7,6 +7,7 @@ import type { ComposePlatform } from '../utils/compose-platforms';
 import type { ContentMode } from '../utils/compose-state';
 import { CharacterCount, CharacterCounts } from './character-count';
 import { EmojiPicker } from './emoji-picker';
+import { HashtagGroupsPicker } from './hashtag-groups';
 
 /** Per account where a network has several connected accounts; else per platform, as before. */
 const tabsFor = (perAccount: boolean): Array<{ value: ContentMode; label: string }> => [
@@ -33,7 +34,10 @@ function TextBox({
   errors,
   footer,
   disabled,
+  orgId,
 }: {
+  /** The organization whose hashtag groups are offered. */
+  orgId: string;
   id: string;
   label: string;
   value: string;
@@ -45,10 +49,15 @@ function TextBox({
   const errorId = `${id}-errors`;
   const box = useRef<HTMLTextAreaElement>(null);
   // Goes where the cursor is (or replaces the selection), and the cursor moves past it.
-  const insert = (piece: string) => {
+  const insert = (given: string) => {
     const field = box.current;
     const start = field?.selectionStart ?? value.length;
     const end = field?.selectionEnd ?? value.length;
+    // A piece that asks for a space before it gets none at the start of a line or after one.
+    const piece =
+      given.startsWith(' ') && (start === 0 || /\s/.test(value[start - 1] ?? ''))
+        ? given.slice(1)
+        : given;
     onChange(value.slice(0, start) + piece + value.slice(end));
     requestAnimationFrame(() => {
       field?.focus();
@@ -61,7 +70,10 @@ function TextBox({
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
           {label}
         </label>
-        <EmojiPicker label={label} onPick={insert} disabled={disabled} />
+        <div className="flex items-center gap-1">
+          <HashtagGroupsPicker orgId={orgId} label={label} onPick={insert} disabled={disabled} />
+          <EmojiPicker label={label} onPick={insert} disabled={disabled} />
+        </div>
       </div>
       <textarea
         ref={box}
@@ -91,6 +103,7 @@ function TextBox({
 }
 
 interface ContentEditorProps {
+  orgId: string;
   mode: ContentMode;
   onModeChange: (mode: ContentMode) => void;
   title: string;
@@ -147,6 +160,7 @@ export function ContentEditor(props: ContentEditorProps) {
       <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(mode)} className="mt-4 space-y-5">
         {mode === 'shared' ? (
           <TextBox
+            orgId={props.orgId}
             id={textFieldId(null)}
             label="Post content"
             value={props.sharedText}
@@ -173,6 +187,7 @@ export function ContentEditor(props: ContentEditorProps) {
             );
             return (
               <TextBox
+                orgId={props.orgId}
                 key={platform.id}
                 id={textFieldId(platform.id)}
                 label={`${platform.label} content`}

@@ -35,9 +35,12 @@ function TextBox({
   footer,
   disabled,
   orgId,
+  target,
 }: {
   /** The organization whose hashtag groups are offered. */
   orgId: string;
+  /** The account the text is for, in Customize per Account. */
+  target?: string;
   id: string;
   label: string;
   value: string;
@@ -71,8 +74,8 @@ function TextBox({
           {label}
         </label>
         <div className="flex items-center gap-1">
-          <HashtagGroupsPicker orgId={orgId} label={label} onPick={insert} disabled={disabled} />
-          <EmojiPicker label={label} onPick={insert} disabled={disabled} />
+          <HashtagGroupsPicker orgId={orgId} target={target} onPick={insert} disabled={disabled} />
+          <EmojiPicker target={target} onPick={insert} disabled={disabled} />
         </div>
       </div>
       <textarea
@@ -188,6 +191,7 @@ export function ContentEditor(props: ContentEditorProps) {
             return (
               <TextBox
                 orgId={props.orgId}
+                target={platform.label}
                 key={platform.id}
                 id={textFieldId(platform.id)}
                 label={`${platform.label} content`}

@@ -80,12 +80,15 @@ export const EMOJI_GROUPS: ReadonlyArray<{ name: string; emoji: ReadonlyArray<[s
  * inserted where the cursor was and the panel stays open for the next one (Escape closes it).
  */
 export function EmojiPicker({
-  label,
+  target,
   onPick,
   disabled,
 }: {
-  /** The text the emoji go into, for the button's name ("Insert emoji into Post content"). */
-  label: string;
+  /**
+   * The account whose text it is, in Customize per Account ("Add emoji for X"); the button's
+   * name never repeats the text's label, which would make the label name two controls.
+   */
+  target?: string;
   onPick: (emoji: string) => void;
   disabled?: boolean;
 }) {
@@ -104,7 +107,7 @@ export function EmojiPicker({
     <div className="relative">
       <button
         type="button"
-        aria-label={`Insert emoji into ${label}`}
+        aria-label={target ? `Add emoji for ${target}` : 'Add emoji'}
         aria-expanded={open}
         aria-controls={panelId}
         disabled={disabled}

@@ -16,12 +16,13 @@ const input =
  */
 export function HashtagGroupsPicker({
   orgId,
-  label,
+  target,
   onPick,
   disabled,
 }: {
   orgId: string;
-  label: string;
+  /** As EmojiPicker's `target`. */
+  target?: string;
   onPick: (text: string) => void;
   disabled?: boolean;
 }) {
@@ -61,7 +62,7 @@ export function HashtagGroupsPicker({
     <div className="relative">
       <button
         type="button"
-        aria-label={`Insert a hashtag group into ${label}`}
+        aria-label={target ? `Add hashtag group for ${target}` : 'Add hashtag group'}
         aria-expanded={open}
         aria-controls={panelId}
         disabled={disabled}

@@ -11,7 +11,7 @@ describe('/create-post emoji picker', () => {
     // The cursor after "Open".
     (text as HTMLTextAreaElement).setSelectionRange(4, 4);
 
-    const toggle = screen.getByRole('button', { name: 'Insert emoji into Post content' });
+    const toggle = screen.getByRole('button', { name: 'Add emoji' });
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const panel = screen.getByRole('group', { name: 'Emoji' });

@@ -34,9 +34,7 @@ describe('/create-post hashtag groups', () => {
     const text = screen.getByLabelText('Post content');
     await user.type(text, 'Doors open');
 
-    await user.click(
-      screen.getByRole('button', { name: 'Insert a hashtag group into Post content' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'Add hashtag group' }));
     const panel = screen.getByRole('group', { name: 'Hashtag groups' });
     await user.click(await within(panel).findByRole('button', { name: 'Insert Spring launch' }));
     expect(text).toHaveValue('Doors open #spring #launch');
@@ -74,9 +72,7 @@ describe('/create-post hashtag groups', () => {
       },
     });
     await user.click(await tile('X'));
-    await user.click(
-      screen.getByRole('button', { name: 'Insert a hashtag group into Post content' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'Add hashtag group' }));
     const panel = screen.getByRole('group', { name: 'Hashtag groups' });
     expect(await within(panel).findByText(/No hashtag groups yet/)).toBeInTheDocument();
     await user.type(within(panel).getByLabelText('Group name'), 'Empty');

@@ -367,6 +367,12 @@ function redactUrl(url: string): string {
   }
 }
 
+/** True when a statement broke a unique index (PostgreSQL 23505), as drizzle or the driver says. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
 /** True for errors that mean "the database is not reachable right now" rather than a bad query. */
 export function isConnectionError(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown } | undefined;

@@ -1,6 +1,6 @@
 import type { InboxMessage, InboxReplyAttachmentType, InboxReplyRequest } from '@herald/contract';
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/client.js';
+import { isUniqueViolation, type Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { PlatformError } from '../../platforms/errors.js';
 import type { InboxSendResult, InboxThreadRef } from '../../platforms/inbox-types.js';
@@ -314,6 +314,24 @@ const announceMessage = (db: Db, c: repo.ConversationRow) =>
  * row under that id) is folded into the reply, so the thread shows it once.
  */
 async function markSent(
+  deps: InboxDeps,
+  conversation: repo.ConversationRow,
+  row: repo.MessageRow,
+  result: InboxSendResult,
+): Promise<repo.MessageRow> {
+  // The network's echo of this reply (a webhook or a poll) may be stored between the echoes'
+  // removal and the reply taking the id: the id's unique index then refuses the reply. The echo
+  // has committed by then, so the next attempt removes it too.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await recordSent(deps, conversation, row, result);
+    } catch (err) {
+      if (attempt >= 3 || !isUniqueViolation(err)) throw err;
+    }
+  }
+}
+
+function recordSent(
   deps: InboxDeps,
   conversation: repo.ConversationRow,
   row: repo.MessageRow,

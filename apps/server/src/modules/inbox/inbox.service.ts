@@ -8,7 +8,7 @@ import {
   type InboxConversationUpdate,
   type InboxSavedReply,
 } from '@herald/contract';
-import type { Db } from '../../db/client.js';
+import { isUniqueViolation, type Db } from '../../db/client.js';
 import { lockOrganization } from '../organizations/organization-lock.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
@@ -458,8 +458,7 @@ export async function updateLabel(
       ...(change.color !== undefined ? { color: change.color } : {}),
     });
   } catch (err) {
-    const code = (err as { code?: string; cause?: { code?: string } }).cause?.code;
-    if (code === '23505' || (err as { code?: string }).code === '23505')
+    if (isUniqueViolation(err))
       throw new AppError('CONFLICT', `There is already a label "${rename}" in this organization.`);
     throw err;
   }

@@ -33,21 +33,7 @@ function CompactMonth({
   return (
     <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full table-fixed border-collapse text-sm">
-        <caption className="sr-only">Posts of {month.format('MMMM YYYY')}, by day</caption>
-        <thead>
-          <tr>
-            {weeks[0]?.map((day) => (
-              <th
-                key={day.day()}
-                scope="col"
-                abbr={day.format('dddd')}
-                className="border-b border-slate-200 py-2 text-xs font-semibold text-slate-600"
-              >
-                {day.format('dd')}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <MonthHead weeks={weeks} month={month} dayFormat="dd" />
         <tbody>
           {weeks.map((week) => (
             <tr key={dayKey(week[0]!)}>
@@ -166,21 +152,7 @@ export function MonthView({
   return (
     <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full min-w-[52rem] table-fixed border-collapse text-sm">
-        <caption className="sr-only">Posts of {month.format('MMMM YYYY')}, by day</caption>
-        <thead>
-          <tr>
-            {weeks[0]?.map((day) => (
-              <th
-                key={day.day()}
-                scope="col"
-                abbr={day.format('dddd')}
-                className="border-b border-slate-200 py-2 text-xs font-semibold text-slate-600 uppercase"
-              >
-                {day.format('ddd')}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <MonthHead weeks={weeks} month={month} dayFormat="ddd" className="uppercase" />
         <tbody>
           {weeks.map((week) => (
             <tr key={dayKey(week[0]!)}>
@@ -268,5 +240,38 @@ export function MonthView({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The month table's caption and weekday row: two letters on a phone, three on a desktop. */
+function MonthHead({
+  weeks,
+  month,
+  dayFormat,
+  className = '',
+}: {
+  weeks: Dayjs[][];
+  month: Dayjs;
+  dayFormat: 'dd' | 'ddd';
+  className?: string;
+}) {
+  return (
+    <>
+      <caption className="sr-only">Posts of {month.format('MMMM YYYY')}, by day</caption>
+      <thead>
+        <tr>
+          {weeks[0]?.map((day) => (
+            <th
+              key={day.day()}
+              scope="col"
+              abbr={day.format('dddd')}
+              className={`border-b border-slate-200 py-2 text-xs font-semibold text-slate-600 ${className}`.trim()}
+            >
+              {day.format(dayFormat)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+    </>
   );
 }

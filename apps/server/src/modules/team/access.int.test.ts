@@ -106,6 +106,9 @@ function requestFor(route: OrgRoute): {
       outcome: 'retry',
     },
     'PUT /organizations/:orgId/analytics/settings': { xEnabled: false, xMonthlyReadBudget: 100 },
+    'PUT /organizations/:orgId/notification-preferences': {
+      preferences: { INBOX: { inApp: true, email: false, digest: false } },
+    },
     'POST /organizations/:orgId/subscribe/trial': {
       planId: '00000000-0000-4000-8000-000000000000',
     },

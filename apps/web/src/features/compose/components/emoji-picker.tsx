@@ -1,5 +1,6 @@
 import { Smile } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
+import { TextToolPopover } from './text-tool-popover';
 
 /** A compact set of the emoji social posts use most, by group, each with the name read out. */
 export const EMOJI_GROUPS: ReadonlyArray<{ name: string; emoji: ReadonlyArray<[string, string]> }> =
@@ -93,57 +94,35 @@ export function EmojiPicker({
   disabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const panelId = useId();
-  // The focus goes back to the text after each pick, so Escape is heard from anywhere.
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', close);
-    return () => document.removeEventListener('keydown', close);
-  }, [open]);
   return (
-    <div className="relative">
-      <button
-        type="button"
-        aria-label={target ? `Add emoji for ${target}` : 'Add emoji'}
-        aria-expanded={open}
-        aria-controls={panelId}
-        disabled={disabled}
-        onClick={() => setOpen((now) => !now)}
-        className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        <Smile className="size-4" aria-hidden="true" />
-      </button>
-      {open && (
-        <div
-          id={panelId}
-          role="group"
-          aria-label="Emoji"
-          className="absolute right-0 z-20 mt-1 w-72 rounded-xl border border-slate-200 bg-white p-3 shadow-lg"
-        >
-          {EMOJI_GROUPS.map((group) => (
-            <div key={group.name} className="mb-2 last:mb-0">
-              <p className="text-xs font-medium text-slate-600">{group.name}</p>
-              <div className="mt-1 flex flex-wrap gap-0.5">
-                {group.emoji.map(([emoji, name]) => (
-                  <button
-                    key={emoji}
-                    type="button"
-                    aria-label={name}
-                    title={name}
-                    onClick={() => onPick(emoji)}
-                    className="inline-flex size-8 items-center justify-center rounded-md text-lg hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  >
-                    {emoji}
-                  </button>
-                ))}
-              </div>
-            </div>
-          ))}
+    <TextToolPopover
+      label={target ? `Add emoji for ${target}` : 'Add emoji'}
+      icon={Smile}
+      panelLabel="Emoji"
+      panelWidth="w-72"
+      open={open}
+      onOpenChange={setOpen}
+      disabled={disabled}
+    >
+      {EMOJI_GROUPS.map((group) => (
+        <div key={group.name} className="mb-2 last:mb-0">
+          <p className="text-xs font-medium text-slate-600">{group.name}</p>
+          <div className="mt-1 flex flex-wrap gap-0.5">
+            {group.emoji.map(([emoji, name]) => (
+              <button
+                key={emoji}
+                type="button"
+                aria-label={name}
+                title={name}
+                onClick={() => onPick(emoji)}
+                className="inline-flex size-8 items-center justify-center rounded-md text-lg hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                {emoji}
+              </button>
+            ))}
+          </div>
         </div>
-      )}
-    </div>
+      ))}
+    </TextToolPopover>
   );
 }

@@ -1,11 +1,12 @@
 import { Hash, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '@/lib/api-error';
 import {
   useCreateHashtagGroup,
   useDeleteHashtagGroup,
   useHashtagGroups,
 } from '../api/use-hashtag-groups';
+import { TextToolPopover } from './text-tool-popover';
 
 const input =
   'block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-200';
@@ -27,21 +28,11 @@ export function HashtagGroupsPicker({
   disabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const panelId = useId();
   const groups = useHashtagGroups(open ? orgId : null);
   const create = useCreateHashtagGroup(orgId);
   const remove = useDeleteHashtagGroup(orgId);
   const [name, setName] = useState('');
   const [tags, setTags] = useState('');
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', close);
-    return () => document.removeEventListener('keydown', close);
-  }, [open]);
 
   const save = (event: { preventDefault(): void; stopPropagation(): void }) => {
     event.preventDefault();
@@ -59,99 +50,87 @@ export function HashtagGroupsPicker({
   };
 
   return (
-    <div className="relative">
-      <button
-        type="button"
-        aria-label={target ? `Add hashtag group for ${target}` : 'Add hashtag group'}
-        aria-expanded={open}
-        aria-controls={panelId}
-        disabled={disabled}
-        onClick={() => setOpen((now) => !now)}
-        className="inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        <Hash className="size-4" aria-hidden="true" />
-      </button>
-      {open && (
-        <div
-          id={panelId}
-          role="group"
-          aria-label="Hashtag groups"
-          className="absolute right-0 z-20 mt-1 w-80 rounded-xl border border-slate-200 bg-white p-3 shadow-lg"
-        >
-          {groups.isPending ? (
-            <p className="text-sm text-slate-600">Loading hashtag groups…</p>
-          ) : groups.isError ? (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(groups.error, 'The hashtag groups could not be loaded.')}
-            </p>
-          ) : groups.data.length === 0 ? (
-            <p className="text-sm text-slate-600">No hashtag groups yet: save one below.</p>
-          ) : (
-            <ul className="flex max-h-56 flex-col gap-1 overflow-y-auto" aria-label="Saved groups">
-              {groups.data.map((group) => (
-                <li key={group.id} className="flex items-start gap-1">
-                  <button
-                    type="button"
-                    aria-label={`Insert ${group.name}`}
-                    onClick={() => onPick(` ${group.hashtags.join(' ')}`)}
-                    className="flex-1 rounded-md px-2 py-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  >
-                    <span className="block text-sm font-medium text-slate-900">{group.name}</span>
-                    <span className="block truncate text-xs text-slate-600">
-                      {group.hashtags.join(' ')}
-                    </span>
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Delete ${group.name}`}
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(group.id)}
-                    className="mt-1 inline-flex size-7 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  >
-                    <X className="size-4" aria-hidden="true" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="mt-3 border-t border-slate-200 pt-3">
-            <p className="text-xs font-medium text-slate-700">New group</p>
-            <div className="mt-1 flex flex-col gap-2">
-              <input
-                aria-label="Group name"
-                placeholder="Name, e.g. Spring launch"
-                value={name}
-                maxLength={60}
-                onChange={(event) => setName(event.target.value)}
-                className={input}
-              />
-              <input
-                aria-label="Hashtags"
-                placeholder="#spring #launch"
-                value={tags}
-                onChange={(event) => setTags(event.target.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') save(event);
-                }}
-                className={input}
-              />
-              {create.isError && (
-                <p role="alert" className="text-sm text-red-700">
-                  {errorMessage(create.error, 'The group could not be saved.')}
-                </p>
-              )}
+    <TextToolPopover
+      label={target ? `Add hashtag group for ${target}` : 'Add hashtag group'}
+      icon={Hash}
+      panelLabel="Hashtag groups"
+      panelWidth="w-80"
+      open={open}
+      onOpenChange={setOpen}
+      disabled={disabled}
+    >
+      {groups.isPending ? (
+        <p className="text-sm text-slate-600">Loading hashtag groups…</p>
+      ) : groups.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(groups.error, 'The hashtag groups could not be loaded.')}
+        </p>
+      ) : groups.data.length === 0 ? (
+        <p className="text-sm text-slate-600">No hashtag groups yet: save one below.</p>
+      ) : (
+        <ul className="flex max-h-56 flex-col gap-1 overflow-y-auto" aria-label="Saved groups">
+          {groups.data.map((group) => (
+            <li key={group.id} className="flex items-start gap-1">
               <button
                 type="button"
-                onClick={save}
-                disabled={create.isPending}
-                className="self-end rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60"
+                aria-label={`Insert ${group.name}`}
+                onClick={() => onPick(` ${group.hashtags.join(' ')}`)}
+                className="flex-1 rounded-md px-2 py-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
-                Save group
+                <span className="block text-sm font-medium text-slate-900">{group.name}</span>
+                <span className="block truncate text-xs text-slate-600">
+                  {group.hashtags.join(' ')}
+                </span>
               </button>
-            </div>
-          </div>
-        </div>
+              <button
+                type="button"
+                aria-label={`Delete ${group.name}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(group.id)}
+                className="mt-1 inline-flex size-7 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
-    </div>
+      <div className="mt-3 border-t border-slate-200 pt-3">
+        <p className="text-xs font-medium text-slate-700">New group</p>
+        <div className="mt-1 flex flex-col gap-2">
+          <input
+            aria-label="Group name"
+            placeholder="Name, e.g. Spring launch"
+            value={name}
+            maxLength={60}
+            onChange={(event) => setName(event.target.value)}
+            className={input}
+          />
+          <input
+            aria-label="Hashtags"
+            placeholder="#spring #launch"
+            value={tags}
+            onChange={(event) => setTags(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') save(event);
+            }}
+            className={input}
+          />
+          {create.isError && (
+            <p role="alert" className="text-sm text-red-700">
+              {errorMessage(create.error, 'The group could not be saved.')}
+            </p>
+          )}
+          <button
+            type="button"
+            onClick={save}
+            disabled={create.isPending}
+            className="self-end rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60"
+          >
+            Save group
+          </button>
+        </div>
+      </div>
+    </TextToolPopover>
   );
 }

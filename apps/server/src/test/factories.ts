@@ -100,3 +100,18 @@ export async function addMember(
     throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
   return { actor: member, memberId: accepted.body.data.member.id as string, token };
 }
+
+/**
+ * The cast of an access test: an organization at `domain` with its owner, a Content Creator and
+ * a Customer Support member, and the owner of another organization (the outsider).
+ */
+export async function createOrgCast(app: FastifyInstance, domain: string, name: string) {
+  const org = await createOrg(app, `owner@${domain}`, name);
+  const member = async (email: string, role: string) =>
+    (await addMember(app, org.owner, org.orgId, `${email}@${domain}`, { roleId: org.roleId(role) }))
+      .actor;
+  const creator = await member('creator', 'ContentCreator');
+  const support = await member('support', 'CustomerSupport');
+  const other = await createOrg(app, `outsider@${domain}`, 'Other Co');
+  return { ...org, creator, support, outsider: other.owner, otherOrgId: other.orgId };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { addMember, createOrg, type Actor } from '../../test/factories.js';
+import { createOrgCast, type Actor } from '../../test/factories.js';
 
 /** docs/product.md#composer-autosave: each member's unsent composer work, kept on the server. */
 let t: TestApp;
@@ -44,21 +44,11 @@ async function insertPost(organizationId: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const org = await createOrg(t.app, 'owner@drafts.test', 'Drafts Co');
-  ({ owner, orgId } = org);
-  creator = (
-    await addMember(t.app, owner, orgId, 'creator@drafts.test', {
-      roleId: org.roleId('ContentCreator'),
-    })
-  ).actor;
-  support = (
-    await addMember(t.app, owner, orgId, 'support@drafts.test', {
-      roleId: org.roleId('CustomerSupport'),
-    })
-  ).actor;
-  const other = await createOrg(t.app, 'outsider@drafts.test', 'Other Co');
-  outsider = other.owner;
-  otherOrgId = other.orgId;
+  ({ owner, orgId, creator, support, outsider, otherOrgId } = await createOrgCast(
+    t.app,
+    'drafts.test',
+    'Drafts Co',
+  ));
   postId = await insertPost(orgId);
   otherPostId = await insertPost(otherOrgId);
 }, 120_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { addMember, createOrg, type Actor } from '../../test/factories.js';
+import { createOrgCast, type Actor } from '../../test/factories.js';
 
 /** docs/product.md#hashtag-groups: the organization's saved hashtag groups. */
 let t: TestApp;
@@ -16,21 +16,11 @@ const url = (org = orgId, id?: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const org = await createOrg(t.app, 'owner@tags.test', 'Tags Co');
-  ({ owner, orgId } = org);
-  creator = (
-    await addMember(t.app, owner, orgId, 'creator@tags.test', {
-      roleId: org.roleId('ContentCreator'),
-    })
-  ).actor;
-  support = (
-    await addMember(t.app, owner, orgId, 'support@tags.test', {
-      roleId: org.roleId('CustomerSupport'),
-    })
-  ).actor;
-  const other = await createOrg(t.app, 'outsider@tags.test', 'Other Co');
-  outsider = other.owner;
-  otherOrgId = other.orgId;
+  ({ owner, orgId, creator, support, outsider, otherOrgId } = await createOrgCast(
+    t.app,
+    'tags.test',
+    'Tags Co',
+  ));
 }, 120_000);
 
 afterAll(async () => {

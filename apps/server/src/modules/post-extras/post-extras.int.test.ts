@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
-import { addMember, createOrg, type Actor } from '../../test/factories.js';
+import { createOrgCast, type Actor } from '../../test/factories.js';
 import { jpeg } from '../../test/media-fixtures.js';
 import { multipart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
@@ -95,21 +95,11 @@ beforeAll(async () => {
     { MEDIA_DIR: join(mediaDir, 'store'), MEDIA_TEMP_DIR: join(mediaDir, 'tmp') },
     { jobs: 'all', queues: [PUBLISH_QUEUE] },
   );
-  const org = await createOrg(t.app, 'owner@extras.test', 'Extras Co');
-  ({ owner, orgId } = org);
-  creator = (
-    await addMember(t.app, owner, orgId, 'creator@extras.test', {
-      roleId: org.roleId('ContentCreator'),
-    })
-  ).actor;
-  support = (
-    await addMember(t.app, owner, orgId, 'support@extras.test', {
-      roleId: org.roleId('CustomerSupport'),
-    })
-  ).actor;
-  const other = await createOrg(t.app, 'outsider@extras.test', 'Other Co');
-  outsider = other.owner;
-  otherOrgId = other.orgId;
+  ({ owner, orgId, creator, support, outsider, otherOrgId } = await createOrgCast(
+    t.app,
+    'extras.test',
+    'Extras Co',
+  ));
   expect(await connectThroughSandbox(t.app, owner, 'x', orgId)).toContain('connected=');
   const list = (await owner.call('GET', `/api/organizations/${orgId}/integrations`)).body.data
     .platforms as Array<{ id: string }>;

@@ -36,6 +36,16 @@ export const QueueSlotSchema = z.object({
 });
 export type QueueSlot = z.infer<typeof QueueSlotSchema>;
 
+/** Three times each weekday, the hours most audiences read. */
+export const SUGGESTED_QUEUE_TIMES = ['09:00', '12:00', '17:00'] as const;
+/**
+ * The week an account starts with when it is first connected and no other account of the
+ * organization has times to copy, and what the settings offer for an empty week.
+ */
+export const SUGGESTED_QUEUE_WEEK: readonly QueueSlot[] = [0, 1, 2, 3, 4].flatMap((weekday) =>
+  SUGGESTED_QUEUE_TIMES.map((time) => ({ weekday, time })),
+);
+
 export const QueueAccountSchema = z.object({
   integrationId: z.string(),
   platformName: z.string(),

@@ -7,6 +7,7 @@ import { PlatformError, UnreadableTokensError } from '../../platforms/errors.js'
 import { connectCallbackUrl, isSandboxKind, type NetworkRuntime } from '../../platforms/runtime.js';
 import type { ConnectableAccount, StoredAccount, TokenSet } from '../../platforms/types.js';
 import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
+import { giveFirstWeek } from '../queue/first-week.js';
 import {
   findPlatform,
   findPlatformByName,
@@ -243,6 +244,7 @@ function storeAccounts(
           connectedAt: existing?.status === 'CONNECTED' ? existing.connectedAt : new Date(),
         },
       );
+      if (!existing) await giveFirstWeek(tx, organizationId, row.id);
       saved.push(row);
     }
     return saved;

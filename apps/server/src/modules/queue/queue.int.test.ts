@@ -146,6 +146,48 @@ describe('slots', () => {
     // Back to the week the tests below expect.
     expect((await putSlots(owner, threadsId, [{ weekday: 0, time: '12:30' }])).status).toBe(200);
   });
+
+  it("a first connection brings a week: the newest account's times, else the suggested week; a reconnect keeps an emptied one", async () => {
+    const week = async (id: string) =>
+      (await owner.call('GET', `${base()}/queue`)).body.data.accounts.find(
+        (a: { integrationId: string }) => a.integrationId === id,
+      )?.slots;
+    const fresh = await createOrg(t.app, 'fresh@queue.test', 'Fresh Co');
+    expect(await connectThroughSandbox(t.app, fresh.owner, 'x', fresh.orgId)).toContain(
+      'connected=',
+    );
+    const freshQueue = await fresh.owner.call('GET', `/api/organizations/${fresh.orgId}/queue`);
+    expect(freshQueue.body.data.accounts[0].slots).toEqual(
+      [0, 1, 2, 3, 4].flatMap((weekday) =>
+        ['09:00', '12:00', '17:00'].map((time) => ({ weekday, time })),
+      ),
+    );
+
+    // Threads was connected after X, so LinkedIn starts on Threads' week, not X's.
+    expect(await connectThroughSandbox(t.app, owner, 'linkedin', orgId)).toContain('connected=');
+    const accounts = (await owner.call('GET', `${base()}/queue`)).body.data.accounts as Array<{
+      integrationId: string;
+      platformName: string;
+    }>;
+    const linkedinId = accounts.find(
+      (a) => a.platformName.toLowerCase() === 'linkedin',
+    )!.integrationId;
+    expect(await week(linkedinId)).toEqual([{ weekday: 0, time: '12:30' }]);
+
+    // Signing in again to an account still connected (a reconnect) keeps its emptied week.
+    expect((await putSlots(owner, linkedinId, [])).status).toBe(200);
+    expect(await connectThroughSandbox(t.app, owner, 'linkedin', orgId)).toContain('connected=');
+    expect(await week(linkedinId)).toEqual([]);
+    const after = (await owner.call('GET', `${base()}/queue`)).body.data.accounts as Array<{
+      platformName: string;
+    }>;
+    expect(after.filter((a) => a.platformName.toLowerCase() === 'linkedin')).toHaveLength(1);
+    const off = await owner.call('POST', `/api/linkedin/disconnect/${orgId}`, {
+      integrationId: linkedinId,
+    });
+    expect(off.status).toBe(200);
+    expect(await week(linkedinId)).toBeUndefined();
+  });
 });
 
 describe('Add to queue', () => {

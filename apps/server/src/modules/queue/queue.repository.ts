@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   integrations,
@@ -37,6 +37,31 @@ export function queueAccounts(db: Db, organizationId: string) {
       and(eq(integrations.organizationId, organizationId), eq(integrations.status, 'CONNECTED')),
     )
     .orderBy(asc(platforms.name), asc(integrations.connectedAt));
+}
+
+/**
+ * The week of the organization's most recently connected account that has one, other than
+ * `exceptId`; empty when no other account has times.
+ */
+export async function newestAccountWeek(db: Db, organizationId: string, exceptId: string) {
+  const [source] = await db
+    .selectDistinct({ id: integrations.id, connectedAt: integrations.connectedAt })
+    .from(integrations)
+    .innerJoin(queueSlots, eq(queueSlots.integrationId, integrations.id))
+    .where(
+      and(
+        eq(integrations.organizationId, organizationId),
+        eq(integrations.status, 'CONNECTED'),
+        ne(integrations.id, exceptId),
+      ),
+    )
+    .orderBy(desc(integrations.connectedAt), desc(integrations.id))
+    .limit(1);
+  if (!source) return [];
+  return (await slotsOf(db, organizationId, [source.id])).map((s) => ({
+    weekday: s.weekday,
+    minute: s.minute,
+  }));
 }
 
 /** Slots of the organization's accounts (of `integrationIds` when given). */

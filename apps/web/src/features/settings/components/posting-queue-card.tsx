@@ -1,4 +1,9 @@
-import { QUEUE_WEEKDAYS, type QueueAccount, type QueueSlot } from '@herald/contract';
+import {
+  QUEUE_WEEKDAYS,
+  SUGGESTED_QUEUE_WEEK,
+  type QueueAccount,
+  type QueueSlot,
+} from '@herald/contract';
 import { Copy, CopyPlus, Plus, Save, Shuffle, Sparkles, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,13 +18,8 @@ export const SLOTS_SAVED = 'Posting queue saved. Scheduled posts stay where they
 export const COPIED = (count: number) =>
   `Times copied to ${count} account${count === 1 ? '' : 's'}. Their scheduled posts stay where they are.`;
 
-/**
- * What an empty week may start from: three times each weekday, the hours most audiences read
- * (nothing is kept until Save slots).
- */
-export const SUGGESTED_TIMES = ['09:00', '12:00', '17:00'] as const;
-const suggestedWeek = (): QueueSlot[] =>
-  [0, 1, 2, 3, 4].flatMap((weekday) => SUGGESTED_TIMES.map((time) => ({ weekday, time })));
+/** What an empty week may start from (nothing is kept until Save slots). */
+const suggestedWeek = (): QueueSlot[] => SUGGESTED_QUEUE_WEEK.map((slot) => ({ ...slot }));
 export const RESHUFFLED = (moved: number) =>
   moved === 0
     ? 'Every queued post already sits in a slot: nothing moved.'

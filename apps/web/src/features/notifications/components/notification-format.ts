@@ -30,6 +30,12 @@ export const TABS: ReadonlyArray<{ value: ReadTab; label: string }> = [
 ];
 
 /** The list as the tab and the priority filter (none chosen = every priority) narrow it. */
+/**
+ * Unread means "still asks for attention": a resolved failure is done whether or not it was
+ * opened, so it counts and lists as read, as the unread badge counts it.
+ */
+export const isUnread = (n: Pick<Notification, 'read' | 'resolvedAt'>) => !n.read && !n.resolvedAt;
+
 export function filterNotifications(
   notifications: readonly Notification[],
   tab: ReadTab,
@@ -37,7 +43,7 @@ export function filterNotifications(
 ): Notification[] {
   return notifications.filter(
     (n) =>
-      (tab === 'all' || n.read === (tab === 'read')) &&
+      (tab === 'all' || isUnread(n) === (tab === 'unread')) &&
       (priorities.length === 0 || priorities.includes(n.priority)),
   );
 }

@@ -2,7 +2,7 @@ import type { Notification } from '@herald/contract';
 import { Mail, MailOpen } from 'lucide-react';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { cn } from '@/lib/cn';
-import { PRIORITY_STYLES, priorityLabel, TYPE_LABELS } from './notification-format';
+import { isUnread, PRIORITY_STYLES, priorityLabel, TYPE_LABELS } from './notification-format';
 
 /** A failure notice whose post was fixed or went out since: it asks for nothing more. */
 export function ResolvedTag({ resolvedAt }: { resolvedAt: string | null }) {
@@ -47,7 +47,7 @@ export function NotificationItem({
 }: NotificationItemProps) {
   const { read, type, priority, message, createdAt, resolvedAt } = notification;
   // A resolved failure no longer asks for attention: no unread dot, no urgent accent.
-  const attention = !read && !resolvedAt;
+  const attention = isUnread(notification);
   const toggleLabel = read ? 'Mark as unread' : 'Mark as read';
   return (
     <li

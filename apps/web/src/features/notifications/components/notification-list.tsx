@@ -4,7 +4,13 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingIndicator } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
-import { filterNotifications, TABS, type Priority, type ReadTab } from './notification-format';
+import {
+  filterNotifications,
+  isUnread,
+  TABS,
+  type Priority,
+  type ReadTab,
+} from './notification-format';
 import { NotificationItem } from './notification-item';
 import { PriorityFilter } from './priority-filter';
 import { LIST_PANEL_ID, ReadTabs, tabId } from './read-tabs';
@@ -50,7 +56,7 @@ export function NotificationList({
   isMarkingAll,
 }: NotificationListProps) {
   const all = notifications ?? [];
-  const unread = all.filter((n) => !n.read).length;
+  const unread = all.filter(isUnread).length;
   const counts = { all: all.length, unread, read: all.length - unread };
   const visible = filterNotifications(all, tab, priorities);
   const tabLabel = TABS.find((t) => t.value === tab)?.label ?? 'All';

@@ -191,7 +191,7 @@ describe('/notifications read state', () => {
 });
 
 describe('/notifications resolved failures', () => {
-  it('tags a failure whose post was fixed as Resolved, without the unread mark', async () => {
+  it('tags a failure whose post was fixed as Resolved, without the unread mark, and lists it under Read', async () => {
     const resolved = createNotification({
       type: 'POST_FAILED',
       priority: 'HIGH',
@@ -205,7 +205,7 @@ describe('/notifications resolved failures', () => {
       message: "'Autumn menu' could not be published to X: Token expired.",
       postId: 'post_2',
     });
-    await renderNotifications({ notifications: [resolved, open] });
+    const { user } = await renderNotifications({ notifications: [resolved, open] });
     await screen.findByText('2 notifications available');
 
     const fixed = item(resolved.message);
@@ -217,5 +217,12 @@ describe('/notifications resolved failures', () => {
     const failing = item(open.message);
     expect(within(failing).queryByText('Resolved')).not.toBeInTheDocument();
     expect(within(failing).getByText(/Unread/)).toBeInTheDocument();
+
+    // Unread is what still asks for attention: only the open failure, as the badge counts it.
+    expect(tab(/^Unread/)).toHaveTextContent('Unread1');
+    await user.click(tab(/^Unread/));
+    expect(shownMessages()).toEqual([open.message]);
+    await user.click(tab(/^Read/));
+    expect(shownMessages()).toEqual([resolved.message]);
   });
 });

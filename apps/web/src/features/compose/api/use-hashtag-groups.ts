@@ -38,6 +38,20 @@ export function useCreateHashtagGroup(orgId: string) {
   });
 }
 
+/** `PUT …/hashtag-groups/{id}`: a new name and hashtags for a saved group. */
+export function useUpdateHashtagGroup(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...group }: SaveHashtagGroupRequest & { id: string }) =>
+      (
+        await apiClient.put(`${groupsPath(orgId)}/${encodeURIComponent(id)}`, group, {
+          schema: HashtagGroupResponseSchema,
+        })
+      ).data.group,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsKey(orgId) }),
+  });
+}
+
 /** `DELETE …/hashtag-groups/{id}`. */
 export function useDeleteHashtagGroup(orgId: string) {
   const queryClient = useQueryClient();

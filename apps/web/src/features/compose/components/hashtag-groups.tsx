@@ -1,10 +1,12 @@
-import { Hash, X } from 'lucide-react';
+import { Hash, Pencil, X } from 'lucide-react';
 import { useState } from 'react';
+import type { HashtagGroup } from '@herald/contract';
 import { errorMessage } from '@/lib/api-error';
 import {
   useCreateHashtagGroup,
   useDeleteHashtagGroup,
   useHashtagGroups,
+  useUpdateHashtagGroup,
 } from '../api/use-hashtag-groups';
 import { TextToolPopover } from './text-tool-popover';
 
@@ -13,7 +15,7 @@ const input =
 
 /**
  * docs/product.md#hashtag-groups: the organization's saved hashtag groups beside a text; a group
- * inserts all its hashtags at the cursor. New groups are saved from here too.
+ * inserts all its hashtags at the cursor. Groups are saved, edited and deleted from here too.
  */
 export function HashtagGroupsPicker({
   orgId,
@@ -30,23 +32,31 @@ export function HashtagGroupsPicker({
   const [open, setOpen] = useState(false);
   const groups = useHashtagGroups(open ? orgId : null);
   const create = useCreateHashtagGroup(orgId);
+  const update = useUpdateHashtagGroup(orgId);
   const remove = useDeleteHashtagGroup(orgId);
   const [name, setName] = useState('');
   const [tags, setTags] = useState('');
+  /** The group whose name and hashtags the form holds; null while it makes a new one. */
+  const [editing, setEditing] = useState<HashtagGroup | null>(null);
+  const saving = editing ? update : create;
 
+  const reset = () => {
+    setEditing(null);
+    setName('');
+    setTags('');
+  };
+  const edit = (group: HashtagGroup) => {
+    setEditing(group);
+    setName(group.name);
+    setTags(group.hashtags.join(' '));
+  };
   const save = (event: { preventDefault(): void; stopPropagation(): void }) => {
     event.preventDefault();
     // The composer's form must not be submitted by this one.
     event.stopPropagation();
-    create.mutate(
-      { name, hashtags: tags.split(/[\s,]+/).filter(Boolean) },
-      {
-        onSuccess: () => {
-          setName('');
-          setTags('');
-        },
-      },
-    );
+    const group = { name, hashtags: tags.split(/[\s,]+/).filter(Boolean) };
+    if (editing) update.mutate({ id: editing.id, ...group }, { onSuccess: reset });
+    else create.mutate(group, { onSuccess: reset });
   };
 
   return (
@@ -84,9 +94,24 @@ export function HashtagGroupsPicker({
               </button>
               <button
                 type="button"
+                aria-label={`Edit ${group.name}`}
+                aria-pressed={editing?.id === group.id}
+                onClick={() => edit(group)}
+                className="mt-1 inline-flex size-7 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-700"
+              >
+                <Pencil className="size-4" aria-hidden="true" />
+              </button>
+              <button
+                type="button"
                 aria-label={`Delete ${group.name}`}
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(group.id)}
+                onClick={() =>
+                  remove.mutate(group.id, {
+                    onSuccess: () => {
+                      if (editing?.id === group.id) reset();
+                    },
+                  })
+                }
                 className="mt-1 inline-flex size-7 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
                 <X className="size-4" aria-hidden="true" />
@@ -96,7 +121,9 @@ export function HashtagGroupsPicker({
         </ul>
       )}
       <div className="mt-3 border-t border-slate-200 pt-3">
-        <p className="text-xs font-medium text-slate-700">New group</p>
+        <p className="text-xs font-medium text-slate-700">
+          {editing ? `Edit ${editing.name}` : 'New group'}
+        </p>
         <div className="mt-1 flex flex-col gap-2">
           <input
             aria-label="Group name"
@@ -116,19 +143,30 @@ export function HashtagGroupsPicker({
             }}
             className={input}
           />
-          {create.isError && (
+          {saving.isError && (
             <p role="alert" className="text-sm text-red-700">
-              {errorMessage(create.error, 'The group could not be saved.')}
+              {errorMessage(saving.error, 'The group could not be saved.')}
             </p>
           )}
-          <button
-            type="button"
-            onClick={save}
-            disabled={create.isPending}
-            className="self-end rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60"
-          >
-            Save group
-          </button>
+          <div className="flex justify-end gap-2">
+            {editing && (
+              <button
+                type="button"
+                onClick={reset}
+                className="rounded-md px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                Cancel
+              </button>
+            )}
+            <button
+              type="button"
+              onClick={save}
+              disabled={saving.isPending}
+              className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60"
+            >
+              {editing ? 'Save changes' : 'Save group'}
+            </button>
+          </div>
         </div>
       </div>
     </TextToolPopover>

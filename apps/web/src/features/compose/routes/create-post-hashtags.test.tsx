@@ -60,6 +60,48 @@ describe('/create-post hashtag groups', () => {
     expect(server.requests.some((r) => r.path === '/organizations/org_1/post')).toBe(false);
   });
 
+  it('edits a saved group in place: its name and hashtags fill the form, Cancel leaves it as it was', async () => {
+    let groups: HashtagGroup[] = [spring];
+    const { user, server } = await renderComposer({
+      routes: {
+        [`GET ${GROUPS}`]: () => ok({ groups }),
+        [`PUT ${GROUPS}/${spring.id}`]: (request: FakeRequest) => {
+          const group = { ...spring, ...(request.body as object) };
+          groups = [group];
+          return ok({ group });
+        },
+      },
+    });
+    await user.click(await tile('X'));
+    await user.click(screen.getByRole('button', { name: 'Add hashtag group' }));
+    const panel = screen.getByRole('group', { name: 'Hashtag groups' });
+
+    await user.click(await within(panel).findByRole('button', { name: 'Edit Spring launch' }));
+    expect(within(panel).getByText('Edit Spring launch')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Hashtags')).toHaveValue('#spring #launch');
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    expect(within(panel).getByText('New group')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Group name')).toHaveValue('');
+
+    await user.click(within(panel).getByRole('button', { name: 'Edit Spring launch' }));
+    const name = within(panel).getByLabelText('Group name');
+    await user.clear(name);
+    await user.type(name, 'Spring menu');
+    await user.type(within(panel).getByLabelText('Hashtags'), ' #menu');
+    await user.click(within(panel).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+        name: 'Spring menu',
+        hashtags: ['#spring', '#launch', '#menu'],
+      }),
+    );
+    expect(
+      await within(panel).findByRole('button', { name: 'Insert Spring menu' }),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText('New group')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it("shows the server's refusal of a group as an error in the panel", async () => {
     const { user } = await renderComposer({
       routes: {

@@ -6,6 +6,7 @@ export const storageKeys = {
   libraryView: 'herald.libraryView',
   calendarView: 'herald.calendarView',
   inboxNotices: 'herald.inboxNotices',
+  recentOrganizations: 'herald.recentOrganizations',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { OrgSwitcher } from './org-switcher';
 
 // The menu's library (Radix dropdown and its positioning) loads beside the page instead of
 // before it; until then a circle of the same size holds the place.
@@ -26,6 +27,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       >
         <Menu className="size-5" aria-hidden="true" />
       </button>
+      <OrgSwitcher />
       <nav aria-label="Workspace" className="flex flex-1 items-center gap-1">
         {links.map(({ to, label, icon: Icon }) => (
           <NavLink
@@ -40,7 +42,8 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
             }
           >
             <Icon className="size-4" aria-hidden="true" />
-            {label}
+            {/* On a phone the organization's name needs the room; the icons keep their names. */}
+            <span className="sr-only sm:not-sr-only">{label}</span>
           </NavLink>
         ))}
       </nav>

@@ -6,13 +6,15 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { useOrganizationChanged } from '@/lib/auth';
+import { rememberOrganization } from '@/lib/recent-organizations';
 
 export const myOrganizationsQueryKey = ['organizations', 'mine'] as const;
 
 /** `GET /member/organizations`: every organization the user belongs to, current one marked. */
-export function useMyOrganizations() {
+export function useMyOrganizations({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: myOrganizationsQueryKey,
+    enabled,
     // Memberships change elsewhere (leaving on /team, another tab): always show the latest.
     refetchOnMount: 'always',
     queryFn: async () => {
@@ -58,6 +60,7 @@ export function useSwitchOrganization() {
       return data.organizationId;
     },
     onSuccess: async (organizationId) => {
+      rememberOrganization(organizationId);
       await organizationChanged(organizationId);
       await queryClient.invalidateQueries({ queryKey: myOrganizationsQueryKey });
     },

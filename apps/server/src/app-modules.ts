@@ -12,6 +12,7 @@ import type { MediaStore } from './media/media-store.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { allClientsRoutes } from './modules/all-clients/all-clients.routes.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import type { BillingProvider } from './modules/billing/billing-provider.js';
@@ -202,6 +203,11 @@ export const API_MODULES: readonly ApiModule[] = [
     cipher: d.cipher,
     networks: d.networks,
     now: d.now,
+  })),
+  routes('all-clients', allClientsRoutes, (d) => ({
+    ...postsDeps(d),
+    cipher: d.cipher,
+    networks: d.networks,
   })),
   routes('webhooks', webhooksRoutes, (d) => ({
     sync: d.runtime.inbox.sync,

@@ -30,3 +30,4 @@ export * from './wall-time.js';
 export * from './queue.js';
 export * from './post-import.js';
 export * from './x-pricing.js';
+export * from './all-clients.js';

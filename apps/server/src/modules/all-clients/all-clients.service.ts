@@ -1,0 +1,86 @@
+import {
+  coversOrganization,
+  POSTS_LIST_CAP,
+  type AllClientsView,
+  type Client,
+} from '@herald/contract';
+import type { Db } from '../../db/client.js';
+import { approvalQueue } from '../approvals/approvals.service.js';
+import type { InboxDeps } from '../inbox/inbox-context.js';
+import { listConversations } from '../inbox/inbox.service.js';
+import { listPosts, type PostsDeps } from '../posts/posts.service.js';
+import { listActiveMembershipsOfUser, toMembershipContext } from '../team/membership.js';
+
+/** The newest open conversations taken from each organization. */
+export const INBOX_PER_CLIENT = 20;
+/** The most conversations the view lists, newest first. */
+export const INBOX_MAX = 100;
+
+export type AllClientsDeps = PostsDeps & InboxDeps;
+
+/**
+ * The organizations a view covers for a user: their active memberships whose permissions open
+ * the matching organization view (the same table the organization routes enforce), by name.
+ */
+export async function clientsFor(db: Db, userId: string, view: AllClientsView): Promise<Client[]> {
+  const rows = await listActiveMembershipsOfUser(db, userId);
+  return rows
+    .map(toMembershipContext)
+    .filter((m) => coversOrganization(view, m.permissions))
+    .map((m) => ({ id: m.organizationId, name: m.organizationName }));
+}
+
+export async function allClientsCalendar(
+  deps: AllClientsDeps,
+  userId: string,
+  range: { from: Date; to: Date },
+) {
+  const clients = await clientsFor(deps.db, userId, 'calendar');
+  const truncated: string[] = [];
+  const perClient = await Promise.all(
+    clients.map(async (client) => {
+      const { posts, meta } = await listPosts(deps, client.id, range, POSTS_LIST_CAP);
+      if (meta.totalCount > posts.length) truncated.push(client.id);
+      return posts;
+    }),
+  );
+  const posts = perClient
+    .flat()
+    .sort((a, b) => (a.scheduledAt ?? '').localeCompare(b.scheduledAt ?? ''));
+  return { clients, posts, truncated };
+}
+
+export async function allClientsApprovals(deps: AllClientsDeps, userId: string) {
+  const clients = await clientsFor(deps.db, userId, 'approvals');
+  const queues = await Promise.all(clients.map((client) => approvalQueue(deps, client.id)));
+  return {
+    clients: clients.map((client, i) => ({ ...client, waiting: queues[i]!.count })),
+    posts: queues
+      .flatMap((queue) => queue.posts)
+      .sort((a, b) => (a.scheduledAt ?? '').localeCompare(b.scheduledAt ?? '')),
+  };
+}
+
+export async function allClientsInbox(deps: AllClientsDeps, userId: string) {
+  const clients = await clientsFor(deps.db, userId, 'inbox');
+  const pages = await Promise.all(
+    clients.map((client) =>
+      listConversations(deps, client.id, userId, {
+        tab: 'all',
+        status: 'open',
+        labels: [],
+        limit: INBOX_PER_CLIENT,
+      }),
+    ),
+  );
+  const conversations = pages
+    .flatMap((page, i) =>
+      page.conversations.map((conversation) => ({
+        organizationId: clients[i]!.id,
+        conversation,
+      })),
+    )
+    .sort((a, b) => b.conversation.lastMessageAt.localeCompare(a.conversation.lastMessageAt))
+    .slice(0, INBOX_MAX);
+  return { clients, conversations };
+}

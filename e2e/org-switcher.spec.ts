@@ -49,5 +49,18 @@ test.describe('organization switcher', () => {
     await panel.getByRole('button', { name: /Tidewater Books/ }).click();
     await expect(page.getByRole('button', { name: /Organization: Tidewater Books/ })).toBeVisible();
     await expect(page).toHaveURL(/\/calendar/);
+
+    // Both organizations side by side: All clients, from the switcher.
+    await page.getByRole('button', { name: /Organization: Tidewater Books/ }).click();
+    await panel.getByRole('link', { name: /All clients/ }).click();
+    await expect(page.getByRole('heading', { name: 'All clients', level: 1 })).toBeVisible();
+    await expect(page.getByText('The calendars of Harbour Bakery, Tidewater Books.')).toBeVisible();
+    await page.getByRole('tab', { name: 'Approvals' }).click();
+    await expect(page.getByText('Nothing is waiting for your approval.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('all-clients-390x844.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('tab', { name: 'Calendar' }).click();
+    await page.screenshot({ path: testInfo.outputPath('all-clients-1280x800.png') });
   });
 });

@@ -61,6 +61,9 @@ const lazyImportPosts = async () => ({
 const lazyApprovals = async () => ({
   Component: (await import('@/features/posts/routes/approvals')).ApprovalsPage,
 });
+const lazyAllClients = async () => ({
+  Component: (await import('@/features/posts/routes/all-clients')).AllClientsPage,
+});
 const lazyPricing = async () => ({
   Component: (await import('@/features/billing/routes/pricing')).PricingPage,
 });
@@ -158,6 +161,7 @@ export const routes: RouteObject[] = [
               { path: paths.importPosts, lazy: lazyImportPosts },
               { path: paths.postDetails, lazy: lazyPostDetails },
               { path: paths.calendar, lazy: lazyCalendar },
+              { path: paths.allClients, lazy: lazyAllClients },
               { path: paths.analytics, lazy: lazyAnalytics },
               { path: paths.inbox, lazy: lazyInbox },
               // The dashboard's "Manage" link (docs/product.md#dashboard) names the integrations part of settings.

@@ -34,6 +34,7 @@ export const paths = {
   postDetails: '/content/:postId',
   editPost: '/content/:postId/edit',
   calendar: '/calendar',
+  allClients: '/all-clients',
   analytics: '/analytics',
   inviteMembers: '/org/:orgId/invite-members',
   pricing: '/pricing',

@@ -1,10 +1,14 @@
 import {
+  CurrentOrganizationResponseSchema,
+  MyOrganizationsResponseSchema,
   OrganizationResponseSchema,
   type Organization,
   type UpdateOrganizationRequest,
 } from '@herald/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './api-client';
+import { useOrganizationChanged } from './auth';
+import { rememberOrganization } from './recent-organizations';
 
 /**
  * The current organization's own record (its default time zone). Every screen that shows times
@@ -42,6 +46,47 @@ export function useUpdateOrganization(orgId: string) {
     },
     onSuccess: (organization) => {
       queryClient.setQueryData(organizationKey(orgId), organization);
+    },
+  });
+}
+
+/* The user's organizations and the switch between them: onboarding, the top bar's switcher and
+   the All clients views all use them. */
+export const myOrganizationsQueryKey = ['organizations', 'mine'] as const;
+
+/** `GET /member/organizations`: every organization the user belongs to, current one marked. */
+export function useMyOrganizations({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: myOrganizationsQueryKey,
+    enabled,
+    // Memberships change elsewhere (leaving on /team, another tab): always show the latest.
+    refetchOnMount: 'always',
+    queryFn: async () => {
+      const { data } = await apiClient.get('/member/organizations', {
+        schema: MyOrganizationsResponseSchema,
+      });
+      return data.organizations;
+    },
+  });
+}
+
+/** `POST /member/current-organization`: the server remembers the switch for /auth/me. */
+export function useSwitchOrganization() {
+  const queryClient = useQueryClient();
+  const organizationChanged = useOrganizationChanged();
+  return useMutation({
+    mutationFn: async (organizationId: string) => {
+      const { data } = await apiClient.post(
+        '/member/current-organization',
+        { organizationId },
+        { schema: CurrentOrganizationResponseSchema },
+      );
+      return data.organizationId;
+    },
+    onSuccess: async (organizationId) => {
+      rememberOrganization(organizationId);
+      await organizationChanged(organizationId);
+      await queryClient.invalidateQueries({ queryKey: myOrganizationsQueryKey });
     },
   });
 }

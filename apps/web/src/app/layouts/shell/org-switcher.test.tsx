@@ -52,6 +52,10 @@ describe('organization switcher', () => {
       'aria-current',
       'true',
     );
+    expect(within(panel).getByRole('link', { name: /All clients/ })).toHaveAttribute(
+      'href',
+      '/all-clients',
+    );
     await user.click(within(panel).getByRole('button', { name: /Globex/ }));
 
     await waitFor(() =>

@@ -1,9 +1,9 @@
 import type { MyOrganization } from '@herald/contract';
-import { Building2, Check, ChevronsUpDown, Plus, Search } from 'lucide-react';
+import { Building2, Check, ChevronsUpDown, Layers, Plus, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useMyOrganizations, useSwitchOrganization } from '@/features/onboarding/api/organizations';
+import { useMyOrganizations, useSwitchOrganization } from '@/lib/organization';
 import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -225,6 +225,19 @@ export function OrgSwitcher() {
             </div>
           )}
           <div className="mt-1 border-t border-slate-200 pt-1">
+            {all.length >= 2 && (
+              <Link
+                to={paths.allClients}
+                onClick={() => close(false)}
+                className={cn(
+                  'flex items-center gap-2 rounded-lg px-2 py-2 text-sm font-medium text-indigo-800',
+                  'hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600',
+                )}
+              >
+                <Layers className="size-4" aria-hidden="true" />
+                All clients: calendar, approvals and inbox together
+              </Link>
+            )}
             <Link
               to={paths.onboarding}
               onClick={() => close(false)}

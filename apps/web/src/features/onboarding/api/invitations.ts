@@ -7,7 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { useOrganizationChanged } from '@/lib/auth';
-import { myOrganizationsQueryKey } from './organizations';
+import { myOrganizationsQueryKey } from '@/lib/organization';
 
 export const pendingInvitesQueryKey = ['invitations', 'pending'] as const;
 

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { REDIRECT_DELAYS } from '@/config/timing';
 import { toast, toastError } from '@/lib/toast';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
-import { useSwitchOrganization } from '../api/organizations';
+import { useSwitchOrganization } from '@/lib/organization';
 import { roleLabel } from '@/lib/role-label';
 
 /** "Your Organizations": choosing one makes it current and opens its dashboard. */

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { usePendingInvites } from '../api/invitations';
-import { useMyOrganizations } from '../api/organizations';
+import { useMyOrganizations } from '@/lib/organization';
 import { CreateOrganizationDialog } from '../components/create-organization-dialog';
 import { OrganizationList } from '../components/organization-list';
 import { PendingInvitationsDialog } from '../components/pending-invitations-dialog';

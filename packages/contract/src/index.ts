@@ -27,6 +27,7 @@ export * from './inbox.js';
 export * from './composer-extras.js';
 export * from './composer-drafts.js';
 export * from './wall-time.js';
+export * from './time-zone-rule.js';
 export * from './queue.js';
 export * from './post-import.js';
 export * from './x-pricing.js';

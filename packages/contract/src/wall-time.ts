@@ -120,3 +120,38 @@ export function zonedLocalToInstant(local: string, zone: string): number | null 
   const wall = parseWallTime(local);
   return wall ? instantOfWallTime(wall, zone) : null;
 }
+
+const dayText = (year: number, month: number, day: number) =>
+  `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+
+/** The day ("YYYY-MM-DD") the clocks in `zone` show at the instant `ms`. */
+export function dayIn(ms: number, zone: string): string {
+  const w = wallTimeAt(ms, zone);
+  return dayText(w.year, w.month, w.day);
+}
+
+/** The day `days` calendar days after `day` ("YYYY-MM-DD"; negative goes back). */
+export function addDaysTo(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const shifted = new Date(Date.UTC(year!, month! - 1, date! + days));
+  return dayText(shifted.getUTCFullYear(), shifted.getUTCMonth() + 1, shifted.getUTCDate());
+}
+
+/**
+ * The instant (epoch ms) at which `day` ("YYYY-MM-DD") begins in `zone`: its midnight, or the
+ * first moment after it where a daylight-saving change skips midnight (as in America/Santiago).
+ */
+export function dayStartIn(day: string, zone: string): number {
+  const [year, month, date] = day.split('-').map(Number);
+  const midnight = {
+    year: year!,
+    month: month!,
+    day: date!,
+    hour: 0,
+    minute: 0,
+    second: 0,
+    millisecond: 0,
+  };
+  // A skipped midnight is read with the offset before the change: the day's first moment.
+  return instantOfWallTime(midnight, zone);
+}

@@ -178,6 +178,11 @@ async function repositoryQueries(orgId) {
   const start = new Date(`${from90}T00:00:00Z`);
   const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS);
   const prevStart = new Date(start.getTime() - 90 * DAY_MS);
+  // The daily series' day starts (UTC days here; any zone's are as many quarter-hour bounds).
+  const dayStarts = Array.from(
+    { length: Math.round((end.getTime() - start.getTime()) / DAY_MS) },
+    (_, i) => new Date(start.getTime() + i * DAY_MS),
+  );
   const cases = [
     ['KPIs and networks (range)', () => repo.sumTargetReadings(fake, f, start, end, end, true)],
     [
@@ -194,8 +199,8 @@ async function repositoryQueries(orgId) {
       () => repo.listTopTargets(fake, f, start, end, end, 'engagement', 10),
     ],
     ['best times (targets)', () => repo.listReadTargetSlots(fake, f, start, end, end)],
-    ['daily gains', () => repo.listDailyGains(fake, f, start, end)],
-    ['daily gains, one network', () => repo.listDailyGains(fake, xFilter, start, end)],
+    ['daily gains', () => repo.listDailyGains(fake, f, dayStarts, end)],
+    ['daily gains, one network', () => repo.listDailyGains(fake, xFilter, dayStarts, end)],
     ['account days (followers)', () => repo.listAccountDays(fake, f, dayOf(prevStart), to)],
     ['accounts', () => repo.listAccounts(fake, f)],
     ['organization status', () => repo.getOrgStatus(fake, orgId)],

@@ -33,9 +33,9 @@ describe('module import rules', () => {
   it('reaches another module through its service, never its repository', async () => {
     const source = [
       "import { findPost } from '../posts/posts.repository.js';",
-      "import { organizationZone } from './queue.repository.js';",
+      "import { queueZoneOf } from './queue.repository.js';",
       "import { lockOrganization } from '../organizations/organization-lock.js';",
-      'export const used = [findPost, organizationZone, lockOrganization];',
+      'export const used = [findPost, queueZoneOf, lockOrganization];',
       '',
     ].join('\n');
     for (const path of [

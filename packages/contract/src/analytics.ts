@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { WebUrlSchema } from './web-url.js';
-import { isTimeZone } from './auth.js';
 import { successEnvelope } from './envelope.js';
+import { timeZoneParam } from './time-zone-rule.js';
 
-/** A calendar day (UTC) as the analytics range takes it: `2026-05-31`. */
+/** A calendar day as the analytics range takes it (`2026-05-31`), read in the range's zone. */
 const day = (label: string) =>
   z
     .string()
@@ -33,10 +33,15 @@ export const TOP_POSTS_SORTS = ['views', 'interactions', 'engagement'] as const;
 export const ANALYTICS_MAX_RANGE_DAYS = 731;
 
 export const AnalyticsOverviewQuerySchema = z.object({
-  /** First day of the range (UTC), inclusive. */
+  /** First day of the range, inclusive, in `timezone`. */
   from: day('from'),
-  /** Last day of the range (UTC), inclusive. */
+  /** Last day of the range, inclusive, in `timezone`. */
   to: day('to'),
+  /**
+   * The IANA zone whose days the range and the daily series are counted in; left out, the zone
+   * that applies to the caller (the organization's, else their own, else UTC).
+   */
+  timezone: timeZoneParam(),
   /** Only these networks (platform ids). */
   platformIds: idList('platformIds').optional(),
   /** Only these connected accounts (integration ids). */
@@ -59,6 +64,8 @@ export type AnalyticsKpi = z.infer<typeof KpiSchema>;
 const RateSchema = z.number().nullable();
 
 export const AnalyticsOverviewSchema = z.object({
+  /** The zone the range's days and the daily series are counted in. */
+  timezone: z.string(),
   range: z.object({
     from: z.string(),
     to: z.string(),
@@ -76,7 +83,7 @@ export const AnalyticsOverviewSchema = z.object({
     followersGained: KpiSchema,
     postsPublished: KpiSchema,
   }),
-  /** Per day: views and interactions gained by the readings taken that day. */
+  /** Per day of `timezone`: views and interactions gained by the readings taken that day. */
   daily: z.array(
     z.object({
       day: z.string(),
@@ -181,16 +188,7 @@ export const UpdateAnalyticsSettingsRequestSchema = z.object({
 export type UpdateAnalyticsSettingsRequest = z.infer<typeof UpdateAnalyticsSettingsRequestSchema>;
 
 /** `GET …/analytics/best-times`: the overview's range and filters, bucketed in `timezone`. */
-export const AnalyticsBestTimesQuerySchema = AnalyticsOverviewQuerySchema.omit({
-  sort: true,
-}).extend({
-  timezone: z
-    .string()
-    .trim()
-    .max(64)
-    .refine(isTimeZone, 'The time zone must be an IANA name such as Europe/Paris.')
-    .default('UTC'),
-});
+export const AnalyticsBestTimesQuerySchema = AnalyticsOverviewQuerySchema.omit({ sort: true });
 export type AnalyticsBestTimesQuery = z.infer<typeof AnalyticsBestTimesQuerySchema>;
 
 /**
@@ -219,7 +217,7 @@ export const AnalyticsBestTimesSchema = z.object({
 export type AnalyticsBestTimes = z.infer<typeof AnalyticsBestTimesSchema>;
 export const AnalyticsBestTimesResponseSchema = successEnvelope(AnalyticsBestTimesSchema);
 
-/** `GET …/analytics/export.csv`: the overview's range and filters. */
+/** `GET …/analytics/export.csv` and `accounts.csv`: the overview's range, zone and filters. */
 export const AnalyticsExportQuerySchema = AnalyticsOverviewQuerySchema.omit({ sort: true });
 export type AnalyticsExportQuery = z.infer<typeof AnalyticsExportQuerySchema>;
 
@@ -250,7 +248,8 @@ export const ANALYTICS_EXPORT_COLUMNS = [
 
 /**
  * The account-series CSV's columns, in order (docs/analytics.md#account-series-export): one row
- * per connected account and UTC day that has figures. Stable, as the post-metrics columns.
+ * per connected account and day that has figures (the day Herald collected them, in UTC: the
+ * networks count their own days). Stable, as the post-metrics columns.
  */
 export const ANALYTICS_ACCOUNT_EXPORT_COLUMNS = [
   'day',

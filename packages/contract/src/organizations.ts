@@ -18,8 +18,9 @@ const OrganizationSchema = z.object({
   id: z.string(),
   name: z.string(),
   /**
-   * The team's IANA zone, used for members who have not saved one of their own (user zone >
-   * organization zone > browser zone). Null until an org admin sets it.
+   * The organization's IANA zone: when set, every member reads and enters times in it; null,
+   * each member uses their own (`applicableTimeZone`, time-zone-rule.ts). Null until an org admin
+   * sets it.
    */
   defaultTimeZone: z.string().nullable(),
   /** Posts of members without post:approve wait for an approver (docs/product.md#approvals). */

@@ -23,7 +23,7 @@ export const IMPORT_COLUMNS = [
   },
   {
     name: 'time',
-    help: 'When to publish: ISO with an offset (2030-01-31T09:00:00Z), or "2030-01-31 09:00" in the organization time zone. Required to schedule.',
+    help: 'When to publish: ISO with an offset (2030-01-31T09:00:00Z), or "2030-01-31 09:00" in the time zone this page names (the organization\'s, else yours). Required to schedule.',
   },
   {
     name: 'media_urls',

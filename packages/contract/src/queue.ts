@@ -4,8 +4,9 @@ import { isoDateTime } from './text.js';
 
 /**
  * The posting queue (docs/queue-and-import.md): weekly time slots per connected account, read in
- * the organization's time zone. "Add to queue" schedules a post at the earliest slot time that
- * every chosen account has and that no scheduled post of any of them occupies.
+ * the queue's time zone (docs/queue-and-import.md#the-queues-time-zone). "Add to queue" schedules
+ * a post at the earliest slot time that every chosen account has and that no scheduled post of
+ * any of them occupies.
  */
 
 /** Weekdays as the queue numbers them: 0 = Monday … 6 = Sunday. */
@@ -31,7 +32,7 @@ export const QueueSlotSchema = z.object({
     .int()
     .min(0, 'weekday must be 0 (Monday) to 6 (Sunday).')
     .max(6, 'weekday must be 0 (Monday) to 6 (Sunday).'),
-  /** Wall time "HH:mm" (24-hour) in the organization's time zone. */
+  /** Wall time "HH:mm" (24-hour) in the queue's time zone. */
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:mm, like 09:00 or 17:30.'),
 });
 export type QueueSlot = z.infer<typeof QueueSlotSchema>;
@@ -57,9 +58,26 @@ export const QueueAccountSchema = z.object({
 });
 export type QueueAccount = z.infer<typeof QueueAccountSchema>;
 
+/**
+ * Where the queue's time zone comes from: `organization`, the organization's time zone;
+ * `queue`, the zone kept with the queue when its times were first saved while the organization
+ * had none (the member who saved them is `timeZoneSetBy`, null when it was the organization's
+ * zone then, or they left); `member`, nothing saved yet: the caller's own zone, which their first
+ * save keeps; `default`, UTC (neither the organization nor the caller has a zone).
+ */
+export const QUEUE_TIME_ZONE_SOURCES = ['organization', 'queue', 'member', 'default'] as const;
+export type QueueTimeZoneSource = (typeof QUEUE_TIME_ZONE_SOURCES)[number];
+
 export const QueueResponseSchema = successEnvelope(
-  z.object({ timeZone: z.string(), accounts: z.array(QueueAccountSchema) }),
+  z.object({
+    /** The IANA zone every slot's wall time is read in. */
+    timeZone: z.string(),
+    timeZoneSource: z.enum(QUEUE_TIME_ZONE_SOURCES),
+    timeZoneSetBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+    accounts: z.array(QueueAccountSchema),
+  }),
 );
+export type QueueData = z.infer<typeof QueueResponseSchema>['data'];
 
 export const QueueAccountParamsSchema = z.object({
   orgId: z.uuid('The organization id is not valid.'),

@@ -4,8 +4,9 @@ import type { JobDefinition } from './runtime.js';
 
 /**
  * Notifications by email (docs/product.md#notification-preferences): each one within the minute,
- * and the daily digest at 07:00 UTC (on a server without SMTP both drop what waits); and the
- * organizations' incoming webhooks within the minute.
+ * and the daily digest at 07:00 in the zone that applies to each member, looked for every
+ * quarter hour since zones differ by quarter hours (on a server without SMTP both drop what
+ * waits); and the organizations' incoming webhooks within the minute.
  */
 export function notificationDeliveryJobs(deps: DeliveryDeps, hooks: WebhookDeps): JobDefinition[] {
   return [
@@ -29,11 +30,11 @@ export function notificationDeliveryJobs(deps: DeliveryDeps, hooks: WebhookDeps)
     },
     {
       queue: 'notifications.digest.v1',
-      cron: '0 7 * * *',
+      cron: '*/15 * * * *',
       retryLimit: 1,
       async handle() {
         const sent = await sendDigests(deps);
-        deps.log.info({ sent }, 'notification digests sent');
+        if (sent > 0) deps.log.info({ sent }, 'notification digests sent');
       },
     },
   ];

@@ -132,12 +132,15 @@ export const analyticsSettings = pgTable('analytics_settings', {
 
 /**
  * The overview's daily series, rolled up (docs/analytics.md#rollup): per organization, account
- * and UTC day, the views and interactions gained by the readings taken that day (each reading
- * minus the same target's reading before it). Kept by triggers on `post_metric_snapshots` (in the
- * migration), so every way a reading is written or removed keeps it right; `readings` counts the
- * readings behind a row, and a row with none is a day without readings. `integration_id` is the
- * reading's account (the nil uuid once that account was deleted); no foreign key, so deleting an
- * account keeps its past in the organization's totals.
+ * and quarter hour (`bucket`, its first instant, on UTC's quarter hours), the views and
+ * interactions gained by the readings taken in it (each reading minus the same target's reading
+ * before it). Quarter hours, not days: every time zone's midnight falls on one (offsets are whole
+ * quarter hours), so the series adds them up into the days of whichever zone the reader's is.
+ * Kept by triggers on `post_metric_snapshots` (in the migrations), so every way a reading is
+ * written or removed keeps it right; `readings` counts the readings behind a row, and a row with
+ * none is a quarter hour without readings. `integration_id` is the reading's account (the nil
+ * uuid once that account was deleted); no foreign key, so deleting an account keeps its past in
+ * the organization's totals.
  */
 export const analyticsDailyGains = pgTable(
   'analytics_daily_gains',
@@ -146,12 +149,12 @@ export const analyticsDailyGains = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     integrationId: uuid('integration_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
     views: bigint('views', { mode: 'number' }),
     interactions: bigint('interactions', { mode: 'number' }),
     readings: integer('readings').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.integrationId] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.bucket, t.integrationId] })],
 );
 
 /**

@@ -1,13 +1,15 @@
 /** The posting queue (docs/queue-and-import.md): weekly time slots per account, and queued posts. */
-import { index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { organizations } from './organizations.js';
 import { integrations } from './platforms.js';
 import { posts } from './posts.js';
+import { users } from './users.js';
 
 /**
  * One weekly slot of a connected account: a weekday (0 = Monday … 6 = Sunday) and a minute of
- * the day (0–1439), read as wall time in the organization's time zone.
+ * the day (0–1439), read as wall time in the queue's time zone (the organization's when it has
+ * one, else `queue_time_zones`).
  */
 export const queueSlots = pgTable(
   'queue_slots',
@@ -46,3 +48,20 @@ export const queuedPosts = pgTable(
   },
   (t) => [index('queued_posts_org_idx').on(t.organizationId, t.slotAt)],
 );
+
+/**
+ * The zone the organization's queue times were saved in (docs/queue-and-import.md#the-queues-time-zone):
+ * the slots are one week for the whole organization, so without an organization time zone they
+ * need one zone that does not change with whoever reads them. Written by the first save of queue
+ * times: the organization's zone when it has one (so clearing it later moves no slot), else the
+ * zone of the member who saved (`setByUserId`); kept until the organization's zone replaces it.
+ */
+export const queueTimeZones = pgTable('queue_time_zones', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  timeZone: text('time_zone').notNull(),
+  /** Whose own zone it was; null when it was the organization's (or they were deleted). */
+  setByUserId: uuid('set_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

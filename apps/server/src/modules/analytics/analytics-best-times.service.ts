@@ -1,7 +1,7 @@
 import type { AnalyticsBestTimes, AnalyticsBestTimesQuery } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import * as repo from './analytics-overview.repository.js';
-import { addDays, checkQuery, dayStart, ENGAGEMENT_FORMULA } from './analytics-overview.service.js';
+import { checkQuery, ENGAGEMENT_FORMULA, rangeIn } from './analytics-overview.service.js';
 
 const DAY_MS = 86_400_000;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -84,18 +84,18 @@ export function slotFinder(timeZone: string) {
 /**
  * The best-time-to-post map: the range's published targets that have a reading (the latest
  * taken before the range ended, as the KPIs use), grouped by the weekday and hour they were
- * published in the viewer's time zone.
+ * published in `zone` (the range's days are that zone's too).
  */
 export async function getBestTimes(
   db: Db,
   organizationId: string,
   q: AnalyticsBestTimesQuery,
+  zone: string,
 ): Promise<AnalyticsBestTimes> {
   const { filter } = await checkQuery(db, organizationId, q);
-  const start = dayStart(q.from);
-  const end = addDays(dayStart(q.to), 1);
+  const { start, end } = rangeIn(q.from, q.to, zone);
   const rows = await repo.listReadTargetSlots(db, filter, start, end, end);
-  const slot = slotFinder(q.timezone);
+  const slot = slotFinder(zone);
 
   interface Cell {
     weekday: number;
@@ -134,7 +134,7 @@ export async function getBestTimes(
     }
   }
   return {
-    timezone: q.timezone,
+    timezone: zone,
     posts: rows.length,
     engagementFormula: ENGAGEMENT_FORMULA,
     cells: [...cells.values()]

@@ -12,7 +12,7 @@ import {
   type ExportRow,
 } from './analytics-export.repository.js';
 import type { OverviewFilter } from './analytics-overview.repository.js';
-import { addDays, checkQuery, dayStart, engagementOf } from './analytics-overview.service.js';
+import { checkQuery, engagementOf, rangeIn } from './analytics-overview.service.js';
 
 /** Rows read per query: small enough to keep the server's memory flat on a 20,000-row export. */
 const PAGE_SIZE = 500;
@@ -55,18 +55,19 @@ async function* linesOf(db: Db, filter: OverviewFilter, start: Date, end: Date) 
 }
 
 /**
- * The post-metrics CSV of a range: one row per published target, its latest reading taken before
- * the range ended (what the analytics screen shows). The range and filters are checked before the
- * first byte, so a bad request still gets a JSON error; the rows are then read page by page.
+ * The post-metrics CSV of a range of days of `zone`: one row per published target, its latest
+ * reading taken before the range ended (what the analytics screen shows). The range and filters
+ * are checked before the first byte, so a bad request still gets a JSON error; the rows are then
+ * read page by page.
  */
 export async function exportPostMetricsCsv(
   db: Db,
   organizationId: string,
   q: AnalyticsExportQuery,
+  zone: string,
 ) {
   const { filter } = await checkQuery(db, organizationId, q);
-  const start = dayStart(q.from);
-  const end = addDays(dayStart(q.to), 1);
+  const { start, end } = rangeIn(q.from, q.to, zone);
   return {
     filename: `herald-post-metrics-${q.from}-to-${q.to}.csv`,
     lines: linesOf(db, filter, start, end),
@@ -101,7 +102,9 @@ async function* accountLinesOf(db: Db, filter: OverviewFilter, fromDay: string, 
 
 /**
  * The account-series CSV of a range (docs/analytics.md#account-series-export): one row per
- * account and UTC day with figures, read and streamed page by page like the post metrics.
+ * account and day with figures (the day they were collected, in UTC: the networks count their own
+ * days, so they are not regrouped into another zone's), read and streamed page by page like the
+ * post metrics.
  */
 export async function exportAccountSeriesCsv(
   db: Db,

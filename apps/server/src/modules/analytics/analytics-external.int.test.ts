@@ -322,7 +322,7 @@ describe('an outside post that a Herald target turns out to have', () => {
 
   interface Gain {
     integration_id: string;
-    day: string;
+    bucket: string;
     views: string | null;
     interactions: string | null;
     readings: number;
@@ -330,10 +330,11 @@ describe('an outside post that a Herald target turns out to have', () => {
   const gains = () =>
     rows<Gain>(
       // As text: PostgreSQL's driver gives bigint as a string, PGlite's as a number.
-      sql`select integration_id, to_char(day, 'YYYY-MM-DD') as day, views::text as views,
-                 interactions::text as interactions, readings
+      sql`select integration_id,
+                 to_char(bucket at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as bucket,
+                 views::text as views, interactions::text as interactions, readings
           from analytics_daily_gains where organization_id = ${other.orgId}
-          order by day, integration_id`,
+          order by bucket, integration_id`,
     );
   /** What the rollup must hold when counted again from the readings kept. */
   async function rebuilt() {
@@ -345,9 +346,12 @@ describe('an outside post that a Herald target turns out to have', () => {
   /** The gains of Herald's readings alone, by the rollup's rule (each over the target's previous). */
   const heraldOnly = () =>
     rows<Gain>(
-      sql`select integration_id, day, sum(views)::text as views,
+      sql`select integration_id, bucket, sum(views)::text as views,
                  sum(interactions)::text as interactions, count(*)::int as readings
-          from (select s.integration_id, to_char((s.taken_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
+          from (select s.integration_id,
+                       to_char(date_trunc('hour', s.taken_at at time zone 'UTC')
+                         + floor(extract(minute from s.taken_at at time zone 'UTC') / 15)
+                           * interval '15 minutes', 'YYYY-MM-DD"T"HH24:MI') as bucket,
                        s.views - coalesce(lag(s.views) over w, 0) as views,
                        s.interactions - coalesce(lag(s.interactions) over w, 0) as interactions
                 from post_metric_snapshots s where s.organization_id = ${other.orgId}

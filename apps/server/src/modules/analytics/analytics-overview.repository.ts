@@ -223,13 +223,15 @@ export function listReadTargetSlots(
 }
 
 /**
- * Views and interactions gained per UTC day in [start, end): each reading minus the target's
- * reading before it, summed on the day the reading was taken. Read from the rollup
- * `analytics_daily_gains` (kept by triggers on the readings, docs/analytics.md#rollup): a few
- * rows per day instead of every reading of the organization. The network filter goes through the
- * accounts of that network.
+ * Views and interactions gained per day in [start, end): each reading minus the target's reading
+ * before it, summed on the day the reading was taken. `dayStarts` are the first instants of the
+ * range's days in the reader's zone, in order (the first is `start`); row `day` is the index of
+ * the day in them. Read from the rollup `analytics_daily_gains` (kept by triggers on the
+ * readings, docs/analytics.md#rollup), whose quarter hours each fall in exactly one day of any
+ * zone: a few rows per day instead of every reading of the organization. The network filter goes
+ * through the accounts of that network.
  */
-export function listDailyGains(db: Db, f: OverviewFilter, start: Date, end: Date) {
+export function listDailyGains(db: Db, f: OverviewFilter, dayStarts: Date[], end: Date) {
   const parts: SQL[] = [sql`d.organization_id = ${f.organizationId}`];
   if (f.platformIds?.length)
     parts.push(
@@ -237,14 +239,15 @@ export function listDailyGains(db: Db, f: OverviewFilter, start: Date, end: Date
             where i.organization_id = ${f.organizationId} and i.platform_id in (${list(f.platformIds)}))`,
     );
   if (f.integrationIds?.length) parts.push(sql`d.integration_id in (${list(f.integrationIds)})`);
-  return rowsOf<{ day: string; views: number | null; interactions: number | null }>(
+  const starts = `{${dayStarts.map((d) => d.toISOString()).join(',')}}`;
+  return rowsOf<{ day: number; views: number | null; interactions: number | null }>(
     db,
-    sql`select to_char(d.day, 'YYYY-MM-DD') as day,
+    sql`select width_bucket(d.bucket, ${starts}::timestamptz[]) - 1 as day,
           sum(d.views)::float8 as views, sum(d.interactions)::float8 as interactions
         from analytics_daily_gains d
         where ${sql.join(parts, sql` and `)} and d.readings > 0
-          and d.day >= ${start.toISOString().slice(0, 10)}::date
-          and d.day < ${end.toISOString().slice(0, 10)}::date
+          and d.bucket >= ${dayStarts[0]!.toISOString()}::timestamptz
+          and d.bucket < ${end.toISOString()}::timestamptz
         group by 1 order by 1`,
   );
 }

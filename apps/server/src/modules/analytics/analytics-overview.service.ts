@@ -1,5 +1,8 @@
 import {
+  addDaysTo,
   ANALYTICS_MAX_RANGE_DAYS,
+  dayIn,
+  dayStartIn,
   type AnalyticsKpi,
   type AnalyticsOverview,
   type AnalyticsOverviewQuery,
@@ -25,9 +28,16 @@ export const ENGAGEMENT_FORMULA =
 /** The same formula in the few words a small card has room for (the dashboard's). */
 export const ENGAGEMENT_FORMULA_SHORT = 'interactions ÷ views (or reach)';
 
-export const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-export const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
+/** The first instant of `day` in `zone` (its midnight; days of a clock change are not 24 h). */
+export const dayStart = (day: string, zone: string) => new Date(dayStartIn(day, zone));
+
+/**
+ * The instants a range of days covers in `zone`: [start, end), `end` being the start of the day
+ * after `to`.
+ */
+export function rangeIn(from: string, to: string, zone: string) {
+  return { start: dayStart(from, zone), end: dayStart(addDaysTo(to, 1), zone) };
+}
 
 /** The engagement rate of readings: Σ interactions ÷ Σ (views, else reach) over those having both. */
 export function engagementOf(rows: Array<Pick<TargetReading, 'views' | 'reach' | 'interactions'>>) {
@@ -88,19 +98,18 @@ function totalsOf(row: repo.ReadingTotals | undefined) {
 }
 
 /**
- * The targets published in [start, end) and in the `days` before it, each with its latest reading
+ * The targets published in [start, end) and in [prevStart, start), each with its latest reading
  * taken before its period ended, summed up (with `byNetwork`, the range per network too): the one
  * computation behind the KPIs, shared by the analytics screen and the dashboard's engagement card.
  */
 async function comparePeriods(
   db: Db,
   filter: repo.OverviewFilter,
+  prevStart: Date,
   start: Date,
   end: Date,
-  days: number,
   byNetwork = false,
 ) {
-  const prevStart = addDays(start, -days);
   const [current, previous] = await Promise.all([
     repo.sumTargetReadings(db, filter, start, end, end, byNetwork),
     repo.sumTargetReadings(db, filter, prevStart, start, start, false),
@@ -115,27 +124,29 @@ async function comparePeriods(
   };
 }
 
-/** The dashboard card's period: the last 30 UTC days, today included (/analytics?range=30). */
+/** The dashboard card's period: the last 30 days, today included (/analytics?range=30). */
 export const DASHBOARD_ENGAGEMENT_DAYS = 30;
 
 /**
- * The organization's engagement rate over the last 30 days against the 30 before, computed as
- * the analytics screen's KPI is (so the card and `/analytics?range=30` agree).
+ * The organization's engagement rate over the last 30 days of `zone` against the 30 before,
+ * computed as the analytics screen's KPI is (so the card and `/analytics?range=30`, read in the
+ * same zone, agree).
  */
-export async function getEngagementTrend(db: Db, organizationId: string, today = new Date()) {
-  const end = addDays(dayStart(dayOf(today)), 1);
-  const start = addDays(end, -DASHBOARD_ENGAGEMENT_DAYS);
-  const { now, then } = await comparePeriods(
-    db,
-    { organizationId },
-    start,
-    end,
-    DASHBOARD_ENGAGEMENT_DAYS,
-  );
+export async function getEngagementTrend(
+  db: Db,
+  organizationId: string,
+  zone: string,
+  today = new Date(),
+) {
+  const to = dayIn(today.getTime(), zone);
+  const from = addDaysTo(to, 1 - DASHBOARD_ENGAGEMENT_DAYS);
+  const { start, end } = rangeIn(from, to, zone);
+  const prevStart = dayStart(addDaysTo(from, -DASHBOARD_ENGAGEMENT_DAYS), zone);
+  const { now, then } = await comparePeriods(db, { organizationId }, prevStart, start, end);
   return {
     ...kpi(now.engagementRate, then.engagementRate),
-    from: dayOf(start),
-    to: dayOf(addDays(end, -1)),
+    from,
+    to,
     formula: ENGAGEMENT_FORMULA_SHORT,
   };
 }
@@ -151,7 +162,7 @@ export async function checkQuery(
       'VALIDATION_FAILED',
       'The range ends before it starts: "to" must be on or after "from".',
     );
-  const days = Math.round((dayStart(q.to).getTime() - dayStart(q.from).getTime()) / DAY_MS) + 1;
+  const days = Math.round((Date.parse(q.to) - Date.parse(q.from)) / DAY_MS) + 1;
   if (days > ANALYTICS_MAX_RANGE_DAYS)
     throw new AppError('VALIDATION_FAILED', 'The range can be at most 2 years long.');
   const platformIds = [...new Set(q.platformIds ?? [])];
@@ -172,33 +183,40 @@ export async function checkQuery(
   return { days, filter: { organizationId, platformIds, integrationIds } };
 }
 
-/**
- * The analytics screen in one answer: KPIs for the range against the previous period of equal
- * length, the daily series, followers per account, the per-network comparison, top posts and
- * each account's freshness. `now` bounds the readings of the current period.
- */
 /** Turns a stored file's key into a URL the browser may load (the media store's signed URLs). */
 export type SignMediaUrl = (key: string) => string;
 
+/**
+ * The analytics screen in one answer: KPIs for the range against the previous period of equal
+ * length, the daily series, followers per account, the per-network comparison, top posts and
+ * each account's freshness. The range's days, and the series', are days of `zone`.
+ */
 export async function getAnalyticsOverview(
   db: Db,
   organizationId: string,
   q: AnalyticsOverviewQuery,
+  zone: string,
   signMediaUrl: SignMediaUrl | null = null,
 ): Promise<AnalyticsOverview> {
   const { days, filter } = await checkQuery(db, organizationId, q);
-  const start = dayStart(q.from);
-  const end = addDays(dayStart(q.to), 1);
-  const prevStart = addDays(start, -days);
-  const prevFrom = dayOf(prevStart);
-  const prevTo = dayOf(addDays(start, -1));
+  const { start, end } = rangeIn(q.from, q.to, zone);
+  const prevFrom = addDaysTo(q.from, -days);
+  const prevTo = addDaysTo(q.from, -1);
+  const prevStart = dayStart(prevFrom, zone);
+  const rangeDays = Array.from({ length: days }, (_, i) => addDaysTo(q.from, i));
 
   const [{ networks, now, then }, top, daily, accountDays, accounts, status, outside] =
     await Promise.all([
-      comparePeriods(db, filter, start, end, days, true),
+      comparePeriods(db, filter, prevStart, start, end, true),
       repo.listTopTargets(db, filter, start, end, end, q.sort ?? 'views', 10),
-      repo.listDailyGains(db, filter, start, end),
-      repo.listAccountDays(db, filter, dayOf(addDays(prevStart, -1)), q.to),
+      repo.listDailyGains(
+        db,
+        filter,
+        rangeDays.map((day) => dayStart(day, zone)),
+        end,
+      ),
+      // Account figures keep the day they were collected on (docs/analytics.md#overview).
+      repo.listAccountDays(db, filter, addDaysTo(prevFrom, -1), q.to),
       repo.listAccounts(db, filter),
       repo.getOrgStatus(db, organizationId),
       // Posts published outside Herald compete for the top posts only (docs/analytics.md).
@@ -206,15 +224,10 @@ export async function getAnalyticsOverview(
     ]);
 
   const byDay = new Map(daily.map((d) => [d.day, d]));
-  const series = [];
-  for (let d = start; d < end; d = addDays(d, 1)) {
-    const found = byDay.get(dayOf(d));
-    series.push({
-      day: dayOf(d),
-      views: found?.views ?? null,
-      interactions: found?.interactions ?? null,
-    });
-  }
+  const series = rangeDays.map((day, index) => {
+    const found = byDay.get(index);
+    return { day, views: found?.views ?? null, interactions: found?.interactions ?? null };
+  });
 
   const names = new Map(
     accounts.map((a) => [
@@ -282,6 +295,7 @@ export async function getAnalyticsOverview(
   }));
 
   return {
+    timezone: zone,
     range: { from: q.from, to: q.to, previousFrom: prevFrom, previousTo: prevTo, days },
     engagementFormula: ENGAGEMENT_FORMULA,
     kpis: {

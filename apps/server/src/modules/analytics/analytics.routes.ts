@@ -11,9 +11,10 @@ import {
   PostParamsSchema,
   UpdateAnalyticsSettingsRequestSchema,
 } from '@herald/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
+import { callerTimeZone } from '../../http/time-zone.js';
 import type { MediaStore } from '../../media/media-store.js';
 import {
   getAnalyticsOverview,
@@ -23,6 +24,10 @@ import {
 import { getBestTimes } from './analytics-best-times.service.js';
 import { exportAccountSeriesCsv, exportPostMetricsCsv } from './analytics-export.service.js';
 import { getPostMetrics } from './post-metrics.service.js';
+
+/** The zone a request's days are in: its `timezone`, else the one that applies to the caller. */
+const zoneOf = (request: FastifyRequest, asked: string | undefined) =>
+  asked ?? callerTimeZone(request).zone;
 
 /** The analytics screen's API (docs/analytics.md#api). */
 export async function analyticsRoutes(
@@ -45,7 +50,13 @@ export async function analyticsRoutes(
     },
     async (request) => ({
       status: 'success' as const,
-      data: await getAnalyticsOverview(db, request.params.orgId, request.query, signMediaUrl),
+      data: await getAnalyticsOverview(
+        db,
+        request.params.orgId,
+        request.query,
+        zoneOf(request, request.query.timezone),
+        signMediaUrl,
+      ),
     }),
   );
 
@@ -62,7 +73,12 @@ export async function analyticsRoutes(
     },
     async (request) => ({
       status: 'success' as const,
-      data: await getBestTimes(db, request.params.orgId, request.query),
+      data: await getBestTimes(
+        db,
+        request.params.orgId,
+        request.query,
+        zoneOf(request, request.query.timezone),
+      ),
     }),
   );
 
@@ -78,7 +94,12 @@ export async function analyticsRoutes(
       },
     },
     async (request, reply) => {
-      const csv = await exportPostMetricsCsv(db, request.params.orgId, request.query);
+      const csv = await exportPostMetricsCsv(
+        db,
+        request.params.orgId,
+        request.query,
+        zoneOf(request, request.query.timezone),
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csv.filename}"`)

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireMember, requireUser } from '../../http/access.js';
+import { callerTimeZone } from '../../http/time-zone.js';
 import { getDashboard } from './dashboard.service.js';
 import type { DashboardPostSource } from './posts-source.js';
 
@@ -27,6 +28,7 @@ export async function dashboardRoutes(
         posts,
         request.params.orgId,
         requireUser(request).user.id,
+        callerTimeZone(request).zone,
         requireMember(request).permissions.includes('analytics:view'),
         requireMember(request).permissions.includes('dm:view'),
       ),

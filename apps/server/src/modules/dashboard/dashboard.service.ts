@@ -14,13 +14,15 @@ import type { DashboardPostSource } from './posts-source.js';
 
 /**
  * The organization dashboard: real figures only. Posts come from the posts module through
- * `DashboardPostSource`; until it exists the counts are zero, which is the truth.
+ * `DashboardPostSource`; until it exists the counts are zero, which is the truth. The engagement
+ * card's days are days of `zone` (the zone that applies to the member, as on /analytics).
  */
 export async function getDashboard(
   db: Db,
   posts: DashboardPostSource,
   organizationId: string,
   userId: string,
+  zone: string,
   canViewAnalytics: boolean,
   canViewInbox = false,
 ): Promise<z.infer<typeof DashboardSchema>> {
@@ -44,7 +46,7 @@ export async function getDashboard(
     listPlans(db, { isAdmin: false }),
     countUnread(db, userId, organizationId),
     posts.summary(organizationId),
-    canViewAnalytics ? getEngagementTrend(db, organizationId) : null,
+    canViewAnalytics ? getEngagementTrend(db, organizationId, zone) : null,
     canViewInbox ? countUnreadConversations(db, organizationId) : null,
   ]);
   return {

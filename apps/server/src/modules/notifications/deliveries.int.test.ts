@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { notificationDeliveries, organizations, users } from '../../db/schema.js';
 import type { MailMessage } from '../../lib/mailer.js';
 import { createTestDatabase } from '../../test/database.js';
-import { sendDigests, sendEmails } from './deliveries.js';
+import { lastDigestTime, sendDigests, sendEmails } from './deliveries.js';
 import { recordNotification, savePreferences } from './notifications.service.js';
 
 let database: Database;
@@ -60,7 +60,16 @@ describe('notifications by email', () => {
     await record('POST_PUBLISHED', "'A' was published to all 3 accounts.");
     await record('POST_MENTIONED', 'Ada mentioned you on \u2018A\u2019.');
     const box = mailbox();
-    const deps = { db: database.db, mailer: box.mailer, publicUrl: 'https://herald.test', log };
+    // Neither the organization nor the member has a zone: the digest goes at 07:00 UTC.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    tomorrow.setUTCHours(7, 0, 0, 0);
+    const deps = {
+      db: database.db,
+      mailer: box.mailer,
+      publicUrl: 'https://herald.test',
+      log,
+      now: () => tomorrow,
+    };
     expect(await sendEmails(deps)).toBe(0);
     expect(await sendDigests(deps)).toBe(1);
     expect(box.sent).toHaveLength(1);
@@ -75,5 +84,78 @@ describe('notifications by email', () => {
     const deps = { db: database.db, mailer: null, publicUrl: 'https://herald.test', log };
     expect(await sendEmails(deps)).toBe(0);
     expect(await database.db.select().from(notificationDeliveries)).toEqual([]);
+  });
+});
+
+describe('the daily digest hour', () => {
+  it('is the last 07:00 of the zone, today or yesterday', () => {
+    const at = (iso: string, zone: string) => lastDigestTime(new Date(iso), zone).toISOString();
+    expect(at('2026-01-15T06:00:00Z', 'Europe/Paris')).toBe('2026-01-15T06:00:00.000Z');
+    expect(at('2026-01-15T05:59:00Z', 'Europe/Paris')).toBe('2026-01-14T06:00:00.000Z');
+    expect(at('2026-07-15T05:00:00Z', 'Europe/Paris')).toBe('2026-07-15T05:00:00.000Z');
+    expect(at('2026-01-15T11:00:00Z', 'America/New_York')).toBe('2026-01-14T12:00:00.000Z');
+    expect(at('2026-01-15T02:00:00Z', 'Asia/Kathmandu')).toBe('2026-01-15T01:15:00.000Z');
+  });
+
+  it("goes out at 07:00 on the member's clock, or the organization's when it has a zone", async () => {
+    const db = database.db;
+    const [paris, newYork] = await db
+      .insert(users)
+      .values([
+        { email: 'paris@digest.test', timezone: 'Europe/Paris' },
+        { email: 'new-york@digest.test', timezone: 'America/New_York' },
+      ])
+      .returning();
+    const [ownZones, tokyo] = await db
+      .insert(organizations)
+      .values([{ name: 'Own Zones' }, { name: 'Tokyo Team', defaultTimeZone: 'Asia/Tokyo' }])
+      .returning();
+    const deliver = (userId: string, organizationId: string, createdAt: string) =>
+      db.insert(notificationDeliveries).values({
+        organizationId,
+        userId,
+        channel: 'DIGEST',
+        type: 'POST_PUBLISHED',
+        message: `Published (${createdAt}).`,
+        createdAt: new Date(createdAt),
+      });
+    await deliver(paris!.id, ownZones!.id, '2026-01-14T20:00:00Z');
+    await deliver(newYork!.id, ownZones!.id, '2026-01-14T20:00:00Z');
+    // 07:30 in Paris: after that day's digest, so it waits for the next one.
+    await deliver(paris!.id, ownZones!.id, '2026-01-15T06:30:00Z');
+    await deliver(paris!.id, tokyo!.id, '2026-01-15T10:00:00Z');
+    await deliver(newYork!.id, tokyo!.id, '2026-01-15T10:00:00Z');
+
+    const box = mailbox();
+    const run = (iso: string) =>
+      sendDigests({
+        db,
+        mailer: box.mailer,
+        publicUrl: 'https://herald.test',
+        log,
+        now: () => new Date(iso),
+      });
+    const sentTo = () => box.sent.splice(0).map((m) => `${m.to} ${m.subject}`);
+
+    expect(await run('2026-01-15T05:45:00Z')).toBe(0); // 06:45 in Paris
+    expect(await run('2026-01-15T06:00:00Z')).toBe(1); // 07:00 in Paris
+    expect(sentTo()).toEqual(['paris@digest.test Own Zones: your daily digest (1 notification)']);
+    expect(await run('2026-01-15T07:00:00Z')).toBe(0);
+    expect(await run('2026-01-15T11:45:00Z')).toBe(0); // 06:45 in New York
+    expect(await run('2026-01-15T12:00:00Z')).toBe(1); // 07:00 in New York
+    expect(sentTo()).toEqual([
+      'new-york@digest.test Own Zones: your daily digest (1 notification)',
+    ]);
+    // Tokyo Team has a zone: both members get its digest at 07:00 in Tokyo (22:00 UTC).
+    expect(await run('2026-01-15T21:45:00Z')).toBe(0);
+    expect(await run('2026-01-15T22:00:00Z')).toBe(2);
+    expect(sentTo().sort()).toEqual([
+      'new-york@digest.test Tokyo Team: your daily digest (1 notification)',
+      'paris@digest.test Tokyo Team: your daily digest (1 notification)',
+    ]);
+    // No worker ran at 07:00 in Paris the next day: the next run sends what was due.
+    expect(await run('2026-01-16T09:00:00Z')).toBe(1);
+    expect(sentTo()).toEqual(['paris@digest.test Own Zones: your daily digest (1 notification)']);
+    expect(await db.select().from(notificationDeliveries)).toEqual([]);
   });
 });

@@ -1,4 +1,10 @@
-import { NOTIFICATION_TYPE_LABELS } from '@herald/contract';
+import {
+  addDaysTo,
+  applicableTimeZone,
+  dayIn,
+  NOTIFICATION_TYPE_LABELS,
+  zonedLocalToInstant,
+} from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { escapeHtml, type Mailer } from '../../lib/mailer.js';
@@ -66,12 +72,38 @@ export async function sendEmails(deps: DeliveryDeps) {
   }
 }
 
-/** One email per member and organization with everything of the day; answers how many. */
+/** The hour of the member's day the digest goes out at, in the zone that applies to them. */
+export const DIGEST_HOUR = 7;
+
+/**
+ * The last DIGEST_HOUR o'clock in `zone` at or before `now`: what was delivered until then is
+ * the digest that is due.
+ */
+export function lastDigestTime(now: Date, zone: string): Date {
+  const today = dayIn(now.getTime(), zone);
+  const at = (day: string) =>
+    zonedLocalToInstant(`${day}T${String(DIGEST_HOUR).padStart(2, '0')}:00`, zone)!;
+  const todays = at(today);
+  return new Date(todays <= now.getTime() ? todays : at(addDaysTo(today, -1)));
+}
+
+/**
+ * One email per member and organization with everything delivered to the digest before their
+ * last 07:00, in the zone that applies to them (the organization's time zone when it has one,
+ * else the member's own, else UTC). The job runs every quarter hour, so each member's digest
+ * goes out within a quarter hour of 07:00 on their clock, and one missed while no worker ran
+ * goes out at the next run. Answers how many were sent.
+ */
 export async function sendDigests(deps: DeliveryDeps) {
   const now = deps.now?.() ?? new Date();
+  const due = (await repo.waitingDigests(deps.db)).map((w) => ({
+    userId: w.userId,
+    organizationId: w.organizationId,
+    before: lastDigestTime(now, applicableTimeZone(w.organizationZone, w.userZone).zone),
+  }));
   const groups = new Map<string, repo.DeliveryRow[]>();
   for (;;) {
-    const rows = await repo.takeDeliveries(deps.db, 'DIGEST', now, BATCH);
+    const rows = await repo.takeDueDigests(deps.db, due, BATCH);
     if (rows.length === 0) break;
     for (const row of rows) {
       const key = `${row.userId}|${row.organizationId}`;

@@ -397,6 +397,85 @@ export async function takeDeliveries(
   }));
 }
 
+/**
+ * The members and organizations that have digest deliveries waiting, with the two zones the
+ * digest's hour is read in (the organization's and the member's own).
+ */
+export function waitingDigests(db: Db) {
+  return rowsOf<{
+    userId: string;
+    organizationId: string;
+    userZone: string | null;
+    organizationZone: string | null;
+  }>(
+    db,
+    sql`select w.user_id as "userId", w.organization_id as "organizationId",
+          u.timezone as "userZone", o.default_time_zone as "organizationZone"
+        from (select distinct user_id, organization_id from ${notificationDeliveries}
+              where channel = 'DIGEST') w
+        join ${users} u on u.id = w.user_id
+        join ${organizations} o on o.id = w.organization_id`,
+  );
+}
+
+/**
+ * Takes up to `limit` digest deliveries out of the table: for each member and organization of
+ * `due`, those created up to its `before` (each one's last 07:00). Each is sent once at most, by
+ * whichever run took it.
+ */
+export async function takeDueDigests(
+  db: Db,
+  due: Array<{ userId: string; organizationId: string; before: Date }>,
+  limit: number,
+): Promise<DeliveryRow[]> {
+  if (due.length === 0) return [];
+  const array = (values: string[]) => `{${values.join(',')}}`;
+  const rows = await rowsOf<{
+    id: string;
+    organization_id: string;
+    user_id: string;
+    channel: 'DIGEST';
+    type: NotificationType;
+    message: string;
+    post_id: string | null;
+    created_at: string | Date;
+    email: string;
+  }>(
+    db,
+    sql`
+    with due as (
+      select * from unnest(${array(due.map((d) => d.userId))}::uuid[],
+        ${array(due.map((d) => d.organizationId))}::uuid[],
+        ${array(due.map((d) => d.before.toISOString()))}::timestamptz[])
+        as t(user_id, organization_id, before)
+    ), taken as (
+      delete from ${notificationDeliveries} d
+      where d.id in (
+        select w.id from ${notificationDeliveries} w
+        join due on due.user_id = w.user_id and due.organization_id = w.organization_id
+        where w.channel = 'DIGEST' and w.created_at <= due.before
+        order by w.created_at
+        limit ${limit}
+        for update of w skip locked
+      )
+      returning d.*
+    )
+    select taken.*, u.email from taken join ${users} u on u.id = taken.user_id
+    order by taken.created_at`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    organizationId: r.organization_id,
+    userId: r.user_id,
+    channel: r.channel,
+    type: r.type,
+    message: r.message,
+    postId: r.post_id,
+    createdAt: new Date(r.created_at),
+    email: r.email,
+  }));
+}
+
 /** The organizations' names, for the emails' subjects. */
 export async function organizationNames(db: Db, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();

@@ -1,3 +1,4 @@
+import { applicableTimeZone } from '@herald/contract';
 import { sql } from 'drizzle-orm';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -76,6 +77,7 @@ async function peakGrowth(csv: string) {
     { organizationId: orgId, userId: owner.userId, canApprove: true },
     csv,
     'draft',
+    applicableTimeZone(null, null),
   );
   expect(result.refused).toEqual([]);
   return { growth: (peak - idle) / 1024 ** 2, imported: result.imported };

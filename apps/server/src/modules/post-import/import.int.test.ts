@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicableTimeZone } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { posts } from '../../db/schema.js';
 import { createMediaStore, type MediaStore } from '../../media/media-store.js';
@@ -201,6 +202,33 @@ describe('dry run', () => {
     const res = await dryRun(`text,accounts,time\nParis,x,2031-07-01 09:00\n`);
     expect(res.body.data.rows[0].scheduledAt).toBe('2031-07-01T07:00:00.000Z');
   });
+
+  it('writes the times of its messages in the zone that applies, named: never raw UTC', async () => {
+    const messagesOf = async (time: string) =>
+      (await dryRun(`text,accounts,time\nZoned,x,${time}\n`)).body.data.rows[0]
+        .messages as string[];
+    await owner.call('PATCH', base(), { defaultTimeZone: 'Europe/Paris' });
+    expect(await messagesOf('2020-01-31T09:00:00Z')).toEqual([
+      'time: Jan 31, 2020, 10:00 AM (Europe/Paris) has already passed. Pick a time in the future.',
+    ]);
+    expect((await messagesOf('soon'))[0]).toBe(
+      `time: "soon" is not a date and time. Write 2030-01-31T09:00:00Z, or 2030-01-31 09:00 in Europe/Paris (the organization's time zone).`,
+    );
+
+    // Without an organization zone, the importer's own.
+    await owner.call('PUT', `/api/users/${owner.userId}`, {
+      displayName: 'Owner',
+      timezone: 'America/New_York',
+    });
+    await owner.call('PATCH', base(), { defaultTimeZone: null });
+    expect(await messagesOf('2020-01-31 09:00')).toEqual([
+      'time: Jan 31, 2020, 9:00 AM (America/New_York) has already passed. Pick a time in the future.',
+    ]);
+    expect((await messagesOf('soon'))[0]).toContain(
+      'in America/New_York (your time zone; the organization has none set).',
+    );
+    await owner.call('PATCH', base(), { defaultTimeZone: 'Europe/Paris' });
+  });
 });
 
 describe('import', () => {
@@ -308,6 +336,7 @@ describe('import', () => {
       { organizationId: orgId, userId: owner.userId, canApprove: true },
       `text,accounts,media_urls\n${rows.join('\n')}\n`,
       'draft',
+      applicableTimeZone(null, null),
     );
     await expect(importing).rejects.toThrow('Connection terminated unexpectedly');
     for (let waited = 0; storing > 0 && waited < 100; waited++) await sleep(50);

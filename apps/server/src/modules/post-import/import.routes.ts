@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember, requireUser } from '../../http/access.js';
+import { callerTimeZone } from '../../http/time-zone.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../posts/posts.service.js';
 import { exportPostsCsv } from './export.service.js';
@@ -51,6 +52,7 @@ export async function postImportRoutes(app: FastifyInstance, deps: ImportDeps) {
         callerOf(request, request.params.orgId),
         request.body.csv,
         request.body.mode,
+        callerTimeZone(request),
       ),
     }),
   );
@@ -76,6 +78,7 @@ export async function postImportRoutes(app: FastifyInstance, deps: ImportDeps) {
         callerOf(request, request.params.orgId),
         request.body.csv,
         request.body.mode,
+        callerTimeZone(request),
       ),
     }),
   );

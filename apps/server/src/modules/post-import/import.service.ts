@@ -1,6 +1,8 @@
 import {
   constraintsForAccount,
+  describeTimeZone,
   followUpProblems,
+  formatInstantIn,
   isTextRule,
   contentForAccount,
   supportsFirstComment,
@@ -13,6 +15,7 @@ import {
   parseWallTime,
   instantOfWallTime,
   validatePostTargets,
+  type ApplicableTimeZone,
   type FollowUpsInput,
   type ImportMode,
   type ImportRow,
@@ -39,7 +42,6 @@ import { storeFollowUps } from '../posts/follow-up-fields.js';
 import * as postsRepo from '../posts/posts.lookups.js';
 import { startOfUtcDay, type Caller, type PostsDeps } from '../posts/posts.service.js';
 import { keysOf } from '../posts/posts.upload.js';
-import { organizationZone } from '../queue/queue.lookups.js';
 import * as repo from './post-import.repository.js';
 
 export interface ImportDeps extends PostsDeps {
@@ -160,22 +162,23 @@ function matchAccounts(cell: string, connected: postsRepo.ConnectedAccount[]) {
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
-/** A time cell: ISO with an offset, or a wall time in the organization's zone. */
-function readTime(cell: string, zone: string): Date | string {
+/** A time cell: ISO with an offset, or a wall time in the zone that applies to the importer. */
+function readTime(cell: string, zone: ApplicableTimeZone): Date | string {
   const value = cell.trim();
   if (ISO_WITH_OFFSET.test(value)) {
     const at = new Date(value);
     if (!Number.isNaN(at.getTime())) return at;
   }
   const wall = parseWallTime(value.replace(' ', 'T'));
-  if (wall && /\d{2}:\d{2}/.test(value)) return new Date(instantOfWallTime(wall, zone));
-  return `time: "${value}" is not a date and time. Write 2030-01-31T09:00:00Z, or 2030-01-31 09:00 in the organization's time zone (${zone}).`;
+  if (wall && /\d{2}:\d{2}/.test(value)) return new Date(instantOfWallTime(wall, zone.zone));
+  return `time: "${value}" is not a date and time. Write 2030-01-31T09:00:00Z, or 2030-01-31 09:00 in ${describeTimeZone(zone)}.`;
 }
 
 /** What every row of one file is checked against: read once, before the first row. */
 interface ImportContext {
   connected: postsRepo.ConnectedAccount[];
-  zone: string;
+  /** The zone that applies to the importer: wall times are read in it, times written in it. */
+  zone: ApplicableTimeZone;
   now: Date;
   mode: ImportMode;
   allowPrivate: readonly string[];
@@ -193,11 +196,11 @@ async function openCsv(
   caller: Caller,
   csv: string,
   mode: ImportMode,
+  zone: ApplicableTimeZone,
 ): Promise<ImportContext> {
-  const [connected, networkRows, zone] = await Promise.all([
+  const [connected, networkRows] = await Promise.all([
     postsRepo.connectedAccounts(deps.db, caller.organizationId),
     repo.allPlatformNames(deps.db),
-    organizationZone(deps.db, caller.organizationId),
   ]);
   const networks = new Map(networkRows.map((p) => [p.name.toLowerCase(), p.id]));
   let header: string[] | null = null;
@@ -284,7 +287,9 @@ function analyseRow(
     const at = readTime(timeCell, zone);
     if (typeof at === 'string') messages.push(at);
     else if (mode === 'schedule' && at.getTime() <= now.getTime()) {
-      messages.push(`time: ${at.toISOString()} has already passed. Pick a time in the future.`);
+      messages.push(
+        `time: ${formatInstantIn(at.getTime(), zone.zone)} has already passed. Pick a time in the future.`,
+      );
     } else scheduledAt = at;
   } else if (mode === 'schedule') {
     messages.push('time: a time is needed to schedule this post (or import the file as drafts).');
@@ -387,8 +392,14 @@ function analyseRow(
 }
 
 /** The dry run as the API answers it: each row's result, nothing more of it kept. */
-export async function dryRun(deps: ImportDeps, caller: Caller, csv: string, mode: ImportMode) {
-  const ctx = await openCsv(deps, caller, csv, mode);
+export async function dryRun(
+  deps: ImportDeps,
+  caller: Caller,
+  csv: string,
+  mode: ImportMode,
+  zone: ApplicableTimeZone,
+) {
+  const ctx = await openCsv(deps, caller, csv, mode, zone);
   const rows = [];
   for (const { row, ok, messages, text, accounts, scheduledAt, mediaCount } of analysedRows(
     ctx,
@@ -478,9 +489,15 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
  * refused is reported and left out; a batch the plan refuses stops the import there (the earlier
  * batches stay, the refusal names the rows not imported).
  */
-export async function importCsv(deps: ImportDeps, caller: Caller, csv: string, mode: ImportMode) {
+export async function importCsv(
+  deps: ImportDeps,
+  caller: Caller,
+  csv: string,
+  mode: ImportMode,
+  zone: ApplicableTimeZone,
+) {
   await requireEntitlement(deps.db, caller.organizationId, 'post');
-  const ctx = await openCsv(deps, caller, csv, mode);
+  const ctx = await openCsv(deps, caller, csv, mode, zone);
   const refused: Array<{ row: number; message: string }> = [];
   const postIds: string[] = [];
   let stopped: AppError | null = null as AppError | null;

@@ -8,18 +8,51 @@ import {
   postTargets,
   queuedPosts,
   queueSlots,
+  queueTimeZones,
+  users,
 } from '../../db/schema.js';
 
 /** Statuses whose post occupies its time in its accounts' queues. */
 export const OCCUPYING_STATUSES = ['scheduled', 'pending_approval', 'publishing'] as const;
 
-/** The organization's time zone (its default zone; UTC when none is set). */
-export async function organizationZone(db: Db, organizationId: string): Promise<string> {
+/**
+ * What the queue's time zone is read from: the organization's time zone, and the zone kept with
+ * the queue (`queue_time_zones`) with the name of the member whose zone it was.
+ */
+export async function queueZoneOf(db: Db, organizationId: string) {
   const [row] = await db
-    .select({ zone: organizations.defaultTimeZone, fallback: organizations.timezone })
+    .select({
+      organizationZone: organizations.defaultTimeZone,
+      storedZone: queueTimeZones.timeZone,
+      setById: users.id,
+      setByName: sql<string | null>`coalesce(${users.displayName}, ${users.email})`,
+    })
     .from(organizations)
+    .leftJoin(queueTimeZones, eq(queueTimeZones.organizationId, organizations.id))
+    .leftJoin(users, eq(users.id, queueTimeZones.setByUserId))
     .where(eq(organizations.id, organizationId));
-  return row?.zone || row?.fallback || 'UTC';
+  return {
+    organizationZone: row?.organizationZone ?? null,
+    storedZone: row?.storedZone ?? null,
+    setBy: row?.setById ? { id: row.setById, name: row.setByName ?? '' } : null,
+  };
+}
+
+/** Keeps `timeZone` as the queue's zone: always with `replace`, else only when it has none. */
+export async function keepQueueZone(
+  db: Db,
+  organizationId: string,
+  timeZone: string,
+  setByUserId: string | null,
+  replace: boolean,
+) {
+  const insert = db.insert(queueTimeZones).values({ organizationId, timeZone, setByUserId });
+  await (replace
+    ? insert.onConflictDoUpdate({
+        target: queueTimeZones.organizationId,
+        set: { timeZone, setByUserId, updatedAt: new Date() },
+      })
+    : insert.onConflictDoNothing());
 }
 
 /** The organization's connected accounts, named as the composer names them. */

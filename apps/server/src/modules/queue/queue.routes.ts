@@ -12,8 +12,9 @@ import {
   QueueResponseSchema,
   ReshuffleResponseSchema,
 } from '@herald/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../http/access.js';
 import type { PostsDeps } from '../posts/posts.service.js';
 import {
   copySlots,
@@ -22,7 +23,14 @@ import {
   peekNextSlot,
   putSlots,
   reshuffle,
+  type QueueCaller,
 } from './queue.service.js';
+
+/** The caller and their own zone: the queue's zone until someone saves times with it. */
+function callerOf(request: FastifyRequest): QueueCaller {
+  const { user } = requireUser(request);
+  return { userId: user.id, timeZone: user.timezone };
+}
 
 /** docs/queue-and-import.md#posting-queue: weekly slots per account, next slot, empty slots, re-shuffle. */
 export async function queueRoutes(app: FastifyInstance, deps: PostsDeps) {
@@ -35,14 +43,15 @@ export async function queueRoutes(app: FastifyInstance, deps: PostsDeps) {
       config: { access: { org: 'GET /organizations/:orgId/queue' } },
       schema: {
         tags,
-        summary: "Every connected account's weekly queue slots, in the organization's time zone",
+        summary:
+          "Every connected account's weekly queue slots, and the time zone they are in (the organization's, else the one kept with the queue)",
         params: OrgParamsSchema,
         response: { 200: QueueResponseSchema },
       },
     },
     async (request) => ({
       status: 'success' as const,
-      data: await getQueue(deps, request.params.orgId),
+      data: await getQueue(deps, request.params.orgId, callerOf(request)),
     }),
   );
 
@@ -66,6 +75,7 @@ export async function queueRoutes(app: FastifyInstance, deps: PostsDeps) {
           request.params.orgId,
           request.params.integrationId,
           request.body.slots,
+          callerOf(request),
         ),
       },
     }),
@@ -91,6 +101,7 @@ export async function queueRoutes(app: FastifyInstance, deps: PostsDeps) {
           request.params.orgId,
           request.params.integrationId,
           request.body.integrationIds,
+          callerOf(request),
         ),
       },
     }),

@@ -1,4 +1,5 @@
 import {
+  applicableTimeZone,
   QUEUE_HORIZON_WEEKS,
   QUEUE_SLOTS_MAX_DAYS,
   slotMinute,
@@ -6,6 +7,7 @@ import {
   type EmptySlot,
   type QueueAccount,
   type QueueSlot,
+  type QueueTimeZoneSource,
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -33,16 +35,78 @@ function groupSlots(rows: Array<{ integrationId: string } & WeeklySlot>) {
 
 const asSlot = (s: WeeklySlot): QueueSlot => ({ weekday: s.weekday, time: slotTime(s.minute) });
 
-export async function getQueue(deps: Pick<Deps, 'db' | 'now'>, organizationId: string) {
-  const [timeZone, accounts, slots, queued] = await Promise.all([
-    repo.organizationZone(deps.db, organizationId),
+/**
+ * Who is saving or reading queue times: their user id and their own time zone (their profile's;
+ * null when they have none).
+ */
+export interface QueueCaller {
+  userId: string;
+  timeZone: string | null;
+}
+
+/**
+ * The zone the queue's wall times are read in (docs/queue-and-import.md#the-queues-time-zone):
+ * the organization's time zone when it has one, else the zone kept with the queue, else UTC (no
+ * queue times were saved yet, so none is read).
+ */
+export async function queueZone(db: Db, organizationId: string): Promise<string> {
+  const { organizationZone, storedZone } = await repo.queueZoneOf(db, organizationId);
+  return applicableTimeZone(organizationZone, storedZone).zone;
+}
+
+/**
+ * The queue's zone as the settings screen names it. Before any time is saved without an
+ * organization zone, it is the caller's own: their first save keeps it for everyone.
+ */
+async function describeQueueZone(db: Db, organizationId: string, caller: QueueCaller) {
+  const { organizationZone, storedZone, setBy } = await repo.queueZoneOf(db, organizationId);
+  const rule = applicableTimeZone(organizationZone, storedZone);
+  if (rule.source === 'organization' || rule.source === 'member') {
+    return {
+      timeZone: rule.zone,
+      timeZoneSource: (rule.source === 'organization'
+        ? 'organization'
+        : 'queue') as QueueTimeZoneSource,
+      timeZoneSetBy: rule.source === 'member' ? setBy : null,
+    };
+  }
+  const own = applicableTimeZone(null, caller.timeZone);
+  return {
+    timeZone: own.zone,
+    timeZoneSource: (own.source === 'member' ? 'member' : 'default') as QueueTimeZoneSource,
+    timeZoneSetBy: null,
+  };
+}
+
+/**
+ * Inside a save of queue times: the zone they were entered in stays the queue's. The
+ * organization's time zone, when it has one, is kept (so clearing it later moves no slot);
+ * without one, the first save keeps the saver's own zone, and later saves keep that one.
+ */
+async function keepZoneOfSave(tx: Db, organizationId: string, caller: QueueCaller) {
+  const { organizationZone } = await repo.queueZoneOf(tx, organizationId);
+  const rule = applicableTimeZone(organizationZone, caller.timeZone);
+  if (rule.source === 'organization') {
+    await repo.keepQueueZone(tx, organizationId, rule.zone, null, true);
+  } else {
+    await repo.keepQueueZone(tx, organizationId, rule.zone, caller.userId, false);
+  }
+}
+
+export async function getQueue(
+  deps: Pick<Deps, 'db' | 'now'>,
+  organizationId: string,
+  caller: QueueCaller,
+) {
+  const [zone, accounts, slots, queued] = await Promise.all([
+    describeQueueZone(deps.db, organizationId, caller),
     repo.queueAccounts(deps.db, organizationId),
     repo.slotsOf(deps.db, organizationId),
     repo.queuedPostsOf(deps.db, organizationId, deps.now()),
   ]);
   const by = groupSlots(slots);
   return {
-    timeZone,
+    ...zone,
     accounts: accounts.map((a): QueueAccount => ({
       ...a,
       slots: (by.get(a.integrationId) ?? []).map(asSlot),
@@ -67,6 +131,7 @@ export async function putSlots(
   organizationId: string,
   integrationId: string,
   slots: QueueSlot[],
+  caller: QueueCaller,
 ) {
   await requireAccount(deps.db, organizationId, integrationId);
   const unique = new Map<string, WeeklySlot>();
@@ -75,9 +140,10 @@ export async function putSlots(
     unique.set(`${slot.weekday}:${minute}`, { weekday: slot.weekday, minute });
   }
   await deps.db.transaction(async (tx) => {
+    await keepZoneOfSave(tx, organizationId, caller);
     await repo.replaceSlots(tx, organizationId, integrationId, [...unique.values()]);
   });
-  const queue = await getQueue(deps, organizationId);
+  const queue = await getQueue(deps, organizationId, caller);
   return queue.accounts.find((a) => a.integrationId === integrationId)!;
 }
 
@@ -90,6 +156,7 @@ export async function copySlots(
   organizationId: string,
   integrationId: string,
   targetIds: string[],
+  caller: QueueCaller,
 ) {
   const accounts = await repo.queueAccounts(deps.db, organizationId);
   const known = new Set(accounts.map((a) => a.integrationId));
@@ -112,9 +179,10 @@ export async function copySlots(
     minute: s.minute,
   }));
   await deps.db.transaction(async (tx) => {
+    await keepZoneOfSave(tx, organizationId, caller);
     for (const target of targets) await repo.replaceSlots(tx, organizationId, target, week);
   });
-  const queue = await getQueue(deps, organizationId);
+  const queue = await getQueue(deps, organizationId, caller);
   return queue.accounts.filter((a) => targets.includes(a.integrationId));
 }
 
@@ -132,7 +200,7 @@ export async function nextFreeSlot(
 ): Promise<Date | null> {
   const ids = [...new Set(integrationIds)];
   const [zone, slotRows] = await Promise.all([
-    repo.organizationZone(db, organizationId),
+    queueZone(db, organizationId),
     repo.slotsOf(db, organizationId, ids),
   ]);
   const by = groupSlots(slotRows);
@@ -248,7 +316,7 @@ export async function emptySlots(
   // Slots in the past are not offered.
   const start = new Date(Math.max(from.getTime(), deps.now().getTime()));
   const [zone, slotRows] = await Promise.all([
-    repo.organizationZone(deps.db, organizationId),
+    queueZone(deps.db, organizationId),
     repo.slotsOf(deps.db, organizationId, query.integrationIds),
   ]);
   const by = groupSlots(slotRows);

@@ -28,6 +28,8 @@ export interface MembershipContext {
   id: string;
   organizationId: string;
   organizationName: string;
+  /** The organization's time zone (null: none set), for the zone that applies to the member. */
+  organizationTimeZone: string | null;
   roleId: string | null;
   role: { id: string; name: string; isAdmin: boolean } | null;
   status: string;
@@ -39,6 +41,7 @@ export function toMembershipContext(row: repo.MembershipRow): MembershipContext 
     id: row.member.id,
     organizationId: row.organization.id,
     organizationName: row.organization.name,
+    organizationTimeZone: row.organization.defaultTimeZone,
     roleId: row.member.roleId,
     role: row.role,
     status: row.member.status,

@@ -21,6 +21,7 @@ const kpi = (value: number | null, previous: number | null, change: number | nul
 
 function createOverview(overrides: Partial<AnalyticsOverview> = {}): AnalyticsOverview {
   return {
+    timezone: 'Europe/London',
     range: {
       from: '2026-03-01',
       to: '2026-03-07',

@@ -14,13 +14,20 @@ const account = (slots: Array<{ weekday: number; time: string }>, queuedCount = 
   queuedCount,
 });
 
+/** The queue's zone as the server names it: the organization's. */
+const PARIS = {
+  timeZone: 'Europe/Paris',
+  timeZoneSource: 'organization',
+  timeZoneSetBy: null,
+} as const;
+
 async function renderQueue(session = createMe()) {
   let saved = account([{ weekday: 0, time: '09:00' }]);
   const server = mockServer({
     me: session,
     routes: {
       ...integrationRoutes(),
-      'GET /organizations/org_1/queue': () => ok({ timeZone: 'Europe/Paris', accounts: [saved] }),
+      'GET /organizations/org_1/queue': () => ok({ ...PARIS, accounts: [saved] }),
       [`PUT /organizations/org_1/queue/${saved.integrationId}`]: (request) => {
         saved = account((request.body as { slots: typeof saved.slots }).slots);
         return ok({ account: saved });
@@ -101,7 +108,7 @@ describe('/settings Posting queue across accounts', () => {
       me: createMe(),
       routes: {
         ...integrationRoutes(),
-        'GET /organizations/org_1/queue': () => ok({ timeZone: 'Europe/Paris', accounts }),
+        'GET /organizations/org_1/queue': () => ok({ ...PARIS, accounts }),
         [`POST /organizations/org_1/queue/${X_ID}/copy`]: (request) => {
           const ids = (request.body as { integrationIds: string[] }).integrationIds;
           accounts = accounts.map((a) =>

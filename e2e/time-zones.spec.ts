@@ -45,7 +45,7 @@ async function connectX(page: Page) {
 }
 
 test.describe('time zones', () => {
-  test("a person's zone starts as the browser's, a team default does not override it, and the zone they choose is the one times are shown and scheduled in", async ({
+  test("times are in the person's own zone (first the browser's) until the organization sets one, which then applies to everyone, named on every screen", async ({
     page,
     baseURL,
   }) => {
@@ -55,27 +55,18 @@ test.describe('time zones', () => {
     await startTrial(page, orgId, baseURL ?? '');
     await connectX(page);
 
-    // The first sign-in made the browser's zone the person's own: the library names it, and
-    // Settings shows it chosen.
+    // The first sign-in made the browser's zone the person's own: the library names it and why,
+    // and Settings shows it chosen.
     await page.getByRole('link', { name: 'Posts', exact: true }).click();
-    await expect(page.getByText(`Times in ${BROWSER_ZONE}`)).toBeVisible();
+    await expect(
+      page.getByText(`Times in ${BROWSER_ZONE} (your time zone; the organization has none set)`),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Profile' }).getByLabel('Timezone')).toHaveValue(
       BROWSER_ZONE,
     );
 
-    // The org admin gives the team a default zone; it is for members without a zone of their own,
-    // so this person keeps theirs.
-    const organization = page.getByRole('region', { name: 'Organization' });
-    await organization.getByLabel('Default time zone').selectOption(ORG_ZONE);
-    await organization.getByRole('button', { name: 'Save Organization' }).click();
-    await expect(page.getByText('Organization time zone saved.')).toBeVisible();
-    await page.getByRole('link', { name: 'Posts', exact: true }).click();
-    await expect(page.getByText(`Times in ${BROWSER_ZONE}`)).toBeVisible();
-    await expect(page.getByText(`Times in ${ORG_ZONE}`)).toHaveCount(0);
-
-    // The person saves a zone of their own, which wins over the team's.
-    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    // The person saves a zone of their own: with no organization zone, it is the one used.
     const profile = page.getByRole('region', { name: 'Profile' });
     await profile.getByLabel('Timezone').selectOption(USER_ZONE);
     await profile.getByRole('button', { name: 'Save Profile' }).click();
@@ -91,7 +82,7 @@ test.describe('time zones', () => {
     await page.locator('label').filter({ has: box }).click();
     await page.getByLabel('Post content').fill(TEXT);
     await page.getByRole('radio', { name: 'Schedule' }).check();
-    await expect(page.getByText(`Times in ${USER_ZONE}`)).toBeVisible();
+    await expect(page.getByText(`Times in ${USER_ZONE} (your time zone`)).toBeVisible();
     await page.getByLabel('Publish Date & Time').fill(`${day.y}-${pad(day.m)}-${pad(day.d)}T10:00`);
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await expect(page).toHaveURL(/\/content$/);
@@ -102,12 +93,14 @@ test.describe('time zones', () => {
     expect(new Date(post.scheduledAt).getTime()).toBe(expected);
 
     // The library and the details say 10:00 AM on Auckland's day, and name the zone.
-    const shown = new Date(Date.UTC(day.y, day.m - 1, day.d)).toLocaleDateString('en-US', {
-      timeZone: 'UTC',
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-    });
+    const shownOn = (y: number, m: number, d: number) =>
+      new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
+        timeZone: 'UTC',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+      });
+    const shown = shownOn(day.y, day.m, day.d);
     await expect(page.getByText(`Times in ${USER_ZONE}`)).toBeVisible();
     const card = page.getByRole('list', { name: 'Posts' }).getByRole('article');
     await expect(card.getByText(`${shown} 10:00 AM`)).toBeVisible();
@@ -121,5 +114,36 @@ test.describe('time zones', () => {
     await page.goto(`/calendar?date=${day.y}-${pad(day.m)}-${pad(day.d)}`);
     await expect(page.getByText(`Times in ${USER_ZONE}`)).toBeVisible();
     await expect(page.getByRole('link', { name: /10:00 AM.*Harbour lights/ })).toBeVisible();
+
+    // The organization sets its time zone: it applies to every member, this one included.
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    const organization = page.getByRole('region', { name: 'Organization' });
+    const zoneField = organization.getByLabel('Organization time zone');
+    await expect(zoneField.locator('option:checked')).toHaveText(
+      'None: each member sees their own time zone',
+    );
+    await zoneField.selectOption(ORG_ZONE);
+    await organization.getByRole('button', { name: 'Save Organization' }).click();
+    await expect(page.getByText('Organization time zone saved.')).toBeVisible();
+    await expect(
+      page.getByText(`Your organization's time zone (${ORG_ZONE}) is used`),
+    ).toBeVisible();
+
+    // The same instant, now written on Tokyo's clock.
+    const tokyo = wallParts(expected, ORG_ZONE);
+    const hour = tokyo.h % 12 === 0 ? 12 : tokyo.h % 12;
+    const inTokyo = `${shownOn(tokyo.y, tokyo.m, tokyo.d)} ${hour}:${pad(tokyo.mi)} ${tokyo.h < 12 ? 'AM' : 'PM'}`;
+    await page.getByRole('link', { name: 'Posts', exact: true }).click();
+    await expect(
+      page.getByText(`Times in ${ORG_ZONE} (the organization's time zone)`),
+    ).toBeVisible();
+    await expect(page.getByText(`Times in ${USER_ZONE}`)).toHaveCount(0);
+    await expect(
+      page.getByRole('list', { name: 'Posts' }).getByRole('article').getByText(inTokyo),
+    ).toBeVisible();
+    await page.goto(`/calendar?date=${tokyo.y}-${pad(tokyo.m)}-${pad(tokyo.d)}`);
+    await expect(
+      page.getByText(`Times in ${ORG_ZONE} (the organization's time zone)`),
+    ).toBeVisible();
   });
 });

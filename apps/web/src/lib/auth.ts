@@ -53,7 +53,7 @@ export async function fetchMe(): Promise<Session> {
 /**
  * On the first sign-in the user has no time zone yet: the browser's becomes theirs (the server
  * stores it only while they have none; they change it in Settings). Failing that, nothing is lost:
- * times fall back to the organization's zone or the browser's, and Settings still asks for one.
+ * times are in the organization's zone, else UTC, named on screen, and Settings still asks for one.
  */
 async function adoptBrowserTimeZone(user: User): Promise<User> {
   const timezone = browserTimeZone();

@@ -32,7 +32,7 @@ export function useOrganization(orgId: string | null, { enabled = true } = {}) {
   });
 }
 
-/** `PATCH /organizations/{orgId}` (org:manage): the organization default time zone. */
+/** `PATCH /organizations/{orgId}` (org:manage): the organization's time zone and approval rules. */
 export function useUpdateOrganization(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -46,6 +46,8 @@ export function useUpdateOrganization(orgId: string) {
     },
     onSuccess: (organization) => {
       queryClient.setQueryData(organizationKey(orgId), organization);
+      // The posting queue's zone is the organization's when it has one.
+      void queryClient.invalidateQueries({ queryKey: ['queue', orgId] });
     },
   });
 }

@@ -12,7 +12,7 @@ import { apiClient } from '@/lib/api-client';
 
 const orgPath = (orgId: string) => `/organizations/${encodeURIComponent(orgId)}`;
 
-/** `GET …/queue`: every account's weekly slots and the organization's zone. */
+/** `GET …/queue`: every account's weekly slots and the zone they are in. */
 export function useQueue(orgId: string | null) {
   return useQuery({
     queryKey: ['queue', orgId] as const,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  effectiveTimeZone,
   loadTimeZones,
+  ruleTimeZone,
   timeZoneOptions,
   toZonedLocal,
   zonedLocalToInstant,
@@ -9,17 +9,23 @@ import {
 import { formatInZone } from './zoned-time';
 
 describe('which zone times are shown in', () => {
-  it("prefers the user's zone, then the organization's, then the browser's", () => {
-    expect(effectiveTimeZone('Pacific/Auckland', 'Europe/Paris', 'America/New_York')).toBe(
-      'Pacific/Auckland',
-    );
-    expect(effectiveTimeZone(null, 'Europe/Paris', 'America/New_York')).toBe('Europe/Paris');
-    expect(effectiveTimeZone(null, null, 'America/New_York')).toBe('America/New_York');
-    expect(effectiveTimeZone(undefined, undefined, null)).toBe('UTC');
+  it("takes the organization's zone, then the member's, then UTC: the browser's is not asked", () => {
+    expect(ruleTimeZone('Europe/Paris', 'Pacific/Auckland')).toEqual({
+      zone: 'Europe/Paris',
+      source: 'organization',
+    });
+    expect(ruleTimeZone(null, 'Pacific/Auckland')).toEqual({
+      zone: 'Pacific/Auckland',
+      source: 'member',
+    });
+    expect(ruleTimeZone(undefined, undefined)).toEqual({ zone: 'UTC', source: 'default' });
   });
 
   it('skips a zone this browser does not know', () => {
-    expect(effectiveTimeZone('Mars/Olympus', 'Europe/Paris', 'UTC')).toBe('Europe/Paris');
+    expect(ruleTimeZone('Mars/Olympus', 'Europe/Paris')).toEqual({
+      zone: 'Europe/Paris',
+      source: 'member',
+    });
   });
 });
 

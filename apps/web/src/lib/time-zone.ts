@@ -1,7 +1,9 @@
+import { applicableTimeZone, type ApplicableTimeZone } from '@herald/contract';
+
 /**
  * Time zones, in one place: the list people choose from (settings, onboarding-free back-office
- * form, the organization's default) and the conversions that show and take times in the zone the
- * user works in rather than in the browser's (user zone > organization zone > browser).
+ * form, the organization's time zone) and the conversions that show and take times in the zone
+ * that applies rather than in the browser's (organization zone > member zone > UTC).
  * Built on `Intl` only, which is exact across daylight-saving changes.
  */
 
@@ -50,18 +52,14 @@ export function isKnownTimeZone(zone: string | null | undefined): zone is string
 }
 
 /**
- * The zone times are shown and chosen in: the user's own, else the organization's default, else
- * the browser's (else UTC). A zone this browser does not know is skipped rather than trusted.
+ * The zone times are shown and chosen in: the contract's rule (`applicableTimeZone`: the
+ * organization's time zone, else the member's own, else UTC), the server's too. A zone this
+ * browser cannot show is passed over rather than trusted.
  */
-export function effectiveTimeZone(
-  userZone: string | null | undefined,
-  orgZone: string | null | undefined,
-  browserZone: string | null = browserTimeZone(),
-): string {
-  if (isKnownTimeZone(userZone)) return userZone;
-  if (isKnownTimeZone(orgZone)) return orgZone;
-  return isKnownTimeZone(browserZone) ? browserZone : 'UTC';
-}
+export const ruleTimeZone = (
+  organizationZone: string | null | undefined,
+  memberZone: string | null | undefined,
+): ApplicableTimeZone => applicableTimeZone(organizationZone, memberZone, isKnownTimeZone);
 
 // The wall-time conversions live in the contract (the server's posting queue uses them too).
 export {

@@ -14,10 +14,14 @@ import { apiClient } from '@/lib/api-client';
 export type { AnalyticsBestTimes, AnalyticsOverview };
 export type TopPostsSort = (typeof TOP_POSTS_SORTS)[number];
 
-/** What the screen asks for: a range of UTC days and optional network/account filters. */
+/**
+ * What the screen asks for: a range of days of `timezone` (the zone that applies) and optional
+ * network/account filters.
+ */
 export interface AnalyticsQuery {
   from: string;
   to: string;
+  timezone: string;
   platformIds: string[];
   integrationIds: string[];
   sort: TopPostsSort;
@@ -30,7 +34,12 @@ export const analyticsKeys = {
 
 /** The query string of an overview request. */
 export function overviewSearch(q: AnalyticsQuery): string {
-  const search = new URLSearchParams({ from: q.from, to: q.to, sort: q.sort });
+  const search = new URLSearchParams({
+    from: q.from,
+    to: q.to,
+    timezone: q.timezone,
+    sort: q.sort,
+  });
   if (q.platformIds.length) search.set('platformIds', q.platformIds.join(','));
   if (q.integrationIds.length) search.set('integrationIds', q.integrationIds.join(','));
   return search.toString();
@@ -60,17 +69,16 @@ export function exportSearch(q: AnalyticsQuery): string {
   return search.toString();
 }
 
-/** The query string of the best-times request: the range and filters, and the viewer's zone. */
-export function bestTimesSearch(q: AnalyticsQuery, timezone: string): string {
+/** The query string of the best-times request: the range, its zone and the filters. */
+export function bestTimesSearch(q: AnalyticsQuery): string {
   const search = new URLSearchParams(overviewSearch(q));
   search.delete('sort');
-  search.set('timezone', timezone);
   return search.toString();
 }
 
-/** `GET /organizations/{orgId}/analytics/best-times`: the weekday × hour map in `timezone`. */
-export function useBestTimes(orgId: string | null, q: AnalyticsQuery, timezone: string) {
-  const search = bestTimesSearch(q, timezone);
+/** `GET /organizations/{orgId}/analytics/best-times`: the weekday × hour map in `q.timezone`. */
+export function useBestTimes(orgId: string | null, q: AnalyticsQuery) {
+  const search = bestTimesSearch(q);
   return useQuery({
     queryKey: analyticsKeys.bestTimes(orgId ?? '', search),
     queryFn: async ({ signal }): Promise<AnalyticsBestTimes> => {

@@ -31,7 +31,7 @@ export function formatChange(change: number): string {
   return '0%';
 }
 
-/** "3 Mar" for axis labels (UTC days). */
+/** "3 Mar" for axis labels: a day of the range, as it is written ("2026-03-03"). */
 export function formatDay(day: string, withYear = false): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
     day: 'numeric',

@@ -251,13 +251,13 @@ describe('/analytics', () => {
     const link = await screen.findByRole('link', { name: 'Export posts CSV' });
     expect(link).toHaveAttribute(
       'href',
-      `/api/organizations/${ORG}/analytics/export.csv?from=2026-03-01&to=2026-03-07&platformIds=${X}`,
+      `/api/organizations/${ORG}/analytics/export.csv?from=2026-03-01&to=2026-03-07&timezone=Europe%2FLondon&platformIds=${X}`,
     );
     expect(link).toHaveAttribute('download');
     const accounts = screen.getByRole('link', { name: 'Export accounts CSV' });
     expect(accounts).toHaveAttribute(
       'href',
-      `/api/organizations/${ORG}/analytics/accounts.csv?from=2026-03-01&to=2026-03-07&platformIds=${X}`,
+      `/api/organizations/${ORG}/analytics/accounts.csv?from=2026-03-01&to=2026-03-07&timezone=Europe%2FLondon&platformIds=${X}`,
     );
   });
 

@@ -1,4 +1,4 @@
-import { ANALYTICS_MAX_RANGE_DAYS } from '@herald/contract';
+import { addDaysTo, ANALYTICS_MAX_RANGE_DAYS, dayIn, describeTimeZone } from '@herald/contract';
 import { Printer } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { useIntegrations } from '@/lib/integrations';
 import { useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
-import { useTimeZone } from '@/lib/use-time-zone';
+import { useTimeZoneRule } from '@/lib/use-time-zone';
 import {
   exportSearch,
   useAnalyticsOverview,
@@ -31,11 +31,13 @@ import { XSettingsCard } from '../components/x-settings-card';
 export const LOAD_FAILED = 'The analytics could not be loaded. Please try again.';
 
 const DAY_MS = 86_400_000;
-const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const SORTS: TopPostsSort[] = ['views', 'interactions', 'engagement'];
 
-/** The filters from the address (so a view can be shared and reloaded), with defaults. */
-function readFilters(search: URLSearchParams, today: number): FilterState & { sort: TopPostsSort } {
+/**
+ * The filters from the address (so a view can be shared and reloaded), with defaults: the last
+ * days up to `today`, a day of the zone that applies.
+ */
+function readFilters(search: URLSearchParams, today: string): FilterState & { sort: TopPostsSort } {
   const preset = (PRESETS as readonly string[]).includes(search.get('range') ?? '')
     ? (search.get('range') as Preset)
     : '30';
@@ -43,8 +45,8 @@ function readFilters(search: URLSearchParams, today: number): FilterState & { so
   const sort = search.get('sort') as TopPostsSort;
   return {
     preset,
-    from: (preset === 'custom' && search.get('from')) || dayOf(today - (days - 1) * DAY_MS),
-    to: (preset === 'custom' && search.get('to')) || dayOf(today),
+    from: (preset === 'custom' && search.get('from')) || addDaysTo(today, 1 - days),
+    to: (preset === 'custom' && search.get('to')) || today,
     platformId: search.get('network') ?? '',
     integrationId: search.get('account') ?? '',
     sort: SORTS.includes(sort) ? sort : 'views',
@@ -64,22 +66,26 @@ function rangeProblem(from: string, to: string): string | null {
 export function AnalyticsPage() {
   const { currentOrgId } = useAuth();
   const [search, setSearch] = useSearchParams();
-  const filters = readFilters(search, Date.now());
+  // Days are the zone's that applies (the organization's, else the member's), named below.
+  const timeZone = useTimeZoneRule();
+  const filters = readFilters(search, dayIn(Date.now(), timeZone.zone));
   const rangeError = rangeProblem(filters.from, filters.to);
   const query: AnalyticsQuery = {
     from: filters.from,
     to: filters.to,
+    timezone: timeZone.zone,
     platformIds: filters.platformId ? [filters.platformId] : [],
     integrationIds: filters.integrationId ? [filters.integrationId] : [],
     sort: filters.sort,
   };
   const integrations = useIntegrations(currentOrgId);
-  const overview = useAnalyticsOverview(rangeError ? null : currentOrgId, query);
-  const timeZone = useTimeZone();
+  const overview = useAnalyticsOverview(
+    rangeError || !timeZone.settled ? null : currentOrgId,
+    query,
+  );
   const bestTimes = useBestTimes(
     rangeError || !overview.data?.status.hasReadings ? null : currentOrgId,
     query,
-    timeZone,
   );
   const settings = useAnalyticsSettings(currentOrgId);
   const canManage = useCan('PUT /organizations/:orgId/analytics/settings');
@@ -174,7 +180,7 @@ export function AnalyticsPage() {
             )}
           </h1>
           <p className="text-sm text-slate-600">
-            {`${filters.from} to ${filters.to} (UTC days), compared with the period of equal length before it.`}
+            {`${filters.from} to ${filters.to}, compared with the period of equal length before it. Days in ${describeTimeZone(timeZone)}.`}
           </p>
         </div>
         {!rangeError && (

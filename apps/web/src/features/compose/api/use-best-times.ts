@@ -13,7 +13,7 @@ export function useComposerBestTimes(
   integrationIds: readonly string[],
   zone: string,
 ) {
-  const { from, to } = bestTimeRange();
+  const { from, to } = bestTimeRange(zone);
   const search = new URLSearchParams({ from, to, timezone: zone });
   if (integrationIds.length > 0) search.set('integrationIds', [...integrationIds].sort().join(','));
   const query = search.toString();

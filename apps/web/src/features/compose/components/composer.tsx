@@ -18,7 +18,7 @@ import { useAuth } from '@/lib/auth';
 import { holdPostNotifications } from '@/lib/notifications';
 import { usePermissions } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
-import { useTimeZone } from '@/lib/use-time-zone';
+import { useTimeZoneRule } from '@/lib/use-time-zone';
 import { classifyCreatePostError, platformList } from '../api/create-post-errors';
 import type { PostDraft } from '../api/post-form-data';
 import { useCreatePost, useEditPost } from '../api/use-create-post';
@@ -193,7 +193,7 @@ interface ComposerProps {
 /** The Create Social Post form: one request for every selected platform (docs/product.md#create-post, #composer-states, #posts-validation). */
 export function Composer({ orgId, platforms, initialScheduleAt, edit }: ComposerProps) {
   const navigate = useNavigate();
-  const zone = useTimeZone();
+  const { zone, source: zoneSource } = useTimeZoneRule();
   const lockedIds = edit?.lockedIds ?? [];
   const { state, dispatch, selected, addMedia, removeMedia, reset, readingFor } = useComposer(
     platforms,
@@ -509,6 +509,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             onScheduleAtChange={(value) => dispatch({ type: 'setScheduleAt', value })}
             error={issues.scheduleError}
             zone={zone}
+            zoneSource={zoneSource}
             disabled={isSubmitting}
           >
             <BestTimeHint

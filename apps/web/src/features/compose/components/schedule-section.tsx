@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CREATE_POST_ACTIONS, type CreatePostAction } from '@herald/contract';
+import { CREATE_POST_ACTIONS, type CreatePostAction, type TimeZoneSource } from '@herald/contract';
 import { TextField } from '@/components/ui/form-field';
 import { TimeZoneNote } from '@/components/ui/time-zone-note';
 import { cn } from '@/lib/cn';
@@ -17,8 +17,10 @@ interface ScheduleSectionProps {
   scheduleAt: string;
   onScheduleAtChange: (value: string) => void;
   error: string | null;
-  /** The user's zone (`useTimeZone`): the picker's value is a time there. */
+  /** The zone that applies (`useTimeZoneRule`): the picker's value is a time there. */
   zone: string;
+  /** Why that zone applies, named under the picker. */
+  zoneSource?: TimeZoneSource;
   disabled?: boolean;
   /** Shown under the picker: the best-time hint. */
   children?: ReactNode;
@@ -32,6 +34,7 @@ export function ScheduleSection({
   onScheduleAtChange,
   error,
   zone,
+  zoneSource,
   disabled,
   children,
 }: ScheduleSectionProps) {
@@ -93,7 +96,7 @@ export function ScheduleSection({
         hint={action === 'schedule' ? undefined : 'Pick a time to schedule the post instead.'}
       />
       {/* Said apart from the hint, which an error replaces: the zone is always named. */}
-      {action === 'schedule' && <TimeZoneNote zone={zone} className="mt-2" />}
+      {action === 'schedule' && <TimeZoneNote zone={zone} source={zoneSource} className="mt-2" />}
       {children}
     </section>
   );

@@ -55,7 +55,11 @@ describe("/create-post schedules in the user's zone, not the browser's", () => {
       path: '/create-post?date=2099-05-10&time=14:30',
       routes: { [CREATE_ROUTE]: created() },
     });
-    expect(await screen.findByText('Times in Pacific/Auckland')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Times in Pacific/Auckland (your time zone; the organization has none set)',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Publish Date & Time')).toHaveValue('2099-05-10T14:30');
     await writeForXAndFacebook(user);
     await user.click(createButton());
@@ -63,8 +67,8 @@ describe("/create-post schedules in the user's zone, not the browser's", () => {
     expect(await scheduledAtOf(server)).toBe('2099-05-10T02:30:00.000Z');
   });
 
-  it("uses the organization's default zone when the user has none", async () => {
-    const me = createMe({ user: { timezone: null } });
+  it("uses the organization's zone when it has one, whatever the member's own", async () => {
+    const me = createMe({ user: { timezone: 'Pacific/Auckland' } });
     const { user, server } = await renderComposer({
       me,
       path: '/create-post?date=2099-05-10&time=14:30',
@@ -82,7 +86,9 @@ describe("/create-post schedules in the user's zone, not the browser's", () => {
         }),
       },
     });
-    expect(await screen.findByText('Times in Asia/Tokyo')).toBeInTheDocument();
+    expect(
+      await screen.findByText("Times in Asia/Tokyo (the organization's time zone)"),
+    ).toBeInTheDocument();
     await writeForXAndFacebook(user);
     await user.click(createButton());
     expect(await scheduledAtOf(server)).toBe('2099-05-10T05:30:00.000Z');

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { useIntegrations, useSupportedPlatforms } from '@/lib/integrations';
 import { useCan } from '@/lib/permissions';
+import { useTimeZoneRule } from '@/lib/use-time-zone';
 import { Composer } from '../components/composer';
 import { composePlatforms } from '../utils/compose-platforms';
 import { scheduleFromSearch } from '../utils/schedule';
@@ -23,6 +24,7 @@ export function CreatePostPage() {
   const orgId = canCreate ? currentOrgId : null;
   const integrations = useIntegrations(orgId);
   const supported = useSupportedPlatforms();
+  const timeZone = useTimeZoneRule();
   const platforms = useMemo(
     () => composePlatforms(integrations.data ?? [], supported.data ?? []),
     [integrations.data, supported.data],
@@ -53,7 +55,8 @@ export function CreatePostPage() {
         </div>
       );
     }
-    if (!integrations.data || !supported.data) {
+    // The picker's time is read in the zone that applies: known before the form starts.
+    if (!integrations.data || !supported.data || !timeZone.settled) {
       return <LoadingIndicator label="Loading your connected platforms" className="py-16" />;
     }
     return (

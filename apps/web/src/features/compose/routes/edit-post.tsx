@@ -10,6 +10,7 @@ import { useAuth } from '@/lib/auth';
 import { useIntegrations, useSupportedPlatforms } from '@/lib/integrations';
 import { useCan } from '@/lib/permissions';
 import { usePost } from '@/lib/posts';
+import { useTimeZoneRule } from '@/lib/use-time-zone';
 import { Composer } from '../components/composer';
 import { composePlatforms } from '../utils/compose-platforms';
 import { lockedAccountIds } from '../utils/edit-state';
@@ -33,6 +34,7 @@ export function EditPostPage() {
   const post = usePost(orgId, postId);
   const integrations = useIntegrations(orgId);
   const supported = useSupportedPlatforms();
+  const timeZone = useTimeZoneRule();
   const platforms = useMemo(
     () => composePlatforms(integrations.data ?? [], supported.data ?? []),
     [integrations.data, supported.data],
@@ -57,7 +59,8 @@ export function EditPostPage() {
         />
       );
     }
-    if (!post.data || !integrations.data || !supported.data) {
+    // The post's time is shown in the zone that applies: known before the form starts from it.
+    if (!post.data || !integrations.data || !supported.data || !timeZone.settled) {
       return <LoadingIndicator label="Loading the post" className="py-16" />;
     }
     const status = post.data.status;

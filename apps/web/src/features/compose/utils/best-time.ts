@@ -1,4 +1,4 @@
-import type { AnalyticsBestTimes } from '@herald/contract';
+import { addDaysTo, dayIn, type AnalyticsBestTimes } from '@herald/contract';
 
 /** docs/product.md#best-time-hint: how far back the hint looks, and how many posts a slot needs. */
 export const BEST_TIME_DAYS = 90;
@@ -49,8 +49,8 @@ export function nextOccurrence(slot: Pick<BestSlot, 'weekday' | 'hour'>, now: st
   return `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}T${pad(slot.hour)}:00`;
 }
 
-/** The range the hint reads: the last BEST_TIME_DAYS days, as UTC days. */
-export function bestTimeRange(now: number = Date.now()) {
-  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  return { from: iso(now - BEST_TIME_DAYS * 86_400_000), to: iso(now) };
+/** The range the hint reads: the last BEST_TIME_DAYS days, days of `zone` (the one that applies). */
+export function bestTimeRange(zone: string, now: number = Date.now()) {
+  const to = dayIn(now, zone);
+  return { from: addDaysTo(to, -BEST_TIME_DAYS), to };
 }

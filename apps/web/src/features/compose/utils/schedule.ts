@@ -25,8 +25,8 @@ export function scheduleFromSearch(search: URLSearchParams): string {
 }
 
 /**
- * The picker's value is a wall-clock time in the user's zone (their saved zone, else the
- * organization's, else the browser's: `useTimeZone`); the server gets the instant as ISO (UTC).
+ * The picker's value is a wall-clock time in the zone that applies (the organization's, else the
+ * member's own, else UTC: `useTimeZone`); the server gets the instant as ISO (UTC).
  * Null when the value is not a date.
  */
 export function localToIso(local: string, zone: string): string | null {

@@ -7,8 +7,8 @@ export const DATE_TIME_FORMAT = 'MMM D, YYYY h:mm A';
 export const DATE_FORMAT = 'MMM D, YYYY';
 
 /**
- * A stored time in the reader's zone (`useTimeZone`: their saved zone, else the organization's,
- * else the browser's), 'Invalid date' when unreadable, `empty` when absent.
+ * A stored time in the zone that applies to the reader (`useTimeZone`: the organization's, else
+ * their own, else UTC), 'Invalid date' when unreadable, `empty` when absent.
  */
 export function formatPostDate(
   value: string | null | undefined,

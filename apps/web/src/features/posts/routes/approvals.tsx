@@ -13,13 +13,14 @@ import { LoadError } from '@/components/ui/load-error';
 import { Modal, ModalActions } from '@/components/ui/modal';
 import { NetworkMark } from '@/components/ui/network-mark';
 import { LoadingIndicator, Spinner } from '@/components/ui/spinner';
+import { TimeZoneNote } from '@/components/ui/time-zone-note';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { isTimePassed, useApprovalQueue, useApprovePost, useRejectPost } from '@/lib/approvals';
 import { useAuth } from '@/lib/auth';
 import { usePermissions } from '@/lib/permissions';
 import { toast, toastError } from '@/lib/toast';
-import { useTimeZone } from '@/lib/use-time-zone';
+import { useTimeZoneRule } from '@/lib/use-time-zone';
 import { MediaThumbnail } from '../components/media-thumbnail';
 import { accountName } from '../components/post-accounts';
 import { formatPostDate } from '../components/post-dates';
@@ -256,7 +257,7 @@ export function ApprovalsPage() {
   const { currentOrgId } = useAuth();
   const orgId = currentOrgId ?? '';
   const canApprove = usePermissions().has('post:approve');
-  const zone = useTimeZone();
+  const { zone, source: zoneSource } = useTimeZoneRule();
   const queue = useApprovalQueue(currentOrgId, { enabled: canApprove });
   const approve = useApprovePost(orgId);
   const [rejecting, setRejecting] = useState<Post | null>(null);
@@ -326,6 +327,7 @@ export function ApprovalsPage() {
             ? `${count} post${count === 1 ? '' : 's'} waiting for approval`
             : 'Posts your team submitted for approval.'}
         </p>
+        <TimeZoneNote zone={zone} source={zoneSource} className="mt-1" />
       </header>
       {body()}
       <RejectDialog post={rejecting} onClose={() => setRejecting(null)} orgId={orgId} />

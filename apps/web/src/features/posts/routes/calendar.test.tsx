@@ -360,6 +360,51 @@ describe('/calendar week', () => {
   });
 });
 
+describe('/calendar time zone', () => {
+  const tokyoOrganization = ok({
+    organization: {
+      id: 'org_1',
+      name: 'Acme Studio',
+      defaultTimeZone: 'Asia/Tokyo',
+      requirePostApproval: false,
+      postApprovalRoleIds: [],
+      createdAt: '2026-01-10T09:00:00.000Z',
+    },
+  });
+
+  it("places posts on the organization's days, whatever the member's own zone, and names it", async () => {
+    // 13:30 UTC: Tuesday 22:30 in Tokyo, already Wednesday 02:30 in Auckland.
+    const posts = [createPost({ status: 'scheduled', scheduledAt: '2030-03-05T13:30:00.000Z' })];
+    await renderCalendar({
+      posts,
+      me: createMe({ user: { timezone: 'Pacific/Auckland' } }),
+      routes: { 'GET /organizations/org_1': tokyoOrganization },
+    });
+    expect(
+      await screen.findByText("Times in Asia/Tokyo (the organization's time zone)"),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dayHeader('Tuesday, March 5')).getByText('1 post')).toBeInTheDocument(),
+    );
+    expect(
+      within(dayHeader('Wednesday, March 6')).getByText('No posts scheduled'),
+    ).toBeInTheDocument();
+  });
+
+  it("uses the member's own zone when the organization has none, and says so", async () => {
+    const posts = [createPost({ status: 'scheduled', scheduledAt: '2030-03-05T13:30:00.000Z' })];
+    await renderCalendar({ posts, me: createMe({ user: { timezone: 'Pacific/Auckland' } }) });
+    expect(
+      await screen.findByText(
+        'Times in Pacific/Auckland (your time zone; the organization has none set)',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dayHeader('Wednesday, March 6')).getByText('1 post')).toBeInTheDocument(),
+    );
+  });
+});
+
 describe('/calendar month', () => {
   it('shows six weeks from the Sunday before the 1st, and a drop on a day keeps the time', async () => {
     const post = createPost({

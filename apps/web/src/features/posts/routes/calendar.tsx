@@ -10,7 +10,7 @@ import { useCan } from '@/lib/permissions';
 import { usePosts } from '@/lib/posts';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
-import { useTimeZone } from '@/lib/use-time-zone';
+import { useTimeZoneRule } from '@/lib/use-time-zone';
 import { parseWall, wallNow } from '@/lib/zoned-time';
 import {
   dayKey,
@@ -112,7 +112,7 @@ export function CalendarPage() {
   const orgId = currentOrgId ?? '';
   const canEdit = useCan('PUT /organizations/:orgId/posts/:postId');
   const canCreate = useCan('POST /organizations/:orgId/post');
-  const zone = useTimeZone();
+  const { zone, source: zoneSource } = useTimeZoneRule();
   const { view, anchor, setPosition } = useCalendarPosition(zone);
   const isPhone = useMediaQuery(PHONE_QUERY);
   const [openDayKey, setOpenDayKey] = useState<string | null>(null);
@@ -190,7 +190,7 @@ export function CalendarPage() {
             view !== 'agenda' &&
             ' Drag a scheduled post to another day or hour to reschedule it.'}
         </p>
-        <TimeZoneNote zone={zone} className="mt-1" />
+        <TimeZoneNote zone={zone} source={zoneSource} className="mt-1" />
       </header>
       <CalendarToolbar
         view={view}

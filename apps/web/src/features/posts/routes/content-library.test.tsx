@@ -256,7 +256,9 @@ describe("/content times in the user's zone, not the browser's", () => {
       me: createMe({ user: { timezone: 'Pacific/Auckland' } }),
     });
     const [card] = await screen.findAllByRole('article');
-    expect(screen.getByText('Times in Pacific/Auckland')).toBeInTheDocument();
+    expect(
+      screen.getByText('Times in Pacific/Auckland (your time zone; the organization has none set)'),
+    ).toBeInTheDocument();
     expect(within(card!).getByText('Mar 6, 2030')).toBeInTheDocument();
     expect(within(card!).getByText('Mar 6, 2030 12:15 PM')).toBeInTheDocument();
   });

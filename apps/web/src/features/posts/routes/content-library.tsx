@@ -15,7 +15,7 @@ import { cn } from '@/lib/cn';
 import { useCan } from '@/lib/permissions';
 import { useIntegrations } from '@/lib/integrations';
 import { usePosts } from '@/lib/posts';
-import { useTimeZone } from '@/lib/use-time-zone';
+import { useTimeZoneRule } from '@/lib/use-time-zone';
 import { BulkBar } from '../components/library/bulk-bar';
 import { LibraryFilters } from '../components/library/library-filters';
 import { LIBRARY_LOAD_FAILED, LibraryEmpty } from '../components/library/library-states';
@@ -96,7 +96,7 @@ export function ContentLibraryPage() {
   const canDelete = useCan('POST /organizations/:orgId/posts/bulk/delete');
   const canDraft = useCan('POST /organizations/:orgId/posts/bulk/draft');
   const canEdit = useCan('PUT /organizations/:orgId/post/:postId');
-  const zone = useTimeZone();
+  const { zone, source: zoneSource } = useTimeZoneRule();
   const [view, update] = useLibraryView();
   const [layout, setLayout] = useLibraryLayout();
   const tab = libraryTab(view.tab);
@@ -219,7 +219,7 @@ export function ContentLibraryPage() {
           <p className="mt-1 text-slate-600">
             Drafts, scheduled and published posts of your organization.
           </p>
-          <TimeZoneNote zone={zone} className="mt-1" />
+          <TimeZoneNote zone={zone} source={zoneSource} className="mt-1" />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {currentOrgId && <ExportPostsButton orgId={currentOrgId} zone={zone} />}

@@ -67,6 +67,12 @@ describe('/content/import', () => {
     expect(within(result).getByText('1 row ready, 1 refused.')).toBeInTheDocument();
     expect(within(result).getByText('Row 3')).toBeInTheDocument();
     expect(within(result).getByText('time: "soon" is not a date and time.')).toBeInTheDocument();
+    // Times are written in the zone that applies, named: never the server's UTC text.
+    expect(
+      screen.getByText('Times in Europe/London (your time zone; the organization has none set)'),
+    ).toBeInTheDocument();
+    expect(within(result).getByText(/Jan 1, 2031 9:00 AM \(Europe\/London\)/)).toBeInTheDocument();
+    expect(within(result).queryByText(/2031-01-01T09:00/)).toBeNull();
     const dry = server.requests.find((r) => r.path.endsWith('/dry-run'));
     expect(dry?.body).toEqual({ csv: CSV, mode: 'schedule' });
     expect(server.count('POST /organizations/org_1/posts/import')).toBe(0);

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { useCan } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
-import { useTimeZone } from '@/lib/use-time-zone';
+import { useTimeZoneRule } from '@/lib/use-time-zone';
 import { formatInZone } from '@/lib/zoned-time';
 import { useImportDryRun, useImportPosts } from '../api/import';
 
@@ -46,7 +46,10 @@ function RowResult({ row, zone }: { row: ImportRow; zone: string }) {
         <p className="text-xs break-words text-slate-600">
           {[
             row.accounts.join(', ') || 'No account',
-            row.scheduledAt ? formatInZone(row.scheduledAt, zone, 'MMM D, YYYY h:mm A') : 'No time',
+            // The zone named on each row too: the server read the file's wall times in it.
+            row.scheduledAt
+              ? `${formatInZone(row.scheduledAt, zone, 'MMM D, YYYY h:mm A')} (${zone})`
+              : 'No time',
             row.mediaCount > 0 ? `${row.mediaCount} media` : null,
           ]
             .filter(Boolean)
@@ -71,7 +74,7 @@ function RowResult({ row, zone }: { row: ImportRow; zone: string }) {
 export function ImportPostsPage() {
   const { currentOrgId } = useAuth();
   const orgId = currentOrgId ?? '';
-  const zone = useTimeZone();
+  const { zone, source: zoneSource } = useTimeZoneRule();
   const canImport = useCan('POST /organizations/:orgId/posts/import');
   const dryRun = useImportDryRun(orgId);
   const importPosts = useImportPosts(orgId);
@@ -105,7 +108,7 @@ export function ImportPostsPage() {
           Check the file first: each row is validated with the same rules as the composer. Then
           import the rows that pass, as drafts or scheduled.
         </p>
-        <TimeZoneNote zone={zone} className="mt-1" />
+        <TimeZoneNote zone={zone} source={zoneSource} className="mt-1" />
       </header>
 
       <form

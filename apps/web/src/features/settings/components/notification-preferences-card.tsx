@@ -1,4 +1,5 @@
 import {
+  describeTimeZone,
   NOTIFICATION_EVENTS,
   type NotificationChannels,
   type NotificationEvent,
@@ -9,6 +10,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { LoadingIndicator, Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/lib/toast';
+import { useTimeZoneRule } from '@/lib/use-time-zone';
 import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
@@ -125,6 +127,8 @@ function PreferencesForm({
 export function NotificationPreferencesCard({ orgId }: { orgId: string }) {
   const headingId = useId();
   const preferences = useNotificationPreferences(orgId);
+  // The digest goes out at 07:00 in the zone that applies to the member.
+  const rule = useTimeZoneRule();
   return (
     <section
       id="notifications"
@@ -136,7 +140,7 @@ export function NotificationPreferencesCard({ orgId }: { orgId: string }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         What you hear about in this organization, and where: in Herald, by email as it happens, or
-        once a day in a digest.
+        once a day in a digest, sent at 7:00 AM {describeTimeZone(rule)}.
       </p>
       {preferences.isPending ? (
         <LoadingIndicator label="Loading notification preferences" className="py-6" />

@@ -12,6 +12,9 @@ import { toast, toastError } from '@/lib/toast';
 import { useOrganizationRoles } from '../api/roles';
 
 export const ORG_ZONE_SAVED = 'Organization time zone saved.';
+export const ORG_ZONE_NONE = 'None: each member sees their own time zone';
+export const ORG_ZONE_HINT =
+  'When set, every member sees and schedules times in this zone, whatever their own, and the posting queue and analytics days follow it. None: each member uses the time zone of their profile.';
 export const ORG_ZONE_SAVE_FAILED = 'Failed to save the organization time zone. Please try again.';
 
 function ZoneForm({ orgId, saved }: { orgId: string; saved: string }) {
@@ -33,12 +36,12 @@ function ZoneForm({ orgId, saved }: { orgId: string; saved: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
       <SelectField
-        label="Default time zone"
+        label="Organization time zone"
         value={zone}
         onChange={(event) => setZone(event.target.value)}
-        hint="Members who have not chosen a time zone in their profile see times in this one."
+        hint={ORG_ZONE_HINT}
       >
-        <option value="">None (each member’s browser zone)</option>
+        <option value="">{ORG_ZONE_NONE}</option>
         <TimeZoneOptions zones={timeZoneOptions(zones, saved)} />
       </SelectField>
       <div className="flex items-end sm:justify-end">

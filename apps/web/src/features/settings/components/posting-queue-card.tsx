@@ -2,6 +2,7 @@ import {
   QUEUE_WEEKDAYS,
   SUGGESTED_QUEUE_WEEK,
   type QueueAccount,
+  type QueueData,
   type QueueSlot,
 } from '@herald/contract';
 import { Copy, CopyPlus, Plus, Save, Shuffle, Sparkles, X } from 'lucide-react';
@@ -10,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { LoadingIndicator, Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth';
 import { useCan } from '@/lib/permissions';
 import { toast, toastError } from '@/lib/toast';
 import { useCopySlots, useQueue, useReshuffle, useSaveSlots } from '@/lib/queue';
@@ -27,6 +29,29 @@ export const RESHUFFLED = (moved: number) =>
 
 const sortSlots = (slots: QueueSlot[]) =>
   [...slots].sort((a, b) => a.weekday - b.weekday || a.time.localeCompare(b.time));
+
+/**
+ * The zone the queue's times are in, and why, in words (docs/queue-and-import.md#the-queues-time-zone):
+ * the slots are one week for the whole organization, so without an organization time zone they
+ * keep the zone they were first saved in, whoever reads them.
+ */
+function queueZoneSentence(queue: QueueData, userId: string | undefined): string {
+  const { timeZone: zone, timeZoneSetBy: setBy } = queue;
+  switch (queue.timeZoneSource) {
+    case 'organization':
+      return `Times are in ${zone} (the organization's time zone).`;
+    case 'queue':
+      if (setBy && setBy.id === userId)
+        return `Times are in ${zone} (your time zone when you first saved queue times; the organization has none set).`;
+      if (setBy)
+        return `Times are in ${zone} (the time zone of ${setBy.name}, who first saved queue times; the organization has none set).`;
+      return `Times are in ${zone} (the zone the queue times were saved in; the organization has none set).`;
+    case 'member':
+      return `Times are in ${zone} (your time zone; the organization has none set). Saving times keeps this zone for the whole organization's queue.`;
+    case 'default':
+      return `Times are in ${zone} (neither the organization nor you have set a time zone).`;
+  }
+}
 
 function accountName(a: QueueAccount) {
   const who = a.name ?? (a.username ? `@${a.username}` : 'Account');
@@ -329,6 +354,7 @@ function WeekEditor({
 /** Settings › Posting queue: each connected account's weekly time slots. */
 export function PostingQueueCard({ orgId }: { orgId: string }) {
   const queue = useQueue(orgId);
+  const { user } = useAuth();
   const canEdit = useCan('PUT /organizations/:orgId/queue/:integrationId');
   const [chosen, setChosen] = useState<string | null>(null);
   const selectId = useId();
@@ -346,8 +372,14 @@ export function PostingQueueCard({ orgId }: { orgId: string }) {
       <p className="mt-1 text-sm text-slate-600">
         Weekly time slots per account. Add to queue in the composer schedules a post at the next
         free slot.
-        {queue.data && ` Times are in the organization's time zone (${queue.data.data.timeZone}).`}
       </p>
+      {queue.data && (
+        <p className="mt-1 text-sm font-medium text-slate-800">
+          {queueZoneSentence(queue.data.data, user?.id)}
+          {queue.data.data.timeZoneSource !== 'organization' &&
+            ' To use another zone, set the organization’s time zone.'}
+        </p>
+      )}
       {queue.isError ? (
         <p role="alert" className="mt-4 text-sm text-red-700">
           Could not load the posting queue.

@@ -1,4 +1,4 @@
-import type { User } from '@herald/contract';
+import type { ApplicableTimeZone, User } from '@herald/contract';
 import { Lock, Save } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Avatar } from '@/components/ui/avatar';
@@ -8,12 +8,20 @@ import { Spinner } from '@/components/ui/spinner';
 import { TimeZoneOptions } from '@/components/ui/time-zone-options';
 import { loadTimeZones, timeZoneOptions } from '@/lib/time-zone';
 import { toast, toastError } from '@/lib/toast';
+import { useTimeZoneRule } from '@/lib/use-time-zone';
 import { useUpdateProfile } from '../api/profile';
 
 export const FILL_ALL_FIELDS = 'Please fill all fields.';
 export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
 export const TIME_ZONES_UNAVAILABLE = 'Could not load timezone list.';
+
+/** What the member's own zone is used for, given the rule (the organization's zone wins). */
+function profileZoneHint(rule: ApplicableTimeZone): string {
+  return rule.source === 'organization'
+    ? `Your organization's time zone (${rule.zone}) is used while it is set; this one is used when it has none.`
+    : 'Posts and dates are shown in this time zone (your organization has none set).';
+}
 
 /** docs/product.md#settings: who you are, and the name and time zone others see. */
 export function ProfileCard({ user }: { user: User }) {
@@ -23,6 +31,7 @@ export function ProfileCard({ user }: { user: User }) {
   const [displayName, setDisplayName] = useState(user.displayName ?? '');
   const [timezone, setTimezone] = useState(user.timezone ?? '');
   const shownName = user.displayName?.trim() || user.email;
+  const rule = useTimeZoneRule();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -84,7 +93,7 @@ export function ProfileCard({ user }: { user: User }) {
           value={timezone}
           onChange={(event) => setTimezone(event.target.value)}
           error={zones ? null : TIME_ZONES_UNAVAILABLE}
-          hint="Posts and dates are shown in this time zone."
+          hint={profileZoneHint(rule)}
         >
           <option value="">Select a timezone</option>
           <TimeZoneOptions zones={timeZoneOptions(zones, user.timezone ?? '')} />

@@ -35,6 +35,13 @@ describe('/settings notification preferences', () => {
     expect(within(card).queryByText(/does not send email/)).not.toBeInTheDocument();
   });
 
+  it('says when the digest goes out: 07:00 in the zone that applies to the member', async () => {
+    const { card } = await renderSettings(true);
+    expect(card).toHaveTextContent(
+      'once a day in a digest, sent at 7:00 AM Europe/London (your time zone; the organization has none set).',
+    );
+  });
+
   it('saves the changed choices and says so', async () => {
     const { user, server, card } = await renderSettings(true);
     await user.click(within(card).getByRole('checkbox', { name: 'Published posts: In app' }));

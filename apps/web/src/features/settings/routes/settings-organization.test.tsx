@@ -48,12 +48,18 @@ async function renderSettings(session = createMe(), start = organization(null)) 
   return { ...app, server };
 }
 
-describe('/settings organization default time zone', () => {
-  it('lets an org admin choose the zone members without one see times in', async () => {
+describe('/settings organization time zone', () => {
+  it('lets an org admin choose the zone every member sees times in, explaining the rule', async () => {
     const { user, server } = await renderSettings();
     const card = await screen.findByRole('region', { name: 'Organization' });
-    const select = await within(card).findByRole('combobox', { name: 'Default time zone' });
+    const select = await within(card).findByRole('combobox', { name: 'Organization time zone' });
     expect(select).toHaveValue('');
+    expect(within(select).getByRole('option', { selected: true })).toHaveTextContent(
+      'None: each member sees their own time zone',
+    );
+    expect(select).toHaveAccessibleDescription(
+      /When set, every member sees and schedules times in this zone, whatever their own/,
+    );
     const save = within(card).getByRole('button', { name: 'Save Organization' });
     expect(save).toBeDisabled();
 

@@ -21,13 +21,20 @@ const PARIS = {
   timeZoneSetBy: null,
 } as const;
 
-async function renderQueue(session = createMe()) {
+async function renderQueue(
+  session = createMe(),
+  zone: {
+    timeZone: string;
+    timeZoneSource: 'organization' | 'queue' | 'member' | 'default';
+    timeZoneSetBy: { id: string; name: string } | null;
+  } = PARIS,
+) {
   let saved = account([{ weekday: 0, time: '09:00' }]);
   const server = mockServer({
     me: session,
     routes: {
       ...integrationRoutes(),
-      'GET /organizations/org_1/queue': () => ok({ ...PARIS, accounts: [saved] }),
+      'GET /organizations/org_1/queue': () => ok({ ...zone, accounts: [saved] }),
       [`PUT /organizations/org_1/queue/${saved.integrationId}`]: (request) => {
         saved = account((request.body as { slots: typeof saved.slots }).slots);
         return ok({ account: saved });
@@ -159,5 +166,56 @@ describe('/settings Posting queue across accounts', () => {
     expect(within(card).getAllByText('No slots')).toHaveLength(2);
     expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
     expect(within(card).getByRole('button', { name: 'Save slots' })).toBeEnabled();
+  });
+});
+
+describe("/settings Posting queue's time zone", () => {
+  const sentence = async (zone: Parameters<typeof renderQueue>[1], me = createMe()) => {
+    const { card } = await renderQueue(me, zone);
+    return (await within(card).findByText(/^Times are in /, {}, { timeout: 10_000 })).textContent;
+  };
+
+  it("names the organization's zone", async () => {
+    expect(await sentence(PARIS)).toBe("Times are in Europe/Paris (the organization's time zone).");
+  });
+
+  it('names whose zone the queue kept when the organization has none', async () => {
+    expect(
+      await sentence({
+        timeZone: 'America/New_York',
+        timeZoneSource: 'queue',
+        timeZoneSetBy: { id: 'usr_other', name: 'Nina York' },
+      }),
+    ).toBe(
+      'Times are in America/New_York (the time zone of Nina York, who first saved queue times; the organization has none set). To use another zone, set the organization’s time zone.',
+    );
+  });
+
+  it("says it is the reader's own zone until times are saved", async () => {
+    expect(
+      await sentence({
+        timeZone: 'America/New_York',
+        timeZoneSource: 'member',
+        timeZoneSetBy: null,
+      }),
+    ).toBe(
+      "Times are in America/New_York (your time zone; the organization has none set). Saving times keeps this zone for the whole organization's queue. To use another zone, set the organization’s time zone.",
+    );
+  });
+
+  it('says so when the zone is the one the reader first saved the times in', async () => {
+    const me = createMe();
+    expect(
+      await sentence(
+        {
+          timeZone: 'Asia/Tokyo',
+          timeZoneSource: 'queue',
+          timeZoneSetBy: { id: me.user.id, name: 'Ada Lovelace' },
+        },
+        me,
+      ),
+    ).toMatch(
+      /^Times are in Asia\/Tokyo \(your time zone when you first saved queue times; the organization has none set\)\./,
+    );
   });
 });

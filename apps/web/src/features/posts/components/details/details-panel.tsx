@@ -1,7 +1,7 @@
 import type { Post } from '@herald/contract';
 import { useId, type ReactNode } from 'react';
 import { TimeZoneNote } from '@/components/ui/time-zone-note';
-import { useTimeZone } from '@/lib/use-time-zone';
+import { useTimeZoneRule } from '@/lib/use-time-zone';
 import { formatPostDate } from '../post-dates';
 import { nextPublication } from '../post-status';
 import { StatusBadge } from '../status-badge';
@@ -10,7 +10,7 @@ import { ApprovalHistory } from './approval-history';
 /** docs/product.md#post-details: Status, Created At, Scheduled For, Author (and when it went out). */
 export function DetailsPanel({ post }: { post: Post }) {
   const headingId = useId();
-  const zone = useTimeZone();
+  const { zone, source: zoneSource } = useTimeZoneRule();
   // A post partly out says when its next network is due ("Partially published · Next: {time}").
   const next = post.status === 'partially_published' ? nextPublication(post) : null;
   const rows: Array<[string, ReactNode]> = [
@@ -46,7 +46,7 @@ export function DetailsPanel({ post }: { post: Post }) {
           </div>
         ))}
       </dl>
-      <TimeZoneNote zone={zone} className="mt-2" />
+      <TimeZoneNote zone={zone} source={zoneSource} className="mt-2" />
       <ApprovalHistory orgId={post.organizationId} postId={post.id} zone={zone} />
     </section>
   );

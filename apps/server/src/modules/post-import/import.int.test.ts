@@ -357,6 +357,18 @@ describe('import', () => {
 });
 
 describe('export', () => {
+  it('names the file by the days of the zone that applies', async () => {
+    // The organization is on Paris time (set above): its 1 March starts at 23:00 UTC the day before.
+    const res = await send(t.app, owner.jar, {
+      method: 'GET',
+      url: `${base()}/posts/export.csv?from=2031-02-28T23:00:00Z&to=2031-03-07T23:00:00Z`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="posts-2031-03-01-to-2031-03-08.csv"',
+    );
+  });
+
   it('streams the posts of a range as CSV with statuses, accounts and permalinks', async () => {
     const res = await send(t.app, owner.jar, {
       method: 'GET',

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  dayIn,
   ImportDryRunResponseSchema,
   ImportRequestSchema,
   ImportResponseSchema,
@@ -100,7 +101,9 @@ export async function postImportRoutes(app: FastifyInstance, deps: ImportDeps) {
       if (new Date(to).getTime() <= new Date(from).getTime()) {
         throw new AppError('VALIDATION_FAILED', 'to must be after from.');
       }
-      const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+      // The file is named by the days the member chose, in the zone they chose them in.
+      const zone = callerTimeZone(request).zone;
+      const day = (iso: string) => dayIn(Date.parse(iso), zone);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(

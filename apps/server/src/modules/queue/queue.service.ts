@@ -46,34 +46,42 @@ export interface QueueCaller {
 
 /**
  * The zone the queue's wall times are read in (docs/queue-and-import.md#the-queues-time-zone):
- * the organization's time zone when it has one, else the zone kept with the queue, else UTC (no
- * queue times were saved yet, so none is read).
+ * the organization's time zone when it has one, else the zone kept with the queue (the rule with
+ * the queue's kept zone in the member's place), else UTC (no queue times were saved yet, so none
+ * is read).
  */
 export async function queueZone(db: Db, organizationId: string): Promise<string> {
   const { organizationZone, storedZone } = await repo.queueZoneOf(db, organizationId);
   return applicableTimeZone(organizationZone, storedZone).zone;
 }
 
+interface QueueZone {
+  timeZone: string;
+  timeZoneSource: QueueTimeZoneSource;
+  timeZoneSetBy: { id: string; name: string } | null;
+}
+
 /**
  * The queue's zone as the settings screen names it. Before any time is saved without an
  * organization zone, it is the caller's own: their first save keeps it for everyone.
  */
-async function describeQueueZone(db: Db, organizationId: string, caller: QueueCaller) {
+async function describeQueueZone(
+  db: Db,
+  organizationId: string,
+  caller: QueueCaller,
+): Promise<QueueZone> {
   const { organizationZone, storedZone, setBy } = await repo.queueZoneOf(db, organizationId);
-  const rule = applicableTimeZone(organizationZone, storedZone);
-  if (rule.source === 'organization' || rule.source === 'member') {
-    return {
-      timeZone: rule.zone,
-      timeZoneSource: (rule.source === 'organization'
-        ? 'organization'
-        : 'queue') as QueueTimeZoneSource,
-      timeZoneSetBy: rule.source === 'member' ? setBy : null,
-    };
+  const kept = applicableTimeZone(organizationZone, storedZone);
+  if (kept.source === 'organization') {
+    return { timeZone: kept.zone, timeZoneSource: 'organization', timeZoneSetBy: null };
+  }
+  if (kept.source === 'member') {
+    return { timeZone: kept.zone, timeZoneSource: 'queue', timeZoneSetBy: setBy };
   }
   const own = applicableTimeZone(null, caller.timeZone);
   return {
     timeZone: own.zone,
-    timeZoneSource: (own.source === 'member' ? 'member' : 'default') as QueueTimeZoneSource,
+    timeZoneSource: own.source === 'member' ? 'member' : 'default',
     timeZoneSetBy: null,
   };
 }

@@ -8,6 +8,7 @@ import { connectCallbackUrl, isSandboxKind, type NetworkRuntime } from '../../pl
 import type { ConnectableAccount, StoredAccount, TokenSet } from '../../platforms/types.js';
 import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
 import { giveFirstWeek } from '../queue/first-week.js';
+import { findUser } from '../users/users.service.js';
 import {
   findPlatform,
   findPlatformByName,
@@ -244,7 +245,10 @@ function storeAccounts(
           connectedAt: existing?.status === 'CONNECTED' ? existing.connectedAt : new Date(),
         },
       );
-      if (!existing) await giveFirstWeek(tx, organizationId, row.id);
+      if (!existing) {
+        const timeZone = (await findUser(tx, userId))?.timezone ?? null;
+        await giveFirstWeek(tx, organizationId, row.id, { userId, timeZone });
+      }
       saved.push(row);
     }
     return saved;

@@ -47,14 +47,6 @@ beforeAll(async () => {
     });
     expect(res.status).toBe(200);
   }
-  expect(await connectThroughSandbox(t.app, paris, 'x', orgId)).toContain('connected=');
-  expect(await connectThroughSandbox(t.app, paris, 'threads', orgId)).toContain('connected=');
-  const list = (await paris.call('GET', `${base()}/integrations`)).body.data.platforms as Array<{
-    id: string;
-    platform: { name: string };
-  }>;
-  xId = list.find((a) => a.platform.name.toLowerCase() === 'x')!.id;
-  threadsId = list.find((a) => a.platform.name.toLowerCase() === 'threads')!.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -62,7 +54,7 @@ afterAll(async () => {
 });
 
 describe("the queue's time zone", () => {
-  it("is each reader's own until someone saves times, then the saver's for everyone", async () => {
+  it("is each reader's own until the first account brings its week, then its connector's for everyone", async () => {
     expect(await zoneOf(newYork)).toEqual({
       timeZone: 'America/New_York',
       timeZoneSource: 'member',
@@ -70,10 +62,27 @@ describe("the queue's time zone", () => {
     });
     expect((await zoneOf(paris)).timeZone).toBe('Europe/Paris');
 
+    // A first connection gives the account a week of times: they are read in Paris, for everyone.
+    expect(await connectThroughSandbox(t.app, paris, 'x', orgId)).toContain('connected=');
+    const kept = { id: paris.userId, name: 'Paul Paris' };
+    expect(await zoneOf(newYork)).toEqual({
+      timeZone: 'Europe/Paris',
+      timeZoneSource: 'queue',
+      timeZoneSetBy: kept,
+    });
+    expect(await connectThroughSandbox(t.app, newYork, 'threads', orgId)).toContain('connected=');
+    const list = (await paris.call('GET', `${base()}/integrations`)).body.data.platforms as Array<{
+      id: string;
+      platform: { name: string };
+    }>;
+    xId = list.find((a) => a.platform.name.toLowerCase() === 'x')!.id;
+    threadsId = list.find((a) => a.platform.name.toLowerCase() === 'threads')!.id;
+    // Connecting from New York keeps the zone the first week came in.
+    expect((await zoneOf(newYork)).timeZoneSetBy).toEqual(kept);
+
     expect((await paris.call('PUT', `${base()}/queue/${xId}`, { slots: mondayNine })).status).toBe(
       200,
     );
-    const kept = { id: paris.userId, name: 'Paul Paris' };
     expect(await zoneOf(newYork)).toEqual({
       timeZone: 'Europe/Paris',
       timeZoneSource: 'queue',

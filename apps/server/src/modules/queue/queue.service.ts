@@ -13,7 +13,9 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { lockOrganization } from '../organizations/organization-lock.js';
 import type { PostsDeps } from '../posts/posts.service.js';
+import type { QueueCaller } from './first-week.js';
 import { slotInstants, type WeeklySlot } from './queue-times.js';
+import { keepZoneOfSave } from './first-week.js';
 import * as repo from './queue.repository.js';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -39,10 +41,7 @@ const asSlot = (s: WeeklySlot): QueueSlot => ({ weekday: s.weekday, time: slotTi
  * Who is saving or reading queue times: their user id and their own time zone (their profile's;
  * null when they have none).
  */
-export interface QueueCaller {
-  userId: string;
-  timeZone: string | null;
-}
+export type { QueueCaller } from './first-week.js';
 
 /**
  * The zone the queue's wall times are read in (docs/queue-and-import.md#the-queues-time-zone):
@@ -84,21 +83,6 @@ async function describeQueueZone(
     timeZoneSource: own.source === 'member' ? 'member' : 'default',
     timeZoneSetBy: null,
   };
-}
-
-/**
- * Inside a save of queue times: the zone they were entered in stays the queue's. The
- * organization's time zone, when it has one, is kept (so clearing it later moves no slot);
- * without one, the first save keeps the saver's own zone, and later saves keep that one.
- */
-async function keepZoneOfSave(tx: Db, organizationId: string, caller: QueueCaller) {
-  const { organizationZone } = await repo.queueZoneOf(tx, organizationId);
-  const rule = applicableTimeZone(organizationZone, caller.timeZone);
-  if (rule.source === 'organization') {
-    await repo.keepQueueZone(tx, organizationId, rule.zone, null, true);
-  } else {
-    await repo.keepQueueZone(tx, organizationId, rule.zone, caller.userId, false);
-  }
 }
 
 export async function getQueue(

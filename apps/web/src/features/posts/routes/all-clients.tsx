@@ -11,7 +11,7 @@ import { TimeZoneNote } from '@/components/ui/time-zone-note';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
-import { browserTimeZone, effectiveTimeZone } from '@/lib/time-zone';
+import { browserTimeZone, ruleTimeZone } from '@/lib/time-zone';
 import { wallAt } from '@/lib/zoned-time';
 import {
   useAllClientsApprovals,
@@ -356,7 +356,7 @@ export function AllClientsPage() {
   const view: View = isView(requested) ? requested : 'calendar';
   const id = useId();
   // No one organization's zone rules here: the person's own.
-  const zone = effectiveTimeZone(user?.timezone, null, browserTimeZone());
+  const zone = ruleTimeZone(null, user?.timezone ?? browserTimeZone()).zone;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-5">
       <div>

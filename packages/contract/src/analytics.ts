@@ -158,7 +158,7 @@ export const AnalyticsOverviewSchema = z.object({
     publishedTargets: z.number().int(),
     /** Whether any reading was taken yet. */
     hasReadings: z.boolean(),
-    /** When the first reading is due (1 h after the first publishing), while none is taken. */
+    /** When the first reading is due (10 min after the first publishing), while none is taken. */
     firstCollectionAt: z.string().nullable(),
   }),
 });

@@ -16,11 +16,10 @@ import { AppError } from '../../lib/app-error.js';
 import { type ExternalReading, listExternalReadings } from './analytics-external.repository.js';
 import * as repo from './analytics-overview.repository.js';
 import type { TargetReading } from './analytics-overview.repository.js';
+import { FIRST_READING_AFTER_MS } from './analytics-queue.js';
 import { getSettings, saveXSettings } from './analytics.repository.js';
 
 const DAY_MS = 86_400_000;
-/** The first reading is taken this long after publishing (the schedule's '1h' checkpoint). */
-const FIRST_READING_MS = 3_600_000;
 
 export const ENGAGEMENT_FORMULA =
   'Engagement rate = interactions ÷ views, or ÷ reach where a network gives no views; posts without either are left out.';
@@ -334,7 +333,7 @@ export async function getAnalyticsOverview(
       hasReadings: status.hasReadings,
       firstCollectionAt:
         !status.hasReadings && status.firstPublishedAt
-          ? new Date(Date.parse(status.firstPublishedAt) + FIRST_READING_MS).toISOString()
+          ? new Date(Date.parse(status.firstPublishedAt) + FIRST_READING_AFTER_MS).toISOString()
           : null,
     },
   };

@@ -8,14 +8,17 @@ export interface SnapshotJob {
   checkpoint: string;
 }
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * When a published post's metrics are read (docs/analytics.md#schedule): 1 h, 6 h, 24 h, 3 d,
- * 7 d, 30 d, then weekly up to 90 d.
+ * When a published post's metrics are read (docs/analytics.md#schedule): 10 min (so the first
+ * figures come while the author still looks), 1 h, 6 h, 24 h, 3 d, 7 d, 30 d, then weekly up
+ * to 90 d. The first is the earliest reading the screens announce.
  */
 export const SNAPSHOT_CHECKPOINTS: ReadonlyArray<{ name: string; afterMs: number }> = [
+  { name: '10m', afterMs: 10 * MINUTE },
   { name: '1h', afterMs: HOUR },
   { name: '6h', afterMs: 6 * HOUR },
   { name: '24h', afterMs: DAY },
@@ -24,6 +27,12 @@ export const SNAPSHOT_CHECKPOINTS: ReadonlyArray<{ name: string; afterMs: number
   { name: '30d', afterMs: 30 * DAY },
   ...[37, 44, 51, 58, 65, 72, 79, 86, 90].map((d) => ({ name: `${d}d`, afterMs: d * DAY })),
 ];
+
+/** When the first reading of a published target is due, before its spread (the earliest checkpoint). */
+export const FIRST_READING_AFTER_MS = SNAPSHOT_CHECKPOINTS[0]!.afterMs;
+
+/** The last checkpoint: a target published longer ago than this is no longer read on schedule. */
+export const READING_WINDOW_MS = SNAPSHOT_CHECKPOINTS.at(-1)!.afterMs;
 
 /** The most a reading is moved from its checkpoint (10 % of the checkpoint's delay, at most 2 h). */
 const MAX_SPREAD_MS = 2 * HOUR;
@@ -60,7 +69,7 @@ export class AnalyticsQueue {
   constructor(private readonly boss: PgBoss | null) {}
 
   /**
-   * Every checkpoint's job in one statement (fifteen `send`s were fifteen round trips on
+   * Every checkpoint's job in one statement (a `send` per checkpoint was a round trip each on
    * every publication). `insert` writes the jobs through the same statement as `send`, with the
    * same keys and due times.
    */

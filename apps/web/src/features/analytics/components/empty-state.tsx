@@ -1,10 +1,11 @@
 import type { AnalyticsOverview } from '@herald/contract';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { formatDayTime } from './format';
 
 /**
  * What to do before there is anything to draw: connect an account, publish a post, or wait for
- * the first reading (taken 1 h after publishing). Null once readings exist.
+ * the first reading (taken 10 minutes after publishing). Null once readings exist.
  */
 export const X_OFF_NOTE =
   'X posts are read only while “Read X metrics” is on (below): X bills Herald for every read.';
@@ -12,12 +13,16 @@ export const X_OFF_NOTE =
 export function EmptyState({
   status,
   xOff = false,
+  timeZone,
 }: {
   status: AnalyticsOverview['status'];
+  /** The zone the viewer reads times in (`useTimeZone`). */
+  timeZone: string;
   /** An X account is connected and X metrics are off: its posts will not be read until turned on. */
   xOff?: boolean;
 }) {
   if (status.hasReadings) return null;
+  const firstAt = status.firstCollectionAt && formatDayTime(status.firstCollectionAt, timeZone);
   const [title, text, action] =
     status.connectedAccounts === 0
       ? [
@@ -28,14 +33,14 @@ export function EmptyState({
       : status.publishedTargets === 0
         ? [
             'Publish a post to see analytics',
-            'Herald reads a post’s metrics 1 hour after it is published, then again at 6 hours, 1, 3, 7 and 30 days, and weekly up to 90 days.',
+            'Herald reads a post’s metrics 10 minutes after it is published, then again at 1 and 6 hours, 1, 3, 7 and 30 days, and weekly up to 90 days.',
             { to: paths.createPost, label: 'Create a post' },
           ]
         : [
             'The first figures are on their way',
-            status.firstCollectionAt
-              ? `The first reading is taken 1 hour after publishing: around ${new Date(status.firstCollectionAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.`
-              : 'The first reading is taken 1 hour after publishing.',
+            firstAt
+              ? `The first reading is taken 10 minutes after publishing: around ${firstAt}.`
+              : 'The first reading is taken 10 minutes after publishing.',
             null,
           ];
   return (

@@ -1,3 +1,5 @@
+import { formatInZone } from '@/lib/zoned-time';
+
 /** Number and change wording of the analytics screen; a missing figure is a dash, never 0. */
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -40,6 +42,14 @@ export function formatDay(day: string, withYear = false): string {
     timeZone: 'UTC',
   });
 }
+
+/** An instant's wall-clock time in the viewer's zone, 24-hour ("14:05"); a dash when unreadable. */
+export const formatClock = (instant: string, zone: string) =>
+  formatInZone(instant, zone, 'HH:mm') ?? NO_VALUE;
+
+/** An instant's day and time in the viewer's zone ("3 Mar 2026, 14:05"). */
+export const formatDayTime = (instant: string, zone: string) =>
+  formatInZone(instant, zone, 'D MMM YYYY, HH:mm') ?? NO_VALUE;
 
 /**
  * Okabe–Ito colours: told apart with every common colour-vision deficiency, and dark enough for

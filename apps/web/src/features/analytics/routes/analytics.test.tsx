@@ -366,17 +366,23 @@ describe('/analytics', () => {
     const third = await renderAnalytics({ overview: waiting });
     const start = await screen.findByRole('region', { name: 'Getting started with analytics' });
     expect(screen.queryByRole('region', { name: 'Key figures' })).toBeNull();
-    expect(start).toHaveTextContent('The first reading is taken 1 hour after publishing');
+    expect(start).toHaveTextContent(
+      'The first reading is taken 10 minutes after publishing: around 2 Mar 2026, 11:00.',
+    );
     // An X account with X metrics off: its posts will not be read until they are turned on.
     await waitFor(() => expect(start).toHaveTextContent(X_OFF_NOTE));
     third.unmount();
 
+    // Times are the viewer's: the same reading is at 20:00 for someone in Tokyo.
     await renderAnalytics({
       overview: waiting,
       integrations: [createIntegration({ platform: { id: 'plt_fb', name: 'Facebook' } })],
+      me: createMe({ user: { timezone: 'Asia/Tokyo' } }),
     });
     const noX = await screen.findByRole('region', { name: 'Getting started with analytics' });
-    expect(noX).toHaveTextContent('The first reading is taken 1 hour after publishing');
+    expect(noX).toHaveTextContent(
+      'The first reading is taken 10 minutes after publishing: around 2 Mar 2026, 20:00.',
+    );
     expect(noX).not.toHaveTextContent('X bills');
   });
 

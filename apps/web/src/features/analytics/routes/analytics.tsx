@@ -139,6 +139,7 @@ export function AnalyticsPage() {
         <>
           <EmptyState
             status={data.status}
+            timeZone={timeZone}
             xOff={
               settings.data?.xEnabled === false &&
               (integrations.data?.some((i) => i.platform.name === 'X') ?? false)

@@ -8,7 +8,7 @@ import { formatPostDate } from '../post-dates';
 
 type Target = PostMetrics['targets'][number];
 
-export const NO_READING_YET = 'First figures about 1 hour after publishing.';
+export const NO_READING_YET = 'First figures about 10 minutes after publishing.';
 export const METRICS_FAILED = 'The figures could not be loaded.';
 
 const NO_VALUE = '—';

@@ -144,7 +144,12 @@ export const API_MODULES: readonly ApiModule[] = [
     db: d.db,
     posts: postsDashboardSource(d.db, d.now),
   })),
-  routes('analytics', analyticsRoutes, (d) => ({ db: d.db, media: d.media })),
+  routes('analytics', analyticsRoutes, (d) => ({
+    db: d.db,
+    media: d.media,
+    collector: d.runtime.analytics,
+    now: d.now,
+  })),
   {
     name: 'sandboxes',
     mount: async (app, _prefix, d) => {

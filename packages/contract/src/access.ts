@@ -104,6 +104,10 @@ export const ORG_ROUTE_PERMISSIONS = {
     'org:manage',
     'X collection costs the organization reads from its budget',
   ),
+  'POST /organizations/:orgId/analytics/refresh': route(
+    'org:manage',
+    'reads every recent post from the networks now, which count (and X bills) every read',
+  ),
   'GET /organizations/:orgId/posts/:postId/metrics': route('analytics:view', "one post's figures"),
   'POST /organizations/:orgId/post': route('post:create', 'creating a post'),
   'GET /organizations/:orgId/posts': route('member', 'the calendar and content library'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnalyticsReadCountsSchema } from './analytics.js';
 import { isTimeZone, UserSchema } from './auth.js';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
 
@@ -191,12 +192,6 @@ export const NetworkSetupResponseSchema = successEnvelope(NetworkSetupReportSche
 export const AnalyticsCollectBodySchema = z.object({
   organizationId: z.uuid({ error: 'organizationId must be an organization id.' }),
 });
-export const AnalyticsCollectResultSchema = z.object({
-  /** Published targets found. */
-  targets: z.number().int(),
-  /** Of them, those read now. */
-  collected: z.number().int(),
-  /** Connected accounts whose figures were read now. */
-  accounts: z.number().int(),
-});
+/** The same counts as the organization's own "Refresh metrics" (one collection, two doors). */
+export const AnalyticsCollectResultSchema = AnalyticsReadCountsSchema;
 export const AnalyticsCollectResponseSchema = successEnvelope(AnalyticsCollectResultSchema);

@@ -173,9 +173,52 @@ export const AnalyticsSettingsSchema = z.object({
   xReadsUsed: z.number().int(),
   /** What X charges Herald per post read, in US dollars, for the cost estimate. */
   xCostPerReadUsd: z.number(),
+  /** When someone last used "Refresh metrics" (null: never). */
+  refreshedAt: z.string().nullable(),
+  /** From when "Refresh metrics" may be used again (null: never used, so now). */
+  nextRefreshAt: z.string().nullable(),
 });
 export type AnalyticsSettings = z.infer<typeof AnalyticsSettingsSchema>;
 export const AnalyticsSettingsResponseSchema = successEnvelope(AnalyticsSettingsSchema);
+
+/**
+ * "Refresh metrics" (`POST …/analytics/refresh`) may be used once per this many minutes per
+ * organization: each use reads every recent post from the networks, which count (and X bills)
+ * every read (docs/analytics.md#refresh-metrics).
+ */
+export const ANALYTICS_REFRESH_COOLDOWN_MINUTES = 15;
+
+/** What one collection of an organization's metrics did ("Refresh metrics", "collect now"). */
+export const AnalyticsReadCountsSchema = z.object({
+  /** Published targets (a post on one network) it looked at. */
+  targets: z.number().int(),
+  /** Of them, those read now. */
+  collected: z.number().int(),
+  /**
+   * Of them, those put off because the network asked Herald to wait (a rate limit): read when
+   * the wait is over. The rest were not read: X metrics off or the month's X budget spent, an
+   * account to reconnect, or the network refused (the screen's stale notices say which).
+   */
+  queued: z.number().int(),
+  /** Connected accounts whose figures (followers…) were read now. */
+  accounts: z.number().int(),
+});
+export type AnalyticsReadCounts = z.infer<typeof AnalyticsReadCountsSchema>;
+
+export const AnalyticsRefreshResultSchema = AnalyticsReadCountsSchema.extend({
+  refreshedAt: z.string(),
+  /** From when the next refresh is allowed. */
+  nextAllowedAt: z.string(),
+});
+export type AnalyticsRefreshResult = z.infer<typeof AnalyticsRefreshResultSchema>;
+export const AnalyticsRefreshResponseSchema = successEnvelope(AnalyticsRefreshResultSchema);
+
+/** The `details` of the 429 a refresh too soon gets (with `Retry-After`). */
+export const AnalyticsRefreshRefusalSchema = z.object({
+  nextAllowedAt: z.string(),
+  retryAfterSeconds: z.number().int(),
+});
+export type AnalyticsRefreshRefusal = z.infer<typeof AnalyticsRefreshRefusalSchema>;
 
 export const UpdateAnalyticsSettingsRequestSchema = z.object({
   xEnabled: z.boolean(),

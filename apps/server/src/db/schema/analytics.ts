@@ -127,6 +127,12 @@ export const analyticsSettings = pgTable('analytics_settings', {
   /** The UTC month `xReadsUsed` counts ('2026-05'). */
   xReadsMonth: text('x_reads_month'),
   xReadsUsed: integer('x_reads_used').notNull().default(0),
+  /**
+   * When a member last used "Refresh metrics": the next use waits out the cooldown from here
+   * (docs/analytics.md#refresh-metrics). Claimed with a guarded upsert, so two API processes
+   * cannot both refresh at once.
+   */
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -39,6 +39,7 @@ describe('POST /admin/analytics/collect', () => {
     expect(AnalyticsCollectResponseSchema.parse(res.body).data).toEqual({
       targets: 0,
       collected: 0,
+      queued: 0,
       accounts: 0,
     });
   });

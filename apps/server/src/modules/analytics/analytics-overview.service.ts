@@ -17,6 +17,7 @@ import { type ExternalReading, listExternalReadings } from './analytics-external
 import * as repo from './analytics-overview.repository.js';
 import type { TargetReading } from './analytics-overview.repository.js';
 import { FIRST_READING_AFTER_MS } from './analytics-queue.js';
+import { refreshTimes } from './analytics-refresh.service.js';
 import { getSettings, saveXSettings } from './analytics.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -344,7 +345,7 @@ const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 /** X's price of one post read returned to a customer's token (kept with X's other prices). */
 export const X_COST_PER_READ_USD = X_PRICES.postReadUsd;
 
-/** The organization's X collection switch and budget, with this month's reads. */
+/** The organization's X collection switch and budget, with this month's reads and refresh times. */
 export async function getAnalyticsSettings(
   db: Db,
   organizationId: string,
@@ -358,6 +359,7 @@ export async function getAnalyticsSettings(
     month,
     xReadsUsed: row && row.xReadsMonth === month ? row.xReadsUsed : 0,
     xCostPerReadUsd: X_COST_PER_READ_USD,
+    ...refreshTimes(row?.refreshedAt),
   };
 }
 

@@ -85,9 +85,10 @@ export class AnalyticsQueue {
     );
   }
 
-  /** The same snapshot again after a rate limit's back-off. */
-  async retryAt(job: SnapshotJob, at: Date): Promise<void> {
-    if (!this.boss) return;
+  /** The same snapshot again after a rate limit's back-off; false when nothing was queued. */
+  async retryAt(job: SnapshotJob, at: Date): Promise<boolean> {
+    if (!this.boss) return false;
     await this.boss.send(SNAPSHOT_QUEUE, job, { startAfter: at });
+    return true;
   }
 }

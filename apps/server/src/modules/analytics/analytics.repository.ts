@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   accountMetricDays,
@@ -37,22 +37,33 @@ export function listConnectedIntegrations(db: Db, organizationId?: string) {
     );
 }
 
-/** The ids of one organization's published targets, for an operator's "collect now". */
-export async function listPublishedTargetIds(db: Db, organizationId: string) {
+/** Published since `since` when given (every published target otherwise). */
+const publishedSince = (since: Date | undefined) =>
+  since ? gte(postTargets.publishedAt, since) : undefined;
+
+/**
+ * The ids of one organization's published targets (published since `since` when given), for
+ * "collect now" and "Refresh metrics".
+ */
+export async function listPublishedTargetIds(db: Db, organizationId: string, since?: Date) {
   const rows = await db
     .select({ id: postTargets.id })
     .from(postTargets)
     .where(
-      and(eq(postTargets.organizationId, organizationId), eq(postTargets.status, 'PUBLISHED')),
+      and(
+        eq(postTargets.organizationId, organizationId),
+        eq(postTargets.status, 'PUBLISHED'),
+        publishedSince(since),
+      ),
     );
   return rows.map((r) => r.id);
 }
 
 /**
- * One organization's published targets that have a network id, per account: what a batch read
- * (X's `GET /2/tweets?ids=`) takes.
+ * One organization's published targets that have a network id (published since `since` when
+ * given), per account: what a batch read (X's `GET /2/tweets?ids=`) takes.
  */
-export async function listPublishedTargetsByAccount(db: Db, organizationId: string) {
+export async function listPublishedTargetsByAccount(db: Db, organizationId: string, since?: Date) {
   const rows = await db
     .select({
       id: postTargets.id,
@@ -71,6 +82,7 @@ export async function listPublishedTargetsByAccount(db: Db, organizationId: stri
         eq(integrations.organizationId, organizationId),
         eq(postTargets.status, 'PUBLISHED'),
         isNotNull(postTargets.externalId),
+        publishedSince(since),
       ),
     )
     .orderBy(postTargets.integrationId, postTargets.publishedAt);
@@ -315,4 +327,43 @@ export async function chargeXReads(db: Db, organizationId: string, month: string
       updatedAt: new Date(),
     })
     .where(eq(analyticsSettings.organizationId, organizationId));
+}
+
+/**
+ * Claims "Refresh metrics" for an organization at `now`, in one guarded upsert: only when it
+ * was never used or last used at or before `allowedIfBefore` (the cooldown). Two processes
+ * claiming at once cannot both win. True when claimed.
+ */
+export async function claimRefresh(
+  db: Db,
+  organizationId: string,
+  now: Date,
+  allowedIfBefore: Date,
+) {
+  const rows = await db
+    .insert(analyticsSettings)
+    .values({ organizationId, refreshedAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: analyticsSettings.organizationId,
+      set: { refreshedAt: now, updatedAt: now },
+      setWhere: or(
+        isNull(analyticsSettings.refreshedAt),
+        lte(analyticsSettings.refreshedAt, allowedIfBefore),
+      ),
+    })
+    .returning({ organizationId: analyticsSettings.organizationId });
+  return rows.length > 0;
+}
+
+/** Gives back a claim that did not get to read anything (a failure): the next try may go at once. */
+export async function releaseRefresh(db: Db, organizationId: string, claimedAt: Date) {
+  await db
+    .update(analyticsSettings)
+    .set({ refreshedAt: null })
+    .where(
+      and(
+        eq(analyticsSettings.organizationId, organizationId),
+        eq(analyticsSettings.refreshedAt, claimedAt),
+      ),
+    );
 }

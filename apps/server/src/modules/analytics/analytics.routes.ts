@@ -5,6 +5,7 @@ import {
   AnalyticsBestTimesResponseSchema,
   AnalyticsOverviewQuerySchema,
   AnalyticsOverviewResponseSchema,
+  AnalyticsRefreshResponseSchema,
   AnalyticsSettingsResponseSchema,
   OrgParamsSchema,
   PostMetricsResponseSchema,
@@ -22,6 +23,8 @@ import {
   updateAnalyticsSettings,
 } from './analytics-overview.service.js';
 import { getBestTimes } from './analytics-best-times.service.js';
+import { RefreshCoolingDown, refreshMetrics } from './analytics-refresh.service.js';
+import type { AnalyticsCollector } from './analytics.service.js';
 import { exportAccountSeriesCsv, exportPostMetricsCsv } from './analytics-export.service.js';
 import { getPostMetrics } from './post-metrics.service.js';
 
@@ -32,7 +35,18 @@ const zoneOf = (request: FastifyRequest, asked: string | undefined) =>
 /** The analytics screen's API (docs/analytics.md#api). */
 export async function analyticsRoutes(
   app: FastifyInstance,
-  { db, media }: { db: Db; media?: Pick<MediaStore, 'signedUrl'> },
+  {
+    db,
+    media,
+    collector,
+    now,
+  }: {
+    db: Db;
+    media?: Pick<MediaStore, 'signedUrl'>;
+    /** Reads the networks for "Refresh metrics". */
+    collector: AnalyticsCollector;
+    now: () => Date;
+  },
 ) {
   const signMediaUrl = media ? (key: string) => media.signedUrl(key) : null;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -161,6 +175,32 @@ export async function analyticsRoutes(
       status: 'success' as const,
       data: await updateAnalyticsSettings(db, request.params.orgId, request.body),
     }),
+  );
+
+  api.post(
+    '/organizations/:orgId/analytics/refresh',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/analytics/refresh' } },
+      schema: {
+        tags: ['analytics'],
+        description:
+          'Reads the networks now for the posts of the last 90 days and the accounts, once per 15 minutes per organization; 429 with Retry-After before then (docs/analytics.md#refresh-metrics).',
+        params: OrgParamsSchema,
+        response: { 200: AnalyticsRefreshResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return {
+          status: 'success' as const,
+          data: await refreshMetrics({ db, collector, now }, request.params.orgId),
+        };
+      } catch (err) {
+        if (err instanceof RefreshCoolingDown)
+          reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
+    },
   );
 
   api.get(

@@ -35,6 +35,14 @@ export const EXTERNAL_MIN_AGE_MS = 15 * 60_000;
 export type CollectOutcome =
   'COLLECTED' | 'NOTHING' | 'SKIPPED' | 'X_OFF' | 'BUDGET_SPENT' | 'BACKING_OFF' | 'REFUSED';
 
+/** What one collection of an organization did (the contract's `AnalyticsReadCounts`). */
+export interface CollectCounts {
+  targets: number;
+  collected: number;
+  queued: number;
+  accounts: number;
+}
+
 const metricsOf = (networks: Map<string, NetworkRuntime>, platformName: string) =>
   [...networks.values()].find((n) => n.name === platformName)?.adapter.metrics ?? null;
 
@@ -99,30 +107,37 @@ export class AnalyticsCollector {
 
   /** One snapshot of a published target (the snapshot job). */
   async collectSnapshot(job: SnapshotJob): Promise<CollectOutcome> {
+    return (await this.snapshot(job)).outcome;
+  }
+
+  /**
+   * One snapshot, and whether it was queued again for the end of a wait the network asked for
+   * (a back-off still running, or a rate limit now).
+   */
+  private async snapshot(job: SnapshotJob): Promise<{ outcome: CollectOutcome; queued: boolean }> {
     const { db } = this.deps;
+    const done = (outcome: CollectOutcome, queued = false) => ({ outcome, queued });
     const loaded = await repo.loadPublishedTarget(db, job.targetId);
     if (
       !loaded?.integration ||
       !loaded.target.externalId ||
       loaded.integration.status !== 'CONNECTED'
     )
-      return 'SKIPPED';
+      return done('SKIPPED');
     const { target, integration } = loaded;
     const metrics = metricsOf(this.deps.networks, loaded.platformName);
-    if (!metrics) return 'SKIPPED';
+    if (!metrics) return done('SKIPPED');
     const status = await repo.getAccountStatus(db, integration.id);
-    if (status?.backoffUntil && status.backoffUntil > this.now()) {
-      await this.deps.queue.retryAt(job, status.backoffUntil);
-      return 'BACKING_OFF';
-    }
+    if (status?.backoffUntil && status.backoffUntil > this.now())
+      return done('BACKING_OFF', await this.deps.queue.retryAt(job, status.backoffUntil));
     const allowed = await this.mayRead(metrics, target.organizationId, integration.id);
-    if (allowed !== 'OK') return allowed;
+    if (allowed !== 'OK') return done(allowed);
     try {
       const values = await metrics.postMetrics(toStoredAccount(this.deps.cipher, integration), {
         externalId: target.externalId!,
         publishedAt: target.publishedAt ?? this.now(),
       });
-      if (!values) return 'NOTHING';
+      if (!values) return done('NOTHING');
       const now = this.now();
       await repo.insertSnapshot(db, {
         organizationId: target.organizationId,
@@ -139,62 +154,84 @@ export class AnalyticsCollector {
         now,
         staleReason: null,
       });
-      return 'COLLECTED';
+      return done('COLLECTED');
     } catch (err) {
       const retryAt = await this.refused(integration.id, target.organizationId, err);
-      if (retryAt) await this.deps.queue.retryAt(job, retryAt);
-      return 'REFUSED';
+      return done('REFUSED', retryAt ? await this.deps.queue.retryAt(job, retryAt) : false);
     }
   }
 
   /**
-   * An operator's "collect now" for one organization: a reading of every published target
-   * (checkpoint `manual`, on top of the schedule's) and today's figures of every connected
-   * account, under the same X budget and back-off rules as the jobs.
+   * One organization's metrics now: a reading of every published target (published since
+   * `publishedSince` when given; checkpoint `manual`, on top of the schedule's) and today's
+   * figures of every connected account, under the same X budget and back-off rules as the jobs.
+   * A reading the network asks to wait for is queued for the end of the wait. The operator's
+   * "collect now" and the organization's "Refresh metrics" both come here.
    */
-  async collectNow(organizationId: string) {
-    const counts = { targets: 0, collected: 0, accounts: 0 };
+  async collectNow(
+    organizationId: string,
+    { publishedSince }: { publishedSince?: Date } = {},
+  ): Promise<CollectCounts> {
+    const { db } = this.deps;
+    const counts: CollectCounts = { targets: 0, collected: 0, queued: 0, accounts: 0 };
     const batched = new Set<string>();
     // Networks that read many posts in one request (X) get one request per account.
-    for (const group of await repo.listPublishedTargetsByAccount(this.deps.db, organizationId)) {
+    for (const group of await repo.listPublishedTargetsByAccount(
+      db,
+      organizationId,
+      publishedSince,
+    )) {
       const metrics = metricsOf(this.deps.networks, group.platformName);
       if (!metrics?.postMetricsBatch) continue;
       for (const t of group.targets) batched.add(t.id);
       counts.targets += group.targets.length;
-      counts.collected += await this.collectBatch(group, metrics);
+      const read = await this.collectBatch(group, metrics);
+      counts.collected += read.collected;
+      counts.queued += read.queued;
     }
-    for (const targetId of await repo.listPublishedTargetIds(this.deps.db, organizationId)) {
+    for (const targetId of await repo.listPublishedTargetIds(db, organizationId, publishedSince)) {
       if (batched.has(targetId)) continue;
       counts.targets += 1;
-      const outcome = await this.collectSnapshot({ targetId, checkpoint: 'manual' });
-      if (outcome === 'COLLECTED') counts.collected += 1;
+      const read = await this.snapshot({ targetId, checkpoint: 'manual' });
+      if (read.outcome === 'COLLECTED') counts.collected += 1;
+      if (read.queued) counts.queued += 1;
     }
     const accounts = await this.collectAccounts(organizationId);
     counts.accounts = Object.values(accounts).filter((o) => o === 'COLLECTED').length;
     return counts;
   }
 
+  /** Each target's reading queued for `at` (the end of its account's back-off); how many were. */
+  private async queueBatch(targets: Array<{ id: string }>, at: Date): Promise<number> {
+    let queued = 0;
+    for (const t of targets)
+      if (await this.deps.queue.retryAt({ targetId: t.id, checkpoint: 'manual' }, at)) queued += 1;
+    return queued;
+  }
+
   /**
    * One account's published targets read in batches (`postMetricsBatch`, X's
    * `GET /2/tweets?ids=`): one billed read per post, taken from the budget before asking;
-   * answers how many targets got a reading.
+   * answers how many targets got a reading, and how many were queued for the end of a back-off.
    */
   private async collectBatch(
     group: Awaited<ReturnType<typeof repo.listPublishedTargetsByAccount>>[number],
     metrics: MetricsAdapter,
-  ): Promise<number> {
+  ): Promise<{ collected: number; queued: number }> {
     const { db } = this.deps;
     const { integration } = group;
-    if (integration.status !== 'CONNECTED' || !group.targets.length) return 0;
+    const none = { collected: 0, queued: 0 };
+    if (integration.status !== 'CONNECTED' || !group.targets.length) return none;
     const status = await repo.getAccountStatus(db, integration.id);
-    if (status?.backoffUntil && status.backoffUntil > this.now()) return 0;
+    if (status?.backoffUntil && status.backoffUntil > this.now())
+      return { collected: 0, queued: await this.queueBatch(group.targets, status.backoffUntil) };
     const allowed = await this.mayRead(
       metrics,
       integration.organizationId,
       integration.id,
       group.targets.length,
     );
-    if (allowed !== 'OK') return 0;
+    if (allowed !== 'OK') return none;
     try {
       const values = await metrics.postMetricsBatch!(
         toStoredAccount(this.deps.cipher, integration),
@@ -225,10 +262,12 @@ export class AnalyticsCollector {
         now,
         staleReason: null,
       });
-      return collected;
+      return { collected, queued: 0 };
     } catch (err) {
-      await this.refused(integration.id, integration.organizationId, err);
-      return 0;
+      const retryAt = await this.refused(integration.id, integration.organizationId, err);
+      return retryAt
+        ? { collected: 0, queued: await this.queueBatch(group.targets, retryAt) }
+        : none;
     }
   }
 

@@ -140,6 +140,8 @@ const settings = {
   month: '2026-03',
   xReadsUsed: 0,
   xCostPerReadUsd: 0.005,
+  refreshedAt: null,
+  nextRefreshAt: null,
 };
 
 async function renderAnalytics({

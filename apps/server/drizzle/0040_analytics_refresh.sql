@@ -1,0 +1,1 @@
+ALTER TABLE "analytics_settings" ADD COLUMN "refreshed_at" timestamp with time zone;

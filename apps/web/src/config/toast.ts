@@ -14,4 +14,6 @@ export const SCREEN_TOAST_DURATIONS = {
   teamError: 5000,
   inviteSuccess: 4000,
   inviteError: 5000,
+  /** "Metrics refreshed: …" says what was read and what waits: longer than a plain success. */
+  analyticsRefreshed: 4000,
 } as const;

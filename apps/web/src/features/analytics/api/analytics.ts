@@ -1,17 +1,21 @@
 import {
   AnalyticsBestTimesResponseSchema,
   AnalyticsOverviewResponseSchema,
+  AnalyticsRefreshRefusalSchema,
+  AnalyticsRefreshResponseSchema,
   type AnalyticsBestTimes,
   AnalyticsSettingsResponseSchema,
   type AnalyticsOverview,
+  type AnalyticsRefreshResult,
   type AnalyticsSettings,
   type TOP_POSTS_SORTS,
   type UpdateAnalyticsSettingsRequest,
 } from '@herald/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 
-export type { AnalyticsBestTimes, AnalyticsOverview };
+export type { AnalyticsBestTimes, AnalyticsOverview, AnalyticsRefreshResult };
 export type TopPostsSort = (typeof TOP_POSTS_SORTS)[number];
 
 /**
@@ -126,4 +130,44 @@ export function useUpdateAnalyticsSettings(orgId: string) {
     },
     onSuccess: (data) => queryClient.setQueryData(analyticsSettingsKeys.org(orgId), data),
   });
+}
+
+/**
+ * `POST /organizations/{orgId}/analytics/refresh` (needs org:manage): reads the networks now.
+ * Afterwards every analytics answer of the organization is asked again (the figures changed,
+ * and the settings carry the next allowed refresh). A refusal during the cooldown records its
+ * time in the settings, so the button shows it even when the page missed the other refresh.
+ */
+export function useRefreshMetrics(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<AnalyticsRefreshResult> => {
+      const { data } = await apiClient.post(
+        `/organizations/${encodeURIComponent(orgId)}/analytics/refresh`,
+        undefined,
+        { schema: AnalyticsRefreshResponseSchema },
+      );
+      return data;
+    },
+    onSuccess: (data) => {
+      queryClient.setQueryData<AnalyticsSettings>(analyticsSettingsKeys.org(orgId), (old) =>
+        old ? { ...old, refreshedAt: data.refreshedAt, nextRefreshAt: data.nextAllowedAt } : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: ['analytics', orgId] });
+    },
+    onError: (error) => {
+      const refusal = refreshRefusal(error);
+      if (refusal)
+        queryClient.setQueryData<AnalyticsSettings>(analyticsSettingsKeys.org(orgId), (old) =>
+          old ? { ...old, nextRefreshAt: refusal.nextAllowedAt } : old,
+        );
+    },
+  });
+}
+
+/** The cooldown's end when a refresh was refused for coming too soon (429), else null. */
+export function refreshRefusal(error: unknown) {
+  if (!isApiError(error) || error.status !== 429) return null;
+  const details = AnalyticsRefreshRefusalSchema.safeParse(error.details);
+  return details.success ? details.data : null;
 }

@@ -1,9 +1,14 @@
-import type { AnalyticsBestTimes, AnalyticsOverview, Integration } from '@herald/contract';
+import type {
+  AnalyticsBestTimes,
+  AnalyticsOverview,
+  AnalyticsSettings,
+  Integration,
+} from '@herald/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createMe } from '@/testing/factories';
-import { ok, type FakeReply, type Handler } from '@/testing/fake-server';
+import { deferred, fail, ok, type FakeReply, type Handler } from '@/testing/fake-server';
 import { createIntegration } from '@/testing/platform-fixtures';
 import { mockServer, renderApp } from '@/testing/render-app';
 import { X_OFF_NOTE } from '../components/empty-state';
@@ -134,7 +139,7 @@ const bestTimes: AnalyticsBestTimes = {
   ],
 };
 
-const settings = {
+const settings: AnalyticsSettings = {
   xEnabled: false,
   xMonthlyReadBudget: 1000,
   month: '2026-03',
@@ -149,17 +154,23 @@ async function renderAnalytics({
   path = '/analytics',
   me = createMe(),
   integrations = [createIntegration({ platform: { id: X, name: 'X' } })],
+  analyticsSettings = settings,
+  refresh = fail(500, 'INTERNAL', 'No refresh in this test.'),
 }: {
   integrations?: Integration[];
   overview?: AnalyticsOverview | Handler | FakeReply;
   path?: string;
   me?: ReturnType<typeof createMe>;
+  analyticsSettings?: AnalyticsSettings | Handler;
+  refresh?: Handler | FakeReply;
 } = {}) {
   const server = mockServer({
     me,
     routes: {
       [`GET /organizations/${ORG}/integrations`]: ok({ platforms: integrations }),
-      [`GET /organizations/${ORG}/analytics/settings`]: ok(settings),
+      [`GET /organizations/${ORG}/analytics/settings`]:
+        typeof analyticsSettings === 'function' ? analyticsSettings : ok(analyticsSettings),
+      [`POST /organizations/${ORG}/analytics/refresh`]: refresh,
       [`PUT /organizations/${ORG}/analytics/settings`]: (request) =>
         ok({ ...settings, ...(request.body as object) }),
       [`GET /organizations/${ORG}/analytics/overview`]:
@@ -442,5 +453,134 @@ describe('/analytics', () => {
     );
     expect(server.requests.some((r) => r.path.endsWith('/analytics/settings'))).toBe(true);
     expect(screen.queryByRole('region', { name: 'X metrics' })).toBeNull();
+  });
+
+  describe('Refresh metrics', () => {
+    // Far ahead, so the cooldown cannot end while a test runs: 11:15 UTC, 20:15 in Tokyo.
+    const LATER = '2099-03-02T11:15:00.000Z';
+    const refreshed = {
+      targets: 4,
+      collected: 2,
+      queued: 1,
+      accounts: 2,
+      refreshedAt: '2099-03-02T11:00:00.000Z',
+      nextAllowedAt: LATER,
+    };
+    const tokyo = () => createMe({ user: { timezone: 'Asia/Tokyo' } });
+    const refreshButton = () => screen.findByRole('button', { name: 'Refresh metrics' });
+
+    it('reads the networks, reloads the screen, confirms, then waits out the cooldown in the viewer’s time', async () => {
+      let current: AnalyticsSettings = settings;
+      const answer = deferred();
+      const { server, user } = await renderAnalytics({
+        me: tokyo(),
+        analyticsSettings: () => ok(current),
+        refresh: async () => {
+          await answer.promise;
+          current = { ...settings, refreshedAt: refreshed.refreshedAt, nextRefreshAt: LATER };
+          return ok(refreshed);
+        },
+      });
+      await screen.findByRole('region', { name: 'Key figures' });
+      const button = await refreshButton();
+      expect(button).toBeEnabled();
+      expect(button).toHaveAccessibleDescription('Reads the networks now, once every 15 minutes.');
+      const overviews = server.count(`GET /organizations/${ORG}/analytics/overview`);
+
+      await user.click(button);
+      // While the networks are read: one click is enough.
+      const busy = await screen.findByRole('button', { name: 'Refreshing…' });
+      expect(busy).toBeDisabled();
+      answer.resolve();
+
+      expect(
+        await screen.findByText(
+          'Metrics refreshed: 2 post readings taken, 1 queued until the network allows, 1 not read.',
+        ),
+      ).toBeInTheDocument();
+      expect(server.count(`POST /organizations/${ORG}/analytics/refresh`)).toBe(1);
+      // The figures are asked for again.
+      await waitFor(() =>
+        expect(server.count(`GET /organizations/${ORG}/analytics/overview`)).toBeGreaterThan(
+          overviews,
+        ),
+      );
+      const cooling = await refreshButton();
+      expect(cooling).toBeDisabled();
+      expect(cooling).toHaveAccessibleDescription('You can refresh again at 20:15');
+    });
+
+    it('is disabled on arrival during the cooldown, saying when in the viewer’s zone', async () => {
+      await renderAnalytics({
+        analyticsSettings: {
+          ...settings,
+          refreshedAt: '2099-03-02T11:00:00Z',
+          nextRefreshAt: LATER,
+        },
+      });
+      const button = await refreshButton();
+      await waitFor(() => expect(button).toBeDisabled());
+      // Europe/London in March is UTC.
+      expect(button).toHaveAccessibleDescription('You can refresh again at 11:15');
+      expect(screen.getByText('You can refresh again at 11:15')).toBeInTheDocument();
+    });
+
+    it('comes back by itself when the cooldown is over', async () => {
+      const soon = new Date(Date.now() + 800).toISOString();
+      await renderAnalytics({
+        analyticsSettings: {
+          ...settings,
+          refreshedAt: new Date().toISOString(),
+          nextRefreshAt: soon,
+        },
+      });
+      const button = await refreshButton();
+      await waitFor(() => expect(button).toBeDisabled());
+      await waitFor(() => expect(button).toBeEnabled(), { timeout: 3000 });
+      expect(button).toHaveAccessibleDescription('Reads the networks now, once every 15 minutes.');
+    });
+
+    it('says when it may be used again after a refusal for coming too soon', async () => {
+      const { user } = await renderAnalytics({
+        me: tokyo(),
+        refresh: {
+          status: 429,
+          body: {
+            status: 'error',
+            code: 'RATE_LIMITED',
+            message:
+              'Metrics were last refreshed at 11:00 UTC, and can be refreshed once every 15 minutes. You can refresh again at 11:15 UTC (in 14 minutes).',
+            details: { nextAllowedAt: LATER, retryAfterSeconds: 840 },
+          },
+        },
+      });
+      const button = await refreshButton();
+      await waitFor(() => expect(button).toBeEnabled());
+      await user.click(button);
+      expect(await screen.findByText('You can refresh again at 20:15.')).toBeInTheDocument();
+      await waitFor(() => expect(button).toBeDisabled());
+      expect(button).toHaveAccessibleDescription('You can refresh again at 20:15');
+    });
+
+    it('shows the server’s sentence when a refresh fails otherwise, and stays usable', async () => {
+      const { user } = await renderAnalytics({
+        refresh: fail(503, 'UNAVAILABLE', 'The service is temporarily unavailable.'),
+      });
+      const button = await refreshButton();
+      await user.click(button);
+      expect(
+        await screen.findByText('The service is temporarily unavailable.'),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(button).toBeEnabled());
+    });
+
+    it('is not offered to members who cannot manage the organization', async () => {
+      await renderAnalytics({
+        me: createMe({ permissions: ['analytics:view', 'analytics:export'] }),
+      });
+      await screen.findByRole('region', { name: 'Key figures' });
+      expect(screen.getByRole('link', { name: 'Export posts CSV' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Refresh metrics' })).toBeNull();
+    });
   });
 });

@@ -24,6 +24,7 @@ import { Filters, PRESETS, type FilterState, type Preset } from '../components/f
 import { FollowersChart } from '../components/followers-chart';
 import { KpiCards } from '../components/kpi-cards';
 import { NetworkComparison } from '../components/network-comparison';
+import { RefreshButton } from '../components/refresh-button';
 import { StaleNotices } from '../components/stale-notices';
 import { TopPosts } from '../components/top-posts';
 import { XSettingsCard } from '../components/x-settings-card';
@@ -90,6 +91,7 @@ export function AnalyticsPage() {
   const settings = useAnalyticsSettings(currentOrgId);
   const canManage = useCan('PUT /organizations/:orgId/analytics/settings');
   const canExport = useCan('GET /organizations/:orgId/analytics/export.csv');
+  const canRefresh = useCan('POST /organizations/:orgId/analytics/refresh');
 
   const organization = useOrganization(currentOrgId);
   // On paper the filters' controls are hidden: the report says in words what it covers.
@@ -185,7 +187,14 @@ export function AnalyticsPage() {
           </p>
         </div>
         {!rangeError && (
-          <div className="flex flex-wrap gap-2 print:hidden">
+          <div className="flex flex-wrap items-start gap-2 print:hidden">
+            {canRefresh && currentOrgId && (
+              <RefreshButton
+                orgId={currentOrgId}
+                nextRefreshAt={settings.data?.nextRefreshAt ?? null}
+                timeZone={timeZone}
+              />
+            )}
             {canExport && currentOrgId && (
               <>
                 <ExportButton orgId={currentOrgId} search={exportSearch(query)} />

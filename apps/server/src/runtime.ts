@@ -292,6 +292,18 @@ export async function mountNetworkSandboxes(
     // receiversOnly narrow them to those paths).
     deliver: herald,
     fetchMedia: herald,
+    // A network's clock moved on: its posts are older there, so their readings come sooner.
+    clockMoved: (slug) => {
+      const network = [...runtime.networks.values()].find((n) => n.slug === slug);
+      return async (seconds) => {
+        if (!network) return;
+        const moved = await runtime.analyticsQueue.networkTimeMoved(network.name, seconds * 1000);
+        app.log.info(
+          { network: network.name, seconds, readings: moved },
+          'sandbox clock moved: readings brought forward',
+        );
+      };
+    },
   });
   if (sandboxed.length && config.sandboxLocalMedia)
     app.log.info(

@@ -39,6 +39,12 @@ export interface SandboxContext {
    * media route is answered in-process.
    */
   fetchMedia: (url: string) => Promise<Response>;
+  /**
+   * Told after `POST /_emu/clock` moved the emulator's clock forward by `seconds`: the network's
+   * time went on, and whoever runs the emulator beside Herald passes that on (the composition
+   * root: readings Herald scheduled by a post's age come sooner). None: nothing is told.
+   */
+  clockMoved?: (seconds: number) => Promise<void>;
   /** Who a test-facing `/_emu/` request acts for (kit/tenant.ts). */
   tenantOf: ResolveTenant;
   /** Who is on the consent page: whose sandbox accounts they may sign in as (kit/tenant.ts). */

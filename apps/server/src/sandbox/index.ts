@@ -31,6 +31,8 @@ export interface MountSandboxOptions {
   deliver?: SandboxContext['deliver'];
   /** How Herald's media route is reached (SandboxContext.fetchMedia); the global fetch unless said. */
   fetchMedia?: SandboxContext['deliver'];
+  /** Who is told that a network's emulator clock moved forward (SandboxContext.clockMoved). */
+  clockMoved?(slug: string): SandboxContext['clockMoved'];
 }
 
 /**
@@ -84,6 +86,7 @@ export async function mountSandboxes(
       ),
       tenantOf: opts.tenantOf(slug),
       signerOf: opts.signerOf(slug),
+      clockMoved: opts.clockMoved?.(slug),
     };
     await app.register((scope) => registerSandbox(scope, slug, ctx), { prefix: mountPath });
   }

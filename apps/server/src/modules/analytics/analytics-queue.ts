@@ -1,4 +1,5 @@
 import type { PgBoss } from 'pg-boss';
+import { bringSnapshotsForward } from './analytics.repository.js';
 
 /** One snapshot of one published target at one checkpoint of its life. Versioned with its payload. */
 export const SNAPSHOT_QUEUE = 'analytics.snapshot.v1';
@@ -83,6 +84,18 @@ export class AnalyticsQueue {
         startAfter: snapshotDueAt(targetId, c, publishedAt),
       })),
     );
+  }
+
+  /**
+   * The network `platformName`'s time went `ms` further ahead of Herald's (its emulator's clock
+   * was moved on: docs/analytics.md#sandbox). Readings are scheduled by a post's age, and its
+   * posts are that much older there now: every reading still waiting for one of them comes `ms`
+   * sooner. One that is due runs through the snapshot job like any other, at the workers' next
+   * poll; later ones keep their order and spread. Answers how many readings moved.
+   */
+  async networkTimeMoved(platformName: string, ms: number): Promise<number> {
+    if (!this.boss || ms <= 0) return 0;
+    return bringSnapshotsForward(this.boss, SNAPSHOT_QUEUE, platformName, ms);
   }
 
   /** The same snapshot again after a rate limit's back-off; false when nothing was queued. */

@@ -1,4 +1,5 @@
 import { and, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import {
   accountMetricDays,
@@ -366,4 +367,30 @@ export async function releaseRefresh(db: Db, organizationId: string, claimedAt: 
         eq(analyticsSettings.refreshedAt, claimedAt),
       ),
     );
+}
+
+/**
+ * Moves every snapshot job still waiting (created, or waiting for a retry) for a target of the
+ * network `platformName` `ms` earlier in pg-boss's job table; answers how many moved. A job
+ * moved into the past is due: the workers take it at their next poll.
+ */
+export async function bringSnapshotsForward(
+  boss: PgBoss,
+  queue: string,
+  platformName: string,
+  ms: number,
+): Promise<number> {
+  const { rows } = (await boss.getDb().executeSql(
+    `update pgboss.job j
+        set start_after = j.start_after - make_interval(secs => $3::float8)
+       from post_targets t
+       join platforms p on p.id = t.platform_id
+      where j.name = $1
+        and j.state in ('created', 'retry')
+        and t.id::text = j.data->>'targetId'
+        and p.name = $2
+      returning j.id`,
+    [queue, platformName, ms / 1000],
+  )) as { rows: unknown[] };
+  return rows.length;
 }

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
 import { PlatformError } from '../../platforms/errors.js';
 import type { NetworkRuntime } from '../../platforms/runtime.js';
-import type { MetricsAdapter } from '../../platforms/types.js';
-import { toStoredAccount } from '../integrations/integrations.service.js';
+import type { MetricsAdapter, StoredAccount } from '../../platforms/types.js';
+import { refreshAccount, toStoredAccount } from '../integrations/integrations.service.js';
 import * as external from './analytics-external.repository.js';
 import type { AnalyticsQueue, SnapshotJob } from './analytics-queue.js';
 import * as repo from './analytics.repository.js';
@@ -47,6 +47,9 @@ const metricsOf = (networks: Map<string, NetworkRuntime>, platformName: string) 
   [...networks.values()].find((n) => n.name === platformName)?.adapter.metrics ?? null;
 
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+
+/** A connected account's row, as the integrations module stores it. */
+type AccountRow = Parameters<typeof toStoredAccount>[1];
 
 /**
  * Collects analytics from the networks. A refused read never throws to the caller: it marks the
@@ -105,6 +108,29 @@ export class AnalyticsCollector {
     return backoffUntil;
   }
 
+  /**
+   * A read with the account's tokens. When the network says they no longer work (`reauth`) and
+   * they can be refreshed, they are refreshed once — one refresher at a time per account, from
+   * the tokens as they are once its lock is held (`refreshAccount`, as the publisher does) — and
+   * the read is made again; `access.row` then holds the refreshed account for later reads. A
+   * refused refresh marks the account for reconnecting and is the read's refusal.
+   */
+  private async withTokens<T>(
+    access: { row: AccountRow },
+    platformName: string,
+    read: (account: StoredAccount) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await read(toStoredAccount(this.deps.cipher, access.row));
+    } catch (err) {
+      const network = [...this.deps.networks.values()].find((n) => n.name === platformName);
+      if (!(err instanceof PlatformError) || err.kind !== 'reauth' || !network?.adapter.refresh)
+        throw err;
+      access.row = await refreshAccount(this.deps, network, access.row);
+      return read(toStoredAccount(this.deps.cipher, access.row));
+    }
+  }
+
   /** One snapshot of a published target (the snapshot job). */
   async collectSnapshot(job: SnapshotJob): Promise<CollectOutcome> {
     return (await this.snapshot(job)).outcome;
@@ -133,10 +159,12 @@ export class AnalyticsCollector {
     const allowed = await this.mayRead(metrics, target.organizationId, integration.id);
     if (allowed !== 'OK') return done(allowed);
     try {
-      const values = await metrics.postMetrics(toStoredAccount(this.deps.cipher, integration), {
-        externalId: target.externalId!,
-        publishedAt: target.publishedAt ?? this.now(),
-      });
+      const values = await this.withTokens({ row: integration }, loaded.platformName, (account) =>
+        metrics.postMetrics(account, {
+          externalId: target.externalId!,
+          publishedAt: target.publishedAt ?? this.now(),
+        }),
+      );
       if (!values) return done('NOTHING');
       const now = this.now();
       await repo.insertSnapshot(db, {
@@ -233,12 +261,14 @@ export class AnalyticsCollector {
     );
     if (allowed !== 'OK') return none;
     try {
-      const values = await metrics.postMetricsBatch!(
-        toStoredAccount(this.deps.cipher, integration),
-        group.targets.map((t) => ({
-          externalId: t.externalId,
-          publishedAt: t.publishedAt ?? this.now(),
-        })),
+      const values = await this.withTokens({ row: integration }, group.platformName, (account) =>
+        metrics.postMetricsBatch!(
+          account,
+          group.targets.map((t) => ({
+            externalId: t.externalId,
+            publishedAt: t.publishedAt ?? this.now(),
+          })),
+        ),
       );
       const now = this.now();
       let collected = 0;
@@ -369,7 +399,10 @@ export class AnalyticsCollector {
     const allowed = await this.mayRead(metrics, integration.organizationId, integration.id);
     if (allowed !== 'OK') return allowed;
     try {
-      const values = await metrics.accountMetrics(toStoredAccount(this.deps.cipher, integration));
+      const access = { row: integration };
+      const values = await this.withTokens(access, platformName, (account) =>
+        metrics.accountMetrics(account),
+      );
       if (!values) return 'NOTHING';
       const now = this.now();
       // Past days the network still gives (Instagram's follower_count) fill the days Herald
@@ -388,7 +421,8 @@ export class AnalyticsCollector {
         at: now,
         values,
       });
-      await this.collectExternal(integration, metrics);
+      // With the tokens the read above ended with (refreshed, if it had to).
+      await this.collectExternal(access.row, metrics);
       await repo.setAccountStatus(db, {
         integrationId: integration.id,
         organizationId: integration.organizationId,

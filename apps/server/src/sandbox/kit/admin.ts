@@ -58,7 +58,7 @@ export function registerAdminRoutes(
   const calls = createCallLog(ctx.store);
   registerCallLogRoutes(scope, calls);
   registerScenarioRoutes(scope, options.scenarios, options.knobs, options.keyOf);
-  registerClockRoutes(scope, options.clock);
+  registerClockRoutes(scope, options.clock, ctx.clockMoved);
   return calls;
 }
 

@@ -33,9 +33,14 @@ const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
 /**
  * `GET /_emu/clock` and `POST /_emu/clock {advance_seconds}`: both answer {now, offset_seconds}.
  * The clock is the emulator's, shared by every organization's accounts (their tokens expire by
- * it): only a platform operator moves it.
+ * it): only a platform operator moves it. A move forward is told to `moved` before the answer
+ * (SandboxContext.clockMoved); a failure there is logged, the clock stays moved.
  */
-export function registerClockRoutes(scope: FastifyInstance, clock: EmuClock) {
+export function registerClockRoutes(
+  scope: FastifyInstance,
+  clock: EmuClock,
+  moved?: (seconds: number) => Promise<void>,
+) {
   const answer = async () => {
     const offset = await clock.offsetMs();
     return { now: new Date(Date.now() + offset).toISOString(), offset_seconds: offset / 1000 };
@@ -50,6 +55,10 @@ export function registerClockRoutes(scope: FastifyInstance, clock: EmuClock) {
         error: `advance_seconds must be a number of seconds from 0 to ${MAX_ADVANCE_SECONDS} (ten years).`,
       });
     await clock.advance(seconds);
+    if (moved && seconds > 0)
+      await moved(seconds).catch((err: unknown) =>
+        request.log.error({ err }, 'telling Herald that the sandbox clock moved failed'),
+      );
     return answer();
   });
 }

@@ -75,7 +75,7 @@ export function RefreshButton({
     });
 
   return (
-    <div className="flex flex-col items-end gap-1">
+    <div className="flex flex-col items-start gap-1">
       <Button
         variant="secondary"
         size="sm"
@@ -89,7 +89,8 @@ export function RefreshButton({
         />
         {refresh.isPending ? 'Refreshing…' : 'Refresh metrics'}
       </Button>
-      <p id={hintId} className="text-xs text-slate-600">
+      {/* Said under the button while it waits; otherwise only to screen readers, as its description. */}
+      <p id={hintId} className={coolingDown ? 'text-xs text-slate-600' : 'sr-only'}>
         {coolingDown && nextRefreshAt
           ? refreshAgainAt(nextRefreshAt, timeZone)
           : `Reads the networks now, once every ${ANALYTICS_REFRESH_COOLDOWN_MINUTES} minutes.`}

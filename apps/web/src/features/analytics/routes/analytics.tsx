@@ -141,7 +141,7 @@ export function AnalyticsPage() {
         <>
           <EmptyState
             status={data.status}
-            timeZone={timeZone}
+            timeZone={timeZone.zone}
             xOff={
               settings.data?.xEnabled === false &&
               (integrations.data?.some((i) => i.platform.name === 'X') ?? false)
@@ -192,7 +192,7 @@ export function AnalyticsPage() {
               <RefreshButton
                 orgId={currentOrgId}
                 nextRefreshAt={settings.data?.nextRefreshAt ?? null}
-                timeZone={timeZone}
+                timeZone={timeZone.zone}
               />
             )}
             {canExport && currentOrgId && (

@@ -67,6 +67,18 @@ export const ORG_ROUTE_PERMISSIONS = {
     'billing:edit',
     'payment details and invoices at the billing provider',
   ),
+  'GET /organizations/:orgId/billing/group': route(
+    'billing:view',
+    'which organizations the plan covers (a covered one sees only who pays)',
+  ),
+  'PUT /organizations/:orgId/billing/group': route(
+    'subscription:manage',
+    'choosing which organizations the plan covers; plus: only its subscriber',
+  ),
+  'POST /organizations/:orgId/transfer-ownership': route(
+    'org:manage',
+    'handing the organization to another Admin; plus: only its owner',
+  ),
   'GET /organizations/:orgId/integrations': route(
     'member',
     'the connected accounts every composer and calendar shows',

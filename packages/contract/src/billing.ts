@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
-import { BILLING_CYCLES, PLAN_STATUSES, PlanSchema } from './plans.js';
+import { BILLING_CYCLES, PLAN_STATUSES, PlanSchema, POOLABLE_FEATURES } from './plans.js';
 
 export const TRIAL_DAYS = 7;
 
@@ -31,6 +31,12 @@ export const SubscriptionSchema = z.object({
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   canceledAt: z.string().nullable(),
+  /**
+   * Set when the organization has no plan of its own and another organization of its owner pays
+   * for it (docs/product.md#billing-groups): the fields above are then that organization's
+   * subscription.
+   */
+  coveredBy: z.object({ organizationId: z.string(), organizationName: z.string() }).nullable(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 export const SubscriptionResponseSchema = successEnvelope(
@@ -45,6 +51,64 @@ export const SubscribeResponseSchema = successEnvelope(
     checkoutUrl: z.string().nullable(),
   }),
 );
+/** Where an organization stands in its owner's billing group, in a word. */
+export const COVERAGE_STATES = ['payer', 'covered', 'not_covered', 'own_plan'] as const;
+export type CoverageState = (typeof COVERAGE_STATES)[number];
+
+const GroupPlanSchema = z.object({ id: z.string(), name: z.string() });
+
+/**
+ * `GET /organizations/{orgId}/billing/group` (billing:view): the billing group as this
+ * organization sees it. The paying organization sees every organization of the subscriber; a
+ * covered one sees only who pays for it. Null when neither.
+ */
+export const BillingGroupSchema = z.discriminatedUnion('role', [
+  z.object({
+    role: z.literal('payer'),
+    plan: GroupPlanSchema,
+    /** The plan's `organizations`: how many it covers, the paying one included. */
+    limit: z.number().int().min(1),
+    /** How many it covers now, the paying one included. */
+    coveredCount: z.number().int().min(1),
+    /** The caller owns the paying organization: only they choose what is covered. */
+    isSubscriber: z.boolean(),
+    /** The limits the covered organizations share (per organization when absent). */
+    pooled: z.array(z.enum(POOLABLE_FEATURES)),
+    /** The subscriber's organizations: the paying one, then covered, then the rest. */
+    organizations: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        state: z.enum(COVERAGE_STATES),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+  z.object({
+    role: z.literal('covered'),
+    plan: GroupPlanSchema,
+    payer: z.object({ id: z.string(), name: z.string() }),
+    isSubscriber: z.boolean(),
+  }),
+]);
+export type BillingGroup = z.infer<typeof BillingGroupSchema>;
+export const BillingGroupResponseSchema = successEnvelope(
+  z.object({ group: BillingGroupSchema.nullable() }),
+);
+/**
+ * `PUT /organizations/{orgId}/billing/group` (the subscriber, on the paying organization): which
+ * of their other organizations the plan covers first; the rest of its room goes by creation date.
+ */
+export const ChooseCoverageRequestSchema = z.object({
+  organizationIds: z
+    .array(z.uuid({ error: 'Choose organizations you own.' }), {
+      error: 'Send the organizations to cover as a list.',
+    })
+    .max(1000, 'Choose at most 1000 organizations.')
+    .transform((ids) => [...new Set(ids)]),
+});
+export type ChooseCoverageRequest = z.input<typeof ChooseCoverageRequestSchema>;
+
 export const PortalResponseSchema = successEnvelope(z.object({ url: z.string() }));
 export const BillingConfigResponseSchema = successEnvelope(
   z.object({ provider: z.enum(BILLING_PROVIDERS), trialDays: z.number() }),
@@ -88,6 +152,15 @@ export const SavePlanRequestSchema = z.object({
     organizations: count('Organizations'),
     connectedPlatforms: count('Connected platforms'),
     prioritySupport: z.boolean({ error: 'Priority support must be true or false.' }),
+    /** Left out when editing: the plan keeps the limits it pooled (the back-office form has none). */
+    pooled: z
+      .array(
+        z.enum(POOLABLE_FEATURES, {
+          error: `Pooled limits are among ${POOLABLE_FEATURES.join(', ')}.`,
+        }),
+      )
+      .transform((names) => [...new Set(names)])
+      .optional(),
   }),
   status: z.enum(PLAN_STATUSES, { error: 'Status must be ACTIVE or INACTIVE.' }).default('ACTIVE'),
   popular: z.boolean().default(false),

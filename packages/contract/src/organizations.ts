@@ -65,6 +65,15 @@ export const UpdateOrganizationRequestSchema = z
   );
 export type UpdateOrganizationRequest = z.infer<typeof UpdateOrganizationRequestSchema>;
 
+/**
+ * `POST /organizations/{orgId}/transfer-ownership`: the owner hands the organization to another
+ * of its active Admins (docs/product.md#billing-groups: it leaves the old owner's billing group).
+ */
+export const TransferOwnershipRequestSchema = z.object({
+  memberId: z.uuid({ error: 'Choose the Admin who becomes the owner.' }),
+});
+export type TransferOwnershipRequest = z.infer<typeof TransferOwnershipRequestSchema>;
+
 export const CreateOrganizationRequestSchema = z.object({ name: OrganizationNameSchema });
 export const OrganizationResponseSchema = successEnvelope(
   z.object({ organization: OrganizationSchema }),

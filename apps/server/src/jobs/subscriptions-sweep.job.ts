@@ -6,7 +6,7 @@ import type { JobDefinition } from './runtime.js';
 
 /**
  * Every minute: ends trials whose 7 days are over, ends self-billed subscriptions cancelled at
- * period end, and renews the other self-billed ones. Idempotent (guarded UPDATEs); the API also
+ * period end (telling the organizations they covered too), and renews the other self-billed ones. Idempotent (guarded UPDATEs); the API also
  * reads the effective status, so nothing waits on this job for correctness.
  */
 export async function sweepSubscriptions(db: Db, now = new Date()) {
@@ -18,6 +18,12 @@ export async function sweepSubscriptions(db: Db, now = new Date()) {
         priority: 'HIGH',
         message: 'Your free trial has ended. Subscribe to a plan to keep inviting and publishing.',
       });
+      await billing.notifyCovered(tx, organizationId, {
+        type: 'SUBSCRIPTION_UPDATE',
+        priority: 'HIGH',
+        message: (payer) =>
+          `${payer.name}'s free trial of ${payer.plan}, which covered this organization, has ended.`,
+      });
     }
     const ended = await billing.endCanceledPeriods(tx, now);
     for (const { organizationId } of ended) {
@@ -25,6 +31,12 @@ export async function sweepSubscriptions(db: Db, now = new Date()) {
         type: 'SUBSCRIPTION_UPDATE',
         priority: 'HIGH',
         message: 'Your subscription has ended.',
+      });
+      await billing.notifyCovered(tx, organizationId, {
+        type: 'SUBSCRIPTION_UPDATE',
+        priority: 'HIGH',
+        message: (payer) =>
+          `${payer.name}'s ${payer.plan} plan, which covered this organization, has ended.`,
       });
     }
     await billing.renewSelfBilledPeriods(tx, now);

@@ -1,4 +1,4 @@
-import type { Plan, Subscription } from '@herald/contract';
+import type { BillingGroup, Plan, Subscription } from '@herald/contract';
 import { createPlan } from './factories';
 import { ok, type FakeReply, type Handler } from './fake-server';
 
@@ -51,6 +51,7 @@ export function createSubscription(overrides: Partial<Subscription> = {}): Subsc
     currentPeriodEnd: null,
     cancelAtPeriodEnd: false,
     canceledAt: null,
+    coveredBy: null,
     ...overrides,
   };
 }
@@ -74,15 +75,18 @@ export function billingRoutes({
   subscription = null,
   memberCount = 1,
   provider = 'none',
+  group = null,
 }: {
   orgId?: string;
   subscription?: Subscription | null;
   memberCount?: number;
   provider?: 'none' | 'stripe';
+  group?: BillingGroup | null;
 } = {}): Record<string, Handler | FakeReply> {
   return {
     'GET /billing/config': ok({ provider, trialDays: 7 }),
     [`GET /organizations/${orgId}/subscription`]: ok({ subscription }),
+    [`GET /organizations/${orgId}/billing/group`]: ok({ group }),
     [`GET /organizations/${orgId}/members`]: {
       status: 200,
       body: {

@@ -1,4 +1,7 @@
-/** Plans, each organization's subscription, and the Stripe events already handled. */
+/**
+ * Plans, each organization's subscription, the organizations a subscriber chose to cover, and the
+ * Stripe events already handled.
+ */
 import {
   BILLING_CYCLES,
   BILLING_PROVIDERS,
@@ -19,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { organizations } from './organizations.js';
+import { users } from './users.js';
 
 export interface PlanFeaturesColumn {
   invites: number;
@@ -26,6 +30,8 @@ export interface PlanFeaturesColumn {
   organizations: number;
   connectedPlatforms: number;
   prioritySupport: boolean;
+  /** Limits the covered organizations share; absent: every limit is per organization. */
+  pooled?: Array<'invites' | 'postsPerDay' | 'connectedPlatforms'>;
 }
 
 export const plans = pgTable('plans', {
@@ -84,3 +90,24 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The organizations a subscriber chose to cover first when they own more than their plan covers
+ * (docs/product.md#billing-groups); the rest of the room goes by creation date. A choice counts
+ * only while its chooser still owns the organization, so a transfer of ownership drops it.
+ */
+export const coverageChoices = pgTable(
+  'coverage_choices',
+  {
+    organizationId: uuid('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Order of the choice, from 1: earlier ones are covered first. */
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coverage_choices_owner_idx').on(t.ownerUserId)],
+);

@@ -221,14 +221,14 @@ describe('plan limits', () => {
     );
   });
 
-  it('caps the organizations a user owns by the best plan among them', async () => {
+  it('caps the organizations a user owns by what their plan covers', async () => {
     const { owner } = await createOrg(t.app, 'owner.limit@example.com', 'Only One', {
       trial: 'Starter',
     });
     const second = await owner.call('POST', '/api/organizations', { name: 'Second' });
     expect(second.status).toBe(403);
     expect(second.body.message).toBe(
-      'Your Starter plan allows you to own 1 organization. Upgrade your plan to create another.',
+      'Your Starter plan covers 1 organization and you own 1. Upgrade to Basic to add more, or transfer one you no longer manage to one of its Admins.',
     );
 
     const { owner: free } = await createOrg(t.app, 'owner.free@example.com', 'Free', {

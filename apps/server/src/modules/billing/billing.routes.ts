@@ -1,5 +1,7 @@
 import {
   BillingConfigResponseSchema,
+  BillingGroupResponseSchema,
+  ChooseCoverageRequestSchema,
   MessageResponseSchema,
   OrgParamsSchema,
   PlanIdRequestSchema,
@@ -116,6 +118,48 @@ export async function billingRoutes(
     async (request) => ({
       status: 'success' as const,
       data: { url: await service.billingPortalUrl(db, billing, request.params.orgId, publicUrl) },
+    }),
+  );
+
+  api.get(
+    '/organizations/:orgId/billing/group',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/billing/group' } },
+      schema: { tags, params: OrgParamsSchema, response: { 200: BillingGroupResponseSchema } },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        group: await service.getBillingGroup(
+          db,
+          request.params.orgId,
+          requireUser(request).user.id,
+        ),
+      },
+    }),
+  );
+
+  api.put(
+    '/organizations/:orgId/billing/group',
+    {
+      config: { access: { org: 'PUT /organizations/:orgId/billing/group' } },
+      schema: {
+        tags,
+        params: OrgParamsSchema,
+        body: ChooseCoverageRequestSchema,
+        response: { 200: BillingGroupResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        group: await service.chooseCoverage(
+          db,
+          request.params.orgId,
+          requireUser(request).user.id,
+          request.body.organizationIds,
+        ),
+      },
     }),
   );
 

@@ -1,44 +1,39 @@
 import {
-  ENTITLED_STATUSES,
   TRIAL_DAYS,
+  type BillingGroup as BillingGroupDto,
   type Subscription,
-  type SubscriptionStatus,
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { notifyOrganizationAdmins } from '../notifications/notifications.service.js';
 import { getPurchasablePlan } from '../plans/plans.service.js';
 import type { PlanRow } from '../plans/plans.service.js';
+import {
+  type BillingGroup,
+  coverageOf,
+  loadBillingGroup,
+  notifyCoverageChanges,
+  notifyCoveredOrganizations,
+  snapshotCoverage,
+} from './billing-group.js';
 import { type BillingProvider, MissingPriceError } from './billing-provider.js';
+import { effectiveStatus, isEntitled } from './subscription-state.js';
 import * as repo from './subscriptions.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/**
- * The status in force now. Between two runs of the sweep job a trial may have ended or a
- * cancelled period run out; gates and screens must not wait for the job.
- */
-function effectiveStatus(s: repo.SubscriptionRow, now = new Date()): SubscriptionStatus {
-  if (s.status === 'TRIALING' && s.trialEnd && s.trialEnd <= now) return 'EXPIRED';
-  if (
-    s.status === 'ACTIVE' &&
-    s.cancelAtPeriodEnd &&
-    s.provider === 'none' &&
-    s.currentPeriodEnd &&
-    s.currentPeriodEnd <= now
-  ) {
-    return 'CANCELED';
-  }
-  return s.status;
-}
 
 /** docs/product.md#constants: ceiling of days to trialEnd, at least 0. */
 export function trialDaysRemaining(trialEnd: Date, now = new Date()) {
   return Math.max(0, Math.ceil((trialEnd.getTime() - now.getTime()) / DAY_MS));
 }
 
-function toSubscriptionDto(s: repo.SubscriptionRow, plan: PlanRow, now = new Date()): Subscription {
+function toSubscriptionDto(
+  s: repo.SubscriptionRow,
+  plan: PlanRow,
+  now = new Date(),
+  coveredBy: Subscription['coveredBy'] = null,
+): Subscription {
   const status = effectiveStatus(s, now);
   return {
     id: s.id,
@@ -53,22 +48,57 @@ function toSubscriptionDto(s: repo.SubscriptionRow, plan: PlanRow, now = new Dat
     currentPeriodEnd: iso(s.currentPeriodEnd),
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
     canceledAt: iso(s.canceledAt),
+    coveredBy,
   };
 }
 
+/**
+ * The plan in force for an organization: its own subscription while TRIALING or ACTIVE, else the
+ * subscription of the organization that covers it (docs/product.md#billing-groups), else none.
+ */
+export async function findEntitlement(db: Db, organizationId: string, now = new Date()) {
+  const own = await repo.findSubscription(db, organizationId);
+  if (own && isEntitled(own.subscription, now)) {
+    return { subscription: own.subscription, plan: own.plan, payer: null, own };
+  }
+  const coverage = await coverageOf(db, organizationId, { now });
+  if (coverage?.role === 'covered') {
+    const { payer } = coverage.group;
+    return { subscription: payer.subscription, plan: payer.plan, payer, own };
+  }
+  return { subscription: null, plan: null, payer: null, own };
+}
+
+/**
+ * The organization's subscription: its own, or the one that covers it (with `coveredBy`), or its
+ * own that has ended, or null.
+ */
 export async function getSubscription(
   db: Db,
   organizationId: string,
 ): Promise<Subscription | null> {
-  const found = await repo.findSubscription(db, organizationId);
-  return found ? toSubscriptionDto(found.subscription, found.plan) : null;
+  const now = new Date();
+  const found = await findEntitlement(db, organizationId, now);
+  if (found.payer) {
+    return toSubscriptionDto(found.payer.subscription, found.payer.plan, now, {
+      organizationId: found.payer.id,
+      organizationName: found.payer.name,
+    });
+  }
+  return found.own ? toSubscriptionDto(found.own.subscription, found.own.plan, now) : null;
 }
 
-/** The plan in force for an organization, or null without a TRIALING/ACTIVE subscription. */
+/** The plan in force for an organization (its own or its payer's), or null without one. */
 export async function getEntitledPlan(db: Db, organizationId: string): Promise<PlanRow | null> {
-  const found = await repo.findSubscription(db, organizationId);
-  if (!found || !ENTITLED_STATUSES.includes(effectiveStatus(found.subscription))) return null;
-  return found.plan;
+  return (await findEntitlement(db, organizationId)).plan;
+}
+
+/** The refusal for a plan change asked of an organization another one pays for. */
+function coveredRefusal(group: BillingGroup, what: string) {
+  return new AppError(
+    'CONFLICT',
+    `This organization is covered by ${group.plan.name} from ${group.payer.name}: ${what}`,
+  );
 }
 
 function addCycle(from: Date, cycle: PlanRow['billingCycle']) {
@@ -78,7 +108,11 @@ function addCycle(from: Date, cycle: PlanRow['billingCycle']) {
   return d;
 }
 
-/** A 7-day trial: no card, once per organization, only on plans that offer one. */
+/**
+ * A 7-day trial: no card, only on plans that offer one, once per organization and once per owner
+ * (docs/product.md#billing-groups: an owner's next organization is covered by their plan, not
+ * given a trial of its own), and not for an organization another one already covers.
+ */
 export async function startTrial(
   db: Db,
   organizationId: string,
@@ -95,12 +129,22 @@ export async function startTrial(
         'This organization has already used its free trial. Subscribe to a plan to continue.',
       );
     }
-    if (existing && ENTITLED_STATUSES.includes(effectiveStatus(existing.subscription))) {
+    if (existing && isEntitled(existing.subscription)) {
       throw new AppError(
         'CONFLICT',
         `This organization already has an active ${existing.plan.name} subscription.`,
       );
     }
+    const coverage = await coverageOf(tx, organizationId);
+    if (coverage?.role === 'covered') throw coveredRefusal(coverage.group, 'it needs no trial.');
+    if (await repo.ownerUsedTrialElsewhere(tx, organizationId)) {
+      throw new AppError(
+        'CONFLICT',
+        "This organization's owner has already used their free trial. Subscribe to a plan to continue.",
+      );
+    }
+    const owner = (await repo.findOrganizationOwner(tx, organizationId))?.ownerUserId ?? null;
+    const before = await snapshotCoverage(tx, [owner]);
     const now = new Date();
     const row = await repo.saveSubscription(tx, organizationId, {
       planId: plan.id,
@@ -119,6 +163,7 @@ export async function startTrial(
       priority: 'MEDIUM',
       message: `Your ${TRIAL_DAYS}-day free trial of ${plan.name} has started.`,
     });
+    await notifyCoverageChanges(tx, before, await snapshotCoverage(tx, [owner]));
     return toSubscriptionDto(row, plan, now);
   });
 }
@@ -135,6 +180,15 @@ export async function subscribe(
 ): Promise<{ subscription: Subscription | null; checkoutUrl: string | null }> {
   const plan = await getPurchasablePlan(db, planId);
   const existing = await repo.findSubscription(db, ctx.organizationId);
+  if (!isEntitled(existing?.subscription)) {
+    const coverage = await coverageOf(db, ctx.organizationId);
+    if (coverage?.role === 'covered') {
+      throw coveredRefusal(
+        coverage.group,
+        `change plans from the billing of ${coverage.group.payer.name}.`,
+      );
+    }
+  }
   if (
     existing &&
     existing.plan.id === plan.id &&
@@ -185,6 +239,8 @@ export async function subscribe(
     }
   }
   return db.transaction(async (tx) => {
+    const owner = (await repo.findOrganizationOwner(tx, ctx.organizationId))?.ownerUserId ?? null;
+    const before = await snapshotCoverage(tx, [owner]);
     const now = new Date();
     const row = await repo.saveSubscription(tx, ctx.organizationId, {
       planId: plan.id,
@@ -200,6 +256,8 @@ export async function subscribe(
       priority: 'MEDIUM',
       message: `Your organization is now subscribed to ${plan.name}.`,
     });
+    // A smaller plan may leave some organizations out: they are told, and so are new ones.
+    await notifyCoverageChanges(tx, before, await snapshotCoverage(tx, [owner]));
     return { subscription: toSubscriptionDto(row, plan, now), checkoutUrl: null };
   });
 }
@@ -221,6 +279,10 @@ export async function cancel(
     !['TRIALING', 'ACTIVE', 'PAST_DUE'].includes(status) ||
     existing.subscription.cancelAtPeriodEnd
   ) {
+    const coverage = await coverageOf(db, organizationId);
+    if (coverage?.role === 'covered') {
+      throw coveredRefusal(coverage.group, `only ${coverage.group.payer.name} can cancel it.`);
+    }
     throw new AppError('CONFLICT', 'There is no active subscription to cancel.');
   }
   const s = existing.subscription;
@@ -252,6 +314,14 @@ export async function cancel(
           ? `Your ${existing.plan.name} subscription has been cancelled.`
           : `Your ${existing.plan.name} subscription will end on ${row.currentPeriodEnd?.toISOString().slice(0, 10)}.`,
     });
+    await notifyCoveredOrganizations(tx, organizationId, {
+      type: 'SUBSCRIPTION_UPDATE',
+      priority: row.status === 'CANCELED' ? 'HIGH' : 'MEDIUM',
+      message: (payer) =>
+        row.status === 'CANCELED'
+          ? `${payer.name}'s ${payer.plan} plan, which covered this organization, has been cancelled.`
+          : `${payer.name}'s ${payer.plan} plan, which covers this organization, will end on ${row.currentPeriodEnd?.toISOString().slice(0, 10)}; this organization is covered until then.`,
+    });
     return toSubscriptionDto(row, existing.plan, now);
   });
 }
@@ -272,6 +342,134 @@ export async function billingPortalUrl(
   }
   return billing.portalUrl(customer, `${publicUrl}/pricing`);
 }
+
+function toPayerView(group: BillingGroup, isSubscriber: boolean): BillingGroupDto {
+  const entry =
+    (state: 'payer' | 'covered' | 'not_covered' | 'own_plan') =>
+    (o: { id: string; name: string; createdAt: Date }) => ({
+      id: o.id,
+      name: o.name,
+      state,
+      createdAt: o.createdAt.toISOString(),
+    });
+  return {
+    role: 'payer',
+    plan: { id: group.plan.id, name: group.plan.name },
+    limit: group.limit,
+    coveredCount: 1 + group.covered.length,
+    isSubscriber,
+    pooled: group.plan.features.pooled ?? [],
+    organizations: [
+      entry('payer')(group.payer),
+      ...group.covered.map(entry('covered')),
+      ...group.uncovered.map(entry('not_covered')),
+      ...group.ownPlan.map(entry('own_plan')),
+    ],
+  };
+}
+
+/**
+ * The billing group as this organization sees it (docs/product.md#billing-groups): the paying
+ * organization sees all its subscriber's organizations; a covered one only who pays for it, so
+ * one client never learns of another.
+ */
+export async function getBillingGroup(
+  db: Db,
+  organizationId: string,
+  userId: string,
+): Promise<BillingGroupDto | null> {
+  const coverage = await coverageOf(db, organizationId);
+  if (!coverage) return null;
+  const { group } = coverage;
+  const isSubscriber = group.ownerUserId === userId;
+  if (coverage.role === 'payer') return toPayerView(group, isSubscriber);
+  return {
+    role: 'covered',
+    plan: { id: group.plan.id, name: group.plan.name },
+    payer: { id: group.payer.id, name: group.payer.name },
+    isSubscriber,
+  };
+}
+
+/**
+ * The subscriber chooses which of their organizations the plan covers first (when they own more
+ * than it covers); the rest of its room goes by creation date. Only the owner of the paying
+ * organization chooses, and only among organizations they own without a plan of their own.
+ */
+export async function chooseCoverage(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  organizationIds: string[],
+): Promise<BillingGroupDto> {
+  return db.transaction(async (tx) => {
+    const coverage = await coverageOf(tx, organizationId);
+    if (coverage?.role === 'covered') {
+      throw coveredRefusal(
+        coverage.group,
+        `choose what it covers from the billing of ${coverage.group.payer.name}.`,
+      );
+    }
+    if (!coverage) {
+      throw new AppError(
+        'CONFLICT',
+        'This organization pays for no plan that covers other organizations. Subscribe to a plan first.',
+      );
+    }
+    const { group } = coverage;
+    if (group.ownerUserId !== userId) {
+      throw new AppError(
+        'FORBIDDEN',
+        `Only the owner of ${group.payer.name} can choose which organizations its plan covers.`,
+      );
+    }
+    const chosen = organizationIds.filter((id) => id !== group.payer.id);
+    const eligible = new Set([...group.covered, ...group.uncovered].map((o) => o.id));
+    if (chosen.some((id) => !eligible.has(id))) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'Choose organizations you own that have no plan of their own.',
+      );
+    }
+    const room = group.limit - 1;
+    if (chosen.length > room) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Your ${group.plan.name} plan covers ${group.limit} organization${group.limit === 1 ? '' : 's'}, ${group.payer.name} included: choose at most ${room} other${room === 1 ? '' : 's'}.`,
+      );
+    }
+    const before = await snapshotCoverage(tx, [group.ownerUserId]);
+    await repo.replaceCoverageChoices(tx, group.ownerUserId, chosen);
+    await notifyCoverageChanges(tx, before, await snapshotCoverage(tx, [group.ownerUserId]), {
+      reason: 'its owner chose to cover other organizations',
+    });
+    const { group: now } = await loadBillingGroup(tx, { ownerUserId: group.ownerUserId });
+    return toPayerView(now!, true);
+  });
+}
+
+/**
+ * Before and after a change of ownership: the organizations whose coverage it ends or starts
+ * are told (docs/product.md#billing-groups). The change runs inside `change`.
+ */
+export async function withCoverageNotices<T>(
+  db: Db,
+  ownerUserIds: Array<string | null>,
+  change: () => Promise<T>,
+  reason?: string,
+): Promise<T> {
+  const before = await snapshotCoverage(db, ownerUserIds);
+  const result = await change();
+  await notifyCoverageChanges(db, before, await snapshotCoverage(db, ownerUserIds), { reason });
+  return result;
+}
+
+/** The organization left its owner's choice of covered organizations (its ownership moved). */
+export const dropCoverageChoice = (db: Db, organizationId: string) =>
+  repo.dropCoverageChoice(db, organizationId);
+
+/** Passes a notice about a paying organization's plan on to the organizations it covers. */
+export const notifyCovered = notifyCoveredOrganizations;
 
 /** Trials whose end has passed become EXPIRED; returns the organizations touched. */
 export const expireTrials = (db: Db, now: Date) => repo.expireTrials(db, now);

@@ -4,7 +4,13 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { notifyOrganizationAdmins } from '../notifications/notifications.service.js';
 import { findPlan, findPlanByStripePrice } from '../plans/plans.service.js';
+import {
+  notifyCoverageChanges,
+  notifyCoveredOrganizations,
+  snapshotCoverage,
+} from './billing-group.js';
 import type { StripeBilling } from './billing-provider.js';
+import { isEntitled } from './subscription-state.js';
 import * as repo from './subscriptions.repository.js';
 
 const STATUS_FROM_STRIPE: Record<Stripe.Subscription.Status, SubscriptionStatus> = {
@@ -111,6 +117,8 @@ async function onCheckoutCompleted(
   if (!plan)
     throw new AppError('NOT_FOUND', 'This Checkout session names a plan that does not exist.');
   const customer = idOf(session.customer);
+  const owner = (await repo.findOrganizationOwner(db, organizationId))?.ownerUserId ?? null;
+  const before = await snapshotCoverage(db, [owner]);
   await repo.saveSubscription(db, organizationId, {
     planId: plan.id,
     provider: 'stripe',
@@ -124,6 +132,7 @@ async function onCheckoutCompleted(
     priority: 'MEDIUM',
     message: `Payment received: your organization is now subscribed to ${plan.name}.`,
   });
+  await notifyCoverageChanges(db, before, await snapshotCoverage(db, [owner]));
 }
 
 async function onSubscriptionChanged(db: Db, sub: Stripe.Subscription, deleted: boolean) {
@@ -134,6 +143,8 @@ async function onSubscriptionChanged(db: Db, sub: Stripe.Subscription, deleted: 
   if (row.stripeSubscriptionId && row.stripeSubscriptionId !== sub.id) return;
   const priceId = sub.items?.data?.[0]?.price?.id;
   const plan = priceId ? await findPlanByStripePrice(db, priceId) : null;
+  const owner = (await repo.findOrganizationOwner(db, row.organizationId))?.ownerUserId ?? null;
+  const before = await snapshotCoverage(db, [owner]);
   const fields = fieldsOf(sub);
   const updated = await repo.updateSubscription(db, row.id, {
     ...fields,
@@ -142,6 +153,7 @@ async function onSubscriptionChanged(db: Db, sub: Stripe.Subscription, deleted: 
       : {}),
     ...(plan ? { planId: plan.id } : {}),
   });
+  let told: string[] = [];
   if (updated.status !== row.status || updated.cancelAtPeriodEnd !== row.cancelAtPeriodEnd) {
     await notifyOrganizationAdmins(db, row.organizationId, {
       type: 'SUBSCRIPTION_UPDATE',
@@ -152,7 +164,26 @@ async function onSubscriptionChanged(db: Db, sub: Stripe.Subscription, deleted: 
           ? `Your subscription will end on ${updated.currentPeriodEnd?.toISOString().slice(0, 10) ?? 'the end of the period'}.`
           : `Your subscription is now ${updated.status.toLowerCase().replace('_', ' ')}.`,
     });
+    told = await notifyCoveredOrganizations(db, row.organizationId, {
+      type: 'SUBSCRIPTION_UPDATE',
+      priority: updated.status === 'CANCELED' ? 'HIGH' : 'MEDIUM',
+      message: (payer) => {
+        const plan = `${payer.name}'s ${payer.plan} plan`;
+        if (deleted) return `${plan}, which covered this organization, has ended.`;
+        if (updated.cancelAtPeriodEnd) {
+          return `${plan}, which covers this organization, will end on ${updated.currentPeriodEnd?.toISOString().slice(0, 10) ?? 'the end of the period'}; this organization is covered until then.`;
+        }
+        const status = updated.status.toLowerCase().replace('_', ' ');
+        return isEntitled(updated)
+          ? `${plan} is now ${status}: it covers this organization.`
+          : `${plan} is now ${status}: this organization is not covered meanwhile.`;
+      },
+    });
   }
+  // A change of plan in the portal (a smaller one) may leave organizations out of its cover.
+  await notifyCoverageChanges(db, before, await snapshotCoverage(db, [owner]), {
+    skip: new Set(told),
+  });
 }
 
 async function onInvoice(db: Db, invoice: Stripe.Invoice, paid: boolean) {
@@ -167,12 +198,24 @@ async function onInvoice(db: Db, invoice: Stripe.Invoice, paid: boolean) {
       message:
         'A payment for your subscription failed. Update your payment method to keep your plan.',
     });
+    await notifyCoveredOrganizations(db, row.organizationId, {
+      type: 'PAYMENT_ISSUE',
+      priority: 'HIGH',
+      message: (payer) =>
+        `A payment for ${payer.name}'s ${payer.plan} plan failed: this organization is not covered until it is paid.`,
+    });
   } else if (row.status === 'PAST_DUE') {
     await repo.updateSubscription(db, row.id, { status: 'ACTIVE' });
     await notifyOrganizationAdmins(db, row.organizationId, {
       type: 'SUBSCRIPTION_UPDATE',
       priority: 'MEDIUM',
       message: 'Payment received: your subscription is active again.',
+    });
+    await notifyCoveredOrganizations(db, row.organizationId, {
+      type: 'SUBSCRIPTION_UPDATE',
+      priority: 'MEDIUM',
+      message: (payer) =>
+        `Payment received: ${payer.name}'s ${payer.plan} plan covers this organization again.`,
     });
   }
 }

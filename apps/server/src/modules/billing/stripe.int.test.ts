@@ -239,3 +239,123 @@ describe('subscribing through Stripe', () => {
     );
   });
 });
+
+describe('billing groups through Stripe', () => {
+  /** The distinct notices an organization's people were sent. */
+  const messagesOf = async (orgId: string, type: string) => [
+    ...new Set(
+      (
+        await t.database.db
+          .select({ message: notifications.message })
+          .from(notifications)
+          .where(and(eq(notifications.organizationId, orgId), sql`${notifications.type} = ${type}`))
+      ).map((r) => r.message),
+    ),
+  ];
+
+  it('covers the subscriber’s other organization once Stripe confirms, pauses it on a failed payment, and ends it with the subscription', async () => {
+    const { owner, orgId: hq } = await createOrg(t.app, 'stripe.agency@example.com', 'Stripe HQ', {
+      trial: null,
+    });
+    const res = await owner.call('POST', `/api/organizations/${hq}/subscription/subscribe`, {
+      planId: await planId(t.app, 'Basic'),
+    });
+    // Nothing is covered before the payment: the owner may not even create a second one.
+    expect((await owner.call('POST', '/api/organizations', { name: 'Too Early' })).status).toBe(
+      403,
+    );
+    const session = await stripe.completeCheckout(
+      (res.body.data.checkoutUrl as string).split('/').pop()!,
+    );
+    const created = await owner.call('POST', '/api/organizations', { name: 'Stripe Client' });
+    expect(created.status).toBe(201);
+    const client: string = created.body.data.organization.id;
+    const subscriptionOf = async () =>
+      (await owner.call('GET', `/api/organizations/${client}/subscription`)).body.data.subscription;
+    expect(await subscriptionOf()).toMatchObject({
+      status: 'ACTIVE',
+      provider: 'stripe',
+      plan: { name: 'Basic' },
+      coveredBy: { organizationId: hq, organizationName: 'Stripe HQ' },
+    });
+    // A covered organization starts no Checkout of its own.
+    const sessionsBefore = stripe.sessions.size;
+    const own = await owner.call('POST', `/api/organizations/${client}/subscription/subscribe`, {
+      planId: await planId(t.app, 'Basic'),
+    });
+    expect(own.status).toBe(409);
+    expect(stripe.sessions.size).toBe(sessionsBefore);
+
+    await stripe.failPayment(session.customer as string);
+    expect(await messagesOf(client, 'PAYMENT_ISSUE')).toEqual([
+      "A payment for Stripe HQ's Basic plan failed: this organization is not covered until it is paid.",
+    ]);
+    expect(await subscriptionOf()).toBeNull();
+    expect(
+      (await owner.call('POST', `/api/member/invite/${client}`, { email: 'c1@example.com' }))
+        .status,
+    ).toBe(403);
+    await stripe.payInvoice(session.customer as string);
+    expect(await messagesOf(client, 'SUBSCRIPTION_UPDATE')).toContain(
+      "Payment received: Stripe HQ's Basic plan covers this organization again.",
+    );
+    expect(
+      (await owner.call('POST', `/api/member/invite/${client}`, { email: 'c2@example.com' }))
+        .status,
+    ).toBe(201);
+
+    // Cancelling warns the covered organization; the deletion at period end ends its cover.
+    expect((await owner.call('POST', `/api/organizations/${hq}/subscription/cancel`)).status).toBe(
+      200,
+    );
+    expect(
+      (await messagesOf(client, 'SUBSCRIPTION_UPDATE')).some((m) =>
+        m.startsWith("Stripe HQ's Basic plan, which covers this organization, will end on "),
+      ),
+    ).toBe(true);
+    expect((await subscriptionOf()).coveredBy.organizationId).toBe(hq);
+    await stripe.endSubscription(session.subscription as string);
+    expect(await messagesOf(client, 'SUBSCRIPTION_UPDATE')).toContain(
+      "Stripe HQ's Basic plan, which covered this organization, has ended.",
+    );
+    expect(await subscriptionOf()).toBeNull();
+  });
+
+  it('a smaller plan chosen in the portal leaves the newest organizations out, and tells them', async () => {
+    const ops = await signIn(t.app, 'ops@example.com');
+    for (const [name, price] of [
+      ['Pro', 'price_pro_monthly'],
+      ['Starter', 'price_starter_monthly'],
+    ] as const) {
+      const plan = (await ops.call('GET', `/api/plans/${await planId(t.app, name)}`)).body.data
+        .plan;
+      await ops.call('PUT', `/api/plans/${plan.id}`, { ...plan, stripePriceId: price });
+    }
+    const { owner, orgId: hq } = await createOrg(t.app, 'stripe.downgrade@example.com', 'Down HQ', {
+      trial: null,
+    });
+    const res = await owner.call('POST', `/api/organizations/${hq}/subscription/subscribe`, {
+      planId: await planId(t.app, 'Pro'),
+    });
+    const session = await stripe.completeCheckout(
+      (res.body.data.checkoutUrl as string).split('/').pop()!,
+    );
+    const client = (await owner.call('POST', '/api/organizations', { name: 'Down Client' })).body
+      .data.organization.id as string;
+    await stripe.changePrice(session.subscription as string, 'price_starter_monthly');
+    expect((await subOf(hq))!.status).toBe('ACTIVE');
+    const group = (await owner.call('GET', `/api/organizations/${hq}/billing/group`)).body.data
+      .group;
+    expect(group).toMatchObject({ plan: { name: 'Starter' }, limit: 1, coveredCount: 1 });
+    expect(group.organizations.map((o: { state: string }) => o.state)).toEqual([
+      'payer',
+      'not_covered',
+    ]);
+    expect(await messagesOf(client, 'SUBSCRIPTION_UPDATE')).toContain(
+      'This organization is no longer covered by Pro (from Down HQ).',
+    );
+    expect(
+      (await owner.call('GET', `/api/organizations/${client}/subscription`)).body.data.subscription,
+    ).toBeNull();
+  });
+});

@@ -1,6 +1,15 @@
-import { and, count, eq, gt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { members, organizations, plans, stripeEvents, subscriptions } from '../../db/schema.js';
+import {
+  coverageChoices,
+  integrations,
+  members,
+  organizations,
+  plans,
+  posts,
+  stripeEvents,
+  subscriptions,
+} from '../../db/schema.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionValues = Partial<
@@ -126,10 +135,154 @@ export async function countSeats(db: Db, organizationId: string, now: Date) {
   return row?.n ?? 0;
 }
 
-/** The organizations this user owns. */
-export function organizationsOwnedBy(db: Db, userId: string) {
+/**
+ * A billing group's raw material: every organization its owner owns and still belongs to (an
+ * owner who left an organization no longer pays for it), each with its own subscription and plan
+ * if any and the owner's coverage choice (a choice made by an earlier owner does not count).
+ * Named by the owner, or by one of the organizations (its owner's then; none without an owner).
+ */
+export async function billingGroupRows(
+  db: Db,
+  of: { ownerUserId: string } | { organizationId: string },
+) {
+  const owner =
+    'ownerUserId' in of
+      ? sql`${of.ownerUserId}::uuid`
+      : sql`(select o.owner_user_id from ${organizations} o where o.id = ${of.organizationId})`;
   return db
-    .select({ id: organizations.id })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      ownerUserId: organizations.ownerUserId,
+      createdAt: organizations.createdAt,
+      subscription: subscriptions,
+      plan: plans,
+      choice: coverageChoices.position,
+    })
     .from(organizations)
-    .where(eq(organizations.ownerUserId, userId));
+    .innerJoin(
+      members,
+      and(
+        eq(members.organizationId, organizations.id),
+        eq(members.userId, organizations.ownerUserId),
+        eq(members.status, 'ACTIVE'),
+      ),
+    )
+    .leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
+    .leftJoin(plans, eq(plans.id, subscriptions.planId))
+    .leftJoin(
+      coverageChoices,
+      and(
+        eq(coverageChoices.organizationId, organizations.id),
+        eq(coverageChoices.ownerUserId, organizations.ownerUserId),
+      ),
+    )
+    .where(eq(organizations.ownerUserId, owner))
+    .orderBy(asc(organizations.createdAt), asc(organizations.id));
+}
+export type BillingGroupRow = Awaited<ReturnType<typeof billingGroupRows>>[number];
+
+/** The owner and name of an organization. */
+export async function findOrganizationOwner(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      ownerUserId: organizations.ownerUserId,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row ?? null;
+}
+
+/**
+ * Whether the owner of this organization used a free trial in another organization they own
+ * (or owned and left): one trial per subscriber, or a new organization would bring a new one.
+ */
+export async function ownerUsedTrialElsewhere(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(organizations, eq(organizations.id, subscriptions.organizationId))
+    .where(
+      and(
+        eq(subscriptions.trialUsed, true),
+        sql`${organizations.id} <> ${organizationId}`,
+        eq(
+          organizations.ownerUserId,
+          sql`(select o.owner_user_id from ${organizations} o where o.id = ${organizationId})`,
+        ),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Replaces the owner's coverage choice: these organizations, in this order, first. */
+export async function replaceCoverageChoices(
+  db: Db,
+  ownerUserId: string,
+  organizationIds: string[],
+) {
+  await db.delete(coverageChoices).where(eq(coverageChoices.ownerUserId, ownerUserId));
+  if (organizationIds.length === 0) return;
+  await db.insert(coverageChoices).values(
+    organizationIds.map((organizationId, i) => ({
+      organizationId,
+      ownerUserId,
+      position: i + 1,
+    })),
+  );
+}
+
+/** An organization leaves its owner's choice (its ownership moved). */
+export async function dropCoverageChoice(db: Db, organizationId: string) {
+  await db.delete(coverageChoices).where(eq(coverageChoices.organizationId, organizationId));
+}
+
+/**
+ * What these organizations use of a limit, all together: for the limits a plan pools over its
+ * billing group. Counted as the modules that enforce them count one organization.
+ */
+export async function pooledUsage(
+  db: Db,
+  feature: 'invites' | 'postsPerDay' | 'connectedPlatforms',
+  organizationIds: string[],
+  now: Date,
+) {
+  if (organizationIds.length === 0) return 0;
+  let row: { n: number } | undefined;
+  if (feature === 'invites') {
+    [row] = await db
+      .select({ n: count() })
+      .from(members)
+      .where(
+        and(
+          inArray(members.organizationId, organizationIds),
+          or(
+            eq(members.status, 'ACTIVE'),
+            and(eq(members.status, 'PENDING'), gt(members.inviteExpiresAt, now)),
+          ),
+        ),
+      );
+  } else if (feature === 'postsPerDay') {
+    const startOfDay = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
+    );
+    [row] = await db
+      .select({ n: count() })
+      .from(posts)
+      .where(and(inArray(posts.organizationId, organizationIds), gte(posts.createdAt, startOfDay)));
+  } else {
+    [row] = await db
+      .select({ n: count() })
+      .from(integrations)
+      .where(
+        and(
+          inArray(integrations.organizationId, organizationIds),
+          eq(integrations.status, 'CONNECTED'),
+        ),
+      );
+  }
+  return row?.n ?? 0;
 }

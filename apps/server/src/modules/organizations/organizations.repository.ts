@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { members, organizations, roles } from '../../db/schema.js';
+import { members, organizations, roles, users } from '../../db/schema.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -61,4 +61,31 @@ export function insertActiveMember(
     .values({ ...values, status: 'ACTIVE', joinedAt: new Date() })
     .returning()
     .then((r) => r[0]!);
+}
+
+/** An active member of the organization holding its Admin role, with their user and name. */
+export async function findActiveAdmin(db: Db, organizationId: string, memberId: string) {
+  const [row] = await db
+    .select({ userId: members.userId, email: members.email, name: users.displayName })
+    .from(members)
+    .innerJoin(roles, eq(roles.id, members.roleId))
+    .leftJoin(users, eq(users.id, members.userId))
+    .where(
+      and(
+        eq(members.id, memberId),
+        eq(members.organizationId, organizationId),
+        eq(members.status, 'ACTIVE'),
+        eq(roles.isAdmin, true),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function setOwner(db: Db, organizationId: string, ownerUserId: string) {
+  const [row] = await db
+    .update(organizations)
+    .set({ ownerUserId })
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  return row!;
 }

@@ -6,6 +6,7 @@ import {
   OrgParamsSchema,
   PermissionsResponseSchema,
   SetCurrentOrganizationRequestSchema,
+  TransferOwnershipRequestSchema,
   UpdateOrganizationRequestSchema,
 } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
@@ -67,6 +68,30 @@ export async function organizationsRoutes(app: FastifyInstance, { db }: { db: Db
       status: 'success' as const,
       data: {
         organization: await service.updateOrganization(db, request.params.orgId, request.body),
+      },
+    }),
+  );
+
+  api.post(
+    '/organizations/:orgId/transfer-ownership',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/transfer-ownership' } },
+      schema: {
+        tags,
+        params: OrgParamsSchema,
+        body: TransferOwnershipRequestSchema,
+        response: { 200: OrganizationResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        organization: await service.transferOwnership(
+          db,
+          request.params.orgId,
+          requireUser(request).user,
+          request.body.memberId,
+        ),
       },
     }),
   );

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { listActiveMembershipsOfUser, loadMembership } from '../team/membership.js';
 import { createDefaultRoles } from '../team/roles.service.js';
 import { setCurrentOrganization, type UserRow } from '../users/users.service.js';
+import { dropCoverageChoice, withCoverageNotices } from '../billing/billing.service.js';
 import { requireOrganizationAllowance } from '../billing/entitlements.js';
 import * as repo from './organizations.repository.js';
 
@@ -18,7 +19,9 @@ export const toOrganizationDto = (o: repo.OrganizationRow): Organization => ({
 
 /**
  * Creates an organization with the four default roles; the creator joins as its Admin and it
- * becomes their current organization. One transaction: no organization without its roles.
+ * becomes their current organization. One transaction: no organization without its roles. Its
+ * creator owns it: their plan covers it when it has room, or it is refused
+ * (docs/product.md#billing-groups).
  */
 export async function createOrganization(
   db: Db,
@@ -27,16 +30,63 @@ export async function createOrganization(
 ): Promise<Organization> {
   return db.transaction(async (tx) => {
     await requireOrganizationAllowance(tx, user.id);
-    const org = await repo.insertOrganization(tx, name, user.id);
-    const roles = await createDefaultRoles(tx, org.id);
-    await repo.insertActiveMember(tx, {
-      organizationId: org.id,
-      userId: user.id,
-      email: user.email,
-      roleId: roles.Admin!.id,
+    // Its owner's plan covers it from the start; its admins (the creator) are told so.
+    const org = await withCoverageNotices(tx, [user.id], async () => {
+      const created = await repo.insertOrganization(tx, name, user.id);
+      const roles = await createDefaultRoles(tx, created.id);
+      await repo.insertActiveMember(tx, {
+        organizationId: created.id,
+        userId: user.id,
+        email: user.email,
+        roleId: roles.Admin!.id,
+      });
+      return created;
     });
     await setCurrentOrganization(tx, user.id, org.id);
     return toOrganizationDto(org);
+  });
+}
+
+/**
+ * The owner hands the organization to another of its active Admins. It leaves the old owner's
+ * billing group at once (docs/product.md#billing-groups): the organizations whose coverage this
+ * ends or starts are told, and a paying organization takes its subscription along.
+ */
+export async function transferOwnership(
+  db: Db,
+  organizationId: string,
+  caller: UserRow,
+  memberId: string,
+): Promise<Organization> {
+  return db.transaction(async (tx) => {
+    await repo.lockOrganization(tx, organizationId);
+    const org = await repo.findOrganization(tx, organizationId);
+    if (!org) throw new AppError('NOT_FOUND', 'This organization does not exist.');
+    if (org.ownerUserId !== caller.id) {
+      throw new AppError('FORBIDDEN', `Only the owner of ${org.name} can transfer its ownership.`);
+    }
+    const heir = await repo.findActiveAdmin(tx, organizationId, memberId);
+    if (!heir?.userId) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'Choose an active Admin of this organization as its new owner.',
+      );
+    }
+    if (heir.userId === caller.id) {
+      throw new AppError('VALIDATION_FAILED', 'You already own this organization.');
+    }
+    const newOwner = heir.userId;
+    const updated = await withCoverageNotices(
+      tx,
+      [caller.id, newOwner],
+      async () => {
+        // A choice of covered organizations is the old owner's: it does not travel.
+        await dropCoverageChoice(tx, organizationId);
+        return repo.setOwner(tx, organizationId, newOwner);
+      },
+      `${org.name} now belongs to ${heir.name ?? heir.email}`,
+    );
+    return toOrganizationDto(updated);
   });
 }
 

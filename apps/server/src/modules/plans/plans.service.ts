@@ -108,7 +108,10 @@ export async function createPlan(db: Db, input: SavePlan, actor: AuditActor) {
 export async function updatePlan(db: Db, id: string, input: SavePlan, actor: AuditActor) {
   return db.transaction(async (tx) => {
     const before = await repo.findPlan(tx, id);
-    const row = before && (await repo.updatePlan(tx, id, toValues(input)));
+    // The back-office form has no pooled limits: an edit that leaves them out keeps them.
+    const pooled = input.features.pooled ?? before?.features.pooled;
+    const values = toValues({ ...input, features: { ...input.features, pooled } });
+    const row = before && (await repo.updatePlan(tx, id, values));
     if (!before || !row) throw new AppError('NOT_FOUND', 'This plan does not exist.');
     const plan = toPlanDto(row);
     await recordAudit(tx, actor, {

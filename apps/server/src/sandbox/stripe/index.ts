@@ -209,6 +209,15 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions) {
     return emit('customer.subscription.deleted', sub);
   }
 
+  /** A change of plan in the Billing Portal: the subscription's item takes another price. */
+  async function changePrice(subscriptionId: string, price: string) {
+    const sub = subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`No such subscription ${subscriptionId}`);
+    const items = sub.items as { data: Array<Obj> };
+    items.data[0]!.price = { id: price, object: 'price' };
+    return emit('customer.subscription.updated', sub);
+  }
+
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
   const baseUrl = () => `http://127.0.0.1:${address.port}`;
@@ -222,6 +231,7 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions) {
     failPayment,
     payInvoice,
     endSubscription,
+    changePrice,
     /** Sends a payload signed with another secret, as a forger would. */
     async deliverForged(payload: string) {
       const header = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_forged' });

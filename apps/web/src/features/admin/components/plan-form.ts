@@ -5,7 +5,7 @@ import {
   type SavePlanRequest,
 } from '@herald/contract';
 
-type CountField = Exclude<keyof PlanFeatures, 'prioritySupport'>;
+type CountField = Exclude<keyof PlanFeatures, 'prioritySupport' | 'pooled'>;
 
 /** The plan form as typed: numbers stay text until they are checked. */
 export interface PlanFormValues {

@@ -47,10 +47,14 @@ export function featureValue(value: PlanFeatures[keyof PlanFeatures]): string {
 export function featureRows(
   plan: Plan,
 ): Array<{ key: string; label: string; value: string; included: boolean }> {
-  return Object.entries(plan.features).map(([key, value]) => ({
-    key,
-    label: featureLabel(key),
-    value: featureValue(value),
-    included: value !== false && value !== 0,
-  }));
+  // docs/product.md#billing-groups: a pooled limit is one number for all covered organizations.
+  const pooled = new Set<string>(plan.features.pooled ?? []);
+  return Object.entries(plan.features)
+    .filter(([key]) => key !== 'pooled')
+    .map(([key, value]) => ({
+      key,
+      label: featureLabel(key),
+      value: featureValue(value) + (pooled.has(key) ? ' (shared by its organizations)' : ''),
+      included: value !== false && value !== 0,
+    }));
 }

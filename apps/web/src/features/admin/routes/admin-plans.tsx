@@ -7,7 +7,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { LoadingIndicator } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
-import { featureLabel, featureValue } from '@/lib/plans';
+import { featureRows } from '@/lib/plans';
 import { useAdminPlans } from '../api/plans';
 import { usePagedSearch } from '../components/admin-search';
 import { AdminPageHeader, formatDate, StatusBadge } from '../components/admin-ui';
@@ -29,10 +29,9 @@ const columns = [
 function FeatureList({ plan }: { plan: Plan }) {
   return (
     <ul className="min-w-44 text-xs text-slate-600">
-      {Object.entries(plan.features).map(([key, value]) => (
+      {featureRows(plan).map(({ key, label, value }) => (
         <li key={key}>
-          {featureLabel(key)}:{' '}
-          <span className="font-medium text-slate-800">{featureValue(value)}</span>
+          {label}: <span className="font-medium text-slate-800">{value}</span>
         </li>
       ))}
     </ul>

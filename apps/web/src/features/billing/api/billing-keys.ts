@@ -4,6 +4,7 @@ export const billingKeys = {
   org: (orgId: string) => ['billing', orgId] as const,
   subscription: (orgId: string) => ['billing', orgId, 'subscription'] as const,
   memberCount: (orgId: string) => ['billing', orgId, 'member-count'] as const,
+  group: (orgId: string) => ['billing', orgId, 'group'] as const,
 };
 
 /** The organization's part of every billing path. */

@@ -1,5 +1,7 @@
 import {
   BillingConfigResponseSchema,
+  BillingGroupResponseSchema,
+  CurrentOrganizationResponseSchema,
   MembersResponseSchema,
   PortalResponseSchema,
   SubscribeResponseSchema,
@@ -8,7 +10,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/auth';
+import { meQueryKey, useOrganizationChanged } from '@/lib/auth';
 import { quietNextNotification } from '@/lib/notifications';
 import { billingKeys, orgPath } from './billing-keys';
 
@@ -145,5 +147,66 @@ export function useBillingPortal(orgId: string) {
       });
       return data.url;
     },
+  });
+}
+
+/**
+ * `GET …/billing/group` (billing:view): the organizations the plan covers, seen from the paying
+ * organization, or who pays, seen from a covered one; null when neither.
+ */
+export function useBillingGroup(orgId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: billingKeys.group(orgId),
+    queryFn: async () => {
+      const { data } = await apiClient.get(`${orgPath(orgId)}/billing/group`, {
+        schema: BillingGroupResponseSchema,
+      });
+      return data.group;
+    },
+    enabled: Boolean(orgId) && enabled,
+    // Organizations are created, transferred and plans changed on other screens.
+    refetchOnMount: 'always',
+  });
+}
+
+/**
+ * `PUT …/billing/group` (the subscriber): which of their organizations the plan covers first.
+ * Coverage decides every covered organization's gates, so everything billing is fetched again.
+ */
+export function useChooseCoverage(orgId: string) {
+  const queryClient = useQueryClient();
+  const changed = useSubscriptionChanged(orgId);
+  return useMutation({
+    mutationFn: async (organizationIds: string[]) => {
+      const { data } = await apiClient.put(
+        `${orgPath(orgId)}/billing/group`,
+        { organizationIds },
+        { schema: BillingGroupResponseSchema },
+      );
+      return data.group;
+    },
+    onSuccess: async (group) => {
+      queryClient.setQueryData(billingKeys.group(orgId), group);
+      await Promise.all([changed(), queryClient.invalidateQueries({ queryKey: ['billing'] })]);
+    },
+  });
+}
+
+/**
+ * `POST /member/current-organization`: the subscriber goes from a covered organization to the
+ * one that pays for it, whose billing this same page then shows.
+ */
+export function useOpenOrganization() {
+  const organizationChanged = useOrganizationChanged();
+  return useMutation({
+    mutationFn: async (organizationId: string) => {
+      const { data } = await apiClient.post(
+        '/member/current-organization',
+        { organizationId },
+        { schema: CurrentOrganizationResponseSchema },
+      );
+      return data.organizationId;
+    },
+    onSuccess: (organizationId) => organizationChanged(organizationId),
   });
 }

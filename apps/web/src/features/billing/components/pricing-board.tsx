@@ -11,13 +11,16 @@ import { usePlans } from '@/lib/plans';
 import { toast, toastError } from '@/lib/toast';
 import {
   useBillingConfig,
+  useBillingGroup,
   useBillingPortal,
   useCancelSubscription,
   useMemberCount,
+  useOpenOrganization,
   useStartTrial,
   useSubscribe,
   useSubscription,
 } from '../api/subscription';
+import { BillingGroupPanel } from './billing-group-panel';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog';
 import { PricingPlanCard, type PlanAction } from './pricing-plan-card';
 import { SubscriptionBanner } from './subscription-banner';
@@ -31,6 +34,10 @@ export const SELF_HOSTED_NOTE =
   'Self-hosted billing: subscribing activates the plan immediately, no payment is taken.';
 export const READ_ONLY_NOTE =
   'Only members who may manage the subscription can change the plan. Ask an organization admin.';
+/** docs/product.md#billing-groups: what a covered organization's members are told. */
+export const coveredNote = (payer: string) =>
+  `${payer} pays for this plan: only its owner changes it, from ${payer}'s pricing page.`;
+export const openPayerLabel = (payer: string) => `Open ${payer} billing`;
 
 /** The organization's subscription and the plans it can move to (docs/product.md#pricing). */
 export function PricingBoard({ orgId }: { orgId: string }) {
@@ -46,6 +53,10 @@ export function PricingBoard({ orgId }: { orgId: string }) {
   const canSubscribe = useCan('POST /organizations/:orgId/subscription/subscribe');
   const canCancel = useCan('POST /organizations/:orgId/subscription/cancel');
   const canPortal = useCan('POST /organizations/:orgId/billing/portal');
+  const canViewGroup = useCan('GET /organizations/:orgId/billing/group');
+  const canChoose = useCan('PUT /organizations/:orgId/billing/group');
+  const group = useBillingGroup(orgId, canViewGroup);
+  const openOrganization = useOpenOrganization();
   const [confirming, setConfirming] = useState(false);
   // The plan whose free trial waits for the user's confirmation.
   const [trialFor, setTrialFor] = useState<Plan | null>(null);
@@ -53,13 +64,16 @@ export function PricingBoard({ orgId }: { orgId: string }) {
   const [leaving, setLeaving] = useState(false);
 
   const current = subscription.data;
+  // Another organization pays: nothing here changes the plan (docs/product.md#billing-groups).
+  const coveredBy = current?.coveredBy ?? null;
   const busy =
     current === undefined ||
     leaving ||
     startTrial.isPending ||
     subscribe.isPending ||
     cancel.isPending ||
-    portal.isPending;
+    portal.isPending ||
+    openOrganization.isPending;
 
   const pendingFor = (plan: Plan): PlanAction | null => {
     if (startTrial.isPending && startTrial.variables === plan.id) return 'trial';
@@ -108,13 +122,27 @@ export function PricingBoard({ orgId }: { orgId: string }) {
       onError: (error) => toastError(error, 'Could not open the billing portal.'),
     });
 
+  const openPayer = () =>
+    coveredBy &&
+    openOrganization.mutate(coveredBy.organizationId, {
+      onError: (error) => toastError(error, `Could not open ${coveredBy.organizationName}.`),
+    });
+
+  const isSubscriber = group.data?.role === 'covered' && group.data.isSubscriber;
   const showPortal =
+    !coveredBy &&
     canPortal &&
     current?.provider === 'stripe' &&
     (current.status === 'ACTIVE' || current.status === 'PAST_DUE');
   const bannerActions = (
     <>
-      {canCancel && isCancellable(current) && (
+      {coveredBy && isSubscriber && (
+        <Button variant="secondary" onClick={openPayer} disabled={busy}>
+          {openOrganization.isPending && <Spinner className="size-4" />}
+          {openPayerLabel(coveredBy.organizationName)}
+        </Button>
+      )}
+      {!coveredBy && canCancel && isCancellable(current) && (
         <Button variant="secondary" onClick={() => setConfirming(true)} disabled={busy}>
           Cancel Plan
         </Button>
@@ -165,9 +193,21 @@ export function PricingBoard({ orgId }: { orgId: string }) {
           {SELF_HOSTED_NOTE}
         </p>
       )}
-      {!(canTrial || canSubscribe || canCancel) && (
-        <p className="text-sm text-slate-600">{READ_ONLY_NOTE}</p>
-      )}
+      {group.data?.role === 'payer' &&
+        (group.data.limit > 1 || group.data.organizations.length > 1) && (
+          <BillingGroupPanel
+            orgId={orgId}
+            group={group.data}
+            canChoose={canChoose && group.data.isSubscriber}
+          />
+        )}
+      {coveredBy
+        ? !isSubscriber && (
+            <p className="text-sm text-slate-600">{coveredNote(coveredBy.organizationName)}</p>
+          )
+        : !(canTrial || canSubscribe || canCancel) && (
+            <p className="text-sm text-slate-600">{READ_ONLY_NOTE}</p>
+          )}
 
       {plans.isPending ? (
         <LoadingIndicator label="Loading pricing plans" className="py-16" />
@@ -185,8 +225,8 @@ export function PricingBoard({ orgId }: { orgId: string }) {
                 plan={plan}
                 state={{
                   ...state,
-                  showTrial: state.showTrial && canTrial,
-                  showSubscribe: state.showSubscribe && canSubscribe,
+                  showTrial: state.showTrial && canTrial && !coveredBy,
+                  showSubscribe: state.showSubscribe && canSubscribe && !coveredBy,
                 }}
                 pending={pendingFor(plan)}
                 busy={busy}

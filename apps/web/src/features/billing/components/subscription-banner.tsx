@@ -42,6 +42,32 @@ function pastStatusDetail(subscription: Subscription): string {
   }
 }
 
+/** docs/product.md#billing-groups: the title of an organization another one pays for. */
+export const coveredTitle = (plan: string, payer: string) => `Covered by ${plan} (from ${payer})`;
+
+/** A covered organization's banner: whose plan, and until when (the payer's trial or period). */
+function coveredContent(
+  subscription: Subscription,
+  payer: NonNullable<Subscription['coveredBy']>,
+): { tone: Tone; title: string; detail: string | null } {
+  const title = coveredTitle(subscription.plan.name, payer.organizationName);
+  if (subscription.status === 'TRIALING') {
+    return {
+      tone: 'blue',
+      title,
+      detail: `${payer.organizationName}'s free trial — ${daysRemaining(trialDaysLeft(subscription))}.`,
+    };
+  }
+  const end = subscription.currentPeriodEnd;
+  let detail = `${payer.organizationName} pays for this plan.`;
+  if (end) {
+    detail += subscription.cancelAtPeriodEnd
+      ? ` It ends on ${formatDate(end)}.`
+      : ` It renews on ${formatDate(end)}.`;
+  }
+  return { tone: 'green', title, detail };
+}
+
 /** docs/product.md#subscription-states: trialing is blue with days remaining, active green, anything else grey. */
 export function bannerContent(subscription: Subscription | null): {
   tone: Tone;
@@ -56,6 +82,7 @@ export function bannerContent(subscription: Subscription | null): {
     };
   }
   const plan = subscription.plan.name;
+  if (subscription.coveredBy) return coveredContent(subscription, subscription.coveredBy);
   if (subscription.status === 'TRIALING') {
     return {
       tone: 'blue',

@@ -23,6 +23,16 @@ const tones: Record<Tone, { box: string; icon: LucideIcon }> = {
 };
 
 function content(subscription: Subscription | null, plans: Plan[]) {
+  // docs/product.md#billing-groups: another organization of the owner pays for this one.
+  const covered = subscription?.coveredBy;
+  if (covered && (subscription.status === 'TRIALING' || subscription.status === 'ACTIVE')) {
+    return {
+      tone: subscription.status === 'TRIALING' ? ('trial' as const) : ('active' as const),
+      title: `Covered by ${subscription.plan.name} (from ${covered.organizationName})`,
+      detail: `${covered.organizationName} pays for this plan.`,
+      action: 'View Plan',
+    };
+  }
   if (subscription?.status === 'TRIALING') {
     const days = trialDaysLeft(subscription);
     return {

@@ -235,6 +235,25 @@ describe('/dashboard plan banner', () => {
     expect(within(banner()).getByRole('link', { name: 'Manage Plan' })).toBeInTheDocument();
   });
 
+  it('names the organization that pays for a covered one', async () => {
+    await renderDashboard({
+      dashboard: createDashboard({
+        subscription: activeSubscription({
+          plan: { id: 'plan_pro', name: 'Pro' },
+          coveredBy: { organizationId: 'org_hq', organizationName: 'Agency HQ' },
+        }),
+      }),
+    });
+    await screen.findByRole('region', { name: 'Your plan' });
+    expect(banner()).toHaveAttribute('data-tone', 'active');
+    expect(banner()).toHaveTextContent('Covered by Pro (from Agency HQ)');
+    expect(banner()).toHaveTextContent('Agency HQ pays for this plan.');
+    expect(within(banner()).getByRole('link', { name: 'View Plan' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+  });
+
   it('offers Upgrade again once the plan is over', async () => {
     await renderDashboard({
       dashboard: createDashboard({ subscription: createSubscription({ status: 'EXPIRED' }) }),

@@ -140,7 +140,7 @@ export function SubscriptionBanner({
       className={cn('flex flex-wrap items-center gap-4 rounded-2xl border p-5', box)}
     >
       <Icon className={cn('size-6 shrink-0', iconClass)} aria-hidden="true" />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-52">
         <p className="font-semibold">{title}</p>
         {detail && <p className="mt-0.5 text-sm opacity-90">{detail}</p>}
         {team && (

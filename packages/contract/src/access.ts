@@ -138,6 +138,30 @@ export const ORG_ROUTE_PERMISSIONS = {
     'post:edit',
     'moving several posts back to draft (all or none)',
   ),
+  'POST /organizations/:orgId/posts/bulk/reschedule': route(
+    'post:edit',
+    'moving several posts to a day, or by days (all or none)',
+  ),
+  'POST /organizations/:orgId/posts/bulk/queue': route(
+    'post:edit',
+    "putting several posts in their accounts' next free queue slots (all or none)",
+  ),
+  'POST /organizations/:orgId/posts/:postId/queue': route(
+    'post:edit',
+    "putting a post in its accounts' next free queue slot",
+  ),
+  'POST /organizations/:orgId/posts/bulk/approve': route(
+    'post:approve',
+    'approving several pending posts (all or none)',
+  ),
+  'POST /organizations/:orgId/posts/bulk/reject': route(
+    'post:approve',
+    'rejecting several pending posts (all or none)',
+  ),
+  'POST /organizations/:orgId/posts/bulk/duplicate': route(
+    'post:create',
+    'copies of several posts as new drafts (all or none)',
+  ),
   'PATCH /organizations/:orgId/post/:postId/publish': route('post:create', 'publishing a post now'),
   'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve': route(
     'post:edit',

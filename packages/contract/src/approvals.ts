@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
-import { PostSchema } from './posts.js';
+import { BulkPostIdsSchema, PostSchema } from './posts.js';
 
 /**
  * Post approval (docs/product.md#approvals). When an organization requires approval, a member
@@ -52,3 +52,29 @@ export const RejectPostRequestSchema = z.object({
     .max(REJECTION_REASON_MAX, `Keep the reason under ${REJECTION_REASON_MAX} characters.`),
 });
 export type RejectPostRequest = z.infer<typeof RejectPostRequestSchema>;
+
+/**
+ * `POST /organizations/{orgId}/posts/bulk/approve` (post:approve): approve several pending posts,
+ * all or none, each as one approval would. Posts whose time has passed go out now only with
+ * `publishNow: true`; without it the answer is a 409 with `details.timePassed: true` naming them.
+ */
+export const BulkApproveRequestSchema = z.object({
+  postIds: BulkPostIdsSchema,
+  publishNow: z.boolean().optional(),
+});
+export type BulkApproveRequest = z.infer<typeof BulkApproveRequestSchema>;
+
+/**
+ * `POST /organizations/{orgId}/posts/bulk/reject` (post:approve): reject several pending posts,
+ * all or none. The comment is optional here: every author reads the same one, and a rejection
+ * without one says only that the post is back in drafts.
+ */
+export const BulkRejectRequestSchema = z.object({
+  postIds: BulkPostIdsSchema,
+  reason: z
+    .string()
+    .trim()
+    .max(REJECTION_REASON_MAX, `Keep the comment under ${REJECTION_REASON_MAX} characters.`)
+    .optional(),
+});
+export type BulkRejectRequest = z.infer<typeof BulkRejectRequestSchema>;

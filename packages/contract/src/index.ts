@@ -28,6 +28,7 @@ export * from './composer-extras.js';
 export * from './composer-drafts.js';
 export * from './wall-time.js';
 export * from './time-zone-rule.js';
+export * from './reschedule.js';
 export * from './queue.js';
 export * from './post-import.js';
 export * from './x-pricing.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { WebUrlSchema, webUrlInput } from './web-url.js';
+import { isTimeZone } from './auth.js';
+import { parseDay } from './reschedule.js';
 import { isoDateTime } from './text.js';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
 import { MAX_FILES_PER_POST, MEDIA_KINDS } from './media-rules.js';
@@ -178,21 +180,87 @@ export type UpdatePostRequest = z.infer<typeof UpdatePostRequestSchema>;
 /** docs/product.md#content-library: the most posts one bulk action takes. */
 export const BULK_POSTS_MAX = 100;
 
+/** The posts a bulk action acts on: 1 to BULK_POSTS_MAX ids, in the order they are listed. */
+export const BulkPostIdsSchema = z
+  .array(z.uuid('Each post id must be the id of a post (a UUID).'))
+  .min(1, 'Choose at least one post.')
+  .max(BULK_POSTS_MAX, `Choose at most ${BULK_POSTS_MAX} posts at a time.`);
+
 /**
- * POST /organizations/{orgId}/posts/bulk/delete and …/bulk/draft: the posts to act on. All or
- * nothing: when one of them cannot take the action (it is being published, or it is already out
- * and cannot go back to draft), the whole request is refused and names those posts.
+ * POST /organizations/{orgId}/posts/bulk/{action} (docs/product.md#bulk-actions): the posts to
+ * act on. All or nothing: when one of them cannot take the action (it is being published, or it
+ * is already out and cannot go back to draft), the whole request is refused and names those
+ * posts. Delete, draft, queue and duplicate take this body as it is.
  */
-export const BulkPostsRequestSchema = z.object({
-  postIds: z
-    .array(z.uuid('Each post id must be the id of a post (a UUID).'))
-    .min(1, 'Choose at least one post.')
-    .max(BULK_POSTS_MAX, `Choose at most ${BULK_POSTS_MAX} posts at a time.`),
-});
+export const BulkPostsRequestSchema = z.object({ postIds: BulkPostIdsSchema });
 export type BulkPostsRequest = z.infer<typeof BulkPostsRequestSchema>;
 /** The posts the action was applied to (each id once). */
 export const BulkPostsResponseSchema = successEnvelope(
   z.object({ postIds: z.array(z.string()), count: z.number().int() }),
+);
+
+/** The furthest a bulk reschedule shifts posts, in days either way. */
+export const BULK_SHIFT_MAX_DAYS = 365;
+
+/**
+ * `POST …/posts/bulk/reschedule`: either `date` ("YYYY-MM-DD": every post moves to that day,
+ * keeping its own time of day) or `shiftDays` (every post moves by that many days, back when
+ * negative, keeping its time of day). Days are read in `timeZone` when given (the zone the
+ * member's screen shows), else the member's own zone, else the organization's.
+ */
+export const BulkRescheduleRequestSchema = z
+  .object({
+    postIds: BulkPostIdsSchema,
+    date: z
+      .string()
+      .refine((value) => parseDay(value) !== null, 'date must be a day, like 2030-01-31.')
+      .optional(),
+    shiftDays: z
+      .number({ error: 'shiftDays must be a whole number of days.' })
+      .int('shiftDays must be a whole number of days.')
+      .min(-BULK_SHIFT_MAX_DAYS, `Shift by at most ${BULK_SHIFT_MAX_DAYS} days.`)
+      .max(BULK_SHIFT_MAX_DAYS, `Shift by at most ${BULK_SHIFT_MAX_DAYS} days.`)
+      .refine((days) => days !== 0, 'Shift by at least one day.')
+      .optional(),
+    timeZone: z
+      .string()
+      .refine(isTimeZone, 'timeZone must be an IANA time zone name, such as Europe/Paris.')
+      .optional(),
+  })
+  .refine((body) => (body.date === undefined) !== (body.shiftDays === undefined), {
+    message: 'Send either date (move to a day) or shiftDays (move by days), not both.',
+  });
+export type BulkRescheduleRequest = z.infer<typeof BulkRescheduleRequestSchema>;
+
+/** A post as a bulk action left it: its status and time. */
+export const BulkChangedPostSchema = z.object({
+  id: z.string(),
+  status: z.enum(POST_STATUSES),
+  scheduledAt: z.string().nullable(),
+});
+export type BulkChangedPost = z.infer<typeof BulkChangedPostSchema>;
+
+/**
+ * Reschedule, queue, approve and reject: the posts changed (each id once, in the order asked),
+ * each with its status and time after the change (a member whose posts need approval sees them
+ * `pending_approval`).
+ */
+export const BulkScheduleResponseSchema = successEnvelope(
+  z.object({
+    postIds: z.array(z.string()),
+    count: z.number().int(),
+    posts: z.array(BulkChangedPostSchema),
+  }),
+);
+export type BulkScheduleResult = z.infer<typeof BulkScheduleResponseSchema>['data'];
+
+/** `POST …/posts/bulk/duplicate`: the posts copied and their new drafts, in the same order. */
+export const BulkDuplicateResponseSchema = successEnvelope(
+  z.object({
+    postIds: z.array(z.string()),
+    count: z.number().int(),
+    copyIds: z.array(z.string()),
+  }),
 );
 
 /** What to do with a new post: keep it as a draft, schedule it, or publish it now. */

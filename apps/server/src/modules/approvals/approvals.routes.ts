@@ -2,6 +2,9 @@ import {
   ApprovalEventsResponseSchema,
   ApprovalQueueResponseSchema,
   ApprovePostRequestSchema,
+  BulkApproveRequestSchema,
+  BulkRejectRequestSchema,
+  BulkScheduleResponseSchema,
   OrgParamsSchema,
   PostParamsSchema,
   PostResponseSchema,
@@ -11,7 +14,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/access.js';
 import type { PostsDeps } from '../posts/posts.service.js';
-import { approvalEvents, approvalQueue, approvePost, rejectPost } from './approvals.service.js';
+import {
+  approvalEvents,
+  approvalQueue,
+  approvePost,
+  bulkApprove,
+  bulkReject,
+  rejectPost,
+} from './approvals.service.js';
 
 /** docs/product.md#approvals: the queue, approve, reject, and a post's approval history. */
 export async function approvalsRoutes(app: FastifyInstance, deps: PostsDeps) {
@@ -73,6 +83,65 @@ export async function approvalsRoutes(app: FastifyInstance, deps: PostsDeps) {
       const approver = { organizationId: orgId, userId: requireUser(request).user.id };
       const post = await rejectPost(deps, approver, postId, request.body.reason);
       return { status: 'success' as const, data: { post } };
+    },
+  );
+
+  // docs/product.md#bulk-actions: each post decided as one is, all or none.
+  api.post(
+    '/organizations/:orgId/posts/bulk/approve',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/posts/bulk/approve' } },
+      schema: {
+        tags,
+        summary:
+          'Approve several pending posts (all or none; publishNow: true for those whose time has passed)',
+        params: OrgParamsSchema,
+        body: BulkApproveRequestSchema,
+        response: { 200: BulkScheduleResponseSchema },
+      },
+    },
+    async (request) => {
+      const { orgId } = request.params;
+      const approver = { organizationId: orgId, userId: requireUser(request).user.id };
+      const posts = await bulkApprove(
+        deps,
+        approver,
+        request.body.postIds,
+        request.body.publishNow === true,
+      );
+      return {
+        status: 'success' as const,
+        data: { postIds: posts.map((p) => p.id), count: posts.length, posts },
+      };
+    },
+  );
+
+  api.post(
+    '/organizations/:orgId/posts/bulk/reject',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/posts/bulk/reject' } },
+      schema: {
+        tags,
+        summary:
+          'Reject several pending posts, with an optional comment their authors read (all or none)',
+        params: OrgParamsSchema,
+        body: BulkRejectRequestSchema,
+        response: { 200: BulkScheduleResponseSchema },
+      },
+    },
+    async (request) => {
+      const { orgId } = request.params;
+      const approver = { organizationId: orgId, userId: requireUser(request).user.id };
+      const posts = await bulkReject(
+        deps,
+        approver,
+        request.body.postIds,
+        request.body.reason || null,
+      );
+      return {
+        status: 'success' as const,
+        data: { postIds: posts.map((p) => p.id), count: posts.length, posts },
+      };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { ApprovalEvent, Post } from '@herald/contract';
+import type { ApprovalEvent, BulkChangedPost, Post } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordNotification } from '../notifications/notifications.service.js';
@@ -8,6 +8,14 @@ import * as postsRepo from '../posts/posts.lookups.js';
 import type { PostsDeps } from '../posts/posts.service.js';
 import * as repo from './approvals.repository.js';
 import { refuseUnpublishable } from '../posts/publish-check.js';
+import {
+  bulkRefusal,
+  changedPost,
+  eachPost,
+  listLabels,
+  lockChosenPosts,
+  type Refused,
+} from '../posts/posts.bulk.js';
 
 /** The most posts the queue lists at once (the count says how many wait in all). */
 export const APPROVAL_QUEUE_CAP = 200;
@@ -67,51 +75,72 @@ export async function approvePost(
   return deps.db.transaction(async (tx) => {
     const row = await postsRepo.lockPost(tx, org, postId);
     if (!row) throw notFound();
-    requirePending(row);
-    // Approving schedules it: a post a network would refuse is sent back with the reasons.
-    await refuseUnpublishable(tx, org, postId);
-    const now = deps.now();
-    let at = row.scheduledAt;
-    if (!at || at.getTime() <= now.getTime()) {
-      if (!publishNow) {
-        throw new AppError(
-          'CONFLICT',
-          'This post’s time has passed. Approve it to publish it now, or edit its time first.',
-          { timePassed: true },
-        );
-      }
-      at = now;
-    }
-    const updated = await postsRepo.updatePost(tx, org, postId, {
-      status: 'scheduled',
-      scheduledAt: at,
-    });
-    if (!updated) throw notFound();
-    await deps.lifecycle.scheduled(tx, updated);
-    await repo.insertEvent(tx, {
-      organizationId: org,
-      postId,
-      userId: approver.userId,
-      action: 'approved',
-    });
-    if (row.createdByUserId && row.createdByUserId !== approver.userId) {
-      await recordNotification(
-        tx,
-        org,
-        { userIds: [row.createdByUserId] },
-        {
-          type: 'POST_APPROVED',
-          priority: 'LOW',
-          message: `${postLabel(row)} was approved and is scheduled.`,
-          postId,
-        },
-      );
-    }
-    // Scheduling may settle the post (partially published); answer with the row as it ends.
-    const after = (await postsRepo.findPost(tx, org, postId))!;
+    const after = await approveLocked(tx, deps, approver, row, publishNow);
     const [dto] = await toPostDtos({ ...deps, db: tx }, org, [after]);
     return dto!;
   });
+}
+
+/** Whether the post's time has passed (or it has none): approving it then publishes it now. */
+const timePassed = (row: postsRepo.PostRow, now: Date) =>
+  !row.scheduledAt || row.scheduledAt.getTime() <= now.getTime();
+
+/**
+ * The one code of an approval, for a post locked in `tx` (one post, or each of a bulk approval):
+ * it must be waiting and publishable; it is scheduled with its jobs, the decision is kept in its
+ * history and its author is told. Answers the post as it ends.
+ */
+async function approveLocked(
+  tx: Db,
+  deps: Pick<PostsDeps, 'lifecycle' | 'now'>,
+  approver: Approver,
+  row: postsRepo.PostRow,
+  publishNow: boolean,
+): Promise<postsRepo.PostRow> {
+  const org = approver.organizationId;
+  const postId = row.id;
+  requirePending(row);
+  // Approving schedules it: a post a network would refuse is sent back with the reasons.
+  await refuseUnpublishable(tx, org, postId);
+  const now = deps.now();
+  let at = row.scheduledAt;
+  if (timePassed(row, now)) {
+    if (!publishNow) {
+      throw new AppError(
+        'CONFLICT',
+        'This post’s time has passed. Approve it to publish it now, or edit its time first.',
+        { timePassed: true },
+      );
+    }
+    at = now;
+  }
+  const updated = await postsRepo.updatePost(tx, org, postId, {
+    status: 'scheduled',
+    scheduledAt: at,
+  });
+  if (!updated) throw notFound();
+  await deps.lifecycle.scheduled(tx, updated);
+  await repo.insertEvent(tx, {
+    organizationId: org,
+    postId,
+    userId: approver.userId,
+    action: 'approved',
+  });
+  if (row.createdByUserId && row.createdByUserId !== approver.userId) {
+    await recordNotification(
+      tx,
+      org,
+      { userIds: [row.createdByUserId] },
+      {
+        type: 'POST_APPROVED',
+        priority: 'LOW',
+        message: `${postLabel(row)} was approved and is scheduled.`,
+        postId,
+      },
+    );
+  }
+  // Scheduling may settle the post (partially published): the row as it ends.
+  return (await postsRepo.findPost(tx, org, postId))!;
 }
 
 /**
@@ -128,35 +157,110 @@ export async function rejectPost(
   return deps.db.transaction(async (tx) => {
     const row = await postsRepo.lockPost(tx, org, postId);
     if (!row) throw notFound();
-    requirePending(row);
-    const updated = await postsRepo.updatePost(tx, org, postId, {
-      status: 'draft',
-      scheduledAt: null,
-    });
-    if (!updated) throw notFound();
-    await deps.lifecycle.unscheduled(tx, updated);
-    await repo.insertEvent(tx, {
-      organizationId: org,
-      postId,
-      userId: approver.userId,
-      action: 'rejected',
-      reason,
-    });
-    if (row.createdByUserId) {
-      const who = (await repo.displayNameOf(tx, approver.userId)) ?? 'An approver';
-      await recordNotification(
-        tx,
-        org,
-        { userIds: [row.createdByUserId] },
-        {
-          type: 'POST_REJECTED',
-          priority: 'HIGH',
-          message: `${postLabel(row)} was rejected by ${who} and is back in drafts. Reason: ${reason}`,
-          postId,
-        },
-      );
-    }
+    const updated = await rejectLocked(tx, deps, approver, row, reason);
     const [dto] = await toPostDtos({ ...deps, db: tx }, org, [updated]);
     return dto!;
+  });
+}
+
+/**
+ * The one code of a rejection, for a post locked in `tx`: back to draft without jobs, the
+ * decision (and its reason, when given) in its history, its author told. One post's rejection
+ * always has a reason; a bulk one may go without.
+ */
+async function rejectLocked(
+  tx: Db,
+  deps: Pick<PostsDeps, 'lifecycle'>,
+  approver: Approver,
+  row: postsRepo.PostRow,
+  reason: string | null,
+): Promise<postsRepo.PostRow> {
+  const org = approver.organizationId;
+  const postId = row.id;
+  requirePending(row);
+  const updated = await postsRepo.updatePost(tx, org, postId, {
+    status: 'draft',
+    scheduledAt: null,
+  });
+  if (!updated) throw notFound();
+  await deps.lifecycle.unscheduled(tx, updated);
+  await repo.insertEvent(tx, {
+    organizationId: org,
+    postId,
+    userId: approver.userId,
+    action: 'rejected',
+    reason,
+  });
+  if (row.createdByUserId) {
+    const who = (await repo.displayNameOf(tx, approver.userId)) ?? 'An approver';
+    await recordNotification(
+      tx,
+      org,
+      { userIds: [row.createdByUserId] },
+      {
+        type: 'POST_REJECTED',
+        priority: 'HIGH',
+        message: `${postLabel(row)} was rejected by ${who} and is back in drafts.${reason ? ` Reason: ${reason}` : ''}`,
+        postId,
+      },
+    );
+  }
+  return updated;
+}
+
+/** Posts a bulk decision cannot take: those not waiting for approval, with what they are. */
+function notWaiting(rows: postsRepo.PostRow[], decision: 'approved' | 'rejected'): Refused {
+  return {
+    rows: rows.filter((row) => row.status !== 'pending_approval'),
+    says: (one) =>
+      `${one ? 'is' : 'are'} not waiting for approval and cannot be ${decision} (reload the list to see ${one ? 'its' : 'their'} status)`,
+  };
+}
+
+/**
+ * Approves several pending posts, in one transaction or none: each as `approvePost` does. Posts
+ * whose time has passed are named in one 409 (`details.timePassed`) unless `publishNow` says to
+ * publish them now.
+ */
+export async function bulkApprove(
+  deps: PostsDeps,
+  approver: Approver,
+  postIds: string[],
+  publishNow: boolean,
+): Promise<BulkChangedPost[]> {
+  return deps.db.transaction(async (tx) => {
+    const rows = await lockChosenPosts(tx, approver.organizationId, postIds);
+    const refused = bulkRefusal([notWaiting(rows, 'approved')]);
+    if (refused) throw refused;
+    const now = deps.now();
+    const late = publishNow ? [] : rows.filter((row) => timePassed(row, now));
+    if (late.length > 0) {
+      const one = late.length === 1;
+      throw new AppError(
+        'CONFLICT',
+        `The time of ${listLabels(late)} has passed. Approve ${one ? 'it' : 'them'} to publish ${one ? 'it' : 'them'} now, or edit ${one ? 'its' : 'their'} time first. Nothing was changed.`,
+        { timePassed: true, postIds: late.map((row) => row.id) },
+      );
+    }
+    const approved = await eachPost(rows, (row) =>
+      approveLocked(tx, deps, approver, row, publishNow),
+    );
+    return approved.map(changedPost);
+  });
+}
+
+/** Rejects several pending posts, in one transaction or none, each as `rejectPost` does. */
+export async function bulkReject(
+  deps: PostsDeps,
+  approver: Approver,
+  postIds: string[],
+  reason: string | null,
+): Promise<BulkChangedPost[]> {
+  return deps.db.transaction(async (tx) => {
+    const rows = await lockChosenPosts(tx, approver.organizationId, postIds);
+    const refused = bulkRefusal([notWaiting(rows, 'rejected')]);
+    if (refused) throw refused;
+    const rejected = await eachPost(rows, (row) => rejectLocked(tx, deps, approver, row, reason));
+    return rejected.map(changedPost);
   });
 }

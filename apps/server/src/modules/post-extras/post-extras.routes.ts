@@ -1,4 +1,6 @@
 import {
+  BulkDuplicateResponseSchema,
+  BulkPostsRequestSchema,
   CreateInternalCommentRequestSchema,
   DeletedInternalCommentResponseSchema,
   InternalCommentParamsSchema,
@@ -14,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/access.js';
 import type { PostsDeps } from '../posts/posts.service.js';
-import { duplicatePost } from './duplicate.js';
+import { bulkDuplicate, duplicatePost } from './duplicate.js';
 import {
   addInternalComment,
   deleteInternalComment,
@@ -51,6 +53,32 @@ export async function postExtrasRoutes(
       const { orgId, postId } = request.params;
       const post = await duplicatePost(deps, caller(orgId, request), postId);
       return reply.status(201).send({ status: 'success' as const, data: { post } });
+    },
+  );
+
+  api.post(
+    '/organizations/:orgId/posts/bulk/duplicate',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/posts/bulk/duplicate' } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Duplicate several posts as new drafts, in the order given (all or none)',
+        params: OrgParamsSchema,
+        body: BulkPostsRequestSchema,
+        response: { 200: BulkDuplicateResponseSchema },
+      },
+    },
+    async (request) => {
+      const { orgId } = request.params;
+      const copies = await bulkDuplicate(deps, caller(orgId, request), request.body.postIds);
+      return {
+        status: 'success' as const,
+        data: {
+          postIds: copies.map((c) => c.postId),
+          count: copies.length,
+          copyIds: copies.map((c) => c.copyId),
+        },
+      };
     },
   );
 

@@ -2,6 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   BulkPostsRequestSchema,
   BulkPostsResponseSchema,
+  BulkRescheduleRequestSchema,
+  BulkScheduleResponseSchema,
   EmptySuccessSchema,
   type CreatePostFields,
   type EditPostFields,
@@ -33,6 +35,7 @@ import {
   type Caller,
   type PostsDeps,
 } from './posts.service.js';
+import { addPostToQueue, bulkQueue, bulkReschedule, zoneOf } from './posts.schedule.js';
 import { keysOf, readUpload, type Upload } from './posts.upload.js';
 
 /** The caller of an organization route, and whether they may approve posts. */
@@ -277,4 +280,74 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
       },
     );
   }
+
+  api.post(
+    '/organizations/:orgId/posts/bulk/reschedule',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/posts/bulk/reschedule' } },
+      schema: {
+        tags: ['posts'],
+        summary:
+          'Move several posts to a day keeping their times of day, or by a number of days (all or none)',
+        params: OrgParamsSchema,
+        body: BulkRescheduleRequestSchema,
+        response: { 200: BulkScheduleResponseSchema },
+      },
+    },
+    async (request) => {
+      const { orgId } = request.params;
+      const zone = await zoneOf(
+        deps.db,
+        orgId,
+        request.body.timeZone,
+        requireUser(request).user.timezone,
+      );
+      const posts = await bulkReschedule(deps, callerOf(request, orgId), request.body, zone);
+      return {
+        status: 'success' as const,
+        data: { postIds: posts.map((p) => p.id), count: posts.length, posts },
+      };
+    },
+  );
+
+  api.post(
+    '/organizations/:orgId/posts/bulk/queue',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/posts/bulk/queue' } },
+      schema: {
+        tags: ['posts'],
+        summary:
+          "Put several posts, in order, into their accounts' next free queue slots (all or none)",
+        params: OrgParamsSchema,
+        body: BulkPostsRequestSchema,
+        response: { 200: BulkScheduleResponseSchema },
+      },
+    },
+    async (request) => {
+      const { orgId } = request.params;
+      const posts = await bulkQueue(deps, callerOf(request, orgId), request.body.postIds);
+      return {
+        status: 'success' as const,
+        data: { postIds: posts.map((p) => p.id), count: posts.length, posts },
+      };
+    },
+  );
+
+  api.post(
+    '/organizations/:orgId/posts/:postId/queue',
+    {
+      config: { access: { org: 'POST /organizations/:orgId/posts/:postId/queue' } },
+      schema: {
+        tags: ['posts'],
+        summary: "Put a draft or scheduled post into its accounts' next free queue slot",
+        params: PostParamsSchema,
+        response: { 200: PostResponseSchema },
+      },
+    },
+    async (request) => {
+      const { orgId, postId } = request.params;
+      const post = await addPostToQueue(deps, callerOf(request, orgId), postId);
+      return { status: 'success' as const, data: { post } };
+    },
+  );
 }

@@ -4,7 +4,6 @@ import {
   validatePostTargets,
   type CreatePostFields,
   type Post,
-  defaultContent,
   type UpdatePostRequest,
   type FollowUpsInput,
 } from '@herald/contract';
@@ -38,6 +37,7 @@ import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { recordApprovalEvent } from '../approvals/approval-events.js';
 import { markQueued, nextFreeSlot, noSlotError, takeQueueSlot } from '../queue/queue.service.js';
 import { refuseUnpublishable } from './publish-check.js';
+import { bulkRefusal, lockChosenPosts, withStatus, type Refused } from './posts.bulk.js';
 
 /**
  * What the publishing engine needs to hear about, inside the same transaction as the post
@@ -315,93 +315,124 @@ export async function updatePost(
   await deps.db.transaction(async (tx) => {
     const post = await repo.lockPost(tx, organizationId, postId);
     if (!post) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
-    if (post.status === 'published') {
-      throw new AppError(
-        'CONFLICT',
-        'This post is already published, so it can no longer be edited.',
-      );
-    }
-    refuseWhileBusy(post, 'edited');
-    const changes: Partial<repo.PostRow> = {};
-    if (body.content !== undefined) {
-      const [rules, media] = await Promise.all([
-        repo.targetPlatforms(tx, organizationId, postId),
-        repo.mediaOwners(tx, organizationId, postId),
-      ]);
-      const content = body.content;
-      const mediaFor = (target: TargetRule) =>
-        media.filter((m) => mediaGoesTo(m.platformIds, target));
-      const targets: TargetRule[] = labelTargets(
-        rules.map((r) => ({ ...r, name: r.accountName, username: null })),
-      ).map((r) => ({
-        integrationId: r.integrationId,
-        platformId: r.platformId,
-        platformName: r.label,
-        constraints: constraintsForAccount(constraintsOf(r.mediaConstraints), r.textLimit),
-      }));
-      checkContentKeys(content, targets);
-      const errors = [
-        ...contentErrors(content, targets, mediaFor),
-        ...textErrors(content, targets, post.linkTracking),
-      ];
-      if (errors.length > 0) throwValidation(errors);
-      Object.assign(changes, splitContent(body.content));
-    }
-    if (body.scheduledAt === null) {
-      Object.assign(changes, { status: 'draft', scheduledAt: null });
-    } else if (body.scheduledAt !== undefined) {
-      Object.assign(changes, {
-        status: 'scheduled',
-        scheduledAt: futureTime(body.scheduledAt, deps.now()),
-      });
-    }
-    // docs/product.md#approvals: a new time, or new text of a post on its way (scheduled or
-    // waiting), from a member who may not approve goes (back) to the approvers. A post already
-    // out to some account is not held back.
-    const onItsWay =
-      body.scheduledAt !== null &&
-      (body.scheduledAt !== undefined ||
-        post.status === 'scheduled' ||
-        post.status === 'pending_approval');
-    const submits =
-      onItsWay &&
-      post.status !== 'partially_published' &&
+    await changePost(tx, deps, organizationId, post, body, caller);
+  });
+  return getPost(deps, organizationId, postId);
+}
+
+export interface ChangeOptions {
+  /**
+   * A waiting post given a new time stays waiting, whoever moves it: moving posts in bulk is not
+   * approving them (an approver's edit of one waiting post is, see below).
+   */
+  keepWaiting?: boolean;
+}
+
+/**
+ * The one code of "new text and/or a new time" for a post already locked in `tx`: the rules
+ * (published and busy posts refused, the texts checked, the time in the future, approval), the
+ * publish jobs moved or cancelled with the change, and the approval history. Used by the PUT
+ * route, by bulk reschedule and by Add to queue. Answers the post as the change left it.
+ */
+export async function changePost(
+  tx: Db,
+  deps: Pick<PostsDeps, 'lifecycle' | 'now'>,
+  organizationId: string,
+  post: repo.PostRow,
+  body: UpdatePostRequest,
+  caller?: Caller,
+  options: ChangeOptions = {},
+): Promise<repo.PostRow> {
+  const postId = post.id;
+  if (post.status === 'published') {
+    throw new AppError(
+      'CONFLICT',
+      'This post is already published, so it can no longer be edited.',
+    );
+  }
+  refuseWhileBusy(post, 'edited');
+  const changes: Partial<repo.PostRow> = {};
+  if (body.content !== undefined) {
+    const [rules, media] = await Promise.all([
+      repo.targetPlatforms(tx, organizationId, postId),
+      repo.mediaOwners(tx, organizationId, postId),
+    ]);
+    const content = body.content;
+    const mediaFor = (target: TargetRule) =>
+      media.filter((m) => mediaGoesTo(m.platformIds, target));
+    const targets: TargetRule[] = labelTargets(
+      rules.map((r) => ({ ...r, name: r.accountName, username: null })),
+    ).map((r) => ({
+      integrationId: r.integrationId,
+      platformId: r.platformId,
+      platformName: r.label,
+      constraints: constraintsForAccount(constraintsOf(r.mediaConstraints), r.textLimit),
+    }));
+    checkContentKeys(content, targets);
+    const errors = [
+      ...contentErrors(content, targets, mediaFor),
+      ...textErrors(content, targets, post.linkTracking),
+    ];
+    if (errors.length > 0) throwValidation(errors);
+    Object.assign(changes, splitContent(body.content));
+  }
+  if (body.scheduledAt === null) {
+    Object.assign(changes, { status: 'draft', scheduledAt: null });
+  } else if (body.scheduledAt !== undefined) {
+    Object.assign(changes, {
+      status: 'scheduled',
+      scheduledAt: futureTime(body.scheduledAt, deps.now()),
+    });
+  }
+  // docs/product.md#approvals: a new time, or new text of a post on its way (scheduled or
+  // waiting), from a member who may not approve goes (back) to the approvers. A post already
+  // out to some account is not held back.
+  const onItsWay =
+    body.scheduledAt !== null &&
+    (body.scheduledAt !== undefined ||
+      post.status === 'scheduled' ||
+      post.status === 'pending_approval');
+  const staysWaiting = options.keepWaiting === true && post.status === 'pending_approval';
+  const submits =
+    onItsWay &&
+    post.status !== 'partially_published' &&
+    (staysWaiting ||
       (await mustSubmit(tx, {
         organizationId,
         userId: caller?.userId,
         canApprove: caller?.canApprove,
-      }));
-    if (submits) {
-      Object.assign(changes, {
-        status: 'pending_approval',
-        scheduledAt: changes.scheduledAt ?? post.scheduledAt,
-      });
+      })));
+  if (submits) {
+    Object.assign(changes, {
+      status: 'pending_approval',
+      scheduledAt: changes.scheduledAt ?? post.scheduledAt,
+    });
+  }
+  const updated = await repo.updatePost(tx, organizationId, postId, changes);
+  if (!updated) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
+  // A post on its way (scheduled, or waiting for approval) must be one its networks will take:
+  // checked on the row as changed, so a refusal undoes the change with the transaction.
+  if (updated.status === 'scheduled' || updated.status === 'pending_approval') {
+    await refuseUnpublishable(tx, organizationId, postId);
+  }
+  if (submits) {
+    await deps.lifecycle.unscheduled(tx, updated);
+    if (post.status !== 'pending_approval') {
+      await recordSubmission(tx, { organizationId, userId: caller?.userId ?? null }, updated);
     }
-    const updated = await repo.updatePost(tx, organizationId, postId, changes);
-    if (!updated) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
-    // A post on its way (scheduled, or waiting for approval) must be one its networks will take:
-    // checked on the row as changed, so a refusal undoes the change with the transaction.
-    if (updated.status === 'scheduled' || updated.status === 'pending_approval') {
-      await refuseUnpublishable(tx, organizationId, postId);
-    }
-    if (submits) {
-      await deps.lifecycle.unscheduled(tx, updated);
-      if (post.status !== 'pending_approval') {
-        await recordSubmission(tx, { organizationId, userId: caller?.userId ?? null }, updated);
-      }
-    } else if (body.scheduledAt === null) await deps.lifecycle.unscheduled(tx, updated);
-    else if (body.scheduledAt !== undefined) await deps.lifecycle.scheduled(tx, updated);
-    // An approver who gives a waiting post its time approves it.
-    if (!submits && post.status === 'pending_approval' && updated.status === 'scheduled') {
-      await recordApprovalEvent(tx, {
-        organizationId,
-        postId,
-        userId: caller?.userId ?? null,
-        action: 'approved',
-      });
-    }
-  });
-  return getPost(deps, organizationId, postId);
+  } else if (body.scheduledAt === null) await deps.lifecycle.unscheduled(tx, updated);
+  else if (body.scheduledAt !== undefined) await deps.lifecycle.scheduled(tx, updated);
+  // An approver who gives a waiting post its time approves it.
+  if (!submits && post.status === 'pending_approval' && updated.status === 'scheduled') {
+    await recordApprovalEvent(tx, {
+      organizationId,
+      postId,
+      userId: caller?.userId ?? null,
+      action: 'approved',
+    });
+  }
+  // Scheduling may settle the post (partially published): the row as it ends.
+  return (await repo.findPost(tx, organizationId, postId)) ?? updated;
 }
 
 export async function deletePost(deps: PostsDeps, organizationId: string, postId: string) {
@@ -417,51 +448,27 @@ export async function deletePost(deps: PostsDeps, organizationId: string, postId
   await deps.media.remove(await repo.unusedStorageKeys(deps.db, keys));
 }
 
-/** How a post is named in a sentence: its title, else the start of its text. */
-function postLabel(post: repo.PostRow): string {
-  const words = (post.title?.trim() || defaultContent(post.content).trim()).replace(/\s+/g, ' ');
-  if (!words) return 'an untitled post';
-  return `'${words.length > 40 ? `${words.slice(0, 39)}…` : words}'`;
-}
-
-function listLabels(rows: repo.PostRow[]): string {
-  const shown = rows.slice(0, 5).map(postLabel);
-  const more = rows.length - shown.length;
-  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
-}
-
 export type BulkAction = 'delete' | 'draft';
 
 /**
  * The same rules as one post at a time (updatePost, deletePost), for each post of a bulk action:
  * a post being published can be neither deleted nor moved; a published one is history and does
- * not go back to draft. Returns the refusal for the whole request, or null.
+ * not go back to draft.
  */
-function bulkRefusal(action: BulkAction, rows: repo.PostRow[]): AppError | null {
-  const busy = rows.filter((row) => row.status === 'publishing');
-  // Partly out counts as out: what went out to one account cannot be taken back to a draft.
-  const out =
-    action === 'draft'
-      ? rows.filter((row) => row.status === 'published' || row.status === 'partially_published')
-      : [];
-  if (busy.length === 0 && out.length === 0) return null;
-  const sentences: string[] = [];
-  if (busy.length > 0) {
-    const one = busy.length === 1;
-    sentences.push(
-      `${listLabels(busy)} ${one ? 'is' : 'are'} being published right now and cannot be ${action === 'delete' ? 'deleted' : 'moved to draft'}.`,
-    );
-  }
-  if (out.length > 0) {
-    const one = out.length === 1;
-    sentences.push(
-      `${listLabels(out)} ${one ? 'is' : 'are'} already published (to at least one account) and cannot go back to draft.`,
-    );
-  }
-  sentences.push('Nothing was changed: unselect them and try again.');
-  return new AppError('CONFLICT', sentences.join(' '), {
-    postIds: [...busy, ...out].map((row) => row.id),
-  });
+function bulkRefused(action: BulkAction, rows: repo.PostRow[]): Refused[] {
+  return [
+    {
+      rows: withStatus(rows, 'publishing'),
+      says: (one) =>
+        `${one ? 'is' : 'are'} being published right now and cannot be ${action === 'delete' ? 'deleted' : 'moved to draft'}`,
+    },
+    {
+      // Partly out counts as out: what went out to one account cannot be taken back to a draft.
+      rows: action === 'draft' ? withStatus(rows, 'published', 'partially_published') : [],
+      says: (one) =>
+        `${one ? 'is' : 'are'} already published (to at least one account) and cannot go back to draft`,
+    },
+  ];
 }
 
 /**
@@ -475,21 +482,9 @@ export async function bulkPosts(
   action: BulkAction,
   postIds: string[],
 ): Promise<string[]> {
-  const ids = [...new Set(postIds)];
   const { done, keys } = await deps.db.transaction(async (tx) => {
-    const rows = await repo.lockPosts(tx, organizationId, ids);
-    const missing = ids.length - rows.length;
-    if (missing > 0) {
-      const found = new Set(rows.map((row) => row.id));
-      throw new AppError(
-        'NOT_FOUND',
-        missing === 1
-          ? 'One of the chosen posts does not exist in this organization (it may have been deleted). Reload the list and try again.'
-          : `${missing} of the chosen posts do not exist in this organization (they may have been deleted). Reload the list and try again.`,
-        { postIds: ids.filter((id) => !found.has(id)) },
-      );
-    }
-    const refusal = bulkRefusal(action, rows);
+    const rows = await lockChosenPosts(tx, organizationId, postIds);
+    const refusal = bulkRefusal(bulkRefused(action, rows));
     if (refusal) throw refusal;
     const removed: string[] = [];
     for (const row of rows) {

@@ -269,22 +269,29 @@ export function markQueued(tx: Db, organizationId: string, postId: string, slotA
 }
 
 /**
- * Inside the post's create transaction (the organization is locked): the slot for a queued post,
- * or a 409 explaining why there is none.
+ * Inside the post's transaction (the organization is locked): the slot for a queued post, or a
+ * 409 explaining why there is none. `extra` as for `nextFreeSlot`: posts being placed again do
+ * not hold their old times, and times given earlier in the same request are taken; the slot
+ * found is added to `extra.taken`.
  */
 export async function takeQueueSlot(
   tx: Db,
   organizationId: string,
   integrationIds: string[],
   now: Date,
+  extra: { exceptPostIds?: string[]; taken?: Map<string, Set<number>> } = {},
 ): Promise<Date> {
   const at = await nextFreeSlot(
     tx,
     organizationId,
     integrationIds,
     new Date(now.getTime() + LEAD_MS),
+    extra,
   );
   if (!at) throw await noSlotError(tx, organizationId, integrationIds);
+  for (const id of integrationIds) {
+    extra.taken?.set(id, (extra.taken.get(id) ?? new Set<number>()).add(at.getTime()));
+  }
   return at;
 }
 

@@ -106,6 +106,11 @@ function requestFor(route: OrgRoute): {
     'PUT /organizations/:orgId/posts/:postId': { content: 'Probe' },
     'POST /organizations/:orgId/posts/bulk/delete': { postIds: [ids.postId] },
     'POST /organizations/:orgId/posts/bulk/draft': { postIds: [ids.postId] },
+    'POST /organizations/:orgId/posts/bulk/reschedule': { postIds: [ids.postId], shiftDays: 1 },
+    'POST /organizations/:orgId/posts/bulk/queue': { postIds: [ids.postId] },
+    'POST /organizations/:orgId/posts/bulk/approve': { postIds: [ids.postId] },
+    'POST /organizations/:orgId/posts/bulk/reject': { postIds: [ids.postId], reason: 'Probe' },
+    'POST /organizations/:orgId/posts/bulk/duplicate': { postIds: [ids.postId] },
     'PATCH /organizations/:orgId/post/:postId/publish': { platforms: ['X'] },
     'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve': { outcome: 'retry' },
     'POST /organizations/:orgId/posts/:postId/targets/:targetId/follow-ups/:followUpId/resolve': {

@@ -1,5 +1,9 @@
 import {
+  BulkDuplicateResponseSchema,
   BulkPostsResponseSchema,
+  BulkScheduleResponseSchema,
+  type BulkRescheduleRequest,
+  type BulkScheduleResult,
   PostResponseSchema,
   PostsResponseSchema,
   type ListPostsQuery,
@@ -129,5 +133,56 @@ export function useBulkPosts(orgId: string) {
       }
       return queryClient.invalidateQueries({ queryKey: postKeys.org(orgId) });
     },
+  });
+}
+
+/** What a bulk change sends besides the posts (docs/product.md#bulk-actions). */
+export type BulkChange =
+  | { action: 'reschedule'; body: Omit<BulkRescheduleRequest, 'postIds'> }
+  | { action: 'queue' }
+  | { action: 'approve'; body: { publishNow?: boolean } }
+  | { action: 'reject'; body: { reason?: string } };
+
+/**
+ * `POST /organizations/{orgId}/posts/bulk/{reschedule|queue|approve|reject}`: all the posts or
+ * none. Answers each post's status and time after the change.
+ */
+export function useBulkChange(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      postIds,
+      ...change
+    }: BulkChange & { postIds: string[] }): Promise<BulkScheduleResult> => {
+      const answer = await apiClient.post(
+        `${postsPath(orgId)}/bulk/${change.action}`,
+        { postIds, ...('body' in change ? change.body : {}) },
+        { schema: BulkScheduleResponseSchema },
+      );
+      return answer.data;
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: postKeys.org(orgId) }),
+        // The approvals page and its count, and the queue's free slots, read the same posts.
+        queryClient.invalidateQueries({ queryKey: ['approvals', orgId] }),
+        queryClient.invalidateQueries({ queryKey: ['queue', orgId] }),
+      ]),
+  });
+}
+
+/** `POST …/posts/bulk/duplicate`: a draft copy of each post; answers the copies' ids. */
+export function useBulkDuplicate(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (postIds: string[]) => {
+      const answer = await apiClient.post(
+        `${postsPath(orgId)}/bulk/duplicate`,
+        { postIds },
+        { schema: BulkDuplicateResponseSchema },
+      );
+      return answer.data;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.org(orgId) }),
   });
 }

@@ -237,8 +237,19 @@ describe('/content bulk actions', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
-  it('shows no selection to a member without post:edit or post:delete', async () => {
-    await renderLibrary({ me: createMe({ permissions: ['post:create'] }) });
+  it('offers a member who may only create posts Duplicate alone', async () => {
+    const { user } = await renderLibrary({ me: createMe({ permissions: ['post:create'] }) });
+    await user.click(screen.getByRole('checkbox', { name: 'Select Spring launch' }));
+    const bar = screen.getByRole('toolbar', { name: 'Selected posts' });
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Duplicate', 'Clear']);
+  });
+
+  it('shows no selection to a member whose role allows no bulk action', async () => {
+    await renderLibrary({ me: createMe({ permissions: ['dm:view', 'dm:send'] }) });
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

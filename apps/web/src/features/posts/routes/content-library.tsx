@@ -1,4 +1,4 @@
-import { LIBRARY_PAGE_SIZE } from '@herald/contract';
+import { LIBRARY_PAGE_SIZE, type OrgRoute } from '@herald/contract';
 import { FileUp, PenSquare, Plus } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { useCan } from '@/lib/permissions';
+import { useCan, usePermissions } from '@/lib/permissions';
 import { useIntegrations } from '@/lib/integrations';
 import { usePosts } from '@/lib/posts';
 import { useTimeZoneRule } from '@/lib/use-time-zone';
@@ -31,6 +31,17 @@ import { PostTable } from '../components/library/post-table';
 import { SearchBox } from '../components/library/search-box';
 import { usePostSelection } from '../components/library/selection';
 import { useLibraryLayout, ViewToggle } from '../components/library/view-toggle';
+
+/** The bulk actions of the selection bar (docs/product.md#bulk-actions). */
+const BULK_ROUTES: readonly OrgRoute[] = [
+  'POST /organizations/:orgId/posts/bulk/reschedule',
+  'POST /organizations/:orgId/posts/bulk/queue',
+  'POST /organizations/:orgId/posts/bulk/duplicate',
+  'POST /organizations/:orgId/posts/bulk/approve',
+  'POST /organizations/:orgId/posts/bulk/reject',
+  'POST /organizations/:orgId/posts/bulk/draft',
+  'POST /organizations/:orgId/posts/bulk/delete',
+];
 
 interface LibraryView {
   tab: LibraryTab;
@@ -93,8 +104,7 @@ function useLibraryView(): [LibraryView, (change: Partial<LibraryView>) => void]
 export function ContentLibraryPage() {
   const { currentOrgId, member } = useAuth();
   const canCreate = useCan('POST /organizations/:orgId/post');
-  const canDelete = useCan('POST /organizations/:orgId/posts/bulk/delete');
-  const canDraft = useCan('POST /organizations/:orgId/posts/bulk/draft');
+  const { canCall } = usePermissions();
   const canEdit = useCan('PUT /organizations/:orgId/post/:postId');
   const { zone, source: zoneSource } = useTimeZoneRule();
   const [view, update] = useLibraryView();
@@ -114,7 +124,8 @@ export function ContentLibraryPage() {
     JSON.stringify(view),
     shown,
   );
-  const canSelect = canDelete || canDraft;
+  // Any bulk action the role allows makes the posts selectable (the bar shows those only).
+  const canSelect = BULK_ROUTES.some((route) => canCall(route));
   const isFiltered = view.q !== '' || view.network !== '' || view.account !== '';
   const orgName = member?.organizationId === currentOrgId ? member?.organization.name : null;
   const title = orgName ? `${orgName} Content Library` : 'Content Library';
@@ -162,9 +173,8 @@ export function ContentLibraryPage() {
             <div className="min-w-0 flex-1">
               <BulkBar
                 orgId={currentOrgId ?? ''}
-                selectedIds={selectedIds}
-                canDelete={canDelete}
-                canDraft={canDraft}
+                selected={shown.filter((post) => selectedIds.includes(post.id))}
+                zone={zone}
                 onDone={clear}
               />
             </div>

@@ -206,7 +206,7 @@ test.describe('posts: library, calendar and details', () => {
 });
 
 test.describe('posts: the library as a list, with filters and bulk actions', () => {
-  test('a person with three scheduled posts switches to the list, shows the scheduled ones and moves two back to draft after confirming', async ({
+  test('a person with three scheduled posts switches to the list, shows the scheduled ones, moves two back to draft after confirming, duplicates them and undoes it, and moves the third a day later and back', async ({
     page,
     baseURL,
   }) => {
@@ -273,5 +273,39 @@ test.describe('posts: the library as a list, with filters and bulk actions', () 
     await expect(
       page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }),
     ).toHaveAttribute('aria-pressed', 'true');
+
+    // The two drafts duplicated: two new drafts, which Undo deletes again.
+    const list = page.getByRole('table', { name: 'Posts' });
+    await list.getByRole('checkbox', { name: 'Select Ledger team outing' }).check();
+    await list.getByRole('checkbox', { name: 'Select Ledger office move' }).check();
+    await bar.getByRole('button', { name: 'Duplicate' }).click();
+    await expect(page.getByText('2 copies made as drafts.')).toBeVisible();
+    await expect(list.getByRole('row')).toHaveCount(6);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Undone.')).toBeVisible();
+    await expect(list.getByRole('row')).toHaveCount(4);
+
+    // The scheduled post moved a day later in the reschedule dialog, then back with Undo.
+    await page.getByRole('tab', { name: 'Scheduled' }).click();
+    await expect(list.getByRole('row')).toHaveCount(2);
+    const shortDay = (d: Date) =>
+      `${d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })} 10:00 AM`;
+    const quarterly = list.getByRole('row', { name: /Ledger quarterly numbers/ });
+    await expect(quarterly).toContainText(shortDay(dayAfter(2)));
+    await quarterly.getByRole('checkbox').check();
+    await bar.getByRole('button', { name: 'Reschedule' }).click();
+    const move = page.getByRole('dialog', { name: 'Reschedule 1 post' });
+    await move.getByRole('radio', { name: /Shift by days/ }).check();
+    await move.getByRole('spinbutton', { name: 'Days' }).fill('1');
+    await expect(move.getByRole('region', { name: 'Preview' })).toContainText(
+      `${shortDay(dayAfter(2))} → ${shortDay(dayAfter(3))}`,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await move.getByRole('button', { name: 'Reschedule' }).click();
+    await expect(page.getByText('1 post moved 1 day later.')).toBeVisible();
+    await expect(quarterly).toContainText(shortDay(dayAfter(3)));
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Undone.')).toBeVisible();
+    await expect(quarterly).toContainText(shortDay(dayAfter(2)));
   });
 });

@@ -330,6 +330,6 @@ describe('bulk approve and reject', () => {
       within(bar)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Reschedule', 'Add to queue', 'Duplicate', 'Move to draft', 'Clear']);
+    ).toEqual(['Clear', 'Reschedule', 'Add to queue', 'Duplicate', 'Move to draft']);
   });
 });

@@ -245,7 +245,7 @@ describe('/content bulk actions', () => {
       within(bar)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Duplicate', 'Clear']);
+    ).toEqual(['Clear', 'Duplicate']);
   });
 
   it('shows no selection to a member whose role allows no bulk action', async () => {

@@ -160,25 +160,24 @@ export function ContentLibraryPage() {
     return (
       <div className="flex flex-col gap-4">
         {canSelect && (
-          <div className="flex min-h-9 flex-col gap-3 sm:flex-row sm:items-center">
-            <label className="flex shrink-0 items-center gap-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                checked={allSelected}
-                onChange={(event) => selectAll(event.target.checked)}
-                className="size-4 accent-indigo-600"
-              />
-              Select all on this page
-            </label>
-            <div className="min-w-0 flex-1">
-              <BulkBar
-                orgId={currentOrgId ?? ''}
-                selected={shown.filter((post) => selectedIds.includes(post.id))}
-                zone={zone}
-                onDone={clear}
-              />
-            </div>
-          </div>
+          <label className="flex min-h-9 shrink-0 items-center gap-2 self-start text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={allSelected}
+              onChange={(event) => selectAll(event.target.checked)}
+              className="size-4 accent-indigo-600"
+            />
+            Select all on this page
+          </label>
+        )}
+        {/* A sibling of the posts, so that it stays in view (sticky) while they scroll by. */}
+        {canSelect && selectedIds.length > 0 && (
+          <BulkBar
+            orgId={currentOrgId ?? ''}
+            selected={shown.filter((post) => selectedIds.includes(post.id))}
+            zone={zone}
+            onDone={clear}
+          />
         )}
         {layout === 'list' ? (
           <PostTable

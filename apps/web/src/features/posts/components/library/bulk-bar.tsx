@@ -98,7 +98,8 @@ function BulkButton({
 }
 
 /**
- * What can be done with the chosen posts (docs/product.md#bulk-actions): Reschedule, Add to
+ * What can be done with the chosen posts (docs/product.md#bulk-actions), kept in view under the
+ * top bar while the posts scroll: Reschedule, Add to
  * queue, Duplicate, Approve and Reject (while some chosen post waits for approval), Move to
  * draft and Delete — each shown only to members whose role allows it, and said to be off, with
  * why, when the selection cannot take it. The server takes all of the posts or none and says
@@ -190,22 +191,26 @@ export function BulkBar({
     <div
       role="toolbar"
       aria-label="Selected posts"
-      className="flex flex-wrap items-center gap-2 rounded-xl border border-indigo-200 bg-indigo-50 px-3 py-2"
+      className="sticky top-[4.5rem] z-20 flex flex-col gap-2 rounded-xl border border-indigo-200 bg-indigo-50 px-3 py-2 shadow-sm lg:flex-row lg:items-center"
     >
-      <p className="mr-auto text-sm font-medium text-indigo-900" aria-live="polite">
-        {postsCount(count)} selected
-      </p>
-      {button('reschedule', 'Reschedule', CalendarClock, () => setAsking({ kind: 'reschedule' }))}
-      {button('queue', 'Add to queue', ListPlus, () => withToast(() => actions.queue(selected)))}
-      {button('duplicate', 'Duplicate', Copy, () => withToast(() => actions.copy(selected)))}
-      {decides && button('approve', 'Approve', Check, () => setAsking({ kind: 'approve' }))}
-      {decides && button('reject', 'Reject', ThumbsDown, () => setAsking({ kind: 'reject' }))}
-      {button('draft', 'Move to draft', FilePen, () => setAsking({ kind: 'draft' }))}
-      {button('delete', 'Delete', Trash2, () => setAsking({ kind: 'delete' }), 'danger')}
-      <Button variant="ghost" size="sm" onClick={onDone} aria-label="Clear selection">
-        <X className="size-4" aria-hidden="true" />
-        <span className="hidden sm:inline">Clear</span>
-      </Button>
+      <div className="flex items-center justify-between gap-2 lg:mr-auto">
+        <p className="text-sm font-medium whitespace-nowrap text-indigo-900" aria-live="polite">
+          {postsCount(count)} selected
+        </p>
+        <Button variant="ghost" size="sm" onClick={onDone} aria-label="Clear selection">
+          <X className="size-4" aria-hidden="true" />
+          Clear
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 lg:justify-end">
+        {button('reschedule', 'Reschedule', CalendarClock, () => setAsking({ kind: 'reschedule' }))}
+        {button('queue', 'Add to queue', ListPlus, () => withToast(() => actions.queue(selected)))}
+        {button('duplicate', 'Duplicate', Copy, () => withToast(() => actions.copy(selected)))}
+        {decides && button('approve', 'Approve', Check, () => setAsking({ kind: 'approve' }))}
+        {decides && button('reject', 'Reject', ThumbsDown, () => setAsking({ kind: 'reject' }))}
+        {button('draft', 'Move to draft', FilePen, () => setAsking({ kind: 'draft' }))}
+        {button('delete', 'Delete', Trash2, () => setAsking({ kind: 'delete' }), 'danger')}
+      </div>
 
       {confirmation && asking && (
         <ConfirmDialog

@@ -140,6 +140,7 @@ export function RescheduleDialog({
             label="Day"
             className="max-w-xs"
             value={date}
+            min={dayInZone(Date.now(), zone)}
             onChange={(event) => setDate(event.target.value)}
             error={dateProblem}
           />
@@ -167,15 +168,13 @@ export function RescheduleDialog({
             <h3 className="text-sm font-semibold text-slate-900">Where they go</h3>
             <TimeZoneNote zone={zone} />
           </div>
-          <ul className="mt-2 flex flex-col gap-1.5 text-sm">
+          <ul className="mt-2 flex flex-col gap-2 text-sm">
             {moves.slice(0, PREVIEW_COUNT).map(({ post, to }) => {
               const late = to !== null && to <= Date.now();
               return (
-                <li key={post.id} className="flex flex-col sm:flex-row sm:gap-2">
-                  <span className="min-w-0 truncate font-medium text-slate-800">
-                    {postName(post)}
-                  </span>
-                  <span className={cn('shrink-0', late ? 'text-red-700' : 'text-slate-600')}>
+                <li key={post.id} className="flex min-w-0 flex-col">
+                  <span className="truncate font-medium text-slate-800">{postName(post)}</span>
+                  <span className={cn('text-xs', late ? 'text-red-700' : 'text-slate-600')}>
                     {formatPostDate(post.scheduledAt, zone, { empty: 'No time' })} →{' '}
                     {to === null ? '—' : formatPostDate(new Date(to).toISOString(), zone)}
                     {late && ' (in the past)'}

@@ -169,8 +169,9 @@ describe('bulk reschedule', () => {
     expect(utc.body.data.posts[0].scheduledAt).toBe('2026-03-20T13:00:00.000Z');
   });
 
-  it('reads days in the member’s own zone before the organization’s', async () => {
-    const a = await scheduled('Paris time', '2026-03-07T14:00:00.000Z'); // 15:00 in Paris
+  it('reads days in the organization’s zone, whatever the member’s own', async () => {
+    // 09:00 in New York (the organization's zone), 15:00 in Paris (the member's).
+    const a = await scheduled('New York time', '2026-03-07T14:00:00.000Z');
     const me = await owner.call('PUT', `/api/users/${owner.userId}`, {
       displayName: 'Owner',
       timezone: 'Europe/Paris',
@@ -178,7 +179,8 @@ describe('bulk reschedule', () => {
     expect(me.status).toBe(200);
     try {
       const res = await bulk('reschedule', { postIds: [a.id], date: '2026-03-16' });
-      expect(res.body.data.posts[0].scheduledAt).toBe('2026-03-16T14:00:00.000Z');
+      // Still 09:00 in New York, now on daylight time.
+      expect(res.body.data.posts[0].scheduledAt).toBe('2026-03-16T13:00:00.000Z');
     } finally {
       await t.database.db.execute(sql`update users set timezone = null where id = ${owner.userId}`);
       await owner.call('PUT', `/api/users/${owner.userId}`, { displayName: 'Owner' });

@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember, requireUser } from '../../http/access.js';
+import { callerTimeZone } from '../../http/time-zone.js';
 import { meterUpload } from '../../http/rate-limits.js';
 import { AppError } from '../../lib/app-error.js';
 import { parseCreateFields, parseEditFields } from './post-fields.js';
@@ -35,7 +36,7 @@ import {
   type Caller,
   type PostsDeps,
 } from './posts.service.js';
-import { addPostToQueue, bulkQueue, bulkReschedule, zoneOf } from './posts.schedule.js';
+import { addPostToQueue, bulkQueue, bulkReschedule } from './posts.schedule.js';
 import { keysOf, readUpload, type Upload } from './posts.upload.js';
 
 /** The caller of an organization route, and whether they may approve posts. */
@@ -296,12 +297,8 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
     },
     async (request) => {
       const { orgId } = request.params;
-      const zone = await zoneOf(
-        deps.db,
-        orgId,
-        request.body.timeZone,
-        requireUser(request).user.timezone,
-      );
+      // The days the screen showed, else those of the zone that applies to the caller.
+      const zone = request.body.timeZone ?? callerTimeZone(request).zone;
       const posts = await bulkReschedule(deps, callerOf(request, orgId), request.body, zone);
       return {
         status: 'success' as const,

@@ -1,5 +1,4 @@
 import {
-  isTimeZone,
   parseDay,
   sameTimeOnDay,
   shiftByDays,
@@ -10,7 +9,6 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { lockOrganization } from '../organizations/organization-lock.js';
-import { organizationZone } from '../queue/queue.lookups.js';
 import { markQueued, takeQueueSlot } from '../queue/queue.service.js';
 import {
   bulkRefusal,
@@ -35,18 +33,6 @@ const busy = (rows: repo.PostRow[], doing: string): Refused => ({
   rows: withStatus(rows, 'publishing'),
   says: (one) => `${one ? 'is' : 'are'} being published right now and cannot be ${doing}`,
 });
-
-/** The zone a request's days are read in: the one asked for, else the member's, else the organization's. */
-export async function zoneOf(
-  db: Db,
-  organizationId: string,
-  asked: string | undefined,
-  membersZone: string | null | undefined,
-): Promise<string> {
-  if (asked) return asked;
-  if (membersZone && isTimeZone(membersZone)) return membersZone;
-  return organizationZone(db, organizationId);
-}
 
 /** Where each post goes: the same time of day on `date`, or `shiftDays` days away, in `zone`. */
 function newTimeOf(request: BulkRescheduleRequest, zone: string) {

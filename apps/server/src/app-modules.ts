@@ -13,6 +13,7 @@ import { mediaRoutes } from './media/media.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { allClientsRoutes } from './modules/all-clients/all-clients.routes.js';
+import { approvalLinksRoutes } from './modules/approvals/approval-links.routes.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import type { BillingProvider } from './modules/billing/billing-provider.js';
@@ -181,6 +182,12 @@ export const API_MODULES: readonly ApiModule[] = [
       readCreatorInfo(tiktokCompose(d), orgId, integrationId),
   })),
   routes('approvals', approvalsRoutes, postsDeps),
+  routes('approval-links', approvalLinksRoutes, (d) => ({
+    ...postsDeps(d),
+    mailer: d.mailer,
+    publicUrl: d.config.publicUrl,
+    apiPublicUrl: d.config.apiPublicUrl,
+  })),
   routes('post-extras', postExtrasRoutes, (d) => ({
     db: d.db,
     media: d.media,

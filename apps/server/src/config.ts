@@ -178,6 +178,7 @@ const ConfigSchema = z
     RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(0).default(60),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(300),
     RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(0).default(600),
+    RATE_LIMIT_GUEST_PER_MINUTE: z.coerce.number().int().min(0).default(60),
     RATE_LIMIT_UPLOAD_BYTES_PER_HOUR: z.coerce
       .number()
       .int()
@@ -400,6 +401,8 @@ const ConfigSchema = z
         writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
         uploadsPerHour: env.RATE_LIMIT_UPLOADS_PER_HOUR,
         uploadBytesPerHour: env.RATE_LIMIT_UPLOAD_BYTES_PER_HOUR,
+        /** A client approval link's page and decisions, per IP and per link (files: 10×). */
+        guestPerMinute: env.RATE_LIMIT_GUEST_PER_MINUTE,
       },
     };
   });

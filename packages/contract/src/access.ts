@@ -198,6 +198,22 @@ export const ORG_ROUTE_PERMISSIONS = {
     'post:approve',
     'reject a pending post',
   ),
+  /**
+   * docs/product.md#client-approval-links: sending posts to a client is handing them an
+   * approver's decision, so it needs post:approve (no one hands out more than they hold).
+   */
+  'POST /organizations/:orgId/approval-links': route(
+    'post:approve',
+    'sending posts to a client to approve: the link decides as an approver would',
+  ),
+  'GET /organizations/:orgId/approval-links': route(
+    'post:approve',
+    'the client links sent, their state and decisions',
+  ),
+  'DELETE /organizations/:orgId/approval-links/:linkId': route(
+    'post:approve',
+    'revoking a client link at once',
+  ),
   /** docs/product.md#duplicate: a copy of a post as a new draft. */
   'POST /organizations/:orgId/posts/:postId/duplicate': route(
     'post:create',

@@ -75,7 +75,7 @@ const AdminActivitySchema = z.object({
 export type AdminActivity = z.infer<typeof AdminActivitySchema>;
 export const AdminActivityResponseSchema = successEnvelope(AdminActivitySchema);
 
-/** What operators can do, as the audit log names it. */
+/** What operators (and, for client approval links, organizations' approvers and clients) did. */
 export const AUDIT_ACTIONS = [
   'user.update',
   'plan.create',
@@ -85,16 +85,23 @@ export const AUDIT_ACTIONS = [
   'platform.deactivate',
   'operator.grant',
   'operator.revoke',
+  /** docs/product.md#client-approval-links: a link sent, withdrawn, and a client's decision. */
+  'approval_link.create',
+  'approval_link.revoke',
+  'approval_link.decide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'plan', 'platform'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'plan', 'platform', 'approval_link'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One recorded operator action: who, what, when, and the changed fields before and after. */
 const AuditEntrySchema = z.object({
   id: z.string(),
-  /** Null when the action came from the command line (`herald admin grant|revoke`). */
+  /**
+   * Null when the action came from the command line (`herald admin grant|revoke`). A client of
+   * an approval link has no account: `id` is null and `email` names them as the link does.
+   */
   actor: z.object({ id: z.string().nullable(), email: z.string() }).nullable(),
   action: z.enum(AUDIT_ACTIONS),
   target: z.object({

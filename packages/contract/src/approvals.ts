@@ -20,8 +20,10 @@ const ApprovalEventSchema = z.object({
   /** The rejection's reason; null for the other actions. */
   reason: z.string().nullable(),
   createdAt: z.string(),
-  /** Who did it; null once their account was deleted. */
+  /** Who did it; null once their account was deleted, or when a client decided (`guest`). */
   user: z.object({ id: z.string(), displayName: z.string().nullable() }).nullable(),
+  /** A client who decided through an approval link (docs/product.md#client-approval-links). */
+  guest: z.object({ name: z.string().nullable(), email: z.string().nullable() }).nullable(),
 });
 export type ApprovalEvent = z.infer<typeof ApprovalEventSchema>;
 

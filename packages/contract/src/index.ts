@@ -23,6 +23,7 @@ export * from './admin.js';
 export * from './text.js';
 export * from './analytics.js';
 export * from './approvals.js';
+export * from './approval-links.js';
 export * from './inbox.js';
 export * from './composer-extras.js';
 export * from './composer-drafts.js';

@@ -16,8 +16,18 @@ import { JSON_TYPE } from './security-headers.js';
  * What a route needs from its caller. Every route declares one in `config.access`; a route that
  * does not is refused at start-up, so nothing is left open by forgetting.
  */
-/** `optional`: public, but a signed-in caller is recognised (request.auth set when the session is valid). */
-export type Access = 'public' | 'optional' | 'authenticated' | 'admin' | OrgAccess;
+/**
+ * `optional`: public, but a signed-in caller is recognised (request.auth set when the session is
+ * valid). `guest`: for someone without an account holding a link's token (a client approval
+ * link): the token in the path (`:token`) is the only permission, so the session is never read
+ * (request.auth stays null, whoever's browser it is) and the route is rate-limited per token and
+ * per IP (http/rate-limits.ts). A guest route without `:token` in its path refuses to start.
+ */
+export type Access = 'public' | 'optional' | 'guest' | 'authenticated' | 'admin' | OrgAccess;
+
+/** Whether a route is answered to a link's token rather than to a session. */
+export const isGuestRoute = (route: { config?: unknown }) =>
+  (route.config as { access?: Access } | undefined)?.access === 'guest';
 
 /**
  * An organization-scoped route: names its row of ORG_ROUTE_PERMISSIONS (the contract's table),
@@ -117,6 +127,13 @@ export function registerAccessControl(
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access.`);
     }
     if (access === 'public') return;
+    if (access === 'guest') {
+      if (!route.url.includes('/:token'))
+        throw new Error(
+          `Guest route ${String(route.method)} ${route.url} has no :token in its path.`,
+        );
+      return;
+    }
     if (access === 'optional') {
       const existingOptional = route.preValidation ? [route.preValidation].flat() : [];
       route.preValidation = [authenticateIfPresent, ...existingOptional];

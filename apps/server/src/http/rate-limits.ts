@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -7,6 +8,7 @@ import type { Database, Db } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
 import { type RateLimitName, recordRateLimitRefusal } from '../lib/metrics.js';
+import { isGuestRoute } from './access.js';
 import { changesState, hookRoutes, methodsOf, STATE_CHANGING } from './route-hooks.js';
 
 /** A counter in its current window: the total so far and the time until the window ends. */
@@ -179,7 +181,9 @@ declare module 'fastify' {
  *   its challenge), per minute, with the sign-in routes' allowance: the networks send one now and
  *   then (X hourly, Meta on setup);
  * - per signed-in user on every write (POST/PUT/PATCH/DELETE), per minute;
- * - per organization on uploads (creating a post with media): requests and bytes per hour.
+ * - per organization on uploads (creating a post with media): requests and bytes per hour;
+ * - per IP and per token on the routes of a guest's link (`access: 'guest'`), per minute: its
+ *   page and decisions, and (ten times as many) its files.
  * Each answers 429 in the error envelope with Retry-After. Register before the routes.
  */
 export async function registerRateLimits(
@@ -305,6 +309,41 @@ export async function registerRateLimits(
     });
   }
 
+  if (limits.guestPerMinute > 0) {
+    // A link's files come as many requests as it has pictures and a video's ranges: they are
+    // counted apart, with ten times the allowance of its page and decisions.
+    const guestLimit = (kind: 'page' | 'files', by: 'ip' | 'token', max: number) =>
+      app.createRateLimit({
+        max,
+        timeWindow: MINUTE,
+        keyGenerator: (request) =>
+          `guest-${kind}:${by}:${by === 'ip' ? normalizeIP(request.ip) : tokenKey(request)}`,
+      });
+    const page = limits.guestPerMinute;
+    const limiters = {
+      page: [guestLimit('page', 'ip', page), guestLimit('page', 'token', page)],
+      files: [guestLimit('files', 'ip', page * 10), guestLimit('files', 'token', page * 10)],
+    };
+    hookRoutes(app, 'onRequest', isGuestRoute, (request, reply, done) => {
+      const kind = request.routeOptions.url?.includes('/media/') ? 'files' : 'page';
+      (async () => {
+        for (const limiter of limiters[kind]) {
+          const result = await limiter(request);
+          if (!result.isAllowed && result.isExceeded) return result.ttl;
+        }
+        return null;
+      })().then((refusedFor) => {
+        if (refusedFor === null) return done();
+        refuse(
+          reply,
+          'guest',
+          refusedFor,
+          (when) => `Too many requests for this approval link. Try again ${when}.`,
+        );
+      }, done);
+    });
+  }
+
   const uploadRequests =
     limits.uploadsPerHour > 0
       ? app.createRateLimit({
@@ -387,6 +426,13 @@ export async function registerRateLimits(
     );
   });
 }
+
+/** A guest link's token as counters name it: its hash, so no counter store holds a live token. */
+const tokenKey = (request: FastifyRequest) =>
+  createHash('sha256')
+    .update((request.params as { token?: string } | undefined)?.token ?? '')
+    .digest('base64url')
+    .slice(0, 22);
 
 const orgOf = (request: FastifyRequest) =>
   (request.params as { orgId?: string } | undefined)?.orgId ?? '';

@@ -147,7 +147,8 @@ export function recordWebhookStored(provider: string, lagMs: number) {
 }
 
 /** The rate limits that refuse requests (http/rate-limits.ts). */
-export type RateLimitName = 'signin' | 'handshake' | 'writes' | 'uploads' | 'upload_bytes';
+export type RateLimitName =
+  'signin' | 'handshake' | 'writes' | 'uploads' | 'upload_bytes' | 'guest';
 
 /** A request refused with 429 by `limit`. */
 export function recordRateLimitRefusal(limit: RateLimitName) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { parseRange } from './http-range.js';
 import type { MediaStore } from './media-store.js';
+import { sendStoredFile } from './serve-file.js';
 
 /**
  * Serves stored media by signed URL — `/media/<key>?exp=…&sig=…` — to browsers and to the
@@ -33,34 +33,13 @@ export async function mediaRoutes(
           'This media link has expired. Open the post again in Herald to get a fresh link.',
         );
 
-      const { size, contentType } = await media.stat(key);
-      const range = parseRange(request.headers.range, size);
-      if (range === 'unsatisfiable') {
-        // Part of the Range protocol rather than an error of the caller's making.
-        return reply
-          .code(416)
-          .header('content-range', `bytes */${size}`)
-          .send({
-            status: 'error',
-            code: 'BAD_REQUEST',
-            message: `The requested range starts past the end of this ${size}-byte file.`,
-          });
-      }
-      // HEAD: the headers say it all; a (possibly huge) file is not read to be thrown away.
-      // Opened before any header is set, so a failure still gets a clean error answer.
-      const stored = request.method === 'HEAD' ? null : await media.open(key, range ?? undefined);
-      const length = range ? range.end - range.start + 1 : size;
-      reply
-        .header('content-type', contentType)
-        .header('content-length', length)
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', `private, max-age=${media.secondsUntil(check.expiresAt)}`)
-        // Signed links are meant to be embedded by the web app, whatever its origin.
-        .header('cross-origin-resource-policy', 'cross-origin');
-      if (range) {
-        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
-      }
-      return reply.send(stored?.stream);
+      return sendStoredFile(
+        request,
+        reply,
+        media,
+        key,
+        `private, max-age=${media.secondsUntil(check.expiresAt)}`,
+      );
     },
   });
 }

@@ -1,5 +1,11 @@
 /** Posts and their stored media. */
-import { APPROVAL_ACTIONS, MEDIA_KINDS, POST_STATUSES, type LinkTracking } from '@herald/contract';
+import {
+  APPROVAL_ACTIONS,
+  GUEST_DECISIONS,
+  MEDIA_KINDS,
+  POST_STATUSES,
+  type LinkTracking,
+} from '@herald/contract';
 import {
   bigint,
   doublePrecision,
@@ -9,6 +15,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
@@ -95,11 +102,78 @@ export const postApprovalEvents = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A client who decided through an approval link (no account: `userId` is null), as the
+     * link named them; both null for a member's step.
+     */
+    guestName: text('guest_name'),
+    guestEmail: text('guest_email'),
     action: text('action', { enum: APPROVAL_ACTIONS }).notNull(),
     reason: text('reason'),
     createdAt: createdAt(),
   },
   (t) => [index('post_approval_events_post_idx').on(t.postId, t.createdAt)],
+);
+
+/**
+ * A link that lets a client without an account approve posts or ask for changes
+ * (docs/product.md#client-approval-links). Only the SHA-256 hash of its random token is kept;
+ * the token itself is shown once to the sender.
+ */
+export const approvalLinks = pgTable(
+  'approval_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    approverName: text('approver_name'),
+    approverEmail: text('approver_email'),
+    message: text('message'),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedByUserId: uuid('revoked_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    uniqueIndex('approval_links_token_key').on(t.tokenHash),
+    index('approval_links_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/**
+ * A post of an approval link and the client's decision about it (one at most). The post's
+ * `updated_at` when the link was made tells whether it changed since; a deleted post leaves the
+ * row with its label, so the link can still say what became of it.
+ */
+export const approvalLinkPosts = pgTable(
+  'approval_link_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => approvalLinks.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    postUpdatedAt: timestamp('post_updated_at', { withTimezone: true }).notNull(),
+    decision: text('decision', { enum: GUEST_DECISIONS }),
+    comment: text('comment'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('approval_link_posts_link_idx').on(t.linkId, t.position),
+    index('approval_link_posts_post_idx').on(t.postId),
+  ],
 );
 
 /**

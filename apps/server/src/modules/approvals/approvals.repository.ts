@@ -47,6 +47,9 @@ export async function insertEvent(
     organizationId: string;
     postId: string;
     userId: string | null;
+    /** A client deciding through an approval link, as the link names them. */
+    guestName?: string | null;
+    guestEmail?: string | null;
     action: ApprovalAction;
     reason?: string | null;
   },

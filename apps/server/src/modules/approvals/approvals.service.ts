@@ -22,7 +22,24 @@ export const APPROVAL_QUEUE_CAP = 200;
 
 export interface Approver {
   organizationId: string;
-  userId: string;
+  /** The member deciding; null for a client deciding through an approval link (`guest`). */
+  userId: string | null;
+  /** A client without an account, as their approval link names them (approval-links.service.ts). */
+  guest?: { name: string | null; email: string | null };
+}
+
+/** Who decided, as the post's approval history keeps it. */
+const decidedBy = (approver: Approver) => ({
+  userId: approver.userId,
+  guestName: approver.guest?.name ?? null,
+  guestEmail: approver.guest?.email ?? null,
+});
+
+/** How notifications name whoever decided: a client by the name their link gives. */
+export async function deciderName(db: Db, approver: Approver): Promise<string> {
+  if (approver.guest)
+    return `${approver.guest.name ?? approver.guest.email ?? 'A client'} (client)`;
+  return (approver.userId && (await repo.displayNameOf(db, approver.userId))) || 'An approver';
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'This post does not exist in this organization.');
@@ -57,6 +74,10 @@ export async function approvalEvents(
     reason: event.reason,
     createdAt: event.createdAt.toISOString(),
     user: user ? { id: user.id, displayName: user.displayName } : null,
+    guest:
+      event.guestName || event.guestEmail
+        ? { name: event.guestName, email: event.guestEmail }
+        : null,
   }));
 }
 
@@ -123,7 +144,7 @@ async function approveLocked(
   await repo.insertEvent(tx, {
     organizationId: org,
     postId,
-    userId: approver.userId,
+    ...decidedBy(approver),
     action: 'approved',
   });
   if (row.createdByUserId && row.createdByUserId !== approver.userId) {
@@ -134,7 +155,7 @@ async function approveLocked(
       {
         type: 'POST_APPROVED',
         priority: 'LOW',
-        message: `${postLabel(row)} was approved and is scheduled.`,
+        message: `${postLabel(row)} was approved${approver.guest ? ` by ${await deciderName(tx, approver)}` : ''} and is scheduled.`,
         postId,
       },
     );
@@ -187,12 +208,12 @@ async function rejectLocked(
   await repo.insertEvent(tx, {
     organizationId: org,
     postId,
-    userId: approver.userId,
+    ...decidedBy(approver),
     action: 'rejected',
     reason,
   });
   if (row.createdByUserId) {
-    const who = (await repo.displayNameOf(tx, approver.userId)) ?? 'An approver';
+    const who = await deciderName(tx, approver);
     await recordNotification(
       tx,
       org,

@@ -5,10 +5,11 @@ import { requireUser } from '../../http/access.js';
 import * as repo from './audit.repository.js';
 
 /**
- * Who did it: a signed-in operator, or null for the command line (`herald admin grant|revoke`),
- * which has no account behind it.
+ * Who did it: a signed-in user, or null for the command line (`herald admin grant|revoke`),
+ * which has no account behind it. A client deciding through an approval link has no account
+ * either: `id` is null and `email` names them as the link does.
  */
-export type AuditActor = { id: string; email: string } | null;
+export type AuditActor = { id: string | null; email: string } | null;
 
 /** The signed-in operator of an 'admin' route, as the audit log names them. */
 export function actorOf(request: FastifyRequest): AuditActor {

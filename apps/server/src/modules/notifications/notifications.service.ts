@@ -21,6 +21,11 @@ export interface NotificationInput {
   outcomeKey?: string;
   /** The post went out after all: its open failure notices are marked resolved. */
   resolvesFailures?: boolean;
+  /**
+   * False: not posted to the organization's webhook, which another notification of the same
+   * event already carries (one decision told to several groups of members).
+   */
+  webhook?: boolean;
 }
 
 /**
@@ -37,13 +42,18 @@ export async function recordNotification(
   to: { admins?: boolean; userIds?: string[] },
   n: NotificationInput,
 ): Promise<boolean> {
-  const { resolvesFailures, ...row } = n;
+  const { resolvesFailures, webhook, ...row } = n;
   const recipients = { admins: to.admins ?? false, userIds: to.userIds ?? [] };
   const name = EVENT_OF_TYPE[row.type];
   const defaults = name ? DEFAULT_NOTIFICATION_PREFERENCES[name] : null;
   const event =
     name && defaults
-      ? { name, email: defaults.email, digest: defaults.digest, webhook: WEBHOOK_EVENTS.has(name) }
+      ? {
+          name,
+          email: defaults.email,
+          digest: defaults.digest,
+          webhook: webhook !== false && WEBHOOK_EVENTS.has(name),
+        }
       : null;
   const insert = (on: Db) =>
     repo.insertNotificationsFor(on, organizationId, recipients, row, resolvesFailures, event);

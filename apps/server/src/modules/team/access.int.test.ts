@@ -88,6 +88,7 @@ function requestFor(route: OrgRoute): {
     .replace(':postId', ids.postId)
     .replace(':targetId', ids.targetId)
     .replace(':followUpId', '00000000-0000-4000-8000-000000000000')
+    .replace(':linkId', '00000000-0000-4000-8000-000000000000')
     .replace(':platformId', ids.platformId)
     .replace(':commentId', 'probe-comment')}`;
   // The two connect navigations name the organization in the query.
@@ -111,6 +112,7 @@ function requestFor(route: OrgRoute): {
     'POST /organizations/:orgId/posts/bulk/approve': { postIds: [ids.postId] },
     'POST /organizations/:orgId/posts/bulk/reject': { postIds: [ids.postId], reason: 'Probe' },
     'POST /organizations/:orgId/posts/bulk/duplicate': { postIds: [ids.postId] },
+    'POST /organizations/:orgId/approval-links': { postIds: [ids.postId] },
     'PATCH /organizations/:orgId/post/:postId/publish': { platforms: ['X'] },
     'POST /organizations/:orgId/posts/:postId/targets/:targetId/resolve': { outcome: 'retry' },
     'POST /organizations/:orgId/posts/:postId/targets/:targetId/follow-ups/:followUpId/resolve': {

@@ -19,6 +19,9 @@ const verbs: Record<AuditEntry['action'], string> = {
   'platform.deactivate': 'deactivated the platform',
   'operator.grant': 'made an operator of',
   'operator.revoke': 'took operator rights from',
+  'approval_link.create': 'sent',
+  'approval_link.revoke': 'revoked',
+  'approval_link.decide': 'decided through',
 };
 
 /** "postsPerDay" → "posts per day". */

@@ -10,7 +10,8 @@ export type NetworkEmbed = 'instagram' | 'facebook' | 'x' | 'tiktok' | 'link';
 
 /**
  * What the web app shows of one network, besides what the contract's NETWORK_TRAITS says and the
- * composer's preview of it (features/compose/components/previews/, keyed by the same names).
+ * preview of a post there (components/post-previews/, keyed by the same names: kept apart so
+ * that pages drawing a network's mark do not load the previews).
  */
 export interface WebNetwork {
   /** The network's tile (components/ui/network-mark): its colours, and its mark on a 24×24 grid. */

@@ -47,7 +47,7 @@ import { ContentEditor, textFieldId } from './content-editor';
 import { LinkTrackingSection } from './link-tracking-section';
 import { MEDIA_SECTION_ID, MediaSection } from './media-section';
 import { PlatformPicker } from './platform-picker';
-import { PostPreviews } from './previews/post-previews';
+import { PostPreviews } from './post-previews';
 import { PublishNowDialog } from './publish-now-dialog';
 import { PublishProgress } from './publish-progress';
 import { ScheduleSection } from './schedule-section';

@@ -1,22 +1,48 @@
+import type { MediaConstraints, MediaKind } from '@herald/contract';
 import { Film, ImageIcon, Play } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import type { ComposeAccount, ComposePlatform } from '../../utils/compose-platforms';
-import type { MediaItem } from '../../utils/media-files';
-import { clampCaption } from '../../utils/split-text';
+import { clampCaption } from './split-text';
+
+/** The account a post goes out from, as a preview draws it. */
+export interface PreviewAccount {
+  name: string;
+  username: string | null;
+  pictureUrl: string | null;
+}
+
+/**
+ * The network and account of a preview: an account chosen in the composer, or one a stored post
+ * goes to (a client's approval page). `name` is the network's name ("X").
+ */
+export interface PreviewTarget {
+  name: string;
+  /** The network's rules with the account's text limit; null: no limit is drawn. */
+  constraints: MediaConstraints | null;
+  account: PreviewAccount;
+}
+
+/** A file as a preview draws it: a picture or a video from `previewUrl`, else a placeholder. */
+export interface PreviewMediaItem {
+  id: string;
+  kind: MediaKind | null;
+  previewUrl: string | null;
+  facts: { fileName: string };
+  altText?: string;
+}
 
 /** What every network preview gets. */
 export interface PreviewProps {
-  platform: ComposePlatform;
+  platform: PreviewTarget;
   text: string;
-  media: readonly MediaItem[];
+  media: readonly PreviewMediaItem[];
 }
 
-export function accountOf(platform: ComposePlatform): ComposeAccount {
+export function accountOf(platform: PreviewTarget): PreviewAccount {
   return platform.account;
 }
 
-export function handleOf(account: ComposeAccount): string {
+export function handleOf(account: PreviewAccount): string {
   return account.username ?? account.name.toLowerCase().replace(/\s+/g, '');
 }
 
@@ -83,9 +109,16 @@ export function ClampedText({
 }
 
 /** One image or video of a preview; a placeholder where the browser gives no picture. */
-export function PreviewMedia({ item, className }: { item: MediaItem; className?: string }) {
+export function PreviewMedia({ item, className }: { item: PreviewMediaItem; className?: string }) {
   if (item.previewUrl && item.kind === 'image') {
-    return <img src={item.previewUrl} alt="" className={cn('size-full object-cover', className)} />;
+    // The description the networks will get, when the author wrote one.
+    return (
+      <img
+        src={item.previewUrl}
+        alt={item.altText ?? ''}
+        className={cn('size-full object-cover', className)}
+      />
+    );
   }
   if (item.previewUrl && item.kind === 'video') {
     return (
@@ -128,7 +161,7 @@ export function MediaGrid({
   max = 4,
   className,
 }: {
-  media: readonly MediaItem[];
+  media: readonly PreviewMediaItem[];
   max?: number;
   className?: string;
 }) {

@@ -1,7 +1,7 @@
 import { textLimitOf } from '@herald/contract';
 import { Bookmark, ChartNoAxesColumn, Heart, MessageCircle, Repeat2, Share } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
-import { splitAtLimit } from '../../utils/split-text';
+import { splitAtLimit } from './split-text';
 import {
   ActionRow,
   MediaGrid,

@@ -46,6 +46,9 @@ const lazyCreateOrganization = async () => ({
 const lazyAcceptInvite = async () => ({
   Component: (await import('@/features/onboarding/routes/accept-invite')).AcceptInvitePage,
 });
+const lazyGuestApproval = async () => ({
+  Component: (await import('@/features/guest-approval/routes/guest-approval')).GuestApprovalPage,
+});
 const lazyTeam = async () => ({
   Component: (await import('@/features/team/routes/team')).TeamPage,
 });
@@ -133,6 +136,8 @@ export const routes: RouteObject[] = [
       { path: paths.loginSuccess, lazy: lazyLoginSuccess },
       // Visitors are told to sign in there, and come back to the link afterwards.
       { path: paths.acceptInvite, lazy: lazyAcceptInvite },
+      // A client's approval link: outside the app's shell, whoever is signed in or not.
+      { path: paths.guestApproval, lazy: lazyGuestApproval },
       {
         element: <RequireAuth />,
         children: [

@@ -22,6 +22,9 @@ export const paths = {
   inviteMembersLegacy: '/invite-members',
   acceptInvite: '/invite/accept',
 
+  // A client's approval link: no account, no session (docs/product.md#client-approval-links)
+  guestApproval: '/approve/:token',
+
   // Authenticated shell (signed in with a current organization)
   dashboard: '/dashboard',
   orgDashboard: '/org/:orgId/dashboard',

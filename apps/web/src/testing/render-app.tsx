@@ -43,6 +43,8 @@ export function mockServer({ me = null, plans = [], provider, routes: extra }: S
           }),
           // The sidebar's approvals count: nothing waiting unless a test says otherwise.
           [`GET /organizations/${me.member.organizationId}/approvals`]: ok({ posts: [], count: 0 }),
+          // A post's client approval links: none unless a test says otherwise.
+          [`GET /organizations/${me.member.organizationId}/approval-links`]: ok({ links: [] }),
           // The inbox badge and the dashboard's Unread Messages: nothing unread by default.
           [`GET /organizations/${me.member.organizationId}/inbox/summary`]: ok({
             unreadCount: 0,

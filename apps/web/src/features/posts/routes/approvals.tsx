@@ -5,7 +5,7 @@ import {
   REJECTION_REASON_MAX,
   type Post,
 } from '@herald/contract';
-import { Check, ClipboardCheck, Pencil, X } from 'lucide-react';
+import { Check, ClipboardCheck, Pencil, Send, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { generatePath, Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -18,9 +18,14 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { isTimePassed, useApprovalQueue, useApprovePost, useRejectPost } from '@/lib/approvals';
 import { useAuth } from '@/lib/auth';
-import { usePermissions } from '@/lib/permissions';
+import { useCan, usePermissions } from '@/lib/permissions';
 import { toast, toastError } from '@/lib/toast';
 import { useTimeZoneRule } from '@/lib/use-time-zone';
+import { SendSelectedBar } from '../components/approval-links/send-selected-bar';
+import {
+  SendToClientDialog,
+  type PostToSend,
+} from '../components/approval-links/send-to-client-dialog';
 import { MediaThumbnail } from '../components/media-thumbnail';
 import { accountName } from '../components/post-accounts';
 import { formatPostDate } from '../components/post-dates';
@@ -183,14 +188,18 @@ function PendingPost({
   onApprove,
   onReject,
   busy,
+  client,
 }: {
   post: Post;
   zone: string;
   onApprove: () => void;
   onReject: () => void;
   busy: boolean;
+  /** For members who may send posts to a client: the post's checkbox and its own Send button. */
+  client: { selected: boolean; onSelect: (selected: boolean) => void; onSend: () => void } | null;
 }) {
   const headingId = useId();
+  const selectId = useId();
   const isLate = post.scheduledAt !== null && Date.parse(post.scheduledAt) <= Date.now();
   return (
     <li
@@ -198,24 +207,46 @@ function PendingPost({
       className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={headingId} className="truncate text-base font-semibold text-slate-900">
-            <Link
-              to={generatePath(paths.postDetails, { postId: post.id })}
-              className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              {headingOf(post)}
-            </Link>
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            By {post.creator?.displayName ?? 'a former member'} · for{' '}
-            <span className={isLate ? 'font-semibold text-red-700' : 'text-slate-800'}>
-              {formatPostDate(post.scheduledAt, zone, { empty: 'now' })}
-            </span>
-            {isLate && ' (time has passed)'}
-          </p>
+        <div className="flex min-w-0 items-start gap-3">
+          {client && (
+            <input
+              id={selectId}
+              type="checkbox"
+              checked={client.selected}
+              onChange={(event) => client.onSelect(event.target.checked)}
+              aria-label={`Select ${headingOf(post)}`}
+              className="mt-1 size-4 shrink-0 rounded border-slate-300 accent-indigo-600"
+            />
+          )}
+          <div className="min-w-0">
+            <h2 id={headingId} className="truncate text-base font-semibold text-slate-900">
+              <Link
+                to={generatePath(paths.postDetails, { postId: post.id })}
+                className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                {headingOf(post)}
+              </Link>
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              By {post.creator?.displayName ?? 'a former member'} · for{' '}
+              <span className={isLate ? 'font-semibold text-red-700' : 'text-slate-800'}>
+                {formatPostDate(post.scheduledAt, zone, { empty: 'now' })}
+              </span>
+              {isLate && ' (time has passed)'}
+            </p>
+          </div>
         </div>
         <div className="flex flex-wrap gap-2">
+          {client && (
+            <Button
+              variant="ghost"
+              onClick={client.onSend}
+              aria-label={`Send ${headingOf(post)} to client for approval`}
+            >
+              <Send className="size-4" aria-hidden="true" />
+              Send to client
+            </Button>
+          )}
           <ButtonLink
             variant="ghost"
             to={generatePath(paths.editPost, { postId: post.id })}
@@ -262,6 +293,11 @@ export function ApprovalsPage() {
   const approve = useApprovePost(orgId);
   const [rejecting, setRejecting] = useState<Post | null>(null);
   const [late, setLate] = useState<Post | null>(null);
+  // docs/product.md#client-approval-links: the posts chosen for one link, and the dialog's.
+  const maySendToClient = useCan('POST /organizations/:orgId/approval-links');
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [sending, setSending] = useState<PostToSend[] | null>(null);
+  const toSend = (posts: Post[]) => posts.map((p) => ({ id: p.id, label: headingOf(p) }));
 
   const runApprove = (post: Post, publishNow = false) => {
     approve.mutate(
@@ -300,19 +336,47 @@ export function ApprovalsPage() {
         </div>
       );
     }
+    const waiting = queue.data.posts;
+    // A post that left the queue (decided meanwhile) is no longer chosen.
+    const picked = waiting.filter((post) => chosen.has(post.id));
     return (
-      <ul className="flex flex-col gap-4" aria-label="Posts waiting for approval">
-        {queue.data.posts.map((post) => (
-          <PendingPost
-            key={post.id}
-            post={post}
-            zone={zone}
-            busy={approve.isPending && approve.variables?.postId === post.id}
-            onApprove={() => runApprove(post)}
-            onReject={() => setRejecting(post)}
+      <>
+        {maySendToClient && (
+          <SendSelectedBar
+            selected={picked.length}
+            total={waiting.length}
+            onSelectAll={(all) => setChosen(new Set(all ? waiting.map((p) => p.id) : []))}
+            onSend={() => setSending(toSend(picked))}
           />
-        ))}
-      </ul>
+        )}
+        <ul className="flex flex-col gap-4" aria-label="Posts waiting for approval">
+          {waiting.map((post) => (
+            <PendingPost
+              key={post.id}
+              post={post}
+              zone={zone}
+              busy={approve.isPending && approve.variables?.postId === post.id}
+              onApprove={() => runApprove(post)}
+              onReject={() => setRejecting(post)}
+              client={
+                maySendToClient
+                  ? {
+                      selected: chosen.has(post.id),
+                      onSelect: (on) =>
+                        setChosen((before) => {
+                          const next = new Set(before);
+                          if (on) next.add(post.id);
+                          else next.delete(post.id);
+                          return next;
+                        }),
+                      onSend: () => setSending(toSend([post])),
+                    }
+                  : null
+              }
+            />
+          ))}
+        </ul>
+      </>
     );
   };
 
@@ -331,6 +395,16 @@ export function ApprovalsPage() {
       </header>
       {body()}
       <RejectDialog post={rejecting} onClose={() => setRejecting(null)} orgId={orgId} />
+      <SendToClientDialog
+        orgId={orgId}
+        posts={sending ?? []}
+        open={sending !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setSending(null);
+          setChosen(new Set());
+        }}
+      />
       <Modal
         open={late !== null}
         onOpenChange={(open) => !open && setLate(null)}

@@ -22,6 +22,7 @@ describe('/content/{postId} of a post that went through approval', () => {
               reason: null,
               createdAt: '2099-05-01T09:00:00.000Z',
               user: { id: 'usr_cc', displayName: 'Grace Hopper' },
+              guest: null,
             },
             {
               id: 'ev_2',
@@ -29,6 +30,7 @@ describe('/content/{postId} of a post that went through approval', () => {
               reason: 'Wrong hashtag',
               createdAt: '2099-05-01T10:00:00.000Z',
               user: { id: 'usr_smm', displayName: 'Sam Manager' },
+              guest: null,
             },
             {
               id: 'ev_3',
@@ -36,6 +38,15 @@ describe('/content/{postId} of a post that went through approval', () => {
               reason: null,
               createdAt: '2099-05-01T11:00:00.000Z',
               user: null,
+              guest: null,
+            },
+            {
+              id: 'ev_4',
+              action: 'rejected',
+              reason: 'Use the spring photo',
+              createdAt: '2099-05-01T12:00:00.000Z',
+              user: null,
+              guest: { name: 'Dana Client', email: 'dana@client.test' },
             },
           ],
         }),
@@ -49,6 +60,10 @@ describe('/content/{postId} of a post that went through approval', () => {
       expect.stringMatching(/^Submitted for approval by Grace Hopper · /),
       expect.stringMatching(/^Rejected by Sam Manager · .*Reason: Wrong hashtag$/),
       expect.stringMatching(/^Submitted for approval by a former member · /),
+      // A client's decision through an approval link names them as the link does.
+      expect.stringMatching(
+        /^Rejected by Dana Client \(client, dana@client\.test\) · .*Reason: Use the spring photo$/,
+      ),
     ]);
     const panel = screen.getByRole('region', { name: 'Publish to Platform' });
     expect(within(panel).queryByRole('button', { name: 'Publish Now' })).not.toBeInTheDocument();

@@ -22,6 +22,7 @@ import { PublishPanel } from '../components/details/publish-panel';
 import { isEditable } from '../components/post-status';
 import { DuplicatePostButton } from '../components/duplicate-button';
 import { InternalComments } from '../components/details/internal-comments';
+import { ClientApprovalPanel } from '../components/approval-links/client-approval-panel';
 
 // Its own chunk: only members with analytics:view on a post that went out need it.
 const PerformanceCard = lazy(async () => ({
@@ -93,6 +94,7 @@ function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
         </div>
         <div className="flex flex-col gap-6">
           <DetailsPanel post={post} />
+          <ClientApprovalPanel orgId={orgId} post={post} />
           <PublishPanel
             orgId={orgId}
             post={post}

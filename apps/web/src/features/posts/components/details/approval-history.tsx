@@ -9,6 +9,15 @@ const VERBS: Record<ApprovalEvent['action'], string> = {
   rejected: 'Rejected',
 };
 
+/** A member by name; a client of an approval link by the name (or email) the link gives. */
+function deciderOf(event: ApprovalEvent): string {
+  if (event.guest) {
+    const who = event.guest.name?.trim() || event.guest.email || 'a client';
+    return `${who} (client${event.guest.name && event.guest.email ? `, ${event.guest.email}` : ''})`;
+  }
+  return event.user?.displayName?.trim() || 'a former member';
+}
+
 /**
  * docs/product.md#approvals: who submitted, approved or rejected the post, and when (with the
  * rejection's reason). Nothing shows for a post that never went through approval.
@@ -34,8 +43,7 @@ export function ApprovalHistory({
         {events.data.map((event) => (
           <li key={event.id} className="text-slate-700">
             <span className="font-medium text-slate-900">{VERBS[event.action]}</span> by{' '}
-            {event.user?.displayName?.trim() || 'a former member'} ·{' '}
-            {formatPostDate(event.createdAt, zone, { empty: 'Unknown' })}
+            {deciderOf(event)} · {formatPostDate(event.createdAt, zone, { empty: 'Unknown' })}
             {event.reason && (
               <span className="mt-0.5 block break-words text-slate-600">
                 Reason: {event.reason}

@@ -91,7 +91,11 @@ export function GuestPostCard({
       </header>
       {post.state === 'waiting' ? (
         <>
-          <div className={post.accounts.length > 1 ? 'grid gap-4 md:grid-cols-2' : 'grid gap-4'}>
+          <div
+            className={
+              post.accounts.length > 1 ? 'grid items-start gap-4 md:grid-cols-2' : 'grid gap-4'
+            }
+          >
             {post.accounts.map((account, i) => (
               <AccountPreview
                 key={`${account.network}-${account.accountName}-${i}`}

@@ -30,7 +30,7 @@ function GuestShell({ title, children }: { title: string; children: ReactNode })
         {children}
       </main>
       <footer className="flex items-center justify-center gap-2 py-6 text-xs text-slate-500">
-        <LogoMark className="size-4" />
+        <LogoMark className="h-4 w-4" />
         Sent with Herald
       </footer>
     </div>

@@ -51,7 +51,7 @@ import { forgetCreatorNames } from './modules/posts/creator-names.js';
 import { forgetTargetNames } from './modules/posts/target-names.js';
 import { MembershipCache } from './modules/team/membership.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
-import { logOptions } from './lib/log-options.js';
+import { loggedUrl, logOptions } from './lib/log-options.js';
 import type { MediaStore } from './media/media-store.js';
 import { NotificationBus } from './modules/notifications/notification-bus.js';
 import type { NetworkRuntime } from './platforms/runtime.js';
@@ -135,14 +135,15 @@ export function logRequestLine(request: FastifyRequest, reply: FastifyReply, don
   // Nothing is built for a request whose level leaves it out (the health checks log at warn).
   const log = request.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
   if (log.isLevelEnabled?.('info') ?? true) {
+    const url = loggedUrl(request.url);
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
-      `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`,
+      `${request.method} ${url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`,
     );
   }
   done();

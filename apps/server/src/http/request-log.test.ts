@@ -47,6 +47,29 @@ describe('request logging', () => {
     }
   });
 
+  it('writes no link secret: a client approval token and a token parameter become …', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const { lines, stream } = captureLines();
+    const app = createFastify(config, { logger: { stream } });
+    app.get('/*', async () => ({ ok: true }));
+    await app.ready();
+    const token = 'k'.repeat(43);
+    try {
+      await app.inject({ method: 'GET', url: `/api/guest/approvals/${token}/media/m1` });
+      await app.inject({ method: 'GET', url: `/approve/${token}` });
+      await app.inject({ method: 'GET', url: `/invite/accept?token=${token}&x=1` });
+    } finally {
+      await app.close();
+    }
+    const requestLines = lines.filter((line) => 'reqId' in line);
+    expect(requestLines.map((l) => l.url)).toEqual([
+      '/api/guest/approvals/…/media/m1',
+      '/approve/…',
+      '/invite/accept?token=…&x=1',
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
   it("keeps a route's log level, the request id and the redaction on every line a request writes", async () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
     const { lines, stream } = captureLines();

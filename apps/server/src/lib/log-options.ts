@@ -1,3 +1,15 @@
+/** Where a link's secret rides in a URL: a client approval link's path, a `token` parameter. */
+const URL_SECRETS = /(\/approve\/|\/guest\/approvals\/)[^/?#]+|([?&]token=)[^&#]*/g;
+
+/**
+ * A request's URL as the log writes it: the secret of a link in it (a client approval link's
+ * token, an invitation's) is replaced by `…`, so a log reader cannot open the link.
+ */
+export const loggedUrl = (url: string) =>
+  url.replace(URL_SECRETS, (_, path: string | undefined, query: string | undefined) =>
+    path ? `${path}…` : `${query}…`,
+  );
+
 /** Properties never written to a log, whatever object carries them. */
 const SECRET_NAME = /secret|token|password|passwd|cookie|authorization|key$/i;
 

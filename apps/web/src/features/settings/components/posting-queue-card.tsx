@@ -42,9 +42,9 @@ function queueZoneSentence(queue: QueueData, userId: string | undefined): string
       return `Times are in ${zone} (the organization's time zone).`;
     case 'queue':
       if (setBy && setBy.id === userId)
-        return `Times are in ${zone} (your time zone when you first saved queue times; the organization has none set).`;
+        return `Times are in ${zone} (your time zone when you first set queue times; the organization has none set).`;
       if (setBy)
-        return `Times are in ${zone} (the time zone of ${setBy.name}, who first saved queue times; the organization has none set).`;
+        return `Times are in ${zone} (the time zone of ${setBy.name}, who first set queue times; the organization has none set).`;
       return `Times are in ${zone} (the zone the queue times were saved in; the organization has none set).`;
     case 'member':
       return `Times are in ${zone} (your time zone; the organization has none set). Saving times keeps this zone for the whole organization's queue.`;

@@ -187,7 +187,7 @@ describe("/settings Posting queue's time zone", () => {
         timeZoneSetBy: { id: 'usr_other', name: 'Nina York' },
       }),
     ).toBe(
-      'Times are in America/New_York (the time zone of Nina York, who first saved queue times; the organization has none set). To use another zone, set the organization’s time zone.',
+      'Times are in America/New_York (the time zone of Nina York, who first set queue times; the organization has none set). To use another zone, set the organization’s time zone.',
     );
   });
 
@@ -215,7 +215,7 @@ describe("/settings Posting queue's time zone", () => {
         me,
       ),
     ).toMatch(
-      /^Times are in Asia\/Tokyo \(your time zone when you first saved queue times; the organization has none set\)\./,
+      /^Times are in Asia\/Tokyo \(your time zone when you first set queue times; the organization has none set\)\./,
     );
   });
 });

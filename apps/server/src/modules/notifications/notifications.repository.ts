@@ -347,6 +347,31 @@ export type DeliveryRow = Omit<typeof notificationDeliveries.$inferSelect, 'user
   email: string;
 };
 
+/** A delivery as a taking query returns it, joined with its member's email. */
+interface TakenDeliveryRow {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  channel: 'EMAIL' | 'DIGEST';
+  type: NotificationType;
+  message: string;
+  post_id: string | null;
+  created_at: string | Date;
+  email: string;
+}
+
+const toDeliveryRow = (r: TakenDeliveryRow): DeliveryRow => ({
+  id: r.id,
+  organizationId: r.organization_id,
+  userId: r.user_id,
+  channel: r.channel,
+  type: r.type,
+  message: r.message,
+  postId: r.post_id,
+  createdAt: new Date(r.created_at),
+  email: r.email,
+});
+
 /**
  * Takes up to `limit` deliveries of the channel (created before `before`) out of the table,
  * with the recipient's address: each is sent once at most, by whichever run took it.
@@ -357,17 +382,7 @@ export async function takeDeliveries(
   before: Date,
   limit: number,
 ): Promise<DeliveryRow[]> {
-  const rows = await rowsOf<{
-    id: string;
-    organization_id: string;
-    user_id: string;
-    channel: 'EMAIL' | 'DIGEST';
-    type: NotificationType;
-    message: string;
-    post_id: string | null;
-    created_at: string | Date;
-    email: string;
-  }>(
+  const rows = await rowsOf<TakenDeliveryRow>(
     db,
     sql`
     with taken as (
@@ -384,17 +399,7 @@ export async function takeDeliveries(
     select taken.*, u.email from taken join ${users} u on u.id = taken.user_id
     order by taken.created_at`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    organizationId: r.organization_id,
-    userId: r.user_id,
-    channel: r.channel,
-    type: r.type,
-    message: r.message,
-    postId: r.post_id,
-    createdAt: new Date(r.created_at),
-    email: r.email,
-  }));
+  return rows.map(toDeliveryRow);
 }
 
 /**
@@ -430,17 +435,7 @@ export async function takeDueDigests(
 ): Promise<DeliveryRow[]> {
   if (due.length === 0) return [];
   const array = (values: string[]) => `{${values.join(',')}}`;
-  const rows = await rowsOf<{
-    id: string;
-    organization_id: string;
-    user_id: string;
-    channel: 'DIGEST';
-    type: NotificationType;
-    message: string;
-    post_id: string | null;
-    created_at: string | Date;
-    email: string;
-  }>(
+  const rows = await rowsOf<TakenDeliveryRow>(
     db,
     sql`
     with due as (
@@ -463,17 +458,7 @@ export async function takeDueDigests(
     select taken.*, u.email from taken join ${users} u on u.id = taken.user_id
     order by taken.created_at`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    organizationId: r.organization_id,
-    userId: r.user_id,
-    channel: r.channel,
-    type: r.type,
-    message: r.message,
-    postId: r.post_id,
-    createdAt: new Date(r.created_at),
-    email: r.email,
-  }));
+  return rows.map(toDeliveryRow);
 }
 
 /** The organizations' names, for the emails' subjects. */

@@ -1,7 +1,6 @@
 import {
   BillingConfigResponseSchema,
   BillingGroupResponseSchema,
-  CurrentOrganizationResponseSchema,
   MembersResponseSchema,
   PortalResponseSchema,
   SubscribeResponseSchema,
@@ -10,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '@/lib/api-client';
-import { meQueryKey, useOrganizationChanged } from '@/lib/auth';
+import { meQueryKey } from '@/lib/auth';
 import { quietNextNotification } from '@/lib/notifications';
 import { billingKeys, orgPath } from './billing-keys';
 
@@ -193,20 +192,7 @@ export function useChooseCoverage(orgId: string) {
 }
 
 /**
- * `POST /member/current-organization`: the subscriber goes from a covered organization to the
- * one that pays for it, whose billing this same page then shows.
+ * The subscriber goes from a covered organization to the one that pays for it, whose billing
+ * this same page then shows: the app's one organization switch.
  */
-export function useOpenOrganization() {
-  const organizationChanged = useOrganizationChanged();
-  return useMutation({
-    mutationFn: async (organizationId: string) => {
-      const { data } = await apiClient.post(
-        '/member/current-organization',
-        { organizationId },
-        { schema: CurrentOrganizationResponseSchema },
-      );
-      return data.organizationId;
-    },
-    onSuccess: (organizationId) => organizationChanged(organizationId),
-  });
-}
+export { useSwitchOrganization as useOpenOrganization } from '@/lib/organization';

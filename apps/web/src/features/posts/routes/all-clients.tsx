@@ -98,6 +98,67 @@ function Covered({ clients, what }: { clients: readonly Client[]; what: string }
 const postText = (post: Post) =>
   post.title?.trim() || defaultContent(post.content).trim() || 'No content';
 
+/** A post's row: its time, text, organization and networks (and status, on the calendar). */
+function PostItem({
+  post,
+  clients,
+  when,
+  label,
+  withStatus = false,
+  onOpen,
+}: {
+  post: Post;
+  clients: readonly Client[];
+  when: string;
+  label: string;
+  withStatus?: boolean;
+  onOpen: () => void;
+}) {
+  return (
+    <ItemButton label={label} onOpen={onOpen}>
+      <span className="w-[4.75rem] shrink-0 pt-0.5 text-sm font-semibold text-slate-900 tabular-nums sm:w-28">
+        {when}
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col gap-1">
+        <span className="line-clamp-2 text-sm break-words text-slate-800">{postText(post)}</span>
+        <span className="flex flex-wrap items-center gap-1.5">
+          <OrganizationBadge clients={clients} id={post.organizationId} />
+          {post.platforms.map((platform) => (
+            <NetworkMark key={platform.id} name={platform.name} size="xs" />
+          ))}
+          {withStatus && <StatusBadge status={post.status} />}
+        </span>
+      </span>
+    </ItemButton>
+  );
+}
+
+/** What a panel shows while its list loads or when it cannot. */
+function PanelState({
+  query,
+  what,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    isFetching: boolean;
+    refetch: () => unknown;
+  };
+  what: string;
+}) {
+  if (query.isPending) return <LoadingIndicator label={`Loading ${what}`} className="py-12" />;
+  const title = `${what[0]!.toUpperCase()}${what.slice(1)} could not be loaded.`;
+  return (
+    <LoadError
+      title={title}
+      message={errorMessage(query.error, title)}
+      onRetry={() => void query.refetch()}
+      isRetrying={query.isFetching}
+    />
+  );
+}
+
 function CalendarPanel({ zone }: { zone: string }) {
   const [params, setParams] = useSearchParams();
   const anchor = parseAnchor(params.get('date'), wallAt(Date.now(), zone));
@@ -112,17 +173,7 @@ function CalendarPanel({ zone }: { zone: string }) {
       return next;
     });
 
-  if (calendar.isPending)
-    return <LoadingIndicator label="Loading the calendar" className="py-12" />;
-  if (calendar.isError)
-    return (
-      <LoadError
-        title="The calendar could not be loaded."
-        message={errorMessage(calendar.error, 'The calendar could not be loaded.')}
-        onRetry={() => void calendar.refetch()}
-        isRetrying={calendar.isFetching}
-      />
-    );
+  if (!calendar.data) return <PanelState query={calendar} what="the calendar" />;
   const { clients, posts, truncated } = calendar.data;
   const agenda = agendaDays(days, groupByDay(posts, zone));
   const total = agenda.reduce((sum, day) => sum + day.posts.length, 0);
@@ -181,29 +232,17 @@ function CalendarPanel({ zone }: { zone: string }) {
                 {day.posts.map(({ post, at }) => {
                   const client = clients.find((c) => c.id === post.organizationId);
                   return (
-                    <ItemButton
+                    <PostItem
                       key={post.id}
+                      post={post}
+                      clients={clients}
+                      when={at.format('h:mm A')}
                       label={`${at.format('h:mm A')}, ${client?.name ?? ''}: ${postText(post)}`}
+                      withStatus
                       onOpen={() =>
                         client && open(client, generatePath(paths.postDetails, { postId: post.id }))
                       }
-                    >
-                      <span className="w-[4.75rem] shrink-0 pt-0.5 text-sm font-semibold whitespace-nowrap text-slate-900 tabular-nums">
-                        {at.format('h:mm A')}
-                      </span>
-                      <span className="flex min-w-0 flex-1 flex-col gap-1">
-                        <span className="line-clamp-2 text-sm break-words text-slate-800">
-                          {postText(post)}
-                        </span>
-                        <span className="flex flex-wrap items-center gap-1.5">
-                          <OrganizationBadge clients={clients} id={post.organizationId} />
-                          {post.platforms.map((platform) => (
-                            <NetworkMark key={platform.id} name={platform.name} size="xs" />
-                          ))}
-                          <StatusBadge status={post.status} />
-                        </span>
-                      </span>
-                    </ItemButton>
+                    />
                   );
                 })}
               </ul>
@@ -217,16 +256,7 @@ function CalendarPanel({ zone }: { zone: string }) {
 function ApprovalsPanel({ zone }: { zone: string }) {
   const approvals = useAllClientsApprovals();
   const open = useOpenInOrganization();
-  if (approvals.isPending) return <LoadingIndicator label="Loading approvals" className="py-12" />;
-  if (approvals.isError)
-    return (
-      <LoadError
-        title="The approvals could not be loaded."
-        message={errorMessage(approvals.error, 'The approvals could not be loaded.')}
-        onRetry={() => void approvals.refetch()}
-        isRetrying={approvals.isFetching}
-      />
-    );
+  if (!approvals.data) return <PanelState query={approvals} what="approvals" />;
   const { clients, posts } = approvals.data;
   return (
     <div className="flex flex-col gap-4">
@@ -255,26 +285,14 @@ function ApprovalsPanel({ zone }: { zone: string }) {
               ? wallAt(post.scheduledAt, zone).format('MMM D, h:mm A')
               : 'No time yet';
             return (
-              <ItemButton
+              <PostItem
                 key={post.id}
+                post={post}
+                clients={clients}
+                when={when}
                 label={`Review in ${client?.name ?? 'its organization'}: ${postText(post)}`}
                 onOpen={() => client && open(client, paths.approvals)}
-              >
-                <span className="w-28 shrink-0 pt-0.5 text-sm font-semibold text-slate-900">
-                  {when}
-                </span>
-                <span className="flex min-w-0 flex-1 flex-col gap-1">
-                  <span className="line-clamp-2 text-sm break-words text-slate-800">
-                    {postText(post)}
-                  </span>
-                  <span className="flex flex-wrap items-center gap-1.5">
-                    <OrganizationBadge clients={clients} id={post.organizationId} />
-                    {post.platforms.map((platform) => (
-                      <NetworkMark key={platform.id} name={platform.name} size="xs" />
-                    ))}
-                  </span>
-                </span>
-              </ItemButton>
+              />
             );
           })}
         </ul>
@@ -286,16 +304,7 @@ function ApprovalsPanel({ zone }: { zone: string }) {
 function InboxPanel() {
   const inbox = useAllClientsInbox();
   const open = useOpenInOrganization();
-  if (inbox.isPending) return <LoadingIndicator label="Loading the inbox" className="py-12" />;
-  if (inbox.isError)
-    return (
-      <LoadError
-        title="The inbox could not be loaded."
-        message={errorMessage(inbox.error, 'The inbox could not be loaded.')}
-        onRetry={() => void inbox.refetch()}
-        isRetrying={inbox.isFetching}
-      />
-    );
+  if (!inbox.data) return <PanelState query={inbox} what="the inbox" />;
   const { clients, conversations } = inbox.data;
   return (
     <div className="flex flex-col gap-4">

@@ -28,6 +28,8 @@ const KEPT_EXTERNAL = {
   ioredis: 'reads its own package.json',
   pino: 'runs transports in worker threads by file path',
   'pino-pretty': 'a pino transport',
+  pdfkit: 'import() at the first report; reads its own font data files',
+  '@embedpdf/fonts-latin': "the reports' font files, read from its folder",
 };
 for (const name of Object.keys(KEPT_EXTERNAL)) {
   if (!dependencies.includes(name))

@@ -41,6 +41,7 @@ import { postsRoutes } from './modules/posts/posts.routes.js';
 import type { PostLifecycle } from './modules/posts/posts.service.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
 import { queueRoutes } from './modules/queue/queue.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
 import { tiktokRoutes } from './modules/tiktok/tiktok.routes.js';
 import { readCreatorInfo } from './modules/tiktok/tiktok.service.js';
@@ -123,7 +124,7 @@ export const API_MODULES: readonly ApiModule[] = [
     relyingParty: d.relyingParty,
     loadMembership: d.loadMembership,
   })),
-  routes('organizations', organizationsRoutes, (d) => ({ db: d.db })),
+  routes('organizations', organizationsRoutes, (d) => ({ db: d.db, media: d.media })),
   routes('team', teamRoutes, (d) => ({ db: d.db, invitationEmail: !!d.mailer })),
   routes('plans', plansRoutes, (d) => ({ db: d.db })),
   routes('users', usersRoutes, (d) => ({ db: d.db })),
@@ -149,6 +150,12 @@ export const API_MODULES: readonly ApiModule[] = [
     db: d.db,
     media: d.media,
     collector: d.runtime.analytics,
+    now: d.now,
+  })),
+  routes('reports', reportsRoutes, (d) => ({
+    db: d.db,
+    media: d.media,
+    mailer: d.mailer,
     now: d.now,
   })),
   {

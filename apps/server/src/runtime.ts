@@ -22,6 +22,7 @@ import { inboxWebhooksPruneJob } from './jobs/inbox-webhooks-prune.job.js';
 import { pendingConnectionsPurgeJob } from './jobs/pending-connections-purge.job.js';
 import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
 import { notificationDeliveryJobs } from './jobs/notification-deliveries.job.js';
+import { reportEmailsJob } from './jobs/report-emails.job.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
 import { tokensExpiryNoticeJob } from './jobs/tokens-expiry-notice.job.js';
@@ -180,6 +181,8 @@ export async function createRuntime(
     log,
     now,
   });
+  const mailer =
+    options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom);
   const allJobs: AnyJobDefinition[] = [
     sessionsExpireJob(db, sessions, log),
     pendingConnectionsPurgeJob(db, log),
@@ -193,18 +196,10 @@ export async function createRuntime(
     analyticsAccountsJob(analytics, log),
     ...inboxJobs(inboxSync, log),
     ...notificationDeliveryJobs(
-      {
-        db,
-        mailer:
-          options.mailer !== undefined
-            ? options.mailer
-            : createMailer(config.smtpUrl, config.mailFrom),
-        publicUrl: config.publicUrl,
-        log,
-        now,
-      },
+      { db, mailer, publicUrl: config.publicUrl, log, now },
       { db, cipher, allowPrivate: config.mediaImport.allowPrivate, log, now },
     ),
+    reportEmailsJob({ db, media, mailer, log, now: now ?? (() => new Date()) }, log),
   ];
   const jobs = allJobs.filter((job) => !options.queues || options.queues.includes(job.queue));
   return {

@@ -24,6 +24,13 @@ export const ORG_ROUTE_PERMISSIONS = {
     'org:manage',
     'default time zone and approval settings (whether posts need approval, for which roles)',
   ),
+  /** docs/reports.md#branding: the logo and colour on reports and guest pages. */
+  'PUT /organizations/:orgId/branding': route(
+    'org:manage',
+    'the brand colour on reports and guest pages',
+  ),
+  'PUT /organizations/:orgId/branding/logo': route('org:manage', 'likewise, the logo'),
+  'DELETE /organizations/:orgId/branding/logo': route('org:manage', 'likewise'),
   'GET /organizations/:orgId/roles': route('member', 'the team page shows roles to everyone'),
   'POST /organizations/:orgId/roles': route('org:manage', "roles decide everyone's access"),
   'PUT /organizations/:orgId/roles/:roleId': route('org:manage', 'likewise'),
@@ -121,6 +128,31 @@ export const ORG_ROUTE_PERMISSIONS = {
     'reads every recent post from the networks now, which count (and X bills) every read',
   ),
   'GET /organizations/:orgId/posts/:postId/metrics': route('analytics:view', "one post's figures"),
+  /** docs/reports.md: the analytics of a range as a branded PDF, downloaded or emailed. */
+  'GET /organizations/:orgId/reports/pdf': route(
+    'analytics:view',
+    'the analytics screen as a PDF report',
+  ),
+  'GET /organizations/:orgId/report-schedules': route(
+    'org:manage',
+    'report emails and the client addresses they go to are organization settings',
+  ),
+  'POST /organizations/:orgId/report-schedules': route(
+    'org:manage',
+    'plus **analytics:view**: a schedule sends the analytics outside the team',
+  ),
+  'PATCH /organizations/:orgId/report-schedules/:scheduleId': route(
+    'org:manage',
+    'likewise, plus **analytics:view**',
+  ),
+  'DELETE /organizations/:orgId/report-schedules/:scheduleId': route(
+    'org:manage',
+    'stopping a report email',
+  ),
+  'POST /organizations/:orgId/report-schedules/:scheduleId/send': route(
+    'org:manage',
+    "plus **analytics:view**: sends the last period's report now",
+  ),
   'POST /organizations/:orgId/post': route('post:create', 'creating a post'),
   'GET /organizations/:orgId/posts': route('member', 'the calendar and content library'),
   'GET /organizations/:orgId/posts/:postId': route('member', 'likewise'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from './auth.js';
+import { OrganizationBrandingSchema } from './branding.js';
 import { successEnvelope } from './envelope.js';
 
 export const ORGANIZATION_NAME_MAX = 100;
@@ -30,6 +31,8 @@ const OrganizationSchema = z.object({
    * post:approve (docs/product.md#approvals).
    */
   postApprovalRoleIds: z.array(z.string()),
+  /** Its logo and colour, on reports and guest pages (docs/reports.md#branding). */
+  branding: OrganizationBrandingSchema,
   createdAt: z.string(),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
@@ -79,8 +82,8 @@ export const OrganizationResponseSchema = successEnvelope(
   z.object({ organization: OrganizationSchema }),
 );
 
-/** One organization the caller belongs to, with their role in it. */
-const MyOrganizationSchema = OrganizationSchema.extend({
+/** One organization the caller belongs to, with their role in it (its branding is on its own record). */
+const MyOrganizationSchema = OrganizationSchema.omit({ branding: true }).extend({
   memberId: z.string(),
   role: z.object({ id: z.string(), name: z.string() }).nullable(),
   isCurrent: z.boolean(),

@@ -16,3 +16,4 @@ export * from './schema/analytics.js';
 export * from './schema/queue.js';
 export * from './schema/inbox.js';
 export * from './schema/composer.js';
+export * from './schema/reports.js';

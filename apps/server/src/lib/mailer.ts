@@ -1,10 +1,20 @@
 import type { Transporter } from 'nodemailer';
 
+/** A file sent with a message; with `cid`, an image the HTML shows (`<img src="cid:…">`). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid?: string;
+}
+
 export interface MailMessage {
+  /** One address, or several separated by commas. */
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

@@ -155,6 +155,72 @@ export class MediaStore {
     }
   }
 
+  /**
+   * Takes in a small picture of one of `limits.types` (an organization's logo) as `ingest` takes
+   * a post's files — streamed to a temp file, sniffed from its bytes, refused past
+   * `limits.maxBytes`, decoded and measured — and stores it under `<organization>/<name>-<id>`,
+   * without a thumbnail. Nothing is left behind on a refusal.
+   */
+  async ingestImage(
+    body: Readable,
+    meta: IngestMeta & { name: string },
+    limits: { maxBytes: number; types: readonly string[]; typeMessage: string },
+  ): Promise<Omit<IngestedMedia, 'thumbnailKey' | 'durationSec' | 'kind'>> {
+    if (!ORGANIZATION_ID.test(meta.organizationId))
+      throw new AppError('BAD_REQUEST', 'The organization id is not valid for storing media.');
+    const fileName = cleanFileName(meta.fileName);
+    const id = randomUUID();
+    await mkdir(this.options.tempDir, { recursive: true });
+    const tempPath = join(this.options.tempDir, `${id}.upload`);
+    try {
+      const inspector = new UploadInspector(fileName, limits.maxBytes);
+      const handle = await open(tempPath, 'wx');
+      try {
+        await pipeline(body, inspector, handle.createWriteStream());
+      } catch (error) {
+        // Not media at all: the inspector's sentence says what it looked like; add what is taken.
+        if (error instanceof AppError && error.code === 'VALIDATION_FAILED')
+          throw new AppError('VALIDATION_FAILED', `${error.message} ${limits.typeMessage}`);
+        throw error;
+      } finally {
+        await handle.close().catch(() => {});
+      }
+      const sniffed = inspector.sniffed;
+      if (!sniffed) throw new Error('The upload ended without being sniffed.');
+      if (!limits.types.includes(sniffed.mimeType))
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `${fileName} is ${sniffed.kind === 'video' ? 'a video' : `a ${sniffed.extension.toUpperCase()} image`}. ${limits.typeMessage}`,
+        );
+      const measured = await measureImage(tempPath, fileName);
+      const storageKey = `${meta.organizationId}/${meta.name}-${id}.${sniffed.extension}`;
+      await this.driver.put(storageKey, tempPath, {
+        contentType: sniffed.mimeType,
+        size: inspector.bytes,
+        move: true,
+      });
+      return {
+        storageKey,
+        fileName,
+        mimeType: sniffed.mimeType,
+        size: inspector.bytes,
+        width: measured.width,
+        height: measured.height,
+        sha256: inspector.sha256,
+      };
+    } finally {
+      await rm(tempPath, { force: true });
+    }
+  }
+
+  /** A stored file's bytes, whole (for small files: a logo drawn into a report). */
+  async readAll(key: string): Promise<Buffer> {
+    const { stream } = await this.driver.get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
   /** Removes stored files (originals and thumbnails); keys already gone are ignored. */
   async remove(keys: string[]): Promise<void> {
     await this.driver.remove(keys);

@@ -40,6 +40,13 @@ export const organizations = pgTable(
     postApprovalRoleIds: uuid('post_approval_role_ids').array(),
     /** The organization's default link tracking (UTM parameters) for new posts; null: none saved. */
     linkTracking: jsonb('link_tracking').$type<LinkTracking>(),
+    /**
+     * The organization's logo: the key of the file in the media store (local folder or S3; the
+     * bytes never go in the database). Null: no logo.
+     */
+    brandLogoKey: text('brand_logo_key'),
+    /** Its brand colour, `#rrggbb`; null: none chosen. */
+    brandColor: text('brand_color'),
     createdAt: createdAt(),
   },
   (t) => [index('organizations_owner_idx').on(t.ownerUserId)],

@@ -89,3 +89,26 @@ export async function setOwner(db: Db, organizationId: string, ownerUserId: stri
     .returning();
   return row!;
 }
+
+/** The organization's logo key, read under its row's lock (the caller's transaction). */
+export async function lockedLogoKey(db: Db, id: string) {
+  const [row] = await db
+    .select({ key: organizations.brandLogoKey })
+    .from(organizations)
+    .where(eq(organizations.id, id))
+    .for('update');
+  return row ? row.key : undefined;
+}
+
+export async function updateBranding(
+  db: Db,
+  id: string,
+  changes: Pick<typeof organizations.$inferInsert, 'brandLogoKey' | 'brandColor'>,
+) {
+  const [row] = await db
+    .update(organizations)
+    .set(changes)
+    .where(eq(organizations.id, id))
+    .returning();
+  return row ?? null;
+}

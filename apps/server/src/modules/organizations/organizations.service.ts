@@ -1,4 +1,9 @@
-import type { MyOrganization, Organization, UpdateOrganizationRequest } from '@herald/contract';
+import type {
+  MyOrganization,
+  Organization,
+  OrganizationBranding,
+  UpdateOrganizationRequest,
+} from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { listActiveMembershipsOfUser, loadMembership } from '../team/membership.js';
@@ -8,12 +13,32 @@ import { dropCoverageChoice, withCoverageNotices } from '../billing/billing.serv
 import { requireOrganizationAllowance } from '../billing/entitlements.js';
 import * as repo from './organizations.repository.js';
 
-export const toOrganizationDto = (o: repo.OrganizationRow): Organization => ({
+/** Turns a stored file's key into a URL anyone holding it may load (the media store's signed URLs). */
+export type SignMediaUrl = (key: string) => string;
+
+/** The organization's branding with its logo as a signed URL (null without a signer). */
+export const brandingOf = (
+  o: Pick<repo.OrganizationRow, 'brandLogoKey' | 'brandColor'>,
+  sign: SignMediaUrl | null,
+): OrganizationBranding => ({
+  logoUrl: o.brandLogoKey && sign ? sign(o.brandLogoKey) : null,
+  color: o.brandColor,
+});
+
+/**
+ * The API's organization. `sign` makes the logo's URL; callers that only read the name (the
+ * dashboard) pass none and get no URL.
+ */
+export const toOrganizationDto = (
+  o: repo.OrganizationRow,
+  sign: SignMediaUrl | null = null,
+): Organization => ({
   id: o.id,
   name: o.name,
   defaultTimeZone: o.defaultTimeZone,
   requirePostApproval: o.requirePostApproval,
   postApprovalRoleIds: o.postApprovalRoleIds ?? [],
+  branding: brandingOf(o, sign),
   createdAt: o.createdAt.toISOString(),
 });
 
@@ -57,6 +82,7 @@ export async function transferOwnership(
   organizationId: string,
   caller: UserRow,
   memberId: string,
+  sign: SignMediaUrl | null = null,
 ): Promise<Organization> {
   return db.transaction(async (tx) => {
     await repo.lockOrganization(tx, organizationId);
@@ -86,14 +112,18 @@ export async function transferOwnership(
       },
       `${org.name} now belongs to ${heir.name ?? heir.email}`,
     );
-    return toOrganizationDto(updated);
+    return toOrganizationDto(updated, sign);
   });
 }
 
-export async function getOrganization(db: Db, organizationId: string): Promise<Organization> {
+export async function getOrganization(
+  db: Db,
+  organizationId: string,
+  sign: SignMediaUrl | null = null,
+): Promise<Organization> {
   const org = await repo.findOrganization(db, organizationId);
   if (!org) throw new AppError('NOT_FOUND', 'This organization does not exist.');
-  return toOrganizationDto(org);
+  return toOrganizationDto(org, sign);
 }
 
 /**
@@ -106,6 +136,7 @@ export async function updateOrganization(
   db: Db,
   organizationId: string,
   changes: UpdateOrganizationRequest,
+  sign: SignMediaUrl | null = null,
 ): Promise<Organization> {
   const roleIds = changes.postApprovalRoleIds ? [...new Set(changes.postApprovalRoleIds)] : null;
   if (roleIds && roleIds.length > 0) {
@@ -124,7 +155,7 @@ export async function updateOrganization(
       : {}),
   });
   if (!org) throw new AppError('NOT_FOUND', 'This organization does not exist.');
-  return toOrganizationDto(org);
+  return toOrganizationDto(org, sign);
 }
 
 export async function listMyOrganizations(db: Db, user: UserRow): Promise<MyOrganization[]> {

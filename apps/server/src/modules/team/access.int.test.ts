@@ -90,7 +90,8 @@ function requestFor(route: OrgRoute): {
     .replace(':followUpId', '00000000-0000-4000-8000-000000000000')
     .replace(':linkId', '00000000-0000-4000-8000-000000000000')
     .replace(':platformId', ids.platformId)
-    .replace(':commentId', 'probe-comment')}`;
+    .replace(':commentId', 'probe-comment')
+    .replace(':scheduleId', '00000000-0000-4000-8000-000000000000')}`;
   // The two connect navigations name the organization in the query.
   if (path.startsWith('/auth/')) url += `?orgId=${orgId}`;
   // Ranges the calendar's empty slots and the CSV export are read for.
@@ -119,6 +120,13 @@ function requestFor(route: OrgRoute): {
       outcome: 'retry',
     },
     'PUT /organizations/:orgId/analytics/settings': { xEnabled: false, xMonthlyReadBudget: 100 },
+    'PUT /organizations/:orgId/branding': { color: '#1d4ed8' },
+    'POST /organizations/:orgId/report-schedules': {
+      name: 'Probe',
+      cadence: 'weekly',
+      recipients: ['probe@example.com'],
+    },
+    'PATCH /organizations/:orgId/report-schedules/:scheduleId': { name: 'Probe' },
     'PUT /organizations/:orgId/notification-preferences': {
       preferences: { INBOX: { inApp: true, email: false, digest: false } },
     },

@@ -35,11 +35,17 @@ export function mockServer({ me = null, plans = [], provider, routes: extra }: S
     'GET /member/pending': ok({ pendingInvites: [] }),
     // The shell's unread badge and the dashboard: nothing yet, unless a test says otherwise.
     'GET /notifications': notificationsHandler(() => []),
-    // The current organization's record: no default time zone unless a test says otherwise.
+    // The current organization's record: no default time zone and no branding unless a test
+    // says otherwise.
     ...(me?.member
       ? {
           [`GET /organizations/${me.member.organizationId}`]: ok({
-            organization: { ...myOrganizationOf(me), isCurrent: undefined, memberId: undefined },
+            organization: {
+              ...myOrganizationOf(me),
+              branding: { logoUrl: null, color: null },
+              isCurrent: undefined,
+              memberId: undefined,
+            },
           }),
           // The sidebar's approvals count: nothing waiting unless a test says otherwise.
           [`GET /organizations/${me.member.organizationId}/approvals`]: ok({ posts: [], count: 0 }),

@@ -25,6 +25,7 @@ import { FollowersChart } from '../components/followers-chart';
 import { KpiCards } from '../components/kpi-cards';
 import { NetworkComparison } from '../components/network-comparison';
 import { RefreshButton } from '../components/refresh-button';
+import { ReportDownloadButton } from '../components/report-download-button';
 import { StaleNotices } from '../components/stale-notices';
 import { TopPosts } from '../components/top-posts';
 import { XSettingsCard } from '../components/x-settings-card';
@@ -92,6 +93,7 @@ export function AnalyticsPage() {
   const canManage = useCan('PUT /organizations/:orgId/analytics/settings');
   const canExport = useCan('GET /organizations/:orgId/analytics/export.csv');
   const canRefresh = useCan('POST /organizations/:orgId/analytics/refresh');
+  const canDownloadReport = useCan('GET /organizations/:orgId/reports/pdf');
 
   const organization = useOrganization(currentOrgId);
   // On paper the filters' controls are hidden: the report says in words what it covers.
@@ -205,6 +207,9 @@ export function AnalyticsPage() {
                   label="Export accounts CSV"
                 />
               </>
+            )}
+            {canDownloadReport && currentOrgId && (
+              <ReportDownloadButton orgId={currentOrgId} search={exportSearch(query)} />
             )}
             {overview.data?.status.hasReadings && (
               // The browser's print dialog: "Save as PDF" gives the A4 report (print styles below).

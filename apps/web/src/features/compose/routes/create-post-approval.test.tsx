@@ -21,6 +21,7 @@ const orgRoute = (
       ...myOrganizationOf(me),
       requirePostApproval,
       postApprovalRoleIds,
+      branding: { logoUrl: null, color: null },
       isCurrent: undefined,
       memberId: undefined,
     },

@@ -57,6 +57,7 @@ describe('/onboarding', () => {
             defaultTimeZone: null,
             requirePostApproval: false,
             postApprovalRoleIds: [],
+            branding: { logoUrl: null, color: null },
             createdAt: '2026-03-01',
           },
         });
@@ -235,6 +236,7 @@ describe('/create-organization', () => {
             defaultTimeZone: null,
             requirePostApproval: false,
             postApprovalRoleIds: [],
+            branding: { logoUrl: null, color: null },
             createdAt: '2026-03-01',
           },
         });

@@ -16,6 +16,7 @@ const organization = (
   defaultTimeZone,
   requirePostApproval,
   postApprovalRoleIds,
+  branding: { logoUrl: null, color: null },
   createdAt: '2026-01-10T09:00:00.000Z',
 });
 

@@ -5,12 +5,14 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useCan } from '@/lib/permissions';
 import { AccountPickerDialog } from '../components/account-picker-dialog';
+import { BrandingCard } from '../components/branding-card';
 import { ConnectedPlatforms } from '../components/connected-platforms';
 import { OrganizationCard } from '../components/organization-card';
 import { LinkTrackingCard } from '../components/link-tracking-card';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { NotificationWebhookCard } from '../components/notification-webhook-card';
 import { ProfileCard } from '../components/profile-card';
+import { ReportSchedulesCard } from '../components/report-schedules-card';
 import { PostingQueueCard } from '../components/posting-queue-card';
 import { useConnectReturn, type ConnectFailure } from './connect-return';
 
@@ -74,6 +76,8 @@ export function SettingsPage() {
       {user && <ProfileCard key={user.id} user={user} />}
       {currentOrgId && <NotificationPreferencesCard orgId={currentOrgId} />}
       {currentOrgId && canManageOrg && <OrganizationCard orgId={currentOrgId} orgName={orgName} />}
+      {currentOrgId && canManageOrg && <BrandingCard orgId={currentOrgId} />}
+      {currentOrgId && canManageOrg && <ReportSchedulesCard orgId={currentOrgId} />}
       {currentOrgId && canManageOrg && <LinkTrackingCard orgId={currentOrgId} />}
       {currentOrgId && canManageOrg && <NotificationWebhookCard orgId={currentOrgId} />}
       <ConnectedPlatforms orgId={currentOrgId} orgName={orgName} />

@@ -28,7 +28,7 @@ export function reportEmail(
     ['Engagement rate', formatRate(kpis.engagementRate.value)],
     ['Followers gained', formatSigned(kpis.followersGained.value)],
   ];
-  const intro = `Here is ${brand.name}'s social media report for ${period}. The full report, with the trend, the best times to post and the top posts, is attached as a PDF.`;
+  const intro = `Here is the social media report of ${brand.name} for ${period}. The full report, with the trend, the best times to post and the top posts, is attached as a PDF.`;
   const footer = `Sent by Herald for ${brand.name} (report "${scheduleName}"). To stop receiving it or change who does, ask ${brand.name}.`;
   const text = [
     `${brand.name} — social media report`,

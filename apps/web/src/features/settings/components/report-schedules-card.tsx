@@ -62,25 +62,31 @@ export function recipientsProblem(list: string[]): string | null {
   return null;
 }
 
-const dayFormat = (zone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: zone,
-  });
-const formatDay = (day: string) => dayFormat('UTC').format(new Date(`${day}T00:00:00Z`));
-const formatPeriod = (period: { from: string; to: string }) =>
-  `${formatDay(period.from)} – ${formatDay(period.to)}`;
-const formatInstant = (iso: string, zone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A period of days as people write it: "23–29 Nov 2026", "30 Nov – 6 Dec 2026". */
+export function formatPeriod({ from, to }: { from: string; to: string }): string {
+  const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
+  const end = `${td} ${MONTHS[tm - 1]} ${ty}`;
+  if (fy !== ty) return `${fd} ${MONTHS[fm - 1]} ${fy} – ${end}`;
+  if (fm !== tm) return `${fd} ${MONTHS[fm - 1]} – ${end}`;
+  return `${fd}–${end}`;
+}
+
+/** An instant in the organization's zone: "7 Dec at 08:00". */
+function formatInstant(iso: string, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
     timeZone: zone,
-  }).format(new Date(iso));
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')} at ${part('hour')}:${part('minute')}`;
+}
 
 const accountName = (i: Integration) =>
   `${i.metadata.name ?? i.metadata.username ?? 'Account'} (${i.platform.name})`;
@@ -293,12 +299,12 @@ function ScheduleItem({
           {accounts}
         </p>
         <p className="text-slate-600">
-          {`Next: ${formatPeriod(schedule.nextPeriod)}, sent ${formatInstant(schedule.nextSendAt, timeZone)}.`}
+          {`Next: the ${formatPeriod(schedule.nextPeriod)} report, on ${formatInstant(schedule.nextSendAt, timeZone)}.`}
         </p>
         {last && (
           <p className={last.status === 'failed' ? 'font-medium text-red-700' : 'text-slate-600'}>
             {last.status === 'sent'
-              ? `Last sent ${formatInstant(last.at, timeZone)}: ${formatPeriod(last)}.`
+              ? `Last sent on ${formatInstant(last.at, timeZone)}: the ${formatPeriod(last)} report.`
               : last.status === 'sending'
                 ? `Sending the ${formatPeriod(last)} report…`
                 : `The ${formatPeriod(last)} report could not be sent: ${last.error ?? 'the mail server refused it'}`}
@@ -326,11 +332,12 @@ function ScheduleItem({
         </Button>
         <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${schedule.name}`}>
           <Pencil className="size-4" aria-hidden="true" />
-          Edit
+          {/* On a phone the three buttons share a line: these two keep their icons. */}
+          <span className="sr-only sm:not-sr-only">Edit</span>
         </Button>
         <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${schedule.name}`}>
           <Trash2 className="size-4" aria-hidden="true" />
-          Delete
+          <span className="sr-only sm:not-sr-only">Delete</span>
         </Button>
       </div>
     </li>

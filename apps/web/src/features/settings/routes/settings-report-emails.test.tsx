@@ -6,6 +6,7 @@ import { createMe } from '@/testing/factories';
 import { fail, ok } from '@/testing/fake-server';
 import { createIntegration, integrationRoutes } from '@/testing/platform-fixtures';
 import { mockServer, renderApp } from '@/testing/render-app';
+import { formatPeriod } from '../components/report-schedules-card';
 
 const IG = '11111111-1111-4111-8111-111111111111';
 const SCHEDULE = '99999999-9999-4999-8999-999999999999';
@@ -85,9 +86,31 @@ describe('Settings → Report emails', () => {
     );
     expect(row).toHaveTextContent('To client@acme.test');
     expect(row).toHaveTextContent('Covers All accounts');
-    expect(row).toHaveTextContent('Next: 9 Mar 2026 – 15 Mar 2026, sent 16 Mar, 08:00.');
+    // 07:00 UTC is 08:00 in Paris in March (UTC+1).
+    expect(row).toHaveTextContent('Next: the 9–15 Mar 2026 report, on 16 Mar at 08:00.');
     expect(row).toHaveTextContent(
-      'The 2 Mar 2026 – 8 Mar 2026 report could not be sent: The mail server refused the report: 550 mailbox unavailable',
+      'The 2–8 Mar 2026 report could not be sent: The mail server refused the report: 550 mailbox unavailable',
+    );
+  });
+
+  it('writes periods as people do, and says when the last one went out', async () => {
+    expect(formatPeriod({ from: '2026-11-30', to: '2026-12-06' })).toBe('30 Nov – 6 Dec 2026');
+    expect(formatPeriod({ from: '2026-12-28', to: '2027-01-03' })).toBe('28 Dec 2026 – 3 Jan 2027');
+    const { card } = await renderReports({
+      schedules: [
+        schedule({
+          lastDelivery: {
+            from: '2026-03-02',
+            to: '2026-03-08',
+            status: 'sent',
+            at: '2026-03-09T07:03:00.000Z',
+            error: null,
+          },
+        }),
+      ],
+    });
+    expect(await within(card).findByText(/^Last sent/)).toHaveTextContent(
+      'Last sent on 9 Mar at 08:03: the 2–8 Mar 2026 report.',
     );
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
 import { REJECTION_REASON_MAX } from './approvals.js';
+import { OrganizationBrandingSchema } from './branding.js';
 import { MEDIA_KINDS } from './media-rules.js';
 import { InviteEmailSchema } from './team.js';
 import { WebUrlSchema } from './web-url.js';
@@ -189,8 +190,11 @@ const GuestPostSchema = z.object({
 export type GuestPost = z.infer<typeof GuestPostSchema>;
 
 export const GuestApprovalSchema = z.object({
-  /** Herald has no organization branding yet: the page shows the organization's name. */
-  organization: z.object({ name: z.string() }),
+  /**
+   * The organization's name, and its logo and colour (docs/reports.md#branding): the logo through
+   * the link (`/api/guest/approvals/{token}/logo`), like the posts' files.
+   */
+  organization: z.object({ name: z.string(), branding: OrganizationBrandingSchema }),
   approverName: z.string().nullable(),
   message: z.string().nullable(),
   /** The sender's name, for "Sent by …". */

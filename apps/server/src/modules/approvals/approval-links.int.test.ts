@@ -316,7 +316,10 @@ describe('the client’s page', () => {
     const res = await view(token);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data.organization).toEqual({ name: 'Linking Co' });
+    expect(data.organization).toEqual({
+      name: 'Linking Co',
+      branding: { logoUrl: null, color: null },
+    });
     expect(data.approverName).toBe('Dana Client');
     expect(data.sentBy).toBe('manager');
     expect(data.posts.map((p: { id: string }) => p.id)).toEqual([threaded.id, pictured.id]);
@@ -345,6 +348,45 @@ describe('the client’s page', () => {
     expect(text).not.toContain(orgId);
     expect(text).not.toContain('creator@links.test');
     expect(text).not.toContain(elsewhereInOrg.id);
+  });
+
+  it('shows the organization’s logo and colour, the logo through the link while it is open', async () => {
+    const logo = await multipart({}, [
+      { name: 'logo.png', type: 'image/png', data: await png(200, 80), field: 'logo' },
+    ]);
+    const uploaded = await send(t.app, owner.jar, {
+      method: 'PUT',
+      url: `/api/organizations/${orgId}/branding/logo`,
+      headers: { ...logo.headers, origin: TEST_PUBLIC_URL },
+      payload: logo.payload,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    await owner.call('PUT', `/api/organizations/${orgId}/branding`, { color: '#0f766e' });
+    const post = await submit('Branded');
+    const link = await linkFor([post.id]);
+    try {
+      const res = await view(link.token);
+      expect(res.json().data.organization).toEqual({
+        name: 'Linking Co',
+        branding: {
+          logoUrl: `${t.config.apiPublicUrl}/guest/approvals/${link.token}/logo`,
+          color: '#0f766e',
+        },
+      });
+      // Still no signed URL naming the organization.
+      expect(res.body).not.toContain('sig=');
+      expect(res.body).not.toContain(orgId);
+      const served = await guest('GET', `/api/guest/approvals/${link.token}/logo`);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['cache-control']).toBe('private, no-store');
+      // A withdrawn link shows it no more.
+      await owner.call('DELETE', `/api/organizations/${orgId}/approval-links/${link.id}`);
+      expect((await guest('GET', `/api/guest/approvals/${link.token}/logo`)).statusCode).toBe(410);
+    } finally {
+      await owner.call('DELETE', `/api/organizations/${orgId}/branding/logo`);
+      await owner.call('PUT', `/api/organizations/${orgId}/branding`, { color: null });
+    }
   });
 
   it('serves the link’s files through the token, and no other file', async () => {

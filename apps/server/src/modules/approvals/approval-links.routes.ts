@@ -21,6 +21,7 @@ import {
   createApprovalLink,
   decideAsGuest,
   guestApproval,
+  guestLogoKey,
   guestMediaKey,
   listApprovalLinks,
   revokeApprovalLink,
@@ -159,6 +160,25 @@ export async function approvalLinksRoutes(
         post: await decideAsGuest(deps, request.params.token, request.body, { ip: request.ip }),
       },
     }),
+  );
+
+  // The organization's logo on the client's page (docs/reports.md#branding), while the link is
+  // open. GET only, as the files.
+  api.get(
+    '/guest/approvals/:token/logo',
+    {
+      exposeHeadRoute: false,
+      config: { access: 'guest' },
+      schema: {
+        tags,
+        summary: "The organization's logo, for the client's page",
+        params: GuestApprovalParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const key = await guestLogoKey(deps.db, request.params.token, deps.now());
+      return sendStoredFile(request, reply, deps.media, key, 'private, no-store');
+    },
   );
 
   // The link's files, only while it is open and only those of its posts still waiting. GET only:

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error.js';
 import { escapeHtml, type Mailer } from '../../lib/mailer.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { recordNotification } from '../notifications/notifications.service.js';
+import { readBranding } from '../organizations/branding.service.js';
 import { toPostDtos } from '../posts/post-dto.js';
 import * as postsRepo from '../posts/posts.lookups.js';
 import type { PostsDeps } from '../posts/posts.service.js';
@@ -435,13 +436,24 @@ async function waitingPostDtos(deps: PostsDeps, link: repo.ApprovalLinkRow, entr
   return new Map(dtos.map((dto) => [dto.id, dto]));
 }
 
-/** `GET /guest/approvals/{token}`: the organization's name and each post of the link. */
+/** `GET /guest/approvals/{token}`: the organization's name and branding, and each post of the link. */
 export async function guestApproval(deps: ApprovalLinkDeps, token: string): Promise<GuestApproval> {
   const { link, organizationName, senderName } = await openLink(deps.db, token, deps.now());
-  const entries = await linkPosts(deps.db, link);
+  const [entries, branding] = await Promise.all([
+    linkPosts(deps.db, link),
+    readBranding(deps.db, link.organizationId),
+  ]);
   const dtos = await waitingPostDtos(deps, link, entries);
   return {
-    organization: { name: organizationName },
+    organization: {
+      name: organizationName,
+      branding: {
+        // Through the link like its files: no signed URL naming the organization, and it stops
+        // with the link.
+        logoUrl: branding.logoKey ? `${deps.apiPublicUrl}/guest/approvals/${token}/logo` : null,
+        color: branding.color,
+      },
+    },
     approverName: link.approverName,
     message: link.message,
     sentBy: senderName,
@@ -451,6 +463,14 @@ export async function guestApproval(deps: ApprovalLinkDeps, token: string): Prom
       return guestPost(entry, dto ? accountPosts(deps, token, dto) : []);
     }),
   };
+}
+
+/** The storage key of the organization's logo, while the link is open; 404 without a logo. */
+export async function guestLogoKey(db: Db, token: string, now: Date): Promise<string> {
+  const { link } = await openLink(db, token, now);
+  const { logoKey } = await readBranding(db, link.organizationId);
+  if (!logoKey) throw new AppError('NOT_FOUND', 'This organization has no logo.');
+  return logoKey;
 }
 
 /**

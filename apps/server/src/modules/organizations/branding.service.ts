@@ -88,7 +88,14 @@ export async function removeLogo(deps: BrandingDeps, organizationId: string) {
   return toOrganizationDto(org!, sign(deps));
 }
 
-/** The branding other screens show (a guest's page), with the logo as a signed URL. */
+/** The organization's logo key and colour, for a page that serves the logo its own way. */
+export async function readBranding(db: Db, organizationId: string) {
+  const org = await repo.findOrganization(db, organizationId);
+  if (!org) throw notFound();
+  return { logoKey: org.brandLogoKey, color: org.brandColor };
+}
+
+/** The branding other screens show, with the logo as a signed URL. */
 export async function getOrganizationBranding(
   deps: BrandingDeps,
   organizationId: string,

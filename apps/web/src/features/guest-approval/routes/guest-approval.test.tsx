@@ -63,7 +63,7 @@ function waitingPost(overrides: Partial<GuestPost> = {}): GuestPost {
 
 function page(posts: GuestPost[], overrides: Partial<GuestApproval> = {}): GuestApproval {
   return {
-    organization: { name: 'Harbor Agency' },
+    organization: { name: 'Harbor Agency', branding: { logoUrl: null, color: null } },
     approverName: 'Dana',
     message: 'Our launch posts for next week.',
     sentBy: 'Sam Manager',
@@ -127,6 +127,37 @@ describe('/approve/{token}', () => {
     expect(
       server.requests.every((r) => r.path.startsWith('/guest/') || r.path === '/auth/me'),
     ).toBe(true);
+  });
+
+  it('shows the organization’s logo, else its initials on its brand colour', async () => {
+    const logoUrl = `/api/guest/approvals/${TOKEN}/logo`;
+    const branded = renderGuest({
+      [PAGE]: ok(
+        page([waitingPost()], {
+          organization: { name: 'Harbor Agency', branding: { logoUrl, color: '#fde047' } },
+        }),
+      ),
+    });
+    expect(await screen.findByRole('img', { name: 'Harbor Agency logo' })).toHaveAttribute(
+      'src',
+      logoUrl,
+    );
+    branded.unmount();
+
+    renderGuest({
+      [PAGE]: ok(
+        page([waitingPost()], {
+          organization: { name: 'Harbor Agency', branding: { logoUrl: null, color: '#fde047' } },
+        }),
+      ),
+    });
+    const initials = await screen.findByText('HA');
+    // A light yellow gets dark initials.
+    expect(initials).toHaveStyle({
+      backgroundColor: 'rgb(253, 224, 71)',
+      color: 'rgb(15, 23, 42)',
+    });
+    expect(screen.queryByRole('img', { name: 'Harbor Agency logo' })).toBeNull();
   });
 
   it('approves with a comment, then says so; nothing left to decide: thanks', async () => {

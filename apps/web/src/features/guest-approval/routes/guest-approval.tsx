@@ -1,4 +1,4 @@
-import type { GuestApproval } from '@herald/contract';
+import { brandTextColor, type GuestApproval } from '@herald/contract';
 import { CircleAlert, CircleCheck, Clock, Link2Off } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -52,14 +52,29 @@ function LinkProblem({ title, message }: { title: string; message: string }) {
   );
 }
 
-/** The organization as the client knows it: its initials on a colour, and its name. */
-function OrganizationBadge({ name }: { name: string }) {
+/**
+ * The organization as the client knows it (docs/reports.md#branding): its logo, else its
+ * initials on its brand colour (Herald's indigo without one), the text colour chosen for contrast.
+ */
+function OrganizationBadge({ organization }: { organization: GuestApproval['organization'] }) {
+  const { logoUrl, color } = organization.branding;
+  if (logoUrl)
+    return (
+      <span className="grid h-12 max-w-40 shrink-0 place-items-center rounded-xl border border-slate-200 bg-white p-1.5">
+        <img
+          src={logoUrl}
+          alt={`${organization.name} logo`}
+          className="max-h-full max-w-full object-contain"
+        />
+      </span>
+    );
   return (
     <span
       aria-hidden="true"
       className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-600 text-lg font-bold text-white"
+      style={color ? { backgroundColor: color, color: brandTextColor(color) } : undefined}
     >
-      {initialsOf(name)}
+      {initialsOf(organization.name)}
     </span>
   );
 }
@@ -70,7 +85,7 @@ function Header({ page, zone }: { page: GuestApproval; zone: string }) {
   return (
     <header className="flex flex-col gap-4">
       <div className="flex items-center gap-3">
-        <OrganizationBadge name={page.organization.name} />
+        <OrganizationBadge organization={page.organization} />
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold text-slate-700">{page.organization.name}</p>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">

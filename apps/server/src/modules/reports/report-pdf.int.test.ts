@@ -252,6 +252,21 @@ describe('GET /organizations/:orgId/reports/pdf', () => {
     expect(pdf.text).not.toContain('Spring launch');
   });
 
+  it('reads the days in the zone the screen asks for, as the overview does', async () => {
+    const query = `${WEEK}&timezone=Pacific/Kiritimati`;
+    const pdf = await readPdf((await download(owner, orgId, query)).rawPayload);
+    const { kpis, daily } = (
+      await owner.call('GET', `/api/organizations/${orgId}/analytics/overview?${query}`)
+    ).body.data;
+    expect(pdf.pageTexts[0]).toContain('(Pacific/Kiritimati)');
+    expect(pdf.pageTexts[0]).toContain(
+      `Views ${count(kpis.views.value)} Previous: ${count(kpis.views.previous)}`,
+    );
+    const dailyMax = Math.max(...daily.map((d: { views: number | null }) => d.views ?? 0));
+    expect(pdf.pageTexts.slice(1).join(' ')).toContain(count(dailyMax));
+    expect(pdf.text).toMatch(/went out in Pacific\/Kiritimati/);
+  });
+
   it('says so when the range has no readings', async () => {
     const pdf = await readPdf(
       (await download(owner, orgId, 'from=2025-01-01&to=2025-01-31')).rawPayload,

@@ -40,6 +40,10 @@ export const ORG_ROUTE_PERMISSIONS = {
     'org:manage',
     "changing a member's role is changing access",
   ),
+  'PUT /organizations/:orgId/members/:memberId/accounts': route(
+    'org:manage',
+    'which connected accounts a member may work with is access; an Admin is never limited',
+  ),
   /** Removing others needs member:remove; anyone may remove themselves (leave). */
   'DELETE /organizations/:orgId/members/:memberId': route(
     'member:remove',

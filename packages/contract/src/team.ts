@@ -77,6 +77,8 @@ const MemberSchema = z.object({
   role: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Effective permissions: the role's, narrowed by the invitation when it chose fewer. */
   permissions: z.array(z.string()),
+  /** The connected accounts the member is limited to; null: every account (always for an Admin). */
+  accountIds: z.array(z.string()).nullable(),
   user: z
     .object({
       id: z.string(),
@@ -114,6 +116,17 @@ export const UpdateMemberRequestSchema = z.object({
   roleId: z.uuid('Selected role is invalid'),
   permissions: z.array(PermissionNameSchema).min(1, 'Choose at least one permission.').optional(),
 });
+/**
+ * `PUT /organizations/{orgId}/members/{memberId}/accounts`: the connected accounts the member may
+ * work with (posting, inbox, comments, analytics); null gives every account back.
+ */
+export const MemberAccountsRequestSchema = z.object({
+  integrationIds: z
+    .array(z.uuid('An account id is not valid.'))
+    .max(1000, 'Choose at most 1000 accounts.')
+    .nullable(),
+});
+export type MemberAccountsRequest = z.infer<typeof MemberAccountsRequestSchema>;
 export const MemberResponseSchema = successEnvelope(z.object({ member: MemberSchema }));
 
 /** A simple address check, as the team modal does (docs/product.md#invite-rules). */

@@ -64,6 +64,7 @@ export function createMember(overrides: Partial<Member> = {}): Member {
     roleId: 'role_cc',
     role: { id: 'role_cc', name: 'ContentCreator' },
     permissions: ['post:create', 'post:edit'],
+    accountIds: null,
     user: { id: nextId('usr'), displayName: null, avatarUrl: null },
     joinedAt: '2026-02-01T10:00:00.000Z',
     invitedAt: '2026-01-30T10:00:00.000Z',

@@ -97,6 +97,11 @@ export const members = pgTable(
     roleId: uuid('role_id').references(() => roles.id, { onDelete: 'restrict' }),
     /** Narrowed permissions chosen at invitation; null means the role's own. */
     permissions: text('permissions').array(),
+    /**
+     * Whether the member reaches only the accounts listed in member_accounts (none left when
+     * those were all disconnected) rather than every account of the organization.
+     */
+    accountsLimited: boolean('accounts_limited').notNull().default(false),
     status: text('status', { enum: STORED_MEMBER_STATUSES }).notNull().default('ACTIVE'),
     joinedAt: timestamp('joined_at', { withTimezone: true }),
     invitedByUserId: uuid('invited_by_user_id').references(() => users.id, {

@@ -7,13 +7,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import { organizations } from './organizations.js';
+import { members, organizations } from './organizations.js';
 import { users } from './users.js';
 
 /** The networks Herald supports (docs/product.md#platform-entity); seeded, and editable by operators. */
@@ -96,3 +97,26 @@ export const pendingConnections = pgTable('pending_connections', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The connected accounts a member limited to some (members.accounts_limited) reaches: posting,
+ * inbox, comments, analytics. Rows go with the member or the account.
+ */
+export const memberAccounts = pgTable(
+  'member_accounts',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.integrationId] }),
+    index('member_accounts_integration_idx').on(t.integrationId),
+  ],
+);

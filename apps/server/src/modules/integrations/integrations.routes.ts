@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../http/access.js';
+import { requireMember, requireUser } from '../../http/access.js';
 import { AppError } from '../../lib/app-error.js';
 import * as service from './integrations.service.js';
 
@@ -50,7 +50,13 @@ export async function integrationsRoutes(
     },
     async (request) => ({
       status: 'success' as const,
-      data: { platforms: await service.listIntegrations(deps.db, request.params.orgId) },
+      data: {
+        platforms: await service.listIntegrations(
+          deps.db,
+          request.params.orgId,
+          requireMember(request),
+        ),
+      },
     }),
   );
 
@@ -141,6 +147,7 @@ export async function integrationsRoutes(
         request.params.orgId,
         request.params.platform,
         request.body?.integrationId,
+        requireMember(request),
       );
       const name = deps.networks.get(request.params.platform)?.name ?? request.params.platform;
       return {

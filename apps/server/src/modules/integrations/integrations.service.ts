@@ -1,6 +1,7 @@
 import { webUrlOrNull, type Integration } from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { assertReachesAccounts, onlyReachable } from '../team/account-access.js';
 import { AppError } from '../../lib/app-error.js';
 import { TokenDecryptError, type TokenCipher } from '../../lib/token-crypto.js';
 import { PlatformError, UnreadableTokensError } from '../../platforms/errors.js';
@@ -18,7 +19,7 @@ import type { ConnectStates } from './connect-state.js';
 import * as repo from './integrations.repository.js';
 
 export type { IntegrationRow } from './integrations.repository.js';
-import { loadMembership } from '../team/membership.js';
+import { loadMembership, type MembershipContext } from '../team/membership.js';
 
 export interface IntegrationDeps {
   db: Db;
@@ -53,12 +54,17 @@ export function toIntegrationDto(
   };
 }
 
-export async function listIntegrations(db: Db, organizationId: string): Promise<Integration[]> {
+/** The organization's connected accounts; a member limited to some sees only those. */
+export async function listIntegrations(
+  db: Db,
+  organizationId: string,
+  member: Pick<MembershipContext, 'accountIds'> = { accountIds: null },
+): Promise<Integration[]> {
   const [rows, pending] = await Promise.all([
     repo.listIntegrations(db, organizationId),
     repo.scheduledPostCounts(db, organizationId),
   ]);
-  return rows.map((r) => ({
+  return onlyReachable(member, rows, (r) => r.integration.id).map((r) => ({
     ...toIntegrationDto(r.integration, r.platform),
     scheduledPostCount: pending.get(r.integration.id) ?? 0,
   }));
@@ -431,8 +437,16 @@ export async function disconnect(
   organizationId: string,
   slug: string,
   integrationId?: string,
+  member: Pick<MembershipContext, 'accountIds'> = { accountIds: null },
 ) {
   const { network, rows } = await rowsOf(deps, organizationId, slug, integrationId);
+  assertReachesAccounts(
+    member,
+    rows.map((r) => ({
+      integrationId: r.id,
+      label: `${r.username ? `@${r.username}` : (r.name ?? 'an account')} on ${network.name}`,
+    })),
+  );
   const removing = new Set(rows.map((r) => r.id));
   for (const row of rows) {
     // One grant can serve several accounts (a Facebook login's Pages): keep it while others use it.

@@ -104,6 +104,7 @@ function requestFor(route: OrgRoute): {
     'POST /organizations/:orgId/roles': { name: 'Probe', permissionIds: ['post:create'] },
     'PUT /organizations/:orgId/roles/:roleId': { name: 'Spare', permissionIds: ['post:create'] },
     'PUT /organizations/:orgId/members/:memberId': { roleId: ids.spareRoleId },
+    'PUT /organizations/:orgId/members/:memberId/accounts': { integrationIds: null },
     'POST /member/invite/:orgId': { email: 'probe@example.com' },
     'PUT /organizations/:orgId/posts/:postId': { content: 'Probe' },
     'POST /organizations/:orgId/posts/bulk/delete': { postIds: [ids.postId] },

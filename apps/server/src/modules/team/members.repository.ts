@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { announceAccessChange } from '../../identity/access-changes.js';
-import { members, roles, users } from '../../db/schema.js';
+import { integrations, memberAccounts, members, roles, users } from '../../db/schema.js';
 
 const visible = (organizationId: string) =>
   and(eq(members.organizationId, organizationId), ne(members.status, 'DECLINED'));
@@ -20,7 +20,10 @@ export async function listMembers(
   const rows = await db
     .select({
       member: members,
-      role: { id: roles.id, name: roles.name },
+      role: { id: roles.id, name: roles.name, isAdmin: roles.isAdmin },
+      accountIds: sql<
+        string[]
+      >`coalesce((select array_agg(${memberAccounts.integrationId}) from ${memberAccounts} where ${memberAccounts.memberId} = ${members.id}), '{}')`,
       user: { id: users.id, displayName: users.displayName, avatarUrl: users.avatarUrl },
     })
     .from(members)
@@ -89,4 +92,38 @@ export async function deleteMember(db: Db, organizationId: string, memberId: str
     .returning({ userId: members.userId });
   // The person's open streams of this organization close (on every API process).
   if (row?.userId) await announceAccessChange(db, { userId: row.userId, organizationId });
+}
+
+/** Which of `ids` are accounts connected to the organization. */
+export async function connectedAccountIds(db: Db, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: integrations.id })
+    .from(integrations)
+    .where(and(eq(integrations.organizationId, organizationId), inArray(integrations.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** Limits a member to `integrationIds`, or (null) gives every account back. */
+export async function setMemberAccounts(
+  db: Db,
+  organizationId: string,
+  member: { id: string; userId: string | null },
+  integrationIds: string[] | null,
+) {
+  await db
+    .update(members)
+    .set({ accountsLimited: integrationIds !== null })
+    .where(and(eq(members.organizationId, organizationId), eq(members.id, member.id)));
+  await db.delete(memberAccounts).where(eq(memberAccounts.memberId, member.id));
+  if (integrationIds?.length)
+    await db.insert(memberAccounts).values(
+      integrationIds.map((integrationId) => ({
+        memberId: member.id,
+        integrationId,
+        organizationId,
+      })),
+    );
+  // The member's open streams read their access again (events of other accounts stop).
+  if (member.userId) await announceAccessChange(db, { userId: member.userId, organizationId });
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { activeAdminUserIds, recordNotification } from '../notifications/notifications.service.js';
 import { clearCurrentOrganizationIf, type UserRow } from '../users/users.service.js';
 import { assertCanGrant, assertNotSelf } from './grants.js';
-import { effectivePermissions, type MembershipContext } from './membership.js';
+import { effectivePermissions, memberAccountIds, type MembershipContext } from './membership.js';
 import { permissionsOfRoles } from './membership.repository.js';
 import * as repo from './members.repository.js';
 import * as roles from './roles.repository.js';
@@ -20,8 +20,9 @@ function toMemberDto(row: ListedRow, rolePermissions: string[]): Member {
     email: m.email,
     status: m.status === 'DECLINED' ? 'INACTIVE' : m.status,
     roleId: m.roleId,
-    role: row.role,
+    role: row.role && { id: row.role.id, name: row.role.name },
     permissions: effectivePermissions(rolePermissions, m.permissions),
+    accountIds: memberAccountIds(row.role, m.accountsLimited, row.accountIds),
     user: row.user && { ...row.user, avatarUrl: webUrlOrNull(row.user.avatarUrl) },
     joinedAt: iso(m.joinedAt),
     invitedAt: iso(m.invitedAt),
@@ -118,6 +119,59 @@ export async function changeMemberRole(
     await repo.updateMemberRole(tx, organizationId, memberId, role.id, narrowed);
     const { rows } = await repo.listMembers(tx, organizationId, { page: 1, pageSize: 1, memberId });
     return toMemberDto(rows[0]!, rolePermissions);
+  });
+}
+
+/**
+ * Limits a member to some connected accounts of the organization, or (null) gives every account
+ * back. An Admin is never limited, and a limited caller hands out no account beyond their own.
+ */
+export async function setMemberAccounts(
+  db: Db,
+  actor: MembershipContext,
+  memberId: string,
+  integrationIds: string[] | null,
+) {
+  const organizationId = actor.organizationId;
+  if (actor.id === memberId)
+    throw new AppError(
+      'FORBIDDEN',
+      'You cannot change which accounts you reach yourself. Ask an Admin of this organization.',
+    );
+  const chosen = integrationIds && [...new Set(integrationIds)];
+  if (actor.accountIds !== null) {
+    const mine = new Set(actor.accountIds);
+    if (!chosen || chosen.some((id) => !mine.has(id)))
+      throw new AppError(
+        'FORBIDDEN',
+        'You can only give a member accounts you have access to yourself. Ask an Admin.',
+      );
+  }
+  return db.transaction(async (tx) => {
+    await lockOrganization(tx, organizationId);
+    const member = await repo.findMember(tx, organizationId, memberId);
+    if (!member)
+      throw new AppError('NOT_FOUND', 'This member does not exist in this organization.');
+    const role = member.roleId ? await roles.findRole(tx, organizationId, member.roleId) : null;
+    if (role?.isAdmin && chosen)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'An Admin always has access to every account. Give the member another role first to limit their accounts.',
+      );
+    if (chosen) {
+      const connected = new Set(await repo.connectedAccountIds(tx, organizationId, chosen));
+      const unknown = chosen.filter((id) => !connected.has(id));
+      if (unknown.length)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `${unknown.length === 1 ? 'One of the chosen accounts is' : `${unknown.length} of the chosen accounts are`} not connected to this organization. Refresh the page and choose again.`,
+        );
+    }
+    await repo.setMemberAccounts(tx, organizationId, member, chosen);
+    const { rows } = await repo.listMembers(tx, organizationId, { page: 1, pageSize: 1, memberId });
+    const row = rows[0]!;
+    const perms = row.member.roleId ? await roles.rolePermissionNames(tx, row.member.roleId) : [];
+    return toMemberDto(row, perms);
   });
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { members, organizations, rolePermissions, roles } from '../../db/schema.js';
+import { memberAccounts, members, organizations, rolePermissions, roles } from '../../db/schema.js';
 
 /** A membership with its organization, role and the role's permissions, in one query. */
 const membershipSelection = {
@@ -17,6 +17,10 @@ const membershipSelection = {
   rolePermissions: sql<
     string[]
   >`coalesce((select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${members.roleId}), '{}')`,
+  /** The accounts the member is limited to (meaningful when members.accounts_limited). */
+  accountIds: sql<
+    string[]
+  >`coalesce((select array_agg(${memberAccounts.integrationId}) from ${memberAccounts} where ${memberAccounts.memberId} = ${members.id}), '{}')`,
 };
 
 export async function findActiveMembership(db: Db, organizationId: string, userId: string) {

@@ -24,6 +24,15 @@ export function effectivePermissions(
   return PERMISSION_NAMES.filter((p) => allowed.has(p) && chosen.includes(p));
 }
 
+/** The accounts a member reaches, null for all: an Admin is never limited, whatever is stored. */
+export function memberAccountIds(
+  role: { isAdmin: boolean } | null,
+  limited: boolean,
+  accountIds: readonly string[],
+): string[] | null {
+  return limited && !role?.isAdmin ? [...accountIds] : null;
+}
+
 export interface MembershipContext {
   id: string;
   organizationId: string;
@@ -34,6 +43,11 @@ export interface MembershipContext {
   role: { id: string; name: string; isAdmin: boolean } | null;
   status: string;
   permissions: string[];
+  /**
+   * The connected accounts the member reaches (posting, inbox, comments, analytics); null: every
+   * account of the organization — the default, and always for an Admin.
+   */
+  accountIds: string[] | null;
 }
 
 export function toMembershipContext(row: repo.MembershipRow): MembershipContext {
@@ -46,6 +60,7 @@ export function toMembershipContext(row: repo.MembershipRow): MembershipContext 
     role: row.role,
     status: row.member.status,
     permissions: effectivePermissions(row.rolePermissions, row.member.permissions),
+    accountIds: memberAccountIds(row.role, row.member.accountsLimited, row.accountIds),
   };
 }
 

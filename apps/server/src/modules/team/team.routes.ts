@@ -1,4 +1,5 @@
 import {
+  MemberAccountsRequestSchema,
   MemberParamsSchema,
   MemberResponseSchema,
   MembersQuerySchema,
@@ -133,6 +134,30 @@ export async function teamRoutes(
           requireMember(request),
           request.params.memberId,
           request.body,
+        ),
+      },
+    }),
+  );
+
+  api.put(
+    '/organizations/:orgId/members/:memberId/accounts',
+    {
+      config: { access: { org: 'PUT /organizations/:orgId/members/:memberId/accounts' } },
+      schema: {
+        tags,
+        params: MemberParamsSchema,
+        body: MemberAccountsRequestSchema,
+        response: { 200: MemberResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        member: await members.setMemberAccounts(
+          db,
+          requireMember(request),
+          request.params.memberId,
+          request.body.integrationIds,
         ),
       },
     }),

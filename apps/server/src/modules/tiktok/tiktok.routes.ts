@@ -1,6 +1,9 @@
 import { TikTokCreatorInfoParamsSchema, TikTokCreatorInfoResponseSchema } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireMember } from '../../http/access.js';
+import { AppError } from '../../lib/app-error.js';
+import { reachesAccount } from '../team/account-access.js';
 import { readCreatorInfo, type TikTokComposeDeps } from './tiktok.service.js';
 
 /** Compose-time reads for TikTok accounts (docs/networks.md#tiktok-conformance). */
@@ -20,11 +23,16 @@ export async function tiktokRoutes(app: FastifyInstance, deps: TikTokComposeDeps
         response: { 200: TikTokCreatorInfoResponseSchema },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: {
-        creator: await readCreatorInfo(deps, request.params.orgId, request.params.integrationId),
-      },
-    }),
+    async (request) => {
+      // An account outside a limited member's reach reads as not connected.
+      if (!reachesAccount(requireMember(request), request.params.integrationId))
+        throw new AppError('NOT_FOUND', 'This account is not connected to this organization.');
+      return {
+        status: 'success' as const,
+        data: {
+          creator: await readCreatorInfo(deps, request.params.orgId, request.params.integrationId),
+        },
+      };
+    },
   );
 }

@@ -47,6 +47,9 @@ import {
 } from './modules/billing/billing-provider.js';
 import { ConnectStates } from './modules/integrations/connect-state.js';
 import { forgetPostTotals } from './modules/posts/posts.lookups.js';
+import { postAccounts } from './modules/posts/post-accounts.js';
+import { conversationAccount } from './modules/inbox/inbox-context.js';
+import { accountReach } from './modules/team/account-reach.js';
 import { forgetCreatorNames } from './modules/posts/creator-names.js';
 import { forgetTargetNames } from './modules/posts/target-names.js';
 import { MembershipCache } from './modules/team/membership.js';
@@ -262,6 +265,15 @@ export async function buildApp(
     exemptPrefixes: [`${base}/docs`, `${base}/sandbox/`],
     basePath: base,
   });
+  hookRoutes(
+    app,
+    'preHandler',
+    (route) => typeof route.config?.access === 'object',
+    accountReach({
+      postAccounts: (orgId, postIds) => postAccounts(database.db, orgId, postIds),
+      conversationAccount: (orgId, id) => conversationAccount(database.db, orgId, id),
+    }),
+  );
   hookRoutes(
     app,
     'onRequest',

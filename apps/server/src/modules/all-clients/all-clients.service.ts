@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import { approvalQueue } from '../approvals/approvals.service.js';
 import type { InboxDeps } from '../inbox/inbox-context.js';
 import { listConversations } from '../inbox/inbox.service.js';
+import { withReachableTargets } from '../posts/post-dto.js';
 import { listPosts, type PostsDeps } from '../posts/posts.service.js';
 import { listActiveMembershipsOfUser, toMembershipContext } from '../team/membership.js';
 
@@ -23,25 +24,42 @@ export type AllClientsDeps = PostsDeps & InboxDeps;
  * the matching organization view (the same table the organization routes enforce), by name.
  */
 export async function clientsFor(db: Db, userId: string, view: AllClientsView): Promise<Client[]> {
-  const rows = await listActiveMembershipsOfUser(db, userId);
-  return rows
-    .map(toMembershipContext)
-    .filter((m) => coversOrganization(view, m.permissions))
-    .map((m) => ({ id: m.organizationId, name: m.organizationName }));
+  return (await membershipsFor(db, userId, view)).map((m) => ({
+    id: m.organizationId,
+    name: m.organizationName,
+  }));
 }
+
+/** The memberships behind `clientsFor`: each also says which accounts the user reaches there. */
+async function membershipsFor(db: Db, userId: string, view: AllClientsView) {
+  const rows = await listActiveMembershipsOfUser(db, userId);
+  return rows.map(toMembershipContext).filter((m) => coversOrganization(view, m.permissions));
+}
+
+const clientOf = (m: { organizationId: string; organizationName: string }): Client => ({
+  id: m.organizationId,
+  name: m.organizationName,
+});
 
 export async function allClientsCalendar(
   deps: AllClientsDeps,
   userId: string,
   range: { from: Date; to: Date },
 ) {
-  const clients = await clientsFor(deps.db, userId, 'calendar');
+  const memberships = await membershipsFor(deps.db, userId, 'calendar');
+  const clients = memberships.map(clientOf);
   const truncated: string[] = [];
   const perClient = await Promise.all(
-    clients.map(async (client) => {
-      const { posts, meta } = await listPosts(deps, client.id, range, POSTS_LIST_CAP);
-      if (meta.totalCount > posts.length) truncated.push(client.id);
-      return posts;
+    memberships.map(async (member) => {
+      const client = member.organizationId;
+      const { posts, meta } = await listPosts(
+        deps,
+        client,
+        { ...range, reachable: member.accountIds ?? undefined },
+        POSTS_LIST_CAP,
+      );
+      if (meta.totalCount > posts.length) truncated.push(client);
+      return posts.map((post) => withReachableTargets(post, member));
     }),
   );
   const posts = perClient
@@ -51,8 +69,11 @@ export async function allClientsCalendar(
 }
 
 export async function allClientsApprovals(deps: AllClientsDeps, userId: string) {
-  const clients = await clientsFor(deps.db, userId, 'approvals');
-  const queues = await Promise.all(clients.map((client) => approvalQueue(deps, client.id)));
+  const memberships = await membershipsFor(deps.db, userId, 'approvals');
+  const clients = memberships.map(clientOf);
+  const queues = await Promise.all(
+    memberships.map((member) => approvalQueue(deps, member.organizationId, member)),
+  );
   return {
     clients: clients.map((client, i) => ({ ...client, waiting: queues[i]!.count })),
     posts: queues

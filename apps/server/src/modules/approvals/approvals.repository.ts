@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ApprovalAction } from '@herald/contract';
 import type { Db } from '../../db/client.js';
+import { reachablePost } from '../posts/posts.lookups.js';
 import {
   members,
   organizations,
@@ -75,20 +76,37 @@ export async function eventsOfPost(db: Db, organizationId: string, postId: strin
 }
 
 /** The posts waiting for an approver, the soonest time first (posts without a time last). */
-export async function pendingPosts(db: Db, organizationId: string, limit: number) {
+/** Waiting posts of the organization; `reachable`: only those on one of these accounts. */
+const waiting = (organizationId: string, reachable: readonly string[] | null) =>
+  and(
+    eq(posts.organizationId, organizationId),
+    eq(posts.status, 'pending_approval'),
+    reachable ? reachablePost(organizationId, reachable) : undefined,
+  );
+
+export async function pendingPosts(
+  db: Db,
+  organizationId: string,
+  limit: number,
+  reachable: readonly string[] | null = null,
+) {
   return db
     .select()
     .from(posts)
-    .where(and(eq(posts.organizationId, organizationId), eq(posts.status, 'pending_approval')))
+    .where(waiting(organizationId, reachable))
     .orderBy(sql`${posts.scheduledAt} asc nulls last`, asc(posts.createdAt))
     .limit(limit);
 }
 
-export async function countPending(db: Db, organizationId: string): Promise<number> {
+export async function countPending(
+  db: Db,
+  organizationId: string,
+  reachable: readonly string[] | null = null,
+): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(posts)
-    .where(and(eq(posts.organizationId, organizationId), eq(posts.status, 'pending_approval')));
+    .where(waiting(organizationId, reachable));
   return row?.count ?? 0;
 }
 

@@ -12,7 +12,7 @@ import {
 } from '@herald/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../../http/access.js';
+import { requireMember, requireUser } from '../../http/access.js';
 import type { PostsDeps } from '../posts/posts.service.js';
 import {
   approvalEvents,
@@ -41,7 +41,7 @@ export async function approvalsRoutes(app: FastifyInstance, deps: PostsDeps) {
     },
     async (request) => ({
       status: 'success' as const,
-      data: await approvalQueue(deps, request.params.orgId),
+      data: await approvalQueue(deps, request.params.orgId, requireMember(request)),
     }),
   );
 

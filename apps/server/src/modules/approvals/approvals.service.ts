@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordNotification } from '../notifications/notifications.service.js';
 import { postLabel } from '../publishing/outcome-notifications.js';
-import { toPostDtos } from '../posts/post-dto.js';
+import { toPostDtos, withReachableTargets } from '../posts/post-dto.js';
 import * as postsRepo from '../posts/posts.lookups.js';
 import type { PostsDeps } from '../posts/posts.service.js';
 import * as repo from './approvals.repository.js';
@@ -53,12 +53,18 @@ function requirePending(post: postsRepo.PostRow) {
   }
 }
 
-export async function approvalQueue(deps: Pick<PostsDeps, 'db' | 'media'>, organizationId: string) {
+/** The waiting posts a member sees: those of the accounts they reach, showing only those. */
+export async function approvalQueue(
+  deps: Pick<PostsDeps, 'db' | 'media'>,
+  organizationId: string,
+  member: { accountIds: string[] | null } = { accountIds: null },
+) {
   const [rows, count] = await Promise.all([
-    repo.pendingPosts(deps.db, organizationId, APPROVAL_QUEUE_CAP),
-    repo.countPending(deps.db, organizationId),
+    repo.pendingPosts(deps.db, organizationId, APPROVAL_QUEUE_CAP, member.accountIds),
+    repo.countPending(deps.db, organizationId, member.accountIds),
   ]);
-  return { posts: await toPostDtos(deps, organizationId, rows), count };
+  const posts = await toPostDtos(deps, organizationId, rows);
+  return { posts: posts.map((post) => withReachableTargets(post, member)), count };
 }
 
 export async function approvalEvents(

@@ -31,6 +31,7 @@ export async function dashboardRoutes(
         callerTimeZone(request).zone,
         requireMember(request).permissions.includes('analytics:view'),
         requireMember(request).permissions.includes('dm:view'),
+        requireMember(request),
       ),
     }),
   );

@@ -25,6 +25,7 @@ export async function getDashboard(
   zone: string,
   canViewAnalytics: boolean,
   canViewInbox = false,
+  member: { accountIds: string[] | null } = { accountIds: null },
 ): Promise<z.infer<typeof DashboardSchema>> {
   const [
     organization,
@@ -39,13 +40,13 @@ export async function getDashboard(
     unreadMessages,
   ] = await Promise.all([
     getOrganization(db, organizationId),
-    listIntegrations(db, organizationId),
+    listIntegrations(db, organizationId, member),
     countSeats(db, organizationId),
     listPlatformRows(db, true),
     getSubscription(db, organizationId),
     listPlans(db, { isAdmin: false }),
     countUnread(db, userId, organizationId),
-    posts.summary(organizationId),
+    posts.summary(organizationId, member.accountIds),
     canViewAnalytics ? getEngagementTrend(db, organizationId, zone) : null,
     canViewInbox ? countUnreadConversations(db, organizationId) : null,
   ]);

@@ -66,3 +66,13 @@ export async function loadConversation(db: Db, organizationId: string, conversat
   if (!row) throw notFound();
   return row;
 }
+
+/** The account of one of the organization's conversations; null when there is none such. */
+export async function conversationAccount(
+  db: Db,
+  organizationId: string,
+  conversationId: string,
+): Promise<string | null> {
+  if (!isUuid(conversationId)) return null;
+  return (await repo.findConversation(db, organizationId, conversationId))?.integrationId ?? null;
+}

@@ -1,3 +1,4 @@
+import { reachesAccount } from '../team/account-access.js';
 import type { PostStatus } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { csvLine } from '../../lib/csv.js';
@@ -30,11 +31,12 @@ export async function* exportPostsCsv(
   db: Db,
   organizationId: string,
   query: { from: string; to: string; status?: PostStatus[] },
+  member: { accountIds: string[] | null } = { accountIds: null },
 ): AsyncGenerator<string> {
   yield csvLine(EXPORT_HEADER);
   let after: { date: Date; id: string } | null = null;
   for (;;) {
-    const page = await repo.exportPage(db, organizationId, query, after, PAGE);
+    const page = await repo.exportPage(db, organizationId, query, after, PAGE, member.accountIds);
     if (page.length === 0) return;
     const targets = await repo.targetsOfPosts(
       db,
@@ -43,7 +45,10 @@ export async function* exportPostsCsv(
     );
     const lines: string[] = [];
     for (const post of page) {
-      const own = targets.filter((t) => t.postId === post.id);
+      // A member limited to some accounts gets those accounts' lines only.
+      const own = targets.filter(
+        (t) => t.postId === post.id && reachesAccount(member, t.integrationId),
+      );
       lines.push(
         csvLine([
           post.id,

@@ -24,6 +24,7 @@ function callerOf(request: FastifyRequest, organizationId: string): Caller {
     organizationId,
     userId: requireUser(request).user.id,
     canApprove: requireMember(request).permissions.includes('post:approve'),
+    accountIds: requireMember(request).accountIds,
   };
 }
 
@@ -111,7 +112,11 @@ export async function postImportRoutes(app: FastifyInstance, deps: ImportDeps) {
           `attachment; filename="posts-${day(from)}-to-${day(to)}.csv"`,
         )
         .header('cache-control', 'no-store')
-        .send(Readable.from(exportPostsCsv(deps.db, request.params.orgId, request.query)));
+        .send(
+          Readable.from(
+            exportPostsCsv(deps.db, request.params.orgId, request.query, requireMember(request)),
+          ),
+        );
     },
   );
 }

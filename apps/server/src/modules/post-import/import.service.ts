@@ -1,3 +1,5 @@
+import { accountLabel } from '../posts/post-accounts.js';
+import { reachesAccount } from '../team/account-access.js';
 import {
   constraintsForAccount,
   describeTimeZone,
@@ -116,7 +118,11 @@ function readHeader(cells: string[], networks: Map<string, string>) {
 }
 
 /** The accounts a cell names, or the message for what it names wrongly. */
-function matchAccounts(cell: string, connected: postsRepo.ConnectedAccount[]) {
+function matchAccounts(
+  cell: string,
+  connected: postsRepo.ConnectedAccount[],
+  reaches: (account: postsRepo.ConnectedAccount) => boolean,
+) {
   const tokens = cell
     .split(/[;,]/)
     .map((t) => t.trim())
@@ -137,7 +143,10 @@ function matchAccounts(cell: string, connected: postsRepo.ConnectedAccount[]) {
       );
     }
     if (found.length === 0 && network === null) {
-      const ofNetwork = connected.filter((a) => a.platformName.toLowerCase() === wanted);
+      // A network alone means the importer's own account on it, never one outside their reach.
+      const ofNetwork = connected.filter(
+        (a) => a.platformName.toLowerCase() === wanted && reaches(a),
+      );
       if (ofNetwork.length > 1) {
         messages.push(
           `accounts: "${token}" has ${ofNetwork.length} connected accounts; name one, like ${ofNetwork[0]!.platformName.toLowerCase()}:@${ofNetwork[0]!.username ?? 'handle'}.`,
@@ -151,6 +160,13 @@ function matchAccounts(cell: string, connected: postsRepo.ConnectedAccount[]) {
         found.length === 0
           ? `accounts: no connected account matches "${token}".`
           : `accounts: "${token}" matches ${found.length} accounts; add the network, like x:@handle.`,
+      );
+      continue;
+    }
+    if (!reaches(found[0]!)) {
+      const a = found[0]!;
+      messages.push(
+        `accounts: you don't have access to ${accountLabel({ username: a.username, name: a.name, network: a.platformName })}. Ask an Admin.`,
       );
       continue;
     }
@@ -177,6 +193,8 @@ function readTime(cell: string, zone: ApplicableTimeZone): Date | string {
 /** What every row of one file is checked against: read once, before the first row. */
 interface ImportContext {
   connected: postsRepo.ConnectedAccount[];
+  /** The accounts the importer is limited to; null: every account. */
+  accountIds: string[] | null;
   /** The zone that applies to the importer: wall times are read in it, times written in it. */
   zone: ApplicableTimeZone;
   now: Date;
@@ -227,6 +245,7 @@ async function openCsv(
   }
   return {
     connected,
+    accountIds: caller.accountIds ?? null,
     zone,
     now: deps.now(),
     mode,
@@ -267,7 +286,9 @@ function analyseRow(
     const index = columns.findIndex((c) => c.kind === 'simple' && c.name === name);
     return index >= 0 ? (cells[index] ?? '') : '';
   };
-  const { chosen, messages: accountMessages } = matchAccounts(get('accounts'), connected);
+  const { chosen, messages: accountMessages } = matchAccounts(get('accounts'), connected, (a) =>
+    reachesAccount(ctx, a.integrationId),
+  );
   messages.push(...accountMessages);
 
   // Texts: the shared one, and a network's own where its column has one.

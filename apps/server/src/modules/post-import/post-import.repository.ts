@@ -1,6 +1,7 @@
 import type { PostStatus } from '@herald/contract';
 import { and, asc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { reachablePost } from '../posts/posts.lookups.js';
 import { platforms, posts, postTargets } from '../../db/schema.js';
 
 /** Every network, active or not, by id and name (the import matches names). */
@@ -21,6 +22,7 @@ export async function exportPage(
   query: { from: string; to: string; status?: PostStatus[] },
   after: { date: Date; id: string } | null,
   limit: number,
+  reachable: readonly string[] | null = null,
 ): Promise<Array<Omit<typeof posts.$inferSelect, 'linkTracking'> & { date: Date }>> {
   return db
     .select({
@@ -44,6 +46,7 @@ export async function exportPage(
         gte(date, new Date(query.from)),
         lt(date, new Date(query.to)),
         query.status?.length ? inArray(posts.status, query.status) : undefined,
+        reachable ? reachablePost(organizationId, reachable) : undefined,
         after
           ? or(gt(date, after.date), and(eq(date, after.date), gt(posts.id, after.id)))
           : undefined,
@@ -58,6 +61,7 @@ export function targetsOfPosts(db: Db, organizationId: string, postIds: string[]
   return db
     .select({
       postId: postTargets.postId,
+      integrationId: postTargets.integrationId,
       accountName: postTargets.accountName,
       accountUsername: postTargets.accountUsername,
       network: platforms.name,

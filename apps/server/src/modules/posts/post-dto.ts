@@ -1,3 +1,4 @@
+import { reachesAccount } from '../team/account-access.js';
 import {
   TikTokPostSettingsSchema,
   webUrlOrNull,
@@ -53,6 +54,19 @@ export async function toPostDtos(
       followUps,
     ),
   );
+}
+
+/** A post as a member limited to some accounts sees it: the targets of those accounts only. */
+export function withReachableTargets(post: Post, member: { accountIds: string[] | null }): Post {
+  if (member.accountIds === null) return post;
+  const platformPosts = post.platformPosts.filter((t) => reachesAccount(member, t.integrationId));
+  const networks = new Set(platformPosts.map((t) => t.platformId));
+  return {
+    ...post,
+    accounts: post.accounts.filter((a) => reachesAccount(member, a.id)),
+    platformPosts,
+    platforms: post.platforms.filter((p) => networks.has(p.id)),
+  };
 }
 
 /** A listed post (its relations read with it, repo.listPosts) as the API answers it. */

@@ -13,12 +13,13 @@ export function postsDashboardSource(
   now: () => Date = () => new Date(),
 ): DashboardPostSource {
   return {
-    async summary(organizationId) {
+    async summary(organizationId, accountIds = null) {
       const { total, upcoming, newest } = await dashboardSummary(
         db,
         organizationId,
         now(),
         RECENT_POSTS,
+        accountIds,
       );
       return {
         total,

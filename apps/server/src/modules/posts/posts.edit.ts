@@ -1,3 +1,4 @@
+import { reachableAccounts } from './post-accounts.js';
 import {
   type TargetStatus,
   constraintsForAccount,
@@ -122,7 +123,11 @@ export async function planEdit(
   }
   const lockedAccounts = new Set(locked.flatMap((t) => (t.integrationId ? [t.integrationId] : [])));
   const lockedNetworks = new Set(locked.map((t) => t.platformId));
-  const connected = await repo.connectedAccounts(db, org);
+  const connected = reachableAccounts(
+    caller,
+    await repo.connectedAccounts(db, org),
+    fields.integrationIds,
+  );
   const chosen = chooseAccounts(connected, {
     integrationIds: [...integrationIds].filter((id) => !lockedAccounts.has(id)),
     platformIds: [...platformIds].filter((id) => !lockedNetworks.has(id)),

@@ -12,6 +12,8 @@ export {
   insertPost,
   lockPost,
   mediaOfPost,
+  reachablePost,
+  targetAccountsOfPosts,
   updatePost,
 } from './posts.repository.js';
 export type { ConnectedAccount, NewTarget, PostRow } from './posts.repository.js';

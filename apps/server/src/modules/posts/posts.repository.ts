@@ -44,6 +44,21 @@ export interface PostFilter {
   integrationId?: string;
   /** Only posts without a scheduled time. */
   unscheduled?: boolean;
+  /** Only posts with a target on one of these accounts (a member limited to some accounts). */
+  reachable?: string[];
+}
+
+/**
+ * Posts (of the outer `posts`) with a target on one of `accountIds`: what a member limited to
+ * those accounts sees.
+ */
+export function reachablePost(organizationId: string, accountIds: readonly string[]): SQL {
+  if (accountIds.length === 0) return sql`false`;
+  return sql`exists (select 1 from ${postTargets} where ${and(
+    eq(postTargets.postId, posts.id),
+    eq(postTargets.organizationId, organizationId),
+    inArray(postTargets.integrationId, [...accountIds]),
+  )})`;
 }
 
 /** The calendar's date of a post: its scheduled time, else when it was created. */
@@ -67,6 +82,7 @@ function filterSql(organizationId: string, filter: PostFilter): SQL | undefined 
   if (filter.from) conditions.push(gte(postDateSql, filter.from));
   if (filter.to) conditions.push(lt(postDateSql, filter.to));
   if (filter.unscheduled) conditions.push(isNull(posts.scheduledAt));
+  if (filter.reachable) conditions.push(reachablePost(organizationId, filter.reachable));
   if (filter.platformId || filter.integrationId) {
     // Through the targets, which belong to the same organization as their post.
     const target: SQL[] = [
@@ -88,7 +104,8 @@ const isUnfiltered = (f: PostFilter) =>
   !f.to &&
   !f.platformId &&
   !f.integrationId &&
-  !f.unscheduled;
+  !f.unscheduled &&
+  !f.reachable;
 
 /** A target of a listed post as the statements read it: the row's own fields. */
 interface StoredTarget {
@@ -716,7 +733,17 @@ export async function deletePost(db: Db, organizationId: string, postId: string)
 }
 
 /** What the dashboard shows: totals, upcoming, and the newest posts. */
-export async function dashboardSummary(db: Db, organizationId: string, now: Date, recent: number) {
+export async function dashboardSummary(
+  db: Db,
+  organizationId: string,
+  now: Date,
+  recent: number,
+  reachable: readonly string[] | null = null,
+) {
+  const where = and(
+    eq(posts.organizationId, organizationId),
+    reachable ? reachablePost(organizationId, reachable) : undefined,
+  );
   const [[totals], newest] = await Promise.all([
     db
       .select({
@@ -724,13 +751,52 @@ export async function dashboardSummary(db: Db, organizationId: string, now: Date
         upcoming: sql<number>`count(*) filter (where ${posts.scheduledAt} > ${now} and ${posts.status} <> 'published')`,
       })
       .from(posts)
-      .where(eq(posts.organizationId, organizationId)),
-    db
-      .select()
-      .from(posts)
-      .where(eq(posts.organizationId, organizationId))
-      .orderBy(desc(posts.createdAt))
-      .limit(recent),
+      .where(where),
+    db.select().from(posts).where(where).orderBy(desc(posts.createdAt)).limit(recent),
   ]);
   return { total: totals?.total ?? 0, upcoming: Number(totals?.upcoming ?? 0), newest };
+}
+
+/**
+ * The accounts the posts go out to, per post of the organization (a post of another
+ * organization is absent): what a member limited to some accounts may reach of each.
+ */
+export async function targetAccountsOfPosts(db: Db, organizationId: string, postIds: string[]) {
+  const found = new Map<
+    string,
+    Array<{
+      integrationId: string | null;
+      username: string | null;
+      name: string | null;
+      network: string;
+    }>
+  >();
+  if (postIds.length === 0) return found;
+  const rows = await db
+    .select({
+      postId: posts.id,
+      integrationId: postTargets.integrationId,
+      username: postTargets.accountUsername,
+      name: postTargets.accountName,
+      network: platforms.name,
+    })
+    .from(posts)
+    .leftJoin(
+      postTargets,
+      and(eq(postTargets.postId, posts.id), eq(postTargets.organizationId, organizationId)),
+    )
+    .leftJoin(platforms, eq(platforms.id, postTargets.platformId))
+    .where(and(eq(posts.organizationId, organizationId), inArray(posts.id, postIds)));
+  for (const row of rows) {
+    const targets = found.get(row.postId) ?? [];
+    found.set(row.postId, targets);
+    if (row.network !== null)
+      targets.push({
+        integrationId: row.integrationId,
+        username: row.username,
+        name: row.name,
+        network: row.network,
+      });
+  }
+  return found;
 }

@@ -21,6 +21,7 @@ import { requireMember, requireUser } from '../../http/access.js';
 import { callerTimeZone } from '../../http/time-zone.js';
 import { meterUpload } from '../../http/rate-limits.js';
 import { AppError } from '../../lib/app-error.js';
+import { withReachableTargets } from './post-dto.js';
 import { parseCreateFields, parseEditFields } from './post-fields.js';
 import { editPost, planEdit } from './posts.edit.js';
 import {
@@ -45,6 +46,7 @@ function callerOf(request: FastifyRequest, organizationId: string): Caller {
     organizationId,
     userId: requireUser(request).user.id,
     canApprove: requireMember(request).permissions.includes('post:approve'),
+    accountIds: requireMember(request).accountIds,
   };
 }
 
@@ -176,6 +178,7 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
     async (request) => {
       const { status, q, from, to, platformId, integrationId, unscheduled, page, pageSize } =
         request.query;
+      const member = requireMember(request);
       const { posts, meta } = await listPosts(
         deps,
         request.params.orgId,
@@ -189,10 +192,15 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
           unscheduled,
           page,
           pageSize,
+          reachable: member.accountIds ?? undefined,
         },
         POSTS_LIST_CAP,
       );
-      return { status: 'success' as const, data: { posts }, meta };
+      return {
+        status: 'success' as const,
+        data: { posts: posts.map((post) => withReachableTargets(post, member)) },
+        meta,
+      };
     },
   );
 
@@ -204,7 +212,12 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
     },
     async (request) => ({
       status: 'success' as const,
-      data: { post: await getPost(deps, request.params.orgId, request.params.postId) },
+      data: {
+        post: withReachableTargets(
+          await getPost(deps, request.params.orgId, request.params.postId),
+          requireMember(request),
+        ),
+      },
     }),
   );
 

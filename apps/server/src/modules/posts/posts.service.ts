@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { IngestedMedia, MediaStore } from '../../media/media-store.js';
 import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
 import { listedPostDto, toPostDtos } from './post-dto.js';
+import { reachableAccounts } from './post-accounts.js';
 import {
   checkContentKeys,
   checkMediaKeys,
@@ -64,6 +65,8 @@ export interface Caller {
   userId: string;
   /** Holds post:approve: never submits for approval (absent counts as not holding it). */
   canApprove?: boolean;
+  /** The connected accounts the caller is limited to (absent or null: every account). */
+  accountIds?: string[] | null;
 }
 
 export const startOfUtcDay = (date: Date) =>
@@ -103,7 +106,11 @@ export async function planCreate(
   caller: Caller,
   fields: CreatePostFields,
 ): Promise<CreatePlan> {
-  const connected = await repo.connectedAccounts(deps.db, caller.organizationId);
+  const connected = reachableAccounts(
+    caller,
+    await repo.connectedAccounts(deps.db, caller.organizationId),
+    fields.integrationIds,
+  );
   const accounts = chooseAccounts(connected, fields);
   const targets: TargetRule[] = labelTargets(accounts).map((a) => ({
     integrationId: a.integrationId,

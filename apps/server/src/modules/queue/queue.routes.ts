@@ -14,7 +14,9 @@ import {
 } from '@herald/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../../http/access.js';
+import { requireMember, requireUser } from '../../http/access.js';
+import { AppError } from '../../lib/app-error.js';
+import { onlyReachable, reachesAccount } from '../team/account-access.js';
 import type { PostsDeps } from '../posts/posts.service.js';
 import {
   copySlots,
@@ -49,10 +51,15 @@ export async function queueRoutes(app: FastifyInstance, deps: PostsDeps) {
         response: { 200: QueueResponseSchema },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: await getQueue(deps, request.params.orgId, callerOf(request)),
-    }),
+    async (request) => {
+      const queue = await getQueue(deps, request.params.orgId, callerOf(request));
+      const accounts = onlyReachable(
+        requireMember(request),
+        queue.accounts,
+        (a) => a.integrationId,
+      );
+      return { status: 'success' as const, data: { ...queue, accounts } };
+    },
   );
 
   api.put(
@@ -136,10 +143,19 @@ export async function queueRoutes(app: FastifyInstance, deps: PostsDeps) {
         response: { 200: NextSlotResponseSchema },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: { at: await peekNextSlot(deps, request.params.orgId, request.query.integrationIds) },
-    }),
+    async (request) => {
+      const member = requireMember(request);
+      // An account outside a limited member's reach reads as not connected, as peekNextSlot says.
+      if (!request.query.integrationIds.every((id) => reachesAccount(member, id)))
+        throw new AppError(
+          'NOT_FOUND',
+          'One of the chosen accounts is not connected to this organization.',
+        );
+      return {
+        status: 'success' as const,
+        data: { at: await peekNextSlot(deps, request.params.orgId, request.query.integrationIds) },
+      };
+    },
   );
 
   api.get(
@@ -154,9 +170,18 @@ export async function queueRoutes(app: FastifyInstance, deps: PostsDeps) {
         response: { 200: EmptySlotsResponseSchema },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: { slots: await emptySlots(deps, request.params.orgId, request.query) },
-    }),
+    async (request) => {
+      const { accountIds } = requireMember(request);
+      // A limited member sees the slots of their own accounts only.
+      const integrationIds =
+        accountIds === null
+          ? request.query.integrationIds
+          : (request.query.integrationIds ?? accountIds).filter((id) => accountIds.includes(id));
+      const slots =
+        integrationIds?.length === 0
+          ? []
+          : await emptySlots(deps, request.params.orgId, { ...request.query, integrationIds });
+      return { status: 'success' as const, data: { slots } };
+    },
   );
 }

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { integrations, platforms } from '../../db/schema.js';
+import { eq, inArray } from 'drizzle-orm';
+import { integrations, platforms, posts as postsTable } from '../../db/schema.js';
 import { seedConnectedAccount } from '../../test/analytics-seed.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
+import { multipart } from '../../test/multipart.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
 
 /**
- * Access per account: a Content Creator limited to account A of the organization's accounts A
+ * Access per account: a client manager limited to account A of the organization's accounts A
  * and B, beside an unlimited one. Every probe with B's ids is refused as another organization's
  * would be; the same call with A's goes through.
  */
@@ -20,6 +21,7 @@ let adminMemberId: string;
 let accountA: string;
 let accountB: string;
 let foreignAccount: string;
+let xPlatformId: string;
 
 const membersUrl = () => `/api/organizations/${orgId}/members`;
 const limit = (memberId: string, integrationIds: string[] | null, by = owner) =>
@@ -29,10 +31,30 @@ beforeAll(async () => {
   t = await createTestApp();
   const org = await createOrg(t.app, 'accounts.owner@example.com', 'Agency');
   ({ owner, orgId } = org);
-  const [platform] = await t.database.db.select().from(platforms).limit(1);
+  const [platform] = await t.database.db.select().from(platforms).where(eq(platforms.name, 'X'));
+  xPlatformId = platform!.id;
   accountA = await seedConnectedAccount(t.database.db, orgId, platform!.id, 'acme');
   accountB = await seedConnectedAccount(t.database.db, orgId, platform!.id, 'globex');
-  const creator = { roleId: org.roleId('ContentCreator') };
+  for (const [id, username] of [
+    [accountA, 'acme'],
+    [accountB, 'globex'],
+  ] as const)
+    await t.database.db.update(integrations).set({ username }).where(eq(integrations.id, id));
+  // A client manager: posts and their approval, inbox and analytics, as an agency gives someone per client.
+  const role = await owner.call('POST', `/api/organizations/${orgId}/roles`, {
+    name: 'Client Manager',
+    permissionIds: [
+      'post:create',
+      'post:edit',
+      'post:delete',
+      'post:approve',
+      'dm:view',
+      'dm:send',
+      'analytics:view',
+      'analytics:export',
+    ],
+  });
+  const creator = { roleId: role.body.data.role.id as string };
   const added = await addMember(t.app, owner, orgId, 'limited@example.com', creator);
   ({ actor: limited, memberId: limitedId } = added);
   unlimited = (await addMember(t.app, owner, orgId, 'unlimited@example.com', creator)).actor;
@@ -115,5 +137,218 @@ describe('connected accounts', () => {
     );
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('This account is not connected to this organization.');
+  });
+});
+
+const postsUrl = () => `/api/organizations/${orgId}/posts`;
+async function submit(
+  actor: Actor,
+  method: 'POST' | 'PUT',
+  url: string,
+  fields: Record<string, string>,
+) {
+  const body = await multipart(fields, []);
+  const res = await send(t.app, actor.jar, {
+    method,
+    url,
+    headers: { ...body.headers, origin: TEST_PUBLIC_URL },
+    payload: body.payload,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+const draftTo = async (accounts: string[], content: string, actor = owner) => {
+  const res = await submit(actor, 'POST', `/api/organizations/${orgId}/post`, {
+    integrationIds: JSON.stringify(accounts),
+    content,
+  });
+  expect(res.status).toBe(201);
+  return res.body.data.post.id as string;
+};
+
+describe('posts', () => {
+  let onA: string;
+  let onB: string;
+  let onBoth: string;
+  beforeAll(async () => {
+    onA = await draftTo([accountA], 'For Acme');
+    onB = await draftTo([accountB], 'For Globex');
+    onBoth = await draftTo([accountA, accountB], 'For both');
+  });
+
+  it('creates a post on an account the member reaches', async () => {
+    const id = await draftTo([accountA], 'Mine', limited);
+    const res = await limited.call('GET', `${postsUrl()}/${id}`);
+    expect(res.body.data.post.accounts.map((a: { id: string }) => a.id)).toEqual([accountA]);
+  });
+
+  it('refuses a post naming another account, naming it', async () => {
+    for (const accounts of [[accountB], [accountA, accountB]]) {
+      const res = await submit(limited, 'POST', `/api/organizations/${orgId}/post`, {
+        integrationIds: JSON.stringify(accounts),
+        content: 'Not mine',
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe("You don't have access to @globex on X. Ask an Admin.");
+    }
+  });
+
+  it('takes a network named by its id to mean the member’s own account on it', async () => {
+    const res = await submit(limited, 'POST', `/api/organizations/${orgId}/post`, {
+      platformIds: JSON.stringify([xPlatformId]),
+      content: 'By network',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.post.accounts.map((a: { id: string }) => a.id)).toEqual([accountA]);
+  });
+
+  it('lists only posts with an account the member reaches, showing only those accounts', async () => {
+    const res = await limited.call('GET', `${postsUrl()}?pageSize=100`);
+    const listed = new Map<string, any>(res.body.data.posts.map((p: any) => [p.id, p]));
+    expect(listed.has(onA)).toBe(true);
+    expect(listed.has(onB)).toBe(false);
+    expect(listed.get(onBoth).accounts.map((a: { id: string }) => a.id)).toEqual([accountA]);
+    expect(JSON.stringify(res.body)).not.toContain('globex');
+    const all = await unlimited.call('GET', `${postsUrl()}?pageSize=100`);
+    expect(all.body.data.posts.map((p: { id: string }) => p.id)).toEqual(
+      expect.arrayContaining([onA, onB, onBoth]),
+    );
+  });
+
+  it('answers another account’s post as not found, on every post route', async () => {
+    const probes: Array<[string, string, unknown?]> = [
+      ['GET', `${postsUrl()}/${onB}`],
+      ['PUT', `${postsUrl()}/${onB}`, { content: 'Changed' }],
+      ['DELETE', `${postsUrl()}/${onB}`],
+      ['POST', `${postsUrl()}/${onB}/queue`],
+      ['POST', `${postsUrl()}/${onB}/duplicate`],
+      ['GET', `${postsUrl()}/${onB}/internal-comments`],
+      ['POST', `${postsUrl()}/bulk/delete`, { postIds: [onA, onB] }],
+      ['POST', `${postsUrl()}/bulk/draft`, { postIds: [onB] }],
+      ['POST', `${postsUrl()}/bulk/duplicate`, { postIds: [onB] }],
+    ];
+    for (const [method, url, body] of probes) {
+      const res = await limited.call(method as 'GET', url, body);
+      expect([method, url, res.status]).toEqual([method, url, 404]);
+      expect(res.body.message).toBe('This post does not exist in this organization.');
+    }
+    expect((await owner.call('GET', `${postsUrl()}/${onB}`)).status).toBe(200);
+  });
+
+  it('shows a post shared with another account but lets the member change none of it', async () => {
+    const read = await limited.call('GET', `${postsUrl()}/${onBoth}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data.post.platformPosts.map((p: any) => p.integrationId)).toEqual([accountA]);
+    const refusals = [
+      await limited.call('PUT', `${postsUrl()}/${onBoth}`, { content: 'Changed' }),
+      await limited.call('DELETE', `${postsUrl()}/${onBoth}`),
+      await limited.call('POST', `${postsUrl()}/bulk/delete`, { postIds: [onBoth] }),
+      await submit(limited, 'PUT', `/api/organizations/${orgId}/post/${onBoth}`, {
+        integrationIds: JSON.stringify([accountA]),
+        content: 'Only mine now',
+      }),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe("You don't have access to @globex on X. Ask an Admin.");
+    }
+  });
+
+  it('lets the member edit and delete a post of their own accounts, but not add another', async () => {
+    const edited = await limited.call('PUT', `${postsUrl()}/${onA}`, { content: 'Edited' });
+    expect(edited.status).toBe(200);
+    const widened = await submit(limited, 'PUT', `/api/organizations/${orgId}/post/${onA}`, {
+      integrationIds: JSON.stringify([accountA, accountB]),
+      content: 'Both',
+    });
+    expect(widened.status).toBe(403);
+    expect(widened.body.message).toBe("You don't have access to @globex on X. Ask an Admin.");
+    const mine = await draftTo([accountA], 'To delete', limited);
+    expect((await limited.call('DELETE', `${postsUrl()}/${mine}`)).status).toBe(200);
+  });
+});
+
+describe('post lists beside the library', () => {
+  let onB: string;
+  let onBoth: string;
+  beforeAll(async () => {
+    onB = await draftTo([accountB], 'Globex only, exported');
+    onBoth = await draftTo([accountA, accountB], 'Both, exported');
+  });
+
+  it('exports only the posts and accounts the member reaches', async () => {
+    const range = `from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 86_400_000).toISOString()}`;
+    const mine = await send(t.app, limited.jar, {
+      method: 'GET',
+      url: `${postsUrl()}/export.csv?${range}`,
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).not.toContain(onB);
+    expect(mine.body).toContain(onBoth);
+    expect(mine.body).toContain('@acme');
+    expect(mine.body).not.toContain('@globex');
+    const all = await send(t.app, unlimited.jar, {
+      method: 'GET',
+      url: `${postsUrl()}/export.csv?${range}`,
+    });
+    expect(all.body).toContain(onB);
+    expect(all.body).toContain('@globex');
+  });
+
+  it('refuses an import row naming another account, with the row’s reason', async () => {
+    const csv = ['text,accounts', 'Mine,x:@acme', 'Theirs,x:@globex', 'By network,x'].join('\n');
+    const res = await limited.call('POST', `${postsUrl()}/import/dry-run`, { csv, mode: 'draft' });
+    expect(res.status).toBe(200);
+    const rows = res.body.data.rows as Array<{ ok: boolean; messages: string[] }>;
+    expect(rows.map((r) => r.ok)).toEqual([true, false, true]);
+    expect(rows[1]!.messages).toEqual([
+      "accounts: you don't have access to @globex on X. Ask an Admin.",
+    ]);
+    const owners = await owner.call('POST', `${postsUrl()}/import/dry-run`, { csv, mode: 'draft' });
+    // Two accounts on X: the owner must name one.
+    expect(owners.body.data.rows.map((r: { ok: boolean }) => r.ok)).toEqual([true, true, false]);
+  });
+
+  it('shows only waiting posts of the member’s accounts in the approval queue', async () => {
+    await t.database.db
+      .update(postsTable)
+      .set({ status: 'pending_approval' })
+      .where(inArray(postsTable.id, [onB, onBoth]));
+    const res = await limited.call('GET', `/api/organizations/${orgId}/approvals`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.posts.map((p: { id: string }) => p.id)).toEqual([onBoth]);
+    expect(res.body.data.count).toBe(1);
+    expect(JSON.stringify(res.body)).not.toContain('globex');
+    const all = await owner.call('GET', `/api/organizations/${orgId}/approvals`);
+    expect(all.body.data.count).toBe(2);
+    expect(
+      (await limited.call('POST', `/api/organizations/${orgId}/approvals/${onB}/approve`, {}))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe('queue and dashboard', () => {
+  it('shows only the member’s accounts in the queue and refuses another’s next slot', async () => {
+    const queue = await limited.call('GET', `/api/organizations/${orgId}/queue`);
+    expect(queue.status).toBe(200);
+    expect(queue.body.data.accounts.map((a: { integrationId: string }) => a.integrationId)).toEqual(
+      [accountA],
+    );
+    const next = await limited.call(
+      'GET',
+      `/api/organizations/${orgId}/queue/next?integrationIds=${accountB}`,
+    );
+    expect(next.status).toBe(404);
+    expect(next.body.message).toBe(
+      'One of the chosen accounts is not connected to this organization.',
+    );
+  });
+
+  it('counts and shows only the member’s accounts and posts on the dashboard', async () => {
+    const mine = await limited.call('GET', `/api/organizations/${orgId}/dashboard`);
+    const all = await owner.call('GET', `/api/organizations/${orgId}/dashboard`);
+    expect(mine.body.data.integrations.map((i: { id: string }) => i.id)).toEqual([accountA]);
+    expect(mine.body.data.postCounts.total).toBeLessThan(all.body.data.postCounts.total);
+    expect(JSON.stringify(mine.body)).not.toContain('globex');
   });
 });

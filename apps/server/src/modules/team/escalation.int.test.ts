@@ -45,13 +45,18 @@ afterAll(() => t?.close());
 
 async function rolesAndPermissions() {
   const members = (await owner.call('GET', `/api/organizations/${orgId}/members?pageSize=50`)).body
-    .data.members as Array<{ id: string; roleId: string; permissions: string[] }>;
+    .data.members as Array<{
+    id: string;
+    roleId: string;
+    permissions: string[];
+    accountIds: string[] | null;
+  }>;
   const roles = (await owner.call('GET', `/api/organizations/${orgId}/roles`)).body as Array<{
     id: string;
     permissions: Array<{ name: string }>;
   }>;
   return JSON.stringify({
-    members: members.map((m) => [m.id, m.roleId, [...m.permissions].sort()]).sort(),
+    members: members.map((m) => [m.id, m.roleId, [...m.permissions].sort(), m.accountIds]).sort(),
     roles: roles.map((r) => [r.id, r.permissions.map((p) => p.name).sort()]).sort(),
   });
 }
@@ -66,6 +71,7 @@ describe('no escalation through any role-changing route', () => {
         'POST /member/invite/:orgId',
         'POST /organizations/:orgId/roles',
         'PUT /organizations/:orgId/members/:memberId',
+        'PUT /organizations/:orgId/members/:memberId/accounts',
         'PUT /organizations/:orgId/roles/:roleId',
       ].sort(),
     );
@@ -84,6 +90,12 @@ describe('no escalation through any role-changing route', () => {
         'change their own role at all',
         manager.call('PUT', `/api/organizations/${orgId}/members/${managerMemberId}`, {
           roleId: roleId('ContentCreator'),
+        }),
+      ],
+      [
+        'change which accounts they reach',
+        manager.call('PUT', `/api/organizations/${orgId}/members/${managerMemberId}/accounts`, {
+          integrationIds: null,
         }),
       ],
       [

@@ -83,15 +83,17 @@ export async function allClientsApprovals(deps: AllClientsDeps, userId: string) 
 }
 
 export async function allClientsInbox(deps: AllClientsDeps, userId: string) {
-  const clients = await clientsFor(deps.db, userId, 'inbox');
+  const memberships = await membershipsFor(deps.db, userId, 'inbox');
+  const clients = memberships.map(clientOf);
   const pages = await Promise.all(
-    clients.map((client) =>
-      listConversations(deps, client.id, userId, {
-        tab: 'all',
-        status: 'open',
-        labels: [],
-        limit: INBOX_PER_CLIENT,
-      }),
+    memberships.map((member) =>
+      listConversations(
+        deps,
+        member.organizationId,
+        userId,
+        { tab: 'all', status: 'open', labels: [], limit: INBOX_PER_CLIENT },
+        member,
+      ),
     ),
   );
   const conversations = pages

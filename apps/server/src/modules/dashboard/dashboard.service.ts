@@ -48,7 +48,7 @@ export async function getDashboard(
     countUnread(db, userId, organizationId),
     posts.summary(organizationId, member.accountIds),
     canViewAnalytics ? getEngagementTrend(db, organizationId, zone) : null,
-    canViewInbox ? countUnreadConversations(db, organizationId) : null,
+    canViewInbox ? countUnreadConversations(db, organizationId, member.accountIds) : null,
   ]);
   return {
     organization: { id: organization.id, name: organization.name },

@@ -42,9 +42,19 @@ export interface ConversationFilter {
   /** A user id, or null for unassigned. */
   assignee?: string | null;
   integrationId?: string;
+  /** Only conversations of these accounts (a member limited to some accounts). */
+  reachable?: readonly string[] | null;
   before?: { at: Date; id: string };
   limit: number;
 }
+
+/** Conversations of `reachable` accounts only; null: of every account. */
+const ofAccounts = (reachable: readonly string[] | null | undefined) =>
+  reachable
+    ? reachable.length
+      ? inArray(c.integrationId, [...reachable])
+      : sql`false`
+    : undefined;
 
 const c = inboxConversations;
 
@@ -60,6 +70,7 @@ export function listConversations(db: Db, f: ConversationFilter) {
     f.assignee === null ? isNull(c.assigneeUserId) : undefined,
     f.assignee ? eq(c.assigneeUserId, f.assignee) : undefined,
     f.integrationId ? eq(c.integrationId, f.integrationId) : undefined,
+    ofAccounts(f.reachable),
     f.q
       ? or(
           ilike(c.title, containsPattern(f.q)),
@@ -100,13 +111,18 @@ export async function updateConversation(
 }
 
 /** Open, non-archived conversations with unread messages: the badge. */
-export async function countUnread(db: Db, organizationId: string) {
+export async function countUnread(
+  db: Db,
+  organizationId: string,
+  reachable: readonly string[] | null = null,
+) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(c)
     .where(
       and(
         eq(c.organizationId, organizationId),
+        ofAccounts(reachable),
         isNull(c.archivedAt),
         eq(c.status, 'open'),
         eq(c.unread, true),

@@ -26,7 +26,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../http/access.js';
+import { requireMember, requireUser } from '../../http/access.js';
 import { actOnMessage, blockParticipant, resolveReply, sendReply } from './inbox-replies.js';
 import * as service from './inbox.service.js';
 
@@ -62,6 +62,7 @@ export async function inboxRoutes(app: FastifyInstance, deps: service.InboxDeps)
         request.params.orgId,
         requireUser(request).user.id,
         request.query,
+        requireMember(request),
       );
       return {
         status: 'success' as const,
@@ -99,7 +100,8 @@ export async function inboxRoutes(app: FastifyInstance, deps: service.InboxDeps)
       config: { access: { org: 'GET /organizations/:orgId/inbox/summary' } },
       schema: { tags, params: org, response: { 200: InboxSummaryResponseSchema } },
     },
-    async (request) => ok(await service.getSummary(deps, request.params.orgId)),
+    async (request) =>
+      ok(await service.getSummary(deps, request.params.orgId, requireMember(request))),
   );
 
   api.patch(

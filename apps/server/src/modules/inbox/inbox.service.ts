@@ -1,3 +1,4 @@
+import { onlyReachable } from '../team/account-access.js';
 import {
   INBOX_DEFAULT_LABELS,
   INBOX_OWN_LABELS_MAX,
@@ -73,6 +74,7 @@ export async function listConversations(
     cursor?: string | undefined;
     limit: number;
   },
+  member: { accountIds: string[] | null } = { accountIds: null },
 ) {
   let assignee: string | null | undefined;
   if (query.assignee === 'me') assignee = userId;
@@ -93,6 +95,7 @@ export async function listConversations(
     ...(query.q ? { q: query.q } : {}),
     ...(assignee !== undefined ? { assignee } : {}),
     ...(query.integrationId ? { integrationId: query.integrationId } : {}),
+    reachable: member.accountIds,
     ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
     limit: query.limit + 1,
   });
@@ -159,14 +162,22 @@ export async function getThread(
 }
 
 /** The badge's count, what each account gives, and the organization's labels. */
-export async function getSummary(deps: InboxDeps, organizationId: string) {
+export async function getSummary(
+  deps: InboxDeps,
+  organizationId: string,
+  member: { accountIds: string[] | null } = { accountIds: null },
+) {
   const [unreadCount, accounts, { labels, ownLabels }] = await Promise.all([
-    repo.countUnread(deps.db, organizationId),
+    repo.countUnread(deps.db, organizationId, member.accountIds),
     repo.listAccounts(deps.db, organizationId),
     labelsOf(deps.db, organizationId),
   ]);
   const described: InboxAccount[] = [];
-  for (const { integration, platformName, sync } of accounts) {
+  for (const { integration, platformName, sync } of onlyReachable(
+    member,
+    accounts,
+    (a) => a.integration.id,
+  )) {
     const inbox = inboxOf(deps.networks, platformName)?.inbox;
     const caps = capabilitiesOrNull(inbox, deps.cipher, integration);
     described.push({
@@ -477,8 +488,11 @@ export async function removeLabel(db: Db, organizationId: string, name: string) 
 export { capabilitiesOf, toMessageDto };
 
 /** The organization's unread conversations (the dashboard's count). */
-export const countUnreadConversations = (db: Db, organizationId: string) =>
-  repo.countUnread(db, organizationId);
+export const countUnreadConversations = (
+  db: Db,
+  organizationId: string,
+  accountIds: string[] | null = null,
+) => repo.countUnread(db, organizationId, accountIds);
 
 /** Deletes up to `limit` webhook deliveries processed before `before`; answers how many. */
 export const deleteProcessedWebhookEvents = (db: Db, before: Date, limit: number) =>

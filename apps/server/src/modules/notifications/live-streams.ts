@@ -36,6 +36,8 @@ export interface StreamAccess {
   open: boolean;
   /** The organization's inbox events (dm:view). */
   inbox: boolean;
+  /** The accounts whose inbox events it carries (a member limited to some); null: every one. */
+  accountIds: string[] | null;
 }
 
 /** One open event stream: its grant, what it may carry, and how it ends. */
@@ -43,6 +45,7 @@ export class LiveStream {
   private ended = false;
   private endedBecause: 'session' | 'membership' | null = null;
   private inbox = false;
+  private accountIds: string[] | null = null;
   private onEnd: (() => void) | null = null;
   private pending: Promise<StreamAccess> | null = null;
 
@@ -52,7 +55,7 @@ export class LiveStream {
   ) {}
 
   get access(): StreamAccess {
-    return { open: !this.ended, inbox: !this.ended && this.inbox };
+    return { open: !this.ended, inbox: !this.ended && this.inbox, accountIds: this.accountIds };
   }
 
   /** What to do when the stream ends (once): at once when it has already ended. */
@@ -107,7 +110,10 @@ export class LiveStream {
     if (!access.live || !permissions || (this.inbox && !inbox)) {
       this.endedBecause = !access.live ? 'session' : 'membership';
       this.end();
-    } else this.inbox = inbox;
+    } else {
+      this.inbox = inbox;
+      this.accountIds = access.membership?.accountIds ?? null;
+    }
     return this.access;
   }
 

@@ -8,6 +8,8 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import {
   authSessions,
+  inboxConversations,
+  memberAccounts,
   members,
   notificationDeliveries,
   notificationPreferences,
@@ -307,6 +309,7 @@ export async function readStreamAccess(db: Db, grants: readonly StreamGrant[], n
     live: boolean;
     role_permissions: string[] | null;
     narrowed: string[] | null;
+    account_ids: string[] | null;
   }>(
     db,
     sql`
@@ -320,14 +323,20 @@ export async function readStreamAccess(db: Db, grants: readonly StreamGrant[], n
         (select array_agg(rp.permission) from ${rolePermissions} rp where rp.role_id = m.role_id),
         '{}'
       ) end as role_permissions,
-      m.permissions as narrowed
+      m.permissions as narrowed,
+      case when m.accounts_limited and not coalesce(
+        (select r.is_admin from ${roles} r where r.id = m.role_id), false
+      ) then coalesce(
+        (select array_agg(ma.integration_id) from ${memberAccounts} ma where ma.member_id = m.id),
+        '{}'
+      ) end as account_ids
     from unnest(
       ${list((g) => g.sessionId)}::uuid[],
       ${list((g) => g.userId)}::uuid[],
       ${list((g) => g.organizationId)}::uuid[]
     ) with ordinality as k(session_id, user_id, organization_id, n)
     left join lateral (
-      select a.id, a.role_id, a.permissions from ${members} a
+      select a.id, a.role_id, a.permissions, a.accounts_limited from ${members} a
       where a.organization_id = k.organization_id and a.user_id = k.user_id
         and a.status = 'ACTIVE'
       limit 1
@@ -337,9 +346,31 @@ export async function readStreamAccess(db: Db, grants: readonly StreamGrant[], n
   return rows.map((row) => ({
     live: row.live,
     membership: row.role_permissions
-      ? { rolePermissions: row.role_permissions, narrowed: row.narrowed }
+      ? {
+          rolePermissions: row.role_permissions,
+          narrowed: row.narrowed,
+          accountIds: row.account_ids,
+        }
       : null,
   }));
+}
+
+/** The account of one of the organization's conversations (null: none such). */
+export async function conversationAccountOf(
+  db: Db,
+  organizationId: string,
+  conversationId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ integrationId: inboxConversations.integrationId })
+    .from(inboxConversations)
+    .where(
+      and(
+        eq(inboxConversations.organizationId, organizationId),
+        sql`${inboxConversations.id}::text = ${conversationId}`,
+      ),
+    );
+  return row?.integrationId ?? null;
 }
 
 export type DeliveryRow = Omit<typeof notificationDeliveries.$inferSelect, 'userId'> & {

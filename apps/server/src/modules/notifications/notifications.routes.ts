@@ -25,7 +25,7 @@ import * as webhooks from './webhooks.js';
 import { loadMembership } from '../team/membership.js';
 import { type LiveStream, LiveStreams, type StreamAccess, TooManyStreams } from './live-streams.js';
 import type { NotificationBus } from './notification-bus.js';
-import { findForUser } from './notifications.repository.js';
+import { conversationAccountOf, findForUser } from './notifications.repository.js';
 import * as service from './notifications.service.js';
 import { hijackWithHeaders } from '../../lib/hijack.js';
 import { markLiveStream } from '../../http/drain.js';
@@ -335,8 +335,16 @@ export async function notificationsRoutes(
         if (announcement.event === 'inbox-typing' && announcement.data.user.id === user.id) return;
         send(
           (access) => access.inbox,
-          async () =>
-            `event: ${announcement.event}\ndata: ${JSON.stringify(announcement.data)}\n\n`,
+          async () => {
+            // A member limited to some accounts hears of their conversations only.
+            const limit = stream.access.accountIds;
+            if (limit !== null) {
+              const { conversationId } = announcement.data;
+              const account = await conversationAccountOf(db, organizationId, conversationId);
+              if (!account || !limit.includes(account)) return '';
+            }
+            return `event: ${announcement.event}\ndata: ${JSON.stringify(announcement.data)}\n\n`;
+          },
         );
       });
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);

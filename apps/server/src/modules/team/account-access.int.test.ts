@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { integrations, platforms, posts as postsTable } from '../../db/schema.js';
+import {
+  inboxConversations,
+  integrations,
+  platforms,
+  posts as postsTable,
+} from '../../db/schema.js';
+import { announceInbox } from '../notifications/notifications.repository.js';
+import { listeningUrl, openStream } from '../../test/event-stream.js';
 import { seedConnectedAccount } from '../../test/analytics-seed.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { multipart } from '../../test/multipart.js';
@@ -350,5 +357,78 @@ describe('queue and dashboard', () => {
     expect(mine.body.data.integrations.map((i: { id: string }) => i.id)).toEqual([accountA]);
     expect(mine.body.data.postCounts.total).toBeLessThan(all.body.data.postCounts.total);
     expect(JSON.stringify(mine.body)).not.toContain('globex');
+  });
+});
+
+describe('inbox', () => {
+  let convA: string;
+  let convB: string;
+  const inboxUrl = () => `/api/organizations/${orgId}/inbox`;
+  beforeAll(async () => {
+    const conversation = (integrationId: string, title: string) => ({
+      organizationId: orgId,
+      integrationId,
+      platform: 'X',
+      kind: 'dm' as const,
+      threadExternalId: title,
+      title,
+      lastMessageAt: new Date(),
+      unread: true,
+    });
+    const rows = await t.database.db
+      .insert(inboxConversations)
+      .values([conversation(accountA, 'Acme customer'), conversation(accountB, 'Globex customer')])
+      .returning({ id: inboxConversations.id });
+    [convA, convB] = rows.map((r) => r.id) as [string, string];
+  });
+
+  it('lists, counts and describes only the member’s accounts', async () => {
+    const list = await limited.call('GET', `${inboxUrl()}/conversations`);
+    expect(list.status).toBe(200);
+    expect(list.body.data.conversations.map((c: { id: string }) => c.id)).toEqual([convA]);
+    const summary = await limited.call('GET', `${inboxUrl()}/summary`);
+    expect(summary.body.data.unreadCount).toBe(1);
+    expect(
+      summary.body.data.accounts.map((a: { integrationId: string }) => a.integrationId),
+    ).toEqual([accountA]);
+    const all = await unlimited.call('GET', `${inboxUrl()}/conversations`);
+    expect(all.body.data.conversations.map((c: { id: string }) => c.id).sort()).toEqual(
+      [convA, convB].sort(),
+    );
+  });
+
+  it('answers another account’s conversation as not found, on every conversation route', async () => {
+    const c = `${inboxUrl()}/conversations/${convB}`;
+    const probes: Array<[string, string, unknown?]> = [
+      ['GET', c],
+      ['PATCH', c, { status: 'done' }],
+      ['DELETE', c],
+      ['POST', `${c}/messages`, { text: 'Hello', clientKey: 'probe-key-1' }],
+      ['POST', `${c}/notes`, { text: 'A note' }],
+      ['POST', `${c}/typing`, { typing: true }],
+      ['POST', `${c}/block`, {}],
+    ];
+    for (const [method, url, body] of probes) {
+      const res = await limited.call(method as 'GET', url, body);
+      expect([method, url, res.status]).toEqual([method, url, 404]);
+      expect(res.body.message).toBe('This conversation does not exist in this organization.');
+    }
+    expect((await limited.call('GET', `${inboxUrl()}/conversations/${convA}`)).status).toBe(200);
+  });
+
+  it('streams the member only the events of their accounts’ conversations', async () => {
+    const stream = await openStream(await listeningUrl(t.app), limited.jar.header(), orgId);
+    expect(stream.status).toBe(200);
+    const change = (conversationId: string) =>
+      announceInbox(t.database.db, {
+        event: 'inbox',
+        data: { organizationId: orgId, conversationId, change: 'message' },
+      });
+    await change(convB);
+    await change(convA);
+    // Events go out in order: once A's is here, B's would have been too.
+    await stream.next((e) => e.event === 'inbox' && e.data.includes(convA));
+    expect(stream.events.filter((e) => e.data.includes(convB))).toEqual([]);
+    stream.abort();
   });
 });

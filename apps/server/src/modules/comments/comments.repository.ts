@@ -1,6 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { integrations, platforms, posts, postTargets } from '../../db/schema.js';
+
+/** Among `reachable` accounts only (a member limited to some); null: any account. */
+const within = (column: AnyPgColumn, reachable: readonly string[] | null) =>
+  reachable === null ? undefined : reachable.length ? inArray(column, [...reachable]) : sql`false`;
 
 /**
  * The organization's connected account on a platform, with the platform's name: the one named
@@ -11,6 +16,7 @@ export async function findConnectedAccount(
   organizationId: string,
   platformId: string,
   integrationId?: string | null,
+  reachable: readonly string[] | null = null,
 ) {
   const [row] = await db
     .select({ integration: integrations, name: platforms.name })
@@ -22,6 +28,7 @@ export async function findConnectedAccount(
         eq(integrations.platformId, platformId),
         eq(integrations.status, 'CONNECTED'),
         integrationId ? eq(integrations.id, integrationId) : undefined,
+        within(integrations.id, reachable),
       ),
     )
     .orderBy(desc(integrations.connectedAt))
@@ -40,6 +47,7 @@ export async function findPostTarget(
   postId: string,
   platformId: string,
   integrationId?: string,
+  reachable: readonly string[] | null = null,
 ) {
   const [row] = await db
     .select({ target: postTargets, name: platforms.name })
@@ -52,6 +60,7 @@ export async function findPostTarget(
         eq(postTargets.postId, postId),
         eq(postTargets.platformId, platformId),
         integrationId ? eq(postTargets.integrationId, integrationId) : undefined,
+        within(postTargets.integrationId, reachable),
       ),
     )
     .orderBy(sql`${postTargets.status} = 'PUBLISHED' desc`, postTargets.createdAt)

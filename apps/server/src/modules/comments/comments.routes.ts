@@ -12,7 +12,8 @@ import {
   ReplyResponseSchema,
   webUrlOrNull,
 } from '@herald/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireMember } from '../../http/access.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import {
@@ -28,6 +29,11 @@ const stringOf = (value: unknown) => (typeof value === 'string' ? value : null);
 
 export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  /** The caller's accounts: a member limited to some reaches only those accounts' comments. */
+  const limitedTo = (request: FastifyRequest): CommentsDeps => ({
+    ...deps,
+    accountIds: requireMember(request).accountIds,
+  });
 
   api.get(
     '/organizations/:orgId/posts/:postId/media/:platformId',
@@ -42,7 +48,14 @@ export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
     },
     async (request) => {
       const { orgId, postId, platformId } = request.params;
-      const target = await publishedTarget(deps.db, orgId, postId, platformId);
+      const target = await publishedTarget(
+        deps.db,
+        orgId,
+        postId,
+        platformId,
+        undefined,
+        requireMember(request).accountIds,
+      );
       const embed = target.embed ?? {};
       return {
         status: 'success' as const,
@@ -73,7 +86,14 @@ export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
     },
     async (request) => {
       const { orgId, postId, platformId } = request.params;
-      const target = await publishedTarget(deps.db, orgId, postId, platformId);
+      const target = await publishedTarget(
+        deps.db,
+        orgId,
+        postId,
+        platformId,
+        undefined,
+        requireMember(request).accountIds,
+      );
       const permalink = webUrlOrNull(target.permalink);
       if (!permalink) {
         throw new AppError(
@@ -99,7 +119,7 @@ export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
     async (request) => {
       const { orgId, postId, platformId } = request.params;
       const { comments, nextCursor } = await listComments(
-        deps,
+        limitedTo(request),
         orgId,
         postId,
         platformId,
@@ -126,7 +146,13 @@ export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
     },
     async (request) => {
       const { orgId, platformId, commentId } = request.params;
-      const reply = await replyToComment(deps, orgId, platformId, commentId, request.body);
+      const reply = await replyToComment(
+        limitedTo(request),
+        orgId,
+        platformId,
+        commentId,
+        request.body,
+      );
       return { status: 'success' as const, data: { data: reply } };
     },
   );
@@ -147,7 +173,7 @@ export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
     async (request) => {
       const { orgId, platformId, commentId } = request.params;
       const { message, integrationId } = request.body;
-      await editComment(deps, orgId, platformId, commentId, message, integrationId);
+      await editComment(limitedTo(request), orgId, platformId, commentId, message, integrationId);
       return { status: 'success' as const, data: null };
     },
   );
@@ -167,7 +193,13 @@ export async function commentsRoutes(app: FastifyInstance, deps: CommentsDeps) {
     },
     async (request) => {
       const { orgId, platformId, commentId } = request.params;
-      await deleteComment(deps, orgId, platformId, commentId, request.query.integrationId);
+      await deleteComment(
+        limitedTo(request),
+        orgId,
+        platformId,
+        commentId,
+        request.query.integrationId,
+      );
       return { status: 'success' as const, data: null };
     },
   );

@@ -12,6 +12,11 @@ export interface CommentsDeps {
   db: Db;
   cipher: TokenCipher;
   networks: Map<string, NetworkRuntime>;
+  /**
+   * The accounts the caller is limited to (absent or null: every account): others' comments and
+   * posts read as not there.
+   */
+  accountIds?: string[] | null;
 }
 
 /** The docs/product.md#comment-entity shape of a network's comment. */
@@ -63,7 +68,13 @@ async function accountOn(
   platformId: string,
   integrationId?: string | null,
 ) {
-  const row = await findConnectedAccount(deps.db, organizationId, platformId, integrationId);
+  const row = await findConnectedAccount(
+    deps.db,
+    organizationId,
+    platformId,
+    integrationId,
+    deps.accountIds ?? null,
+  );
   if (!row) {
     throw new AppError('NOT_FOUND', 'This organization has no connected account on that platform.');
   }
@@ -82,8 +93,16 @@ export async function publishedTarget(
   postId: string,
   platformId: string,
   integrationId?: string,
+  accountIds: string[] | null = null,
 ) {
-  const row = await findPostTarget(db, organizationId, postId, platformId, integrationId);
+  const row = await findPostTarget(
+    db,
+    organizationId,
+    postId,
+    platformId,
+    integrationId,
+    accountIds,
+  );
   if (!row) {
     throw new AppError(
       'NOT_FOUND',
@@ -124,6 +143,7 @@ export async function listComments(
     postId,
     platformId,
     page.integrationId,
+    deps.accountIds ?? null,
   );
   // The comments are read as the account the post went out from.
   const { name, account, publishing } = await accountOn(
@@ -149,7 +169,14 @@ async function targetOf(
   integrationId?: string,
 ) {
   if (!postId) return { externalId: '', integrationId: integrationId ?? null };
-  return publishedTarget(deps.db, orgId, postId, platformId, integrationId);
+  return publishedTarget(
+    deps.db,
+    orgId,
+    postId,
+    platformId,
+    integrationId,
+    deps.accountIds ?? null,
+  );
 }
 
 export async function replyToComment(

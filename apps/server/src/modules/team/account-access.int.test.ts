@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   inboxConversations,
   integrations,
   platforms,
   posts as postsTable,
+  postTargets,
 } from '../../db/schema.js';
 import { announceInbox } from '../notifications/notifications.repository.js';
 import { listeningUrl, openStream } from '../../test/event-stream.js';
@@ -430,5 +431,57 @@ describe('inbox', () => {
     await stream.next((e) => e.event === 'inbox' && e.data.includes(convA));
     expect(stream.events.filter((e) => e.data.includes(convB))).toEqual([]);
     stream.abort();
+  });
+});
+
+describe('comments on posts', () => {
+  let shared: string;
+  beforeAll(async () => {
+    // Out on Globex only so far: what a member of Acme may not read.
+    shared = await draftTo([accountA, accountB], 'Out on Globex');
+    await t.database.db
+      .update(postsTable)
+      .set({ status: 'partially_published' })
+      .where(eq(postsTable.id, shared));
+    await t.database.db
+      .update(postTargets)
+      .set({ status: 'PUBLISHED', externalId: 'globex-post' })
+      .where(and(eq(postTargets.postId, shared), eq(postTargets.integrationId, accountB)));
+  });
+
+  it('reads no comments, embed or permalink of another account’s target', async () => {
+    const base = `${postsUrl()}/${shared}`;
+    const comments = await limited.call(
+      'GET',
+      `${base}/comments/${xPlatformId}?integrationId=${accountB}`,
+    );
+    expect(comments.status).toBe(404);
+    expect(comments.body.message).toBe('This post does not go out from that account.');
+    // The embed is of the member's own target, not yet out; the owner's is Globex's.
+    const own = await limited.call('GET', `${base}/media/${xPlatformId}`);
+    expect(own.status).toBe(400);
+    expect(own.body.message).toBe('This post is not published on X yet.');
+    expect(JSON.stringify(own.body)).not.toContain('globex-post');
+    const owners = await owner.call('GET', `${base}/media/${xPlatformId}`);
+    expect(owners.body.data.data.externalId).toBe('globex-post');
+  });
+
+  it('replies, edits and deletes comments as no other account', async () => {
+    const comment = `/api/organization/${orgId}/platform/${xPlatformId}/comment/c-1`;
+    const refusals = [
+      await limited.call('POST', `${comment}/replies`, {
+        message: 'Thanks!',
+        postId: shared,
+        integrationId: accountB,
+      }),
+      await limited.call('PUT', comment, { message: 'Edited', integrationId: accountB }),
+      await limited.call('DELETE', `${comment}?integrationId=${accountB}`),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(404);
+      expect(res.body.message).toMatch(
+        /^(This post does not go out from that account\.|This organization has no connected account on that platform\.)$/,
+      );
+    }
   });
 });

@@ -137,12 +137,15 @@ export async function getEngagementTrend(
   organizationId: string,
   zone: string,
   today = new Date(),
+  /** Only these accounts (a member limited to some, never none); null: every account. */
+  accountIds: string[] | null = null,
 ) {
   const to = dayIn(today.getTime(), zone);
   const from = addDaysTo(to, 1 - DASHBOARD_ENGAGEMENT_DAYS);
   const { start, end } = rangeIn(from, to, zone);
   const prevStart = dayStart(addDaysTo(from, -DASHBOARD_ENGAGEMENT_DAYS), zone);
-  const { now, then } = await comparePeriods(db, { organizationId }, prevStart, start, end);
+  const filter = accountIds ? { organizationId, integrationIds: accountIds } : { organizationId };
+  const { now, then } = await comparePeriods(db, filter, prevStart, start, end);
   return {
     ...kpi(now.engagementRate, then.engagementRate),
     from,

@@ -15,7 +15,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
+import { requireMember } from '../../http/access.js';
 import { callerTimeZone } from '../../http/time-zone.js';
+import { AppError } from '../../lib/app-error.js';
+import { onlyReachable } from '../team/account-access.js';
 import type { MediaStore } from '../../media/media-store.js';
 import {
   getAnalyticsOverview,
@@ -33,6 +36,30 @@ const zoneOf = (request: FastifyRequest, asked: string | undefined) =>
   asked ?? callerTimeZone(request).zone;
 
 /** The analytics screen's API (docs/analytics.md#api). */
+/**
+ * A query as a member limited to some accounts may ask it: about those accounts (all of them
+ * when it names none); naming another is refused.
+ */
+function reachableQuery<Q extends { integrationIds?: string[] | undefined }>(
+  request: FastifyRequest,
+  query: Q,
+): Q {
+  const { accountIds } = requireMember(request);
+  if (accountIds === null) return query;
+  if (accountIds.length === 0)
+    throw new AppError(
+      'FORBIDDEN',
+      "You don't have access to any connected account's analytics. Ask an Admin.",
+    );
+  if (!query.integrationIds?.length) return { ...query, integrationIds: accountIds };
+  if (query.integrationIds.some((id) => !accountIds.includes(id)))
+    throw new AppError(
+      'FORBIDDEN',
+      "You don't have access to the analytics of one of the chosen accounts. Ask an Admin.",
+    );
+  return query;
+}
+
 export async function analyticsRoutes(
   app: FastifyInstance,
   {
@@ -67,7 +94,7 @@ export async function analyticsRoutes(
       data: await getAnalyticsOverview(
         db,
         request.params.orgId,
-        request.query,
+        reachableQuery(request, request.query),
         zoneOf(request, request.query.timezone),
         signMediaUrl,
       ),
@@ -90,7 +117,7 @@ export async function analyticsRoutes(
       data: await getBestTimes(
         db,
         request.params.orgId,
-        request.query,
+        reachableQuery(request, request.query),
         zoneOf(request, request.query.timezone),
       ),
     }),
@@ -111,7 +138,7 @@ export async function analyticsRoutes(
       const csv = await exportPostMetricsCsv(
         db,
         request.params.orgId,
-        request.query,
+        reachableQuery(request, request.query),
         zoneOf(request, request.query.timezone),
       );
       return reply
@@ -135,7 +162,11 @@ export async function analyticsRoutes(
       },
     },
     async (request, reply) => {
-      const csv = await exportAccountSeriesCsv(db, request.params.orgId, request.query);
+      const csv = await exportAccountSeriesCsv(
+        db,
+        request.params.orgId,
+        reachableQuery(request, request.query),
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csv.filename}"`)
@@ -215,9 +246,15 @@ export async function analyticsRoutes(
         response: { 200: PostMetricsResponseSchema },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: await getPostMetrics(db, request.params.orgId, request.params.postId),
-    }),
+    async (request) => {
+      const metrics = await getPostMetrics(db, request.params.orgId, request.params.postId);
+      // A member limited to some accounts sees the figures of those accounts' targets only.
+      const targets = onlyReachable(
+        requireMember(request),
+        metrics.targets,
+        (t) => t.integrationId,
+      );
+      return { status: 'success' as const, data: { ...metrics, targets } };
+    },
   );
 }

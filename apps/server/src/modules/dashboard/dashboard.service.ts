@@ -47,7 +47,10 @@ export async function getDashboard(
     listPlans(db, { isAdmin: false }),
     countUnread(db, userId, organizationId),
     posts.summary(organizationId, member.accountIds),
-    canViewAnalytics ? getEngagementTrend(db, organizationId, zone) : null,
+    // A member limited to no account at all has no analytics to show.
+    canViewAnalytics && member.accountIds?.length !== 0
+      ? getEngagementTrend(db, organizationId, zone, undefined, member.accountIds)
+      : null,
     canViewInbox ? countUnreadConversations(db, organizationId, member.accountIds) : null,
   ]);
   return {

@@ -466,6 +466,17 @@ describe('comments on posts', () => {
     expect(owners.body.data.data.externalId).toBe('globex-post');
   });
 
+  it('shows the figures of the member’s own targets only', async () => {
+    const metrics = (actor: Actor) => actor.call('GET', `${postsUrl()}/${shared}/metrics`);
+    const owners = await metrics(owner);
+    expect(owners.body.data.targets.map((x: { integrationId: string }) => x.integrationId)).toEqual(
+      [accountB],
+    );
+    const mine = await metrics(limited);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.targets).toEqual([]);
+  });
+
   it('replies, edits and deletes comments as no other account', async () => {
     const comment = `/api/organization/${orgId}/platform/${xPlatformId}/comment/c-1`;
     const refusals = [
@@ -483,5 +494,42 @@ describe('comments on posts', () => {
         /^(This post does not go out from that account\.|This organization has no connected account on that platform\.)$/,
       );
     }
+  });
+});
+
+describe('analytics', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const analytics = (actor: Actor, path: string, extra = '') =>
+    actor.call(
+      'GET',
+      `/api/organizations/${orgId}/analytics/${path}?from=${today}&to=${today}${extra}`,
+    );
+
+  it('describes only the member’s accounts', async () => {
+    const mine = await analytics(limited, 'overview');
+    expect(mine.status).toBe(200);
+    const ids = (mine.body.data.accounts as Array<{ integrationId: string }>).map(
+      (a) => a.integrationId,
+    );
+    expect(ids).toEqual([accountA]);
+    const all = await analytics(owner, 'overview');
+    expect(
+      (all.body.data.accounts as Array<{ integrationId: string }>)
+        .map((a) => a.integrationId)
+        .sort(),
+    ).toEqual([accountA, accountB].sort());
+  });
+
+  it('refuses a filter or an export naming another account', async () => {
+    for (const path of ['overview', 'best-times', 'export.csv', 'accounts.csv']) {
+      const res = await analytics(limited, path, `&integrationIds=${accountB}`);
+      expect([path, res.status]).toEqual([path, 403]);
+      expect(res.body.message).toBe(
+        "You don't have access to the analytics of one of the chosen accounts. Ask an Admin.",
+      );
+    }
+    expect((await analytics(limited, 'best-times', `&integrationIds=${accountA}`)).status).toBe(
+      200,
+    );
   });
 });

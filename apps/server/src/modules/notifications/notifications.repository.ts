@@ -11,6 +11,7 @@ import {
   inboxConversations,
   memberAccounts,
   members,
+  postTargets,
   notificationDeliveries,
   notificationPreferences,
   notificationWebhooks,
@@ -108,9 +109,25 @@ export async function insertNotificationsFor(
             and type = 'POST_FAILED' and resolved_at is null
         )`
       : sql``;
+  // A notice about a post reaches no member limited to accounts the post does not go out to.
+  const reaches = n.postId
+    ? sql`not exists (
+        select 1 from ${members} m left join ${roles} ro on ro.id = m.role_id
+        where m.organization_id = ${organizationId} and m.user_id = a.user_id
+          and m.status = 'ACTIVE' and m.accounts_limited and not coalesce(ro.is_admin, false)
+          and not exists (
+            select 1 from ${memberAccounts} ma
+            join ${postTargets} pt on pt.integration_id = ma.integration_id
+            where ma.member_id = m.id and pt.post_id = ${n.postId}::uuid
+          )
+      )`
+    : sql`true`;
   await db.execute(sql`
     with recipients as (
-      ${admins}select unnest(${`{${[...new Set(to.userIds)].join(',')}}`}::uuid[])
+      select a.user_id from (
+        ${admins}select unnest(${`{${[...new Set(to.userIds)].join(',')}}`}::uuid[])
+      ) a(user_id)
+      where ${reaches}
     ), inserted as (
       insert into ${notifications}
         (organization_id, user_id, type, priority, message, post_id, outcome_key)

@@ -3,11 +3,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   inboxConversations,
   integrations,
+  notifications,
   platforms,
   posts as postsTable,
   postTargets,
 } from '../../db/schema.js';
-import { announceInbox } from '../notifications/notifications.repository.js';
+import {
+  announceInbox,
+  insertNotificationsFor,
+} from '../notifications/notifications.repository.js';
 import { listeningUrl, openStream } from '../../test/event-stream.js';
 import { seedConnectedAccount } from '../../test/analytics-seed.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
@@ -531,5 +535,30 @@ describe('analytics', () => {
     expect((await analytics(limited, 'best-times', `&integrationIds=${accountA}`)).status).toBe(
       200,
     );
+  });
+});
+
+describe('notifications', () => {
+  it('tells a limited member of posts of their accounts only', async () => {
+    const onA = await draftTo([accountA], 'Notified about Acme');
+    const onB = await draftTo([accountB], 'Notified about Globex');
+    for (const postId of [onA, onB])
+      await insertNotificationsFor(
+        t.database.db,
+        orgId,
+        { admins: false, userIds: [owner.userId, limited.userId, unlimited.userId] },
+        { type: 'POST_FAILED', priority: 'HIGH', message: `Failed ${postId}`, postId },
+      );
+    const recipients = async (postId: string) =>
+      (
+        await t.database.db
+          .select({ userId: notifications.userId })
+          .from(notifications)
+          .where(eq(notifications.postId, postId))
+      )
+        .map((r) => r.userId)
+        .sort();
+    expect(await recipients(onA)).toEqual([owner.userId, limited.userId, unlimited.userId].sort());
+    expect(await recipients(onB)).toEqual([owner.userId, unlimited.userId].sort());
   });
 });

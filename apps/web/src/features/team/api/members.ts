@@ -104,3 +104,25 @@ export function useResendInvitation(orgId: string) {
       }),
   });
 }
+
+/** `PUT …/members/{memberId}/accounts`: the connected accounts the member reaches (null: all). */
+export function useSetMemberAccounts(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      memberId,
+      integrationIds,
+    }: {
+      memberId: string;
+      integrationIds: string[] | null;
+    }) => {
+      const { data } = await apiClient.put(
+        `${orgPath(orgId)}/members/${encodeURIComponent(memberId)}/accounts`,
+        { integrationIds },
+        { schema: MemberResponseSchema },
+      );
+      return data.member;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.org(orgId) }),
+  });
+}

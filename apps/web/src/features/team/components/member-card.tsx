@@ -1,4 +1,4 @@
-import type { Member, MemberStatus, Role } from '@herald/contract';
+import type { Integration, Member, MemberStatus, Role } from '@herald/contract';
 import dayjs from 'dayjs';
 import { Link2, LogOut, Mail, UserMinus } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -8,6 +8,7 @@ import { SCREEN_TOAST_DURATIONS } from '@/config/toast';
 import { cn } from '@/lib/cn';
 import { toast, toastError } from '@/lib/toast';
 import { useChangeMemberRole, useCopyInvitationLink, useResendInvitation } from '../api/members';
+import { MemberAccounts } from './member-accounts';
 import { useRoleColors } from './role-colors';
 import { roleLabel } from '@/lib/role-label';
 
@@ -40,6 +41,10 @@ interface MemberCardProps {
   canInvite?: boolean;
   /** Herald can email invitations (SMTP_URL is configured). */
   invitationEmail?: boolean;
+  /** May limit the member to some connected accounts (offered for roles other than Admin). */
+  canLimitAccounts?: boolean;
+  /** The organization's connected accounts, for that choice. */
+  accounts?: Integration[];
   onRemove: (member: Member) => void;
   onLeave: (member: Member) => void;
 }
@@ -53,6 +58,8 @@ export function MemberCard({
   canRemove,
   canInvite = false,
   invitationEmail = false,
+  canLimitAccounts = false,
+  accounts = [],
   onRemove,
   onLeave,
 }: MemberCardProps) {
@@ -78,6 +85,7 @@ export function MemberCard({
     );
 
   const isInvitation = member.status === 'PENDING' && canInvite;
+  const isAdmin = roles.find((r) => r.id === member.roleId)?.isAdmin ?? false;
 
   return (
     <li
@@ -125,6 +133,9 @@ export function MemberCard({
         )}
         <span className="text-slate-500">{dateLine(member)}</span>
       </div>
+      {canLimitAccounts && !isSelf && !isAdmin && (
+        <MemberAccounts orgId={orgId} member={member} name={name} accounts={accounts} />
+      )}
       {isInvitation && (
         <InvitationActions orgId={orgId} member={member} invitationEmail={invitationEmail} />
       )}

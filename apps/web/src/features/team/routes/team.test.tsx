@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMe } from '@/testing/factories';
 import { fail, ok } from '@/testing/fake-server';
 import { mockServer, renderApp } from '@/testing/render-app';
+import { createIntegration } from '@/testing/platform-fixtures';
 import { createMember, defaultRoles, teamRoutes } from '@/testing/team-fixtures';
 
 const admin = createMe({ user: { displayName: 'Ada Lovelace', email: 'ada@example.com' } });
@@ -203,6 +204,38 @@ describe('/team', () => {
 
     expect(await screen.findByText('Grace Hopper is now Customer Support')).toBeInTheDocument();
     expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({ roleId: 'role_cs' });
+  });
+
+  it('lets an admin limit a member to some accounts, and give them all back', async () => {
+    const acme = createIntegration({ metadata: { username: 'acme' } });
+    const globex = createIntegration({ metadata: { username: 'globex' } });
+    const grace = team[1]!;
+    const { user, server } = await renderTeam(admin, {
+      'GET /organizations/org_1/integrations': ok({ platforms: [acme, globex] }),
+      [`PUT /organizations/org_1/members/${grace.id}/accounts`]: ok({
+        member: { ...grace, accountIds: [acme.id] },
+      }),
+    });
+    // An Admin always reaches every account: nothing to limit on their card.
+    expect(
+      within(card('Ada Lovelace')).queryByRole('button', { name: /Edit accounts/ }),
+    ).not.toBeInTheDocument();
+    const graceCard = card('Grace Hopper');
+    expect(within(graceCard).getByText('Accounts: All accounts')).toBeInTheDocument();
+
+    await user.click(
+      within(graceCard).getByRole('button', { name: 'Edit accounts of Grace Hopper' }),
+    );
+    await user.click(within(graceCard).getByRole('radio', { name: 'Only these' }));
+    await user.click(within(graceCard).getByRole('checkbox', { name: '@acme on X' }));
+    await user.click(within(graceCard).getByRole('button', { name: 'Save accounts' }));
+
+    expect(
+      await screen.findByText('Grace Hopper now works with the chosen accounts'),
+    ).toBeInTheDocument();
+    expect(server.requests.find((r) => r.path.endsWith('/accounts'))?.body).toEqual({
+      integrationIds: [acme.id],
+    });
   });
 
   it('removes a member after confirmation', async () => {

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { SCREEN_TOAST_DURATIONS } from '@/config/toast';
 import { errorMessage } from '@/lib/api-error';
 import { useAuth, useOrganizationChanged } from '@/lib/auth';
+import { useIntegrations } from '@/lib/integrations';
 import { usePermissions } from '@/lib/permissions';
 import { toast, toastError } from '@/lib/toast';
 import { useMembers, useRemoveMember } from '../api/members';
@@ -39,6 +40,7 @@ export function TeamPage() {
   const permissions = usePermissions();
   const roles = useRoles(orgId);
   const members = useMembers(orgId);
+  const integrations = useIntegrations(orgId);
   const catalog = usePermissionCatalog();
   const removeMember = useRemoveMember(orgId);
   const organizationChanged = useOrganizationChanged();
@@ -189,6 +191,10 @@ export function TeamPage() {
                     'POST /organizations/:orgId/invitations/:memberId/link',
                   )}
                   invitationEmail={members.data?.invitationEmail ?? false}
+                  canLimitAccounts={permissions.canCall(
+                    'PUT /organizations/:orgId/members/:memberId/accounts',
+                  )}
+                  accounts={integrations.data ?? []}
                   onRemove={setToRemove}
                   onLeave={setToRemove}
                 />

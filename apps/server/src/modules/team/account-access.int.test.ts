@@ -237,6 +237,11 @@ describe('posts', () => {
       ['POST', `${postsUrl()}/bulk/delete`, { postIds: [onA, onB] }],
       ['POST', `${postsUrl()}/bulk/draft`, { postIds: [onB] }],
       ['POST', `${postsUrl()}/bulk/duplicate`, { postIds: [onB] }],
+      ['POST', `${postsUrl()}/bulk/reschedule`, { postIds: [onB], shiftDays: 1 }],
+      ['POST', `${postsUrl()}/bulk/approve`, { postIds: [onB] }],
+      ['PATCH', `/api/organizations/${orgId}/post/${onB}/publish`, { platforms: ['X'] }],
+      ['POST', `/api/organizations/${orgId}/approval-links`, { postIds: [onB] }],
+      ['GET', `${postsUrl()}/${onB}/approvals`],
     ];
     for (const [method, url, body] of probes) {
       const res = await limited.call(method as 'GET', url, body);
@@ -254,6 +259,10 @@ describe('posts', () => {
       await limited.call('PUT', `${postsUrl()}/${onBoth}`, { content: 'Changed' }),
       await limited.call('DELETE', `${postsUrl()}/${onBoth}`),
       await limited.call('POST', `${postsUrl()}/bulk/delete`, { postIds: [onBoth] }),
+      await limited.call('PATCH', `/api/organizations/${orgId}/post/${onBoth}/publish`, {
+        platforms: ['X'],
+      }),
+      await limited.call('POST', `${postsUrl()}/${onBoth}/queue`),
       await submit(limited, 'PUT', `/api/organizations/${orgId}/post/${onBoth}`, {
         integrationIds: JSON.stringify([accountA]),
         content: 'Only mine now',

@@ -78,7 +78,7 @@ export function MemberAccounts({ orgId, member, name, accounts }: MemberAccounts
         Only these
       </label>
       {limited && (
-        <ul className="mt-2 grid gap-1 pl-6 sm:grid-cols-2">
+        <ul className="mt-2 grid gap-1 pl-6">
           {accounts.length === 0 && <li className="text-slate-500">No connected accounts yet.</li>}
           {accounts.map((account) => (
             <li key={account.id}>

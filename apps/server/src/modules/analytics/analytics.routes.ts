@@ -17,8 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireMember } from '../../http/access.js';
 import { callerTimeZone } from '../../http/time-zone.js';
-import { AppError } from '../../lib/app-error.js';
-import { onlyReachable } from '../team/account-access.js';
+import { onlyReachable, reachableAnalyticsQuery } from '../team/account-access.js';
 import type { MediaStore } from '../../media/media-store.js';
 import {
   getAnalyticsOverview,
@@ -36,29 +35,11 @@ const zoneOf = (request: FastifyRequest, asked: string | undefined) =>
   asked ?? callerTimeZone(request).zone;
 
 /** The analytics screen's API (docs/analytics.md#api). */
-/**
- * A query as a member limited to some accounts may ask it: about those accounts (all of them
- * when it names none); naming another is refused.
- */
-function reachableQuery<Q extends { integrationIds?: string[] | undefined }>(
+/** The caller's analytics query, held to the accounts they reach (team/account-access.ts). */
+const reachableQuery = <Q extends { integrationIds?: string[] | undefined }>(
   request: FastifyRequest,
   query: Q,
-): Q {
-  const { accountIds } = requireMember(request);
-  if (accountIds === null) return query;
-  if (accountIds.length === 0)
-    throw new AppError(
-      'FORBIDDEN',
-      "You don't have access to any connected account's analytics. Ask an Admin.",
-    );
-  if (!query.integrationIds?.length) return { ...query, integrationIds: accountIds };
-  if (query.integrationIds.some((id) => !accountIds.includes(id)))
-    throw new AppError(
-      'FORBIDDEN',
-      "You don't have access to the analytics of one of the chosen accounts. Ask an Admin.",
-    );
-  return query;
-}
+): Q => reachableAnalyticsQuery(requireMember(request), query);
 
 export async function analyticsRoutes(
   app: FastifyInstance,

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember, requireUser } from '../../http/access.js';
 import { callerTimeZone } from '../../http/time-zone.js';
+import { reachableAnalyticsQuery } from '../team/account-access.js';
 import * as service from './reports.service.js';
 import type { ReportsCaller, ReportsDeps } from './reports.service.js';
 
@@ -43,7 +44,9 @@ export async function reportsRoutes(app: FastifyInstance, options: ReportsDeps) 
     async (request, reply) => {
       // Days in the zone the analytics screen reads them in for this reader (its `timezone`).
       const zone = request.query.timezone ?? callerTimeZone(request).zone;
-      const pdf = await service.reportPdf(deps, request.params.orgId, request.query, zone);
+      // A member limited to some accounts reports on those accounts only.
+      const query = reachableAnalyticsQuery(requireMember(request), request.query);
+      const pdf = await service.reportPdf(deps, request.params.orgId, query, zone);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${pdf.filename}"`)

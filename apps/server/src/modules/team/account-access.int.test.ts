@@ -541,6 +541,14 @@ describe('analytics', () => {
         "You don't have access to the analytics of one of the chosen accounts. Ask an Admin.",
       );
     }
+    const report = await limited.call(
+      'GET',
+      `/api/organizations/${orgId}/reports/pdf?from=${today}&to=${today}&integrationIds=${accountB}`,
+    );
+    expect(report.status).toBe(403);
+    expect(report.body.message).toBe(
+      "You don't have access to the analytics of one of the chosen accounts. Ask an Admin.",
+    );
     expect((await analytics(limited, 'best-times', `&integrationIds=${accountA}`)).status).toBe(
       200,
     );

@@ -30,3 +30,27 @@ export function assertReachesAccounts(
   const outside = accounts.find((a) => !reachesAccount(member, a.integrationId));
   if (outside) throw noAccessTo(outside.label);
 }
+
+/**
+ * An analytics query as a member limited to some accounts may ask it: about those accounts (all
+ * of them when it names none); naming another is refused, and so is asking with none to reach.
+ */
+export function reachableAnalyticsQuery<Q extends { integrationIds?: string[] | undefined }>(
+  member: Limit,
+  query: Q,
+): Q {
+  const { accountIds } = member;
+  if (accountIds === null) return query;
+  if (accountIds.length === 0)
+    throw new AppError(
+      'FORBIDDEN',
+      "You don't have access to any connected account's analytics. Ask an Admin.",
+    );
+  if (!query.integrationIds?.length) return { ...query, integrationIds: accountIds };
+  if (query.integrationIds.some((id) => !accountIds.includes(id)))
+    throw new AppError(
+      'FORBIDDEN',
+      "You don't have access to the analytics of one of the chosen accounts. Ask an Admin.",
+    );
+  return query;
+}

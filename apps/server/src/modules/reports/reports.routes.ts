@@ -85,11 +85,13 @@ export async function reportsRoutes(app: FastifyInstance, options: ReportsDeps) 
       },
     },
     async (request, reply) => {
+      // A member limited to some accounts schedules reports on those accounts only.
+      const body = reachableAnalyticsQuery(requireMember(request), request.body);
       const schedule = await service.createSchedule(
         deps,
         callerOf(request),
         request.params.orgId,
-        request.body,
+        body,
       );
       return reply.code(201).send({ status: 'success' as const, data: { schedule } });
     },
@@ -115,7 +117,9 @@ export async function reportsRoutes(app: FastifyInstance, options: ReportsDeps) 
           callerOf(request),
           request.params.orgId,
           request.params.scheduleId,
-          request.body,
+          request.body.integrationIds === undefined
+            ? request.body
+            : reachableAnalyticsQuery(requireMember(request), request.body),
         ),
       },
     }),

@@ -579,3 +579,31 @@ describe('notifications', () => {
     expect(await recipients(onB)).toEqual([owner.userId, unlimited.userId].sort());
   });
 });
+
+describe('report emails', () => {
+  it('schedules a limited member’s reports on their accounts only', async () => {
+    const role = await owner.call('POST', `/api/organizations/${orgId}/roles`, {
+      name: 'Client Lead',
+      permissionIds: ['org:manage', 'analytics:view'],
+    });
+    const lead = await addMember(t.app, owner, orgId, 'client.lead@example.com', {
+      roleId: role.body.data.role.id,
+    });
+    expect((await limit(lead.memberId, [accountA])).status).toBe(200);
+    const schedules = `/api/organizations/${orgId}/report-schedules`;
+    const schedule = (integrationIds?: string[]) => ({
+      name: 'Weekly for the client',
+      cadence: 'weekly',
+      recipients: ['client@example.com'],
+      ...(integrationIds ? { integrationIds } : {}),
+    });
+    const theirs = await lead.actor.call('POST', schedules, schedule([accountB]));
+    expect(theirs.status).toBe(403);
+    expect(theirs.body.message).toBe(
+      "You don't have access to the analytics of one of the chosen accounts. Ask an Admin.",
+    );
+    const mine = await lead.actor.call('POST', schedules, schedule());
+    expect(mine.status).toBe(201);
+    expect(mine.body.data.schedule.integrationIds).toEqual([accountA]);
+  });
+});

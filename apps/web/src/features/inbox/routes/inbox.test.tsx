@@ -103,6 +103,7 @@ async function renderInbox({
                 roleId: 'role_support',
                 role: { id: 'role_support', name: 'CustomerSupport' },
                 permissions: ['dm:view', 'dm:send'],
+                accountIds: null,
                 user: { id: 'usr_bo', displayName: 'Bo Berg', avatarUrl: null },
                 joinedAt: '2026-01-01T00:00:00.000Z',
                 invitedAt: null,

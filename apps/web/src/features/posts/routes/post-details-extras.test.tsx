@@ -27,6 +27,7 @@ const member = (userId: string, displayName: string, email: string) => ({
   roleId: 'role_admin',
   role: { id: 'role_admin', name: 'Admin' },
   permissions: [],
+  accountIds: null,
   user: { id: userId, displayName, avatarUrl: null },
   joinedAt: null,
   invitedAt: null,

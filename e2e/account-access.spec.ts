@@ -11,7 +11,7 @@ test.describe('access per account', () => {
   }) => {
     test.setTimeout(120_000);
     const origin = { origin: baseURL ?? '' };
-    await signInAs(page, 'agency.owner@example.com', 'Avery Agency');
+    await signInAs(page, 'cafe.owner@example.com', 'Carmen Owner');
     const orgId = await createOrganizationFromOnboarding(page, 'Harbor Agency');
     await startTrial(page, orgId, baseURL ?? '', 'Pro');
 

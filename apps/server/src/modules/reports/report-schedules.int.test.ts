@@ -59,7 +59,7 @@ const run = (at: string, mailer?: Mailer | null) => sendDueReports(jobDeps(at, m
 
 /** A schedule as the schedule screen would list it at `at`. */
 async function listedAt(at: string, id: string) {
-  const { schedules } = await listSchedules(jobDeps(at), orgId);
+  const { schedules } = await listSchedules(jobDeps(at), { accountIds: null }, orgId);
   return schedules.find((s) => s.id === id)!;
 }
 

@@ -22,6 +22,7 @@ const tags = ['reports'];
 const callerOf = (request: FastifyRequest): ReportsCaller => ({
   userId: requireUser(request).user.id,
   permissions: requireMember(request).permissions,
+  accountIds: requireMember(request).accountIds,
 });
 
 /** Reports for clients (docs/reports.md): the PDF and the report emails. */
@@ -68,7 +69,7 @@ export async function reportsRoutes(app: FastifyInstance, options: ReportsDeps) 
     },
     async (request) => ({
       status: 'success' as const,
-      data: await service.listSchedules(deps, request.params.orgId),
+      data: await service.listSchedules(deps, requireMember(request), request.params.orgId),
     }),
   );
 
@@ -137,7 +138,12 @@ export async function reportsRoutes(app: FastifyInstance, options: ReportsDeps) 
       },
     },
     async (request) => {
-      await service.deleteSchedule(deps, request.params.orgId, request.params.scheduleId);
+      await service.deleteSchedule(
+        deps,
+        requireMember(request),
+        request.params.orgId,
+        request.params.scheduleId,
+      );
       return { status: 'success' as const, data: null };
     },
   );

@@ -33,6 +33,29 @@ export interface ReportsDeps extends ReportDataDeps {
 export interface ReportsCaller {
   userId: string;
   permissions: readonly string[];
+  /** The accounts a member limited to some accounts reaches; null for every account. */
+  accountIds: readonly string[] | null;
+}
+
+/**
+ * Whether a member sees and may change a report email: one limited to some accounts only those
+ * that cover accounts of theirs alone (a report on every account names the others' figures).
+ */
+const withinReach = (caller: Pick<ReportsCaller, 'accountIds'>, row: repo.ReportScheduleRow) =>
+  caller.accountIds === null ||
+  (row.integrationIds.length > 0 &&
+    row.integrationIds.every((id) => caller.accountIds!.includes(id)));
+
+/** A schedule of the organization the caller reaches, or the not-found sentence. */
+async function reachableSchedule(
+  deps: ReportsDeps,
+  caller: Pick<ReportsCaller, 'accountIds'>,
+  organizationId: string,
+  scheduleId: string,
+) {
+  const row = await repo.findSchedule(deps.db, organizationId, scheduleId);
+  if (!row || !withinReach(caller, row)) throw notFound();
+  return row;
 }
 
 /** A period's email is tried this many times at most (a mail server that refuses it). */
@@ -131,12 +154,14 @@ async function scheduleDto(deps: ReportsDeps, row: repo.ReportScheduleRow) {
 /** The organization's report emails, the zone their periods are read in, and whether email works. */
 export async function listSchedules(
   deps: ReportsDeps,
+  caller: Pick<ReportsCaller, 'accountIds'>,
   organizationId: string,
 ): Promise<ReportSchedules> {
-  const [rows, zone] = await Promise.all([
+  const [all, zone] = await Promise.all([
     repo.listSchedules(deps.db, organizationId),
     organizationReportZone(deps.db, organizationId),
   ]);
+  const rows = all.filter((row) => withinReach(caller, row));
   const deliveries = await repo.listDeliveries(
     deps.db,
     organizationId,
@@ -186,8 +211,7 @@ export async function updateSchedule(
   body: z.output<typeof UpdateReportScheduleRequestSchema>,
 ): Promise<ReportSchedule> {
   requireAnalytics(caller);
-  const current = await repo.findSchedule(deps.db, organizationId, scheduleId);
-  if (!current) throw notFound();
+  const current = await reachableSchedule(deps, caller, organizationId, scheduleId);
   const integrationIds =
     body.integrationIds !== undefined
       ? await checkAccounts(deps, organizationId, body.integrationIds)
@@ -210,9 +234,11 @@ export async function updateSchedule(
 
 export async function deleteSchedule(
   deps: ReportsDeps,
+  caller: Pick<ReportsCaller, 'accountIds'>,
   organizationId: string,
   scheduleId: string,
 ) {
+  await reachableSchedule(deps, caller, organizationId, scheduleId);
   if (!(await repo.deleteSchedule(deps.db, organizationId, scheduleId))) throw notFound();
 }
 
@@ -270,8 +296,7 @@ export async function sendNow(
   scheduleId: string,
 ) {
   requireAnalytics(caller);
-  const row = await repo.findSchedule(deps.db, organizationId, scheduleId);
-  if (!row) throw notFound();
+  const row = await reachableSchedule(deps, caller, organizationId, scheduleId);
   if (!deps.mailer) throw new AppError('CONFLICT', EMAIL_UNAVAILABLE);
   const zone = await organizationReportZone(deps.db, organizationId);
   const period = lastCompletePeriod(row.cadence, deps.now(), zone);

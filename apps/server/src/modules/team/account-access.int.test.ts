@@ -606,4 +606,57 @@ describe('report emails', () => {
     expect(mine.status).toBe(201);
     expect(mine.body.data.schedule.integrationIds).toEqual([accountA]);
   });
+
+  it('shows a limited member only the report emails on their accounts, and lets them change only those', async () => {
+    const role = await owner.call('POST', `/api/organizations/${orgId}/roles`, {
+      name: 'Report Keeper',
+      permissionIds: ['org:manage', 'analytics:view'],
+    });
+    const keeper = await addMember(t.app, owner, orgId, 'report.keeper@example.com', {
+      roleId: role.body.data.role.id,
+    });
+    expect((await limit(keeper.memberId, [accountA])).status).toBe(200);
+    const schedules = `/api/organizations/${orgId}/report-schedules`;
+    const create = async (name: string, integrationIds: string[]) => {
+      const made = await owner.call('POST', schedules, {
+        name,
+        cadence: 'monthly',
+        recipients: ['client@example.com'],
+        integrationIds,
+      });
+      expect(made.status).toBe(201);
+      return made.body.data.schedule.id as string;
+    };
+    const onA = await create('Only A', [accountA]);
+    const everything = await create('Every account', []);
+    const onAandB = await create('A and B', [accountA, accountB]);
+
+    const seen = await keeper.actor.call('GET', schedules);
+    expect(seen.status).toBe(200);
+    const seenIds = seen.body.data.schedules.map((s: { id: string }) => s.id);
+    expect(seenIds).toContain(onA);
+    expect(seenIds).not.toContain(everything);
+    expect(seenIds).not.toContain(onAandB);
+    const all = await owner.call('GET', schedules);
+    expect(all.body.data.schedules.map((s: { id: string }) => s.id)).toEqual(
+      expect.arrayContaining([onA, everything, onAandB]),
+    );
+
+    for (const other of [everything, onAandB]) {
+      const patched = await keeper.actor.call('PATCH', `${schedules}/${other}`, {
+        recipients: ['someone.else@example.com'],
+      });
+      expect(patched.status).toBe(404);
+      expect((await keeper.actor.call('DELETE', `${schedules}/${other}`)).status).toBe(404);
+      expect((await keeper.actor.call('POST', `${schedules}/${other}/send`)).status).toBe(404);
+    }
+    const untouched = await owner.call('GET', schedules);
+    const kept = untouched.body.data.schedules.find((s: { id: string }) => s.id === everything);
+    expect(kept.recipients).toEqual(['client@example.com']);
+
+    const renamed = await keeper.actor.call('PATCH', `${schedules}/${onA}`, { name: 'Client A' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.schedule.name).toBe('Client A');
+    expect((await keeper.actor.call('DELETE', `${schedules}/${onA}`)).status).toBe(200);
+  });
 });

@@ -240,9 +240,10 @@ export async function buildApp(
   const keepsAccess = [`${base}/webhooks/`, `${base}/sandbox/`];
   // Hooks of the routes that change something (a read, or a 404, runs none of them).
   const forgetsAccess = (route: RouteOptions) =>
-    changesState(route) && !keepsAccess.some((p) => route.url.startsWith(p));
+    (changesState(route) || route.config?.changesAccess === true) &&
+    !keepsAccess.some((p) => route.url.startsWith(p));
   const forgetAccess = (request: FastifyRequest) => {
-    if (STATE_CHANGING.has(request.method)) {
+    if (STATE_CHANGING.has(request.method) || request.routeOptions.config.changesAccess) {
       sessions.forgetCached();
       memberships.forget();
       forgetPostTotals();

@@ -49,6 +49,11 @@ declare module 'fastify' {
     access?: Access;
     /** For browser navigations: where to send the person with the error sentence instead of JSON. */
     browserRedirect?: (message: string) => string;
+    /**
+     * A browser navigation (a GET, such as a network's connect callback) that changes what
+     * members reach: the access caches are forgotten after it as after a POST.
+     */
+    changesAccess?: true;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

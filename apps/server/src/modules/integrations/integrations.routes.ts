@@ -81,7 +81,8 @@ export async function integrationsRoutes(
   api.get(
     '/auth/:platform/callback',
     {
-      config: { access: 'optional' },
+      // A member limited to some accounts reaches the account they connect from the next request.
+      config: { access: 'optional', changesAccess: true },
       schema: { tags, params: PlatformSlugParamsSchema, querystring: CallbackQuerySchema },
     },
     async (request, reply) => {

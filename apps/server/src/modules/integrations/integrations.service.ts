@@ -20,6 +20,7 @@ import * as repo from './integrations.repository.js';
 
 export type { IntegrationRow } from './integrations.repository.js';
 import { loadMembership, type MembershipContext } from '../team/membership.js';
+import { reachConnectedAccount } from '../team/members.service.js';
 
 export interface IntegrationDeps {
   db: Db;
@@ -255,6 +256,7 @@ function storeAccounts(
         const timeZone = (await findUser(tx, userId))?.timezone ?? null;
         await giveFirstWeek(tx, organizationId, row.id, { userId, timeZone });
       }
+      await reachConnectedAccount(tx, organizationId, userId, row.id);
       saved.push(row);
     }
     return saved;

@@ -16,6 +16,7 @@ import { listeningUrl, openStream } from '../../test/event-stream.js';
 import { seedConnectedAccount } from '../../test/analytics-seed.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { multipart } from '../../test/multipart.js';
+import { connectThroughSandbox } from '../../test/networks.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
 
 /**
@@ -149,6 +150,47 @@ describe('connected accounts', () => {
     );
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('This account is not connected to this organization.');
+  });
+
+  it('gives a limited member the account they connect, and no one else’s', async () => {
+    // An organization of its own: the account connected here must not show in the others' figures.
+    const studio = await createOrg(t.app, 'studio.owner@example.com', 'Studio');
+    const mine = await seedConnectedAccount(t.database.db, studio.orgId, xPlatformId, 'studio');
+    const role = await studio.owner.call('POST', `/api/organizations/${studio.orgId}/roles`, {
+      name: 'Account Connector',
+      permissionIds: ['account:connect', 'post:create'],
+    });
+    const member = (email: string) =>
+      addMember(t.app, studio.owner, studio.orgId, email, { roleId: role.body.data.role.id });
+    const connector = await member('connector@example.com');
+    const bystander = await member('bystander@example.com');
+    for (const m of [connector, bystander]) {
+      const res = await studio.owner.call(
+        'PUT',
+        `/api/organizations/${studio.orgId}/members/${m.memberId}/accounts`,
+        { integrationIds: [mine] },
+      );
+      expect(res.status).toBe(200);
+    }
+    const done = await connectThroughSandbox(t.app, connector.actor, 'x', studio.orgId, {
+      account: 'connector_brand',
+    });
+    expect(new URL(done).searchParams.get('connected')).toBe('X');
+    const [row] = await t.database.db
+      .select({ id: integrations.id })
+      .from(integrations)
+      .where(
+        and(
+          eq(integrations.organizationId, studio.orgId),
+          eq(integrations.username, 'connector_brand'),
+        ),
+      );
+    const reach = async (who: Actor) =>
+      (await who.call('GET', `/api/organizations/${studio.orgId}/integrations`)).body.data.platforms
+        .map((p: { id: string }) => p.id)
+        .sort();
+    expect(await reach(connector.actor)).toEqual([mine, row!.id].sort());
+    expect(await reach(bystander.actor)).toEqual([mine]);
   });
 });
 

@@ -127,3 +127,32 @@ export async function setMemberAccounts(
   // The member's open streams read their access again (events of other accounts stop).
   if (member.userId) await announceAccessChange(db, { userId: member.userId, organizationId });
 }
+
+/**
+ * A member limited to some accounts who connects an account works with it at once: it joins
+ * their accounts (nothing changes for a member who reaches every account).
+ */
+export async function reachConnectedAccount(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  integrationId: string,
+) {
+  const [member] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(
+        eq(members.organizationId, organizationId),
+        eq(members.userId, userId),
+        eq(members.accountsLimited, true),
+      ),
+    );
+  if (!member) return;
+  const added = await db
+    .insert(memberAccounts)
+    .values({ memberId: member.id, integrationId, organizationId })
+    .onConflictDoNothing()
+    .returning({ memberId: memberAccounts.memberId });
+  if (added.length > 0) await announceAccessChange(db, { userId, organizationId });
+}

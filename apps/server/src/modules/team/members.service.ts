@@ -221,3 +221,11 @@ export async function removeMember(
     );
   });
 }
+
+/** The account a member connects joins their accounts when they are limited to some. */
+export const reachConnectedAccount = (
+  db: Db,
+  organizationId: string,
+  userId: string,
+  integrationId: string,
+) => repo.reachConnectedAccount(db, organizationId, userId, integrationId);

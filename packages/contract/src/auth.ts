@@ -23,6 +23,8 @@ const CurrentMemberSchema = z.object({
   status: z.string(),
   /** Effective permissions in that organization (docs/product.md#roles-and-permissions names). */
   permissions: z.array(z.string()),
+  /** The connected accounts they work with when an Admin limited them to some; null: every one. */
+  accountIds: z.array(z.string()).nullable(),
 });
 export type CurrentMember = z.infer<typeof CurrentMemberSchema>;
 

@@ -50,6 +50,7 @@ export function createMe({
           role,
           status: 'ACTIVE',
           permissions: [...permissions],
+          accountIds: null,
         }
       : null,
   };

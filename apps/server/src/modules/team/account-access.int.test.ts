@@ -138,8 +138,12 @@ describe('connected accounts', () => {
       (p: { id: string }) => p.id,
     );
 
-  it('lists only the accounts a limited member reaches', async () => {
+  it('lists only the accounts a limited member reaches, and tells them which', async () => {
     expect(await listed(limited)).toEqual([accountA]);
+    expect((await limited.call('GET', '/api/auth/me')).body.data.member.accountIds).toEqual([
+      accountA,
+    ]);
+    expect((await unlimited.call('GET', '/api/auth/me')).body.data.member.accountIds).toBeNull();
     expect((await listed(unlimited)).sort()).toEqual([accountA, accountB].sort());
   });
 

@@ -82,6 +82,7 @@ export function toCurrentMemberDto(m: MembershipContext): CurrentMember {
     role: m.role ? { id: m.role.id, name: m.role.name } : null,
     status: m.status,
     permissions: m.permissions,
+    accountIds: m.accountIds,
   };
 }
 

@@ -33,6 +33,8 @@ const OrganizationSchema = z.object({
   postApprovalRoleIds: z.array(z.string()),
   /** Its logo and colour, on reports and guest pages (docs/reports.md#branding). */
   branding: OrganizationBrandingSchema,
+  /** The user who owns it: their plan covers it, and only they hand it on (transfer-ownership). */
+  ownerUserId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;

@@ -89,6 +89,7 @@ export function myOrganizationOf(me: MeData): MyOrganization {
     defaultTimeZone: null,
     requirePostApproval: false,
     postApprovalRoleIds: [],
+    ownerUserId: null,
     createdAt: '2026-01-10T09:00:00.000Z',
     memberId: me.member.id,
     role: me.member.role,

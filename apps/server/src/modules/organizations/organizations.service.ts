@@ -39,6 +39,7 @@ export const toOrganizationDto = (
   requirePostApproval: o.requirePostApproval,
   postApprovalRoleIds: o.postApprovalRoleIds ?? [],
   branding: brandingOf(o, sign),
+  ownerUserId: o.ownerUserId,
   createdAt: o.createdAt.toISOString(),
 });
 
@@ -167,6 +168,7 @@ export async function listMyOrganizations(db: Db, user: UserRow): Promise<MyOrga
     defaultTimeZone: r.organization.defaultTimeZone,
     requirePostApproval: r.organization.requirePostApproval,
     postApprovalRoleIds: r.organization.postApprovalRoleIds ?? [],
+    ownerUserId: r.organization.ownerUserId,
     createdAt: r.organization.createdAt.toISOString(),
     memberId: r.member.id,
     role: r.role ? { id: r.role.id, name: r.role.name } : null,

@@ -11,6 +11,7 @@ const membershipSelection = {
     defaultTimeZone: organizations.defaultTimeZone,
     requirePostApproval: organizations.requirePostApproval,
     postApprovalRoleIds: organizations.postApprovalRoleIds,
+    ownerUserId: organizations.ownerUserId,
     createdAt: organizations.createdAt,
   },
   role: { id: roles.id, name: roles.name, isAdmin: roles.isAdmin },

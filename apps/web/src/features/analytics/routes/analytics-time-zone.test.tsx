@@ -43,6 +43,7 @@ const organization = (defaultTimeZone: string | null) =>
       defaultTimeZone,
       requirePostApproval: false,
       postApprovalRoleIds: [],
+      ownerUserId: null,
       branding: { logoUrl: null, color: null },
       createdAt: '2026-01-10T09:00:00.000Z',
     },

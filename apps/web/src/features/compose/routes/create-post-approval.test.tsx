@@ -21,6 +21,7 @@ const orgRoute = (
       ...myOrganizationOf(me),
       requirePostApproval,
       postApprovalRoleIds,
+      ownerUserId: null,
       branding: { logoUrl: null, color: null },
       isCurrent: undefined,
       memberId: undefined,

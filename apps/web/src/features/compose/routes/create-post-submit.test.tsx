@@ -81,6 +81,7 @@ describe("/create-post schedules in the user's zone, not the browser's", () => {
             defaultTimeZone: 'Asia/Tokyo',
             requirePostApproval: false,
             postApprovalRoleIds: [],
+            ownerUserId: null,
             branding: { logoUrl: null, color: null },
             createdAt: '2026-01-10T09:00:00.000Z',
           },

@@ -368,6 +368,7 @@ describe('/calendar time zone', () => {
       defaultTimeZone: 'Asia/Tokyo',
       requirePostApproval: false,
       postApprovalRoleIds: [],
+      ownerUserId: null,
       branding: { logoUrl: null, color: null },
       createdAt: '2026-01-10T09:00:00.000Z',
     },

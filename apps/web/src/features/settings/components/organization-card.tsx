@@ -4,12 +4,14 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/form-field';
 import { LoadingIndicator, Spinner } from '@/components/ui/spinner';
 import { TimeZoneOptions } from '@/components/ui/time-zone-options';
+import { useMe } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useOrganization, useUpdateOrganization } from '@/lib/organization';
 import { roleLabel } from '@/lib/role-label';
 import { loadTimeZones, timeZoneOptions } from '@/lib/time-zone';
 import { toast, toastError } from '@/lib/toast';
 import { useOrganizationRoles } from '../api/roles';
+import { OwnershipSection } from './ownership-section';
 
 export const ORG_ZONE_SAVED = 'Organization time zone saved.';
 export const ORG_ZONE_NONE = 'None: each member sees their own time zone';
@@ -176,6 +178,7 @@ function ApprovalRoles({ orgId, chosen }: { orgId: string; chosen: string[] }) {
 /** The organization's own settings, for those who may manage it (org:manage). */
 export function OrganizationCard({ orgId, orgName }: { orgId: string; orgName: string }) {
   const organization = useOrganization(orgId);
+  const me = useMe();
   return (
     <section
       aria-labelledby="organization-heading"
@@ -195,6 +198,14 @@ export function OrganizationCard({ orgId, orgName }: { orgId: string; orgName: s
           <ApprovalSwitch orgId={orgId} on={organization.data.requirePostApproval} />
           {organization.data.requirePostApproval ? (
             <ApprovalRoles orgId={orgId} chosen={organization.data.postApprovalRoleIds} />
+          ) : null}
+          {me.data ? (
+            <OwnershipSection
+              orgId={orgId}
+              orgName={orgName}
+              ownerUserId={organization.data.ownerUserId}
+              myUserId={me.data.user.id}
+            />
           ) : null}
         </>
       ) : organization.isError ? (

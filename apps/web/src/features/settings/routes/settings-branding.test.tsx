@@ -15,6 +15,7 @@ const organization = (branding: { logoUrl: string | null; color: string | null }
   defaultTimeZone: null,
   requirePostApproval: false,
   postApprovalRoleIds: [],
+  ownerUserId: null,
   branding,
   createdAt: '2026-01-10T09:00:00.000Z',
 });

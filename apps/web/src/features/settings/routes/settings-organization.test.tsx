@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMe } from '@/testing/factories';
-import { ok } from '@/testing/fake-server';
+import { ok, type FakeReply, type Handler } from '@/testing/fake-server';
 import { integrationRoutes } from '@/testing/platform-fixtures';
 import { mockServer, renderApp } from '@/testing/render-app';
-import { defaultRoles } from '@/testing/team-fixtures';
+import { createMember, defaultRoles, teamRoutes } from '@/testing/team-fixtures';
 
 const organization = (
   defaultTimeZone: string | null,
@@ -16,17 +16,23 @@ const organization = (
   defaultTimeZone,
   requirePostApproval,
   postApprovalRoleIds,
+  ownerUserId: null as string | null,
   branding: { logoUrl: null, color: null },
   createdAt: '2026-01-10T09:00:00.000Z',
 });
 
-async function renderSettings(session = createMe(), start = organization(null)) {
+async function renderSettings(
+  session = createMe(),
+  start = organization(null),
+  extraRoutes: Record<string, Handler | FakeReply> = {},
+) {
   // The fake keeps what was saved, as the server does.
   let saved = start;
   const server = mockServer({
     me: session,
     routes: {
       ...integrationRoutes(),
+      ...extraRoutes,
       'GET /organizations/org_1': () => ok({ organization: saved }),
       'GET /organizations/org_1/roles': { status: 200, body: defaultRoles() },
       'PATCH /organizations/org_1': (request) => {
@@ -164,5 +170,87 @@ describe('/settings organization time zone', () => {
     );
     expect(await screen.findByRole('region', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Organization' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/settings organization ownership', () => {
+  const me = createMe({ user: { id: 'usr_owner', displayName: 'Olive Owner' } });
+  const heir = createMember({
+    email: 'hana@example.com',
+    roleId: 'role_admin',
+    role: { id: 'role_admin', name: 'Admin' },
+    user: { id: 'usr_hana', displayName: 'Hana Heir', avatarUrl: null },
+  });
+  const writer = createMember({ email: 'wes@example.com' });
+  const ownerRow = createMember({
+    email: 'olive@example.com',
+    roleId: 'role_admin',
+    role: { id: 'role_admin', name: 'Admin' },
+    user: { id: 'usr_owner', displayName: 'Olive Owner', avatarUrl: null },
+  });
+  const members = teamRoutes({ members: [ownerRow, heir, writer] });
+
+  it('lets the owner hand the organization to another Admin, after confirming', async () => {
+    const start = { ...organization(null), ownerUserId: 'usr_owner' };
+    const { user, server } = await renderSettings(me, start, {
+      ...members,
+      'POST /organizations/org_1/transfer-ownership': (request) =>
+        ok({
+          organization: {
+            ...start,
+            ownerUserId:
+              (request.body as { memberId: string }).memberId === heir.id ? 'usr_hana' : 'x',
+          },
+        }),
+    });
+    const card = await screen.findByRole('region', { name: 'Organization' });
+    const select = await within(card).findByRole('combobox', { name: 'New owner' });
+    // Only the other active Admins are offered.
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose an Admin', 'Hana Heir (hana@example.com)']),
+    );
+    const button = within(card).getByRole('button', { name: 'Transfer ownership' });
+    expect(button).toBeDisabled();
+    await user.selectOptions(select, heir.id);
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer ownership?' });
+    expect(dialog).toHaveTextContent(
+      'Hana Heir becomes the owner of Acme Studio. Your plan stops covering it',
+    );
+    expect(server.requests.some((r) => r.path.endsWith('/transfer-ownership'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer ownership' }));
+    await waitFor(() =>
+      expect(
+        server.requests.find((r) => r.method === 'POST' && r.path.endsWith('/transfer-ownership'))
+          ?.body,
+      ).toEqual({ memberId: heir.id }),
+    );
+    expect(await screen.findByText('Acme Studio now belongs to Hana Heir.')).toBeInTheDocument();
+    // Now an Admin like the others: the owner is named and the form is gone.
+    expect(
+      await within(card).findByText(
+        /Acme Studio belongs to Hana Heir\. Only its owner can hand it on\./,
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('combobox', { name: 'New owner' })).toBeNull();
+  });
+
+  it('tells an owner with no other Admin how to get one', async () => {
+    await renderSettings(
+      me,
+      { ...organization(null), ownerUserId: 'usr_owner' },
+      {
+        ...teamRoutes({ members: [ownerRow, writer] }),
+      },
+    );
+    const card = await screen.findByRole('region', { name: 'Organization' });
+    expect(
+      await within(card).findByText(/first give the person who takes it over the Admin role/),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Transfer ownership' })).toBeNull();
   });
 });

@@ -11,6 +11,8 @@ export interface MailAttachment {
 export interface MailMessage {
   /** One address, or several separated by commas. */
   to: string;
+  /** Addresses that receive it without being shown to each other (not in any header). */
+  bcc?: string;
   subject: string;
   text: string;
   html: string;

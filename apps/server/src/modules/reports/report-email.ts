@@ -57,7 +57,10 @@ export function reportEmail(
 <p style="color:#64748b;font-size:12px;margin:16px 0 0">${escapeHtml(footer)}</p>
 </div></div>`;
   return {
-    to: recipients.join(', '),
+    // A report's addresses are often several clients' people: none sees the others'.
+    ...(recipients.length === 1
+      ? { to: recipients[0]! }
+      : { to: 'undisclosed-recipients:;', bcc: recipients.join(', ') }),
     subject: `${brand.name}: social media report, ${period}`,
     text,
     html,

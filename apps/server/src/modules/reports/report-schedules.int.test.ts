@@ -365,6 +365,25 @@ describe('report emails', () => {
     await owner.call('DELETE', `${base()}/${id}`);
   });
 
+  it('sends one email to several addresses without showing them to each other', async () => {
+    const created = await owner.call('POST', base(), {
+      ...valid,
+      name: 'Two clients',
+      recipients: ['ana@client-one.test', 'ben@client-two.test'],
+    });
+    const id = created.body.data.schedule.id;
+    const before = catcher.received.length;
+    expect((await owner.call('POST', `${base()}/${id}/send`)).status).toBe(200);
+    expect(catcher.received).toHaveLength(before + 1);
+    const mail = catcher.received.at(-1)!;
+    expect(mail.to.sort()).toEqual(['ana@client-one.test', 'ben@client-two.test']);
+    const headers = mail.raw.split('\r\n\r\n')[0]!;
+    expect(headers).toMatch(/^To: "?undisclosed-recipients"?:;$/m);
+    expect(headers).not.toContain('ana@client-one.test');
+    expect(headers).not.toContain('ben@client-two.test');
+    await owner.call('DELETE', `${base()}/${id}`);
+  });
+
   it('goes out once per period, whatever the number of runs, processes and restarts', async () => {
     const created = await owner.call('POST', base(), {
       ...valid,

@@ -31,6 +31,7 @@ import { integrationsRoutes } from './modules/integrations/integrations.routes.j
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import type { NotificationBus } from './modules/notifications/notification-bus.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { outgoingWebhooksRoutes } from './modules/outgoing-webhooks/outgoing-webhooks.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
@@ -141,6 +142,13 @@ export const API_MODULES: readonly ApiModule[] = [
     mailer: d.mailer,
     cipher: d.cipher,
     allowPrivate: d.config.mediaImport.allowPrivate,
+  })),
+  routes('outgoing-webhooks', outgoingWebhooksRoutes, (d) => ({
+    db: d.db,
+    cipher: d.cipher,
+    allowPrivate: d.config.mediaImport.allowPrivate,
+    now: d.now,
+    ...d.config.outgoingWebhooks,
   })),
   routes('dashboard', dashboardRoutes, (d) => ({
     db: d.db,

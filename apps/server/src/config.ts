@@ -165,6 +165,8 @@ const ConfigSchema = z
           .map((s) => s.trim())
           .filter(Boolean),
       ),
+    /** Outgoing webhooks: an endpoint whose every attempt failed for this long is turned off. */
+    WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().min(1).max(30).default(5),
     S3_BUCKET: optionalString,
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -391,6 +393,11 @@ const ConfigSchema = z
       mediaImport: {
         maxBytes: env.MEDIA_IMPORT_MAX_BYTES,
         allowPrivate: env.MEDIA_IMPORT_ALLOW_PRIVATE,
+      },
+      /** Outgoing webhooks (docs/webhooks.md). */
+      outgoingWebhooks: {
+        disableAfterMs: env.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000,
+        requireHttps: isProduction,
       },
       /** Rate-limit counters live here when set (shared by every process); else in the database. */
       redisUrl: env.REDIS_URL,

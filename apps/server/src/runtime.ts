@@ -22,6 +22,7 @@ import { inboxWebhooksPruneJob } from './jobs/inbox-webhooks-prune.job.js';
 import { pendingConnectionsPurgeJob } from './jobs/pending-connections-purge.job.js';
 import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
 import { notificationDeliveryJobs } from './jobs/notification-deliveries.job.js';
+import { outgoingWebhooksJob } from './jobs/outgoing-webhooks.job.js';
 import { reportEmailsJob } from './jobs/report-emails.job.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
@@ -200,6 +201,14 @@ export async function createRuntime(
       { db, cipher, allowPrivate: config.mediaImport.allowPrivate, log, now },
     ),
     reportEmailsJob({ db, media, mailer, log, now: now ?? (() => new Date()) }, log),
+    outgoingWebhooksJob({
+      db,
+      cipher,
+      allowPrivate: config.mediaImport.allowPrivate,
+      log,
+      now,
+      disableAfterMs: config.outgoingWebhooks.disableAfterMs,
+    }),
   ];
   const jobs = allJobs.filter((job) => !options.queues || options.queues.includes(job.queue));
   return {

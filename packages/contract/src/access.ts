@@ -286,6 +286,33 @@ export const ORG_ROUTE_PERMISSIONS = {
     'org:manage',
     'posts a sample message to it',
   ),
+  /** docs/webhooks.md: signed event deliveries to the organization's own systems. */
+  'GET /organizations/:orgId/webhooks': route(
+    'org:manage',
+    'an organization setting; the endpoints receive its events',
+  ),
+  'POST /organizations/:orgId/webhooks': route(
+    'org:manage',
+    'likewise; answers the signing secret once',
+  ),
+  'PATCH /organizations/:orgId/webhooks/:endpointId': route('org:manage', 'likewise'),
+  'DELETE /organizations/:orgId/webhooks/:endpointId': route('org:manage', 'likewise'),
+  'POST /organizations/:orgId/webhooks/:endpointId/rotate-secret': route(
+    'org:manage',
+    'a new signing secret; the old one signs too for 24 hours',
+  ),
+  'POST /organizations/:orgId/webhooks/:endpointId/test': route(
+    'org:manage',
+    'sends a `webhook.test` event now',
+  ),
+  'GET /organizations/:orgId/webhooks/:endpointId/deliveries': route(
+    'org:manage',
+    "the delivery log: what was sent and the receiver's answers",
+  ),
+  'POST /organizations/:orgId/webhooks/:endpointId/deliveries/:deliveryId/redeliver': route(
+    'org:manage',
+    'sends one delivery again now',
+  ),
   /** docs/product.md#link-tracking: the organization's default UTM parameters. */
   'GET /organizations/:orgId/composer-draft': route(
     'post:create',

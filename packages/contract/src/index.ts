@@ -36,3 +36,4 @@ export * from './post-import.js';
 export * from './x-pricing.js';
 export * from './all-clients.js';
 export * from './reports.js';
+export * from './outgoing-webhooks.js';

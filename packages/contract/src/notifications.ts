@@ -24,6 +24,8 @@ export const NOTIFICATION_TYPES = [
   'POST_MENTIONED',
   /** docs/inbox.md: a conversation of the inbox was assigned to the person. */
   'INBOX_ASSIGNED',
+  /** docs/webhooks.md: an outgoing webhook endpoint was turned off after failing for days. */
+  'WEBHOOK_DISABLED',
 ] as const;
 export const NOTIFICATION_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const;
 
@@ -41,6 +43,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<(typeof NOTIFICATION_TYPES)[number
   POST_REJECTED: 'Post Rejected',
   POST_MENTIONED: 'Mentioned You',
   INBOX_ASSIGNED: 'Conversation Assigned',
+  WEBHOOK_DISABLED: 'Webhook Turned Off',
 };
 
 export const NotificationSchema = z.object({
@@ -108,6 +111,7 @@ export const EVENT_OF_TYPE: Record<(typeof NOTIFICATION_TYPES)[number], Notifica
     SUBSCRIPTION_UPDATE: 'BILLING',
     PAYMENT_ISSUE: 'BILLING',
     ORGANIZATION_INVITE: null,
+    WEBHOOK_DISABLED: 'ACCOUNTS',
   };
 
 /** Where one kind of event reaches the member: in the app, by email at once, in the daily digest. */

@@ -17,3 +17,4 @@ export * from './schema/queue.js';
 export * from './schema/inbox.js';
 export * from './schema/composer.js';
 export * from './schema/reports.js';
+export * from './schema/webhooks.js';

@@ -234,3 +234,68 @@ export function safePostJson(
     req.end(payload);
   });
 }
+
+/** What a receiver answered to a POST: its status and the start of its body. */
+export interface PostAnswer {
+  statusCode: number;
+  /** At most `excerptBytes` of the answer, as text. */
+  excerpt: string;
+}
+
+/**
+ * POSTs the exact bytes `body` with `headers` to a URL an admin gave (an outgoing webhook), under
+ * the same guard as `safePostJson`: public addresses only (checked after DNS and pinned), no
+ * redirect followed, a timeout. Unlike it, any HTTP answer resolves, so the caller can log the
+ * status and the first bytes; only a refused or unreachable destination rejects (FetchRefused).
+ */
+export function safePostRaw(
+  raw: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { allowPrivate?: readonly string[]; timeoutMs?: number; excerptBytes?: number } = {},
+): Promise<PostAnswer> {
+  const allow = options.allowPrivate ?? [];
+  const url = precheckUrl(raw, allow);
+  const client = url.protocol === 'https:' ? https : http;
+  const cap = options.excerptBytes ?? 1024;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        lookup: guardedLookup(hostPortOf(url), allow),
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+        timeout: options.timeoutMs ?? 15_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let seen = 0;
+        const done = () =>
+          resolve({
+            statusCode: res.statusCode ?? 0,
+            excerpt: Buffer.concat(chunks).subarray(0, cap).toString('utf8'),
+          });
+        res.on('data', (chunk: Buffer) => {
+          if (seen < cap) chunks.push(chunk);
+          seen += chunk.length;
+          // The rest of a long answer is not worth waiting for.
+          if (seen >= cap) {
+            res.destroy();
+            done();
+          }
+        });
+        res.on('end', done);
+        res.on('error', done);
+      },
+    );
+    req.on('timeout', () => req.destroy(new FetchRefused('did not answer in time.')));
+    req.on('error', (error) =>
+      reject(
+        error instanceof FetchRefused
+          ? error
+          : new FetchRefused(`could not be reached (${(error as Error).message}).`),
+      ),
+    );
+    req.end(body);
+  });
+}

@@ -2,12 +2,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordNotification } from '../notifications/notifications.service.js';
 import { postLabel } from '../publishing/outcome-notifications.js';
-import {
-  approvalSetting,
-  approverUserIds,
-  insertEvent,
-  memberRoleId,
-} from './approvals.repository.js';
+import { recordApprovalEvent } from './approval-events.js';
+import { approvalSetting, approverUserIds, memberRoleId } from './approvals.repository.js';
 
 /**
  * Who is asking: whether they hold post:approve (absent counts as not holding it), and the user
@@ -71,7 +67,7 @@ export async function recordSubmission(
     contentByPlatform: Record<string, string> | null;
   },
 ): Promise<void> {
-  await insertEvent(db, {
+  await recordApprovalEvent(db, {
     organizationId: submitter.organizationId,
     postId: post.id,
     userId: submitter.userId,

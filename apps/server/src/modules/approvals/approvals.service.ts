@@ -7,6 +7,7 @@ import { toPostDtos, withReachableTargets } from '../posts/post-dto.js';
 import * as postsRepo from '../posts/posts.lookups.js';
 import type { PostsDeps } from '../posts/posts.service.js';
 import * as repo from './approvals.repository.js';
+import { recordApprovalEvent } from './approval-events.js';
 import { refuseUnpublishable } from '../posts/publish-check.js';
 import {
   bulkRefusal,
@@ -147,7 +148,7 @@ async function approveLocked(
   });
   if (!updated) throw notFound();
   await deps.lifecycle.scheduled(tx, updated);
-  await repo.insertEvent(tx, {
+  await recordApprovalEvent(tx, {
     organizationId: org,
     postId,
     ...decidedBy(approver),
@@ -211,7 +212,7 @@ async function rejectLocked(
   });
   if (!updated) throw notFound();
   await deps.lifecycle.unscheduled(tx, updated);
-  await repo.insertEvent(tx, {
+  await recordApprovalEvent(tx, {
     organizationId: org,
     postId,
     ...decidedBy(approver),

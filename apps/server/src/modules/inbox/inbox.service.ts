@@ -16,6 +16,7 @@ import type { TokenCipher } from '../../lib/token-crypto.js';
 import type { InboxAdapter } from '../../platforms/inbox-types.js';
 import { toStoredAccount } from '../integrations/integrations.service.js';
 import { announceInbox, recordNotification } from '../notifications/notifications.service.js';
+import { emitWebhookEvent } from '../outgoing-webhooks/outgoing-webhooks.events.js';
 import { loadMembership } from '../team/membership.js';
 import { toConversationDto, toMessageDto, toNoteDto, capabilitiesOf } from './inbox-dto.js';
 import {
@@ -289,6 +290,12 @@ export async function updateConversation(
         },
       );
     }
+    if (change.assigneeId !== undefined && change.assigneeId !== row.assigneeUserId)
+      await emitWebhookEvent(tx, organizationId, 'inbox.conversation.assigned', {
+        conversationId: saved.id,
+        assigneeUserId: change.assigneeId,
+        assignedByUserId: userId,
+      });
     await announce(tx, organizationId, saved.id);
     return saved;
   });

@@ -150,9 +150,10 @@ export async function markRefreshFailedIfUnchanged(
           : eq(integrations.accessTokenEnc, row.accessTokenEnc),
       ),
     )
-    .returning({ id: integrations.id });
+    .returning({ organizationId: integrations.organizationId });
   if (updated) forgetTargetNames();
-  return Boolean(updated);
+  // The account's organization when it was marked (null: not, as it changed meanwhile).
+  return updated?.organizationId ?? null;
 }
 
 export async function deleteIntegration(db: Db, organizationId: string, id: string) {

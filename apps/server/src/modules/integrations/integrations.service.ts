@@ -8,6 +8,7 @@ import { PlatformError, UnreadableTokensError } from '../../platforms/errors.js'
 import { connectCallbackUrl, isSandboxKind, type NetworkRuntime } from '../../platforms/runtime.js';
 import type { ConnectableAccount, StoredAccount, TokenSet } from '../../platforms/types.js';
 import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
+import { emitWebhookEvent } from '../outgoing-webhooks/outgoing-webhooks.events.js';
 import { giveFirstWeek } from '../queue/first-week.js';
 import { findUser } from '../users/users.service.js';
 import {
@@ -252,6 +253,14 @@ function storeAccounts(
           connectedAt: existing?.status === 'CONNECTED' ? existing.connectedAt : new Date(),
         },
       );
+      if (existing?.status !== 'CONNECTED')
+        await emitWebhookEvent(tx, organizationId, 'account.connected', {
+          integrationId: row.id,
+          platform: platform.name,
+          username: row.username,
+          name: row.name,
+          reconnected: existing !== null,
+        });
       if (!existing) {
         const timeZone = (await findUser(tx, userId))?.timezone ?? null;
         await giveFirstWeek(tx, organizationId, row.id, { userId, timeZone });
@@ -329,12 +338,18 @@ function accountLabel(row: Pick<repo.IntegrationRow, 'username' | 'name' | 'plat
  * Marks a CONNECTED account whose tokens cannot be read as needing a reconnect, with the reason
  * shown on it (as a refused refresh does), so the next publication fails at once and says why.
  */
-export function markTokensUnreadable(
+export async function markTokensUnreadable(
   db: Db,
   row: Pick<repo.IntegrationRow, 'id' | 'accessTokenEnc'>,
   err: UnreadableTokensError,
 ) {
-  return repo.markRefreshFailedIfUnchanged(db, row, err.message);
+  const organizationId = await repo.markRefreshFailedIfUnchanged(db, row, err.message);
+  if (organizationId)
+    await emitWebhookEvent(db, organizationId, 'account.needs_reconnect', {
+      integrationId: row.id,
+      reason: err.message,
+    });
+  return organizationId !== null;
 }
 
 async function openPending(
@@ -470,7 +485,15 @@ export async function disconnect(
         );
       }
     }
-    await repo.deleteIntegration(deps.db, organizationId, row.id);
+    await deps.db.transaction(async (tx) => {
+      await repo.deleteIntegration(tx, organizationId, row.id);
+      await emitWebhookEvent(tx, organizationId, 'account.disconnected', {
+        integrationId: row.id,
+        platform: network.name,
+        username: row.username,
+        name: row.name,
+      });
+    });
   }
   return { disconnected: rows.length };
 }
@@ -523,6 +546,11 @@ export async function refreshAccount(
           await repo.updateIntegration(db, locked.id, {
             status: 'REFRESH_FAILED',
             lastError: err.message,
+          });
+          await emitWebhookEvent(db, locked.organizationId, 'account.needs_reconnect', {
+            integrationId: locked.id,
+            platform: network.name,
+            reason: err.message,
           });
         }
         return { error: err };

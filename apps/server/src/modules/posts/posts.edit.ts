@@ -43,6 +43,7 @@ import { readCreatorsAhead, settleTikTokSettings } from './tiktok-settings.js';
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { recordApprovalEvent } from '../approvals/approval-events.js';
+import { announcePostChange } from './post-webhooks.js';
 import { refuseWhileBusy, type Caller, type PostsDeps } from './posts.service.js';
 
 /** What an edit request changes, checked against the post as it is. */
@@ -373,6 +374,7 @@ export async function editPost(
     }
     // Scheduling may settle the post (partially published); answer with the row as it ends.
     const row = (await repo.findPost(tx, org, postId))!;
+    await announcePostChange(tx, 'post.updated', row, deps.now());
     const [dto] = await toPostDtos({ ...deps, db: tx }, org, [row]);
     return { post: dto!, removedKeys };
   });

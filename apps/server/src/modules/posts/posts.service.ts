@@ -36,6 +36,7 @@ import { settleTikTokSettings, type TikTokCreatorReader } from './tiktok-setting
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { recordApprovalEvent } from '../approvals/approval-events.js';
+import { announcePostChange } from './post-webhooks.js';
 import { markQueued, nextFreeSlot, noSlotError, takeQueueSlot } from '../queue/queue.service.js';
 import { refuseUnpublishable } from './publish-check.js';
 import { bulkRefusal, lockChosenPosts, withStatus, type Refused } from './posts.bulk.js';
@@ -264,6 +265,7 @@ export async function createPost(
     if (submits) await recordSubmission(tx, caller, row);
     if (fields.action === 'queue')
       await markQueued(tx, caller.organizationId, row.id, row.scheduledAt!);
+    await announcePostChange(tx, 'post.created', row, deps.now());
     // Answered from the transaction: a read after the commit could fail and make a stored post
     // look refused (a retry would then create it twice).
     const [created] = await toPostDtos({ ...deps, db: tx }, caller.organizationId, [row]);
@@ -439,7 +441,9 @@ export async function changePost(
     });
   }
   // Scheduling may settle the post (partially published): the row as it ends.
-  return (await repo.findPost(tx, organizationId, postId)) ?? updated;
+  const final = (await repo.findPost(tx, organizationId, postId)) ?? updated;
+  await announcePostChange(tx, 'post.updated', final, deps.now());
+  return final;
 }
 
 export async function deletePost(deps: PostsDeps, organizationId: string, postId: string) {
@@ -448,6 +452,7 @@ export async function deletePost(deps: PostsDeps, organizationId: string, postId
     if (!post) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
     refuseWhileBusy(post, 'deleted');
     await deps.lifecycle.unscheduled(tx, post);
+    await announcePostChange(tx, 'post.deleted', post, deps.now());
     return repo.deletePost(tx, organizationId, postId);
   });
   // Files go after the rows: a failure here leaves unreferenced files, never a post without them.
@@ -497,6 +502,7 @@ export async function bulkPosts(
     for (const row of rows) {
       if (action === 'delete') {
         await deps.lifecycle.unscheduled(tx, row);
+        await announcePostChange(tx, 'post.deleted', row, deps.now());
         removed.push(...(await repo.deletePost(tx, organizationId, row.id)));
       } else {
         const updated = await repo.updatePost(tx, organizationId, row.id, {
@@ -504,6 +510,7 @@ export async function bulkPosts(
           scheduledAt: null,
         });
         await deps.lifecycle.unscheduled(tx, updated ?? row);
+        await announcePostChange(tx, 'post.updated', updated ?? row, deps.now());
       }
     }
     return { done: rows.map((row) => row.id), keys: removed };

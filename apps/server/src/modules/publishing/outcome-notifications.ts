@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { recordNotification } from '../notifications/notifications.service.js';
+import { emitWebhookEvent } from '../outgoing-webhooks/outgoing-webhooks.events.js';
 import { derivePostStatus } from './post-status.js';
 import { outcomeSubject, outcomeTargets } from './targets.repository.js';
 
@@ -154,7 +155,7 @@ export async function announceOutcome(db: Db, o: Outcome) {
     if (targets.length > 1) {
       if (derivePostStatus(targets, o.now ?? new Date()).status === 'publishing') return;
       const failed = targets.some((t) => t.status === 'FAILED' || t.status === 'UNCERTAIN');
-      await recordNotification(db, o.organizationId, to, {
+      const recorded = await recordNotification(db, o.organizationId, to, {
         type: failed ? 'POST_FAILED' : 'POST_PUBLISHED',
         priority: failed ? 'HIGH' : 'LOW',
         message: summaryMessage(postLabel(targets[0]!), targets),
@@ -162,6 +163,23 @@ export async function announceOutcome(db: Db, o: Outcome) {
         outcomeKey: outcomeKeyOf(targets),
         resolvesFailures: !failed,
       });
+      // Once per outcome, like the notice: several runs settling the post together announce it once.
+      if (recorded)
+        await emitWebhookEvent(
+          db,
+          o.organizationId,
+          webhookEventOf(targets.map((t) => t.status)),
+          {
+            postId: o.postId,
+            targets: targets.map((t) => ({
+              targetId: t.id,
+              platform: t.platformName,
+              status: t.status,
+              error: t.error,
+            })),
+          },
+          o.now,
+        );
       return;
     }
   }
@@ -174,6 +192,29 @@ export async function announceOutcome(db: Db, o: Outcome) {
     postId: o.postId,
     resolvesFailures: published,
   });
+  await emitWebhookEvent(
+    db,
+    o.organizationId,
+    webhookEventOf([o.outcome]),
+    {
+      postId: o.postId,
+      targets: [
+        { targetId: o.targetId, platform: o.platformName, status: o.outcome, error: o.error },
+      ],
+    },
+    o.now,
+  );
+}
+
+/**
+ * The webhook event of a post whose publications are all settled: one Herald could not confirm
+ * needs a person's check first; then all, some or none out.
+ */
+function webhookEventOf(statuses: string[]) {
+  if (statuses.includes('UNCERTAIN')) return 'post.needs_check' as const;
+  const published = statuses.filter((s) => s === 'PUBLISHED').length;
+  if (published === statuses.length) return 'post.published' as const;
+  return published > 0 ? ('post.partially_published' as const) : ('post.failed' as const);
 }
 
 /**

@@ -186,7 +186,8 @@ describe('a post to one account', () => {
       recorded.stop();
     }
     expect(outcome).toBe('PUBLISHED');
-    // Read, claim, mark the post, published, the post settled, the author told. The X
+    // Read, claim, mark the post, published, the post settled, the author told, the
+    // organization's webhooks told (one insert into webhook_deliveries, of nothing here). The X
     // sandbox keeps its records in the same database, and on PGlite pg-boss shares its client.
     const own = recorded.statements.filter((q) => !/"sandbox_records"|pgboss\./.test(q));
     const kind = (q: string) => /^\s*(\w+) "?(\w+)/.exec(q)?.slice(1).join(' ') ?? q.slice(0, 40);
@@ -197,6 +198,7 @@ describe('a post to one account', () => {
       'update post_targets',
       'update posts',
       'with recipients',
+      'insert into',
     ]);
     expect(recorded.transactions).toBe(0);
     const result = await t.database.db.execute(

@@ -8,6 +8,7 @@ import type { Publisher } from './publisher.js';
 import * as repo from './targets.repository.js';
 import { resolvePostFailures } from '../notifications/notifications.service.js';
 import { refuseUnpublishable } from '../posts/publish-check.js';
+import { emitWebhookEvent } from '../outgoing-webhooks/outgoing-webhooks.events.js';
 
 /** Jobs follow the post: scheduling creates or moves them, draft and delete cancel them. */
 export function publishingLifecycle(
@@ -26,6 +27,13 @@ export function publishingLifecycle(
       await repo.settleIfPartlyOut(tx, post.id, now());
       // Scheduled again (after an edit, or a retry of what failed): the failure was dealt with.
       await resolvePostFailures(tx, post.organizationId, post.id, now());
+      await emitWebhookEvent(
+        tx,
+        post.organizationId,
+        'post.scheduled',
+        { postId: post.id, scheduledAt: post.scheduledAt.toISOString() },
+        now(),
+      );
     },
     async unscheduled(tx, post) {
       await queue.cancel(tx, await repo.clearDue(tx, post.id));

@@ -1,0 +1,220 @@
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type AttemptRow = typeof webhookAttempts.$inferSelect;
+export type NewAttempt = typeof webhookAttempts.$inferInsert;
+
+export function listEndpoints(db: Db, organizationId: string) {
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.organizationId, organizationId))
+    .orderBy(asc(webhookEndpoints.createdAt));
+}
+
+export async function findEndpoint(db: Db, organizationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.id, id)));
+  return row ?? null;
+}
+
+export async function insertEndpoint(db: Db, values: typeof webhookEndpoints.$inferInsert) {
+  const [row] = await db.insert(webhookEndpoints).values(values).returning();
+  return row!;
+}
+
+export async function updateEndpoint(
+  db: Db,
+  organizationId: string,
+  id: string,
+  set: Partial<typeof webhookEndpoints.$inferInsert>,
+) {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteEndpoint(db: Db, organizationId: string, id: string) {
+  const rows = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.id, id)))
+    .returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
+}
+
+/**
+ * One delivery of an event for each enabled endpoint of the organization that subscribes to its
+ * type, in one statement: the publisher's hot path pays a single insert, which adds nothing for
+ * an organization without endpoints.
+ */
+export async function insertEventDeliveries(
+  db: Db,
+  event: { organizationId: string; type: string; messageId: string; body: string; at: Date },
+) {
+  await db.execute(sql`
+    insert into ${webhookDeliveries}
+      (organization_id, endpoint_id, message_id, type, body, next_attempt_at)
+    select organization_id, id, ${event.messageId}, ${event.type}, ${event.body},
+           ${event.at.toISOString()}::timestamptz
+    from ${webhookEndpoints}
+    where organization_id = ${event.organizationId} and enabled
+      and events @> ${JSON.stringify([event.type])}::jsonb`);
+}
+
+export async function insertDeliveries(db: Db, rows: (typeof webhookDeliveries.$inferInsert)[]) {
+  if (rows.length === 0) return [];
+  return db.insert(webhookDeliveries).values(rows).returning();
+}
+
+/**
+ * Claims up to `limit` due deliveries of enabled endpoints by moving their next attempt to
+ * `leaseUntil`: a second worker looking at the same moment skips them, and a worker that dies
+ * mid-send leaves them due again once the lease passes.
+ */
+export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: number) {
+  const due = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(
+      and(
+        eq(webhookDeliveries.status, 'PENDING'),
+        isNotNull(webhookDeliveries.nextAttemptAt),
+        lte(webhookDeliveries.nextAttemptAt, now),
+        eq(webhookEndpoints.enabled, true),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.nextAttemptAt))
+    .limit(limit)
+    .for('update', { of: webhookDeliveries, skipLocked: true });
+  return db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: leaseUntil })
+    .where(inArray(webhookDeliveries.id, due))
+    .returning();
+}
+
+export async function findDelivery(db: Db, organizationId: string, endpointId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.organizationId, organizationId),
+        eq(webhookDeliveries.endpointId, endpointId),
+        eq(webhookDeliveries.id, id),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function insertAttempt(db: Db, attempt: NewAttempt) {
+  const [row] = await db.insert(webhookAttempts).values(attempt).returning();
+  return row!;
+}
+
+export async function settleDelivery(
+  db: Db,
+  id: string,
+  set: Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'attemptCount'>,
+) {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set(set)
+    .where(eq(webhookDeliveries.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Newest first, with their attempts. */
+export async function listDeliveries(
+  db: Db,
+  organizationId: string,
+  endpointId: string,
+  limit: number,
+) {
+  const deliveries = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.organizationId, organizationId),
+        eq(webhookDeliveries.endpointId, endpointId),
+      ),
+    )
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit);
+  const attempts = await attemptsOf(
+    db,
+    deliveries.map((d) => d.id),
+  );
+  return deliveries.map((d) => ({ ...d, attempts: attempts.get(d.id) ?? [] }));
+}
+
+export async function attemptsOf(db: Db, deliveryIds: string[]) {
+  const byDelivery = new Map<string, AttemptRow[]>();
+  if (deliveryIds.length === 0) return byDelivery;
+  const rows = await db
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, deliveryIds))
+    .orderBy(asc(webhookAttempts.attemptedAt), asc(webhookAttempts.id));
+  for (const row of rows) {
+    const list = byDelivery.get(row.deliveryId) ?? [];
+    list.push(row);
+    byDelivery.set(row.deliveryId, list);
+  }
+  return byDelivery;
+}
+
+/** Stops the retries of a disabled endpoint's waiting deliveries. */
+export async function giveUpPending(db: Db, endpointId: string) {
+  await db
+    .update(webhookDeliveries)
+    .set({ status: 'FAILED', nextAttemptAt: null })
+    .where(
+      and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'PENDING')),
+    );
+}
+
+/** After a failed attempt: the endpoint fails since its first failure after the last success. */
+export async function markFailing(db: Db, endpointId: string, at: Date) {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({
+      failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(eq(webhookEndpoints.id, endpointId))
+    .returning();
+  return row ?? null;
+}
+
+export async function markAnswering(db: Db, endpointId: string) {
+  await db
+    .update(webhookEndpoints)
+    .set({ failingSince: null })
+    .where(and(eq(webhookEndpoints.id, endpointId), isNotNull(webhookEndpoints.failingSince)));
+}
+
+/** Turns an enabled endpoint off; false when it was off already (another worker did it). */
+export async function disableEndpoint(db: Db, endpointId: string, reason: string) {
+  const rows = await db
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledReason: reason, updatedAt: new Date() })
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true)))
+    .returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
+}
+
+export async function findEndpointById(db: Db, id: string) {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  return row ?? null;
+}

@@ -11,6 +11,7 @@ import { OrganizationCard } from '../components/organization-card';
 import { LinkTrackingCard } from '../components/link-tracking-card';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { NotificationWebhookCard } from '../components/notification-webhook-card';
+import { OutgoingWebhooksCard } from '../components/outgoing-webhooks-card';
 import { ProfileCard } from '../components/profile-card';
 import { ReportSchedulesCard } from '../components/report-schedules-card';
 import { PostingQueueCard } from '../components/posting-queue-card';
@@ -57,6 +58,7 @@ export function SettingsPage() {
   const connectReturn = useConnectReturn(currentOrgId);
   const orgName = member?.organization.name ?? 'your organization';
   const canManageOrg = useCan('PATCH /organizations/:orgId');
+  const canManageWebhooks = useCan('GET /organizations/:orgId/webhooks');
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -80,6 +82,7 @@ export function SettingsPage() {
       {currentOrgId && canManageOrg && <ReportSchedulesCard orgId={currentOrgId} />}
       {currentOrgId && canManageOrg && <LinkTrackingCard orgId={currentOrgId} />}
       {currentOrgId && canManageOrg && <NotificationWebhookCard orgId={currentOrgId} />}
+      {currentOrgId && canManageWebhooks && <OutgoingWebhooksCard orgId={currentOrgId} />}
       <ConnectedPlatforms orgId={currentOrgId} orgName={orgName} />
       {currentOrgId && <PostingQueueCard orgId={currentOrgId} />}
       {currentOrgId && (

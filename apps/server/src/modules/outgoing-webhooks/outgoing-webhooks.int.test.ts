@@ -348,6 +348,61 @@ describe('deliveries', () => {
   });
 });
 
+describe('events', () => {
+  /** The types and payloads the receiver at `path` got, in order. */
+  const bodiesAt = (path: string) =>
+    (received.get(path) ?? []).map((m) => JSON.parse(m.body) as { type: string; data: any });
+
+  it("tell a post's life: created, scheduled and updated, deleted", async () => {
+    const { endpoint } = await createEndpoint('/lifecycle', [
+      'post.created',
+      'post.updated',
+      'post.scheduled',
+      'post.deleted',
+    ]);
+    const post = await draftToX('From draft to nothing');
+    const at = new Date(Date.now() + 7 * DAY).toISOString();
+    const moved = await owner.call('PUT', `/api/organizations/${orgId}/posts/${post.id}`, {
+      scheduledAt: at,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await owner.call('DELETE', `/api/organizations/${orgId}/posts/${post.id}`);
+    await deliverDue(deliveryDeps(new Date(Date.now() + 1000)));
+    // Oldest first; the two of one change (one transaction) in either order.
+    const bodies = bodiesAt('/lifecycle');
+    const types = bodies.map((b) => b.type);
+    expect(types[0]).toBe('post.created');
+    expect(types.slice(1, 3).sort()).toEqual(['post.scheduled', 'post.updated']);
+    expect(types[3]).toBe('post.deleted');
+    const data = (type: string) => bodies.find((b) => b.type === type)!.data;
+    expect(data('post.created')).toEqual({ postId: post.id, status: 'draft', scheduledAt: null });
+    expect(data('post.scheduled')).toEqual({ postId: post.id, scheduledAt: at });
+    expect(data('post.updated')).toEqual({ postId: post.id, status: 'scheduled', scheduledAt: at });
+    expect(data('post.deleted')).toEqual({ postId: post.id });
+    // Each event its own id.
+    expect(
+      new Set((received.get('/lifecycle') ?? []).map((m) => m.headers['webhook-id'])).size,
+    ).toBe(4);
+    await owner.call('DELETE', `${base()}/${endpoint.id}`);
+  });
+
+  it('tell an account disconnected and connected again', async () => {
+    const { endpoint } = await createEndpoint('/accounts', [
+      'account.connected',
+      'account.disconnected',
+    ]);
+    expect((await owner.call('POST', `/api/x/disconnect/${orgId}`)).status).toBe(200);
+    await connectThroughSandbox(t.app, owner, 'x', orgId);
+    await deliverDue(deliveryDeps(new Date(Date.now() + 1000)));
+    const bodies = bodiesAt('/accounts');
+    expect(bodies.map((b) => b.type)).toEqual(['account.disconnected', 'account.connected']);
+    expect(bodies[0]!.data).toMatchObject({ platform: 'X' });
+    expect(bodies[1]!.data).toMatchObject({ platform: 'X', reconnected: false });
+    expect(bodies[1]!.data.integrationId).toEqual(expect.any(String));
+    await owner.call('DELETE', `${base()}/${endpoint.id}`);
+  });
+});
+
 describe('organization scoping', () => {
   it("never shows one organization's endpoints or deliveries to another", async () => {
     const { endpoint } = await createEndpoint('/scoped', ['post.created']);

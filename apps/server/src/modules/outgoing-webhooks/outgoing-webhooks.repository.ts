@@ -95,11 +95,15 @@ export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: numbe
     .orderBy(asc(webhookDeliveries.nextAttemptAt))
     .limit(limit)
     .for('update', { of: webhookDeliveries, skipLocked: true });
-  return db
+  const claimed = await db
     .update(webhookDeliveries)
     .set({ nextAttemptAt: leaseUntil })
     .where(inArray(webhookDeliveries.id, due))
     .returning();
+  // An update returns its rows in no particular order: oldest events go first.
+  return claimed.sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+  );
 }
 
 export async function findDelivery(db: Db, organizationId: string, endpointId: string, id: string) {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
-import { createOrg, type Actor } from '../../test/factories.js';
+import { addMember, createOrg, type Actor } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { deliverDue, type DeliveryDeps } from './delivery.js';
@@ -20,6 +20,7 @@ let receiver: Server;
 let port: number;
 let owner: Actor;
 let orgId: string;
+let roleId: (name: string) => string;
 let xId: string;
 
 interface Received {
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   port = (receiver.address() as AddressInfo).port;
   t = await createTestApp({ MEDIA_IMPORT_ALLOW_PRIVATE: `127.0.0.1:${port}` });
-  ({ owner, orgId } = await createOrg(t.app, 'hooks.owner@outgoing.test', 'Outgoing Co'));
+  ({ owner, orgId, roleId } = await createOrg(t.app, 'hooks.owner@outgoing.test', 'Outgoing Co'));
   await connectThroughSandbox(t.app, owner, 'x', orgId);
   const supported = await owner.call('GET', '/api/platforms/supported');
   xId = supported.body.data.platforms.find((p: { name: string }) => p.name === 'X').id;
@@ -93,9 +94,14 @@ function verifies(secret: string, message: Received) {
   });
 }
 
-async function draftToX(content: string) {
-  const body = await multipart({ platformIds: JSON.stringify([xId]), content, action: 'draft' });
-  const res = await send(t.app, owner.jar, {
+async function draftToX(content: string, actor = owner, fields: Record<string, string> = {}) {
+  const body = await multipart({
+    platformIds: JSON.stringify([xId]),
+    content,
+    action: 'draft',
+    ...fields,
+  });
+  const res = await send(t.app, actor.jar, {
     method: 'POST',
     url: `/api/organizations/${orgId}/post`,
     headers: { ...body.headers, origin: TEST_PUBLIC_URL },
@@ -383,6 +389,45 @@ describe('events', () => {
     expect(
       new Set((received.get('/lifecycle') ?? []).map((m) => m.headers['webhook-id'])).size,
     ).toBe(4);
+    await owner.call('DELETE', `${base()}/${endpoint.id}`);
+  });
+
+  it('tell approvals: requested, approved, rejected with the reason', async () => {
+    const { endpoint } = await createEndpoint('/approvals', [
+      'approval.requested',
+      'approval.approved',
+      'approval.rejected',
+    ]);
+    expect(
+      (await owner.call('PATCH', `/api/organizations/${orgId}`, { requirePostApproval: true }))
+        .status,
+    ).toBe(200);
+    const creator = (
+      await addMember(t.app, owner, orgId, 'hooks.creator@outgoing.test', {
+        roleId: roleId('ContentCreator'),
+      })
+    ).actor;
+    const later = new Date(Date.now() + 2 * DAY).toISOString();
+    const first = await draftToX('Approve me', creator, { action: 'schedule', scheduledAt: later });
+    const second = await draftToX('Reject me', creator, { action: 'schedule', scheduledAt: later });
+    const approvals = `/api/organizations/${orgId}/approvals`;
+    expect((await owner.call('POST', `${approvals}/${first.id}/approve`, {})).status).toBe(200);
+    const rejected = await owner.call('POST', `${approvals}/${second.id}/reject`, {
+      reason: 'Wrong hashtag',
+    });
+    expect(rejected.status).toBe(200);
+    await owner.call('PATCH', `/api/organizations/${orgId}`, { requirePostApproval: false });
+    await deliverDue(deliveryDeps(new Date(Date.now() + 1000)));
+    const bodies = bodiesAt('/approvals');
+    expect(bodies.map((b) => [b.type, b.data.postId])).toEqual([
+      ['approval.requested', first.id],
+      ['approval.requested', second.id],
+      ['approval.approved', first.id],
+      ['approval.rejected', second.id],
+    ]);
+    expect(bodies[0]!.data.userId).toBe(creator.userId);
+    expect(bodies[2]!.data.userId).toBe(owner.userId);
+    expect(bodies[3]!.data.reason).toBe('Wrong hashtag');
     await owner.call('DELETE', `${base()}/${endpoint.id}`);
   });
 

@@ -7,7 +7,9 @@ import { webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
+import { dm } from '../../test/inbox-fake.js';
 import { connectThroughSandbox } from '../../test/networks.js';
+import { upsertInboxEvents } from '../inbox/inbox-ingest.js';
 import { deliverDue, type DeliveryDeps } from './delivery.js';
 import { redeliver } from './outgoing-webhooks.service.js';
 
@@ -428,6 +430,45 @@ describe('events', () => {
     expect(bodies[0]!.data.userId).toBe(creator.userId);
     expect(bodies[2]!.data.userId).toBe(owner.userId);
     expect(bodies[3]!.data.reason).toBe('Wrong hashtag');
+    await owner.call('DELETE', `${base()}/${endpoint.id}`);
+  });
+
+  it('tell a new inbound message once, and an assignment', async () => {
+    const { endpoint } = await createEndpoint('/inbox', [
+      'inbox.message.received',
+      'inbox.conversation.assigned',
+    ]);
+    const accounts = (await owner.call('GET', `/api/organizations/${orgId}/integrations`)).body.data
+      .platforms as Array<{ id: string }>;
+    const account = { id: accounts[0]!.id, organizationId: orgId, platform: 'X' };
+    const at = new Date(Date.now() - 60_000).toISOString();
+    await upsertInboxEvents(t.database.db, account, [dm('m1', 'sam', at, 'Open on Sunday?')]);
+    // The same message again (a retry, a polling overlap) is no new message.
+    await upsertInboxEvents(t.database.db, account, [dm('m1', 'sam', at, 'Open on Sunday?')]);
+    const list = await owner.call('GET', `/api/organizations/${orgId}/inbox/conversations`);
+    const conversationId = list.body.data.conversations[0].id as string;
+    const assigned = await owner.call(
+      'PATCH',
+      `/api/organizations/${orgId}/inbox/conversations/${conversationId}`,
+      { assigneeId: owner.userId },
+    );
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    await deliverDue(deliveryDeps(new Date(Date.now() + 1000)));
+    const bodies = bodiesAt('/inbox');
+    expect(bodies.map((b) => b.type)).toEqual([
+      'inbox.message.received',
+      'inbox.conversation.assigned',
+    ]);
+    expect(bodies[0]!.data).toMatchObject({
+      conversationId,
+      integrationId: account.id,
+      messages: [{ externalId: 'm1' }],
+    });
+    expect(bodies[1]!.data).toEqual({
+      conversationId,
+      assigneeUserId: owner.userId,
+      assignedByUserId: owner.userId,
+    });
     await owner.call('DELETE', `${base()}/${endpoint.id}`);
   });
 

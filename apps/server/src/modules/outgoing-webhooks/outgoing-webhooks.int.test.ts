@@ -290,6 +290,19 @@ describe('deliveries', () => {
     await owner.call('DELETE', `${base()}/${endpoint.id}`);
   });
 
+  it('turns an endpoint off at once when it answers 410 Gone', async () => {
+    answers.set('/gone', { status: 410, body: 'no longer here' });
+    const { endpoint } = await createEndpoint('/gone', ['post.created']);
+    await draftToX('Anyone there?');
+    await deliverDue(deliveryDeps(new Date(Date.now() + 1000)));
+    const [row] = (await owner.call('GET', base())).body.data.endpoints;
+    expect(row).toMatchObject({ id: endpoint.id, enabled: false });
+    expect(row.disabledReason).toContain('410 Gone');
+    const [delivery] = await deliveriesOf(endpoint.id);
+    expect(delivery).toMatchObject({ status: 'FAILED', nextAttemptAt: null });
+    await owner.call('DELETE', `${base()}/${endpoint.id}`);
+  });
+
   it('redelivers one delivery with the same id and bytes', async () => {
     answers.set('/flaky', { status: 503, body: 'down' });
     const { endpoint, secret } = await createEndpoint('/flaky', ['post.deleted']);

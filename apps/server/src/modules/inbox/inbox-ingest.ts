@@ -1,7 +1,7 @@
 import type { InboxConversationKind, InboxPerson } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import type { InboxEvent } from '../../platforms/inbox-types.js';
-import { emitWebhookEvent } from '../outgoing-webhooks/outgoing-webhooks.events.js';
+import { emitWebhookEvents } from '../outgoing-webhooks/outgoing-webhooks.events.js';
 import {
   announceInboxAll,
   type InboxAnnouncement,
@@ -314,19 +314,28 @@ async function upsertBatch(
   }));
   for (const part of slices(announcements)) await announceInboxAll(db, part);
   // Webhooks hear of new inbound messages only (not edits, hides or Herald's own replies).
-  for (const g of groups) {
-    const arrived = (byConversation.get(g.conversationId!) ?? []).filter((m) => m.isNewInbound);
-    if (arrived.length === 0) continue;
-    await emitWebhookEvent(db, account.organizationId, 'inbox.message.received', {
-      conversationId: g.conversationId,
-      integrationId: account.id,
-      kind: g.kind,
-      messages: arrived.map((m) => ({
-        externalId: m.event.externalId,
-        at: m.createdAt.toISOString(),
-      })),
-    });
-  }
+  await emitWebhookEvents(
+    db,
+    account.organizationId,
+    groups.flatMap((g) => {
+      const arrived = (byConversation.get(g.conversationId!) ?? []).filter((m) => m.isNewInbound);
+      if (arrived.length === 0) return [];
+      return [
+        {
+          type: 'inbox.message.received' as const,
+          data: {
+            conversationId: g.conversationId,
+            integrationId: account.id,
+            kind: g.kind,
+            messages: arrived.map((m) => ({
+              externalId: m.event.externalId,
+              at: m.createdAt.toISOString(),
+            })),
+          },
+        },
+      ];
+    }),
+  );
   return { inserted, updated, conversationIds };
 }
 

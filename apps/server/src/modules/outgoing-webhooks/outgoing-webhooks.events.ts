@@ -9,19 +9,32 @@ import { newMessageId } from './signing.js';
  * lost if the process stops before sending. The delivery job sends what is due within the
  * minute. Payloads are thin (ids and a few fields): a receiver reads more through the API.
  */
-export async function emitWebhookEvent(
+export function emitWebhookEvent(
   db: Db,
   organizationId: string,
   type: WebhookEventType,
   data: Record<string, unknown>,
   at: Date = new Date(),
 ) {
-  // One event, one id on every endpoint: a receiver behind two endpoints dedupes on it.
-  await repo.insertEventDeliveries(db, {
+  return emitWebhookEvents(db, organizationId, [{ type, data }], at);
+}
+
+/** Several events of one organization in one statement (a batch of inbox messages). */
+export async function emitWebhookEvents(
+  db: Db,
+  organizationId: string,
+  events: Array<{ type: WebhookEventType; data: Record<string, unknown> }>,
+  at: Date = new Date(),
+) {
+  await repo.insertEventDeliveries(
+    db,
     organizationId,
-    type,
-    messageId: newMessageId(),
-    body: JSON.stringify({ type, timestamp: at.toISOString(), data }),
-    at,
-  });
+    // One event, one id on every endpoint: a receiver behind two endpoints dedupes on it.
+    events.map(({ type, data }) => ({
+      type,
+      messageId: newMessageId(),
+      body: JSON.stringify({ type, timestamp: at.toISOString(), data }),
+      at,
+    })),
+  );
 }

@@ -51,22 +51,31 @@ export async function deleteEndpoint(db: Db, organizationId: string, id: string)
 }
 
 /**
- * One delivery of an event for each enabled endpoint of the organization that subscribes to its
- * type, in one statement: the publisher's hot path pays a single insert, which adds nothing for
- * an organization without endpoints.
+ * One delivery of each event for each enabled endpoint of the organization that subscribes to
+ * its type, in one statement however many events: the publisher's and the inbox's hot paths pay
+ * a single insert, which adds nothing for an organization without endpoints.
  */
 export async function insertEventDeliveries(
   db: Db,
-  event: { organizationId: string; type: string; messageId: string; body: string; at: Date },
+  organizationId: string,
+  events: Array<{ type: string; messageId: string; body: string; at: Date }>,
 ) {
+  if (events.length === 0) return;
+  const rows = events.map((e) => ({
+    message_id: e.messageId,
+    type: e.type,
+    body: e.body,
+    at: e.at.toISOString(),
+  }));
   await db.execute(sql`
     insert into ${webhookDeliveries}
       (organization_id, endpoint_id, message_id, type, body, next_attempt_at)
-    select organization_id, id, ${event.messageId}, ${event.type}, ${event.body},
-           ${event.at.toISOString()}::timestamptz
-    from ${webhookEndpoints}
-    where organization_id = ${event.organizationId} and enabled
-      and events @> ${JSON.stringify([event.type])}::jsonb`);
+    select e.organization_id, e.id, v.message_id, v.type, v.body, v.at
+    from ${webhookEndpoints} e
+    join jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as v(message_id text, type text, body text, at timestamptz)
+      on e.events @> jsonb_build_array(v.type)
+    where e.organization_id = ${organizationId} and e.enabled`);
 }
 
 export async function insertDeliveries(db: Db, rows: (typeof webhookDeliveries.$inferInsert)[]) {

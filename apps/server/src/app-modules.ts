@@ -12,6 +12,7 @@ import type { MediaStore } from './media/media-store.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { allClientsRoutes } from './modules/all-clients/all-clients.routes.js';
 import { approvalLinksRoutes } from './modules/approvals/approval-links.routes.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
@@ -127,6 +128,7 @@ export const API_MODULES: readonly ApiModule[] = [
   })),
   routes('organizations', organizationsRoutes, (d) => ({ db: d.db, media: d.media })),
   routes('team', teamRoutes, (d) => ({ db: d.db, invitationEmail: !!d.mailer })),
+  routes('api-keys', apiKeysRoutes, (d) => ({ db: d.db, now: d.now })),
   routes('plans', plansRoutes, (d) => ({ db: d.db })),
   routes('users', usersRoutes, (d) => ({ db: d.db })),
   routes('admin', adminRoutes, (d) => ({

@@ -18,7 +18,7 @@ import { RelyingParty } from './identity/oidc-client.js';
 import type { SessionService } from './identity/session.service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerAccessControl, originCheck } from './http/access.js';
+import { isOrgRoute, registerAccessControl, originCheck } from './http/access.js';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -36,6 +36,7 @@ import { registerCompression } from './http/compression.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import type { StartupPhases } from './lib/startup-phases.js';
 import * as idempotency from './modules/idempotency/idempotency.service.js';
+import { apiKeyAuthenticator } from './modules/api-keys/api-keys.service.js';
 import { findWebDist, serveSpa } from './http/spa.js';
 import { recordRequest } from './lib/metrics.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -98,6 +99,26 @@ export interface BuildAppOptions {
   /** Whether the process is stopping: readyz then answers 503 (server.ts). */
   isStopping?: () => boolean;
 }
+
+const API_KEY_SCHEME = 'apiKey';
+const SESSION_SCHEME = 'session';
+/** How callers prove who they are, as /api/docs shows it (docs/api.md). */
+const SECURITY_SCHEMES = {
+  [API_KEY_SCHEME]: {
+    type: 'http' as const,
+    scheme: 'bearer',
+    bearerFormat: 'hrld_<prefix>_<secret>',
+    description:
+      "An organization's API key (Settings → API keys), as `Authorization: Bearer <key>`. Works on that organization's routes its permissions allow; never on the back-office or on a user's own routes. Limited per key per minute (429 with Retry-After).",
+  },
+  [SESSION_SCHEME]: {
+    type: 'apiKey' as const,
+    in: 'cookie' as const,
+    name: 'herald_at',
+    description:
+      'The web app’s session. A request that changes something must come from Herald’s own origin (or carry a JSON body).',
+  },
+};
 
 /** The bare Fastify instance (logging, limits, request ids); `buildApp` fills it. */
 export function createFastify(config: Config, options: FastifyOptions = {}): FastifyInstance {
@@ -223,8 +244,18 @@ export async function buildApp(
         description: 'Every request and answer, generated from the shared contract.',
       },
       servers: [{ url: config.apiPublicUrl.replace(new RegExp(`${base}$`), '') || '/' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
+  });
+  // Organization routes take an API key or the session; the others the session alone.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access || access === 'public' || access === 'guest') return;
+    const security: Array<Record<string, string[]>> = isOrgRoute(route)
+      ? [{ [API_KEY_SCHEME]: [] }, { [SESSION_SCHEME]: [] }]
+      : [{ [SESSION_SCHEME]: [] }];
+    route.schema = { ...route.schema, security };
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${base}/docs`, staticCSP: true });
 
@@ -263,6 +294,7 @@ export async function buildApp(
   const orgRoutes = registerAccessControl(app, {
     sessions,
     loadMembership,
+    apiKeys: apiKeyAuthenticator(database.db, options.now ?? (() => new Date())),
     exemptPrefixes: [`${base}/docs`, `${base}/sandbox/`],
     basePath: base,
   });

@@ -181,6 +181,7 @@ const ConfigSchema = z
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(300),
     RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(0).default(600),
     RATE_LIMIT_GUEST_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+    RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(0).default(120),
     RATE_LIMIT_UPLOAD_BYTES_PER_HOUR: z.coerce
       .number()
       .int()
@@ -410,6 +411,8 @@ const ConfigSchema = z
         uploadBytesPerHour: env.RATE_LIMIT_UPLOAD_BYTES_PER_HOUR,
         /** A client approval link's page and decisions, per IP and per link (files: 10×). */
         guestPerMinute: env.RATE_LIMIT_GUEST_PER_MINUTE,
+        /** Every request made with one API key, reads included (docs/api.md). */
+        apiKeyPerMinute: env.RATE_LIMIT_API_KEY_PER_MINUTE,
       },
     };
   });

@@ -35,6 +35,16 @@ export const ORG_ROUTE_PERMISSIONS = {
   'POST /organizations/:orgId/roles': route('org:manage', "roles decide everyone's access"),
   'PUT /organizations/:orgId/roles/:roleId': route('org:manage', 'likewise'),
   'DELETE /organizations/:orgId/roles/:roleId': route('org:manage', 'likewise'),
+  /** docs/api.md: keys act for the organization, so making them is managing it. */
+  'GET /organizations/:orgId/api-keys': route('org:manage', 'API keys act for the organization'),
+  'POST /organizations/:orgId/api-keys': route(
+    'org:manage',
+    'plus: a key gets only permissions its creator holds, and a key cannot make keys',
+  ),
+  'DELETE /organizations/:orgId/api-keys/:keyId': route(
+    'org:manage',
+    'revoking a key; likewise not with a key',
+  ),
   'GET /organizations/:orgId/members': route('member', 'a team sees itself'),
   'PUT /organizations/:orgId/members/:memberId': route(
     'org:manage',

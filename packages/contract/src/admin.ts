@@ -89,10 +89,13 @@ export const AUDIT_ACTIONS = [
   'approval_link.create',
   'approval_link.revoke',
   'approval_link.decide',
+  /** docs/api.md: an organization's API key made and revoked. */
+  'api_key.create',
+  'api_key.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'plan', 'platform', 'approval_link'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'plan', 'platform', 'approval_link', 'api_key'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** One recorded operator action: who, what, when, and the changed fields before and after. */
@@ -102,7 +105,14 @@ const AuditEntrySchema = z.object({
    * Null when the action came from the command line (`herald admin grant|revoke`). A client of
    * an approval link has no account: `id` is null and `email` names them as the link does.
    */
-  actor: z.object({ id: z.string().nullable(), email: z.string() }).nullable(),
+  actor: z
+    .object({
+      id: z.string().nullable(),
+      email: z.string(),
+      /** The API key the user acted through (docs/api.md); null when signed in. */
+      apiKeyId: z.string().nullable().optional(),
+    })
+    .nullable(),
   action: z.enum(AUDIT_ACTIONS),
   target: z.object({
     type: z.enum(AUDIT_TARGET_TYPES),

@@ -37,3 +37,4 @@ export * from './x-pricing.js';
 export * from './all-clients.js';
 export * from './reports.js';
 export * from './outgoing-webhooks.js';
+export * from './api-keys.js';

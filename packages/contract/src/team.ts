@@ -18,9 +18,12 @@ function shownValue(input: unknown): string {
   return input.length > 60 ? `${input.slice(0, 40)}… (${input.length} characters)` : input;
 }
 
-const PermissionNameSchema = z.enum(PERMISSION_NAMES as [PermissionName, ...PermissionName[]], {
-  error: (issue) => `Unknown permission: ${shownValue(issue.input)}.`,
-});
+export const PermissionNameSchema = z.enum(
+  PERMISSION_NAMES as [PermissionName, ...PermissionName[]],
+  {
+    error: (issue) => `Unknown permission: ${shownValue(issue.input)}.`,
+  },
+);
 
 const RoleSchema = z.object({
   id: z.string(),

@@ -18,3 +18,4 @@ export * from './schema/inbox.js';
 export * from './schema/composer.js';
 export * from './schema/reports.js';
 export * from './schema/webhooks.js';
+export * from './schema/api-keys.js';

@@ -41,8 +41,46 @@ export interface OrgAccess {
 
 export interface AuthContext {
   user: UserRow;
+  /** The session's id; for an API key, the key's id. */
   sessionId: string;
+  /**
+   * Set when the request came with `Authorization: Bearer <API key>` (docs/api.md): `user` is
+   * then the key's creator, acting through the key.
+   */
+  apiKey?: { id: string; name: string; prefix: string };
 }
+
+/**
+ * Resolves an API key presented on a route of organization `orgId` to who it acts as and a
+ * membership holding the key's permissions (never more than its creator's); throws AppError
+ * (UNAUTHENTICATED for a wrong, expired or revoked key, FORBIDDEN for another organization).
+ * The API keys module makes it (`apiKeyAuthenticator`); any other surface that takes keys (an
+ * MCP endpoint, say) can call the same function.
+ */
+export type ApiKeyCaller = (
+  token: string,
+  orgId: string,
+) => Promise<{ auth: AuthContext; member: MembershipContext }>;
+
+const BEARER = /^Bearer(?:[ \t]+(\S*))?[ \t]*$/i;
+
+/**
+ * The token of `Authorization: Bearer <token>` ('' when it is missing or malformed), null without
+ * a Bearer header (other schemes are not Herald's and are ignored). A request carrying one is
+ * answered to it alone: its cookies are never read.
+ */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined || !/^Bearer\b/i.test(header)) return null;
+  return BEARER.exec(header)?.[1] ?? '';
+}
+
+/** Whether a route is organization-scoped (the only routes an API key may call). */
+export const isOrgRoute = (route: { config?: unknown }) =>
+  typeof (route.config as { access?: Access } | undefined)?.access === 'object';
+
+const KEY_ROUTES_ONLY =
+  'An API key works only on the routes of its organization (/api/organizations/{orgId}/…). Sign in to Herald for this one.';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -88,6 +126,8 @@ export type LoadMembership = (orgId: string, userId: string) => Promise<Membersh
 export interface AccessControlOptions {
   sessions: SessionService;
   loadMembership: LoadMembership;
+  /** Resolves API keys on organization routes (none: a bearer request is refused). */
+  apiKeys?: ApiKeyCaller;
   /** Paths whose routes need not declare `config.access` (API docs, network emulators). */
   exemptPrefixes: string[];
   basePath: string;
@@ -95,14 +135,15 @@ export interface AccessControlOptions {
 
 export function registerAccessControl(
   app: FastifyInstance,
-  { sessions, loadMembership, ...opts }: AccessControlOptions,
+  { sessions, loadMembership, apiKeys, ...opts }: AccessControlOptions,
 ): Set<string> {
   /** Every organization-scoped route registered, as `METHOD path` keys of the contract's table. */
   const orgRoutes = new Set<string>();
   app.decorateRequest('auth', null);
   app.decorateRequest('member', null);
 
-  const authenticate: preValidationHookHandler = async (request) => {
+  /** The session of the access cookie, or UNAUTHENTICATED. */
+  const signedIn = async (request: FastifyRequest) => {
     const found = await sessions.authenticate(request.cookies[ACCESS_COOKIE]);
     if (!found)
       throw new AppError(
@@ -111,8 +152,30 @@ export function registerAccessControl(
       );
     request.auth = found;
   };
+  const authenticate: preValidationHookHandler = async (request) => {
+    // 401: a key is no credential here (and the cookie beside it is not read), whatever it holds.
+    if (bearerToken(request) !== null) throw new AppError('UNAUTHENTICATED', KEY_ROUTES_ONLY);
+    await signedIn(request);
+  };
   const authenticateIfPresent: preValidationHookHandler = async (request) => {
+    // A bearer request is never answered to the browser's cookie: it counts as anonymous here.
+    if (bearerToken(request) !== null) return;
     request.auth = await sessions.authenticate(request.cookies[ACCESS_COOKIE]);
+  };
+  /** On organization routes: the API key when one is presented, else the session. */
+  const authenticateMember: preValidationHookHandler = async (request) => {
+    const token = bearerToken(request);
+    if (token === null) return signedIn(request);
+    if (!token || !apiKeys)
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'The Authorization header must be "Bearer " followed by an API key.',
+      );
+    const orgId = orgIdOf(request);
+    if (!orgId) throw new AppError('NOT_FOUND', 'This organization does not exist.');
+    const found = await apiKeys(token, orgId);
+    request.auth = found.auth;
+    request.member = found.member;
   };
   const requireAdmin: preValidationHookHandler = async (request) => {
     if (!request.auth?.user.isAdmin)
@@ -144,12 +207,14 @@ export function registerAccessControl(
       route.preValidation = [authenticateIfPresent, ...existingOptional];
       return;
     }
-    const handlers: preValidationHookHandler[] = [authenticate];
-    if (access === 'admin') handlers.push(requireAdmin);
+    const handlers: preValidationHookHandler[] = [];
     if (typeof access === 'object') {
       for (const method of [route.method].flat().filter((m) => m !== 'HEAD'))
         orgRoutes.add(`${method} ${route.url.slice(opts.basePath.length)}`);
-      handlers.push(orgGuard(loadMembership, access));
+      handlers.push(authenticateMember, orgGuard(loadMembership, access));
+    } else {
+      handlers.push(authenticate);
+      if (access === 'admin') handlers.push(requireAdmin);
     }
     // Before validation: a caller who may not call the route learns nothing from its schema.
     const existing = route.preValidation ? [route.preValidation].flat() : [];
@@ -188,6 +253,11 @@ export function originCheck(
   // A callback hook (a route's own, on routes that answer a state-changing method).
   return (request, _reply, done) => {
     if (!STATE_CHANGING.has(request.method)) return done();
+    // An API key is not ambient (a page of another site cannot make a browser send it), and a
+    // request carrying one is answered to the key alone, its cookies unread (registerAccessControl):
+    // on the routes keys may call, there is nothing for a forged request to borrow. Elsewhere a
+    // bearer header is refused or ignored, so the check stays.
+    if (bearerToken(request) && isOrgRoute(request.routeOptions)) return done();
     const refused = refusal(request);
     if (refused) return done(refused);
     done();
@@ -196,15 +266,30 @@ export function originCheck(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The organization of an organization route: `:orgId`, or `?orgId=` on two navigations. */
+function orgIdOf(request: FastifyRequest): string | null {
+  const params = request.params as Record<string, string | undefined>;
+  const orgId =
+    params.orgId ?? (request.query as Record<string, string | undefined> | undefined)?.orgId;
+  return orgId && UUID.test(orgId) ? orgId : null;
+}
+
 /** Loads the caller's ACTIVE membership of `:orgId` and checks the route's permission. */
 function orgGuard(loadMembership: LoadMembership, access: OrgAccess): preValidationHookHandler {
   const needed = ORG_ROUTE_PERMISSIONS[access.org].needs;
   return async (request) => {
     const params = request.params as Record<string, string | undefined>;
-    const orgId =
-      params.orgId ?? (request.query as Record<string, string | undefined> | undefined)?.orgId;
-    if (!orgId || !UUID.test(orgId) || !request.auth)
+    const orgId = orgIdOf(request);
+    if (!orgId || !request.auth)
       throw new AppError('NOT_FOUND', 'This organization does not exist.');
+    // An API key's membership was made with it (its permissions, narrowed): no self-exception.
+    if (request.auth.apiKey && request.member) {
+      if (needed === 'member' || request.member.permissions.includes(needed)) return;
+      throw new AppError(
+        'FORBIDDEN',
+        `This API key does not allow this: it needs the "${permissionLabel(needed)}" permission (${needed}).`,
+      );
+    }
     const membership = await loadMembership(orgId, request.auth.user.id);
     if (!membership) throw new AppError('FORBIDDEN', 'You are not a member of this organization.');
     request.member = membership;

@@ -81,7 +81,9 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
   hookRoutes(app, 'preHandler', posts, (request, reply, done) => {
     const header = request.headers['idempotency-key'];
     if (request.method !== 'POST' || header === undefined || !request.auth) return done();
-    claimKey(request, reply, request.auth.user.id, header).then((answered) => {
+    // A key's requests keep their own keys: not shared with its creator's browser or other keys.
+    const scope = request.auth.apiKey ? `api-key:${request.auth.apiKey.id}` : request.auth.user.id;
+    claimKey(request, reply, scope, header).then((answered) => {
       if (!answered) done();
     }, done);
   });

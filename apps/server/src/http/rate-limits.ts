@@ -8,7 +8,7 @@ import type { Database, Db } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
 import { type RateLimitName, recordRateLimitRefusal } from '../lib/metrics.js';
-import { isGuestRoute } from './access.js';
+import { isGuestRoute, isOrgRoute } from './access.js';
 import { changesState, hookRoutes, methodsOf, STATE_CHANGING } from './route-hooks.js';
 
 /** A counter in its current window: the total so far and the time until the window ends. */
@@ -182,6 +182,7 @@ declare module 'fastify' {
  *   then (X hourly, Meta on setup);
  * - per signed-in user on every write (POST/PUT/PATCH/DELETE), per minute;
  * - per organization on uploads (creating a post with media): requests and bytes per hour;
+ * - per API key on every request made with it (reads too), per minute;
  * - per IP and per token on the routes of a guest's link (`access: 'guest'`), per minute: its
  *   page and decisions, and (ten times as many) its files.
  * Each answers 429 in the error envelope with Retry-After. Register before the routes.
@@ -301,6 +302,30 @@ export async function registerRateLimits(
             'writes',
             result.ttl,
             (when) => `You are making changes too quickly. Try again ${when}.`,
+          );
+          return;
+        }
+        done();
+      }, done);
+    });
+  }
+
+  if (limits.apiKeyPerMinute > 0) {
+    const perKey = app.createRateLimit({
+      max: limits.apiKeyPerMinute,
+      timeWindow: MINUTE,
+      keyGenerator: (request) => `api-key:${request.auth!.apiKey!.id}`,
+    });
+    // preHandler: the key is known once access control (preValidation) has read it.
+    hookRoutes(app, 'preHandler', isOrgRoute, (request, reply, done) => {
+      if (!request.auth?.apiKey) return done();
+      perKey(request).then((result) => {
+        if (!result.isAllowed && result.isExceeded) {
+          refuse(
+            reply,
+            'api_key',
+            result.ttl,
+            (when) => `This API key has made too many requests. Try again ${when}.`,
           );
           return;
         }

@@ -148,7 +148,7 @@ export function recordWebhookStored(provider: string, lagMs: number) {
 
 /** The rate limits that refuse requests (http/rate-limits.ts). */
 export type RateLimitName =
-  'signin' | 'handshake' | 'writes' | 'uploads' | 'upload_bytes' | 'guest';
+  'signin' | 'handshake' | 'writes' | 'uploads' | 'upload_bytes' | 'guest' | 'api_key';
 
 /** A request refused with 429 by `limit`. */
 export function recordRateLimitRefusal(limit: RateLimitName) {

@@ -16,6 +16,8 @@ export const auditLog = pgTable(
     /** Null for the command line (`herald admin grant|revoke`) or once the account is deleted. */
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email'),
+    /** The API key the actor acted through (docs/api.md); null when signed in. No foreign key. */
+    actorApiKeyId: uuid('actor_api_key_id'),
     action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     targetType: text('target_type', { enum: AUDIT_TARGET_TYPES }).notNull(),
     /** No foreign key: the entry outlives what it is about. */

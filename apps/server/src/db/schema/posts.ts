@@ -33,6 +33,8 @@ export const posts = pgTable(
     createdByUserId: uuid('created_by_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** The API key the creator made it through (docs/api.md); null from the app. No foreign key. */
+    createdByApiKeyId: uuid('created_by_api_key_id'),
     title: text('title'),
     status: text('status', { enum: POST_STATUSES }).notNull(),
     /** The shared text (the `default` entry when customized per platform). */

@@ -36,6 +36,7 @@ const senderOf = (request: FastifyRequest): LinkSender => {
     organizationId: member.organizationId,
     organizationName: member.organizationName,
     user: { id: user.id, email: user.email, displayName: user.displayName },
+    apiKeyId: requireUser(request).apiKey?.id ?? null,
   };
 };
 

@@ -57,6 +57,8 @@ export interface LinkSender {
   organizationId: string;
   organizationName: string;
   user: { id: string; email: string; displayName: string | null };
+  /** The API key the approver acts through (docs/api.md); absent or null when signed in. */
+  apiKeyId?: string | null;
 }
 
 type CreateInput = z.output<typeof CreateApprovalLinkRequestSchema>;
@@ -214,6 +216,7 @@ export async function createApprovalLink(
 const senderActor = (sender: LinkSender): AuditActor => ({
   id: sender.user.id,
   email: sender.user.email,
+  apiKeyId: sender.apiKeyId ?? null,
 });
 
 const auditLabel = (link: repo.ApprovalLinkRow, org: { organizationName: string }) =>

@@ -9,12 +9,17 @@ import * as repo from './audit.repository.js';
  * which has no account behind it. A client deciding through an approval link has no account
  * either: `id` is null and `email` names them as the link does.
  */
-export type AuditActor = { id: string | null; email: string } | null;
+export type AuditActor = {
+  id: string | null;
+  email: string;
+  /** The API key the user acted through: the user is the key's creator (docs/api.md). */
+  apiKeyId?: string | null;
+} | null;
 
-/** The signed-in operator of an 'admin' route, as the audit log names them. */
+/** The signed-in caller of a route, as the audit log names them (with their API key, if any). */
 export function actorOf(request: FastifyRequest): AuditActor {
-  const { user } = requireUser(request);
-  return { id: user.id, email: user.email };
+  const { user, apiKey } = requireUser(request);
+  return { id: user.id, email: user.email, apiKeyId: apiKey?.id ?? null };
 }
 
 type Fields = Record<string, unknown>;
@@ -57,6 +62,7 @@ export async function recordAudit(db: Db, actor: AuditActor, change: AuditChange
   await repo.insertAuditEntry(db, {
     actorUserId: actor?.id ?? null,
     actorEmail: actor?.email ?? null,
+    actorApiKeyId: actor?.apiKeyId ?? null,
     action: change.action,
     targetType: change.target.type,
     targetId: change.target.id,
@@ -69,7 +75,10 @@ export async function recordAudit(db: Db, actor: AuditActor, change: AuditChange
 function toAuditEntryDto(row: repo.AuditRow): AuditEntry {
   return {
     id: row.id,
-    actor: row.actorEmail === null ? null : { id: row.actorUserId, email: row.actorEmail },
+    actor:
+      row.actorEmail === null
+        ? null
+        : { id: row.actorUserId, email: row.actorEmail, apiKeyId: row.actorApiKeyId },
     action: row.action,
     target: { type: row.targetType, id: row.targetId, label: row.targetLabel },
     before: row.before ?? null,

@@ -23,7 +23,9 @@ export async function exportPage(
   after: { date: Date; id: string } | null,
   limit: number,
   reachable: readonly string[] | null = null,
-): Promise<Array<Omit<typeof posts.$inferSelect, 'linkTracking'> & { date: Date }>> {
+): Promise<
+  Array<Omit<typeof posts.$inferSelect, 'linkTracking' | 'createdByApiKeyId'> & { date: Date }>
+> {
   return db
     .select({
       id: posts.id,

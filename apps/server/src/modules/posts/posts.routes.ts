@@ -45,6 +45,7 @@ function callerOf(request: FastifyRequest, organizationId: string): Caller {
   return {
     organizationId,
     userId: requireUser(request).user.id,
+    apiKeyId: requireUser(request).apiKey?.id ?? null,
     canApprove: requireMember(request).permissions.includes('post:approve'),
     accountIds: requireMember(request).accountIds,
   };

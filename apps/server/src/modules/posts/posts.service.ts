@@ -64,6 +64,8 @@ export interface PostsDeps {
 export interface Caller {
   organizationId: string;
   userId: string;
+  /** The API key the user acts through (docs/api.md); absent or null when signed in. */
+  apiKeyId?: string | null;
   /** Holds post:approve: never submits for approval (absent counts as not holding it). */
   canApprove?: boolean;
   /** The connected accounts the caller is limited to (absent or null: every account). */
@@ -238,6 +240,7 @@ export async function createPost(
       {
         organizationId: caller.organizationId,
         createdByUserId: caller.userId,
+        createdByApiKeyId: caller.apiKeyId ?? null,
         title: fields.title?.trim() ? fields.title.trim() : null,
         ...splitContent(fields.content),
         linkTracking: fields.linkTracking ?? null,

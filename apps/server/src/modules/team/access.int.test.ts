@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORG_ROUTE_PERMISSIONS, PERMISSION_NAMES, type OrgRoute } from '@herald/contract';
+import {
+  ORG_ROUTE_PERMISSIONS,
+  PERMISSION_NAMES,
+  PERMISSIONS,
+  type OrgRoute,
+} from '@herald/contract';
 import { CookieJar, createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
 import { platforms, posts, postTargets } from '../../db/schema.js';
@@ -12,6 +17,9 @@ let powerless: Actor;
 let otherPowerless: Actor;
 let probePermission: string;
 let outsider: Actor;
+/** API keys of the owner holding only `probePermission`, and only the other probe. */
+let probeKey: string;
+let otherProbeKey: string;
 let ids: {
   roleId: string;
   memberId: string;
@@ -69,6 +77,15 @@ beforeAll(async () => {
     platformId: platform!.id,
   };
   outsider = (await createOrg(t.app, 'outsider@example.com', 'Elsewhere')).owner;
+  const key = async (permission: string) =>
+    (
+      await owner.call('POST', `/api/organizations/${orgId}/api-keys`, {
+        name: `Probe ${permission}`,
+        permissions: [permission],
+      })
+    ).body.data.key as string;
+  probeKey = await key(probe!);
+  otherProbeKey = await key(otherProbe!);
 });
 afterAll(() => t.close());
 
@@ -91,7 +108,8 @@ function requestFor(route: OrgRoute): {
     .replace(':linkId', '00000000-0000-4000-8000-000000000000')
     .replace(':platformId', ids.platformId)
     .replace(':commentId', 'probe-comment')
-    .replace(':scheduleId', '00000000-0000-4000-8000-000000000000')}`;
+    .replace(':scheduleId', '00000000-0000-4000-8000-000000000000')
+    .replace(':keyId', '00000000-0000-4000-8000-000000000000')}`;
   // The two connect navigations name the organization in the query.
   if (path.startsWith('/auth/')) url += `?orgId=${orgId}`;
   // Ranges the calendar's empty slots and the CSV export are read for.
@@ -139,6 +157,7 @@ function requestFor(route: OrgRoute): {
     },
     'PUT /organizations/:orgId/billing/group': { organizationIds: [] },
     'POST /organizations/:orgId/transfer-ownership': { memberId: ids.memberId },
+    'POST /organizations/:orgId/api-keys': { name: 'Probe', permissions: ['post:create'] },
   };
   return { method, url, body: bodies[route] };
 }
@@ -177,6 +196,20 @@ describe('the permission table', () => {
       expect(res.statusCode).toBe(401);
     });
 
+    it(`${route}: 401 with a wrong API key, whatever the cookie`, async () => {
+      const { method, url, body } = requestFor(route);
+      const res = await send(t.app, owner.jar, {
+        method,
+        url,
+        headers: {
+          authorization: `Bearer hrld_00000000_${'A'.repeat(43)}`,
+          'content-type': 'application/json',
+        },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+      expect(res.statusCode).toBe(401);
+    });
+
     it(`${route}: a member of another organization gets 403 and none of this one's data`, async () => {
       const { method, url, body } = requestFor(route);
       const res = await outsider.call(method, url, body);
@@ -204,6 +237,27 @@ describe('the permission table', () => {
         const probe = needed === probePermission ? otherPowerless : powerless;
         const res = await probe.call(method, url, body);
         expect(refusal(res)).toMatch(/Your role does not allow this/);
+      });
+
+      it(`${route}: an API key without ${needed} gets 403 naming it`, async () => {
+        const { method, url, body } = requestFor(route);
+        const key = needed === probePermission ? otherProbeKey : probeKey;
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          ...(body ? { payload: JSON.stringify(body) } : {}),
+        });
+        const json = res.headers['content-type']?.toString().includes('json');
+        const answer = {
+          status: res.statusCode,
+          body: json ? res.json() : null,
+          location: res.headers.location as string | undefined,
+        };
+        // Browser navigations (connecting an account) redirect with the sentence instead.
+        expect(refusal(answer)).toBe(
+          `This API key does not allow this: it needs the "${PERMISSIONS.find((p) => p.name === needed)!.label}" permission (${needed}).`,
+        );
       });
     }
   }

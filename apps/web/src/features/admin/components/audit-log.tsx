@@ -22,6 +22,8 @@ const verbs: Record<AuditEntry['action'], string> = {
   'approval_link.create': 'sent',
   'approval_link.revoke': 'revoked',
   'approval_link.decide': 'decided through',
+  'api_key.create': 'created',
+  'api_key.revoke': 'revoked',
 };
 
 /** "postsPerDay" → "posts per day". */

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useCan } from '@/lib/permissions';
 import { AccountPickerDialog } from '../components/account-picker-dialog';
+import { ApiKeysCard } from '../components/api-keys-card';
 import { BrandingCard } from '../components/branding-card';
 import { ConnectedPlatforms } from '../components/connected-platforms';
 import { OrganizationCard } from '../components/organization-card';
@@ -83,6 +84,9 @@ export function SettingsPage() {
       {currentOrgId && canManageOrg && <LinkTrackingCard orgId={currentOrgId} />}
       {currentOrgId && canManageOrg && <NotificationWebhookCard orgId={currentOrgId} />}
       {currentOrgId && canManageWebhooks && <OutgoingWebhooksCard orgId={currentOrgId} />}
+      {currentOrgId && canManageOrg && (
+        <ApiKeysCard orgId={currentOrgId} holds={member?.permissions ?? []} />
+      )}
       <ConnectedPlatforms orgId={currentOrgId} orgName={orgName} />
       {currentOrgId && <PostingQueueCard orgId={currentOrgId} />}
       {currentOrgId && (

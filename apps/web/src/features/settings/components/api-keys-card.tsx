@@ -237,7 +237,7 @@ export function ApiKeysCard({ orgId, holds }: { orgId: string; holds: readonly s
       </p>
       <p className="mt-1 text-sm text-slate-600">
         This organization’s id, for the API’s addresses:{' '}
-        <span className="font-mono text-xs break-all text-slate-800">{orgId}</span>
+        <span className="block font-mono text-xs break-all text-slate-800 sm:inline">{orgId}</span>
       </p>
       <div className="mt-4 flex flex-col gap-4">
         {created && (

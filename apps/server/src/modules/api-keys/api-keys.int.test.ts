@@ -249,6 +249,40 @@ describe('Authorization: Bearer <key>', () => {
     }
   });
 
+  it('never holds more than its creator holds now, and dies with their membership', async () => {
+    const role = await owner.call('POST', `/api/organizations/${orgId}/roles`, {
+      name: 'Integrator',
+      permissionIds: ['org:manage', 'post:create'],
+    });
+    const roleId = role.body.data.role.id as string;
+    const { actor: integrator, memberId } = await addMember(
+      t.app,
+      owner,
+      orgId,
+      'key.integrator@example.com',
+      { roleId },
+    );
+    const made = await integrator.call('POST', `/api/organizations/${orgId}/api-keys`, {
+      name: 'Their key',
+      permissions: ['org:manage', 'post:create'],
+    });
+    const key = made.body.data.key as string;
+    const url = `/api/organizations/${orgId}/api-keys`;
+    expect((await withKey(key, 'GET', url)).status).toBe(200);
+    // Their role loses org:manage: so does their key, at the next request.
+    await owner.call('PUT', `/api/organizations/${orgId}/roles/${roleId}`, {
+      name: 'Integrator',
+      permissionIds: ['post:create'],
+    });
+    expect((await withKey(key, 'GET', url)).status).toBe(403);
+    expect((await withKey(key, 'GET', `/api/organizations/${orgId}/posts`)).status).toBe(200);
+    // They leave the organization: the key stops working.
+    await owner.call('DELETE', `/api/organizations/${orgId}/members/${memberId}`);
+    const gone = await withKey(key, 'GET', `/api/organizations/${orgId}/posts`);
+    expect(gone.status).toBe(401);
+    expect(gone.body.message).toMatch(/no longer a member of this organization/);
+  });
+
   it('acts for its own organization only', async () => {
     const { key } = await createKey(['post:create']);
     const res = await withKey(key, 'GET', `/api/organizations/${other.orgId}/posts`);

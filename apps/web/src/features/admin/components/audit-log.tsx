@@ -77,6 +77,12 @@ export function AuditLog() {
           <li key={entry.id} className="py-3 text-sm">
             <p className="text-slate-800">
               <span className="font-semibold">{entry.actor?.email ?? 'The command line'}</span>{' '}
+              {entry.actor?.apiKeyId && (
+                <span className="text-slate-600">
+                  (through API key <span className="font-mono text-xs">{entry.actor.apiKeyId}</span>
+                  ){' '}
+                </span>
+              )}
               {verbs[entry.action]} <span className="font-semibold">{entry.target.label}</span>
             </p>
             <Changes entry={entry} />

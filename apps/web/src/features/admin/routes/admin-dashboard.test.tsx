@@ -107,6 +107,13 @@ describe('/admin/dashboard', () => {
           before: null,
           after: { name: 'Bluesky' },
         }),
+        entry({
+          actor: { id: 'usr_ada', email: 'ada@example.com', apiKeyId: 'key_9' },
+          action: 'approval_link.create',
+          target: { type: 'approval_link', id: 'lnk_1', label: 'Client approval link for Bo' },
+          before: null,
+          after: { approverName: 'Bo' },
+        }),
       ],
     });
     await renderDashboard(state);
@@ -115,7 +122,7 @@ describe('/admin/dashboard', () => {
     const items = within(log)
       .getAllByRole('listitem')
       .filter((item) => item.parentElement === log);
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
     expect(items[0]).toHaveTextContent('ops@example.com updated the plan Basic');
     expect(items[0]).toHaveTextContent('price: 29 → 39');
     expect(items[0]).toHaveTextContent('Mar 30, 2026');
@@ -123,6 +130,9 @@ describe('/admin/dashboard', () => {
     expect(items[1]).toHaveTextContent('is admin: false → true');
     expect(items[2]).toHaveTextContent('ops@example.com created the platform Bluesky');
     expect(items[2]).toHaveTextContent('name: “Bluesky”');
+    expect(items[3]).toHaveTextContent(
+      'ada@example.com (through API key key_9) sent Client approval link for Bo',
+    );
   });
 
   it('says when no operator has acted yet', async () => {

@@ -3,6 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { selfFetch } from './http/self-fetch.js';
+import { guardedRequest } from './media/safe-fetch.js';
 import { SessionService } from './identity/session.service.js';
 import { analyticsAccountsJob } from './jobs/analytics-accounts.job.js';
 import { analyticsSnapshotJob } from './jobs/analytics-snapshot.job.js';
@@ -134,7 +135,14 @@ export async function createRuntime(
     log,
   });
   // Real adapters, pointed at the local sandboxes when a network has no credentials.
-  const networks = buildNetworks(config, options.http, secrets.derive('sandbox-client'));
+  // Mastodon servers are hosts users type: Herald reaches them through the SSRF guard.
+  const networks = buildNetworks(
+    config,
+    options.http,
+    secrets.derive('sandbox-client'),
+    undefined,
+    guardedRequest,
+  );
   // The media store's signed URLs are what networks fetch.
   const media = createMediaStore(config, secrets.derive('media-url'));
   const boss = options.jobs ? createJobBoss(database, options.jobs, log) : null;

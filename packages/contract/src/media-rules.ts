@@ -283,11 +283,24 @@ export function countText(text: string, counting: Counting = 'codepoints'): numb
       return twitterText.parseTweet(text).weightedLength;
     case 'utf16':
       return text.length;
+    case 'urls-23':
+      return urlsAs23Length(text);
     case 'utf8-bytes':
       return utf8.encode(text).length;
     default:
       return [...text].length;
   }
+}
+
+/** Mastodon's count: code points, with every http(s) link counting as 23 whatever its length. */
+function urlsAs23Length(text: string): number {
+  let length = 0;
+  let last = 0;
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"]+/gi)) {
+    length += [...text.slice(last, match.index)].length + 23;
+    last = match.index + match[0].length;
+  }
+  return length + [...text.slice(last)].length;
 }
 
 /** The text limit of a platform, or null when it has none. */

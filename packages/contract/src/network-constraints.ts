@@ -130,6 +130,26 @@ export const TIKTOK_MEDIA_CONSTRAINTS = {
 } satisfies MediaConstraints;
 
 /**
+ * Mastodon (docs/networks.md#mastodon-limits): what a stock server announces in
+ * `/api/v2/instance`. Each server may say otherwise; an account's own server's numbers are read at
+ * connect and replace these for that account.
+ */
+export const MASTODON_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 500, counting: 'urls-23', textOnlyAllowed: true },
+  maxMediaPerPost: 4,
+  image: {
+    allowedMimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    maxFileSize: 16 * 1024 * 1024,
+    maxCount: 4,
+  },
+  video: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime', 'video/webm'],
+    maxFileSize: 99 * 1024 * 1024,
+    maxCount: 1,
+  },
+} satisfies MediaConstraints;
+
+/**
  * The networks Herald publishes to, by the name their platform row carries: one entry per name of
  * PLATFORM_NAMES, or the typecheck fails.
  */
@@ -140,6 +160,7 @@ export const NETWORK_MEDIA_CONSTRAINTS: Readonly<Record<PlatformName, MediaConst
   LinkedIn: LINKEDIN_MEDIA_CONSTRAINTS,
   Threads: THREADS_MEDIA_CONSTRAINTS,
   TikTok: TIKTOK_MEDIA_CONSTRAINTS,
+  Mastodon: MASTODON_MEDIA_CONSTRAINTS,
 };
 
 /** X: a GIF may weigh 15 MB, where other images stop at 5 MB (docs/networks.md#x-limits). */

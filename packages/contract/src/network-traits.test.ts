@@ -27,13 +27,14 @@ describe('NETWORK_TRAITS', () => {
   });
 
   it('gives the tables derived from it in the order PLATFORM_NAMES lists the networks', () => {
-    expect(THREAD_NETWORKS).toEqual(['X', 'Threads']);
-    expect(FIRST_COMMENT_NETWORKS).toEqual(['X', 'Instagram', 'Facebook', 'LinkedIn']);
+    expect(THREAD_NETWORKS).toEqual(['X', 'Threads', 'Mastodon']);
+    expect(FIRST_COMMENT_NETWORKS).toEqual(['X', 'Instagram', 'Facebook', 'LinkedIn', 'Mastodon']);
     expect(FIRST_COMMENT_LIMITS).toEqual({
       X: 'post',
       Instagram: { max: 2_200, counting: 'codepoints' },
       Facebook: { max: 8_000, counting: 'utf16' },
       LinkedIn: { max: 1_250, counting: 'codepoints' },
+      Mastodon: 'post',
     });
     expect(ALT_TEXT_LIMITS).toEqual({
       X: 1000,
@@ -41,6 +42,7 @@ describe('NETWORK_TRAITS', () => {
       Facebook: 1000,
       Threads: 1000,
       LinkedIn: 4086,
+      Mastodon: 1500,
     });
     expect(ALT_TEXT_MAX).toBe(4086);
   });
@@ -53,7 +55,7 @@ describe('NETWORK_TRAITS', () => {
     expect(isPlatformName('TikTok')).toBe(true);
     expect(isPlatformName('tiktok')).toBe(false);
     expect(isPlatformName('constructor')).toBe(false);
-    expect(networkTraitsOf('Mastodon')).toBeNull();
+    expect(networkTraitsOf('Bluesky')).toBeNull();
     expect(supportsThread('Threads')).toBe(true);
     expect(supportsThread('toString')).toBe(false);
     expect(supportsFirstComment('TikTok')).toBe(false);
@@ -64,6 +66,7 @@ describe('NETWORK_TRAITS', () => {
   it('names URL segments by the slug, and an unknown network by its lowercase name', () => {
     expect(platformSlug('LinkedIn')).toBe('linkedin');
     expect(platformSlug('Mastodon')).toBe('mastodon');
+    expect(platformSlug('Bluesky')).toBe('bluesky');
   });
 
   it('says which networks take threads when one does not', () => {
@@ -72,7 +75,7 @@ describe('NETWORK_TRAITS', () => {
       firstComment: null,
     });
     expect(problem?.message).toBe(
-      'Facebook: Facebook posts cannot be a thread; only X and Threads posts can have several parts. Remove the extra parts for this account.',
+      'Facebook: Facebook posts cannot be a thread; only X, Threads and Mastodon posts can have several parts. Remove the extra parts for this account.',
     );
   });
 });

@@ -91,6 +91,17 @@ export const NETWORK_TRAITS: Readonly<Record<PlatformName, NetworkTraits>> = {
     refreshableTokens: true,
     commentsElsewhere: null,
   },
+  Mastodon: {
+    slug: 'mastodon',
+    threads: true,
+    // A reply of the account's own, under the account's post rule (its server's limit).
+    firstComment: 'post',
+    // The media description limit servers announce by default (configuration.media_attachments).
+    altTextMax: 1500,
+    // Mastodon tokens do not expire; there is nothing to renew.
+    refreshableTokens: false,
+    commentsElsewhere: null,
+  },
 };
 
 /** Whether a platform's name is one of the networks Herald knows, spelled as Herald spells it. */

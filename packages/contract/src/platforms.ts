@@ -10,6 +10,7 @@ export const PLATFORM_NAMES = [
   'Threads',
   'TikTok',
   'LinkedIn',
+  'Mastodon',
 ] as const;
 export type PlatformName = (typeof PLATFORM_NAMES)[number];
 
@@ -45,10 +46,11 @@ const TextRuleSchema = z
     maxLength: z.number().int().positive(),
     /**
      * How the network counts: plain code points, X's weighted count, UTF-16 units, UTF-8 bytes, or
-     * `emoji-bytes` (Threads: an emoji counts as its UTF-8 bytes, any other character as one).
+     * `emoji-bytes` (Threads: an emoji counts as its UTF-8 bytes, any other character as one), or
+     * `urls-23` (Mastodon: code points, every link counted as 23 whatever its length).
      */
     counting: z
-      .enum(['codepoints', 'x-weighted', 'utf16', 'utf8-bytes', 'emoji-bytes'])
+      .enum(['codepoints', 'x-weighted', 'utf16', 'utf8-bytes', 'emoji-bytes', 'urls-23'])
       .default('codepoints'),
     /** Whether a post may have text and no media. */
     textOnlyAllowed: z.boolean().default(true),
@@ -170,6 +172,16 @@ export const ConnectStartQuerySchema = ConnectQuerySchema.extend({
     .trim()
     .toLowerCase()
     .regex(/^[a-z-]{1,40}$/, 'The kind of account is not valid.')
+    .optional(),
+  /**
+   * The server to connect on, for networks of many servers (Mastodon): a host such as
+   * `mastodon.social`, or what people paste for it (`https://mastodon.social/`, `@me@mastodon.social`).
+   */
+  instance: z
+    .string()
+    .trim()
+    .max(300, 'The server name is too long.')
+    .transform((v) => v.toLowerCase())
     .optional(),
 });
 export const PlatformSlugParamsSchema = z.object({ platform: z.string().trim().toLowerCase() });

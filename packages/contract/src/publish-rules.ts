@@ -209,6 +209,12 @@ const MEDIA_MIX: Record<
     message:
       'TikTok takes one video on its own, or photos without a video. Keep only the video, or only the photos, in the TikTok version of this post.',
   },
+  // A status holds up to four images, or one video or audio file on its own.
+  Mastodon: {
+    refuses: hasVideo,
+    message:
+      'Mastodon takes one video per post, on its own. Keep only the video, or only the images, in the Mastodon version of this post.',
+  },
 };
 
 /** The network's rules about which files may go together in one post. */

@@ -1,8 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../lib/csv-parse.js';
 import { slotInstants } from '../modules/queue/queue-times.js';
 import { isPrivateAddress } from './private-address.js';
-import { FetchRefused, precheckUrl } from './safe-fetch.js';
+import { FetchRefused, guardedRequest, precheckUrl } from './safe-fetch.js';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -85,5 +87,46 @@ describe('slotInstants', () => {
         Date.parse('2026-11-03T00:00:00Z'),
       ).map((ms) => new Date(ms).toISOString()),
     ).toEqual(['2026-11-02T14:00:00.000Z']);
+  });
+});
+
+describe('guardedRequest', () => {
+  it('refuses hosts on this machine or a private network before any request', async () => {
+    await expect(guardedRequest('http://127.0.0.1:9/api/v2/instance')).rejects.toThrow(
+      FetchRefused,
+    );
+    await expect(guardedRequest('https://localhost/api/v1/apps')).rejects.toThrow(/localhost/);
+    await expect(guardedRequest('https://10.0.0.8/api/v1/apps')).rejects.toThrow(
+      /private or local address/,
+    );
+  });
+
+  it('answers from a server it is allowed to reach, without following redirects', async () => {
+    const server = createServer((req, res) => {
+      if (req.url === '/moved') {
+        res.writeHead(302, { location: 'http://10.0.0.8/' });
+        res.end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'x-ratelimit-remaining': '299' });
+      res.end(JSON.stringify({ method: req.method }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const allowPrivate = [`127.0.0.1:${port}`];
+    try {
+      const res = await guardedRequest(
+        `http://127.0.0.1:${port}/api/v1/statuses`,
+        { method: 'POST', body: 'x' },
+        { allowPrivate },
+      );
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-ratelimit-remaining')).toBe('299');
+      expect(await res.json()).toEqual({ method: 'POST' });
+      const moved = await guardedRequest(`http://127.0.0.1:${port}/moved`, {}, { allowPrivate });
+      expect(moved.status).toBe(302);
+    } finally {
+      server.close();
+    }
   });
 });

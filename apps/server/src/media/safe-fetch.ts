@@ -299,3 +299,68 @@ export function safePostRaw(
     req.end(body);
   });
 }
+
+/**
+ * A fetch for APIs at hosts users name (a Mastodon server): the same rules as a media fetch —
+ * http(s) only, every address public (checked after DNS and pinned), redirects not followed (the
+ * 3xx answer is returned as it is), a timeout, and an answer of at most `maxBytes`. A refusal
+ * rejects with FetchRefused, as an unreachable host would reject a fetch.
+ */
+export async function guardedRequest(
+  raw: string,
+  init: RequestInit = {},
+  options: { allowPrivate?: readonly string[]; timeoutMs?: number; maxBytes?: number } = {},
+): Promise<Response> {
+  const allow = options.allowPrivate ?? [];
+  const url = precheckUrl(raw, allow);
+  // Request normalises every body type (form data, URLSearchParams, bytes) and its content type.
+  const normalized = new Request(url, init);
+  const headers: Record<string, string> = { 'user-agent': 'Herald' };
+  normalized.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
+  const body = normalized.body ? Buffer.from(await normalized.arrayBuffer()) : undefined;
+  if (body) headers['content-length'] = String(body.length);
+  const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: normalized.method,
+        lookup: guardedLookup(hostPortOf(url), allow),
+        headers,
+        timeout: options.timeoutMs ?? 30_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let seen = 0;
+        res.on('data', (chunk: Buffer) => {
+          seen += chunk.length;
+          if (seen > maxBytes) res.destroy(new FetchRefused('answered with too much data.'));
+          else chunks.push(chunk);
+        });
+        res.on('error', reject);
+        res.on('end', () => {
+          const answer = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value === undefined) continue;
+            for (const v of Array.isArray(value) ? value : [value]) answer.append(name, v);
+          }
+          const status = res.statusCode ?? 502;
+          const noBody = status === 204 || status === 304;
+          resolve(new Response(noBody ? null : Buffer.concat(chunks), { status, headers: answer }));
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new FetchRefused('did not answer in time.')));
+    req.on('error', (error) =>
+      reject(
+        error instanceof FetchRefused
+          ? error
+          : new FetchRefused(`could not be reached (${(error as Error).message}).`),
+      ),
+    );
+    req.end(body);
+  });
+}

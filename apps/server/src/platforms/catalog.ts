@@ -6,6 +6,7 @@ import { network as tiktok } from './tiktok/index.js';
 import { network as facebook } from './facebook/index.js';
 import { network as instagram } from './instagram/index.js';
 import { network as linkedin } from './linkedin/index.js';
+import { network as mastodon } from './mastodon/index.js';
 
 /**
  * The networks Herald has adapters for, one module per name of the contract's PLATFORM_NAMES:
@@ -23,6 +24,7 @@ export const NETWORKS: {
   LinkedIn: linkedin,
   Threads: threads,
   TikTok: tiktok,
+  Mastodon: mastodon,
 };
 
 /** The catalog as a list, in the order above (the preflight and the back-office list them so). */

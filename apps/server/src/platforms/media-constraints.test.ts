@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { FACEBOOK_MEDIA_CONSTRAINTS } from './facebook/limits.js';
 import { INSTAGRAM_MEDIA_CONSTRAINTS } from './instagram/limits.js';
 import { LINKEDIN_MEDIA_CONSTRAINTS } from './linkedin/limits.js';
+import { MASTODON_MEDIA_CONSTRAINTS } from './mastodon/limits.js';
 import { THREADS_MEDIA_CONSTRAINTS } from './threads/limits.js';
 import { TIKTOK_MEDIA_CONSTRAINTS } from './tiktok/limits.js';
 import { X_MEDIA_CONSTRAINTS } from './x/limits.js';
@@ -22,6 +23,7 @@ const SOURCE: Record<PlatformName, MediaConstraints> = {
   Threads: THREADS_MEDIA_CONSTRAINTS,
   TikTok: TIKTOK_MEDIA_CONSTRAINTS,
   LinkedIn: LINKEDIN_MEDIA_CONSTRAINTS,
+  Mastodon: MASTODON_MEDIA_CONSTRAINTS,
 };
 
 const MIGRATIONS = new URL('../../drizzle/', import.meta.url);
@@ -29,20 +31,22 @@ const SEED = '0005_seed_platforms.sql';
 
 /**
  * The rows the seed inserts (name → media_constraints, read from its VALUES tuples), with the
- * later migrations' `UPDATE "platforms" SET "media_constraints" = '{…}'` applied in order.
+ * later migrations' inserts (a network added since) and their
+ * `UPDATE "platforms" SET "media_constraints" = '{…}'` applied in order.
  */
 function seededConstraints(): Map<string, unknown> {
   const rows = new Map<string, unknown>();
   const parse = (json: string) => JSON.parse(json.replaceAll("''", "'")) as unknown;
+  const inserts = /\(\s*'([^']+)',\s*(?:true|false),\s*'(\{.*\})'\s*\)/g;
   const seed = readFileSync(new URL(SEED, MIGRATIONS), 'utf8');
-  for (const match of seed.matchAll(/\(\s*'([^']+)',\s*(?:true|false),\s*'(\{.*\})'\s*\)/g)) {
-    rows.set(match[1]!, parse(match[2]!));
-  }
+  for (const match of seed.matchAll(inserts)) rows.set(match[1]!, parse(match[2]!));
   const later = readdirSync(MIGRATIONS)
     .filter((file) => file.endsWith('.sql') && file > SEED)
     .sort();
   for (const file of later) {
     const sql = readFileSync(new URL(file, MIGRATIONS), 'utf8');
+    if (sql.includes('INSERT INTO "platforms"'))
+      for (const match of sql.matchAll(inserts)) rows.set(match[1]!, parse(match[2]!));
     const updates =
       /UPDATE "platforms" SET "media_constraints" = '(\{.*?\})'(?:::jsonb)? WHERE "name" = '([^']+)'/g;
     for (const match of sql.matchAll(updates)) rows.set(match[2]!, parse(match[1]!));
@@ -75,6 +79,7 @@ describe('files per post', () => {
     Threads: 20,
     TikTok: 35,
     LinkedIn: 20,
+    Mastodon: 4,
   };
   const photos = (n: number) =>
     Array.from({ length: n }, (_, i) => ({

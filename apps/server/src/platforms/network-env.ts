@@ -14,9 +14,19 @@ export const appOf = (
   kind: ConnectKind | null | undefined,
 ): NetworkSetupFacts => kind?.setup ?? module.setup;
 
-/** The app's client id and secret, or null when they are not both configured. */
-export const appCredentials = (config: NetworkEnvConfig, app: NetworkSetupFacts) =>
-  config.networkEnv.credentials(app.env);
+/**
+ * The app's client id and secret, or null when they are not both configured. A network of
+ * per-server apps (`perServerApps`) has none to configure: in production it is always
+ * configured (with no shared credentials, empty strings), elsewhere never, so it runs
+ * against its sandbox.
+ */
+export const appCredentials = (
+  config: NetworkEnvConfig & Partial<Pick<Config, 'isProduction'>>,
+  app: NetworkSetupFacts,
+) => {
+  if (app.perServerApps) return config.isProduction ? { clientId: '', clientSecret: '' } : null;
+  return config.networkEnv.credentials(app.env);
+};
 
 /** Whether the app's `audit` variable says the network has not audited it yet. */
 export const isUnaudited = (config: NetworkEnvConfig, app: NetworkSetupFacts) =>

@@ -51,6 +51,11 @@ export function buildNetworks(
   http: PlatformHttp,
   sandboxSecret: string,
   modules = NETWORK_MODULES,
+  /**
+   * How requests reach hosts users typed (the servers of a network of many servers): through
+   * the SSRF guard, which the composition root passes in.
+   */
+  userHostHttp: PlatformHttp = http,
 ): Map<string, NetworkRuntime> {
   const networks = new Map<string, NetworkRuntime>();
   for (const module of modules) {
@@ -71,7 +76,9 @@ export function buildNetworks(
         sandbox,
         ...client,
         urls,
-        http,
+        // The hosts of a network of many servers are typed by users: every request to one goes
+        // through the SSRF guard. Its sandbox's servers are Herald's own routes.
+        http: app.perServerApps && !sandbox ? userHostHttp : http,
         unaudited: isUnaudited(config, app),
         webhookBase: `${config.apiPublicUrl}/webhooks`,
       };

@@ -16,6 +16,13 @@ export interface NetworkProduct {
 
 export interface NetworkSetupFacts {
   /**
+   * Networks made of many servers (Mastodon) need no developer app of the operator's: Herald
+   * registers its own app on each server the first time someone connects there. Then `env` names
+   * no variable Herald reads, and this sentence says so in the preflight. Outside production such
+   * a network connects through its sandbox's servers, in production through the real ones.
+   */
+  perServerApps?: string;
+  /**
    * The environment variables holding the client id and secret: Herald reads the credentials
    * from them and the preflight names them. Each ends in `_CLIENT_ID`, `_CLIENT_KEY` or `_APP_ID`,
    * and `_CLIENT_SECRET` or `_APP_SECRET`, the shapes config.ts reads.

@@ -51,7 +51,20 @@ export interface StoredAccount {
   secrets: Record<string, string>;
 }
 
+/**
+ * The server an account connects on and Herald's app there, for networks made of many servers
+ * (Mastodon): the app is registered once per server (`registerServerApp`) and kept by Herald.
+ */
+export interface ServerApp {
+  /** The server's host, as `serverOf` normalized it (`mastodon.social`). */
+  instance: string;
+  clientId: string;
+  clientSecret: string;
+}
+
 export interface AuthorizeInput {
+  /** Networks of many servers: where the person signs in, and Herald's app there. */
+  server?: ServerApp;
   redirectUri: string;
   state: string;
   /** S256 challenge of the verifier Herald keeps; adapters of networks without PKCE ignore it. */
@@ -61,6 +74,8 @@ export interface AuthorizeInput {
 }
 
 export interface CodeExchangeInput {
+  /** Networks of many servers: the server the sign-in was started on, and Herald's app there. */
+  server?: ServerApp;
   code: string;
   redirectUri: string;
   codeVerifier: string;
@@ -95,6 +110,19 @@ export interface PlatformAdapter {
    * lives; its organization's admins are reminded to reconnect before it expires.
    */
   refreshNeedsRefreshToken?: boolean;
+  /**
+   * Networks of many servers (Mastodon): the server's host from what a person typed
+   * (`https://mastodon.social/`, `@me@mastodon.social`), or null when it names none.
+   */
+  serverOf?(typed: string): string | null;
+  /**
+   * Networks of many servers: registers Herald's app on the server (once per server and
+   * redirect URI; the caller keeps what it answers) and reads nothing else.
+   */
+  registerServerApp?(
+    instance: string,
+    redirectUri: string,
+  ): Promise<{ clientId: string; clientSecret: string }>;
   /** The publishing half; absent until a network's adapter implements it. */
   publishing?: PublishingAdapter;
   /** The analytics half (metrics.ts); absent for networks Herald reads no metrics from. */

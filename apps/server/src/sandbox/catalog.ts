@@ -3,6 +3,7 @@ import type { RegisterSandbox } from './context.js';
 import { registerFacebookSandbox } from './facebook/index.js';
 import { registerInstagramSandbox } from './instagram/index.js';
 import { registerLinkedInSandbox } from './linkedin/index.js';
+import { registerMastodonSandbox } from './mastodon/index.js';
 import { registerThreadsSandbox } from './threads/index.js';
 import { registerTikTokSandbox } from './tiktok/index.js';
 import { registerXSandbox } from './x/index.js';
@@ -20,6 +21,7 @@ export const SANDBOX_CATALOG: { readonly [Name in PlatformName]: RegisterSandbox
   LinkedIn: registerLinkedInSandbox,
   Threads: registerThreadsSandbox,
   TikTok: registerTikTokSandbox,
+  Mastodon: registerMastodonSandbox,
 };
 
 /** The emulators by slug (the `{slug}` of `{api}/sandbox/{slug}`: the lowercase name). */

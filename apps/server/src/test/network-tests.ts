@@ -45,6 +45,8 @@ async function sandboxAccountIds(db: Db, slug: string): Promise<string[]> {
   const rows = await db.select().from(sandboxRecords).where(eq(sandboxRecords.network, slug));
   return rows.flatMap(({ kind, id, data }) => {
     if (kind === 'account_id') return [id];
+    // Networks of many servers (Mastodon) keep each server's accounts as `{id}@{server}`.
+    if (kind.endsWith(':account_id')) return [`${id}@${kind.slice(0, -':account_id'.length)}`];
     if (kind === 'user')
       return (data.pages as Array<{ id: string; instagram: { id: string } | null }>).flatMap(
         (p) => [p.id, ...(p.instagram ? [p.instagram.id] : [])],

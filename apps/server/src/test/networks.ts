@@ -45,9 +45,13 @@ export async function connectThroughSandbox(
     fields?: Record<string, string>;
     /** The connect kind, for networks with several (LinkedIn `organization`). */
     kind?: string;
+    /** The server, for networks of many servers (Mastodon). */
+    instance?: string;
   } = {},
 ) {
-  const kind = opts.kind ? `&kind=${encodeURIComponent(opts.kind)}` : '';
+  const kind =
+    (opts.kind ? `&kind=${encodeURIComponent(opts.kind)}` : '') +
+    (opts.instance ? `&instance=${encodeURIComponent(opts.instance)}` : '');
   let res = await send(app, actor.jar, {
     method: 'GET',
     url: `/api/auth/${slug}?orgId=${orgId}${kind}`,

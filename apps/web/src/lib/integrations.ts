@@ -56,7 +56,16 @@ export function useIntegrations(orgId: string | null | undefined) {
  * Where the browser goes to connect (or reconnect) an account: the server sends it on to the
  * network's consent page, which comes back to /settings (docs/product.md#api-calls: `/auth/{platform}?orgId=`).
  */
-export function connectUrl(platformName: string, orgId: string, kind?: string | null): string {
-  const query = new URLSearchParams({ orgId, ...(kind ? { kind } : {}) });
+export function connectUrl(
+  platformName: string,
+  orgId: string,
+  kind?: string | null,
+  instance?: string,
+): string {
+  const query = new URLSearchParams({
+    orgId,
+    ...(kind ? { kind } : {}),
+    ...(instance ? { instance } : {}),
+  });
   return `${API_BASE}/auth/${platformSlug(platformName)}?${query}`;
 }

@@ -13,7 +13,7 @@ describe('platformNameOf', () => {
   });
 
   it('knows no other network', () => {
-    expect(platformNameOf('Mastodon')).toBeNull();
+    expect(platformNameOf('Bluesky')).toBeNull();
     expect(webNetworkOf('')).toBeNull();
   });
 });

@@ -23,6 +23,8 @@ export interface WebNetwork {
   /** What kind of account it is, as connected accounts list it: "Facebook Page", "LinkedIn profile"… */
   accountKind: (account: { platformAccountId: string }) => string;
   embed: NetworkEmbed;
+  /** A network of many servers (Mastodon): connecting asks which server the account is on. */
+  asksServer?: boolean;
 }
 
 /**
@@ -128,6 +130,22 @@ export const WEB_NETWORKS: Readonly<Record<PlatformName, WebNetwork>> = {
     accountKind: ({ platformAccountId }) =>
       platformAccountId.startsWith('urn:li:organization:') ? 'LinkedIn Page' : 'LinkedIn profile',
     embed: 'link',
+  },
+  Mastodon: {
+    mark: {
+      background: 'bg-[#6364FF]',
+      glyph: (
+        <path
+          d="M19.6 8.3c0-3.6-2.4-4.7-2.4-4.7C16 3 13.9 2.8 12 2.8h-.1c-1.9 0-4 .2-5.2.8 0 0-2.4 1.1-2.4 4.7 0 .8 0 1.8.1 2.9.1 3.6.7 7.1 4 8 1.5.4 2.8.5 3.9.4 1.9-.1 2.9-.7 2.9-.7l-.1-1.4s-1.3.4-2.8.4c-1.5-.1-3-.2-3.3-2 0-.2 0-.3 0-.5 0 0 1.5.4 3.3.4 1.1.1 2.2-.1 3.2-.2 2-.2 3.8-1.5 4-2.6.3-1.8.3-4.4.3-4.4zM16.8 13h-1.9V8.5c0-1-.4-1.5-1.2-1.5-.9 0-1.4.6-1.4 1.8v2.5h-1.8V8.8c0-1.2-.5-1.8-1.4-1.8-.8 0-1.2.5-1.2 1.5V13H6.2V8.3c0-1 .2-1.7.7-2.3.5-.6 1.2-.8 2-.8 1 0 1.7.4 2.2 1.1l.5.8.5-.8c.5-.8 1.2-1.1 2.2-1.1.8 0 1.5.3 2 .8.5.6.7 1.3.7 2.3z"
+          fill="currentColor"
+        />
+      ),
+    },
+    knownByHandle: true,
+    accountKind: ({ platformAccountId }) =>
+      `Mastodon account on ${platformAccountId.split('@').pop() ?? 'its server'}`,
+    embed: 'link',
+    asksServer: true,
   },
 };
 

@@ -57,8 +57,8 @@ export function createBackOffice(overrides: Partial<BackOffice> = {}): BackOffic
       ...supportedPlatforms(),
       {
         ...supportedPlatforms()[0]!,
-        id: 'plt_mastodon',
-        name: 'Mastodon',
+        id: 'plt_pixelfed',
+        name: 'Pixelfed',
         isActive: false,
         connectable: false,
       },

@@ -120,3 +120,25 @@ export const memberAccounts = pgTable(
     index('member_accounts_integration_idx').on(t.integrationId),
   ],
 );
+
+/**
+ * Herald's app on each server of a network made of many servers (Mastodon): registered once per
+ * server and redirect URI the first time someone connects there, then reused by everyone who
+ * connects on it. Not per organization: the app is Herald's, as a single network's developer app
+ * is. Its client id and secret are AES-256-GCM ciphertexts, as tokens are.
+ */
+export const networkInstanceApps = pgTable(
+  'network_instance_apps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The network's slug (`mastodon`). */
+    network: text('network').notNull(),
+    /** The server's host, lowercase (`mastodon.social`). */
+    instance: text('instance').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    clientIdEnc: text('client_id_enc').notNull(),
+    clientSecretEnc: text('client_secret_enc').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('network_instance_apps_key').on(t.network, t.instance, t.redirectUri)],
+);

@@ -7,6 +7,8 @@ export interface ConnectState {
   platform: string;
   /** The connect kind, for networks with one developer app per kind (LinkedIn). */
   kind?: string;
+  /** The server signed in on, for networks made of many servers (Mastodon). */
+  instance?: string;
   expiresAt: number;
   nonce: string;
 }

@@ -4,6 +4,7 @@ import { createKeyedLock } from '../../lib/keyed-lock.js';
 import { forgetTargetNames } from '../posts/target-names.js';
 import {
   integrations,
+  networkInstanceApps,
   pendingConnections,
   platforms,
   posts,
@@ -302,4 +303,30 @@ export async function connectedWithGrant(db: Db, grantKey: string) {
       ),
     );
   return rows.map((r) => r.id);
+}
+
+type ServerAppKey = { network: string; instance: string; redirectUri: string };
+
+/** Herald's app on one server of a network of many servers (Mastodon), when registered. */
+export function findServerApp(db: Db, key: ServerAppKey) {
+  return db
+    .select()
+    .from(networkInstanceApps)
+    .where(
+      and(
+        eq(networkInstanceApps.network, key.network),
+        eq(networkInstanceApps.instance, key.instance),
+        eq(networkInstanceApps.redirectUri, key.redirectUri),
+      ),
+    )
+    .limit(1)
+    .then((r) => r[0] ?? null);
+}
+
+/** Keeps a server app; another one stored first for the same server stays. */
+export async function insertServerApp(
+  db: Db,
+  values: ServerAppKey & { clientIdEnc: string; clientSecretEnc: string },
+) {
+  await db.insert(networkInstanceApps).values(values).onConflictDoNothing();
 }

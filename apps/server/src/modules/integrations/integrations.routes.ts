@@ -73,6 +73,7 @@ export async function integrationsRoutes(
         request.query.orgId,
         request.params.platform,
         request.query.kind,
+        request.query.instance,
       );
       return reply.redirect(url);
     },

@@ -18,6 +18,7 @@ import {
 } from '../platforms/platforms.service.js';
 import type { ConnectStates } from './connect-state.js';
 import * as repo from './integrations.repository.js';
+import { serverAppFor } from './server-apps.js';
 
 export type { IntegrationRow } from './integrations.repository.js';
 import { loadMembership, type MembershipContext } from '../team/membership.js';
@@ -112,17 +113,29 @@ export async function startConnect(
   organizationId: string,
   slug: string,
   requestedKind?: string,
+  typedServer?: string,
 ) {
   const { network } = await resolveNetwork(deps, slug);
   const kind = connectKindOf(network, requestedKind);
   await requireEntitlement(deps.db, organizationId, 'connect');
+  // A network of many servers: Herald's app on the person's server, registered on first use.
+  const server = network.adapter.registerServerApp
+    ? await serverAppFor(deps, network, typedServer, callbackUrl(deps, slug)).catch(
+        (err: unknown) => {
+          if (err instanceof PlatformError) throw new AppError('VALIDATION_FAILED', err.message);
+          throw err;
+        },
+      )
+    : undefined;
   const { state, challenge } = deps.states.issue({
     userId,
     organizationId,
     platform: slug,
     ...(kind ? { kind } : {}),
+    ...(server ? { instance: server.instance } : {}),
   });
   return network.adapter.authorizeUrl({
+    ...(server ? { server } : {}),
     redirectUri: callbackUrl(deps, slug),
     state,
     codeChallenge: challenge,
@@ -165,7 +178,11 @@ export async function finishConnect(
   }
   try {
     const { network, platform } = await resolveNetwork(deps, slug);
+    const server = state.instance
+      ? await serverAppFor(deps, network, state.instance, callbackUrl(deps, slug))
+      : undefined;
     const offered = await network.adapter.connect({
+      ...(server ? { server } : {}),
       code: query.code,
       redirectUri: callbackUrl(deps, slug),
       codeVerifier: deps.states.verifierFor(state.nonce),

@@ -39,6 +39,7 @@ describe('the network setup preflight', () => {
       'linkedin',
       'threads',
       'tiktok',
+      'mastodon',
     ]);
     for (const network of report) {
       expect(network.mode).toBe('sandbox');
@@ -47,6 +48,17 @@ describe('the network setup preflight', () => {
     expect(setupOf(report, 'x').findings[0]!.message).toBe(
       'X runs against its local sandbox: set X_CLIENT_ID and X_CLIENT_SECRET to connect real X accounts.',
     );
+    expect(setupOf(report, 'mastodon').findings[0]!.message).toMatch(
+      /^Mastodon needs no developer app and no variables: .* Outside production Mastodon runs against its local sandbox's servers\.$/,
+    );
+  });
+
+  it('calls Mastodon ready in production with no variables: each server registers Herald', () => {
+    const mastodon = setupOf(checkNetworkSetup(prod()), 'mastodon');
+    expect(mastodon.mode).toBe('configured');
+    expect(levels(mastodon)).toEqual(['ok']);
+    expect(mastodon.findings[0]!.message).toMatch(/^Mastodon needs no developer app/);
+    expect(mastodon.scopes).toEqual(['read', 'write:statuses', 'write:media']);
   });
 
   it('prints the redirect URI and scopes exactly as the adapter sends them', () => {

@@ -72,6 +72,16 @@ function credentialFindings(
   mode: NetworkSetup['mode'],
   active: boolean | null,
 ): NetworkSetupFinding[] {
+  if (facts.perServerApps)
+    return [
+      finding(
+        'ok',
+        'credentials',
+        mode === 'sandbox'
+          ? `${facts.perServerApps} Outside production ${name} runs against its local sandbox's servers.`
+          : facts.perServerApps,
+      ),
+    ];
   const { clientId, clientSecret } = facts.env;
   const both = `${clientId} and ${clientSecret}`;
   if (mode === 'configured')
@@ -307,7 +317,7 @@ function checkOneSetup(
     kind,
   );
   const findings = credentialFindings(name, facts, set, mode, active);
-  if (mode === 'configured') {
+  if (mode === 'configured' && !facts.perServerApps) {
     findings.push(...redirectFindings(name, facts, redirectUri));
     findings.push(...scopeFindings(name, facts, scopes));
     if (module.pullsMediaByUrl)

@@ -43,6 +43,13 @@ export async function probeTokenEndpoint(
 ): Promise<NetworkSetupFinding> {
   const { name } = target;
   const module = modules.find((m) => m.slug === target.slug);
+  // No shared app to probe: each server's is registered when someone first connects there.
+  if (module?.setup.perServerApps)
+    return {
+      level: 'ok',
+      topic: 'live',
+      message: `Nothing to probe: Herald registers itself on each ${name} server when someone first connects there.`,
+    };
   const request = module?.tokenProbe(target);
   if (!module || !request)
     return {

@@ -4,6 +4,7 @@ import { platformNameOf } from '@/networks';
 import { FacebookPreview } from './facebook-preview';
 import { InstagramPreview } from './instagram-preview';
 import { LinkedInPreview } from './linkedin-preview';
+import { MastodonPreview } from './mastodon-preview';
 import { MediaGrid, RichText, accountOf, type PreviewProps } from './preview-parts';
 import { ThreadsPreview } from './threads-preview';
 import { TikTokPreview } from './tiktok-preview';
@@ -43,6 +44,7 @@ const PREVIEWS: Record<PlatformName, ComponentType<PreviewProps>> = {
   Threads: ThreadsPreview,
   TikTok: TikTokPreview,
   LinkedIn: LinkedInPreview,
+  Mastodon: MastodonPreview,
 };
 
 /** The post as it will look on `platform.name`'s network. */

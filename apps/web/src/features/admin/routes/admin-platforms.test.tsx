@@ -37,10 +37,10 @@ describe('/admin/platforms', () => {
       expect(within(rowOf(name)).getByText('Active')).toBeInTheDocument();
       expect(within(rowOf(name)).getByRole('switch', { name: `${name} active` })).toBeChecked();
     }
-    const mastodon = rowOf('Mastodon');
-    expect(within(mastodon).getByRole('img', { name: /Mastodon \(no icon/ })).toBeInTheDocument();
-    expect(within(mastodon).getByText('Inactive')).toBeInTheDocument();
-    expect(within(mastodon).getByRole('switch', { name: 'Mastodon active' })).not.toBeChecked();
+    const pixelfed = rowOf('Pixelfed');
+    expect(within(pixelfed).getByRole('img', { name: /Pixelfed \(no icon/ })).toBeInTheDocument();
+    expect(within(pixelfed).getByText('Inactive')).toBeInTheDocument();
+    expect(within(pixelfed).getByRole('switch', { name: 'Pixelfed active' })).not.toBeChecked();
   });
 
   it('filters the table from the header search', async () => {
@@ -84,12 +84,12 @@ describe('/admin/platforms', () => {
     const { user, server } = await renderPlatforms(createBackOffice(), {
       'PUT /platforms/plt_facebook/deactivate': { status: 200, body: { unexpected: true } },
     });
-    await user.click(within(rowOf('Mastodon')).getByRole('switch', { name: 'Mastodon active' }));
+    await user.click(within(rowOf('Pixelfed')).getByRole('switch', { name: 'Pixelfed active' }));
     const dialog = await screen.findByRole('dialog', { name: 'Activate Platform' });
-    expect(dialog).toHaveTextContent('Are you sure you want to activate "Mastodon"?');
+    expect(dialog).toHaveTextContent('Are you sure you want to activate "Pixelfed"?');
     await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('Platform activated successfully!')).toBeInTheDocument();
-    expect(server.count('PUT /platforms/plt_mastodon/activate')).toBe(1);
+    expect(server.count('PUT /platforms/plt_pixelfed/activate')).toBe(1);
 
     await user.click(within(rowOf('Facebook')).getByRole('switch', { name: 'Facebook active' }));
     await user.click(

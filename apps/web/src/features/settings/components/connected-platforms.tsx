@@ -11,6 +11,7 @@ import {
   useSupportedPlatforms,
 } from '@/lib/integrations';
 import { useCan } from '@/lib/permissions';
+import { platformNameOf, WEB_NETWORKS } from '@/networks';
 import { toast, toastError } from '@/lib/toast';
 import { canRefreshTokens, useDisconnect, useRefreshTokens } from '../api/connections';
 import { ConnectButtons, connectKey } from './connect-buttons';
@@ -54,12 +55,48 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
   const canDisconnect = useCan('POST /:platform/disconnect/:orgId');
   const [leavingFor, setLeavingFor] = useState<string | null>(null);
   const [toDisconnect, setToDisconnect] = useState<Integration | null>(null);
+  const [askServerFor, setAskServerFor] = useState<string | null>(null);
+  const [server, setServer] = useState('');
 
   const onConnect = (platformName: string, kind?: string | null) => {
     if (!orgId) return;
+    const network = platformNameOf(platformName);
+    if (network && WEB_NETWORKS[network].asksServer && askServerFor !== platformName) {
+      setAskServerFor(platformName);
+      return;
+    }
     setLeavingFor(connectKey(platformName, kind));
-    goToExternal(connectUrl(platformName, orgId, kind));
+    goToExternal(connectUrl(platformName, orgId, kind, server.trim() || undefined));
   };
+
+  const renderServerForm = () =>
+    askServerFor && (
+      <form
+        className="mt-3 flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (server.trim()) onConnect(askServerFor);
+        }}
+      >
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-700">Your {askServerFor} server</span>
+          <input
+            className="rounded-lg border border-slate-300 px-3 py-2"
+            placeholder="mastodon.social"
+            value={server}
+            autoFocus
+            onChange={(event) => setServer(event.target.value)}
+          />
+        </label>
+        <button
+          type="submit"
+          className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
+          disabled={!server.trim() || leavingFor !== null}
+        >
+          Continue to {askServerFor}
+        </button>
+      </form>
+    );
 
   const onRefresh = (integration: Integration) => {
     const platform = integration.platform.name;
@@ -91,11 +128,14 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
     }
     if (supported.isError) return <Alert>{PLATFORMS_LOAD_FAILED}</Alert>;
     return (
-      <ConnectButtons
-        platforms={connectablePlatforms(supported.data)}
-        leavingFor={leavingFor}
-        onConnect={onConnect}
-      />
+      <>
+        <ConnectButtons
+          platforms={connectablePlatforms(supported.data)}
+          leavingFor={leavingFor}
+          onConnect={onConnect}
+        />
+        {renderServerForm()}
+      </>
     );
   };
 

@@ -1,0 +1,19 @@
+import type { NetworkSetupFacts } from '../setup-facts.js';
+import type { TokenProbe } from '../token-probe.js';
+import { MASTODON_SCOPES } from './limits.js';
+
+/**
+ * Mastodon needs no developer app of the operator's (docs/networks.md#mastodon-oauth): Herald
+ * registers its own on each server the first time someone connects there, so the variables
+ * below are never read.
+ */
+export const MASTODON_SETUP: NetworkSetupFacts = {
+  env: { clientId: 'MASTODON_CLIENT_ID', clientSecret: 'MASTODON_CLIENT_SECRET' },
+  perServerApps:
+    'Mastodon needs no developer app and no variables: Herald registers itself on each server (POST /api/v1/apps) the first time someone connects there, and keeps that app encrypted.',
+  console: 'nothing to register: each Mastodon server registers Herald when someone connects there',
+  products: [{ name: 'The app Herald registers on each server', scopes: [...MASTODON_SCOPES] }],
+};
+
+/** No shared app to probe: each server's app is registered when first used. */
+export const mastodonTokenProbe: TokenProbe = () => null;

@@ -72,13 +72,13 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
   const renderServerForm = () =>
     askServerFor && (
       <form
-        className="mt-3 flex flex-wrap items-end gap-2"
+        className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
         onSubmit={(event) => {
           event.preventDefault();
           if (server.trim()) onConnect(askServerFor);
         }}
       >
-        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+        <label className="flex min-w-0 flex-col gap-1 text-sm sm:flex-1">
           <span className="font-medium text-slate-700">Your {askServerFor} server</span>
           <input
             className="rounded-lg border border-slate-300 px-3 py-2"

@@ -107,6 +107,24 @@ describe('/settings connected platforms', () => {
     }),
   ];
 
+  it('asks which Mastodon server the account is on before leaving for it', async () => {
+    const { user, card } = await renderSettings({
+      platforms: [
+        ...supportedPlatforms(),
+        createPlatform({ id: 'plt_mastodon', name: 'Mastodon' }),
+      ],
+    });
+    await user.click(await within(card).findByRole('button', { name: 'Continue with Mastodon' }));
+    expect(goToExternal).not.toHaveBeenCalled();
+    const go = within(card).getByRole('button', { name: 'Continue to Mastodon' });
+    expect(go).toBeDisabled();
+    await user.type(within(card).getByLabelText('Your Mastodon server'), ' @ada@hachyderm.io ');
+    await user.click(go);
+    expect(goToExternal).toHaveBeenCalledWith(
+      '/api/auth/mastodon?orgId=org_1&instance=%40ada%40hachyderm.io',
+    );
+  });
+
   it('offers LinkedIn as a personal profile and as a Page, each saying what it posts as', async () => {
     const { user, card } = await renderSettings({ platforms: linkedInKinds() });
 

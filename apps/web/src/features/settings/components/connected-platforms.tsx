@@ -58,15 +58,25 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
   const [askServerFor, setAskServerFor] = useState<string | null>(null);
   const [server, setServer] = useState('');
 
-  const onConnect = (platformName: string, kind?: string | null) => {
+  /** `knownServer`: reconnecting an account of a network of many servers, on its own server. */
+  const onConnect = (platformName: string, kind?: string | null, knownServer?: string) => {
     if (!orgId) return;
     const network = platformNameOf(platformName);
-    if (network && WEB_NETWORKS[network].asksServer && askServerFor !== platformName) {
+    const asksServer = network !== null && WEB_NETWORKS[network].asksServer === true;
+    if (asksServer && !knownServer && askServerFor !== platformName) {
       setAskServerFor(platformName);
       return;
     }
     setLeavingFor(connectKey(platformName, kind));
-    goToExternal(connectUrl(platformName, orgId, kind, server.trim() || undefined));
+    const typed = asksServer ? (knownServer ?? server.trim()) : '';
+    goToExternal(connectUrl(platformName, orgId, kind, typed || undefined));
+  };
+
+  /** The server of an account of a network of many servers: Herald keeps it as `{id}@{server}`. */
+  const serverOf = (integration: Integration) => {
+    const network = platformNameOf(integration.platform.name);
+    if (!network || !WEB_NETWORKS[network].asksServer) return undefined;
+    return integration.platformAccountId.split('@')[1];
   };
 
   const renderServerForm = () =>
@@ -181,7 +191,12 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
                   isRefreshing={refresh.isPending && refresh.variables?.id === integration.id}
                   onReconnect={
                     canConnect
-                      ? () => onConnect(platform, integration.connectKind ?? null)
+                      ? () =>
+                          onConnect(
+                            platform,
+                            integration.connectKind ?? null,
+                            serverOf(integration),
+                          )
                       : undefined
                   }
                   onRefresh={

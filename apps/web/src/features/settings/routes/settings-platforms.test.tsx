@@ -125,6 +125,29 @@ describe('/settings connected platforms', () => {
     );
   });
 
+  it('reconnects a Mastodon account on its own server without asking again', async () => {
+    const refused = createIntegration({
+      id: 'int_m',
+      platform: { id: 'plt_mastodon', name: 'Mastodon' },
+      platformAccountId: '1094@hachyderm.io',
+      status: 'REFRESH_FAILED',
+      lastError: 'Mastodon said: The access token is invalid',
+      metadata: { name: 'Ada', username: 'ada@hachyderm.io' },
+    });
+    const { user, card } = await renderSettings({
+      integrations: [refused],
+      platforms: [
+        ...supportedPlatforms(),
+        createPlatform({ id: 'plt_mastodon', name: 'Mastodon' }),
+      ],
+    });
+    const item = await within(card).findByRole('region', { name: 'Mastodon accounts' });
+    await user.click(await within(item).findByRole('button', { name: /Reconnect/ }));
+    expect(goToExternal).toHaveBeenCalledWith(
+      '/api/auth/mastodon?orgId=org_1&instance=hachyderm.io',
+    );
+  });
+
   it('offers LinkedIn as a personal profile and as a Page, each saying what it posts as', async () => {
     const { user, card } = await renderSettings({ platforms: linkedInKinds() });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PlatformError } from '../errors.js';
 import { form, requestJson } from '../oauth.js';
 import type { AdapterSettings, PlatformHttp, StoredAccount } from '../types.js';
@@ -72,8 +73,34 @@ export function instanceOf(account: Pick<StoredAccount, 'extra'>): string {
   return instance;
 }
 
+/**
+ * Keeps to a server's rate limit before it refuses: once an answer says no request is left
+ * (`X-RateLimit-Remaining: 0`), the account's next requests to that server wait for
+ * `X-RateLimit-Reset` (a `rate_limited` error, retried then) instead of drawing a 429.
+ */
+export function respectRateLimits(http: PlatformHttp, now = () => Date.now()): PlatformHttp {
+  const exhausted = new Map<string, number>();
+  return async (url, init) => {
+    const auth = new Headers(init?.headers).get('authorization') ?? '';
+    const key = `${new URL(url).host} ${createHash('sha256').update(auth).digest('hex')}`;
+    const until = exhausted.get(key);
+    if (until !== undefined && until > now())
+      throw new PlatformError(
+        'rate_limited',
+        'Mastodon allows this account no more requests right now. Herald will try again when the server allows it.',
+        { status: 429, retryAfterSeconds: Math.ceil((until - now()) / 1000) },
+      );
+    exhausted.delete(key);
+    const res = await http(url, init);
+    const reset = Date.parse(res.headers.get('x-ratelimit-reset') ?? '');
+    if (res.headers.get('x-ratelimit-remaining') === '0' && !Number.isNaN(reset))
+      exhausted.set(key, reset);
+    return res;
+  };
+}
+
 export function createMastodonApi(settings: Pick<AdapterSettings<MastodonUrls>, 'urls' | 'http'>) {
-  const http: PlatformHttp = settings.http;
+  const http: PlatformHttp = respectRateLimits(settings.http);
   const base = (instance: string) => settings.urls.serverBase.replace('{instance}', instance);
   const call = <T>(instance: string, path: string, init: RequestInit = {}) =>
     requestJson<T>(http, 'Mastodon', `${base(instance)}${path}`, init, describeMastodonError);

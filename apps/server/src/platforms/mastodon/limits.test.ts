@@ -1,6 +1,7 @@
 import { countText } from '@herald/contract';
 import { describe, expect, it } from 'vitest';
-import { serverOf } from './api.js';
+import { PlatformError } from '../errors.js';
+import { respectRateLimits, serverOf } from './api.js';
 import { describeMastodonError } from './errors.js';
 import { constraintsOfServer, serverLimitsOf, storedLimitsOf } from './limits.js';
 
@@ -65,5 +66,35 @@ describe('Mastodon’s refusals', () => {
     expect(describeMastodonError({ error: 'invalid_client' }, new Headers()).kind).toBe(
       'bad_request',
     );
+  });
+});
+
+describe('keeping to a server’s rate limit', () => {
+  it('waits for X-RateLimit-Reset once an answer says no request is left', async () => {
+    let clock = Date.parse('2026-12-02T12:00:00Z');
+    const reset = new Date(clock + 90_000).toISOString();
+    let calls = 0;
+    const http = respectRateLimits(
+      async () => {
+        calls += 1;
+        return new Response('{}', {
+          headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+        });
+      },
+      () => clock,
+    );
+    const init = { headers: { authorization: 'Bearer a' } };
+    await http('https://social.example/api/v1/statuses', init);
+    const waiting = await http('https://social.example/api/v1/statuses', init).catch((e) => e);
+    expect(waiting).toBeInstanceOf(PlatformError);
+    expect(waiting).toMatchObject({ kind: 'rate_limited', details: { retryAfterSeconds: 90 } });
+    // Another account on the same server, or the same token elsewhere, is not held back.
+    await http('https://social.example/api/v1/statuses', {
+      headers: { authorization: 'Bearer b' },
+    });
+    await http('https://other.example/api/v1/statuses', init);
+    clock += 91_000;
+    await http('https://social.example/api/v1/statuses', init);
+    expect(calls).toBe(4);
   });
 });

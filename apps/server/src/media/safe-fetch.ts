@@ -105,19 +105,37 @@ export function precheckUrl(raw: string, allow: readonly string[] = []): URL {
   return url;
 }
 
-function request(url: URL, options: SafeFetchOptions): Promise<IncomingMessage> {
-  const allow = options.allowPrivate ?? [];
+/**
+ * Sends one request under the guard (every address checked after DNS and pinned; a redirect is
+ * the caller's to refuse or follow) and resolves with the answer, whose body the caller reads.
+ * `timeoutMs` is the longest silence allowed, the body's included unless `headOnly` (a media
+ * download times its body itself). A refused or unreachable host rejects with FetchRefused,
+ * saying it `failed` with the cause.
+ */
+function guardedSend(
+  url: URL,
+  allow: readonly string[],
+  send: {
+    method: string;
+    headers: Record<string, string | number>;
+    body?: string | Buffer;
+    timeoutMs: number;
+    headOnly?: boolean;
+  },
+  failed: string,
+): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.get(
+    const req = client.request(
       url,
       {
+        method: send.method,
         lookup: guardedLookup(hostPortOf(url), allow),
-        headers: { accept: 'image/*, video/*', 'user-agent': 'Herald media import' },
-        timeout: options.headersTimeoutMs ?? 10_000,
+        headers: send.headers,
+        timeout: send.timeoutMs,
       },
       (res) => {
-        req.setTimeout(0);
+        if (send.headOnly) req.setTimeout(0);
         resolve(res);
       },
     );
@@ -126,11 +144,25 @@ function request(url: URL, options: SafeFetchOptions): Promise<IncomingMessage> 
       reject(
         error instanceof FetchRefused
           ? error
-          : new FetchRefused(`could not be fetched (${(error as Error).message}).`),
+          : new FetchRefused(`${failed} (${(error as Error).message}).`),
       ),
     );
+    req.end(send.body);
   });
 }
+
+const request = (url: URL, options: SafeFetchOptions) =>
+  guardedSend(
+    url,
+    options.allowPrivate ?? [],
+    {
+      method: 'GET',
+      headers: { accept: 'image/*, video/*', 'user-agent': 'Herald media import' },
+      timeoutMs: options.headersTimeoutMs ?? 10_000,
+      headOnly: true,
+    },
+    'could not be fetched',
+  );
 
 /** Streams the media at `raw`, refusing (FetchRefused) anything the rules above do not allow. */
 export async function safeFetch(raw: string, options: SafeFetchOptions): Promise<FetchedMedia> {
@@ -192,47 +224,34 @@ export async function safeFetch(raw: string, options: SafeFetchOptions): Promise
  * followed elsewhere (a redirect is refused), and a short timeout. Resolves with the status of a
  * 2xx answer; refuses (FetchRefused) anything else.
  */
-export function safePostJson(
+export async function safePostJson(
   raw: string,
   body: unknown,
   options: { allowPrivate?: readonly string[]; timeoutMs?: number } = {},
 ): Promise<number> {
   const allow = options.allowPrivate ?? [];
-  const url = precheckUrl(raw, allow);
-  const client = url.protocol === 'https:' ? https : http;
   const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = client.request(
-      url,
-      {
-        method: 'POST',
-        lookup: guardedLookup(hostPortOf(url), allow),
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          'user-agent': 'Herald notifications',
-        },
-        timeout: options.timeoutMs ?? 10_000,
+  const res = await guardedSend(
+    precheckUrl(raw, allow),
+    allow,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+        'user-agent': 'Herald notifications',
       },
-      (res) => {
-        res.resume();
-        const status = res.statusCode ?? 0;
-        if (status >= 200 && status < 300) resolve(status);
-        else if (status >= 300 && status < 400)
-          reject(new FetchRefused('redirects elsewhere; give the final address.'));
-        else reject(new FetchRefused(`answered with HTTP ${status}.`));
-      },
-    );
-    req.on('timeout', () => req.destroy(new FetchRefused('did not answer in time.')));
-    req.on('error', (error) =>
-      reject(
-        error instanceof FetchRefused
-          ? error
-          : new FetchRefused(`could not be reached (${(error as Error).message}).`),
-      ),
-    );
-    req.end(payload);
-  });
+      body: payload,
+      timeoutMs: options.timeoutMs ?? 10_000,
+    },
+    'could not be reached',
+  );
+  res.resume();
+  const status = res.statusCode ?? 0;
+  if (status >= 200 && status < 300) return status;
+  if (status >= 300 && status < 400)
+    throw new FetchRefused('redirects elsewhere; give the final address.');
+  throw new FetchRefused(`answered with HTTP ${status}.`);
 }
 
 /** What a receiver answered to a POST: its status and the start of its body. */
@@ -248,55 +267,44 @@ export interface PostAnswer {
  * redirect followed, a timeout. Unlike it, any HTTP answer resolves, so the caller can log the
  * status and the first bytes; only a refused or unreachable destination rejects (FetchRefused).
  */
-export function safePostRaw(
+export async function safePostRaw(
   raw: string,
   body: string,
   headers: Record<string, string>,
   options: { allowPrivate?: readonly string[]; timeoutMs?: number; excerptBytes?: number } = {},
 ): Promise<PostAnswer> {
   const allow = options.allowPrivate ?? [];
-  const url = precheckUrl(raw, allow);
-  const client = url.protocol === 'https:' ? https : http;
   const cap = options.excerptBytes ?? 1024;
-  return new Promise((resolve, reject) => {
-    const req = client.request(
-      url,
-      {
-        method: 'POST',
-        lookup: guardedLookup(hostPortOf(url), allow),
-        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-        timeout: options.timeoutMs ?? 15_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let seen = 0;
-        const done = () =>
-          resolve({
-            statusCode: res.statusCode ?? 0,
-            excerpt: Buffer.concat(chunks).subarray(0, cap).toString('utf8'),
-          });
-        res.on('data', (chunk: Buffer) => {
-          if (seen < cap) chunks.push(chunk);
-          seen += chunk.length;
-          // The rest of a long answer is not worth waiting for.
-          if (seen >= cap) {
-            res.destroy();
-            done();
-          }
-        });
-        res.on('end', done);
-        res.on('error', done);
-      },
-    );
-    req.on('timeout', () => req.destroy(new FetchRefused('did not answer in time.')));
-    req.on('error', (error) =>
-      reject(
-        error instanceof FetchRefused
-          ? error
-          : new FetchRefused(`could not be reached (${(error as Error).message}).`),
-      ),
-    );
-    req.end(body);
+  const res = await guardedSend(
+    precheckUrl(raw, allow),
+    allow,
+    {
+      method: 'POST',
+      headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      body,
+      timeoutMs: options.timeoutMs ?? 15_000,
+    },
+    'could not be reached',
+  );
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let seen = 0;
+    const done = () =>
+      resolve({
+        statusCode: res.statusCode ?? 0,
+        excerpt: Buffer.concat(chunks).subarray(0, cap).toString('utf8'),
+      });
+    res.on('data', (chunk: Buffer) => {
+      if (seen < cap) chunks.push(chunk);
+      seen += chunk.length;
+      // The rest of a long answer is not worth waiting for.
+      if (seen >= cap) {
+        res.destroy();
+        done();
+      }
+    });
+    res.on('end', done);
+    res.on('error', done);
   });
 }
 
@@ -322,45 +330,34 @@ export async function guardedRequest(
   const body = normalized.body ? Buffer.from(await normalized.arrayBuffer()) : undefined;
   if (body) headers['content-length'] = String(body.length);
   const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
-  const client = url.protocol === 'https:' ? https : http;
+  const res = await guardedSend(
+    url,
+    allow,
+    { method: normalized.method, headers, body, timeoutMs: options.timeoutMs ?? 30_000 },
+    'could not be reached',
+  );
   return new Promise((resolve, reject) => {
-    const req = client.request(
-      url,
-      {
-        method: normalized.method,
-        lookup: guardedLookup(hostPortOf(url), allow),
-        headers,
-        timeout: options.timeoutMs ?? 30_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let seen = 0;
-        res.on('data', (chunk: Buffer) => {
-          seen += chunk.length;
-          if (seen > maxBytes) res.destroy(new FetchRefused('answered with too much data.'));
-          else chunks.push(chunk);
-        });
-        res.on('error', reject);
-        res.on('end', () => {
-          const answer = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) {
-            if (value === undefined) continue;
-            for (const v of Array.isArray(value) ? value : [value]) answer.append(name, v);
-          }
-          const status = res.statusCode ?? 502;
-          const noBody = status === 204 || status === 304;
-          resolve(new Response(noBody ? null : Buffer.concat(chunks), { status, headers: answer }));
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new FetchRefused('did not answer in time.')));
-    req.on('error', (error) =>
-      reject(
-        error instanceof FetchRefused
-          ? error
-          : new FetchRefused(`could not be reached (${(error as Error).message}).`),
-      ),
-    );
-    req.end(body);
+    const chunks: Buffer[] = [];
+    let seen = 0;
+    res.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) res.destroy(new FetchRefused('answered with too much data.'));
+      else chunks.push(chunk);
+    });
+    res.on('error', reject);
+    // Cut off without an error of its own (the silence limit ended the request): say so.
+    res.on('close', () => {
+      if (!res.complete) reject(new FetchRefused('stopped answering before the end.'));
+    });
+    res.on('end', () => {
+      const answer = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value === undefined) continue;
+        for (const v of Array.isArray(value) ? value : [value]) answer.append(name, v);
+      }
+      const status = res.statusCode ?? 502;
+      const noBody = status === 204 || status === 304;
+      resolve(new Response(noBody ? null : Buffer.concat(chunks), { status, headers: answer }));
+    });
   });
 }

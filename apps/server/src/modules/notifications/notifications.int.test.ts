@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NETWORK_MODULES } from '../../platforms/catalog.js';
 import { createTestApp, type TestApp, TEST_PUBLIC_URL } from '../../test/app.js';
 import { addMember, createOrg, planId, signIn } from '../../test/factories.js';
 
@@ -222,7 +223,8 @@ describe('the dashboard', () => {
       postCounts: { total: 0, upcoming: 0 },
       integrations: [],
       memberCount: 2,
-      supportedPlatformsCount: 6,
+      // Every network Herald speaks is active on a fresh database.
+      supportedPlatformsCount: NETWORK_MODULES.length,
       subscription: { status: 'TRIALING', plan: { name: 'Basic' } },
       unreadNotifications: 1,
     });

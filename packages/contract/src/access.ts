@@ -5,12 +5,20 @@ export interface RouteAccess {
   needs: PermissionName | 'member';
   /** The reason docs/permissions.md gives for the route, generated from this table. */
   why: string;
+  /**
+   * Only for a person signed in, never through an API key: what hands over the organization, its
+   * money or its keys stays with people even when a key holds the permission.
+   */
+  peopleOnly?: true;
 }
 
-const route = <const Needs extends RouteAccess['needs']>(needs: Needs, why: string) => ({
-  needs,
-  why,
-});
+const route = <const Needs extends RouteAccess['needs']>(
+  needs: Needs,
+  why: string,
+  options: { peopleOnly?: true } = {},
+) => ({ needs, why, ...options });
+
+const PEOPLE_ONLY = { peopleOnly: true } as const;
 
 /**
  * The permission each organization-scoped route needs. The server enforces this table (a
@@ -39,11 +47,13 @@ export const ORG_ROUTE_PERMISSIONS = {
   'GET /organizations/:orgId/api-keys': route('org:manage', 'API keys act for the organization'),
   'POST /organizations/:orgId/api-keys': route(
     'org:manage',
-    'plus: a key gets only permissions its creator holds, and a key cannot make keys',
+    'plus: a key gets only permissions its creator holds',
+    PEOPLE_ONLY,
   ),
   'DELETE /organizations/:orgId/api-keys/:keyId': route(
     'org:manage',
-    'revoking a key; likewise not with a key',
+    'revoking a key',
+    PEOPLE_ONLY,
   ),
   'GET /organizations/:orgId/members': route('member', 'a team sees itself'),
   'PUT /organizations/:orgId/members/:memberId': route(
@@ -75,18 +85,25 @@ export const ORG_ROUTE_PERMISSIONS = {
     'member',
     'the plan and its limits shape what everyone may do',
   ),
-  'POST /organizations/:orgId/subscribe/trial': route('subscription:manage', 'starting the trial'),
+  'POST /organizations/:orgId/subscribe/trial': route(
+    'subscription:manage',
+    'starting the trial',
+    PEOPLE_ONLY,
+  ),
   'POST /organizations/:orgId/subscription/subscribe': route(
     'subscription:manage',
     'choosing a paid plan',
+    PEOPLE_ONLY,
   ),
   'POST /organizations/:orgId/subscription/cancel': route(
     'subscription:manage',
     'cancelling the plan',
+    PEOPLE_ONLY,
   ),
   'POST /organizations/:orgId/billing/portal': route(
     'billing:edit',
     'payment details and invoices at the billing provider',
+    PEOPLE_ONLY,
   ),
   'GET /organizations/:orgId/billing/group': route(
     'billing:view',
@@ -95,10 +112,12 @@ export const ORG_ROUTE_PERMISSIONS = {
   'PUT /organizations/:orgId/billing/group': route(
     'subscription:manage',
     'choosing which organizations the plan covers; plus: only its subscriber',
+    PEOPLE_ONLY,
   ),
   'POST /organizations/:orgId/transfer-ownership': route(
     'org:manage',
     'handing the organization to another Admin; plus: only its owner',
+    PEOPLE_ONLY,
   ),
   'GET /organizations/:orgId/integrations': route(
     'member',

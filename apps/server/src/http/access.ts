@@ -1,4 +1,9 @@
-import { ORG_ROUTE_PERMISSIONS, PERMISSIONS, type OrgRoute } from '@herald/contract';
+import {
+  ORG_ROUTE_PERMISSIONS,
+  PERMISSIONS,
+  type OrgRoute,
+  type RouteAccess,
+} from '@herald/contract';
 import type { MembershipContext } from '../modules/team/membership.js';
 import type { UserRow } from '../modules/users/users.service.js';
 import type {
@@ -78,6 +83,9 @@ export function bearerToken(request: FastifyRequest): string | null {
 /** Whether a route is organization-scoped (the only routes an API key may call). */
 export const isOrgRoute = (route: { config?: unknown }) =>
   typeof (route.config as { access?: Access } | undefined)?.access === 'object';
+
+const PEOPLE_ONLY =
+  'API keys cannot do this: handing over the organization, its plan, its billing or its keys takes a person signed in to Herald.';
 
 const KEY_ROUTES_ONLY =
   'An API key works only on the routes of its organization (/api/organizations/{orgId}/…). Sign in to Herald for this one.';
@@ -276,7 +284,7 @@ function orgIdOf(request: FastifyRequest): string | null {
 
 /** Loads the caller's ACTIVE membership of `:orgId` and checks the route's permission. */
 function orgGuard(loadMembership: LoadMembership, access: OrgAccess): preValidationHookHandler {
-  const needed = ORG_ROUTE_PERMISSIONS[access.org].needs;
+  const { needs: needed, peopleOnly } = ORG_ROUTE_PERMISSIONS[access.org] as RouteAccess;
   return async (request) => {
     const params = request.params as Record<string, string | undefined>;
     const orgId = orgIdOf(request);
@@ -284,6 +292,7 @@ function orgGuard(loadMembership: LoadMembership, access: OrgAccess): preValidat
       throw new AppError('NOT_FOUND', 'This organization does not exist.');
     // An API key's membership was made with it (its permissions, narrowed): no self-exception.
     if (request.auth.apiKey && request.member) {
+      if (peopleOnly) throw new AppError('FORBIDDEN', PEOPLE_ONLY);
       if (needed === 'member' || request.member.permissions.includes(needed)) return;
       throw new AppError(
         'FORBIDDEN',

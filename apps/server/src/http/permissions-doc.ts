@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ORG_ROUTE_PERMISSIONS } from '@herald/contract';
+import { ORG_ROUTE_PERMISSIONS, type RouteAccess } from '@herald/contract';
 
 /**
  * docs/permissions.md's route table, generated from the contract's ORG_ROUTE_PERMISSIONS so the
@@ -18,11 +18,13 @@ const docPath = (route: string) => route.replace(/:(\w+)/g, '{$1}');
 
 /** The rows as a Markdown table, padded the way the repository's formatter pads tables. */
 export function routeTable(): string {
-  const rows = Object.entries(ORG_ROUTE_PERMISSIONS).map(([route, { needs, why }]) => [
-    `\`${docPath(route)}\``,
-    needs === 'member' ? 'any member' : `\`${needs}\``,
-    why,
-  ]);
+  const rows = Object.entries(ORG_ROUTE_PERMISSIONS as Record<string, RouteAccess>).map(
+    ([route, { needs, why, peopleOnly }]) => [
+      `\`${docPath(route)}\``,
+      needs === 'member' ? 'any member' : `\`${needs}\``,
+      peopleOnly ? `${why}; never with an API key` : why,
+    ],
+  );
   const header = ['route', 'needs', 'why'];
   const widths = header.map((title, i) =>
     Math.max(title.length, ...rows.map((row) => [...row[i]!].length)),

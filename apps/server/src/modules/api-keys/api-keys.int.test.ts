@@ -327,13 +327,38 @@ describe('Authorization: Bearer <key>', () => {
       permissions: ['org:manage'],
     });
     expect(made.status).toBe(403);
-    expect(made.body.message).toMatch(/API keys cannot create or revoke API keys/);
+    expect(made.body.message).toMatch(/^API keys cannot do this: handing over the organization/);
     const revoked = await withKey(
       key,
       'DELETE',
       `/api/organizations/${orgId}/api-keys/${apiKey.id}`,
     );
     expect(revoked.status).toBe(403);
+  });
+
+  it('cannot hand over the organization or touch its plan and billing, whatever its permissions', async () => {
+    const { key } = await createKey(['org:manage', 'subscription:manage', 'billing:edit']);
+    const before = (await owner.call('GET', `/api/organizations/${orgId}`)).body.data.organization;
+    const org = `/api/organizations/${orgId}`;
+    const probes: Array<[string, string, unknown]> = [
+      ['POST', `${org}/transfer-ownership`, { memberId: '00000000-0000-4000-8000-000000000000' }],
+      ['POST', `${org}/subscription/cancel`, {}],
+      ['POST', `${org}/subscription/subscribe`, { planId: '00000000-0000-4000-8000-000000000000' }],
+      ['POST', `${org}/subscribe/trial`, {}],
+      ['POST', `${org}/billing/portal`, {}],
+      ['PUT', `${org}/billing/group`, { organizationIds: [] }],
+    ];
+    for (const [method, url, body] of probes) {
+      const res = await withKey(key, method as 'POST' | 'PUT', url, body);
+      expect(res.status, `${method} ${url}`).toBe(403);
+      expect(res.body.message).toBe(
+        'API keys cannot do this: handing over the organization, its plan, its billing or its keys takes a person signed in to Herald.',
+      );
+    }
+    const after = (await owner.call('GET', `/api/organizations/${orgId}`)).body.data.organization;
+    expect(after.ownerUserId).toBe(before.ownerUserId);
+    // The same key still does what keys may do.
+    expect((await withKey(key, 'GET', `${org}/api-keys`)).status).toBe(200);
   });
 
   it('needs no origin check, and a bearer header never lends a cookie to a forged request', async () => {

@@ -4,6 +4,7 @@ import {
   PERMISSION_NAMES,
   PERMISSIONS,
   type OrgRoute,
+  type RouteAccess,
 } from '@herald/contract';
 import { CookieJar, createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
@@ -239,7 +240,8 @@ describe('the permission table', () => {
         expect(refusal(res)).toMatch(/Your role does not allow this/);
       });
 
-      it(`${route}: an API key without ${needed} gets 403 naming it`, async () => {
+      const peopleOnly = (ORG_ROUTE_PERMISSIONS[route] as RouteAccess).peopleOnly === true;
+      it(`${route}: an API key without ${needed} gets 403 ${peopleOnly ? 'saying keys never may' : 'naming it'}`, async () => {
         const { method, url, body } = requestFor(route);
         const key = needed === probePermission ? otherProbeKey : probeKey;
         const res = await t.app.inject({
@@ -256,7 +258,9 @@ describe('the permission table', () => {
         };
         // Browser navigations (connecting an account) redirect with the sentence instead.
         expect(refusal(answer)).toBe(
-          `This API key does not allow this: it needs the "${PERMISSIONS.find((p) => p.name === needed)!.label}" permission (${needed}).`,
+          peopleOnly
+            ? 'API keys cannot do this: handing over the organization, its plan, its billing or its keys takes a person signed in to Herald.'
+            : `This API key does not allow this: it needs the "${PERMISSIONS.find((p) => p.name === needed)!.label}" permission (${needed}).`,
         );
       });
     }

@@ -533,17 +533,7 @@ function registerServer(scope: FastifyInstance, ctx: SandboxContext, host: Sandb
     const a = await owned(request, b.account);
     const target = b.statusId ? await store.get<EmuStatus>('status', b.statusId) : null;
     if (!target) return mastodonError(reply, 404, 'Record not found');
-    let other = await oauth.findAccount('fediverse_friend');
-    if (!other) {
-      other = {
-        id: randomDigits(18),
-        username: 'fediverse_friend',
-        name: 'Fediverse Friend',
-        createdAt: await oauth.now(),
-      };
-      await store.put('account', other.username, other);
-      await store.put('account_id', other.id, { username: other.username });
-    }
+    const other = await friend();
     const now = await oauth.now();
     const status: EmuStatus = {
       id: `${now}${randomDigits(4)}`,

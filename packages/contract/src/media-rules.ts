@@ -292,13 +292,18 @@ export function countText(text: string, counting: Counting = 'codepoints'): numb
   }
 }
 
-/** Mastodon's count: code points, with every http(s) link counting as 23 whatever its length. */
+/**
+ * Mastodon's count: code points, with every http(s) link counting as 23 whatever its length, and
+ * a mention of someone on another server (`@name@their.server`) counting only its `@name`.
+ */
 function urlsAs23Length(text: string): number {
   let length = 0;
   let last = 0;
-  for (const match of text.matchAll(/https?:\/\/[^\s<>"]+/gi)) {
-    length += [...text.slice(last, match.index)].length + 23;
-    last = match.index + match[0].length;
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"]+|(?<![\w/])@\w+@[\w.-]*\w/gi)) {
+    const token = match[0];
+    length += [...text.slice(last, match.index)].length;
+    length += token.startsWith('@') ? token.indexOf('@', 1) : 23;
+    last = match.index + token.length;
   }
   return length + [...text.slice(last)].length;
 }

@@ -47,7 +47,8 @@ const TextRuleSchema = z
     /**
      * How the network counts: plain code points, X's weighted count, UTF-16 units, UTF-8 bytes, or
      * `emoji-bytes` (Threads: an emoji counts as its UTF-8 bytes, any other character as one), or
-     * `urls-23` (Mastodon: code points, every link counted as 23 whatever its length).
+     * `urls-23` (Mastodon: code points, every link counted as 23 whatever its length, a mention
+     * of someone on another server as its `@name` only).
      */
     counting: z
       .enum(['codepoints', 'x-weighted', 'utf16', 'utf8-bytes', 'emoji-bytes', 'urls-23'])

@@ -5,6 +5,7 @@ import {
   facebookDriver,
   instagramDriver,
   linkedinDriver,
+  mastodonDriver,
   threadsDriver,
   tiktokDriver,
   xDriver,
@@ -176,6 +177,29 @@ const PROFILES: Record<string, NetworkProfile> = {
     hashtags: [1, 3],
     cashtags: [1],
   },
+  Mastodon: {
+    textLengths: [30, 300, 480, ...around(500)],
+    imageTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    videoTypes: ['video/mp4', 'video/quicktime', 'video/webm'],
+    counts: [0, 0, 1, 2, 4, 5],
+    imageSizes: [16 * MB, 16 * MB + 1],
+    videoSizes: [99 * MB + 1],
+    durations: [3, 12],
+    imageDimensions: [
+      [1080, 1080],
+      [640, 480],
+    ],
+    videoDimensions: [[320, 180]],
+    mixChance: 0.3,
+    threadParts: true,
+    firstComment: true,
+    followUpLengths: [20, 499, 500, 501],
+    links: [1, 2, 5],
+    mentions: [1, 3],
+    hashtags: [1, 3],
+    cashtags: [1],
+    mentionServer: 'far-away.example',
+  },
 };
 
 const media = new MediaRoute();
@@ -189,6 +213,7 @@ const DRIVERS: Record<string, (origin: () => string) => Promise<Driver>> = {
   Threads: threadsDriver,
   TikTok: tiktokDriver,
   LinkedIn: linkedinDriver,
+  Mastodon: mastodonDriver,
 };
 
 interface Disagreement {

@@ -10,7 +10,7 @@ import {
 } from '../platforms/runtime.js';
 import { mountSandboxes } from '../sandbox/index.js';
 import { WHOLE_SANDBOX, WHOLE_SANDBOX_SIGNER } from '../sandbox/kit/tenant.js';
-import type { AdapterSettings } from '../platforms/types.js';
+import type { AdapterSettings, ServerApp } from '../platforms/types.js';
 import { createTestDatabase } from './database.js';
 import type { RecordedCall } from '../sandbox/kit/call-log.js';
 
@@ -52,6 +52,8 @@ export async function emuCall(
 
 export interface AuthorizeOptions {
   account?: string;
+  /** Networks of many servers: the server signed in on, and Herald's app there. */
+  server?: ServerApp;
   decision?: 'approve' | 'deny';
   state?: string;
   codeChallenge?: string;
@@ -133,6 +135,7 @@ export async function startSandboxHarness<Urls>(
   async function authorize(opts: AuthorizeOptions = {}): Promise<URL> {
     const url = new URL(
       adapter.authorizeUrl({
+        ...(opts.server ? { server: opts.server } : {}),
         redirectUri: opts.redirectUri ?? redirectUri,
         state: opts.state ?? 'state-1',
         codeChallenge: opts.codeChallenge ?? pkcePair().challenge,

@@ -52,6 +52,14 @@ describe('a server’s limits', () => {
     expect(countText(`Read ${link} now`, 'urls-23')).toBe(5 + 23 + 4);
     expect(countText('héllo 👋', 'urls-23')).toBe(7);
   });
+
+  it('counts a mention of someone on another server as its @name only', () => {
+    expect(countText('Hi @ada@hachyderm.io!', 'urls-23')).toBe('Hi @ada!'.length);
+    expect(countText('@lin and @grace@social.example', 'urls-23')).toBe('@lin and @grace'.length);
+    // An address in a link or an email is not a mention.
+    expect(countText('mail ada@hachyderm.io', 'urls-23')).toBe(21);
+    expect(countText('https://x.example/@ada@hachyderm.io', 'urls-23')).toBe(23);
+  });
 });
 
 describe('Mastodon’s refusals', () => {

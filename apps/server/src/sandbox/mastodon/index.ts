@@ -13,6 +13,7 @@ import {
   SANDBOX_SERVERS,
   type SandboxServerName,
   serverStore,
+  sniffMediaType,
   statusLength,
 } from './servers.js';
 
@@ -244,15 +245,23 @@ function registerServer(scope: FastifyInstance, ctx: SandboxContext, host: Sandb
     return me ? accountJson(me) : reply;
   });
 
-  scope.post(`${prefix}/api/v2/media`, async (request, reply) => {
+  // The largest file a server takes, and room for the form around it.
+  const withFiles = { bodyLimit: Math.max(limits.imageSizeLimit, limits.videoSizeLimit) + 65_536 };
+  scope.post(`${prefix}/api/v2/media`, withFiles, async (request, reply) => {
     const me = await account(request, reply);
     if (!me) return reply;
     const f = (request.body ?? {}) as Record<string, string | Buffer | undefined>;
     const file = f.file;
     if (!Buffer.isBuffer(file))
       return mastodonError(reply, 422, "Validation failed: File can't be blank");
-    const type = (request.headers['content-type'] ?? '').includes('video') ? 'video' : null;
-    const isVideo = type === 'video' || file.subarray(4, 8).toString('latin1') === 'ftyp';
+    const kind = file.length >= 12 ? sniffMediaType(file) : null;
+    if (!kind)
+      return mastodonError(
+        reply,
+        422,
+        'Validation failed: File content type is invalid, File is invalid',
+      );
+    const isVideo = kind === 'video';
     const max = isVideo ? limits.videoSizeLimit : limits.imageSizeLimit;
     if (file.length > max)
       return mastodonError(
@@ -324,15 +333,13 @@ function registerServer(scope: FastifyInstance, ctx: SandboxContext, host: Sandb
         `Validation failed: Text character limit of ${limits.maxCharacters} exceeded`,
       );
     if (mediaIds.length > limits.maxMedia)
-      return mastodonError(
-        reply,
-        422,
-        `Validation failed: Media attachments must not exceed ${limits.maxMedia}`,
-      );
+      return mastodonError(reply, 422, `Cannot attach more than ${limits.maxMedia} files`);
+    const attached: EmuMedia[] = [];
     for (const id of mediaIds) {
       const media = await store.get<EmuMedia>('media', id);
       if (!media)
         return mastodonError(reply, 422, 'Validation failed: Media attachments are invalid');
+      attached.push(media);
       if (media.pollsLeft > 0)
         return mastodonError(
           reply,
@@ -340,6 +347,12 @@ function registerServer(scope: FastifyInstance, ctx: SandboxContext, host: Sandb
           'Cannot attach files that have not finished processing. Try again in a moment!',
         );
     }
+    if (attached.length > 1 && attached.some((m) => m.type === 'video'))
+      return mastodonError(
+        reply,
+        422,
+        'Cannot attach a video to a post that already contains images',
+      );
     const inReplyToId = typeof b.in_reply_to_id === 'string' ? b.in_reply_to_id : null;
     if (inReplyToId && !(await store.get<EmuStatus>('status', inReplyToId)))
       return mastodonError(reply, 404, 'Record not found');

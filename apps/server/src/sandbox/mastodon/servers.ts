@@ -73,15 +73,25 @@ export function instanceDocument(host: SandboxServerName) {
   };
 }
 
-/** A status's length as Mastodon counts it: code points, every link as 23. */
+/**
+ * A status's length as Mastodon counts it: code points, every link as 23, and a mention of an
+ * account on another server (`@name@host`) as its `@name` part only.
+ */
 export function statusLength(text: string): number {
-  let length = 0;
-  let last = 0;
-  for (const match of text.matchAll(/https?:\/\/[^\s<>"]+/gi)) {
-    length += [...text.slice(last, match.index)].length + 23;
-    last = match.index + match[0].length;
-  }
-  return length + [...text.slice(last)].length;
+  const links = text.replace(/https?:\/\/[^\s<>"]+/gi, 'x'.repeat(23));
+  const mentions = links.replace(/(^|[^\w/])@(\w+)@[\w.-]*\w/g, '$1@$2');
+  return [...mentions].length;
+}
+
+/** The kind of a file from its first bytes, as the server's media processing reads it. */
+export function sniffMediaType(file: Buffer): 'image' | 'video' | null {
+  const ascii = (from: number, to: number) => file.subarray(from, to).toString('latin1');
+  if (file[0] === 0xff && file[1] === 0xd8 && file[2] === 0xff) return 'image';
+  if (ascii(1, 4) === 'PNG' || ascii(0, 4) === 'GIF8') return 'image';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image';
+  if (ascii(4, 8) === 'ftyp') return 'video';
+  if (file.readUInt32BE(0) === 0x1a45dfa3) return 'video';
+  return null;
 }
 
 export const escapeHtml = (s: string) =>

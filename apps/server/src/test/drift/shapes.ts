@@ -57,6 +57,8 @@ export interface NetworkProfile {
   mentions: number[];
   hashtags: number[];
   cashtags: number[];
+  /** Where mentions may point at someone on another server (`@name@server`), half of the time. */
+  mentionServer?: string;
 }
 
 const WORDS = ['herald', 'morning', 'launch', 'update', 'garden', 'coffee', 'river', 'studio'];
@@ -68,14 +70,25 @@ export function textOf(
   r: Random,
   id: string,
   length: number,
-  entities: { links: number; mentions: number; hashtags: number; cashtags: number },
+  entities: {
+    links: number;
+    mentions: number;
+    hashtags: number;
+    cashtags: number;
+    mentionServer?: string;
+  },
 ): string {
   const parts: string[] = [];
   for (let i = 0; i < entities.links; i++)
     parts.push(
       `https://example.com/${id}/${i}${r.chance(0.3) ? '?utm=a-long-tracking-value' : ''}`,
     );
-  for (let i = 0; i < entities.mentions; i++) parts.push(`@friend_${i}`);
+  for (let i = 0; i < entities.mentions; i++)
+    parts.push(
+      entities.mentionServer && r.chance(0.5)
+        ? `@friend_${i}@${entities.mentionServer}`
+        : `@friend_${i}`,
+    );
   for (let i = 0; i < entities.hashtags; i++) parts.push(`#topic${i}`);
   for (let i = 0; i < entities.cashtags; i++) parts.push(`$${['TSLA', 'AAPL', 'HRLD'][i % 3]}`);
   const flavour = r.pick(['plain', 'plain', 'emoji', 'cjk', 'mixed']);
@@ -158,6 +171,7 @@ export function shapeOf(r: Random, p: NetworkProfile, index: number): ShapeSpec 
     mentions: r.chance(0.25) ? r.pick(p.mentions) : 0,
     hashtags: r.chance(0.25) ? r.pick(p.hashtags) : 0,
     cashtags: r.chance(0.2) ? r.pick(p.cashtags) : 0,
+    mentionServer: p.mentionServer,
   };
   const text = textOf(r, id, r.pick(p.textLengths), entities);
   const threadParts =

@@ -1,9 +1,13 @@
+import { PLATFORM_NAMES } from '@herald/contract';
 import { ArrowRight, CalendarClock, Check } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { landingAnchors } from '@/config/paths';
 import { useTrialPath } from './plan-format';
 
 const promises = ['7-day free trial', 'No credit card required', 'Cancel anytime'];
+
+/** Every network Herald connects, so a new network's module is announced without an edit here. */
+const NETWORK_LIST = new Intl.ListFormat('en', { type: 'conjunction' }).format(PLATFORM_NAMES);
 
 /** A drawn, not photographed, glimpse of the product: decorative, hidden from screen readers. */
 function ProductSketch() {
@@ -70,8 +74,8 @@ export function Hero() {
             Plan once. Publish everywhere.
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600">
-            Herald brings scheduling, publishing, comments and team workflows for Instagram,
-            Facebook, X, TikTok, Threads and LinkedIn into one calm workspace.
+            Herald brings scheduling, publishing, comments and team workflows for {NETWORK_LIST}{' '}
+            into one calm workspace.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink to={trialTo} size="lg">

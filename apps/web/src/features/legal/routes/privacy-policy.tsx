@@ -30,10 +30,10 @@ export function PrivacyPolicyPage() {
       </p>
       <h3>Connected social accounts</h3>
       <p>
-        When you connect a network such as Instagram, Facebook, X, TikTok or Threads, the network
-        gives us access tokens that let Herald publish and read comments on your behalf. These
-        tokens are encrypted at rest, are never shown in the interface, and are used only for the
-        actions your team asks for. We also keep the public account name and picture so you can
+        When you connect a network such as Instagram, Facebook, X, TikTok, Threads or Mastodon, the
+        network gives us access tokens that let Herald publish and read comments on your behalf.
+        These tokens are encrypted at rest, are never shown in the interface, and are used only for
+        the actions your team asks for. We also keep the public account name and picture so you can
         recognise the account.
       </p>
       <h3>Posts and media</h3>

@@ -195,6 +195,7 @@ export const API_MODULES: readonly ApiModule[] = [
   routes('tiktok', tiktokRoutes, tiktokCompose),
   routes('posts', postsRoutes, (d) => ({
     ...postsDeps(d),
+    mediaImport: d.config.mediaImport,
     tiktokCreator: (orgId: string, integrationId: string) =>
       readCreatorInfo(tiktokCompose(d), orgId, integrationId),
   })),

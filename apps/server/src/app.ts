@@ -11,7 +11,8 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { openApiTransform } from './http/openapi-transform.js';
 import { DEV_CLIENT_ID, lazyDevProvider, mountDevProvider } from './identity/dev-idp.js';
 import type { CustomFetch } from 'openid-client';
 import { RelyingParty } from './identity/oidc-client.js';
@@ -246,7 +247,7 @@ export async function buildApp(
       servers: [{ url: config.apiPublicUrl.replace(new RegExp(`${base}$`), '') || '/' }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   // Organization routes take an API key or the session; the others the session alone.
   app.addHook('onRoute', (route) => {

@@ -4,10 +4,10 @@ import { isTimeZone } from './auth.js';
 import { parseDay } from './reschedule.js';
 import { isoDateTime } from './text.js';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
-import { MAX_FILES_PER_POST, MEDIA_KINDS } from './media-rules.js';
+import { MAX_FILES_PER_POST, MEDIA_KINDS, TOO_MANY_FILES_MESSAGE } from './media-rules.js';
 import { TikTokPostSettingsSchema, TikTokSettingsByAccountSchema } from './tiktok.js';
 import { FollowUpSchema, FollowUpsByAccountSchema } from './follow-ups.js';
-import { AltTextsSchema, LinkTrackingSchema } from './composer-extras.js';
+import { ALT_TEXT_MAX, AltTextsSchema, LinkTrackingSchema } from './composer-extras.js';
 
 /**
  * Post statuses (docs/product.md#post-statuses); `publishing` while the engine works on it,
@@ -325,7 +325,7 @@ export type CreatePostFields = z.infer<typeof CreatePostFieldsSchema>;
  * key lists goes to every account. What already went out to an account (or is going out, or
  * needs a check) stays as it is for that account.
  */
-export const EditPostFieldsSchema = PostFieldsObject.extend({
+const EditPostFieldsObject = PostFieldsObject.extend({
   keepMediaIds: z
     .array(z.uuid('Each id in keepMediaIds must be the id of a file of this post (a UUID).'))
     .max(MAX_FILES_PER_POST)
@@ -341,8 +341,80 @@ export const EditPostFieldsSchema = PostFieldsObject.extend({
       ),
     )
     .optional(),
-}).refine(namesAnAccount.check, namesAnAccount.params);
+});
+export const EditPostFieldsSchema = EditPostFieldsObject.refine(
+  namesAnAccount.check,
+  namesAnAccount.params,
+);
 export type EditPostFields = z.infer<typeof EditPostFieldsSchema>;
+
+/**
+ * A file given by its address in a JSON post (docs/api.md): Herald downloads it through its
+ * guarded fetch, checks it as it checks an upload, and stores it with the post.
+ */
+export const MediaByUrlSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1, 'Each media entry needs the url of its file.')
+    .max(2048, 'A media url can be at most 2048 characters.'),
+  /** The image's description for people who cannot see it. */
+  altText: z
+    .string()
+    .max(ALT_TEXT_MAX, `Alt text can be at most ${ALT_TEXT_MAX} characters.`)
+    .optional(),
+});
+export type MediaByUrl = z.infer<typeof MediaByUrlSchema>;
+
+const mediaByUrl = z
+  .array(MediaByUrlSchema)
+  .max(MAX_FILES_PER_POST, TOO_MANY_FILES_MESSAGE)
+  .optional()
+  .describe(
+    'The files, in order, each fetched from its url; platformMedia and altTexts count them from 0.',
+  );
+
+/**
+ * POST /organizations/{orgId}/post as application/json: the multipart fields as JSON values, and
+ * `media` by url instead of uploaded files. All or nothing: a file that cannot be fetched or is
+ * refused refuses the post.
+ */
+export const CreatePostJsonSchema = PostFieldsObject.extend({ media: mediaByUrl }).refine(
+  namesAnAccount.check,
+  namesAnAccount.params,
+);
+export type CreatePostJson = z.infer<typeof CreatePostJsonSchema>;
+
+/**
+ * PUT /organizations/{orgId}/post/{postId} as application/json: the edit fields as JSON values;
+ * `keepMediaIds` keeps stored files of the post and `media` adds new ones by url, after them.
+ */
+export const EditPostJsonSchema = EditPostFieldsObject.extend({ media: mediaByUrl }).refine(
+  namesAnAccount.check,
+  namesAnAccount.params,
+);
+export type EditPostJson = z.infer<typeof EditPostJsonSchema>;
+
+/** How the multipart create form looks in the OpenAPI document (every field is text but the files). */
+const multipartFields = {
+  integrationIds: z.string().optional().describe('JSON array of connected account ids'),
+  platformIds: z.string().optional().describe('JSON array of platform ids'),
+  content: z.string().describe('Text, or a JSON object of texts keyed by account or platform id'),
+  scheduledAt: z.string().optional().describe('ISO 8601 time'),
+  action: z.enum(CREATE_POST_ACTIONS_WITH_QUEUE).optional(),
+  title: z.string().optional(),
+  platformMedia: z.string().optional().describe('JSON: account or platform id → file indexes'),
+  altTexts: z.string().optional().describe('JSON: file index (or kept file id) → alt text'),
+  linkTracking: z.string().optional().describe('JSON: UTM parameters'),
+  tiktok: z.string().optional().describe('JSON: TikTok account id → its settings'),
+  followUps: z.string().optional().describe('JSON: account id → thread parts and first comment'),
+  media: z.array(z.file()).optional().describe('The files, after the text fields'),
+};
+export const CreatePostMultipartSchema = z.object(multipartFields);
+export const EditPostMultipartSchema = z.object({
+  ...multipartFields,
+  keepMediaIds: z.string().optional().describe('JSON array of the stored file ids that stay'),
+});
 
 /** One refusal of a file or text for one platform (400 details.platformValidationErrors). */
 export const PlatformValidationErrorSchema = z.object({

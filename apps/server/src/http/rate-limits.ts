@@ -483,19 +483,31 @@ const STREAM_STEP = 8 * 1024 ** 2;
  * time and fails the stream with RATE_LIMITED once the budget is spent.
  */
 export function meterUpload(request: FastifyRequest, file: Readable): Readable {
-  const budget = request.uploadBudget;
-  if (!budget?.streamed) return file;
+  if (!request.uploadBudget?.streamed) return file;
+  return meteredStream(request.uploadBudget, file);
+}
+
+/**
+ * Counts the bytes of a file Herald downloads for a request (media by url) against its
+ * organization's hourly upload budget: they cost the disk what an upload costs. Its
+ * Content-Length reserved only the JSON body, so these are counted as they stream.
+ */
+export function meterFetchedMedia(request: FastifyRequest, file: Readable): Readable {
+  return request.uploadBudget ? meteredStream(request.uploadBudget, file) : file;
+}
+
+function meteredStream(budget: UploadBudget, file: Readable): Readable {
   async function* metered() {
     let unreserved = 0;
     for await (const chunk of file as AsyncIterable<Buffer>) {
       unreserved += chunk.length;
       if (unreserved >= STREAM_STEP) {
-        await budget!.reserve(unreserved);
+        await budget.reserve(unreserved);
         unreserved = 0;
       }
       yield chunk;
     }
-    if (unreserved > 0) await budget!.reserve(unreserved);
+    if (unreserved > 0) await budget.reserve(unreserved);
   }
   return Readable.from(metered(), { objectMode: false });
 }

@@ -5,8 +5,14 @@ import {
   BulkRescheduleRequestSchema,
   BulkScheduleResponseSchema,
   EmptySuccessSchema,
+  CreatePostJsonSchema,
+  CreatePostMultipartSchema,
+  EditPostJsonSchema,
+  EditPostMultipartSchema,
   type CreatePostFields,
+  type CreatePostJson,
   type EditPostFields,
+  type EditPostJson,
   ListPostsQuerySchema,
   OrgParamsSchema,
   POSTS_LIST_CAP,
@@ -19,8 +25,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember, requireUser } from '../../http/access.js';
 import { callerTimeZone } from '../../http/time-zone.js';
-import { meterUpload } from '../../http/rate-limits.js';
+import { meterFetchedMedia, meterUpload } from '../../http/rate-limits.js';
 import { AppError } from '../../lib/app-error.js';
+import { altTextsWithMedia, ingestMediaByUrl, type MediaImportLimits } from './media-by-url.js';
 import { withReachableTargets } from './post-dto.js';
 import { parseCreateFields, parseEditFields } from './post-fields.js';
 import { editPost, planEdit } from './posts.edit.js';
@@ -51,7 +58,16 @@ function callerOf(request: FastifyRequest, organizationId: string): Caller {
   };
 }
 
-export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
+/** A JSON body (the other bodies these routes take are multipart). */
+const isJson = (request: FastifyRequest) =>
+  /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '');
+
+export interface PostsRoutesDeps extends PostsDeps {
+  /** Media given by url in a JSON post: the guarded fetch's limits (MEDIA_IMPORT_*). */
+  mediaImport: MediaImportLimits;
+}
+
+export async function postsRoutes(app: FastifyInstance, deps: PostsRoutesDeps) {
   // Multipart only in this scope; file size is the media store's business (it streams).
   await app.register(fastifyMultipart, {
     limits: {
@@ -71,17 +87,42 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
       schema: {
         tags: ['posts'],
         summary:
-          'Create a post (multipart: integrationIds or platformIds, content, scheduledAt, media, platformMedia)',
+          'Create a post (multipart: integrationIds or platformIds, content, scheduledAt, media, platformMedia), or as JSON with media by url',
         params: OrgParamsSchema,
+        // The JSON body is validated here; the multipart form is read part by part (readUpload)
+        // and only described for the OpenAPI document.
+        body: { content: { 'application/json': { schema: CreatePostJsonSchema } } },
+        multipartBody: CreatePostMultipartSchema,
         response: { 201: PostResponseSchema },
       },
     },
     async (request, reply) => {
       const { orgId } = request.params;
+      if (isJson(request)) {
+        const caller = callerOf(request, orgId);
+        const { media = [], ...rest } = request.body as CreatePostJson;
+        const fields: CreatePostFields = {
+          ...rest,
+          altTexts: altTextsWithMedia(rest.altTexts, media),
+        };
+        // Every check that needs no file runs before the first download.
+        await checkPostAllowance(deps, orgId);
+        const plan = await planCreate(deps, caller, fields);
+        const files = await ingestMediaByUrl(media, deps.media, orgId, deps.mediaImport, (file) =>
+          meterFetchedMedia(request, file),
+        );
+        try {
+          const post = await createPost(deps, caller, fields, files, plan);
+          return reply.code(201).send({ status: 'success' as const, data: { post } });
+        } catch (error) {
+          await deps.media.remove(keysOf(files));
+          throw error;
+        }
+      }
       if (!request.isMultipart()) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
-          'Send the post as multipart/form-data with the fields integrationIds (or platformIds), content and media.',
+          'Send the post as application/json (media by url) or as multipart/form-data with the fields integrationIds (or platformIds), content and media.',
         );
       }
       const caller = callerOf(request, orgId);
@@ -123,17 +164,45 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsDeps) {
       schema: {
         tags: ['posts'],
         summary:
-          'Edit a post (multipart: the create fields, plus keepMediaIds for stored files; what already went out to an account stays)',
+          'Edit a post (multipart: the create fields, plus keepMediaIds for stored files; what already went out to an account stays), or as JSON with new media by url',
         params: PostParamsSchema,
+        body: { content: { 'application/json': { schema: EditPostJsonSchema } } },
+        multipartBody: EditPostMultipartSchema,
         response: { 200: PostResponseSchema },
       },
     },
     async (request, reply) => {
       const { orgId, postId } = request.params;
+      if (isJson(request)) {
+        const caller = callerOf(request, orgId);
+        const { media = [], ...rest } = request.body as EditPostJson;
+        // Alt texts name a kept file by id and a new one by its index among the new files. A
+        // post edited without altTexts keeps its files' alt texts: when only the new files have
+        // theirs, the kept files' own are carried over so they do not lose them.
+        let altTexts = rest.altTexts;
+        if (altTexts === undefined && media.some((m) => m.altText !== undefined)) {
+          const current = await getPost(deps, orgId, postId);
+          altTexts = Object.fromEntries(
+            current.media.flatMap((m) => (m.altText ? [[m.id, m.altText]] : [])),
+          );
+        }
+        const fields: EditPostFields = { ...rest, altTexts: altTextsWithMedia(altTexts, media) };
+        await planEdit(deps.db, deps.now(), caller, postId, fields, false);
+        const files = await ingestMediaByUrl(media, deps.media, orgId, deps.mediaImport, (file) =>
+          meterFetchedMedia(request, file),
+        );
+        try {
+          const post = await editPost(deps, caller, postId, fields, files);
+          return { status: 'success' as const, data: { post } };
+        } catch (error) {
+          await deps.media.remove(keysOf(files));
+          throw error;
+        }
+      }
       if (!request.isMultipart()) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
-          'Send the edit as multipart/form-data with the fields integrationIds, content, keepMediaIds and any new media.',
+          'Send the edit as application/json (new media by url) or as multipart/form-data with the fields integrationIds, content, keepMediaIds and any new media.',
         );
       }
       const caller = callerOf(request, orgId);

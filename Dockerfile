@@ -23,6 +23,7 @@ WORKDIR /src
 # The manifests alone first, so this layer (the slow download) is reused until they change.
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
+COPY packages/client/package.json packages/client/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
@@ -42,6 +43,7 @@ ARG EXTRA_CA_CERTS
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
+COPY packages/client/package.json packages/client/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/

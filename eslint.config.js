@@ -205,6 +205,11 @@ export default tseslint.config(
               group: ['@herald/server', '@herald/server/*', '**/apps/server/**'],
               message: 'The web app never imports the server; share through @herald/contract.',
             },
+            {
+              group: ['@herald/client', '@herald/client/*', '**/packages/client/**'],
+              message:
+                'The API client is for other programs; the web app calls the API through its own api layer.',
+            },
           ],
         },
       ],

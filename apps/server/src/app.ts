@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { openApiTransform } from './http/openapi-transform.js';
 import { DEV_CLIENT_ID, lazyDevProvider, mountDevProvider } from './identity/dev-idp.js';
 import type { CustomFetch } from 'openid-client';
@@ -248,6 +248,8 @@ export async function buildApp(
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: openApiTransform,
+    // The named schemas (a recursive one, such as a comment and its replies) as components.
+    transformObject: jsonSchemaTransformObject,
   });
   // Organization routes take an API key or the session; the others the session alone.
   app.addHook('onRoute', (route) => {

@@ -515,21 +515,26 @@ export interface Comment {
   isOwn: boolean;
   replies: Comment[];
 }
-const CommentSchema: z.ZodType<Comment> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    message: z.string(),
-    likes: z.number().int(),
-    created_time: z.string(),
-    from: z.object({
+const CommentSchema: z.ZodType<Comment> = z
+  .lazy(() =>
+    z.object({
       id: z.string(),
-      name: z.string(),
-      picture: z.object({ data: z.object({ url: WebUrlSchema.nullable() }) }),
+      message: z.string(),
+      likes: z.number().int(),
+      created_time: z.string(),
+      from: z.object({
+        id: z.string(),
+        name: z.string(),
+        picture: z.object({ data: z.object({ url: WebUrlSchema.nullable() }) }),
+      }),
+      isOwn: z.boolean(),
+      replies: z.array(CommentSchema),
     }),
-    isOwn: z.boolean(),
-    replies: z.array(CommentSchema),
-  }),
-);
+  )
+  .meta({
+    // A named component: the OpenAPI document refers to it from its own replies.
+    id: 'Comment',
+  });
 
 export const PostPlatformParamsSchema = PostParamsSchema.extend({
   platformId: z.uuid('The platform id is not valid.'),

@@ -186,13 +186,16 @@ export const ORG_ROUTE_PERMISSIONS = {
     'org:manage',
     "plus **analytics:view**: sends the last period's report now",
   ),
-  'POST /organizations/:orgId/post': route('post:create', 'creating a post'),
+  'POST /organizations/:orgId/post': route(
+    'post:create',
+    'creating a post (multipart, or JSON with its files by url)',
+  ),
   'GET /organizations/:orgId/posts': route('member', 'the calendar and content library'),
   'GET /organizations/:orgId/posts/:postId': route('member', 'likewise'),
   'PUT /organizations/:orgId/posts/:postId': route('post:edit', "changing a post's text or time"),
   'PUT /organizations/:orgId/post/:postId': route(
     'post:edit',
-    'editing a post with its files (multipart)',
+    'editing a post with its files (multipart, or JSON with new files by url)',
   ),
   'DELETE /organizations/:orgId/posts/:postId': route('post:delete', 'deleting a post'),
   'POST /organizations/:orgId/posts/bulk/delete': route(

@@ -24,6 +24,9 @@ import { composerRoutes } from './modules/composer/composer.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { metricsRoutes } from './modules/health/metrics.routes.js';
+import { mcpRoutes } from './modules/mcp/mcp.routes.js';
+import { postAccounts } from './modules/posts/post-accounts.js';
+import { conversationAccount } from './modules/inbox/inbox-context.js';
 import { MetricsScrape } from './modules/health/metrics.service.js';
 import { inboxRoutes } from './modules/inbox/inbox.routes.js';
 import { webhooksRoutes } from './modules/inbox/webhooks.routes.js';
@@ -222,6 +225,19 @@ export const API_MODULES: readonly ApiModule[] = [
     publisher: d.runtime.publisher,
     queue: d.runtime.publishQueue,
     now: d.now,
+  })),
+  routes('mcp', mcpRoutes, (d) => ({
+    ...postsDeps(d),
+    tiktokCreator: (orgId: string, integrationId: string) =>
+      readCreatorInfo(tiktokCompose(d), orgId, integrationId),
+    cipher: d.cipher,
+    networks: d.networks,
+    publisher: d.runtime.publisher,
+    queue: d.runtime.publishQueue,
+    reach: {
+      postAccounts: (orgId: string, postIds: string[]) => postAccounts(d.db, orgId, postIds),
+      conversationAccount: (orgId: string, id: string) => conversationAccount(d.db, orgId, id),
+    },
   })),
   routes('comments', commentsRoutes, (d) => ({
     db: d.db,

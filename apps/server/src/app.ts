@@ -19,7 +19,7 @@ import { RelyingParty } from './identity/oidc-client.js';
 import type { SessionService } from './identity/session.service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { isOrgRoute, registerAccessControl, originCheck } from './http/access.js';
+import { isKeyRoute, isOrgRoute, registerAccessControl, originCheck } from './http/access.js';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -257,7 +257,9 @@ export async function buildApp(
     if (!access || access === 'public' || access === 'guest') return;
     const security: Array<Record<string, string[]>> = isOrgRoute(route)
       ? [{ [API_KEY_SCHEME]: [] }, { [SESSION_SCHEME]: [] }]
-      : [{ [SESSION_SCHEME]: [] }];
+      : isKeyRoute(route)
+        ? [{ [API_KEY_SCHEME]: [] }]
+        : [{ [SESSION_SCHEME]: [] }];
     route.schema = { ...route.schema, security };
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${base}/docs`, staticCSP: true });

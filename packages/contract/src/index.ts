@@ -38,3 +38,4 @@ export * from './all-clients.js';
 export * from './reports.js';
 export * from './outgoing-webhooks.js';
 export * from './api-keys.js';
+export * from './mcp.js';

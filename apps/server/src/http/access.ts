@@ -28,7 +28,17 @@ import { JSON_TYPE } from './security-headers.js';
  * (request.auth stays null, whoever's browser it is) and the route is rate-limited per token and
  * per IP (http/rate-limits.ts). A guest route without `:token` in its path refuses to start.
  */
-export type Access = 'public' | 'optional' | 'guest' | 'authenticated' | 'admin' | OrgAccess;
+export type Access =
+  'public' | 'optional' | 'guest' | 'authenticated' | 'admin' | 'api-key' | OrgAccess;
+
+/**
+ * `api-key`: answered to an API key alone (`Authorization: Bearer`), acting in the key's own
+ * organization with the key's permissions (request.auth and request.member set as on an
+ * organization route); no session cookie is ever read. The route checks each operation's
+ * permission itself (the MCP endpoint, whose one URL carries many operations).
+ */
+export const isKeyRoute = (route: { config?: unknown }) =>
+  (route.config as { access?: Access } | undefined)?.access === 'api-key';
 
 /** Whether a route is answered to a link's token rather than to a session. */
 export const isGuestRoute = (route: { config?: unknown }) =>
@@ -56,15 +66,15 @@ export interface AuthContext {
 }
 
 /**
- * Resolves an API key presented on a route of organization `orgId` to who it acts as and a
- * membership holding the key's permissions (never more than its creator's); throws AppError
- * (UNAUTHENTICATED for a wrong, expired or revoked key, FORBIDDEN for another organization).
- * The API keys module makes it (`apiKeyAuthenticator`); any other surface that takes keys (an
- * MCP endpoint, say) can call the same function.
+ * Resolves an API key presented on a route of organization `orgId` (null: a route of no
+ * organization, where the key's own applies) to who it acts as and a membership holding the
+ * key's permissions (never more than its creator's); throws AppError (UNAUTHENTICATED for a
+ * wrong, expired or revoked key, FORBIDDEN for another organization). The API keys module makes
+ * it (`apiKeyAuthenticator`).
  */
 export type ApiKeyCaller = (
   token: string,
-  orgId: string,
+  orgId: string | null,
 ) => Promise<{ auth: AuthContext; member: MembershipContext }>;
 
 const BEARER = /^Bearer(?:[ \t]+(\S*))?[ \t]*$/i;
@@ -185,6 +195,18 @@ export function registerAccessControl(
     request.auth = found.auth;
     request.member = found.member;
   };
+  /** On `api-key` routes: the key and nothing else. */
+  const authenticateKey: preValidationHookHandler = async (request) => {
+    const token = bearerToken(request);
+    if (!token || !apiKeys)
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'This endpoint takes an API key only, as the header "Authorization: Bearer <key>" (Settings → API keys).',
+      );
+    const found = await apiKeys(token, null);
+    request.auth = found.auth;
+    request.member = found.member;
+  };
   const requireAdmin: preValidationHookHandler = async (request) => {
     if (!request.auth?.user.isAdmin)
       throw new AppError('FORBIDDEN', 'This area is for platform operators only.');
@@ -216,7 +238,9 @@ export function registerAccessControl(
       return;
     }
     const handlers: preValidationHookHandler[] = [];
-    if (typeof access === 'object') {
+    if (access === 'api-key') {
+      handlers.push(authenticateKey);
+    } else if (typeof access === 'object') {
       for (const method of [route.method].flat().filter((m) => m !== 'HEAD'))
         orgRoutes.add(`${method} ${route.url.slice(opts.basePath.length)}`);
       handlers.push(authenticateMember, orgGuard(loadMembership, access));

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error.js';
+import { isKeyRoute } from './access.js';
 import { hookRoutes, methodsOf } from './route-hooks.js';
 import type { Claim } from '../modules/idempotency/idempotency.service.js';
 
@@ -77,7 +78,9 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
   // Callback hooks: requests without a key (nearly all) pass without a promise. The
   // claim is a hook of the POST routes only; the record stays a hook of every answer, ahead of
   // compression (registered last), so it keeps the plain JSON.
-  const posts = (route: RouteOptions) => methodsOf(route).includes('POST');
+  // Not on the MCP endpoint: its one URL carries many operations, so it takes a key per tool
+  // call instead (modules/mcp), where a replay answers that call and no other.
+  const posts = (route: RouteOptions) => methodsOf(route).includes('POST') && !isKeyRoute(route);
   hookRoutes(app, 'preHandler', posts, (request, reply, done) => {
     const header = request.headers['idempotency-key'];
     if (request.method !== 'POST' || header === undefined || !request.auth) return done();

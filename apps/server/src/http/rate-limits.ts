@@ -8,7 +8,7 @@ import type { Database, Db } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
 import { type RateLimitName, recordRateLimitRefusal } from '../lib/metrics.js';
-import { isGuestRoute, isOrgRoute } from './access.js';
+import { isGuestRoute, isKeyRoute, isOrgRoute } from './access.js';
 import { changesState, hookRoutes, methodsOf, STATE_CHANGING } from './route-hooks.js';
 
 /** A counter in its current window: the total so far and the time until the window ends. */
@@ -317,7 +317,8 @@ export async function registerRateLimits(
       keyGenerator: (request) => `api-key:${request.auth!.apiKey!.id}`,
     });
     // preHandler: the key is known once access control (preValidation) has read it.
-    hookRoutes(app, 'preHandler', isOrgRoute, (request, reply, done) => {
+    const keyed = (route: RouteOptions) => isOrgRoute(route) || isKeyRoute(route);
+    hookRoutes(app, 'preHandler', keyed, (request, reply, done) => {
       if (!request.auth?.apiKey) return done();
       perKey(request).then((result) => {
         if (!result.isAllowed && result.isExceeded) {

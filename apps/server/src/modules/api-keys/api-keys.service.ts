@@ -132,7 +132,8 @@ export async function revokeApiKey(
 const INVALID = 'This API key is not valid. Check that it was copied whole, or create a new one.';
 
 /**
- * Resolves `Authorization: Bearer <key>` on a route of organization `orgId` to the user it acts
+ * Resolves `Authorization: Bearer <key>` on a route of organization `orgId` (null: of the key's
+ * own organization, the MCP endpoint) to the user it acts
  * as (its creator, with `apiKey` set) and a membership whose permissions are the key's, narrowed
  * to what the creator holds there now. Reads the database on every call, so a revocation or a
  * change to the creator's role counts on every process from the next request. Throws
@@ -157,12 +158,12 @@ export function apiKeyAuthenticator(db: Db, now: () => Date): ApiKeyCaller {
         'UNAUTHENTICATED',
         `This API key expired on ${key.expiresAt.toISOString()}. Create a new one in Settings.`,
       );
-    if (key.organizationId !== orgId)
+    if (orgId !== null && key.organizationId !== orgId)
       throw new AppError(
         'FORBIDDEN',
         'This API key belongs to another organization; it works only on its own.',
       );
-    const membership = await loadMembership(db, orgId, user.id);
+    const membership = await loadMembership(db, key.organizationId, user.id);
     if (!membership)
       throw new AppError(
         'UNAUTHENTICATED',

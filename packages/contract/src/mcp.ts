@@ -19,7 +19,7 @@ import {
 import { isoDateTime } from './text.js';
 
 /**
- * docs/api.md#mcp: the tools Herald's MCP endpoint (`POST /api/mcp`) offers AI agents. Each is
+ * docs/api.md#mcp-ai-agents-claude-and-others: the tools Herald's MCP endpoint (`POST /api/mcp`) offers AI agents. Each is
  * one REST route's operation, named by its row of ORG_ROUTE_PERMISSIONS: a key lists and calls
  * only the tools whose route its permissions allow. Input and output are these zod schemas,
  * sent to clients as JSON Schema.

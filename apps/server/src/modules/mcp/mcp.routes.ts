@@ -72,7 +72,7 @@ const header = (request: FastifyRequest, name: string) => {
 };
 
 /**
- * docs/api.md#mcp: Herald's MCP endpoint (Streamable HTTP, stateless). One POST is one JSON-RPC
+ * docs/api.md#mcp-ai-agents-claude-and-others: Herald's MCP endpoint (Streamable HTTP, stateless). One POST is one JSON-RPC
  * request, answered to the API key in its Authorization header alone; the tools call the
  * services the REST routes call.
  */
@@ -99,7 +99,7 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpDeps) {
       schema: {
         tags,
         summary:
-          'MCP (Model Context Protocol) endpoint for AI agents: one JSON-RPC request per POST (docs/api.md#mcp)',
+          'MCP (Model Context Protocol) endpoint for AI agents: one JSON-RPC request per POST (docs/api.md#mcp-ai-agents-claude-and-others)',
       },
     },
     async (request, reply) => {

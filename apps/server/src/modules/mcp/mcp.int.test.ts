@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { createOrg, type Actor } from '../../test/factories.js';
+import { dm, FakeInbox, seedAccount, useFakeInbox } from '../../test/inbox-fake.js';
 import { connectThroughSandbox } from '../../test/networks.js';
+import { upsertInboxEvents } from '../inbox/inbox-ingest.js';
 
 let t: TestApp;
 let owner: Actor;
@@ -33,8 +35,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function createKey(permissions: string[]) {
-  const res = await owner.call('POST', `/api/organizations/${orgId}/api-keys`, {
+async function createKey(permissions: string[], actor = owner, org = orgId) {
+  const res = await actor.call('POST', `/api/organizations/${org}/api-keys`, {
     name: 'Claude',
     permissions,
   });
@@ -221,6 +223,20 @@ describe('MCP endpoint with the official SDK client', () => {
     expect(await countPosts()).toBe(before + 1);
   });
 
+  it('publishes now only through the destructive tool, and says how it went', async () => {
+    const client = await connect((await createKey(WRITE_PERMISSIONS)).key);
+    const created = await client.callTool({
+      name: 'create_post',
+      arguments: { integrationIds: [accountId], content: 'Out right away' },
+    });
+    const { id } = (created.structuredContent as any).post;
+    const published = await client.callTool({ name: 'publish_now', arguments: { postId: id } });
+    expect(published.isError).toBeFalsy();
+    expect(published.structuredContent).toMatchObject({ status: 'success' });
+    const read = await client.callTool({ name: 'get_post', arguments: { postId: id } });
+    expect((read.structuredContent as any).post.status).toBe('published');
+  });
+
   it('answers an unknown tool as a JSON-RPC error', async () => {
     const client = await connect((await createKey(READ_ONLY)).key);
     await expect(client.callTool({ name: 'drop_tables', arguments: {} })).rejects.toThrow(
@@ -341,5 +357,59 @@ describe('MCP endpoint access', () => {
     );
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe(-32601);
+  });
+});
+
+describe('inbox tools', () => {
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+  it('lists conversations and replies exactly once per key, within the reply window', async () => {
+    const fake = new FakeInbox();
+    useFakeInbox(t, fake);
+    const org = await createOrg(t.app, 'mcp.inbox@example.com', 'Inbox Agents');
+    const page = await seedAccount(t.database.db, org.orgId, 'Facebook', 'mcp-page');
+    const ingest = (events: Parameters<typeof upsertInboxEvents>[2]) =>
+      upsertInboxEvents(
+        t.database.db,
+        { id: page.id, organizationId: org.orgId, platform: 'Facebook' },
+        events,
+      );
+    await ingest([dm('old1', 'olga', ago(25 * 60), 'Anyone there?')]);
+    await ingest([dm('new1', 'nina', ago(5), 'Where is my order?')]);
+    const { key } = await createKey(['dm:view', 'dm:send'], org.owner, org.orgId);
+    const client = await connect(key);
+
+    const listed = await client.callTool({ name: 'list_conversations', arguments: {} });
+    const conversations = (listed.structuredContent as any).conversations as Array<{
+      id: string;
+      title: string;
+    }>;
+    expect(conversations.map((c) => c.title)).toEqual(['Customer nina', 'Customer olga']);
+    const [recent, old] = conversations;
+
+    const reply = () =>
+      client.callTool({
+        name: 'reply_to_conversation',
+        arguments: {
+          conversationId: recent!.id,
+          text: 'It ships today.',
+          idempotencyKey: 'reply-key-0001',
+        },
+      });
+    const first = await reply();
+    expect(first.isError).toBeFalsy();
+    const again = await reply();
+    expect((again.structuredContent as any).message.id).toBe(
+      (first.structuredContent as any).message.id,
+    );
+    expect(fake.sends).toHaveLength(1);
+
+    const closed = await client.callTool({
+      name: 'reply_to_conversation',
+      arguments: { conversationId: old!.id, text: 'Sorry for the delay' },
+    });
+    expect(closed.isError).toBe(true);
+    expect((closed.content as Array<{ text: string }>)[0]!.text).toMatch(/within 24 hours/);
+    expect(fake.sends).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/form-field';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { LoadingIndicator, Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
+import { API_BASE } from '@/lib/api-client';
 import { toast, toastError } from '@/lib/toast';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 
@@ -211,6 +212,9 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) 
   );
 }
 
+/** The MCP endpoint's full address (docs/api.md#mcp-ai-agents-claude-and-others). */
+const MCP_URL = new URL(`${API_BASE}/mcp`, window.location.origin).href;
+
 /**
  * docs/api.md (org:manage): keys for the public API. A key's secret is shown once, when it is
  * made; the list shows its prefix, permissions, creator, last use and expiry.
@@ -238,6 +242,13 @@ export function ApiKeysCard({ orgId, holds }: { orgId: string; holds: readonly s
       <p className="mt-1 text-sm text-slate-600">
         This organization’s id, for the API’s addresses:{' '}
         <span className="block font-mono text-xs break-all text-slate-800 sm:inline">{orgId}</span>
+      </p>
+      <p className="mt-1 text-sm text-slate-600">
+        AI agents (Claude and other MCP clients) connect to{' '}
+        <span className="block font-mono text-xs break-all text-slate-800 sm:inline">
+          {MCP_URL}
+        </span>{' '}
+        with the same header; the key’s permissions decide which tools they get.
       </p>
       <div className="mt-4 flex flex-col gap-4">
         {created && (

@@ -57,6 +57,7 @@ describe('/settings API keys', () => {
     expect(list).toHaveTextContent('Created by ada@example.com');
     expect(list).toHaveTextContent('Last used never');
     expect(list).toHaveTextContent('No expiry');
+    expect(card).toHaveTextContent(`${window.location.origin}/api/mcp`);
   });
 
   it('offers only the permissions the member holds', async () => {

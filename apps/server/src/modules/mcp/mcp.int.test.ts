@@ -302,6 +302,48 @@ describe('MCP endpoint access', () => {
     expect(res.headers.get('allow')).toBe('POST');
   });
 
+  it('answers a client that takes only Server-Sent Events with a one-event stream', async () => {
+    const { key } = await createKey(READ_ONLY);
+    const res = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+      },
+      body: JSON.stringify(init),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const text = await res.text();
+    expect(text).toMatch(/^event: message\ndata: /);
+    expect(JSON.parse(text.split('data: ')[1]!).result.protocolVersion).toBe('2025-03-26');
+  });
+
+  it('counts MCP requests toward the key’s per-minute allowance', async () => {
+    const limited = await createTestApp(
+      { RATE_LIMIT_API_KEY_PER_MINUTE: '2' },
+      { database: t.database },
+    );
+    try {
+      const { key } = await createKey(READ_ONLY);
+      const post = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/mcp',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(init),
+        });
+      expect((await post()).statusCode).toBe(200);
+      expect((await post()).statusCode).toBe(200);
+      const refused = await post();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('speaks an older revision the client asks for, and refuses unknown ones', async () => {
     const { key } = await createKey(READ_ONLY);
     const auth = { authorization: `Bearer ${key}` };

@@ -161,8 +161,13 @@ async function callTool(
     throw error;
   }
   // A refusal changed nothing: the same key may try again once the arguments are corrected.
-  if (result.isError) await session.keys.release(scope, key);
-  else await session.keys.record(scope, key, 200, result);
+  try {
+    if (result.isError) await session.keys.release(scope, key);
+    else await session.keys.record(scope, key, 200, result);
+  } catch (err) {
+    // The result still goes out; an unrecorded key only means a retry runs again.
+    session.caller.log.warn({ err }, 'could not record an MCP idempotency key');
+  }
   return result;
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type {
   McpAnalyticsInputSchema,
   McpCreatePostInputSchema,
@@ -278,6 +278,14 @@ const listConversationsTool: Run<typeof McpListConversationsInputSchema> = async
   };
 };
 
+/** The inbox's exactly-once key (8–100 characters) for the tool's (up to 200), or a new one. */
+const clientKeyOf = (key: string | undefined) =>
+  key === undefined
+    ? randomUUID()
+    : key.length <= 100
+      ? key
+      : createHash('sha256').update(key).digest('hex');
+
 const reply: Run<typeof McpReplyInputSchema> = async (deps, caller, input) => {
   const { member, auth } = caller;
   await checkAccountReach(deps.reach, member, {
@@ -292,7 +300,7 @@ const reply: Run<typeof McpReplyInputSchema> = async (deps, caller, input) => {
     input.conversationId,
     {
       text: input.text,
-      clientKey: input.idempotencyKey ?? randomUUID(),
+      clientKey: clientKeyOf(input.idempotencyKey),
       replyTo: input.replyTo,
     },
   );

@@ -140,6 +140,17 @@ export async function mcpRoutes(app: FastifyInstance, deps: McpDeps) {
             new RpcError(RPC.invalidRequest, 'The body must be a JSON-RPC 2.0 message.'),
           ),
         );
+      if (
+        message.id !== undefined &&
+        typeof message.id !== 'string' &&
+        typeof message.id !== 'number'
+      )
+        return answer(
+          request,
+          reply,
+          400,
+          rpcError(null, new RpcError(RPC.invalidRequest, 'A request id is a string or a number.')),
+        );
       const id = (message.id ?? null) as Id;
       // A notification or a response to the server: acknowledged, nothing to answer.
       if (typeof message.method !== 'string' || message.id === undefined)

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
-import { createOrg, type Actor } from '../../test/factories.js';
+import { addMember, createOrg, type Actor } from '../../test/factories.js';
 import { dm, FakeInbox, seedAccount, useFakeInbox } from '../../test/inbox-fake.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { upsertInboxEvents } from '../inbox/inbox-ingest.js';
@@ -453,5 +453,65 @@ describe('inbox tools', () => {
     expect(closed.isError).toBe(true);
     expect((closed.content as Array<{ text: string }>)[0]!.text).toMatch(/within 24 hours/);
     expect(fake.sends).toHaveLength(1);
+  });
+});
+
+describe('account restrictions', () => {
+  it('keeps a key of a member limited to some accounts to those accounts', async () => {
+    const org = await createOrg(t.app, 'mcp.reach@example.com', 'Reach Agency');
+    await connectThroughSandbox(t.app, org.owner, 'x', org.orgId);
+    const mine = (await org.owner.call('GET', `/api/organizations/${org.orgId}/integrations`)).body
+      .data.platforms[0].id as string;
+    const other = (await seedAccount(t.database.db, org.orgId, 'X', 'mcp-globex', 'Globex')).id;
+    const role = await org.owner.call('POST', `/api/organizations/${org.orgId}/roles`, {
+      name: 'Client Manager',
+      permissionIds: ['org:manage', 'post:create', 'post:edit', 'post:delete'],
+    });
+    const { actor: manager, memberId } = await addMember(
+      t.app,
+      org.owner,
+      org.orgId,
+      'mcp.reach.manager@example.com',
+      { roleId: role.body.data.role.id },
+    );
+    const limited = await org.owner.call(
+      'PUT',
+      `/api/organizations/${org.orgId}/members/${memberId}/accounts`,
+      { integrationIds: [mine] },
+    );
+    expect(limited.status).toBe(200);
+
+    const owners = await connect((await createKey(WRITE_PERMISSIONS, org.owner, org.orgId)).key);
+    const theirs = await owners.callTool({
+      name: 'create_post',
+      arguments: { integrationIds: [other], content: 'For Globex only' },
+    });
+    expect(theirs.isError).toBeFalsy();
+    const theirId = (theirs.structuredContent as any).post.id as string;
+
+    const client = await connect(
+      (await createKey(['post:create', 'post:edit', 'post:delete'], manager, org.orgId)).key,
+    );
+    const accounts = await client.callTool({ name: 'list_accounts', arguments: {} });
+    expect((accounts.structuredContent as any).accounts.map((a: { id: string }) => a.id)).toEqual([
+      mine,
+    ]);
+    for (const [name, args] of [
+      ['get_post', { postId: theirId }],
+      ['delete_post', { postId: theirId }],
+    ] as const) {
+      const refused = await client.callTool({ name, arguments: args });
+      expect(refused.isError).toBe(true);
+      expect((refused.content as Array<{ text: string }>)[0]!.text).toBe(
+        'This post does not exist in this organization.',
+      );
+    }
+    const elsewhere = await client.callTool({
+      name: 'create_post',
+      arguments: { integrationIds: [other], content: 'Sneaky' },
+    });
+    expect(elsewhere.isError).toBe(true);
+    const [row] = await t.database.db.select().from(posts).where(eq(posts.id, theirId));
+    expect(row).toBeDefined();
   });
 });

@@ -17293,6 +17293,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mcp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** MCP (Model Context Protocol) endpoint for AI agents: one JSON-RPC request per POST (docs/api.md#mcp-ai-agents-claude-and-others) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/organizations/{orgId}/posts/{postId}/media/{platformId}': {
     parameters: {
       query?: never;

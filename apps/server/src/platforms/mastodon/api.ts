@@ -44,6 +44,7 @@ export interface MastodonStatus {
   favourites_count?: number;
   visibility?: string;
   spoiler_text?: string;
+  media_attachments?: Array<{ id: string }>;
 }
 
 const HOST =

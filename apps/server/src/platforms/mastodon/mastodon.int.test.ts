@@ -24,6 +24,12 @@ beforeAll(() => {
 const emu = async (method: 'GET' | 'POST', path: string, payload?: object) =>
   (await emuInject(t, 'mastodon', method, path, payload)).json();
 
+/** Moves the sandbox servers' clock forward, as an operator does. */
+async function moveClock(seconds: number) {
+  const res = await emuInject(t, 'mastodon', 'POST', 'clock', { advance_seconds: seconds });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 async function connected(email: string, instance: string, account: string) {
   const { owner, orgId } = await createOrg(t.app, email);
   const done = await connectThroughSandbox(t.app, owner, 'mastodon', orgId, { instance, account });
@@ -148,7 +154,9 @@ describe('Mastodon through Herald and its sandbox servers', () => {
     const request = text('Only once');
     const lost = await publishInOneGo(adapter.publishing!, ada, request).catch((e) => e);
     expect((lost as PlatformError).kind).toBe('unknown_outcome');
-    const found = await adapter.publishing!.reconcile!(ada, request, {});
+    const found = await adapter.publishing!.reconcile!(ada, request, {
+      preparedAt: new Date().toISOString(),
+    });
     // A retry of finalize after a crash sends the same Idempotency-Key too.
     const again = await adapter.publishing!.finalize(ada, request, {});
     const { statuses } = await emu('GET', `social.example/statuses?account=${adaUser}`);
@@ -156,6 +164,48 @@ describe('Mastodon through Herald and its sandbox servers', () => {
     expect(once).toHaveLength(1);
     expect(found?.externalId).toBe(once[0].id);
     expect(again.externalId).toBe(once[0].id);
+  });
+
+  it('finds a lost status among the recent ones after the server forgot its Idempotency-Key', async () => {
+    await emu('POST', 'social.example/drop-next-answer', { account: adaUser });
+    const request = text('Found after hours', [], { spoilerText: 'Late' });
+    const state = { preparedAt: new Date().toISOString() };
+    const lost = await adapter.publishing!.finalize(ada, request, state).catch((e) => e);
+    expect((lost as PlatformError).kind).toBe('unknown_outcome');
+    // Two hours on: the server no longer knows the key, so sending it again would post twice.
+    await moveClock(2 * 3600);
+    const found = await adapter.publishing!.reconcile!(ada, request, state);
+    const { statuses } = await emu('GET', `social.example/statuses?account=${adaUser}`);
+    const made = statuses.filter((s: any) => s.text === 'Found after hours');
+    expect(made).toHaveLength(1);
+    expect(found?.externalId).toBe(made[0].id);
+    // The same words without the content warning are another status, not this one.
+    const other = await adapter.publishing!.reconcile!(ada, text('Found after hours'), state);
+    expect(other?.externalId).not.toBe(made[0].id);
+  });
+
+  it('says it cannot tell, instead of posting again, when the account posted too much since', async () => {
+    await emu('POST', 'social.example/drop-next-answer', { account: adaUser });
+    const request = text('Buried under newer posts');
+    const state = { preparedAt: new Date().toISOString() };
+    await adapter.publishing!.finalize(ada, request, state).catch((e) => e);
+    await moveClock(2 * 3600);
+    for (let i = 0; i < 40; i++)
+      await adapter.publishing!.finalize(ada, text(`Newer post ${i}`), {});
+    const unsure = await adapter.publishing!.reconcile!(ada, request, state).catch((e) => e);
+    expect(unsure).toBeInstanceOf(PlatformError);
+    expect((unsure as PlatformError).kind).toBe('unknown_outcome');
+    const { statuses } = await emu('GET', `social.example/statuses?account=${adaUser}`);
+    expect(statuses.filter((s: any) => s.text === 'Buried under newer posts')).toHaveLength(1);
+  });
+
+  it('answers that a lost post was not made when the account has nothing like it', async () => {
+    const lin = await connected('masto.four@example.com', 'writers.example', 'Noor');
+    const request = text('Never arrived');
+    const none = await adapter.publishing!.reconcile!(lin.stored, request, {
+      preparedAt: new Date().toISOString(),
+    });
+    expect(none).toBeNull();
   });
 
   it('reads replies, answers one, and reads the counts', async () => {

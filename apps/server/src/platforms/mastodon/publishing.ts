@@ -12,13 +12,6 @@ import type {
 import { instanceOf, type MastodonApi, type MastodonStatus } from './api.js';
 import { constraintsOfServer, MASTODON_MEDIA_TIMING, storedLimitsOf } from './limits.js';
 
-/** What prepare made on the server: uploaded media, and those still processing. */
-interface MastodonState {
-  mediaIds: string[];
-  processing: string[];
-  preparedAt: string;
-}
-
 const VISIBILITIES = new Set(['public', 'unlisted', 'private', 'direct']);
 
 /** The choices a person made for a Mastodon post (content warning, visibility, language). */
@@ -41,8 +34,10 @@ function refuseByServer(account: StoredAccount, request: PublishRequest) {
   const limits = storedLimitsOf(account.extra.limits);
   const constraints = constraintsOfServer(limits);
   const instance = instanceOf(account);
+  // The server counts the content warning in the status's characters.
+  const spoiler = statusOptions(request.settings).spoiler_text ?? '';
   const problems = [
-    checkText(request.text, constraints, `Mastodon (${instance})`),
+    checkText(`${spoiler}${request.text}`, constraints, `Mastodon (${instance})`),
     ...checkMediaCount(request.media, constraints, `Mastodon (${instance})`),
     ...request.media.flatMap((m) => checkMediaFile(m, constraints)),
   ].filter((p): p is string => Boolean(p));
@@ -69,6 +64,33 @@ function asUnknownOutcome(err: unknown): unknown {
       err.details,
     );
   return err;
+}
+
+/** How many of the account's newest statuses reconcile reads (one page of the API's most). */
+export const MASTODON_RECONCILE_WINDOW = 40;
+/** How far the server's clock may be from Herald's when reconcile compares times. */
+const CLOCK_DRIFT_MS = 10 * 60_000;
+
+const sameText = (a: string, b: string) =>
+  a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether a status of the account is the one this attempt asked for: the same text, content
+ * warning and number of files, no reply, made after the attempt was prepared.
+ */
+function isTheAttempt(
+  status: MastodonStatus,
+  request: PublishRequest,
+  state: { mediaIds: string[]; attemptedAfter: number | null },
+) {
+  const options = statusOptions(request.settings);
+  return (
+    !status.in_reply_to_id &&
+    sameText(plainText(status.content), request.text) &&
+    (status.spoiler_text ?? '') === (options.spoiler_text ?? '') &&
+    (status.media_attachments?.length ?? 0) === state.mediaIds.length &&
+    (state.attemptedAfter === null || Date.parse(status.created_at) >= state.attemptedAfter)
+  );
 }
 
 const resultOf = (status: MastodonStatus): PublishResult => ({
@@ -112,8 +134,9 @@ function toComment(status: MastodonStatus, accountId: string): NetworkComment {
  * uploads the files with their descriptions (`POST /api/v2/media`), check waits for those the
  * server is still processing (202, then `GET /api/v1/media/:id` until it has a URL), finalize
  * posts the status with an `Idempotency-Key` header: the same key within the hour the server
- * keeps it answers the status already made, so reconcile asks again with it instead of posting
- * twice.
+ * keeps it answers the status already made, so a retried finalize does not post twice. After a
+ * lost answer reconcile looks for the status among the account's newest ones instead, as the
+ * key may be forgotten by then; when they cannot tell, the outcome stays unknown.
  */
 export function createMastodonPublishing(api: MastodonApi): PublishingAdapter {
   async function post(
@@ -134,11 +157,20 @@ export function createMastodonPublishing(api: MastodonApi): PublishingAdapter {
     ...statusOptions(request.settings),
   });
 
-  const stateOf = (state: Record<string, unknown>): MastodonState => ({
-    mediaIds: Array.isArray(state.mediaIds) ? (state.mediaIds as string[]) : [],
-    processing: Array.isArray(state.processing) ? (state.processing as string[]) : [],
-    preparedAt: typeof state.preparedAt === 'string' ? state.preparedAt : new Date().toISOString(),
-  });
+  const stateOf = (state: Record<string, unknown>) => {
+    const prepared = typeof state.preparedAt === 'string' ? Date.parse(state.preparedAt) : NaN;
+    return {
+      mediaIds: Array.isArray(state.mediaIds) ? (state.mediaIds as string[]) : [],
+      processing: Array.isArray(state.processing) ? (state.processing as string[]) : [],
+      preparedAt:
+        typeof state.preparedAt === 'string' ? state.preparedAt : new Date().toISOString(),
+      /**
+       * No status of this attempt is older than this: it was posted after prepare, less the
+       * drift between Herald's clock and the server's. Null when the state does not say.
+       */
+      attemptedAfter: Number.isNaN(prepared) ? null : prepared - CLOCK_DRIFT_MS,
+    };
+  };
 
   /** A follow-up's key: the same part of the same post always sends the same one. */
   const followUpKey = (kind: string, replyTo: string, text: string) =>
@@ -209,10 +241,25 @@ export function createMastodonPublishing(api: MastodonApi): PublishingAdapter {
     },
 
     async reconcile(account, request, raw) {
-      // The same key answers the status the lost call made, or makes it now if it never was.
+      // The server keeps an Idempotency-Key for about an hour: past that, posting again with it
+      // could post twice. So the account's own recent statuses say whether the lost call made it.
       const state = stateOf(raw);
-      return resultOf(
-        await post(account, request.idempotencyKey, statusBody(request, state.mediaIds)),
+      const recent = await api.accountStatuses(
+        instanceOf(account),
+        token(account),
+        String(account.extra.accountId ?? ''),
+        MASTODON_RECONCILE_WINDOW,
+      );
+      const found = recent.find((status) => isTheAttempt(status, request, state));
+      if (found) return resultOf(found);
+      // Fewer than a page: the account's whole history, so it was not made.
+      if (recent.length < MASTODON_RECONCILE_WINDOW) return null;
+      // The page reaches back past the attempt: it would be on it.
+      const oldest = Math.min(...recent.map((s) => Date.parse(s.created_at)));
+      if (state.attemptedAfter !== null && oldest < state.attemptedAfter) return null;
+      throw new PlatformError(
+        'unknown_outcome',
+        'Mastodon did not confirm the post, and the account has posted too much since for Herald to find it among its recent posts.',
       );
     },
 

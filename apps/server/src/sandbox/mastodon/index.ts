@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { oauthSignIn, registerAuthorizeEndpoint } from '../kit/authorize.js';
+import { createEmuClock, type EmuClock, registerClockRoutes } from '../kit/clock.js';
 import { avatarDataUrl, bearerToken, isHeraldCallback, type Params } from '../kit/consent.js';
 import { SandboxOAuth, type SandboxAccount } from '../kit/oauth-state.js';
 import { pkceMatches, randomDigits, randomToken } from '../kit/secrets.js';
@@ -575,11 +576,25 @@ function registerServer(scope: FastifyInstance, ctx: SandboxContext, host: Sandb
  * The Mastodon emulator (docs/networks.md#mastodon-sandbox), mounted at `{api}/sandbox/mastodon`:
  * each emulated server at `/{host}` with its own instance document, app registrations, consent
  * page, accounts, statuses (Idempotency-Key kept an hour), media processed asynchronously (202,
- * then 206 until ready) and replies.
+ * then 206 until ready) and replies. `POST /_emu/clock {advance_seconds}` moves every server's
+ * clock at once, as time passes for all of them (an operator's control).
  */
 export function registerMastodonSandbox(scope: FastifyInstance, ctx: SandboxContext) {
   registerXBodyParsers(scope);
   scopeEmuRoutes(scope, ctx.tenantOf);
-  for (const host of Object.keys(SANDBOX_SERVERS) as SandboxServerName[])
-    registerServer(scope, ctx, host);
+  const hosts = Object.keys(SANDBOX_SERVERS) as SandboxServerName[];
+  for (const host of hosts) registerServer(scope, ctx, host);
+  // Each server keeps its clock in its own store, where its SandboxOAuth reads it.
+  const clocks = hosts.map((host) => createEmuClock(serverStore(ctx.store, host)));
+  const first = clocks[0]!;
+  const all: EmuClock = {
+    now: () => first.now(),
+    offsetMs: () => first.offsetMs(),
+    async advance(seconds) {
+      let offset = 0;
+      for (const clock of clocks) offset = await clock.advance(seconds);
+      return offset;
+    },
+  };
+  registerClockRoutes(scope, all, ctx.clockMoved);
 }

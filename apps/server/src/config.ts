@@ -438,6 +438,11 @@ export interface NetworkEnv {
   credentialsSet(names: CredentialNames): { clientId: boolean; clientSecret: boolean };
   /** A `<NAME>_UNAUDITED` flag: the network has not audited the app yet. */
   unaudited(name: string): boolean;
+  /**
+   * A `<NAME>_REAL_SERVERS` flag of a network of many servers (Mastodon): outside production too,
+   * its accounts connect on the real servers rather than the sandbox's.
+   */
+  realServers(name: string): boolean;
 }
 
 /** A developer app's client id or secret: `<APP>_CLIENT_ID`, `_CLIENT_KEY`, `_APP_ID`, `_CLIENT_SECRET`, `_APP_SECRET`. */
@@ -450,6 +455,10 @@ const CREDENTIAL_VARIABLE =
 const UNAUDITED_VARIABLE = new RegExp(
   `^(${PLATFORM_NAMES.map((name) => platformSlug(name).toUpperCase()).join('|')})_UNAUDITED$`,
 );
+/** `<SLUG>_REAL_SERVERS` of a network the contract names (a network of many servers). */
+const REAL_SERVERS_VARIABLE = new RegExp(
+  `^(${PLATFORM_NAMES.map((name) => platformSlug(name).toUpperCase()).join('|')})_REAL_SERVERS$`,
+);
 /** Minutes between two inbox polls of one account of the network `<SLUG>` (docs/inbox.md#polling). */
 const POLL_MINUTES_VARIABLE = /^INBOX_POLL_MINUTES_([A-Z0-9_]+)$/;
 
@@ -460,6 +469,7 @@ function networkVariableSchema(name: string) {
   if (isNamedVariable(name)) return null;
   if (CREDENTIAL_VARIABLE.test(name)) return optionalString;
   if (UNAUDITED_VARIABLE.test(name)) return flag;
+  if (REAL_SERVERS_VARIABLE.test(name)) return flag;
   if (POLL_MINUTES_VARIABLE.test(name)) return optionalMinutes;
   return null;
 }
@@ -505,6 +515,7 @@ function networkEnv(values: ReadonlyMap<string, string | boolean | number>): {
         clientSecret: Boolean(text(names.clientSecret)),
       }),
       unaudited: (name) => read(name, UNAUDITED_VARIABLE) === true,
+      realServers: (name) => read(name, REAL_SERVERS_VARIABLE) === true,
     },
     pollMinutes: Object.fromEntries(
       [...values].flatMap(([name, value]) => {

@@ -52,6 +52,12 @@ describe('the network catalog', () => {
             clientId: '',
             clientSecret: '',
           });
+          // Outside production its flag takes it to the real servers, as credentials do the others.
+          expect(app.realServersEnv, m.name).toMatch(/_REAL_SERVERS$/);
+          const real = loadConfig({ ...env, [app.realServersEnv!]: 'true' });
+          expect(real.isProduction).toBe(false);
+          expect(appCredentials(real, app)).toEqual({ clientId: '', clientSecret: '' });
+          expect(appCredentials(loadConfig({ [app.realServersEnv!]: 'false' }), app)).toBeNull();
           continue;
         }
         expect(appCredentials(config, app), app.env.clientId).toEqual({

@@ -17,14 +17,18 @@ export const appOf = (
 /**
  * The app's client id and secret, or null when they are not both configured. A network of
  * per-server apps (`perServerApps`) has none to configure: in production it is always
- * configured (with no shared credentials, empty strings), elsewhere never, so it runs
- * against its sandbox.
+ * configured (with no shared credentials, empty strings); elsewhere only when its
+ * `realServersEnv` flag says so, and otherwise it runs against its sandbox.
  */
 export const appCredentials = (
   config: NetworkEnvConfig & Partial<Pick<Config, 'isProduction'>>,
   app: NetworkSetupFacts,
 ) => {
-  if (app.perServerApps) return config.isProduction ? { clientId: '', clientSecret: '' } : null;
+  if (app.perServerApps)
+    return config.isProduction ||
+      (app.realServersEnv && config.networkEnv.realServers(app.realServersEnv))
+      ? { clientId: '', clientSecret: '' }
+      : null;
   return config.networkEnv.credentials(app.env);
 };
 

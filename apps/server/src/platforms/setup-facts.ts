@@ -19,9 +19,15 @@ export interface NetworkSetupFacts {
    * Networks made of many servers (Mastodon) need no developer app of the operator's: Herald
    * registers its own app on each server the first time someone connects there. Then `env` names
    * no variable Herald reads, and this sentence says so in the preflight. Outside production such
-   * a network connects through its sandbox's servers, in production through the real ones.
+   * a network connects through its sandbox's servers, unless `realServersEnv` is set to true;
+   * in production always through the real ones.
    */
   perServerApps?: string;
+  /**
+   * The flag (`<NAME>_REAL_SERVERS`) that connects a network of many servers on the real ones
+   * outside production too: what setting the credentials is to the other networks.
+   */
+  realServersEnv?: string;
   /**
    * The environment variables holding the client id and secret: Herald reads the credentials
    * from them and the preflight names them. Each ends in `_CLIENT_ID`, `_CLIENT_KEY` or `_APP_ID`,

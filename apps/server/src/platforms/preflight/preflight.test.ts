@@ -49,7 +49,7 @@ describe('the network setup preflight', () => {
       'X runs against its local sandbox: set X_CLIENT_ID and X_CLIENT_SECRET to connect real X accounts.',
     );
     expect(setupOf(report, 'mastodon').findings[0]!.message).toMatch(
-      /^Mastodon needs no developer app and no variables: .* Outside production Mastodon runs against its local sandbox's servers\.$/,
+      /^Mastodon needs no developer app and no credentials: .* Outside production Mastodon runs against its local sandbox's servers unless MASTODON_REAL_SERVERS=true\.$/,
     );
   });
 

@@ -78,7 +78,7 @@ function credentialFindings(
         'ok',
         'credentials',
         mode === 'sandbox'
-          ? `${facts.perServerApps} Outside production ${name} runs against its local sandbox's servers.`
+          ? `${facts.perServerApps} Outside production ${name} runs against its local sandbox's servers${facts.realServersEnv ? ` unless ${facts.realServersEnv}=true` : ''}.`
           : facts.perServerApps,
       ),
     ];

@@ -16,6 +16,7 @@ export * from './network-traits.js';
 export * from './notifications.js';
 export * from './posts.js';
 export * from './follow-ups.js';
+export * from './mastodon.js';
 export * from './tiktok.js';
 export * from './media-rules.js';
 export * from './network-constraints.js';

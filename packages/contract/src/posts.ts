@@ -5,6 +5,7 @@ import { parseDay } from './reschedule.js';
 import { isoDateTime } from './text.js';
 import { PageMetaSchema, successEnvelope } from './envelope.js';
 import { MAX_FILES_PER_POST, MEDIA_KINDS, TOO_MANY_FILES_MESSAGE } from './media-rules.js';
+import { MastodonPostSettingsSchema, MastodonSettingsByAccountSchema } from './mastodon.js';
 import { TikTokPostSettingsSchema, TikTokSettingsByAccountSchema } from './tiktok.js';
 import { FollowUpSchema, FollowUpsByAccountSchema } from './follow-ups.js';
 import { ALT_TEXT_MAX, AltTextsSchema, LinkTrackingSchema } from './composer-extras.js';
@@ -89,6 +90,8 @@ const PlatformPostSchema = z.object({
   accountPictureUrl: WebUrlSchema.nullable(),
   /** A TikTok account's settings for this post (privacy, interactions, disclosure, inbox draft). */
   tiktok: TikTokPostSettingsSchema.nullable().optional(),
+  /** A Mastodon account's settings for this post (content warning, visibility, language). */
+  mastodon: MastodonPostSettingsSchema.nullable().optional(),
   /** The thread's further parts (part 2 onward) and the first comment, in publishing order. */
   followUps: z.array(FollowUpSchema).optional(),
 });
@@ -295,6 +298,11 @@ const PostFieldsObject = z.object({
   platformMedia: z.record(z.string(), z.array(z.number().int().min(0))).optional(),
   /** TikTok account (integration) id → its settings (docs/networks.md#tiktok-conformance). */
   tiktok: TikTokSettingsByAccountSchema.optional(),
+  /**
+   * Mastodon account (integration) id → its content warning, visibility and language
+   * (docs/networks.md#mastodon-post-settings).
+   */
+  mastodon: MastodonSettingsByAccountSchema.optional(),
   /**
    * Account (integration) id → its thread parts after the first (X, Threads) and its first
    * comment (X, Instagram, Facebook, LinkedIn): docs/product.md#threads-and-first-comments.

@@ -1,6 +1,8 @@
 import { reachesAccount } from '../team/account-access.js';
 import {
+  MastodonPostSettingsSchema,
   TikTokPostSettingsSchema,
+  type MastodonPostSettings,
   webUrlOrNull,
   type Post,
   type PostContent,
@@ -27,6 +29,12 @@ export function contentOf(row: Pick<repo.PostRow, 'content' | 'contentByPlatform
 function tiktokSettingsOf(stored: Record<string, unknown> | null): TikTokPostSettings | null {
   if (!stored) return null;
   const parsed = TikTokPostSettingsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
+
+function mastodonSettingsOf(stored: Record<string, unknown> | null): MastodonPostSettings | null {
+  if (!stored) return null;
+  const parsed = MastodonPostSettingsSchema.safeParse(stored);
   return parsed.success ? parsed.data : null;
 }
 
@@ -117,6 +125,7 @@ function toPostDto(
       accountUsername: t.liveUsername ?? t.accountUsername,
       accountPictureUrl: webUrlOrNull(t.pictureUrl),
       tiktok: t.platformName === 'TikTok' ? tiktokSettingsOf(t.settings) : null,
+      mastodon: t.platformName === 'Mastodon' ? mastodonSettingsOf(t.settings) : null,
       ...(followUps ? { followUps: (followUps.get(t.id) ?? []).map(followUpDto) } : {}),
     })),
     media: media.map((m) => ({

@@ -82,6 +82,13 @@ function commonFields(raw: Record<string, string>) {
           '{"<TikTok account id>": {"privacyLevel": "SELF_ONLY"}}',
         )
       : undefined,
+    mastodon: raw.mastodon?.trim()
+      ? parseJsonField(
+          'mastodon',
+          raw.mastodon,
+          '{"<Mastodon account id>": {"spoilerText": "Spoilers", "visibility": "unlisted", "language": "en"}}',
+        )
+      : undefined,
     followUps: raw.followUps?.trim()
       ? parseJsonField(
           'followUps',

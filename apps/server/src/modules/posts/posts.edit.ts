@@ -39,6 +39,7 @@ import {
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
 import { settleAltTexts } from './alt-text.js';
+import { settleMastodonSettings } from './mastodon-settings.js';
 import { readCreatorsAhead, settleTikTokSettings } from './tiktok-settings.js';
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
@@ -256,6 +257,10 @@ export async function editPost(
       fields.tiktok,
       plan.schedule.status === 'draft',
     );
+    const mastodon = settleMastodonSettings(
+      plan.chosen.map((a) => ({ integrationId: a.integrationId, networkName: a.platformName })),
+      fields.mastodon,
+    );
 
     // Accounts already out keep their parts and first comment as they are (ADR 11).
     const followUps = settleFollowUps(
@@ -295,14 +300,16 @@ export async function editPost(
           accountName: a.name,
           accountUsername: a.username,
           accountExternalId: a.platformAccountId,
-          settings: tiktok.get(a.integrationId) ?? null,
+          settings: tiktok.get(a.integrationId) ?? mastodon.get(a.integrationId) ?? null,
         })),
     );
     for (const row of plan.existing) {
       const id = row.target.integrationId;
       if (!id || isLockedStatus(row.target.status) || !keptAccounts.has(id)) continue;
-      if (row.platformName !== 'TikTok') continue;
-      await repo.updateTargetSettings(tx, org, row.target.id, tiktok.get(id) ?? null);
+      if (row.platformName === 'TikTok')
+        await repo.updateTargetSettings(tx, org, row.target.id, tiktok.get(id) ?? null);
+      if (row.platformName === 'Mastodon')
+        await repo.updateTargetSettings(tx, org, row.target.id, mastodon.get(id) ?? null);
     }
 
     await storeFollowUps(tx, org, postId, followUps, (status) =>

@@ -32,6 +32,7 @@ import {
 } from './post-rules.js';
 import * as repo from './posts.repository.js';
 import { settleAltTexts } from './alt-text.js';
+import { settleMastodonSettings } from './mastodon-settings.js';
 import { settleTikTokSettings, type TikTokCreatorReader } from './tiktok-settings.js';
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
@@ -205,6 +206,10 @@ export async function createPost(
     fields.tiktok,
     schedule.status === 'draft',
   );
+  const mastodon = settleMastodonSettings(
+    accounts.map((a) => ({ integrationId: a.integrationId, networkName: a.platformName })),
+    fields.mastodon,
+  );
 
   const altTexts = settleAltTexts(
     fields.altTexts,
@@ -253,7 +258,7 @@ export async function createPost(
         accountName: a.name,
         accountUsername: a.username,
         accountExternalId: a.platformAccountId,
-        settings: tiktok.get(a.integrationId) ?? null,
+        settings: tiktok.get(a.integrationId) ?? mastodon.get(a.integrationId) ?? null,
       })),
       // IngestedMedia holds exactly the media row's stored columns.
       files.map((file, position) => ({

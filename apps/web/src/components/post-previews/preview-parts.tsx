@@ -36,6 +36,8 @@ export interface PreviewProps {
   platform: PreviewTarget;
   text: string;
   media: readonly PreviewMediaItem[];
+  /** A content warning the text and files are hidden behind (Mastodon's spoiler text). */
+  contentWarning?: string;
 }
 
 export function accountOf(platform: PreviewTarget): PreviewAccount {

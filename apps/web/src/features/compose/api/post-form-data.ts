@@ -5,6 +5,7 @@ import {
   type EditPostFields,
   type FollowUpsByAccount,
   type LinkTracking,
+  type MastodonPostSettings,
   type PostContent,
   type TikTokPostSettings,
 } from '@herald/contract';
@@ -29,6 +30,8 @@ export interface PostDraft {
   keep?: { shared: string[]; platform: Record<string, string[]> };
   /** Each TikTok account's settings, by integration id (docs/networks.md#tiktok-conformance). */
   tiktok?: Record<string, TikTokPostSettings>;
+  /** Each Mastodon account's content warning, visibility and language, by integration id. */
+  mastodon?: Record<string, MastodonPostSettings>;
   /** Each account's further thread parts and first comment (docs/product.md#threads-and-first-comments). */
   followUps?: FollowUpsByAccount;
   /** docs/product.md#alt-text: each file's alt text, by the chosen File or a kept file's id. */
@@ -81,6 +84,9 @@ export function buildPostFormData(draft: PostDraft): FormData {
     ...(Object.keys(platformMedia).length > 0 ? { platformMedia } : {}),
     ...(keepMediaIds ? { keepMediaIds } : {}),
     ...(draft.tiktok && Object.keys(draft.tiktok).length > 0 ? { tiktok: draft.tiktok } : {}),
+    ...(draft.mastodon && Object.keys(draft.mastodon).length > 0
+      ? { mastodon: draft.mastodon }
+      : {}),
     ...(draft.followUps && Object.keys(draft.followUps).length > 0
       ? { followUps: draft.followUps }
       : {}),
@@ -103,6 +109,7 @@ export function buildPostFormData(draft: PostDraft): FormData {
   if (fields.platformMedia) form.append('platformMedia', JSON.stringify(fields.platformMedia));
   if (fields.keepMediaIds) form.append('keepMediaIds', JSON.stringify(fields.keepMediaIds));
   if (fields.tiktok) form.append('tiktok', JSON.stringify(fields.tiktok));
+  if (fields.mastodon) form.append('mastodon', JSON.stringify(fields.mastodon));
   if (fields.followUps) form.append('followUps', JSON.stringify(fields.followUps));
   if (fields.altTexts) form.append('altTexts', JSON.stringify(fields.altTexts));
   if (fields.linkTracking !== undefined)

@@ -4,6 +4,7 @@ import {
   type CreatePostAction,
   type FollowUpsByAccount,
   type PlatformValidationError,
+  type MastodonPostSettings,
   type TikTokPostSettings,
 } from '@herald/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -53,6 +54,7 @@ import { PublishProgress } from './publish-progress';
 import { ScheduleSection } from './schedule-section';
 import { SubmitBar } from './submit-bar';
 import { AddToQueueButton, queuedMessage } from './add-to-queue-button';
+import { MASTODON_SECTION_ID, MastodonSection, useMastodonSettings } from './mastodon-section';
 import { TIKTOK_SECTION_ID, TikTokSection } from './tiktok-section';
 import { FollowUpsPreview, FollowUpsSection } from './follow-ups-section';
 import { useFollowUps } from './use-follow-ups';
@@ -104,9 +106,11 @@ function draftOf(
   edit: EditContext | undefined,
   tiktok: Record<string, TikTokPostSettings>,
   followUps: FollowUpsByAccount,
+  mastodon: Record<string, MastodonPostSettings>,
 ): PostDraft {
   return {
     tiktok,
+    mastodon,
     followUps,
     integrationIds: [...editable.map((p) => p.id), ...(edit?.lockedIds ?? [])],
     content: postContent(state, editable),
@@ -244,6 +248,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   // docs/product.md#publish-now-progress: the post just published now, followed account by account.
   const [publishedNow, setPublishedNow] = useState<string | null>(null);
   const tiktok = useTikTokSettings(orgId, state, editable, edit?.post);
+  const mastodon = useMastodonSettings(editable, edit?.post);
   const followUps = useFollowUps(editable, edit?.post);
   const followUpIssues = followUps.issues();
   // docs/product.md#link-tracking: a new post starts from the organization's default.
@@ -309,6 +314,15 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       document.getElementById(textFieldId(first ? first.id : null))?.focus();
       return;
     }
+    // The server refuses Mastodon settings it cannot send, a draft's too: shown beside them.
+    if (!mastodon.isReady()) {
+      setTimeout(() =>
+        document
+          .querySelector<HTMLElement>(`#${MASTODON_SECTION_ID} [aria-invalid="true"]`)
+          ?.focus(),
+      );
+      return;
+    }
     // TikTok's guidelines: nothing goes out before the user chose who sees it (a draft may wait).
     if (state.action !== 'draft' && !tiktok.isReady()) {
       // The problems show beside their fields once rendered: the first one takes the focus.
@@ -337,7 +351,15 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const send = (queue = false) => {
     setConfirmingPublish(false);
     setProgress(0);
-    const draft = draftOf(state, editable, zone, edit, tiktok.forDraft(), followUps.forDraft());
+    const draft = draftOf(
+      state,
+      editable,
+      zone,
+      edit,
+      tiktok.forDraft(),
+      followUps.forDraft(),
+      mastodon.forDraft(),
+    );
     // Publish now's outcomes may come over the stream before its answer: held until it is known.
     const hold = !edit && !queue && state.action === 'publish' ? holdPostNotifications() : null;
     openHold.current = hold;
@@ -493,6 +515,12 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             textFor={(platformId) => textFor(state, platformId)}
             followUps={followUps.values}
           />
+          <MastodonSection
+            selected={editable}
+            settings={mastodon.settings}
+            onChange={mastodon.change}
+            disabled={isSubmitting}
+          />
           <TikTokSection
             orgId={orgId}
             selected={editable}
@@ -544,7 +572,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
               onAdd={() => {
                 setHasAttempted(true);
                 const found = submitProblems(state, editable);
-                if (hasSubmitProblems(found) || !tiktok.isReady()) return;
+                if (hasSubmitProblems(found) || !tiktok.isReady() || !mastodon.isReady()) return;
                 send(true);
               }}
             />
@@ -559,6 +587,9 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
           )}
         >
           <PostPreviews
+            contentWarningFor={(platformId) =>
+              mastodon.settings[platformId]?.spoilerText.trim() ?? ''
+            }
             platforms={editable}
             textFor={(platformId) =>
               applyLinkTracking(

@@ -7,10 +7,17 @@ interface PostPreviewsProps {
   platforms: readonly ComposePlatform[];
   textFor: (platformId: string) => string;
   mediaFor: (platformId: string) => MediaItem[];
+  /** The content warning the account's post goes out behind (Mastodon); empty: none. */
+  contentWarningFor?: (platformId: string) => string;
 }
 
 /** Live preview per selected network, each looking like a post on that network (docs/product.md#create-post). */
-export function PostPreviews({ platforms, textFor, mediaFor }: PostPreviewsProps) {
+export function PostPreviews({
+  platforms,
+  textFor,
+  mediaFor,
+  contentWarningFor,
+}: PostPreviewsProps) {
   return (
     <section aria-labelledby="preview-heading" className="flex flex-col gap-4">
       <h2 id="preview-heading" className="text-base font-semibold text-slate-900">
@@ -36,6 +43,7 @@ export function PostPreviews({ platforms, textFor, mediaFor }: PostPreviewsProps
                 platform={platform}
                 text={textFor(platform.id)}
                 media={mediaFor(platform.id)}
+                contentWarning={contentWarningFor?.(platform.id) || undefined}
               />
             </article>
           );

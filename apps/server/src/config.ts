@@ -167,6 +167,8 @@ const ConfigSchema = z
       ),
     /** Outgoing webhooks: an endpoint whose every attempt failed for this long is turned off. */
     WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().min(1).max(30).default(5),
+    /** Outgoing webhooks: deliveries (and their attempts) older than this are deleted daily. */
+    WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     S3_BUCKET: optionalString,
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -398,6 +400,7 @@ const ConfigSchema = z
       /** Outgoing webhooks (docs/webhooks.md). */
       outgoingWebhooks: {
         disableAfterMs: env.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000,
+        retentionMs: env.WEBHOOK_RETENTION_DAYS * 86_400_000,
         requireHttps: isProduction,
       },
       /** Rate-limit counters live here when set (shared by every process); else in the database. */

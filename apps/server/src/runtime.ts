@@ -23,7 +23,13 @@ import { inboxWebhooksPruneJob } from './jobs/inbox-webhooks-prune.job.js';
 import { pendingConnectionsPurgeJob } from './jobs/pending-connections-purge.job.js';
 import { sessionsExpireJob } from './jobs/sessions-expire.job.js';
 import { notificationDeliveryJobs } from './jobs/notification-deliveries.job.js';
-import { outgoingWebhooksJob } from './jobs/outgoing-webhooks.job.js';
+import { OUTGOING_WEBHOOKS_QUEUE, outgoingWebhooksJob } from './jobs/outgoing-webhooks.job.js';
+import { outgoingWebhooksPruneJob } from './jobs/outgoing-webhooks-prune.job.js';
+import {
+  deliverDue,
+  type DeliveryDeps as WebhookDeliveryDeps,
+} from './modules/outgoing-webhooks/delivery.js';
+import { coalescingRunner, DeliveryNudges } from './modules/outgoing-webhooks/delivery-nudge.js';
 import { reportEmailsJob } from './jobs/report-emails.job.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
@@ -192,6 +198,14 @@ export async function createRuntime(
   });
   const mailer =
     options.mailer !== undefined ? options.mailer : createMailer(config.smtpUrl, config.mailFrom);
+  const webhookDelivery: WebhookDeliveryDeps = {
+    db,
+    cipher,
+    allowPrivate: config.mediaImport.allowPrivate,
+    log,
+    now,
+    disableAfterMs: config.outgoingWebhooks.disableAfterMs,
+  };
   const allJobs: AnyJobDefinition[] = [
     sessionsExpireJob(db, sessions, log),
     pendingConnectionsPurgeJob(db, log),
@@ -209,16 +223,21 @@ export async function createRuntime(
       { db, cipher, allowPrivate: config.mediaImport.allowPrivate, log, now },
     ),
     reportEmailsJob({ db, media, mailer, log, now: now ?? (() => new Date()) }, log),
-    outgoingWebhooksJob({
-      db,
-      cipher,
-      allowPrivate: config.mediaImport.allowPrivate,
-      log,
-      now,
-      disableAfterMs: config.outgoingWebhooks.disableAfterMs,
-    }),
+    outgoingWebhooksJob(webhookDelivery),
+    outgoingWebhooksPruneJob(db, config.outgoingWebhooks.retentionMs, log, now),
   ];
   const jobs = allJobs.filter((job) => !options.queues || options.queues.includes(job.queue));
+  // docs/webhooks.md#delivery: a working process sends new events as their change commits; the
+  // minute's job stays the safety net.
+  const deliversWebhooks =
+    options.jobs !== null &&
+    options.jobs !== undefined &&
+    options.jobs !== 'api' &&
+    jobs.some((job) => job.queue === OUTGOING_WEBHOOKS_QUEUE);
+  const deliverAtOnce = coalescingRunner(() => deliverDue(webhookDelivery), log);
+  const nudges = deliversWebhooks
+    ? new DeliveryNudges(database, () => deliverAtOnce.nudge(), log)
+    : null;
   return {
     secrets,
     sessions,
@@ -244,14 +263,18 @@ export async function createRuntime(
     },
     async startJobs() {
       if (boss && options.jobs) await startJobs(boss, options.jobs, jobs);
+      await nudges?.start();
     },
     async startQueues() {
       if (boss) await startQueues(boss, jobs);
     },
     async startHandlers() {
       if (boss && options.jobs) await startHandlers(boss, options.jobs, jobs);
+      await nudges?.start();
     },
     async stopJobs(stop = { graceful: true, timeout: 10_000 }) {
+      await nudges?.stop();
+      await deliverAtOnce.idle();
       if (!boss) return;
       // Its pool stays open until the handlers have handed their work back (a publication
       // re-queues its target through pg-boss).

@@ -259,6 +259,8 @@ export interface PostAnswer {
   statusCode: number;
   /** At most `excerptBytes` of the answer, as text. */
   excerpt: string;
+  /** The answer's `Retry-After` header, as sent, when it has one. */
+  retryAfter?: string;
 }
 
 /**
@@ -289,10 +291,12 @@ export async function safePostRaw(
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let seen = 0;
+    const retryAfter = res.headers['retry-after'];
     const done = () =>
       resolve({
         statusCode: res.statusCode ?? 0,
         excerpt: Buffer.concat(chunks).subarray(0, cap).toString('utf8'),
+        ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
       });
     res.on('data', (chunk: Buffer) => {
       if (seen < cap) chunks.push(chunk);

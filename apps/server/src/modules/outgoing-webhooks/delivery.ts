@@ -15,6 +15,8 @@ export interface DeliveryDeps {
   now?: () => Date;
   /** How long an endpoint may fail every attempt before it is turned off. */
   disableAfterMs: number;
+  /** A number in [0, 1) drawing each wait's jitter (Math.random; tests fix it). */
+  random?: () => number;
 }
 
 /**
@@ -33,6 +35,49 @@ export const RETRY_DELAYS_SECONDS = [
   24 * 3600,
 ] as const;
 
+/**
+ * Each wait is drawn within ±20 % of the schedule's, so that the deliveries of receivers that
+ * failed together (an outage) do not all come back in the same second.
+ */
+export const RETRY_JITTER = 0.2;
+
+/**
+ * The seconds a `Retry-After` header asks for: delay-seconds, or an HTTP date (RFC 9110 §10.2.3).
+ * Null when it says neither.
+ */
+export function retryAfterSeconds(value: string | undefined, now: Date): number | null {
+  const v = value?.trim();
+  if (!v) return null;
+  if (/^\d+$/.test(v)) return Number(v);
+  // An HTTP date names its month ("Wed, 21 Oct 2015 07:28:00 GMT"): "-5" is no date here.
+  if (!/[a-z]{3}/i.test(v)) return null;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now.getTime()) / 1000));
+}
+
+const FIRST_WAIT = RETRY_DELAYS_SECONDS[0];
+const LONGEST_WAIT = RETRY_DELAYS_SECONDS[RETRY_DELAYS_SECONDS.length - 1]!;
+
+/**
+ * How long to wait after failed attempt `attemptCount` (seconds), or undefined when it was the
+ * last. A receiver that answered 429 or 503 with `Retry-After` gets the wait it asked for, kept
+ * within the schedule's shortest and longest; otherwise the schedule's, with jitter.
+ */
+export function nextWaitSeconds(
+  attemptCount: number,
+  answer: { statusCode: number | null; retryAfter?: string },
+  now: Date,
+  random: () => number = Math.random,
+): number | undefined {
+  const scheduled = RETRY_DELAYS_SECONDS[attemptCount - 1];
+  if (scheduled === undefined) return undefined;
+  if (answer.statusCode === 429 || answer.statusCode === 503) {
+    const asked = retryAfterSeconds(answer.retryAfter, now);
+    if (asked !== null) return Math.min(Math.max(asked, FIRST_WAIT), LONGEST_WAIT);
+  }
+  return scheduled * (1 - RETRY_JITTER + 2 * RETRY_JITTER * random());
+}
+
 const BATCH = 50;
 /** Longer than an attempt can take (15 s timeout): a claimed delivery is not sent twice at once. */
 const LEASE_MS = 2 * 60_000;
@@ -40,6 +85,7 @@ const LEASE_MS = 2 * 60_000;
 export interface AttemptResult {
   succeeded: boolean;
   statusCode: number | null;
+  retryAfter?: string;
 }
 
 /** Signs and sends one delivery now, and logs the attempt. */
@@ -61,6 +107,7 @@ async function attempt(
   const headers = signedHeaders(secrets, delivery.messageId, timestamp, delivery.body);
   const started = performance.now();
   let statusCode: number | null = null;
+  let retryAfter: string | undefined;
   let excerpt: string | null = null;
   let error: string | null = null;
   try {
@@ -68,6 +115,7 @@ async function attempt(
       allowPrivate: deps.allowPrivate,
     });
     statusCode = answer.statusCode;
+    retryAfter = answer.retryAfter;
     excerpt = answer.excerpt || null;
     if (statusCode < 200 || statusCode >= 300)
       error =
@@ -88,7 +136,7 @@ async function attempt(
     error,
     succeeded,
   });
-  return { succeeded, statusCode, gone: statusCode === 410 };
+  return { succeeded, statusCode, retryAfter, gone: statusCode === 410 };
 }
 
 const days = (ms: number) => Math.round(ms / 86_400_000);
@@ -134,12 +182,13 @@ async function sendScheduled(
   const result = await attempt(deps, endpoint, delivery);
   const attemptCount = delivery.attemptCount + 1;
   const now = deps.now?.() ?? new Date();
-  const delay = RETRY_DELAYS_SECONDS[attemptCount - 1];
+  const wait = result.succeeded
+    ? undefined
+    : nextWaitSeconds(attemptCount, result, now, deps.random);
   await repo.settleDelivery(deps.db, delivery.id, {
     attemptCount,
-    status: result.succeeded ? 'SUCCEEDED' : delay === undefined ? 'FAILED' : 'PENDING',
-    nextAttemptAt:
-      result.succeeded || delay === undefined ? null : new Date(now.getTime() + delay * 1000),
+    status: result.succeeded ? 'SUCCEEDED' : wait === undefined ? 'FAILED' : 'PENDING',
+    nextAttemptAt: wait === undefined ? null : new Date(now.getTime() + Math.round(wait * 1000)),
   });
   await judgeEndpoint(deps, endpoint, result);
   return result.succeeded;

@@ -3,13 +3,20 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
+import {
+  integrations,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import { dm } from '../../test/inbox-fake.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { upsertInboxEvents } from '../inbox/inbox-ingest.js';
+import { outgoingWebhooksPruneJob } from '../../jobs/outgoing-webhooks-prune.job.js';
+import { coalescingRunner, DeliveryNudges } from './delivery-nudge.js';
 import { deliverDue, type DeliveryDeps } from './delivery.js';
 import { redeliver } from './outgoing-webhooks.service.js';
 
@@ -30,7 +37,10 @@ interface Received {
   body: string;
 }
 const received = new Map<string, Received[]>();
-const answers = new Map<string, { status: number; body: string }>();
+const answers = new Map<
+  string,
+  { status: number; body: string; headers?: Record<string, string> }
+>();
 
 const DAY = 86_400_000;
 const urlOf = (path: string) => `http://127.0.0.1:${port}${path}`;
@@ -43,7 +53,7 @@ beforeAll(async () => {
       const path = req.url ?? '/';
       received.set(path, [...(received.get(path) ?? []), { headers: req.headers, body }]);
       const answer = answers.get(path) ?? { status: 200, body: 'ok' };
-      res.writeHead(answer.status).end(answer.body);
+      res.writeHead(answer.status, answer.headers).end(answer.body);
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -68,6 +78,8 @@ const deliveryDeps = (now: Date): DeliveryDeps => ({
   log: t.app.log,
   now: () => now,
   disableAfterMs: 5 * DAY,
+  // The middle of the jitter: each wait exactly the schedule's.
+  random: () => 0.5,
 });
 
 const base = () => `/api/organizations/${orgId}/webhooks`;
@@ -485,6 +497,40 @@ describe('events', () => {
     await owner.call('DELETE', `${base()}/${endpoint.id}`);
   });
 
+  it('tell an account whose token the network refused that it needs reconnecting', async () => {
+    const { endpoint } = await createEndpoint('/reconnect', ['account.needs_reconnect']);
+    const [x] = await t.database.db
+      .select()
+      .from(integrations)
+      .where(eq(integrations.organizationId, orgId));
+    const knob = async (on: boolean) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/x/_emu/scenario',
+        headers: { cookie: owner.jar.header() },
+        payload: { account: x!.platformAccountId, knob: 'refresh_fails', on },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await knob(true);
+    try {
+      const refreshed = await owner.call(
+        'GET',
+        `/api/auth/x/refresh?orgId=${orgId}&integrationId=${x!.id}`,
+      );
+      expect(refreshed.status).toBeLessThan(500);
+    } finally {
+      await knob(false);
+    }
+    await deliverDue(deliveryDeps(new Date(Date.now() + 1000)));
+    const bodies = bodiesAt('/reconnect');
+    expect(bodies.map((b) => b.type)).toEqual(['account.needs_reconnect']);
+    expect(bodies[0]!.data).toMatchObject({ integrationId: x!.id, platform: 'X' });
+    expect(bodies[0]!.data.reason).toEqual(expect.any(String));
+    await connectThroughSandbox(t.app, owner, 'x', orgId);
+    await owner.call('DELETE', `${base()}/${endpoint.id}`);
+  });
+
   it('tell an account disconnected and connected again', async () => {
     const { endpoint } = await createEndpoint('/accounts', [
       'account.connected',
@@ -498,6 +544,101 @@ describe('events', () => {
     expect(bodies[0]!.data).toMatchObject({ platform: 'X' });
     expect(bodies[1]!.data).toMatchObject({ platform: 'X', reconnected: false });
     expect(bodies[1]!.data.integrationId).toEqual(expect.any(String));
+    await owner.call('DELETE', `${base()}/${endpoint.id}`);
+  });
+});
+
+describe('retries that follow the receiver', () => {
+  it('waits as long as a 429 or 503 asks with Retry-After, within the schedule’s bounds', async () => {
+    const { endpoint } = await createEndpoint('/busy', ['post.created']);
+    const start = new Date(Date.now() + 1000);
+    const waitAfter = async (status: number, retryAfter: string) => {
+      answers.set('/busy', { status, body: 'busy', headers: { 'retry-after': retryAfter } });
+      await draftToX(`Busy ${status} ${retryAfter}`);
+      await deliverDue(deliveryDeps(start));
+      const delivery = (await deliveriesOf(endpoint.id)).find(
+        (d) => d.attemptCount === 1 && d.status === 'PENDING',
+      );
+      expect(delivery, `${status} ${retryAfter}`).toBeDefined();
+      // Settled: the next one's first attempt is not confused with this one.
+      await t.database.db
+        .update(webhookDeliveries)
+        .set({ status: 'FAILED', nextAttemptAt: null })
+        .where(eq(webhookDeliveries.id, delivery!.id));
+      return (Date.parse(delivery!.nextAttemptAt!) - start.getTime()) / 1000;
+    };
+    // Seconds, and an HTTP date.
+    expect(await waitAfter(429, '120')).toBe(120);
+    expect(await waitAfter(503, new Date(start.getTime() + 3600_000).toUTCString())).toBe(3600);
+    // Kept within the schedule: at least its first wait, at most its longest.
+    expect(await waitAfter(429, '1')).toBe(5);
+    expect(await waitAfter(503, String(30 * 86_400))).toBe(24 * 3600);
+    // Another failure's Retry-After is not a receiver asking for time: the schedule applies.
+    expect(await waitAfter(500, '120')).toBe(5);
+    answers.delete('/busy');
+    await owner.call('DELETE', `${base()}/${endpoint.id}`);
+  });
+});
+
+describe('prompt delivery', () => {
+  it('claims a delivery once: concurrent runs send it a single time', async () => {
+    const { endpoint } = await createEndpoint('/once', ['post.created']);
+    await draftToX('Exactly one attempt');
+    const at = new Date(Date.now() + 1000);
+    const runs = await Promise.all([1, 2, 3, 4].map(() => deliverDue(deliveryDeps(at))));
+    expect(runs.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    expect(received.get('/once')).toHaveLength(1);
+    const [delivery] = await deliveriesOf(endpoint.id);
+    expect(delivery).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1 });
+    expect(delivery!.attempts).toHaveLength(1);
+    await owner.call('DELETE', `${base()}/${endpoint.id}`);
+  });
+
+  it('sends a new event as soon as its change commits, without the minute job', async () => {
+    const { endpoint } = await createEndpoint('/prompt', ['post.created']);
+    // Only the nudge sends here: this app runs no job at all.
+    const deliver = coalescingRunner(
+      () => deliverDue({ ...deliveryDeps(new Date()), now: () => new Date() }),
+      t.app.log,
+    );
+    const nudges = new DeliveryNudges(t.database, () => deliver.nudge(), t.app.log);
+    await nudges.start();
+    try {
+      await deliver.idle();
+      expect(received.get('/prompt')).toBeUndefined();
+      const post = await draftToX('Told at once');
+      await expect.poll(() => received.get('/prompt')?.length ?? 0, { timeout: 30_000 }).toBe(1);
+      expect(JSON.parse(received.get('/prompt')![0]!.body).data.postId).toBe(post.id);
+    } finally {
+      await nudges.stop();
+      await deliver.idle();
+    }
+    await owner.call('DELETE', `${base()}/${endpoint.id}`);
+  });
+});
+
+describe('retention', () => {
+  it('deletes deliveries and their attempts older than the retention, daily', async () => {
+    const { endpoint } = await createEndpoint('/kept', ['post.created']);
+    await draftToX('Old news');
+    await deliverDue(deliveryDeps(new Date(Date.now() + 1000)));
+    const [old] = await deliveriesOf(endpoint.id);
+    await t.database.db
+      .update(webhookDeliveries)
+      .set({ createdAt: new Date(Date.now() - 31 * DAY) })
+      .where(eq(webhookDeliveries.id, old!.id));
+    await draftToX('Fresh news');
+    const job = outgoingWebhooksPruneJob(t.database.db, 30 * DAY, t.app.log);
+    expect(job.cron).toMatch(/^\d+ \d+ \* \* \*$/);
+    await job.handle([]);
+    const left = await deliveriesOf(endpoint.id);
+    expect(left).toHaveLength(1);
+    expect(left[0]!.id).not.toBe(old!.id);
+    const attempts = await t.database.db
+      .select()
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, old!.id));
+    expect(attempts).toEqual([]);
     await owner.call('DELETE', `${base()}/${endpoint.id}`);
   });
 });

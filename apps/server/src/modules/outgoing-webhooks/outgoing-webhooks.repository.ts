@@ -1,6 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
+
+/** NOTIFY channel: deliveries were recorded, due now (delivery-nudge.ts listens). */
+export const WEBHOOKS_DUE_CHANNEL = 'herald_webhooks_due';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -53,7 +56,8 @@ export async function deleteEndpoint(db: Db, organizationId: string, id: string)
 /**
  * One delivery of each event for each enabled endpoint of the organization that subscribes to
  * its type, in one statement however many events: the publisher's and the inbox's hot paths pay
- * a single insert, which adds nothing for an organization without endpoints.
+ * a single insert, which adds nothing for an organization without endpoints. When it recorded
+ * any, the workers are nudged (`WEBHOOKS_DUE_CHANNEL`) to send them as soon as it commits.
  */
 export async function insertEventDeliveries(
   db: Db,
@@ -67,15 +71,20 @@ export async function insertEventDeliveries(
     body: e.body,
     at: e.at.toISOString(),
   }));
+  // The nudge is delivered when the transaction commits, and never if it rolls back.
   await db.execute(sql`
-    insert into ${webhookDeliveries}
-      (organization_id, endpoint_id, message_id, type, body, next_attempt_at)
-    select e.organization_id, e.id, v.message_id, v.type, v.body, v.at
-    from ${webhookEndpoints} e
-    join jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as v(message_id text, type text, body text, at timestamptz)
-      on e.events @> jsonb_build_array(v.type)
-    where e.organization_id = ${organizationId} and e.enabled`);
+    with inserted as (
+      insert into ${webhookDeliveries}
+        (organization_id, endpoint_id, message_id, type, body, next_attempt_at)
+      select e.organization_id, e.id, v.message_id, v.type, v.body, v.at
+      from ${webhookEndpoints} e
+      join jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as v(message_id text, type text, body text, at timestamptz)
+        on e.events @> jsonb_build_array(v.type)
+      where e.organization_id = ${organizationId} and e.enabled
+      returning 1
+    )
+    select pg_notify(${WEBHOOKS_DUE_CHANNEL}, '') where exists (select 1 from inserted)`);
 }
 
 export async function insertDeliveries(db: Db, rows: (typeof webhookDeliveries.$inferInsert)[]) {
@@ -230,4 +239,21 @@ export async function disableEndpoint(db: Db, endpointId: string, reason: string
 export async function findEndpointById(db: Db, id: string) {
   const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   return row ?? null;
+}
+
+/**
+ * Deletes up to `limit` deliveries recorded before `before`, whatever their state, with their
+ * attempts (cascade); answers how many.
+ */
+export async function deleteDeliveriesBefore(db: Db, before: Date, limit: number) {
+  const old = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(lt(webhookDeliveries.createdAt, before))
+    .limit(limit);
+  const removed = await db
+    .delete(webhookDeliveries)
+    .where(inArray(webhookDeliveries.id, old))
+    .returning({ id: webhookDeliveries.id });
+  return removed.length;
 }

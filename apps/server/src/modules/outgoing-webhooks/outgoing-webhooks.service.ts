@@ -6,6 +6,7 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@herald/contract';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { FetchRefused, precheckUrl } from '../../media/safe-fetch.js';
 import { type DeliveryDeps, sendNow } from './delivery.js';
@@ -200,3 +201,10 @@ export async function redeliver(
   const settled = await repo.findDelivery(deps.db, organizationId, endpointId, deliveryId);
   return deliveryWithAttempts(deps, settled!);
 }
+
+/**
+ * For the daily prune (docs/webhooks.md#delivery-retries-and-turning-off): deletes up to `limit`
+ * deliveries recorded before `before`, with their attempts; answers how many.
+ */
+export const deleteDeliveriesBefore = (db: Db, before: Date, limit: number) =>
+  repo.deleteDeliveriesBefore(db, before, limit);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LinkTrackingSchema } from './composer-extras.js';
 import { successEnvelope } from './envelope.js';
+import { MastodonPostSettingsSchema } from './mastodon.js';
 import { CREATE_POST_ACTIONS } from './posts.js';
 
 /** The longest text a draft keeps for one field: more than any network takes. */
@@ -28,6 +29,8 @@ export const ComposerDraftBodySchema = z.object({
     .string()
     .regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, 'The publish time is not a date and time.'),
   linkTracking: LinkTrackingSchema.nullable().optional(),
+  /** Each Mastodon account's content warning, visibility and language. */
+  mastodon: z.record(accountId, MastodonPostSettingsSchema).optional(),
   /** Editing: the post's stored files still in the form (shared, and per account). */
   keptMedia: z
     .object({

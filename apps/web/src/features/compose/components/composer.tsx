@@ -248,7 +248,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   // docs/product.md#publish-now-progress: the post just published now, followed account by account.
   const [publishedNow, setPublishedNow] = useState<string | null>(null);
   const tiktok = useTikTokSettings(orgId, state, editable, edit?.post);
-  const mastodon = useMastodonSettings(editable, edit?.post);
+  const mastodon = useMastodonSettings(state, dispatch, editable);
   const followUps = useFollowUps(editable, edit?.post);
   const followUpIssues = followUps.issues();
   // docs/product.md#link-tracking: a new post starts from the organization's default.

@@ -6,12 +6,11 @@ import {
   emptyMastodonSettings,
   type MastodonPostSettings,
   type MastodonVisibility,
-  type Post,
 } from '@herald/contract';
 import { CircleAlert } from 'lucide-react';
-import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import type { ComposePlatform } from '../utils/compose-platforms';
+import type { ComposeEvent, ComposeState } from '../utils/compose-state';
 
 export const MASTODON_SECTION_ID = 'mastodon-settings';
 
@@ -68,22 +67,21 @@ export function mastodonIssues(settings: MastodonPostSettings | undefined) {
 }
 
 /**
- * The composer's Mastodon settings per Mastodon account: started from the post when editing (or
- * from its duplicate), kept while the form is open, sent with the selected Mastodon accounts.
+ * The composer's Mastodon settings per Mastodon account, kept in the form's state (so the
+ * autosaved draft keeps them, and editing or duplicating a post starts from its own), sent with
+ * the selected Mastodon accounts.
  */
-export function useMastodonSettings(editable: readonly ComposePlatform[], post: Post | undefined) {
-  const [settings, setSettings] = useState<Record<string, MastodonPostSettings>>(() =>
-    Object.fromEntries(
-      (post?.platformPosts ?? []).flatMap((p) =>
-        p.mastodon && p.integrationId ? [[p.integrationId, p.mastodon]] : [],
-      ),
-    ),
-  );
+export function useMastodonSettings(
+  state: ComposeState,
+  dispatch: (event: ComposeEvent) => void,
+  editable: readonly ComposePlatform[],
+) {
+  const settings = state.mastodon ?? {};
   const ids = editable.filter((p) => p.name === 'Mastodon').map((p) => p.id);
   return {
     settings,
     change: (integrationId: string, next: MastodonPostSettings) =>
-      setSettings((all) => ({ ...all, [integrationId]: next })),
+      dispatch({ type: 'setMastodon', platformId: integrationId, settings: next }),
     isReady: () => ids.every((id) => Object.keys(mastodonIssues(settings[id])).length === 0),
     /** What is sent: the selected Mastodon accounts' settings only, as the contract reads them. */
     forDraft: () =>

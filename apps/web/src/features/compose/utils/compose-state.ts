@@ -1,4 +1,4 @@
-import type { CreatePostAction, LinkTracking } from '@herald/contract';
+import type { CreatePostAction, LinkTracking, MastodonPostSettings } from '@herald/contract';
 import type { MediaItem } from './media-files';
 
 /** Shared Content (one text for every network) or Customize per Platform. */
@@ -23,6 +23,8 @@ export interface ComposeState {
    * yet (a new post takes the organization's default).
    */
   linkTracking?: LinkTracking | null;
+  /** Each Mastodon account's content warning, visibility and language, by account id. */
+  mastodon?: Record<string, MastodonPostSettings>;
 }
 
 export type ComposeEvent =
@@ -37,6 +39,7 @@ export type ComposeEvent =
   | { type: 'setScheduleAt'; value: string }
   | { type: 'setAltText'; itemId: string; text: string }
   | { type: 'setLinkTracking'; value: LinkTracking | null }
+  | { type: 'setMastodon'; platformId: string; settings: MastodonPostSettings }
   | { type: 'reset'; state: ComposeState };
 
 /**
@@ -134,6 +137,8 @@ export function composeReducer(state: ComposeState, event: ComposeEvent): Compos
     }
     case 'setLinkTracking':
       return { ...state, linkTracking: event.value };
+    case 'setMastodon':
+      return { ...state, mastodon: { ...state.mastodon, [event.platformId]: event.settings } };
     case 'reset':
       return event.state;
   }

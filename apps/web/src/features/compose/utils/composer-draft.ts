@@ -25,6 +25,9 @@ export function draftBodyOf(state: ComposeState): ComposerDraftBody {
     action: state.action,
     scheduleAt: state.scheduleAt,
     ...(state.linkTracking !== undefined ? { linkTracking: state.linkTracking } : {}),
+    ...(state.mastodon && Object.keys(state.mastodon).length > 0
+      ? { mastodon: state.mastodon }
+      : {}),
     ...(hasStored ? { keptMedia: { shared: storedIds(state.sharedMedia), platform } } : {}),
   };
 }
@@ -70,6 +73,7 @@ export function restoreDraft(
     action: body.action,
     scheduleAt: body.scheduleAt,
     ...(body.linkTracking !== undefined ? { linkTracking: body.linkTracking } : {}),
+    ...(body.mastodon ? { mastodon: body.mastodon } : {}),
     sharedMedia: keep(state.sharedMedia, kept?.shared),
     platformMedia: Object.fromEntries(
       Object.entries(state.platformMedia).map(([id, items]) => [

@@ -90,5 +90,10 @@ export function stateFromPost(
     title: post.title ?? '',
     action: Number.isNaN(at) ? 'draft' : 'schedule',
     scheduleAt: Number.isNaN(at) ? '' : toZonedLocal(at, zone),
+    mastodon: Object.fromEntries(
+      post.platformPosts.flatMap((p) =>
+        p.mastodon && p.integrationId ? [[p.integrationId, p.mastodon]] : [],
+      ),
+    ),
   };
 }

@@ -11773,6 +11773,56 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sandbox/mastodon/_emu/clock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/platforms/public-media-url': {
     parameters: {
       query?: never;
@@ -13039,6 +13089,16 @@ export interface paths {
                 autoAddMusic?: boolean;
               };
             };
+            mastodon?: {
+              [key: string]: {
+                /** @default  */
+                spoilerText?: string;
+                /** @default null */
+                visibility?: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                /** @default null */
+                language?: string | null;
+              };
+            };
             followUps?: {
               [key: string]: {
                 parts?: string[];
@@ -13085,6 +13145,8 @@ export interface paths {
             linkTracking?: string;
             /** @description JSON: TikTok account id → its settings */
             tiktok?: string;
+            /** @description JSON: Mastodon account id → content warning, visibility and language */
+            mastodon?: string;
             /** @description JSON: account id → thread parts and first comment */
             followUps?: string;
             /** @description The files, after the text fields */
@@ -13185,6 +13247,14 @@ export interface paths {
                       brandedContent: boolean;
                       /** @default false */
                       autoAddMusic: boolean;
+                    } | null;
+                    mastodon?: {
+                      /** @default  */
+                      spoilerText: string;
+                      /** @default null */
+                      visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                      /** @default null */
+                      language: string | null;
                     } | null;
                     followUps?: {
                       id: string;
@@ -13315,6 +13385,16 @@ export interface paths {
                 autoAddMusic?: boolean;
               };
             };
+            mastodon?: {
+              [key: string]: {
+                /** @default  */
+                spoilerText?: string;
+                /** @default null */
+                visibility?: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                /** @default null */
+                language?: string | null;
+              };
+            };
             followUps?: {
               [key: string]: {
                 parts?: string[];
@@ -13362,6 +13442,8 @@ export interface paths {
             linkTracking?: string;
             /** @description JSON: TikTok account id → its settings */
             tiktok?: string;
+            /** @description JSON: Mastodon account id → content warning, visibility and language */
+            mastodon?: string;
             /** @description JSON: account id → thread parts and first comment */
             followUps?: string;
             /** @description The files, after the text fields */
@@ -13464,6 +13546,14 @@ export interface paths {
                       brandedContent: boolean;
                       /** @default false */
                       autoAddMusic: boolean;
+                    } | null;
+                    mastodon?: {
+                      /** @default  */
+                      spoilerText: string;
+                      /** @default null */
+                      visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                      /** @default null */
+                      language: string | null;
                     } | null;
                     followUps?: {
                       id: string;
@@ -13667,6 +13757,14 @@ export interface paths {
                       /** @default false */
                       autoAddMusic: boolean;
                     } | null;
+                    mastodon?: {
+                      /** @default  */
+                      spoilerText: string;
+                      /** @default null */
+                      visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                      /** @default null */
+                      language: string | null;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -13847,6 +13945,14 @@ export interface paths {
                       /** @default false */
                       autoAddMusic: boolean;
                     } | null;
+                    mastodon?: {
+                      /** @default  */
+                      spoilerText: string;
+                      /** @default null */
+                      visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                      /** @default null */
+                      language: string | null;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -14017,6 +14123,14 @@ export interface paths {
                       brandedContent: boolean;
                       /** @default false */
                       autoAddMusic: boolean;
+                    } | null;
+                    mastodon?: {
+                      /** @default  */
+                      spoilerText: string;
+                      /** @default null */
+                      visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                      /** @default null */
+                      language: string | null;
                     } | null;
                     followUps?: {
                       id: string;
@@ -14454,6 +14568,14 @@ export interface paths {
                       /** @default false */
                       autoAddMusic: boolean;
                     } | null;
+                    mastodon?: {
+                      /** @default  */
+                      spoilerText: string;
+                      /** @default null */
+                      visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                      /** @default null */
+                      language: string | null;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -14626,6 +14748,14 @@ export interface paths {
                       brandedContent: boolean;
                       /** @default false */
                       autoAddMusic: boolean;
+                    } | null;
+                    mastodon?: {
+                      /** @default  */
+                      spoilerText: string;
+                      /** @default null */
+                      visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                      /** @default null */
+                      language: string | null;
                     } | null;
                     followUps?: {
                       id: string;
@@ -14812,6 +14942,14 @@ export interface paths {
                       /** @default false */
                       autoAddMusic: boolean;
                     } | null;
+                    mastodon?: {
+                      /** @default  */
+                      spoilerText: string;
+                      /** @default null */
+                      visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                      /** @default null */
+                      language: string | null;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -14993,6 +15131,14 @@ export interface paths {
                       brandedContent: boolean;
                       /** @default false */
                       autoAddMusic: boolean;
+                    } | null;
+                    mastodon?: {
+                      /** @default  */
+                      spoilerText: string;
+                      /** @default null */
+                      visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                      /** @default null */
+                      language: string | null;
                     } | null;
                     followUps?: {
                       id: string;
@@ -15828,6 +15974,14 @@ export interface paths {
                       /** @default false */
                       autoAddMusic: boolean;
                     } | null;
+                    mastodon?: {
+                      /** @default  */
+                      spoilerText: string;
+                      /** @default null */
+                      visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                      /** @default null */
+                      language: string | null;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -16269,6 +16423,16 @@ export interface paths {
                       /** @default null */
                       content: string | null;
                     } | null;
+                    mastodon?: {
+                      [key: string]: {
+                        /** @default  */
+                        spoilerText: string;
+                        /** @default null */
+                        visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                        /** @default null */
+                        language: string | null;
+                      };
+                    };
                     keptMedia?: {
                       shared: string[];
                       platform: {
@@ -16321,6 +16485,16 @@ export interface paths {
                 /** @default null */
                 content?: string | null;
               } | null;
+              mastodon?: {
+                [key: string]: {
+                  /** @default  */
+                  spoilerText?: string;
+                  /** @default null */
+                  visibility?: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                  /** @default null */
+                  language?: string | null;
+                };
+              };
               keptMedia?: {
                 shared: string[];
                 platform: {
@@ -16367,6 +16541,16 @@ export interface paths {
                       /** @default null */
                       content: string | null;
                     } | null;
+                    mastodon?: {
+                      [key: string]: {
+                        /** @default  */
+                        spoilerText: string;
+                        /** @default null */
+                        visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                        /** @default null */
+                        language: string | null;
+                      };
+                    };
                     keptMedia?: {
                       shared: string[];
                       platform: {
@@ -19137,6 +19321,14 @@ export interface paths {
                       /** @default false */
                       autoAddMusic: boolean;
                     } | null;
+                    mastodon?: {
+                      /** @default  */
+                      spoilerText: string;
+                      /** @default null */
+                      visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                      /** @default null */
+                      language: string | null;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -19315,6 +19507,14 @@ export interface paths {
                       brandedContent: boolean;
                       /** @default false */
                       autoAddMusic: boolean;
+                    } | null;
+                    mastodon?: {
+                      /** @default  */
+                      spoilerText: string;
+                      /** @default null */
+                      visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
+                      /** @default null */
+                      language: string | null;
                     } | null;
                     followUps?: {
                       id: string;

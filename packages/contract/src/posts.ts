@@ -415,6 +415,10 @@ const multipartFields = {
   altTexts: z.string().optional().describe('JSON: file index (or kept file id) → alt text'),
   linkTracking: z.string().optional().describe('JSON: UTM parameters'),
   tiktok: z.string().optional().describe('JSON: TikTok account id → its settings'),
+  mastodon: z
+    .string()
+    .optional()
+    .describe('JSON: Mastodon account id → content warning, visibility and language'),
   followUps: z.string().optional().describe('JSON: account id → thread parts and first comment'),
   media: z.array(z.file()).optional().describe('The files, after the text fields'),
 };

@@ -41,6 +41,7 @@ import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { postExtrasRoutes } from './modules/post-extras/post-extras.routes.js';
 import { postImportRoutes } from './modules/post-import/import.routes.js';
+import { feedsRoutes } from './modules/feeds/feeds.routes.js';
 import { postsDashboardSource } from './modules/posts/posts-dashboard.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import type { PostLifecycle } from './modules/posts/posts.service.js';
@@ -219,6 +220,11 @@ export const API_MODULES: readonly ApiModule[] = [
   routes('post-import', postImportRoutes, (d) => ({
     ...postsDeps(d),
     mediaImport: d.config.mediaImport,
+  })),
+  routes('feeds', feedsRoutes, (d) => ({
+    ...postsDeps(d),
+    mediaImport: d.config.mediaImport,
+    minIntervalMs: d.config.feeds.minIntervalMs,
   })),
   routes('publishing', publishingRoutes, (d) => ({
     db: d.db,

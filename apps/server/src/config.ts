@@ -165,6 +165,12 @@ const ConfigSchema = z
           .map((s) => s.trim())
           .filter(Boolean),
       ),
+    /** Feeds (docs/feeds.md): the shortest wait between two checks of one feed, in minutes. */
+    FEED_MIN_INTERVAL_MINUTES: z.coerce
+      .number()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
     /** Outgoing webhooks: an endpoint whose every attempt failed for this long is turned off. */
     WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().min(1).max(30).default(5),
     /** Outgoing webhooks: deliveries (and their attempts) older than this are deleted daily. */
@@ -397,6 +403,8 @@ const ConfigSchema = z
         maxBytes: env.MEDIA_IMPORT_MAX_BYTES,
         allowPrivate: env.MEDIA_IMPORT_ALLOW_PRIVATE,
       },
+      /** Feeds (docs/feeds.md). */
+      feeds: { minIntervalMs: env.FEED_MIN_INTERVAL_MINUTES * 60_000 },
       /** Outgoing webhooks (docs/webhooks.md). */
       outgoingWebhooks: {
         disableAfterMs: env.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000,

@@ -30,6 +30,8 @@ import {
   type DeliveryDeps as WebhookDeliveryDeps,
 } from './modules/outgoing-webhooks/delivery.js';
 import { coalescingRunner, DeliveryNudges } from './modules/outgoing-webhooks/delivery-nudge.js';
+import { feedsCheckJob } from './jobs/feeds-check.job.js';
+import { publishingLifecycle } from './modules/publishing/publishing.service.js';
 import { reportEmailsJob } from './jobs/report-emails.job.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { subscriptionsSweepJob } from './jobs/subscriptions-sweep.job.js';
@@ -225,6 +227,15 @@ export async function createRuntime(
     reportEmailsJob({ db, media, mailer, log, now: now ?? (() => new Date()) }, log),
     outgoingWebhooksJob(webhookDelivery),
     outgoingWebhooksPruneJob(db, config.outgoingWebhooks.retentionMs, log, now),
+    feedsCheckJob({
+      db,
+      media,
+      lifecycle: publishingLifecycle(publishQueue),
+      now: now ?? (() => new Date()),
+      mediaImport: config.mediaImport,
+      minIntervalMs: config.feeds.minIntervalMs,
+      log,
+    }),
   ];
   const jobs = allJobs.filter((job) => !options.queues || options.queues.includes(job.queue));
   // docs/webhooks.md#delivery: a working process sends new events as their change commits; the

@@ -392,6 +392,25 @@ export const ORG_ROUTE_PERMISSIONS = {
     'checking a CSV of posts (nothing is written)',
   ),
   'POST /organizations/:orgId/posts/import': route('post:create', 'a CSV import creates posts'),
+  /** docs/feeds.md: a feed makes posts for its accounts, so managing one is creating posts. */
+  'GET /organizations/:orgId/feeds': route(
+    'post:create',
+    'feeds make posts; a member limited to some accounts sees the feeds of those only',
+  ),
+  'POST /organizations/:orgId/feeds': route(
+    'post:create',
+    'likewise; only to accounts the member reaches',
+  ),
+  'GET /organizations/:orgId/feeds/:feedId': route('post:create', 'likewise, with its items'),
+  'PATCH /organizations/:orgId/feeds/:feedId': route(
+    'post:create',
+    'likewise; its posts are then made as the member who saved it',
+  ),
+  'DELETE /organizations/:orgId/feeds/:feedId': route('post:create', 'likewise'),
+  'POST /organizations/:orgId/feeds/:feedId/check': route(
+    'post:create',
+    'checks the feed now; new items become posts',
+  ),
   'GET /organizations/:orgId/posts/export.csv': route(
     'member',
     'the export reads posts, as the calendar does',

@@ -38,5 +38,6 @@ export * from './x-pricing.js';
 export * from './all-clients.js';
 export * from './reports.js';
 export * from './outgoing-webhooks.js';
+export * from './feeds.js';
 export * from './api-keys.js';
 export * from './mcp.js';

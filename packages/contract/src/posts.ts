@@ -9,6 +9,7 @@ import { MastodonPostSettingsSchema, MastodonSettingsByAccountSchema } from './m
 import { TikTokPostSettingsSchema, TikTokSettingsByAccountSchema } from './tiktok.js';
 import { FollowUpSchema, FollowUpsByAccountSchema } from './follow-ups.js';
 import { ALT_TEXT_MAX, AltTextsSchema, LinkTrackingSchema } from './composer-extras.js';
+import { PostSourceSchema } from './feeds.js';
 
 /**
  * Post statuses (docs/product.md#post-statuses); `publishing` while the engine works on it,
@@ -129,6 +130,8 @@ export const PostSchema = z.object({
   creator: z.object({ id: z.string(), displayName: z.string().nullable() }).nullable(),
   /** The UTM parameters added to its links when published; null: links go out as written. */
   linkTracking: LinkTrackingSchema.nullable().optional(),
+  /** Where it came from when Herald made it (docs/feeds.md: a feed's new item); null: by hand. */
+  source: PostSourceSchema.nullable().optional(),
 });
 export type Post = z.infer<typeof PostSchema>;
 

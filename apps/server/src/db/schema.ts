@@ -19,3 +19,4 @@ export * from './schema/composer.js';
 export * from './schema/reports.js';
 export * from './schema/webhooks.js';
 export * from './schema/api-keys.js';
+export * from './schema/feeds.js';

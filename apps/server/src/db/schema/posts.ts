@@ -5,6 +5,7 @@ import {
   MEDIA_KINDS,
   POST_STATUSES,
   type LinkTracking,
+  type PostSource,
 } from '@herald/contract';
 import {
   bigint,
@@ -46,6 +47,8 @@ export const posts = pgTable(
      * links when it is published; null when the post's links go out as written.
      */
     linkTracking: jsonb('link_tracking').$type<LinkTracking>(),
+    /** Where Herald got it when no one wrote it (docs/feeds.md: a feed's item); null: by hand. */
+    source: jsonb('source').$type<PostSource>(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),

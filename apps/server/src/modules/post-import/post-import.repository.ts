@@ -24,7 +24,11 @@ export async function exportPage(
   limit: number,
   reachable: readonly string[] | null = null,
 ): Promise<
-  Array<Omit<typeof posts.$inferSelect, 'linkTracking' | 'createdByApiKeyId'> & { date: Date }>
+  Array<
+    Omit<typeof posts.$inferSelect, 'linkTracking' | 'createdByApiKeyId' | 'source'> & {
+      date: Date;
+    }
+  >
 > {
   return db
     .select({

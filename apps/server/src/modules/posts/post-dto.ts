@@ -148,5 +148,6 @@ function toPostDto(
     updatedAt: row.updatedAt.toISOString(),
     creator,
     linkTracking: row.linkTracking ?? null,
+    source: row.source ?? null,
   };
 }

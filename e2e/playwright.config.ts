@@ -7,6 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 // webhooks.spec.ts's receiver listens on loopback here; the SSRF guard lets only it through.
 export const webhookReceiverPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 1000);
+// feeds.spec.ts's feed server listens on loopback here; likewise the only other port let through.
+export const feedServerPort = Number(process.env.E2E_FEED_PORT ?? port + 1001);
 // Each run starts from an empty embedded database, as a fresh install would.
 const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `herald-e2e-${Date.now()}`);
 // The web app built for this run by scripts/build-e2e.mjs, apart from apps/web/dist (which a
@@ -56,7 +58,7 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: 'operator@example.com,pocket.operator@example.com',
-      MEDIA_IMPORT_ALLOW_PRIVATE: `127.0.0.1:${webhookReceiverPort}`,
+      MEDIA_IMPORT_ALLOW_PRIVATE: `127.0.0.1:${webhookReceiverPort},127.0.0.1:${feedServerPort}`,
     },
   },
 });

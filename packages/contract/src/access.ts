@@ -401,6 +401,10 @@ export const ORG_ROUTE_PERMISSIONS = {
     'post:create',
     'likewise; only to accounts the member reaches',
   ),
+  'POST /organizations/:orgId/feeds/preview': route(
+    'post:create',
+    'reads a feed to show its newest item as a post; nothing is stored',
+  ),
   'GET /organizations/:orgId/feeds/:feedId': route('post:create', 'likewise, with its items'),
   'PATCH /organizations/:orgId/feeds/:feedId': route(
     'post:create',

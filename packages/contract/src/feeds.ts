@@ -141,6 +141,23 @@ export const FeedCheckResponseSchema = successEnvelope(
   z.object({ feed: FeedSchema, check: FeedCheckSchema }),
 );
 
+/** Reads a feed without adding it: its title and its newest item as the template makes it. */
+export const PreviewFeedRequestSchema = z.object({
+  url: UrlSchema,
+  template: TemplateSchema.nullable().optional(),
+});
+export type PreviewFeedRequest = z.input<typeof PreviewFeedRequestSchema>;
+export const FeedPreviewSchema = z.object({
+  title: z.string().nullable(),
+  itemCount: z.number().int(),
+  /** The newest item's post text (before any network's cut); null for a feed with no items. */
+  firstItem: z
+    .object({ title: z.string(), link: z.string().nullable(), text: z.string() })
+    .nullable(),
+});
+export type FeedPreview = z.infer<typeof FeedPreviewSchema>;
+export const FeedPreviewResponseSchema = successEnvelope(z.object({ preview: FeedPreviewSchema }));
+
 /** Where a post came from when it was not written by hand (shown on the post). */
 export const PostSourceSchema = z.object({
   kind: z.literal('feed'),

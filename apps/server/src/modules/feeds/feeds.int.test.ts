@@ -431,3 +431,37 @@ describe('destinations and access', () => {
     expect((await limited.call('GET', base())).body.data.feeds).toEqual([]);
   });
 });
+
+describe('preview', () => {
+  it("shows the newest item's post text through the template, storing nothing", async () => {
+    served.set('/preview.xml', {
+      type: 'application/rss+xml',
+      body: rss([
+        { guid: 'p2', title: 'Newest', date: 'Thu, 03 Dec 2026 10:00:00 GMT' },
+        { guid: 'p1', title: 'Older', date: 'Wed, 02 Dec 2026 10:00:00 GMT' },
+      ]),
+    });
+    const before = (await owner.call('GET', base())).body.data.feeds.length;
+    const res = await owner.call('POST', `${base()}/preview`, {
+      url: urlOf('/preview.xml'),
+      template: 'New: {title} {link}',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.preview).toEqual({
+      title: 'Example & Co blog',
+      itemCount: 2,
+      firstItem: {
+        title: 'Newest',
+        link: 'https://blog.example.com/p2',
+        text: 'New: Newest https://blog.example.com/p2',
+      },
+    });
+    expect((await owner.call('GET', base())).body.data.feeds).toHaveLength(before);
+    const unknown = await owner.call('POST', `${base()}/preview`, {
+      url: urlOf('/preview.xml'),
+      template: '{title} {body}',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/uses \{body\}, which Herald does not know/);
+  });
+});

@@ -5,6 +5,8 @@ import {
   FeedDetailResponseSchema,
   FeedListResponseSchema,
   FeedParamsSchema,
+  FeedPreviewResponseSchema,
+  PreviewFeedRequestSchema,
   FeedResponseSchema,
   OrgParamsSchema,
   UpdateFeedRequestSchema,
@@ -67,6 +69,21 @@ export async function feedsRoutes(app: FastifyInstance, opts: Omit<FeedsDeps, 'l
       reply.code(201);
       return ok(created);
     },
+  );
+
+  api.post(
+    `${base}/preview`,
+    {
+      config: { access: { org: 'POST /organizations/:orgId/feeds/preview' } },
+      schema: {
+        tags,
+        summary: "Read a feed without adding it: its title and its newest item's post text",
+        params: OrgParamsSchema,
+        body: PreviewFeedRequestSchema,
+        response: { 200: FeedPreviewResponseSchema },
+      },
+    },
+    async (request) => ok({ preview: await service.previewFeed(deps, request.body) }),
   );
 
   api.get(

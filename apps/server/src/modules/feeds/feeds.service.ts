@@ -1,8 +1,11 @@
-import type {
-  CreateFeedRequestSchema,
-  Feed,
-  FeedItem,
-  UpdateFeedRequestSchema,
+import {
+  renderFeedTemplate,
+  type CreateFeedRequestSchema,
+  type Feed,
+  type FeedItem,
+  type FeedPreview,
+  type PreviewFeedRequestSchema,
+  type UpdateFeedRequestSchema,
 } from '@herald/contract';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -186,4 +189,32 @@ export async function checkNow(deps: FeedsDeps, member: FeedsMember, feedId: str
   const check = await checkFeed(deps, feed);
   const after = await repo.findFeed(deps.db, member.organizationId, feedId);
   return { feed: toFeedDto(after ?? feed), check };
+}
+
+/** The add form's preview: the feed read now, its newest item through the template. */
+export async function previewFeed(
+  deps: FeedsDeps,
+  body: z.output<typeof PreviewFeedRequestSchema>,
+): Promise<FeedPreview> {
+  checkUrl(deps, body.url);
+  const { parsed } = await readOrRefuse(deps, body.url);
+  const first = parsed?.items[0];
+  const title = parsed?.title ?? null;
+  return {
+    title,
+    itemCount: parsed?.items.length ?? 0,
+    firstItem: first
+      ? {
+          title: first.title,
+          link: first.link,
+          text: renderFeedTemplate(body.template?.trim() ? body.template : null, {
+            title: first.title,
+            link: first.link ?? '',
+            summary: first.summary,
+            author: first.author,
+            feed: title ?? body.url,
+          }),
+        }
+      : null,
+  };
 }

@@ -13,6 +13,7 @@ import { LinkTrackingCard } from '../components/link-tracking-card';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { NotificationWebhookCard } from '../components/notification-webhook-card';
 import { OutgoingWebhooksCard } from '../components/outgoing-webhooks-card';
+import { FeedsCard } from '../components/feeds-card';
 import { ProfileCard } from '../components/profile-card';
 import { ReportSchedulesCard } from '../components/report-schedules-card';
 import { PostingQueueCard } from '../components/posting-queue-card';
@@ -60,6 +61,7 @@ export function SettingsPage() {
   const orgName = member?.organization.name ?? 'your organization';
   const canManageOrg = useCan('PATCH /organizations/:orgId');
   const canManageWebhooks = useCan('GET /organizations/:orgId/webhooks');
+  const canUseFeeds = useCan('GET /organizations/:orgId/feeds');
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -89,6 +91,7 @@ export function SettingsPage() {
       )}
       <ConnectedPlatforms orgId={currentOrgId} orgName={orgName} />
       {currentOrgId && <PostingQueueCard orgId={currentOrgId} />}
+      {currentOrgId && canUseFeeds && <FeedsCard orgId={currentOrgId} />}
       {currentOrgId && (
         <AccountPickerDialog
           orgId={currentOrgId}

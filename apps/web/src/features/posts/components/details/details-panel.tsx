@@ -30,6 +30,8 @@ export function DetailsPanel({ post }: { post: Post }) {
   ];
   if (post.publishedAt) rows.push(['Published At', formatPostDate(post.publishedAt, zone)]);
   rows.push(['Author', post.creator?.displayName?.trim() || 'Unknown']);
+  // docs/feeds.md: a post a feed made names the feed it came from.
+  if (post.source?.kind === 'feed') rows.push(['From Feed', post.source.name]);
   return (
     <section
       aria-labelledby={headingId}

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { addMember, createOrg, type Actor } from '../../test/factories.js';
 import { png } from '../../test/media-fixtures.js';
 import { connectThroughSandbox } from '../../test/networks.js';
-import { checkFeed, type FeedsDeps } from './feed-check.js';
+import { checkDueFeeds, checkFeed, type FeedsDeps } from './feed-check.js';
 import * as repo from './feeds.repository.js';
 
 /**
@@ -463,5 +463,62 @@ describe('preview', () => {
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/uses \{body\}, which Herald does not know/);
+  });
+});
+
+describe('editing and the cron', () => {
+  it('pauses, resumes, edits and removes a feed; the cron checks only due, running feeds', async () => {
+    served.set('/cron.xml', {
+      type: 'application/rss+xml',
+      body: rss([{ guid: 'c0', title: 'Zero' }]),
+    });
+    const created = await addFeed({ url: urlOf('/cron.xml') });
+    const id = created.body.data.feed.id as string;
+
+    const paused = await owner.call('PATCH', `${base()}/${id}`, { paused: true });
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    expect(paused.body.data.feed).toMatchObject({ paused: true, nextCheckAt: null });
+
+    served.set('/cron.xml', {
+      type: 'application/rss+xml',
+      body: rss([
+        { guid: 'c1', title: 'One' },
+        { guid: 'c0', title: 'Zero' },
+      ]),
+    });
+    const later = new Date(Date.now() + 60 * 60_000);
+    await checkDueFeeds({ ...deps(), now: () => later });
+    expect((await itemsOf(id)).map((i) => i.title)).toEqual(['Zero']);
+
+    const resumed = await owner.call('PATCH', `${base()}/${id}`, {
+      paused: false,
+      template: '{title}! {link}',
+      destination: 'draft',
+    });
+    expect(resumed.body.data.feed).toMatchObject({ paused: false, template: '{title}! {link}' });
+    await checkDueFeeds({ ...deps(), now: () => later });
+    const items = await itemsOf(id);
+    const one = items.find((i) => i.title === 'One')!;
+    expect(one.outcome).toBe('posted');
+    expect((await postOf(one.postId!)).content).toBe('One! https://blog.example.com/c1');
+
+    // Not due again before the interval: the cron leaves it alone.
+    served.set('/cron.xml', {
+      type: 'application/rss+xml',
+      body: rss([
+        { guid: 'c2', title: 'Two' },
+        { guid: 'c1', title: 'One' },
+      ]),
+    });
+    await checkDueFeeds({ ...deps(), now: () => new Date(later.getTime() + 60_000) });
+    expect(await itemsOf(id)).toHaveLength(2);
+
+    const nothing = await owner.call('PATCH', `${base()}/${id}`, {});
+    expect(nothing.status).toBe(400);
+    const removed = await owner.call('DELETE', `${base()}/${id}`);
+    expect(removed.status).toBe(200);
+    expect((await owner.call('GET', `${base()}/${id}`)).status).toBe(404);
+    // Its post stays.
+    expect((await postOf(one.postId!)).source.name).toBe('Example & Co blog');
   });
 });

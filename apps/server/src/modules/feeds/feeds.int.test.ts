@@ -29,6 +29,7 @@ interface Served {
   body: string | Buffer;
   type: string;
   etag?: string;
+  lastModified?: string;
 }
 const served = new Map<string, Served>();
 const asked = new Map<string, IncomingHttpHeaders[]>();
@@ -44,10 +45,13 @@ beforeAll(async () => {
     if (!answer) return res.writeHead(404).end('not here');
     if (answer.etag && req.headers['if-none-match'] === answer.etag)
       return res.writeHead(304).end();
+    if (answer.lastModified && req.headers['if-modified-since'] === answer.lastModified)
+      return res.writeHead(304).end();
     res
       .writeHead(200, {
         'content-type': answer.type,
         ...(answer.etag ? { etag: answer.etag } : {}),
+        ...(answer.lastModified ? { 'last-modified': answer.lastModified } : {}),
       })
       .end(answer.body);
   });
@@ -176,6 +180,21 @@ describe('RSS 2.0', () => {
     const [row] = [await repo.findFeed(t.database.db, orgId, feed.id)];
     expect(row!.ttlMinutes).toBe(5);
     expect(row!.nextCheckAt.getTime() - row!.lastCheckedAt!.getTime()).toBe(15 * 60_000);
+  });
+
+  it('sends Last-Modified back as If-Modified-Since; a 304 changes nothing', async () => {
+    const stamp = 'Tue, 01 Dec 2026 10:00:00 GMT';
+    served.set('/dated.xml', {
+      type: 'application/rss+xml',
+      lastModified: stamp,
+      body: rss([{ guid: 'd0', title: 'Dated' }]),
+    });
+    const res = await addFeed({ url: urlOf('/dated.xml') });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const again = await owner.call('POST', `${base()}/${res.body.data.feed.id}/check`);
+    expect(again.body.data.check).toMatchObject({ changed: false, itemCount: 0, posted: 0 });
+    expect(again.body.data.feed.lastError).toBeNull();
+    expect(asked.get('/dated.xml')!.at(-1)!['if-modified-since']).toBe(stamp);
   });
 
   it('makes one post of an item when two checks run at once', async () => {

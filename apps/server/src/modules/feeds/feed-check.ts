@@ -190,6 +190,18 @@ async function takeItems(deps: FeedsDeps, feed: repo.FeedRow, parsed: ParsedFeed
 const nextAfterSuccess = (deps: FeedsDeps, ttlMinutes: number | null, now: Date) =>
   new Date(now.getTime() + Math.max(deps.minIntervalMs, (ttlMinutes ?? 0) * 60_000));
 
+/** The first time from `at` outside the feed's skipHours and skipDays (GMT), to the hour. */
+export function afterSkips(at: Date, skip: Pick<ParsedFeed, 'skipHours' | 'skipDays'>): Date {
+  let next = at;
+  // A week of hours at most: a feed that skips every hour is read a week later.
+  for (let i = 0; i < 7 * 24; i++) {
+    if (!skip.skipHours.includes(next.getUTCHours()) && !skip.skipDays.includes(next.getUTCDay()))
+      return next;
+    next = new Date(Math.floor(next.getTime() / 3_600_000 + 1) * 3_600_000);
+  }
+  return next;
+}
+
 /** After `count` failures in a row: the interval doubled per failure, up to a day. */
 const nextAfterFailure = (deps: FeedsDeps, count: number, now: Date, asked: number | null) =>
   new Date(
@@ -279,7 +291,7 @@ export async function checkFeed(
     etag: validators?.etag ?? null,
     lastModified: validators?.lastModified ?? null,
     validatorsUrl: validators?.url ?? null,
-    nextCheckAt: nextAfterSuccess(deps, parsed.ttlMinutes, now),
+    nextCheckAt: afterSkips(nextAfterSuccess(deps, parsed.ttlMinutes, now), parsed),
   });
   return { changed: true, itemCount: parsed.items.length, posted, failed };
 }

@@ -19,6 +19,9 @@ export interface ParsedFeed {
   title: string | null;
   /** RSS `ttl`: minutes the feed may be cached. */
   ttlMinutes: number | null;
+  /** RSS `skipHours` (0–23, GMT) and `skipDays` (0 = Sunday): when not to read the feed. */
+  skipHours: number[];
+  skipDays: number[];
   /** Newest first (by date where the items have one, else in the feed's own order). */
   items: ParsedItem[];
 }
@@ -223,6 +226,24 @@ function newestFirst(items: ParsedItem[]): ParsedItem[] {
     .map(({ item }) => item);
 }
 
+const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** A channel's `skipHours` and `skipDays`; values outside their ranges are ignored. */
+function skipsOf(channel: Record<string, unknown>) {
+  const values = (node: unknown, name: string) =>
+    list((node as Record<string, unknown> | undefined)?.[name]).map((v) =>
+      textOf(v).trim().toLowerCase(),
+    );
+  return {
+    skipHours: values(channel.skipHours, 'hour')
+      .map(Number)
+      .filter((h) => Number.isInteger(h) && h >= 0 && h <= 23),
+    skipDays: values(channel.skipDays, 'day')
+      .map((d) => DAYS.indexOf(d))
+      .filter((d) => d >= 0),
+  };
+}
+
 /** An item with neither id nor link is known by a hash of what it says. */
 function withIdentity(item: ParsedItem): ParsedItem {
   if (item.guid || item.link) return item;
@@ -262,6 +283,8 @@ export function parseFeed(body: string, contentType: string): ParsedFeed {
       format: 'json',
       title: typeof feed.title === 'string' ? feed.title.trim() || null : null,
       ttlMinutes: null,
+      skipHours: [],
+      skipDays: [],
       items: newestFirst(jsonItems(feed.items)).map(withIdentity),
     };
   }
@@ -286,6 +309,7 @@ export function parseFeed(body: string, contentType: string): ParsedFeed {
       format: 'rss',
       title: plainText(textOf(channel.title)) || null,
       ttlMinutes: Number.isFinite(ttl) && ttl > 0 ? Math.round(ttl) : null,
+      ...skipsOf(channel),
       items: newestFirst(rssItems(list(channel.item))).map(withIdentity),
     };
   }
@@ -296,6 +320,8 @@ export function parseFeed(body: string, contentType: string): ParsedFeed {
       format: 'rss',
       title: plainText(textOf(channel.title)) || null,
       ttlMinutes: null,
+      skipHours: [],
+      skipDays: [],
       items: newestFirst(rssItems(list(rdf.item))).map(withIdentity),
     };
   }
@@ -305,6 +331,8 @@ export function parseFeed(body: string, contentType: string): ParsedFeed {
       format: 'atom',
       title: plainText(textOf(atom.title)) || null,
       ttlMinutes: null,
+      skipHours: [],
+      skipDays: [],
       items: newestFirst(atomItems(list(atom.entry))).map(withIdentity),
     };
   }

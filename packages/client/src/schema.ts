@@ -13304,6 +13304,13 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  source?: {
+                    /** @enum {string} */
+                    kind: 'feed';
+                    feedId: string | null;
+                    name: string;
+                    itemUrl: string | null;
+                  } | null;
                 };
               };
             };
@@ -13603,6 +13610,13 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  source?: {
+                    /** @enum {string} */
+                    kind: 'feed';
+                    feedId: string | null;
+                    name: string;
+                    itemUrl: string | null;
+                  } | null;
                 };
               };
             };
@@ -13813,6 +13827,13 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  source?: {
+                    /** @enum {string} */
+                    kind: 'feed';
+                    feedId: string | null;
+                    name: string;
+                    itemUrl: string | null;
+                  } | null;
                 }[];
               };
               meta: {
@@ -14001,6 +14022,13 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  source?: {
+                    /** @enum {string} */
+                    kind: 'feed';
+                    feedId: string | null;
+                    name: string;
+                    itemUrl: string | null;
+                  } | null;
                 };
               };
             };
@@ -14179,6 +14207,13 @@ export interface paths {
                     term: string | null;
                     /** @default null */
                     content: string | null;
+                  } | null;
+                  source?: {
+                    /** @enum {string} */
+                    kind: 'feed';
+                    feedId: string | null;
+                    name: string;
+                    itemUrl: string | null;
                   } | null;
                 };
               };
@@ -14624,6 +14659,13 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  source?: {
+                    /** @enum {string} */
+                    kind: 'feed';
+                    feedId: string | null;
+                    name: string;
+                    itemUrl: string | null;
+                  } | null;
                 };
               };
             };
@@ -14804,6 +14846,13 @@ export interface paths {
                     term: string | null;
                     /** @default null */
                     content: string | null;
+                  } | null;
+                  source?: {
+                    /** @enum {string} */
+                    kind: 'feed';
+                    feedId: string | null;
+                    name: string;
+                    itemUrl: string | null;
                   } | null;
                 }[];
                 count: number;
@@ -14998,6 +15047,13 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  source?: {
+                    /** @enum {string} */
+                    kind: 'feed';
+                    feedId: string | null;
+                    name: string;
+                    itemUrl: string | null;
+                  } | null;
                 };
               };
             };
@@ -15187,6 +15243,13 @@ export interface paths {
                     term: string | null;
                     /** @default null */
                     content: string | null;
+                  } | null;
+                  source?: {
+                    /** @enum {string} */
+                    kind: 'feed';
+                    feedId: string | null;
+                    name: string;
+                    itemUrl: string | null;
                   } | null;
                 };
               };
@@ -16029,6 +16092,13 @@ export interface paths {
                     term: string | null;
                     /** @default null */
                     content: string | null;
+                  } | null;
+                  source?: {
+                    /** @enum {string} */
+                    kind: 'feed';
+                    feedId: string | null;
+                    name: string;
+                    itemUrl: string | null;
                   } | null;
                 };
               };
@@ -17267,6 +17337,412 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/feeds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The organization's feeds (those whose accounts the member reaches) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                feeds: {
+                  id: string;
+                  url: string;
+                  title: string | null;
+                  integrationIds: string[];
+                  /** @enum {string} */
+                  destination: 'draft' | 'queue' | 'approval';
+                  template: string | null;
+                  importLatest: number;
+                  paused: boolean;
+                  lastCheckedAt: string | null;
+                  lastSuccessAt: string | null;
+                  nextCheckAt: string | null;
+                  lastError: string | null;
+                  errorCount: number;
+                  createdAt: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Add a feed; it is read at once (importLatest newest items become posts) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            url: string;
+            integrationIds: string[];
+            /**
+             * @default draft
+             * @enum {string}
+             */
+            destination?: 'draft' | 'queue' | 'approval';
+            /** @default 0 */
+            importLatest?: number;
+            template?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                feed: {
+                  id: string;
+                  url: string;
+                  title: string | null;
+                  integrationIds: string[];
+                  /** @enum {string} */
+                  destination: 'draft' | 'queue' | 'approval';
+                  template: string | null;
+                  importLatest: number;
+                  paused: boolean;
+                  lastCheckedAt: string | null;
+                  lastSuccessAt: string | null;
+                  nextCheckAt: string | null;
+                  lastError: string | null;
+                  errorCount: number;
+                  createdAt: string;
+                };
+                check: {
+                  changed: boolean;
+                  itemCount: number;
+                  posted: number;
+                  failed: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/feeds/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Read a feed without adding it: its title and its newest item's post text */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            url: string;
+            template?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                preview: {
+                  title: string | null;
+                  itemCount: number;
+                  firstItem: {
+                    title: string;
+                    link: string | null;
+                    text: string;
+                  } | null;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/feeds/{feedId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A feed with its latest 50 items and what became of each */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          feedId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                feed: {
+                  id: string;
+                  url: string;
+                  title: string | null;
+                  integrationIds: string[];
+                  /** @enum {string} */
+                  destination: 'draft' | 'queue' | 'approval';
+                  template: string | null;
+                  importLatest: number;
+                  paused: boolean;
+                  lastCheckedAt: string | null;
+                  lastSuccessAt: string | null;
+                  nextCheckAt: string | null;
+                  lastError: string | null;
+                  errorCount: number;
+                  createdAt: string;
+                };
+                items: {
+                  id: string;
+                  title: string | null;
+                  link: string | null;
+                  publishedAt: string | null;
+                  /** @enum {string} */
+                  outcome: 'posted' | 'seen' | 'failed';
+                  postId: string | null;
+                  error: string | null;
+                  createdAt: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Remove a feed (the posts it made stay) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          feedId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: null;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change a feed's address, accounts, destination or template, or pause/resume it */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          feedId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            url?: string;
+            integrationIds?: string[];
+            /** @enum {string} */
+            destination?: 'draft' | 'queue' | 'approval';
+            template?: string | null;
+            paused?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                feed: {
+                  id: string;
+                  url: string;
+                  title: string | null;
+                  integrationIds: string[];
+                  /** @enum {string} */
+                  destination: 'draft' | 'queue' | 'approval';
+                  template: string | null;
+                  importLatest: number;
+                  paused: boolean;
+                  lastCheckedAt: string | null;
+                  lastSuccessAt: string | null;
+                  nextCheckAt: string | null;
+                  lastError: string | null;
+                  errorCount: number;
+                  createdAt: string;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/feeds/{feedId}/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Check the feed now and answer what the check did */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          feedId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                feed: {
+                  id: string;
+                  url: string;
+                  title: string | null;
+                  integrationIds: string[];
+                  /** @enum {string} */
+                  destination: 'draft' | 'queue' | 'approval';
+                  template: string | null;
+                  importLatest: number;
+                  paused: boolean;
+                  lastCheckedAt: string | null;
+                  lastSuccessAt: string | null;
+                  nextCheckAt: string | null;
+                  lastError: string | null;
+                  errorCount: number;
+                  createdAt: string;
+                };
+                check: {
+                  changed: boolean;
+                  itemCount: number;
+                  posted: number;
+                  failed: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -19377,6 +19853,13 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  source?: {
+                    /** @enum {string} */
+                    kind: 'feed';
+                    feedId: string | null;
+                    name: string;
+                    itemUrl: string | null;
+                  } | null;
                 }[];
                 truncated: string[];
               };
@@ -19563,6 +20046,13 @@ export interface paths {
                     term: string | null;
                     /** @default null */
                     content: string | null;
+                  } | null;
+                  source?: {
+                    /** @enum {string} */
+                    kind: 'feed';
+                    feedId: string | null;
+                    name: string;
+                    itemUrl: string | null;
                   } | null;
                 }[];
               };

@@ -478,6 +478,10 @@ export const ORG_ROUTE_PERMISSIONS = {
   'POST /organizations/:orgId/inbox/labels': route('dm:send', 'managing inbox labels'),
   'PATCH /organizations/:orgId/inbox/labels/:name': route('dm:send', 'likewise'),
   'DELETE /organizations/:orgId/inbox/labels/:name': route('dm:send', 'likewise'),
+  'POST /organizations/:orgId/integrations/:platform/app-password': route(
+    'account:connect',
+    'connecting an account with its handle and an app password (Bluesky)',
+  ),
   /** The organization comes from `?orgId=` on these two browser navigations. */
   'GET /auth/:platform': route(
     'account:connect',

@@ -285,6 +285,9 @@ export function countText(text: string, counting: Counting = 'codepoints'): numb
       return text.length;
     case 'urls-23':
       return urlsAs23Length(text);
+    case 'graphemes':
+      graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+      return [...graphemes.segment(text)].length;
     case 'utf8-bytes':
       return utf8.encode(text).length;
     default:

@@ -130,6 +130,26 @@ export const TIKTOK_MEDIA_CONSTRAINTS = {
 } satisfies MediaConstraints;
 
 /**
+ * Bluesky (docs/networks.md#bluesky-limits), from the post lexicons: 300 graphemes of text,
+ * up to four images of 2,000,000 bytes each (`app.bsky.embed.images`), or one MP4 video
+ * (`app.bsky.embed.video`, sent through Bluesky's video service).
+ */
+export const BLUESKY_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 300, counting: 'graphemes', textOnlyAllowed: true },
+  maxMediaPerPost: 4,
+  image: {
+    allowedMimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+    maxFileSize: 2_000_000,
+    maxCount: 4,
+  },
+  video: {
+    allowedMimeTypes: ['video/mp4'],
+    maxFileSize: 100_000_000,
+    maxCount: 1,
+  },
+} satisfies MediaConstraints;
+
+/**
  * Mastodon (docs/networks.md#mastodon-limits): what a stock server announces in
  * `/api/v2/instance`. Each server may say otherwise; an account's own server's numbers are read at
  * connect and replace these for that account.
@@ -161,8 +181,14 @@ export const NETWORK_MEDIA_CONSTRAINTS: Readonly<Record<PlatformName, MediaConst
   Threads: THREADS_MEDIA_CONSTRAINTS,
   TikTok: TIKTOK_MEDIA_CONSTRAINTS,
   Mastodon: MASTODON_MEDIA_CONSTRAINTS,
+  Bluesky: BLUESKY_MEDIA_CONSTRAINTS,
 };
 
+/**
+ * Bluesky's post text is also refused past 3,000 UTF-8 bytes, whatever its graphemes
+ * (`app.bsky.feed.post` `text`: maxGraphemes 300, maxLength 3000; docs/networks.md#bluesky-limits).
+ */
+export const BLUESKY_MAX_TEXT_BYTES = 3000;
 /** X: a GIF may weigh 15 MB, where other images stop at 5 MB (docs/networks.md#x-limits). */
 export const X_MAX_GIF_BYTES = 15 * 1024 * 1024;
 /** Instagram captions: at most 30 hashtags and 20 @mentions (docs/networks.md#instagram-limits). */

@@ -27,14 +27,22 @@ describe('NETWORK_TRAITS', () => {
   });
 
   it('gives the tables derived from it in the order PLATFORM_NAMES lists the networks', () => {
-    expect(THREAD_NETWORKS).toEqual(['X', 'Threads', 'Mastodon']);
-    expect(FIRST_COMMENT_NETWORKS).toEqual(['X', 'Instagram', 'Facebook', 'LinkedIn', 'Mastodon']);
+    expect(THREAD_NETWORKS).toEqual(['X', 'Threads', 'Mastodon', 'Bluesky']);
+    expect(FIRST_COMMENT_NETWORKS).toEqual([
+      'X',
+      'Instagram',
+      'Facebook',
+      'LinkedIn',
+      'Mastodon',
+      'Bluesky',
+    ]);
     expect(FIRST_COMMENT_LIMITS).toEqual({
       X: 'post',
       Instagram: { max: 2_200, counting: 'codepoints' },
       Facebook: { max: 8_000, counting: 'utf16' },
       LinkedIn: { max: 1_250, counting: 'codepoints' },
       Mastodon: 'post',
+      Bluesky: 'post',
     });
     expect(ALT_TEXT_LIMITS).toEqual({
       X: 1000,
@@ -43,6 +51,7 @@ describe('NETWORK_TRAITS', () => {
       Threads: 1000,
       LinkedIn: 4086,
       Mastodon: 1500,
+      Bluesky: 2000,
     });
     expect(ALT_TEXT_MAX).toBe(4086);
   });
@@ -55,7 +64,7 @@ describe('NETWORK_TRAITS', () => {
     expect(isPlatformName('TikTok')).toBe(true);
     expect(isPlatformName('tiktok')).toBe(false);
     expect(isPlatformName('constructor')).toBe(false);
-    expect(networkTraitsOf('Bluesky')).toBeNull();
+    expect(networkTraitsOf('Pinterest')).toBeNull();
     expect(supportsThread('Threads')).toBe(true);
     expect(supportsThread('toString')).toBe(false);
     expect(supportsFirstComment('TikTok')).toBe(false);
@@ -75,7 +84,7 @@ describe('NETWORK_TRAITS', () => {
       firstComment: null,
     });
     expect(problem?.message).toBe(
-      'Facebook: Facebook posts cannot be a thread; only X, Threads and Mastodon posts can have several parts. Remove the extra parts for this account.',
+      'Facebook: Facebook posts cannot be a thread; only X, Threads, Mastodon and Bluesky posts can have several parts. Remove the extra parts for this account.',
     );
   });
 });

@@ -102,6 +102,18 @@ export const NETWORK_TRAITS: Readonly<Record<PlatformName, NetworkTraits>> = {
     refreshableTokens: false,
     commentsElsewhere: null,
   },
+  Bluesky: {
+    slug: 'bluesky',
+    // Each part replies to the one before, with the thread's first post as the root.
+    threads: true,
+    // A reply of the account's own, under the post rule (300 graphemes).
+    firstComment: 'post',
+    // The lexicon bounds no alt text; Bluesky's app stops at 2,000 characters, and so does Herald.
+    altTextMax: 2000,
+    // Sessions are renewed with the refresh token (com.atproto.server.refreshSession).
+    refreshableTokens: true,
+    commentsElsewhere: null,
+  },
 };
 
 /** Whether a platform's name is one of the networks Herald knows, spelled as Herald spells it. */

@@ -11,6 +11,7 @@ export const PLATFORM_NAMES = [
   'TikTok',
   'LinkedIn',
   'Mastodon',
+  'Bluesky',
 ] as const;
 export type PlatformName = (typeof PLATFORM_NAMES)[number];
 
@@ -48,10 +49,19 @@ const TextRuleSchema = z
      * How the network counts: plain code points, X's weighted count, UTF-16 units, UTF-8 bytes, or
      * `emoji-bytes` (Threads: an emoji counts as its UTF-8 bytes, any other character as one), or
      * `urls-23` (Mastodon: code points, every link counted as 23 whatever its length, a mention
-     * of someone on another server as its `@name` only).
+     * of someone on another server as its `@name` only), or `graphemes` (Bluesky: what a reader
+     * sees as one character, 👍🏽 or é, counts once).
      */
     counting: z
-      .enum(['codepoints', 'x-weighted', 'utf16', 'utf8-bytes', 'emoji-bytes', 'urls-23'])
+      .enum([
+        'codepoints',
+        'x-weighted',
+        'utf16',
+        'utf8-bytes',
+        'emoji-bytes',
+        'urls-23',
+        'graphemes',
+      ])
       .default('codepoints'),
     /** Whether a post may have text and no media. */
     textOnlyAllowed: z.boolean().default(true),
@@ -190,6 +200,24 @@ export const DisconnectParamsSchema = z.object({
   platform: z.string().trim().toLowerCase(),
   orgId: z.uuid('The organization id is not valid.'),
 });
+
+/**
+ * Connecting with the account's own credentials (Bluesky: its handle or DID and an app password),
+ * for networks without a sign-in page for apps. The password is used once and not kept.
+ */
+export const AppPasswordConnectRequestSchema = z.object({
+  identifier: z
+    .string()
+    .trim()
+    .min(1, 'Type the handle of the account, such as alice.bsky.social.')
+    .max(300, 'The handle is too long.'),
+  appPassword: z
+    .string()
+    .trim()
+    .min(1, 'Type the app password you created for Herald.')
+    .max(200, 'The app password is too long.'),
+});
+export type AppPasswordConnectRequest = z.infer<typeof AppPasswordConnectRequestSchema>;
 
 /** When one sign-in at the network can connect several accounts (Facebook Pages…), the user picks. */
 const PendingAccountSchema = z.object({

@@ -19,6 +19,7 @@ import {
   type MediaFacts,
 } from './media-rules.js';
 import {
+  BLUESKY_MAX_TEXT_BYTES,
   INSTAGRAM_CAPTION_LIMITS,
   LINKEDIN_MAX_IMAGE_PIXELS,
   LINKEDIN_MIN_VIDEO_BYTES,
@@ -151,6 +152,19 @@ function textContentProblems(network: string, text: string, place: TextPlace): R
       });
     }
   }
+  if (network === 'Bluesky') {
+    // app.bsky.feed.post: `text` has maxLength 3000 (bytes) beside its 300 graphemes, so a
+    // short text of long characters (emoji with modifiers, some scripts) can still be refused.
+    const bytes = new TextEncoder().encode(text).length;
+    if (bytes > BLUESKY_MAX_TEXT_BYTES) {
+      problems.push({
+        rule: `${key}.text-length`,
+        message: lead(
+          `Bluesky refuses a post of more than ${BLUESKY_MAX_TEXT_BYTES.toLocaleString('en-US')} bytes; ${place.noun} has ${bytes.toLocaleString('en-US')}. Shorten ${where}.`,
+        ),
+      });
+    }
+  }
   if (network === 'Instagram' && place.kind === 'post') {
     // https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media
     // (caption): at most 30 hashtags and 20 @ tags.
@@ -214,6 +228,12 @@ const MEDIA_MIX: Record<
     refuses: hasVideo,
     message:
       'Mastodon takes one video per post, on its own. Keep only the video, or only the images, in the Mastodon version of this post.',
+  },
+  // A post's embed is either `app.bsky.embed.images` (up to four) or one `app.bsky.embed.video`.
+  Bluesky: {
+    refuses: hasVideo,
+    message:
+      'Bluesky takes one video per post, on its own. Keep only the video, or only the images, in the Bluesky version of this post.',
   },
 };
 

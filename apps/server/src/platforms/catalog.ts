@@ -7,6 +7,7 @@ import { network as facebook } from './facebook/index.js';
 import { network as instagram } from './instagram/index.js';
 import { network as linkedin } from './linkedin/index.js';
 import { network as mastodon } from './mastodon/index.js';
+import { network as bluesky } from './bluesky/index.js';
 
 /**
  * The networks Herald has adapters for, one module per name of the contract's PLATFORM_NAMES:
@@ -25,6 +26,7 @@ export const NETWORKS: {
   Threads: threads,
   TikTok: tiktok,
   Mastodon: mastodon,
+  Bluesky: bluesky,
 };
 
 /** The catalog as a list, in the order above (the preflight and the back-office list them so). */

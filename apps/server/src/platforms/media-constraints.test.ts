@@ -7,6 +7,7 @@ import {
   type PlatformName,
 } from '@herald/contract';
 import { describe, expect, it } from 'vitest';
+import { BLUESKY_MEDIA_CONSTRAINTS } from './bluesky/limits.js';
 import { FACEBOOK_MEDIA_CONSTRAINTS } from './facebook/limits.js';
 import { INSTAGRAM_MEDIA_CONSTRAINTS } from './instagram/limits.js';
 import { LINKEDIN_MEDIA_CONSTRAINTS } from './linkedin/limits.js';
@@ -24,6 +25,7 @@ const SOURCE: Record<PlatformName, MediaConstraints> = {
   TikTok: TIKTOK_MEDIA_CONSTRAINTS,
   LinkedIn: LINKEDIN_MEDIA_CONSTRAINTS,
   Mastodon: MASTODON_MEDIA_CONSTRAINTS,
+  Bluesky: BLUESKY_MEDIA_CONSTRAINTS,
 };
 
 const MIGRATIONS = new URL('../../drizzle/', import.meta.url);
@@ -80,6 +82,7 @@ describe('files per post', () => {
     TikTok: 35,
     LinkedIn: 20,
     Mastodon: 4,
+    Bluesky: 4,
   };
   const photos = (n: number) =>
     Array.from({ length: n }, (_, i) => ({

@@ -79,6 +79,8 @@ export function buildNetworks(
         // The hosts of a network of many servers are typed by users: every request to one goes
         // through the SSRF guard. Its sandbox's servers are Herald's own routes.
         http: app.perServerApps && !sandbox ? userHostHttp : http,
+        // Pages people linked to are user-given hosts wherever the network runs.
+        fetchLinked: userHostHttp,
         unaudited: isUnaudited(config, app),
         webhookBase: `${config.apiPublicUrl}/webhooks`,
       };

@@ -29,6 +29,11 @@ export interface NetworkSetupFacts {
    */
   realServersEnv?: string;
   /**
+   * With `perServerApps`, when Herald registers no app either (Bluesky: people sign in with their
+   * own app passwords): the live preflight's sentence saying why there is nothing to probe.
+   */
+  noProbe?: string;
+  /**
    * The environment variables holding the client id and secret: Herald reads the credentials
    * from them and the preflight names them. Each ends in `_CLIENT_ID`, `_CLIENT_KEY` or `_APP_ID`,
    * and `_CLIENT_SECRET` or `_APP_SECRET`, the shapes config.ts reads.

@@ -123,6 +123,15 @@ export interface PlatformAdapter {
     instance: string,
     redirectUri: string,
   ): Promise<{ clientId: string; clientSecret: string }>;
+  /**
+   * Networks that connect with an account's own credentials instead of a sign-in page (Bluesky:
+   * a handle and an app password): signs in once and lists the accounts to keep. The password
+   * itself is not kept.
+   */
+  connectWithPassword?(input: {
+    identifier: string;
+    password: string;
+  }): Promise<ConnectableAccount[]>;
   /** The publishing half; absent until a network's adapter implements it. */
   publishing?: PublishingAdapter;
   /** The analytics half (metrics.ts); absent for networks Herald reads no metrics from. */
@@ -144,6 +153,11 @@ export interface AdapterSettings<Urls> {
   clientSecret: string;
   urls: Urls;
   http: PlatformHttp;
+  /**
+   * How a network's adapter reads pages people linked to (Bluesky's link cards): always through
+   * the SSRF guard, sandbox or not, as the links are whatever people wrote. Absent: it reads none.
+   */
+  fetchLinked?: PlatformHttp;
   /**
    * The network has not reviewed (audited) the app yet, so it only allows a restricted use
    * (TikTok: SELF_ONLY posts, TIKTOK_UNAUDITED). Absent means reviewed.

@@ -1,5 +1,6 @@
 import { platformSlug, type PlatformName } from '@herald/contract';
 import type { RegisterSandbox } from './context.js';
+import { registerBlueskySandbox } from './bluesky/index.js';
 import { registerFacebookSandbox } from './facebook/index.js';
 import { registerInstagramSandbox } from './instagram/index.js';
 import { registerLinkedInSandbox } from './linkedin/index.js';
@@ -22,6 +23,7 @@ export const SANDBOX_CATALOG: { readonly [Name in PlatformName]: RegisterSandbox
   Threads: registerThreadsSandbox,
   TikTok: registerTikTokSandbox,
   Mastodon: registerMastodonSandbox,
+  Bluesky: registerBlueskySandbox,
 };
 
 /** The emulators by slug (the `{slug}` of `{api}/sandbox/{slug}`: the lowercase name). */

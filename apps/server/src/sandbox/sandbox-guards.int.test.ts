@@ -139,8 +139,9 @@ describe('sandbox control routes (/_emu/*)', () => {
     });
     const networks = buildNetworks(production, fetch, 'unused');
     expect([...networks.values()].filter((n) => n.sandbox)).toEqual([]);
-    // Mastodon needs no credentials: Herald registers itself on each real server.
-    expect([...networks.keys()]).toEqual(['x', 'mastodon']);
+    // Mastodon and Bluesky need no credentials: Herald registers itself on each real Mastodon
+    // server, and Bluesky accounts bring their own app passwords.
+    expect([...networks.keys()]).toEqual(['x', 'mastodon', 'bluesky']);
   });
 });
 

@@ -13,7 +13,7 @@ describe('platformNameOf', () => {
   });
 
   it('knows no other network', () => {
-    expect(platformNameOf('Bluesky')).toBeNull();
+    expect(platformNameOf('Friendica')).toBeNull();
     expect(webNetworkOf('')).toBeNull();
   });
 });

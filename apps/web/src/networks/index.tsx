@@ -25,6 +25,11 @@ export interface WebNetwork {
   embed: NetworkEmbed;
   /** A network of many servers (Mastodon): connecting asks which server the account is on. */
   asksServer?: boolean;
+  /**
+   * A network without a sign-in page for apps (Bluesky): connecting asks for the account's
+   * handle and an app password, in Settings.
+   */
+  connectsWithAppPassword?: boolean;
 }
 
 /**
@@ -146,6 +151,21 @@ export const WEB_NETWORKS: Readonly<Record<PlatformName, WebNetwork>> = {
       `Mastodon account on ${platformAccountId.split('@').pop() ?? 'its server'}`,
     embed: 'link',
     asksServer: true,
+  },
+  Bluesky: {
+    mark: {
+      background: 'bg-[#0085FF]',
+      glyph: (
+        <path
+          d="M6.3 4.6C8.6 6.3 11.1 9.8 12 11.7c.9-1.9 3.4-5.4 5.7-7.1 1.7-1.2 4.3-2.2 4.3.8 0 .6-.3 5-.5 5.7-.7 2.5-3.2 3.1-5.5 2.7 4 .7 5 2.9 2.8 5.2-4.2 4.3-6-1.1-6.5-2.5l-.3-.8-.3.8c-.5 1.4-2.3 6.8-6.5 2.5-2.2-2.3-1.2-4.5 2.8-5.2-2.3.4-4.8-.2-5.5-2.7C2.3 10.4 2 6 2 5.4c0-3 2.6-2 4.3-.8z"
+          fill="currentColor"
+        />
+      ),
+    },
+    knownByHandle: true,
+    accountKind: () => 'Bluesky account',
+    embed: 'link',
+    connectsWithAppPassword: true,
   },
 };
 

@@ -294,7 +294,7 @@ describe('the audit log', () => {
     });
 
     const platform = await ops.call('POST', '/api/platforms', {
-      name: '  Bluesky ',
+      name: '  Friendica ',
       mediaConstraints: { image: { allowedMimeTypes: ['image/png'], maxFileSize: 1000000 } },
     });
     expect(platform.status).toBe(201);
@@ -326,9 +326,9 @@ describe('the audit log', () => {
         e.target.label,
       ]),
     ).toEqual([
-      ['platform.activate', 'Bluesky'],
-      ['platform.deactivate', 'Bluesky'],
-      ['platform.create', 'Bluesky'],
+      ['platform.activate', 'Friendica'],
+      ['platform.deactivate', 'Friendica'],
+      ['platform.create', 'Friendica'],
       ['plan.update', 'Audited Plan'],
       ['plan.create', 'Audited Plan'],
     ]);

@@ -42,6 +42,7 @@ describe('GET /admin/network-setup', () => {
       'Threads',
       'TikTok',
       'Mastodon',
+      'Bluesky',
     ]);
     const x = report.networks[0]!;
     expect(x).toMatchObject({
@@ -65,7 +66,9 @@ describe('GET /admin/network-setup', () => {
       expect(live[0]!.message).toMatch(
         network.name === 'Mastodon'
           ? /^Nothing to probe: Herald registers itself on each Mastodon server/
-          : /accepts the client id and secret: it refused only the test code/,
+          : network.name === 'Bluesky'
+            ? /^Nothing to probe: Bluesky accounts sign in with their own app passwords/
+            : /accepts the client id and secret: it refused only the test code/,
       );
     }
   });
@@ -79,7 +82,10 @@ describe('GET /admin/network-setup', () => {
 describe('the live probe against the sandboxes', () => {
   it('tells a wrong client secret (or id) from a right one on every network', async () => {
     // Mastodon has no shared app: each server's is registered at the first connect there.
-    for (const network of [...t.networks.values()].filter((n) => n.slug !== 'mastodon')) {
+    // Bluesky has none at all: accounts sign in with their own app passwords.
+    for (const network of [...t.networks.values()].filter(
+      (n) => n.slug !== 'mastodon' && n.slug !== 'bluesky',
+    )) {
       const target = {
         slug: network.slug,
         name: network.name,

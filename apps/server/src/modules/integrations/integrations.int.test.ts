@@ -23,7 +23,7 @@ const settings = (params: Record<string, string>) =>
   `${TEST_PUBLIC_URL}/settings?${new URLSearchParams(params)}`;
 
 describe('supported platforms', () => {
-  it('seeds the seven networks with their media rules, all connectable through sandboxes here', async () => {
+  it('seeds the eight networks with their media rules, all connectable through sandboxes here', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/platforms/supported' });
     const platforms = res.json().data.platforms as Array<{
       name: string;
@@ -31,6 +31,7 @@ describe('supported platforms', () => {
       sandbox: boolean;
     }>;
     expect(platforms.map((p) => p.name).sort()).toEqual([
+      'Bluesky',
       'Facebook',
       'Instagram',
       'LinkedIn',
@@ -48,25 +49,25 @@ describe('supported platforms', () => {
   it('lets operators add platforms with a valid constraints shape and toggle them', async () => {
     const ops = await signIn(t.app, 'ops@example.com');
     const someone = await signIn(t.app, 'plain@example.com');
-    expect((await someone.call('POST', '/api/platforms', { name: 'Bluesky' })).status).toBe(403);
+    expect((await someone.call('POST', '/api/platforms', { name: 'Friendica' })).status).toBe(403);
     const blank = await ops.call('POST', '/api/platforms', { name: '  ' });
     expect(blank.body.message).toContain('Name is required.');
     const badShape = await ops.call('POST', '/api/platforms', {
-      name: 'Bluesky',
+      name: 'Friendica',
       mediaConstraints: { image: { maxFileSize: 5 } },
     });
     expect(badShape.status).toBe(400);
     const made = await ops.call('POST', '/api/platforms', {
-      name: ' Bluesky ',
+      name: ' Friendica ',
       mediaConstraints: {},
     });
     expect(made.status).toBe(201);
     expect(made.body.data.platform).toMatchObject({
-      name: 'Bluesky',
+      name: 'Friendica',
       isActive: true,
       connectable: false,
     });
-    expect((await ops.call('POST', '/api/platforms', { name: 'bluesky' })).status).toBe(409);
+    expect((await ops.call('POST', '/api/platforms', { name: 'friendica' })).status).toBe(409);
     const id = made.body.data.platform.id;
     expect(
       (await ops.call('PUT', `/api/platforms/${id}/deactivate`)).body.data.platform.isActive,
@@ -74,12 +75,12 @@ describe('supported platforms', () => {
     const supported = (
       await t.app.inject({ method: 'GET', url: '/api/platforms/supported' })
     ).json().data.platforms;
-    expect(supported.map((p: { name: string }) => p.name)).not.toContain('Bluesky');
+    expect(supported.map((p: { name: string }) => p.name)).not.toContain('Friendica');
     expect(
       (await ops.call('GET', '/api/platforms')).body.data.platforms.map(
         (p: { name: string }) => p.name,
       ),
-    ).toContain('Bluesky');
+    ).toContain('Friendica');
     expect(
       (await ops.call('PUT', `/api/platforms/${id}/activate`)).body.data.platform.isActive,
     ).toBe(true);

@@ -1,4 +1,5 @@
 import {
+  AppPasswordConnectRequestSchema,
   ChooseAccountsRequestSchema,
   ConnectQuerySchema,
   ConnectStartQuerySchema,
@@ -77,6 +78,35 @@ export async function integrationsRoutes(
       );
       return reply.redirect(url);
     },
+  );
+
+  api.post(
+    '/organizations/:orgId/integrations/:platform/app-password',
+    {
+      config: {
+        access: { org: 'POST /organizations/:orgId/integrations/:platform/app-password' },
+        // A member limited to some accounts reaches the account they connect from the next request.
+        changesAccess: true,
+      },
+      schema: {
+        tags,
+        params: DisconnectParamsSchema,
+        body: AppPasswordConnectRequestSchema,
+        response: { 200: IntegrationsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        platforms: await service.connectWithPassword(
+          withLog(request.log),
+          requireUser(request).user.id,
+          request.params.orgId,
+          request.params.platform,
+          request.body,
+        ),
+      },
+    }),
   );
 
   api.get(

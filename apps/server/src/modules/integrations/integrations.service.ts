@@ -210,6 +210,42 @@ export async function finishConnect(
   }
 }
 
+/**
+ * Connects with the account's own credentials, for networks without a sign-in page for apps
+ * (Bluesky: a handle and an app password). The network is asked once; the password is not kept.
+ * Answers the organization's accounts, the connected one among them.
+ */
+export async function connectWithPassword(
+  deps: IntegrationDeps,
+  userId: string,
+  organizationId: string,
+  slug: string,
+  input: { identifier: string; appPassword: string },
+): Promise<Integration[]> {
+  const { network, platform } = await resolveNetwork(deps, slug);
+  const connect = network.adapter.connectWithPassword?.bind(network.adapter);
+  if (!connect)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${network.name} accounts connect through ${network.name}'s own sign-in page, not with a password.`,
+    );
+  await requireEntitlement(deps.db, organizationId, 'connect');
+  const offered = await connect({
+    identifier: input.identifier,
+    password: input.appPassword,
+  }).catch((err: unknown) => {
+    // The network's refusal is the person's to fix (a wrong password, an unknown handle).
+    if (!(err instanceof PlatformError)) throw err;
+    if (err.kind === 'rate_limited') throw new AppError('RATE_LIMITED', err.message);
+    if (err.kind === 'transient' || err.kind === 'unknown_outcome')
+      throw new AppError('UNAVAILABLE', err.message);
+    throw new AppError('VALIDATION_FAILED', err.message);
+  });
+  const accounts = offered.map((a) => ({ ...a, pictureUrl: webUrlOrNull(a.pictureUrl) }));
+  await saveAccounts(deps, organizationId, userId, platform, network.sandbox, accounts);
+  return listIntegrations(deps.db, organizationId);
+}
+
 /** Stores accounts (new or reconnected), within the plan's connected-account limit. */
 async function saveAccounts(
   deps: IntegrationDeps,

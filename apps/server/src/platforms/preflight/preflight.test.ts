@@ -40,6 +40,7 @@ describe('the network setup preflight', () => {
       'threads',
       'tiktok',
       'mastodon',
+      'bluesky',
     ]);
     for (const network of report) {
       expect(network.mode).toBe('sandbox');
@@ -59,6 +60,15 @@ describe('the network setup preflight', () => {
     expect(levels(mastodon)).toEqual(['ok']);
     expect(mastodon.findings[0]!.message).toMatch(/^Mastodon needs no developer app/);
     expect(mastodon.scopes).toEqual(['read', 'write:statuses', 'write:media']);
+  });
+
+  it('calls Bluesky ready in production with no variables: people bring app passwords', () => {
+    const bluesky = setupOf(checkNetworkSetup(prod()), 'bluesky');
+    expect(bluesky.mode).toBe('configured');
+    expect(levels(bluesky)).toEqual(['ok']);
+    expect(bluesky.findings[0]!.message).toMatch(
+      /^Bluesky needs no developer app and no variables/,
+    );
   });
 
   it('prints the redirect URI and scopes exactly as the adapter sends them', () => {

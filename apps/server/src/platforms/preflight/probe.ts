@@ -48,7 +48,9 @@ export async function probeTokenEndpoint(
     return {
       level: 'ok',
       topic: 'live',
-      message: `Nothing to probe: Herald registers itself on each ${name} server when someone first connects there.`,
+      message:
+        module.setup.noProbe ??
+        `Nothing to probe: Herald registers itself on each ${name} server when someone first connects there.`,
     };
   const request = module?.tokenProbe(target);
   if (!module || !request)

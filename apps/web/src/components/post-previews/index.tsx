@@ -1,6 +1,7 @@
 import type { PlatformName } from '@herald/contract';
 import type { ComponentType } from 'react';
 import { platformNameOf } from '@/networks';
+import { BlueskyPreview } from './bluesky-preview';
 import { FacebookPreview } from './facebook-preview';
 import { InstagramPreview } from './instagram-preview';
 import { LinkedInPreview } from './linkedin-preview';
@@ -45,6 +46,7 @@ const PREVIEWS: Record<PlatformName, ComponentType<PreviewProps>> = {
   TikTok: TikTokPreview,
   LinkedIn: LinkedInPreview,
   Mastodon: MastodonPreview,
+  Bluesky: BlueskyPreview,
 };
 
 /** The post as it will look on `platform.name`'s network. */

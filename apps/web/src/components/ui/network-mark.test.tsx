@@ -7,11 +7,11 @@ describe('NetworkMark', () => {
     render(
       <>
         <NetworkMark name="TikTok" label="logo" />
-        <NetworkMark name="Bluesky" label="logo" />
+        <NetworkMark name="Friendica" label="logo" />
       </>,
     );
     expect(screen.getByRole('img', { name: 'TikTok logo' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Bluesky (no icon of its own)' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Friendica (no icon of its own)' })).toBeInTheDocument();
   });
 
   it('draws X for the old Twitter name, in the same colours', () => {

@@ -40,6 +40,23 @@ export function useDisconnect(orgId: string) {
   });
 }
 
+/**
+ * `POST …/integrations/{platform}/app-password`: connects an account with its handle and an app
+ * password (Bluesky), without leaving Herald. The password is not kept.
+ */
+export function useConnectWithAppPassword(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { platformName: string; identifier: string; appPassword: string }) =>
+      apiClient.post(
+        `${orgPath(orgId)}/integrations/${platformSlug(input.platformName)}/app-password`,
+        { identifier: input.identifier, appPassword: input.appPassword },
+        { schema: IntegrationsResponseSchema },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.org(orgId) }),
+  });
+}
+
 /** `GET /auth/{platform}/refresh?orgId=&integrationId=`: renews the account's tokens now. */
 export function useRefreshTokens(orgId: string) {
   const queryClient = useQueryClient();

@@ -13,7 +13,13 @@ import {
 import { useCan } from '@/lib/permissions';
 import { platformNameOf, WEB_NETWORKS } from '@/networks';
 import { toast, toastError } from '@/lib/toast';
-import { canRefreshTokens, useDisconnect, useRefreshTokens } from '../api/connections';
+import {
+  canRefreshTokens,
+  useConnectWithAppPassword,
+  useDisconnect,
+  useRefreshTokens,
+} from '../api/connections';
+import { AppPasswordForm } from './app-password-form';
 import { ConnectButtons, connectKey } from './connect-buttons';
 import { accountName, IntegrationItem } from './integration-item';
 
@@ -57,11 +63,21 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
   const [toDisconnect, setToDisconnect] = useState<Integration | null>(null);
   const [askServerFor, setAskServerFor] = useState<string | null>(null);
   const [server, setServer] = useState('');
+  const [askPasswordFor, setAskPasswordFor] = useState<{
+    platform: string;
+    identifier: string;
+  } | null>(null);
+  const connectWithPassword = useConnectWithAppPassword(orgId ?? '');
 
   /** `knownServer`: reconnecting an account of a network of many servers, on its own server. */
   const onConnect = (platformName: string, kind?: string | null, knownServer?: string) => {
     if (!orgId) return;
     const network = platformNameOf(platformName);
+    if (network !== null && WEB_NETWORKS[network].connectsWithAppPassword) {
+      // No sign-in page to go to: the handle and an app password are asked for here.
+      setAskPasswordFor({ platform: platformName, identifier: knownServer ?? '' });
+      return;
+    }
     const asksServer = network !== null && WEB_NETWORKS[network].asksServer === true;
     if (asksServer && !knownServer && askServerFor !== platformName) {
       setAskServerFor(platformName);
@@ -72,9 +88,14 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
     goToExternal(connectUrl(platformName, orgId, kind, typed || undefined));
   };
 
-  /** The server of an account of a network of many servers: Herald keeps it as `{id}@{server}`. */
+  /**
+   * The server of an account of a network of many servers: Herald keeps it as `{id}@{server}`.
+   * For a network connected with an app password, the account's handle, asked for again.
+   */
   const serverOf = (integration: Integration) => {
     const network = platformNameOf(integration.platform.name);
+    if (network && WEB_NETWORKS[network].connectsWithAppPassword)
+      return integration.metadata.username ?? undefined;
     if (!network || !WEB_NETWORKS[network].asksServer) return undefined;
     return integration.platformAccountId.split('@')[1];
   };
@@ -145,6 +166,28 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
           onConnect={onConnect}
         />
         {renderServerForm()}
+        {askPasswordFor && (
+          <AppPasswordForm
+            key={askPasswordFor.platform}
+            platformName={askPasswordFor.platform}
+            initialIdentifier={askPasswordFor.identifier}
+            isPending={connectWithPassword.isPending}
+            onCancel={() => setAskPasswordFor(null)}
+            onSubmit={(identifier, appPassword) =>
+              connectWithPassword.mutate(
+                { platformName: askPasswordFor.platform, identifier, appPassword },
+                {
+                  onSuccess: () => {
+                    toast.success(`${askPasswordFor.platform} connected.`);
+                    setAskPasswordFor(null);
+                  },
+                  onError: (error) =>
+                    toastError(error, `Could not connect ${askPasswordFor.platform}.`),
+                },
+              )
+            }
+          />
+        )}
       </>
     );
   };
@@ -225,7 +268,7 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           The social accounts {orgName} publishes to. Connecting one opens the network&apos;s
-          sign-in page.
+          sign-in page (Bluesky asks for an app password here instead).
         </p>
       </div>
       {orgId && renderConnect()}

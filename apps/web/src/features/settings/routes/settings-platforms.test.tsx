@@ -62,7 +62,7 @@ describe('/settings connected platforms', () => {
       createPlatform({ name: 'X', sandbox: true }),
       createPlatform({ name: 'Facebook' }),
       createPlatform({ name: 'Threads', isActive: false }),
-      createPlatform({ name: 'Bluesky', connectable: false }),
+      createPlatform({ name: 'Friendica', connectable: false }),
     ];
     const { card } = await renderSettings({ platforms });
 
@@ -71,7 +71,7 @@ describe('/settings connected platforms', () => {
     const facebook = within(card).getByRole('button', { name: 'Continue with Facebook' });
     expect(facebook).not.toHaveAccessibleDescription();
     expect(within(card).queryByRole('button', { name: /Continue with Threads/ })).toBeNull();
-    expect(within(card).queryByRole('button', { name: /Continue with Bluesky/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Continue with Friendica/ })).toBeNull();
   });
 
   it('sends the browser to the network through the server, with the organization', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { goToExternal } from '@/lib/browser';
 import { createMe } from '@/testing/factories';
-import { fail, ok, type FakeReply } from '@/testing/fake-server';
+import { fail, ok, type FakeReply, type Handler } from '@/testing/fake-server';
 import {
   createIntegration,
   createPlatform,
@@ -44,7 +44,7 @@ async function renderSettings({
   me?: ReturnType<typeof createMe>;
   integrations?: ReturnType<typeof createIntegration>[];
   platforms?: ReturnType<typeof createPlatform>[];
-  routes?: Record<string, FakeReply>;
+  routes?: Record<string, FakeReply | Handler>;
 } = {}) {
   const server = mockServer({
     me,
@@ -123,6 +123,47 @@ describe('/settings connected platforms', () => {
     expect(goToExternal).toHaveBeenCalledWith(
       '/api/auth/mastodon?orgId=org_1&instance=%40ada%40hachyderm.io',
     );
+  });
+
+  it('connects Bluesky with a handle and an app password, without leaving Herald', async () => {
+    const sent: unknown[] = [];
+    const bluesky = createIntegration({
+      id: 'int_b',
+      platform: { id: 'plt_bluesky', name: 'Bluesky' },
+      platformAccountId: 'did:plc:aaaaaaaaaaaaaaaaaaaaaaaa',
+      metadata: { name: 'Ada', username: 'ada.bsky.social' },
+    });
+    const { user, card } = await renderSettings({
+      platforms: [...supportedPlatforms(), createPlatform({ id: 'plt_bluesky', name: 'Bluesky' })],
+      routes: {
+        'POST /organizations/org_1/integrations/bluesky/app-password': (request) => {
+          sent.push(request.body);
+          return sent.length === 1
+            ? fail(
+                400,
+                'VALIDATION_FAILED',
+                'Bluesky refused the sign-in (Invalid identifier or password). Check the handle and the app password, then connect again.',
+              )
+            : ok({ platforms: [bluesky] });
+        },
+      },
+    });
+    await user.click(await within(card).findByRole('button', { name: 'Continue with Bluesky' }));
+    const form = within(card).getByRole('form', { name: 'Connect Bluesky with an app password' });
+    expect(form).toHaveTextContent(/Allow access to your direct messages/);
+    const connect = within(form).getByRole('button', { name: 'Connect Bluesky' });
+    expect(connect).toBeDisabled();
+    await user.type(within(form).getByLabelText('Handle'), 'ada.bsky.social');
+    await user.type(within(form).getByLabelText('App password'), 'abcd-efgh-ijkl-mnop');
+    await user.click(connect);
+    expect(await screen.findByText(/Bluesky refused the sign-in/)).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Connect Bluesky' }));
+    expect(await screen.findByText('Bluesky connected.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { identifier: 'ada.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop' },
+      { identifier: 'ada.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop' },
+    ]);
+    expect(goToExternal).not.toHaveBeenCalled();
   });
 
   it('reconnects a Mastodon account on its own server without asking again', async () => {

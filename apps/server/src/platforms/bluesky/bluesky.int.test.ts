@@ -329,6 +329,36 @@ describe.each([
     expect(embed.images[0]!.image).toMatchObject({ $type: 'blob', mimeType: 'image/jpeg' });
   });
 
+  it('shows a link card read from the linked page, with its picture uploaded as the thumbnail', async () => {
+    const picture = await jpeg(120, 63);
+    const asked: string[] = [];
+    const withCards = createBlueskyAdapter(api, async (url) => {
+      asked.push(url);
+      if (url === 'https://news.example/story')
+        return new Response(
+          '<html><head><meta property="og:title" content="Big news"><meta property="og:description" content="What happened"><meta property="og:image" content="/card.jpg"></head></html>',
+          { headers: { 'content-type': 'text/html; charset=utf-8' } },
+        );
+      return new Response(new Uint8Array(picture), { headers: { 'content-type': 'image/jpeg' } });
+    });
+    const published = await publishInOneGo(
+      withCards.publishing!,
+      ada,
+      request('Read this: https://news.example/story'),
+    );
+    expect(asked).toEqual(['https://news.example/story', 'https://news.example/card.jpg']);
+    const { value } = await record(published.externalId);
+    expect(value.embed).toMatchObject({
+      $type: 'app.bsky.embed.external',
+      external: {
+        uri: 'https://news.example/story',
+        title: 'Big news',
+        description: 'What happened',
+        thumb: { $type: 'blob', mimeType: 'image/jpeg', size: picture.length },
+      },
+    });
+  });
+
   it('publishes a thread as a reply chain and a first comment as a reply, each once', async () => {
     const root = await publishInOneGo(adapter.publishing!, ada, request('A thread, 1/3'));
     const part2 = await adapter.publishing!.followUp!(ada, {

@@ -11823,6 +11823,836 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sandbox/bluesky/xrpc/com.atproto.identity.resolveHandle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/plc/{did}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          did: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/com.atproto.server.createSession': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/com.atproto.server.refreshSession': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/com.atproto.server.deleteSession': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/com.atproto.server.getServiceAuth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/com.atproto.repo.getRecord': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/com.atproto.repo.createRecord': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/com.atproto.repo.deleteRecord': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/com.atproto.repo.uploadBlob': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/app.bsky.actor.getProfile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/app.bsky.feed.getPosts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/app.bsky.feed.getPostThread': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/app.bsky.notification.listNotifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/chat.bsky.convo.listConvos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/chat.bsky.convo.getMessages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/xrpc/chat.bsky.convo.sendMessage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/video/xrpc/app.bsky.video.uploadVideo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/video/xrpc/app.bsky.video.getJobStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/web/profile/{actor}/post/{rkey}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          actor: string;
+          rkey: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/_emu/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/_emu/mention': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/_emu/dm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/_emu/expire-sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/bluesky/_emu/posts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/platforms/public-media-url': {
     parameters: {
       query?: never;
@@ -11964,7 +12794,8 @@ export interface paths {
                         | 'utf16'
                         | 'utf8-bytes'
                         | 'emoji-bytes'
-                        | 'urls-23';
+                        | 'urls-23'
+                        | 'graphemes';
                       /** @default true */
                       textOnlyAllowed: boolean;
                     };
@@ -12089,7 +12920,8 @@ export interface paths {
                         | 'utf16'
                         | 'utf8-bytes'
                         | 'emoji-bytes'
-                        | 'urls-23';
+                        | 'urls-23'
+                        | 'graphemes';
                       /** @default true */
                       textOnlyAllowed: boolean;
                     };
@@ -12183,7 +13015,13 @@ export interface paths {
                  * @enum {string}
                  */
                 counting?:
-                  'codepoints' | 'x-weighted' | 'utf16' | 'utf8-bytes' | 'emoji-bytes' | 'urls-23';
+                  | 'codepoints'
+                  | 'x-weighted'
+                  | 'utf16'
+                  | 'utf8-bytes'
+                  | 'emoji-bytes'
+                  | 'urls-23'
+                  | 'graphemes';
                 /** @default true */
                 textOnlyAllowed?: boolean;
               };
@@ -12272,7 +13110,8 @@ export interface paths {
                         | 'utf16'
                         | 'utf8-bytes'
                         | 'emoji-bytes'
-                        | 'urls-23';
+                        | 'urls-23'
+                        | 'graphemes';
                       /** @default true */
                       textOnlyAllowed: boolean;
                     };
@@ -12398,7 +13237,8 @@ export interface paths {
                         | 'utf16'
                         | 'utf8-bytes'
                         | 'emoji-bytes'
-                        | 'urls-23';
+                        | 'urls-23'
+                        | 'graphemes';
                       /** @default true */
                       textOnlyAllowed: boolean;
                     };
@@ -12525,7 +13365,8 @@ export interface paths {
                         | 'utf16'
                         | 'utf8-bytes'
                         | 'emoji-bytes'
-                        | 'urls-23';
+                        | 'urls-23'
+                        | 'graphemes';
                       /** @default true */
                       textOnlyAllowed: boolean;
                     };
@@ -12651,6 +13492,78 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/integrations/{platform}/app-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          platform: string;
+          orgId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            identifier: string;
+            appPassword: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                platforms: {
+                  id: string;
+                  /** @enum {string} */
+                  status: 'CONNECTED' | 'DISCONNECTED' | 'REFRESH_FAILED';
+                  platform: {
+                    id: string;
+                    name: string;
+                  };
+                  platformAccountId: string;
+                  connectedAt: string;
+                  tokenExpiresAt: string | null;
+                  sandbox: boolean;
+                  lastError: string | null;
+                  metadata: {
+                    pictureUrl: string | null;
+                    username: string | null;
+                    name: string | null;
+                  };
+                  connectKind?: string | null;
+                  textLimit: number | null;
+                  scheduledPostCount: number;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -18285,7 +19198,16 @@ export interface paths {
         query?: {
           tab?:
             | ('all' | 'unread')
-            | ('X' | 'Instagram' | 'Facebook' | 'Threads' | 'TikTok' | 'LinkedIn' | 'Mastodon');
+            | (
+                | 'X'
+                | 'Instagram'
+                | 'Facebook'
+                | 'Threads'
+                | 'TikTok'
+                | 'LinkedIn'
+                | 'Mastodon'
+                | 'Bluesky'
+              );
           status?: 'open' | 'done';
           labels?: string | string[];
           q?: string;
@@ -18317,7 +19239,14 @@ export interface paths {
                   integrationId: string;
                   /** @enum {string} */
                   platform:
-                    'X' | 'Instagram' | 'Facebook' | 'Threads' | 'TikTok' | 'LinkedIn' | 'Mastodon';
+                    | 'X'
+                    | 'Instagram'
+                    | 'Facebook'
+                    | 'Threads'
+                    | 'TikTok'
+                    | 'LinkedIn'
+                    | 'Mastodon'
+                    | 'Bluesky';
                   /** @enum {string} */
                   kind: 'dm' | 'comments' | 'mention';
                   account: {
@@ -18426,7 +19355,14 @@ export interface paths {
                   integrationId: string;
                   /** @enum {string} */
                   platform:
-                    'X' | 'Instagram' | 'Facebook' | 'Threads' | 'TikTok' | 'LinkedIn' | 'Mastodon';
+                    | 'X'
+                    | 'Instagram'
+                    | 'Facebook'
+                    | 'Threads'
+                    | 'TikTok'
+                    | 'LinkedIn'
+                    | 'Mastodon'
+                    | 'Bluesky';
                   /** @enum {string} */
                   kind: 'dm' | 'comments' | 'mention';
                   account: {
@@ -18607,7 +19543,14 @@ export interface paths {
                   integrationId: string;
                   /** @enum {string} */
                   platform:
-                    'X' | 'Instagram' | 'Facebook' | 'Threads' | 'TikTok' | 'LinkedIn' | 'Mastodon';
+                    | 'X'
+                    | 'Instagram'
+                    | 'Facebook'
+                    | 'Threads'
+                    | 'TikTok'
+                    | 'LinkedIn'
+                    | 'Mastodon'
+                    | 'Bluesky';
                   /** @enum {string} */
                   kind: 'dm' | 'comments' | 'mention';
                   account: {
@@ -18703,7 +19646,14 @@ export interface paths {
                   integrationId: string;
                   /** @enum {string} */
                   platform:
-                    'X' | 'Instagram' | 'Facebook' | 'Threads' | 'TikTok' | 'LinkedIn' | 'Mastodon';
+                    | 'X'
+                    | 'Instagram'
+                    | 'Facebook'
+                    | 'Threads'
+                    | 'TikTok'
+                    | 'LinkedIn'
+                    | 'Mastodon'
+                    | 'Bluesky';
                   name: string | null;
                   dm: boolean;
                   comments: boolean;
@@ -20113,7 +21063,8 @@ export interface paths {
                       | 'Threads'
                       | 'TikTok'
                       | 'LinkedIn'
-                      | 'Mastodon';
+                      | 'Mastodon'
+                      | 'Bluesky';
                     /** @enum {string} */
                     kind: 'dm' | 'comments' | 'mention';
                     account: {

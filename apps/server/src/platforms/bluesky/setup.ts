@@ -10,6 +10,7 @@ export const BLUESKY_SETUP: NetworkSetupFacts = {
   env: { clientId: 'BLUESKY_CLIENT_ID', clientSecret: 'BLUESKY_CLIENT_SECRET' },
   perServerApps:
     'Bluesky needs no developer app and no variables: each person connects with their handle and an app password, and Herald talks to the server (PDS) their account is on.',
+  realServersEnv: 'BLUESKY_REAL_SERVERS',
   noProbe:
     'Nothing to probe: Bluesky accounts sign in with their own app passwords, on the server their account is on.',
   console: 'nothing to register: people create an app password in Bluesky and type it in Herald',

@@ -202,6 +202,7 @@ export const API_MODULES: readonly ApiModule[] = [
     mediaImport: d.config.mediaImport,
     tiktokCreator: (orgId: string, integrationId: string) =>
       readCreatorInfo(tiktokCompose(d), orgId, integrationId),
+    youtubeDay: (goesOutAt: Date) => d.runtime.youtubeQuota.leftOn(goesOutAt),
   })),
   routes('approvals', approvalsRoutes, postsDeps),
   routes('approval-links', approvalLinksRoutes, (d) => ({

@@ -190,6 +190,9 @@ const ConfigSchema = z
     RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().min(0).default(600),
     RATE_LIMIT_GUEST_PER_MINUTE: z.coerce.number().int().min(0).default(60),
     RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(0).default(120),
+    /** The YouTube API project's daily quota (Google Cloud console, Quotas): units and uploads. */
+    YOUTUBE_QUOTA_UNITS_PER_DAY: z.coerce.number().int().min(1).default(10_000),
+    YOUTUBE_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(100),
     RATE_LIMIT_UPLOAD_BYTES_PER_HOUR: z.coerce
       .number()
       .int()
@@ -424,6 +427,11 @@ const ConfigSchema = z
         guestPerMinute: env.RATE_LIMIT_GUEST_PER_MINUTE,
         /** Every request made with one API key, reads included (docs/api.md). */
         apiKeyPerMinute: env.RATE_LIMIT_API_KEY_PER_MINUTE,
+      },
+      /** Daily quotas of Herald's API projects, where a network bills one (modules/youtube/quota.ts). */
+      youtubeQuota: {
+        unitsPerDay: env.YOUTUBE_QUOTA_UNITS_PER_DAY,
+        uploadsPerDay: env.YOUTUBE_UPLOADS_PER_DAY,
       },
     };
   });

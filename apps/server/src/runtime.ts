@@ -1,3 +1,4 @@
+import { createYouTubeQuota, type YouTubeQuota } from './modules/youtube/quota.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.js';
@@ -84,6 +85,8 @@ export interface RuntimeOptions {
 
 /** The long-lived services of one process, built once for the HTTP app and the worker alike. */
 export interface Runtime {
+  /** What the YouTube API project spent of its day (modules/youtube/quota.ts). */
+  youtubeQuota: YouTubeQuota;
   secrets: Secrets;
   sessions: SessionService;
   networks: Map<string, NetworkRuntime>;
@@ -144,12 +147,15 @@ export async function createRuntime(
   });
   // Real adapters, pointed at the local sandboxes when a network has no credentials.
   // Mastodon servers are hosts users type: Herald reaches them through the SSRF guard.
+  // YouTube bills Herald's API project per call: every call is counted in the database.
+  const youtubeQuota = createYouTubeQuota(db, config.youtubeQuota, now ?? (() => new Date()));
   const networks = buildNetworks(
     config,
     options.http,
     secrets.derive('sandbox-client'),
     undefined,
     guardedRequest,
+    youtubeQuota.meter,
   );
   // The media store's signed URLs are what networks fetch.
   const media = createMediaStore(config, secrets.derive('media-url'));
@@ -250,6 +256,7 @@ export async function createRuntime(
     ? new DeliveryNudges(database, () => deliverAtOnce.nudge(), log)
     : null;
   return {
+    youtubeQuota,
     secrets,
     sessions,
     networks,

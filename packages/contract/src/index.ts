@@ -18,6 +18,7 @@ export * from './posts.js';
 export * from './follow-ups.js';
 export * from './mastodon.js';
 export * from './tiktok.js';
+export * from './youtube.js';
 export * from './media-rules.js';
 export * from './network-constraints.js';
 export * from './publish-rules.js';

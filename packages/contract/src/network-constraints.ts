@@ -170,6 +170,36 @@ export const MASTODON_MEDIA_CONSTRAINTS = {
 } satisfies MediaConstraints;
 
 /**
+ * YouTube (docs/networks.md#youtube-limits): one video per post, and at most one image with it that
+ * becomes the video's custom thumbnail; the post's text
+ * is the video's description (5,000 characters); videos.insert takes up to 256 GB and a verified
+ * channel's videos may last 12 hours (15 minutes on an unverified one: YouTube refuses those).
+ */
+export const YOUTUBE_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 5_000, counting: 'codepoints', textOnlyAllowed: false },
+  // The video, and an image beside it that becomes its custom thumbnail (thumbnails.set).
+  maxMediaPerPost: 2,
+  image: {
+    allowedMimeTypes: ['image/jpeg', 'image/png'],
+    maxFileSize: 2 * 1024 * 1024,
+    maxCount: 1,
+  },
+  video: {
+    allowedMimeTypes: [
+      'video/mp4',
+      'video/quicktime',
+      'video/webm',
+      'video/x-msvideo',
+      'video/mpeg',
+      'video/3gpp',
+    ],
+    maxFileSize: 256 * 1024 * 1024 * 1024,
+    maxDuration: 12 * 3600,
+    maxCount: 1,
+  },
+} satisfies MediaConstraints;
+
+/**
  * The networks Herald publishes to, by the name their platform row carries: one entry per name of
  * PLATFORM_NAMES, or the typecheck fails.
  */
@@ -182,6 +212,7 @@ export const NETWORK_MEDIA_CONSTRAINTS: Readonly<Record<PlatformName, MediaConst
   TikTok: TIKTOK_MEDIA_CONSTRAINTS,
   Mastodon: MASTODON_MEDIA_CONSTRAINTS,
   Bluesky: BLUESKY_MEDIA_CONSTRAINTS,
+  YouTube: YOUTUBE_MEDIA_CONSTRAINTS,
 };
 
 /**

@@ -114,6 +114,16 @@ export const NETWORK_TRAITS: Readonly<Record<PlatformName, NetworkTraits>> = {
     refreshableTokens: true,
     commentsElsewhere: null,
   },
+  YouTube: {
+    slug: 'youtube',
+    threads: false,
+    // A video's comments are the audience's; Herald publishes none of its own under it.
+    firstComment: null,
+    altTextMax: null,
+    // Google access tokens live an hour and are renewed with the refresh token.
+    refreshableTokens: true,
+    commentsElsewhere: null,
+  },
 };
 
 /** Whether a platform's name is one of the networks Herald knows, spelled as Herald spells it. */

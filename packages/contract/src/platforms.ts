@@ -12,6 +12,7 @@ export const PLATFORM_NAMES = [
   'LinkedIn',
   'Mastodon',
   'Bluesky',
+  'YouTube',
 ] as const;
 export type PlatformName = (typeof PLATFORM_NAMES)[number];
 

@@ -7,6 +7,7 @@ import { PageMetaSchema, successEnvelope } from './envelope.js';
 import { MAX_FILES_PER_POST, MEDIA_KINDS, TOO_MANY_FILES_MESSAGE } from './media-rules.js';
 import { MastodonPostSettingsSchema, MastodonSettingsByAccountSchema } from './mastodon.js';
 import { TikTokPostSettingsSchema, TikTokSettingsByAccountSchema } from './tiktok.js';
+import { YouTubePostSettingsSchema, YouTubeSettingsByAccountSchema } from './youtube.js';
 import { FollowUpSchema, FollowUpsByAccountSchema } from './follow-ups.js';
 import { ALT_TEXT_MAX, AltTextsSchema, LinkTrackingSchema } from './composer-extras.js';
 import { PostSourceSchema } from './feeds.js';
@@ -93,6 +94,8 @@ const PlatformPostSchema = z.object({
   tiktok: TikTokPostSettingsSchema.nullable().optional(),
   /** A Mastodon account's settings for this post (content warning, visibility, language). */
   mastodon: MastodonPostSettingsSchema.nullable().optional(),
+  /** A YouTube account's settings for this post (title, tags, category, privacy, made for kids). */
+  youtube: YouTubePostSettingsSchema.nullable().optional(),
   /** The thread's further parts (part 2 onward) and the first comment, in publishing order. */
   followUps: z.array(FollowUpSchema).optional(),
 });
@@ -301,6 +304,8 @@ const PostFieldsObject = z.object({
   platformMedia: z.record(z.string(), z.array(z.number().int().min(0))).optional(),
   /** TikTok account (integration) id → its settings (docs/networks.md#tiktok-conformance). */
   tiktok: TikTokSettingsByAccountSchema.optional(),
+  /** YouTube account (integration) id → its settings (docs/networks.md#youtube-publishing). */
+  youtube: YouTubeSettingsByAccountSchema.optional(),
   /**
    * Mastodon account (integration) id → its content warning, visibility and language
    * (docs/networks.md#mastodon-post-settings).

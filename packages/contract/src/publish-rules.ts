@@ -235,6 +235,12 @@ const MEDIA_MIX: Record<
     message:
       'Bluesky takes one video per post, on its own. Keep only the video, or only the images, in the Bluesky version of this post.',
   },
+  // videos.insert uploads one video; an image can only go with it, as its thumbnail.
+  YouTube: {
+    refuses: (media) => !hasVideo(media),
+    message:
+      "YouTube takes one video per post; an image can only go with it as the video's thumbnail. Add the video to the YouTube version of this post.",
+  },
 };
 
 /** The network's rules about which files may go together in one post. */
@@ -337,6 +343,11 @@ export function postBodyProblems(
     });
   }
   problems.push(...mediaMixProblems(name, shape.media));
+  if (name === 'YouTube' && shape.media.length === 1 && !hasVideo(shape.media))
+    problems.push({
+      rule: 'youtube.video-required',
+      message: `${label} needs a video: YouTube publishes videos only (an image can go with it as its thumbnail).`,
+    });
   return problems;
 }
 

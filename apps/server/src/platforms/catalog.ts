@@ -8,6 +8,7 @@ import { network as instagram } from './instagram/index.js';
 import { network as linkedin } from './linkedin/index.js';
 import { network as mastodon } from './mastodon/index.js';
 import { network as bluesky } from './bluesky/index.js';
+import { network as youtube } from './youtube/index.js';
 
 /**
  * The networks Herald has adapters for, one module per name of the contract's PLATFORM_NAMES:
@@ -27,6 +28,7 @@ export const NETWORKS: {
   TikTok: tiktok,
   Mastodon: mastodon,
   Bluesky: bluesky,
+  YouTube: youtube,
 };
 
 /** The catalog as a list, in the order above (the preflight and the back-office list them so). */

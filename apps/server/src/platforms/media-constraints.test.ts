@@ -15,6 +15,7 @@ import { MASTODON_MEDIA_CONSTRAINTS } from './mastodon/limits.js';
 import { THREADS_MEDIA_CONSTRAINTS } from './threads/limits.js';
 import { TIKTOK_MEDIA_CONSTRAINTS } from './tiktok/limits.js';
 import { X_MEDIA_CONSTRAINTS } from './x/limits.js';
+import { YOUTUBE_MEDIA_CONSTRAINTS } from './youtube/limits.js';
 
 /** Each network's limits.ts is the source; the seed migration is a copy that must agree. */
 const SOURCE: Record<PlatformName, MediaConstraints> = {
@@ -26,6 +27,7 @@ const SOURCE: Record<PlatformName, MediaConstraints> = {
   LinkedIn: LINKEDIN_MEDIA_CONSTRAINTS,
   Mastodon: MASTODON_MEDIA_CONSTRAINTS,
   Bluesky: BLUESKY_MEDIA_CONSTRAINTS,
+  YouTube: YOUTUBE_MEDIA_CONSTRAINTS,
 };
 
 const MIGRATIONS = new URL('../../drizzle/', import.meta.url);
@@ -83,6 +85,7 @@ describe('files per post', () => {
     LinkedIn: 20,
     Mastodon: 4,
     Bluesky: 4,
+    YouTube: 2,
   };
   const photos = (n: number) =>
     Array.from({ length: n }, (_, i) => ({
@@ -93,7 +96,16 @@ describe('files per post', () => {
       height: 1080,
     }));
 
-  it.each(PLATFORM_NAMES)(
+  it('YouTube takes its video and one image (the thumbnail), and says so past it', () => {
+    const video = { fileName: 'v.mp4', mimeType: 'video/mp4', size: 4096, durationSec: 30 };
+    expect(SOURCE.YouTube.maxMediaPerPost).toBe(expected.YouTube);
+    expect(checkMediaCount([video, ...photos(1)], SOURCE.YouTube, 'YouTube')).toEqual([]);
+    expect(checkMediaCount([video, ...photos(2)], SOURCE.YouTube, 'YouTube')).toContain(
+      'YouTube accepts at most 2 media files in one post.',
+    );
+  });
+
+  it.each(PLATFORM_NAMES.filter((name) => name !== 'YouTube'))(
     '%s takes as many images as the network does, and says so past it',
     (name) => {
       const max = expected[name];

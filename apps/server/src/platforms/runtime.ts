@@ -4,7 +4,7 @@ import { NETWORK_MODULES, networkBySlug } from './catalog.js';
 import { createNetworkAdapter, type ConnectKindRuntime } from './connect-kinds.js';
 import type { NetworkModule } from './network-module.js';
 import { appCredentials, appOf, isUnaudited } from './network-env.js';
-import type { PlatformAdapter, PlatformHttp } from './types.js';
+import type { PlatformAdapter, PlatformHttp, QuotaMeter } from './types.js';
 
 export const SANDBOX_CLIENT_ID = 'herald-sandbox';
 
@@ -56,6 +56,8 @@ export function buildNetworks(
    * the SSRF guard, which the composition root passes in.
    */
   userHostHttp: PlatformHttp = http,
+  /** Where calls against a daily project quota (YouTube's) are counted; absent: nowhere. */
+  quota?: QuotaMeter,
 ): Map<string, NetworkRuntime> {
   const networks = new Map<string, NetworkRuntime>();
   for (const module of modules) {
@@ -83,6 +85,7 @@ export function buildNetworks(
         fetchLinked: userHostHttp,
         unaudited: isUnaudited(config, app),
         webhookBase: `${config.apiPublicUrl}/webhooks`,
+        ...(quota ? { quota } : {}),
       };
     });
     const identity = identities[0];

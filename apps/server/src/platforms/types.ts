@@ -145,6 +145,14 @@ export interface PlatformAdapter {
   creatorInfo?(account: StoredAccount): Promise<TikTokCreatorInfo>;
 }
 
+/**
+ * Counts what a network's calls cost against a daily quota of Herald's API project (YouTube's
+ * units and uploads, platforms/youtube/quota.ts), as they are made.
+ */
+export interface QuotaMeter {
+  spend(network: PlatformName, bucket: 'units' | 'uploads', amount: number): Promise<void>;
+}
+
 /** The settings an adapter is built from: where the network lives and who we are to it. */
 export interface AdapterSettings<Urls> {
   /** The connect kind this adapter serves (networks with `connectKinds`). */
@@ -168,6 +176,8 @@ export interface AdapterSettings<Urls> {
    * networks whose API registers the app's callback URL (X's Activity API).
    */
   webhookBase?: string;
+  /** Where the calls of a network with a daily project quota are counted; absent: nowhere. */
+  quota?: QuotaMeter;
 }
 
 /** One file of a post as the network receives it: a short-lived public URL Herald serves. */

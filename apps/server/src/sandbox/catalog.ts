@@ -8,6 +8,7 @@ import { registerMastodonSandbox } from './mastodon/index.js';
 import { registerThreadsSandbox } from './threads/index.js';
 import { registerTikTokSandbox } from './tiktok/index.js';
 import { registerXSandbox } from './x/index.js';
+import { registerYouTubeSandbox } from './youtube/index.js';
 
 /**
  * Each network's emulator, by the contract's platform name: a network without one does not
@@ -24,6 +25,7 @@ export const SANDBOX_CATALOG: { readonly [Name in PlatformName]: RegisterSandbox
   TikTok: registerTikTokSandbox,
   Mastodon: registerMastodonSandbox,
   Bluesky: registerBlueskySandbox,
+  YouTube: registerYouTubeSandbox,
 };
 
 /** The emulators by slug (the `{slug}` of `{api}/sandbox/{slug}`: the lowercase name). */

@@ -167,6 +167,15 @@ export const WEB_NETWORKS: Readonly<Record<PlatformName, WebNetwork>> = {
     embed: 'link',
     connectsWithAppPassword: true,
   },
+  YouTube: {
+    mark: {
+      background: 'bg-[#FF0000]',
+      glyph: <path d="M9.5 7.5v9l7.5-4.5z" fill="currentColor" />,
+    },
+    knownByHandle: true,
+    accountKind: () => 'YouTube channel',
+    embed: 'link',
+  },
 };
 
 /**

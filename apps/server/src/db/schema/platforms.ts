@@ -142,3 +142,23 @@ export const networkInstanceApps = pgTable(
   },
   (t) => [uniqueIndex('network_instance_apps_key').on(t.network, t.instance, t.redirectUri)],
 );
+
+/**
+ * What Herald's API project spent of a network's daily quota (YouTube: units, and uploads in
+ * their own bucket), per network day (YouTube's days end at midnight Pacific time). Not per
+ * organization: the quota is the project's, shared by every organization of this Herald.
+ */
+export const networkQuotaUsage = pgTable(
+  'network_quota_usage',
+  {
+    /** The network's slug (`youtube`). */
+    network: text('network').notNull(),
+    /** The network's day, `YYYY-MM-DD` in the network's time zone. */
+    day: text('day').notNull(),
+    /** `units` or `uploads`. */
+    bucket: text('bucket').notNull(),
+    used: integer('used').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.day, t.bucket] })],
+);

@@ -43,6 +43,7 @@ describe('GET /admin/network-setup', () => {
       'TikTok',
       'Mastodon',
       'Bluesky',
+      'YouTube',
     ]);
     const x = report.networks[0]!;
     expect(x).toMatchObject({

@@ -3,6 +3,8 @@ import {
   MastodonPostSettingsSchema,
   TikTokPostSettingsSchema,
   type MastodonPostSettings,
+  YouTubePostSettingsSchema,
+  type YouTubePostSettings,
   webUrlOrNull,
   type Post,
   type PostContent,
@@ -24,6 +26,12 @@ export function contentOf(row: Pick<repo.PostRow, 'content' | 'contentByPlatform
     return row.content;
   }
   return { ...row.contentByPlatform, default: row.content };
+}
+
+function youtubeSettingsOf(stored: Record<string, unknown> | null): YouTubePostSettings | null {
+  if (!stored) return null;
+  const parsed = YouTubePostSettingsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }
 
 function tiktokSettingsOf(stored: Record<string, unknown> | null): TikTokPostSettings | null {
@@ -126,6 +134,7 @@ function toPostDto(
       accountPictureUrl: webUrlOrNull(t.pictureUrl),
       tiktok: t.platformName === 'TikTok' ? tiktokSettingsOf(t.settings) : null,
       mastodon: t.platformName === 'Mastodon' ? mastodonSettingsOf(t.settings) : null,
+      youtube: t.platformName === 'YouTube' ? youtubeSettingsOf(t.settings) : null,
       ...(followUps ? { followUps: (followUps.get(t.id) ?? []).map(followUpDto) } : {}),
     })),
     media: media.map((m) => ({

@@ -89,6 +89,13 @@ function commonFields(raw: Record<string, string>) {
           '{"<Mastodon account id>": {"spoilerText": "Spoilers", "visibility": "unlisted", "language": "en"}}',
         )
       : undefined,
+    youtube: raw.youtube?.trim()
+      ? parseJsonField(
+          'youtube',
+          raw.youtube,
+          '{"<YouTube account id>": {"title": "My video", "madeForKids": false}}',
+        )
+      : undefined,
     followUps: raw.followUps?.trim()
       ? parseJsonField(
           'followUps',

@@ -41,6 +41,7 @@ import * as repo from './posts.repository.js';
 import { settleAltTexts } from './alt-text.js';
 import { settleMastodonSettings } from './mastodon-settings.js';
 import { readCreatorsAhead, settleTikTokSettings } from './tiktok-settings.js';
+import { settleYouTubeSettings } from './youtube-settings.js';
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { recordApprovalEvent } from '../approvals/approval-events.js';
@@ -261,6 +262,19 @@ export async function editPost(
       plan.chosen.map((a) => ({ integrationId: a.integrationId, networkName: a.platformName })),
       fields.mastodon,
     );
+    const youtube = await settleYouTubeSettings(
+      plan.chosen.map((a) => {
+        const target = plan.editable.find((t) => t.integrationId === a.integrationId)!;
+        return {
+          integrationId: a.integrationId,
+          networkName: a.platformName,
+          label: target.platformName,
+          media: mediaFor(target),
+        };
+      }),
+      fields.youtube,
+      plan.schedule.status === 'draft',
+    );
 
     // Accounts already out keep their parts and first comment as they are (ADR 11).
     const followUps = settleFollowUps(
@@ -300,7 +314,11 @@ export async function editPost(
           accountName: a.name,
           accountUsername: a.username,
           accountExternalId: a.platformAccountId,
-          settings: tiktok.get(a.integrationId) ?? mastodon.get(a.integrationId) ?? null,
+          settings:
+            tiktok.get(a.integrationId) ??
+            mastodon.get(a.integrationId) ??
+            youtube.get(a.integrationId) ??
+            null,
         })),
     );
     for (const row of plan.existing) {
@@ -310,6 +328,8 @@ export async function editPost(
         await repo.updateTargetSettings(tx, org, row.target.id, tiktok.get(id) ?? null);
       if (row.platformName === 'Mastodon')
         await repo.updateTargetSettings(tx, org, row.target.id, mastodon.get(id) ?? null);
+      if (row.platformName === 'YouTube')
+        await repo.updateTargetSettings(tx, org, row.target.id, youtube.get(id) ?? null);
     }
 
     await storeFollowUps(tx, org, postId, followUps, (status) =>

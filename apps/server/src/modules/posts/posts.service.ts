@@ -34,6 +34,7 @@ import * as repo from './posts.repository.js';
 import { settleAltTexts } from './alt-text.js';
 import { settleMastodonSettings } from './mastodon-settings.js';
 import { settleTikTokSettings, type TikTokCreatorReader } from './tiktok-settings.js';
+import { settleYouTubeSettings, type YouTubeDayReader } from './youtube-settings.js';
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { recordApprovalEvent } from '../approvals/approval-events.js';
@@ -60,6 +61,8 @@ export interface PostsDeps {
   now: () => Date;
   /** Reads TikTok's creator_info to check a post's TikTok settings; absent: only the fixed rules. */
   tiktokCreator?: TikTokCreatorReader;
+  /** What the YouTube API project's day has left (platforms/youtube/quota.ts); absent: not checked. */
+  youtubeDay?: YouTubeDayReader;
 }
 
 export interface Caller {
@@ -211,6 +214,21 @@ export async function createPost(
     fields.mastodon,
   );
 
+  const youtube = await settleYouTubeSettings(
+    accounts.map((a) => {
+      const target = targets.find((t) => t.integrationId === a.integrationId)!;
+      return {
+        integrationId: a.integrationId,
+        networkName: a.platformName,
+        label: target.platformName,
+        media: mediaFor(target),
+      };
+    }),
+    fields.youtube,
+    schedule.status === 'draft',
+    { read: deps.youtubeDay, goesOutAt: schedule.scheduledAt ?? deps.now() },
+  );
+
   const altTexts = settleAltTexts(
     fields.altTexts,
     files.map((_, index) => ({
@@ -258,7 +276,11 @@ export async function createPost(
         accountName: a.name,
         accountUsername: a.username,
         accountExternalId: a.platformAccountId,
-        settings: tiktok.get(a.integrationId) ?? mastodon.get(a.integrationId) ?? null,
+        settings:
+          tiktok.get(a.integrationId) ??
+          mastodon.get(a.integrationId) ??
+          youtube.get(a.integrationId) ??
+          null,
       })),
       // IngestedMedia holds exactly the media row's stored columns.
       files.map((file, position) => ({

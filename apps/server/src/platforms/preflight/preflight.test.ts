@@ -41,6 +41,7 @@ describe('the network setup preflight', () => {
       'tiktok',
       'mastodon',
       'bluesky',
+      'youtube',
     ]);
     for (const network of report) {
       expect(network.mode).toBe('sandbox');

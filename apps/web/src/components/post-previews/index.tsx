@@ -9,6 +9,7 @@ import { MastodonPreview } from './mastodon-preview';
 import { MediaGrid, RichText, accountOf, type PreviewProps } from './preview-parts';
 import { ThreadsPreview } from './threads-preview';
 import { TikTokPreview } from './tiktok-preview';
+import { YouTubePreview } from './youtube-preview';
 import { XPreview } from './x-preview';
 
 export type {
@@ -47,6 +48,7 @@ const PREVIEWS: Record<PlatformName, ComponentType<PreviewProps>> = {
   LinkedIn: LinkedInPreview,
   Mastodon: MastodonPreview,
   Bluesky: BlueskyPreview,
+  YouTube: YouTubePreview,
 };
 
 /** The post as it will look on `platform.name`'s network. */

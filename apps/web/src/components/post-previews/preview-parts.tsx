@@ -27,7 +27,13 @@ export interface PreviewMediaItem {
   id: string;
   kind: MediaKind | null;
   previewUrl: string | null;
-  facts: { fileName: string };
+  /** Its measures when known (a YouTube video's shape tells a Short from a long video). */
+  facts: {
+    fileName: string;
+    width?: number | null;
+    height?: number | null;
+    durationSec?: number | null;
+  };
   altText?: string;
 }
 

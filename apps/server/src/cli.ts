@@ -1,3 +1,4 @@
+import { createYouTubeQuota, youtubeQuotaFinding } from './modules/youtube/quota.js';
 import type { NetworkSetupFinding } from '@herald/contract';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Db, DatabaseUnreachableError } from './db/client.js';
@@ -90,7 +91,11 @@ class UsageError extends Error {}
 /** The deployment's findings, or one saying why they could not be read (not migrated yet…). */
 async function deploymentFindingsOrSay(db: Db, config: Config): Promise<NetworkSetupFinding[]> {
   try {
-    return await deploymentFindings(db, config.processes.lapseSeconds);
+    const quota = createYouTubeQuota(db, config.youtubeQuota, () => new Date());
+    return [
+      ...(await deploymentFindings(db, config.processes.lapseSeconds)),
+      await youtubeQuotaFinding(quota),
+    ];
   } catch (err) {
     return [
       {

@@ -150,6 +150,8 @@ export const SETUP_FINDING_TOPICS = [
   'live',
   'storage',
   'api-version',
+  'tokens',
+  'quota',
 ] as const;
 
 /** One sentence saying what to do (or that nothing needs doing), with its level. */

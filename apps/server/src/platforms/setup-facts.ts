@@ -55,6 +55,11 @@ export interface NetworkSetupFacts {
    * Herald the app is not audited yet.
    */
   audit?: { env: string; restrictions: string; refusedOtherwise: string };
+  /**
+   * What the network does to an app's tokens that an operator must know (Google: refresh tokens
+   * of an app in testing mode die after 7 days): said by the preflight once credentials are set.
+   */
+  tokenNotes?: readonly string[];
   /** The network retires its API versions on a date: which of `config.apiVersions` it follows. */
   apiVersion?: 'linkedin' | 'meta';
 }

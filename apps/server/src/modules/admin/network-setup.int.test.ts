@@ -32,6 +32,10 @@ describe('GET /admin/network-setup', () => {
     expect(res.status).toBe(200);
     const report = NetworkSetupResponseSchema.parse(res.body).data;
     expect(report.live).toBe(false);
+    // What the YouTube API project has left today, for operators.
+    expect(report.deployment.find((f) => f.topic === 'quota')?.message).toMatch(
+      /^YouTube quota today \(\d{4}-\d{2}-\d{2}, Pacific time\): 10,000 of 10,000 units and 100 of 100 uploads left/,
+    );
     expect(report.apiPublicUrl).toBe(`${TEST_PUBLIC_URL}/api`);
     expect(report.networks.map((n) => n.name)).toEqual([
       'X',

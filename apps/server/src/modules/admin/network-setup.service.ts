@@ -6,6 +6,7 @@ import type { NetworkRuntime } from '../../platforms/runtime.js';
 import type { PlatformHttp } from '../../platforms/types.js';
 import { listPlatformRows } from '../platforms/platforms.service.js';
 import { deploymentFindings } from '../processes/media-placement.js';
+import { createYouTubeQuota, youtubeQuotaFinding } from '../youtube/quota.js';
 
 export interface NetworkSetupDeps {
   config: Config;
@@ -31,6 +32,10 @@ export async function getNetworkSetup(
     live,
     http: deps.http,
     runtimes: deps.networks,
-    deployment: await deploymentFindings(db, deps.config.processes.lapseSeconds),
+    deployment: [
+      ...(await deploymentFindings(db, deps.config.processes.lapseSeconds)),
+      // The YouTube API project's day, as the adapters counted it.
+      await youtubeQuotaFinding(createYouTubeQuota(db, deps.config.youtubeQuota, () => new Date())),
+    ],
   });
 }

@@ -1,3 +1,4 @@
+import type { NetworkSetupFinding } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import type { QuotaMeter } from '../../platforms/types.js';
 import { YOUTUBE_QUOTA, YOUTUBE_UNITS_PER_UPLOAD } from '../../platforms/youtube/limits.js';
@@ -77,3 +78,20 @@ export function createYouTubeQuota(db: Db, limits: YouTubeQuotaLimits, now: () =
 }
 
 export type YouTubeQuota = ReturnType<typeof createYouTubeQuota>;
+
+/**
+ * What operators read of the day (`herald doctor`, the back-office's Network setup): the units
+ * and uploads the YouTube API project has left until midnight Pacific time.
+ */
+export async function youtubeQuotaFinding(quota: YouTubeQuota): Promise<NetworkSetupFinding> {
+  const day = await quota.today();
+  const low =
+    day.uploadsLeft === 0 || day.unitsLeft < day.limits.unitsPerDay * 0.1
+      ? 'warning'
+      : ('ok' as const);
+  return {
+    level: low,
+    topic: 'quota',
+    message: `YouTube quota today (${day.day}, Pacific time): ${day.unitsLeft.toLocaleString('en-US')} of ${day.limits.unitsPerDay.toLocaleString('en-US')} units and ${day.uploadsLeft} of ${day.limits.uploadsPerDay} uploads left (YOUTUBE_QUOTA_UNITS_PER_DAY, YOUTUBE_UPLOADS_PER_DAY); it renews at midnight Pacific time.`,
+  };
+}

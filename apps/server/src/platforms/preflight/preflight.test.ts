@@ -29,6 +29,28 @@ const byTopic = (
 ) => network.findings.filter((f) => f.topic === topic);
 
 describe('the network setup preflight', () => {
+  it('tells YouTube operators that unverified projects upload private only and testing-mode tokens die in 7 days', () => {
+    const youtube = setupOf(
+      checkNetworkSetup(prod({ YOUTUBE_CLIENT_ID: 'y', YOUTUBE_CLIENT_SECRET: 'y' })),
+      'youtube',
+    );
+    expect(youtube.mode).toBe('configured');
+    expect(byTopic(youtube, 'audit')[0]!.message).toMatch(
+      /set YOUTUBE_UNAUDITED=true, or YouTube refuses every video that is not private/,
+    );
+    expect(byTopic(youtube, 'tokens')[0]).toMatchObject({
+      level: 'warning',
+      message: expect.stringMatching(/expire after 7 days .* testing mode/),
+    });
+    const unaudited = setupOf(
+      checkNetworkSetup(
+        prod({ YOUTUBE_CLIENT_ID: 'y', YOUTUBE_CLIENT_SECRET: 'y', YOUTUBE_UNAUDITED: 'true' }),
+      ),
+      'youtube',
+    );
+    expect(byTopic(unaudited, 'audit')[0]!.message).toMatch(/locks every video .* to private/);
+  });
+
   it('finds nothing wrong in development without credentials: every network runs on its sandbox', () => {
     const report = checkNetworkSetup(dev());
     expect(report.map((n) => n.slug)).toEqual([

@@ -323,6 +323,7 @@ function checkOneSetup(
     if (module.pullsMediaByUrl)
       findings.push(mediaUrlFinding(name, config.apiPublicUrl, facts.pulledMedia));
     findings.push(...auditFindings(name, facts, isUnaudited(config, facts)));
+    for (const note of facts.tokenNotes ?? []) findings.push(finding('warning', 'tokens', note));
     if (facts.verifiesMediaDomain) findings.push(...domainFindings(name, config.apiPublicUrl));
     if (facts.apiVersion)
       findings.push(

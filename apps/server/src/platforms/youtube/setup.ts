@@ -15,6 +15,9 @@ export const YOUTUBE_SETUP: NetworkSetupFacts = {
       'YouTube locks every video uploaded through an API project created after 2020-07-28 to private until the project passes its compliance audit',
     refusedOtherwise: 'every video that is not private',
   },
+  tokenNotes: [
+    'Google gives refresh tokens that expire after 7 days to apps whose OAuth consent screen is in testing mode (External audience): publish the app to "In production" in the Google Cloud console, or every YouTube channel must be reconnected each week.',
+  ],
 };
 
 /** Google's code exchange (api.ts): the plain OAuth 2.0 form. */

@@ -8,6 +8,7 @@ import {
   type MastodonPostSettings,
   type PostContent,
   type TikTokPostSettings,
+  type YouTubePostSettings,
 } from '@herald/contract';
 
 /** A post ready to send: the contract's text fields, and the files shared or per account. */
@@ -32,6 +33,8 @@ export interface PostDraft {
   tiktok?: Record<string, TikTokPostSettings>;
   /** Each Mastodon account's content warning, visibility and language, by integration id. */
   mastodon?: Record<string, MastodonPostSettings>;
+  /** Each YouTube account's settings, by integration id (docs/networks.md#youtube-publishing). */
+  youtube?: Record<string, YouTubePostSettings>;
   /** Each account's further thread parts and first comment (docs/product.md#threads-and-first-comments). */
   followUps?: FollowUpsByAccount;
   /** docs/product.md#alt-text: each file's alt text, by the chosen File or a kept file's id. */
@@ -87,6 +90,7 @@ export function buildPostFormData(draft: PostDraft): FormData {
     ...(draft.mastodon && Object.keys(draft.mastodon).length > 0
       ? { mastodon: draft.mastodon }
       : {}),
+    ...(draft.youtube && Object.keys(draft.youtube).length > 0 ? { youtube: draft.youtube } : {}),
     ...(draft.followUps && Object.keys(draft.followUps).length > 0
       ? { followUps: draft.followUps }
       : {}),
@@ -110,6 +114,7 @@ export function buildPostFormData(draft: PostDraft): FormData {
   if (fields.keepMediaIds) form.append('keepMediaIds', JSON.stringify(fields.keepMediaIds));
   if (fields.tiktok) form.append('tiktok', JSON.stringify(fields.tiktok));
   if (fields.mastodon) form.append('mastodon', JSON.stringify(fields.mastodon));
+  if (fields.youtube) form.append('youtube', JSON.stringify(fields.youtube));
   if (fields.followUps) form.append('followUps', JSON.stringify(fields.followUps));
   if (fields.altTexts) form.append('altTexts', JSON.stringify(fields.altTexts));
   if (fields.linkTracking !== undefined)

@@ -6,6 +6,7 @@ import {
   type PlatformValidationError,
   type MastodonPostSettings,
   type TikTokPostSettings,
+  type YouTubePostSettings,
 } from '@herald/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ComposerDraftBody } from '@herald/contract';
@@ -59,6 +60,7 @@ import { TIKTOK_SECTION_ID, TikTokSection } from './tiktok-section';
 import { FollowUpsPreview, FollowUpsSection } from './follow-ups-section';
 import { useFollowUps } from './use-follow-ups';
 import { useTikTokSettings } from './use-tiktok-settings';
+import { YOUTUBE_SECTION_ID, YouTubeSection, useYouTubeSettings } from './youtube-section';
 import { XCostNote } from './x-cost-note';
 
 /** docs/product.md#constants: the media validation toast stays 6 seconds. */
@@ -107,10 +109,12 @@ function draftOf(
   tiktok: Record<string, TikTokPostSettings>,
   followUps: FollowUpsByAccount,
   mastodon: Record<string, MastodonPostSettings>,
+  youtube: Record<string, YouTubePostSettings> = {},
 ): PostDraft {
   return {
     tiktok,
     mastodon,
+    youtube,
     followUps,
     integrationIds: [...editable.map((p) => p.id), ...(edit?.lockedIds ?? [])],
     content: postContent(state, editable),
@@ -249,6 +253,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const [publishedNow, setPublishedNow] = useState<string | null>(null);
   const tiktok = useTikTokSettings(orgId, state, editable, edit?.post);
   const mastodon = useMastodonSettings(state, dispatch, editable);
+  const youtube = useYouTubeSettings(state, editable, edit?.post);
   const followUps = useFollowUps(editable, edit?.post);
   const followUpIssues = followUps.issues();
   // docs/product.md#link-tracking: a new post starts from the organization's default.
@@ -331,6 +336,15 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       );
       return;
     }
+    // YouTube needs a title and the made-for-kids answer before anything goes out.
+    if (state.action !== 'draft' && !youtube.isReady()) {
+      setTimeout(() =>
+        document
+          .querySelector<HTMLElement>(`#${YOUTUBE_SECTION_ID} [aria-invalid="true"]`)
+          ?.focus(),
+      );
+      return;
+    }
     // The page may have sat open past the chosen time; the render then shows why.
     if (state.action === 'schedule' && scheduleProblem(state.scheduleAt, zone)) return;
     // Sending right away cannot be taken back: the member first sees every account it goes to.
@@ -359,6 +373,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       tiktok.forDraft(),
       followUps.forDraft(),
       mastodon.forDraft(),
+      youtube.forDraft(),
     );
     // Publish now's outcomes may come over the stream before its answer: held until it is known.
     const hold = !edit && !queue && state.action === 'publish' ? holdPostNotifications() : null;
@@ -530,6 +545,13 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             showProblems={hasAttempted && state.action !== 'draft'}
             disabled={isSubmitting}
           />
+          <YouTubeSection
+            selected={editable}
+            settings={youtube.settings}
+            onChange={youtube.change}
+            mediaOf={youtube.mediaOf}
+            showProblems={hasAttempted && state.action !== 'draft'}
+          />
           <ScheduleSection
             action={state.action}
             onActionChange={(action) => dispatch({ type: 'setAction', action })}
@@ -572,7 +594,13 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
               onAdd={() => {
                 setHasAttempted(true);
                 const found = submitProblems(state, editable);
-                if (hasSubmitProblems(found) || !tiktok.isReady() || !mastodon.isReady()) return;
+                if (
+                  hasSubmitProblems(found) ||
+                  !tiktok.isReady() ||
+                  !mastodon.isReady() ||
+                  !youtube.isReady()
+                )
+                  return;
                 send(true);
               }}
             />

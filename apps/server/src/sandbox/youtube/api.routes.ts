@@ -539,6 +539,10 @@ export function registerYouTubeApiRoutes(
     };
   });
 
+  /** An organization's videos: those of the channels it connected (or of their Google account). */
+  const ownsVideo = (tenant: { owns(id: string): boolean }, v: SandboxVideo) =>
+    tenant.owns(v.channelId) || tenant.owns(v.accountId);
+
   const comments = async () => (await store.list<SandboxComment>('comment')).map((r) => r.data);
 
   async function commentResource(c: SandboxComment) {
@@ -752,7 +756,7 @@ export function registerYouTubeApiRoutes(
       parentId?: string;
     };
     const v = body.videoId ? await getVideo(body.videoId) : null;
-    if (!v || !tenant.owns(v.accountId))
+    if (!v || !ownsVideo(tenant, v))
       return reply.status(404).send({ error: 'No video of your sandbox channels has this id.' });
     const now = await oauth.now();
     const author = body.author?.trim() || 'A viewer';
@@ -777,7 +781,7 @@ export function registerYouTubeApiRoutes(
     const tenant = emuTenant(request);
     const body = (request.body ?? {}) as { videoId?: string; views?: number; likes?: number };
     const v = body.videoId ? await getVideo(body.videoId) : null;
-    if (!v || !tenant.owns(v.accountId))
+    if (!v || !ownsVideo(tenant, v))
       return reply.status(404).send({ error: 'No video of your sandbox channels has this id.' });
     await putVideo({
       ...v,
@@ -792,7 +796,7 @@ export function registerYouTubeApiRoutes(
     const tenant = emuTenant(request);
     const videos = (await store.list<SandboxVideo>('video'))
       .map((r) => r.data)
-      .filter((v) => tenant.owns(v.accountId))
+      .filter((v) => ownsVideo(tenant, v))
       .sort((x, y) => x.publishedAt - y.publishedAt);
     return { videos };
   });

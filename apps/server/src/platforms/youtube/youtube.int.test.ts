@@ -91,6 +91,14 @@ describe('YouTube through Herald and its sandbox', () => {
     expect(channel.tokens.scopes).toContain('https://www.googleapis.com/auth/youtube.upload');
   });
 
+  it('keeps a Google account whose channel one organization connected from another', async () => {
+    const { owner, orgId } = await createOrg(t.app, 'yt.int.other@example.com');
+    await expect(
+      connectThroughSandbox(t.app, owner, 'youtube', orgId, { account: 'Walker' }),
+    ).rejects.toThrow(/consent submit/);
+    expect(await storedOf(orgId)).toEqual([]);
+  });
+
   it('lets a person who manages brand channels choose among them', async () => {
     const { owner, orgId, done } = await connect(
       'yt.int.brands@example.com',

@@ -65,6 +65,11 @@ export function registerGoogleOAuthRoutes(
       async issueCode(form, r, signer) {
         const account = await oauth.signIn(form.account ?? '', signer);
         if (!account) return { page: CONNECTED_ELSEWHERE };
+        // Herald connects channels, not the Google account: a channel another organization
+        // connected keeps its Google account theirs.
+        const owned = (await channels.of(account)).map((c) => c.id);
+        if (owned.length && (await signer.connectedElsewhere(owned)))
+          return { page: CONNECTED_ELSEWHERE };
         if (form.brand_channels !== undefined)
           await channels.setBrands(account, splitList(form.brand_channels));
         else await channels.ensure(account);

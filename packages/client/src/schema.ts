@@ -2826,7 +2826,9 @@ export interface paths {
                       | 'domain'
                       | 'live'
                       | 'storage'
-                      | 'api-version';
+                      | 'api-version'
+                      | 'tokens'
+                      | 'quota';
                     message: string;
                   }[];
                 }[];
@@ -2844,7 +2846,9 @@ export interface paths {
                     | 'domain'
                     | 'live'
                     | 'storage'
-                    | 'api-version';
+                    | 'api-version'
+                    | 'tokens'
+                    | 'quota';
                   message: string;
                 }[];
               };
@@ -12653,6 +12657,637 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sandbox/youtube/_emu/calls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/_emu/scenario': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/_emu/clock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/o/oauth2/v2/auth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/youtube/v3/channels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/youtube/v3/videos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/upload/youtube/v3/videos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/upload/youtube/v3/thumbnails/set': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/youtube/v3/commentThreads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/youtube/v3/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/_emu/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/_emu/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/youtube/_emu/videos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/platforms/public-media-url': {
     parameters: {
       query?: never;
@@ -14002,6 +14637,25 @@ export interface paths {
                 autoAddMusic?: boolean;
               };
             };
+            youtube?: {
+              [key: string]: {
+                /** @default  */
+                title?: string;
+                /** @default [] */
+                tags?: string[];
+                /** @default 22 */
+                categoryId?: string;
+                /**
+                 * @default public
+                 * @enum {string}
+                 */
+                privacyStatus?: 'public' | 'unlisted' | 'private';
+                /** @default null */
+                madeForKids?: boolean | null;
+                /** @default true */
+                notifySubscribers?: boolean;
+              };
+            };
             mastodon?: {
               [key: string]: {
                 /** @default  */
@@ -14169,6 +14823,23 @@ export interface paths {
                       /** @default null */
                       language: string | null;
                     } | null;
+                    youtube?: {
+                      /** @default  */
+                      title: string;
+                      /** @default [] */
+                      tags: string[];
+                      /** @default 22 */
+                      categoryId: string;
+                      /**
+                       * @default public
+                       * @enum {string}
+                       */
+                      privacyStatus: 'public' | 'unlisted' | 'private';
+                      /** @default null */
+                      madeForKids: boolean | null;
+                      /** @default true */
+                      notifySubscribers: boolean;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -14303,6 +14974,25 @@ export interface paths {
                 brandedContent?: boolean;
                 /** @default false */
                 autoAddMusic?: boolean;
+              };
+            };
+            youtube?: {
+              [key: string]: {
+                /** @default  */
+                title?: string;
+                /** @default [] */
+                tags?: string[];
+                /** @default 22 */
+                categoryId?: string;
+                /**
+                 * @default public
+                 * @enum {string}
+                 */
+                privacyStatus?: 'public' | 'unlisted' | 'private';
+                /** @default null */
+                madeForKids?: boolean | null;
+                /** @default true */
+                notifySubscribers?: boolean;
               };
             };
             mastodon?: {
@@ -14474,6 +15164,23 @@ export interface paths {
                       visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
                       /** @default null */
                       language: string | null;
+                    } | null;
+                    youtube?: {
+                      /** @default  */
+                      title: string;
+                      /** @default [] */
+                      tags: string[];
+                      /** @default 22 */
+                      categoryId: string;
+                      /**
+                       * @default public
+                       * @enum {string}
+                       */
+                      privacyStatus: 'public' | 'unlisted' | 'private';
+                      /** @default null */
+                      madeForKids: boolean | null;
+                      /** @default true */
+                      notifySubscribers: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -14692,6 +15399,23 @@ export interface paths {
                       /** @default null */
                       language: string | null;
                     } | null;
+                    youtube?: {
+                      /** @default  */
+                      title: string;
+                      /** @default [] */
+                      tags: string[];
+                      /** @default 22 */
+                      categoryId: string;
+                      /**
+                       * @default public
+                       * @enum {string}
+                       */
+                      privacyStatus: 'public' | 'unlisted' | 'private';
+                      /** @default null */
+                      madeForKids: boolean | null;
+                      /** @default true */
+                      notifySubscribers: boolean;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -14887,6 +15611,23 @@ export interface paths {
                       /** @default null */
                       language: string | null;
                     } | null;
+                    youtube?: {
+                      /** @default  */
+                      title: string;
+                      /** @default [] */
+                      tags: string[];
+                      /** @default 22 */
+                      categoryId: string;
+                      /**
+                       * @default public
+                       * @enum {string}
+                       */
+                      privacyStatus: 'public' | 'unlisted' | 'private';
+                      /** @default null */
+                      madeForKids: boolean | null;
+                      /** @default true */
+                      notifySubscribers: boolean;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -15072,6 +15813,23 @@ export interface paths {
                       visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
                       /** @default null */
                       language: string | null;
+                    } | null;
+                    youtube?: {
+                      /** @default  */
+                      title: string;
+                      /** @default [] */
+                      tags: string[];
+                      /** @default 22 */
+                      categoryId: string;
+                      /**
+                       * @default public
+                       * @enum {string}
+                       */
+                      privacyStatus: 'public' | 'unlisted' | 'private';
+                      /** @default null */
+                      madeForKids: boolean | null;
+                      /** @default true */
+                      notifySubscribers: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -15524,6 +16282,23 @@ export interface paths {
                       /** @default null */
                       language: string | null;
                     } | null;
+                    youtube?: {
+                      /** @default  */
+                      title: string;
+                      /** @default [] */
+                      tags: string[];
+                      /** @default 22 */
+                      categoryId: string;
+                      /**
+                       * @default public
+                       * @enum {string}
+                       */
+                      privacyStatus: 'public' | 'unlisted' | 'private';
+                      /** @default null */
+                      madeForKids: boolean | null;
+                      /** @default true */
+                      notifySubscribers: boolean;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -15711,6 +16486,23 @@ export interface paths {
                       visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
                       /** @default null */
                       language: string | null;
+                    } | null;
+                    youtube?: {
+                      /** @default  */
+                      title: string;
+                      /** @default [] */
+                      tags: string[];
+                      /** @default 22 */
+                      categoryId: string;
+                      /**
+                       * @default public
+                       * @enum {string}
+                       */
+                      privacyStatus: 'public' | 'unlisted' | 'private';
+                      /** @default null */
+                      madeForKids: boolean | null;
+                      /** @default true */
+                      notifySubscribers: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -15912,6 +16704,23 @@ export interface paths {
                       /** @default null */
                       language: string | null;
                     } | null;
+                    youtube?: {
+                      /** @default  */
+                      title: string;
+                      /** @default [] */
+                      tags: string[];
+                      /** @default 22 */
+                      categoryId: string;
+                      /**
+                       * @default public
+                       * @enum {string}
+                       */
+                      privacyStatus: 'public' | 'unlisted' | 'private';
+                      /** @default null */
+                      madeForKids: boolean | null;
+                      /** @default true */
+                      notifySubscribers: boolean;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -16108,6 +16917,23 @@ export interface paths {
                       visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
                       /** @default null */
                       language: string | null;
+                    } | null;
+                    youtube?: {
+                      /** @default  */
+                      title: string;
+                      /** @default [] */
+                      tags: string[];
+                      /** @default 22 */
+                      categoryId: string;
+                      /**
+                       * @default public
+                       * @enum {string}
+                       */
+                      privacyStatus: 'public' | 'unlisted' | 'private';
+                      /** @default null */
+                      madeForKids: boolean | null;
+                      /** @default true */
+                      notifySubscribers: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -16957,6 +17783,23 @@ export interface paths {
                       visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
                       /** @default null */
                       language: string | null;
+                    } | null;
+                    youtube?: {
+                      /** @default  */
+                      title: string;
+                      /** @default [] */
+                      tags: string[];
+                      /** @default 22 */
+                      categoryId: string;
+                      /**
+                       * @default public
+                       * @enum {string}
+                       */
+                      privacyStatus: 'public' | 'unlisted' | 'private';
+                      /** @default null */
+                      madeForKids: boolean | null;
+                      /** @default true */
+                      notifySubscribers: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -19207,6 +20050,7 @@ export interface paths {
                 | 'LinkedIn'
                 | 'Mastodon'
                 | 'Bluesky'
+                | 'YouTube'
               );
           status?: 'open' | 'done';
           labels?: string | string[];
@@ -19246,7 +20090,8 @@ export interface paths {
                     | 'TikTok'
                     | 'LinkedIn'
                     | 'Mastodon'
-                    | 'Bluesky';
+                    | 'Bluesky'
+                    | 'YouTube';
                   /** @enum {string} */
                   kind: 'dm' | 'comments' | 'mention';
                   account: {
@@ -19362,7 +20207,8 @@ export interface paths {
                     | 'TikTok'
                     | 'LinkedIn'
                     | 'Mastodon'
-                    | 'Bluesky';
+                    | 'Bluesky'
+                    | 'YouTube';
                   /** @enum {string} */
                   kind: 'dm' | 'comments' | 'mention';
                   account: {
@@ -19550,7 +20396,8 @@ export interface paths {
                     | 'TikTok'
                     | 'LinkedIn'
                     | 'Mastodon'
-                    | 'Bluesky';
+                    | 'Bluesky'
+                    | 'YouTube';
                   /** @enum {string} */
                   kind: 'dm' | 'comments' | 'mention';
                   account: {
@@ -19653,7 +20500,8 @@ export interface paths {
                     | 'TikTok'
                     | 'LinkedIn'
                     | 'Mastodon'
-                    | 'Bluesky';
+                    | 'Bluesky'
+                    | 'YouTube';
                   name: string | null;
                   dm: boolean;
                   comments: boolean;
@@ -20755,6 +21603,23 @@ export interface paths {
                       /** @default null */
                       language: string | null;
                     } | null;
+                    youtube?: {
+                      /** @default  */
+                      title: string;
+                      /** @default [] */
+                      tags: string[];
+                      /** @default 22 */
+                      categoryId: string;
+                      /**
+                       * @default public
+                       * @enum {string}
+                       */
+                      privacyStatus: 'public' | 'unlisted' | 'private';
+                      /** @default null */
+                      madeForKids: boolean | null;
+                      /** @default true */
+                      notifySubscribers: boolean;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -20949,6 +21814,23 @@ export interface paths {
                       /** @default null */
                       language: string | null;
                     } | null;
+                    youtube?: {
+                      /** @default  */
+                      title: string;
+                      /** @default [] */
+                      tags: string[];
+                      /** @default 22 */
+                      categoryId: string;
+                      /**
+                       * @default public
+                       * @enum {string}
+                       */
+                      privacyStatus: 'public' | 'unlisted' | 'private';
+                      /** @default null */
+                      madeForKids: boolean | null;
+                      /** @default true */
+                      notifySubscribers: boolean;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -21064,7 +21946,8 @@ export interface paths {
                       | 'TikTok'
                       | 'LinkedIn'
                       | 'Mastodon'
-                      | 'Bluesky';
+                      | 'Bluesky'
+                      | 'YouTube';
                     /** @enum {string} */
                     kind: 'dm' | 'comments' | 'mention';
                     account: {

@@ -1,6 +1,7 @@
 import { type PostShape, publishProblems } from '@herald/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  blueskyDriver,
   type Driver,
   facebookDriver,
   instagramDriver,
@@ -200,6 +201,28 @@ const PROFILES: Record<string, NetworkProfile> = {
     cashtags: [1],
     mentionServer: 'far-away.example',
   },
+  Bluesky: {
+    textLengths: [30, 200, 290, ...around(300)],
+    imageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+    videoTypes: ['video/mp4'],
+    counts: [0, 0, 1, 2, 4, 5],
+    imageSizes: [2_000_000, 2_000_001],
+    videoSizes: [],
+    durations: [5, 12],
+    imageDimensions: [
+      [1080, 1080],
+      [640, 480],
+    ],
+    videoDimensions: [[320, 180]],
+    mixChance: 0.3,
+    threadParts: true,
+    firstComment: true,
+    followUpLengths: [20, 299, 300, 301],
+    links: [1, 2],
+    mentions: [1, 2],
+    hashtags: [1, 3],
+    cashtags: [1],
+  },
 };
 
 const media = new MediaRoute();
@@ -214,6 +237,7 @@ const DRIVERS: Record<string, (origin: () => string) => Promise<Driver>> = {
   TikTok: tiktokDriver,
   LinkedIn: linkedinDriver,
   Mastodon: mastodonDriver,
+  Bluesky: blueskyDriver,
 };
 
 interface Disagreement {

@@ -4,6 +4,9 @@ import { createInstagramAdapter } from '../../platforms/instagram/adapter.js';
 import { network as instagram } from '../../platforms/instagram/index.js';
 import { createLinkedInAdapter } from '../../platforms/linkedin/adapter.js';
 import { network as mastodon } from '../../platforms/mastodon/index.js';
+import { network as bluesky } from '../../platforms/bluesky/index.js';
+import { createBlueskyApi } from '../../platforms/bluesky/api.js';
+import { createBlueskyPublishing } from '../../platforms/bluesky/publishing.js';
 import { network as linkedin } from '../../platforms/linkedin/index.js';
 import { PlatformError } from '../../platforms/errors.js';
 import { publishInOneGo } from '../../platforms/publish-steps.js';
@@ -221,4 +224,27 @@ export async function mastodonDriver(media: MediaOrigin): Promise<Driver> {
     },
   };
   return driverOf(h.adapter.publishing!, held, () => h.close());
+}
+
+/**
+ * Bluesky's sandbox PDS, signed in to with an app password as a person connects. The sandbox's
+ * DID documents name the PDS at Herald's public address; the harness listens elsewhere.
+ */
+export async function blueskyDriver(media: MediaOrigin): Promise<Driver> {
+  const h = await startSandboxHarness(bluesky, { heraldStandIn: media });
+  const publicOrigin = new URL(h.heraldApi).origin;
+  const http: typeof fetch = (url, init) =>
+    fetch(String(url).replace(publicOrigin, h.origin), init);
+  const adapter = h.adapterWith({ http });
+  const [account] = await adapter.connectWithPassword!({
+    identifier: 'drift-poster.bsky.sandbox',
+    password: 'abcd-efgh-ijkl-mnop',
+  });
+  // The same publishing without Herald's own check first: the sandbox's lexicon alone judges.
+  const publishing = createBlueskyPublishing(
+    createBlueskyApi({ ...h.settings, http }),
+    () => Promise.reject(new Error('no linked pages in the drift test')),
+    { checksFirst: false },
+  );
+  return driverOf(publishing, stored(account!), () => h.close());
 }

@@ -187,7 +187,8 @@ describe('a post to one account', () => {
     }
     expect(outcome).toBe('PUBLISHED');
     // Read, claim, mark the post, published, the post settled, the author told, the
-    // organization's webhooks told (one insert into webhook_deliveries, of nothing here). The X
+    // organization's webhooks told (one insert into webhook_deliveries, of nothing here, that
+    // nudges the deliverers only when it inserted any: `with inserted … select pg_notify`). The X
     // sandbox keeps its records in the same database, and on PGlite pg-boss shares its client.
     const own = recorded.statements.filter((q) => !/"sandbox_records"|pgboss\./.test(q));
     const kind = (q: string) => /^\s*(\w+) "?(\w+)/.exec(q)?.slice(1).join(' ') ?? q.slice(0, 40);
@@ -198,7 +199,7 @@ describe('a post to one account', () => {
       'update post_targets',
       'update posts',
       'with recipients',
-      'insert into',
+      'with inserted',
     ]);
     expect(recorded.transactions).toBe(0);
     const result = await t.database.db.execute(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM_NAMES } from '@herald/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { integrations, notifications, sandboxRecords } from '../../db/schema.js';
 import { refreshDueTokens } from '../../jobs/tokens-refresh.job.js';
@@ -23,23 +24,15 @@ const settings = (params: Record<string, string>) =>
   `${TEST_PUBLIC_URL}/settings?${new URLSearchParams(params)}`;
 
 describe('supported platforms', () => {
-  it('seeds the eight networks with their media rules, all connectable through sandboxes here', async () => {
+  it('seeds every network the contract names with its media rules, all connectable through sandboxes here', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/platforms/supported' });
     const platforms = res.json().data.platforms as Array<{
       name: string;
       mediaConstraints: any;
       sandbox: boolean;
     }>;
-    expect(platforms.map((p) => p.name).sort()).toEqual([
-      'Bluesky',
-      'Facebook',
-      'Instagram',
-      'LinkedIn',
-      'Mastodon',
-      'Threads',
-      'TikTok',
-      'X',
-    ]);
+    expect(platforms.map((p) => p.name).sort()).toEqual([...PLATFORM_NAMES].sort());
+    expect(PLATFORM_NAMES).toContain('YouTube');
     const x = platforms.find((p) => p.name === 'X')!;
     expect(x.mediaConstraints.text).toMatchObject({ maxLength: 280, counting: 'x-weighted' });
     expect(x.mediaConstraints.image.maxFileSize).toBe(5 * 1024 * 1024);

@@ -19,6 +19,32 @@ export class PlatformError extends Error {
 }
 
 /**
+ * A visible call whose answer did not arrive (a cut line, a 5xx): the post may exist, so it is an
+ * `unknown_outcome` that reconcile settles before any new attempt. Other refusals pass unchanged.
+ */
+export function asUnconfirmed(network: string, err: unknown): unknown {
+  if (
+    err instanceof PlatformError &&
+    (err.kind === 'transient' || err.details.status === undefined)
+  )
+    return new PlatformError(
+      'unknown_outcome',
+      `${network} did not confirm the post (${err.message}). Herald will check before trying again.`,
+      err.details,
+    );
+  return err;
+}
+
+/** A file's whole content, for networks that take it in one request. */
+export async function mediaBytes(media: {
+  open(): Promise<AsyncIterable<unknown>>;
+}): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await media.open()) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/**
  * An account whose stored tokens this server cannot read (sealed with a key it does not have, or
  * altered). For the user it is what a refused token is: the account must be reconnected, so it
  * is a `reauth`, and every path that handles one asks for a reconnect; nothing reached the network.

@@ -1,5 +1,5 @@
 import { postBodyProblems } from '@herald/contract';
-import { PlatformError } from '../errors.js';
+import { asUnconfirmed, mediaBytes, PlatformError } from '../errors.js';
 import type {
   NetworkComment,
   PublishingAdapter,
@@ -41,26 +41,6 @@ type Record_ = Record<string, unknown>;
 
 const token = (account: StoredAccount) => account.tokens.accessToken;
 const didOf = (account: StoredAccount) => account.externalId;
-
-async function bytesOf(media: PublishMedia): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await media.open()) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
-/** A visible call whose answer did not arrive: the record may exist. */
-function asUnknownOutcome(err: unknown): unknown {
-  if (
-    err instanceof PlatformError &&
-    (err.kind === 'transient' || err.details.status === undefined)
-  )
-    return new PlatformError(
-      'unknown_outcome',
-      `Bluesky did not confirm the post (${err.message}). Herald will check before trying again.`,
-      err.details,
-    );
-  return err;
-}
 
 /** Refuses, before any call, what Bluesky's lexicon would refuse. */
 function refuse(request: PublishRequest) {
@@ -152,7 +132,7 @@ export function createBlueskyPublishing(
         throw err;
       const found = await existing(account, rkey).catch(() => null);
       if (found) return found;
-      throw asUnknownOutcome(err);
+      throw asUnconfirmed('Bluesky', err);
     }
   }
 
@@ -239,7 +219,7 @@ export function createBlueskyPublishing(
       auth.token,
       didOf(account),
       media.fileName,
-      await bytesOf(media),
+      await mediaBytes(media),
     );
     return job.jobId;
   }
@@ -303,7 +283,7 @@ export function createBlueskyPublishing(
         );
       const video = videos[0];
       for (const media of images) {
-        const bytes = await bytesOf(media);
+        const bytes = await mediaBytes(media);
         const { blob } = await api.uploadBlob(
           pdsOf(account),
           token(account),

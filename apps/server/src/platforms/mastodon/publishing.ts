@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { checkMediaCount, checkMediaFile, checkText } from '@herald/contract';
-import { PlatformError } from '../errors.js';
+import { asUnconfirmed, mediaBytes, PlatformError } from '../errors.js';
 import type {
   NetworkComment,
   PublishingAdapter,
-  PublishMedia,
   PublishRequest,
   PublishResult,
   StoredAccount,
@@ -44,26 +43,6 @@ function refuseByServer(account: StoredAccount, request: PublishRequest) {
   if (!request.text.trim() && request.media.length === 0)
     problems.push('A Mastodon post needs text or at least one file.');
   if (problems.length) throw new PlatformError('bad_request', problems.join(' '));
-}
-
-async function bytesOf(media: PublishMedia): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await media.open()) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
-/** A visible call whose answer did not arrive: the status may exist. */
-function asUnknownOutcome(err: unknown): unknown {
-  if (
-    err instanceof PlatformError &&
-    (err.kind === 'transient' || err.details.status === undefined)
-  )
-    return new PlatformError(
-      'unknown_outcome',
-      `Mastodon did not confirm the post (${err.message}). Herald will check before trying again.`,
-      err.details,
-    );
-  return err;
 }
 
 /** How many of the account's newest statuses reconcile reads (one page of the API's most). */
@@ -147,7 +126,7 @@ export function createMastodonPublishing(api: MastodonApi): PublishingAdapter {
     try {
       return await api.postStatus(instanceOf(account), token(account), key, body);
     } catch (err) {
-      throw asUnknownOutcome(err);
+      throw asUnconfirmed('Mastodon', err);
     }
   }
 
@@ -202,7 +181,7 @@ export function createMastodonPublishing(api: MastodonApi): PublishingAdapter {
         const body = new FormData();
         body.append(
           'file',
-          new Blob([await bytesOf(media)], { type: media.mimeType }),
+          new Blob([await mediaBytes(media)], { type: media.mimeType }),
           media.fileName,
         );
         if (media.altText) body.append('description', media.altText);

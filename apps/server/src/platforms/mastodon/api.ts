@@ -42,6 +42,10 @@ export interface MastodonStatus {
   replies_count?: number;
   reblogs_count?: number;
   favourites_count?: number;
+  /** Mastodon 4.5 and later; older servers leave it out. */
+  quotes_count?: number;
+  /** The status this one quotes (4.5 and later), when its author allowed the quote. */
+  quote?: { state: string; quoted_status?: MastodonStatus | null } | null;
   visibility?: string;
   spoiler_text?: string;
   media_attachments?: Array<{ id: string }>;
@@ -197,10 +201,11 @@ export function createMastodonApi(settings: Pick<AdapterSettings<MastodonUrls>, 
         { headers: bearer(token) },
       ),
 
-    mentions: (instance: string, token: string, sinceId: string | null) =>
+    /** Mentions of the account and quotes of its statuses (a type older servers ignore). */
+    mentionsAndQuotes: (instance: string, token: string, sinceId: string | null) =>
       call<MastodonNotification[]>(
         instance,
-        `/api/v1/notifications?types[]=mention&limit=40${sinceId ? `&since_id=${encodeURIComponent(sinceId)}` : ''}`,
+        `/api/v1/notifications?types[]=mention&types[]=quote&limit=40${sinceId ? `&since_id=${encodeURIComponent(sinceId)}` : ''}`,
         { headers: bearer(token) },
       ),
 

@@ -32,8 +32,9 @@ function personOf(account: MastodonAccount, instance: string): InboxPerson {
 }
 
 /**
- * The Mastodon inbox (docs/networks.md#mastodon-inbox): mentions (`GET /api/v1/notifications`
- * with `types[]=mention`, read since the newest one seen) and direct conversations
+ * The Mastodon inbox (docs/networks.md#mastodon-inbox): mentions and quotes of the account's
+ * statuses (`GET /api/v1/notifications` with `types[]=mention&types[]=quote`, read since the
+ * newest one seen; a quote names the status it quotes) and direct conversations
  * (`GET /api/v1/conversations`, their latest status each). Answers are statuses: a reply to the
  * mention, or a `direct` status to the conversation's people.
  */
@@ -95,13 +96,25 @@ export function createMastodonInbox(settings: AdapterSettings<MastodonUrls>): In
       const instance = instanceOf(account);
       const sinceId = typeof cursor?.sinceId === 'string' ? cursor.sinceId : null;
       const [mentions, conversations] = await Promise.all([
-        api.mentions(instance, token(account), sinceId),
+        api.mentionsAndQuotes(instance, token(account), sinceId),
         api.conversations(instance, token(account)),
       ]);
       const events: InboxMessageEvent[] = [];
       for (const n of mentions) {
         if (!n.status || n.status.visibility === 'direct') continue;
-        events.push(event(account, n.status, 'mention', n.status.id));
+        const quoted = n.type === 'quote' ? n.status.quote?.quoted_status : null;
+        events.push({
+          ...event(account, n.status, 'mention', n.status.id),
+          ...(quoted
+            ? {
+                rootPost: {
+                  externalId: quoted.id,
+                  permalink: quoted.url ?? null,
+                  text: plainText(quoted.content),
+                },
+              }
+            : {}),
+        });
       }
       for (const c of conversations) {
         const other = c.accounts[0];

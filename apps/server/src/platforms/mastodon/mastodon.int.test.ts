@@ -233,6 +233,34 @@ describe('Mastodon through Herald and its sandbox servers', () => {
       publishedAt: new Date(),
     });
     expect(metrics).toMatchObject({ likes: 2, shares: 1, comments: 1, interactions: 4 });
+
+    // A quote is a share too, next to the boost.
+    await emu('POST', 'social.example/quote', { account: adaUser, statusId: post.externalId });
+    const quoted = await adapter.metrics!.postMetrics(ada, {
+      externalId: post.externalId,
+      publishedAt: new Date(),
+    });
+    expect(quoted).toMatchObject({ likes: 2, shares: 2, comments: 1, interactions: 5 });
+    expect(quoted.raw).toMatchObject({ reblogs_count: 1, quotes_count: 1 });
+  });
+
+  it('reads a quote of the account’s status into the inbox, naming the status it quotes', async () => {
+    const post = await publishInOneGo(adapter.publishing!, ada, text('Quote me on this'));
+    const before = await adapter.inbox!.poll(ada, null);
+    await emu('POST', 'social.example/quote', {
+      account: adaUser,
+      statusId: post.externalId,
+      text: 'Exactly right',
+    });
+    const after = await adapter.inbox!.poll(ada, before.cursor);
+    expect(after.events).toHaveLength(1);
+    expect(after.events[0]).toMatchObject({
+      kind: 'mention',
+      direction: 'in',
+      text: 'Exactly right',
+      author: { username: 'fediverse_friend@social.example' },
+      rootPost: { externalId: post.externalId, text: 'Quote me on this' },
+    });
   });
 
   it('surfaces refusals in Mastodon’s words, and a refused token as a reconnect', async () => {

@@ -2,8 +2,8 @@ import { sumPresent, pickNumbers, type AdapterSettings, type MetricsAdapter } fr
 import { createMastodonApi, instanceOf, type MastodonUrls } from './api.js';
 
 /**
- * Mastodon's counts (docs/networks.md#mastodon-metrics): a status's favourites, boosts and
- * replies, and the account's followers. Servers count no views.
+ * Mastodon's counts (docs/networks.md#mastodon-metrics): a status's favourites, boosts, quotes
+ * (shares with boosts, as Bluesky's reposts and quotes) and replies, and the account's followers. Servers count no views.
  */
 export function createMastodonMetrics(settings: AdapterSettings<MastodonUrls>): MetricsAdapter {
   const api = createMastodonApi(settings);
@@ -19,9 +19,10 @@ export function createMastodonMetrics(settings: AdapterSettings<MastodonUrls>): 
         favourites_count: status.favourites_count,
         reblogs_count: status.reblogs_count,
         replies_count: status.replies_count,
+        quotes_count: status.quotes_count,
       });
       const likes = raw.favourites_count;
-      const shares = raw.reblogs_count;
+      const shares = sumPresent(raw.reblogs_count, raw.quotes_count);
       const comments = raw.replies_count;
       const interactions = sumPresent(likes, shares, comments);
       return {

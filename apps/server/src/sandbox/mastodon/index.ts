@@ -38,6 +38,8 @@ interface EmuStatus {
   visibility: string;
   language: string | null;
   inReplyToId: string | null;
+  /** The status this one quotes (Mastodon 4.5 quote posts). */
+  quotedId?: string | null;
   mediaIds: string[];
   createdAt: number;
   favourites: number;
@@ -99,11 +101,12 @@ function registerServer(scope: FastifyInstance, ctx: SandboxContext, host: Sandb
     statuses_count: 0,
   });
 
-  async function statusJson(s: EmuStatus) {
+  async function statusJson(s: EmuStatus, depth = 0): Promise<Record<string, unknown>> {
     const author = await oauth.findAccount(s.accountId);
-    const replies = (await store.list<EmuStatus>('status')).filter(
-      (r) => r.data.inReplyToId === s.id,
-    ).length;
+    const all = await store.list<EmuStatus>('status');
+    const replies = all.filter((r) => r.data.inReplyToId === s.id).length;
+    const quotes = all.filter((r) => r.data.quotedId === s.id).length;
+    const quoted = s.quotedId ? await store.get<EmuStatus>('status', s.quotedId) : null;
     const media = await Promise.all(s.mediaIds.map((id) => store.get<EmuMedia>('media', id)));
     return {
       id: s.id,
@@ -123,6 +126,14 @@ function registerServer(scope: FastifyInstance, ctx: SandboxContext, host: Sandb
       replies_count: replies,
       reblogs_count: s.reblogs,
       favourites_count: s.favourites,
+      quotes_count: quotes,
+      // A quote carries the status it quotes one level deep, as the server renders it.
+      quote: quoted
+        ? {
+            state: 'accepted',
+            quoted_status: depth === 0 ? await statusJson(quoted, depth + 1) : null,
+          }
+        : null,
     };
   }
 
@@ -405,7 +416,10 @@ function registerServer(scope: FastifyInstance, ctx: SandboxContext, host: Sandb
         }
       };
       walk(root.id);
-      return { ancestors: [], descendants: await Promise.all(descendants.map(statusJson)) };
+      return {
+        ancestors: [],
+        descendants: await Promise.all(descendants.map((s) => statusJson(s))),
+      };
     },
   );
 
@@ -419,30 +433,46 @@ function registerServer(scope: FastifyInstance, ctx: SandboxContext, host: Sandb
         .filter((s) => s.accountId === request.params.id)
         .sort((a, b) => b.createdAt - a.createdAt)
         .slice(0, limit);
-      return Promise.all(mine.map(statusJson));
+      return Promise.all(mine.map((s) => statusJson(s)));
     },
   );
 
   const mentionsOf = (s: EmuStatus, me: SandboxAccount) =>
     s.accountId !== me.id && s.text.includes(`@${me.username}`);
 
-  scope.get<{ Querystring: { since_id?: string } }>(
+  /**
+   * Mentions of the account and quotes of its statuses, newest first. `types[]` narrows them as
+   * the server does; a type it does not know is no filter at all.
+   */
+  scope.get<{ Querystring: { since_id?: string; 'types[]'?: string | string[] } }>(
     `${prefix}/api/v1/notifications`,
     async (request, reply) => {
       const me = await account(request, reply);
       if (!me) return reply;
       const since = request.query.since_id ? BigInt(request.query.since_id) : null;
-      const mine = (await store.list<EmuStatus>('status'))
-        .map((r) => r.data)
-        .filter((s) => mentionsOf(s, me) && (since === null || BigInt(s.id) > since))
-        .sort((a, b) => b.createdAt - a.createdAt)
+      const asked = [request.query['types[]'] ?? []].flat();
+      const wanted = (type: string) => asked.length === 0 || asked.includes(type);
+      const statuses = (await store.list<EmuStatus>('status')).map((r) => r.data);
+      const mineIds = new Set(statuses.filter((s) => s.accountId === me.id).map((s) => s.id));
+      const typeOf = (s: EmuStatus): 'quote' | 'mention' | null => {
+        if (s.accountId === me.id) return null;
+        if (s.quotedId && mineIds.has(s.quotedId)) return 'quote';
+        return mentionsOf(s, me) ? 'mention' : null;
+      };
+      const found = statuses
+        .map((s) => ({ s, type: typeOf(s) }))
+        .filter(
+          (n): n is { s: EmuStatus; type: 'quote' | 'mention' } =>
+            n.type !== null && wanted(n.type) && (since === null || BigInt(n.s.id) > since),
+        )
+        .sort((a, b) => b.s.createdAt - a.s.createdAt)
         .slice(0, 40);
       return Promise.all(
-        mine.map(async (s) => {
+        found.map(async ({ s, type }) => {
           const json = await statusJson(s);
           return {
             id: s.id,
-            type: 'mention',
+            type,
             created_at: json.created_at,
             account: json.account,
             status: json,
@@ -568,6 +598,32 @@ function registerServer(scope: FastifyInstance, ctx: SandboxContext, host: Sandb
       favourites: target.favourites + 2,
       reblogs: target.reblogs + 1,
     });
+    return { id: status.id };
+  });
+
+  /** Someone else quotes one of the account's statuses with words of their own. */
+  scope.post(`/_emu${prefix}/quote`, async (request, reply) => {
+    const b = (request.body ?? {}) as Params;
+    await owned(request, b.account);
+    const target = b.statusId ? await store.get<EmuStatus>('status', b.statusId) : null;
+    if (!target) return mastodonError(reply, 404, 'Record not found');
+    const other = await friend();
+    const now = await oauth.now();
+    const status: EmuStatus = {
+      id: `${now}${randomDigits(4)}`,
+      accountId: other.id,
+      text: b.text ?? 'worth reading',
+      spoilerText: '',
+      visibility: 'public',
+      language: null,
+      inReplyToId: null,
+      quotedId: target.id,
+      mediaIds: [],
+      createdAt: now,
+      favourites: 0,
+      reblogs: 0,
+    };
+    await store.put('status', status.id, status);
     return { id: status.id };
   });
 }

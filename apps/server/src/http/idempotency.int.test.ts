@@ -60,6 +60,22 @@ describe('Idempotency-Key', () => {
     });
     expect(fixed.statusCode).toBe(201);
 
+    // The same key with other contents is refused, and the first answer stays the key's.
+    const changed = await createRole(owner, 'key-0002-writer', {
+      name: 'Rewriter',
+      permissionIds: ['post:create'],
+    });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toMatch(/already used with a different body/);
+    // The same body with its keys in another order is the same request.
+    const reordered = await createRole(owner, 'key-0002-writer', {
+      permissionIds: ['post:create'],
+      name: 'Writer',
+    });
+    expect(reordered.statusCode).toBe(201);
+    expect(reordered.headers['idempotent-replayed']).toBe('true');
+    expect((await roleNames()).filter((n) => n === 'Rewriter')).toEqual([]);
+
     const elsewhere = await createOrganization(owner, 'key-0002-writer', 'Other Co');
     expect(elsewhere.statusCode).toBe(409);
     expect(elsewhere.json().message).toMatch(/already used for another request/);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { isKeyRoute } from './access.js';
@@ -18,6 +19,44 @@ const KEY = /^[\x21-\x7e]{8,200}$/;
  */
 const CUT_REQUESTS_SETTLE_MS = 2000;
 
+/**
+ * The JSON with its object keys in order, so two bodies that mean the same (keys written in
+ * another order) have one fingerprint.
+ */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The SHA-256 of a request's JSON body as the client sent it, taken before validation: a schema's
+ * defaults and transforms must not make a true retry look like another request. A multipart
+ * upload is streamed to its handler later, so it has none.
+ */
+const bodyDigests = new WeakMap<FastifyRequest, string>();
+
+function digestBody(request: FastifyRequest) {
+  const json = /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '');
+  if (!json || request.body === undefined) return;
+  bodyDigests.set(request, createHash('sha256').update(canonicalJson(request.body)).digest('hex'));
+}
+
+/**
+ * What a key is taken for: the route, and the body's digest when it has one, so the same key sent
+ * again with other contents is refused rather than answered with the first request's result.
+ */
+function operationOf(request: FastifyRequest): { route: string; operation: string } {
+  const route = `${request.method} ${request.url.split('?')[0]}`;
+  const digest = bodyDigests.get(request);
+  return { route, operation: digest ? `${route} body:${digest}` : route };
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency?: { userId: string; key: string };
@@ -26,8 +65,8 @@ declare module 'fastify' {
 
 /**
  * `Idempotency-Key` on POST requests of a signed-in user: the first request with a key runs and
- * its successful answer is kept for a day; a retry with the same key gets that answer again
- * (`Idempotent-Replayed: true`) instead of creating a second record. A retry while the first is
+ * its successful answer is kept for a day; a retry with the same key (and the same JSON body) gets
+ * that answer again (`Idempotent-Replayed: true`) instead of creating a second record. A retry while the first is
  * still running gets 409; a first request that failed frees its key, and so does one the server
  * cut when it closed (a restart), so its retry runs instead of meeting 409 until the key lapses.
  */
@@ -49,12 +88,15 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
         'The Idempotency-Key header must be 8 to 200 visible ASCII characters, such as a UUID.',
       );
     }
-    const operation = `${request.method} ${request.url.split('?')[0]}`;
+    const { route, operation } = operationOf(request);
     const claim = await store.claim(userId, key, operation);
     if (claim.kind !== 'claimed' && claim.request !== operation) {
+      const sameRoute = claim.request === route || claim.request.startsWith(`${route} body:`);
       throw new AppError(
         'CONFLICT',
-        'This Idempotency-Key was already used for another request. Use a new key for each new request.',
+        sameRoute
+          ? 'This Idempotency-Key was already used with a different body. Send the same body again to get the first answer, or use a new key for a new request.'
+          : 'This Idempotency-Key was already used for another request. Use a new key for each new request.',
       );
     }
     if (claim.kind === 'running') {
@@ -81,6 +123,11 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
   // Not on the MCP endpoint: its one URL carries many operations, so it takes a key per tool
   // call instead (modules/mcp), where a replay answers that call and no other.
   const posts = (route: RouteOptions) => methodsOf(route).includes('POST') && !isKeyRoute(route);
+  hookRoutes(app, 'preValidation', posts, (request, _reply, done) => {
+    if (request.method === 'POST' && request.headers['idempotency-key'] !== undefined)
+      digestBody(request);
+    done();
+  });
   hookRoutes(app, 'preHandler', posts, (request, reply, done) => {
     const header = request.headers['idempotency-key'];
     if (request.method !== 'POST' || header === undefined || !request.auth) return done();

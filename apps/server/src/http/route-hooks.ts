@@ -11,7 +11,7 @@ export const methodsOf = (route: RouteOptions) =>
 export const changesState = (route: RouteOptions) =>
   methodsOf(route).some((method) => STATE_CHANGING.has(method));
 
-type RouteHookName = 'onRequest' | 'preHandler' | 'onSend' | 'onResponse';
+type RouteHookName = 'onRequest' | 'preValidation' | 'preHandler' | 'onSend' | 'onResponse';
 
 const recorded = new WeakMap<FastifyInstance, RouteOptions[]>();
 

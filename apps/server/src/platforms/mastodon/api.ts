@@ -189,6 +189,14 @@ export function createMastodonApi(settings: Pick<AdapterSettings<MastodonUrls>, 
         body: JSON.stringify(body),
       }),
 
+    /** `favourite` and `unfavourite` are idempotent: repeating one changes nothing. */
+    favourite: (instance: string, token: string, id: string, on: boolean) =>
+      call<MastodonStatus>(
+        instance,
+        `/api/v1/statuses/${encodeURIComponent(id)}/${on ? 'favourite' : 'unfavourite'}`,
+        { method: 'POST', headers: bearer(token) },
+      ),
+
     status: (instance: string, token: string, id: string) =>
       call<MastodonStatus>(instance, `/api/v1/statuses/${encodeURIComponent(id)}`, {
         headers: bearer(token),

@@ -78,8 +78,7 @@ export function createMastodonInbox(settings: AdapterSettings<MastodonUrls>): In
       comments: false,
       mentions: true,
       privateReply: false,
-      like: false,
-      likeUnavailable: 'Herald does not favourite statuses on Mastodon yet.',
+      like: true,
       hide: false,
       deleteComment: false,
       block: false,
@@ -88,7 +87,7 @@ export function createMastodonInbox(settings: AdapterSettings<MastodonUrls>): In
       replyMaxLength: storedLimitsOf(account.extra.limits).maxCharacters,
       limitation:
         'Replies to your posts appear on the post (Comments); the inbox holds mentions and direct conversations.',
-      historyNote: 'Herald reads the latest 40 mentions and direct conversations.',
+      historyNote: 'Herald reads the latest 40 mentions and quotes, and 40 direct conversations.',
       pollIntervalMinutes: MASTODON_INBOX_POLL_MINUTES,
     }),
 
@@ -126,6 +125,11 @@ export function createMastodonInbox(settings: AdapterSettings<MastodonUrls>): In
       }
       const newest = mentions.map((n) => n.id).sort((a, b) => (BigInt(a) > BigInt(b) ? -1 : 1))[0];
       return { events, cursor: { sinceId: newest ?? sinceId } };
+    },
+
+    /** A like is Mastodon's favourite of the status. */
+    async like(account, externalId, liked) {
+      await api.favourite(instanceOf(account), token(account), externalId, liked);
     },
 
     async replyToComment(account, thread, commentExternalId, text) {

@@ -282,6 +282,7 @@ describe('Mastodon through Herald and its sandbox servers', () => {
     expect(inbox.capabilities(ada)).toMatchObject({
       dm: true,
       mentions: true,
+      like: true,
       replyMaxLength: 500,
     });
     await emu('POST', 'social.example/mention', { account: adaUser, text: 'what do you think?' });
@@ -315,6 +316,21 @@ describe('Mastodon through Herald and its sandbox servers', () => {
       mention.externalId,
       'Thanks!',
     );
+    // A like is a favourite, counted once however often it is sent, and taken back.
+    await inbox.like!(ada, mention.externalId, true);
+    await inbox.like!(ada, mention.externalId, true);
+    const liked = await adapter.metrics!.postMetrics(ada, {
+      externalId: mention.externalId,
+      publishedAt: new Date(),
+    });
+    expect(liked.likes).toBe(1);
+    await inbox.like!(ada, mention.externalId, false);
+    const unliked = await adapter.metrics!.postMetrics(ada, {
+      externalId: mention.externalId,
+      publishedAt: new Date(),
+    });
+    expect(unliked.likes).toBe(0);
+
     await inbox.sendDm!(ada, thread('dm', dm.threadExternalId), 'Sure, talk soon');
     const { statuses } = await emu('GET', `social.example/statuses?account=${adaUser}`);
     expect(statuses.find((s: any) => s.text === 'Thanks!').inReplyToId).toBe(mention.externalId);

@@ -43,6 +43,8 @@ interface EmuStatus {
   mediaIds: string[];
   createdAt: number;
   favourites: number;
+  /** The accounts of this server that favourited it (a favourite counts once per account). */
+  favouritedBy?: string[];
   reblogs: number;
 }
 
@@ -398,6 +400,27 @@ function registerServer(scope: FastifyInstance, ctx: SandboxContext, host: Sandb
     const s = await store.get<EmuStatus>('status', request.params.id);
     return s ? statusJson(s) : mastodonError(reply, 404, 'Record not found');
   });
+
+  /** Favouriting is idempotent on the server: a second favourite by one account changes nothing. */
+  for (const action of ['favourite', 'unfavourite'] as const) {
+    scope.post<{ Params: { id: string } }>(
+      `${prefix}/api/v1/statuses/:id/${action}`,
+      async (request, reply) => {
+        const me = await account(request, reply);
+        if (!me) return reply;
+        const s = await store.get<EmuStatus>('status', request.params.id);
+        if (!s) return mastodonError(reply, 404, 'Record not found');
+        const by = new Set(s.favouritedBy ?? []);
+        const had = by.has(me.id);
+        if (action === 'favourite') by.add(me.id);
+        else by.delete(me.id);
+        const delta = (action === 'favourite' ? 1 : -1) * Number(had !== by.has(me.id));
+        const next = { ...s, favouritedBy: [...by], favourites: s.favourites + delta };
+        await store.put('status', s.id, next);
+        return { ...(await statusJson(next)), favourited: by.has(me.id) };
+      },
+    );
+  }
 
   scope.get<{ Params: { id: string } }>(
     `${prefix}/api/v1/statuses/:id/context`,

@@ -35,12 +35,17 @@ export function asUnconfirmed(network: string, err: unknown): unknown {
   return err;
 }
 
-/** A file's whole content, for networks that take it in one request. */
-export async function mediaBytes(media: {
-  open(): Promise<AsyncIterable<unknown>>;
-}): Promise<Buffer> {
+/**
+ * A file's content in memory, for networks that take it (or one part of it, `range`) in one
+ * request.
+ */
+export async function mediaBytes<Range>(
+  media: { open(range?: Range): Promise<AsyncIterable<unknown>> },
+  range?: Range,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of await media.open()) chunks.push(Buffer.from(chunk as Buffer));
+  for await (const chunk of await media.open(range))
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);
 }
 

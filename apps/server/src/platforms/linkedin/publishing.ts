@@ -1,4 +1,4 @@
-import { PlatformError } from '../errors.js';
+import { mediaBytes, PlatformError } from '../errors.js';
 import { refuseByRules } from '../publish-guard.js';
 import type {
   AdapterSettings,
@@ -36,13 +36,6 @@ interface Uploaded {
   ready: boolean;
   /** The image's `altText` (docs/product.md#alt-text). */
   altText?: string;
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const pieces: Buffer[] = [];
-  for await (const piece of stream as AsyncIterable<Buffer | string>)
-    pieces.push(typeof piece === 'string' ? Buffer.from(piece) : piece);
-  return Buffer.concat(pieces);
 }
 
 function uploadedOf(state: PublishState): Uploaded[] {
@@ -98,7 +91,7 @@ export function createLinkedInPublishing(
 
   async function uploadImage(account: StoredAccount, media: PublishMedia): Promise<Uploaded> {
     const { uploadUrl, image } = await api.initializeImage(token(account), account.externalId);
-    await api.upload(token(account), uploadUrl, await readAll(await media.open()));
+    await api.upload(token(account), uploadUrl, await mediaBytes(media));
     // A member's token may not read the Images API (403), so a personal post's image is not
     // polled: it counts as ready once its upload is accepted, and the post follows.
     return {
@@ -113,7 +106,7 @@ export function createLinkedInPublishing(
     const started = await api.initializeVideo(token(account), account.externalId, media.size);
     const etags: string[] = [];
     for (const part of started.uploadInstructions) {
-      const bytes = await readAll(await media.open({ start: part.firstByte, end: part.lastByte }));
+      const bytes = await mediaBytes(media, { start: part.firstByte, end: part.lastByte });
       const etag = await api.upload(token(account), part.uploadUrl, bytes);
       if (!etag)
         throw new PlatformError(

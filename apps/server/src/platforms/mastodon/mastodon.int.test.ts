@@ -241,7 +241,7 @@ describe('Mastodon through Herald and its sandbox servers', () => {
       publishedAt: new Date(),
     });
     expect(quoted).toMatchObject({ likes: 2, shares: 2, comments: 1, interactions: 5 });
-    expect(quoted.raw).toMatchObject({ reblogs_count: 1, quotes_count: 1 });
+    expect(quoted!.raw).toMatchObject({ reblogs_count: 1, quotes_count: 1 });
   });
 
   it('reads a quote of the account’s status into the inbox, naming the status it quotes', async () => {
@@ -323,13 +323,13 @@ describe('Mastodon through Herald and its sandbox servers', () => {
       externalId: mention.externalId,
       publishedAt: new Date(),
     });
-    expect(liked.likes).toBe(1);
+    expect(liked!.likes).toBe(1);
     await inbox.like!(ada, mention.externalId, false);
     const unliked = await adapter.metrics!.postMetrics(ada, {
       externalId: mention.externalId,
       publishedAt: new Date(),
     });
-    expect(unliked.likes).toBe(0);
+    expect(unliked!.likes).toBe(0);
 
     await inbox.sendDm!(ada, thread('dm', dm.threadExternalId), 'Sure, talk soon');
     const { statuses } = await emu('GET', `social.example/statuses?account=${adaUser}`);

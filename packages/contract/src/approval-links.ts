@@ -159,6 +159,8 @@ const GuestAccountPostSchema = z.object({
   /** The thread's further parts (part 2 onward), in order. */
   parts: z.array(z.string()),
   firstComment: z.string().nullable(),
+  /** A Mastodon post's content warning: the text shows behind it there, and so in the preview. */
+  contentWarning: z.string().nullable().optional(),
 });
 export type GuestAccountPost = z.infer<typeof GuestAccountPostSchema>;
 

@@ -401,6 +401,7 @@ function accountPosts(
         })),
       parts: followUps.filter((f) => f.kind === 'part').map((f) => f.text),
       firstComment: followUps.find((f) => f.kind === 'first_comment')?.text ?? null,
+      contentWarning: target.mastodon?.spoilerText || null,
     };
   });
 }

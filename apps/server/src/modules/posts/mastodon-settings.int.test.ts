@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISH_QUEUE } from '../publishing/publish-queue.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
@@ -126,6 +127,32 @@ describe('a Mastodon post’s settings', () => {
       spoilerText: 'Book ending',
       visibility: 'private',
       language: null,
+    });
+  });
+
+  it('shows a client the content warning on the approval link’s preview', async () => {
+    const made = await createPost({
+      scheduledAt: inHours(5),
+      mastodon: mastodonField({ spoilerText: 'Film ending' }),
+    });
+    expect(made.status).toBe(201);
+    const postId = made.body.data.post.id as string;
+    // A post waiting for approval, as a Content Creator's submission leaves it.
+    await t.database.db.execute(
+      sql`update posts set status = 'pending_approval' where id = ${postId}`,
+    );
+    const link = await owner.call('POST', `/api/organizations/${orgId}/approval-links`, {
+      postIds: [postId],
+      approverName: 'Dana Client',
+    });
+    expect(link.status).toBe(201);
+    const token = (link.body.data.url as string).split('/approve/')[1]!;
+    const page = await t.app.inject({ method: 'GET', url: `/api/guest/approvals/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().data.posts[0].accounts[0]).toMatchObject({
+      network: 'Mastodon',
+      text: 'The ending of the film, discussed',
+      contentWarning: 'Film ending',
     });
   });
 

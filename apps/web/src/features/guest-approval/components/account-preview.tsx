@@ -41,6 +41,7 @@ export function AccountPreview({ account }: { account: GuestAccountPost }) {
         }}
         text={account.text}
         media={account.media.map(previewItem)}
+        contentWarning={account.contentWarning ?? undefined}
       />
       {(account.parts.length > 0 || account.firstComment) && (
         <ol

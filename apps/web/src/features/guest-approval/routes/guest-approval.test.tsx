@@ -129,6 +129,26 @@ describe('/approve/{token}', () => {
     ).toBe(true);
   });
 
+  it('hides a Mastodon post behind its content warning until Show more, as Mastodon does', async () => {
+    const mastodon = {
+      network: 'Mastodon',
+      accountName: 'Harbor Cafe',
+      username: 'harbor@social.example',
+      pictureUrl: null,
+      text: 'The ending of the chef’s story',
+      media: [],
+      parts: [],
+      firstComment: null,
+      contentWarning: 'Spoilers for the chef’s story',
+    };
+    renderGuest({ [PAGE]: ok(page([waitingPost({ accounts: [mastodon] })])) });
+    const preview = await screen.findByRole('article', { name: 'Mastodon · Harbor Cafe preview' });
+    expect(preview).toHaveTextContent('Spoilers for the chef’s story');
+    expect(preview).not.toHaveTextContent('The ending of the chef’s story');
+    within(preview).getByRole('button', { name: 'Show more' }).click();
+    await waitFor(() => expect(preview).toHaveTextContent('The ending of the chef’s story'));
+  });
+
   it('shows the organization’s logo, else its initials on its brand colour', async () => {
     const logoUrl = `/api/guest/approvals/${TOKEN}/logo`;
     const branded = renderGuest({

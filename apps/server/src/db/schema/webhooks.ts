@@ -68,6 +68,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    // The daily prune takes the oldest deliveries of every endpoint by their age alone.
+    index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
 );
 

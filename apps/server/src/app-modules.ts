@@ -42,6 +42,7 @@ import { plansRoutes } from './modules/plans/plans.routes.js';
 import { postExtrasRoutes } from './modules/post-extras/post-extras.routes.js';
 import { postImportRoutes } from './modules/post-import/import.routes.js';
 import { feedsRoutes } from './modules/feeds/feeds.routes.js';
+import { evergreenRoutes } from './modules/evergreen/evergreen.routes.js';
 import { postsDashboardSource } from './modules/posts/posts-dashboard.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import type { PostLifecycle } from './modules/posts/posts.service.js';
@@ -227,6 +228,7 @@ export const API_MODULES: readonly ApiModule[] = [
     mediaImport: d.config.mediaImport,
     minIntervalMs: d.config.feeds.minIntervalMs,
   })),
+  routes('evergreen', evergreenRoutes, postsDeps),
   routes('publishing', publishingRoutes, (d) => ({
     db: d.db,
     publisher: d.runtime.publisher,

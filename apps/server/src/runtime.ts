@@ -32,6 +32,7 @@ import {
 } from './modules/outgoing-webhooks/delivery.js';
 import { coalescingRunner, DeliveryNudges } from './modules/outgoing-webhooks/delivery-nudge.js';
 import { feedsCheckJob } from './jobs/feeds-check.job.js';
+import { evergreenJob } from './jobs/evergreen.job.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
 import { reportEmailsJob } from './jobs/report-emails.job.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -240,6 +241,13 @@ export async function createRuntime(
       now: now ?? (() => new Date()),
       mediaImport: config.mediaImport,
       minIntervalMs: config.feeds.minIntervalMs,
+      log,
+    }),
+    evergreenJob({
+      db,
+      media,
+      lifecycle: publishingLifecycle(publishQueue),
+      now: now ?? (() => new Date()),
       log,
     }),
   ];

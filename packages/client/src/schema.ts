@@ -15094,13 +15094,30 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
-                  source?: {
-                    /** @enum {string} */
-                    kind: 'feed';
-                    feedId: string | null;
-                    name: string;
-                    itemUrl: string | null;
-                  } | null;
+                  source?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'feed';
+                            feedId: string | null;
+                            name: string;
+                            itemUrl: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'evergreen';
+                            collectionId: string | null;
+                            name: string;
+                            postId: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'repeat';
+                            repeatId: string | null;
+                            postId: string | null;
+                          }
+                      )
+                    | null;
                 };
               };
             };
@@ -15436,13 +15453,30 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
-                  source?: {
-                    /** @enum {string} */
-                    kind: 'feed';
-                    feedId: string | null;
-                    name: string;
-                    itemUrl: string | null;
-                  } | null;
+                  source?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'feed';
+                            feedId: string | null;
+                            name: string;
+                            itemUrl: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'evergreen';
+                            collectionId: string | null;
+                            name: string;
+                            postId: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'repeat';
+                            repeatId: string | null;
+                            postId: string | null;
+                          }
+                      )
+                    | null;
                 };
               };
             };
@@ -15670,13 +15704,30 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
-                  source?: {
-                    /** @enum {string} */
-                    kind: 'feed';
-                    feedId: string | null;
-                    name: string;
-                    itemUrl: string | null;
-                  } | null;
+                  source?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'feed';
+                            feedId: string | null;
+                            name: string;
+                            itemUrl: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'evergreen';
+                            collectionId: string | null;
+                            name: string;
+                            postId: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'repeat';
+                            repeatId: string | null;
+                            postId: string | null;
+                          }
+                      )
+                    | null;
                 }[];
               };
               meta: {
@@ -15882,13 +15933,30 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
-                  source?: {
-                    /** @enum {string} */
-                    kind: 'feed';
-                    feedId: string | null;
-                    name: string;
-                    itemUrl: string | null;
-                  } | null;
+                  source?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'feed';
+                            feedId: string | null;
+                            name: string;
+                            itemUrl: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'evergreen';
+                            collectionId: string | null;
+                            name: string;
+                            postId: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'repeat';
+                            repeatId: string | null;
+                            postId: string | null;
+                          }
+                      )
+                    | null;
                 };
               };
             };
@@ -16085,13 +16153,30 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
-                  source?: {
-                    /** @enum {string} */
-                    kind: 'feed';
-                    feedId: string | null;
-                    name: string;
-                    itemUrl: string | null;
-                  } | null;
+                  source?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'feed';
+                            feedId: string | null;
+                            name: string;
+                            itemUrl: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'evergreen';
+                            collectionId: string | null;
+                            name: string;
+                            postId: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'repeat';
+                            repeatId: string | null;
+                            postId: string | null;
+                          }
+                      )
+                    | null;
                 };
               };
             };
@@ -16553,13 +16638,30 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
-                  source?: {
-                    /** @enum {string} */
-                    kind: 'feed';
-                    feedId: string | null;
-                    name: string;
-                    itemUrl: string | null;
-                  } | null;
+                  source?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'feed';
+                            feedId: string | null;
+                            name: string;
+                            itemUrl: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'evergreen';
+                            collectionId: string | null;
+                            name: string;
+                            postId: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'repeat';
+                            repeatId: string | null;
+                            postId: string | null;
+                          }
+                      )
+                    | null;
                 };
               };
             };
@@ -16758,13 +16860,30 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
-                  source?: {
-                    /** @enum {string} */
-                    kind: 'feed';
-                    feedId: string | null;
-                    name: string;
-                    itemUrl: string | null;
-                  } | null;
+                  source?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'feed';
+                            feedId: string | null;
+                            name: string;
+                            itemUrl: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'evergreen';
+                            collectionId: string | null;
+                            name: string;
+                            postId: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'repeat';
+                            repeatId: string | null;
+                            postId: string | null;
+                          }
+                      )
+                    | null;
                 }[];
                 count: number;
               };
@@ -16975,13 +17094,30 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
-                  source?: {
-                    /** @enum {string} */
-                    kind: 'feed';
-                    feedId: string | null;
-                    name: string;
-                    itemUrl: string | null;
-                  } | null;
+                  source?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'feed';
+                            feedId: string | null;
+                            name: string;
+                            itemUrl: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'evergreen';
+                            collectionId: string | null;
+                            name: string;
+                            postId: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'repeat';
+                            repeatId: string | null;
+                            postId: string | null;
+                          }
+                      )
+                    | null;
                 };
               };
             };
@@ -17189,13 +17325,30 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
-                  source?: {
-                    /** @enum {string} */
-                    kind: 'feed';
-                    feedId: string | null;
-                    name: string;
-                    itemUrl: string | null;
-                  } | null;
+                  source?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'feed';
+                            feedId: string | null;
+                            name: string;
+                            itemUrl: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'evergreen';
+                            collectionId: string | null;
+                            name: string;
+                            postId: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'repeat';
+                            repeatId: string | null;
+                            postId: string | null;
+                          }
+                      )
+                    | null;
                 };
               };
             };
@@ -18057,13 +18210,30 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
-                  source?: {
-                    /** @enum {string} */
-                    kind: 'feed';
-                    feedId: string | null;
-                    name: string;
-                    itemUrl: string | null;
-                  } | null;
+                  source?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'feed';
+                            feedId: string | null;
+                            name: string;
+                            itemUrl: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'evergreen';
+                            collectionId: string | null;
+                            name: string;
+                            postId: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'repeat';
+                            repeatId: string | null;
+                            postId: string | null;
+                          }
+                      )
+                    | null;
                 };
               };
             };
@@ -19708,6 +19878,609 @@ export interface paths {
       };
     };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/evergreen-collections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The organization's evergreen collections (those whose accounts the member reaches) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                collections: {
+                  id: string;
+                  name: string;
+                  integrationIds: string[];
+                  minDaysBetween: number;
+                  endAfterCycles: number | null;
+                  endAt: string | null;
+                  paused: boolean;
+                  ended: boolean;
+                  postCount: number;
+                  fillCount: number;
+                  lastFillAt: string | null;
+                  lastError: string | null;
+                  createdAt: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a collection whose posts refill the empty queue slots of its accounts */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            integrationIds: string[];
+            /** @default 30 */
+            minDaysBetween?: number;
+            /** @default null */
+            endAfterCycles?: number | null;
+            /** @default null */
+            endAt?: string | null;
+            /** @default false */
+            paused?: boolean;
+            postIds?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                collection: {
+                  id: string;
+                  name: string;
+                  integrationIds: string[];
+                  minDaysBetween: number;
+                  endAfterCycles: number | null;
+                  endAt: string | null;
+                  paused: boolean;
+                  ended: boolean;
+                  postCount: number;
+                  fillCount: number;
+                  lastFillAt: string | null;
+                  lastError: string | null;
+                  createdAt: string;
+                };
+                posts: {
+                  postId: string;
+                  label: string;
+                  position: number;
+                  useCount: number;
+                  lastUsedAt: string | null;
+                  addedAt: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/evergreen-collections/projection': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the collections will put in the empty slots of a range (the calendar shows it) */
+    get: {
+      parameters: {
+        query: {
+          from: string;
+          to: string;
+        };
+        header?: never;
+        path: {
+          orgId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                fills: {
+                  at: string;
+                  collectionId: string;
+                  collectionName: string;
+                  integrationIds: string[];
+                  postId: string;
+                  label: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/evergreen-collections/{collectionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A collection with its posts, how often each went out and when last */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          collectionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                collection: {
+                  id: string;
+                  name: string;
+                  integrationIds: string[];
+                  minDaysBetween: number;
+                  endAfterCycles: number | null;
+                  endAt: string | null;
+                  paused: boolean;
+                  ended: boolean;
+                  postCount: number;
+                  fillCount: number;
+                  lastFillAt: string | null;
+                  lastError: string | null;
+                  createdAt: string;
+                };
+                posts: {
+                  postId: string;
+                  label: string;
+                  position: number;
+                  useCount: number;
+                  lastUsedAt: string | null;
+                  addedAt: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Remove a collection (its posts and the copies already made stay) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          collectionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: null;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change a collection's name, accounts, interval or end, or pause/resume it */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          collectionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string;
+            integrationIds?: string[];
+            minDaysBetween?: number;
+            endAfterCycles?: number | null;
+            endAt?: string | null;
+            paused?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                collection: {
+                  id: string;
+                  name: string;
+                  integrationIds: string[];
+                  minDaysBetween: number;
+                  endAfterCycles: number | null;
+                  endAt: string | null;
+                  paused: boolean;
+                  ended: boolean;
+                  postCount: number;
+                  fillCount: number;
+                  lastFillAt: string | null;
+                  lastError: string | null;
+                  createdAt: string;
+                };
+                posts: {
+                  postId: string;
+                  label: string;
+                  position: number;
+                  useCount: number;
+                  lastUsedAt: string | null;
+                  addedAt: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/evergreen-collections/{collectionId}/posts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add existing posts to the collection, after its others */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          collectionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            postIds: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                collection: {
+                  id: string;
+                  name: string;
+                  integrationIds: string[];
+                  minDaysBetween: number;
+                  endAfterCycles: number | null;
+                  endAt: string | null;
+                  paused: boolean;
+                  ended: boolean;
+                  postCount: number;
+                  fillCount: number;
+                  lastFillAt: string | null;
+                  lastError: string | null;
+                  createdAt: string;
+                };
+                posts: {
+                  postId: string;
+                  label: string;
+                  position: number;
+                  useCount: number;
+                  lastUsedAt: string | null;
+                  addedAt: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/evergreen-collections/{collectionId}/posts/{postId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Take a post out of the collection (the post and its copies stay) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          collectionId: string;
+          postId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                collection: {
+                  id: string;
+                  name: string;
+                  integrationIds: string[];
+                  minDaysBetween: number;
+                  endAfterCycles: number | null;
+                  endAt: string | null;
+                  paused: boolean;
+                  ended: boolean;
+                  postCount: number;
+                  fillCount: number;
+                  lastFillAt: string | null;
+                  lastError: string | null;
+                  createdAt: string;
+                };
+                posts: {
+                  postId: string;
+                  label: string;
+                  position: number;
+                  useCount: number;
+                  lastUsedAt: string | null;
+                  addedAt: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/posts/{postId}/repeat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How the post repeats (null: it does not) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          postId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                repeat: {
+                  id: string;
+                  postId: string;
+                  every: number;
+                  /** @enum {string} */
+                  unit: 'day' | 'week';
+                  until: string;
+                  occurrences: number;
+                  nextAt: string | null;
+                } | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    /** Repeat the post every N days or weeks until a date (the next occurrence is made when one goes out) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          postId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            every: number;
+            /** @enum {string} */
+            unit: 'day' | 'week';
+            until: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                repeat: {
+                  id: string;
+                  postId: string;
+                  every: number;
+                  /** @enum {string} */
+                  unit: 'day' | 'week';
+                  until: string;
+                  occurrences: number;
+                  nextAt: string | null;
+                } | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Stop the post repeating (what went out stays) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          postId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: null;
+            };
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -21876,13 +22649,30 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
-                  source?: {
-                    /** @enum {string} */
-                    kind: 'feed';
-                    feedId: string | null;
-                    name: string;
-                    itemUrl: string | null;
-                  } | null;
+                  source?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'feed';
+                            feedId: string | null;
+                            name: string;
+                            itemUrl: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'evergreen';
+                            collectionId: string | null;
+                            name: string;
+                            postId: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'repeat';
+                            repeatId: string | null;
+                            postId: string | null;
+                          }
+                      )
+                    | null;
                 }[];
                 truncated: string[];
               };
@@ -22087,13 +22877,30 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
-                  source?: {
-                    /** @enum {string} */
-                    kind: 'feed';
-                    feedId: string | null;
-                    name: string;
-                    itemUrl: string | null;
-                  } | null;
+                  source?:
+                    | (
+                        | {
+                            /** @enum {string} */
+                            kind: 'feed';
+                            feedId: string | null;
+                            name: string;
+                            itemUrl: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'evergreen';
+                            collectionId: string | null;
+                            name: string;
+                            postId: string | null;
+                          }
+                        | {
+                            /** @enum {string} */
+                            kind: 'repeat';
+                            repeatId: string | null;
+                            postId: string | null;
+                          }
+                      )
+                    | null;
                 }[];
               };
             };

@@ -415,6 +415,49 @@ export const ORG_ROUTE_PERMISSIONS = {
     'post:create',
     'checks the feed now; new items become posts',
   ),
+  /** docs/evergreen.md: a collection makes posts (copies) for its accounts, like a feed. */
+  'GET /organizations/:orgId/evergreen-collections': route(
+    'post:create',
+    'collections make posts; a member limited to some accounts sees the collections of those only',
+  ),
+  'POST /organizations/:orgId/evergreen-collections': route(
+    'post:create',
+    'likewise; only to accounts the member reaches',
+  ),
+  'GET /organizations/:orgId/evergreen-collections/projection': route(
+    'member',
+    'the calendar shows what the collections will put in empty slots',
+  ),
+  'GET /organizations/:orgId/evergreen-collections/:collectionId': route(
+    'post:create',
+    'likewise, with its posts',
+  ),
+  'PATCH /organizations/:orgId/evergreen-collections/:collectionId': route(
+    'post:create',
+    'likewise; its copies are then made as the member who saved it',
+  ),
+  'DELETE /organizations/:orgId/evergreen-collections/:collectionId': route(
+    'post:create',
+    'likewise (the copies already made stay)',
+  ),
+  'POST /organizations/:orgId/evergreen-collections/:collectionId/posts': route(
+    'post:create',
+    'adds posts to the collection',
+  ),
+  'DELETE /organizations/:orgId/evergreen-collections/:collectionId/posts/:postId': route(
+    'post:create',
+    'takes a post out of the collection (the post stays)',
+  ),
+  /** docs/evergreen.md#repeat: the next occurrence is a new post made when one goes out. */
+  'GET /organizations/:orgId/posts/:postId/repeat': route('member', 'reads how a post repeats'),
+  'PUT /organizations/:orgId/posts/:postId/repeat': route(
+    'post:edit',
+    'sets or changes how a post repeats',
+  ),
+  'DELETE /organizations/:orgId/posts/:postId/repeat': route(
+    'post:edit',
+    'stops a post repeating (what went out stays)',
+  ),
   'GET /organizations/:orgId/posts/export.csv': route(
     'member',
     'the export reads posts, as the calendar does',

@@ -159,14 +159,32 @@ export type FeedPreview = z.infer<typeof FeedPreviewSchema>;
 export const FeedPreviewResponseSchema = successEnvelope(z.object({ preview: FeedPreviewSchema }));
 
 /** Where a post came from when it was not written by hand (shown on the post). */
-export const PostSourceSchema = z.object({
-  kind: z.literal('feed'),
-  feedId: z.string().nullable(),
-  /** The feed's title (or its address) when the post was made. */
-  name: z.string(),
-  /** The item's link, when it had one. */
-  itemUrl: z.string().nullable(),
-});
+export const PostSourceSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('feed'),
+    feedId: z.string().nullable(),
+    /** The feed's title (or its address) when the post was made. */
+    name: z.string(),
+    /** The item's link, when it had one. */
+    itemUrl: z.string().nullable(),
+  }),
+  /** docs/evergreen.md: a copy an evergreen collection put in an empty queue slot. */
+  z.object({
+    kind: z.literal('evergreen'),
+    collectionId: z.string().nullable(),
+    /** The collection's name when the copy was made. */
+    name: z.string(),
+    /** The collection's post it copies. */
+    postId: z.string().nullable(),
+  }),
+  /** docs/evergreen.md: the next occurrence of a post that repeats. */
+  z.object({
+    kind: z.literal('repeat'),
+    repeatId: z.string().nullable(),
+    /** The occurrence it was made from. */
+    postId: z.string().nullable(),
+  }),
+]);
 export type PostSource = z.infer<typeof PostSourceSchema>;
 
 /** An item's parts a template can use. */

@@ -40,5 +40,6 @@ export * from './all-clients.js';
 export * from './reports.js';
 export * from './outgoing-webhooks.js';
 export * from './feeds.js';
+export * from './evergreen.js';
 export * from './api-keys.js';
 export * from './mcp.js';

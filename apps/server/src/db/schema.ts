@@ -20,3 +20,4 @@ export * from './schema/reports.js';
 export * from './schema/webhooks.js';
 export * from './schema/api-keys.js';
 export * from './schema/feeds.js';
+export * from './schema/evergreen.js';

@@ -58,6 +58,9 @@ const lazyInviteMembers = async () => ({
 const lazyInviteMembersRedirect = async () => ({
   Component: (await import('@/features/team/routes/invite-members-redirect')).InviteMembersRedirect,
 });
+const lazyEvergreen = async () => ({
+  Component: (await import('@/features/evergreen/routes/evergreen')).EvergreenPage,
+});
 const lazyImportPosts = async () => ({
   Component: (await import('@/features/posts/routes/import-posts')).ImportPostsPage,
 });
@@ -166,6 +169,7 @@ export const routes: RouteObject[] = [
               { path: paths.importPosts, lazy: lazyImportPosts },
               { path: paths.postDetails, lazy: lazyPostDetails },
               { path: paths.calendar, lazy: lazyCalendar },
+              { path: paths.evergreen, lazy: lazyEvergreen },
               { path: paths.allClients, lazy: lazyAllClients },
               { path: paths.analytics, lazy: lazyAnalytics },
               { path: paths.inbox, lazy: lazyInbox },

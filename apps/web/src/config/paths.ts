@@ -37,6 +37,7 @@ export const paths = {
   postDetails: '/content/:postId',
   editPost: '/content/:postId/edit',
   calendar: '/calendar',
+  evergreen: '/evergreen',
   allClients: '/all-clients',
   analytics: '/analytics',
   inviteMembers: '/org/:orgId/invite-members',

@@ -370,3 +370,27 @@ export async function reshuffle(deps: Deps, organizationId: string, integrationI
     return { moved, queued: queued.length };
   });
 }
+
+/**
+ * For other modules that place posts in slots (docs/evergreen.md): each account's slot instants
+ * in [from, to), in the queue's zone, and the instants its waiting posts occupy.
+ */
+export async function slotsAndOccupancy(
+  db: Db,
+  organizationId: string,
+  integrationIds: string[],
+  from: Date,
+  to: Date,
+) {
+  const ids = [...new Set(integrationIds)];
+  const [zone, slotRows] = await Promise.all([
+    queueZone(db, organizationId),
+    repo.slotsOf(db, organizationId, ids),
+  ]);
+  const by = groupSlots(slotRows);
+  const slotTimes = new Map(
+    ids.map((id) => [id, slotInstants(by.get(id) ?? [], zone, from.getTime(), to.getTime())]),
+  );
+  const occupied = await repo.occupiedTimes(db, organizationId, ids, from, to);
+  return { slotTimes, occupied };
+}

@@ -14,6 +14,7 @@ export function pathAfterSwitch(pathname: string, search: string): string {
     paths.content,
     paths.approvals,
     paths.calendar,
+    paths.evergreen,
     paths.allClients,
     paths.analytics,
     paths.pricing,

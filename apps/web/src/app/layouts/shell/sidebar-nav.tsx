@@ -6,6 +6,7 @@ import {
   FileText,
   Inbox,
   LayoutDashboard,
+  Recycle,
   Settings,
   type LucideIcon,
 } from 'lucide-react';
@@ -40,6 +41,12 @@ const items: Array<{
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
   { to: paths.inbox, label: 'Inbox', icon: Inbox, badge: 'inbox', needsPermission: 'dm:view' },
   { to: paths.content, label: 'Posts', icon: FileText },
+  {
+    to: paths.evergreen,
+    label: 'Evergreen',
+    icon: Recycle,
+    needs: 'GET /organizations/:orgId/evergreen-collections',
+  },
   {
     to: paths.analytics,
     label: 'Analytics',

@@ -53,6 +53,7 @@ import { PostPreviews } from './post-previews';
 import { PublishNowDialog } from './publish-now-dialog';
 import { PublishProgress } from './publish-progress';
 import { ScheduleSection } from './schedule-section';
+import { RepeatSection, useRepeatOption } from './repeat-section';
 import { SubmitBar } from './submit-bar';
 import { AddToQueueButton, queuedMessage } from './add-to-queue-button';
 import { MASTODON_SECTION_ID, MastodonSection, useMastodonSettings } from './mastodon-section';
@@ -255,6 +256,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const mastodon = useMastodonSettings(state, dispatch, editable);
   const youtube = useYouTubeSettings(state, editable, edit?.post);
   const followUps = useFollowUps(editable, edit?.post);
+  const repeat = useRepeatOption(orgId, edit?.post.id ?? null, zone);
   const followUpIssues = followUps.issues();
   // docs/product.md#link-tracking: a new post starts from the organization's default.
   const trackingDefaults = useLinkTrackingSettings(orgId);
@@ -313,6 +315,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
     event.preventDefault();
     if (!canSubmit) return;
     setHasAttempted(true);
+    if (repeat.problem) return;
     const found = submitProblems(state, editable);
     if (hasSubmitProblems(found)) {
       const first = editable.find((p) => found.content[p.id]);
@@ -387,6 +390,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
         onSuccess: (post) => {
           leaveGuard.allowLeaving();
           autosave.sent();
+          repeat.saveFor(post.id);
           if (hold && post.status !== 'pending_approval') {
             hold.follow(post.id);
             reset();
@@ -570,6 +574,12 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
               onPick={(value) => dispatch({ type: 'setScheduleAt', value })}
             />
           </ScheduleSection>
+          <RepeatSection
+            choice={repeat.choice}
+            onChange={repeat.setChoice}
+            problem={hasAttempted ? repeat.problem : null}
+            disabled={isSubmitting}
+          />
           <SubmitBar
             canSubmit={canSubmit}
             isSubmitting={isSubmitting}

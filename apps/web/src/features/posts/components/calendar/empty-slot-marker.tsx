@@ -1,7 +1,9 @@
 import type { Dayjs } from 'dayjs';
-import type { EmptySlot, Integration } from '@herald/contract';
+import type { EmptySlot, EvergreenFill, Integration } from '@herald/contract';
 import { dayKey } from './calendar-dates';
+import { useEvergreenProjection } from '@/lib/evergreen';
 import { useIntegrations } from '@/lib/integrations';
+import { useCan } from '@/lib/permissions';
 import { useEmptySlots } from '@/lib/queue';
 import { wallAt } from '@/lib/zoned-time';
 
@@ -10,6 +12,8 @@ export interface CalendarSlot {
   at: Dayjs;
   /** "Ada Posts (X)", one per account; empty while the accounts are unknown. */
   accounts: string[];
+  /** docs/evergreen.md: the collection that will fill it, and the post it will copy. */
+  evergreen?: { collection: string; post: string };
 }
 
 /** Empty queue slots by calendar day (wall times in `zone`), for the visible range. */
@@ -21,7 +25,13 @@ export function useEmptySlotsByDay(
 ): Map<string, CalendarSlot[]> {
   const slots = useEmptySlots(enabled ? orgId : null, range.from, range.to);
   const integrations = useIntegrations(enabled ? orgId : null);
-  return groupSlots(slots.data?.data.slots ?? [], zone, integrations.data ?? []);
+  const canSeeProjection = useCan('GET /organizations/:orgId/evergreen-collections/projection');
+  const fills = useEvergreenProjection(
+    enabled && canSeeProjection ? orgId : null,
+    range.from,
+    range.to,
+  );
+  return groupSlots(slots.data?.data.slots ?? [], zone, integrations.data ?? [], fills.data ?? []);
 }
 
 /** An account as the calendar names it: its name, else its @handle, with its network. */
@@ -36,14 +46,34 @@ export function groupSlots(
   slots: readonly EmptySlot[],
   zone: string,
   accounts: readonly Integration[] = [],
+  fills: readonly EvergreenFill[] = [],
 ): Map<string, CalendarSlot[]> {
   const names = new Map(accounts.map((account) => [account.id, slotAccountName(account)]));
   const by = new Map<string, CalendarSlot[]>();
+  const fillsAt = new Map<number, EvergreenFill[]>();
+  for (const fill of fills) {
+    const time = Date.parse(fill.at);
+    fillsAt.set(time, [...(fillsAt.get(time) ?? []), fill]);
+  }
   for (const slot of slots) {
     const at = wallAt(slot.at, zone);
     const key = dayKey(at);
-    const slotAccounts = slot.integrationIds.flatMap((id) => names.get(id) ?? []);
-    by.set(key, [...(by.get(key) ?? []), { at, accounts: slotAccounts }]);
+    const nameAll = (ids: readonly string[]) => ids.flatMap((id) => names.get(id) ?? []);
+    // The accounts a collection will fill show its marker; the rest of the slot stays open.
+    let open = slot.integrationIds;
+    const marked: CalendarSlot[] = [];
+    for (const fill of fillsAt.get(Date.parse(slot.at)) ?? []) {
+      const ids = fill.integrationIds.filter((id) => open.includes(id));
+      if (ids.length === 0) continue;
+      open = open.filter((id) => !ids.includes(id));
+      marked.push({
+        at,
+        accounts: nameAll(ids),
+        evergreen: { collection: fill.collectionName, post: fill.label },
+      });
+    }
+    const opened = open.length > 0 ? [{ at, accounts: nameAll(open) }] : [];
+    by.set(key, [...(by.get(key) ?? []), ...marked, ...opened]);
   }
   return by;
 }
@@ -62,8 +92,32 @@ function whoseShort(accounts: readonly string[]): string | null {
   return accounts.length === 1 ? accounts[0]! : `${accounts.length} accounts`;
 }
 
+/**
+ * docs/evergreen.md: a slot an evergreen collection will fill, dashed in green: "Evergreen:
+ * <collection>", the post it will copy in the title and to screen readers.
+ */
+function EvergreenMarker({ slot }: { slot: CalendarSlot & { evergreen: object } }) {
+  const whose = slot.accounts.join(', ');
+  const { collection, post } = slot.evergreen as NonNullable<CalendarSlot['evergreen']>;
+  return (
+    <span
+      data-evergreen="true"
+      title={`Evergreen: ${collection} will post “${post}” at ${slot.at.format('h:mm A')}${whose ? ` for ${whose}` : ''}`}
+      className="block truncate rounded border border-dashed border-emerald-500 bg-emerald-50 px-1 text-[11px] leading-5 text-emerald-800"
+    >
+      {slot.at.format('h:mm A')} · Evergreen: {collection}
+      <span className="sr-only">
+        {' '}
+        will post “{post}”{whose ? ` for ${whose}` : ''}
+      </span>
+    </span>
+  );
+}
+
 /** A subtle dashed marker: a queue slot no post takes yet, and whose queue it is. */
 export function EmptySlotMarker({ slot }: { slot: CalendarSlot }) {
+  if (slot.evergreen)
+    return <EvergreenMarker slot={slot as CalendarSlot & { evergreen: object }} />;
   const whose = slot.accounts.join(', ');
   const short = whoseShort(slot.accounts);
   return (
@@ -80,7 +134,30 @@ export function EmptySlotMarker({ slot }: { slot: CalendarSlot }) {
 }
 
 /** The month grid's line: how many empty slots a day has, and for which accounts. */
-export function EmptySlotCount({ slots }: { slots: readonly CalendarSlot[] }) {
+export function EmptySlotCount({ slots: all }: { slots: readonly CalendarSlot[] }) {
+  const evergreen = all.filter((slot) => slot.evergreen);
+  const slots = all.filter((slot) => !slot.evergreen);
+  return (
+    <>
+      {evergreen.length > 0 && (
+        <p
+          data-evergreen="true"
+          title={evergreen
+            .map((s) => `${s.at.format('h:mm A')} Evergreen: ${s.evergreen!.collection}`)
+            .join(', ')}
+          className="mt-1 truncate rounded border border-dashed border-emerald-500 px-1 text-[11px] text-emerald-800"
+        >
+          {evergreen.length === 1
+            ? `Evergreen: ${evergreen[0]!.evergreen!.collection}`
+            : `${evergreen.length} evergreen fills`}
+        </p>
+      )}
+      <OpenSlotCount slots={slots} />
+    </>
+  );
+}
+
+function OpenSlotCount({ slots }: { slots: readonly CalendarSlot[] }) {
   if (slots.length === 0) return null;
   const count = slots.length === 1 ? '1 open queue slot' : `${slots.length} open queue slots`;
   const accounts = accountsOf(slots);

@@ -41,7 +41,7 @@ test.describe('evergreen', () => {
     });
     expect(created.status()).toBe(201);
 
-    await page.getByRole('link', { name: 'Evergreen' }).click();
+    await page.getByRole('link', { name: 'Evergreen', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Evergreen', level: 1 })).toBeVisible();
     await expect(page.getByText('No collections yet.')).toBeVisible();
     await page.getByRole('button', { name: 'New Collection' }).click();

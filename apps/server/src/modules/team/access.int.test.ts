@@ -113,9 +113,10 @@ function requestFor(route: OrgRoute): {
     .replace(':keyId', '00000000-0000-4000-8000-000000000000')}`;
   // The two connect navigations name the organization in the query.
   if (path.startsWith('/auth/')) url += `?orgId=${orgId}`;
-  // Ranges the calendar's empty slots and the CSV export are read for.
+  // Ranges the calendar's empty slots, its evergreen projection and the CSV export are read for.
   const ranged: OrgRoute[] = [
     'GET /organizations/:orgId/queue/slots',
+    'GET /organizations/:orgId/evergreen-collections/projection',
     'GET /organizations/:orgId/posts/export.csv',
   ];
   if (ranged.includes(route)) url += '?from=2026-01-01T00:00:00.000Z&to=2026-01-08T00:00:00.000Z';

@@ -53,14 +53,14 @@ describe('/calendar evergreen projection', () => {
   it('marks the slot a collection will fill, apart from the accounts still open at that time', async () => {
     const server = await renderWith('/calendar?date=2030-03-05');
 
-    const marker = await screen.findByText(/Evergreen: Best of/, { selector: 'span[title]' });
+    const marker = await screen.findByTitle(/^Evergreen: Best of will post/);
     expect(marker).toHaveAttribute('data-evergreen', 'true');
     expect(marker).toHaveAttribute(
       'title',
       'Evergreen: Best of will post “Our guide to spring” at 9:00 AM for Ada Posts (X)',
     );
     expect(marker).toHaveTextContent(
-      '9:00 AM · Evergreen: Best of will post “Our guide to spring” for Ada Posts (X)',
+      '9:00 AM Evergreen: Best of will post “Our guide to spring” for Ada Posts (X)',
     );
     // The café's queue is still open at 9:00: its own plain marker stays.
     const open = screen.getAllByText(/Empty queue slot at/).map((s) => s.parentElement!);

@@ -96,16 +96,23 @@ function whoseShort(accounts: readonly string[]): string | null {
  * docs/evergreen.md: a slot an evergreen collection will fill, dashed in green: "Evergreen:
  * <collection>", the post it will copy in the title and to screen readers.
  */
-function EvergreenMarker({ slot }: { slot: CalendarSlot & { evergreen: object } }) {
+function EvergreenMarker({
+  slot,
+  evergreen: { collection, post },
+}: {
+  slot: CalendarSlot;
+  evergreen: NonNullable<CalendarSlot['evergreen']>;
+}) {
   const whose = slot.accounts.join(', ');
-  const { collection, post } = slot.evergreen as NonNullable<CalendarSlot['evergreen']>;
+  // Two lines, so the collection's name is not cut off in a narrow week column.
   return (
     <span
       data-evergreen="true"
       title={`Evergreen: ${collection} will post “${post}” at ${slot.at.format('h:mm A')}${whose ? ` for ${whose}` : ''}`}
-      className="block truncate rounded border border-dashed border-emerald-500 bg-emerald-50 px-1 text-[11px] leading-5 text-emerald-800"
+      className="block rounded border border-dashed border-emerald-500 bg-emerald-50 px-1 text-[11px] leading-4 text-emerald-800"
     >
-      {slot.at.format('h:mm A')} · Evergreen: {collection}
+      <span className="block">{slot.at.format('h:mm A')}</span>{' '}
+      <span className="line-clamp-2 font-medium break-words">Evergreen: {collection}</span>
       <span className="sr-only">
         {' '}
         will post “{post}”{whose ? ` for ${whose}` : ''}
@@ -116,8 +123,7 @@ function EvergreenMarker({ slot }: { slot: CalendarSlot & { evergreen: object } 
 
 /** A subtle dashed marker: a queue slot no post takes yet, and whose queue it is. */
 export function EmptySlotMarker({ slot }: { slot: CalendarSlot }) {
-  if (slot.evergreen)
-    return <EvergreenMarker slot={slot as CalendarSlot & { evergreen: object }} />;
+  if (slot.evergreen) return <EvergreenMarker slot={slot} evergreen={slot.evergreen} />;
   const whose = slot.accounts.join(', ');
   const short = whoseShort(slot.accounts);
   return (

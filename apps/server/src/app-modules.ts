@@ -203,7 +203,8 @@ export const API_MODULES: readonly ApiModule[] = [
     mediaImport: d.config.mediaImport,
     tiktokCreator: (orgId: string, integrationId: string) =>
       readCreatorInfo(tiktokCompose(d), orgId, integrationId),
-    youtubeDay: (goesOutAt: Date) => d.runtime.youtubeQuota.leftOn(goesOutAt),
+    youtubeDay: (goesOutAt: Date, exceptPostId?: string) =>
+      d.runtime.youtubeQuota.leftOn(goesOutAt, exceptPostId),
   })),
   routes('approvals', approvalsRoutes, postsDeps),
   routes('approval-links', approvalLinksRoutes, (d) => ({

@@ -13187,9 +13187,43 @@ export interface paths {
         };
       };
     };
-    put?: never;
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     post?: never;
-    delete?: never;
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -14860,6 +14894,8 @@ export interface paths {
                 madeForKids?: boolean | null;
                 /** @default true */
                 notifySubscribers?: boolean;
+                /** @default false */
+                scheduleOnYouTube?: boolean;
               };
             };
             mastodon?: {
@@ -15045,6 +15081,8 @@ export interface paths {
                       madeForKids: boolean | null;
                       /** @default true */
                       notifySubscribers: boolean;
+                      /** @default false */
+                      scheduleOnYouTube: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -15216,6 +15254,8 @@ export interface paths {
                 madeForKids?: boolean | null;
                 /** @default true */
                 notifySubscribers?: boolean;
+                /** @default false */
+                scheduleOnYouTube?: boolean;
               };
             };
             mastodon?: {
@@ -15404,6 +15444,8 @@ export interface paths {
                       madeForKids: boolean | null;
                       /** @default true */
                       notifySubscribers: boolean;
+                      /** @default false */
+                      scheduleOnYouTube: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -15655,6 +15697,8 @@ export interface paths {
                       madeForKids: boolean | null;
                       /** @default true */
                       notifySubscribers: boolean;
+                      /** @default false */
+                      scheduleOnYouTube: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -15884,6 +15928,8 @@ export interface paths {
                       madeForKids: boolean | null;
                       /** @default true */
                       notifySubscribers: boolean;
+                      /** @default false */
+                      scheduleOnYouTube: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -16104,6 +16150,8 @@ export interface paths {
                       madeForKids: boolean | null;
                       /** @default true */
                       notifySubscribers: boolean;
+                      /** @default false */
+                      scheduleOnYouTube: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -16589,6 +16637,8 @@ export interface paths {
                       madeForKids: boolean | null;
                       /** @default true */
                       notifySubscribers: boolean;
+                      /** @default false */
+                      scheduleOnYouTube: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -16811,6 +16861,8 @@ export interface paths {
                       madeForKids: boolean | null;
                       /** @default true */
                       notifySubscribers: boolean;
+                      /** @default false */
+                      scheduleOnYouTube: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -17045,6 +17097,8 @@ export interface paths {
                       madeForKids: boolean | null;
                       /** @default true */
                       notifySubscribers: boolean;
+                      /** @default false */
+                      scheduleOnYouTube: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -17276,6 +17330,8 @@ export interface paths {
                       madeForKids: boolean | null;
                       /** @default true */
                       notifySubscribers: boolean;
+                      /** @default false */
+                      scheduleOnYouTube: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -18161,6 +18217,8 @@ export interface paths {
                       madeForKids: boolean | null;
                       /** @default true */
                       notifySubscribers: boolean;
+                      /** @default false */
+                      scheduleOnYouTube: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -22600,6 +22658,8 @@ export interface paths {
                       madeForKids: boolean | null;
                       /** @default true */
                       notifySubscribers: boolean;
+                      /** @default false */
+                      scheduleOnYouTube: boolean;
                     } | null;
                     followUps?: {
                       id: string;
@@ -22828,6 +22888,8 @@ export interface paths {
                       madeForKids: boolean | null;
                       /** @default true */
                       notifySubscribers: boolean;
+                      /** @default false */
+                      scheduleOnYouTube: boolean;
                     } | null;
                     followUps?: {
                       id: string;

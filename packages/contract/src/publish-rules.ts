@@ -29,6 +29,7 @@ import {
   X_MAX_GIF_BYTES,
 } from './network-constraints.js';
 import { isPlatformName } from './network-traits.js';
+import { YOUTUBE_DESCRIPTION_MAX_BYTES } from './youtube.js';
 import { PLATFORM_NAMES, type MediaConstraints, type PlatformName } from './platforms.js';
 
 /*
@@ -162,6 +163,23 @@ function textContentProblems(network: string, text: string, place: TextPlace): R
         message: lead(
           `Bluesky refuses a post of more than ${BLUESKY_MAX_TEXT_BYTES.toLocaleString('en-US')} bytes; ${place.noun} has ${bytes.toLocaleString('en-US')}. Shorten ${where}.`,
         ),
+      });
+    }
+  }
+  if (network === 'YouTube' && place.kind === 'post') {
+    // https://developers.google.com/youtube/v3/docs/videos (snippet.description): at most 5,000
+    // bytes, any UTF-8 character but < and >; YouTube answers `invalidDescription`.
+    const bytes = new TextEncoder().encode(text).length;
+    if (bytes > YOUTUBE_DESCRIPTION_MAX_BYTES) {
+      problems.push({
+        rule: `${key}.description-bytes`,
+        message: `YouTube refuses a description of more than ${YOUTUBE_DESCRIPTION_MAX_BYTES.toLocaleString('en-US')} bytes; this one has ${bytes.toLocaleString('en-US')} (emoji and many scripts take several bytes a character). Shorten ${where}.`,
+      });
+    }
+    if (/[<>]/.test(text)) {
+      problems.push({
+        rule: `${key}.description-brackets`,
+        message: `YouTube descriptions cannot contain < or >. Remove them from ${where}.`,
       });
     }
   }

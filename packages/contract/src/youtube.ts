@@ -36,6 +36,8 @@ export const YOUTUBE_DEFAULT_CATEGORY = '22';
 
 /** snippet.title: at most 100 characters, no angle brackets (YouTube answers `invalidTitle`). */
 export const YOUTUBE_TITLE_MAX = 100;
+/** snippet.description: at most 5,000 UTF-8 bytes, no angle brackets (`invalidDescription`). */
+export const YOUTUBE_DESCRIPTION_MAX_BYTES = 5000;
 /** snippet.tags: at most 500 characters all together, commas between them counted. */
 export const YOUTUBE_TAGS_MAX = 500;
 /** A vertical or square video of at most 3 minutes is a Short; YouTube has no flag to say it. */
@@ -59,6 +61,12 @@ export const YouTubePostSettingsSchema = z.object({
   madeForKids: z.boolean().nullable().default(null),
   /** Subscribers are told of the upload (videos.insert `notifySubscribers`). */
   notifySubscribers: z.boolean().default(true),
+  /**
+   * Upload as soon as the post is scheduled and let YouTube publish the video at the post's time
+   * (`status.publishAt`; YouTube keeps it private until then), so a long upload cannot make the
+   * post late. Public videos only: YouTube's scheduled publishing makes a private video public.
+   */
+  scheduleOnYouTube: z.boolean().default(false),
 });
 export type YouTubePostSettings = z.infer<typeof YouTubePostSettingsSchema>;
 
@@ -76,7 +84,8 @@ export function isYouTubeShort(video: Pick<MediaFacts, 'width' | 'height' | 'dur
   return video.height >= video.width && video.durationSec <= YOUTUBE_SHORT_MAX_SECONDS;
 }
 
-export type YouTubeSettingsField = 'title' | 'tags' | 'category' | 'madeForKids' | 'thumbnail';
+export type YouTubeSettingsField =
+  'title' | 'tags' | 'category' | 'madeForKids' | 'thumbnail' | 'scheduleOnYouTube';
 export interface YouTubeSettingsIssue {
   field: YouTubeSettingsField;
   message: string;
@@ -89,6 +98,8 @@ export interface YouTubeSettingsIssue {
 export function youtubeSettingsIssues(
   settings: YouTubePostSettings,
   media: readonly MediaFacts[],
+  /** When the post goes out (null: at once) and the time now; absent: the time is not judged. */
+  when?: { scheduledAt: Date | null; now: Date },
 ): YouTubeSettingsIssue[] {
   const issues: YouTubeSettingsIssue[] = [];
   const title = settings.title.trim();
@@ -100,14 +111,14 @@ export function youtubeSettingsIssues(
     });
   if (/[<>]/.test(title))
     issues.push({ field: 'title', message: 'YouTube titles cannot contain < or >.' });
+  if (settings.tags.some((t) => /[<>]/.test(t)))
+    issues.push({ field: 'tags', message: 'YouTube tags cannot contain < or >.' });
   const tagsLength = youtubeTagsLength(settings.tags);
   if (tagsLength > YOUTUBE_TAGS_MAX)
     issues.push({
       field: 'tags',
       message: `The YouTube tags add up to ${tagsLength} characters; YouTube takes at most ${YOUTUBE_TAGS_MAX}.`,
     });
-  if (settings.tags.some((t) => /[<>]/.test(t)))
-    issues.push({ field: 'tags', message: 'YouTube tags cannot contain < or >.' });
   if (!YOUTUBE_CATEGORIES[settings.categoryId])
     issues.push({ field: 'category', message: 'Choose one of YouTube’s video categories.' });
   if (settings.madeForKids === null)
@@ -116,6 +127,22 @@ export function youtubeSettingsIssues(
       message:
         'Say whether the YouTube video is made for kids (YouTube requires the answer; Herald does not guess it).',
     });
+  if (settings.scheduleOnYouTube) {
+    // status.publishAt is only taken with privacyStatus private, and YouTube makes the video
+    // public at that time: Herald asks for it only for a video meant to be public.
+    // A post that goes out at once is uploaded as chosen: the choice does not apply to it.
+    if (settings.privacyStatus !== 'public' && when?.scheduledAt !== null)
+      issues.push({
+        field: 'scheduleOnYouTube',
+        message: `YouTube publishes a video at its scheduled time only to make it public; this one is ${YOUTUBE_PRIVACY_LABELS[settings.privacyStatus].toLowerCase()}. Choose Public, or let Herald upload it at the scheduled time.`,
+      });
+    if (when?.scheduledAt && when.scheduledAt.getTime() <= when.now.getTime())
+      issues.push({
+        field: 'scheduleOnYouTube',
+        message:
+          'The scheduled time has passed: YouTube publishes a video only at a time still to come. Choose a later time.',
+      });
+  }
   const video = media.find((m) => mediaKindOf(m) === 'video');
   const thumbnail = media.find((m) => mediaKindOf(m) === 'image');
   if (thumbnail) {

@@ -208,6 +208,8 @@ export interface PublishRequest {
   idempotencyKey: string;
   /** What the user chose for this account when composing (TikTok: privacy, interactions…). */
   settings?: Record<string, unknown> | null;
+  /** The post's scheduled time (YouTube can be asked to publish at it); null: at once. */
+  scheduledAt?: Date | null;
 }
 
 /**
@@ -283,6 +285,13 @@ export interface PublishingAdapter {
     request: PublishRequest,
     state: PublishState,
   ): Promise<PublishResult | null>;
+  /**
+   * A post uploaded ahead that the network itself makes public at a time (YouTube's
+   * `status.publishAt`) follows its post until then: `reschedule` moves that time, `withdraw`
+   * removes what was uploaded. Absent: nothing waits at the network.
+   */
+  reschedule?(account: StoredAccount, externalId: string, at: Date): Promise<void>;
+  withdraw?(account: StoredAccount, externalId: string): Promise<void>;
   /**
    * Publishes what follows a published post (docs/product.md#threads-and-first-comments): a thread
    * part replying to `replyTo` (X, Threads), or the first comment on `postId` (X as a reply of the

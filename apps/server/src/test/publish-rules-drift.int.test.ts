@@ -1,4 +1,9 @@
-import { type PostShape, publishProblems } from '@herald/contract';
+import {
+  type PostShape,
+  publishProblems,
+  youtubeSettingsIssues,
+  YouTubePostSettingsSchema,
+} from '@herald/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blueskyDriver,
@@ -10,9 +15,10 @@ import {
   threadsDriver,
   tiktokDriver,
   xDriver,
+  youtubeDriver,
 } from './drift/drivers.js';
 import { makeFile, MediaRoute } from './drift/media.js';
-import { around, type NetworkProfile, seededRandom, shapeOf } from './drift/shapes.js';
+import { around, type NetworkProfile, type Random, seededRandom, shapeOf } from './drift/shapes.js';
 
 /**
  * Herald's rules against the networks' own refusals. For each network, post shapes drawn from a
@@ -223,6 +229,128 @@ const PROFILES: Record<string, NetworkProfile> = {
     hashtags: [1, 3],
     cashtags: [1],
   },
+  // The text is the description (5,000 bytes: CJK and emoji reach it before 5,000 characters);
+  // an image beside the video is its thumbnail, refused on a Short (vertical or square, ≤ 3 min).
+  YouTube: {
+    // 5,000 bytes come at about 1,500 characters of emoji, 2,000 of CJK, 3,100 of a mix.
+    textLengths: [30, 400, 1200, 1500, 1600, 1900, 2000, 2100, 3000, 3200, 4999, 5000, 5001],
+    imageTypes: ['image/jpeg', 'image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+    videoTypes: ['video/mp4', 'video/quicktime'],
+    counts: [0, 1, 1, 1, 1, 2, 2, 2, 3],
+    imageSizes: [2 * MB, 2 * MB + 1],
+    videoSizes: [],
+    durations: [5, 12, 179, 181, 600],
+    imageDimensions: [
+      [1280, 720],
+      [640, 360],
+    ],
+    videoDimensions: [
+      [320, 180],
+      [180, 320],
+      [240, 240],
+    ],
+    mixChance: 0.6,
+    threadParts: false,
+    firstComment: false,
+    followUpLengths: [],
+    links: [1, 3],
+    mentions: [1],
+    hashtags: [1, 3],
+    cashtags: [1],
+  },
+};
+
+/**
+ * What some networks take beside the post's shape, drawn from the same seed and judged by the
+ * rules with it: YouTube's video resource (title, tags, category, made for kids, privacy) and
+ * whether YouTube publishes it at the post's time (status.publishAt).
+ */
+interface Extra {
+  settings: Record<string, unknown>;
+  scheduledAt: Date | null;
+  /** The text as the network receives it (a description with < or > now and then). */
+  text: string;
+}
+/**
+ * A text of exactly `bytes` UTF-8 bytes in fewer than 2,000 characters: the start of `text`,
+ * three-byte CJK characters, and ASCII to end on the byte wanted.
+ */
+function bytesLong(r: Random, text: string, bytes: number): string {
+  let out = [...text].slice(0, 12).join('');
+  const size = () => Buffer.byteLength(out);
+  while (size() + 4 <= bytes - 10) out += r.pick([' 日本語', ' 漢字', ' 한국어']);
+  return out + ' ' + 'a'.repeat(Math.max(0, bytes - size() - 1));
+}
+
+const EXTRAS: Record<
+  string,
+  { draw(r: Random, text: string): Extra; problems(extra: Extra, shape: PostShape): string[] }
+> = {
+  YouTube: {
+    draw(r, text) {
+      // Each field is right most of the time and wrong around one limit now and then, so that
+      // both verdicts occur and a refusal usually has one reason.
+      const odd = () => r.chance(0.12);
+      const emoji = r.chance(0.3);
+      const titleOf = (length: number) =>
+        Array.from({ length }, (_, i) => (emoji && i % 7 === 3 ? '🎉' : 'abcdefgh'[i % 8]))
+          .join('')
+          .replace(/^(.)/, 'T');
+      const title = odd()
+        ? r.pick(['', '   ', titleOf(101), titleOf(140), 'Why <b> matters', 'Better > worse'])
+        : r.pick(['A walk in the park', titleOf(40), titleOf(99), titleOf(100)]);
+      const words = ['garden', 'morning coffee', 'river studio tour', 'launch', 'herald'];
+      const tags = Array.from({ length: r.pick([0, 2, 5, 20]) }, (_, i) => `${r.pick(words)}${i}`);
+      // Exactly around YouTube's 500 characters: the commas count, and a tag with a space
+      // counts with its quotes, so the tags are built up and the last one fills the rest.
+      if (odd()) {
+        const target = r.pick([498, 499, 500, 501, 502]);
+        let used = -1;
+        tags.length = 0;
+        for (let i = 0; used + 30 < target; i++) {
+          const tag = `${r.pick(words)}${i}`;
+          tags.push(tag);
+          used += 1 + [...tag].length + (tag.includes(' ') ? 2 : 0);
+        }
+        tags.push('x'.repeat(target - used - 1));
+      }
+      if (r.chance(0.03)) tags.push('<tag>');
+      // Only public or unlisted with YouTube's schedule: with private, Herald refuses it itself
+      // (YouTube would make the video public), and YouTube takes it, so there is nothing to compare.
+      const privacyStatus = r.pick(['public', 'public', 'public', 'unlisted', 'private']);
+      const scheduleOnYouTube = privacyStatus !== 'private' && r.chance(0.3);
+      const hour = 3600_000;
+      return {
+        settings: {
+          title,
+          tags,
+          categoryId: odd() ? r.pick(['3', '99', '0']) : r.pick(['22', '10', '27']),
+          privacyStatus,
+          madeForKids: r.chance(0.08) ? null : r.chance(0.3),
+          notifySubscribers: r.chance(0.5),
+          scheduleOnYouTube,
+        },
+        scheduledAt: r.pick([
+          null,
+          new Date(Date.now() + hour),
+          new Date(Date.now() + 24 * hour),
+          ...(odd() ? [new Date(Date.now() - hour)] : []),
+        ]),
+        text: r.chance(0.04)
+          ? `${[...text].slice(0, 40).join('')} <b>`
+          : odd()
+            ? bytesLong(r, text, r.pick([4998, 5000, 5001, 5003]))
+            : text,
+      };
+    },
+    problems(extra, shape) {
+      const settings = YouTubePostSettingsSchema.parse(extra.settings);
+      return youtubeSettingsIssues(settings, shape.media, {
+        scheduledAt: extra.scheduledAt,
+        now: new Date(),
+      }).map((i) => i.message);
+    },
+  },
 };
 
 const media = new MediaRoute();
@@ -238,6 +366,7 @@ const DRIVERS: Record<string, (origin: () => string) => Promise<Driver>> = {
   LinkedIn: linkedinDriver,
   Mastodon: mastodonDriver,
   Bluesky: blueskyDriver,
+  YouTube: youtubeDriver,
 };
 
 interface Disagreement {
@@ -245,6 +374,7 @@ interface Disagreement {
   rules: string;
   network: string;
   shape: PostShape;
+  extra?: Extra;
 }
 
 /** A shape as people read it: long texts cut, media as their facts. */
@@ -284,13 +414,17 @@ describe.each(Object.keys(PROFILES))('the rules and the %s emulator', (network) 
     for (let index = 0; index < SHAPES; index++) {
       const spec = shapeOf(random, PROFILES[network]!, index);
       const files = await Promise.all(spec.media.map((m, i) => makeFile(m, `s${index}m${i}`)));
+      const extra = EXTRAS[network]?.draw(random, spec.text);
       const shape: PostShape = {
-        text: spec.text,
+        text: extra?.text ?? spec.text,
         media: files.map((f) => f.facts),
         threadParts: spec.threadParts,
         firstComment: spec.firstComment,
       };
-      const problems = publishProblems(network, shape);
+      const problems = [
+        ...publishProblems(network, shape).map((p) => p.message),
+        ...(extra ? EXTRAS[network]!.problems(extra, shape) : []),
+      ];
       const published = files.map((f) => media.publishMedia(f));
       if (process.env.DRIFT_VERBOSE)
         console.log(network, index, Date.now() % 100000, describeShape(shape).replace(/\s+/g, ' '));
@@ -298,15 +432,17 @@ describe.each(Object.keys(PROFILES))('the rules and the %s emulator', (network) 
         ...shape,
         media: published,
         key: `drift-${SEED}-${index}`,
+        ...(extra ? { settings: extra.settings, scheduledAt: extra.scheduledAt } : {}),
       });
       media.forget(published);
       if (outcome.accepted) accepted += 1;
       if (outcome.accepted === (problems.length === 0)) continue;
       const found: Disagreement = {
         index,
-        rules: problems.length ? problems.map((p) => p.message).join(' | ') : 'accepted',
+        rules: problems.length ? problems.join(' | ') : 'accepted',
         network: outcome.accepted ? 'accepted' : outcome.message,
         shape,
+        extra,
       };
       disagreements.push(found);
     }
@@ -314,7 +450,7 @@ describe.each(Object.keys(PROFILES))('the rules and the %s emulator', (network) 
       list
         .map(
           (d) =>
-            `#${d.index} rules: ${d.rules}\n   ${network}: ${d.network}\n   shape: ${describeShape(d.shape)}`,
+            `#${d.index} rules: ${d.rules}\n   ${network}: ${d.network}\n   shape: ${describeShape(d.shape)}${d.extra ? `\n   with: ${JSON.stringify({ ...d.extra, text: undefined })}` : ''}`,
         )
         .join('\n');
     // Both verdicts occur: a generator whose shapes all pass (or all fail) would prove nothing.

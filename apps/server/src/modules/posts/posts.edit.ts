@@ -274,6 +274,11 @@ export async function editPost(
       }),
       fields.youtube,
       plan.schedule.status === 'draft',
+      {
+        read: deps.youtubeDay,
+        goesOutAt: plan.schedule.scheduledAt ?? deps.now(),
+        exceptPostId: postId,
+      },
     );
 
     // Accounts already out keep their parts and first comment as they are (ADR 11).

@@ -12,11 +12,31 @@ export interface YouTubeTargetToCheck {
 
 /**
  * What the YouTube API project can still do on the Pacific day a post goes out
- * (modules/youtube/quota.ts): null when the day is not today's, so nothing is known yet.
+ * (modules/youtube/quota.ts), the uploads already scheduled that day counted;
+ * `exceptPostId`: the post being edited.
  */
 export type YouTubeDayReader = (
   goesOutAt: Date,
-) => Promise<{ uploadsLeft: number; unitsLeft: number; unitsPerUpload: number } | null>;
+  exceptPostId?: string,
+) => Promise<{
+  day: string;
+  isToday: boolean;
+  scheduled: number;
+  uploadsLeft: number;
+  unitsLeft: number;
+  unitsPerUpload: number;
+} | null>;
+
+/** "today (Thursday, December 3, Pacific time)" or "Friday, December 4 (Pacific time)". */
+function dayInWords(day: string, isToday: boolean) {
+  const words = new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+  return isToday ? `today (${words}, Pacific time)` : `on ${words} (Pacific time)`;
+}
 
 const isYouTube = (t: { networkName: string }) => t.networkName === 'YouTube';
 
@@ -30,7 +50,14 @@ export async function settleYouTubeSettings(
   targets: YouTubeTargetToCheck[],
   chosen: Record<string, YouTubePostSettings> | undefined,
   isDraft: boolean,
-  day?: { read: YouTubeDayReader | undefined; goesOutAt: Date },
+  day?: {
+    read: YouTubeDayReader | undefined;
+    goesOutAt: Date;
+    /** The post's time (null: at once) and now, for YouTube's own scheduling. */
+    scheduledAt?: Date | null;
+    now?: Date;
+    exceptPostId?: string;
+  },
 ): Promise<Map<string, YouTubePostSettings>> {
   const youtube = targets.filter(isYouTube);
   const stray = Object.keys(chosen ?? {}).find(
@@ -54,19 +81,27 @@ export async function settleYouTubeSettings(
       continue;
     }
     const media = target.media.filter((m): m is MediaFacts => m !== null);
+    const when =
+      day?.now !== undefined ? { scheduledAt: day.scheduledAt ?? null, now: day.now } : undefined;
     problems.push(
-      ...youtubeSettingsIssues(settings, media).map((i) => `${target.label}: ${i.message}`),
+      ...youtubeSettingsIssues(settings, media, when).map((i) => `${target.label}: ${i.message}`),
     );
   }
   if (!isDraft && youtube.length > 0 && day?.read) {
-    const left = await day.read(day.goesOutAt);
-    if (left && left.uploadsLeft < youtube.length)
+    const left = await day.read(day.goesOutAt, day.exceptPostId);
+    const needs = youtube.length;
+    const when = left ? dayInWords(left.day, left.isToday) : '';
+    const already = left?.scheduled
+      ? `, counting the ${left.scheduled} upload${left.scheduled === 1 ? '' : 's'} already scheduled that day`
+      : '';
+    const elsewhere = left?.isToday ? 'Schedule it for tomorrow or later.' : 'Choose another day.';
+    if (left && left.uploadsLeft < needs)
       problems.push(
-        `YouTube: Herald's API project can upload ${left.uploadsLeft} more video${left.uploadsLeft === 1 ? '' : 's'} today (Pacific time) and this post needs ${youtube.length}. Schedule it for tomorrow or later.`,
+        `YouTube: Herald's API project can upload ${left.uploadsLeft} more video${left.uploadsLeft === 1 ? '' : 's'} ${when}${already}, and this post needs ${needs}. ${elsewhere}`,
       );
-    else if (left && left.unitsLeft < left.unitsPerUpload * youtube.length)
+    else if (left && left.unitsLeft < left.unitsPerUpload * needs)
       problems.push(
-        `YouTube: Herald's API project has ${left.unitsLeft} quota units left today (Pacific time), fewer than this post needs (${left.unitsPerUpload * youtube.length}). Schedule it for tomorrow or later.`,
+        `YouTube: Herald's API project has ${left.unitsLeft} quota units left ${when}${already}, fewer than this post needs (${left.unitsPerUpload * needs}). ${elsewhere}`,
       );
   }
   if (problems.length > 0) throw new AppError('VALIDATION_FAILED', problems.join(' '));

@@ -932,6 +932,7 @@ export class Publisher {
       ),
       idempotencyKey: loaded.target.id,
       settings: loaded.target.settings,
+      scheduledAt: loaded.post.scheduledAt,
       media: media.map((m) => ({
         kind: m.kind,
         mimeType: m.mimeType,

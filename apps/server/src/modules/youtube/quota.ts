@@ -2,7 +2,7 @@ import type { NetworkSetupFinding } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import type { QuotaMeter } from '../../platforms/types.js';
 import { YOUTUBE_QUOTA, YOUTUBE_UNITS_PER_UPLOAD } from '../../platforms/youtube/limits.js';
-import { addUsage, usageOn } from './quota.repository.js';
+import { addUsage, uploadsScheduledOn, usageOn } from './quota.repository.js';
 
 /** The YouTube API project's quota as configured (YOUTUBE_QUOTA_UNITS_PER_DAY, YOUTUBE_UPLOADS_PER_DAY). */
 export interface YouTubeQuotaLimits {
@@ -60,17 +60,28 @@ export function createYouTubeQuota(db: Db, limits: YouTubeQuotaLimits, now: () =
     meter,
     /** Today's use, Pacific time. */
     today: () => dayOf(pacificDay(now())),
+    /** Uploads still scheduled on a Pacific day (`YYYY-MM-DD`). */
+    scheduledOn: (day: string) => uploadsScheduledOn(db, day),
     /**
-     * What the day a post goes out on has left, when that day is today; null for a later day,
-     * whose quota is still whole.
+     * What the Pacific day a post goes out on has left for it: the day's quota, less what was
+     * spent (today) and what the uploads already scheduled that day will spend (an upload, and
+     * the units around it, each). `exceptPostId`: the post being edited, not counted twice.
      */
-    async leftOn(goesOutAt: Date) {
-      const day = pacificDay(goesOutAt);
-      if (day > pacificDay(now())) return null;
-      const today = await dayOf(pacificDay(now()));
+    async leftOn(goesOutAt: Date, exceptPostId?: string): Promise<YouTubeDayLeft> {
+      const today = pacificDay(now());
+      // A past day (a post going out late) is spent from today's quota.
+      const day = pacificDay(goesOutAt) < today ? today : pacificDay(goesOutAt);
+      const spent = day === today ? await dayOf(day) : { uploadsUsed: 0, unitsUsed: 0 };
+      const scheduled = await uploadsScheduledOn(db, day, exceptPostId);
       return {
-        uploadsLeft: today.uploadsLeft,
-        unitsLeft: today.unitsLeft,
+        day,
+        isToday: day === today,
+        scheduled,
+        uploadsLeft: Math.max(0, limits.uploadsPerDay - spent.uploadsUsed - scheduled),
+        unitsLeft: Math.max(
+          0,
+          limits.unitsPerDay - spent.unitsUsed - scheduled * YOUTUBE_UNITS_PER_UPLOAD,
+        ),
         unitsPerUpload: YOUTUBE_UNITS_PER_UPLOAD,
       };
     },
@@ -79,19 +90,36 @@ export function createYouTubeQuota(db: Db, limits: YouTubeQuotaLimits, now: () =
 
 export type YouTubeQuota = ReturnType<typeof createYouTubeQuota>;
 
+/** What a Pacific day has left for one more post (`leftOn`). */
+export interface YouTubeDayLeft {
+  /** `YYYY-MM-DD`, Pacific time. */
+  day: string;
+  isToday: boolean;
+  /** Uploads already scheduled that day, counted in what is left. */
+  scheduled: number;
+  uploadsLeft: number;
+  unitsLeft: number;
+  unitsPerUpload: number;
+}
+
 /**
  * What operators read of the day (`herald doctor`, the back-office's Network setup): the units
  * and uploads the YouTube API project has left until midnight Pacific time.
  */
 export async function youtubeQuotaFinding(quota: YouTubeQuota): Promise<NetworkSetupFinding> {
   const day = await quota.today();
+  const scheduled = await quota.scheduledOn(day.day);
+  // What the posts scheduled for the rest of the day will spend is as good as spent.
+  const uploadsFree = Math.max(0, day.uploadsLeft - scheduled);
+  const unitsFree = Math.max(0, day.unitsLeft - scheduled * YOUTUBE_UNITS_PER_UPLOAD);
   const low =
-    day.uploadsLeft === 0 || day.unitsLeft < day.limits.unitsPerDay * 0.1
-      ? 'warning'
-      : ('ok' as const);
+    uploadsFree === 0 || unitsFree < day.limits.unitsPerDay * 0.1 ? 'warning' : ('ok' as const);
+  const counting = scheduled
+    ? `, counting the ${scheduled} upload${scheduled === 1 ? '' : 's'} still scheduled today`
+    : '';
   return {
     level: low,
     topic: 'quota',
-    message: `YouTube quota today (${day.day}, Pacific time): ${day.unitsLeft.toLocaleString('en-US')} of ${day.limits.unitsPerDay.toLocaleString('en-US')} units and ${day.uploadsLeft} of ${day.limits.uploadsPerDay} uploads left (YOUTUBE_QUOTA_UNITS_PER_DAY, YOUTUBE_UPLOADS_PER_DAY); it renews at midnight Pacific time.`,
+    message: `YouTube quota today (${day.day}, Pacific time): ${unitsFree.toLocaleString('en-US')} of ${day.limits.unitsPerDay.toLocaleString('en-US')} units and ${uploadsFree} of ${day.limits.uploadsPerDay} uploads left${counting} (YOUTUBE_QUOTA_UNITS_PER_DAY, YOUTUBE_UPLOADS_PER_DAY); it renews at midnight Pacific time.`,
   };
 }

@@ -43,7 +43,12 @@ export interface YouTubeVideo {
     publishedAt?: string;
     thumbnails?: Record<string, { url?: string }>;
   };
-  status?: { privacyStatus?: string; uploadStatus?: string; publishAt?: string };
+  status?: {
+    privacyStatus?: string;
+    uploadStatus?: string;
+    publishAt?: string;
+    selfDeclaredMadeForKids?: boolean;
+  };
   statistics?: {
     viewCount?: string;
     likeCount?: string;
@@ -360,6 +365,20 @@ export function createYouTubeApi(settings: AdapterSettings<YouTubeUrls>) {
         headers: { 'content-type': JSON_UTF8 },
         body: JSON.stringify({ id, snippet: { textOriginal: text } }),
       }),
+
+    /** videos.update of the status part: a new scheduled time for a video still private. */
+    updateVideoStatus: (accessToken: string, id: string, status: Record<string, unknown>) =>
+      api<YouTubeVideo>('videoUpdate', accessToken, '/videos?part=status', {
+        method: 'PUT',
+        headers: { 'content-type': JSON_UTF8 },
+        body: JSON.stringify({ id, status }),
+      }),
+
+    async deleteVideo(accessToken: string, id: string) {
+      await api<unknown>('videoDelete', accessToken, `/videos?id=${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+      });
+    },
 
     async deleteComment(accessToken: string, id: string) {
       await api<unknown>('commentDelete', accessToken, `/comments?id=${encodeURIComponent(id)}`, {

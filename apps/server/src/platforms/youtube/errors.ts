@@ -23,6 +23,8 @@ const REASON_KINDS: Record<string, PlatformErrorKind> = {
   invalidPublishAt: 'bad_request',
   invalidVideoMetadata: 'bad_request',
   mediaBodyRequired: 'bad_request',
+  badContent: 'bad_request',
+  invalidImage: 'bad_request',
   failedPrecondition: 'bad_request',
   videoNotFound: 'bad_request',
   commentNotFound: 'bad_request',

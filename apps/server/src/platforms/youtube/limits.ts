@@ -43,6 +43,8 @@ export const YOUTUBE_UNIT_COSTS = {
   commentThreadInsert: 50,
   commentUpdate: 50,
   commentDelete: 50,
+  videoUpdate: 50,
+  videoDelete: 50,
 } as const;
 export type YouTubeCall = keyof typeof YOUTUBE_UNIT_COSTS;
 

@@ -34,16 +34,33 @@ function readState(state: PublishState): YouTubeState {
   return { sessionUri: s.sessionUri, total: s.total, committed: Number(s.committed ?? 0) };
 }
 
+export interface YouTubePublishingOptions {
+  unaudited: boolean;
+  /**
+   * Herald's own check of the settings before any call (default true). The drift test turns it
+   * off so that YouTube (its emulator) alone judges the video resource.
+   */
+  checksFirst?: boolean;
+  now?: () => Date;
+}
+
 /** The settings chosen in the composer, checked again before anything goes to YouTube. */
-function settingsOf(request: PublishRequest, unaudited: boolean): YouTubePostSettings {
+function settingsOf(request: PublishRequest, app: YouTubePublishingOptions): YouTubePostSettings {
   const parsed = YouTubePostSettingsSchema.safeParse(request.settings ?? {});
   if (!parsed.success)
     throw new PlatformError('bad_request', 'The YouTube settings of this post are not valid.');
   const settings = parsed.data;
-  const problems = youtubeSettingsIssues(settings, request.media).map((i) => i.message);
   const videos = request.media.filter((m) => m.kind === 'video');
+  // One upload carries one video: a post of another shape has no call to make.
+  if (videos.length > 1 || request.media.length - videos.length > 1)
+    throw new PlatformError(
+      'bad_request',
+      'A YouTube post is one video, with at most one image as its thumbnail.',
+    );
+  if (app.checksFirst === false) return settings;
+  const problems = youtubeSettingsIssues(settings, request.media).map((i) => i.message);
   if (videos.length !== 1) problems.unshift('A YouTube post needs exactly one video.');
-  if (unaudited && settings.privacyStatus !== 'private')
+  if (app.unaudited && settings.privacyStatus !== 'private')
     problems.push(
       "Herald's YouTube API project has not passed YouTube's audit yet, so YouTube keeps every upload private. Choose Private for this video.",
     );
@@ -63,6 +80,8 @@ const resultOf = (video: YouTubeVideo, thumbnailProblem?: string): PublishResult
   permalink: `https://www.youtube.com/watch?v=${video.id}`,
   extra: {
     privacyStatus: video.status?.privacyStatus ?? null,
+    // YouTube makes the video public at this time (scheduled on YouTube's side).
+    ...(video.status?.publishAt ? { publishAt: video.status.publishAt } : {}),
     ...(thumbnailProblem ? { thumbnailProblem } : {}),
   },
 });
@@ -98,8 +117,30 @@ export const parentCommentOf = (commentId: string) => commentId.split('.')[0]!;
  */
 export function createYouTubePublishing(
   api: YouTubeApi,
-  app: { unaudited: boolean },
+  app: YouTubePublishingOptions,
 ): PublishingAdapter {
+  const now = app.now ?? (() => new Date());
+
+  /**
+   * The video's status. With `scheduleOnYouTube`, a public video goes up private with
+   * `publishAt` the post's time, and YouTube makes it public then; when that time has already
+   * passed (the upload ran late), it goes up public at once like any other.
+   */
+  function statusOf(settings: YouTubePostSettings, request: PublishRequest) {
+    const status = {
+      privacyStatus: settings.privacyStatus as string,
+      selfDeclaredMadeForKids: settings.madeForKids,
+    };
+    if (!settings.scheduleOnYouTube || !request.scheduledAt) return status;
+    const at = request.scheduledAt;
+    if (app.checksFirst !== false && at.getTime() <= now().getTime()) return status;
+    return {
+      ...status,
+      privacyStatus: settings.privacyStatus === 'public' ? 'private' : settings.privacyStatus,
+      publishAt: at.toISOString(),
+    };
+  }
+
   /** Where the upload stands, asked of the session itself. */
   const progress = (account: StoredAccount, s: YouTubeState) =>
     api.queryUpload(s.sessionUri, token(account), s.total);
@@ -180,11 +221,13 @@ export function createYouTubePublishing(
 
   return {
     async prepare(account, request) {
-      const settings = settingsOf(request, app.unaudited);
-      const video = videoOf(request)!;
+      const settings = settingsOf(request, app);
+      const video = videoOf(request);
       const sessionUri = await api.startUpload(token(account), {
-        total: video.size,
-        mimeType: video.mimeType,
+        // Without a video (only when Herald does not check first), YouTube answers that the
+        // upload has no content.
+        total: video?.size ?? 0,
+        mimeType: video?.mimeType ?? 'video/*',
         notifySubscribers: settings.notifySubscribers,
         resource: {
           snippet: {
@@ -195,13 +238,10 @@ export function createYouTubePublishing(
             tags: settings.tags,
             categoryId: settings.categoryId,
           },
-          status: {
-            privacyStatus: settings.privacyStatus,
-            selfDeclaredMadeForKids: settings.madeForKids,
-          },
+          status: statusOf(settings, request),
         },
       });
-      return { sessionUri, total: video.size, committed: 0 };
+      return { sessionUri, total: video?.size ?? 0, committed: 0 };
     },
 
     async check(account, state, request) {
@@ -250,6 +290,24 @@ export function createYouTubePublishing(
       // Not finished: no video exists; the next finalize resumes from what YouTube has.
       if (!now.done) return null;
       return withThumbnail(account, request, now.video);
+    },
+
+    // videos.update of the status part replaces it whole: the made-for-kids answer goes again.
+    async reschedule(account, externalId, at) {
+      const [video] = await api.videos(token(account), [externalId], 'status');
+      if (!video)
+        throw new PlatformError('bad_request', 'This video is no longer on YouTube.', {
+          code: 'videoNotFound',
+        });
+      await api.updateVideoStatus(token(account), externalId, {
+        privacyStatus: 'private',
+        publishAt: at.toISOString(),
+        selfDeclaredMadeForKids: video.status?.selfDeclaredMadeForKids ?? false,
+      });
+    },
+
+    async withdraw(account, externalId) {
+      await api.deleteVideo(token(account), externalId);
     },
 
     listComments: (account, externalId, page) => comments(account, externalId, page.cursor),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { integrations, networkQuotaUsage } from '../../db/schema.js';
+import { integrations, networkQuotaUsage, platforms, posts, postTargets } from '../../db/schema.js';
 import { toStoredAccount } from '../../modules/integrations/integrations.service.js';
 import { settleYouTubeSettings } from '../../modules/posts/youtube-settings.js';
 import { createTestApp, TEST_PUBLIC_URL } from '../../test/app.js';
@@ -14,7 +14,11 @@ import { PlatformError } from '../errors.js';
 import { publishInOneGo } from '../publish-steps.js';
 import type { PlatformAdapter, PublishRequest, StoredAccount } from '../types.js';
 import { YOUTUBE_CHUNK_BYTES } from './limits.js';
-import { pacificDay } from '../../modules/youtube/quota.js';
+import {
+  createYouTubeQuota,
+  pacificDay,
+  youtubeQuotaFinding,
+} from '../../modules/youtube/quota.js';
 
 /** Herald and its YouTube sandbox (Google's consent page and token endpoint, the Data API). */
 const t = useHarness(() =>
@@ -279,7 +283,7 @@ describe('YouTube through Herald and its sandbox', () => {
         read,
         goesOutAt: new Date(),
       }),
-    ).rejects.toThrow(/can upload 0 more videos today \(Pacific time\)/);
+    ).rejects.toThrow(/can upload 0 more videos today \(\w+, \w+ \d+, Pacific time\)/);
     // Tomorrow's quota is whole.
     const tomorrow = new Date(Date.now() + 36 * 3600_000);
     await expect(
@@ -368,5 +372,147 @@ describe('YouTube through Herald and its sandbox', () => {
     });
     const account = await adapter.metrics!.accountMetrics(channel);
     expect(account?.views).toBeGreaterThanOrEqual(1234);
+  });
+  it('asks YouTube to publish at the post’s time (private with publishAt), and moves or deletes the video until then', async () => {
+    const at = new Date(Date.now() + 2 * 24 * 3600_000);
+    const result = await publishInOneGo(adapter.publishing!, channel, {
+      ...request([video(800)], { title: 'Saturday walk', scheduleOnYouTube: true }),
+      scheduledAt: at,
+    });
+    // Herald keeps when YouTube will make it public, to show the post as scheduled on YouTube.
+    expect(result.extra).toEqual({ privacyStatus: 'private', publishAt: at.toISOString() });
+    const [made] = (await videosOf('Saturday walk')) as unknown as Array<{
+      privacyStatus: string;
+      publishAt: string;
+    }>;
+    expect(made).toMatchObject({ privacyStatus: 'private', publishAt: at.toISOString() });
+
+    // Until then the video follows its post: a new time (videos.update), or gone (videos.delete).
+    const later = new Date(at.getTime() + 3600_000);
+    await adapter.publishing!.reschedule!(channel, result.externalId, later);
+    expect((await videosOf('Saturday walk'))[0]).toMatchObject({
+      privacyStatus: 'private',
+      publishAt: later.toISOString(),
+    });
+    await adapter.publishing!.withdraw!(channel, result.externalId);
+    expect(await videosOf('Saturday walk')).toEqual([]);
+
+    // The time already passed when the upload runs (a late run): it goes up public at once.
+    const late = await publishInOneGo(adapter.publishing!, channel, {
+      ...request([video(800)], { title: 'Late walk', scheduleOnYouTube: true }),
+      scheduledAt: new Date(Date.now() - 60_000),
+    });
+    expect(late.extra).toEqual({ privacyStatus: 'public' });
+    // A video already public cannot be scheduled again: YouTube says so in its words.
+    const moved = await expectPlatformError(
+      adapter.publishing!.reschedule!(channel, late.externalId, later),
+    );
+    expect(moved.details.code).toBe('invalidPublishAt');
+
+    // Only a public video can wait for YouTube's schedule: Herald says so before any call.
+    const unlisted = await expectPlatformError(
+      publishInOneGo(adapter.publishing!, channel, {
+        ...request([video(800)], { privacyStatus: 'unlisted', scheduleOnYouTube: true }),
+        scheduledAt: at,
+      }),
+    );
+    expect(unlisted.message).toMatch(/only to make it public; this one is unlisted/);
+    // (YouTube's own refusals of publishAt, unlisted or past, are the drift test's.)
+  });
+
+  it('refuses at writing time an upload a Pacific day cannot carry, counting the uploads already scheduled that day', async () => {
+    // A quota of 6 uploads a day; a Saturday ten days ahead already carries 6 scheduled uploads.
+    const day = new Date(Date.now() + 10 * 24 * 3600_000);
+    day.setUTCHours(18, 0, 0, 0);
+    const quota = createYouTubeQuota(
+      t.database.db,
+      { unitsPerDay: 10_000, uploadsPerDay: 6 },
+      () => new Date(),
+    );
+    const { orgId } = await createOrg(t.app, 'yt.int.quota.days@example.com');
+    const [platform] = await t.database.db
+      .select({ id: platforms.id })
+      .from(platforms)
+      .where(eq(platforms.name, 'YouTube'));
+    const schedulePost = async (
+      at: Date | null,
+      status: 'scheduled' | 'draft' = 'scheduled',
+      target: 'QUEUED' | 'PUBLISHED' = 'QUEUED',
+    ) => {
+      const [post] = await t.database.db
+        .insert(posts)
+        .values({ organizationId: orgId, status, scheduledAt: at, content: 'A video' })
+        .returning({ id: posts.id });
+      await t.database.db.insert(postTargets).values({
+        postId: post!.id,
+        organizationId: orgId,
+        platformId: platform!.id,
+        status: target,
+        dueAt: at,
+      });
+      return post!.id;
+    };
+    const six = [];
+    for (let i = 0; i < 6; i++) six.push(await schedulePost(new Date(day.getTime() + i * 60_000)));
+    // Not counted: a draft, a video already out, and the next day.
+    await schedulePost(day, 'draft');
+    await schedulePost(day, 'scheduled', 'PUBLISHED');
+    await schedulePost(new Date(day.getTime() + 24 * 3600_000));
+
+    const target = {
+      integrationId: 'a',
+      networkName: 'YouTube',
+      label: 'YouTube',
+      media: [{ fileName: 'v.mp4', mimeType: 'video/mp4', size: 10, durationSec: 30 }],
+    };
+    const settle = (goesOutAt: Date, exceptPostId?: string) =>
+      settleYouTubeSettings([target], { a: settings as never }, false, {
+        read: (at, except) => quota.leftOn(at, except),
+        goesOutAt,
+        exceptPostId,
+      });
+    const words = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'America/Los_Angeles',
+    }).format(day);
+    await expect(settle(day)).rejects.toThrow(
+      `YouTube: Herald's API project can upload 0 more videos on ${words} (Pacific time), counting the 6 uploads already scheduled that day, and this post needs 1. Choose another day.`,
+    );
+    // Editing one of the six moves nothing: it is counted as its new version only.
+    await expect(settle(day, six[0])).resolves.toBeInstanceOf(Map);
+    // The next day carries one upload: five are left.
+    expect(await quota.leftOn(new Date(day.getTime() + 24 * 3600_000))).toMatchObject({
+      scheduled: 1,
+      uploadsLeft: 5,
+    });
+
+    // Units too: each scheduled upload holds the units around it (thumbnail, list calls).
+    const tight = createYouTubeQuota(
+      t.database.db,
+      { unitsPerDay: 6 * 52 + 10, uploadsPerDay: 100 },
+      () => new Date(),
+    );
+    await expect(
+      settleYouTubeSettings([target], { a: settings as never }, false, {
+        read: (at, except) => tight.leftOn(at, except),
+        goesOutAt: day,
+      }),
+    ).rejects.toThrow(
+      `YouTube: Herald's API project has 10 quota units left on ${words} (Pacific time), counting the 6 uploads already scheduled that day, fewer than this post needs (52). Choose another day.`,
+    );
+
+    // Operators read the day with what is scheduled for the rest of it counted.
+    const onTheDay = createYouTubeQuota(
+      t.database.db,
+      { unitsPerDay: 10_000, uploadsPerDay: 6 },
+      () => new Date(day.getTime() - 2 * 3600_000),
+    );
+    const finding = await youtubeQuotaFinding(onTheDay);
+    expect(finding.level).toBe('warning');
+    expect(finding.message).toMatch(
+      /: 9,688 of 10,000 units and 0 of 6 uploads left, counting the 6 uploads still scheduled today/,
+    );
   });
 });

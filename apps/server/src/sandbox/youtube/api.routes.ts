@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callFault } from '../kit/call-knobs.js';
+import { MEDIA_HEAD_BYTES, readReceivedMedia } from '../kit/media-facts.js';
 import { bearerToken } from '../kit/consent.js';
 import type { AccessCheck, SandboxOAuth } from '../kit/oauth-state.js';
 import { randomToken } from '../kit/secrets.js';
@@ -39,6 +40,8 @@ export interface SandboxVideo {
   size: number;
   mimeType: string;
   thumbnail: { mimeType: string; bytes: number } | null;
+  /** Vertical or square and at most three minutes, as read from the file's head: a Short. */
+  short?: boolean;
   views: number;
   likes: number;
   publishedAt: number;
@@ -53,6 +56,8 @@ interface UploadSession {
   mimeType: string;
   resource: { snippet: Record<string, unknown>; status: Record<string, unknown> };
   videoId: string | null;
+  /** The file's first bytes (base64), where a video says its size and duration. */
+  head?: string;
 }
 
 interface SandboxComment {
@@ -68,9 +73,106 @@ interface SandboxComment {
   updatedAt: number;
 }
 
-const HEAD_BYTES = 16;
+/** What the first chunk keeps of a video: room for its `moov` box, placed first. */
+const VIDEO_HEAD_BYTES = Math.min(MEDIA_HEAD_BYTES, 256 * 1024);
+/** snippet.title: 100 characters; snippet.description: 5,000 bytes; snippet.tags: 500 characters. */
+const TITLE_MAX = 100;
+const DESCRIPTION_MAX_BYTES = 5000;
+const TAGS_MAX = 500;
+/** The categories videoCategories.list answers assignable (region US). */
+const CATEGORIES = new Set([
+  '1',
+  '2',
+  '10',
+  '15',
+  '17',
+  '19',
+  '20',
+  '22',
+  '23',
+  '24',
+  '25',
+  '26',
+  '27',
+  '28',
+  '29',
+]);
+const PRIVACY = new Set(['public', 'unlisted', 'private']);
+/** A vertical or square video of at most three minutes becomes a Short. */
+const SHORT_MAX_SECONDS = 180;
+
+/**
+ * How YouTube counts snippet.tags against its 500 characters: the commas between tags count,
+ * and a tag with a space counts as if it were quoted.
+ */
+const tagsLength = (tags: string[]) =>
+  tags.reduce((sum, tag) => sum + [...tag].length + (tag.includes(' ') ? 2 : 0), 0) +
+  Math.max(0, tags.length - 1);
+
+/** A video scheduled with status.publishAt is public once that time has come. */
+const privacyAt = (v: SandboxVideo, now: number) =>
+  v.publishAt && v.privacyStatus === 'private' && Date.parse(v.publishAt) <= now
+    ? 'public'
+    : v.privacyStatus;
 /** The uploads a channel may make in a day before `uploadLimitExceeded` (knob `publish_cap`). */
 const CHANNEL_DAILY_UPLOADS = 100;
+
+/**
+ * What videos.insert refuses in the video resource, with YouTube's reason
+ * (https://developers.google.com/youtube/v3/docs/videos/insert#errors): title, description,
+ * tags, category, the made-for-kids answer, privacy and the scheduled publishing time.
+ */
+function metadataRefusal(
+  snippet: Record<string, unknown>,
+  status: Record<string, unknown>,
+  now: number,
+): { reason: string; message: string } | null {
+  const title = typeof snippet.title === 'string' ? snippet.title : '';
+  if (!title.trim() || [...title].length > TITLE_MAX || /[<>]/.test(title))
+    return {
+      reason: 'invalidTitle',
+      message: 'The request metadata specifies an invalid or empty video title.',
+    };
+  const description = typeof snippet.description === 'string' ? snippet.description : '';
+  if (Buffer.byteLength(description) > DESCRIPTION_MAX_BYTES || /[<>]/.test(description))
+    return {
+      reason: 'invalidDescription',
+      message: 'The request metadata specifies an invalid video description.',
+    };
+  const tags = Array.isArray(snippet.tags) ? snippet.tags.map(String) : [];
+  if (tagsLength(tags) > TAGS_MAX || tags.some((t) => /[<>]/.test(t)))
+    return {
+      reason: 'invalidTags',
+      message: 'The request metadata specifies invalid video keywords.',
+    };
+  if (!CATEGORIES.has(String(snippet.categoryId ?? '22')))
+    return {
+      reason: 'invalidCategoryId',
+      message: 'The snippet.categoryId property specifies an invalid category ID.',
+    };
+  if (typeof status.selfDeclaredMadeForKids !== 'boolean')
+    return {
+      reason: 'invalidVideoMetadata',
+      message:
+        'The request metadata does not say whether the video is made for kids (status.selfDeclaredMadeForKids).',
+    };
+  const privacy = status.privacyStatus ?? 'public';
+  if (typeof privacy !== 'string' || !PRIVACY.has(privacy))
+    return {
+      reason: 'invalidVideoMetadata',
+      message: `Invalid value for status.privacyStatus: ${String(privacy)}. Expected public, unlisted or private.`,
+    };
+  if (status.publishAt !== undefined) {
+    const at = typeof status.publishAt === 'string' ? Date.parse(status.publishAt) : NaN;
+    // Only a private video can be scheduled, and only for a time still to come.
+    if (privacy !== 'private' || !Number.isFinite(at) || at <= now)
+      return {
+        reason: 'invalidPublishAt',
+        message: 'The request metadata specifies an invalid scheduled publishing time.',
+      };
+  }
+  return null;
+}
 
 /**
  * The YouTube Data API v3 as the emulator plays it (docs/networks.md#youtube-sandbox): channels,
@@ -95,14 +197,15 @@ export function registerYouTubeApiRoutes(
     let bytes = 0;
     const head: Buffer[] = [];
     payload.on('data', (piece: Buffer) => {
-      if (bytes < HEAD_BYTES) head.push(piece.subarray(0, HEAD_BYTES - bytes));
+      if (bytes < VIDEO_HEAD_BYTES) head.push(piece.subarray(0, VIDEO_HEAD_BYTES - bytes));
       bytes += piece.length;
     });
     payload.on('end', () => done(null, { bytes, head: Buffer.concat(head) }));
     payload.on('error', (err: Error) => done(err));
   };
-  scope.addContentTypeParser(['application/octet-stream', 'image/jpeg', 'image/png'], count);
-  scope.addContentTypeParser(/^video\//, count);
+  scope.addContentTypeParser('application/octet-stream', count);
+  // Any image or video arrives; the routes say which YouTube takes.
+  scope.addContentTypeParser(/^(video|image)\//, count);
 
   /** The Bearer token, the per-call knobs and the scope: Google's answer and null when refused. */
   async function access(
@@ -158,7 +261,7 @@ export function registerYouTubeApiRoutes(
   const getVideo = (id: string) => store.get<SandboxVideo>('video', id);
   const putVideo = (v: SandboxVideo) => store.put('video', v.id, v);
 
-  function videoResource(v: SandboxVideo, parts: string[]) {
+  function videoResource(v: SandboxVideo, parts: string[], now: number) {
     const channelTitle = v.channelId;
     return {
       kind: 'youtube#video',
@@ -189,8 +292,9 @@ export function registerYouTubeApiRoutes(
         ? {
             status: {
               uploadStatus: 'uploaded',
-              privacyStatus: v.privacyStatus,
-              ...(v.publishAt ? { publishAt: v.publishAt } : {}),
+              privacyStatus: privacyAt(v, now),
+              // Once the video is public, its schedule is spent.
+              ...(v.publishAt && privacyAt(v, now) === 'private' ? { publishAt: v.publishAt } : {}),
               license: 'youtube',
               embeddable: true,
               publicStatsViewable: true,
@@ -262,8 +366,8 @@ export function registerYouTubeApiRoutes(
     for (const id of ids) {
       const v = await getVideo(id);
       // Another account's private video is not found, as on YouTube.
-      if (!v || (v.privacyStatus === 'private' && v.accountId !== a.account.id)) continue;
-      const resource = videoResource(v, parts);
+      if (!v || (privacyAt(v, a.now) === 'private' && v.accountId !== a.account.id)) continue;
+      const resource = videoResource(v, parts, a.now);
       if (parts.includes('statistics') && 'statistics' in resource)
         resource.statistics!.commentCount = String(
           (await comments()).filter((c) => c.videoId === v.id).length,
@@ -275,6 +379,70 @@ export function registerYouTubeApiRoutes(
       pageInfo: { totalResults: items.length, resultsPerPage: items.length },
       items,
     };
+  });
+
+  // videos.update (part=status): the scheduled time of a video that is still private.
+  scope.put('/youtube/v3/videos', async (request, reply) => {
+    const a = await access(request, reply, [
+      FORCE_SSL_SCOPE,
+      `https://www.googleapis.com/auth/youtube`,
+    ]);
+    if (!a) return reply;
+    const q = request.query as Query;
+    if (q.part !== 'status')
+      return googleError(reply, 400, 'invalidPart', 'The emulator updates the status part only.');
+    const body = (request.body ?? {}) as { id?: string; status?: Record<string, unknown> };
+    const v = body.id ? await getVideo(body.id) : null;
+    if (!v || v.accountId !== a.account.id)
+      return googleError(
+        reply,
+        404,
+        'videoNotFound',
+        'The video that you are trying to update cannot be found.',
+      );
+    const status = body.status ?? {};
+    const privacy = status.privacyStatus ?? privacyAt(v, a.now);
+    const refused = metadataRefusal(
+      { title: v.title, description: v.description, tags: v.tags, categoryId: v.categoryId },
+      { selfDeclaredMadeForKids: v.madeForKids, ...status, privacyStatus: privacy },
+      a.now,
+    );
+    if (refused) return googleError(reply, 400, refused.reason, refused.message);
+    // A video once public cannot be scheduled again.
+    if (status.publishAt !== undefined && privacyAt(v, a.now) !== 'private')
+      return googleError(
+        reply,
+        400,
+        'invalidPublishAt',
+        'The request metadata specifies an invalid scheduled publishing time.',
+      );
+    const updated: SandboxVideo = {
+      ...v,
+      privacyStatus: String(privacy),
+      publishAt: typeof status.publishAt === 'string' ? status.publishAt : null,
+    };
+    await putVideo(updated);
+    return videoResource(updated, ['status'], a.now);
+  });
+
+  // videos.delete
+  scope.delete('/youtube/v3/videos', async (request, reply) => {
+    const a = await access(request, reply, [
+      FORCE_SSL_SCOPE,
+      `https://www.googleapis.com/auth/youtube`,
+    ]);
+    if (!a) return reply;
+    const q = request.query as Query;
+    const v = q.id ? await getVideo(q.id) : null;
+    if (!v || v.accountId !== a.account.id)
+      return googleError(
+        reply,
+        404,
+        'videoNotFound',
+        'The video that you are trying to delete cannot be found.',
+      );
+    await store.delete('video', v.id);
+    return reply.status(204).send();
   });
 
   // videos.insert, resumable: the session URI in Location.
@@ -306,61 +474,18 @@ export function registerYouTubeApiRoutes(
       return googleError(
         reply,
         400,
-        'invalidVideoMetadata',
-        `The video content type ${mimeType || '(none)'} is not supported.`,
+        'badContent',
+        `Media type '${mimeType || '(none)'}' is not supported. Valid media types: [video/*, application/octet-stream]`,
+        'global',
       );
     const body = (request.body ?? {}) as {
       snippet?: Record<string, unknown>;
       status?: Record<string, unknown>;
     };
+    const refused = metadataRefusal(body.snippet ?? {}, body.status ?? {}, a.now);
+    if (refused) return googleError(reply, 400, refused.reason, refused.message);
     const snippet = body.snippet ?? {};
     const status = body.status ?? {};
-    const title = typeof snippet.title === 'string' ? snippet.title : '';
-    if (!title.trim() || [...title].length > 100 || /[<>]/.test(title))
-      return googleError(
-        reply,
-        400,
-        'invalidTitle',
-        'The request metadata specifies an invalid or empty video title.',
-      );
-    const description = typeof snippet.description === 'string' ? snippet.description : '';
-    if (Buffer.byteLength(description) > 5000 || /[<>]/.test(description))
-      return googleError(
-        reply,
-        400,
-        'invalidDescription',
-        'The request metadata specifies an invalid video description.',
-      );
-    const tags = Array.isArray(snippet.tags) ? (snippet.tags as string[]) : [];
-    if (tags.join(',').length > 500)
-      return googleError(
-        reply,
-        400,
-        'invalidTags',
-        'The request metadata specifies invalid video keywords.',
-      );
-    const categoryId = String(snippet.categoryId ?? '22');
-    if (!/^(1|2|10|15|17|19|20|22|23|24|25|26|27|28|29)$/.test(categoryId))
-      return googleError(
-        reply,
-        400,
-        'invalidCategoryId',
-        'The snippet.categoryId property specifies an invalid category ID.',
-      );
-    if (typeof status.selfDeclaredMadeForKids !== 'boolean')
-      return googleError(
-        reply,
-        400,
-        'invalidVideoMetadata',
-        'The request metadata does not say whether the video is made for kids (status.selfDeclaredMadeForKids).',
-      );
-    if (status.publishAt !== undefined && status.privacyStatus !== 'private')
-      return googleError(
-        reply,
-        400,
-        'invalidPublishAt',
-        'The request metadata specifies an invalid scheduled publishing time.',
-      );
     const own = await channels.ensure(a.account);
     const channelId = typeof snippet.channelId === 'string' ? snippet.channelId : own[0]!.id;
     if (!own.some((c) => c.id === channelId))
@@ -420,7 +545,7 @@ export function registerYouTubeApiRoutes(
       const answerProgress = async (s: UploadSession) => {
         if (s.videoId) {
           const v = await getVideo(s.videoId);
-          return reply.status(200).send(videoResource(v!, ['snippet', 'status']));
+          return reply.status(200).send(videoResource(v!, ['snippet', 'status'], check.now));
         }
         if (s.committed > 0) reply.header('range', `bytes=0-${s.committed - 1}`);
         return reply.status(308).send();
@@ -473,13 +598,27 @@ export function registerYouTubeApiRoutes(
         request.raw.destroy();
         return;
       }
-      const updated = { ...session, committed: session.committed + received.bytes };
+      const updated: UploadSession = {
+        ...session,
+        committed: session.committed + received.bytes,
+        ...(session.committed === 0 ? { head: received.head.toString('base64') } : {}),
+      };
       if (updated.committed < updated.total) {
         await store.put('upload', session.id, updated);
         return answerProgress(updated);
       }
       const s = session.resource.snippet;
       const st = session.resource.status;
+      // YouTube has no Shorts flag: it reads the file, vertical or square and at most 3 minutes.
+      const facts = updated.head
+        ? await readReceivedMedia(Buffer.from(updated.head, 'base64'), updated.total)
+        : null;
+      const short =
+        !!facts?.width &&
+        !!facts.height &&
+        !!facts.durationSec &&
+        facts.height >= facts.width &&
+        facts.durationSec <= SHORT_MAX_SECONDS;
       const video: SandboxVideo = {
         id: videoId(),
         accountId: session.accountId,
@@ -494,6 +633,7 @@ export function registerYouTubeApiRoutes(
         size: session.total,
         mimeType: session.mimeType,
         thumbnail: null,
+        short,
         views: 0,
         likes: 0,
         publishedAt: await oauth.now(),
@@ -530,6 +670,14 @@ export function registerYouTubeApiRoutes(
       return googleError(reply, 400, 'invalidImage', 'The provided image content is invalid.');
     if (received.bytes > 2 * 1024 * 1024)
       return googleError(reply, 400, 'mediaBodyTooLarge', 'The thumbnail is larger than 2 MB.');
+    // Custom thumbnails of Shorts are set in YouTube Studio only.
+    if (v.short)
+      return googleError(
+        reply,
+        403,
+        'forbidden',
+        'Custom thumbnails cannot be set on a Short through the API.',
+      );
     await putVideo({ ...v, thumbnail: { mimeType: type, bytes: received.bytes } });
     return {
       kind: 'youtube#thumbnailSetResponse',

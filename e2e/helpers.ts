@@ -29,7 +29,7 @@ export async function seriousViolations(page: Page) {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   } finally {
-    await still.evaluate((el) => el.remove());
+    await still.evaluate((el) => (el as ChildNode).remove());
   }
 }
 

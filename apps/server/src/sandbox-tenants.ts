@@ -1,3 +1,4 @@
+import { PLATFORM_NAMES, platformSlug } from '@herald/contract';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/client.js';
@@ -12,6 +13,16 @@ import type {
   ResolveTenant,
 } from './sandbox/kit/tenant.js';
 
+/**
+ * The lowercase names of the platform rows a sandbox slug stands for: the slug is the name's own
+ * (`platformSlug`), which is not always its lowercase name (Google Business Profile is
+ * `googlebusiness`); a slug of no known network stands for its own name.
+ */
+export function platformNamesOfSlug(slug: string): string[] {
+  const names = PLATFORM_NAMES.filter((name) => platformSlug(name) === slug);
+  return (names.length ? names : [slug]).map((name) => name.toLowerCase());
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The ids of the accounts these organizations connected on a network (their sandbox accounts among them). */
@@ -24,7 +35,7 @@ async function accountIdsOf(db: Db, organizationIds: readonly string[], slug: st
     .where(
       and(
         inArray(integrations.organizationId, [...organizationIds]),
-        eq(sql`lower(${platforms.name})`, slug),
+        inArray(sql`lower(${platforms.name})`, platformNamesOfSlug(slug)),
       ),
     );
   return new Set(rows.map((r) => r.id));
@@ -44,7 +55,7 @@ async function anyConnected(
     .innerJoin(platforms, eq(platforms.id, integrations.platformId))
     .where(
       and(
-        eq(sql`lower(${platforms.name})`, slug),
+        inArray(sql`lower(${platforms.name})`, platformNamesOfSlug(slug)),
         inArray(integrations.platformAccountId, [...ids]),
         except.length ? notInArray(integrations.organizationId, [...except]) : undefined,
       ),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LinkTrackingSchema } from './composer-extras.js';
 import { successEnvelope } from './envelope.js';
 import { MastodonPostSettingsSchema } from './mastodon.js';
+import { GbpPostSettingsSchema } from './google-business.js';
 import { CREATE_POST_ACTIONS } from './posts.js';
 
 /** The longest text a draft keeps for one field: more than any network takes. */
@@ -31,6 +32,8 @@ export const ComposerDraftBodySchema = z.object({
   linkTracking: LinkTrackingSchema.nullable().optional(),
   /** Each Mastodon account's content warning, visibility and language. */
   mastodon: z.record(accountId, MastodonPostSettingsSchema).optional(),
+  /** Each Google Business Profile location's post type, event, offer and button. */
+  googleBusiness: z.record(accountId, GbpPostSettingsSchema).optional(),
   /** Editing: the post's stored files still in the form (shared, and per account). */
   keptMedia: z
     .object({

@@ -19,6 +19,7 @@ export * from './follow-ups.js';
 export * from './mastodon.js';
 export * from './tiktok.js';
 export * from './youtube.js';
+export * from './google-business.js';
 export * from './media-rules.js';
 export * from './network-constraints.js';
 export * from './publish-rules.js';

@@ -200,6 +200,22 @@ export const YOUTUBE_MEDIA_CONSTRAINTS = {
 } satisfies MediaConstraints;
 
 /**
+ * Google Business Profile (docs/networks.md#google-business-profile-limits): a local post's
+ * `summary` of at most 1,500 characters, and at most one photo (JPEG or PNG up to 5 MB, at least
+ * 250×250) that Google fetches from a public URL; no video in posts.
+ */
+export const GBP_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 1_500, counting: 'codepoints', textOnlyAllowed: true },
+  maxMediaPerPost: 1,
+  image: {
+    allowedMimeTypes: ['image/jpeg', 'image/png'],
+    maxFileSize: 5 * 1024 * 1024,
+    minDimensions: { width: 250, height: 250 },
+    maxCount: 1,
+  },
+} satisfies MediaConstraints;
+
+/**
  * The networks Herald publishes to, by the name their platform row carries: one entry per name of
  * PLATFORM_NAMES, or the typecheck fails.
  */
@@ -213,6 +229,7 @@ export const NETWORK_MEDIA_CONSTRAINTS: Readonly<Record<PlatformName, MediaConst
   Mastodon: MASTODON_MEDIA_CONSTRAINTS,
   Bluesky: BLUESKY_MEDIA_CONSTRAINTS,
   YouTube: YOUTUBE_MEDIA_CONSTRAINTS,
+  'Google Business Profile': GBP_MEDIA_CONSTRAINTS,
 };
 
 /**

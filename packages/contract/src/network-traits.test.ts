@@ -56,8 +56,11 @@ describe('NETWORK_TRAITS', () => {
     expect(ALT_TEXT_MAX).toBe(4086);
   });
 
-  it('explains comments out of reach on TikTok only, where no API reads them', () => {
-    expect(networksWhere((t) => t.commentsElsewhere !== null)).toEqual(['TikTok']);
+  it('explains comments out of reach on TikTok and Google Business Profile, where no API reads them', () => {
+    expect(networksWhere((t) => t.commentsElsewhere !== null)).toEqual([
+      'TikTok',
+      'Google Business Profile',
+    ]);
   });
 
   it('knows a network only by its exact name', () => {

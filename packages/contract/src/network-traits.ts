@@ -124,6 +124,18 @@ export const NETWORK_TRAITS: Readonly<Record<PlatformName, NetworkTraits>> = {
     refreshableTokens: true,
     commentsElsewhere: null,
   },
+  'Google Business Profile': {
+    // Alphanumeric, so that INBOX_POLL_MINUTES_GOOGLEBUSINESS and the like are variable names.
+    slug: 'googlebusiness',
+    threads: false,
+    firstComment: null,
+    altTextMax: null,
+    // Google access tokens live an hour and are renewed with the refresh token.
+    refreshableTokens: true,
+    // Local posts take no comments; the location's reviews are its inbox.
+    commentsElsewhere:
+      'Google Business Profile posts take no comments. Reviews of the location arrive in the inbox, where you can answer them.',
+  },
 };
 
 /** Whether a platform's name is one of the networks Herald knows, spelled as Herald spells it. */

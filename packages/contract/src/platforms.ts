@@ -13,6 +13,7 @@ export const PLATFORM_NAMES = [
   'Mastodon',
   'Bluesky',
   'YouTube',
+  'Google Business Profile',
 ] as const;
 export type PlatformName = (typeof PLATFORM_NAMES)[number];
 

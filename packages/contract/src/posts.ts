@@ -8,6 +8,7 @@ import { MAX_FILES_PER_POST, MEDIA_KINDS, TOO_MANY_FILES_MESSAGE } from './media
 import { MastodonPostSettingsSchema, MastodonSettingsByAccountSchema } from './mastodon.js';
 import { TikTokPostSettingsSchema, TikTokSettingsByAccountSchema } from './tiktok.js';
 import { YouTubePostSettingsSchema, YouTubeSettingsByAccountSchema } from './youtube.js';
+import { GbpPostSettingsSchema, GbpSettingsByAccountSchema } from './google-business.js';
 import { FollowUpSchema, FollowUpsByAccountSchema } from './follow-ups.js';
 import { ALT_TEXT_MAX, AltTextsSchema, LinkTrackingSchema } from './composer-extras.js';
 import { PostSourceSchema } from './feeds.js';
@@ -96,6 +97,8 @@ const PlatformPostSchema = z.object({
   mastodon: MastodonPostSettingsSchema.nullable().optional(),
   /** A YouTube account's settings for this post (title, tags, category, privacy, made for kids). */
   youtube: YouTubePostSettingsSchema.nullable().optional(),
+  /** A Google Business Profile location's settings (post type, event, offer, button). */
+  googleBusiness: GbpPostSettingsSchema.nullable().optional(),
   /** The thread's further parts (part 2 onward) and the first comment, in publishing order. */
   followUps: z.array(FollowUpSchema).optional(),
 });
@@ -306,6 +309,11 @@ const PostFieldsObject = z.object({
   tiktok: TikTokSettingsByAccountSchema.optional(),
   /** YouTube account (integration) id → its settings (docs/networks.md#youtube-publishing). */
   youtube: YouTubeSettingsByAccountSchema.optional(),
+  /**
+   * Google Business Profile location (integration) id → its post type, event, offer and button
+   * (docs/networks.md#google-business-profile-publishing).
+   */
+  googleBusiness: GbpSettingsByAccountSchema.optional(),
   /**
    * Mastodon account (integration) id → its content warning, visibility and language
    * (docs/networks.md#mastodon-post-settings).

@@ -259,6 +259,8 @@ const MEDIA_MIX: Record<
     message:
       "YouTube takes one video per post; an image can only go with it as the video's thumbnail. Add the video to the YouTube version of this post.",
   },
+  // One photo per local post (maxMediaPerPost): there is never a mix to judge.
+  'Google Business Profile': null,
 };
 
 /** The network's rules about which files may go together in one post. */

@@ -1,3 +1,4 @@
+import { platformSlug } from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import * as integrations from '../modules/integrations/integrations.service.js';
@@ -34,7 +35,7 @@ export async function sendExpiryNotices(
   );
   let sent = 0;
   for (const { integration, platform } of rows) {
-    const network = networks.get(platform.name.toLowerCase());
+    const network = networks.get(platformSlug(platform.name));
     if (!network?.adapter.refreshNeedsRefreshToken) continue;
     const expiresAt = integration.accessTokenExpiresAt!;
     const left = expiresAt.getTime() - now.getTime();

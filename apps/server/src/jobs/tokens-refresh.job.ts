@@ -1,3 +1,4 @@
+import { platformSlug } from '@herald/contract';
 import type { Db } from '../db/client.js';
 import {
   dueForRefresh,
@@ -36,7 +37,7 @@ export async function refreshDueTokens(
   let failed = 0;
   for (const { integration, platform } of candidates) {
     if (!isDue(integration, now)) continue;
-    const network = deps.networks.get(platform.name.toLowerCase());
+    const network = deps.networks.get(platformSlug(platform.name));
     if (!network?.adapter.refresh) continue;
     // No refresh token to renew it with: used until it expires (tokens-expiry-notice.job.ts).
     if (waitsForExpiry(network, integration, now)) continue;

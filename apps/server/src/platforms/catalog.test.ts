@@ -32,7 +32,13 @@ describe('the network catalog', () => {
   });
 
   it('says which networks pull media by URL', () => {
-    expect([...PULLS_MEDIA_BY_URL].sort()).toEqual(['facebook', 'instagram', 'threads', 'tiktok']);
+    expect([...PULLS_MEDIA_BY_URL].sort()).toEqual([
+      'facebook',
+      'googlebusiness',
+      'instagram',
+      'threads',
+      'tiktok',
+    ]);
   });
 
   it('reads each app’s credentials and audit flag from the variables its setup names', () => {

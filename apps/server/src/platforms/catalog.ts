@@ -9,6 +9,7 @@ import { network as linkedin } from './linkedin/index.js';
 import { network as mastodon } from './mastodon/index.js';
 import { network as bluesky } from './bluesky/index.js';
 import { network as youtube } from './youtube/index.js';
+import { network as googlebusiness } from './googlebusiness/index.js';
 
 /**
  * The networks Herald has adapters for, one module per name of the contract's PLATFORM_NAMES:
@@ -29,6 +30,7 @@ export const NETWORKS: {
   Mastodon: mastodon,
   Bluesky: bluesky,
   YouTube: youtube,
+  'Google Business Profile': googlebusiness,
 };
 
 /** The catalog as a list, in the order above (the preflight and the back-office list them so). */

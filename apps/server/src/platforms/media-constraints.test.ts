@@ -16,6 +16,7 @@ import { THREADS_MEDIA_CONSTRAINTS } from './threads/limits.js';
 import { TIKTOK_MEDIA_CONSTRAINTS } from './tiktok/limits.js';
 import { X_MEDIA_CONSTRAINTS } from './x/limits.js';
 import { YOUTUBE_MEDIA_CONSTRAINTS } from './youtube/limits.js';
+import { GBP_MEDIA_CONSTRAINTS } from './googlebusiness/limits.js';
 
 /** Each network's limits.ts is the source; the seed migration is a copy that must agree. */
 const SOURCE: Record<PlatformName, MediaConstraints> = {
@@ -28,6 +29,7 @@ const SOURCE: Record<PlatformName, MediaConstraints> = {
   Mastodon: MASTODON_MEDIA_CONSTRAINTS,
   Bluesky: BLUESKY_MEDIA_CONSTRAINTS,
   YouTube: YOUTUBE_MEDIA_CONSTRAINTS,
+  'Google Business Profile': GBP_MEDIA_CONSTRAINTS,
 };
 
 const MIGRATIONS = new URL('../../drizzle/', import.meta.url);
@@ -86,6 +88,7 @@ describe('files per post', () => {
     Mastodon: 4,
     Bluesky: 4,
     YouTube: 2,
+    'Google Business Profile': 1,
   };
   const photos = (n: number) =>
     Array.from({ length: n }, (_, i) => ({

@@ -9,6 +9,7 @@ import { registerThreadsSandbox } from './threads/index.js';
 import { registerTikTokSandbox } from './tiktok/index.js';
 import { registerXSandbox } from './x/index.js';
 import { registerYouTubeSandbox } from './youtube/index.js';
+import { registerGoogleBusinessSandbox } from './googlebusiness/index.js';
 
 /**
  * Each network's emulator, by the contract's platform name: a network without one does not
@@ -26,6 +27,7 @@ export const SANDBOX_CATALOG: { readonly [Name in PlatformName]: RegisterSandbox
   Mastodon: registerMastodonSandbox,
   Bluesky: registerBlueskySandbox,
   YouTube: registerYouTubeSandbox,
+  'Google Business Profile': registerGoogleBusinessSandbox,
 };
 
 /** The emulators by slug (the `{slug}` of `{api}/sandbox/{slug}`: the lowercase name). */

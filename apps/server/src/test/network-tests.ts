@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../db/client.js';
 import { integrations, platforms, sandboxRecords, users } from '../db/schema.js';
 import { PlatformError } from '../platforms/errors.js';
+import { platformNamesOfSlug } from '../sandbox-tenants.js';
 import { type Actor, createOrg } from './factories.js';
 
 /**
@@ -45,6 +46,8 @@ async function sandboxAccountIds(db: Db, slug: string): Promise<string[]> {
   const rows = await db.select().from(sandboxRecords).where(eq(sandboxRecords.network, slug));
   return rows.flatMap(({ kind, id, data }) => {
     if (kind === 'account_id') return [id];
+    // Google Business Profile connects locations, not the Google account.
+    if (kind === 'gbp_location') return [id];
     // Networks of many servers (Mastodon) keep each server's accounts as `{id}@{server}`.
     if (kind.endsWith(':account_id')) return [`${id}@${kind.slice(0, -':account_id'.length)}`];
     if (kind === 'user')
@@ -74,7 +77,7 @@ export async function connectEverySandboxAccount(
   const [platform] = await db
     .select({ id: platforms.id })
     .from(platforms)
-    .where(eq(sql`lower(${platforms.name})`, slug));
+    .where(inArray(sql`lower(${platforms.name})`, platformNamesOfSlug(slug)));
   if (!platform || ids.length === 0) return [];
   const added = await db
     .insert(integrations)

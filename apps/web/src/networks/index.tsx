@@ -176,6 +176,25 @@ export const WEB_NETWORKS: Readonly<Record<PlatformName, WebNetwork>> = {
     accountKind: () => 'YouTube channel',
     embed: 'link',
   },
+  'Google Business Profile': {
+    mark: {
+      background: 'bg-[#1A73E8]',
+      // A shop front: awning and door.
+      glyph: (
+        <path
+          d="M5 9.5h14M6 9.5 7 5h10l1 4.5M6.5 9.5V19h11V9.5M10.5 19v-4.5h3V19"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+      ),
+    },
+    aliases: ['google business', 'google my business', 'gbp'],
+    knownByHandle: false,
+    accountKind: () => 'Business Profile location',
+    embed: 'link',
+  },
 };
 
 /**

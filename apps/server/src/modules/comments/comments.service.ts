@@ -1,4 +1,4 @@
-import { webUrlOrNull, type Comment } from '@herald/contract';
+import { webUrlOrNull, type Comment, platformSlug } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
@@ -78,7 +78,7 @@ async function accountOn(
   if (!row) {
     throw new AppError('NOT_FOUND', 'This organization has no connected account on that platform.');
   }
-  const network = deps.networks.get(row.name.toLowerCase());
+  const network = deps.networks.get(platformSlug(row.name));
   return {
     name: row.name,
     account: toStoredAccount(deps.cipher, row.integration),

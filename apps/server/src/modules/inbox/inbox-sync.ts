@@ -1,3 +1,4 @@
+import { platformSlug } from '@herald/contract';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -146,7 +147,7 @@ export class InboxSync {
 
   /** The app secret that signs this receiver's deliveries (the network's or its sandbox's). */
   appSecret(receiver: WebhookReceiver) {
-    return this.deps.networks.get(receiver.secretFrom.toLowerCase())?.client.clientSecret ?? null;
+    return this.deps.networks.get(platformSlug(receiver.secretFrom))?.client.clientSecret ?? null;
   }
 
   /** Keeps a verified delivery and queues its processing; answers the id. */

@@ -1,4 +1,4 @@
-import { webUrlOrNull, type Integration } from '@herald/contract';
+import { webUrlOrNull, type Integration, platformSlug } from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { assertReachesAccounts, onlyReachable } from '../team/account-access.js';
@@ -474,7 +474,7 @@ export async function choosePending(
   if (refused) throw new AppError('VALIDATION_FAILED', refused.unavailable!);
   const platform = await findPlatform(deps.db, pending.platformId);
   if (!platform) throw new AppError('NOT_FOUND', 'This platform no longer exists.');
-  const network = deps.networks.get(platform.name.toLowerCase());
+  const network = deps.networks.get(platformSlug(platform.name));
   const kind = chosen[0] && network?.module.kindOf?.({ extra: {}, secrets: {}, ...chosen[0] });
   const sandbox = network ? isSandboxKind(network, kind) : false;
   await saveAccounts(deps, organizationId, userId, platform, sandbox, chosen);

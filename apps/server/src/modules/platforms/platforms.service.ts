@@ -2,6 +2,7 @@ import {
   MediaConstraintsSchema,
   type Platform,
   type PublicMediaUrlFinding,
+  platformSlug,
 } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -13,7 +14,7 @@ import * as repo from './platforms.repository.js';
 export type { PlatformRow } from './platforms.repository.js';
 
 function toPlatformDto(p: repo.PlatformRow, networks: Map<string, NetworkRuntime>): Platform {
-  const network = networks.get(p.name.toLowerCase());
+  const network = networks.get(platformSlug(p.name));
   const parsed = MediaConstraintsSchema.safeParse(p.mediaConstraints);
   return {
     id: p.id,
@@ -54,7 +55,7 @@ export async function getPublicMediaUrlFinding(
   networks: Map<string, NetworkRuntime>,
   apiPublicUrl: string,
 ): Promise<PublicMediaUrlFinding | null> {
-  const active = new Set((await repo.listPlatforms(db, true)).map((p) => p.name.toLowerCase()));
+  const active = new Set((await repo.listPlatforms(db, true)).map((p) => platformSlug(p.name)));
   return publicMediaUrlFinding(
     apiPublicUrl,
     [...networks.values()].filter((n) => active.has(n.slug)),

@@ -1,5 +1,7 @@
 import { reachesAccount } from '../team/account-access.js';
 import {
+  GbpPostSettingsSchema,
+  type GbpPostSettings,
   MastodonPostSettingsSchema,
   TikTokPostSettingsSchema,
   type MastodonPostSettings,
@@ -31,6 +33,12 @@ export function contentOf(row: Pick<repo.PostRow, 'content' | 'contentByPlatform
 function youtubeSettingsOf(stored: Record<string, unknown> | null): YouTubePostSettings | null {
   if (!stored) return null;
   const parsed = YouTubePostSettingsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
+
+function gbpSettingsOf(stored: Record<string, unknown> | null): GbpPostSettings | null {
+  if (!stored) return null;
+  const parsed = GbpPostSettingsSchema.safeParse(stored);
   return parsed.success ? parsed.data : null;
 }
 
@@ -135,6 +143,8 @@ function toPostDto(
       tiktok: t.platformName === 'TikTok' ? tiktokSettingsOf(t.settings) : null,
       mastodon: t.platformName === 'Mastodon' ? mastodonSettingsOf(t.settings) : null,
       youtube: t.platformName === 'YouTube' ? youtubeSettingsOf(t.settings) : null,
+      googleBusiness:
+        t.platformName === 'Google Business Profile' ? gbpSettingsOf(t.settings) : null,
       ...(followUps ? { followUps: (followUps.get(t.id) ?? []).map(followUpDto) } : {}),
     })),
     media: media.map((m) => ({

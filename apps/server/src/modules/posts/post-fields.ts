@@ -96,6 +96,13 @@ function commonFields(raw: Record<string, string>) {
           '{"<YouTube account id>": {"title": "My video", "madeForKids": false}}',
         )
       : undefined,
+    googleBusiness: raw.googleBusiness?.trim()
+      ? parseJsonField(
+          'googleBusiness',
+          raw.googleBusiness,
+          '{"<Google Business Profile location id>": {"topicType": "OFFER", "event": {"title": "Spring sale", "startDate": "2026-04-01", "endDate": "2026-04-30"}, "offer": {"couponCode": "SPRING"}}}',
+        )
+      : undefined,
     followUps: raw.followUps?.trim()
       ? parseJsonField(
           'followUps',

@@ -42,6 +42,7 @@ import { settleAltTexts } from './alt-text.js';
 import { settleMastodonSettings } from './mastodon-settings.js';
 import { readCreatorsAhead, settleTikTokSettings } from './tiktok-settings.js';
 import { settleYouTubeSettings } from './youtube-settings.js';
+import { settleGbpSettings } from './gbp-settings.js';
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { recordApprovalEvent } from '../approvals/approval-events.js';
@@ -281,6 +282,16 @@ export async function editPost(
       },
     );
 
+    const googleBusiness = settleGbpSettings(
+      plan.chosen.map((a) => ({
+        integrationId: a.integrationId,
+        networkName: a.platformName,
+        label: plan.editable.find((t) => t.integrationId === a.integrationId)!.platformName,
+      })),
+      fields.googleBusiness,
+      plan.schedule.status === 'draft',
+    );
+
     // Accounts already out keep their parts and first comment as they are (ADR 11).
     const followUps = settleFollowUps(
       plan.chosen.map((a) => {
@@ -323,6 +334,7 @@ export async function editPost(
             tiktok.get(a.integrationId) ??
             mastodon.get(a.integrationId) ??
             youtube.get(a.integrationId) ??
+            googleBusiness.get(a.integrationId) ??
             null,
         })),
     );
@@ -335,6 +347,8 @@ export async function editPost(
         await repo.updateTargetSettings(tx, org, row.target.id, mastodon.get(id) ?? null);
       if (row.platformName === 'YouTube')
         await repo.updateTargetSettings(tx, org, row.target.id, youtube.get(id) ?? null);
+      if (row.platformName === 'Google Business Profile')
+        await repo.updateTargetSettings(tx, org, row.target.id, googleBusiness.get(id) ?? null);
     }
 
     await storeFollowUps(tx, org, postId, followUps, (status) =>

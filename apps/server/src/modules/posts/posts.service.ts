@@ -35,6 +35,7 @@ import { settleAltTexts } from './alt-text.js';
 import { settleMastodonSettings } from './mastodon-settings.js';
 import { settleTikTokSettings, type TikTokCreatorReader } from './tiktok-settings.js';
 import { settleYouTubeSettings, type YouTubeDayReader } from './youtube-settings.js';
+import { settleGbpSettings } from './gbp-settings.js';
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { recordApprovalEvent } from '../approvals/approval-events.js';
@@ -229,6 +230,16 @@ export async function createPost(
     { read: deps.youtubeDay, goesOutAt: schedule.scheduledAt ?? deps.now() },
   );
 
+  const googleBusiness = settleGbpSettings(
+    accounts.map((a) => ({
+      integrationId: a.integrationId,
+      networkName: a.platformName,
+      label: targets.find((t) => t.integrationId === a.integrationId)!.platformName,
+    })),
+    fields.googleBusiness,
+    schedule.status === 'draft',
+  );
+
   const altTexts = settleAltTexts(
     fields.altTexts,
     files.map((_, index) => ({
@@ -280,6 +291,7 @@ export async function createPost(
           tiktok.get(a.integrationId) ??
           mastodon.get(a.integrationId) ??
           youtube.get(a.integrationId) ??
+          googleBusiness.get(a.integrationId) ??
           null,
       })),
       // IngestedMedia holds exactly the media row's stored columns.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { applyLinkTracking, contentForAccount, mediaGoesTo } from '@herald/contract';
+import { applyLinkTracking, contentForAccount, mediaGoesTo, platformSlug } from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
@@ -193,7 +193,7 @@ export class Publisher {
     if (post.status === 'draft' || post.status === 'published') return 'SKIPPED';
     // A job that outlived a reschedule to a later time: the moved job will come.
     if (target.dueAt && target.dueAt.getTime() > this.now().getTime() + 1000) return 'SKIPPED';
-    const network = this.deps.networks.get(loaded.platformName.toLowerCase());
+    const network = this.deps.networks.get(platformSlug(loaded.platformName));
     const publishing = network?.adapter.publishing;
     if (!network || !publishing) {
       return this.fail(
@@ -269,7 +269,7 @@ export class Publisher {
   async runFollowUps(targetId: string): Promise<FollowUpsOutcome | 'SKIPPED'> {
     const loaded = await repo.loadTarget(this.deps.db, targetId);
     if (!loaded || loaded.target.status !== 'PUBLISHED') return 'SKIPPED';
-    const network = this.deps.networks.get(loaded.platformName.toLowerCase());
+    const network = this.deps.networks.get(platformSlug(loaded.platformName));
     const publishing = network?.adapter.publishing;
     if (!network || !publishing || !loaded.integration) return 'SKIPPED';
     const slots = (await this.takeSlots(network.slug, loaded.integration.id))!;
@@ -345,7 +345,7 @@ export class Publisher {
     if (!loaded) return 'BUSY';
     const rows = await followUpsOfTarget(this.deps.db, row.targetId);
     const label = followUpLabel(row, rows.filter((r) => r.kind === 'part').length + 1);
-    const network = this.deps.networks.get(loaded.platformName.toLowerCase());
+    const network = this.deps.networks.get(platformSlug(loaded.platformName));
     const publishing = network?.adapter.publishing;
     let found: PublishResult | null = null;
     if (network && publishing && loaded.integration && loaded.target.externalId) {
@@ -642,7 +642,7 @@ export class Publisher {
     const loaded = await repo.loadTarget(this.deps.db, targetId);
     if (!loaded || loaded.target.status !== 'PUBLISHING') return 'BUSY';
     if (!attemptId || loaded.target.attemptId !== attemptId) return 'BUSY';
-    const network = this.deps.networks.get(loaded.platformName.toLowerCase());
+    const network = this.deps.networks.get(platformSlug(loaded.platformName));
     const publishing = network?.adapter.publishing;
     if (!network || !publishing?.reconcile || !loaded.integration) return 'UNKNOWN';
     const reconcile = publishing.reconcile.bind(publishing);

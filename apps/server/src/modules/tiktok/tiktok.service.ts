@@ -1,4 +1,4 @@
-import { webUrlOrNull, type TikTokCreatorInfo } from '@herald/contract';
+import { webUrlOrNull, type TikTokCreatorInfo, platformSlug } from '@herald/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
@@ -41,7 +41,7 @@ export async function readCreatorInfo(
 ): Promise<TikTokCreatorInfo> {
   const row = await findAccountWithNetwork(deps.db, organizationId, integrationId);
   if (!row) throw new AppError('NOT_FOUND', 'This account is not connected to this organization.');
-  const adapter = deps.networks.get(row.networkName.toLowerCase())?.adapter;
+  const adapter = deps.networks.get(platformSlug(row.networkName))?.adapter;
   if (!adapter?.creatorInfo)
     throw new AppError('VALIDATION_FAILED', `${row.networkName} has no creator settings to read.`);
   if (row.integration.status !== 'CONNECTED')

@@ -64,6 +64,7 @@ describe('the network setup preflight', () => {
       'mastodon',
       'bluesky',
       'youtube',
+      'googlebusiness',
     ]);
     for (const network of report) {
       expect(network.mode).toBe('sandbox');

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { platformNameOf } from '@/networks';
 import { BlueskyPreview } from './bluesky-preview';
 import { FacebookPreview } from './facebook-preview';
+import { GoogleBusinessPreview } from './google-business-preview';
 import { InstagramPreview } from './instagram-preview';
 import { LinkedInPreview } from './linkedin-preview';
 import { MastodonPreview } from './mastodon-preview';
@@ -49,6 +50,7 @@ const PREVIEWS: Record<PlatformName, ComponentType<PreviewProps>> = {
   Mastodon: MastodonPreview,
   Bluesky: BlueskyPreview,
   YouTube: YouTubePreview,
+  'Google Business Profile': GoogleBusinessPreview,
 };
 
 /** The post as it will look on `platform.name`'s network. */

@@ -1,4 +1,4 @@
-import type { MediaConstraints, MediaKind } from '@herald/contract';
+import type { GbpPostSettings, MediaConstraints, MediaKind } from '@herald/contract';
 import { Film, ImageIcon, Play } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
@@ -44,6 +44,8 @@ export interface PreviewProps {
   media: readonly PreviewMediaItem[];
   /** A content warning the text and files are hidden behind (Mastodon's spoiler text). */
   contentWarning?: string;
+  /** A Google Business Profile post's type, event, offer and button. */
+  googleBusiness?: GbpPostSettings;
 }
 
 export function accountOf(platform: PreviewTarget): PreviewAccount {

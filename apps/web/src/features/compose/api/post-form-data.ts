@@ -5,6 +5,7 @@ import {
   type EditPostFields,
   type FollowUpsByAccount,
   type LinkTracking,
+  type GbpPostSettings,
   type MastodonPostSettings,
   type PostContent,
   type TikTokPostSettings,
@@ -35,6 +36,8 @@ export interface PostDraft {
   mastodon?: Record<string, MastodonPostSettings>;
   /** Each YouTube account's settings, by integration id (docs/networks.md#youtube-publishing). */
   youtube?: Record<string, YouTubePostSettings>;
+  /** Each Google Business Profile location's post type, event, offer and button, by integration id. */
+  googleBusiness?: Record<string, GbpPostSettings>;
   /** Each account's further thread parts and first comment (docs/product.md#threads-and-first-comments). */
   followUps?: FollowUpsByAccount;
   /** docs/product.md#alt-text: each file's alt text, by the chosen File or a kept file's id. */
@@ -91,6 +94,9 @@ export function buildPostFormData(draft: PostDraft): FormData {
       ? { mastodon: draft.mastodon }
       : {}),
     ...(draft.youtube && Object.keys(draft.youtube).length > 0 ? { youtube: draft.youtube } : {}),
+    ...(draft.googleBusiness && Object.keys(draft.googleBusiness).length > 0
+      ? { googleBusiness: draft.googleBusiness }
+      : {}),
     ...(draft.followUps && Object.keys(draft.followUps).length > 0
       ? { followUps: draft.followUps }
       : {}),
@@ -115,6 +121,7 @@ export function buildPostFormData(draft: PostDraft): FormData {
   if (fields.tiktok) form.append('tiktok', JSON.stringify(fields.tiktok));
   if (fields.mastodon) form.append('mastodon', JSON.stringify(fields.mastodon));
   if (fields.youtube) form.append('youtube', JSON.stringify(fields.youtube));
+  if (fields.googleBusiness) form.append('googleBusiness', JSON.stringify(fields.googleBusiness));
   if (fields.followUps) form.append('followUps', JSON.stringify(fields.followUps));
   if (fields.altTexts) form.append('altTexts', JSON.stringify(fields.altTexts));
   if (fields.linkTracking !== undefined)

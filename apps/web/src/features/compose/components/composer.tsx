@@ -4,6 +4,7 @@ import {
   type CreatePostAction,
   type FollowUpsByAccount,
   type PlatformValidationError,
+  type GbpPostSettings,
   type MastodonPostSettings,
   type TikTokPostSettings,
   type YouTubePostSettings,
@@ -57,6 +58,7 @@ import { RepeatSection, useRepeatOption } from './repeat-section';
 import { SubmitBar } from './submit-bar';
 import { AddToQueueButton, queuedMessage } from './add-to-queue-button';
 import { MASTODON_SECTION_ID, MastodonSection, useMastodonSettings } from './mastodon-section';
+import { GBP_SECTION_ID, GbpSection, useGbpSettings } from './gbp-section';
 import { TIKTOK_SECTION_ID, TikTokSection } from './tiktok-section';
 import { FollowUpsPreview, FollowUpsSection } from './follow-ups-section';
 import { useFollowUps } from './use-follow-ups';
@@ -111,11 +113,13 @@ function draftOf(
   followUps: FollowUpsByAccount,
   mastodon: Record<string, MastodonPostSettings>,
   youtube: Record<string, YouTubePostSettings> = {},
+  googleBusiness: Record<string, GbpPostSettings> = {},
 ): PostDraft {
   return {
     tiktok,
     mastodon,
     youtube,
+    googleBusiness,
     followUps,
     integrationIds: [...editable.map((p) => p.id), ...(edit?.lockedIds ?? [])],
     content: postContent(state, editable),
@@ -254,6 +258,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const [publishedNow, setPublishedNow] = useState<string | null>(null);
   const tiktok = useTikTokSettings(orgId, state, editable, edit?.post);
   const mastodon = useMastodonSettings(state, dispatch, editable);
+  const googleBusiness = useGbpSettings(state, dispatch, editable);
   const youtube = useYouTubeSettings(state, editable, edit?.post);
   const followUps = useFollowUps(editable, edit?.post);
   const repeat = useRepeatOption(orgId, edit?.post.id ?? null, zone);
@@ -348,6 +353,13 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       );
       return;
     }
+    // An event or offer without its title and dates, or a button without its link, is refused.
+    if (state.action !== 'draft' && !googleBusiness.isReady()) {
+      setTimeout(() =>
+        document.querySelector<HTMLElement>(`#${GBP_SECTION_ID} [aria-invalid="true"]`)?.focus(),
+      );
+      return;
+    }
     // The page may have sat open past the chosen time; the render then shows why.
     if (state.action === 'schedule' && scheduleProblem(state.scheduleAt, zone)) return;
     // Sending right away cannot be taken back: the member first sees every account it goes to.
@@ -377,6 +389,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       followUps.forDraft(),
       mastodon.forDraft(),
       youtube.forDraft(),
+      googleBusiness.forDraft(),
     );
     // Publish now's outcomes may come over the stream before its answer: held until it is known.
     const hold = !edit && !queue && state.action === 'publish' ? holdPostNotifications() : null;
@@ -540,6 +553,13 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             onChange={mastodon.change}
             disabled={isSubmitting}
           />
+          <GbpSection
+            selected={editable}
+            settings={googleBusiness.settings}
+            onChange={googleBusiness.change}
+            showProblems={hasAttempted && state.action !== 'draft'}
+            disabled={isSubmitting}
+          />
           <TikTokSection
             orgId={orgId}
             selected={editable}
@@ -608,7 +628,8 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
                   hasSubmitProblems(found) ||
                   !tiktok.isReady() ||
                   !mastodon.isReady() ||
-                  !youtube.isReady()
+                  !youtube.isReady() ||
+                  !googleBusiness.isReady()
                 )
                   return;
                 send(true);
@@ -628,6 +649,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             contentWarningFor={(platformId) =>
               mastodon.settings[platformId]?.spoilerText.trim() ?? ''
             }
+            googleBusinessFor={(platformId) => googleBusiness.settings[platformId]}
             platforms={editable}
             textFor={(platformId) =>
               applyLinkTracking(

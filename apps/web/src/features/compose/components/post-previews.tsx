@@ -1,3 +1,4 @@
+import type { GbpPostSettings } from '@herald/contract';
 import { NetworkMark } from '@/components/ui/network-mark';
 import { NetworkPreview } from '@/components/post-previews';
 import type { ComposePlatform } from '../utils/compose-platforms';
@@ -9,6 +10,8 @@ interface PostPreviewsProps {
   mediaFor: (platformId: string) => MediaItem[];
   /** The content warning the account's post goes out behind (Mastodon); empty: none. */
   contentWarningFor?: (platformId: string) => string;
+  /** A Google Business Profile location's post type, event, offer and button. */
+  googleBusinessFor?: (platformId: string) => GbpPostSettings | undefined;
 }
 
 /** Live preview per selected network, each looking like a post on that network (docs/product.md#create-post). */
@@ -17,6 +20,7 @@ export function PostPreviews({
   textFor,
   mediaFor,
   contentWarningFor,
+  googleBusinessFor,
 }: PostPreviewsProps) {
   return (
     <section aria-labelledby="preview-heading" className="flex flex-col gap-4">
@@ -44,6 +48,7 @@ export function PostPreviews({
                 text={textFor(platform.id)}
                 media={mediaFor(platform.id)}
                 contentWarning={contentWarningFor?.(platform.id) || undefined}
+                googleBusiness={googleBusinessFor?.(platform.id)}
               />
             </article>
           );

@@ -1,4 +1,9 @@
-import type { CreatePostAction, LinkTracking, MastodonPostSettings } from '@herald/contract';
+import type {
+  CreatePostAction,
+  GbpPostSettings,
+  LinkTracking,
+  MastodonPostSettings,
+} from '@herald/contract';
 import type { MediaItem } from './media-files';
 
 /** Shared Content (one text for every network) or Customize per Platform. */
@@ -25,6 +30,8 @@ export interface ComposeState {
   linkTracking?: LinkTracking | null;
   /** Each Mastodon account's content warning, visibility and language, by account id. */
   mastodon?: Record<string, MastodonPostSettings>;
+  /** Each Google Business Profile location's post type, event, offer and button, by account id. */
+  googleBusiness?: Record<string, GbpPostSettings>;
 }
 
 export type ComposeEvent =
@@ -40,6 +47,7 @@ export type ComposeEvent =
   | { type: 'setAltText'; itemId: string; text: string }
   | { type: 'setLinkTracking'; value: LinkTracking | null }
   | { type: 'setMastodon'; platformId: string; settings: MastodonPostSettings }
+  | { type: 'setGoogleBusiness'; platformId: string; settings: GbpPostSettings }
   | { type: 'reset'; state: ComposeState };
 
 /**
@@ -139,6 +147,11 @@ export function composeReducer(state: ComposeState, event: ComposeEvent): Compos
       return { ...state, linkTracking: event.value };
     case 'setMastodon':
       return { ...state, mastodon: { ...state.mastodon, [event.platformId]: event.settings } };
+    case 'setGoogleBusiness':
+      return {
+        ...state,
+        googleBusiness: { ...state.googleBusiness, [event.platformId]: event.settings },
+      };
     case 'reset':
       return event.state;
   }

@@ -28,6 +28,9 @@ export function draftBodyOf(state: ComposeState): ComposerDraftBody {
     ...(state.mastodon && Object.keys(state.mastodon).length > 0
       ? { mastodon: state.mastodon }
       : {}),
+    ...(state.googleBusiness && Object.keys(state.googleBusiness).length > 0
+      ? { googleBusiness: state.googleBusiness }
+      : {}),
     ...(hasStored ? { keptMedia: { shared: storedIds(state.sharedMedia), platform } } : {}),
   };
 }
@@ -74,6 +77,7 @@ export function restoreDraft(
     scheduleAt: body.scheduleAt,
     ...(body.linkTracking !== undefined ? { linkTracking: body.linkTracking } : {}),
     ...(body.mastodon ? { mastodon: body.mastodon } : {}),
+    ...(body.googleBusiness ? { googleBusiness: body.googleBusiness } : {}),
     sharedMedia: keep(state.sharedMedia, kept?.shared),
     platformMedia: Object.fromEntries(
       Object.entries(state.platformMedia).map(([id, items]) => [

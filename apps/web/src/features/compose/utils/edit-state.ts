@@ -95,5 +95,10 @@ export function stateFromPost(
         p.mastodon && p.integrationId ? [[p.integrationId, p.mastodon]] : [],
       ),
     ),
+    googleBusiness: Object.fromEntries(
+      post.platformPosts.flatMap((p) =>
+        p.googleBusiness && p.integrationId ? [[p.integrationId, p.googleBusiness]] : [],
+      ),
+    ),
   };
 }

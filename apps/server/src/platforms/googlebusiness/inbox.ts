@@ -1,0 +1,169 @@
+import { PlatformError } from '../errors.js';
+import type { InboxAdapter, InboxCapabilities, InboxMessageEvent } from '../inbox-types.js';
+import type { AdapterSettings, StoredAccount } from '../types.js';
+import { createGbpApi, type GbpReview, type GbpUrls } from './api.js';
+import { v4ParentOf } from './location.js';
+import { GBP_INBOX_POLL_MINUTES, GBP_REPLY_MAX_BYTES, GBP_REVIEWS_MAX_PAGES } from './limits.js';
+
+const STARS: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 };
+
+/** The stars a review gave, as the inbox shows them before its words (★★★★☆); '' without a rating. */
+export function starsOf(rating: string | undefined): string {
+  const n = rating ? (STARS[rating] ?? 0) : 0;
+  return n ? `${'★'.repeat(n)}${'☆'.repeat(5 - n)}` : '';
+}
+
+/**
+ * A review has at most one reply, replaced by each PUT: the reply's id carries its time, so a
+ * replaced reply and its successor are two messages, and the replaced one is marked deleted.
+ */
+const replyIdOf = (review: string, updateTime: string | undefined) =>
+  `${review}/reply@${updateTime ?? ''}`;
+/** The review a reply id (or a review id) belongs to. */
+export const reviewOf = (externalId: string) => externalId.replace(/\/reply(@.*)?$/, '');
+const isReply = (externalId: string) => /\/reply(@.*)?$/.test(externalId);
+
+/**
+ * The Google Business Profile inbox (docs/inbox.md#google-business-profile): the location's
+ * reviews, read by polling `reviews.list` newest change first until the last change seen; each
+ * review is a conversation of its own, its stars before its words, and the location's reply the
+ * answer in it. Replying creates or replaces the reply (`PUT …/reviews/{r}/reply`); deleting our
+ * reply removes it (`DELETE …/reply`). Reviews themselves cannot be deleted by the business.
+ */
+export function createGbpInbox(settings: AdapterSettings<GbpUrls>): InboxAdapter {
+  const api = createGbpApi(settings);
+  const token = (account: StoredAccount) => account.tokens.accessToken;
+
+  const reviewEvent = (r: GbpReview): InboxMessageEvent => {
+    const stars = starsOf(r.starRating);
+    const words = r.comment?.trim() ?? '';
+    const name = r.reviewer?.isAnonymous
+      ? 'A Google user'
+      : (r.reviewer?.displayName ?? 'A Google user');
+    return {
+      type: 'message',
+      kind: 'comment',
+      externalId: r.name,
+      threadExternalId: r.name,
+      direction: 'in',
+      author: {
+        externalId: `reviewer:${r.reviewId ?? r.name}`,
+        name,
+        username: null,
+        pictureUrl: r.reviewer?.profilePhotoUrl ?? null,
+        profileUrl: null,
+      },
+      text: [stars, words].filter(Boolean).join(' '),
+      createdAt: new Date(r.createTime ?? Date.now()),
+      attachments: [],
+      parentExternalId: null,
+      rootPost: null,
+      edited: Boolean(r.updateTime && r.createTime && r.updateTime !== r.createTime),
+    };
+  };
+
+  const replyEvent = (account: StoredAccount, r: GbpReview): InboxMessageEvent => ({
+    type: 'message',
+    kind: 'comment',
+    externalId: replyIdOf(r.name, r.reviewReply?.updateTime),
+    threadExternalId: r.name,
+    direction: 'out',
+    author: {
+      externalId: account.externalId,
+      name: 'The business',
+      username: null,
+      pictureUrl: null,
+      profileUrl: null,
+    },
+    text: r.reviewReply?.comment ?? '',
+    createdAt: new Date(r.reviewReply?.updateTime ?? Date.now()),
+    attachments: [],
+    parentExternalId: r.name,
+    rootPost: null,
+  });
+
+  return {
+    capabilities: (): InboxCapabilities => ({
+      dm: false,
+      comments: true,
+      mentions: false,
+      privateReply: false,
+      like: false,
+      likeUnavailable: 'Google does not let businesses like reviews.',
+      hide: false,
+      deleteComment: true,
+      block: false,
+      dmWindowHours: null,
+      humanAgentWindowHours: null,
+      // 4,096 bytes: a reply of that many characters in any script stays within them.
+      replyMaxLength: Math.floor(GBP_REPLY_MAX_BYTES / 4),
+      limitation:
+        'Google Business Profile has no messages in its API: its inbox is the location’s reviews. A review has one reply; answering again replaces it.',
+      historyNote: null,
+      pollIntervalMinutes: GBP_INBOX_POLL_MINUTES,
+    }),
+
+    async poll(account, cursor) {
+      const since = typeof cursor?.since === 'string' ? Date.parse(cursor.since) : 0;
+      const known = (cursor?.replies ?? {}) as Record<string, string>;
+      const replies = { ...known };
+      const events: InboxMessageEvent[] = [];
+      let newest = since;
+      let pageToken: string | undefined;
+      const parent = v4ParentOf(account);
+      read: for (let page = 0; page < GBP_REVIEWS_MAX_PAGES; page++) {
+        const body = await api.reviews(token(account), parent, pageToken);
+        for (const r of body?.reviews ?? []) {
+          const at = Date.parse(r.updateTime ?? r.createTime ?? '') || 0;
+          if (at <= since) break read;
+          newest = Math.max(newest, at);
+          events.push(reviewEvent(r));
+          const current = r.reviewReply ? replyIdOf(r.name, r.reviewReply.updateTime) : null;
+          const previous = known[r.name];
+          // The reply seen before was replaced or removed at Google.
+          if (previous && previous !== current)
+            events.push({
+              ...replyEvent(account, r),
+              externalId: previous,
+              text: '',
+              deleted: true,
+            });
+          if (current) {
+            events.push(replyEvent(account, r));
+            replies[r.name] = current;
+          } else delete replies[r.name];
+        }
+        pageToken = body?.nextPageToken;
+        if (!pageToken) break;
+      }
+      return { events, cursor: { since: new Date(newest).toISOString(), replies } };
+    },
+
+    async replyToComment(account, thread, commentExternalId, text) {
+      const review = reviewOf(commentExternalId ?? thread.threadExternalId);
+      const made = await api.putReply(token(account), review, text);
+      return {
+        externalId: replyIdOf(review, made?.updateTime),
+        createdAt: new Date(made?.updateTime ?? Date.now()),
+      };
+    },
+
+    async findSent(account, thread, text) {
+      const review = await api.review(token(account), reviewOf(thread.threadExternalId));
+      if (review?.reviewReply?.comment !== text) return null;
+      return {
+        externalId: replyIdOf(review.name, review.reviewReply.updateTime),
+        createdAt: new Date(review.reviewReply.updateTime ?? Date.now()),
+      };
+    },
+
+    async deleteComment(account, externalId) {
+      if (!isReply(externalId))
+        throw new PlatformError(
+          'bad_request',
+          'Google does not let a business delete a review. You can delete your reply to it, or report the review on Google Maps.',
+        );
+      await api.deleteReply(token(account), reviewOf(externalId));
+    },
+  };
+}

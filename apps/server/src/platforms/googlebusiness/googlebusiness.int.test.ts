@@ -303,6 +303,8 @@ describe('Google Business Profile through Herald and its sandbox', () => {
       text: '★★★★☆ Great croissants, slow queue.',
       author: { name: 'Paula Pie' },
     });
+    // The review the location had before Herald came arrived with it.
+    expect(first.events.find((e) => e.text.startsWith('★★★★★ Friendly staff'))).toBeTruthy();
     expect((await inbox.poll(location, first.cursor)).events).toEqual([]);
 
     const thread = {
@@ -373,8 +375,9 @@ describe('Google Business Profile through Herald and its sandbox', () => {
         CALL_CLICKS: 3,
         WEBSITE_CLICKS: 7,
         BUSINESS_DIRECTION_REQUESTS: 2,
-        totalReviewCount: 1,
-        averageRating: 4,
+        // The review every sandbox location starts with (five stars), and Paula's four.
+        totalReviewCount: 2,
+        averageRating: 4.5,
       },
     });
     // Google gives no figures per local post.

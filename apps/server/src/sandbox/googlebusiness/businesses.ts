@@ -45,8 +45,35 @@ export function createBusinesses(store: SandboxStore) {
   async function save(user: SandboxAccount, list: SandboxBusinessAccount[]) {
     await store.put('gbp_accounts', user.id, { list });
     for (const a of list)
-      for (const l of a.locations)
+      for (const l of a.locations) {
+        const known = await store.get('gbp_location', l.id);
         await store.put('gbp_location', l.id, { userId: user.id, account: a.name });
+        if (!known) await seedReview(a.name, l);
+      }
+  }
+
+  /**
+   * A business on Google has reviews before Herald comes: each new location starts with one,
+   * from yesterday, so the first import on connect has something to bring.
+   */
+  async function seedReview(account: string, location: SandboxLocation) {
+    const reviewId = `AbFvOq${digits(12)}`;
+    const at = new Date(Date.now() - 86_400_000).toISOString();
+    await store.put('gbp_reviews', location.id, {
+      list: [
+        {
+          name: `${account}/locations/${location.id}/reviews/${reviewId}`,
+          reviewId,
+          locationId: location.id,
+          reviewer: { displayName: 'Sam Sample', isAnonymous: false },
+          starRating: 'FIVE',
+          comment: `Friendly staff at ${location.title}, we will be back.`,
+          createTime: at,
+          updateTime: at,
+          reviewReply: null,
+        },
+      ],
+    });
   }
 
   return {

@@ -8,7 +8,7 @@ import {
   startTrial,
 } from './helpers';
 
-async function shot(page: Page, name: string, locator?: string) {
+async function shot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
@@ -17,7 +17,6 @@ async function shot(page: Page, name: string, locator?: string) {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    if (locator) await page.locator(locator).first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(dir, `${name}-${width}x${height}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -69,7 +68,7 @@ test.describe('Google Business Profile', () => {
     await section.getByLabel('Terms and conditions (optional)').fill('One per customer.');
     const preview = page.getByTestId('google-business-preview');
     await expect(preview.getByText('TWOFORONE')).toBeAttached();
-    await shot(page, 'gbp-composer', '#google-business-settings');
+    await shot(page, 'gbp-composer');
     await page.getByRole('button', { name: 'Publish now', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'Publish now?' })

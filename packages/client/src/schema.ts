@@ -13528,6 +13528,678 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sandbox/googlebusiness/_emu/calls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/_emu/scenario': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/_emu/clock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/o/oauth2/v2/auth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/v1/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/v1/accounts/{accountId}/locations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          accountId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/v4/accounts/{accountId}/locations/{locationId}/localPosts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          accountId: string;
+          locationId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          accountId: string;
+          locationId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/v4/accounts/{accountId}/locations/{locationId}/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          accountId: string;
+          locationId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/v4/accounts/{accountId}/locations/{locationId}/reviews/{reviewId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          accountId: string;
+          locationId: string;
+          reviewId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/v4/accounts/{accountId}/locations/{locationId}/reviews/{reviewId}/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          accountId: string;
+          locationId: string;
+          reviewId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          accountId: string;
+          locationId: string;
+          reviewId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/v1/locations/{call}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          call: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/_emu/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/_emu/local-posts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/_emu/performance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/platforms/public-media-url': {
     parameters: {
       query?: never;
@@ -14898,6 +15570,44 @@ export interface paths {
                 scheduleOnYouTube?: boolean;
               };
             };
+            googleBusiness?: {
+              [key: string]: {
+                /**
+                 * @default STANDARD
+                 * @enum {string}
+                 */
+                topicType?: 'STANDARD' | 'EVENT' | 'OFFER';
+                /** @default null */
+                event?: {
+                  /** @default  */
+                  title?: string;
+                  /** @default null */
+                  startDate?: string | null;
+                  /** @default null */
+                  startTime?: string | null;
+                  /** @default null */
+                  endDate?: string | null;
+                  /** @default null */
+                  endTime?: string | null;
+                } | null;
+                /** @default null */
+                offer?: {
+                  /** @default  */
+                  couponCode?: string;
+                  /** @default  */
+                  redeemOnlineUrl?: string;
+                  /** @default  */
+                  termsConditions?: string;
+                } | null;
+                /** @default null */
+                callToAction?: {
+                  /** @enum {string} */
+                  actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                  /** @default  */
+                  url?: string;
+                } | null;
+              };
+            };
             mastodon?: {
               [key: string]: {
                 /** @default  */
@@ -14956,6 +15666,8 @@ export interface paths {
             tiktok?: string;
             /** @description JSON: Mastodon account id → content warning, visibility and language */
             mastodon?: string;
+            /** @description JSON: Google Business Profile location id → post type, event, offer and button */
+            googleBusiness?: string;
             /** @description JSON: account id → thread parts and first comment */
             followUps?: string;
             /** @description The files, after the text fields */
@@ -15083,6 +15795,42 @@ export interface paths {
                       notifySubscribers: boolean;
                       /** @default false */
                       scheduleOnYouTube: boolean;
+                    } | null;
+                    googleBusiness?: {
+                      /**
+                       * @default STANDARD
+                       * @enum {string}
+                       */
+                      topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                      /** @default null */
+                      event: {
+                        /** @default  */
+                        title: string;
+                        /** @default null */
+                        startDate: string | null;
+                        /** @default null */
+                        startTime: string | null;
+                        /** @default null */
+                        endDate: string | null;
+                        /** @default null */
+                        endTime: string | null;
+                      } | null;
+                      /** @default null */
+                      offer: {
+                        /** @default  */
+                        couponCode: string;
+                        /** @default  */
+                        redeemOnlineUrl: string;
+                        /** @default  */
+                        termsConditions: string;
+                      } | null;
+                      /** @default null */
+                      callToAction: {
+                        /** @enum {string} */
+                        actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                        /** @default  */
+                        url: string;
+                      } | null;
                     } | null;
                     followUps?: {
                       id: string;
@@ -15258,6 +16006,44 @@ export interface paths {
                 scheduleOnYouTube?: boolean;
               };
             };
+            googleBusiness?: {
+              [key: string]: {
+                /**
+                 * @default STANDARD
+                 * @enum {string}
+                 */
+                topicType?: 'STANDARD' | 'EVENT' | 'OFFER';
+                /** @default null */
+                event?: {
+                  /** @default  */
+                  title?: string;
+                  /** @default null */
+                  startDate?: string | null;
+                  /** @default null */
+                  startTime?: string | null;
+                  /** @default null */
+                  endDate?: string | null;
+                  /** @default null */
+                  endTime?: string | null;
+                } | null;
+                /** @default null */
+                offer?: {
+                  /** @default  */
+                  couponCode?: string;
+                  /** @default  */
+                  redeemOnlineUrl?: string;
+                  /** @default  */
+                  termsConditions?: string;
+                } | null;
+                /** @default null */
+                callToAction?: {
+                  /** @enum {string} */
+                  actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                  /** @default  */
+                  url?: string;
+                } | null;
+              };
+            };
             mastodon?: {
               [key: string]: {
                 /** @default  */
@@ -15317,6 +16103,8 @@ export interface paths {
             tiktok?: string;
             /** @description JSON: Mastodon account id → content warning, visibility and language */
             mastodon?: string;
+            /** @description JSON: Google Business Profile location id → post type, event, offer and button */
+            googleBusiness?: string;
             /** @description JSON: account id → thread parts and first comment */
             followUps?: string;
             /** @description The files, after the text fields */
@@ -15446,6 +16234,42 @@ export interface paths {
                       notifySubscribers: boolean;
                       /** @default false */
                       scheduleOnYouTube: boolean;
+                    } | null;
+                    googleBusiness?: {
+                      /**
+                       * @default STANDARD
+                       * @enum {string}
+                       */
+                      topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                      /** @default null */
+                      event: {
+                        /** @default  */
+                        title: string;
+                        /** @default null */
+                        startDate: string | null;
+                        /** @default null */
+                        startTime: string | null;
+                        /** @default null */
+                        endDate: string | null;
+                        /** @default null */
+                        endTime: string | null;
+                      } | null;
+                      /** @default null */
+                      offer: {
+                        /** @default  */
+                        couponCode: string;
+                        /** @default  */
+                        redeemOnlineUrl: string;
+                        /** @default  */
+                        termsConditions: string;
+                      } | null;
+                      /** @default null */
+                      callToAction: {
+                        /** @enum {string} */
+                        actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                        /** @default  */
+                        url: string;
+                      } | null;
                     } | null;
                     followUps?: {
                       id: string;
@@ -15700,6 +16524,42 @@ export interface paths {
                       /** @default false */
                       scheduleOnYouTube: boolean;
                     } | null;
+                    googleBusiness?: {
+                      /**
+                       * @default STANDARD
+                       * @enum {string}
+                       */
+                      topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                      /** @default null */
+                      event: {
+                        /** @default  */
+                        title: string;
+                        /** @default null */
+                        startDate: string | null;
+                        /** @default null */
+                        startTime: string | null;
+                        /** @default null */
+                        endDate: string | null;
+                        /** @default null */
+                        endTime: string | null;
+                      } | null;
+                      /** @default null */
+                      offer: {
+                        /** @default  */
+                        couponCode: string;
+                        /** @default  */
+                        redeemOnlineUrl: string;
+                        /** @default  */
+                        termsConditions: string;
+                      } | null;
+                      /** @default null */
+                      callToAction: {
+                        /** @enum {string} */
+                        actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                        /** @default  */
+                        url: string;
+                      } | null;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -15931,6 +16791,42 @@ export interface paths {
                       /** @default false */
                       scheduleOnYouTube: boolean;
                     } | null;
+                    googleBusiness?: {
+                      /**
+                       * @default STANDARD
+                       * @enum {string}
+                       */
+                      topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                      /** @default null */
+                      event: {
+                        /** @default  */
+                        title: string;
+                        /** @default null */
+                        startDate: string | null;
+                        /** @default null */
+                        startTime: string | null;
+                        /** @default null */
+                        endDate: string | null;
+                        /** @default null */
+                        endTime: string | null;
+                      } | null;
+                      /** @default null */
+                      offer: {
+                        /** @default  */
+                        couponCode: string;
+                        /** @default  */
+                        redeemOnlineUrl: string;
+                        /** @default  */
+                        termsConditions: string;
+                      } | null;
+                      /** @default null */
+                      callToAction: {
+                        /** @enum {string} */
+                        actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                        /** @default  */
+                        url: string;
+                      } | null;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -16152,6 +17048,42 @@ export interface paths {
                       notifySubscribers: boolean;
                       /** @default false */
                       scheduleOnYouTube: boolean;
+                    } | null;
+                    googleBusiness?: {
+                      /**
+                       * @default STANDARD
+                       * @enum {string}
+                       */
+                      topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                      /** @default null */
+                      event: {
+                        /** @default  */
+                        title: string;
+                        /** @default null */
+                        startDate: string | null;
+                        /** @default null */
+                        startTime: string | null;
+                        /** @default null */
+                        endDate: string | null;
+                        /** @default null */
+                        endTime: string | null;
+                      } | null;
+                      /** @default null */
+                      offer: {
+                        /** @default  */
+                        couponCode: string;
+                        /** @default  */
+                        redeemOnlineUrl: string;
+                        /** @default  */
+                        termsConditions: string;
+                      } | null;
+                      /** @default null */
+                      callToAction: {
+                        /** @enum {string} */
+                        actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                        /** @default  */
+                        url: string;
+                      } | null;
                     } | null;
                     followUps?: {
                       id: string;
@@ -16640,6 +17572,42 @@ export interface paths {
                       /** @default false */
                       scheduleOnYouTube: boolean;
                     } | null;
+                    googleBusiness?: {
+                      /**
+                       * @default STANDARD
+                       * @enum {string}
+                       */
+                      topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                      /** @default null */
+                      event: {
+                        /** @default  */
+                        title: string;
+                        /** @default null */
+                        startDate: string | null;
+                        /** @default null */
+                        startTime: string | null;
+                        /** @default null */
+                        endDate: string | null;
+                        /** @default null */
+                        endTime: string | null;
+                      } | null;
+                      /** @default null */
+                      offer: {
+                        /** @default  */
+                        couponCode: string;
+                        /** @default  */
+                        redeemOnlineUrl: string;
+                        /** @default  */
+                        termsConditions: string;
+                      } | null;
+                      /** @default null */
+                      callToAction: {
+                        /** @enum {string} */
+                        actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                        /** @default  */
+                        url: string;
+                      } | null;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -16863,6 +17831,42 @@ export interface paths {
                       notifySubscribers: boolean;
                       /** @default false */
                       scheduleOnYouTube: boolean;
+                    } | null;
+                    googleBusiness?: {
+                      /**
+                       * @default STANDARD
+                       * @enum {string}
+                       */
+                      topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                      /** @default null */
+                      event: {
+                        /** @default  */
+                        title: string;
+                        /** @default null */
+                        startDate: string | null;
+                        /** @default null */
+                        startTime: string | null;
+                        /** @default null */
+                        endDate: string | null;
+                        /** @default null */
+                        endTime: string | null;
+                      } | null;
+                      /** @default null */
+                      offer: {
+                        /** @default  */
+                        couponCode: string;
+                        /** @default  */
+                        redeemOnlineUrl: string;
+                        /** @default  */
+                        termsConditions: string;
+                      } | null;
+                      /** @default null */
+                      callToAction: {
+                        /** @enum {string} */
+                        actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                        /** @default  */
+                        url: string;
+                      } | null;
                     } | null;
                     followUps?: {
                       id: string;
@@ -17100,6 +18104,42 @@ export interface paths {
                       /** @default false */
                       scheduleOnYouTube: boolean;
                     } | null;
+                    googleBusiness?: {
+                      /**
+                       * @default STANDARD
+                       * @enum {string}
+                       */
+                      topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                      /** @default null */
+                      event: {
+                        /** @default  */
+                        title: string;
+                        /** @default null */
+                        startDate: string | null;
+                        /** @default null */
+                        startTime: string | null;
+                        /** @default null */
+                        endDate: string | null;
+                        /** @default null */
+                        endTime: string | null;
+                      } | null;
+                      /** @default null */
+                      offer: {
+                        /** @default  */
+                        couponCode: string;
+                        /** @default  */
+                        redeemOnlineUrl: string;
+                        /** @default  */
+                        termsConditions: string;
+                      } | null;
+                      /** @default null */
+                      callToAction: {
+                        /** @enum {string} */
+                        actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                        /** @default  */
+                        url: string;
+                      } | null;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -17332,6 +18372,42 @@ export interface paths {
                       notifySubscribers: boolean;
                       /** @default false */
                       scheduleOnYouTube: boolean;
+                    } | null;
+                    googleBusiness?: {
+                      /**
+                       * @default STANDARD
+                       * @enum {string}
+                       */
+                      topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                      /** @default null */
+                      event: {
+                        /** @default  */
+                        title: string;
+                        /** @default null */
+                        startDate: string | null;
+                        /** @default null */
+                        startTime: string | null;
+                        /** @default null */
+                        endDate: string | null;
+                        /** @default null */
+                        endTime: string | null;
+                      } | null;
+                      /** @default null */
+                      offer: {
+                        /** @default  */
+                        couponCode: string;
+                        /** @default  */
+                        redeemOnlineUrl: string;
+                        /** @default  */
+                        termsConditions: string;
+                      } | null;
+                      /** @default null */
+                      callToAction: {
+                        /** @enum {string} */
+                        actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                        /** @default  */
+                        url: string;
+                      } | null;
                     } | null;
                     followUps?: {
                       id: string;
@@ -18220,6 +19296,42 @@ export interface paths {
                       /** @default false */
                       scheduleOnYouTube: boolean;
                     } | null;
+                    googleBusiness?: {
+                      /**
+                       * @default STANDARD
+                       * @enum {string}
+                       */
+                      topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                      /** @default null */
+                      event: {
+                        /** @default  */
+                        title: string;
+                        /** @default null */
+                        startDate: string | null;
+                        /** @default null */
+                        startTime: string | null;
+                        /** @default null */
+                        endDate: string | null;
+                        /** @default null */
+                        endTime: string | null;
+                      } | null;
+                      /** @default null */
+                      offer: {
+                        /** @default  */
+                        couponCode: string;
+                        /** @default  */
+                        redeemOnlineUrl: string;
+                        /** @default  */
+                        termsConditions: string;
+                      } | null;
+                      /** @default null */
+                      callToAction: {
+                        /** @enum {string} */
+                        actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                        /** @default  */
+                        url: string;
+                      } | null;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -18695,6 +19807,44 @@ export interface paths {
                         language: string | null;
                       };
                     };
+                    googleBusiness?: {
+                      [key: string]: {
+                        /**
+                         * @default STANDARD
+                         * @enum {string}
+                         */
+                        topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                        /** @default null */
+                        event: {
+                          /** @default  */
+                          title: string;
+                          /** @default null */
+                          startDate: string | null;
+                          /** @default null */
+                          startTime: string | null;
+                          /** @default null */
+                          endDate: string | null;
+                          /** @default null */
+                          endTime: string | null;
+                        } | null;
+                        /** @default null */
+                        offer: {
+                          /** @default  */
+                          couponCode: string;
+                          /** @default  */
+                          redeemOnlineUrl: string;
+                          /** @default  */
+                          termsConditions: string;
+                        } | null;
+                        /** @default null */
+                        callToAction: {
+                          /** @enum {string} */
+                          actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                          /** @default  */
+                          url: string;
+                        } | null;
+                      };
+                    };
                     keptMedia?: {
                       shared: string[];
                       platform: {
@@ -18757,6 +19907,44 @@ export interface paths {
                   language?: string | null;
                 };
               };
+              googleBusiness?: {
+                [key: string]: {
+                  /**
+                   * @default STANDARD
+                   * @enum {string}
+                   */
+                  topicType?: 'STANDARD' | 'EVENT' | 'OFFER';
+                  /** @default null */
+                  event?: {
+                    /** @default  */
+                    title?: string;
+                    /** @default null */
+                    startDate?: string | null;
+                    /** @default null */
+                    startTime?: string | null;
+                    /** @default null */
+                    endDate?: string | null;
+                    /** @default null */
+                    endTime?: string | null;
+                  } | null;
+                  /** @default null */
+                  offer?: {
+                    /** @default  */
+                    couponCode?: string;
+                    /** @default  */
+                    redeemOnlineUrl?: string;
+                    /** @default  */
+                    termsConditions?: string;
+                  } | null;
+                  /** @default null */
+                  callToAction?: {
+                    /** @enum {string} */
+                    actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                    /** @default  */
+                    url?: string;
+                  } | null;
+                };
+              };
               keptMedia?: {
                 shared: string[];
                 platform: {
@@ -18811,6 +19999,44 @@ export interface paths {
                         visibility: ('public' | 'unlisted' | 'private' | 'direct') | null;
                         /** @default null */
                         language: string | null;
+                      };
+                    };
+                    googleBusiness?: {
+                      [key: string]: {
+                        /**
+                         * @default STANDARD
+                         * @enum {string}
+                         */
+                        topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                        /** @default null */
+                        event: {
+                          /** @default  */
+                          title: string;
+                          /** @default null */
+                          startDate: string | null;
+                          /** @default null */
+                          startTime: string | null;
+                          /** @default null */
+                          endDate: string | null;
+                          /** @default null */
+                          endTime: string | null;
+                        } | null;
+                        /** @default null */
+                        offer: {
+                          /** @default  */
+                          couponCode: string;
+                          /** @default  */
+                          redeemOnlineUrl: string;
+                          /** @default  */
+                          termsConditions: string;
+                        } | null;
+                        /** @default null */
+                        callToAction: {
+                          /** @enum {string} */
+                          actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                          /** @default  */
+                          url: string;
+                        } | null;
                       };
                     };
                     keptMedia?: {
@@ -21090,6 +22316,7 @@ export interface paths {
                 | 'Mastodon'
                 | 'Bluesky'
                 | 'YouTube'
+                | 'Google Business Profile'
               );
           status?: 'open' | 'done';
           labels?: string | string[];
@@ -21130,7 +22357,8 @@ export interface paths {
                     | 'LinkedIn'
                     | 'Mastodon'
                     | 'Bluesky'
-                    | 'YouTube';
+                    | 'YouTube'
+                    | 'Google Business Profile';
                   /** @enum {string} */
                   kind: 'dm' | 'comments' | 'mention';
                   account: {
@@ -21247,7 +22475,8 @@ export interface paths {
                     | 'LinkedIn'
                     | 'Mastodon'
                     | 'Bluesky'
-                    | 'YouTube';
+                    | 'YouTube'
+                    | 'Google Business Profile';
                   /** @enum {string} */
                   kind: 'dm' | 'comments' | 'mention';
                   account: {
@@ -21436,7 +22665,8 @@ export interface paths {
                     | 'LinkedIn'
                     | 'Mastodon'
                     | 'Bluesky'
-                    | 'YouTube';
+                    | 'YouTube'
+                    | 'Google Business Profile';
                   /** @enum {string} */
                   kind: 'dm' | 'comments' | 'mention';
                   account: {
@@ -21540,7 +22770,8 @@ export interface paths {
                     | 'LinkedIn'
                     | 'Mastodon'
                     | 'Bluesky'
-                    | 'YouTube';
+                    | 'YouTube'
+                    | 'Google Business Profile';
                   name: string | null;
                   dm: boolean;
                   comments: boolean;
@@ -22661,6 +23892,42 @@ export interface paths {
                       /** @default false */
                       scheduleOnYouTube: boolean;
                     } | null;
+                    googleBusiness?: {
+                      /**
+                       * @default STANDARD
+                       * @enum {string}
+                       */
+                      topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                      /** @default null */
+                      event: {
+                        /** @default  */
+                        title: string;
+                        /** @default null */
+                        startDate: string | null;
+                        /** @default null */
+                        startTime: string | null;
+                        /** @default null */
+                        endDate: string | null;
+                        /** @default null */
+                        endTime: string | null;
+                      } | null;
+                      /** @default null */
+                      offer: {
+                        /** @default  */
+                        couponCode: string;
+                        /** @default  */
+                        redeemOnlineUrl: string;
+                        /** @default  */
+                        termsConditions: string;
+                      } | null;
+                      /** @default null */
+                      callToAction: {
+                        /** @enum {string} */
+                        actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                        /** @default  */
+                        url: string;
+                      } | null;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -22891,6 +24158,42 @@ export interface paths {
                       /** @default false */
                       scheduleOnYouTube: boolean;
                     } | null;
+                    googleBusiness?: {
+                      /**
+                       * @default STANDARD
+                       * @enum {string}
+                       */
+                      topicType: 'STANDARD' | 'EVENT' | 'OFFER';
+                      /** @default null */
+                      event: {
+                        /** @default  */
+                        title: string;
+                        /** @default null */
+                        startDate: string | null;
+                        /** @default null */
+                        startTime: string | null;
+                        /** @default null */
+                        endDate: string | null;
+                        /** @default null */
+                        endTime: string | null;
+                      } | null;
+                      /** @default null */
+                      offer: {
+                        /** @default  */
+                        couponCode: string;
+                        /** @default  */
+                        redeemOnlineUrl: string;
+                        /** @default  */
+                        termsConditions: string;
+                      } | null;
+                      /** @default null */
+                      callToAction: {
+                        /** @enum {string} */
+                        actionType: 'BOOK' | 'ORDER' | 'SHOP' | 'LEARN_MORE' | 'SIGN_UP' | 'CALL';
+                        /** @default  */
+                        url: string;
+                      } | null;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -23024,7 +24327,8 @@ export interface paths {
                       | 'LinkedIn'
                       | 'Mastodon'
                       | 'Bluesky'
-                      | 'YouTube';
+                      | 'YouTube'
+                      | 'Google Business Profile';
                     /** @enum {string} */
                     kind: 'dm' | 'comments' | 'mention';
                     account: {

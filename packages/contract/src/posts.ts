@@ -435,6 +435,10 @@ const multipartFields = {
     .string()
     .optional()
     .describe('JSON: Mastodon account id → content warning, visibility and language'),
+  googleBusiness: z
+    .string()
+    .optional()
+    .describe('JSON: Google Business Profile location id → post type, event, offer and button'),
   followUps: z.string().optional().describe('JSON: account id → thread parts and first comment'),
   media: z.array(z.file()).optional().describe('The files, after the text fields'),
 };

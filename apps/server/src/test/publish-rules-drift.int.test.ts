@@ -9,6 +9,7 @@ import {
   blueskyDriver,
   type Driver,
   facebookDriver,
+  googleBusinessDriver,
   instagramDriver,
   linkedinDriver,
   mastodonDriver,
@@ -258,6 +259,31 @@ const PROFILES: Record<string, NetworkProfile> = {
     hashtags: [1, 3],
     cashtags: [1],
   },
+  'Google Business Profile': {
+    textLengths: [30, 400, 1200, ...around(1500)],
+    imageTypes: ['image/jpeg', 'image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    videoTypes: ['video/mp4'],
+    counts: [0, 0, 1, 1, 1, 2],
+    imageSizes: [5 * MB, 5 * MB + 1],
+    videoSizes: [],
+    durations: [3],
+    imageDimensions: [
+      [1080, 1080],
+      [800, 600],
+      [250, 250],
+      [249, 400],
+      [400, 249],
+    ],
+    videoDimensions: [[320, 180]],
+    mixChance: 0.2,
+    threadParts: false,
+    firstComment: false,
+    followUpLengths: [],
+    links: [1, 2],
+    mentions: [1],
+    hashtags: [1, 3],
+    cashtags: [1],
+  },
 };
 
 /**
@@ -367,6 +393,7 @@ const DRIVERS: Record<string, (origin: () => string) => Promise<Driver>> = {
   Mastodon: mastodonDriver,
   Bluesky: blueskyDriver,
   YouTube: youtubeDriver,
+  'Google Business Profile': googleBusinessDriver,
 };
 
 interface Disagreement {

@@ -69,11 +69,13 @@ export function createGbpAdapter(settings: AdapterSettings<GbpUrls>): PlatformAd
       const grantKey = `google:${found.map((f) => f.location.name).join(',')}`;
       return found.map(({ accountName, location }): ConnectableAccount => ({
         externalId: locationIdOf(location.name),
-        username: addressOf(location),
+        // A location has no handle; its address is kept beside it, not shown as one.
+        username: null,
         name: location.title ?? null,
         pictureUrl: null,
         tokens,
         extra: {
+          address: addressOf(location),
           accountName,
           locationName: location.name,
           mapsUri: location.metadata?.mapsUri ?? null,

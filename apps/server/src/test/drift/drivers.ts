@@ -5,6 +5,7 @@ import { network as instagram } from '../../platforms/instagram/index.js';
 import { createLinkedInAdapter } from '../../platforms/linkedin/adapter.js';
 import { network as mastodon } from '../../platforms/mastodon/index.js';
 import { network as bluesky } from '../../platforms/bluesky/index.js';
+import { network as googlebusiness } from '../../platforms/googlebusiness/index.js';
 import { createBlueskyApi } from '../../platforms/bluesky/api.js';
 import { createBlueskyPublishing } from '../../platforms/bluesky/publishing.js';
 import { network as linkedin } from '../../platforms/linkedin/index.js';
@@ -290,4 +291,14 @@ export async function youtubeDriver(media: MediaOrigin): Promise<Driver> {
     },
   };
   return driverOf(strict, stored(account), () => h.close());
+}
+
+/**
+ * A Google Business Profile location of the sandbox's: the adapter sends every post as it is (it
+ * checks nothing Google checks), and the emulator's localPosts rules alone judge it.
+ */
+export async function googleBusinessDriver(media: MediaOrigin): Promise<Driver> {
+  const h = await startSandboxHarness(googlebusiness, { heraldStandIn: media });
+  const { account } = await h.connectAs('Drift Poster');
+  return driverOf(h.adapter.publishing!, stored(account), () => h.close());
 }

@@ -48,6 +48,7 @@ describe('GET /admin/network-setup', () => {
       'Mastodon',
       'Bluesky',
       'YouTube',
+      'Google Business Profile',
     ]);
     const x = report.networks[0]!;
     expect(x).toMatchObject({
@@ -104,7 +105,7 @@ describe('the live probe against the sandboxes', () => {
         t.runtime.http,
       );
       expect(wrongSecret.level, `${network.name}: ${wrongSecret.message}`).toBe('problem');
-      expect(wrongSecret.message).toMatch(/^Check \w+ and \w+: \w+ does not accept them/);
+      expect(wrongSecret.message).toMatch(/^Check \w+ and \w+: [\w ]+ does not accept them/);
       const wrongId = await probeTokenEndpoint(
         { ...target, clientId: 'someone-else', clientSecret: network.client.clientSecret },
         t.runtime.http,

@@ -1,4 +1,5 @@
--- Custom SQL migration file, put your code below! ---- Google Business Profile joins the networks (docs/networks.md#google-business-profile): a local
+-- Custom SQL migration file, put your code below! --
+-- Google Business Profile joins the networks (docs/networks.md#google-business-profile): a local
 -- post's summary of at most 1,500 characters and one JPEG or PNG photo (up to 5 MB, at least
 -- 250×250) that Google fetches by URL.
 INSERT INTO "platforms" ("name", "is_active", "media_constraints") VALUES

@@ -6,7 +6,11 @@ import { precompress } from './build/precompress.ts';
 
 // In development the SPA and the API run as two processes; proxying /api keeps them same-origin
 // so the httpOnly session cookies (SameSite=Lax) flow exactly as in the all-in-one server.
-const apiProxy = { '/api': { target: 'http://127.0.0.1:3000' } };
+// `/l/` is the API's too: the short links (docs/analytics.md#short-links) live on the app's host.
+const apiProxy = {
+  '/api': { target: 'http://127.0.0.1:3000' },
+  '/l/': { target: 'http://127.0.0.1:3000' },
+};
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],

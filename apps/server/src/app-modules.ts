@@ -1,3 +1,4 @@
+import { shortLinkBase } from '@herald/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
@@ -49,6 +50,7 @@ import type { PostLifecycle } from './modules/posts/posts.service.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
 import { queueRoutes } from './modules/queue/queue.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { shortLinkRoutes } from './modules/short-links/short-links.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
 import { tiktokRoutes } from './modules/tiktok/tiktok.routes.js';
 import { readCreatorInfo } from './modules/tiktok/tiktok.service.js';
@@ -102,6 +104,7 @@ const postsDeps = (d: ModuleDeps) => ({
   media: d.media,
   lifecycle: d.lifecycle,
   now: d.now,
+  shortLinkBase: shortLinkBase(d.config.publicUrl),
 });
 
 /**
@@ -166,6 +169,7 @@ export const API_MODULES: readonly ApiModule[] = [
     media: d.media,
     collector: d.runtime.analytics,
     now: d.now,
+    shortLinkBase: shortLinkBase(d.config.publicUrl),
   })),
   routes('reports', reportsRoutes, (d) => ({
     db: d.db,
@@ -197,6 +201,13 @@ export const API_MODULES: readonly ApiModule[] = [
     onConnected: (integrationIds: string[]) => d.runtime.inbox.queue.importAccounts(integrationIds),
   })),
   routes('media', mediaRoutes, (d) => ({ media: d.media })),
+  {
+    // `/l/<code>` on Herald's own host, outside the API's prefix (docs/analytics.md#short-links).
+    name: 'short-links',
+    mount: async (app, _prefix, d) => {
+      await app.register(shortLinkRoutes, { db: d.db, now: d.now });
+    },
+  },
   routes('tiktok', tiktokRoutes, tiktokCompose),
   routes('posts', postsRoutes, (d) => ({
     ...postsDeps(d),
@@ -228,6 +239,7 @@ export const API_MODULES: readonly ApiModule[] = [
     ...postsDeps(d),
     mediaImport: d.config.mediaImport,
     minIntervalMs: d.config.feeds.minIntervalMs,
+    websub: d.runtime.feedsWebSub,
   })),
   routes('evergreen', evergreenRoutes, postsDeps),
   routes('publishing', publishingRoutes, (d) => ({

@@ -318,7 +318,8 @@ export async function buildApp(
     changesState,
     originCheck(
       [config.publicUrl, new URL(config.apiPublicUrl).origin],
-      [`${base}/sandbox/`, `${base}/oidc/`, `${base}/webhooks/`],
+      // WebSub hubs call back without an Origin (docs/feeds.md#websub-push).
+      [`${base}/sandbox/`, `${base}/oidc/`, `${base}/webhooks/`, `${base}/websub/`],
     ),
   );
   await registerRateLimits(app, { config, store: await createCounterStore(config, database) });

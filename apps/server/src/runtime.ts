@@ -1,3 +1,4 @@
+import { shortLinkBase } from '@herald/contract';
 import { createYouTubeQuota, type YouTubeQuota } from './modules/youtube/quota.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
@@ -33,6 +34,7 @@ import {
 import { coalescingRunner, DeliveryNudges } from './modules/outgoing-webhooks/delivery-nudge.js';
 import { feedsCheckJob } from './jobs/feeds-check.job.js';
 import { evergreenJob } from './jobs/evergreen.job.js';
+import type { WebSubOptions } from './modules/feeds/websub.js';
 import { publishingLifecycle } from './modules/publishing/publishing.service.js';
 import { reportEmailsJob } from './jobs/report-emails.job.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -88,6 +90,8 @@ export interface RuntimeOptions {
 export interface Runtime {
   /** What the YouTube API project spent of its day (modules/youtube/quota.ts). */
   youtubeQuota: YouTubeQuota;
+  /** WebSub's callback and secret key for feeds (docs/feeds.md#websub-push). */
+  feedsWebSub: WebSubOptions;
   secrets: Secrets;
   sessions: SessionService;
   networks: Map<string, NetworkRuntime>;
@@ -160,6 +164,10 @@ export async function createRuntime(
   );
   // The media store's signed URLs are what networks fetch.
   const media = createMediaStore(config, secrets.derive('media-url'));
+  const feedsWebSub: WebSubOptions = {
+    callbackBase: `${config.apiPublicUrl}/websub/feeds/`,
+    secretKey: secrets.derive('websub-secrets'),
+  };
   const boss = options.jobs ? createJobBoss(database, options.jobs, log) : null;
   const publishQueue = new PublishQueue(boss);
   const analyticsQueue = new AnalyticsQueue(boss);
@@ -186,6 +194,7 @@ export async function createRuntime(
     now,
     onPublished: (targetId, at) => analyticsQueue.scheduleSnapshots(targetId, at),
     processId: options.processId,
+    shortLinkBase: shortLinkBase(config.publicUrl),
   });
   const watchdog: WatchdogDeps = {
     db,
@@ -241,6 +250,8 @@ export async function createRuntime(
       now: now ?? (() => new Date()),
       mediaImport: config.mediaImport,
       minIntervalMs: config.feeds.minIntervalMs,
+      websub: feedsWebSub,
+      shortLinkBase: shortLinkBase(config.publicUrl),
       log,
     }),
     evergreenJob({
@@ -265,6 +276,7 @@ export async function createRuntime(
     : null;
   return {
     youtubeQuota,
+    feedsWebSub,
     secrets,
     sessions,
     networks,

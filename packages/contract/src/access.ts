@@ -139,6 +139,10 @@ export const ORG_ROUTE_PERMISSIONS = {
   ),
   'GET /organizations/:orgId/dashboard': route('member', 'the home page'),
   'GET /organizations/:orgId/analytics/overview': route('analytics:view', 'the analytics page'),
+  'GET /organizations/:orgId/analytics/link-clicks': route(
+    'analytics:view',
+    "the clicks on a post's short links",
+  ),
   'GET /organizations/:orgId/analytics/settings': route(
     'analytics:view',
     'likewise (X collection and its read budget)',

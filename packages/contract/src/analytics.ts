@@ -287,6 +287,7 @@ export const ANALYTICS_EXPORT_COLUMNS = [
   'engagement_rate',
   'read_at',
   'permalink',
+  'short_link_clicks',
 ] as const;
 
 /**

@@ -75,6 +75,11 @@ export type LinkTracking = z.infer<typeof LinkTrackingSchema>;
 export const LinkTrackingSettingsSchema = z.object({
   enabledByDefault: z.boolean({ error: 'Say whether new posts track their links.' }),
   tracking: LinkTrackingSchema,
+  /**
+   * docs/analytics.md#short-links: whether posts that do not say otherwise (`shortLinks` null)
+   * go out with their links replaced by Herald's short links, which count clicks.
+   */
+  shortLinks: z.boolean({ error: 'Say whether posts use short links.' }).default(false),
 });
 export type LinkTrackingSettings = z.infer<typeof LinkTrackingSettingsSchema>;
 export const LinkTrackingSettingsResponseSchema = successEnvelope(
@@ -95,6 +100,19 @@ export const utmSourceFor = (networkName: string) =>
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi;
 /** Punctuation that ends a sentence rather than the link. */
 const TRAILING = /[.,;:!?'")\]}]+$/;
+
+/**
+ * The text with each link (as the link tracking reads them: http(s) up to a space, without the
+ * punctuation that ends a sentence) replaced by `replace(link, index)`; index counts from 0.
+ */
+export function replaceLinks(text: string, replace: (url: string, index: number) => string) {
+  let index = 0;
+  return text.replace(URL_PATTERN, (match) => {
+    const tail = TRAILING.exec(match)?.[0] ?? '';
+    const url = tail ? match.slice(0, -tail.length) : match;
+    return replace(url, index++) + tail;
+  });
+}
 
 function trackedUrl(url: string, params: Array<[string, string]>): string {
   const hashAt = url.indexOf('#');

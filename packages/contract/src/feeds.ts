@@ -11,6 +11,8 @@ export type FeedDestination = (typeof FEED_DESTINATIONS)[number];
 
 /** What became of one item of a feed. */
 export const FEED_ITEM_OUTCOMES = ['posted', 'seen', 'failed'] as const;
+/** The most checks that try to make one item a post; a failed item is then left as it is. */
+export const FEED_ITEM_MAX_ATTEMPTS = 3;
 export type FeedItemOutcome = (typeof FEED_ITEM_OUTCOMES)[number];
 
 /** The placeholders a template may use, each replaced by the item's own text. */
@@ -116,8 +118,13 @@ export const FeedItemSchema = z.object({
   outcome: z.enum(FEED_ITEM_OUTCOMES),
   /** The post it became, when it became one. */
   postId: z.string().nullable(),
-  /** Why it did not become a post (failed), in plain words. */
+  /** Why it did not become a post (failed), in plain words: the latest try's reason. */
   error: z.string().nullable(),
+  /**
+   * How many checks tried to make it a post. A failed item is tried again at the next checks
+   * until `FEED_ITEM_MAX_ATTEMPTS` (docs/feeds.md#one-post-per-item-exactly-once).
+   */
+  attempts: z.number().int(),
   createdAt: z.string(),
 });
 export type FeedItem = z.infer<typeof FeedItemSchema>;

@@ -30,6 +30,7 @@ export * from './approvals.js';
 export * from './approval-links.js';
 export * from './inbox.js';
 export * from './composer-extras.js';
+export * from './short-links.js';
 export * from './composer-drafts.js';
 export * from './wall-time.js';
 export * from './time-zone-rule.js';

@@ -136,6 +136,11 @@ export const PostSchema = z.object({
   creator: z.object({ id: z.string(), displayName: z.string().nullable() }).nullable(),
   /** The UTM parameters added to its links when published; null: links go out as written. */
   linkTracking: LinkTrackingSchema.nullable().optional(),
+  /**
+   * Whether its links go out as Herald's short links, which count clicks
+   * (docs/analytics.md#short-links); null: as the organization's setting says.
+   */
+  shortLinks: z.boolean().nullable().optional(),
   /** Where it came from when Herald made it (docs/feeds.md: a feed's new item); null: by hand. */
   source: PostSourceSchema.nullable().optional(),
 });
@@ -328,6 +333,11 @@ const PostFieldsObject = z.object({
   altTexts: AltTextsSchema.optional(),
   /** UTM parameters for the post's links (docs/product.md#link-tracking); null: none. */
   linkTracking: LinkTrackingSchema.nullable().optional(),
+  /**
+   * Links as Herald's short links that count clicks (docs/analytics.md#short-links); null or
+   * left out on create: as the organization's setting says.
+   */
+  shortLinks: z.boolean({ error: 'shortLinks must be true, false or null.' }).nullable().optional(),
 });
 const namesAnAccount = {
   check: (f: { integrationIds?: string[]; platformIds?: string[] }) =>
@@ -430,6 +440,10 @@ const multipartFields = {
   platformMedia: z.string().optional().describe('JSON: account or platform id → file indexes'),
   altTexts: z.string().optional().describe('JSON: file index (or kept file id) → alt text'),
   linkTracking: z.string().optional().describe('JSON: UTM parameters'),
+  shortLinks: z
+    .string()
+    .optional()
+    .describe('true, false or null: links as short links that count clicks'),
   tiktok: z.string().optional().describe('JSON: TikTok account id → its settings'),
   mastodon: z
     .string()

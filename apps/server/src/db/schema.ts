@@ -21,3 +21,4 @@ export * from './schema/webhooks.js';
 export * from './schema/api-keys.js';
 export * from './schema/feeds.js';
 export * from './schema/evergreen.js';
+export * from './schema/short-links.js';

@@ -51,10 +51,26 @@ export const feeds = pgTable(
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     errorCount: integer('error_count').notNull().default(0),
+    /**
+     * WebSub (docs/feeds.md#websub-push): the hub and topic the feed advertises, the state of
+     * Herald's subscription (`pending` until the hub verifies it), when its lease ends, and the
+     * nonce its secret is derived from (the secret itself is never stored).
+     */
+    websubHub: text('websub_hub'),
+    websubTopic: text('websub_topic'),
+    websubState: text('websub_state', { enum: ['pending', 'subscribed', 'failed'] }),
+    websubNonce: text('websub_nonce'),
+    websubRequestedAt: timestamp('websub_requested_at', { withTimezone: true }),
+    websubLeaseExpiresAt: timestamp('websub_lease_expires_at', { withTimezone: true }),
+    websubError: text('websub_error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('feeds_org_idx').on(t.organizationId), index('feeds_due_idx').on(t.nextCheckAt)],
+  (t) => [
+    index('feeds_org_idx').on(t.organizationId),
+    index('feeds_due_idx').on(t.nextCheckAt),
+    index('feeds_websub_lease_idx').on(t.websubLeaseExpiresAt),
+  ],
 );
 
 /**
@@ -79,6 +95,8 @@ export const feedItems = pgTable(
     outcome: text('outcome', { enum: FEED_ITEM_OUTCOMES }).notNull(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
     error: text('error'),
+    /** How many checks tried to make it a post (a failed item is tried again up to a cap). */
+    attempts: integer('attempts').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [

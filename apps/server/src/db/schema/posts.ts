@@ -9,6 +9,7 @@ import {
 } from '@herald/contract';
 import {
   bigint,
+  boolean,
   doublePrecision,
   integer,
   index,
@@ -47,6 +48,11 @@ export const posts = pgTable(
      * links when it is published; null when the post's links go out as written.
      */
     linkTracking: jsonb('link_tracking').$type<LinkTracking>(),
+    /**
+     * Whether its links go out as Herald's short links (docs/analytics.md#short-links); null:
+     * as the organization's setting says when it is published.
+     */
+    shortLinks: boolean('short_links'),
     /** Where Herald got it when no one wrote it (docs/feeds.md: a feed's item); null: by hand. */
     source: jsonb('source').$type<PostSource>(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),

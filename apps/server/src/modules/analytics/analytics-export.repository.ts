@@ -29,6 +29,8 @@ export interface ExportRow {
   videoViews: number | null;
   interactions: number | null;
   takenAt: string | null;
+  /** The clicks on its short links (docs/analytics.md#short-links); null: it has none. */
+  shortLinkClicks: number | null;
 }
 
 /**
@@ -70,7 +72,9 @@ export function listExportPage(
           ${n('views')} as views, ${n('reach')} as reach, ${n('likes')} as likes,
           ${n('comments')} as comments, ${n('shares')} as shares, ${n('saves')} as saves,
           ${n('clicks')} as clicks, ${n('video_views')} as "videoViews",
-          ${n('interactions')} as interactions, ${r.takenAt} as "takenAt"
+          ${n('interactions')} as interactions, ${r.takenAt} as "takenAt",
+          (select sum(s.clicks)::float8 from short_links s
+            where s.target_id = t.id and s.organization_id = t.organization_id) as "shortLinkClicks"
         from post_targets t
         join platforms p on p.id = t.platform_id
         join posts po on po.id = t.post_id and po.organization_id = t.organization_id

@@ -38,6 +38,7 @@ function lineOf(r: ExportRow): string {
     rate === null ? null : Number(rate.toFixed(6)),
     r.takenAt,
     r.permalink,
+    r.shortLinkClicks,
   ]);
 }
 

@@ -7,6 +7,8 @@ import {
   AnalyticsOverviewResponseSchema,
   AnalyticsRefreshResponseSchema,
   AnalyticsSettingsResponseSchema,
+  LinkClicksQuerySchema,
+  LinkClicksResponseSchema,
   OrgParamsSchema,
   PostMetricsResponseSchema,
   PostParamsSchema,
@@ -29,6 +31,7 @@ import { RefreshCoolingDown, refreshMetrics } from './analytics-refresh.service.
 import type { AnalyticsCollector } from './analytics.service.js';
 import { exportAccountSeriesCsv, exportPostMetricsCsv } from './analytics-export.service.js';
 import { getPostMetrics } from './post-metrics.service.js';
+import { getLinkClicks } from './link-clicks.service.js';
 
 /** The zone a request's days are in: its `timezone`, else the one that applies to the caller. */
 const zoneOf = (request: FastifyRequest, asked: string | undefined) =>
@@ -48,8 +51,11 @@ export async function analyticsRoutes(
     media,
     collector,
     now,
+    shortLinkBase,
   }: {
     db: Db;
+    /** `PUBLIC_URL/l/`: how the short links are shown. */
+    shortLinkBase: string;
     media?: Pick<MediaStore, 'signedUrl'>;
     /** Reads the networks for "Refresh metrics". */
     collector: AnalyticsCollector;
@@ -78,6 +84,31 @@ export async function analyticsRoutes(
         reachableQuery(request, request.query),
         zoneOf(request, request.query.timezone),
         signMediaUrl,
+      ),
+    }),
+  );
+
+  api.get(
+    '/organizations/:orgId/analytics/link-clicks',
+    {
+      config: { access: { org: 'GET /organizations/:orgId/analytics/link-clicks' } },
+      schema: {
+        tags: ['analytics'],
+        description:
+          'Clicks on the short links of the posts published in the range, per post and account (docs/analytics.md#short-links).',
+        params: OrgParamsSchema,
+        querystring: LinkClicksQuerySchema,
+        response: { 200: LinkClicksResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await getLinkClicks(
+        db,
+        request.params.orgId,
+        reachableQuery(request, request.query),
+        zoneOf(request, request.query.timezone),
+        shortLinkBase,
       ),
     }),
   );

@@ -1,4 +1,5 @@
 import {
+  FEED_ITEM_MAX_ATTEMPTS,
   constraintsForAccount,
   fitFeedText,
   renderFeedTemplate,
@@ -20,9 +21,19 @@ import { loadMembership } from '../team/membership.js';
 import { fetchFeed, FeedFetchFailed } from './feed-fetch.js';
 import { NotAFeed, parseFeed, type ParsedFeed, type ParsedItem } from './feed-parser.js';
 import * as repo from './feeds.repository.js';
+import {
+  pushing,
+  renewSubscriptions,
+  subscribe,
+  wantsSubscription,
+  WEBSUB_POLL_INTERVAL_MS,
+  type WebSubOptions,
+} from './websub.js';
 
 export interface FeedsDeps extends PostsDeps {
   mediaImport: { maxBytes: number; allowPrivate: readonly string[] };
+  /** WebSub's callback and secrets (docs/feeds.md#websub-push); absent: feeds are only polled. */
+  websub?: WebSubOptions | null;
   /** The shortest wait between two checks of a feed (FEED_MIN_INTERVAL_MINUTES). */
   minIntervalMs: number;
   log: FastifyBaseLogger;
@@ -98,10 +109,14 @@ const itemValues = (feed: repo.FeedRow, item: ParsedItem) => ({
   publishedAt: item.publishedAt,
 });
 
+/** An item a check takes: new, or failed before and tried again (`retryOf`: its row). */
+type TakenItem = ParsedItem & { retryOf: string | null };
+
 /**
  * Makes one item a post, exactly once: the item is recorded in the post's own transaction, so
- * a second check holding the same item waits on the unique index and then finds it taken.
- * Answers 'posted', 'known' (another check had it), or the sentence of why no post was made.
+ * a second check holding the same item waits on the unique index (or, for an item tried again,
+ * on its row) and then finds it taken. Answers 'posted', 'known' (another check had it), or the
+ * sentence of why no post was made.
  */
 async function postItem(
   deps: FeedsDeps,
@@ -109,7 +124,7 @@ async function postItem(
   feedName: string,
   caller: Caller,
   accounts: postsRepo.ConnectedAccount[],
-  item: ParsedItem,
+  item: TakenItem,
 ): Promise<'posted' | 'known' | { error: string }> {
   const text = renderFeedTemplate(feed.template, {
     title: item.title,
@@ -122,7 +137,9 @@ async function postItem(
   const Known = new Error('known');
   try {
     await deps.db.transaction(async (tx) => {
-      const claimed = await repo.claimItem(tx, { ...itemValues(feed, item), outcome: 'posted' });
+      const claimed = item.retryOf
+        ? await repo.claimRetry(tx, item.retryOf, FEED_ITEM_MAX_ATTEMPTS)
+        : await repo.claimItem(tx, { ...itemValues(feed, item), outcome: 'posted' });
       if (!claimed) throw Known;
       const post = await createPost(
         { ...deps, db: tx },
@@ -156,12 +173,15 @@ async function postItem(
     await deps.media.remove(keysOf(files));
     if (error === Known) return 'known';
     if (error instanceof AppError && error.statusCode < 500) {
-      // Recorded as failed (once): the item is not tried again at every check.
-      await repo.claimItem(deps.db, {
-        ...itemValues(feed, item),
-        outcome: 'failed',
-        error: error.message,
-      });
+      // Recorded as failed with its reason; the next checks try it again, up to the cap (a queue
+      // that was full, an account reconnected in the meantime).
+      if (item.retryOf) await repo.recordRetryFailure(deps.db, item.retryOf, error.message);
+      else
+        await repo.claimItem(deps.db, {
+          ...itemValues(feed, item),
+          outcome: 'failed',
+          error: error.message,
+        });
       return { error: error.message };
     }
     throw error;
@@ -173,11 +193,23 @@ async function postItem(
  * order). At the first check only the `importLatest` newest are taken; every other item is
  * recorded as seen, so a new feed never floods the accounts with its history.
  */
-async function takeItems(deps: FeedsDeps, feed: repo.FeedRow, parsed: ParsedFeed) {
-  const known = await repo.knownKeys(deps.db, feed.id);
-  const fresh = parsed.items.filter(
-    (i) => !(i.guid && known.guids.has(i.guid)) && !(i.link && known.links.has(i.link)),
-  );
+async function takeItems(
+  deps: FeedsDeps,
+  feed: repo.FeedRow,
+  parsed: ParsedFeed,
+): Promise<TakenItem[]> {
+  const known = await repo.knownKeys(deps.db, feed.id, FEED_ITEM_MAX_ATTEMPTS);
+  const retryOf = (i: ParsedItem) =>
+    (i.guid ? known.retry.get(`guid:${i.guid}`) : undefined) ??
+    (i.link ? known.retry.get(`link:${i.link}`) : undefined) ??
+    null;
+  const fresh = parsed.items
+    .map((i) => ({ ...i, retryOf: retryOf(i) }))
+    .filter(
+      (i) =>
+        i.retryOf !== null ||
+        (!(i.guid && known.guids.has(i.guid)) && !(i.link && known.links.has(i.link))),
+    );
   if (feed.primedAt) return fresh.slice(0, FEED_MAX_POSTS_PER_CHECK).reverse();
   const take = fresh.slice(0, feed.importLatest);
   for (const item of fresh.slice(feed.importLatest)) {
@@ -186,9 +218,25 @@ async function takeItems(deps: FeedsDeps, feed: repo.FeedRow, parsed: ParsedFeed
   return take.reverse();
 }
 
-/** When to check again after a good check: the minimum interval, or the feed's ttl if longer. */
-const nextAfterSuccess = (deps: FeedsDeps, ttlMinutes: number | null, now: Date) =>
-  new Date(now.getTime() + Math.max(deps.minIntervalMs, (ttlMinutes ?? 0) * 60_000));
+/**
+ * When to check again after a good check: the minimum interval, or longer when the feed's ttl
+ * or its `Cache-Control: max-age` asks for it (an answer is fresh until then, so an earlier check
+ * would read the same). A max-age longer than a day counts as a day: new items still come daily.
+ */
+const nextAfterSuccess = (
+  deps: FeedsDeps,
+  ttlMinutes: number | null,
+  now: Date,
+  maxAgeMs: number | null = null,
+) =>
+  new Date(
+    now.getTime() +
+      Math.max(
+        deps.minIntervalMs,
+        (ttlMinutes ?? 0) * 60_000,
+        Math.min(maxAgeMs ?? 0, MAX_BACKOFF_MS),
+      ),
+  );
 
 /** The first time from `at` outside the feed's skipHours and skipDays (GMT), to the hour. */
 export function afterSkips(at: Date, skip: Pick<ParsedFeed, 'skipHours' | 'skipDays'>): Date {
@@ -242,12 +290,16 @@ export async function checkFeed(
   const now = deps.now();
   let parsed: ParsedFeed | null;
   let validators;
+  let maxAgeMs: number | null;
+  let fetchedUrl: string;
   let caller: Caller;
   try {
     caller = await callerOf(deps, feed);
     const read = alreadyRead ?? (await readFeed(deps, feed));
     parsed = read.parsed;
     validators = read.fetched.kind === 'body' ? read.fetched.validators : null;
+    maxAgeMs = read.fetched.maxAgeMs;
+    fetchedUrl = read.fetched.finalUrl;
   } catch (error) {
     if (!(error instanceof FeedFetchFailed)) throw error;
     const errorCount = feed.errorCount + 1;
@@ -265,10 +317,13 @@ export async function checkFeed(
     lastError: null,
     errorCount: 0,
   };
+  // While the hub pushes, polling is the fallback: slower, in case a push is lost.
+  const pushed = pushing(deps, feed) ? WEBSUB_POLL_INTERVAL_MS : null;
+  const lowerBound = Math.max(maxAgeMs ?? 0, pushed ?? 0) || null;
   if (!parsed) {
     await repo.updateFeed(deps.db, feed.organizationId, feed.id, {
       ...success,
-      nextCheckAt: nextAfterSuccess(deps, feed.ttlMinutes, now),
+      nextCheckAt: nextAfterSuccess(deps, feed.ttlMinutes, now, lowerBound),
     });
     return { changed: false, itemCount: 0, posted: 0, failed: 0 };
   }
@@ -291,13 +346,27 @@ export async function checkFeed(
     etag: validators?.etag ?? null,
     lastModified: validators?.lastModified ?? null,
     validatorsUrl: validators?.url ?? null,
-    nextCheckAt: afterSkips(nextAfterSuccess(deps, parsed.ttlMinutes, now), parsed),
+    nextCheckAt: afterSkips(nextAfterSuccess(deps, parsed.ttlMinutes, now, lowerBound), parsed),
   });
+  const hub = wantsSubscription(deps, feed, parsed, fetchedUrl);
+  if (hub) {
+    try {
+      await subscribe(deps, feed, hub);
+    } catch (error) {
+      // Polling goes on whatever happens with the hub.
+      deps.log.warn({ err: error, feedId: feed.id }, 'websub subscription failed');
+    }
+  }
   return { changed: true, itemCount: parsed.items.length, posted, failed };
 }
 
 /** The cron's work: every due feed, one after another. Answers how many were checked. */
 export async function checkDueFeeds(deps: FeedsDeps, limit = 50): Promise<number> {
+  try {
+    await renewSubscriptions(deps, limit);
+  } catch (error) {
+    deps.log.error({ err: error }, 'websub renewals failed');
+  }
   const due = await repo.dueFeeds(deps.db, deps.now(), limit);
   for (const feed of due) {
     try {

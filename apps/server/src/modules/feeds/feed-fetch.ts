@@ -14,14 +14,22 @@ export interface FeedValidators {
 }
 
 export type FeedFetch =
-  | { kind: 'unchanged'; finalUrl: string }
+  | { kind: 'unchanged'; finalUrl: string; maxAgeMs: number | null }
   | {
       kind: 'body';
       finalUrl: string;
       body: string;
       contentType: string;
       validators: FeedValidators;
+      /** `Cache-Control: max-age`: how long the answer stays fresh (null: not said). */
+      maxAgeMs: number | null;
     };
+
+/** `Cache-Control: max-age=N` as milliseconds; null when absent or unreadable. */
+export function maxAgeMsOf(cacheControl: string | null): number | null {
+  const match = /(?:^|[,\s])max-age\s*=\s*"?(\d+)"?/i.exec(cacheControl ?? '');
+  return match ? Number(match[1]) * 1000 : null;
+}
 
 /** Why a fetch did not give a feed: a sentence, and how long the server asked us to wait. */
 export class FeedFetchFailed extends Error {
@@ -95,7 +103,8 @@ async function fetchOnce(
       url = new URL(location, url).toString();
       continue;
     }
-    if (res.status === 304) return { kind: 'unchanged', finalUrl: url };
+    const maxAgeMs = maxAgeMsOf(res.headers.get('cache-control'));
+    if (res.status === 304) return { kind: 'unchanged', finalUrl: url, maxAgeMs };
     if (res.status < 200 || res.status >= 300) {
       const words = STATUS_WORDS[res.status];
       throw new FeedFetchFailed(
@@ -113,6 +122,7 @@ async function fetchOnce(
         lastModified: res.headers.get('last-modified'),
         url,
       },
+      maxAgeMs,
     };
   }
 }

@@ -24,6 +24,20 @@ export interface ParsedFeed {
   skipDays: number[];
   /** Newest first (by date where the items have one, else in the feed's own order). */
   items: ParsedItem[];
+  /**
+   * WebSub: the hub the feed advertises (`<link rel="hub">`, JSON Feed `hubs`) and its own
+   * address as the hub knows it (`rel="self"`, `feed_url`); null when not given.
+   */
+  hub: string | null;
+  self: string | null;
+}
+
+/** The `rel="hub"` and `rel="self"` links among Atom `link` / RSS `atom:link` elements. */
+function websubLinks(...nodes: unknown[]): Pick<ParsedFeed, 'hub' | 'self'> {
+  const links = nodes.flatMap(list);
+  const find = (rel: string) =>
+    httpUrl(attr(links.find((l) => (attr(l, 'rel') ?? '').toLowerCase() === rel) ?? null, 'href'));
+  return { hub: find('hub'), self: find('self') };
 }
 
 /** Why a body is not a feed Herald reads: a sentence for the member who gave the address. */
@@ -255,6 +269,21 @@ function looksLikeHtml(body: string) {
   return /^\s*(<!doctype html|<html)/i.test(body);
 }
 
+/** JSON Feed's `hubs` (the first of type WebSub) and `feed_url`. */
+function jsonWebsub(feed: {
+  hubs?: unknown;
+  feed_url?: unknown;
+}): Pick<ParsedFeed, 'hub' | 'self'> {
+  const hubs = Array.isArray(feed.hubs)
+    ? (feed.hubs as Array<{ type?: unknown; url?: unknown }>)
+    : [];
+  const hub = hubs.find((h) => typeof h?.type === 'string' && h.type.toLowerCase() === 'websub');
+  return {
+    hub: typeof hub?.url === 'string' ? httpUrl(hub.url) : null,
+    self: typeof feed.feed_url === 'string' ? httpUrl(feed.feed_url) : null,
+  };
+}
+
 /**
  * Reads an RSS 2.0 (or RSS 1.0), Atom 1.0 or JSON Feed 1.x document; throws NotAFeed with a
  * sentence when the body is none of them.
@@ -286,6 +315,7 @@ export function parseFeed(body: string, contentType: string): ParsedFeed {
       skipHours: [],
       skipDays: [],
       items: newestFirst(jsonItems(feed.items)).map(withIdentity),
+      ...jsonWebsub(doc as { hubs?: unknown; feed_url?: unknown }),
     };
   }
   if (looksLikeHtml(trimmed)) {
@@ -311,6 +341,7 @@ export function parseFeed(body: string, contentType: string): ParsedFeed {
       ttlMinutes: Number.isFinite(ttl) && ttl > 0 ? Math.round(ttl) : null,
       ...skipsOf(channel),
       items: newestFirst(rssItems(list(channel.item))).map(withIdentity),
+      ...websubLinks(channel['atom:link'], channel['atom10:link']),
     };
   }
   const rdf = doc['rdf:RDF'] as Record<string, unknown> | undefined;
@@ -323,6 +354,8 @@ export function parseFeed(body: string, contentType: string): ParsedFeed {
       skipHours: [],
       skipDays: [],
       items: newestFirst(rssItems(list(rdf.item))).map(withIdentity),
+      hub: null,
+      self: null,
     };
   }
   const atom = doc.feed as Record<string, unknown> | undefined;
@@ -334,6 +367,7 @@ export function parseFeed(body: string, contentType: string): ParsedFeed {
       skipHours: [],
       skipDays: [],
       items: newestFirst(atomItems(list(atom.entry))).map(withIdentity),
+      ...websubLinks(atom.link),
     };
   }
   throw new NotAFeed(

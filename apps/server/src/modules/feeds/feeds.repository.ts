@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { feedItems, feeds, posts } from '../../db/schema.js';
 
@@ -48,6 +48,22 @@ export async function deleteFeed(db: Db, organizationId: string, feedId: string)
   return rows.length > 0;
 }
 
+/** A feed by id alone: WebSub's callback names it (its organization is the feed's own). */
+export async function findFeedById(db: Db, feedId: string) {
+  const [row] = await db.select().from(feeds).where(eq(feeds.id, feedId));
+  return row ?? null;
+}
+
+/** Feeds with a WebSub subscription asked or live, the soonest lease end first. */
+export function websubFeeds(db: Db, limit: number) {
+  return db
+    .select()
+    .from(feeds)
+    .where(inArray(feeds.websubState, ['pending', 'subscribed']))
+    .orderBy(asc(feeds.websubLeaseExpiresAt))
+    .limit(limit);
+}
+
 /** Feeds due for a check: not paused, their time come; the longest waiting first. */
 export function dueFeeds(db: Db, now: Date, limit: number) {
   return db
@@ -58,16 +74,59 @@ export function dueFeeds(db: Db, now: Date, limit: number) {
     .limit(limit);
 }
 
-/** The guids and links the feed has already listed. */
-export async function knownKeys(db: Db, feedId: string) {
+/**
+ * The guids and links the feed has already listed, and among them the failed items still to be
+ * tried again (fewer than `maxAttempts` tries), by guid and by link.
+ */
+export async function knownKeys(db: Db, feedId: string, maxAttempts: number) {
   const rows = await db
-    .select({ guid: feedItems.guid, link: feedItems.link })
+    .select({
+      id: feedItems.id,
+      guid: feedItems.guid,
+      link: feedItems.link,
+      outcome: feedItems.outcome,
+      attempts: feedItems.attempts,
+    })
     .from(feedItems)
     .where(eq(feedItems.feedId, feedId));
+  const retry = new Map<string, string>();
+  for (const r of rows) {
+    if (r.outcome !== 'failed' || r.attempts >= maxAttempts) continue;
+    if (r.guid) retry.set(`guid:${r.guid}`, r.id);
+    if (r.link) retry.set(`link:${r.link}`, r.id);
+  }
   return {
     guids: new Set(rows.map((r) => r.guid).filter((g): g is string => g !== null)),
     links: new Set(rows.map((r) => r.link).filter((l): l is string => l !== null)),
+    retry,
   };
+}
+
+/**
+ * Takes a failed item for another try inside the post's transaction: the row, or null when
+ * another check took it first (it is no longer failed) or it has had its tries.
+ */
+export async function claimRetry(db: Db, itemId: string, maxAttempts: number) {
+  const [row] = await db
+    .update(feedItems)
+    .set({ outcome: 'posted', error: null, attempts: sql`${feedItems.attempts} + 1` })
+    .where(
+      and(
+        eq(feedItems.id, itemId),
+        eq(feedItems.outcome, 'failed'),
+        lt(feedItems.attempts, maxAttempts),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Another try of a failed item failed too: counted, with its reason. */
+export function recordRetryFailure(db: Db, itemId: string, error: string) {
+  return db
+    .update(feedItems)
+    .set({ error, attempts: sql`${feedItems.attempts} + 1` })
+    .where(and(eq(feedItems.id, itemId), eq(feedItems.outcome, 'failed')));
 }
 
 /**

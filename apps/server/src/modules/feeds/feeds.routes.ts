@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember, requireUser } from '../../http/access.js';
 import type { FeedsDeps } from './feed-check.js';
 import * as service from './feeds.service.js';
+import { websubCallbackRoutes } from './websub.routes.js';
 
 const tags = ['feeds'];
 const base = '/organizations/:orgId/feeds';
@@ -32,6 +33,7 @@ export async function feedsRoutes(app: FastifyInstance, opts: Omit<FeedsDeps, 'l
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps: FeedsDeps = { ...opts, log: app.log };
   const ok = <T>(data: T) => ({ status: 'success' as const, data });
+  await app.register(websubCallbackRoutes, { deps });
 
   api.get(
     base,

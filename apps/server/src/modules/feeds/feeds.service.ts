@@ -53,6 +53,7 @@ const toItemDto = (row: repo.FeedItemRow): FeedItem => ({
   outcome: row.outcome,
   postId: row.postId,
   error: row.error,
+  attempts: row.attempts,
   createdAt: row.createdAt.toISOString(),
 });
 

@@ -98,6 +98,7 @@ async function copyOf(tx: Db, caller: Caller, source: posts.PostRow): Promise<po
       content: source.content,
       contentByPlatform: source.contentByPlatform,
       linkTracking: source.linkTracking,
+      shortLinks: source.shortLinks,
       scheduledAt: null,
     },
     newTargets,

@@ -9,10 +9,13 @@ import * as repo from './post-extras.repository.js';
 
 /**
  * docs/product.md#link-tracking: the organization's default UTM parameters. Stored on the
- * organization as `{enabledByDefault, ...tracking}`; nothing saved reads as tracking off.
+ * organization as `{enabledByDefault, shortLinks, ...tracking}`; nothing saved reads as
+ * tracking off and no short links.
  */
 interface Stored {
   enabledByDefault?: boolean;
+  /** docs/analytics.md#short-links: posts that do not choose use short links. */
+  shortLinks?: boolean;
 }
 
 export async function readLinkTracking(db: Db, organizationId: string) {
@@ -23,6 +26,7 @@ export async function readLinkTracking(db: Db, organizationId: string) {
   return {
     enabledByDefault: stored?.enabledByDefault === true,
     tracking: parsed.success ? parsed.data : DEFAULT_LINK_TRACKING,
+    shortLinks: stored?.shortLinks === true,
   } satisfies LinkTrackingSettings;
 }
 
@@ -40,6 +44,7 @@ export async function saveLinkTracking(
   await repo.saveLinkTracking(db, organizationId, {
     ...settings.tracking,
     enabledByDefault: settings.enabledByDefault,
+    shortLinks: settings.shortLinks,
   } as repo.StoredLinkTracking);
   return readLinkTracking(db, organizationId);
 }

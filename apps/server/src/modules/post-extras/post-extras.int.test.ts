@@ -183,10 +183,12 @@ describe('link tracking', () => {
     expect((await owner.call('GET', url)).body.data.settings).toEqual({
       enabledByDefault: false,
       tracking: { source: null, medium: 'social', campaign: '', term: null, content: null },
+      shortLinks: false,
     });
     const settings = {
       enabledByDefault: true,
       tracking: { campaign: 'autumn', medium: 'social', source: null, term: null, content: null },
+      shortLinks: false,
     };
     expect((await creator.call('PUT', url, settings)).status).toBe(403);
     const noCampaign = await owner.call('PUT', url, {

@@ -25,7 +25,10 @@ export async function exportPage(
   reachable: readonly string[] | null = null,
 ): Promise<
   Array<
-    Omit<typeof posts.$inferSelect, 'linkTracking' | 'createdByApiKeyId' | 'source'> & {
+    Omit<
+      typeof posts.$inferSelect,
+      'linkTracking' | 'shortLinks' | 'createdByApiKeyId' | 'source'
+    > & {
       date: Date;
     }
   >

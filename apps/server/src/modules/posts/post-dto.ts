@@ -167,6 +167,7 @@ function toPostDto(
     updatedAt: row.updatedAt.toISOString(),
     creator,
     linkTracking: row.linkTracking ?? null,
+    shortLinks: row.shortLinks ?? null,
     source: row.source ?? null,
   };
 }

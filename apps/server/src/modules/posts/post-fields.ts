@@ -75,6 +75,9 @@ function commonFields(raw: Record<string, string>) {
     linkTracking: raw.linkTracking?.trim()
       ? parseJsonField('linkTracking', raw.linkTracking, '{"campaign": "spring"}')
       : undefined,
+    shortLinks: raw.shortLinks?.trim()
+      ? parseJsonField('shortLinks', raw.shortLinks, 'true')
+      : undefined,
     tiktok: raw.tiktok?.trim()
       ? parseJsonField(
           'tiktok',

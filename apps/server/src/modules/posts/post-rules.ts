@@ -1,5 +1,6 @@
 import {
   applyLinkTracking,
+  withShortLinkLengths,
   fieldOfRule,
   isTextRule,
   postTextProblems,
@@ -16,6 +17,8 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import type { IngestedMedia } from '../../media/media-store.js';
 import type * as repo from './posts.repository.js';
+import type { Db } from '../../db/client.js';
+import { shortLinksOn } from '../short-links/short-links.service.js';
 
 /*
  * The rules a post's accounts, texts and time must meet, shared by creating and editing
@@ -153,8 +156,11 @@ export function sentText(
   content: PostContent,
   target: TargetRule,
   tracking: LinkTracking | null | undefined,
+  shortBase?: string | null,
 ) {
-  return applyLinkTracking(contentForAccount(content, target), tracking, networkOf(target));
+  const text = applyLinkTracking(contentForAccount(content, target), tracking, networkOf(target));
+  // docs/analytics.md#short-links: each link goes out as a short link of this length.
+  return shortBase ? withShortLinkLengths(text, shortBase) : text;
 }
 
 /**
@@ -166,12 +172,13 @@ export function textErrors(
   content: PostContent,
   targets: readonly TargetRule[],
   tracking?: LinkTracking | null,
+  shortBase?: string | null,
 ): PostValidationError[] {
   const errors: PostValidationError[] = [];
   for (const target of targets) {
     const problems = postTextProblems(
       networkOf(target),
-      { text: sentText(content, target, tracking), media: [] },
+      { text: sentText(content, target, tracking, shortBase), media: [] },
       { constraints: target.constraints, label: target.platformName },
     );
     for (const p of problems) {
@@ -295,4 +302,18 @@ export function checkMediaKeys(keys: readonly string[], targets: readonly Target
       );
     }
   }
+}
+
+/**
+ * The start of the short links a post's links become (docs/analytics.md#short-links), or null
+ * when its links go out as written: the post's own choice, else the organization's setting.
+ */
+export async function shortBaseFor(
+  db: Db,
+  organizationId: string,
+  choice: boolean | null | undefined,
+  shortLinkBase: string | undefined,
+) {
+  if (!shortLinkBase) return null;
+  return (await shortLinksOn(db, organizationId, choice ?? null)) ? shortLinkBase : null;
 }

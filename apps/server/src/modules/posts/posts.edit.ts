@@ -32,6 +32,7 @@ import {
   labelTargets,
   resolveSchedule,
   sentText,
+  shortBaseFor,
   splitContent,
   textErrors,
   throwValidation,
@@ -60,6 +61,8 @@ export interface EditPlan {
   editable: EditTarget[];
   /** locked, then editable: every target after the edit. */
   all: EditTarget[];
+  /** Where its links' short links start, when it has them (counted by the length rules). */
+  shortBase: string | null;
   content: PostContent;
   schedule: ReturnType<typeof resolveSchedule>;
 }
@@ -82,6 +85,7 @@ export async function planEdit(
   postId: string,
   fields: EditPostFields,
   lock: boolean,
+  shortLinkBase?: string,
 ): Promise<EditPlan> {
   const org = caller.organizationId;
   const post = lock ? await repo.lockPost(db, org, postId) : await repo.findPost(db, org, postId);
@@ -179,6 +183,12 @@ export async function planEdit(
       status: t.status,
     }));
   const all = [...locked, ...editable];
+  const shortBase = await shortBaseFor(
+    db,
+    org,
+    fields.shortLinks !== undefined ? fields.shortLinks : post.shortLinks,
+    shortLinkBase,
+  );
 
   checkMediaKeys(Object.keys(fields.platformMedia ?? {}), all);
   checkContentKeys(fields.content, all);
@@ -186,10 +196,10 @@ export async function planEdit(
   // Media may still come: only the rules that hold whatever the files are apply here.
   const errors = [
     ...contentErrors(content, editable, () => [null]),
-    ...textErrors(content, editable, trackingAfter(post, fields)),
+    ...textErrors(content, editable, trackingAfter(post, fields), shortBase),
   ];
   if (errors.length > 0) throwValidation(errors);
-  return { post, existing, locked, chosen, editable, all, content, schedule };
+  return { post, existing, locked, chosen, editable, all, content, schedule, shortBase };
 }
 
 const storedFacts = (row: repo.MediaRow): MediaFacts => ({
@@ -219,7 +229,7 @@ export async function editPost(
   const org = caller.organizationId;
   const tiktokCreator = await readCreatorsAhead(deps.tiktokCreator, org, fields.tiktok);
   const { post, removedKeys } = await deps.db.transaction(async (tx) => {
-    const plan = await planEdit(tx, deps.now(), caller, postId, fields, true);
+    const plan = await planEdit(tx, deps.now(), caller, postId, fields, true, deps.shortLinkBase);
     const stored = await repo.mediaOfPost(tx, org, postId);
     const layout = layoutMedia(fields, stored, files.length, plan.locked, plan.all);
     if (layout.files.length > MAX_FILES_PER_POST) {
@@ -237,7 +247,7 @@ export async function editPost(
       ...validatePostTargets(
         plan.editable.map((t) => ({
           ...t,
-          text: sentText(plan.content, t, trackingAfter(plan.post, fields)),
+          text: sentText(plan.content, t, trackingAfter(plan.post, fields), plan.shortBase),
           media: mediaFor(t),
         })),
       ),
@@ -402,6 +412,7 @@ export async function editPost(
       title: fields.title?.trim() ? fields.title.trim() : null,
       ...splitContent(plan.content),
       ...(fields.linkTracking !== undefined ? { linkTracking: fields.linkTracking } : {}),
+      ...(fields.shortLinks !== undefined ? { shortLinks: fields.shortLinks } : {}),
       ...plan.schedule,
       ...(submits ? { status: 'pending_approval' as const } : {}),
     });

@@ -187,7 +187,7 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsRoutesDeps) {
           );
         }
         const fields: EditPostFields = { ...rest, altTexts: altTextsWithMedia(altTexts, media) };
-        await planEdit(deps.db, deps.now(), caller, postId, fields, false);
+        await planEdit(deps.db, deps.now(), caller, postId, fields, false, deps.shortLinkBase);
         const files = await ingestMediaByUrl(media, deps.media, orgId, deps.mediaImport, (file) =>
           meterFetchedMedia(request, file),
         );
@@ -216,7 +216,7 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsRoutesDeps) {
           async (raw) => {
             fields = parseEditFields(raw);
             // Refused before the first file byte is stored; checked again under lock below.
-            await planEdit(deps.db, deps.now(), caller, postId, fields, false);
+            await planEdit(deps.db, deps.now(), caller, postId, fields, false, deps.shortLinkBase);
           },
           (file) => meterUpload(request, file),
         );

@@ -25,6 +25,7 @@ import {
   labelTargets,
   resolveSchedule,
   sentText,
+  shortBaseFor,
   splitContent,
   textErrors,
   throwValidation,
@@ -64,6 +65,8 @@ export interface PostsDeps {
   tiktokCreator?: TikTokCreatorReader;
   /** What the YouTube API project's day has left (platforms/youtube/quota.ts); absent: not checked. */
   youtubeDay?: YouTubeDayReader;
+  /** `PUBLIC_URL/l/`: how long a short link is, for the length rules (absent: not counted). */
+  shortLinkBase?: string;
 }
 
 export interface Caller {
@@ -101,6 +104,8 @@ export interface CreatePlan {
   schedule: { status: repo.PostRow['status']; scheduledAt: Date | null };
   /** Each account's thread parts and first comment, checked. */
   followUps: Map<string, FollowUpsInput>;
+  /** Where its links' short links start, when it has them (counted by the length rules). */
+  shortBase: string | null;
 }
 
 /**
@@ -110,10 +115,16 @@ export interface CreatePlan {
  * stores no byte.
  */
 export async function planCreate(
-  deps: Pick<PostsDeps, 'db' | 'now'>,
+  deps: Pick<PostsDeps, 'db' | 'now' | 'shortLinkBase'>,
   caller: Caller,
   fields: CreatePostFields,
 ): Promise<CreatePlan> {
+  const shortBase = await shortBaseFor(
+    deps.db,
+    caller.organizationId,
+    fields.shortLinks,
+    deps.shortLinkBase,
+  );
   const connected = reachableAccounts(
     caller,
     await repo.connectedAccounts(deps.db, caller.organizationId),
@@ -131,7 +142,7 @@ export async function planCreate(
   // Media may still come, so only the rules that hold whatever the files are apply here.
   const errors = [
     ...contentErrors(fields.content, targets, () => [null]),
-    ...textErrors(fields.content, targets, fields.linkTracking),
+    ...textErrors(fields.content, targets, fields.linkTracking, shortBase),
   ];
   if (errors.length > 0) throwValidation(errors);
   if (fields.action === 'queue') {
@@ -150,7 +161,13 @@ export async function planCreate(
     })),
     fields.followUps,
   );
-  return { accounts, targets, schedule: resolveSchedule(fields, deps.now()), followUps };
+  return {
+    accounts,
+    targets,
+    schedule: resolveSchedule(fields, deps.now()),
+    followUps,
+    shortBase,
+  };
 }
 
 /**
@@ -164,7 +181,7 @@ export async function createPost(
   files: IngestedMedia[],
   checked?: CreatePlan,
 ): Promise<Post> {
-  const { accounts, targets, schedule, followUps } =
+  const { accounts, targets, schedule, followUps, shortBase } =
     checked ?? (await planCreate(deps, caller, fields));
 
   // Files listed in platformMedia belong to those accounts or platforms; the others are shared.
@@ -189,7 +206,7 @@ export async function createPost(
     ...validatePostTargets(
       targets.map((t) => ({
         ...t,
-        text: sentText(fields.content, t, fields.linkTracking),
+        text: sentText(fields.content, t, fields.linkTracking, shortBase),
         media: mediaFor(t),
       })),
     ),
@@ -278,6 +295,7 @@ export async function createPost(
         title: fields.title?.trim() ? fields.title.trim() : null,
         ...splitContent(fields.content),
         linkTracking: fields.linkTracking ?? null,
+        shortLinks: fields.shortLinks ?? null,
         ...schedule,
         ...(submits ? { status: 'pending_approval' as const } : {}),
       },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { applyLinkTracking, contentForAccount, mediaGoesTo, platformSlug } from '@herald/contract';
+import { shortenLinks, shortLinksOn } from '../short-links/short-links.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
@@ -67,6 +68,8 @@ export interface PublisherDeps {
    * process's own when left out, as on PGlite, where one process publishes.
    */
   slots?: PublishSlots;
+  /** `PUBLIC_URL/l/`: where short links start (docs/analytics.md#short-links); absent: none made. */
+  shortLinkBase?: string;
 }
 
 /** What the watchdog learns about a target a dead worker left PUBLISHING. */
@@ -921,15 +924,33 @@ export class Publisher {
     return account;
   }
 
+  /**
+   * The account's text as it goes out: UTM parameters added (docs/product.md#link-tracking, never
+   * stored), then, when the post has short links, each link replaced by the target's own short
+   * link (docs/analytics.md#short-links), the same on every run of the target.
+   */
+  private async sentText(loaded: Loaded): Promise<string> {
+    const text = applyLinkTracking(
+      contentForAccount(contentOf(loaded.post), loaded.target),
+      loaded.post.linkTracking,
+      loaded.platformName,
+    );
+    const base = this.deps.shortLinkBase;
+    const { organizationId, id: postId } = loaded.post;
+    if (!base || !(await shortLinksOn(this.deps.db, organizationId, loaded.post.shortLinks)))
+      return text;
+    return shortenLinks(
+      this.deps.db,
+      { organizationId, postId, targetId: loaded.target.id },
+      text,
+      base,
+    );
+  }
+
   private async requestFor(loaded: Loaded): Promise<PublishRequest> {
     const media = loaded.media.filter((m) => mediaGoesTo(m.platformIds, loaded.target));
     return {
-      // docs/product.md#link-tracking: UTM parameters are added here only, never stored.
-      text: applyLinkTracking(
-        contentForAccount(contentOf(loaded.post), loaded.target),
-        loaded.post.linkTracking,
-        loaded.platformName,
-      ),
+      text: await this.sentText(loaded),
       idempotencyKey: loaded.target.id,
       settings: loaded.target.settings,
       scheduledAt: loaded.post.scheduledAt,

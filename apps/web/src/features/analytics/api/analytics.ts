@@ -8,6 +8,8 @@ import {
   type AnalyticsOverview,
   type AnalyticsRefreshResult,
   type AnalyticsSettings,
+  LinkClicksResponseSchema,
+  type LinkClicks,
   type TOP_POSTS_SORTS,
   type UpdateAnalyticsSettingsRequest,
 } from '@herald/contract';
@@ -170,4 +172,24 @@ export function refreshRefusal(error: unknown) {
   if (!isApiError(error) || error.status !== 429) return null;
   const details = AnalyticsRefreshRefusalSchema.safeParse(error.details);
   return details.success ? details.data : null;
+}
+
+/**
+ * `GET /organizations/{orgId}/analytics/link-clicks`: the clicks on the short links of the posts
+ * published in the range, per post and account (docs/analytics.md#short-links).
+ */
+export function useLinkClicks(orgId: string | null, q: AnalyticsQuery) {
+  const search = exportSearch(q);
+  return useQuery({
+    queryKey: ['analytics', orgId ?? '', 'link-clicks', search] as const,
+    queryFn: async ({ signal }): Promise<LinkClicks> => {
+      const { data } = await apiClient.get(
+        `/organizations/${encodeURIComponent(orgId ?? '')}/analytics/link-clicks?${search}`,
+        { schema: LinkClicksResponseSchema, signal },
+      );
+      return data;
+    },
+    enabled: Boolean(orgId),
+    placeholderData: keepPreviousData,
+  });
 }

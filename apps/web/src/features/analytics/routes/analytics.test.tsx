@@ -3,6 +3,7 @@ import type {
   AnalyticsOverview,
   AnalyticsSettings,
   Integration,
+  LinkClicks,
 } from '@herald/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -156,7 +157,9 @@ async function renderAnalytics({
   integrations = [createIntegration({ platform: { id: X, name: 'X' } })],
   analyticsSettings = settings,
   refresh = fail(500, 'INTERNAL', 'No refresh in this test.'),
+  linkClicks = { targets: [] },
 }: {
+  linkClicks?: LinkClicks;
   integrations?: Integration[];
   overview?: AnalyticsOverview | Handler | FakeReply;
   path?: string;
@@ -176,6 +179,7 @@ async function renderAnalytics({
       [`GET /organizations/${ORG}/analytics/overview`]:
         'kpis' in overview ? ok(overview) : overview,
       [`GET /organizations/${ORG}/analytics/best-times`]: ok(bestTimes),
+      [`GET /organizations/${ORG}/analytics/link-clicks`]: ok(linkClicks),
     },
   });
   const app = renderApp(path);
@@ -188,6 +192,61 @@ const figure = (label: string) =>
     .parentElement!;
 
 describe('/analytics', () => {
+  it('lists the clicks on short links per post and account, before any reading too', async () => {
+    const target = (id: string, platform: string, accountName: string, clicks: number[]) => ({
+      postId: '44444444-4444-4444-8444-444444444444',
+      targetId: id,
+      title: null,
+      text: 'Spring menu is out',
+      platform,
+      accountName,
+      publishedAt: '2026-03-02T10:00:00Z',
+      links: clicks.map((n, i) => ({
+        shortUrl: `http://localhost:3000/l/${platform.slice(0, 1)}Code${i}abcd`,
+        url: `https://cafe.test/${i}?utm_source=${platform.toLowerCase()}`,
+        clicks: n,
+      })),
+      clicks: clicks.reduce((a, b) => a + b, 0),
+    });
+    const { server } = await renderAnalytics({
+      overview: createOverview({
+        status: {
+          connectedAccounts: 1,
+          publishedTargets: 2,
+          hasReadings: false,
+          firstCollectionAt: '2026-03-02T10:10:00Z',
+        },
+      }),
+      linkClicks: {
+        targets: [
+          target('55555555-5555-4555-8555-555555555555', 'X', 'Cafe on X', [2, 1]),
+          target('66666666-6666-4666-8666-666666666666', 'Threads', 'cafe.threads', [0]),
+        ],
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Short link clicks' });
+    const rows = within(section).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('Cafe on X');
+    expect(within(rows[1]!).getAllByRole('cell').at(-1)).toHaveTextContent(/^3$/);
+    expect(rows[1]).toHaveTextContent('http://localhost:3000/l/XCode0abcd · 2 clicks');
+    expect(rows[1]).toHaveTextContent('http://localhost:3000/l/XCode1abcd · 1 click');
+    expect(within(rows[2]!).getAllByRole('cell').at(-1)).toHaveTextContent(/^0$/);
+    expect(within(rows[1]!).getByRole('link', { name: 'Spring menu is out' })).toHaveAttribute(
+      'href',
+      '/content/44444444-4444-4444-8444-444444444444',
+    );
+    const request = server.requests.find((r) => r.path.endsWith('/analytics/link-clicks'))!;
+    expect(request.query.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(request.query.has('sort')).toBe(false);
+  });
+
+  it('shows no short-link table when no post of the range has short links', async () => {
+    await renderAnalytics();
+    await screen.findByRole('region', { name: 'Key figures' });
+    expect(screen.queryByRole('region', { name: 'Short link clicks' })).toBeNull();
+  });
+
   it('shows the KPIs with their change, and "No data" for a metric no network gave', async () => {
     await renderAnalytics();
     await screen.findByRole('region', { name: 'Key figures' });

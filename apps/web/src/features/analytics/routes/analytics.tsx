@@ -11,6 +11,7 @@ import { useTimeZoneRule } from '@/lib/use-time-zone';
 import {
   exportSearch,
   useAnalyticsOverview,
+  useLinkClicks,
   useBestTimes,
   useAnalyticsSettings,
   type AnalyticsQuery,
@@ -28,6 +29,7 @@ import { RefreshButton } from '../components/refresh-button';
 import { ReportDownloadButton } from '../components/report-download-button';
 import { StaleNotices } from '../components/stale-notices';
 import { TopPosts } from '../components/top-posts';
+import { LinkClicksTable } from '../components/link-clicks';
 import { XSettingsCard } from '../components/x-settings-card';
 
 export const LOAD_FAILED = 'The analytics could not be loaded. Please try again.';
@@ -89,6 +91,8 @@ export function AnalyticsPage() {
     rangeError || !overview.data?.status.hasReadings ? null : currentOrgId,
     query,
   );
+  // Counted by Herald as they happen: shown whether or not the networks were read yet.
+  const linkClicks = useLinkClicks(rangeError || !timeZone.settled ? null : currentOrgId, query);
   const settings = useAnalyticsSettings(currentOrgId);
   const canManage = useCan('PUT /organizations/:orgId/analytics/settings');
   const canExport = useCan('GET /organizations/:orgId/analytics/export.csv');
@@ -233,6 +237,9 @@ export function AnalyticsPage() {
         <p className="hidden text-sm text-slate-700 print:block">{reportFilters}</p>
       )}
       {body()}
+      {!rangeError && linkClicks.data && linkClicks.data.targets.length > 0 && (
+        <LinkClicksTable targets={linkClicks.data.targets} />
+      )}
       {/* Only where it matters: an X account is connected, or X reading is on. */}
       {currentOrgId &&
         settings.data &&

@@ -44,6 +44,8 @@ export interface PostDraft {
   altTexts?: Map<File | string, string>;
   /** docs/product.md#link-tracking: the post's UTM parameters (null: none). */
   linkTracking?: LinkTracking | null;
+  /** docs/analytics.md#short-links: links as Herald's short links (left out: the organization's). */
+  shortLinks?: boolean;
 }
 
 /**
@@ -102,6 +104,7 @@ export function buildPostFormData(draft: PostDraft): FormData {
       : {}),
     ...(sendAltTexts ? { altTexts } : {}),
     ...(draft.linkTracking !== undefined ? { linkTracking: draft.linkTracking } : {}),
+    ...(draft.shortLinks !== undefined ? { shortLinks: draft.shortLinks } : {}),
   };
   const fields: EditPostFields = keepMediaIds
     ? EditPostFieldsSchema.parse(candidate)
@@ -126,6 +129,8 @@ export function buildPostFormData(draft: PostDraft): FormData {
   if (fields.altTexts) form.append('altTexts', JSON.stringify(fields.altTexts));
   if (fields.linkTracking !== undefined)
     form.append('linkTracking', JSON.stringify(fields.linkTracking));
+  if (fields.shortLinks !== undefined && fields.shortLinks !== null)
+    form.append('shortLinks', JSON.stringify(fields.shortLinks));
   for (const file of files) form.append('media', file);
   return form;
 }

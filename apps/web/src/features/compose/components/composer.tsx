@@ -48,6 +48,7 @@ import { formatLocal, localToIso, scheduleProblem } from '../utils/schedule';
 import { ComposerDialogs, type ComposeDialog } from './composer-dialogs';
 import { ContentEditor, textFieldId } from './content-editor';
 import { LinkTrackingSection } from './link-tracking-section';
+import { ShortLinksToggle } from './short-links-toggle';
 import { MEDIA_SECTION_ID, MediaSection } from './media-section';
 import { PlatformPicker } from './platform-picker';
 import { PostPreviews } from './post-previews';
@@ -130,6 +131,7 @@ function draftOf(
     altTexts: altTextsOf(state),
     // Editing always says it (null turns tracking off); a new post only when it tracks.
     ...(edit || state.linkTracking ? { linkTracking: state.linkTracking ?? null } : {}),
+    ...(state.shortLinks !== undefined ? { shortLinks: state.shortLinks } : {}),
     sharedFiles: newFiles(state.sharedMedia),
     platformFiles: Object.fromEntries(
       editable.map((p) => [p.id, newFiles(state.platformMedia[p.id] ?? [])]),
@@ -215,6 +217,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       initial: () => ({
         ...stateFromPost(edit.post, platforms, edit.lockedIds, zone),
         linkTracking: edit.post.linkTracking ?? null,
+        ...(typeof edit.post.shortLinks === 'boolean' ? { shortLinks: edit.post.shortLinks } : {}),
       }),
       lockedIds: edit.lockedIds,
     },
@@ -273,6 +276,12 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
     setBaseline((start) => ({ ...start, linkTracking: value }));
     dispatch({ type: 'setLinkTracking', value });
   }, [edit, state.linkTracking, defaults, dispatch]);
+  // docs/analytics.md#short-links: a post that has not chosen starts from the organization's.
+  useEffect(() => {
+    if (state.shortLinks !== undefined || !defaults) return;
+    setBaseline((start) => ({ ...start, shortLinks: defaults.shortLinks }));
+    dispatch({ type: 'setShortLinks', value: defaults.shortLinks });
+  }, [state.shortLinks, defaults, dispatch]);
   // docs/product.md#approvals: scheduling or publishing becomes a submission for some members.
   const organization = useOrganization(orgId);
   const { has } = usePermissions();
@@ -533,6 +542,11 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             }
             selected={editable}
             onChange={(value) => dispatch({ type: 'setLinkTracking', value })}
+            disabled={isSubmitting}
+          />
+          <ShortLinksToggle
+            value={state.shortLinks ?? false}
+            onChange={(value) => dispatch({ type: 'setShortLinks', value })}
             disabled={isSubmitting}
           />
           <FollowUpsSection

@@ -28,6 +28,11 @@ export interface ComposeState {
    * yet (a new post takes the organization's default).
    */
   linkTracking?: LinkTracking | null;
+  /**
+   * docs/analytics.md#short-links: whether links go out as Herald's short links; undefined: not
+   * chosen yet (the form takes the organization's setting).
+   */
+  shortLinks?: boolean;
   /** Each Mastodon account's content warning, visibility and language, by account id. */
   mastodon?: Record<string, MastodonPostSettings>;
   /** Each Google Business Profile location's post type, event, offer and button, by account id. */
@@ -46,6 +51,7 @@ export type ComposeEvent =
   | { type: 'setScheduleAt'; value: string }
   | { type: 'setAltText'; itemId: string; text: string }
   | { type: 'setLinkTracking'; value: LinkTracking | null }
+  | { type: 'setShortLinks'; value: boolean }
   | { type: 'setMastodon'; platformId: string; settings: MastodonPostSettings }
   | { type: 'setGoogleBusiness'; platformId: string; settings: GbpPostSettings }
   | { type: 'reset'; state: ComposeState };
@@ -145,6 +151,8 @@ export function composeReducer(state: ComposeState, event: ComposeEvent): Compos
     }
     case 'setLinkTracking':
       return { ...state, linkTracking: event.value };
+    case 'setShortLinks':
+      return { ...state, shortLinks: event.value };
     case 'setMastodon':
       return { ...state, mastodon: { ...state.mastodon, [event.platformId]: event.settings } };
     case 'setGoogleBusiness':

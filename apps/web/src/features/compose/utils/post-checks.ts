@@ -1,5 +1,7 @@
 import {
   applyLinkTracking,
+  shortLinkBase,
+  withShortLinkLengths,
   contentRequiredMessage,
   MAX_FILES_PER_POST,
   TOO_MANY_FILES_MESSAGE,
@@ -28,6 +30,10 @@ export interface ComposeIssues {
   scheduleError: string | null;
 }
 
+/** Herald's short links are served on the host the app is served on (its PUBLIC_URL). */
+const sentLength = (text: string, shortLinks: boolean) =>
+  shortLinks ? withShortLinkLengths(text, shortLinkBase(window.location.origin)) : text;
+
 /** Rules about what the text holds: shown with the text, not the media. */
 const TEXT_RULE = /\.(text-length|cashtags|links|hashtags|mentions)$/;
 
@@ -46,8 +52,12 @@ export function composeIssues(
       platformId: platform.id,
       platformName: platform.label,
       constraints: platform.constraints,
-      // Counted as it will be sent: with the post's link tracking (X counts each link as 23).
-      text: applyLinkTracking(textFor(state, platform.id), state.linkTracking, platform.name),
+      // Counted as it will be sent: with the post's link tracking (X counts each link as 23),
+      // each link as long as the short link it becomes (docs/analytics.md#short-links).
+      text: sentLength(
+        applyLinkTracking(textFor(state, platform.id), state.linkTracking, platform.name),
+        state.shortLinks === true,
+      ),
       media: mediaFor(state, platform.id).map((item) => item.facts),
     })),
   );

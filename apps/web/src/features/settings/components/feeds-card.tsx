@@ -1,6 +1,7 @@
 import {
   DEFAULT_FEED_TEMPLATE,
   FEED_IMPORT_LATEST_MAX,
+  FEED_ITEM_MAX_ATTEMPTS,
   type Feed,
   type FeedDestination,
   type FeedPreview,
@@ -240,6 +241,11 @@ function FeedItems({ orgId, feedId }: { orgId: string; feedId: string }) {
           >
             {OUTCOME_WORDS[item.outcome]}
             {item.error ? `: ${item.error}` : ''}
+            {item.outcome === 'failed'
+              ? item.attempts < FEED_ITEM_MAX_ATTEMPTS
+                ? ` (tried ${item.attempts} of ${FEED_ITEM_MAX_ATTEMPTS} times; tried again at the next check)`
+                : ` (tried ${item.attempts} times; not tried again)`
+              : ''}
           </span>
         </li>
       ))}

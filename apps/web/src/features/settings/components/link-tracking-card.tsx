@@ -19,10 +19,12 @@ function LinkTrackingForm({
   saved,
 }: {
   orgId: string;
-  saved: { enabledByDefault: boolean; tracking: LinkTracking };
+  saved: { enabledByDefault: boolean; tracking: LinkTracking; shortLinks: boolean };
 }) {
   const save = useSaveLinkTracking(orgId);
   const checkboxId = useId();
+  const shortLinksId = useId();
+  const [shortLinks, setShortLinks] = useState(saved.shortLinks);
   const [enabled, setEnabled] = useState(saved.enabledByDefault);
   const [tracking, setTracking] = useState<LinkTracking>(saved.tracking);
   const set = (patch: Partial<LinkTracking>) => setTracking((t) => ({ ...t, ...patch }));
@@ -32,7 +34,7 @@ function LinkTrackingForm({
     event.preventDefault();
     if (campaignMissing) return;
     save.mutate(
-      { enabledByDefault: enabled, tracking },
+      { enabledByDefault: enabled, tracking, shortLinks },
       {
         onSuccess: () => toast.success(LINK_TRACKING_SAVED),
         onError: (error) => toastError(error, LINK_TRACKING_SAVE_FAILED),
@@ -54,6 +56,22 @@ function LinkTrackingForm({
           Track links in new posts by default
           <span className="block text-xs text-slate-600">
             Each post can still turn tracking off or change the campaign in the composer.
+          </span>
+        </span>
+      </label>
+      <label htmlFor={shortLinksId} className="flex items-start gap-2 text-sm text-slate-800">
+        <input
+          id={shortLinksId}
+          type="checkbox"
+          checked={shortLinks}
+          onChange={(event) => setShortLinks(event.target.checked)}
+          className="mt-0.5 size-4 accent-indigo-600"
+        />
+        <span>
+          Use short links that count clicks
+          <span className="block text-xs text-slate-600">
+            Links go out as {window.location.origin}/l/… and their clicks show on the Analytics
+            page. Posts made through the API or a feed follow this unless they say otherwise.
           </span>
         </span>
       </label>
@@ -131,7 +149,13 @@ export function LinkTrackingCard({ orgId }: { orgId: string }) {
       ) : (
         <LinkTrackingForm
           orgId={orgId}
-          saved={settings.data ?? { enabledByDefault: false, tracking: DEFAULT_LINK_TRACKING }}
+          saved={
+            settings.data ?? {
+              enabledByDefault: false,
+              tracking: DEFAULT_LINK_TRACKING,
+              shortLinks: false,
+            }
+          }
         />
       )}
     </section>

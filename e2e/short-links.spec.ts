@@ -30,9 +30,8 @@ test.describe('short links', () => {
     const box = page.getByRole('checkbox', { name: 'X', exact: true });
     await page.locator('label').filter({ has: box }).click();
     await expect(box).toBeChecked();
-    await page
-      .getByLabel('Post content')
-      .fill('Our spring menu is out: https://menu.example/spring');
+    // The link leads to a page of Herald's own (the test's browser reaches no other host).
+    await page.getByLabel('Post content').fill(`Our spring menu is out: ${base}/privacy-policy`);
     const toggle = page.getByRole('checkbox', { name: 'Count clicks with short links' });
     await expect(toggle).not.toBeChecked();
     await toggle.check();
@@ -71,15 +70,12 @@ test.describe('short links', () => {
     expect(match, sent.join('\n')).toBeTruthy();
     const shortUrl = match![1]!;
 
-    // Someone follows it in their browser: redirected to the menu, one click counted.
+    // Someone follows it in their browser: redirected to the page, one click counted.
     const visitor = await browser.newContext({ userAgent: BROWSER_UA });
     const tab = await visitor.newPage();
-    await tab.route('https://menu.example/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<h1>Spring menu</h1>' }),
-    );
     await tab.goto(shortUrl);
-    await expect(tab).toHaveURL('https://menu.example/spring');
-    await expect(tab.getByRole('heading', { name: 'Spring menu' })).toBeVisible();
+    await expect(tab).toHaveURL(`${base}/privacy-policy`);
+    await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
     await visitor.close();
     // A link preview's robot fetches it too: not a click.
     const preview = await page.request.get(shortUrl, {

@@ -53,6 +53,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { shortLinkRoutes } from './modules/short-links/short-links.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
 import { tiktokRoutes } from './modules/tiktok/tiktok.routes.js';
+import { blueskyRoutes } from './modules/bluesky/bluesky.routes.js';
 import { readCreatorInfo } from './modules/tiktok/tiktok.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { mountNetworkSandboxes, type Runtime } from './runtime.js';
@@ -209,6 +210,7 @@ export const API_MODULES: readonly ApiModule[] = [
     },
   },
   routes('tiktok', tiktokRoutes, tiktokCompose),
+  routes('bluesky', blueskyRoutes, tiktokCompose),
   routes('posts', postsRoutes, (d) => ({
     ...postsDeps(d),
     mediaImport: d.config.mediaImport,

@@ -1,4 +1,5 @@
 import { shortLinkBase } from '@herald/contract';
+import { createWritePoints } from './modules/publishing/write-points.js';
 import { createYouTubeQuota, type YouTubeQuota } from './modules/youtube/quota.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
@@ -161,6 +162,8 @@ export async function createRuntime(
     undefined,
     guardedRequest,
     youtubeQuota.meter,
+    // Bluesky limits each account's record writes: every process counts them in one place.
+    createWritePoints(db, now ?? (() => new Date())),
   );
   // The media store's signed URLs are what networks fetch.
   const media = createMediaStore(config, secrets.derive('media-url'));

@@ -137,6 +137,11 @@ export const ORG_ROUTE_PERMISSIONS = {
     'post:create',
     'read while composing: what TikTok lets this creator post',
   ),
+  /** Read while composing: how many videos Bluesky lets this account upload today. */
+  'GET /organizations/:orgId/integrations/:integrationId/bluesky/video-limits': route(
+    'post:create',
+    'read while composing: the videos Bluesky lets this account upload today',
+  ),
   'GET /organizations/:orgId/dashboard': route('member', 'the home page'),
   'GET /organizations/:orgId/analytics/overview': route('analytics:view', 'the analytics page'),
   'GET /organizations/:orgId/analytics/link-clicks': route(

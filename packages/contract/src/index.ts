@@ -17,6 +17,7 @@ export * from './notifications.js';
 export * from './posts.js';
 export * from './follow-ups.js';
 export * from './mastodon.js';
+export * from './bluesky.js';
 export * from './tiktok.js';
 export * from './youtube.js';
 export * from './google-business.js';

@@ -131,8 +131,8 @@ export const TIKTOK_MEDIA_CONSTRAINTS = {
 
 /**
  * Bluesky (docs/networks.md#bluesky-limits), from the post lexicons: 300 graphemes of text,
- * up to four images of 2,000,000 bytes each (`app.bsky.embed.images`), or one MP4 video
- * (`app.bsky.embed.video`, sent through Bluesky's video service).
+ * up to four images of 2,000,000 bytes each (`app.bsky.embed.images`), or one MP4 video of up
+ * to 100 MB and three minutes (`app.bsky.embed.video`, sent through Bluesky's video service).
  */
 export const BLUESKY_MEDIA_CONSTRAINTS = {
   text: { maxLength: 300, counting: 'graphemes', textOnlyAllowed: true },
@@ -145,6 +145,8 @@ export const BLUESKY_MEDIA_CONSTRAINTS = {
   video: {
     allowedMimeTypes: ['video/mp4'],
     maxFileSize: 100_000_000,
+    // Bluesky's video service takes up to three minutes (since March 2025).
+    maxDuration: 180,
     maxCount: 1,
   },
 } satisfies MediaConstraints;

@@ -4,7 +4,7 @@ import { NETWORK_MODULES, networkBySlug } from './catalog.js';
 import { createNetworkAdapter, type ConnectKindRuntime } from './connect-kinds.js';
 import type { NetworkModule } from './network-module.js';
 import { appCredentials, appOf, isUnaudited } from './network-env.js';
-import type { PlatformAdapter, PlatformHttp, QuotaMeter } from './types.js';
+import type { PlatformAdapter, PlatformHttp, QuotaMeter, WritePoints } from './types.js';
 
 export const SANDBOX_CLIENT_ID = 'herald-sandbox';
 
@@ -58,6 +58,8 @@ export function buildNetworks(
   userHostHttp: PlatformHttp = http,
   /** Where calls against a daily project quota (YouTube's) are counted; absent: nowhere. */
   quota?: QuotaMeter,
+  /** Where per-account write points (Bluesky's) are counted; absent: nowhere. */
+  writePoints?: WritePoints,
 ): Map<string, NetworkRuntime> {
   const networks = new Map<string, NetworkRuntime>();
   for (const module of modules) {
@@ -86,6 +88,7 @@ export function buildNetworks(
         unaudited: isUnaudited(config, app),
         webhookBase: `${config.apiPublicUrl}/webhooks`,
         ...(quota ? { quota } : {}),
+        ...(writePoints ? { writePoints } : {}),
       };
     });
     const identity = identities[0];

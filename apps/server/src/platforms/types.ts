@@ -1,4 +1,4 @@
-import type { PlatformName, TikTokCreatorInfo } from '@herald/contract';
+import type { BlueskyVideoLimits, PlatformName, TikTokCreatorInfo } from '@herald/contract';
 import type { InboxAdapter } from './inbox-types.js';
 
 /** fetch, as adapters receive it: requests to a sandbox are answered in-process. */
@@ -143,6 +143,11 @@ export interface PlatformAdapter {
    * (docs/networks.md#tiktok-conformance). Absent on the other networks.
    */
   creatorInfo?(account: StoredAccount): Promise<TikTokCreatorInfo>;
+  /**
+   * Bluesky: the videos and bytes its video service lets this account upload today, as the
+   * composer shows them (docs/networks.md#bluesky-limits). Absent on the other networks.
+   */
+  videoLimits?(account: StoredAccount): Promise<BlueskyVideoLimits>;
 }
 
 /**
@@ -151,6 +156,38 @@ export interface PlatformAdapter {
  */
 export interface QuotaMeter {
   spend(network: PlatformName, bucket: 'units' | 'uploads', amount: number): Promise<void>;
+}
+
+/** One window of a per-account write limit: at most `points` in any `seconds`. */
+export interface WriteWindow {
+  seconds: number;
+  points: number;
+}
+
+/**
+ * Where the record writes of accounts on a network that limits them by points (Bluesky) are
+ * counted, in the database so that every process sees them (modules/publishing/write-points.ts).
+ */
+export interface WritePoints {
+  /**
+   * Takes `points` from the account's windows when each has room for them; otherwise takes
+   * nothing and says when the first write that fits can go.
+   */
+  take(
+    network: string,
+    account: string,
+    points: number,
+    windows: readonly WriteWindow[],
+  ): Promise<{ ok: true } | { ok: false; retryAt: Date }>;
+  /** Whether `points` would fit now, taking nothing: the same answer as `take`. */
+  room(
+    network: string,
+    account: string,
+    points: number,
+    windows: readonly WriteWindow[],
+  ): Promise<{ ok: true } | { ok: false; retryAt: Date }>;
+  /** The network said the account may not write before `until` (a 429 and its reset time). */
+  pause(network: string, account: string, until: Date): Promise<void>;
 }
 
 /** The settings an adapter is built from: where the network lives and who we are to it. */
@@ -178,6 +215,8 @@ export interface AdapterSettings<Urls> {
   webhookBase?: string;
   /** Where the calls of a network with a daily project quota are counted; absent: nowhere. */
   quota?: QuotaMeter;
+  /** Where per-account write points are counted (Bluesky); absent: nowhere, the network alone limits. */
+  writePoints?: WritePoints;
 }
 
 /** One file of a post as the network receives it: a short-lived public URL Herald serves. */

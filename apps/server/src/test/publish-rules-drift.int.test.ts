@@ -215,7 +215,7 @@ const PROFILES: Record<string, NetworkProfile> = {
     counts: [0, 0, 1, 2, 4, 5],
     imageSizes: [2_000_000, 2_000_001],
     videoSizes: [],
-    durations: [5, 12],
+    durations: [5, 12, 180, 181],
     imageDimensions: [
       [1080, 1080],
       [640, 480],

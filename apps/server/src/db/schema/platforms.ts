@@ -162,3 +162,34 @@ export const networkQuotaUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.network, t.day, t.bucket] })],
 );
+
+/**
+ * The record writes an account made on a network that limits them per account by points
+ * (Bluesky: 5,000 points an hour and 35,000 a day per DID, a created record costing 3), counted
+ * as they are made by every process: a write that would go over waits instead of tripping the
+ * network's limit (docs/networks.md#bluesky-limits). Rows older than the longest window go.
+ */
+export const accountWritePoints = pgTable(
+  'account_write_points',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The network's slug (`bluesky`). */
+    network: text('network').notNull(),
+    /** The account as the network limits it (Bluesky: its DID), whichever organization has it. */
+    account: text('account').notNull(),
+    points: integer('points').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_write_points_account_at').on(t.network, t.account, t.at)],
+);
+
+/** Until when a network told an account to stop writing (a 429 with its reset time). */
+export const accountWritePauses = pgTable(
+  'account_write_pauses',
+  {
+    network: text('network').notNull(),
+    account: text('account').notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.account] })],
+);

@@ -1,7 +1,14 @@
 import { PlatformError } from '../errors.js';
-import type { ConnectableAccount, PlatformAdapter, RefreshedTokens, TokenSet } from '../types.js';
+import type {
+  ConnectableAccount,
+  PlatformAdapter,
+  RefreshedTokens,
+  TokenSet,
+  WritePoints,
+} from '../types.js';
 import { type BlueskyApi, identifierOf, pdsOf, type Session } from './api.js';
 import { createBlueskyPublishing } from './publishing.js';
+import { readVideoLimits } from './video-limits.js';
 
 /** When a session JWT expires (its `exp`), or null when it does not say. */
 export function jwtExpiry(jwt: string): Date | null {
@@ -44,6 +51,7 @@ const NO_OAUTH =
 export function createBlueskyAdapter(
   api: BlueskyApi,
   fetchPage: (url: string) => Promise<Response>,
+  writePoints?: WritePoints,
 ): PlatformAdapter {
   async function profileOf(pds: string, did: string) {
     try {
@@ -66,7 +74,8 @@ export function createBlueskyAdapter(
 
   return {
     name: 'Bluesky',
-    publishing: createBlueskyPublishing(api, fetchPage),
+    publishing: createBlueskyPublishing(api, fetchPage, { writePoints }),
+    videoLimits: (account) => readVideoLimits(api, account),
 
     // No sign-in page for apps: where a person creates the app password they give Herald.
     authorizeUrl() {

@@ -325,6 +325,22 @@ export function createBlueskyApi(
         describeBlueskyError,
       ),
 
+    /** What the video service lets the account upload today (a service token for it first). */
+    uploadLimits: (serviceToken: string) =>
+      requestJson<{
+        canUpload: boolean;
+        remainingDailyVideos?: number;
+        remainingDailyBytes?: number;
+        message?: string;
+        error?: string;
+      }>(
+        http,
+        'Bluesky',
+        xrpcUrl(urls.videoService, 'app.bsky.video.getUploadLimits'),
+        { headers: bearer(serviceToken) },
+        describeBlueskyError,
+      ),
+
     videoJob: (jobId: string) =>
       query<{ jobStatus: VideoJobStatus }>(urls.videoService, 'app.bsky.video.getJobStatus', {
         jobId,

@@ -34,8 +34,11 @@ export const network: NetworkModule<BlueskyUrls, 'Bluesky'> = {
     const api = createBlueskyApi(settings);
     // Link cards read pages people linked to: always through the SSRF guard.
     const fetchLinked = settings.fetchLinked;
-    const adapter = createBlueskyAdapter(api, (url) =>
-      fetchLinked ? fetchLinked(url) : Promise.reject(new Error('no reader of linked pages')),
+    const adapter = createBlueskyAdapter(
+      api,
+      (url) =>
+        fetchLinked ? fetchLinked(url) : Promise.reject(new Error('no reader of linked pages')),
+      settings.writePoints,
     );
     return {
       ...adapter,

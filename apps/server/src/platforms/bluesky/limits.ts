@@ -25,8 +25,24 @@ export const BLUESKY_LIMITS = {
 } as const;
 
 /**
- * Writes per account are limited by points (5,000 an hour, a created record costing 3): a few
- * publications of one network at once keep far below, and below the PDS's per-IP API limit.
+ * Bluesky's PDS limits each account's (DID's) record writes by points: a created record costs 3,
+ * an updated one 2, a deleted one 1, and an account has 5,000 points an hour and 35,000 a day
+ * (docs/networks.md#bluesky-limits). Herald counts them (`WritePoints`) and holds back a write
+ * that would go over until it fits.
+ */
+export const BLUESKY_WRITE_POINTS = {
+  create: 3,
+  update: 2,
+  delete: 1,
+  windows: [
+    { seconds: 3600, points: 5_000 },
+    { seconds: 24 * 3600, points: 35_000 },
+  ],
+} as const;
+
+/**
+ * A few publications of one network at once keep far below the write points and below the PDS's
+ * per-IP API limit.
  */
 export const BLUESKY_CONCURRENCY = 4;
 

@@ -7,6 +7,7 @@ import type {
   PublishRequest,
   PublishResult,
   StoredAccount,
+  WritePoints,
 } from '../types.js';
 import {
   type BlobRef,
@@ -16,8 +17,14 @@ import {
   type StrongRef,
   type ThreadViewPost,
 } from './api.js';
-import { BLUESKY_LIMITS, BLUESKY_SERVICE_AUTH_SECONDS, BLUESKY_VIDEO_TIMING } from './limits.js';
+import {
+  BLUESKY_LIMITS,
+  BLUESKY_SERVICE_AUTH_SECONDS,
+  BLUESKY_VIDEO_TIMING,
+  BLUESKY_WRITE_POINTS,
+} from './limits.js';
 import { type LinkCard, readLinkCard } from './link-card.js';
+import { readVideoLimits, videoDayProblem } from './video-limits.js';
 import { detectRichText, facetsOf, tidFor, tidTime } from './richtext.js';
 
 const POST = 'app.bsky.feed.post';
@@ -81,11 +88,66 @@ export function createBlueskyPublishing(
    * Whether Herald's own rules refuse a post before any call (always, in the product); the drift
    * test turns it off so that the server alone judges what the rules judged.
    */
-  { checksFirst = true }: { checksFirst?: boolean } = {},
+  {
+    checksFirst = true,
+    writePoints,
+  }: {
+    checksFirst?: boolean;
+    /** Where the account's write points are counted (docs/networks.md#bluesky-limits). */
+    writePoints?: WritePoints;
+  } = {},
 ): PublishingAdapter {
   const refuseFirst = (request: PublishRequest) => {
     if (checksFirst) refuse(request);
   };
+
+  /** The refusal of a write that would go over the account's points: it waits until `retryAt`. */
+  const overPoints = (retryAt: Date) =>
+    new PlatformError(
+      'rate_limited',
+      `This Bluesky account has used the writes Bluesky allows it for now (5,000 points an hour, 35,000 a day; a post costs 3). Herald sends it at ${retryAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      {
+        code: 'RateLimitExceeded',
+        retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000)),
+      },
+    );
+
+  /**
+   * Takes a write's points from the account before it is sent; a write that would go over is
+   * held back (a rate limit with its time) instead of tripping the PDS's limit.
+   */
+  async function spend(account: StoredAccount, points: number) {
+    if (!writePoints) return;
+    const taken = await writePoints.take(
+      'bluesky',
+      didOf(account),
+      points,
+      BLUESKY_WRITE_POINTS.windows,
+    );
+    if (!taken.ok) throw overPoints(taken.retryAt);
+  }
+
+  /** Before files are uploaded: whether the post's own write will fit now. */
+  async function roomFor(account: StoredAccount, points: number) {
+    if (!writePoints) return;
+    const room = await writePoints.room(
+      'bluesky',
+      didOf(account),
+      points,
+      BLUESKY_WRITE_POINTS.windows,
+    );
+    if (!room.ok) throw overPoints(room.retryAt);
+  }
+
+  /** A 429 from the PDS names when it resets: no process writes for the account before then. */
+  async function honour(account: StoredAccount, err: unknown) {
+    const seconds = err instanceof PlatformError ? err.details.retryAfterSeconds : undefined;
+    if (!writePoints || !(err instanceof PlatformError) || err.kind !== 'rate_limited' || !seconds)
+      return;
+    await writePoints
+      .pause('bluesky', didOf(account), new Date(Date.now() + seconds * 1000))
+      .catch(() => undefined);
+  }
   const resolveMention = (handle: string) =>
     api
       .resolveIdentity(handle)
@@ -120,6 +182,7 @@ export function createBlueskyPublishing(
    * under the key, when there is one, is the post.
    */
   async function write(account: StoredAccount, rkey: string, record: Record_): Promise<StrongRef> {
+    await spend(account, BLUESKY_WRITE_POINTS.create);
     try {
       return await api.createRecord(pdsOf(account), token(account), {
         repo: didOf(account),
@@ -128,8 +191,10 @@ export function createBlueskyPublishing(
         record,
       });
     } catch (err) {
-      if (err instanceof PlatformError && (err.kind === 'reauth' || err.kind === 'rate_limited'))
+      if (err instanceof PlatformError && (err.kind === 'reauth' || err.kind === 'rate_limited')) {
+        await honour(account, err);
         throw err;
+      }
       const found = await existing(account, rkey).catch(() => null);
       if (found) return found;
       throw asUnconfirmed('Bluesky', err);
@@ -204,6 +269,10 @@ export function createBlueskyPublishing(
   }
 
   async function startVideo(account: StoredAccount, media: PublishMedia): Promise<string> {
+    // The video service counts videos and bytes a day: a day that cannot carry this one is said
+    // before the upload, in a sentence, rather than after it.
+    const problem = videoDayProblem(await readVideoLimits(api, account), media.size);
+    if (problem) throw new PlatformError('bad_request', problem, { code: 'VideoUploadLimit' });
     const pds = pdsOf(account);
     // The video service stores the processed video on the account's PDS, as the account.
     const aud = `did:web:${new URL(pds).hostname}`;
@@ -271,6 +340,8 @@ export function createBlueskyPublishing(
 
     async prepare(account, request) {
       refuseFirst(request);
+      // Files uploaded for a post that must wait hours for its write would be gone by then.
+      await roomFor(account, BLUESKY_WRITE_POINTS.create);
       const state = stateOf({}, request);
       const images = request.media.filter((m) => m.kind === 'image');
       const videos = request.media.filter((m) => m.kind === 'video');
@@ -386,7 +457,13 @@ export function createBlueskyPublishing(
           'bad_request',
           'Bluesky lets an account delete only its own posts.',
         );
-      await api.deleteRecord(pdsOf(account), token(account), did, collection, rkey);
+      await spend(account, BLUESKY_WRITE_POINTS.delete);
+      await api
+        .deleteRecord(pdsOf(account), token(account), did, collection, rkey)
+        .catch(async (err: unknown) => {
+          await honour(account, err);
+          throw err;
+        });
     },
   };
 }

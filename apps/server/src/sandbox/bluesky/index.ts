@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { avatarDataUrl, bearerToken } from '../kit/consent.js';
+import { readReceivedMedia } from '../kit/media-facts.js';
 import { hashOf, randomToken } from '../kit/secrets.js';
 import { emuTenant, notYours, scopeEmuRoutes } from '../kit/tenant.js';
 import {
@@ -90,6 +91,34 @@ const PRIVILEGED_PREFIX = 'priv-';
 /** Who writes to sandbox accounts: replies, mentions and messages come from here. */
 const FRIEND_HANDLE = 'friend.bsky.sandbox';
 
+/**
+ * The reference PDS's limits on an account's record writes (`repo-write-hour`, `repo-write-day`):
+ * points per window, a created record costing 3 and a deleted one 1.
+ */
+const WRITE_WINDOWS = [
+  { seconds: 3600, points: 5_000 },
+  { seconds: 24 * 3600, points: 35_000 },
+];
+const WRITE_COST = { create: 3, delete: 1 } as const;
+
+/**
+ * The video service's limits: a video of up to 100 MB and three minutes, and a daily allowance
+ * per account (25 videos and 10 GB a day, Bluesky's figures when video launched).
+ */
+const VIDEO_BYTES = 100_000_000;
+const VIDEO_SECONDS = 180;
+const DAILY_VIDEOS = 25;
+const DAILY_VIDEO_BYTES = 10_000_000_000;
+
+interface EmuVideoDay {
+  videos: number;
+  bytes: number;
+}
+
+interface EmuWrites {
+  writes: Array<{ at: number; points: number }>;
+}
+
 const xrpcError = (reply: FastifyReply, status: number, error: string, message: string) =>
   reply.code(status).send({ error, message });
 
@@ -119,7 +148,7 @@ export function registerBlueskySandbox(scope: FastifyInstance, ctx: SandboxConte
   // uploadBlob and uploadVideo send the file itself as the body.
   scope.addContentTypeParser(
     ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'video/mp4', 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: BLOB_LIMIT + 1 },
+    { parseAs: 'buffer', bodyLimit: VIDEO_BYTES + 1 },
     (_request, body, done) => done(null, body),
   );
 
@@ -388,6 +417,35 @@ export function registerBlueskySandbox(scope: FastifyInstance, ctx: SandboxConte
 
   // --- PDS: repository ---
 
+  /**
+   * Counts a write's points against the account's windows, as the PDS does before it looks at
+   * the write; over a window, the answer is 429 `RateLimitExceeded` with the `ratelimit-*`
+   * headers (`ratelimit-reset` in epoch seconds) and nothing is written.
+   */
+  async function chargeWrite(reply: FastifyReply, did: string, points: number) {
+    const now = Date.now();
+    const longest = Math.max(...WRITE_WINDOWS.map((w) => w.seconds)) * 1000;
+    const spent = ((await store.get<EmuWrites>('write_points', did))?.writes ?? []).filter(
+      (w) => w.at > now - longest,
+    );
+    for (const window of WRITE_WINDOWS) {
+      const inside = spent.filter((w) => w.at > now - window.seconds * 1000);
+      const used = inside.reduce((sum, w) => sum + w.points, 0);
+      if (used + points <= window.points) continue;
+      const reset = Math.ceil(((inside[0]?.at ?? now) + window.seconds * 1000) / 1000);
+      reply
+        .header('ratelimit-limit', String(window.points))
+        .header('ratelimit-remaining', String(Math.max(0, window.points - used)))
+        .header('ratelimit-reset', String(reset))
+        .header('ratelimit-policy', `${window.points};w=${window.seconds}`);
+      await xrpcError(reply, 429, 'RateLimitExceeded', 'Rate Limit Exceeded');
+      return false;
+    }
+    spent.push({ at: now, points });
+    await store.put('write_points', did, { writes: spent });
+    return true;
+  }
+
   scope.get<{ Querystring: { repo?: string; collection?: string; rkey?: string } }>(
     '/xrpc/com.atproto.repo.getRecord',
     async (request, reply) => {
@@ -407,6 +465,7 @@ export function registerBlueskySandbox(scope: FastifyInstance, ctx: SandboxConte
   scope.post('/xrpc/com.atproto.repo.createRecord', async (request, reply) => {
     const found = await session(request, reply, 'access');
     if (!found) return reply;
+    if (!(await chargeWrite(reply, found.account.did, WRITE_COST.create))) return reply;
     const body = (request.body ?? {}) as {
       repo?: string;
       collection?: string;
@@ -445,6 +504,7 @@ export function registerBlueskySandbox(scope: FastifyInstance, ctx: SandboxConte
   scope.post('/xrpc/com.atproto.repo.deleteRecord', async (request, reply) => {
     const found = await session(request, reply, 'access');
     if (!found) return reply;
+    if (!(await chargeWrite(reply, found.account.did, WRITE_COST.delete))) return reply;
     const body = (request.body ?? {}) as { repo?: string; collection?: string; rkey?: string };
     if (body.repo !== found.account.did)
       return xrpcError(
@@ -670,25 +730,64 @@ export function registerBlueskySandbox(scope: FastifyInstance, ctx: SandboxConte
 
   // --- Video service ---
 
+  /** The account a service token the PDS issued for `lxm` stands for; null (and a 401) otherwise. */
+  async function serviceAuth(request: FastifyRequest, reply: FastifyReply, lxm: string) {
+    const jti = jtiOf(bearerToken(request) ?? '');
+    const auth = jti
+      ? await store.get<{ did: string; lxm: string | null; exp: number }>('service_token', jti)
+      : null;
+    if (!auth || auth.exp * 1000 <= Date.now() || auth.lxm !== lxm) {
+      await xrpcError(reply, 401, 'AuthenticationRequired', 'Could not verify service auth token');
+      return null;
+    }
+    return auth;
+  }
+
+  const videoDayKey = (did: string) => `${did}:${new Date().toISOString().slice(0, 10)}`;
+  const videoDay = async (did: string) =>
+    (await store.get<EmuVideoDay>('video_day', videoDayKey(did))) ?? { videos: 0, bytes: 0 };
+  const uploadLimitsOf = (day: EmuVideoDay) => {
+    const remainingDailyVideos = Math.max(0, DAILY_VIDEOS - day.videos);
+    const remainingDailyBytes = Math.max(0, DAILY_VIDEO_BYTES - day.bytes);
+    const canUpload = remainingDailyVideos > 0 && remainingDailyBytes > 0;
+    return {
+      canUpload,
+      remainingDailyVideos,
+      remainingDailyBytes,
+      ...(canUpload
+        ? {}
+        : { message: 'You have reached your daily upload limit', error: 'Upload limit reached' }),
+    };
+  };
+
+  scope.get('/video/xrpc/app.bsky.video.getUploadLimits', async (request, reply) => {
+    const auth = await serviceAuth(request, reply, 'app.bsky.video.getUploadLimits');
+    if (!auth) return reply;
+    return uploadLimitsOf(await videoDay(auth.did));
+  });
+
   scope.post<{ Querystring: { did?: string; name?: string } }>(
     '/video/xrpc/app.bsky.video.uploadVideo',
     async (request, reply) => {
-      const token = bearerToken(request) ?? '';
-      const jti = jtiOf(token);
-      const auth = jti
-        ? await store.get<{ did: string; lxm: string | null; exp: number }>('service_token', jti)
-        : null;
-      if (!auth || auth.exp * 1000 <= Date.now() || auth.lxm !== 'com.atproto.repo.uploadBlob')
-        return xrpcError(
-          reply,
-          401,
-          'AuthenticationRequired',
-          'Could not verify service auth token',
-        );
+      const auth = await serviceAuth(request, reply, 'com.atproto.repo.uploadBlob');
+      if (!auth) return reply;
       if (auth.did !== request.query.did)
         return xrpcError(reply, 400, 'InvalidRequest', 'did does not match the service auth token');
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!bytes.length) return xrpcError(reply, 400, 'InvalidRequest', 'The video is empty');
+      const day = await videoDay(auth.did);
+      const limits = uploadLimitsOf(day);
+      if (!limits.canUpload || bytes.length > limits.remainingDailyBytes)
+        return xrpcError(reply, 400, 'InvalidRequest', 'You have reached your daily upload limit');
+      if (bytes.length > VIDEO_BYTES)
+        return xrpcError(reply, 400, 'InvalidRequest', 'Video is too large (maximum 100 MB)');
+      const facts = await readReceivedMedia(bytes.subarray(0, 1024 * 1024), bytes.length);
+      if (facts.durationSec !== null && facts.durationSec > VIDEO_SECONDS)
+        return xrpcError(reply, 400, 'InvalidRequest', 'Video is too long (maximum 3 minutes)');
+      await store.put('video_day', videoDayKey(auth.did), {
+        videos: day.videos + 1,
+        bytes: day.bytes + bytes.length,
+      });
       const job: EmuVideoJob = {
         jobId: randomToken(10),
         did: auth.did,
@@ -831,6 +930,30 @@ export function registerBlueskySandbox(scope: FastifyInstance, ctx: SandboxConte
       expired++;
     }
     return { expired };
+  });
+
+  /**
+   * Spends write points of the account as other apps' writes would (`points`, now); `reset`
+   * forgets what it spent before.
+   */
+  scope.post('/_emu/spend-write-points', async (request) => {
+    const b = (request.body ?? {}) as { did?: string; points?: number; reset?: boolean };
+    const account = await owned(request, b.did);
+    const spent = b.reset
+      ? []
+      : ((await store.get<EmuWrites>('write_points', account.did))?.writes ?? []);
+    spent.push({ at: Date.now(), points: Math.max(0, Number(b.points ?? 0)) });
+    await store.put('write_points', account.did, { writes: spent });
+    return { spent: spent.reduce((sum, w) => sum + w.points, 0) };
+  });
+
+  /** Sets what the account has used of today's video allowance (`videos`, `bytes`). */
+  scope.post('/_emu/video-day', async (request) => {
+    const b = (request.body ?? {}) as { did?: string; videos?: number; bytes?: number };
+    const account = await owned(request, b.did);
+    const day = { videos: Number(b.videos ?? 0), bytes: Number(b.bytes ?? 0) };
+    await store.put('video_day', videoDayKey(account.did), day);
+    return uploadLimitsOf(day);
   });
 
   /** The account's posts as the PDS holds them. */

@@ -260,7 +260,18 @@ export async function blueskyDriver(media: MediaOrigin): Promise<Driver> {
     () => Promise.reject(new Error('no linked pages in the drift test')),
     { checksFirst: false },
   );
-  return driverOf(publishing, stored(account!), () => h.close());
+  const driver = driverOf(publishing, stored(account!), () => h.close());
+  return {
+    ...driver,
+    // Each shape starts with a whole day of video uploads and write points: the drift is about
+    // what one post may carry, not about how many a day allows.
+    async publish(post) {
+      const did = account!.externalId;
+      await h.emu('POST', 'video-day', { did, videos: 0, bytes: 0 });
+      await h.emu('POST', 'spend-write-points', { did, reset: true });
+      return driver.publish(post);
+    },
+  };
 }
 
 /**

@@ -61,6 +61,7 @@ import { AddToQueueButton, queuedMessage } from './add-to-queue-button';
 import { MASTODON_SECTION_ID, MastodonSection, useMastodonSettings } from './mastodon-section';
 import { GBP_SECTION_ID, GbpSection, useGbpSettings } from './gbp-section';
 import { TIKTOK_SECTION_ID, TikTokSection } from './tiktok-section';
+import { BlueskyVideoNote } from './bluesky-video-note';
 import { FollowUpsPreview, FollowUpsSection } from './follow-ups-section';
 import { useFollowUps } from './use-follow-ups';
 import { useTikTokSettings } from './use-tiktok-settings';
@@ -573,6 +574,11 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             onChange={googleBusiness.change}
             showProblems={hasAttempted && state.action !== 'draft'}
             disabled={isSubmitting}
+          />
+          <BlueskyVideoNote
+            orgId={orgId}
+            selected={editable}
+            hasVideo={(id) => tiktok.videoOf(id).hasVideo}
           />
           <TikTokSection
             orgId={orgId}

@@ -3,6 +3,7 @@ import { PlatformError } from '../errors.js';
 import { requestJson } from '../oauth.js';
 import type { AdapterSettings, PlatformHttp, StoredAccount } from '../types.js';
 import { describeBlueskyError } from './errors.js';
+import { dpopSender, type EcKey } from './oauth.js';
 
 /**
  * Where the parts of Bluesky live that are not the account's own PDS (which comes from its DID
@@ -152,14 +153,44 @@ export function parseAtUri(uri: string): { did: string; collection: string; rkey
   return { did: match[1]!, collection: match[2]!, rkey: match[3]! };
 }
 
+/** What marks a token packed with its DPoP key (`accessOf`): read only by this module's sender. */
+const DPOP_PACKED = 'herald-dpop.';
+
+/**
+ * The access token a call carries: an app-password session's JWT as it is, or an OAuth access
+ * token packed with the session's DPoP key (kept encrypted in `secrets.dpopKey`), which the
+ * API's sender turns into `Authorization: DPoP …` and a proof (docs/networks.md#bluesky-oauth).
+ */
+export function accessOf(account: Pick<StoredAccount, 'tokens' | 'secrets'>): string {
+  const key = account.secrets?.dpopKey;
+  if (!key) return account.tokens.accessToken;
+  return `${DPOP_PACKED}${Buffer.from(JSON.stringify({ t: account.tokens.accessToken, k: JSON.parse(key) })).toString('base64url')}`;
+}
+
 type TxtResolver = (name: string) => Promise<string[][]>;
 
 export function createBlueskyApi(
   settings: Pick<AdapterSettings<BlueskyUrls>, 'urls' | 'http'>,
   dns: TxtResolver = resolveTxt,
 ) {
-  const http: PlatformHttp = settings.http;
   const { urls } = settings;
+  const sendDpop = dpopSender(settings.http);
+  // OAuth sessions' calls go with a DPoP proof (and the server's nonce); others as they are.
+  const http: PlatformHttp = (url, init = {}) => {
+    const headers = { ...((init.headers ?? {}) as Record<string, string>) };
+    const auth = headers.authorization ?? '';
+    if (!auth.startsWith(`Bearer ${DPOP_PACKED}`)) return settings.http(url, init);
+    delete headers.authorization;
+    const packed = JSON.parse(
+      Buffer.from(auth.slice(`Bearer ${DPOP_PACKED}`.length), 'base64url').toString('utf8'),
+    ) as { t: string; k: EcKey };
+    return sendDpop(
+      packed.k,
+      String(url),
+      { ...init, method: init.method ?? 'GET', headers },
+      packed.t,
+    );
+  };
   const xrpcUrl = (base: string, method: string, params?: Record<string, unknown>) => {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(params ?? {})) {

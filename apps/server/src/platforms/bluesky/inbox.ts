@@ -2,7 +2,7 @@ import type { InboxPerson } from '@herald/contract';
 import { PlatformError } from '../errors.js';
 import type { InboxAdapter, InboxCapabilities, InboxMessageEvent } from '../inbox-types.js';
 import type { PublishingAdapter, StoredAccount } from '../types.js';
-import { type BlueskyApi, type ProfileView, parseAtUri, pdsOf } from './api.js';
+import { type BlueskyApi, type ProfileView, parseAtUri, pdsOf, accessOf } from './api.js';
 import { BLUESKY_LIMITS } from './limits.js';
 import { permalinkOf } from './publishing.js';
 
@@ -11,7 +11,7 @@ export const BLUESKY_INBOX_POLL_MINUTES = 5;
 /** `chat.bsky.convo.sendMessage` text: at most 1,000 graphemes. */
 const DM_MAX = 1000;
 
-const token = (account: StoredAccount) => account.tokens.accessToken;
+const token = (account: StoredAccount) => accessOf(account);
 const hasDmAccess = (account: StoredAccount) => account.extra.dmAccess === true;
 
 /**

@@ -10,6 +10,7 @@ import type {
   WritePoints,
 } from '../types.js';
 import {
+  accessOf,
   type BlobRef,
   type BlueskyApi,
   parseAtUri,
@@ -46,7 +47,7 @@ interface BlueskyState {
 
 type Record_ = Record<string, unknown>;
 
-const token = (account: StoredAccount) => account.tokens.accessToken;
+const token = (account: StoredAccount) => accessOf(account);
 const didOf = (account: StoredAccount) => account.externalId;
 
 /** Refuses, before any call, what Bluesky's lexicon would refuse. */

@@ -1,6 +1,6 @@
 import type { BlueskyVideoLimits } from '@herald/contract';
 import type { StoredAccount } from '../types.js';
-import { type BlueskyApi, pdsOf } from './api.js';
+import { accessOf, type BlueskyApi, pdsOf } from './api.js';
 import { BLUESKY_SERVICE_AUTH_SECONDS } from './limits.js';
 
 const MB = 1_000_000;
@@ -22,7 +22,7 @@ export async function readVideoLimits(
   const exp = Math.floor(Date.now() / 1000) + BLUESKY_SERVICE_AUTH_SECONDS;
   const auth = await api.getServiceAuth(
     pdsOf(account),
-    account.tokens.accessToken,
+    accessOf(account),
     aud,
     'app.bsky.video.getUploadLimits',
     exp,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { avatarDataUrl, bearerToken } from '../kit/consent.js';
 import { readReceivedMedia } from '../kit/media-facts.js';
+import { registerBlueskyOAuth } from './oauth.js';
 import { hashOf, randomToken } from '../kit/secrets.js';
 import { emuTenant, notYours, scopeEmuRoutes } from '../kit/tenant.js';
 import {
@@ -214,6 +215,24 @@ export function registerBlueskySandbox(scope: FastifyInstance, ctx: SandboxConte
     reply: FastifyReply,
     kind: EmuSession['kind'],
   ): Promise<{ jti: string; session: EmuSession; account: EmuAccount } | null> {
+    // An OAuth access token, bound to the DPoP key whose proof comes with each request.
+    if (kind === 'access' && request.headers.authorization?.startsWith('DPoP ')) {
+      const grant = await oauth.resourceAccount(request, reply);
+      const account = grant ? await accountByDid(grant.did) : null;
+      if (!grant) return null;
+      if (!account) {
+        await xrpcError(reply, 400, 'InvalidToken', 'Token could not be verified');
+        return null;
+      }
+      const scope = grant.scope.split(' ').includes('transition:chat.bsky')
+        ? 'com.atproto.appPassPrivileged'
+        : 'com.atproto.access';
+      return {
+        jti: '',
+        account,
+        session: { hash: '', did: grant.did, kind, exp: grant.exp / 1000, scope, revoked: false },
+      };
+    }
     const token = bearerToken(request);
     if (!token) {
       await xrpcError(reply, 401, 'AuthenticationRequired', 'Authentication Required');
@@ -414,6 +433,14 @@ export function registerBlueskySandbox(scope: FastifyInstance, ctx: SandboxConte
       };
     },
   );
+
+  const oauth = registerBlueskyOAuth(scope, ctx, {
+    byIdentifier: async (identifier) => {
+      const value = identifier.toLowerCase();
+      if (value.startsWith('did:')) return accountByDid(value);
+      return HANDLE.test(value) ? accountByHandle(value) : null;
+    },
+  });
 
   // --- PDS: repository ---
 

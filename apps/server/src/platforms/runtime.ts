@@ -89,6 +89,10 @@ export function buildNetworks(
         webhookBase: `${config.apiPublicUrl}/webhooks`,
         ...(quota ? { quota } : {}),
         ...(writePoints ? { writePoints } : {}),
+        apiPublicUrl: config.apiPublicUrl,
+        clientKeySeed: createHmac('sha256', sandboxSecret)
+          .update(`client-key:${module.slug}`)
+          .digest('base64url'),
       };
     });
     const identity = identities[0];

@@ -148,6 +148,11 @@ export interface PlatformAdapter {
    * composer shows them (docs/networks.md#bluesky-limits). Absent on the other networks.
    */
   videoLimits?(account: StoredAccount): Promise<BlueskyVideoLimits>;
+  /**
+   * Bluesky with OAuth (Herald has a public https address): the client metadata document and the
+   * JWKS Herald serves for authorization servers to read; null without OAuth.
+   */
+  oauthDocuments?(): { clientMetadata: object; jwks: object } | null;
 }
 
 /**
@@ -217,6 +222,13 @@ export interface AdapterSettings<Urls> {
   quota?: QuotaMeter;
   /** Where per-account write points are counted (Bluesky); absent: nowhere, the network alone limits. */
   writePoints?: WritePoints;
+  /** Herald's public API address (`API_PUBLIC_URL`), for documents a network reads from it. */
+  apiPublicUrl?: string;
+  /**
+   * A stable secret of this Herald for the network's client keys (Bluesky's OAuth signing key),
+   * derived from the secrets Herald keeps in its database.
+   */
+  clientKeySeed?: string;
 }
 
 /** One file of a post as the network receives it: a short-lived public URL Herald serves. */

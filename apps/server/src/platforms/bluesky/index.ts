@@ -4,6 +4,7 @@ import { type BlueskyUrls, createBlueskyApi } from './api.js';
 import { createBlueskyInbox } from './inbox.js';
 import { BLUESKY_CONCURRENCY } from './limits.js';
 import { createBlueskyMetrics } from './metrics.js';
+import { clientJwks, clientMetadata, oauthClientOf } from './oauth.js';
 import { BLUESKY_SETUP, blueskyTokenProbe } from './setup.js';
 
 export const network: NetworkModule<BlueskyUrls, 'Bluesky'> = {
@@ -40,8 +41,11 @@ export const network: NetworkModule<BlueskyUrls, 'Bluesky'> = {
         fetchLinked ? fetchLinked(url) : Promise.reject(new Error('no reader of linked pages')),
       settings.writePoints,
     );
+    const client = oauthClientOf(settings);
     return {
       ...adapter,
+      oauthDocuments: () =>
+        client ? { clientMetadata: clientMetadata(client), jwks: clientJwks(client) } : null,
       metrics: createBlueskyMetrics(api),
       inbox: createBlueskyInbox(api, adapter.publishing!),
     };

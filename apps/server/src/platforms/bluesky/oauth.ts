@@ -190,6 +190,29 @@ export function clientKeyOf(configured: string | undefined, secret: string): EcK
   return ecKeyFrom(createHmac('sha256', secret).update('bluesky-oauth-client-key').digest());
 }
 
+/**
+ * Herald as an OAuth client of Bluesky, when it has a public https address (authorization
+ * servers fetch the client id, which must be an https URL); null otherwise, and accounts connect
+ * with app passwords. Its key is made from a secret Herald keeps, unless one is configured.
+ */
+export function oauthClientOf(settings: {
+  apiPublicUrl?: string;
+  clientKeySeed?: string;
+  oauthKey?: string;
+}): OAuthClient | null {
+  const api = settings.apiPublicUrl?.replace(/\/+$/, '');
+  if (!api?.startsWith('https://') || !settings.clientKeySeed) return null;
+  return {
+    clientId: `${api}/oauth/bluesky/client-metadata.json`,
+    jwksUri: `${api}/oauth/bluesky/jwks.json`,
+    redirectUri: `${api}/auth/bluesky/callback`,
+    key: clientKeyOf(settings.oauthKey, settings.clientKeySeed),
+    kid: 'herald-bluesky-1',
+    clientName: 'Herald',
+    clientUri: new URL(api).origin,
+  };
+}
+
 /** The authorization server's metadata that Herald uses. */
 export interface AuthServer {
   issuer: string;

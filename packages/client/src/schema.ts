@@ -4290,6 +4290,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/organizations/{orgId}/analytics/link-clicks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Clicks on the short links of the posts published in the range, per post and account (docs/analytics.md#short-links). */
+    get: {
+      parameters: {
+        query: {
+          from: string;
+          to: string;
+          timezone?: string;
+          platformIds?: string[];
+          integrationIds?: string[];
+        };
+        header?: never;
+        path: {
+          orgId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                targets: {
+                  /** Format: uuid */
+                  postId: string;
+                  /** Format: uuid */
+                  targetId: string;
+                  title: string | null;
+                  text: string;
+                  platform: string;
+                  accountName: string | null;
+                  publishedAt: string | null;
+                  links: {
+                    shortUrl: string;
+                    url: string;
+                    clicks: number;
+                  }[];
+                  clicks: number;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/organizations/{orgId}/analytics/best-times': {
     parameters: {
       query?: never;
@@ -16002,6 +16068,7 @@ export interface paths {
               /** @default null */
               content?: string | null;
             } | null;
+            shortLinks?: boolean | null;
             /** @description The files, in order, each fetched from its url; platformMedia and altTexts count them from 0. */
             media?: {
               url: string;
@@ -16026,6 +16093,8 @@ export interface paths {
             altTexts?: string;
             /** @description JSON: UTM parameters */
             linkTracking?: string;
+            /** @description true, false or null: links as short links that count clicks */
+            shortLinks?: string;
             /** @description JSON: TikTok account id → its settings */
             tiktok?: string;
             /** @description JSON: Mastodon account id → content warning, visibility and language */
@@ -16244,6 +16313,7 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  shortLinks?: boolean | null;
                   source?:
                     | (
                         | {
@@ -16438,6 +16508,7 @@ export interface paths {
               /** @default null */
               content?: string | null;
             } | null;
+            shortLinks?: boolean | null;
             keepMediaIds?: string[];
             /** @description The files, in order, each fetched from its url; platformMedia and altTexts count them from 0. */
             media?: {
@@ -16463,6 +16534,8 @@ export interface paths {
             altTexts?: string;
             /** @description JSON: UTM parameters */
             linkTracking?: string;
+            /** @description true, false or null: links as short links that count clicks */
+            shortLinks?: string;
             /** @description JSON: TikTok account id → its settings */
             tiktok?: string;
             /** @description JSON: Mastodon account id → content warning, visibility and language */
@@ -16683,6 +16756,7 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  shortLinks?: boolean | null;
                   source?:
                     | (
                         | {
@@ -16972,6 +17046,7 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  shortLinks?: boolean | null;
                   source?:
                     | (
                         | {
@@ -17239,6 +17314,7 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  shortLinks?: boolean | null;
                   source?:
                     | (
                         | {
@@ -17497,6 +17573,7 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  shortLinks?: boolean | null;
                   source?:
                     | (
                         | {
@@ -18020,6 +18097,7 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  shortLinks?: boolean | null;
                   source?:
                     | (
                         | {
@@ -18280,6 +18358,7 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  shortLinks?: boolean | null;
                   source?:
                     | (
                         | {
@@ -18552,6 +18631,7 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  shortLinks?: boolean | null;
                   source?:
                     | (
                         | {
@@ -18821,6 +18901,7 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  shortLinks?: boolean | null;
                   source?:
                     | (
                         | {
@@ -19744,6 +19825,7 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  shortLinks?: boolean | null;
                   source?:
                     | (
                         | {
@@ -20032,6 +20114,8 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   };
+                  /** @default false */
+                  shortLinks: boolean;
                 };
               };
             };
@@ -20064,6 +20148,8 @@ export interface paths {
               /** @default null */
               content?: string | null;
             };
+            /** @default false */
+            shortLinks?: boolean;
           };
         };
       };
@@ -20091,6 +20177,8 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   };
+                  /** @default false */
+                  shortLinks: boolean;
                 };
               };
             };
@@ -21365,6 +21453,7 @@ export interface paths {
                   outcome: 'posted' | 'seen' | 'failed';
                   postId: string | null;
                   error: string | null;
+                  attempts: number;
                   createdAt: string;
                 }[];
               };
@@ -24340,6 +24429,7 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  shortLinks?: boolean | null;
                   source?:
                     | (
                         | {
@@ -24606,6 +24696,7 @@ export interface paths {
                     /** @default null */
                     content: string | null;
                   } | null;
+                  shortLinks?: boolean | null;
                   source?:
                     | (
                         | {

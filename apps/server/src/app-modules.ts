@@ -26,6 +26,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { metricsRoutes } from './modules/health/metrics.routes.js';
 import { mcpRoutes } from './modules/mcp/mcp.routes.js';
+import { mediaLibraryRoutes } from './modules/media-library/media-library.routes.js';
 import { postAccounts } from './modules/posts/post-accounts.js';
 import { conversationAccount } from './modules/inbox/inbox-context.js';
 import { MetricsScrape } from './modules/health/metrics.service.js';
@@ -237,6 +238,7 @@ export const API_MODULES: readonly ApiModule[] = [
     ...postsDeps(d),
     mediaImport: d.config.mediaImport,
   })),
+  routes('media-library', mediaLibraryRoutes, (d) => ({ db: d.db, media: d.media, now: d.now })),
   routes('feeds', feedsRoutes, (d) => ({
     ...postsDeps(d),
     mediaImport: d.config.mediaImport,

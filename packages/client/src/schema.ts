@@ -2127,6 +2127,7 @@ export interface paths {
                     organizations: number;
                     connectedPlatforms: number;
                     prioritySupport: boolean;
+                    mediaStorageMb?: number;
                     pooled?: ('invites' | 'postsPerDay' | 'connectedPlatforms')[];
                   };
                   /** @enum {string} */
@@ -2217,6 +2218,7 @@ export interface paths {
                     organizations: number;
                     connectedPlatforms: number;
                     prioritySupport: boolean;
+                    mediaStorageMb?: number;
                     pooled?: ('invites' | 'postsPerDay' | 'connectedPlatforms')[];
                   };
                   /** @enum {string} */
@@ -2282,6 +2284,7 @@ export interface paths {
                     organizations: number;
                     connectedPlatforms: number;
                     prioritySupport: boolean;
+                    mediaStorageMb?: number;
                     pooled?: ('invites' | 'postsPerDay' | 'connectedPlatforms')[];
                   };
                   /** @enum {string} */
@@ -2368,6 +2371,7 @@ export interface paths {
                     organizations: number;
                     connectedPlatforms: number;
                     prioritySupport: boolean;
+                    mediaStorageMb?: number;
                     pooled?: ('invites' | 'postsPerDay' | 'connectedPlatforms')[];
                   };
                   /** @enum {string} */
@@ -4107,6 +4111,7 @@ export interface paths {
                     organizations: number;
                     connectedPlatforms: number;
                     prioritySupport: boolean;
+                    mediaStorageMb?: number;
                     pooled?: ('invites' | 'postsPerDay' | 'connectedPlatforms')[];
                   };
                   /** @enum {string} */
@@ -16057,6 +16062,9 @@ export interface paths {
             altTexts?: {
               [key: string]: string;
             };
+            libraryMedia?: {
+              [key: string]: string;
+            };
             linkTracking?: {
               /** @default null */
               source?: string | null;
@@ -16091,6 +16099,8 @@ export interface paths {
             platformMedia?: string;
             /** @description JSON: file index (or kept file id) → alt text */
             altTexts?: string;
+            /** @description JSON: new file index → media library item id (reused without uploading) */
+            libraryMedia?: string;
             /** @description JSON: UTM parameters */
             linkTracking?: string;
             /** @description true, false or null: links as short links that count clicks */
@@ -16497,6 +16507,9 @@ export interface paths {
             altTexts?: {
               [key: string]: string;
             };
+            libraryMedia?: {
+              [key: string]: string;
+            };
             linkTracking?: {
               /** @default null */
               source?: string | null;
@@ -16532,6 +16545,8 @@ export interface paths {
             platformMedia?: string;
             /** @description JSON: file index (or kept file id) → alt text */
             altTexts?: string;
+            /** @description JSON: new file index → media library item id (reused without uploading) */
+            libraryMedia?: string;
             /** @description JSON: UTM parameters */
             linkTracking?: string;
             /** @description true, false or null: links as short links that count clicks */
@@ -21207,6 +21222,359 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/media': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The organization's media library, newest first: search (file name, alt text, tags), filters (type, unused, tag), storage used against the plan */
+    get: {
+      parameters: {
+        query?: {
+          q?: string;
+          type?: 'image' | 'video';
+          unused?: string;
+          tag?: string;
+          page?: number;
+          pageSize?: number;
+        };
+        header?: never;
+        path: {
+          orgId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                items: {
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'image' | 'video';
+                  mimeType: string;
+                  fileName: string;
+                  size: number;
+                  width: number | null;
+                  height: number | null;
+                  durationSec: number | null;
+                  altText: string | null;
+                  tags: string[];
+                  uploadedBy: {
+                    id: string;
+                    name: string;
+                  } | null;
+                  usedInPosts: number;
+                  derivedFromId: string | null;
+                  cropRatio: ('1:1' | '4:5' | '9:16' | '16:9' | '1.91:1') | null;
+                  url: string;
+                  thumbnailUrl: string | null;
+                  createdAt: string;
+                }[];
+                storage: {
+                  usedBytes: number;
+                  limitBytes: number;
+                };
+              };
+              meta: {
+                page: number;
+                pageSize: number;
+                totalCount: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/media/{mediaId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One item of the media library */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          mediaId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                item: {
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'image' | 'video';
+                  mimeType: string;
+                  fileName: string;
+                  size: number;
+                  width: number | null;
+                  height: number | null;
+                  durationSec: number | null;
+                  altText: string | null;
+                  tags: string[];
+                  uploadedBy: {
+                    id: string;
+                    name: string;
+                  } | null;
+                  usedInPosts: number;
+                  derivedFromId: string | null;
+                  cropRatio: ('1:1' | '4:5' | '9:16' | '16:9' | '1.91:1') | null;
+                  url: string;
+                  thumbnailUrl: string | null;
+                  createdAt: string;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete an item no post uses (409 with a sentence when a post uses it) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          mediaId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: null;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Set an item's alt text (the default when it is reused), add or remove tags */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          mediaId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            altText?: string | null;
+            addTags?: string[];
+            removeTags?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                item: {
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'image' | 'video';
+                  mimeType: string;
+                  fileName: string;
+                  size: number;
+                  width: number | null;
+                  height: number | null;
+                  durationSec: number | null;
+                  altText: string | null;
+                  tags: string[];
+                  uploadedBy: {
+                    id: string;
+                    name: string;
+                  } | null;
+                  usedInPosts: number;
+                  derivedFromId: string | null;
+                  cropRatio: ('1:1' | '4:5' | '9:16' | '16:9' | '1.91:1') | null;
+                  url: string;
+                  thumbnailUrl: string | null;
+                  createdAt: string;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/organizations/{orgId}/media/{mediaId}/crop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Crop an image to 1:1, 4:5, 9:16, 16:9 or 1.91:1: a new item linked to its original, which is kept (201; 200 when the same crop exists) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          mediaId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            ratio: '1:1' | '4:5' | '9:16' | '16:9' | '1.91:1';
+            area?: {
+              left: number;
+              top: number;
+              width: number;
+              height: number;
+            };
+            maxSide?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                item: {
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'image' | 'video';
+                  mimeType: string;
+                  fileName: string;
+                  size: number;
+                  width: number | null;
+                  height: number | null;
+                  durationSec: number | null;
+                  altText: string | null;
+                  tags: string[];
+                  uploadedBy: {
+                    id: string;
+                    name: string;
+                  } | null;
+                  usedInPosts: number;
+                  derivedFromId: string | null;
+                  cropRatio: ('1:1' | '4:5' | '9:16' | '16:9' | '1.91:1') | null;
+                  url: string;
+                  thumbnailUrl: string | null;
+                  createdAt: string;
+                };
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                item: {
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'image' | 'video';
+                  mimeType: string;
+                  fileName: string;
+                  size: number;
+                  width: number | null;
+                  height: number | null;
+                  durationSec: number | null;
+                  altText: string | null;
+                  tags: string[];
+                  uploadedBy: {
+                    id: string;
+                    name: string;
+                  } | null;
+                  usedInPosts: number;
+                  derivedFromId: string | null;
+                  cropRatio: ('1:1' | '4:5' | '9:16' | '16:9' | '1.91:1') | null;
+                  url: string;
+                  thumbnailUrl: string | null;
+                  createdAt: string;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;

@@ -207,6 +207,24 @@ export const ORG_ROUTE_PERMISSIONS = {
     'editing a post with its files (multipart, or JSON with new files by url)',
   ),
   'DELETE /organizations/:orgId/posts/:postId': route('post:delete', 'deleting a post'),
+  /** docs/media-library.md: every upload of the organization, reusable in any post. */
+  'GET /organizations/:orgId/media': route(
+    'member',
+    "the media library and its storage use, the composer's picker",
+  ),
+  'GET /organizations/:orgId/media/:mediaId': route('member', 'likewise'),
+  'PATCH /organizations/:orgId/media/:mediaId': route(
+    'post:edit',
+    "a file's alt text and tags, used by every post that reuses it",
+  ),
+  'DELETE /organizations/:orgId/media/:mediaId': route(
+    'post:delete',
+    'deleting a file no post uses',
+  ),
+  'POST /organizations/:orgId/media/:mediaId/crop': route(
+    'post:create',
+    'a crop is a new file for a post (the original is kept)',
+  ),
   'POST /organizations/:orgId/posts/bulk/delete': route(
     'post:delete',
     'deleting several posts (all or none)',

@@ -22,6 +22,7 @@ export * from './tiktok.js';
 export * from './youtube.js';
 export * from './google-business.js';
 export * from './media-rules.js';
+export * from './media-library.js';
 export * from './network-constraints.js';
 export * from './publish-rules.js';
 export * from './admin.js';

@@ -19,6 +19,11 @@ const PlanFeaturesSchema = z.object({
   organizations: z.number().int().min(1),
   connectedPlatforms: z.number().int().min(1),
   prioritySupport: z.boolean(),
+  /**
+   * Megabytes the media library of each organization may hold (docs/media-library.md); absent:
+   * DEFAULT_MEDIA_STORAGE_MB.
+   */
+  mediaStorageMb: z.number().int().min(1).optional(),
   /** Limits shared by the covered organizations; absent or empty: every limit is per organization. */
   pooled: z.array(z.enum(POOLABLE_FEATURES)).optional(),
 });

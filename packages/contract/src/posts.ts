@@ -331,6 +331,17 @@ const PostFieldsObject = z.object({
   followUps: FollowUpsByAccountSchema.optional(),
   /** A new file's index (as text) or a kept file's id → its alt text (docs/product.md#alt-text). */
   altTexts: AltTextsSchema.optional(),
+  /**
+   * New files taken from the media library instead of uploaded (docs/media-library.md): a new
+   * file's index (as text) → a library item's id. The uploaded files fill the other indexes in
+   * their order; platformMedia and altTexts count both alike.
+   */
+  libraryMedia: z
+    .record(
+      z.string().regex(/^\d+$/, 'libraryMedia is keyed by the index of a new file, like "0".'),
+      z.uuid('libraryMedia names library items by their id (a UUID).'),
+    )
+    .optional(),
   /** UTM parameters for the post's links (docs/product.md#link-tracking); null: none. */
   linkTracking: LinkTrackingSchema.nullable().optional(),
   /**
@@ -439,6 +450,10 @@ const multipartFields = {
   title: z.string().optional(),
   platformMedia: z.string().optional().describe('JSON: account or platform id → file indexes'),
   altTexts: z.string().optional().describe('JSON: file index (or kept file id) → alt text'),
+  libraryMedia: z
+    .string()
+    .optional()
+    .describe('JSON: new file index → media library item id (reused without uploading)'),
   linkTracking: z.string().optional().describe('JSON: UTM parameters'),
   shortLinks: z
     .string()

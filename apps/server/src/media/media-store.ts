@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
+import { loadSharp } from '../lib/sharp.js';
 import { measureImage, measureVideo } from './measure.js';
 import { MediaTools } from './media-tools.js';
 import { checkMediaSignature, signMediaKey, type UrlCheck } from './media-url.js';
@@ -211,6 +212,33 @@ export class MediaStore {
     } finally {
       await rm(tempPath, { force: true });
     }
+  }
+
+  /**
+   * Cuts `area` (in displayed pixels, after the EXIF orientation) out of a stored image, scales
+   * it down so its longest side is at most `maxSide`, and stores the result as a new upload
+   * (checked, measured and thumbnailed like any other). The stored original is left as it was.
+   */
+  async cropImage(
+    key: string,
+    meta: IngestMeta,
+    area: { left: number; top: number; width: number; height: number },
+    maxSide?: number,
+  ): Promise<IngestedMedia> {
+    const [original, sharp] = await Promise.all([this.readAll(key), loadSharp()]);
+    const { contentType } = await this.driver.stat(key);
+    let image = sharp(original).autoOrient().extract(area);
+    if (maxSide && Math.max(area.width, area.height) > maxSide) {
+      image = image.resize({ width: maxSide, height: maxSide, fit: 'inside' });
+    }
+    // PNG and WebP keep their transparency; everything else (GIF frames too) becomes a JPEG.
+    const cropped =
+      contentType === 'image/png'
+        ? await image.png().toBuffer()
+        : contentType === 'image/webp'
+          ? await image.webp().toBuffer()
+          : await image.jpeg({ quality: 90 }).toBuffer();
+    return this.ingest(Readable.from([cropped]), meta);
   }
 
   /** A stored file's bytes, whole (for small files: a logo drawn into a report). */

@@ -30,6 +30,8 @@ export interface PlanFeaturesColumn {
   organizations: number;
   connectedPlatforms: number;
   prioritySupport: boolean;
+  /** Megabytes each organization's media library may hold; absent: DEFAULT_MEDIA_STORAGE_MB. */
+  mediaStorageMb?: number;
   /** Limits the covered organizations share; absent: every limit is per organization. */
   pooled?: Array<'invites' | 'postsPerDay' | 'connectedPlatforms'>;
 }

@@ -4,6 +4,7 @@ import {
   GUEST_DECISIONS,
   MEDIA_KINDS,
   POST_STATUSES,
+  type CropRatio,
   type LinkTracking,
   type PostSource,
 } from '@herald/contract';
@@ -67,6 +68,45 @@ export const posts = pgTable(
   ],
 );
 
+/**
+ * A file of the organization's media library (docs/media-library.md): every upload, kept once per
+ * content (`sha256` is unique in the organization), and the crops made from it. Post files that
+ * use it point at it and share its stored keys; its files are removed only with the item.
+ */
+export const mediaLibraryItems = pgTable(
+  'media_library_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    kind: text('kind', { enum: MEDIA_KINDS }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    durationSec: doublePrecision('duration_sec'),
+    sha256: text('sha256').notNull(),
+    /** Saved with the item and offered as the default when it is reused. */
+    altText: text('alt_text'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    uploadedByUserId: uuid('uploaded_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** The item this one was cropped from (no foreign key: the crop outlives its original). */
+    derivedFromId: uuid('derived_from_id'),
+    cropRatio: text('crop_ratio').$type<CropRatio>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('media_library_items_org_sha_key').on(t.organizationId, t.sha256),
+    index('media_library_items_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
 /** A stored file of a post, measured when it was uploaded. */
 export const postMedia = pgTable(
   'post_media',
@@ -93,9 +133,16 @@ export const postMedia = pgTable(
     platformIds: jsonb('platform_ids').$type<string[]>(),
     /** The image's description for people who cannot see it, sent to each network that takes one. */
     altText: text('alt_text'),
+    /** Its item in the organization's media library; null for files stored before the library. */
+    libraryItemId: uuid('library_item_id').references(() => mediaLibraryItems.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
-  (t) => [index('post_media_post_idx').on(t.postId, t.position)],
+  (t) => [
+    index('post_media_post_idx').on(t.postId, t.position),
+    index('post_media_library_item_idx').on(t.libraryItemId),
+  ],
 );
 
 /**

@@ -645,6 +645,7 @@ async function writeBatch(
         platformIds: null,
         altText: row.altTexts[position] || null,
       })),
+      { uploadedBy: caller.userId },
     );
     await storeFollowUps(tx, caller.organizationId, post.id, row.followUps, () => false);
     if (post.status === 'scheduled') await deps.lifecycle.scheduled(tx, post);

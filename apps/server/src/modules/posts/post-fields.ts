@@ -72,6 +72,9 @@ function commonFields(raw: Record<string, string>) {
     altTexts: raw.altTexts?.trim()
       ? parseJsonField('altTexts', raw.altTexts, '{"0": "A dog on a beach"}')
       : undefined,
+    libraryMedia: raw.libraryMedia?.trim()
+      ? parseJsonField('libraryMedia', raw.libraryMedia, '{"0": "<library item id>"}')
+      : undefined,
     linkTracking: raw.linkTracking?.trim()
       ? parseJsonField('linkTracking', raw.linkTracking, '{"campaign": "spring"}')
       : undefined,

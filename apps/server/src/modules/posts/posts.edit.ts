@@ -49,6 +49,8 @@ import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { recordApprovalEvent } from '../approvals/approval-events.js';
 import { announcePostChange } from './post-webhooks.js';
 import { refuseWhileBusy, type Caller, type PostsDeps } from './posts.service.js';
+import { findEntitlement } from '../billing/billing.service.js';
+import { requireLibraryRoom } from './library-media.js';
 
 /** What an edit request changes, checked against the post as it is. */
 export interface EditPlan {
@@ -228,6 +230,7 @@ export async function editPost(
 ): Promise<Post> {
   const org = caller.organizationId;
   const tiktokCreator = await readCreatorsAhead(deps.tiktokCreator, org, fields.tiktok);
+  const leftovers: string[] = [];
   const { post, removedKeys } = await deps.db.transaction(async (tx) => {
     const plan = await planEdit(tx, deps.now(), caller, postId, fields, true, deps.shortLinkBase);
     const stored = await repo.mediaOfPost(tx, org, postId);
@@ -400,7 +403,12 @@ export async function editPost(
         altText: altTexts.get(String(ref.index)) ?? null,
       });
     }
-    await repo.insertMedia(tx, plan.post, added);
+    const library = { uploadedBy: caller.userId, leftovers, addedBytes: 0 };
+    await repo.insertMedia(tx, plan.post, added, library);
+    if (library.addedBytes > 0) {
+      const { plan: entitled } = await findEntitlement(tx, org, deps.now());
+      if (entitled) await requireLibraryRoom(tx, org, entitled);
+    }
 
     // docs/product.md#approvals: scheduling (again) by a member who may not approve submits the
     // post; a post already out to some account is not held back.
@@ -436,6 +444,7 @@ export async function editPost(
     return { post: dto!, removedKeys };
   });
   // Files go after the rows, as when deleting a post: a failure leaves unreferenced files only.
-  await deps.media.remove(await repo.unusedStorageKeys(deps.db, removedKeys));
+  // So do new copies of files the media library already held.
+  await deps.media.remove(await repo.unusedStorageKeys(deps.db, [...removedKeys, ...leftovers]));
   return post;
 }

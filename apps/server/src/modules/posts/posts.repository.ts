@@ -22,6 +22,7 @@ import { creatorsOf, type Creator } from './creator-names.js';
 import { nameTargets, type LiveAccount } from './target-names.js';
 import {
   integrations,
+  mediaLibraryItems,
   platforms,
   postMedia,
   posts,
@@ -524,12 +525,13 @@ export async function insertPost(
   values: typeof posts.$inferInsert,
   targets: NewTarget[],
   media: NewPostMedia[],
+  library: LibraryClaim = {},
 ) {
   const [post] = await db.insert(posts).values(values).returning();
   if (!post) throw new Error('insert into posts returned nothing');
   forgetPostTotals();
   await insertTargets(db, post, targets);
-  await insertMedia(db, post, media);
+  await insertMedia(db, post, media, library);
   return post;
 }
 
@@ -555,11 +557,114 @@ export async function insertTargets(db: Db, post: PostRow, targets: NewTarget[])
   );
 }
 
-export async function insertMedia(db: Db, post: PostRow, media: NewPostMedia[]) {
+/** Who added a post's files, and where the stored copies a library item made redundant go. */
+export interface LibraryClaim {
+  uploadedBy?: string | null;
+  /** Receives the storage keys of files the library already held (to remove after commit). */
+  leftovers?: string[];
+  /** Counts the bytes of the files that became new items (what the storage limit weighs). */
+  addedBytes?: number;
+}
+
+/**
+ * Keeps each file in the organization's media library (docs/media-library.md): a file whose bytes
+ * the library already holds (same SHA-256) uses the item's stored copy, and its own copy goes to
+ * `leftovers`; any other becomes a new item. A file without alt text takes the item's; an item
+ * without alt text takes the file's.
+ */
+async function claimLibraryItems(
+  db: Db,
+  organizationId: string,
+  media: NewPostMedia[],
+  claim: LibraryClaim,
+): Promise<NewPostMedia[]> {
+  const claimed: NewPostMedia[] = [];
+  for (const m of media) {
+    const [inserted] = await db
+      .insert(mediaLibraryItems)
+      .values({
+        organizationId,
+        storageKey: m.storageKey,
+        thumbnailKey: m.thumbnailKey ?? null,
+        fileName: m.fileName,
+        mimeType: m.mimeType,
+        kind: m.kind,
+        size: m.size,
+        width: m.width ?? null,
+        height: m.height ?? null,
+        durationSec: m.durationSec ?? null,
+        sha256: m.sha256,
+        altText: m.altText ?? null,
+        uploadedByUserId: claim.uploadedBy ?? null,
+      })
+      .onConflictDoNothing({ target: [mediaLibraryItems.organizationId, mediaLibraryItems.sha256] })
+      .returning({ id: mediaLibraryItems.id });
+    if (inserted) {
+      if (claim.addedBytes !== undefined) claim.addedBytes += m.size;
+      claimed.push({ ...m, libraryItemId: inserted.id });
+      continue;
+    }
+    const [item] = await db
+      .select()
+      .from(mediaLibraryItems)
+      .where(
+        and(
+          eq(mediaLibraryItems.organizationId, organizationId),
+          eq(mediaLibraryItems.sha256, m.sha256),
+        ),
+      );
+    if (!item) throw new Error('a library item vanished while a post claimed it');
+    for (const key of [m.storageKey, m.thumbnailKey]) {
+      if (key && key !== item.storageKey && key !== item.thumbnailKey) claim.leftovers?.push(key);
+    }
+    if (!item.altText && m.altText) {
+      await db
+        .update(mediaLibraryItems)
+        .set({ altText: m.altText })
+        .where(eq(mediaLibraryItems.id, item.id));
+    }
+    claimed.push({
+      ...m,
+      storageKey: item.storageKey,
+      thumbnailKey: item.thumbnailKey,
+      altText: m.altText ?? item.altText,
+      libraryItemId: item.id,
+    });
+  }
+  return claimed;
+}
+
+export async function insertMedia(
+  db: Db,
+  post: PostRow,
+  media: NewPostMedia[],
+  library: LibraryClaim = {},
+) {
   if (media.length === 0) return;
+  const claimed = await claimLibraryItems(db, post.organizationId, media, library);
   await db
     .insert(postMedia)
-    .values(media.map((m) => ({ ...m, postId: post.id, organizationId: post.organizationId })));
+    .values(claimed.map((m) => ({ ...m, postId: post.id, organizationId: post.organizationId })));
+}
+
+/** Bytes the organization's media library holds (what its plan's storage limit counts). */
+export async function libraryBytes(db: Db, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string | null>`sum(${mediaLibraryItems.size})` })
+    .from(mediaLibraryItems)
+    .where(eq(mediaLibraryItems.organizationId, organizationId));
+  return Number(row?.bytes ?? 0);
+}
+
+/** The library items named, of this organization only. */
+export function libraryItemsByIds(db: Db, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(mediaLibraryItems)
+    .where(
+      and(eq(mediaLibraryItems.organizationId, organizationId), inArray(mediaLibraryItems.id, ids)),
+    );
 }
 
 /**
@@ -703,7 +808,20 @@ export async function unusedStorageKeys(db: Db, keys: string[]) {
     .select({ storageKey: postMedia.storageKey, thumbnailKey: postMedia.thumbnailKey })
     .from(postMedia)
     .where(or(inArray(postMedia.storageKey, keys), inArray(postMedia.thumbnailKey, keys)));
-  const inUse = new Set(used.flatMap((u) => [u.storageKey, u.thumbnailKey]));
+  // The media library keeps its files after the posts that used them are gone.
+  const kept = await db
+    .select({
+      storageKey: mediaLibraryItems.storageKey,
+      thumbnailKey: mediaLibraryItems.thumbnailKey,
+    })
+    .from(mediaLibraryItems)
+    .where(
+      or(
+        inArray(mediaLibraryItems.storageKey, keys),
+        inArray(mediaLibraryItems.thumbnailKey, keys),
+      ),
+    );
+  const inUse = new Set([...used, ...kept].flatMap((u) => [u.storageKey, u.thumbnailKey]));
   return keys.filter((key) => !inUse.has(key));
 }
 

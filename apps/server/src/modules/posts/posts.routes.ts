@@ -27,6 +27,7 @@ import { requireMember, requireUser } from '../../http/access.js';
 import { callerTimeZone } from '../../http/time-zone.js';
 import { meterFetchedMedia, meterUpload } from '../../http/rate-limits.js';
 import { AppError } from '../../lib/app-error.js';
+import { libraryFiles, withLibraryFiles, type LibraryFiles } from './library-media.js';
 import { altTextsWithMedia, ingestMediaByUrl, type MediaImportLimits } from './media-by-url.js';
 import { withReachableTargets } from './post-dto.js';
 import { parseCreateFields, parseEditFields } from './post-fields.js';
@@ -108,11 +109,13 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsRoutesDeps) {
         // Every check that needs no file runs before the first download.
         await checkPostAllowance(deps, orgId);
         const plan = await planCreate(deps, caller, fields);
+        const fromLibrary = await libraryFiles(deps.db, orgId, fields.libraryMedia);
         const files = await ingestMediaByUrl(media, deps.media, orgId, deps.mediaImport, (file) =>
           meterFetchedMedia(request, file),
         );
         try {
-          const post = await createPost(deps, caller, fields, files, plan);
+          const all = withLibraryFiles(files, fromLibrary);
+          const post = await createPost(deps, caller, fields, all, plan);
           return reply.code(201).send({ status: 'success' as const, data: { post } });
         } catch (error) {
           await deps.media.remove(keysOf(files));
@@ -127,7 +130,8 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsRoutesDeps) {
       }
       const caller = callerOf(request, orgId);
       // Refuse before reading the upload: a refused post should not cost a 200 MB upload.
-      let checked: { fields: CreatePostFields; plan: CreatePlan } | undefined;
+      let checked:
+        { fields: CreatePostFields; plan: CreatePlan; fromLibrary: LibraryFiles } | undefined;
       let upload: Upload;
       try {
         await checkPostAllowance(deps, orgId);
@@ -137,7 +141,12 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsRoutesDeps) {
           orgId,
           async (raw) => {
             const fields = parseCreateFields(raw);
-            checked = { fields, plan: await planCreate(deps, caller, fields) };
+            const plan = await planCreate(deps, caller, fields);
+            checked = {
+              fields,
+              plan,
+              fromLibrary: await libraryFiles(deps.db, orgId, fields.libraryMedia),
+            };
           },
           (file) => meterUpload(request, file),
         );
@@ -147,8 +156,9 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsRoutesDeps) {
         throw error;
       }
       try {
-        const { fields, plan } = checked!;
-        const post = await createPost(deps, caller, fields, upload.files, plan);
+        const { fields, plan, fromLibrary } = checked!;
+        const all = withLibraryFiles(upload.files, fromLibrary);
+        const post = await createPost(deps, caller, fields, all, plan);
         return reply.code(201).send({ status: 'success' as const, data: { post } });
       } catch (error) {
         await deps.media.remove(keysOf(upload.files));
@@ -188,11 +198,13 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsRoutesDeps) {
         }
         const fields: EditPostFields = { ...rest, altTexts: altTextsWithMedia(altTexts, media) };
         await planEdit(deps.db, deps.now(), caller, postId, fields, false, deps.shortLinkBase);
+        const fromLibrary = await libraryFiles(deps.db, orgId, fields.libraryMedia);
         const files = await ingestMediaByUrl(media, deps.media, orgId, deps.mediaImport, (file) =>
           meterFetchedMedia(request, file),
         );
         try {
-          const post = await editPost(deps, caller, postId, fields, files);
+          const all = withLibraryFiles(files, fromLibrary);
+          const post = await editPost(deps, caller, postId, fields, all);
           return { status: 'success' as const, data: { post } };
         } catch (error) {
           await deps.media.remove(keysOf(files));
@@ -207,6 +219,7 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsRoutesDeps) {
       }
       const caller = callerOf(request, orgId);
       let fields: EditPostFields | undefined;
+      let fromLibrary: LibraryFiles = new Map();
       let upload: Upload;
       try {
         upload = await readUpload(
@@ -217,6 +230,7 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsRoutesDeps) {
             fields = parseEditFields(raw);
             // Refused before the first file byte is stored; checked again under lock below.
             await planEdit(deps.db, deps.now(), caller, postId, fields, false, deps.shortLinkBase);
+            fromLibrary = await libraryFiles(deps.db, orgId, fields.libraryMedia);
           },
           (file) => meterUpload(request, file),
         );
@@ -225,7 +239,8 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsRoutesDeps) {
         throw error;
       }
       try {
-        const post = await editPost(deps, caller, postId, fields!, upload.files);
+        const all = withLibraryFiles(upload.files, fromLibrary);
+        const post = await editPost(deps, caller, postId, fields!, all);
         return { status: 'success' as const, data: { post } };
       } catch (error) {
         await deps.media.remove(keysOf(upload.files));

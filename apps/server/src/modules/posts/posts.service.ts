@@ -12,6 +12,7 @@ import { lockOrganization } from '../organizations/organization-lock.js';
 import { AppError } from '../../lib/app-error.js';
 import type { IngestedMedia, MediaStore } from '../../media/media-store.js';
 import { requireCapacity, requireEntitlement } from '../billing/entitlements.js';
+import { requireLibraryRoom } from './library-media.js';
 import { listedPostDto, toPostDtos } from './post-dto.js';
 import { reachableAccounts } from './post-accounts.js';
 import {
@@ -271,6 +272,8 @@ export async function createPost(
     })),
   );
 
+  const leftovers: string[] = [];
+  const library = { uploadedBy: caller.userId, leftovers, addedBytes: 0 };
   const post = await deps.db.transaction(async (tx) => {
     await lockOrganization(tx, caller.organizationId);
     const plan = await requireEntitlement(tx, caller.organizationId, 'post');
@@ -319,7 +322,10 @@ export async function createPost(
         platformIds: owners.get(position) ?? null,
         altText: altTexts.get(String(position)) ?? null,
       })),
+      library,
     );
+    // Reusing what the library holds takes no room; only new content is weighed.
+    if (library.addedBytes > 0) await requireLibraryRoom(tx, caller.organizationId, plan);
     await storeFollowUps(tx, caller.organizationId, row.id, followUps, () => false);
     if (row.status === 'scheduled') await deps.lifecycle.scheduled(tx, row);
     if (submits) await recordSubmission(tx, caller, row);
@@ -331,6 +337,9 @@ export async function createPost(
     const [created] = await toPostDtos({ ...deps, db: tx }, caller.organizationId, [row]);
     return created!;
   });
+  // Copies of files the media library already held: only its copy is kept.
+  if (leftovers.length > 0)
+    await deps.media.remove(await repo.unusedStorageKeys(deps.db, leftovers));
   return post;
 }
 

@@ -5,7 +5,8 @@ import {
   type SavePlanRequest,
 } from '@herald/contract';
 
-type CountField = Exclude<keyof PlanFeatures, 'prioritySupport' | 'pooled'>;
+// The media storage limit (mediaStorageMb) is optional and not edited here: plans without it get the default.
+type CountField = Exclude<keyof PlanFeatures, 'prioritySupport' | 'pooled' | 'mediaStorageMb'>;
 
 /** The plan form as typed: numbers stay text until they are checked. */
 export interface PlanFormValues {

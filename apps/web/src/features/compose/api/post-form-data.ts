@@ -11,6 +11,12 @@ import {
   type TikTokPostSettings,
   type YouTubePostSettings,
 } from '@herald/contract';
+import type { LibraryPick } from '../utils/media-files';
+
+/** A new file of the post: chosen in this browser (uploaded), or taken from the media library. */
+export type NewFile = File | LibraryPick;
+
+const isLibraryPick = (file: NewFile): file is LibraryPick => 'libraryId' in file;
 
 /** A post ready to send: the contract's text fields, and the files shared or per account. */
 export interface PostDraft {
@@ -22,9 +28,9 @@ export interface PostDraft {
   /** ISO instant; only when scheduling. */
   scheduledAt?: string;
   title?: string;
-  sharedFiles: File[];
+  sharedFiles: NewFile[];
   /** Files for one account only, by integration id. */
-  platformFiles: Record<string, File[]>;
+  platformFiles: Record<string, NewFile[]>;
   /**
    * Editing: the post's stored files that stay, shared ones and each account's own (by the
    * server's file id). Absent when creating.
@@ -41,7 +47,7 @@ export interface PostDraft {
   /** Each account's further thread parts and first comment (docs/product.md#threads-and-first-comments). */
   followUps?: FollowUpsByAccount;
   /** docs/product.md#alt-text: each file's alt text, by the chosen File or a kept file's id. */
-  altTexts?: Map<File | string, string>;
+  altTexts?: Map<NewFile | string, string>;
   /** docs/product.md#link-tracking: the post's UTM parameters (null: none). */
   linkTracking?: LinkTracking | null;
   /** docs/analytics.md#short-links: links as Herald's short links (left out: the organization's). */
@@ -52,11 +58,12 @@ export interface PostDraft {
  * The multipart body of `POST /organizations/{orgId}/post` (and, with `keep`, of the edit's
  * `PUT /organizations/{orgId}/post/{postId}`). Text fields come first so the server
  * can refuse a bad request before reading megabytes of files; files follow, shared ones first,
- * and `platformMedia` lists each account's own files by their index among all uploaded files.
+ * and `platformMedia` lists each account's own files by their index among all new files. Files
+ * from the media library take their index in `libraryMedia` instead of being uploaded.
  * The fields are checked against the contract's schema before anything is sent.
  */
 export function buildPostFormData(draft: PostDraft): FormData {
-  const files = [...draft.sharedFiles];
+  const files: NewFile[] = [...draft.sharedFiles];
   // Editing names the stored files an account keeps by id, before its new files' indexes.
   const platformMedia: Record<string, Array<number | string>> = {};
   for (const integrationId of draft.integrationIds) {
@@ -81,6 +88,10 @@ export function buildPostFormData(draft: PostDraft): FormData {
     if (text) altTexts[id] = text;
   }
   const sendAltTexts = Boolean(keepMediaIds) || Object.keys(altTexts).length > 0;
+  const libraryMedia: Record<string, string> = {};
+  files.forEach((file, index) => {
+    if (isLibraryPick(file)) libraryMedia[String(index)] = file.libraryId;
+  });
 
   const title = draft.title?.trim();
   const candidate = {
@@ -103,6 +114,7 @@ export function buildPostFormData(draft: PostDraft): FormData {
       ? { followUps: draft.followUps }
       : {}),
     ...(sendAltTexts ? { altTexts } : {}),
+    ...(Object.keys(libraryMedia).length > 0 ? { libraryMedia } : {}),
     ...(draft.linkTracking !== undefined ? { linkTracking: draft.linkTracking } : {}),
     ...(draft.shortLinks !== undefined ? { shortLinks: draft.shortLinks } : {}),
   };
@@ -127,10 +139,11 @@ export function buildPostFormData(draft: PostDraft): FormData {
   if (fields.googleBusiness) form.append('googleBusiness', JSON.stringify(fields.googleBusiness));
   if (fields.followUps) form.append('followUps', JSON.stringify(fields.followUps));
   if (fields.altTexts) form.append('altTexts', JSON.stringify(fields.altTexts));
+  if (fields.libraryMedia) form.append('libraryMedia', JSON.stringify(fields.libraryMedia));
   if (fields.linkTracking !== undefined)
     form.append('linkTracking', JSON.stringify(fields.linkTracking));
   if (fields.shortLinks !== undefined && fields.shortLinks !== null)
     form.append('shortLinks', JSON.stringify(fields.shortLinks));
-  for (const file of files) form.append('media', file);
+  for (const file of files) if (!isLibraryPick(file)) form.append('media', file);
   return form;
 }

@@ -23,7 +23,7 @@ import { usePermissions } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import { useTimeZoneRule } from '@/lib/use-time-zone';
 import { classifyCreatePostError, platformList } from '../api/create-post-errors';
-import type { PostDraft } from '../api/post-form-data';
+import type { NewFile, PostDraft } from '../api/post-form-data';
 import { useCreatePost, useEditPost } from '../api/use-create-post';
 import { useComposer } from '../hooks/use-composer';
 import { useAutosave } from '../hooks/use-autosave';
@@ -90,14 +90,16 @@ function blockedReason(
   return null;
 }
 
-const newFiles = (items: readonly MediaItem[]) => items.flatMap((i) => (i.file ? [i.file] : []));
+/** Files chosen in this browser, and files taken from the media library (sent by id). */
+const newFiles = (items: readonly MediaItem[]): NewFile[] =>
+  items.flatMap((i): NewFile[] => (i.file ? [i.file] : i.library ? [i.library] : []));
 const storedIds = (items: readonly MediaItem[]) =>
   items.flatMap((i) => (i.storedId ? [i.storedId] : []));
-/** docs/product.md#alt-text: each file's alt text by its File (new) or stored id (kept). */
+/** docs/product.md#alt-text: each file's alt text by its File or library pick (new) or stored id (kept). */
 const altTextsOf = (state: ComposeState) =>
-  new Map<File | string, string>(
+  new Map<NewFile | string, string>(
     [...state.sharedMedia, ...Object.values(state.platformMedia).flat()].flatMap((item) => {
-      const key = item.file ?? item.storedId;
+      const key = item.file ?? item.library ?? item.storedId;
       return key && item.altText?.trim() ? [[key, item.altText] as const] : [];
     }),
   );
@@ -535,6 +537,10 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             tooManyFiles={issues.tooManyFiles}
             disabled={isSubmitting}
             onAltText={(itemId, text) => dispatch({ type: 'setAltText', itemId, text })}
+            orgId={orgId}
+            onAddFromLibrary={(platformId, items) =>
+              dispatch({ type: 'addMedia', platformId, items })
+            }
           />
           <LinkTrackingSection
             value={state.linkTracking ?? null}

@@ -1,10 +1,13 @@
 import { altTextLimitFor, maxFilesFor, type PostValidationError } from '@herald/contract';
+import { Library } from 'lucide-react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { NetworkMark } from '@/components/ui/network-mark';
 import type { ComposePlatform } from '../utils/compose-platforms';
-import type { MediaItem } from '../utils/media-files';
+import { libraryMediaItem, type MediaItem } from '../utils/media-files';
 import { AltTextReminder } from './alt-text';
+import { MediaLibraryPicker } from './media-library-picker';
 import { MediaUploader } from './media-uploader';
 
 /** The section's id: the validation dialog's "Go to Media Section" moves focus here. */
@@ -30,6 +33,27 @@ interface MediaSectionProps {
   disabled?: boolean;
   /** docs/product.md#alt-text: describes an image (by its item id). */
   onAltText?: (itemId: string, text: string) => void;
+  /** docs/media-library.md: the organization whose library the picker opens. */
+  orgId?: string;
+  /** Attaches files of the media library (shared: null) without uploading them. */
+  onAddFromLibrary?: (platformId: string | null, items: MediaItem[]) => void;
+}
+
+/** Opens the media library for one set of files. */
+function LibraryButton({
+  label,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Button variant="ghost" size="sm" aria-label={label} onClick={onClick} disabled={disabled}>
+      <Library className="size-4" aria-hidden="true" /> Media library
+    </Button>
+  );
 }
 
 /**
@@ -49,7 +73,16 @@ export function MediaSection({
   tooManyFiles,
   disabled,
   onAltText,
+  orgId,
+  onAddFromLibrary,
 }: MediaSectionProps) {
+  // Which files the library picker adds to: a platform id, null for shared; undefined: closed.
+  const [libraryFor, setLibraryFor] = useState<string | null | undefined>(undefined);
+  const withLibrary = Boolean(orgId && onAddFromLibrary);
+  const libraryTarget =
+    libraryFor === null
+      ? 'shared media'
+      : (selected.find((p) => p.id === libraryFor)?.label ?? 'the post');
   const altText = onAltText && {
     onAltText: (item: MediaItem, text: string) => onAltText(item.id, text),
     altTextLimit: altTextLimitFor(selected.map((p) => p.name)),
@@ -76,14 +109,23 @@ export function MediaSection({
       <div className="mt-4">
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
           <h3 className="text-sm font-semibold text-slate-800">Shared media</h3>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label="View requirements for shared media"
-            onClick={() => onViewRequirements(selected)}
-          >
-            View requirements
-          </Button>
+          <div className="flex flex-wrap gap-1">
+            {withLibrary && (
+              <LibraryButton
+                label="Add shared media from the media library"
+                onClick={() => setLibraryFor(null)}
+                disabled={disabled || hasPlatformMedia}
+              />
+            )}
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="View requirements for shared media"
+              onClick={() => onViewRequirements(selected)}
+            >
+              View requirements
+            </Button>
+          </div>
         </div>
         <MediaUploader
           name="Shared media"
@@ -116,14 +158,23 @@ export function MediaSection({
                     <NetworkMark name={platform.name} size="sm" />
                     {platform.label}
                   </span>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`View requirements for ${platform.label}`}
-                    onClick={() => onViewRequirements([platform])}
-                  >
-                    View requirements
-                  </Button>
+                  <div className="flex flex-wrap gap-1">
+                    {withLibrary && (
+                      <LibraryButton
+                        label={`Add media for ${platform.label} from the media library`}
+                        onClick={() => setLibraryFor(platform.id)}
+                        disabled={disabled || hasSharedMedia}
+                      />
+                    )}
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`View requirements for ${platform.label}`}
+                      onClick={() => onViewRequirements([platform])}
+                    >
+                      View requirements
+                    </Button>
+                  </div>
                 </div>
                 <MediaUploader
                   name={`Files for ${platform.label}`}
@@ -147,6 +198,16 @@ export function MediaSection({
       {onAltText && (
         <AltTextReminder
           items={[...sharedMedia, ...selected.flatMap((p) => platformMedia[p.id] ?? [])]}
+        />
+      )}
+
+      {orgId && onAddFromLibrary && (
+        <MediaLibraryPicker
+          orgId={orgId}
+          open={libraryFor !== undefined}
+          onOpenChange={(open) => !open && setLibraryFor(undefined)}
+          target={libraryTarget}
+          onPick={(items) => onAddFromLibrary(libraryFor ?? null, items.map(libraryMediaItem))}
         />
       )}
 

@@ -1,4 +1,15 @@
-import { mediaKindOf, type MediaFacts, type MediaKind, type PostMedia } from '@herald/contract';
+import {
+  mediaKindOf,
+  type MediaFacts,
+  type MediaKind,
+  type MediaLibraryItem,
+  type PostMedia,
+} from '@herald/contract';
+
+/** A file taken from the media library: attached by its id, never uploaded again. */
+export interface LibraryPick {
+  libraryId: string;
+}
 
 /**
  * A file of the post, with what the page needs to show it: one chosen in this browser (measured
@@ -10,6 +21,8 @@ export interface MediaItem {
   file: File | null;
   /** The server's id of a file the post already has. */
   storedId?: string;
+  /** A file from the media library (docs/media-library.md); `file` is then null. */
+  library?: LibraryPick;
   facts: MediaFacts;
   /** Null when the file is neither an image nor a video (it is then refused). */
   kind: MediaKind | null;
@@ -167,6 +180,26 @@ export function storedMediaItem(media: PostMedia): MediaItem {
     kind: media.kind,
     previewUrl: media.kind === 'image' ? (media.thumbnailUrl ?? media.mediaUrl) : media.mediaUrl,
     altText: media.altText ?? '',
+  };
+}
+
+/** A file of the media library, attached without uploading; its saved alt text comes with it. */
+export function libraryMediaItem(item: MediaLibraryItem): MediaItem {
+  return {
+    id: `library_${item.id}_${++sequence}`,
+    file: null,
+    library: { libraryId: item.id },
+    facts: {
+      fileName: item.fileName,
+      mimeType: item.mimeType,
+      size: item.size,
+      width: item.width,
+      height: item.height,
+      durationSec: item.durationSec,
+    },
+    kind: item.kind,
+    previewUrl: item.kind === 'image' ? (item.thumbnailUrl ?? item.url) : item.url,
+    altText: item.altText ?? '',
   };
 }
 

@@ -528,11 +528,11 @@ describe('listing, editing and deleting', () => {
     expect((await lister.call('GET', path)).status).toBe(200);
   });
 
-  it('deletes a post and its files', async () => {
+  it('deletes a post; its files stay in the media library until they are deleted there', async () => {
     const res = await createPost(
       lister,
       { platformIds: JSON.stringify([xId]), content: 'With a file', action: 'draft' },
-      [await image('bye.jpg')],
+      [await image('bye.jpg', 642, 482)],
       listOrg,
     );
     const before = await filesIn(mediaDir);
@@ -542,6 +542,11 @@ describe('listing, editing and deleting', () => {
     expect((await lister.call('GET', `/api/organizations/${listOrg}/posts/${id}`)).status).toBe(
       404,
     );
+    expect(await filesIn(mediaDir)).toEqual(before);
+    const unused = await lister.call('GET', `/api/organizations/${listOrg}/media?unused=true`);
+    const item = unused.body.data.items.find((i: { fileName: string }) => i.fileName === 'bye.jpg');
+    const gone = await lister.call('DELETE', `/api/organizations/${listOrg}/media/${item.id}`);
+    expect(gone.status).toBe(200);
     const after = await filesIn(mediaDir);
     expect(before.length - after.length).toBeGreaterThanOrEqual(2);
   });

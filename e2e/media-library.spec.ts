@@ -53,12 +53,17 @@ test.describe('media library', () => {
       .getByRole('region', { name: 'Connected Platforms' })
       .getByRole('button', { name: 'Continue with X' })
       .click();
-    await page.getByLabel('X username').fill('lantern_library');
+    await page.getByLabel('X username').fill(`lantern_library_${Date.now()}`);
     await page.getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByText('X connected successfully.')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/api/organizations/${orgId}/integrations`);
+        return ((await res.json()).data?.platforms ?? []).length;
+      })
+      .toBe(1);
 
     // The first post uploads a picture.
-    await page.getByRole('link', { name: 'Create Post' }).click();
+    await page.goto('/create-post');
     await expect(page.getByRole('heading', { name: 'Create Social Post' })).toBeVisible();
     await chooseX(page);
     await page.getByLabel('Post content').fill('The terrace opens on Friday');
@@ -71,11 +76,11 @@ test.describe('media library', () => {
     await expect(page).toHaveURL(/\/content$/);
 
     // The second post takes it from the library, and its 1:1 crop.
-    await page.getByRole('link', { name: 'Create Post' }).click();
+    await page.goto('/create-post');
     await expect(page.getByRole('heading', { name: 'Create Social Post' })).toBeVisible();
     await chooseX(page);
     await page.getByLabel('Post content').fill('Friday: the terrace, square');
-    await page.getByRole('button', { name: 'Add shared media from the media library' }).click();
+    await page.getByRole('button', { name: 'Choose shared media from the media library' }).click();
     const picker = page.getByRole('dialog', { name: 'Media library' });
     await expect(picker.getByRole('button', { name: 'Choose terrace.png' })).toBeVisible();
     await expect(picker.getByText('Used in 1 post')).toBeVisible();

@@ -102,7 +102,7 @@ export function MediaLibraryPicker({
       >
         {page && <StorageUse used={page.storage.usedBytes} limit={page.storage.limitBytes} />}
         <div className="mt-3 flex flex-wrap items-end gap-3">
-          <label className="min-w-0 flex-1 text-sm font-medium text-slate-800">
+          <label className="w-full min-w-0 text-sm font-medium text-slate-800 sm:w-auto sm:flex-1">
             Search
             <input
               type="search"

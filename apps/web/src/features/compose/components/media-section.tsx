@@ -112,7 +112,7 @@ export function MediaSection({
           <div className="flex flex-wrap gap-1">
             {withLibrary && (
               <LibraryButton
-                label="Add shared media from the media library"
+                label="Choose shared media from the media library"
                 onClick={() => setLibraryFor(null)}
                 disabled={disabled || hasPlatformMedia}
               />
@@ -161,7 +161,7 @@ export function MediaSection({
                   <div className="flex flex-wrap gap-1">
                     {withLibrary && (
                       <LibraryButton
-                        label={`Add media for ${platform.label} from the media library`}
+                        label={`Choose media for ${platform.label} from the media library`}
                         onClick={() => setLibraryFor(platform.id)}
                         disabled={disabled || hasSharedMedia}
                       />

@@ -63,7 +63,7 @@ describe('/create-post media library picker', () => {
     await screen.findByRole('list', { name: 'Shared media' });
 
     await user.click(
-      screen.getByRole('button', { name: 'Add shared media from the media library' }),
+      screen.getByRole('button', { name: 'Choose shared media from the media library' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Media library' });
     expect(within(dialog).getByText('117.19 KB of 5 GB used')).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('/create-post media library picker', () => {
     });
     await user.click(await tile('X'));
     await user.click(
-      screen.getByRole('button', { name: 'Add shared media from the media library' }),
+      screen.getByRole('button', { name: 'Choose shared media from the media library' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Media library' });
     await within(dialog).findByText('beach.jpg');
@@ -138,7 +138,7 @@ describe('/create-post media library picker', () => {
     });
     await user.click(await tile('X'));
     await user.click(
-      screen.getByRole('button', { name: 'Add shared media from the media library' }),
+      screen.getByRole('button', { name: 'Choose shared media from the media library' }),
     );
     const picker = await screen.findByRole('dialog', { name: 'Media library' });
     await user.click(await within(picker).findByRole('button', { name: 'Crop beach.jpg' }));
@@ -178,7 +178,7 @@ describe('/create-post media library picker', () => {
     });
     await user.click(await tile('X'));
     await user.click(
-      screen.getByRole('button', { name: 'Add shared media from the media library' }),
+      screen.getByRole('button', { name: 'Choose shared media from the media library' }),
     );
     const picker = await screen.findByRole('dialog', { name: 'Media library' });
     await user.click(await within(picker).findByRole('button', { name: 'Delete old.jpg' }));

@@ -55,6 +55,7 @@ import { shortLinkRoutes } from './modules/short-links/short-links.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
 import { tiktokRoutes } from './modules/tiktok/tiktok.routes.js';
 import { blueskyRoutes } from './modules/bluesky/bluesky.routes.js';
+import { pinterestRoutes } from './modules/pinterest/pinterest.routes.js';
 import { readCreatorInfo } from './modules/tiktok/tiktok.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { mountNetworkSandboxes, type Runtime } from './runtime.js';
@@ -212,6 +213,7 @@ export const API_MODULES: readonly ApiModule[] = [
   },
   routes('tiktok', tiktokRoutes, tiktokCompose),
   routes('bluesky', blueskyRoutes, tiktokCompose),
+  routes('pinterest', pinterestRoutes, tiktokCompose),
   routes('posts', postsRoutes, (d) => ({
     ...postsDeps(d),
     mediaImport: d.config.mediaImport,

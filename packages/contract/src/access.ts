@@ -142,6 +142,15 @@ export const ORG_ROUTE_PERMISSIONS = {
     'post:create',
     'read while composing: the videos Bluesky lets this account upload today',
   ),
+  /** Read while composing: the boards a pin may be saved on; and a new board, made there. */
+  'GET /organizations/:orgId/integrations/:integrationId/pinterest/boards': route(
+    'post:create',
+    'read while composing: the boards a Pinterest pin may be saved on',
+  ),
+  'POST /organizations/:orgId/integrations/:integrationId/pinterest/boards': route(
+    'post:create',
+    'making a Pinterest board from the composer',
+  ),
   'GET /organizations/:orgId/dashboard': route('member', 'the home page'),
   'GET /organizations/:orgId/analytics/overview': route('analytics:view', 'the analytics page'),
   'GET /organizations/:orgId/analytics/link-clicks': route(

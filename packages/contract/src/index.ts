@@ -21,6 +21,7 @@ export * from './bluesky.js';
 export * from './tiktok.js';
 export * from './youtube.js';
 export * from './google-business.js';
+export * from './pinterest.js';
 export * from './media-rules.js';
 export * from './media-library.js';
 export * from './network-constraints.js';

@@ -218,6 +218,30 @@ export const GBP_MEDIA_CONSTRAINTS = {
 } satisfies MediaConstraints;
 
 /**
+ * Pinterest (docs/networks.md#pinterest-limits): a pin is one image, a carousel of 2–5 images, or
+ * one video with at most one image beside it that becomes its cover. The post's text is the pin's
+ * description (800 characters; its title and link are the pin's own settings). Images go as
+ * base64 (`image_base64`: JPEG or PNG) up to 20 MB; videos (`POST /v5/media`) are MP4, MOV or M4V
+ * of 4 seconds to 15 minutes and at most 2 GB.
+ */
+export const PINTEREST_MEDIA_CONSTRAINTS = {
+  text: { maxLength: 800, counting: 'codepoints', textOnlyAllowed: false },
+  maxMediaPerPost: 5,
+  image: {
+    allowedMimeTypes: ['image/jpeg', 'image/png'],
+    maxFileSize: 20 * 1024 * 1024,
+    maxCount: 5,
+  },
+  video: {
+    allowedMimeTypes: ['video/mp4', 'video/quicktime', 'video/x-m4v'],
+    maxFileSize: 2 * 1024 * 1024 * 1024,
+    minDuration: 4,
+    maxDuration: 15 * 60,
+    maxCount: 1,
+  },
+} satisfies MediaConstraints;
+
+/**
  * The networks Herald publishes to, by the name their platform row carries: one entry per name of
  * PLATFORM_NAMES, or the typecheck fails.
  */
@@ -232,6 +256,7 @@ export const NETWORK_MEDIA_CONSTRAINTS: Readonly<Record<PlatformName, MediaConst
   Bluesky: BLUESKY_MEDIA_CONSTRAINTS,
   YouTube: YOUTUBE_MEDIA_CONSTRAINTS,
   'Google Business Profile': GBP_MEDIA_CONSTRAINTS,
+  Pinterest: PINTEREST_MEDIA_CONSTRAINTS,
 };
 
 /**

@@ -52,14 +52,16 @@ describe('NETWORK_TRAITS', () => {
       LinkedIn: 4086,
       Mastodon: 1500,
       Bluesky: 2000,
+      Pinterest: 500,
     });
     expect(ALT_TEXT_MAX).toBe(4086);
   });
 
-  it('explains comments out of reach on TikTok and Google Business Profile, where no API reads them', () => {
+  it('explains comments out of reach on TikTok, Google Business Profile and Pinterest, where no API reads them', () => {
     expect(networksWhere((t) => t.commentsElsewhere !== null)).toEqual([
       'TikTok',
       'Google Business Profile',
+      'Pinterest',
     ]);
   });
 
@@ -67,7 +69,8 @@ describe('NETWORK_TRAITS', () => {
     expect(isPlatformName('TikTok')).toBe(true);
     expect(isPlatformName('tiktok')).toBe(false);
     expect(isPlatformName('constructor')).toBe(false);
-    expect(networkTraitsOf('Pinterest')).toBeNull();
+    expect(networkTraitsOf('Friendica')).toBeNull();
+    expect(networkTraitsOf('pinterest')).toBeNull();
     expect(supportsThread('Threads')).toBe(true);
     expect(supportsThread('toString')).toBe(false);
     expect(supportsFirstComment('TikTok')).toBe(false);

@@ -136,6 +136,18 @@ export const NETWORK_TRAITS: Readonly<Record<PlatformName, NetworkTraits>> = {
     commentsElsewhere:
       'Google Business Profile posts take no comments. Reviews of the location arrive in the inbox, where you can answer them.',
   },
+  Pinterest: {
+    slug: 'pinterest',
+    threads: false,
+    firstComment: null,
+    // `POST /v5/pins` `alt_text`: at most 500 characters.
+    altTextMax: 500,
+    // Continuous refresh tokens: each refresh answers a new one, for 60 days more.
+    refreshableTokens: true,
+    // API v5 has no comment endpoints: a pin's comments are read and answered on Pinterest.
+    commentsElsewhere:
+      'Pinterest does not let apps read or answer comments. Open the pin on Pinterest to see and reply to them.',
+  },
 };
 
 /** Whether a platform's name is one of the networks Herald knows, spelled as Herald spells it. */

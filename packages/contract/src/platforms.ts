@@ -14,6 +14,7 @@ export const PLATFORM_NAMES = [
   'Bluesky',
   'YouTube',
   'Google Business Profile',
+  'Pinterest',
 ] as const;
 export type PlatformName = (typeof PLATFORM_NAMES)[number];
 

@@ -9,6 +9,7 @@ import { MastodonPostSettingsSchema, MastodonSettingsByAccountSchema } from './m
 import { TikTokPostSettingsSchema, TikTokSettingsByAccountSchema } from './tiktok.js';
 import { YouTubePostSettingsSchema, YouTubeSettingsByAccountSchema } from './youtube.js';
 import { GbpPostSettingsSchema, GbpSettingsByAccountSchema } from './google-business.js';
+import { PinterestPostSettingsSchema, PinterestSettingsByAccountSchema } from './pinterest.js';
 import { FollowUpSchema, FollowUpsByAccountSchema } from './follow-ups.js';
 import { ALT_TEXT_MAX, AltTextsSchema, LinkTrackingSchema } from './composer-extras.js';
 import { PostSourceSchema } from './feeds.js';
@@ -99,6 +100,8 @@ const PlatformPostSchema = z.object({
   youtube: YouTubePostSettingsSchema.nullable().optional(),
   /** A Google Business Profile location's settings (post type, event, offer, button). */
   googleBusiness: GbpPostSettingsSchema.nullable().optional(),
+  /** A Pinterest account's settings for this pin (board, title, link). */
+  pinterest: PinterestPostSettingsSchema.nullable().optional(),
   /** The thread's further parts (part 2 onward) and the first comment, in publishing order. */
   followUps: z.array(FollowUpSchema).optional(),
 });
@@ -314,6 +317,8 @@ const PostFieldsObject = z.object({
   tiktok: TikTokSettingsByAccountSchema.optional(),
   /** YouTube account (integration) id → its settings (docs/networks.md#youtube-publishing). */
   youtube: YouTubeSettingsByAccountSchema.optional(),
+  /** Pinterest account (integration) id → its settings (docs/networks.md#pinterest-publishing). */
+  pinterest: PinterestSettingsByAccountSchema.optional(),
   /**
    * Google Business Profile location (integration) id → its post type, event, offer and button
    * (docs/networks.md#google-business-profile-publishing).

@@ -261,6 +261,13 @@ const MEDIA_MIX: Record<
   },
   // One photo per local post (maxMediaPerPost): there is never a mix to judge.
   'Google Business Profile': null,
+  // A pin is images (`image_base64`, `multiple_image_base64`) or one video (`video_id`) whose
+  // cover may be one image.
+  Pinterest: {
+    refuses: (media) => hasVideo(media) && (media.length > 2 || media.every(isVideo)),
+    message:
+      'Pinterest takes images, or one video with at most one image as its cover. Keep only the images, or the video and its cover, in the Pinterest version of this post.',
+  },
 };
 
 /** The network's rules about which files may go together in one post. */

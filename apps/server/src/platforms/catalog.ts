@@ -10,6 +10,7 @@ import { network as mastodon } from './mastodon/index.js';
 import { network as bluesky } from './bluesky/index.js';
 import { network as youtube } from './youtube/index.js';
 import { network as googlebusiness } from './googlebusiness/index.js';
+import { network as pinterest } from './pinterest/index.js';
 
 /**
  * The networks Herald has adapters for, one module per name of the contract's PLATFORM_NAMES:
@@ -31,6 +32,7 @@ export const NETWORKS: {
   Bluesky: bluesky,
   YouTube: youtube,
   'Google Business Profile': googlebusiness,
+  Pinterest: pinterest,
 };
 
 /** The catalog as a list, in the order above (the preflight and the back-office list them so). */

@@ -17,6 +17,7 @@ import { TIKTOK_MEDIA_CONSTRAINTS } from './tiktok/limits.js';
 import { X_MEDIA_CONSTRAINTS } from './x/limits.js';
 import { YOUTUBE_MEDIA_CONSTRAINTS } from './youtube/limits.js';
 import { GBP_MEDIA_CONSTRAINTS } from './googlebusiness/limits.js';
+import { PINTEREST_MEDIA_CONSTRAINTS } from './pinterest/limits.js';
 
 /** Each network's limits.ts is the source; the seed migration is a copy that must agree. */
 const SOURCE: Record<PlatformName, MediaConstraints> = {
@@ -30,6 +31,7 @@ const SOURCE: Record<PlatformName, MediaConstraints> = {
   Bluesky: BLUESKY_MEDIA_CONSTRAINTS,
   YouTube: YOUTUBE_MEDIA_CONSTRAINTS,
   'Google Business Profile': GBP_MEDIA_CONSTRAINTS,
+  Pinterest: PINTEREST_MEDIA_CONSTRAINTS,
 };
 
 const MIGRATIONS = new URL('../../drizzle/', import.meta.url);
@@ -89,6 +91,7 @@ describe('files per post', () => {
     Bluesky: 4,
     YouTube: 2,
     'Google Business Profile': 1,
+    Pinterest: 5,
   };
   const photos = (n: number) =>
     Array.from({ length: n }, (_, i) => ({

@@ -1,4 +1,10 @@
-import type { BlueskyVideoLimits, PlatformName, TikTokCreatorInfo } from '@herald/contract';
+import type {
+  BlueskyVideoLimits,
+  CreatePinterestBoard,
+  PinterestBoard,
+  PlatformName,
+  TikTokCreatorInfo,
+} from '@herald/contract';
 import type { InboxAdapter } from './inbox-types.js';
 
 /** fetch, as adapters receive it: requests to a sandbox are answered in-process. */
@@ -153,6 +159,10 @@ export interface PlatformAdapter {
    * JWKS Herald serves for authorization servers to read; null without OAuth.
    */
   oauthDocuments?(): { clientMetadata: object; jwks: object } | null;
+  /** Pinterest: the account's boards a pin may be saved on (docs/networks.md#pinterest-publishing). */
+  boards?(account: StoredAccount): Promise<PinterestBoard[]>;
+  /** Pinterest: a new board, made from the composer. */
+  createBoard?(account: StoredAccount, input: CreatePinterestBoard): Promise<PinterestBoard>;
 }
 
 /**

@@ -10,6 +10,7 @@ import { registerTikTokSandbox } from './tiktok/index.js';
 import { registerXSandbox } from './x/index.js';
 import { registerYouTubeSandbox } from './youtube/index.js';
 import { registerGoogleBusinessSandbox } from './googlebusiness/index.js';
+import { registerPinterestSandbox } from './pinterest/index.js';
 
 /**
  * Each network's emulator, by the contract's platform name: a network without one does not
@@ -28,6 +29,7 @@ export const SANDBOX_CATALOG: { readonly [Name in PlatformName]: RegisterSandbox
   Bluesky: registerBlueskySandbox,
   YouTube: registerYouTubeSandbox,
   'Google Business Profile': registerGoogleBusinessSandbox,
+  Pinterest: registerPinterestSandbox,
 };
 
 /** The emulators by slug (the `{slug}` of `{api}/sandbox/{slug}`: the lowercase name). */

@@ -13,6 +13,7 @@ import {
   instagramDriver,
   linkedinDriver,
   mastodonDriver,
+  pinterestDriver,
   threadsDriver,
   tiktokDriver,
   xDriver,
@@ -284,6 +285,28 @@ const PROFILES: Record<string, NetworkProfile> = {
     hashtags: [1, 3],
     cashtags: [1],
   },
+  Pinterest: {
+    textLengths: [0, 30, 500, ...around(800)],
+    imageTypes: ['image/jpeg', 'image/png', 'image/png', 'image/gif', 'image/webp'],
+    videoTypes: ['video/mp4', 'video/mp4', 'video/quicktime', 'video/webm'],
+    counts: [0, 1, 1, 2, 3, 5, 6],
+    imageSizes: [20 * MB, 20 * MB + 1],
+    videoSizes: [],
+    durations: [3.9, 4, 12, 900, 901],
+    imageDimensions: [
+      [1000, 1500],
+      [1080, 1080],
+    ],
+    videoDimensions: [[320, 480]],
+    mixChance: 0.3,
+    threadParts: false,
+    firstComment: false,
+    followUpLengths: [],
+    links: [1, 2],
+    mentions: [1],
+    hashtags: [1, 3],
+    cashtags: [1],
+  },
 };
 
 /**
@@ -394,6 +417,7 @@ const DRIVERS: Record<string, (origin: () => string) => Promise<Driver>> = {
   Bluesky: blueskyDriver,
   YouTube: youtubeDriver,
   'Google Business Profile': googleBusinessDriver,
+  Pinterest: pinterestDriver,
 };
 
 interface Disagreement {

@@ -195,6 +195,20 @@ export const WEB_NETWORKS: Readonly<Record<PlatformName, WebNetwork>> = {
     accountKind: () => 'Business Profile location',
     embed: 'link',
   },
+  Pinterest: {
+    mark: {
+      background: 'bg-[#E60023]',
+      glyph: (
+        <path
+          d="M12.3 3C7.4 3 5 6.4 5 9.3c0 1.7.7 3.3 2.1 3.9.2.1.4 0 .5-.2l.2-.8c.1-.3 0-.4-.2-.6-.4-.5-.7-1.2-.7-2.1 0-2.7 2-5.1 5.3-5.1 2.9 0 4.5 1.8 4.5 4.1 0 3.1-1.4 5.7-3.4 5.7-1.1 0-2-.9-1.7-2.1.3-1.4 1-2.9 1-3.9 0-.9-.5-1.6-1.5-1.6-1.2 0-2.1 1.2-2.1 2.8 0 1 .3 1.7.3 1.7l-1.4 5.9c-.4 1.7-.1 3.9 0 4.1 0 .1.2.2.3.1.1-.1 1.4-1.7 1.8-3.3l.7-2.7c.4.7 1.4 1.3 2.5 1.3 3.3 0 5.6-3 5.6-7.1C19 5.9 16.4 3 12.3 3z"
+          fill="currentColor"
+        />
+      ),
+    },
+    knownByHandle: true,
+    accountKind: () => 'Pinterest account',
+    embed: 'link',
+  },
 };
 
 /**

@@ -3,6 +3,8 @@ import {
   GbpPostSettingsSchema,
   type GbpPostSettings,
   MastodonPostSettingsSchema,
+  PinterestPostSettingsSchema,
+  type PinterestPostSettings,
   TikTokPostSettingsSchema,
   type MastodonPostSettings,
   YouTubePostSettingsSchema,
@@ -39,6 +41,12 @@ function youtubeSettingsOf(stored: Record<string, unknown> | null): YouTubePostS
 function gbpSettingsOf(stored: Record<string, unknown> | null): GbpPostSettings | null {
   if (!stored) return null;
   const parsed = GbpPostSettingsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
+
+function pinterestSettingsOf(stored: Record<string, unknown> | null): PinterestPostSettings | null {
+  if (!stored) return null;
+  const parsed = PinterestPostSettingsSchema.safeParse(stored);
   return parsed.success ? parsed.data : null;
 }
 
@@ -145,6 +153,7 @@ function toPostDto(
       youtube: t.platformName === 'YouTube' ? youtubeSettingsOf(t.settings) : null,
       googleBusiness:
         t.platformName === 'Google Business Profile' ? gbpSettingsOf(t.settings) : null,
+      pinterest: t.platformName === 'Pinterest' ? pinterestSettingsOf(t.settings) : null,
       ...(followUps ? { followUps: (followUps.get(t.id) ?? []).map(followUpDto) } : {}),
     })),
     media: media.map((m) => ({

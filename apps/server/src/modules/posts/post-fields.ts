@@ -109,6 +109,13 @@ function commonFields(raw: Record<string, string>) {
           '{"<Google Business Profile location id>": {"topicType": "OFFER", "event": {"title": "Spring sale", "startDate": "2026-04-01", "endDate": "2026-04-30"}, "offer": {"couponCode": "SPRING"}}}',
         )
       : undefined,
+    pinterest: raw.pinterest?.trim()
+      ? parseJsonField(
+          'pinterest',
+          raw.pinterest,
+          '{"<Pinterest account id>": {"boardId": "<board id>", "title": "My pin", "link": "https://example.com"}}',
+        )
+      : undefined,
     followUps: raw.followUps?.trim()
       ? parseJsonField(
           'followUps',

@@ -44,6 +44,7 @@ import { settleMastodonSettings } from './mastodon-settings.js';
 import { readCreatorsAhead, settleTikTokSettings } from './tiktok-settings.js';
 import { settleYouTubeSettings } from './youtube-settings.js';
 import { settleGbpSettings } from './gbp-settings.js';
+import { settlePinterestSettings } from './pinterest-settings.js';
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { recordApprovalEvent } from '../approvals/approval-events.js';
@@ -304,6 +305,15 @@ export async function editPost(
       fields.googleBusiness,
       plan.schedule.status === 'draft',
     );
+    const pinterest = settlePinterestSettings(
+      plan.chosen.map((a) => ({
+        integrationId: a.integrationId,
+        networkName: a.platformName,
+        label: plan.editable.find((t) => t.integrationId === a.integrationId)!.platformName,
+      })),
+      fields.pinterest,
+      plan.schedule.status === 'draft',
+    );
 
     // Accounts already out keep their parts and first comment as they are (ADR 11).
     const followUps = settleFollowUps(
@@ -348,6 +358,7 @@ export async function editPost(
             mastodon.get(a.integrationId) ??
             youtube.get(a.integrationId) ??
             googleBusiness.get(a.integrationId) ??
+            pinterest.get(a.integrationId) ??
             null,
         })),
     );
@@ -362,6 +373,8 @@ export async function editPost(
         await repo.updateTargetSettings(tx, org, row.target.id, youtube.get(id) ?? null);
       if (row.platformName === 'Google Business Profile')
         await repo.updateTargetSettings(tx, org, row.target.id, googleBusiness.get(id) ?? null);
+      if (row.platformName === 'Pinterest')
+        await repo.updateTargetSettings(tx, org, row.target.id, pinterest.get(id) ?? null);
     }
 
     await storeFollowUps(tx, org, postId, followUps, (status) =>

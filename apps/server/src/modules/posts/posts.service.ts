@@ -38,6 +38,7 @@ import { settleMastodonSettings } from './mastodon-settings.js';
 import { settleTikTokSettings, type TikTokCreatorReader } from './tiktok-settings.js';
 import { settleYouTubeSettings, type YouTubeDayReader } from './youtube-settings.js';
 import { settleGbpSettings } from './gbp-settings.js';
+import { settlePinterestSettings } from './pinterest-settings.js';
 import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { recordApprovalEvent } from '../approvals/approval-events.js';
@@ -247,6 +248,15 @@ export async function createPost(
     schedule.status === 'draft',
     { read: deps.youtubeDay, goesOutAt: schedule.scheduledAt ?? deps.now() },
   );
+  const pinterest = settlePinterestSettings(
+    accounts.map((a) => ({
+      integrationId: a.integrationId,
+      networkName: a.platformName,
+      label: targets.find((t) => t.integrationId === a.integrationId)!.platformName,
+    })),
+    fields.pinterest,
+    schedule.status === 'draft',
+  );
 
   const googleBusiness = settleGbpSettings(
     accounts.map((a) => ({
@@ -313,6 +323,7 @@ export async function createPost(
           mastodon.get(a.integrationId) ??
           youtube.get(a.integrationId) ??
           googleBusiness.get(a.integrationId) ??
+          pinterest.get(a.integrationId) ??
           null,
       })),
       // IngestedMedia holds exactly the media row's stored columns.

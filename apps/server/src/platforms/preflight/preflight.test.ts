@@ -51,6 +51,32 @@ describe('the network setup preflight', () => {
     expect(byTopic(unaudited, 'audit')[0]!.message).toMatch(/locks every video .* to private/);
   });
 
+  it('tells Pinterest operators what Trial access allows, and where Pinterest’s API sandbox is', () => {
+    const pinterest = setupOf(
+      checkNetworkSetup(prod({ PINTEREST_APP_ID: 'p', PINTEREST_APP_SECRET: 'p' })),
+      'pinterest',
+    );
+    expect(pinterest.mode).toBe('configured');
+    expect(byTopic(pinterest, 'audit')[0]!.message).toMatch(
+      /set PINTEREST_UNAUDITED=true, or Pinterest refuses every pin created in production/,
+    );
+    const notes = byTopic(pinterest, 'tokens').map((f) => f.message);
+    expect(notes.join(' ')).toMatch(/continuous refresh tokens/);
+    expect(notes.join(' ')).toMatch(
+      /visible only to their creator.*https:\/\/api-sandbox\.pinterest\.com\/v5/,
+    );
+    const trial = setupOf(
+      checkNetworkSetup(
+        prod({ PINTEREST_APP_ID: 'p', PINTEREST_APP_SECRET: 'p', PINTEREST_UNAUDITED: 'true' }),
+      ),
+      'pinterest',
+    );
+    expect(byTopic(trial, 'audit')[0]).toMatchObject({
+      level: 'warning',
+      message: expect.stringMatching(/visible only to their creator.*apply for Standard access/),
+    });
+  });
+
   it('finds nothing wrong in development without credentials: every network runs on its sandbox', () => {
     const report = checkNetworkSetup(dev());
     expect(report.map((n) => n.slug)).toEqual([
@@ -65,6 +91,7 @@ describe('the network setup preflight', () => {
       'bluesky',
       'youtube',
       'googlebusiness',
+      'pinterest',
     ]);
     for (const network of report) {
       expect(network.mode).toBe('sandbox');

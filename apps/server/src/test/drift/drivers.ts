@@ -9,6 +9,7 @@ import { network as googlebusiness } from '../../platforms/googlebusiness/index.
 import { createBlueskyApi } from '../../platforms/bluesky/api.js';
 import { createBlueskyPublishing } from '../../platforms/bluesky/publishing.js';
 import { network as linkedin } from '../../platforms/linkedin/index.js';
+import { network as pinterest } from '../../platforms/pinterest/index.js';
 import { PlatformError } from '../../platforms/errors.js';
 import { publishInOneGo } from '../../platforms/publish-steps.js';
 import { createThreadsAdapter } from '../../platforms/threads/adapter.js';
@@ -312,4 +313,26 @@ export async function googleBusinessDriver(media: MediaOrigin): Promise<Driver> 
   const h = await startSandboxHarness(googlebusiness, { heraldStandIn: media });
   const { account } = await h.connectAs('Drift Poster');
   return driverOf(h.adapter.publishing!, stored(account), () => h.close());
+}
+
+/**
+ * Pinterest's emulator with a board to pin on. The emulator names its upload storage at its
+ * public address (Herald's API URL); the harness listens elsewhere, so the adapter's requests to
+ * that address go to the harness. Videos process at once.
+ */
+export async function pinterestDriver(media: MediaOrigin): Promise<Driver> {
+  const h = await startSandboxHarness(pinterest, { heraldStandIn: media });
+  const publicOrigin = new URL(h.heraldApi).origin;
+  const http: typeof fetch = (url, init) =>
+    fetch(String(url).replace(publicOrigin, h.origin), init);
+  const adapter = h.adapterWith({ http });
+  const { account } = await h.connectAs('Drift Poster');
+  await h.setKnob('drift_poster', 'processing_ms', true, 0);
+  const held = stored(account);
+  const [board] = await adapter.boards!(held);
+  return driverOf(adapter.publishing!, held, () => h.close(), {
+    boardId: board!.id,
+    title: 'Drift',
+    link: 'https://example.com/drift',
+  });
 }

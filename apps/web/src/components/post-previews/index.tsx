@@ -9,6 +9,7 @@ import { LinkedInPreview } from './linkedin-preview';
 import { MastodonPreview } from './mastodon-preview';
 import { MediaGrid, RichText, accountOf, type PreviewProps } from './preview-parts';
 import { ThreadsPreview } from './threads-preview';
+import { PinterestPreview } from './pinterest-preview';
 import { TikTokPreview } from './tiktok-preview';
 import { YouTubePreview } from './youtube-preview';
 import { XPreview } from './x-preview';
@@ -51,6 +52,7 @@ const PREVIEWS: Record<PlatformName, ComponentType<PreviewProps>> = {
   Bluesky: BlueskyPreview,
   YouTube: YouTubePreview,
   'Google Business Profile': GoogleBusinessPreview,
+  Pinterest: PinterestPreview,
 };
 
 /** The post as it will look on `platform.name`'s network. */

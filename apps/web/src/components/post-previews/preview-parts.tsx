@@ -46,6 +46,8 @@ export interface PreviewProps {
   contentWarning?: string;
   /** A Google Business Profile post's type, event, offer and button. */
   googleBusiness?: GbpPostSettings;
+  /** A pin's own fields (Pinterest): its title, the link it leads to and its board. */
+  pin?: { title: string; link: string; boardName: string };
 }
 
 export function accountOf(platform: PreviewTarget): PreviewAccount {

@@ -10,6 +10,7 @@ import {
   type PostContent,
   type TikTokPostSettings,
   type YouTubePostSettings,
+  type PinterestPostSettings,
 } from '@herald/contract';
 import type { LibraryPick } from '../utils/media-files';
 
@@ -44,6 +45,8 @@ export interface PostDraft {
   youtube?: Record<string, YouTubePostSettings>;
   /** Each Google Business Profile location's post type, event, offer and button, by integration id. */
   googleBusiness?: Record<string, GbpPostSettings>;
+  /** Each Pinterest account's board, title and link, by integration id. */
+  pinterest?: Record<string, PinterestPostSettings>;
   /** Each account's further thread parts and first comment (docs/product.md#threads-and-first-comments). */
   followUps?: FollowUpsByAccount;
   /** docs/product.md#alt-text: each file's alt text, by the chosen File or a kept file's id. */
@@ -110,6 +113,9 @@ export function buildPostFormData(draft: PostDraft): FormData {
     ...(draft.googleBusiness && Object.keys(draft.googleBusiness).length > 0
       ? { googleBusiness: draft.googleBusiness }
       : {}),
+    ...(draft.pinterest && Object.keys(draft.pinterest).length > 0
+      ? { pinterest: draft.pinterest }
+      : {}),
     ...(draft.followUps && Object.keys(draft.followUps).length > 0
       ? { followUps: draft.followUps }
       : {}),
@@ -137,6 +143,7 @@ export function buildPostFormData(draft: PostDraft): FormData {
   if (fields.mastodon) form.append('mastodon', JSON.stringify(fields.mastodon));
   if (fields.youtube) form.append('youtube', JSON.stringify(fields.youtube));
   if (fields.googleBusiness) form.append('googleBusiness', JSON.stringify(fields.googleBusiness));
+  if (fields.pinterest) form.append('pinterest', JSON.stringify(fields.pinterest));
   if (fields.followUps) form.append('followUps', JSON.stringify(fields.followUps));
   if (fields.altTexts) form.append('altTexts', JSON.stringify(fields.altTexts));
   if (fields.libraryMedia) form.append('libraryMedia', JSON.stringify(fields.libraryMedia));

@@ -8,6 +8,7 @@ import {
   type MastodonPostSettings,
   type TikTokPostSettings,
   type YouTubePostSettings,
+  type PinterestPostSettings,
 } from '@herald/contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ComposerDraftBody } from '@herald/contract';
@@ -66,6 +67,7 @@ import { FollowUpsPreview, FollowUpsSection } from './follow-ups-section';
 import { useFollowUps } from './use-follow-ups';
 import { useTikTokSettings } from './use-tiktok-settings';
 import { YOUTUBE_SECTION_ID, YouTubeSection, useYouTubeSettings } from './youtube-section';
+import { PINTEREST_SECTION_ID, PinterestSection, usePinterestSettings } from './pinterest-section';
 import { XCostNote } from './x-cost-note';
 
 /** docs/product.md#constants: the media validation toast stays 6 seconds. */
@@ -118,12 +120,14 @@ function draftOf(
   mastodon: Record<string, MastodonPostSettings>,
   youtube: Record<string, YouTubePostSettings> = {},
   googleBusiness: Record<string, GbpPostSettings> = {},
+  pinterest: Record<string, PinterestPostSettings> = {},
 ): PostDraft {
   return {
     tiktok,
     mastodon,
     youtube,
     googleBusiness,
+    pinterest,
     followUps,
     integrationIds: [...editable.map((p) => p.id), ...(edit?.lockedIds ?? [])],
     content: postContent(state, editable),
@@ -266,6 +270,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
   const mastodon = useMastodonSettings(state, dispatch, editable);
   const googleBusiness = useGbpSettings(state, dispatch, editable);
   const youtube = useYouTubeSettings(state, editable, edit?.post);
+  const pinterest = usePinterestSettings(editable, edit?.post);
   const followUps = useFollowUps(editable, edit?.post);
   const repeat = useRepeatOption(orgId, edit?.post.id ?? null, zone);
   const followUpIssues = followUps.issues();
@@ -372,6 +377,15 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       );
       return;
     }
+    // A pin needs its board before anything goes out.
+    if (state.action !== 'draft' && !pinterest.isReady()) {
+      setTimeout(() =>
+        document
+          .querySelector<HTMLElement>(`#${PINTEREST_SECTION_ID} [aria-invalid="true"]`)
+          ?.focus(),
+      );
+      return;
+    }
     // The page may have sat open past the chosen time; the render then shows why.
     if (state.action === 'schedule' && scheduleProblem(state.scheduleAt, zone)) return;
     // Sending right away cannot be taken back: the member first sees every account it goes to.
@@ -402,6 +416,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
       mastodon.forDraft(),
       youtube.forDraft(),
       googleBusiness.forDraft(),
+      pinterest.forDraft(),
     );
     // Publish now's outcomes may come over the stream before its answer: held until it is known.
     const hold = !edit && !queue && state.action === 'publish' ? holdPostNotifications() : null;
@@ -602,6 +617,13 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             mediaOf={youtube.mediaOf}
             showProblems={hasAttempted && state.action !== 'draft'}
           />
+          <PinterestSection
+            orgId={orgId}
+            selected={editable}
+            settings={pinterest.settings}
+            onChange={pinterest.change}
+            showProblems={hasAttempted && state.action !== 'draft'}
+          />
           <ScheduleSection
             action={state.action}
             onActionChange={(action) => dispatch({ type: 'setAction', action })}
@@ -655,7 +677,8 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
                   !tiktok.isReady() ||
                   !mastodon.isReady() ||
                   !youtube.isReady() ||
-                  !googleBusiness.isReady()
+                  !googleBusiness.isReady() ||
+                  !pinterest.isReady()
                 )
                   return;
                 send(true);
@@ -676,6 +699,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
               mastodon.settings[platformId]?.spoilerText.trim() ?? ''
             }
             googleBusinessFor={(platformId) => googleBusiness.settings[platformId]}
+            pinFor={pinterest.pinOf}
             platforms={editable}
             textFor={(platformId) =>
               applyLinkTracking(

@@ -1,6 +1,6 @@
 import type { GbpPostSettings } from '@herald/contract';
 import { NetworkMark } from '@/components/ui/network-mark';
-import { NetworkPreview } from '@/components/post-previews';
+import { NetworkPreview, type PreviewProps } from '@/components/post-previews';
 import type { ComposePlatform } from '../utils/compose-platforms';
 import type { MediaItem } from '../utils/media-files';
 
@@ -12,6 +12,8 @@ interface PostPreviewsProps {
   contentWarningFor?: (platformId: string) => string;
   /** A Google Business Profile location's post type, event, offer and button. */
   googleBusinessFor?: (platformId: string) => GbpPostSettings | undefined;
+  /** A pin's title, link and board (Pinterest); undefined for other networks. */
+  pinFor?: (platformId: string) => PreviewProps['pin'];
 }
 
 /** Live preview per selected network, each looking like a post on that network (docs/product.md#create-post). */
@@ -21,6 +23,7 @@ export function PostPreviews({
   mediaFor,
   contentWarningFor,
   googleBusinessFor,
+  pinFor,
 }: PostPreviewsProps) {
   return (
     <section aria-labelledby="preview-heading" className="flex flex-col gap-4">
@@ -49,6 +52,7 @@ export function PostPreviews({
                 media={mediaFor(platform.id)}
                 contentWarning={contentWarningFor?.(platform.id) || undefined}
                 googleBusiness={googleBusinessFor?.(platform.id)}
+                pin={pinFor?.(platform.id)}
               />
             </article>
           );

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callFault } from '../kit/call-knobs.js';
-import { bearerToken } from '../kit/consent.js';
+import { avatarDataUrl, bearerToken } from '../kit/consent.js';
 import { MEDIA_HEAD_BYTES, readReceivedMedia } from '../kit/media-facts.js';
 import type { AccessCheck, SandboxOAuth } from '../kit/oauth-state.js';
 import { randomToken } from '../kit/secrets.js';
@@ -190,7 +190,7 @@ export function registerPinterestApiRoutes(
     return {
       account_type: 'BUSINESS',
       id: a.account.id,
-      profile_image: `${publicBase}/_emu/picture/${a.account.id}?name=${encodeURIComponent(a.account.name)}`,
+      profile_image: avatarDataUrl(a.account.name, 355),
       website_url: '',
       username: a.account.username,
       about: '',

@@ -14585,6 +14585,627 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sandbox/pinterest/_emu/calls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/_emu/scenario': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/_emu/clock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/oauth/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/v5/oauth/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/v5/user_account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/v5/boards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/v5/boards/{boardId}/pins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          boardId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/v5/media': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/media-upload/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/v5/media/{mediaId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          mediaId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/v5/pins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/v5/pins/{pinId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pinId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/v5/pins/{pinId}/analytics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pinId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/_emu/pins/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/pinterest/_emu/pins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/platforms/public-media-url': {
     parameters: {
       query?: never;
@@ -15916,6 +16537,104 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/organizations/{orgId}/integrations/{integrationId}/pinterest/boards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The boards of a Pinterest account a pin may be saved on */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          integrationId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                boards: {
+                  id: string;
+                  name: string;
+                  /** @enum {string} */
+                  privacy: 'PUBLIC' | 'PROTECTED' | 'SECRET';
+                  pinCount: number | null;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Makes a board on a Pinterest account, from the composer */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          orgId: string;
+          integrationId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            description?: string;
+            /**
+             * @default PUBLIC
+             * @enum {string}
+             */
+            privacy?: 'PUBLIC' | 'SECRET';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'success';
+              data: {
+                board: {
+                  id: string;
+                  name: string;
+                  /** @enum {string} */
+                  privacy: 'PUBLIC' | 'PROTECTED' | 'SECRET';
+                  pinCount: number | null;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/organizations/{orgId}/post': {
     parameters: {
       query?: never;
@@ -16003,6 +16722,18 @@ export interface paths {
                 notifySubscribers?: boolean;
                 /** @default false */
                 scheduleOnYouTube?: boolean;
+              };
+            };
+            pinterest?: {
+              [key: string]: {
+                /** @default  */
+                boardId?: string;
+                /** @default  */
+                boardName?: string;
+                /** @default  */
+                title?: string;
+                /** @default  */
+                link?: string;
               };
             };
             googleBusiness?: {
@@ -16275,6 +17006,16 @@ export interface paths {
                         url: string;
                       } | null;
                     } | null;
+                    pinterest?: {
+                      /** @default  */
+                      boardId: string;
+                      /** @default  */
+                      boardName: string;
+                      /** @default  */
+                      title: string;
+                      /** @default  */
+                      link: string;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -16448,6 +17189,18 @@ export interface paths {
                 notifySubscribers?: boolean;
                 /** @default false */
                 scheduleOnYouTube?: boolean;
+              };
+            };
+            pinterest?: {
+              [key: string]: {
+                /** @default  */
+                boardId?: string;
+                /** @default  */
+                boardName?: string;
+                /** @default  */
+                title?: string;
+                /** @default  */
+                link?: string;
               };
             };
             googleBusiness?: {
@@ -16722,6 +17475,16 @@ export interface paths {
                         /** @default  */
                         url: string;
                       } | null;
+                    } | null;
+                    pinterest?: {
+                      /** @default  */
+                      boardId: string;
+                      /** @default  */
+                      boardName: string;
+                      /** @default  */
+                      title: string;
+                      /** @default  */
+                      link: string;
                     } | null;
                     followUps?: {
                       id: string;
@@ -17013,6 +17776,16 @@ export interface paths {
                         url: string;
                       } | null;
                     } | null;
+                    pinterest?: {
+                      /** @default  */
+                      boardId: string;
+                      /** @default  */
+                      boardName: string;
+                      /** @default  */
+                      title: string;
+                      /** @default  */
+                      link: string;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -17281,6 +18054,16 @@ export interface paths {
                         url: string;
                       } | null;
                     } | null;
+                    pinterest?: {
+                      /** @default  */
+                      boardId: string;
+                      /** @default  */
+                      boardName: string;
+                      /** @default  */
+                      title: string;
+                      /** @default  */
+                      link: string;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -17539,6 +18322,16 @@ export interface paths {
                         /** @default  */
                         url: string;
                       } | null;
+                    } | null;
+                    pinterest?: {
+                      /** @default  */
+                      boardId: string;
+                      /** @default  */
+                      boardName: string;
+                      /** @default  */
+                      title: string;
+                      /** @default  */
+                      link: string;
                     } | null;
                     followUps?: {
                       id: string;
@@ -18064,6 +18857,16 @@ export interface paths {
                         url: string;
                       } | null;
                     } | null;
+                    pinterest?: {
+                      /** @default  */
+                      boardId: string;
+                      /** @default  */
+                      boardName: string;
+                      /** @default  */
+                      title: string;
+                      /** @default  */
+                      link: string;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -18324,6 +19127,16 @@ export interface paths {
                         /** @default  */
                         url: string;
                       } | null;
+                    } | null;
+                    pinterest?: {
+                      /** @default  */
+                      boardId: string;
+                      /** @default  */
+                      boardName: string;
+                      /** @default  */
+                      title: string;
+                      /** @default  */
+                      link: string;
                     } | null;
                     followUps?: {
                       id: string;
@@ -18598,6 +19411,16 @@ export interface paths {
                         url: string;
                       } | null;
                     } | null;
+                    pinterest?: {
+                      /** @default  */
+                      boardId: string;
+                      /** @default  */
+                      boardName: string;
+                      /** @default  */
+                      title: string;
+                      /** @default  */
+                      link: string;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -18867,6 +19690,16 @@ export interface paths {
                         /** @default  */
                         url: string;
                       } | null;
+                    } | null;
+                    pinterest?: {
+                      /** @default  */
+                      boardId: string;
+                      /** @default  */
+                      boardName: string;
+                      /** @default  */
+                      title: string;
+                      /** @default  */
+                      link: string;
                     } | null;
                     followUps?: {
                       id: string;
@@ -19791,6 +20624,16 @@ export interface paths {
                         /** @default  */
                         url: string;
                       } | null;
+                    } | null;
+                    pinterest?: {
+                      /** @default  */
+                      boardId: string;
+                      /** @default  */
+                      boardName: string;
+                      /** @default  */
+                      title: string;
+                      /** @default  */
+                      link: string;
                     } | null;
                     followUps?: {
                       id: string;
@@ -23138,6 +23981,7 @@ export interface paths {
                 | 'Bluesky'
                 | 'YouTube'
                 | 'Google Business Profile'
+                | 'Pinterest'
               );
           status?: 'open' | 'done';
           labels?: string | string[];
@@ -23179,7 +24023,8 @@ export interface paths {
                     | 'Mastodon'
                     | 'Bluesky'
                     | 'YouTube'
-                    | 'Google Business Profile';
+                    | 'Google Business Profile'
+                    | 'Pinterest';
                   /** @enum {string} */
                   kind: 'dm' | 'comments' | 'mention';
                   account: {
@@ -23297,7 +24142,8 @@ export interface paths {
                     | 'Mastodon'
                     | 'Bluesky'
                     | 'YouTube'
-                    | 'Google Business Profile';
+                    | 'Google Business Profile'
+                    | 'Pinterest';
                   /** @enum {string} */
                   kind: 'dm' | 'comments' | 'mention';
                   account: {
@@ -23487,7 +24333,8 @@ export interface paths {
                     | 'Mastodon'
                     | 'Bluesky'
                     | 'YouTube'
-                    | 'Google Business Profile';
+                    | 'Google Business Profile'
+                    | 'Pinterest';
                   /** @enum {string} */
                   kind: 'dm' | 'comments' | 'mention';
                   account: {
@@ -23592,7 +24439,8 @@ export interface paths {
                     | 'Mastodon'
                     | 'Bluesky'
                     | 'YouTube'
-                    | 'Google Business Profile';
+                    | 'Google Business Profile'
+                    | 'Pinterest';
                   name: string | null;
                   dm: boolean;
                   comments: boolean;
@@ -24749,6 +25597,16 @@ export interface paths {
                         url: string;
                       } | null;
                     } | null;
+                    pinterest?: {
+                      /** @default  */
+                      boardId: string;
+                      /** @default  */
+                      boardName: string;
+                      /** @default  */
+                      title: string;
+                      /** @default  */
+                      link: string;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -25016,6 +25874,16 @@ export interface paths {
                         url: string;
                       } | null;
                     } | null;
+                    pinterest?: {
+                      /** @default  */
+                      boardId: string;
+                      /** @default  */
+                      boardName: string;
+                      /** @default  */
+                      title: string;
+                      /** @default  */
+                      link: string;
+                    } | null;
                     followUps?: {
                       id: string;
                       /** @enum {string} */
@@ -25151,7 +26019,8 @@ export interface paths {
                       | 'Mastodon'
                       | 'Bluesky'
                       | 'YouTube'
-                      | 'Google Business Profile';
+                      | 'Google Business Profile'
+                      | 'Pinterest';
                     /** @enum {string} */
                     kind: 'dm' | 'comments' | 'mention';
                     account: {

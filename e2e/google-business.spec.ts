@@ -126,5 +126,25 @@ test.describe('Google Business Profile', () => {
       ).reviews as Array<{ reviewReply?: { comment: string } }>;
       expect(reviews[0]?.reviewReply?.comment).toBe('Thank you, Sam! See you soon.');
     }).toPass({ timeout: 20_000 });
+
+    // A business deletes its answer, never the review: Delete sits on the reply alone.
+    const review = messages.getByRole('article', { name: /^Message from/ });
+    await expect(
+      review.getByRole('button', { name: 'Delete on Google Business Profile' }),
+    ).toHaveCount(0);
+    const answer = messages.getByRole('article', { name: /^Reply from/ });
+    await answer.getByRole('button', { name: 'Delete on Google Business Profile' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this reply?' });
+    await confirm.getByRole('button', { name: 'Delete reply' }).click();
+    await expect(async () => {
+      const reviews = (
+        await (
+          await page.request.get(
+            `/api/sandbox/googlebusiness/_emu/reviews?locationId=${location.platformAccountId}`,
+          )
+        ).json()
+      ).reviews as Array<{ reviewReply?: { comment: string } }>;
+      expect(reviews[0]?.reviewReply ?? null).toBeNull();
+    }).toPass({ timeout: 20_000 });
   });
 });

@@ -24074,6 +24074,7 @@ export interface paths {
                     like: boolean;
                     hide: boolean;
                     deleteOnNetwork: boolean;
+                    deleteOwnRepliesOnly?: boolean;
                     block: boolean;
                     replyMaxLength: number;
                     replyAttachments: ('image' | 'video' | 'audio' | 'file')[];
@@ -24193,6 +24194,7 @@ export interface paths {
                     like: boolean;
                     hide: boolean;
                     deleteOnNetwork: boolean;
+                    deleteOwnRepliesOnly?: boolean;
                     block: boolean;
                     replyMaxLength: number;
                     replyAttachments: ('image' | 'video' | 'audio' | 'file')[];
@@ -24384,6 +24386,7 @@ export interface paths {
                     like: boolean;
                     hide: boolean;
                     deleteOnNetwork: boolean;
+                    deleteOwnRepliesOnly?: boolean;
                     block: boolean;
                     replyMaxLength: number;
                     replyAttachments: ('image' | 'video' | 'audio' | 'file')[];
@@ -26070,6 +26073,7 @@ export interface paths {
                       like: boolean;
                       hide: boolean;
                       deleteOnNetwork: boolean;
+                      deleteOwnRepliesOnly?: boolean;
                       block: boolean;
                       replyMaxLength: number;
                       replyAttachments: ('image' | 'video' | 'audio' | 'file')[];

@@ -119,6 +119,11 @@ export const InboxCapabilitiesSchema = z.object({
   like: z.boolean(),
   hide: z.boolean(),
   deleteOnNetwork: z.boolean(),
+  /**
+   * Delete reaches only the organization's own replies, never what others wrote (a business deletes
+   * its answer to a Google review, not the review). Absent: others' comments.
+   */
+  deleteOwnRepliesOnly: z.boolean().optional(),
   block: z.boolean(),
   /** The network's longest reply, in characters. */
   replyMaxLength: z.number().int().positive(),

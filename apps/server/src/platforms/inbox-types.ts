@@ -90,6 +90,8 @@ export interface InboxCapabilities {
   likeUnavailable?: string;
   hide: boolean;
   deleteComment: boolean;
+  /** `deleteComment` reaches the account's own replies only (Google Business Profile's review replies). */
+  deleteOwnRepliesOnly?: boolean;
   block: boolean;
   /**
    * Hours after the customer's last inbound message during which a DM reply is allowed

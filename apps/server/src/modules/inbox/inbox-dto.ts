@@ -65,6 +65,7 @@ export function capabilitiesOf(row: ConversationRow, ctx: AccountContext): Inbox
     like: live && onComments && caps.like && Boolean(inbox.like),
     hide: live && onComments && caps.hide && Boolean(inbox.hide),
     deleteOnNetwork: live && onComments && caps.deleteComment && Boolean(inbox.deleteComment),
+    ...(caps?.deleteOwnRepliesOnly ? { deleteOwnRepliesOnly: true } : {}),
     block: live && caps.block && Boolean(inbox.block),
     replyMaxLength:
       (row.kind === 'dm' ? (caps?.dmMaxLength ?? caps?.replyMaxLength) : caps?.replyMaxLength) ?? 1,

@@ -498,6 +498,10 @@ export async function actOnMessage(
     } else {
       if (!caps.deleteOnNetwork || !inbox?.deleteComment || !account)
         throw refuse(`${network} does not let Herald delete this.`);
+      if (caps.deleteOwnRepliesOnly && row.direction !== 'out')
+        throw refuse(
+          `${network} lets a business delete only its own replies, not what others wrote. Delete your reply instead.`,
+        );
       await inbox.deleteComment(account, row.externalId);
       values = { deleted: true };
     }

@@ -92,6 +92,8 @@ export function createGbpInbox(settings: AdapterSettings<GbpUrls>): InboxAdapter
       likeUnavailable: 'Google does not let businesses like reviews.',
       hide: false,
       deleteComment: true,
+      // A business deletes its answer to a review, never the review.
+      deleteOwnRepliesOnly: true,
       block: false,
       dmWindowHours: null,
       humanAgentWindowHours: null,

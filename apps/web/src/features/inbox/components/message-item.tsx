@@ -223,6 +223,9 @@ export function MessageItem({
     : personName(message.sender);
   const isComment = message.kind === 'comment';
   const commentActions = canAct && isComment && !ours && !message.deleted;
+  // Where only the organization's own replies can be deleted, Delete sits on those instead.
+  const deleteHere =
+    capabilities.deleteOnNetwork && Boolean(capabilities.deleteOwnRepliesOnly) === ours;
 
   return (
     <li className={cn('flex', ours ? 'justify-end' : 'justify-start')}>
@@ -271,6 +274,13 @@ export function MessageItem({
           </>
         )}
         {ours && <Delivery message={message} onAction={onAction} canAct={canAct} busy={busy} />}
+        {ours && canAct && isComment && !message.deleted && deleteHere && (
+          <div className="-mx-1.5 flex flex-wrap gap-0.5">
+            <ActionButton disabled={busy} onClick={() => setConfirmDelete(true)}>
+              <Trash2 className="size-3" aria-hidden="true" /> Delete on {platform}
+            </ActionButton>
+          </div>
+        )}
         {commentActions && (
           <div className="-mx-1.5 flex flex-wrap gap-0.5">
             {capabilities.reply && (
@@ -300,7 +310,7 @@ export function MessageItem({
                 {message.hidden ? 'Unhide' : 'Hide'}
               </ActionButton>
             )}
-            {capabilities.deleteOnNetwork && (
+            {deleteHere && (
               <ActionButton disabled={busy} onClick={() => setConfirmDelete(true)}>
                 <Trash2 className="size-3" aria-hidden="true" /> Delete on {platform}
               </ActionButton>
@@ -311,9 +321,13 @@ export function MessageItem({
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        title="Delete this comment?"
-        message={`The comment by ${name} is deleted on ${platform} for everyone. This cannot be undone.`}
-        confirmLabel="Delete comment"
+        title={ours ? 'Delete this reply?' : 'Delete this comment?'}
+        message={
+          ours
+            ? `Your reply is deleted on ${platform} for everyone. This cannot be undone.`
+            : `The comment by ${name} is deleted on ${platform} for everyone. This cannot be undone.`
+        }
+        confirmLabel={ours ? 'Delete reply' : 'Delete comment'}
         isPending={busy}
         onConfirm={() => {
           onAction({ type: 'delete' });

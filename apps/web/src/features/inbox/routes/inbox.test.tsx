@@ -686,6 +686,49 @@ describe('/inbox thread', () => {
     );
   });
 
+  it('offers Delete on the own reply only, where the network deletes nothing else', async () => {
+    const reviews = createConversation({
+      ...comments,
+      id: 'conv_review',
+      platform: 'Google Business Profile',
+      title: 'Review by Sam Lee',
+      capabilities: { ...comments.capabilities, deleteOwnRepliesOnly: true },
+    });
+    const review = createInboxMessage({
+      id: 'msg_r1',
+      conversationId: reviews.id,
+      kind: 'comment',
+      text: '★★★★★ Friendly staff',
+      sender: { name: 'Sam Lee', username: null, pictureUrl: null, teammate: null },
+    });
+    const answer = createInboxMessage({
+      id: 'msg_r2',
+      conversationId: reviews.id,
+      kind: 'comment',
+      direction: 'out',
+      delivery: 'sent',
+      text: 'Thank you, Sam!',
+    });
+    const { user, server } = await renderInbox({
+      threads: [{ conversation: reviews, messages: [review, answer] }],
+      path: `/inbox?c=${reviews.id}`,
+      routes: { [`DELETE ${base}/conversations/${reviews.id}/messages/msg_r2`]: ok({}) },
+    });
+    const theirs = await screen.findByRole('article', { name: 'Message from Sam Lee' });
+    expect(
+      within(theirs).queryByRole('button', { name: 'Delete on Google Business Profile' }),
+    ).toBeNull();
+    const ours = screen.getByRole('article', { name: /^Reply from/ });
+    await user.click(
+      within(ours).getByRole('button', { name: 'Delete on Google Business Profile' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this reply?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete reply' }));
+    await waitFor(() =>
+      expect(server.count(`DELETE ${base}/conversations/${reviews.id}/messages/msg_r2`)).toBe(1),
+    );
+  });
+
   it('links a private reply in a DM to the comment it answered', async () => {
     const echo = createInboxMessage({
       id: 'msg_echo',

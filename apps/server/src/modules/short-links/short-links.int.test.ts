@@ -188,6 +188,17 @@ describe('short links', () => {
     expect(after.find((r) => r.postId === postId && r.platform === 'X')!.links[1]!.clicks).toBe(1);
   });
 
+  it('sends a link written in another script as a Location header can carry it', async () => {
+    await publish({ content: 'Menu https://例え.test/メニュー?día=lunes 🍲', shortLinks: 'true' });
+    const { x } = await sent('Menu ');
+    const [link] = x[0]!.match(SHORT) ?? [];
+    const res = await follow(pathOf(link!));
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(
+      'https://xn--r8jz45g.test/%E3%83%A1%E3%83%8B%E3%83%A5%E3%83%BC?d%C3%ADa=lunes',
+    );
+  });
+
   it('answers an unknown code with a 404 page', async () => {
     for (const path of ['/l/AAAAAAAAAA', '/l/short', '/l/..%2F..%2Fetc']) {
       const res = await follow(path);

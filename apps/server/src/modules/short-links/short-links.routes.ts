@@ -17,6 +17,18 @@ const NOT_FOUND_PAGE = `<!doctype html>
  * 302 to the link with its UTM parameters, counting the visit. No session, no cookie: the code is
  * the only thing read, and only a count is kept.
  */
+/**
+ * The address as a Location header can carry it: a link written with a non-Latin host or path
+ * (`https://例え.jp/パス`) is sent punycoded and percent-encoded, as browsers send it.
+ */
+function asciiLocation(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return encodeURI(url);
+  }
+}
+
 export async function shortLinkRoutes(
   app: FastifyInstance,
   { db, now }: { db: Db; now: () => Date },
@@ -39,7 +51,7 @@ export async function shortLinkRoutes(
       // Counts must reach the database on every visit: no cache may answer in Herald's place.
       reply.header('cache-control', 'no-store');
       if (!url) return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
-      return reply.redirect(url, 302);
+      return reply.redirect(asciiLocation(url), 302);
     },
   });
 }

@@ -49,7 +49,12 @@ import { settleFollowUps, storeFollowUps } from './follow-up-fields.js';
 import { mustSubmit, recordSubmission } from '../approvals/approval-rule.js';
 import { recordApprovalEvent } from '../approvals/approval-events.js';
 import { announcePostChange } from './post-webhooks.js';
-import { refuseWhileBusy, type Caller, type PostsDeps } from './posts.service.js';
+import {
+  refuseWhileBusy,
+  removeUnusedFiles,
+  type Caller,
+  type PostsDeps,
+} from './posts.service.js';
 import { findEntitlement } from '../billing/billing.service.js';
 import { requireLibraryRoom } from './library-media.js';
 
@@ -458,6 +463,6 @@ export async function editPost(
   });
   // Files go after the rows, as when deleting a post: a failure leaves unreferenced files only.
   // So do new copies of files the media library already held.
-  await deps.media.remove(await repo.unusedStorageKeys(deps.db, [...removedKeys, ...leftovers]));
+  await removeUnusedFiles(deps, [...removedKeys, ...leftovers]);
   return post;
 }

@@ -349,9 +349,24 @@ export async function createPost(
     return created!;
   });
   // Copies of files the media library already held: only its copy is kept.
-  if (leftovers.length > 0)
-    await deps.media.remove(await repo.unusedStorageKeys(deps.db, leftovers));
+  await removeUnusedFiles(deps, leftovers);
   return post;
+}
+
+/**
+ * After a post's rows are committed: deletes those of `keys` no file row refers to any more. The
+ * post is stored and its answer must stand, so a failure here only leaves unreferenced files.
+ */
+export async function removeUnusedFiles(
+  deps: { db: Db; media: { remove(keys: string[]): Promise<void> } },
+  keys: string[],
+): Promise<void> {
+  if (keys.length === 0) return;
+  try {
+    await deps.media.remove(await repo.unusedStorageKeys(deps.db, keys));
+  } catch {
+    // Unreferenced files cost storage only; nothing of the post is lost.
+  }
 }
 
 export interface ListOptions extends repo.PostFilter {
@@ -537,7 +552,7 @@ export async function deletePost(deps: PostsDeps, organizationId: string, postId
   });
   // Files go after the rows: a failure here leaves unreferenced files, never a post without them.
   // A duplicate of the post (docs/product.md#duplicate) may still use them.
-  await deps.media.remove(await repo.unusedStorageKeys(deps.db, keys));
+  await removeUnusedFiles(deps, keys);
 }
 
 export type BulkAction = 'delete' | 'draft';
@@ -596,6 +611,6 @@ export async function bulkPosts(
     return { done: rows.map((row) => row.id), keys: removed };
   });
   // As for one post: files go after the rows.
-  if (keys.length > 0) await deps.media.remove(await repo.unusedStorageKeys(deps.db, keys));
+  await removeUnusedFiles(deps, keys);
   return done;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_NETWORK_TEXT, PlatformError, userFacingNetworkText } from './errors.js';
+import {
+  MAX_NETWORK_TEXT,
+  pageReachesBefore,
+  PlatformError,
+  userFacingNetworkText,
+} from './errors.js';
 
 describe('what a person reads of a network error', () => {
   it('keeps the network’s own sentence', () => {
@@ -31,5 +36,21 @@ describe('what a person reads of a network error', () => {
     expect(long.length).toBeLessThanOrEqual(MAX_NETWORK_TEXT);
     expect(long).not.toContain('\n');
     expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('pageReachesBefore', () => {
+  const start = Date.parse('2026-12-03T09:00:00Z');
+  const at = (iso: string) => Date.parse(`2026-12-03T${iso}Z`);
+
+  it('rules the attempt out on a newest-first page that reaches back past its start', () => {
+    expect(pageReachesBefore([at('09:30:00'), at('09:10:00'), at('08:59:00')], start)).toBe(true);
+  });
+
+  it('rules nothing out on a page that stops short, is in its own order, or has no times', () => {
+    expect(pageReachesBefore([at('09:30:00'), at('09:10:00')], start)).toBe(false);
+    expect(pageReachesBefore([at('08:00:00'), at('09:30:00'), at('08:59:00')], start)).toBe(false);
+    expect(pageReachesBefore([at('09:30:00'), Number.NaN, at('08:00:00')], start)).toBe(false);
+    expect(pageReachesBefore([], start)).toBe(false);
   });
 });

@@ -36,6 +36,18 @@ export function asUnconfirmed(network: string, err: unknown): unknown {
 }
 
 /**
+ * For a reconcile that read one page of an account's recent posts without finding its attempt:
+ * whether that page shows the attempt was not made, because it lists the posts newest first and
+ * reaches back past the attempt's start. A page in any other order (a board sorted by hand) or
+ * one that stops short says nothing, and the caller must not conclude the post is missing.
+ */
+export function pageReachesBefore(createdAt: Array<number>, attemptStart: number): boolean {
+  if (createdAt.length === 0 || createdAt.some((t) => Number.isNaN(t))) return false;
+  const newestFirst = createdAt.every((t, i) => i === 0 || t <= createdAt[i - 1]!);
+  return newestFirst && createdAt.at(-1)! < attemptStart;
+}
+
+/**
  * A file's content in memory, for networks that take it (or one part of it, `range`) in one
  * request.
  */

@@ -215,11 +215,11 @@ export function createGbpApi(settings: AdapterSettings<GbpUrls>) {
       }),
 
     async localPosts(accessToken: string, parent: string, pageSize: number) {
-      const body = await api<{ localPosts?: GbpLocalPost[] }>(
+      const body = await api<{ localPosts?: GbpLocalPost[]; nextPageToken?: string }>(
         accessToken,
         `${urls.v4Base}/${parent}/localPosts?pageSize=${pageSize}`,
       );
-      return body?.localPosts ?? [];
+      return { posts: body?.localPosts ?? [], more: Boolean(body?.nextPageToken) };
     },
 
     /** Newest changes first (`orderBy=updateTime desc`). */

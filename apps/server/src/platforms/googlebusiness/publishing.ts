@@ -1,5 +1,5 @@
 import { GbpPostSettingsSchema, emptyGbpSettings, type GbpPostSettings } from '@herald/contract';
-import { asUnconfirmed } from '../errors.js';
+import { asUnconfirmed, pageReachesBefore, PlatformError } from '../errors.js';
 import type {
   PublishingAdapter,
   PublishRequest,
@@ -111,16 +111,34 @@ export function createGbpPublishing(api: GbpApi): PublishingAdapter {
       const wanted = localPostOf(request);
       const since =
         typeof state.preparedAt === 'string' ? Date.parse(state.preparedAt) - 5 * 60_000 : 0;
-      const posts = await api.localPosts(token(account), v4ParentOf(account), GBP_RECONCILE_PAGE);
+      const { posts, more } = await api.localPosts(
+        token(account),
+        v4ParentOf(account),
+        GBP_RECONCILE_PAGE,
+      );
       const found = posts.find(
         (p) =>
           p.summary === wanted.summary &&
           (p.topicType ?? 'STANDARD') === wanted.topicType &&
           (p.event?.title ?? '') ===
             ((wanted.event as { title?: string } | undefined)?.title ?? '') &&
-          (Date.parse(p.createTime ?? '') || 0) >= since,
+          // A post Google names no time for may be the attempt: it is not ruled out.
+          (p.createTime === undefined || Date.parse(p.createTime) >= since),
       );
-      return found ? resultOf(found) : null;
+      if (found) return resultOf(found);
+      // All of the location's posts, or a newest-first page reaching back past the attempt.
+      if (!more) return null;
+      if (
+        pageReachesBefore(
+          posts.map((p) => Date.parse(p.createTime ?? '')),
+          since,
+        )
+      )
+        return null;
+      throw new PlatformError(
+        'unknown_outcome',
+        'Google did not confirm the post, and the location has had too many posts since for Herald to find it among them.',
+      );
     },
   };
 }

@@ -3,7 +3,7 @@ import {
   pinterestSettingsIssues,
   type PinterestPostSettings,
 } from '@herald/contract';
-import { asUnconfirmed, mediaBytes, PlatformError } from '../errors.js';
+import { asUnconfirmed, mediaBytes, pageReachesBefore, PlatformError } from '../errors.js';
 import type {
   PublishingAdapter,
   PublishMedia,
@@ -196,10 +196,16 @@ export function createPinterestPublishing(api: PinterestApi): PublishingAdapter 
       );
       const found = pins.find((pin) => isTheAttempt(pin, request, settings, after));
       if (found) return resultOf(found);
-      // The board's whole list, or a page reaching back past the attempt: it was not made.
+      // The board's whole list, or a newest-first page reaching back past the attempt: it was
+      // not made. A board sorted by hand lists pins in its own order, which proves nothing.
       if (!more) return null;
-      const oldest = Math.min(...pins.map((p) => Date.parse(p.created_at ?? '')));
-      if (oldest < after) return null;
+      if (
+        pageReachesBefore(
+          pins.map((p) => Date.parse(p.created_at ?? '')),
+          after,
+        )
+      )
+        return null;
       throw new PlatformError(
         'unknown_outcome',
         'Pinterest did not confirm the pin, and the board has had too many pins since for Herald to find it among them.',

@@ -352,7 +352,7 @@ export function registerGbpApiRoutes(
     return postResource(made);
   });
 
-  /** GET …/localPosts?pageSize= (newest first; 20 by default, at most 100). */
+  /** GET …/localPosts?pageSize=&pageToken= (newest first; 20 by default, at most 100). */
   scope.get('/v4/accounts/:accountId/locations/:locationId/localPosts', async (request, reply) => {
     const a = await access(request, reply, 'mybusiness.googleapis.com');
     if (!a) return reply;
@@ -361,7 +361,15 @@ export function registerGbpApiRoutes(
     const size = Number(one((request.query as Query).pageSize) ?? 20);
     if (!Number.isInteger(size) || size < 1 || size > GBP_EMULATOR.localPostsPageMax)
       return gbpError(reply, 400, 'Request contains an invalid argument.');
-    return { localPosts: (await posts(locationId)).slice(0, size).map(postResource) };
+    const token = one((request.query as Query).pageToken);
+    const from = token ? Number(Buffer.from(token, 'base64url').toString()) || 0 : 0;
+    const all = await posts(locationId);
+    const next =
+      from + size < all.length ? Buffer.from(String(from + size)).toString('base64url') : null;
+    return {
+      localPosts: all.slice(from, from + size).map(postResource),
+      ...(next ? { nextPageToken: next } : {}),
+    };
   });
 
   /** GET …/reviews?pageSize=&pageToken=&orderBy= */

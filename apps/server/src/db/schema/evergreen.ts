@@ -99,6 +99,8 @@ export const evergreenFills = pgTable(
     // One copy per collection and slot, whatever two workers decide at once.
     uniqueIndex('evergreen_fills_collection_slot_key').on(t.collectionId, t.slotAt),
     index('evergreen_fills_source_idx').on(t.collectionId, t.sourcePostId, t.slotAt),
+    // Deleting a post clears the fills that name it as their copy.
+    index('evergreen_fills_copy_idx').on(t.copyPostId),
   ],
 );
 

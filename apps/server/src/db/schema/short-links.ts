@@ -36,5 +36,7 @@ export const shortLinks = pgTable(
     uniqueIndex('short_links_code_uq').on(t.code),
     uniqueIndex('short_links_target_position_uq').on(t.targetId, t.position),
     index('short_links_org_post_idx').on(t.organizationId, t.postId),
+    // Deleting a post deletes its links.
+    index('short_links_post_idx').on(t.postId),
   ],
 );

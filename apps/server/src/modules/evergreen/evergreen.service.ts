@@ -410,6 +410,7 @@ async function makeCopy(
       content: original.content,
       contentByPlatform: original.contentByPlatform,
       linkTracking: original.linkTracking,
+      shortLinks: original.shortLinks,
       scheduledAt: at,
       source,
     },

@@ -152,6 +152,18 @@ describe('WebSub', () => {
     const lease = row.websubLeaseExpiresAt!.getTime() - Date.now();
     expect(lease).toBeGreaterThan(3500_000);
     expect(lease).toBeLessThanOrEqual(3600_000);
+
+    // A hub's lease is taken up to 30 days, however long it offers.
+    const verify = (seconds: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${callback(feedId)}?hub.mode=subscribe&hub.topic=${encodeURIComponent(urlOf('/topic.xml'))}&hub.challenge=renew&hub.lease_seconds=${seconds}`,
+      });
+    expect((await verify(999_999_999_999)).statusCode).toBe(200);
+    const long = (await feedRow(feedId)).websubLeaseExpiresAt!.getTime() - Date.now();
+    expect(long).toBeGreaterThan(29 * 24 * 3600_000);
+    expect(long).toBeLessThanOrEqual(30 * 24 * 3600_000);
+    expect((await verify(3600)).statusCode).toBe(200);
   });
 
   it('makes posts of a signed push only, and polls less often while pushes come', async () => {
@@ -214,6 +226,13 @@ describe('WebSub', () => {
     expect(lapsed.websubState).toBe('failed');
     expect(lapsed.websubError).toContain('polling');
     expect(lapsed.nextCheckAt.getTime()).toBe(after.getTime());
+    // Whoever knows the callback cannot bring a lapsed subscription back, with any lease.
+    const revived = await t.app.inject({
+      method: 'GET',
+      url: `${callback(feedId)}?hub.mode=subscribe&hub.topic=${encodeURIComponent(urlOf('/topic.xml'))}&hub.challenge=back&hub.lease_seconds=999999999999`,
+    });
+    expect(revived.statusCode).toBe(404);
+    expect((await feedRow(feedId)).websubState).toBe('failed');
 
     // A hub that refuses: the feed is polled as before, the refusal said in words.
     served.set('/refused.xml', {

@@ -54,13 +54,16 @@ export async function findFeedById(db: Db, feedId: string) {
   return row ?? null;
 }
 
-/** Feeds with a WebSub subscription asked or live, the soonest lease end first. */
+/**
+ * Feeds with a WebSub subscription asked or live: those still waiting for their hub (no lease yet)
+ * first, then the soonest lease end, so many live subscriptions never crowd out a pending one.
+ */
 export function websubFeeds(db: Db, limit: number) {
   return db
     .select()
     .from(feeds)
     .where(inArray(feeds.websubState, ['pending', 'subscribed']))
-    .orderBy(asc(feeds.websubLeaseExpiresAt))
+    .orderBy(sql`${feeds.websubLeaseExpiresAt} asc nulls first`)
     .limit(limit);
 }
 

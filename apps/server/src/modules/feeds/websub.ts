@@ -11,6 +11,8 @@ import * as repo from './feeds.repository.js';
 
 /** The lease asked of the hub (10 days); the hub may grant another. */
 export const WEBSUB_LEASE_SECONDS = 10 * 24 * 3600;
+/** The longest lease Herald takes from a hub: polling stays slow only as long as this. */
+export const WEBSUB_MAX_LEASE_SECONDS = 30 * 24 * 3600;
 /** A lease is renewed when it has less than this left (or a tenth of it, if the lease is short). */
 const RENEW_BEFORE_MS = 24 * 3_600_000;
 /** A subscription the hub has not verified within this is given up (polling as before). */
@@ -159,10 +161,16 @@ export async function verifyIntent(
     });
     return challenge;
   }
-  // Herald only unsubscribes from a feed it no longer has: a live feed refuses it.
-  if (mode !== 'subscribe' || !feed.websubState || feed.paused) return null;
+  // Herald only unsubscribes from a feed it no longer has: a live feed refuses it. A subscription
+  // is confirmed only while Herald asked for one (pending) or holds one (a renewal): a failed one
+  // is asked again by Herald itself, not revived by whoever knows the feed's callback.
+  if (mode !== 'subscribe' || feed.paused) return null;
+  if (feed.websubState !== 'pending' && feed.websubState !== 'subscribed') return null;
   const asked = Number(query['hub.lease_seconds']);
-  const seconds = Number.isInteger(asked) && asked > 0 ? asked : WEBSUB_LEASE_SECONDS;
+  const seconds =
+    Number.isInteger(asked) && asked > 0
+      ? Math.min(asked, WEBSUB_MAX_LEASE_SECONDS)
+      : WEBSUB_LEASE_SECONDS;
   await repo.updateFeed(deps.db, feed.organizationId, feed.id, {
     websubState: 'subscribed',
     websubError: null,

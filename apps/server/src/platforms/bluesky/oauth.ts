@@ -184,7 +184,9 @@ export const clientJwks = (client: OAuthClient) => ({
 export function clientKeyOf(configured: string | undefined, secret: string): EcKey {
   if (configured) {
     const jwk = JSON.parse(configured) as JsonWebKey;
-    const { d: _d, ...publicJwk } = jwk;
+    // The public half names its members one by one: whatever else the configured key carries
+    // (a private scalar under any name) never reaches the published key set.
+    const publicJwk: JsonWebKey = { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y };
     return { privateJwk: jwk, publicJwk };
   }
   return ecKeyFrom(createHmac('sha256', secret).update('bluesky-oauth-client-key').digest());

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { applyLinkTracking, contentForAccount, mediaGoesTo, platformSlug } from '@herald/contract';
+import {
+  applyLinkTracking,
+  contentForAccount,
+  mediaGoesTo,
+  platformSlug,
+  replaceLinks,
+} from '@herald/contract';
 import { shortenLinks, shortLinksOn } from '../short-links/short-links.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -937,8 +943,11 @@ export class Publisher {
     );
     const base = this.deps.shortLinkBase;
     const { organizationId, id: postId } = loaded.post;
-    if (!base || !(await shortLinksOn(this.deps.db, organizationId, loaded.post.shortLinks)))
-      return text;
+    // A text without links has nothing to shorten: the organization's setting is not read.
+    let links = 0;
+    replaceLinks(text, (url) => (links++, url));
+    if (!base || links === 0) return text;
+    if (!(await shortLinksOn(this.deps.db, organizationId, loaded.post.shortLinks))) return text;
     return shortenLinks(
       this.deps.db,
       { organizationId, postId, targetId: loaded.target.id },

@@ -110,7 +110,8 @@ function requestFor(route: OrgRoute): {
     .replace(':platformId', ids.platformId)
     .replace(':commentId', 'probe-comment')
     .replace(':scheduleId', '00000000-0000-4000-8000-000000000000')
-    .replace(':keyId', '00000000-0000-4000-8000-000000000000')}`;
+    .replace(':keyId', '00000000-0000-4000-8000-000000000000')
+    .replace(':mediaId', '00000000-0000-4000-8000-000000000000')}`;
   // The two connect navigations name the organization in the query.
   if (path.startsWith('/auth/')) url += `?orgId=${orgId}`;
   // Ranges the calendar's empty slots, its evergreen projection and the CSV export are read for.
@@ -169,6 +170,8 @@ const NETWORK_READS = new Set<OrgRoute>([
   'GET /organizations/:orgId/posts/:postId/media/:platformId',
   'GET /organizations/:orgId/posts/:postId/media/:platformId/facebook',
   'GET /organizations/:orgId/posts/:postId/comments/:platformId',
+  // A media library item the probe organization does not hold: found or not, never refused.
+  'GET /organizations/:orgId/media/:mediaId',
 ]);
 
 type Answer = { status: number; body: any; location?: string };

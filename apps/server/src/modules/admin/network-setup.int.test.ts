@@ -49,6 +49,7 @@ describe('GET /admin/network-setup', () => {
       'Bluesky',
       'YouTube',
       'Google Business Profile',
+      'Pinterest',
     ]);
     const x = report.networks[0]!;
     expect(x).toMatchObject({

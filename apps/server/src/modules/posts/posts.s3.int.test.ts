@@ -145,9 +145,19 @@ describe('posts with media on S3', () => {
     }
   });
 
-  it('deletes the objects with the post', async () => {
+  it('keeps the objects in the media library after the post, and deletes them with it', async () => {
+    const before = await s3.keys();
     const res = await owner.call('DELETE', `/api/organizations/${orgId}/posts/${postId}`);
     expect(res.status).toBeLessThan(300);
+    // The files stay in the organization's library until deleted there.
+    expect(await s3.keys()).toEqual(before);
+    const library = await owner.call('GET', `/api/organizations/${orgId}/media`);
+    const items = library.body.data.items as Array<{ id: string }>;
+    expect(items).toHaveLength(2);
+    for (const item of items) {
+      const gone = await owner.call('DELETE', `/api/organizations/${orgId}/media/${item.id}`);
+      expect(gone.status).toBeLessThan(300);
+    }
     expect(await s3.keys()).toEqual([]);
     expect((await fetch(media[0]!.mediaUrl)).status).toBe(404);
   });

@@ -25,6 +25,10 @@ export function readProbeAnswer(body: unknown): { clientRefused: boolean; words:
   }
   // TikTok's API envelope {error:{code, message}} never reaches here (string codes are above).
   const words = typeof b.message === 'string' ? b.message : 'no message';
+  // Pinterest's {code, message, status}: code 2, "Authentication failed.", refuses the app's
+  // Basic credentials; a made-up code with the right ones is code 1, an invalid code.
+  if (typeof b.code === 'number' && b.status === 'failure')
+    return { clientRefused: b.code === 2, words };
   return { clientRefused: false, words };
 }
 

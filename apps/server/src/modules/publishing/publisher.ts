@@ -6,7 +6,7 @@ import {
   platformSlug,
   replaceLinks,
 } from '@herald/contract';
-import { shortenLinks, shortLinksOn } from '../short-links/short-links.service.js';
+import { shortenLinks, targetShortensLinks } from '../short-links/short-links.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { TokenCipher } from '../../lib/token-crypto.js';
@@ -947,7 +947,12 @@ export class Publisher {
     let links = 0;
     replaceLinks(text, (url) => (links++, url));
     if (!base || links === 0) return text;
-    if (!(await shortLinksOn(this.deps.db, organizationId, loaded.post.shortLinks))) return text;
+    const shortens = await targetShortensLinks(
+      this.deps.db,
+      { organizationId, targetId: loaded.target.id, attempts: loaded.target.attempts },
+      loaded.post.shortLinks,
+    );
+    if (!shortens) return text;
     return shortenLinks(
       this.deps.db,
       { organizationId, postId, targetId: loaded.target.id },

@@ -4,7 +4,7 @@ import { createOrgCast, type Actor } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import { connectThroughSandbox } from '../../test/networks.js';
 import { PUBLISH_QUEUE } from '../publishing/publish-queue.js';
-import { shortenLinks } from './short-links.service.js';
+import { shortenLinks, targetShortensLinks } from './short-links.service.js';
 
 /** Short links (docs/analytics.md#short-links): made once at publish, followed, counted. */
 let t: TestApp;
@@ -242,6 +242,27 @@ describe('short links', () => {
     // A post that says no keeps its links.
     await publish({ content: 'Opted out https://cafe.test/out', shortLinks: 'false' });
     expect((await sent('Opted out')).x).toEqual(['Opted out https://cafe.test/out']);
+    await owner.call('PUT', url, { enabledByDefault: false, tracking: { campaign: '' } });
+  });
+
+  it('decides a target that follows the organization on its first run, and keeps to it', async () => {
+    const clicks = (await clicksOf()).body.data.targets as ClickRow[];
+    const withLinks = clicks.find((r) => r.postId === postId && r.platform === 'X')!.targetId;
+    const withoutLinks = '00000000-0000-4000-8000-000000000001';
+    const decide = (targetId: string, attempts: number) =>
+      targetShortensLinks(t.database.db, { organizationId: orgId, targetId, attempts }, null);
+    // The organization's setting is off again: a first run follows it.
+    expect(await decide(withLinks, 0)).toBe(false);
+    // A later run sends what the first sent, whatever the setting says now.
+    expect(await decide(withLinks, 1)).toBe(true);
+    const url = `/api/organizations/${orgId}/link-tracking`;
+    await owner.call('PUT', url, {
+      enabledByDefault: false,
+      tracking: { campaign: '' },
+      shortLinks: true,
+    });
+    expect(await decide(withoutLinks, 0)).toBe(true);
+    expect(await decide(withoutLinks, 2)).toBe(false);
     await owner.call('PUT', url, { enabledByDefault: false, tracking: { campaign: '' } });
   });
 

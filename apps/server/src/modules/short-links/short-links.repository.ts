@@ -60,3 +60,13 @@ export function listTargetLinks(db: Db, organizationId: string, targetId: string
     .where(and(eq(shortLinks.organizationId, organizationId), eq(shortLinks.targetId, targetId)))
     .orderBy(shortLinks.position);
 }
+
+/** Whether a run of this target has made short links for its text. */
+export async function targetHasLinks(db: Db, organizationId: string, targetId: string) {
+  const [row] = await db
+    .select({ id: shortLinks.targetId })
+    .from(shortLinks)
+    .where(and(eq(shortLinks.organizationId, organizationId), eq(shortLinks.targetId, targetId)))
+    .limit(1);
+  return row !== undefined;
+}

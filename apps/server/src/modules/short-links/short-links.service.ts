@@ -21,6 +21,21 @@ export async function shortLinksOn(db: Db, organizationId: string, post: boolean
   );
 }
 
+/**
+ * Whether a target's links go out as short links on this run. A post that follows the
+ * organization's setting reads it on the target's first run only: a later run sends what the
+ * first one sent (short links when it made some), so a setting changed between a run whose
+ * answer was lost and its retry cannot change the text the network is asked for twice.
+ */
+export async function targetShortensLinks(
+  db: Db,
+  target: { organizationId: string; targetId: string; attempts: number },
+  post: boolean | null,
+) {
+  if (post !== null || target.attempts === 0) return shortLinksOn(db, target.organizationId, post);
+  return repo.targetHasLinks(db, target.organizationId, target.targetId);
+}
+
 const isUniqueViolation = (err: unknown) =>
   typeof err === 'object' &&
   err !== null &&

@@ -37,6 +37,8 @@ export interface IngestedMedia {
   height: number | null;
   durationSec: number | null;
   sha256: string;
+  /** The media library item whose stored copy this is, when the file was chosen from the library. */
+  libraryItemId?: string;
 }
 
 export interface IngestMeta {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaLibraryItems, plans } from '../../db/schema.js';
+import { mediaLibraryItems, plans, posts } from '../../db/schema.js';
+import { insertMedia } from '../posts/posts.repository.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { createOrg, type Actor } from '../../test/factories.js';
 import { jpeg, png } from '../../test/media-fixtures.js';
@@ -270,6 +271,65 @@ describe('the media library', () => {
     } finally {
       await db.update(plans).set({ features: sql`${plans.features} - 'mediaStorageMb'` });
     }
+  });
+
+  it('keeps a library file for a post being saved, and refuses one whose item is gone', async () => {
+    const lone = await createPost({ content: 'Keeper' }, [
+      { name: 'keeper.png', type: 'image/png', data: await png(120, 90) },
+    ]);
+    expect(lone.status).toBe(201);
+    const postId = lone.body.data.post.id as string;
+    await owner.call('DELETE', `/api/organizations/${orgId}/posts/${postId}`);
+    const [item] = (await library('?unused=true')).data.items as Array<{ id: string }>;
+    const holder = await createPost({ content: 'Holder' });
+    const [post] = await t.database.db
+      .select()
+      .from(posts)
+      .where(eq(posts.id, holder.body.data.post.id));
+    const [row] = await t.database.db
+      .select()
+      .from(mediaLibraryItems)
+      .where(eq(mediaLibraryItems.id, item!.id));
+    const file = {
+      storageKey: row!.storageKey,
+      thumbnailKey: row!.thumbnailKey,
+      fileName: row!.fileName,
+      mimeType: row!.mimeType,
+      kind: row!.kind,
+      size: row!.size,
+      width: row!.width,
+      height: row!.height,
+      durationSec: row!.durationSec,
+      sha256: row!.sha256,
+      libraryItemId: row!.id,
+      position: 0,
+    };
+    // A deletion asked for while the post is being saved waits for it, then sees it used.
+    let deletion: Promise<{ status: number; body: { message: string } }> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await insertMedia(tx, post!, [file]);
+      deletion = owner.call('DELETE', `/api/organizations/${orgId}/media/${item!.id}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    const refused = await deletion!;
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('keeper.png is used in 1 post.');
+
+    // Once the item is deleted, a post cannot take its file: a sentence, not a server error.
+    await owner.call('DELETE', `/api/organizations/${orgId}/posts/${holder.body.data.post.id}`);
+    const second = await createPost({ content: 'Late' });
+    const [late] = await t.database.db
+      .select()
+      .from(posts)
+      .where(eq(posts.id, second.body.data.post.id));
+    expect(
+      (await owner.call('DELETE', `/api/organizations/${orgId}/media/${item!.id}`)).status,
+    ).toBe(200);
+    await expect(insertMedia(t.database.db, late!, [file])).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message:
+        'A file chosen from the media library is no longer there. Remove it from the post and choose it again.',
+    });
   });
 
   it('refuses a library item of another organization', async () => {

@@ -13,9 +13,6 @@ import * as repo from './posts.repository.js';
 /** Files taken from the media library, by their index among a post's new files. */
 export type LibraryFiles = Map<number, IngestedMedia>;
 
-export const LIBRARY_ITEM_GONE_MESSAGE =
-  'A file chosen from the media library is no longer there. Remove it from the post and choose it again.';
-
 /**
  * The library items `libraryMedia` names (docs/media-library.md), as files ready to attach: their
  * stored copies are used as they are, nothing is uploaded again. Refused when one is not an item
@@ -37,7 +34,7 @@ export async function libraryFiles(
   const files: LibraryFiles = new Map();
   for (const [index, id] of entries) {
     const item = byId.get(id);
-    if (!item) throw new AppError('VALIDATION_FAILED', LIBRARY_ITEM_GONE_MESSAGE);
+    if (!item) throw new AppError('VALIDATION_FAILED', repo.LIBRARY_ITEM_GONE_MESSAGE);
     files.set(Number(index), {
       storageKey: item.storageKey,
       thumbnailKey: item.thumbnailKey,
@@ -49,6 +46,7 @@ export async function libraryFiles(
       height: item.height,
       durationSec: item.durationSec,
       sha256: item.sha256,
+      libraryItemId: item.id,
     });
   }
   return files;

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import { LIBRARY_PAGE_SIZE } from '@herald/contract';
 import { perDatabase, queryRowArrays, transactionOf, type Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { containsPattern } from '../../lib/like-pattern.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { creatorsOf, type Creator } from './creator-names.js';
@@ -557,6 +558,9 @@ export async function insertTargets(db: Db, post: PostRow, targets: NewTarget[])
   );
 }
 
+export const LIBRARY_ITEM_GONE_MESSAGE =
+  'A file chosen from the media library is no longer there. Remove it from the post and choose it again.';
+
 /** Who added a post's files, and where the stored copies a library item made redundant go. */
 export interface LibraryClaim {
   uploadedBy?: string | null;
@@ -579,59 +583,92 @@ async function claimLibraryItems(
   claim: LibraryClaim,
 ): Promise<NewPostMedia[]> {
   const claimed: NewPostMedia[] = [];
+  // Items are read FOR SHARE: a deletion of one (which locks it FOR UPDATE and counts the posts
+  // using it) waits for this post and then refuses, or has already happened and is seen here.
+  const itemBy = async (where: SQL | undefined) =>
+    (await db.select().from(mediaLibraryItems).where(where).for('share'))[0];
   for (const m of media) {
-    const [inserted] = await db
-      .insert(mediaLibraryItems)
-      .values({
-        organizationId,
-        storageKey: m.storageKey,
-        thumbnailKey: m.thumbnailKey ?? null,
-        fileName: m.fileName,
-        mimeType: m.mimeType,
-        kind: m.kind,
-        size: m.size,
-        width: m.width ?? null,
-        height: m.height ?? null,
-        durationSec: m.durationSec ?? null,
-        sha256: m.sha256,
-        altText: m.altText ?? null,
-        uploadedByUserId: claim.uploadedBy ?? null,
-      })
-      .onConflictDoNothing({ target: [mediaLibraryItems.organizationId, mediaLibraryItems.sha256] })
-      .returning({ id: mediaLibraryItems.id });
-    if (inserted) {
-      if (claim.addedBytes !== undefined) claim.addedBytes += m.size;
-      claimed.push({ ...m, libraryItemId: inserted.id });
+    if (m.libraryItemId) {
+      // A file chosen from the library is the item's stored copy: once the item is deleted, its
+      // file is gone too, so the post cannot keep it.
+      const item = await itemBy(
+        and(
+          eq(mediaLibraryItems.organizationId, organizationId),
+          eq(mediaLibraryItems.id, m.libraryItemId),
+        ),
+      );
+      if (!item) throw new AppError('VALIDATION_FAILED', LIBRARY_ITEM_GONE_MESSAGE);
+      claimed.push(await sharedItem(db, m, item, claim));
       continue;
     }
-    const [item] = await db
-      .select()
-      .from(mediaLibraryItems)
-      .where(
+    // An upload becomes a new item, or uses the item holding its bytes. When that item is deleted
+    // between the two reads, the upload's own copy is offered as the item again.
+    for (let tries = 0; ; tries++) {
+      const [inserted] = await db
+        .insert(mediaLibraryItems)
+        .values({
+          organizationId,
+          storageKey: m.storageKey,
+          thumbnailKey: m.thumbnailKey ?? null,
+          fileName: m.fileName,
+          mimeType: m.mimeType,
+          kind: m.kind,
+          size: m.size,
+          width: m.width ?? null,
+          height: m.height ?? null,
+          durationSec: m.durationSec ?? null,
+          sha256: m.sha256,
+          altText: m.altText ?? null,
+          uploadedByUserId: claim.uploadedBy ?? null,
+        })
+        .onConflictDoNothing({
+          target: [mediaLibraryItems.organizationId, mediaLibraryItems.sha256],
+        })
+        .returning({ id: mediaLibraryItems.id });
+      if (inserted) {
+        if (claim.addedBytes !== undefined) claim.addedBytes += m.size;
+        claimed.push({ ...m, libraryItemId: inserted.id });
+        break;
+      }
+      const item = await itemBy(
         and(
           eq(mediaLibraryItems.organizationId, organizationId),
           eq(mediaLibraryItems.sha256, m.sha256),
         ),
       );
-    if (!item) throw new Error('a library item vanished while a post claimed it');
-    for (const key of [m.storageKey, m.thumbnailKey]) {
-      if (key && key !== item.storageKey && key !== item.thumbnailKey) claim.leftovers?.push(key);
+      if (item) {
+        claimed.push(await sharedItem(db, m, item, claim));
+        break;
+      }
+      if (tries >= 2) throw new Error('the media library kept losing the item for these bytes');
     }
-    if (!item.altText && m.altText) {
-      await db
-        .update(mediaLibraryItems)
-        .set({ altText: m.altText })
-        .where(eq(mediaLibraryItems.id, item.id));
-    }
-    claimed.push({
-      ...m,
-      storageKey: item.storageKey,
-      thumbnailKey: item.thumbnailKey,
-      altText: m.altText ?? item.altText,
-      libraryItemId: item.id,
-    });
   }
   return claimed;
+}
+
+/** A post's file as the library item holding its bytes: the item's stored copy is used. */
+async function sharedItem(
+  db: Db,
+  m: NewPostMedia,
+  item: typeof mediaLibraryItems.$inferSelect,
+  claim: LibraryClaim,
+): Promise<NewPostMedia> {
+  for (const key of [m.storageKey, m.thumbnailKey]) {
+    if (key && key !== item.storageKey && key !== item.thumbnailKey) claim.leftovers?.push(key);
+  }
+  if (!item.altText && m.altText) {
+    await db
+      .update(mediaLibraryItems)
+      .set({ altText: m.altText })
+      .where(eq(mediaLibraryItems.id, item.id));
+  }
+  return {
+    ...m,
+    storageKey: item.storageKey,
+    thumbnailKey: item.thumbnailKey,
+    altText: m.altText ?? item.altText,
+    libraryItemId: item.id,
+  };
 }
 
 export async function insertMedia(

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -178,6 +179,36 @@ describe('configuration', () => {
     // Said beside the other bad values, as a variable of Herald's own would be.
     expect(() => loadConfig({ PORT: 'eighty', INBOX_POLL_MINUTES_ACME: 'soon' })).toThrow(
       'PORT: Invalid input: expected number, received NaN INBOX_POLL_MINUTES_ACME: Invalid input: expected number, received NaN',
+    );
+  });
+
+  it('reads BLUESKY_OAUTH_PRIVATE_KEY as an ES256 private JWK, refusing anything else by name', () => {
+    const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({
+      format: 'jwk',
+    });
+    const key = JSON.stringify(jwk);
+    const c = loadConfig({ NODE_ENV: 'test', BLUESKY_OAUTH_PRIVATE_KEY: ` ${key} ` });
+    expect(c.networkEnv.oauthKey('BLUESKY_OAUTH_PRIVATE_KEY')).toBe(key);
+    expect(loadConfig({ NODE_ENV: 'test' }).networkEnv.oauthKey('BLUESKY_OAUTH_PRIVATE_KEY')).toBe(
+      undefined,
+    );
+    const refused = (value: string) => () =>
+      loadConfig({ NODE_ENV: 'test', BLUESKY_OAUTH_PRIVATE_KEY: value });
+    expect(refused('herald-bluesky-key')).toThrow(
+      /BLUESKY_OAUTH_PRIVATE_KEY: must be an ES256 private key as a JSON Web Key .*: it is not JSON\./,
+    );
+    const { d: _d, ...publicOnly } = jwk;
+    expect(refused(JSON.stringify(publicOnly))).toThrow(
+      /BLUESKY_OAUTH_PRIVATE_KEY: .*it needs x, y and the private member d\./,
+    );
+    expect(refused(JSON.stringify({ ...jwk, crv: 'P-384' }))).toThrow(
+      /its kty and crv are EC and P-384, not EC and P-256\./,
+    );
+    const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({
+      format: 'jwk',
+    });
+    expect(refused(JSON.stringify({ ...jwk, x: other.x, y: other.y }))).toThrow(
+      /BLUESKY_OAUTH_PRIVATE_KEY: .*(its x and y are not the public half of its d|do not make a P-256 key)/,
     );
   });
 

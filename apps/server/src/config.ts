@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey, type JsonWebKey } from 'node:crypto';
 import { join } from 'node:path';
 import { PLATFORM_NAMES, platformSlug } from '@herald/contract';
 import { z } from 'zod';
@@ -38,6 +39,42 @@ const flag = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const GIB = 1024 ** 3;
+
+/**
+ * An ES256 private key as a JWK (`{"kty":"EC","crv":"P-256","x":…,"y":…,"d":…}`), or unset: the
+ * key a network's OAuth client signs with (Bluesky's `private_key_jwt`). Its public half must be
+ * the one its private scalar makes, or authorization servers would refuse every signature.
+ */
+const es256PrivateJwk = optionalString.superRefine((value, ctx) => {
+  if (value === undefined) return;
+  const refuse = (why: string) =>
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be an ES256 private key as a JSON Web Key ({"kty":"EC","crv":"P-256","x":…,"y":…,"d":…}): ${why}`,
+    });
+  let jwk: JsonWebKey;
+  try {
+    jwk = JSON.parse(value) as JsonWebKey;
+  } catch {
+    return refuse('it is not JSON.');
+  }
+  if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk))
+    return refuse('it is not a JSON object.');
+  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256')
+    return refuse(
+      `its kty and crv are ${String(jwk.kty)} and ${String(jwk.crv)}, not EC and P-256.`,
+    );
+  if (typeof jwk.d !== 'string' || typeof jwk.x !== 'string' || typeof jwk.y !== 'string')
+    return refuse('it needs x, y and the private member d.');
+  try {
+    const own = createPublicKey(createPrivateKey({ key: jwk, format: 'jwk' })).export({
+      format: 'jwk',
+    });
+    if (own.x !== jwk.x || own.y !== jwk.y) refuse('its x and y are not the public half of its d.');
+  } catch {
+    refuse('its members do not make a P-256 key.');
+  }
+});
 
 /** Every variable Herald reads by its own name; the networks' ones are read by their shape. */
 const ConfigSchema = z
@@ -462,6 +499,11 @@ export interface NetworkEnv {
    * its accounts connect on the real servers rather than the sandbox's.
    */
   realServers(name: string): boolean;
+  /**
+   * A `<NAME>_OAUTH_PRIVATE_KEY`: the ES256 private JWK (JSON, checked at start) the network's
+   * OAuth client signs with (Bluesky), or undefined when unset.
+   */
+  oauthKey(name: string): string | undefined;
 }
 
 /** A developer app's client id or secret: `<APP>_CLIENT_ID`, `_CLIENT_KEY`, `_APP_ID`, `_CLIENT_SECRET`, `_APP_SECRET`. */
@@ -478,6 +520,10 @@ const UNAUDITED_VARIABLE = new RegExp(
 const REAL_SERVERS_VARIABLE = new RegExp(
   `^(${PLATFORM_NAMES.map((name) => platformSlug(name).toUpperCase()).join('|')})_REAL_SERVERS$`,
 );
+/** `<SLUG>_OAUTH_PRIVATE_KEY` of a network the contract names: Herald's OAuth client key there. */
+const OAUTH_KEY_VARIABLE = new RegExp(
+  `^(${PLATFORM_NAMES.map((name) => platformSlug(name).toUpperCase()).join('|')})_OAUTH_PRIVATE_KEY$`,
+);
 /** Minutes between two inbox polls of one account of the network `<SLUG>` (docs/inbox.md#polling). */
 const POLL_MINUTES_VARIABLE = /^INBOX_POLL_MINUTES_([A-Z0-9_]+)$/;
 
@@ -489,6 +535,7 @@ function networkVariableSchema(name: string) {
   if (CREDENTIAL_VARIABLE.test(name)) return optionalString;
   if (UNAUDITED_VARIABLE.test(name)) return flag;
   if (REAL_SERVERS_VARIABLE.test(name)) return flag;
+  if (OAUTH_KEY_VARIABLE.test(name)) return es256PrivateJwk;
   if (POLL_MINUTES_VARIABLE.test(name)) return optionalMinutes;
   return null;
 }
@@ -535,6 +582,10 @@ function networkEnv(values: ReadonlyMap<string, string | boolean | number>): {
       }),
       unaudited: (name) => read(name, UNAUDITED_VARIABLE) === true,
       realServers: (name) => read(name, REAL_SERVERS_VARIABLE) === true,
+      oauthKey: (name) => {
+        const value = read(name, OAUTH_KEY_VARIABLE);
+        return typeof value === 'string' ? value : undefined;
+      },
     },
     pollMinutes: Object.fromEntries(
       [...values].flatMap(([name, value]) => {

@@ -15356,6 +15356,7 @@ export interface paths {
                   };
                   sandbox: boolean;
                   connectable: boolean;
+                  offersSignInPage?: boolean;
                   connectKinds?: {
                     kind: string;
                     label: string;
@@ -15482,6 +15483,7 @@ export interface paths {
                   };
                   sandbox: boolean;
                   connectable: boolean;
+                  offersSignInPage?: boolean;
                   connectKinds?: {
                     kind: string;
                     label: string;
@@ -15672,6 +15674,7 @@ export interface paths {
                   };
                   sandbox: boolean;
                   connectable: boolean;
+                  offersSignInPage?: boolean;
                   connectKinds?: {
                     kind: string;
                     label: string;
@@ -15799,6 +15802,7 @@ export interface paths {
                   };
                   sandbox: boolean;
                   connectable: boolean;
+                  offersSignInPage?: boolean;
                   connectKinds?: {
                     kind: string;
                     label: string;
@@ -15927,6 +15931,7 @@ export interface paths {
                   };
                   sandbox: boolean;
                   connectable: boolean;
+                  offersSignInPage?: boolean;
                   connectKinds?: {
                     kind: string;
                     label: string;
@@ -16137,6 +16142,7 @@ export interface paths {
           state?: string;
           error?: string;
           error_description?: string;
+          iss?: string;
         };
         header?: never;
         path: {

@@ -95,6 +95,12 @@ const PlatformSchema = z.object({
   /** Whether Herald has an adapter for it (operators may add names before one exists). */
   connectable: z.boolean(),
   /**
+   * Networks whose accounts connect with an app password (Bluesky): whether this server also
+   * offers signing in on the account's own server (AT Protocol OAuth, which needs Herald's public
+   * https address). Absent for networks that always connect through their sign-in page.
+   */
+  offersSignInPage: z.boolean().optional(),
+  /**
    * Networks that need one developer app per kind of account (LinkedIn: a personal profile or a
    * Page) offer one connect option per kind; absent for the others.
    */

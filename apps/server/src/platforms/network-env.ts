@@ -35,3 +35,12 @@ export const appCredentials = (
 /** Whether the app's `audit` variable says the network has not audited it yet. */
 export const isUnaudited = (config: NetworkEnvConfig, app: NetworkSetupFacts) =>
   app.audit ? config.networkEnv.unaudited(app.audit.env) : false;
+
+/**
+ * The key a network's OAuth client known by its address signs with (`addressedOAuthClient`), as
+ * configured (JSON, checked at start), or undefined: Herald makes one from a secret it keeps.
+ */
+export const oauthClientKey = (config: NetworkEnvConfig, app: NetworkSetupFacts) =>
+  app.addressedOAuthClient
+    ? config.networkEnv.oauthKey(app.addressedOAuthClient.keyEnv)
+    : undefined;

@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { NETWORK_MODULES, networkBySlug } from './catalog.js';
 import { createNetworkAdapter, type ConnectKindRuntime } from './connect-kinds.js';
 import type { NetworkModule } from './network-module.js';
-import { appCredentials, appOf, isUnaudited } from './network-env.js';
+import { appCredentials, appOf, isUnaudited, oauthClientKey } from './network-env.js';
 import type { PlatformAdapter, PlatformHttp, QuotaMeter, WritePoints } from './types.js';
 
 export const SANDBOX_CLIENT_ID = 'herald-sandbox';
@@ -70,6 +70,7 @@ export function buildNetworks(
       const credentials = appCredentials(config, app);
       if (!credentials && config.isProduction) return null;
       const sandbox = !credentials;
+      const oauthKey = oauthClientKey(config, app);
       const client = {
         clientId: credentials?.clientId ?? SANDBOX_CLIENT_ID,
         clientSecret: credentials?.clientSecret ?? sandboxAppSecret(sandboxSecret, module.slug),
@@ -93,6 +94,7 @@ export function buildNetworks(
         clientKeySeed: createHmac('sha256', sandboxSecret)
           .update(`client-key:${module.slug}`)
           .digest('base64url'),
+        ...(oauthKey ? { oauthKey } : {}),
       };
     });
     const identity = identities[0];

@@ -34,6 +34,14 @@ export interface NetworkSetupFacts {
    */
   noProbe?: string;
   /**
+   * A network whose accounts may also sign in through its own sign-in page, with Herald as an
+   * OAuth client known by its public https address (Bluesky's AT Protocol OAuth: the client id is
+   * the address of Herald's client metadata document). `keyEnv` names the variable of the ES256
+   * key Herald signs with; unset, Herald makes one from a secret it keeps. The preflight says
+   * whether the sign-in is offered and which key signs.
+   */
+  addressedOAuthClient?: { keyEnv: string };
+  /**
    * The environment variables holding the client id and secret: Herald reads the credentials
    * from them and the preflight names them. Each ends in `_CLIENT_ID`, `_CLIENT_KEY` or `_APP_ID`,
    * and `_CLIENT_SECRET` or `_APP_SECRET`, the shapes config.ts reads.

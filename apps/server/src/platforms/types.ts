@@ -87,6 +87,21 @@ export interface CodeExchangeInput {
   codeVerifier: string;
   /** The connect kind the sign-in was started for (networks with `connectKinds`). */
   kind?: string;
+  /** A pushed sign-in (`pushSignIn`): where it was pushed and with which key. */
+  pushed?: PushedSignIn;
+}
+
+/**
+ * A sign-in whose server is found per account and whose request is pushed there first (Bluesky's
+ * AT Protocol OAuth: PAR, PKCE and DPoP), as the start found it and the callback finishes it.
+ */
+export interface PushedSignIn {
+  /** The authorization server's issuer; the callback's `iss` was checked against it. */
+  issuer: string;
+  /** The account the person named (a DID), when they named one rather than a server. */
+  account?: string;
+  /** The secret the sign-in's proof-of-possession key is made from, the same at start and callback. */
+  keySeed: string;
 }
 
 /**
@@ -138,6 +153,20 @@ export interface PlatformAdapter {
     identifier: string;
     password: string;
   }): Promise<ConnectableAccount[]>;
+  /**
+   * Networks whose sign-in server is found from what the person typed (Bluesky: a handle, a DID
+   * or a server address) and whose request is pushed there before the browser goes (PAR): where
+   * to push it. Refuses (`bad_request`, in a sentence) when this Herald cannot offer that sign-in.
+   */
+  discoverSignIn?(typed: string): Promise<{ issuer: string; account?: string; loginHint?: string }>;
+  /** Pushes the sign-in request (with `state` and the PKCE challenge); answers where the browser goes. */
+  pushSignIn?(input: {
+    issuer: string;
+    loginHint?: string;
+    state: string;
+    codeChallenge: string;
+    keySeed: string;
+  }): Promise<string>;
   /** The publishing half; absent until a network's adapter implements it. */
   publishing?: PublishingAdapter;
   /** The analytics half (metrics.ts); absent for networks Herald reads no metrics from. */
@@ -239,6 +268,11 @@ export interface AdapterSettings<Urls> {
    * derived from the secrets Herald keeps in its database.
    */
   clientKeySeed?: string;
+  /**
+   * The client key configured for the network (`addressedOAuthClient.keyEnv`: an ES256 private
+   * JWK as JSON, checked at start); absent: the key is made from `clientKeySeed`.
+   */
+  oauthKey?: string;
 }
 
 /** One file of a post as the network receives it: a short-lived public URL Herald serves. */

@@ -40,6 +40,14 @@ export interface SandboxContext {
    */
   fetchMedia: (url: string) => Promise<Response>;
   /**
+   * How the emulator reads Herald's OAuth client documents (`{heraldApi}/oauth/…`: Bluesky's
+   * client metadata and JWKS, fetched from the client id as the network does), and nothing else:
+   * any other URL is refused before a request is made, so no caller of a sandbox makes the server
+   * fetch a URL of their choosing (see `heraldClientDocumentsOnly`). In the API process they are
+   * answered in-process.
+   */
+  fetchClientDocument: (url: string) => Promise<Response>;
+  /**
    * Told after `POST /_emu/clock` moved the emulator's clock forward by `seconds`: the network's
    * time went on, and whoever runs the emulator beside Herald passes that on (the composition
    * root: readings Herald scheduled by a post's age come sooner). None: nothing is told.

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { SandboxContext } from './context.js';
 import { SANDBOXES } from './catalog.js';
-import { heraldMediaOnly, receiversOnly } from './kit/herald-receiver.js';
+import {
+  heraldClientDocumentsOnly,
+  heraldMediaOnly,
+  receiversOnly,
+} from './kit/herald-receiver.js';
 import { type ResolveSigner, type ResolveTenant, scopeEmuRoutes } from './kit/tenant.js';
 import { createSandboxStore } from './store.js';
 
@@ -83,6 +87,10 @@ export async function mountSandboxes(
       fetchMedia: heraldMediaOnly(
         opts.heraldApi,
         opts.fetchMedia ?? ((url, init) => fetch(url, init)),
+      ),
+      fetchClientDocument: heraldClientDocumentsOnly(
+        opts.heraldApi,
+        opts.deliver ?? ((url, init) => fetch(url, init)),
       ),
       tenantOf: opts.tenantOf(slug),
       signerOf: opts.signerOf(slug),

@@ -7,7 +7,11 @@ import { createTestDatabase } from './database.js';
 import { decodeHtml, emuCall, harnessDeliver, type HarnessOptions } from './sandbox-harness.js';
 import type { SandboxContext } from '../sandbox/context.js';
 import { registerSandbox } from '../sandbox/index.js';
-import { heraldMediaOnly, receiversOnly } from '../sandbox/kit/herald-receiver.js';
+import {
+  heraldClientDocumentsOnly,
+  heraldMediaOnly,
+  receiversOnly,
+} from '../sandbox/kit/herald-receiver.js';
 import { WHOLE_SANDBOX, WHOLE_SANDBOX_SIGNER } from '../sandbox/kit/tenant.js';
 import { createSandboxStore } from '../sandbox/store.js';
 
@@ -114,6 +118,10 @@ export async function startSandboxHarness<Urls>(
       heraldApi: HERALD_API,
       deliver: receiversOnly(HERALD_API, harnessDeliver(HERALD_API, heraldStandIn)),
       fetchMedia: heraldMediaOnly(HERALD_API, harnessDeliver(HERALD_API, heraldStandIn)),
+      fetchClientDocument: heraldClientDocumentsOnly(
+        HERALD_API,
+        harnessDeliver(HERALD_API, heraldStandIn),
+      ),
       // One emulator for one test file: the whole sandbox is the caller's.
       tenantOf: async () => WHOLE_SANDBOX,
       signerOf: async () => WHOLE_SANDBOX_SIGNER,

@@ -9,6 +9,13 @@ export interface ConnectState {
   kind?: string;
   /** The server signed in on, for networks made of many servers (Mastodon). */
   instance?: string;
+  /**
+   * Networks whose sign-in server is found per account (Bluesky): the authorization server the
+   * request was pushed to, which must be the `iss` the browser comes back with.
+   */
+  issuer?: string;
+  /** The account the person named before signing in (Bluesky's DID), when they named one. */
+  account?: string;
   expiresAt: number;
   nonce: string;
 }
@@ -29,7 +36,7 @@ export class ConnectStates {
   issue(
     input: Omit<ConnectState, 'expiresAt' | 'nonce'>,
     now = Date.now(),
-  ): { state: string; verifier: string; challenge: string } {
+  ): { state: string; verifier: string; challenge: string; nonce: string } {
     const body: ConnectState = {
       ...input,
       expiresAt: now + CONNECT_STATE_TTL_MS,
@@ -41,6 +48,7 @@ export class ConnectStates {
       state: `${payload}.${this.sign(payload)}`,
       verifier,
       challenge: createHash('sha256').update(verifier).digest('base64url'),
+      nonce: body.nonce,
     };
   }
 
@@ -62,5 +70,14 @@ export class ConnectStates {
 
   verifierFor(nonce: string) {
     return createHmac('sha256', this.secret).update(`pkce:${nonce}`).digest('base64url');
+  }
+
+  /**
+   * The secret a sign-in's proof-of-possession key is made from (Bluesky's DPoP key), derived as
+   * the verifier is: the start and the callback make the same key without storing it. Once the
+   * account is connected, the key itself is kept encrypted with its tokens.
+   */
+  keySeedFor(nonce: string) {
+    return createHmac('sha256', this.secret).update(`dpop:${nonce}`).digest('base64url');
   }
 }

@@ -23,6 +23,8 @@ const CallbackQuerySchema = z.object({
   state: z.string().optional(),
   error: z.string().optional(),
   error_description: z.string().optional(),
+  /** The authorization server that answers (RFC 9207), checked for pushed sign-ins (Bluesky). */
+  iss: z.string().optional(),
 });
 const OneAccountSchema = z.object({
   integrationId: z.uuid('The account id is not valid.').optional(),

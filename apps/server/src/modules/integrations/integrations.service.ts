@@ -118,6 +118,8 @@ export async function startConnect(
   const { network } = await resolveNetwork(deps, slug);
   const kind = connectKindOf(network, requestedKind);
   await requireEntitlement(deps.db, organizationId, 'connect');
+  if (network.adapter.discoverSignIn)
+    return startPushedSignIn(deps, network, userId, organizationId, typedServer);
   // A network of many servers: Herald's app on the person's server, registered on first use.
   const server = network.adapter.registerServerApp
     ? await serverAppFor(deps, network, typedServer, callbackUrl(deps, slug)).catch(
@@ -143,6 +145,55 @@ export async function startConnect(
   });
 }
 
+/** The network's refusal of what the person typed, as a sentence for them (a 4xx). */
+const asTypedRefusal = (err: unknown) => {
+  if (!(err instanceof PlatformError)) return err;
+  if (err.kind === 'rate_limited') return new AppError('RATE_LIMITED', err.message);
+  if (err.kind === 'transient' || err.kind === 'unknown_outcome')
+    return new AppError('UNAVAILABLE', err.message);
+  return new AppError('VALIDATION_FAILED', err.message);
+};
+
+/**
+ * A sign-in whose server is found from what the person typed (Bluesky: a handle, a DID or a
+ * server address) and whose request is pushed there first. The signed state carries the server
+ * and the account named; the PKCE verifier and the DPoP key are made from its nonce, as the
+ * verifier always is, so nothing is stored until the callback connects the account.
+ */
+async function startPushedSignIn(
+  deps: IntegrationDeps,
+  network: NetworkRuntime,
+  userId: string,
+  organizationId: string,
+  typed: string | undefined,
+) {
+  const { adapter } = network;
+  if (!typed?.trim())
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Type your ${network.name} handle (such as alice.bsky.social) or your server's address to sign in.`,
+    );
+  try {
+    const found = await adapter.discoverSignIn!(typed);
+    const { state, challenge, nonce } = deps.states.issue({
+      userId,
+      organizationId,
+      platform: network.slug,
+      issuer: found.issuer,
+      ...(found.account ? { account: found.account } : {}),
+    });
+    return await adapter.pushSignIn!({
+      issuer: found.issuer,
+      ...(found.loginHint ? { loginHint: found.loginHint } : {}),
+      state,
+      codeChallenge: challenge,
+      keySeed: deps.states.keySeedFor(nonce),
+    });
+  } catch (err) {
+    throw asTypedRefusal(err);
+  }
+}
+
 const settingsUrl = (deps: IntegrationDeps, params: Record<string, string>) =>
   `${deps.publicUrl}/settings?${new URLSearchParams(params).toString()}`;
 
@@ -154,7 +205,13 @@ export async function finishConnect(
   deps: IntegrationDeps,
   userId: string,
   slug: string,
-  query: { code?: string; state?: string; error?: string; error_description?: string },
+  query: {
+    code?: string;
+    state?: string;
+    error?: string;
+    error_description?: string;
+    iss?: string;
+  },
 ): Promise<string> {
   const state = deps.states.read(query.state);
   const label = deps.networks.get(slug)?.name ?? slug;
@@ -163,6 +220,12 @@ export async function finishConnect(
     return fail('This connection link has expired or was altered. Please connect again.');
   if (state.userId !== userId)
     return fail('This connection was started by another account. Please connect again.');
+  // A pushed sign-in comes back from the server it was pushed to, which says so (RFC 9207): an
+  // answer from any other is refused before its code is looked at.
+  if (state.issuer && query.iss !== state.issuer)
+    return fail(
+      `This answer did not come from the ${label} server the sign-in was sent to. Please connect again.`,
+    );
   if (query.error === 'access_denied') {
     return fail(
       `You did not allow Herald to use your ${label} account. Connect again and approve access to continue.`,
@@ -187,6 +250,15 @@ export async function finishConnect(
       redirectUri: callbackUrl(deps, slug),
       codeVerifier: deps.states.verifierFor(state.nonce),
       ...(state.kind ? { kind: state.kind } : {}),
+      ...(state.issuer
+        ? {
+            pushed: {
+              issuer: state.issuer,
+              ...(state.account ? { account: state.account } : {}),
+              keySeed: deps.states.keySeedFor(state.nonce),
+            },
+          }
+        : {}),
     });
     // The picture is shown as an image wherever the account appears: only a web address is kept.
     const accounts = offered.map((a) => ({ ...a, pictureUrl: webUrlOrNull(a.pictureUrl) }));
@@ -235,11 +307,7 @@ export async function connectWithPassword(
     password: input.appPassword,
   }).catch((err: unknown) => {
     // The network's refusal is the person's to fix (a wrong password, an unknown handle).
-    if (!(err instanceof PlatformError)) throw err;
-    if (err.kind === 'rate_limited') throw new AppError('RATE_LIMITED', err.message);
-    if (err.kind === 'transient' || err.kind === 'unknown_outcome')
-      throw new AppError('UNAVAILABLE', err.message);
-    throw new AppError('VALIDATION_FAILED', err.message);
+    throw asTypedRefusal(err);
   });
   const accounts = offered.map((a) => ({ ...a, pictureUrl: webUrlOrNull(a.pictureUrl) }));
   await saveAccounts(deps, organizationId, userId, platform, network.sandbox, accounts);
@@ -281,7 +349,13 @@ function storeAccounts(
       const previousSecrets = existing?.secretsEnc
         ? readPreviousSecrets(deps.cipher, existing.secretsEnc)
         : {};
-      const secrets = { ...previousSecrets, ...(account.secrets ?? {}) };
+      // A secret sent empty is cleared (a Bluesky account reconnected with an app password
+      // drops the DPoP key of its earlier OAuth session).
+      const secrets = Object.fromEntries(
+        Object.entries({ ...previousSecrets, ...(account.secrets ?? {}) }).filter(
+          ([, value]) => value !== '',
+        ),
+      );
       const row = await repo.upsertAccount(
         tx,
         { organizationId, platformId: platform.id, platformAccountId: account.externalId },

@@ -24,6 +24,10 @@ function toPlatformDto(p: repo.PlatformRow, networks: Map<string, NetworkRuntime
     mediaConstraints: parsed.success ? parsed.data : {},
     sandbox: network?.sandbox ?? false,
     connectable: Boolean(network),
+    // Signing in on the account's own server is offered where Herald can be an OAuth client there.
+    ...(network?.adapter.connectWithPassword
+      ? { offersSignInPage: Boolean(network.adapter.oauthDocuments?.()) }
+      : {}),
     ...(network?.kinds.length
       ? {
           connectKinds: network.kinds.map((k) => ({

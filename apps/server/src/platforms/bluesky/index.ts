@@ -4,7 +4,7 @@ import { type BlueskyUrls, createBlueskyApi } from './api.js';
 import { createBlueskyInbox } from './inbox.js';
 import { BLUESKY_CONCURRENCY } from './limits.js';
 import { createBlueskyMetrics } from './metrics.js';
-import { clientJwks, clientMetadata, oauthClientOf } from './oauth.js';
+import { clientJwks, clientMetadata, createBlueskyOAuth, oauthClientOf } from './oauth.js';
 import { BLUESKY_SETUP, blueskyTokenProbe } from './setup.js';
 
 export const network: NetworkModule<BlueskyUrls, 'Bluesky'> = {
@@ -35,13 +35,16 @@ export const network: NetworkModule<BlueskyUrls, 'Bluesky'> = {
     const api = createBlueskyApi(settings);
     // Link cards read pages people linked to: always through the SSRF guard.
     const fetchLinked = settings.fetchLinked;
+    // Signing in on Bluesky needs a public https address (authorization servers fetch the client
+    // id); its servers come from what people type, so they are reached as the PDSes are.
+    const client = oauthClientOf(settings);
     const adapter = createBlueskyAdapter(
       api,
       (url) =>
         fetchLinked ? fetchLinked(url) : Promise.reject(new Error('no reader of linked pages')),
       settings.writePoints,
+      client ? createBlueskyOAuth(settings.http, client) : null,
     );
-    const client = oauthClientOf(settings);
     return {
       ...adapter,
       oauthDocuments: () =>

@@ -31,30 +31,31 @@ let client: OAuthClient;
 let http: (url: string, init?: RequestInit) => Promise<Response>;
 
 beforeAll(async () => {
-  h = await startSandboxHarness(bluesky);
-  const publicOrigin = new URL(h.heraldApi).origin;
-  http = (url, init) => fetch(String(url).replace(publicOrigin, h.origin), init);
-  // Herald's client metadata document and JWKS, as its API serves them at its public address.
+  // Herald's client metadata document and JWKS, as its API serves them: the emulator reads them
+  // at Herald's address (and nowhere else), which the harness carries to this stand-in.
   documents = createServer((req, res) => {
     const body =
-      req.url === '/client-metadata.json'
+      req.url === '/oauth/bluesky/client-metadata.json'
         ? clientMetadata(client)
-        : req.url === '/jwks.json'
+        : req.url === '/oauth/bluesky/jwks.json'
           ? clientJwks(client)
           : null;
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body ?? {}));
   });
   await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve));
-  const at = `http://127.0.0.1:${(documents.address() as AddressInfo).port}`;
+  const standIn = `http://127.0.0.1:${(documents.address() as AddressInfo).port}`;
+  h = await startSandboxHarness(bluesky, { heraldStandIn: () => standIn });
+  const publicOrigin = new URL(h.heraldApi).origin;
+  http = (url, init) => fetch(String(url).replace(publicOrigin, h.origin), init);
   client = {
-    clientId: `${at}/client-metadata.json`,
-    jwksUri: `${at}/jwks.json`,
+    clientId: `${h.heraldApi}/oauth/bluesky/client-metadata.json`,
+    jwksUri: `${h.heraldApi}/oauth/bluesky/jwks.json`,
     redirectUri: `${h.heraldApi}/auth/bluesky/callback`,
     key: clientKeyOf(undefined, 'a secret of this Herald'),
     kid: 'herald-1',
     clientName: 'Herald',
-    clientUri: at,
+    clientUri: publicOrigin,
   };
 }, 60_000);
 

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { network as linkedin } from '../linkedin/index.js';
@@ -95,7 +96,8 @@ describe('the network setup preflight', () => {
     ]);
     for (const network of report) {
       expect(network.mode).toBe('sandbox');
-      expect(levels(network)).toEqual(['ok']);
+      // Bluesky also says whether its own sign-in page is offered (not on http).
+      expect(levels(network)).toEqual(network.slug === 'bluesky' ? ['ok', 'ok'] : ['ok']);
     }
     expect(setupOf(report, 'x').findings[0]!.message).toBe(
       'X runs against its local sandbox: set X_CLIENT_ID and X_CLIENT_SECRET to connect real X accounts.',
@@ -116,9 +118,30 @@ describe('the network setup preflight', () => {
   it('calls Bluesky ready in production with no variables: people bring app passwords', () => {
     const bluesky = setupOf(checkNetworkSetup(prod()), 'bluesky');
     expect(bluesky.mode).toBe('configured');
-    expect(levels(bluesky)).toEqual(['ok']);
+    expect(levels(bluesky)).toEqual(['ok', 'ok']);
     expect(bluesky.findings[0]!.message).toMatch(
       /^Bluesky needs no developer app and no variables/,
+    );
+  });
+
+  it('says whether Bluesky accounts may sign in on Bluesky, and which key Herald signs with', () => {
+    const derived = setupOf(checkNetworkSetup(prod()), 'bluesky');
+    expect(byTopic(derived, 'credentials')[1]!.message).toBe(
+      "Bluesky accounts may sign in on Bluesky (OAuth) beside app passwords: Herald's client id is https://herald.example.com/api/oauth/bluesky/client-metadata.json, signed with a key Herald makes from its own secret (set BLUESKY_OAUTH_PRIVATE_KEY to choose one).",
+    );
+    const key = JSON.stringify(
+      generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
+    );
+    const configured = setupOf(
+      checkNetworkSetup(prod({ BLUESKY_OAUTH_PRIVATE_KEY: key })),
+      'bluesky',
+    );
+    expect(byTopic(configured, 'credentials')[1]!.message).toMatch(
+      /signed with the key in BLUESKY_OAUTH_PRIVATE_KEY\.$/,
+    );
+    const plain = setupOf(checkNetworkSetup(dev({ BLUESKY_OAUTH_PRIVATE_KEY: key })), 'bluesky');
+    expect(byTopic(plain, 'credentials')[1]!.message).toBe(
+      'Bluesky accounts connect with app passwords only: signing in on Bluesky (OAuth) needs a public https API_PUBLIC_URL, and http://localhost:3000/api is not one. BLUESKY_OAUTH_PRIVATE_KEY is set but unused until then.',
     );
   });
 

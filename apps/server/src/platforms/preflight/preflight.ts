@@ -273,6 +273,45 @@ function domainFindings(name: string, apiPublicUrl: string): NetworkSetupFinding
 }
 
 /**
+ * Whether a network's own sign-in page is offered beside app passwords (Bluesky's OAuth: Herald is
+ * known there by its public https address), and which key Herald signs with.
+ */
+function addressedClientFinding(
+  name: string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  module: NetworkModule<any>,
+  config: PreflightConfig,
+  keyEnv: string,
+  mode: NetworkSetup['mode'],
+): NetworkSetupFinding {
+  const configuredKey = config.networkEnv.oauthKey(keyEnv);
+  const documents = module
+    .createAdapter({
+      clientId: '',
+      clientSecret: '',
+      urls: networkUrls(module, config, mode === 'sandbox'),
+      http: noTraffic,
+      apiPublicUrl: config.apiPublicUrl,
+      // Only the client id is read here: any seed makes it.
+      clientKeySeed: 'preflight',
+      ...(configuredKey ? { oauthKey: configuredKey } : {}),
+    })
+    .oauthDocuments?.();
+  const clientId = (documents?.clientMetadata as { client_id?: string } | undefined)?.client_id;
+  if (!clientId)
+    return finding(
+      'ok',
+      'credentials',
+      `${name} accounts connect with app passwords only: signing in on ${name} (OAuth) needs a public https API_PUBLIC_URL, and ${config.apiPublicUrl} is not one.${configuredKey ? ` ${keyEnv} is set but unused until then.` : ''}`,
+    );
+  return finding(
+    'ok',
+    'credentials',
+    `${name} accounts may sign in on ${name} (OAuth) beside app passwords: Herald's client id is ${clientId}, signed with ${configuredKey ? `the key in ${keyEnv}` : `a key Herald makes from its own secret (set ${keyEnv} to choose one)`}.`,
+  );
+}
+
+/**
  * The setup of every network in the catalog, in catalog order; a network with one developer app
  * per connect kind (LinkedIn) has one entry per kind, each with its own credentials and scopes.
  */
@@ -317,6 +356,10 @@ function checkOneSetup(
     kind,
   );
   const findings = credentialFindings(name, facts, set, mode, active);
+  if (facts.addressedOAuthClient)
+    findings.push(
+      addressedClientFinding(name, module, config, facts.addressedOAuthClient.keyEnv, mode),
+    );
   if (mode === 'configured' && !facts.perServerApps) {
     findings.push(...redirectFindings(name, facts, redirectUri));
     findings.push(...scopeFindings(name, facts, scopes));

@@ -141,7 +141,7 @@ export function registerBlueskyOAuth(
   /** The client's metadata document, fetched from its client_id as the spec has it. */
   async function clientMetadata(clientId: string) {
     try {
-      const res = await fetch(clientId, { redirect: 'error' });
+      const res = await ctx.fetchClientDocument(clientId);
       if (!res.ok) return null;
       const doc = (await res.json()) as Record<string, unknown>;
       return doc.client_id === clientId ? doc : null;
@@ -156,8 +156,9 @@ export function registerBlueskyOAuth(
       return false;
     const jwksUri = typeof doc.jwks_uri === 'string' ? doc.jwks_uri : null;
     const jwks = jwksUri
-      ? ((await fetch(jwksUri)
-          .then((r) => r.json())
+      ? ((await ctx
+          .fetchClientDocument(jwksUri)
+          .then((r) => (r.ok ? r.json() : null))
           .catch(() => null)) as { keys?: Array<JsonWebKey & { kid?: string }> } | null)
       : (doc.jwks as { keys?: Array<JsonWebKey & { kid?: string }> } | undefined);
     const checked = verifiedJwt(

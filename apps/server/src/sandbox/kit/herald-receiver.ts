@@ -97,3 +97,40 @@ export function heraldMediaOnly(
     return fetchFile(url, { redirect: 'manual', signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS) });
   };
 }
+
+/**
+ * Whether `url` is one of Herald's OAuth client documents, `{heraldApi}/oauth/{path}`: the same
+ * origin as Herald's API, no credentials, under that path once dot segments are resolved.
+ */
+export function isHeraldClientDocument(url: string | URL, heraldApi: string) {
+  let target: URL;
+  let api: URL;
+  try {
+    target = new URL(url);
+    api = new URL(heraldApi);
+  } catch {
+    return false;
+  }
+  if (target.username || target.password || target.origin !== api.origin) return false;
+  const base = `${api.pathname.replace(/\/$/, '')}/oauth/`;
+  return target.pathname.startsWith(base) && target.pathname.length > base.length;
+}
+
+/**
+ * A fetch narrowed to Herald's OAuth client documents, for an emulator whose authorization server
+ * reads its clients' metadata from their client ids (Bluesky). Any other URL is refused before a
+ * request is made; a redirect is not followed.
+ */
+export function heraldClientDocumentsOnly(
+  heraldApi: string,
+  fetchDocument: SandboxContext['deliver'],
+): SandboxContext['fetchClientDocument'] {
+  return async (url) => {
+    if (!isHeraldClientDocument(url, heraldApi))
+      throw new Error('A sandbox reads only the OAuth client documents Herald serves.');
+    return fetchDocument(url, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS),
+    });
+  };
+}

@@ -30,6 +30,7 @@ it('keeps Graph query strings (tokens, app secret) out of the request log', asyn
         heraldApi: 'http://localhost/api',
         deliver: () => Promise.reject(new Error('Nothing is delivered in this test.')),
         fetchMedia: () => Promise.reject(new Error('No media is read in this test.')),
+        fetchClientDocument: () => Promise.reject(new Error('No client is read in this test.')),
         tenantOf: async () => WHOLE_SANDBOX,
         signerOf: async () => WHOLE_SANDBOX_SIGNER,
       }),

@@ -11,9 +11,12 @@ export function AppPasswordForm({
   isPending,
   onSubmit,
   onCancel,
+  autoFocus = true,
 }: {
   platformName: string;
   initialIdentifier: string;
+  /** False when another way to connect comes first and takes the focus. */
+  autoFocus?: boolean;
   isPending: boolean;
   onSubmit: (identifier: string, appPassword: string) => void;
   onCancel: () => void;
@@ -46,7 +49,7 @@ export function AppPasswordForm({
             autoCapitalize="none"
             spellCheck={false}
             value={identifier}
-            autoFocus={initialIdentifier === ''}
+            autoFocus={autoFocus && initialIdentifier === ''}
             onChange={(event) => setIdentifier(event.target.value)}
           />
         </label>
@@ -58,7 +61,7 @@ export function AppPasswordForm({
             placeholder="xxxx-xxxx-xxxx-xxxx"
             autoComplete="off"
             value={appPassword}
-            autoFocus={initialIdentifier !== ''}
+            autoFocus={autoFocus && initialIdentifier !== ''}
             onChange={(event) => setAppPassword(event.target.value)}
           />
         </label>

@@ -20,6 +20,7 @@ import {
   useRefreshTokens,
 } from '../api/connections';
 import { AppPasswordForm } from './app-password-form';
+import { SignInPageForm } from './sign-in-page-form';
 import { ConnectButtons, connectKey } from './connect-buttons';
 import { accountName, IntegrationItem } from './integration-item';
 
@@ -100,6 +101,10 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
     return integration.platformAccountId.split('@')[1];
   };
 
+  /** Whether this server offers signing in on the network's own page beside the app password. */
+  const offersSignInPage = (platformName: string) =>
+    supported.data?.find((p) => p.name === platformName)?.offersSignInPage === true;
+
   const renderServerForm = () =>
     askServerFor && (
       <form
@@ -166,11 +171,28 @@ export function ConnectedPlatforms({ orgId, orgName }: { orgId: string | null; o
           onConnect={onConnect}
         />
         {renderServerForm()}
+        {askPasswordFor && offersSignInPage(askPasswordFor.platform) && (
+          <>
+            <SignInPageForm
+              key={`sign-in:${askPasswordFor.platform}`}
+              platformName={askPasswordFor.platform}
+              initialIdentifier={askPasswordFor.identifier}
+              isLeaving={leavingFor !== null}
+              onSubmit={(typed) => {
+                if (!orgId) return;
+                setLeavingFor(connectKey(askPasswordFor.platform));
+                goToExternal(connectUrl(askPasswordFor.platform, orgId, null, typed));
+              }}
+            />
+            <p className="mt-3 text-sm font-medium text-slate-600">Or use an app password</p>
+          </>
+        )}
         {askPasswordFor && (
           <AppPasswordForm
             key={askPasswordFor.platform}
             platformName={askPasswordFor.platform}
             initialIdentifier={askPasswordFor.identifier}
+            autoFocus={!offersSignInPage(askPasswordFor.platform)}
             isPending={connectWithPassword.isPending}
             onCancel={() => setAskPasswordFor(null)}
             onSubmit={(identifier, appPassword) =>

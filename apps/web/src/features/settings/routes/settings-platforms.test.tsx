@@ -151,6 +151,8 @@ describe('/settings connected platforms', () => {
     await user.click(await within(card).findByRole('button', { name: 'Continue with Bluesky' }));
     const form = within(card).getByRole('form', { name: 'Connect Bluesky with an app password' });
     expect(form).toHaveTextContent(/Allow access to your direct messages/);
+    // Without a public https address the server offers no sign-in on Bluesky's own page.
+    expect(within(card).queryByRole('form', { name: 'Sign in with Bluesky' })).toBeNull();
     const connect = within(form).getByRole('button', { name: 'Connect Bluesky' });
     expect(connect).toBeDisabled();
     await user.type(within(form).getByLabelText('Handle'), 'ada.bsky.social');
@@ -164,6 +166,28 @@ describe('/settings connected platforms', () => {
       { identifier: 'ada.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop' },
     ]);
     expect(goToExternal).not.toHaveBeenCalled();
+  });
+
+  it('offers signing in on Bluesky beside the app password when the server offers it', async () => {
+    const { user, card } = await renderSettings({
+      platforms: [
+        ...supportedPlatforms(),
+        createPlatform({ id: 'plt_bluesky', name: 'Bluesky', offersSignInPage: true }),
+      ],
+    });
+    await user.click(await within(card).findByRole('button', { name: 'Continue with Bluesky' }));
+    const signIn = within(card).getByRole('form', { name: 'Sign in with Bluesky' });
+    expect(
+      within(card).getByRole('form', { name: 'Connect Bluesky with an app password' }),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('Or use an app password')).toBeInTheDocument();
+    const go = within(signIn).getByRole('button', { name: 'Sign in with Bluesky' });
+    expect(go).toBeDisabled();
+    await user.type(within(signIn).getByLabelText('Handle or server'), ' @ada.bsky.social ');
+    await user.click(go);
+    expect(goToExternal).toHaveBeenCalledWith(
+      '/api/auth/bluesky?orgId=org_1&instance=%40ada.bsky.social',
+    );
   });
 
   it('reconnects a Mastodon account on its own server without asking again', async () => {

@@ -196,6 +196,8 @@ export const ConnectStartQuerySchema = ConnectQuerySchema.extend({
   /**
    * The server to connect on, for networks of many servers (Mastodon): a host such as
    * `mastodon.social`, or what people paste for it (`https://mastodon.social/`, `@me@mastodon.social`).
+   * For Bluesky's sign-in, the account that names its server (a handle or DID) or the server's
+   * address (`https://bsky.social`).
    */
   instance: z
     .string()

@@ -157,6 +157,11 @@ export const InboxConversationSchema = z.object({
     })
     .nullable(),
   lastMessageAt: z.string(),
+  /**
+   * The stars of the review this conversation is (Google Business Profile: each review is a
+   * conversation of its own), 1 to 5; null for every other conversation.
+   */
+  rating: z.number().int().min(1).max(5).nullable(),
   unread: z.boolean(),
   status: z.enum(INBOX_STATUSES),
   labels: z.array(z.string()),
@@ -190,6 +195,11 @@ export const InboxMessageSchema = z.object({
     teammate: TeammateSchema.nullable(),
   }),
   text: z.string(),
+  /**
+   * A review's stars, 1 to 5 (Google Business Profile), kept apart from its words; null for
+   * every message that is not a review, and for a review without a rating.
+   */
+  rating: z.number().int().min(1).max(5).nullable(),
   createdAt: z.string(),
   attachments: z.array(InboxAttachmentSchema),
   /** For comments: the comment this one answers (Herald's message id when known). */
@@ -237,6 +247,11 @@ export const InboxAccountSchema = z.object({
   dm: z.boolean(),
   comments: z.boolean(),
   mentions: z.boolean(),
+  /**
+   * Its comments are the reviews people leave (Google Business Profile): the network has no
+   * direct messages to bring in, so reviews are all its inbox can hold.
+   */
+  reviews: z.boolean(),
   /** A plain sentence about what this network does not give ("Threads has no API for direct messages…"); null when nothing is missing. */
   limitation: z.string().nullable(),
   /** What history was imported on connect ("Instagram gives only the 20 newest messages of each conversation."). */

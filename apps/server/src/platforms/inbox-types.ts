@@ -36,6 +36,8 @@ export interface InboxMessageEvent {
   /** For DMs: the customer (the other side), whichever way this message went. */
   counterpart?: InboxPerson;
   text: string;
+  /** A review's stars, 1 to 5 (Google Business Profile), kept out of `text`; absent elsewhere. */
+  rating?: number | null;
   createdAt: Date;
   attachments: InboxAttachment[];
   /** For comments: the comment it answers; null for a top-level comment. */
@@ -83,6 +85,11 @@ export interface InboxCapabilities {
   dm: boolean;
   comments: boolean;
   mentions: boolean;
+  /**
+   * Its comments are reviews of a place (Google Business Profile): the network has no direct
+   * messages at all, so an inbox of reviews brings in everything there is.
+   */
+  reviews?: boolean;
   /** Facebook/Instagram: one private reply per comment within 7 days. */
   privateReply: boolean;
   like: boolean;

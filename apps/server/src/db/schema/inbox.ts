@@ -19,6 +19,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -66,6 +67,8 @@ export const inboxConversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
     /** The customer's newest message (inbound only): where a messaging window starts. */
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+    /** The stars of the review this conversation is (Google Business Profile), 1 to 5. */
+    rating: smallint('rating'),
     unread: boolean('unread').notNull().default(false),
     status: text('status', { enum: INBOX_STATUSES }).notNull().default('open'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -141,6 +144,8 @@ export const inboxMessages = pgTable(
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
     author: jsonb('author').$type<InboxPerson>(),
     text: text('text').notNull(),
+    /** A review's stars, 1 to 5 (Google Business Profile), apart from its words. */
+    rating: smallint('rating'),
     /** The network's time. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     attachments: jsonb('attachments').$type<InboxAttachment[]>().notNull().default([]),

@@ -112,6 +112,7 @@ export function toConversationDto(
           }
         : null,
     lastMessageAt: row.lastMessageAt.toISOString(),
+    rating: row.rating ?? null,
     unread: row.unread,
     status: row.status,
     labels: row.labels,
@@ -167,6 +168,7 @@ export function toMessageDto(
       teammate: row.sentByUserId ? (teammates.get(row.sentByUserId) ?? null) : null,
     },
     text: row.text,
+    rating: row.rating ?? null,
     createdAt: row.createdAt.toISOString(),
     attachments: row.attachments.map(attachmentWithWebUrls),
     parentId: row.parentExternalId ? (idsByExternal.get(row.parentExternalId) ?? null) : null,

@@ -48,6 +48,7 @@ export interface UpsertedMessage {
   conversationId: string;
   externalId: string;
   text: string;
+  rating: number | null;
   deleted: boolean;
   createdAt: Date;
   inserted: boolean;
@@ -67,17 +68,17 @@ export async function upsertMessages(
   const stored = await rowsOf<Omit<UpsertedMessage, 'createdAt'> & { createdAtMs: number }>(
     db,
     sql`insert into inbox_messages as m (organization_id, conversation_id, external_id, kind,
-          direction, author, text, created_at, attachments, parent_external_id, deleted, hidden,
-          edited)
+          direction, author, text, rating, created_at, attachments, parent_external_id, deleted,
+          hidden, edited)
         select ${organizationId}::uuid, v.conversation_id, v.external_id, v.kind, v.direction,
-          v.author, v.text, v.created_at, coalesce(v.attachments, '[]'::jsonb),
+          v.author, v.text, v.rating, v.created_at, coalesce(v.attachments, '[]'::jsonb),
           v.parent_external_id, v.deleted, v.hidden, v.edited
         from rows from (jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as (
           conversation_id uuid, external_id text, kind text, direction text, author jsonb,
-          text text, created_at timestamptz, attachments jsonb, parent_external_id text,
-          deleted boolean, hidden boolean, edited boolean)) with ordinality as v(conversation_id,
-          external_id, kind, direction, author, text, created_at, attachments, parent_external_id,
-          deleted, hidden, edited, n)
+          text text, rating smallint, created_at timestamptz, attachments jsonb,
+          parent_external_id text, deleted boolean, hidden boolean, edited boolean))
+          with ordinality as v(conversation_id, external_id, kind, direction, author, text,
+          rating, created_at, attachments, parent_external_id, deleted, hidden, edited, n)
         order by v.n
         on conflict (conversation_id, external_id) do update set
           -- An unsend keeps what was said (the screen shows it as deleted); a late copy of the
@@ -86,6 +87,10 @@ export async function upsertMessages(
           text = case when excluded.text = '' then m.text
             when m.edited and not excluded.edited then m.text
             else excluded.text end,
+          -- The stars follow the words: an edited review's new rating, never a late original's.
+          rating = case when excluded.rating is null then m.rating
+            when m.edited and not excluded.edited then m.rating
+            else excluded.rating end,
           edited = m.edited or excluded.edited,
           deleted = m.deleted or excluded.deleted,
           ${keepsHidden ? sql`` : sql`hidden = excluded.hidden,`}
@@ -96,7 +101,7 @@ export async function upsertMessages(
           parent_external_id = coalesce(m.parent_external_id, excluded.parent_external_id),
           updated_at = now()
         returning conversation_id as "conversationId", external_id as "externalId", text,
-          deleted, floor(extract(epoch from created_at) * 1000)::float8 as "createdAtMs",
+          rating, deleted, floor(extract(epoch from created_at) * 1000)::float8 as "createdAtMs",
           (xmax = 0) as inserted`,
   );
   return stored.map(({ createdAtMs, ...row }) => ({ ...row, createdAt: new Date(createdAtMs) }));
@@ -124,6 +129,7 @@ export async function updateConversations(db: Db, changes: Array<Record<string, 
       last_message_direction = case when ${newer} then v.direction else c.last_message_direction end,
       last_message_sender_name = case when ${newer} then v.sender_name else c.last_message_sender_name end,
       last_inbound_at = greatest(c.last_inbound_at, v.inbound_at),
+      rating = coalesce(v.rating, c.rating),
       participant = case when ${replaces} then v.participant else c.participant end,
       participant_external_id = case when ${replaces} then v.participant_id else c.participant_external_id end,
       title = case when ${replaces} then v.title else c.title end,
@@ -137,7 +143,7 @@ export async function updateConversations(db: Db, changes: Array<Record<string, 
       updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(
       id uuid, newest_at timestamptz, preview text, direction text, sender_name text,
-      inbound_at timestamptz, set_participant boolean, participant jsonb, participant_id text,
+      inbound_at timestamptz, rating smallint, set_participant boolean, participant jsonb, participant_id text,
       named boolean, title text, reopen boolean, has_root boolean, root_id text,
       root_permalink text, root_text text, post_id uuid)
     where c.id = v.id`);

@@ -60,6 +60,8 @@ interface Group {
 interface Stored {
   event: InboxEvent;
   text: string;
+  /** The stored stars of a review; null for anything else. */
+  rating: number | null;
   deleted: boolean;
   /** The stored time: the original's, never an edit's. */
   createdAt: Date;
@@ -247,6 +249,7 @@ async function upsertBatch(
           stored.set(id, {
             event,
             text: row.text,
+            rating: row.rating,
             deleted: row.deleted,
             createdAt: row.createdAt,
             isNewInbound:
@@ -288,6 +291,8 @@ async function upsertBatch(
       direction: newest?.event.direction ?? null,
       sender_name: newest ? personName(newest.event.author) : null,
       inbound_at: newestInbound?.createdAt.toISOString() ?? null,
+      // A review is a conversation of its own: its stars, as stored (an edit's over the original's).
+      rating: newestOf(messages.filter((s) => s.rating !== null))?.rating ?? null,
       // DMs keep their customer; comment threads show their newest commenter.
       set_participant:
         participant !== null &&
@@ -356,6 +361,7 @@ async function upsertMessages(
     direction: event.direction,
     author: event.author,
     text: event.text,
+    rating: event.rating ?? null,
     created_at: event.createdAt,
     attachments: event.attachments,
     parent_external_id: event.parentExternalId ?? null,

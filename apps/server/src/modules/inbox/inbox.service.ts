@@ -188,6 +188,7 @@ export async function getSummary(
       dm: caps?.dm ?? false,
       comments: caps?.comments ?? false,
       mentions: caps?.mentions ?? false,
+      reviews: caps?.reviews ?? false,
       limitation:
         caps?.limitation ??
         (caps && readsSomething(caps)

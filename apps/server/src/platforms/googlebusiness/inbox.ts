@@ -7,10 +7,9 @@ import { GBP_INBOX_POLL_MINUTES, GBP_REPLY_MAX_BYTES, GBP_REVIEWS_MAX_PAGES } fr
 
 const STARS: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 };
 
-/** The stars a review gave, as the inbox shows them before its words (★★★★☆); '' without a rating. */
-export function starsOf(rating: string | undefined): string {
-  const n = rating ? (STARS[rating] ?? 0) : 0;
-  return n ? `${'★'.repeat(n)}${'☆'.repeat(5 - n)}` : '';
+/** The stars a review gave (`FOUR` → 4); null without a rating (`STAR_RATING_UNSPECIFIED`). */
+export function ratingOf(starRating: string | undefined): number | null {
+  return (starRating && STARS[starRating]) || null;
 }
 
 /**
@@ -25,9 +24,10 @@ const isReply = (externalId: string) => /\/reply(@.*)?$/.test(externalId);
 
 /**
  * The Google Business Profile inbox (docs/inbox.md#google-business-profile): the location's
- * reviews, read by polling `reviews.list` newest change first until the last change seen; each
- * review is a conversation of its own, its stars before its words, and the location's reply the
- * answer in it. Replying creates or replaces the reply (`PUT …/reviews/{r}/reply`); deleting our
+ * reviews, read by polling `reviews.list` newest change first until the last change seen (and
+ * at once when Google's Pub/Sub notification says a review came or changed: `push.ts`); each
+ * review is a conversation of its own, its stars a field beside its words, and the location's
+ * reply the answer in it. Replying creates or replaces the reply (`PUT …/reviews/{r}/reply`); deleting our
  * reply removes it (`DELETE …/reply`). Reviews themselves cannot be deleted by the business.
  */
 export function createGbpInbox(settings: AdapterSettings<GbpUrls>): InboxAdapter {
@@ -35,7 +35,6 @@ export function createGbpInbox(settings: AdapterSettings<GbpUrls>): InboxAdapter
   const token = (account: StoredAccount) => account.tokens.accessToken;
 
   const reviewEvent = (r: GbpReview): InboxMessageEvent => {
-    const stars = starsOf(r.starRating);
     const words = r.comment?.trim() ?? '';
     const name = r.reviewer?.isAnonymous
       ? 'A Google user'
@@ -53,7 +52,8 @@ export function createGbpInbox(settings: AdapterSettings<GbpUrls>): InboxAdapter
         pictureUrl: r.reviewer?.profilePhotoUrl ?? null,
         profileUrl: null,
       },
-      text: [stars, words].filter(Boolean).join(' '),
+      text: words,
+      rating: ratingOf(r.starRating),
       createdAt: new Date(r.createTime ?? Date.now()),
       attachments: [],
       parentExternalId: null,
@@ -87,6 +87,7 @@ export function createGbpInbox(settings: AdapterSettings<GbpUrls>): InboxAdapter
       dm: false,
       comments: true,
       mentions: false,
+      reviews: true,
       privateReply: false,
       like: false,
       likeUnavailable: 'Google does not let businesses like reviews.',

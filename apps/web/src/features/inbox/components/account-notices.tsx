@@ -29,18 +29,22 @@ function readDismissed(): Record<string, string> {
 const REMEMBERED = 50;
 
 const brings = (a: InboxAccount) =>
-  [a.dm && 'direct messages', a.comments && 'comments', a.mentions && 'mentions'].filter(
-    (x): x is string => typeof x === 'string',
-  );
+  [
+    a.dm && 'direct messages',
+    a.comments && (a.reviews ? 'reviews' : 'comments'),
+    a.mentions && 'mentions',
+  ].filter((x): x is string => typeof x === 'string');
 
 const listed = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 /**
  * An account brings in the conversations people answer: its direct messages and comments, read
- * without a problem. (Mentions, likes or older history missing are said in Details.)
+ * without a problem. A network of reviews (Google Business Profile) has no direct messages to
+ * miss: its reviews are all there is. (Mentions, likes or older history missing are said in
+ * Details.)
  */
-const complete = (a: InboxAccount) => a.dm && a.comments && !a.syncError;
+const complete = (a: InboxAccount) => (a.reviews ? a.comments : a.dm && a.comments) && !a.syncError;
 
 /**
  * One line about the connected accounts: how many bring in messages and comments, how many have a sync

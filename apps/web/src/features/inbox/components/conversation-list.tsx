@@ -6,6 +6,7 @@ import { NetworkMark } from '@/components/ui/network-mark';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { cn } from '@/lib/cn';
 import { kindText, labelText } from './format';
+import { StarRating } from './star-rating';
 
 export const NO_MESSAGES = 'No messages found';
 export const LOADING = 'Loading conversations...';
@@ -95,6 +96,7 @@ export function ConversationList({
                   />
                 </span>
                 <span className="flex items-center gap-2">
+                  {conversation.rating !== null && <StarRating rating={conversation.rating} />}
                   <span
                     className={cn(
                       'min-w-0 flex-1 truncate text-sm',
@@ -102,7 +104,7 @@ export function ConversationList({
                     )}
                   >
                     {last
-                      ? `${last.direction === 'out' ? 'You: ' : ''}${last.text || 'Attachment'}`
+                      ? `${last.direction === 'out' ? 'You: ' : ''}${last.text || (conversation.rating !== null ? 'Stars without words' : 'Attachment')}`
                       : 'No messages yet'}
                   </span>
                   {conversation.unread && (

@@ -17,6 +17,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { cn } from '@/lib/cn';
 import type { MessageAction } from '../api/inbox';
 import { personName } from './format';
+import { StarRating } from './star-rating';
 
 export const NOTES_ARE_PRIVATE = 'Only your team sees notes';
 
@@ -262,6 +263,7 @@ export function MessageItem({
           <p className="text-sm text-slate-600 italic">This message was deleted.</p>
         ) : (
           <>
+            {message.rating !== null && <StarRating rating={message.rating} />}
             {message.text && (
               <p className="text-sm break-words whitespace-pre-wrap">
                 {message.text}

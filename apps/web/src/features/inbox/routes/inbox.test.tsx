@@ -341,6 +341,91 @@ describe('/inbox list', () => {
     });
   });
 
+  describe('a Google Business Profile location', () => {
+    const location = createInboxAccount({
+      integrationId: 'int_gbp',
+      platform: 'Google Business Profile',
+      name: 'Corner Bakery',
+      dm: false,
+      comments: true,
+      mentions: false,
+      reviews: true,
+      limitation:
+        'Google Business Profile has no messages in its API: its inbox is the location’s reviews.',
+    });
+    const review = createConversation({
+      id: 'conv_review',
+      integrationId: 'int_gbp',
+      platform: 'Google Business Profile',
+      kind: 'comments',
+      title: 'Paula Baker',
+      rating: 4,
+      lastMessage: {
+        text: 'Great croissants',
+        at: '2026-03-10T11:00:00.000Z',
+        direction: 'in',
+        senderName: 'Paula Baker',
+      },
+      lastMessageAt: '2026-03-10T11:00:00.000Z',
+      window: { open: true, closesAt: null, reason: null },
+    });
+
+    it('counts as bringing its messages in: its reviews are all the network has', async () => {
+      const { user } = await renderInbox({
+        summary: summaryReply({
+          accounts: [createInboxAccount({ platform: 'Instagram', name: 'Studio IG' }), location],
+        }),
+      });
+      const note = await screen.findByRole('region', { name: 'About your accounts' });
+      expect(note).toHaveTextContent('All 2 accounts bring in messages and comments');
+      await user.click(within(note).getByRole('button', { name: 'Details' }));
+      const panel = screen.getByRole('dialog', { name: 'What each account brings in' });
+      const bakery = within(panel)
+        .getAllByRole('listitem')
+        .find((li) => li.textContent?.includes('Corner Bakery'))!;
+      expect(bakery).toHaveTextContent('Brings in reviews.');
+    });
+
+    it('shows a review’s stars in the list and the thread, named for screen readers', async () => {
+      const { user } = await renderInbox({
+        conversations: [review, maya],
+        threads: [
+          {
+            conversation: review,
+            messages: [
+              createInboxMessage({
+                conversationId: 'conv_review',
+                kind: 'comment',
+                sender: { name: 'Paula Baker', username: null, pictureUrl: null, teammate: null },
+                text: 'Great croissants',
+                rating: 4,
+              }),
+            ],
+          },
+        ],
+      });
+      const list = await screen.findByRole('list', { name: 'Conversations' });
+      const row = within(list).getByRole('button', { name: /Paula Baker/ });
+      expect(within(row).getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
+      // The words stay words: no star characters in the text.
+      expect(row).toHaveTextContent('Great croissants');
+      expect(row.textContent).not.toMatch(/[★☆]/);
+      // A conversation that is no review has no stars.
+      const other = within(list).getByRole('button', { name: /Maya Chen/ });
+      expect(within(other).queryByRole('img', { name: /out of 5/ })).toBeNull();
+
+      await user.click(row);
+      const thread = await screen.findByRole('heading', { name: 'Paula Baker', level: 2 });
+      expect(thread).toBeInTheDocument();
+      const bubble = (await screen.findByText('Great croissants', { selector: 'p' })).closest(
+        'article, li, div',
+      )!;
+      expect(
+        within(bubble.parentElement!).getByRole('img', { name: '4 out of 5 stars' }),
+      ).toBeInTheDocument();
+    });
+  });
+
   it('moves with ↓/j and ↑/k, opens with Enter and goes back with Escape', async () => {
     const { user, router } = await renderInbox({
       threads: [{ conversation: maya }, { conversation: comments }],

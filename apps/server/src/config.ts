@@ -134,6 +134,14 @@ const ConfigSchema = z
     PROCESS_LAPSE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
     /** Herald's verify token for Meta's webhook handshake (docs/inbox.md#configuration). */
     META_WEBHOOK_VERIFY_TOKEN: optionalString,
+    /**
+     * Google Business Profile review notifications through Cloud Pub/Sub
+     * (docs/networks.md#google-business-profile-push): the topic Google publishes to, and what
+     * the push subscription's token says (its audience and service account).
+     */
+    GOOGLE_BUSINESS_PUBSUB_TOPIC: optionalString,
+    GOOGLE_BUSINESS_PUSH_AUDIENCE: optionalString,
+    GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT: optionalString,
     /** The sandboxes run beside Herald and may fetch its loopback media URLs (the default). */
     SANDBOX_LOCAL_MEDIA: z
       .string()
@@ -343,6 +351,15 @@ const ConfigSchema = z
       });
       return z.NEVER;
     }
+    const apiPublicUrl = (env.API_PUBLIC_URL ?? `${publicUrl.origin}${env.API_BASE_PATH}`).replace(
+      /\/+$/,
+      '',
+    );
+    const gbpPush = googleBusinessPushConfig(env, apiPublicUrl);
+    if (typeof gbpPush === 'string') {
+      ctx.addIssue({ code: 'custom', message: gbpPush });
+      return z.NEVER;
+    }
     const media = mediaConfig(env, ctx);
     if (!media) return z.NEVER;
     return {
@@ -356,10 +373,7 @@ const ConfigSchema = z
       secureCookies: publicUrl.protocol === 'https:',
       apiBasePath: env.API_BASE_PATH,
       /** Where browsers and identity providers reach the API (callbacks are built from it). */
-      apiPublicUrl: (env.API_PUBLIC_URL ?? `${publicUrl.origin}${env.API_BASE_PATH}`).replace(
-        /\/+$/,
-        '',
-      ),
+      apiPublicUrl,
       adminEmails: env.ADMIN_EMAILS,
       sessionSecret: env.SESSION_SECRET,
       logLevel: env.LOG_LEVEL,
@@ -436,6 +450,11 @@ const ConfigSchema = z
          * interval.
          */
         pollMinutes: network.pollMinutes,
+        /**
+         * Google Business Profile reviews pushed through Cloud Pub/Sub, or null: then they are
+         * read every 30 minutes only (docs/networks.md#google-business-profile-push).
+         */
+        googleBusinessPush: gbpPush,
       },
       media,
       /** CSV import's media fetches: size cap, and the test-only private allow-list. */
@@ -705,4 +724,54 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration. ${lines.join(' ')}`);
   }
   return parsed.data;
+}
+
+/** Where Herald receives Google Business Profile's Pub/Sub pushes (modules/inbox/gbp-push.routes.ts). */
+export const gbpPushEndpoint = (apiPublicUrl: string) => `${apiPublicUrl}/webhooks/googlebusiness`;
+
+/** A Pub/Sub topic's full name: `projects/{project id}/topics/{topic id}`. */
+const PUBSUB_TOPIC =
+  /^projects\/[a-z][a-z0-9-]{4,28}[a-z0-9]\/topics\/[A-Za-z][A-Za-z0-9._~+%-]{2,254}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface GoogleBusinessPushConfig {
+  /** The topic each Google account's notification setting names. */
+  topic: string;
+  /** The `aud` the push subscription's token carries (the subscription's audience). */
+  audience: string;
+  /** The `email` it carries: the service account the push subscription signs as. */
+  serviceAccountEmail: string;
+}
+
+/**
+ * The Pub/Sub push settings: all of them or none (then null), or the sentence that says what is
+ * wrong, naming the variables. The audience defaults to the push endpoint's URL, as Pub/Sub's does.
+ */
+function googleBusinessPushConfig(
+  env: {
+    GOOGLE_BUSINESS_PUBSUB_TOPIC?: string;
+    GOOGLE_BUSINESS_PUSH_AUDIENCE?: string;
+    GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT?: string;
+  },
+  apiPublicUrl: string,
+): GoogleBusinessPushConfig | null | string {
+  const topic = env.GOOGLE_BUSINESS_PUBSUB_TOPIC?.trim();
+  const audience = env.GOOGLE_BUSINESS_PUSH_AUDIENCE?.trim();
+  const email = env.GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT?.trim();
+  if (!topic) {
+    if (audience || email)
+      return `${audience ? 'GOOGLE_BUSINESS_PUSH_AUDIENCE' : 'GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT'} is read only with GOOGLE_BUSINESS_PUBSUB_TOPIC: set the topic Google Business Profile publishes review notifications to, or remove it.`;
+    return null;
+  }
+  if (!PUBSUB_TOPIC.test(topic))
+    return `GOOGLE_BUSINESS_PUBSUB_TOPIC must be a Pub/Sub topic's full name, projects/{project id}/topics/{topic id} (got "${topic.slice(0, 80)}").`;
+  if (!email)
+    return 'GOOGLE_BUSINESS_PUBSUB_TOPIC is set, so GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT must name the service account the push subscription authenticates as (its e-mail address): Herald accepts pushes signed for that account only.';
+  if (!EMAIL.test(email))
+    return `GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT must be a service account's e-mail address, such as herald-push@my-project.iam.gserviceaccount.com (got "${email.slice(0, 80)}").`;
+  return {
+    topic,
+    audience: audience || gbpPushEndpoint(apiPublicUrl),
+    serviceAccountEmail: email.toLowerCase(),
+  };
 }

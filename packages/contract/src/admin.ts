@@ -152,6 +152,7 @@ export const SETUP_FINDING_TOPICS = [
   'api-version',
   'tokens',
   'quota',
+  'inbox',
 ] as const;
 
 /** One sentence saying what to do (or that nothing needs doing), with its level. */

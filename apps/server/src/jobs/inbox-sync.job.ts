@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   INBOX_IMPORT_QUEUE,
   INBOX_POLL_QUEUE,
+  INBOX_READ_QUEUE,
   INBOX_SUBSCRIPTIONS_QUEUE,
   INBOX_WEBHOOK_QUEUE,
   type InboxImportJob,
+  type InboxReadJob,
   type InboxWebhookJob,
 } from '../modules/inbox/inbox-queue.js';
 import type { InboxSync } from '../modules/inbox/inbox-sync.js';
@@ -29,6 +31,19 @@ export const inboxImportJob = (sync: InboxSync): JobDefinition<InboxImportJob> =
   retryLimit: 2,
   async handle(payloads) {
     for (const { integrationId } of payloads) await sync.importAccount(integrationId);
+  },
+});
+
+/**
+ * An account a pushed notice named (Google Business Profile's Pub/Sub): polled now, from its
+ * cursor, whatever its next poll's time; a poll already running for it reads instead.
+ */
+export const inboxReadJob = (sync: InboxSync): JobDefinition<InboxReadJob> => ({
+  queue: INBOX_READ_QUEUE,
+  retryLimit: 2,
+  work: { batchSize: 10, pollingIntervalSeconds: 0.5 },
+  async handle(payloads) {
+    for (const { integrationId } of payloads) await sync.pollAccount(integrationId);
   },
 });
 
@@ -60,6 +75,7 @@ export const inboxSubscriptionsJob = (sync: InboxSync): JobDefinition<Record<str
 export const inboxJobs = (sync: InboxSync, log: FastifyBaseLogger): AnyJobDefinition[] => [
   inboxWebhookJob(sync),
   inboxImportJob(sync),
+  inboxReadJob(sync),
   inboxPollJob(sync, log),
   inboxSubscriptionsJob(sync),
 ];

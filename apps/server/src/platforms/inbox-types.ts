@@ -213,7 +213,24 @@ export interface InboxAdapter {
   checkSubscription?(account: StoredAccount): Promise<boolean>;
   /** Subscribes the app to this account's webhooks (on connect, and after a lapse). */
   subscribe?(account: StoredAccount): Promise<void>;
+  /**
+   * A network that pushes notices rather than events (Google Business Profile's Pub/Sub
+   * notifications): checks a push posted to `/webhooks/{slug}` and names the accounts to read
+   * now, whose poll then reads what changed. Absent: the network pushes nothing of the kind.
+   */
+  readPush?(push: { authorization: string | undefined; body: unknown }): Promise<InboxPushResult>;
 }
+
+/**
+ * What a pushed notice asks: read these accounts (their ids at the network) now; or nothing, a
+ * notice of no concern to the inbox; or the push is refused (its token) or unreadable (its body).
+ * Each with its reason for the log.
+ */
+export type InboxPushResult =
+  | { outcome: 'read'; accountExternalIds: string[]; id: string }
+  | { outcome: 'ignored'; reason: string }
+  | { outcome: 'refused'; reason: string }
+  | { outcome: 'malformed'; reason: string };
 
 /** One event of a webhook delivery, addressed to the connected account it is for. */
 export interface AddressedInboxEvent {

@@ -90,6 +90,7 @@ export function buildNetworks(
         webhookBase: `${config.apiPublicUrl}/webhooks`,
         ...(quota ? { quota } : {}),
         ...(writePoints ? { writePoints } : {}),
+        ...(config.inbox.googleBusinessPush ? { pubsubPush: config.inbox.googleBusinessPush } : {}),
         apiPublicUrl: config.apiPublicUrl,
         clientKeySeed: createHmac('sha256', sandboxSecret)
           .update(`client-key:${module.slug}`)

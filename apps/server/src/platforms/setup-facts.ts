@@ -1,3 +1,5 @@
+import type { Config } from '../config.js';
+
 /**
  * What a network's developer app must have for Herald to connect accounts with it
  * (docs/networks.md#preflight), stated by each network module (`setup`). Data, not code: the
@@ -68,6 +70,11 @@ export interface NetworkSetupFacts {
    * of an app in testing mode die after 7 days): said by the preflight once credentials are set.
    */
   tokenNotes?: readonly string[];
+  /**
+   * How the network's inbox learns of news beyond its poll, as the preflight says it: pushed, when
+   * the operator set the push up, or read on the poll's schedule.
+   */
+  inboxDelivery?(config: Pick<Config, 'apiPublicUrl'> & Partial<Pick<Config, 'inbox'>>): string;
   /** The network retires its API versions on a date: which of `config.apiVersions` it follows. */
   apiVersion?: 'linkedin' | 'meta';
 }

@@ -261,6 +261,12 @@ export interface AdapterSettings<Urls> {
   quota?: QuotaMeter;
   /** Where per-account write points are counted (Bluesky); absent: nowhere, the network alone limits. */
   writePoints?: WritePoints;
+  /**
+   * Google Business Profile's review notifications through Cloud Pub/Sub (GOOGLE_BUSINESS_PUBSUB_*):
+   * the topic Google publishes to, and what the push subscription's token must say. Absent:
+   * reviews are polled only. Other networks ignore it.
+   */
+  pubsubPush?: { topic: string; audience: string; serviceAccountEmail: string };
   /** Herald's public API address (`API_PUBLIC_URL`), for documents a network reads from it. */
   apiPublicUrl?: string;
   /**

@@ -7,6 +7,8 @@ export const INBOX_WEBHOOK_QUEUE = 'inbox.webhook.v1';
 export const INBOX_IMPORT_QUEUE = 'inbox.import.v1';
 /** Every minute: polls the accounts whose next poll is due. */
 export const INBOX_POLL_QUEUE = 'inbox.poll.v1';
+/** An account a network's notice says has news (Google's Pub/Sub): read now, as its poll reads. */
+export const INBOX_READ_QUEUE = 'inbox.read.v1';
 /** Every 15 minutes: checks that the app still receives each account's webhooks. */
 export const INBOX_SUBSCRIPTIONS_QUEUE = 'inbox.subscriptions.v1';
 
@@ -18,6 +20,7 @@ export interface InboxWebhookJob {
 export interface InboxImportJob {
   integrationId: string;
 }
+export type InboxReadJob = InboxImportJob;
 
 /** Where inbox jobs go: the process's pg-boss (none in tests without a worker). */
 export class InboxQueue {
@@ -51,6 +54,19 @@ export class InboxQueue {
       this.trailing = null;
       void Promise.resolve(this.send(eventId)).catch(() => {});
     }, WEBHOOK_DEBOUNCE_MS).unref();
+  }
+
+  /**
+   * Reads these accounts now (a pushed notice). Keyed per account: notices delivered twice, or
+   * several for one account while its read waits, make one read.
+   */
+  async readAccounts(integrationIds: string[]): Promise<void> {
+    if (!this.boss) return;
+    for (const integrationId of integrationIds)
+      await this.boss.send(INBOX_READ_QUEUE, { integrationId } satisfies InboxReadJob, {
+        singletonKey: integrationId,
+      });
+    if (integrationIds.length) wakeLocalWorkers(this.boss, INBOX_READ_QUEUE);
   }
 
   /** After an account connects; keyed so a double connect imports once. */

@@ -519,6 +519,33 @@ export class InboxSync {
     return outcomes;
   }
 
+  /**
+   * A notice a network pushed to `/webhooks/{slug}` (Google Business Profile's Pub/Sub): checked
+   * by the network's inbox, then the connected accounts it names — in every organization that
+   * connected them — are queued to be read now. Answers what became of it; an account no
+   * organization connected is ignored, as Google may still notify for a disconnected location.
+   */
+  async receivePush(slug: string, push: { authorization: string | undefined; body: unknown }) {
+    const network = this.deps.networks.get(slug);
+    const inbox = network?.adapter.inbox;
+    if (!network || !inbox?.readPush) return null;
+    const result = await inbox.readPush(push);
+    if (result.outcome !== 'read') {
+      this.deps.log.info({ network: slug, ...result }, 'inbox push not read');
+      return result;
+    }
+    const ids: string[] = [];
+    for (const externalId of result.accountExternalIds)
+      for (const account of await repo.connectedAccounts(this.deps.db, network.name, externalId))
+        ids.push(account.id);
+    await this.deps.queue.readAccounts(ids);
+    this.deps.log.info(
+      { network: slug, pushId: result.id, integrationIds: ids },
+      ids.length ? 'inbox push: accounts read now' : 'inbox push for no connected account',
+    );
+    return { ...result, integrationIds: ids };
+  }
+
   /** Right after an account connects: subscribe to its webhooks, then import what it allows. */
   async importAccount(integrationId: string) {
     await this.ensureSubscribed(integrationId, { check: false });

@@ -4,7 +4,8 @@ import type { HandshakeQuery } from '../../platforms/inbox-types.js';
 import type { InboxSync } from './inbox-sync.js';
 
 /**
- * `GET|POST /webhooks/{provider}` (docs/inbox.md#webhooks): the networks' deliveries. The
+ * `GET|POST /webhooks/{provider}` (docs/inbox.md#webhooks): the networks' deliveries, and the
+ * notices a network pushes for its inbox to read an account now (Google Business Profile). The
  * signature covers the exact bytes, so the body stays raw in this scope and is checked before
  * anything reads it; a forged or unsigned delivery is refused and leaves nothing behind. A signed
  * body must then be JSON of the receiver's own kind: the signature only says which app secret
@@ -15,6 +16,12 @@ export async function webhooksRoutes(
   app: FastifyInstance,
   { sync, metaVerifyToken }: { sync: InboxSync; metaVerifyToken: string | null },
 ) {
+  const receivePush = (
+    provider: string,
+    headers: Record<string, string | string[] | undefined>,
+    body: unknown,
+  ) => receivePushWith(sync, provider, headers, body);
+
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -48,6 +55,14 @@ export async function webhooksRoutes(
       '/webhooks/:provider',
       { config: { access: 'public' }, schema: { tags: ['webhooks'], hide: true } },
       async (request, reply) => {
+        if (!sync.receiver(request.params.provider)) {
+          const answered = await receivePush(
+            request.params.provider,
+            request.headers,
+            request.body,
+          );
+          return reply.code(answered.status).send(answered.body);
+        }
         const { receiver, appSecret } = receiverOf(request.params.provider);
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         if (!receiver.verify(raw, request.headers, appSecret))
@@ -65,6 +80,37 @@ export async function webhooksRoutes(
       },
     );
   });
+}
+
+/**
+ * A network's pushed notice (Google Business Profile's Pub/Sub push): its token is checked by the
+ * network's inbox before anything in the body is believed. A good one is answered at once (the
+ * accounts it names are read by a job), so Pub/Sub does not send it again; a notice of no
+ * concern, or for an account no organization connected, is answered the same. A missing token is
+ * 401, a wrong one 403, a body that is no push 400.
+ */
+async function receivePushWith(
+  sync: InboxSync,
+  provider: string,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: unknown,
+): Promise<{ status: number; body: unknown }> {
+  let body: unknown;
+  try {
+    body = Buffer.isBuffer(rawBody) ? JSON.parse(rawBody.toString('utf8')) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const authorization =
+    typeof headers.authorization === 'string' ? headers.authorization : undefined;
+  const result = await sync.receivePush(provider, { authorization, body });
+  if (!result) throw new AppError('NOT_FOUND', 'Herald receives no webhooks at this address.');
+  if (result.outcome === 'refused')
+    throw authorization
+      ? new AppError('FORBIDDEN', 'This push was refused: its token is not the one Herald expects.')
+      : new AppError('UNAUTHENTICATED', 'Send the push with its Authorization: Bearer token.');
+  if (result.outcome === 'malformed') throw new AppError('VALIDATION_FAILED', result.reason);
+  return { status: 200, body: { status: 'success', data: { message: 'Received.' } } };
 }
 
 /** A parameter name as a sentence may quote it: short, whatever was sent. */

@@ -21,6 +21,21 @@ export interface GbpUrls {
   v4Base: string;
   /** https://businessprofileperformance.googleapis.com/v1 */
   performanceBase: string;
+  /** https://mybusinessnotifications.googleapis.com/v1: where review notifications are set. */
+  notificationsBase: string;
+  /** Google's signing keys of the tokens it sends with Pub/Sub pushes (OpenID Connect JWKS). */
+  jwksUrl: string;
+}
+
+/** The review notifications Herald asks for: a review came, or a review changed. */
+export const GBP_REVIEW_NOTIFICATIONS = ['NEW_REVIEW', 'UPDATED_REVIEW'] as const;
+
+/** Notifications API `NotificationSetting`: one per Business Profile account. */
+export interface GbpNotificationSetting {
+  /** `accounts/{a}/notificationSetting` */
+  name?: string;
+  pubsubTopic?: string;
+  notificationTypes?: string[];
 }
 
 export interface GoogleTokenResponse {
@@ -254,6 +269,28 @@ export function createGbpApi(settings: AdapterSettings<GbpUrls>) {
     async deleteReply(accessToken: string, review: string) {
       await api<unknown>(accessToken, `${urls.v4Base}/${review}/reply`, { method: 'DELETE' });
     },
+
+    /** The account's Pub/Sub notification setting (empty when none is set). */
+    notificationSetting: (accessToken: string, account: string) =>
+      api<GbpNotificationSetting>(
+        accessToken,
+        `${urls.notificationsBase}/${account}/notificationSetting`,
+      ),
+
+    /** Sets the account's one notification setting: its topic and the notifications sent there. */
+    setNotificationSetting: (
+      accessToken: string,
+      account: string,
+      setting: GbpNotificationSetting,
+    ) =>
+      api<GbpNotificationSetting>(
+        accessToken,
+        `${urls.notificationsBase}/${account}/notificationSetting?updateMask=pubsubTopic,notificationTypes`,
+        {
+          method: 'PATCH',
+          body: JSON.stringify({ name: `${account}/notificationSetting`, ...setting }),
+        },
+      ),
 
     dailyMetrics(
       accessToken: string,

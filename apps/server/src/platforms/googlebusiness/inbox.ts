@@ -1,7 +1,13 @@
 import { PlatformError } from '../errors.js';
-import type { InboxAdapter, InboxCapabilities, InboxMessageEvent } from '../inbox-types.js';
+import type {
+  InboxAdapter,
+  InboxCapabilities,
+  InboxMessageEvent,
+  InboxPushResult,
+} from '../inbox-types.js';
 import type { AdapterSettings, StoredAccount } from '../types.js';
-import { createGbpApi, type GbpReview, type GbpUrls } from './api.js';
+import { createGbpApi, GBP_REVIEW_NOTIFICATIONS, type GbpReview, type GbpUrls } from './api.js';
+import { createGoogleKeys, PushTokenError, readPushNotice, verifyPushToken } from './push.js';
 import { v4ParentOf } from './location.js';
 import { GBP_INBOX_POLL_MINUTES, GBP_REPLY_MAX_BYTES, GBP_REVIEWS_MAX_PAGES } from './limits.js';
 
@@ -82,7 +88,57 @@ export function createGbpInbox(settings: AdapterSettings<GbpUrls>): InboxAdapter
     rootPost: null,
   });
 
+  const push = settings.pubsubPush;
+  const keyOf = createGoogleKeys(settings.http, settings.urls.jwksUrl, Date.now);
+  /** The Business Profile account of a location: its notification setting is the account's. */
+  const ownerOf = (account: StoredAccount) => v4ParentOf(account).replace(/\/locations\/.*$/, '');
+
+  /**
+   * Review notifications through Cloud Pub/Sub, when the operator configured a topic: the
+   * location's account's one notification setting names Herald's topic and asks for new and
+   * updated reviews (the types it already asks for on that topic are kept). A setting naming
+   * another topic is replaced: Google keeps one per account.
+   */
+  const pushHalf: Pick<InboxAdapter, 'subscribe' | 'checkSubscription' | 'readPush'> = push
+    ? {
+        async checkSubscription(account) {
+          const setting = await api.notificationSetting(token(account), ownerOf(account));
+          return (
+            setting?.pubsubTopic === push.topic &&
+            GBP_REVIEW_NOTIFICATIONS.every((t) => setting.notificationTypes?.includes(t))
+          );
+        },
+        async subscribe(account) {
+          const owner = ownerOf(account);
+          const current = await api.notificationSetting(token(account), owner);
+          const kept = current?.pubsubTopic === push.topic ? (current.notificationTypes ?? []) : [];
+          await api.setNotificationSetting(token(account), owner, {
+            pubsubTopic: push.topic,
+            notificationTypes: [...new Set([...kept, ...GBP_REVIEW_NOTIFICATIONS])],
+          });
+        },
+        async readPush({ authorization, body }): Promise<InboxPushResult> {
+          try {
+            await verifyPushToken(authorization, push, keyOf, Date.now());
+          } catch (err) {
+            if (err instanceof PushTokenError) return { outcome: 'refused', reason: err.message };
+            throw err;
+          }
+          const notice = readPushNotice(body);
+          if (notice === null)
+            return { outcome: 'ignored', reason: 'The notification is not about a review.' };
+          if (typeof notice === 'string') return { outcome: 'malformed', reason: notice };
+          return {
+            outcome: 'read',
+            accountExternalIds: [notice.locationId],
+            id: notice.messageId,
+          };
+        },
+      }
+    : {};
+
   return {
+    ...pushHalf,
     capabilities: (): InboxCapabilities => ({
       dm: false,
       comments: true,

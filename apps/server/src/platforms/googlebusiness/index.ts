@@ -17,8 +17,10 @@ export const network: NetworkModule<GbpUrls, 'Google Business Profile'> = {
     infoBase: 'https://mybusinessbusinessinformation.googleapis.com/v1',
     v4Base: 'https://mybusiness.googleapis.com/v4',
     performanceBase: 'https://businessprofileperformance.googleapis.com/v1',
+    notificationsBase: 'https://mybusinessnotifications.googleapis.com/v1',
+    jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
   },
-  // The four API hosts keep their paths on one base: none of the paths Herald calls collide.
+  // The API hosts keep their paths on one base: none of the paths Herald calls collide.
   sandboxUrls: (base) => ({
     authorizeUrl: `${base}/o/oauth2/v2/auth`,
     tokenUrl: `${base}/token`,
@@ -27,6 +29,8 @@ export const network: NetworkModule<GbpUrls, 'Google Business Profile'> = {
     infoBase: `${base}/v1`,
     v4Base: `${base}/v4`,
     performanceBase: `${base}/v1`,
+    notificationsBase: `${base}/v1`,
+    jwksUrl: `${base}/oauth2/v3/certs`,
   }),
   publishCaps: { concurrency: GBP_CONCURRENCY },
   setup: GBP_SETUP,

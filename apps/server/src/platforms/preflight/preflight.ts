@@ -24,7 +24,11 @@ export interface PreflightOptions {
   now?: Date;
 }
 
-type PreflightConfig = Pick<Config, 'apiPublicUrl' | 'isProduction' | 'networkEnv' | 'apiVersions'>;
+type PreflightConfig = Pick<
+  Config,
+  'apiPublicUrl' | 'isProduction' | 'networkEnv' | 'apiVersions'
+> &
+  Partial<Pick<Config, 'inbox'>>;
 
 const noTraffic = () => Promise.reject(new Error('The static preflight makes no requests.'));
 
@@ -367,6 +371,7 @@ function checkOneSetup(
       findings.push(mediaUrlFinding(name, config.apiPublicUrl, facts.pulledMedia));
     findings.push(...auditFindings(name, facts, isUnaudited(config, facts)));
     for (const note of facts.tokenNotes ?? []) findings.push(finding('warning', 'tokens', note));
+    if (facts.inboxDelivery) findings.push(finding('ok', 'inbox', facts.inboxDelivery(config)));
     if (facts.verifiesMediaDomain) findings.push(...domainFindings(name, config.apiPublicUrl));
     if (facts.apiVersion)
       findings.push(

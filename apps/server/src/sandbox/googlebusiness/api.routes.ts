@@ -8,6 +8,7 @@ import type { AccessCheck, SandboxOAuth } from '../kit/oauth-state.js';
 import { emuTenant, notYours } from '../kit/tenant.js';
 import type { SandboxStore } from '../store.js';
 import type { Businesses } from './businesses.js';
+import type { GbpPubSub, NotificationSetting } from './pubsub.js';
 import {
   BUSINESS_MANAGE,
   digits,
@@ -46,6 +47,20 @@ interface SandboxReview {
 }
 
 const STARS = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'];
+/** The Notifications API's `NotificationType` values. */
+const NOTIFICATION_TYPES = [
+  'GOOGLE_UPDATE',
+  'NEW_REVIEW',
+  'UPDATED_REVIEW',
+  'NEW_CUSTOMER_MEDIA',
+  'NEW_QUESTION',
+  'UPDATED_QUESTION',
+  'NEW_ANSWER',
+  'UPDATED_ANSWER',
+  'DUPLICATE_LOCATION',
+  'LOSS_OF_VOICE_OF_MERCHANT',
+  'VOICE_OF_MERCHANT_UPDATED',
+];
 const METRICS = [
   'BUSINESS_IMPRESSIONS_DESKTOP_MAPS',
   'BUSINESS_IMPRESSIONS_DESKTOP_SEARCH',
@@ -76,6 +91,7 @@ export function registerGbpApiRoutes(
   oauth: SandboxOAuth,
   store: SandboxStore,
   businesses: Businesses,
+  pubsub: GbpPubSub,
 ) {
   async function access(
     request: FastifyRequest,
@@ -549,6 +565,88 @@ export function registerGbpApiRoutes(
     };
   });
 
+  /** The account's own, for the caller who manages it; else Google's refusal. */
+  async function managedAccount(a: Access, reply: FastifyReply, accountId: string) {
+    const account = (await businesses.of(a.account)).find(
+      (b) => b.name === `accounts/${accountId}`,
+    );
+    if (!account) gbpError(reply, 403, 'The caller does not have permission');
+    return account ?? null;
+  }
+
+  const settingOf = async (accountId: string) => ({
+    name: `accounts/${accountId}/notificationSetting`,
+    ...((await store.get<NotificationSetting>('gbp_notification_setting', accountId)) ?? {}),
+  });
+
+  /** GET mybusinessnotifications.googleapis.com/v1/accounts/{a}/notificationSetting */
+  scope.get('/v1/accounts/:accountId/notificationSetting', async (request, reply) => {
+    const a = await access(request, reply, 'mybusinessnotifications.googleapis.com');
+    if (!a) return reply;
+    const { accountId } = request.params as { accountId: string };
+    if (!(await managedAccount(a, reply, accountId))) return reply;
+    return settingOf(accountId);
+  });
+
+  /** PATCH …/v1/accounts/{a}/notificationSetting?updateMask=pubsubTopic,notificationTypes */
+  scope.patch('/v1/accounts/:accountId/notificationSetting', async (request, reply) => {
+    const a = await access(request, reply, 'mybusinessnotifications.googleapis.com');
+    if (!a) return reply;
+    const { accountId } = request.params as { accountId: string };
+    if (!(await managedAccount(a, reply, accountId))) return reply;
+    const mask = (one((request.query as Query).updateMask) ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    const known = ['pubsubTopic', 'notificationTypes', 'pubsub_topic', 'notification_types'];
+    if (mask.length === 0 || mask.some((f) => !known.includes(f)))
+      return gbpError(reply, 400, 'Request contains an invalid argument.', [
+        {
+          '@type': 'type.googleapis.com/google.rpc.BadRequest',
+          fieldViolations: [
+            {
+              field: 'update_mask',
+              description: 'Only pubsubTopic and notificationTypes may be updated.',
+            },
+          ],
+        },
+      ]);
+    const body = (request.body ?? {}) as { pubsubTopic?: unknown; notificationTypes?: unknown };
+    const current = await settingOf(accountId);
+    const next: NotificationSetting = {
+      pubsubTopic: current.pubsubTopic ?? '',
+      notificationTypes: current.notificationTypes ?? [],
+    };
+    if (mask.some((f) => f.startsWith('pubsub'))) {
+      const topic = typeof body.pubsubTopic === 'string' ? body.pubsubTopic : '';
+      if (
+        topic &&
+        !/^projects\/[a-z][a-z0-9-]{4,28}[a-z0-9]\/topics\/[A-Za-z][\w.~+%-]{2,254}$/.test(topic)
+      )
+        return gbpError(reply, 400, 'The pub/sub topic name supplied is invalid.', [
+          {
+            '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+            reason: 'INVALID_PUBSUB_TOPIC',
+            domain: 'mybusinessnotifications.googleapis.com',
+          },
+        ]);
+      next.pubsubTopic = topic;
+    }
+    if (mask.some((f) => f.startsWith('notification'))) {
+      const types = Array.isArray(body.notificationTypes) ? body.notificationTypes : [];
+      const unknown = types.find((t) => typeof t !== 'string' || !NOTIFICATION_TYPES.includes(t));
+      if (unknown !== undefined)
+        return gbpError(
+          reply,
+          400,
+          `Invalid value at 'notification_setting.notification_types' (${JSON.stringify(unknown)}).`,
+        );
+      next.notificationTypes = [...new Set(types as string[])];
+    }
+    await store.put('gbp_notification_setting', accountId, next);
+    return settingOf(accountId);
+  });
+
   // ---- Test control (`/_emu/`), for the caller's own locations only ----
 
   async function ownLocation(request: FastifyRequest, locationId: string | undefined) {
@@ -592,6 +690,8 @@ export function registerGbpApiRoutes(
           reviewReply: null,
         };
     await saveReviews(found.location.id, [made, ...list.filter((r) => r.reviewId !== reviewId)]);
+    // Google tells the account's notification topic, when one is set.
+    await pubsub.notify(found.account, existing ? 'UPDATED_REVIEW' : 'NEW_REVIEW', made.name);
     return { review: reviewResource(made) };
   });
 

@@ -7,6 +7,7 @@ import { registerGbpApiRoutes } from './api.routes.js';
 import { createBusinesses } from './businesses.js';
 import { digits } from './google.js';
 import { registerGbpOAuthRoutes } from './oauth.routes.js';
+import { createGbpPubSub } from './pubsub.js';
 
 /**
  * Knobs of the Google Business Profile emulator: the connection and publishing ones, and
@@ -18,8 +19,9 @@ export const GBP_KNOBS = [...CONNECTION_KNOBS, ...PUBLISHING_KNOBS, 'not_approve
 /**
  * The Google Business Profile emulator (docs/networks.md#google-business-profile-sandbox), mounted
  * at `{api}/sandbox/googlebusiness`: Google's consent page and token endpoint, Account
- * Management, Business Information, the v4 API (local posts, reviews) and Performance, on one
- * base with their own paths.
+ * Management, Business Information, the v4 API (local posts, reviews), Performance and
+ * Notifications, on one base with their own paths; Google's signing keys, and the Pub/Sub push of
+ * review notifications to Herald (pubsub.ts).
  */
 export function registerGoogleBusinessSandbox(scope: FastifyInstance, ctx: SandboxContext) {
   // Google's subject ids are 21 digits.
@@ -27,5 +29,7 @@ export function registerGoogleBusinessSandbox(scope: FastifyInstance, ctx: Sandb
   const businesses = createBusinesses(ctx.store);
   registerEmulatorAdmin(scope, ctx, oauth, GBP_KNOBS);
   registerGbpOAuthRoutes(scope, ctx, oauth, businesses);
-  registerGbpApiRoutes(scope, ctx, oauth, ctx.store, businesses);
+  const pubsub = createGbpPubSub(ctx, ctx.store);
+  pubsub.register(scope);
+  registerGbpApiRoutes(scope, ctx, oauth, ctx.store, businesses, pubsub);
 }

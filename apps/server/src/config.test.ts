@@ -271,4 +271,47 @@ describe('configuration', () => {
       loadConfig({ MEDIA_URL_TTL_SECONDS: '900', MEDIA_MAX_FILE_BYTES: '1048576' }).media,
     ).toMatchObject({ urlTtlSeconds: 900, maxFileBytes: 1048576 });
   });
+
+  it('pushes Google Business Profile reviews only with the topic and the push subscription’s service account, checked at start', () => {
+    expect(loadConfig({}).inbox.googleBusinessPush).toBeNull();
+    const topic = 'projects/acme-herald/topics/business-reviews';
+    const sa = 'herald-push@acme-herald.iam.gserviceaccount.com';
+    expect(
+      loadConfig({
+        GOOGLE_BUSINESS_PUBSUB_TOPIC: topic,
+        GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT: sa,
+        API_PUBLIC_URL: 'https://api.herald.example',
+      }).inbox.googleBusinessPush,
+    ).toEqual({
+      topic,
+      serviceAccountEmail: sa,
+      // Pub/Sub's own default audience: the push endpoint's URL.
+      audience: 'https://api.herald.example/webhooks/googlebusiness',
+    });
+    expect(
+      loadConfig({
+        GOOGLE_BUSINESS_PUBSUB_TOPIC: topic,
+        GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT: sa,
+        GOOGLE_BUSINESS_PUSH_AUDIENCE: 'herald-reviews',
+      }).inbox.googleBusinessPush?.audience,
+    ).toBe('herald-reviews');
+    expect(() => loadConfig({ GOOGLE_BUSINESS_PUBSUB_TOPIC: topic })).toThrow(
+      /GOOGLE_BUSINESS_PUBSUB_TOPIC is set, so GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT must name/,
+    );
+    expect(() =>
+      loadConfig({
+        GOOGLE_BUSINESS_PUBSUB_TOPIC: 'business-reviews',
+        GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT: sa,
+      }),
+    ).toThrow(/GOOGLE_BUSINESS_PUBSUB_TOPIC must be a Pub\/Sub topic's full name/);
+    expect(() =>
+      loadConfig({
+        GOOGLE_BUSINESS_PUBSUB_TOPIC: topic,
+        GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT: 'herald',
+      }),
+    ).toThrow(/GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT must be a service account's e-mail address/);
+    expect(() => loadConfig({ GOOGLE_BUSINESS_PUSH_AUDIENCE: 'herald-reviews' })).toThrow(
+      /GOOGLE_BUSINESS_PUSH_AUDIENCE is read only with GOOGLE_BUSINESS_PUBSUB_TOPIC/,
+    );
+  });
 });

@@ -30,6 +30,39 @@ const byTopic = (
 ) => network.findings.filter((f) => f.topic === topic);
 
 describe('the network setup preflight', () => {
+  it('says whether Google Business Profile reviews are pushed through Pub/Sub or read every 30 minutes', () => {
+    const credentials = {
+      GOOGLE_BUSINESS_CLIENT_ID: 'g',
+      GOOGLE_BUSINESS_CLIENT_SECRET: 'g',
+    };
+    const polled = setupOf(checkNetworkSetup(prod(credentials)), 'googlebusiness');
+    expect(byTopic(polled, 'inbox')).toEqual([
+      expect.objectContaining({
+        level: 'ok',
+        message: expect.stringMatching(
+          /^Reviews are read every 30 minutes\. .*set GOOGLE_BUSINESS_PUBSUB_TOPIC and GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT/,
+        ),
+      }),
+    ]);
+    const pushed = setupOf(
+      checkNetworkSetup(
+        prod({
+          ...credentials,
+          GOOGLE_BUSINESS_PUBSUB_TOPIC: 'projects/acme-herald/topics/reviews',
+          GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT: 'push@acme-herald.iam.gserviceaccount.com',
+        }),
+      ),
+      'googlebusiness',
+    );
+    const [said] = byTopic(pushed, 'inbox');
+    expect(said!.message).toMatch(
+      /pushed through Cloud Pub\/Sub \(projects\/acme-herald\/topics\/reviews\)/,
+    );
+    expect(said!.message).toContain('https://herald.example.com/api/webhooks/googlebusiness');
+    expect(said!.message).toContain('push@acme-herald.iam.gserviceaccount.com');
+    expect(said!.message).toContain('mybusiness-api-pubsub@system.gserviceaccount.com');
+  });
+
   it('tells YouTube operators that unverified projects upload private only and testing-mode tokens die in 7 days', () => {
     const youtube = setupOf(
       checkNetworkSetup(prod({ YOUTUBE_CLIENT_ID: 'y', YOUTUBE_CLIENT_SECRET: 'y' })),

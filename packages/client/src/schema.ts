@@ -2832,7 +2832,8 @@ export interface paths {
                       | 'storage'
                       | 'api-version'
                       | 'tokens'
-                      | 'quota';
+                      | 'quota'
+                      | 'inbox';
                     message: string;
                   }[];
                 }[];
@@ -2852,7 +2853,8 @@ export interface paths {
                     | 'storage'
                     | 'api-version'
                     | 'tokens'
-                    | 'quota';
+                    | 'quota'
+                    | 'inbox';
                   message: string;
                 }[];
               };
@@ -14179,6 +14181,105 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sandbox/googlebusiness/oauth2/v3/certs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/_emu/pubsub/subscription': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/_emu/pubsub/pushes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sandbox/googlebusiness/v1/accounts': {
     parameters: {
       query?: never;
@@ -14467,6 +14568,60 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/googlebusiness/v1/accounts/{accountId}/notificationSetting': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          accountId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          accountId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     trace?: never;
   };
   '/api/sandbox/googlebusiness/_emu/reviews': {
@@ -24055,6 +24210,7 @@ export interface paths {
                     senderName: string | null;
                   } | null;
                   lastMessageAt: string;
+                  rating: number | null;
                   unread: boolean;
                   /** @enum {string} */
                   status: 'open' | 'done';
@@ -24175,6 +24331,7 @@ export interface paths {
                     senderName: string | null;
                   } | null;
                   lastMessageAt: string;
+                  rating: number | null;
                   unread: boolean;
                   /** @enum {string} */
                   status: 'open' | 'done';
@@ -24224,6 +24381,7 @@ export interface paths {
                     } | null;
                   };
                   text: string;
+                  rating: number | null;
                   createdAt: string;
                   attachments: {
                     /** @enum {string} */
@@ -24367,6 +24525,7 @@ export interface paths {
                     senderName: string | null;
                   } | null;
                   lastMessageAt: string;
+                  rating: number | null;
                   unread: boolean;
                   /** @enum {string} */
                   status: 'open' | 'done';
@@ -24454,6 +24613,7 @@ export interface paths {
                   dm: boolean;
                   comments: boolean;
                   mentions: boolean;
+                  reviews: boolean;
                   limitation: string | null;
                   historyNote: string | null;
                   lastSyncedAt: string | null;
@@ -24544,6 +24704,7 @@ export interface paths {
                     } | null;
                   };
                   text: string;
+                  rating: number | null;
                   createdAt: string;
                   attachments: {
                     /** @enum {string} */
@@ -24599,6 +24760,7 @@ export interface paths {
                     } | null;
                   };
                   text: string;
+                  rating: number | null;
                   createdAt: string;
                   attachments: {
                     /** @enum {string} */
@@ -24691,6 +24853,7 @@ export interface paths {
                     } | null;
                   };
                   text: string;
+                  rating: number | null;
                   createdAt: string;
                   attachments: {
                     /** @enum {string} */
@@ -24783,6 +24946,7 @@ export interface paths {
                     } | null;
                   };
                   text: string;
+                  rating: number | null;
                   createdAt: string;
                   attachments: {
                     /** @enum {string} */
@@ -24874,6 +25038,7 @@ export interface paths {
                     } | null;
                   };
                   text: string;
+                  rating: number | null;
                   createdAt: string;
                   attachments: {
                     /** @enum {string} */
@@ -24960,6 +25125,7 @@ export interface paths {
                     } | null;
                   };
                   text: string;
+                  rating: number | null;
                   createdAt: string;
                   attachments: {
                     /** @enum {string} */
@@ -26054,6 +26220,7 @@ export interface paths {
                       senderName: string | null;
                     } | null;
                     lastMessageAt: string;
+                    rating: number | null;
                     unread: boolean;
                     /** @enum {string} */
                     status: 'open' | 'done';

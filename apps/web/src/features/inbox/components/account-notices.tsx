@@ -120,7 +120,9 @@ export function AccountNotices({
         )}
         <p className="min-w-0 flex-1">
           {whole === accounts.length
-            ? `All ${accounts.length} accounts bring in messages and comments`
+            ? accounts.length === 1
+              ? 'The account brings in its messages and comments'
+              : `All ${accounts.length} accounts bring in messages and comments`
             : `${whole} of ${accounts.length} accounts bring in messages and comments`}
           {problems > 0 && (
             <span className="font-semibold">

@@ -386,6 +386,13 @@ describe('/inbox list', () => {
       expect(bakery).toHaveTextContent('Brings in reviews.');
     });
 
+    it('says so of the one account when it is the only one', async () => {
+      await renderInbox({ summary: summaryReply({ accounts: [location] }) });
+      expect(await screen.findByRole('region', { name: 'About your accounts' })).toHaveTextContent(
+        'The account brings in its messages and comments',
+      );
+    });
+
     it('shows a review’s stars in the list and the thread, named for screen readers', async () => {
       const { user } = await renderInbox({
         conversations: [review, maya],

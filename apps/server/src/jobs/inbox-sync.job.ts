@@ -3,6 +3,7 @@ import {
   INBOX_IMPORT_QUEUE,
   INBOX_POLL_QUEUE,
   INBOX_READ_QUEUE,
+  INBOX_READ_RETRY,
   INBOX_SUBSCRIPTIONS_QUEUE,
   INBOX_WEBHOOK_QUEUE,
   type InboxImportJob,
@@ -36,14 +37,20 @@ export const inboxImportJob = (sync: InboxSync): JobDefinition<InboxImportJob> =
 
 /**
  * An account a pushed notice named (Google Business Profile's Pub/Sub): polled now, from its
- * cursor, whatever its next poll's time; a poll already running for it reads instead.
+ * cursor, whatever its next poll's time. A poll already running for it may have read before the
+ * news arrived, so the job fails and pg-boss tries it again after that poll (`readAccounts`
+ * sends it with a delay between tries); reading again from the cursor finds nothing twice.
  */
 export const inboxReadJob = (sync: InboxSync): JobDefinition<InboxReadJob> => ({
   queue: INBOX_READ_QUEUE,
-  retryLimit: 2,
+  retryLimit: INBOX_READ_RETRY.retryLimit,
   work: { batchSize: 10, pollingIntervalSeconds: 0.5 },
   async handle(payloads) {
-    for (const { integrationId } of payloads) await sync.pollAccount(integrationId);
+    const busy: string[] = [];
+    for (const { integrationId } of payloads)
+      if ((await sync.pollAccount(integrationId)) === 'BUSY') busy.push(integrationId);
+    if (busy.length)
+      throw new Error(`another poll is reading ${busy.join(', ')}; read again after it`);
   },
 });
 

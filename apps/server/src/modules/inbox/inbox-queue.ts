@@ -9,6 +9,11 @@ export const INBOX_IMPORT_QUEUE = 'inbox.import.v1';
 export const INBOX_POLL_QUEUE = 'inbox.poll.v1';
 /** An account a network's notice says has news (Google's Pub/Sub): read now, as its poll reads. */
 export const INBOX_READ_QUEUE = 'inbox.read.v1';
+/**
+ * A pushed read that met a running poll is tried again after it: polls hold their claim for
+ * minutes at most, so a few tries, 20 s apart and growing, reach past one.
+ */
+export const INBOX_READ_RETRY = { retryLimit: 5, retryDelay: 20, retryBackoff: true } as const;
 /** Every 15 minutes: checks that the app still receives each account's webhooks. */
 export const INBOX_SUBSCRIPTIONS_QUEUE = 'inbox.subscriptions.v1';
 
@@ -65,6 +70,7 @@ export class InboxQueue {
     for (const integrationId of integrationIds)
       await this.boss.send(INBOX_READ_QUEUE, { integrationId } satisfies InboxReadJob, {
         singletonKey: integrationId,
+        ...INBOX_READ_RETRY,
       });
     if (integrationIds.length) wakeLocalWorkers(this.boss, INBOX_READ_QUEUE);
   }

@@ -421,12 +421,13 @@ export class InboxSync {
 
   /**
    * Polls one connected account now, from its stored cursor — unless another poll of it runs
-   * (or, with `dueOnly`, its next poll is not due yet): then SKIPPED, and nothing is read twice.
+   * (BUSY) or, with `dueOnly`, its next poll is not due yet or another runs (SKIPPED): nothing is
+   * read twice.
    */
   async pollAccount(
     integrationId: string,
     { dueOnly = false }: { dueOnly?: boolean } = {},
-  ): Promise<'POLLED' | 'SKIPPED' | 'REFUSED'> {
+  ): Promise<'POLLED' | 'SKIPPED' | 'REFUSED' | 'BUSY'> {
     const loaded = await repo.findAccount(this.deps.db, integrationId);
     if (!loaded || loaded.integration.status !== 'CONNECTED') return 'SKIPPED';
     const { integration, platformName } = loaded;
@@ -445,7 +446,9 @@ export class InboxSync {
     const caps = found.inbox.capabilities(account);
     if (!readsSomething(caps)) return 'SKIPPED';
     const claim = await this.claimPoll(integration, dueOnly);
-    if (!claim) return 'SKIPPED';
+    // Without `dueOnly` only another poll's claim stands in the way: BUSY, for a caller that
+    // must read after it (a pushed notice that poll may have started too early to see).
+    if (!claim) return dueOnly ? 'SKIPPED' : 'BUSY';
     const interval = this.intervalMs(found.network, caps);
     const month = monthOf(this.now());
     let readBudget: number | undefined;

@@ -116,7 +116,7 @@ export function ConversationList({
                 <span className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
                   <span>
                     <span className="sr-only">{conversation.platform}, </span>
-                    {kindText(conversation.kind)}
+                    {kindText(conversation)}
                   </span>
                   {conversation.labels.map((label) => (
                     <span

@@ -23,8 +23,9 @@ const KIND_TEXT: Record<InboxConversation['kind'], string> = {
   mention: 'Mention',
 };
 
-/** What a conversation is, in a word or two. */
-export const kindText = (kind: InboxConversation['kind']) => KIND_TEXT[kind];
+/** What a conversation is, in a word or two: a rated one is a customer's review. */
+export const kindText = (conversation: Pick<InboxConversation, 'kind' | 'rating'>) =>
+  conversation.rating != null ? 'Review' : KIND_TEXT[conversation.kind];
 
 /** The name of the other side, or of the account's handle when the network gives no name. */
 export function personName(person: { name: string | null; username: string | null }): string {

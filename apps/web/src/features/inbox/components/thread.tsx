@@ -130,7 +130,7 @@ function ThreadHeader({
             <NetworkMark name={conversation.platform} size="xs" className="size-4" />
             <span className="truncate">
               {person.username ? `@${person.username} · ` : ''}
-              {kindText(conversation.kind)} on {conversation.platform}
+              {kindText(conversation)} on {conversation.platform}
               {conversation.account.name ? ` · ${conversation.account.name}` : ''}
             </span>
           </p>

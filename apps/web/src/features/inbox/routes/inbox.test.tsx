@@ -417,13 +417,16 @@ describe('/inbox list', () => {
       // The words stay words: no star characters in the text.
       expect(row).toHaveTextContent('Great croissants');
       expect(row.textContent).not.toMatch(/[★☆]/);
+      expect(row).toHaveTextContent('Review');
       // A conversation that is no review has no stars.
       const other = within(list).getByRole('button', { name: /Maya Chen/ });
       expect(within(other).queryByRole('img', { name: /out of 5/ })).toBeNull();
+      expect(other).not.toHaveTextContent('Review');
 
       await user.click(row);
       const thread = await screen.findByRole('heading', { name: 'Paula Baker', level: 2 });
       expect(thread).toBeInTheDocument();
+      expect(screen.getByText(/Review on /)).toBeInTheDocument();
       const bubble = (await screen.findByText('Great croissants', { selector: 'p' })).closest(
         'article, li, div',
       )!;

@@ -1,12 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 
-/** Google's numbers and answer shapes as the YouTube emulator needs them (docs/networks.md#youtube-sandbox). */
-export const GOOGLE_EMULATOR = {
-  accessTokenSeconds: 3599,
-  codeMaxAgeSeconds: 600,
-  tokenFormat: { accessPrefix: 'ya29.', refreshPrefix: '1//' },
-} as const;
+export { GOOGLE_EMULATOR, oauthError } from '../kit/google-oauth.js';
 
 const SCOPE = 'https://www.googleapis.com/auth';
 export const GOOGLE_KNOWN_SCOPES = new Set([
@@ -54,16 +49,6 @@ export function googleError(
       status: STATUS[code] ?? 'UNKNOWN',
     },
   });
-}
-
-/** Google's OAuth endpoints answer `{error, error_description}`. */
-export function oauthError(
-  reply: FastifyReply,
-  status: number,
-  error: string,
-  description: string,
-) {
-  return reply.status(status).send({ error, error_description: description });
 }
 
 export const authError = (reply: FastifyReply) =>

@@ -1,50 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { type AuthorizeCheck, registerAuthorizeEndpoint } from '../kit/authorize.js';
-import { authorizeParams, type Params } from '../kit/consent.js';
+import { registerAuthorizeEndpoint } from '../kit/authorize.js';
+import { checkGoogleAuthorize, registerGoogleTokenEndpoints } from '../kit/google-oauth.js';
 import { escapeHtml, splitList } from '../kit/html.js';
 import type { SandboxOAuth } from '../kit/oauth-state.js';
-import { pkceMatches } from '../kit/secrets.js';
 import { CONNECTED_ELSEWHERE } from '../kit/tenant.js';
 import type { YouTubeChannels } from './channels.js';
-import { GOOGLE_EMULATOR, GOOGLE_KNOWN_SCOPES, oauthError } from './google.js';
-
-/** accounts.google.com/o/oauth2/v2/auth: a web client, scopes space-separated, PKCE optional. */
-function checkAuthorize(p: Params, ctx: SandboxContext): AuthorizeCheck {
-  if (p.client_id !== ctx.clientId)
-    return {
-      ok: false,
-      page: 'Access blocked: Authorization Error. The OAuth client was not found. Error 401: invalid_client',
-    };
-  const fail = (error: string, description: string): AuthorizeCheck => ({
-    ok: false,
-    redirectUri: p.redirect_uri!,
-    error: { error, error_description: description, state: p.state },
-  });
-  if (p.response_type !== 'code')
-    return fail('unsupported_response_type', 'response_type must be code.');
-  const scopes = (p.scope ?? '').split(/\s+/).filter(Boolean);
-  const unknown = scopes.filter((s) => !GOOGLE_KNOWN_SCOPES.has(s));
-  if (!scopes.length || unknown.length)
-    return fail(
-      'invalid_scope',
-      `Some requested scopes were invalid: ${unknown.join(' ') || '(none)'}`,
-    );
-  const codeChallenge = p.code_challenge ?? null;
-  if (codeChallenge && p.code_challenge_method !== 'S256')
-    return fail('invalid_request', 'Invalid code_challenge_method.');
-  return {
-    ok: true,
-    request: {
-      clientId: p.client_id,
-      redirectUri: p.redirect_uri ?? '',
-      state: p.state,
-      scopes,
-      codeChallenge,
-      codeChallengeMethod: codeChallenge ? 'S256' : null,
-    },
-  };
-}
+import { GOOGLE_KNOWN_SCOPES } from './google.js';
 
 /**
  * Google's consent page and token endpoint (docs/networks.md#youtube-sandbox): the person names
@@ -87,7 +49,7 @@ export function registerGoogleOAuthRoutes(
       network: 'Google',
       path: '/o/oauth2/v2/auth',
       accountLabel: 'Google account name',
-      check: (p) => checkAuthorize(p, ctx),
+      check: (p) => checkGoogleAuthorize(p, ctx, GOOGLE_KNOWN_SCOPES),
       hidden: (r) => ({
         client_id: r.clientId,
         redirect_uri: r.redirectUri,
@@ -111,70 +73,5 @@ export function registerGoogleOAuthRoutes(
     },
   );
 
-  const lifetimes = {
-    accessTtl: GOOGLE_EMULATOR.accessTokenSeconds,
-    format: GOOGLE_EMULATOR.tokenFormat,
-  };
-
-  /** POST oauth2.googleapis.com/token (form): the code grant and the refresh grant. */
-  scope.post('/token', async (request, reply) => {
-    const f = authorizeParams(request);
-    if (f.client_id !== ctx.clientId || f.client_secret !== ctx.clientSecret)
-      return oauthError(reply, 401, 'invalid_client', 'Unauthorized');
-    if (f.grant_type === 'authorization_code') {
-      if (!f.code)
-        return oauthError(reply, 400, 'invalid_request', 'Missing required parameter: code');
-      const redeemed = await oauth.redeemCode(f.code, GOOGLE_EMULATOR.codeMaxAgeSeconds);
-      if (!redeemed.ok) return oauthError(reply, 400, 'invalid_grant', 'Malformed auth code.');
-      const code = redeemed.code;
-      if (code.redirectUri !== f.redirect_uri)
-        return oauthError(reply, 400, 'redirect_uri_mismatch', 'Bad Request');
-      if (!pkceMatches(code, f.code_verifier))
-        return oauthError(reply, 400, 'invalid_grant', 'Invalid code verifier.');
-      const issued = await oauth.issueGrant({
-        accountId: code.accountId,
-        clientId: code.clientId,
-        scopes: code.scopes,
-        refreshTtl: null,
-        ...lifetimes,
-      });
-      return {
-        access_token: issued.accessToken,
-        expires_in: GOOGLE_EMULATOR.accessTokenSeconds,
-        refresh_token: issued.refreshToken,
-        scope: issued.scopes.join(' '),
-        token_type: 'Bearer',
-      };
-    }
-    if (f.grant_type === 'refresh_token') {
-      const check = await oauth.checkRefresh(f.refresh_token ?? '', ctx.clientId);
-      if (!check.ok)
-        return oauthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
-      // Google keeps the refresh token: only a new access token comes back.
-      const issued = await oauth.rotate(check.grant.id, { ...lifetimes, refreshTtl: false });
-      return {
-        access_token: issued.accessToken,
-        expires_in: GOOGLE_EMULATOR.accessTokenSeconds,
-        scope: issued.scopes.join(' '),
-        token_type: 'Bearer',
-      };
-    }
-    return oauthError(
-      reply,
-      400,
-      'unsupported_grant_type',
-      'Invalid grant_type: ' + (f.grant_type ?? ''),
-    );
-  });
-
-  /** POST oauth2.googleapis.com/revoke (form `token`): ends the grant the token belongs to. */
-  scope.post('/revoke', async (request, reply) => {
-    const f = authorizeParams(request);
-    const q = request.query as Params;
-    const token = f.token ?? q.token;
-    if (!token)
-      return oauthError(reply, 400, 'invalid_request', 'Missing required parameter: token');
-    await oauth.revoke(token);
-    return reply.status(200).send({});
-  });
+  registerGoogleTokenEndpoints(scope, ctx, oauth);
 }

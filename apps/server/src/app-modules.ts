@@ -108,6 +108,8 @@ const postsDeps = (d: ModuleDeps) => ({
   lifecycle: d.lifecycle,
   now: d.now,
   shortLinkBase: shortLinkBase(d.config.publicUrl),
+  withdrawUploaded: (organizationId: string, postIds: string[]) =>
+    d.runtime.publisher.withdrawUploaded(organizationId, postIds),
 });
 
 /**

@@ -391,7 +391,7 @@ export async function buildApp(
     cipher,
     media,
     networks,
-    lifecycle: publishingLifecycle(publishQueue),
+    lifecycle: publishingLifecycle(publishQueue, options.now),
     connectStates: new ConnectStates(secrets.derive('connect-state')),
     mailer,
     billing,

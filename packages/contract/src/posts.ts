@@ -37,6 +37,12 @@ export const TARGET_STATUSES = [
   'PREPARING',
   'READY',
   'PUBLISHING',
+  /**
+   * Uploaded ahead of its time to a network that publishes it itself at `dueAt` (YouTube's
+   * `status.publishAt`): it holds the network's id and follows its post until then
+   * (docs/product.md#publish-states).
+   */
+  'UPLOADED',
   'PUBLISHED',
   'FAILED',
   'UNCERTAIN',

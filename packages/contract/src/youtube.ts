@@ -70,6 +70,15 @@ export const YouTubePostSettingsSchema = z.object({
 });
 export type YouTubePostSettings = z.infer<typeof YouTubePostSettingsSchema>;
 
+/**
+ * Whether a YouTube target with these settings is uploaded as soon as its post is scheduled for
+ * a later time, for YouTube to publish it then: `scheduleOnYouTube` on a public video.
+ */
+export function youtubeUploadsAhead(settings: unknown): boolean {
+  const parsed = YouTubePostSettingsSchema.safeParse(settings ?? {});
+  return parsed.success && parsed.data.scheduleOnYouTube && parsed.data.privacyStatus === 'public';
+}
+
 /** Account (integration) id → its YouTube settings (the multipart field `youtube`, as JSON). */
 export const YouTubeSettingsByAccountSchema = z.record(z.string(), YouTubePostSettingsSchema);
 

@@ -388,11 +388,14 @@ export interface PublishingAdapter {
   ): Promise<PublishResult | null>;
   /**
    * A post uploaded ahead that the network itself makes public at a time (YouTube's
-   * `status.publishAt`) follows its post until then: `reschedule` moves that time, `withdraw`
-   * removes what was uploaded. Absent: nothing waits at the network.
+   * `status.publishAt`) follows its post until then: `reschedule` moves that time (null: public
+   * now, for Publish now), `withdraw` removes what was uploaded (already gone counts as done),
+   * `lookUpScheduled` reads it again when its time comes (null: it is no longer there). Absent:
+   * nothing waits at the network, and finalize's result never names a time to come.
    */
-  reschedule?(account: StoredAccount, externalId: string, at: Date): Promise<void>;
+  reschedule?(account: StoredAccount, externalId: string, at: Date | null): Promise<void>;
   withdraw?(account: StoredAccount, externalId: string): Promise<void>;
+  lookUpScheduled?(account: StoredAccount, externalId: string): Promise<PublishResult | null>;
   /**
    * Publishes what follows a published post (docs/product.md#threads-and-first-comments): a thread
    * part replying to `replyTo` (X, Threads), or the first comment on `postId` (X as a reply of the

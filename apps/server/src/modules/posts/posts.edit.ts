@@ -148,6 +148,20 @@ export async function planEdit(
     integrationIds: [...integrationIds].filter((id) => !lockedAccounts.has(id)),
     platformIds: [...platformIds].filter((id) => !lockedNetworks.has(id)),
   });
+  // A video uploaded ahead leaves the post only by the post's going back to draft, where its
+  // run deletes it at the network: an edit has no run to do it for a target it removes.
+  const keptIds = new Set(chosen.map((a) => a.integrationId));
+  const uploaded = named.filter(
+    (t) =>
+      t.row.target.status === 'UPLOADED' &&
+      (!t.row.target.integrationId || !keptIds.has(t.row.target.integrationId)),
+  );
+  if (uploaded.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `${uploaded.map((t) => t.label).join(', ')} already has this post's video, uploaded ahead for its time. Move the post to draft first (Herald then deletes that video), then remove the account.`,
+    );
+  }
   if (locked.length + chosen.length > 10) {
     throw new AppError('VALIDATION_FAILED', 'A post can go to at most 10 accounts.');
   }
@@ -297,6 +311,7 @@ export async function editPost(
       {
         read: deps.youtubeDay,
         goesOutAt: plan.schedule.scheduledAt ?? deps.now(),
+        uploadsAheadFrom: deps.now(),
         exceptPostId: postId,
       },
     );

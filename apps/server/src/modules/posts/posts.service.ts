@@ -45,6 +45,7 @@ import { recordApprovalEvent } from '../approvals/approval-events.js';
 import { announcePostChange } from './post-webhooks.js';
 import { markQueued, nextFreeSlot, noSlotError, takeQueueSlot } from '../queue/queue.service.js';
 import { refuseUnpublishable } from './publish-check.js';
+import { uploadedTargetsOf } from '../publishing/targets.repository.js';
 import { bulkRefusal, lockChosenPosts, withStatus, type Refused } from './posts.bulk.js';
 
 /**
@@ -69,6 +70,25 @@ export interface PostsDeps {
   youtubeDay?: YouTubeDayReader;
   /** `PUBLIC_URL/l/`: how long a short link is, for the length rules (absent: not counted). */
   shortLinkBase?: string;
+  /**
+   * Takes back what posts about to be deleted uploaded ahead to a network (Publisher's
+   * withdrawUploaded); throws with the network's answer when it could not. Absent: nothing to do.
+   */
+  withdrawUploaded?: (organizationId: string, postIds: string[]) => Promise<void>;
+}
+
+/**
+ * A post whose video waits at the network (uploaded ahead) is deleted only once that video is
+ * gone: checked under the post's lock, after `withdrawUploaded` ran, in case an upload ahead
+ * finished in between.
+ */
+async function refuseWhileUploaded(tx: Db, organizationId: string, postIds: string[]) {
+  const left = await uploadedTargetsOf(tx, organizationId, postIds);
+  if (left.length > 0)
+    throw new AppError(
+      'CONFLICT',
+      'A video of this post was just uploaded to YouTube ahead of its time. Try deleting the post again: Herald then deletes that video first.',
+    );
 }
 
 export interface Caller {
@@ -246,7 +266,11 @@ export async function createPost(
     }),
     fields.youtube,
     schedule.status === 'draft',
-    { read: deps.youtubeDay, goesOutAt: schedule.scheduledAt ?? deps.now() },
+    {
+      read: deps.youtubeDay,
+      goesOutAt: schedule.scheduledAt ?? deps.now(),
+      uploadsAheadFrom: deps.now(),
+    },
   );
   const pinterest = settlePinterestSettings(
     accounts.map((a) => ({
@@ -542,10 +566,12 @@ export async function changePost(
 }
 
 export async function deletePost(deps: PostsDeps, organizationId: string, postId: string) {
+  await deps.withdrawUploaded?.(organizationId, [postId]);
   const keys = await deps.db.transaction(async (tx) => {
     const post = await repo.lockPost(tx, organizationId, postId);
     if (!post) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
     refuseWhileBusy(post, 'deleted');
+    await refuseWhileUploaded(tx, organizationId, [postId]);
     await deps.lifecycle.unscheduled(tx, post);
     await announcePostChange(tx, 'post.deleted', post, deps.now());
     return repo.deletePost(tx, organizationId, postId);
@@ -589,10 +615,12 @@ export async function bulkPosts(
   action: BulkAction,
   postIds: string[],
 ): Promise<string[]> {
+  if (action === 'delete') await deps.withdrawUploaded?.(organizationId, postIds);
   const { done, keys } = await deps.db.transaction(async (tx) => {
     const rows = await lockChosenPosts(tx, organizationId, postIds);
     const refusal = bulkRefusal(bulkRefused(action, rows));
     if (refusal) throw refusal;
+    if (action === 'delete') await refuseWhileUploaded(tx, organizationId, postIds);
     const removed: string[] = [];
     for (const row of rows) {
       if (action === 'delete') {

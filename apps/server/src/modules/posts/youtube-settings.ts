@@ -1,4 +1,9 @@
-import { youtubeSettingsIssues, type MediaFacts, type YouTubePostSettings } from '@herald/contract';
+import {
+  youtubeSettingsIssues,
+  youtubeUploadsAhead,
+  type MediaFacts,
+  type YouTubePostSettings,
+} from '@herald/contract';
 import { AppError } from '../../lib/app-error.js';
 
 export interface YouTubeTargetToCheck {
@@ -57,6 +62,12 @@ export async function settleYouTubeSettings(
     scheduledAt?: Date | null;
     now?: Date;
     exceptPostId?: string;
+    /**
+     * Now, for the day of a video uploaded ahead (`youtubeUploadsAhead`): it spends its upload on
+     * the day it is uploaded, not on the day YouTube publishes it. Absent: every upload is
+     * counted on `goesOutAt`'s day.
+     */
+    uploadsAheadFrom?: Date;
   },
 ): Promise<Map<string, YouTubePostSettings>> {
   const youtube = targets.filter(isYouTube);
@@ -87,14 +98,28 @@ export async function settleYouTubeSettings(
       ...youtubeSettingsIssues(settings, media, when).map((i) => `${target.label}: ${i.message}`),
     );
   }
-  if (!isDraft && youtube.length > 0 && day?.read) {
-    const left = await day.read(day.goesOutAt, day.exceptPostId);
-    const needs = youtube.length;
+  // Each upload on the day it runs: at the post's time, or now for one uploaded ahead.
+  const byDay = new Map<number, number>();
+  for (const target of youtube) {
+    const from = day?.uploadsAheadFrom;
+    const ahead =
+      from && day.goesOutAt > from && youtubeUploadsAhead(settled.get(target.integrationId));
+    const at = ahead ? from.getTime() : (day?.goesOutAt.getTime() ?? 0);
+    byDay.set(at, (byDay.get(at) ?? 0) + 1);
+  }
+  const read = isDraft ? undefined : day?.read;
+  for (const [at, needs] of read && day ? byDay : []) {
+    const left = await read!(new Date(at), day!.exceptPostId);
     const when = left ? dayInWords(left.day, left.isToday) : '';
     const already = left?.scheduled
       ? `, counting the ${left.scheduled} upload${left.scheduled === 1 ? '' : 's'} already scheduled that day`
       : '';
-    const elsewhere = left?.isToday ? 'Schedule it for tomorrow or later.' : 'Choose another day.';
+    const uploadedNow = day!.uploadsAheadFrom?.getTime() === at && day!.goesOutAt.getTime() !== at;
+    const elsewhere = uploadedNow
+      ? 'Let Herald upload it at the scheduled time instead (turn off “YouTube publishes at the scheduled time”), or try again after midnight Pacific time.'
+      : left?.isToday
+        ? 'Schedule it for tomorrow or later.'
+        : 'Choose another day.';
     if (left && left.uploadsLeft < needs)
       problems.push(
         `YouTube: Herald's API project can upload ${left.uploadsLeft} more video${left.uploadsLeft === 1 ? '' : 's'} ${when}${already}, and this post needs ${needs}. ${elsewhere}`,

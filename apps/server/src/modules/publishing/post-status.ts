@@ -15,16 +15,22 @@ export interface DerivedPostStatus {
   nextAt: Date | null;
 }
 
+/** Waiting for its time: not started yet, or uploaded ahead for the network to publish then. */
+const WAITS = new Set<TargetStatus>(['QUEUED', 'UPLOADED']);
+
 /** A target the engine is on (or should be on: a QUEUED target already due, e.g. a retry). */
 function isWorking(target: TargetState, now: Date) {
   if (target.status === 'PREPARING' || target.status === 'READY') return true;
   if (target.status === 'PUBLISHING') return true;
-  return target.status === 'QUEUED' && target.dueAt !== null && target.dueAt <= now;
+  return WAITS.has(target.status) && target.dueAt !== null && target.dueAt <= now;
 }
 
-/** A QUEUED target waiting for a later time, or for no time at all (a draft's other networks). */
+/**
+ * A QUEUED target waiting for a later time, or for no time at all (a draft's other networks);
+ * an UPLOADED one waiting for the time its network publishes it.
+ */
 function isWaiting(target: TargetState, now: Date) {
-  return target.status === 'QUEUED' && (target.dueAt === null || target.dueAt > now);
+  return WAITS.has(target.status) && (target.dueAt === null || target.dueAt > now);
 }
 
 /**

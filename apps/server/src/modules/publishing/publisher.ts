@@ -49,7 +49,12 @@ import {
   hasQueuedFollowUps,
   transitionFollowUp,
 } from './follow-ups.repository.js';
-import { followUpLabel, webUrlOrNull } from '@herald/contract';
+import { followUpLabel, webUrlOrNull, youtubeUploadsAhead } from '@herald/contract';
+import { AppError } from '../../lib/app-error.js';
+import { uploadedAheadOf, uploadFingerprint, type UploadedAhead } from './uploaded-ahead.js';
+
+/** What a run following an upload waiting at the network was doing (uploadedProblem's words). */
+type UploadedStep = 'withdraw' | 'move' | 'publish' | 'confirm';
 
 export interface PublisherDeps {
   db: Db;
@@ -81,7 +86,9 @@ export interface PublisherDeps {
 /** What the watchdog learns about a target a dead worker left PUBLISHING. */
 export type StuckOutcome = 'PUBLISHED' | 'LATER' | 'UNKNOWN' | 'BUSY';
 
-export type RunOutcome = 'PUBLISHED' | 'FAILED' | 'UNCERTAIN' | 'RETRY_LATER' | 'BUSY' | 'SKIPPED';
+/** UPLOADED: uploaded ahead, the network publishes it at its time (uploaded-ahead.ts). */
+export type RunOutcome =
+  'PUBLISHED' | 'UPLOADED' | 'FAILED' | 'UNCERTAIN' | 'RETRY_LATER' | 'BUSY' | 'SKIPPED';
 
 /** Waits `ms`, or less when `signal` aborts first. */
 const wait = (ms: number, signal?: AbortSignal) =>
@@ -199,6 +206,8 @@ export class Publisher {
       return 'PUBLISHED';
     }
     if (repo.FINAL.includes(target.status)) return target.status as RunOutcome;
+    // Uploaded ahead: it follows its post, whatever the post became (a draft takes it back).
+    if (target.status === 'UPLOADED') return this.followUploaded(loaded);
     if (post.status === 'draft' || post.status === 'published') return 'SKIPPED';
     // A job that outlived a reschedule to a later time: the moved job will come.
     if (target.dueAt && target.dueAt.getTime() > this.now().getTime() + 1000) return 'SKIPPED';
@@ -231,10 +240,244 @@ export class Publisher {
       // Most posts have no thread parts nor first comment: nothing more to read then.
       if (outcome === 'PUBLISHED' && loaded.hasFollowUps)
         await this.followUpsOf(targetId, network, publishing);
-      return outcome;
+      if (outcome !== 'UPLOADED') return outcome;
+      // Uploaded ahead of a time that is already here (Publish now): it goes public at once.
+      const uploaded = await repo.loadTarget(this.deps.db, targetId);
+      const due = uploaded?.target.dueAt;
+      if (uploaded?.target.status !== 'UPLOADED' || !due || due > this.now()) return outcome;
+      return await this.followUploaded(uploaded);
     } finally {
       slots();
     }
+  }
+
+  /**
+   * A target uploaded ahead (UPLOADED): the network publishes it at its time by itself
+   * (docs/networks.md#youtube-publishing), and until then it follows its post. When the post no
+   * longer goes out then (back to draft, waiting for approval, deleted: `leaving`), or what was
+   * uploaded changed (text, files, settings), the upload is withdrawn, then uploaded anew by the
+   * usual steps if the post still goes out: one video at the network at any time. A new time is
+   * moved at the network. Once its time has come the video is read once more and the target is
+   * PUBLISHED, with no second upload. Each step is guarded by the attempt the run read, so of
+   * two runs only one records what it did; the calls themselves are safe to repeat.
+   */
+  private async followUploaded(loaded: Loaded, leaving = false): Promise<RunOutcome> {
+    const { db } = this.deps;
+    const { target, post } = loaded;
+    const now = this.now();
+    const ahead = uploadedAheadOf(target.publishState);
+    const guard = (to: repo.TargetStatus, values: Partial<repo.TargetRow>) =>
+      repo.transition(db, target.id, ['UPLOADED'], to, values, target.attemptId ?? undefined);
+    const scheduledAt = post.scheduledAt;
+    const goesOut =
+      !leaving && scheduledAt !== null && repo.POST_STATUSES_THAT_PUBLISH.includes(post.status);
+    const changed = !ahead || ahead.fingerprint !== uploadFingerprint(loaded);
+    const due = target.dueAt ?? scheduledAt ?? now;
+    const timeHasCome = due.getTime() <= now.getTime() + 1000;
+    const network = this.deps.networks.get(platformSlug(loaded.platformName));
+    const publishing = network?.adapter.publishing;
+    const videoId = target.externalId;
+    // Once the network's own time has passed, the video is out as it was uploaded: a change
+    // that came too late to replace it (its withdrawal kept failing) no longer does.
+    const outAlready = ahead !== null && Date.parse(ahead.publishAt) <= now.getTime();
+    let doing: UploadedStep =
+      goesOut && (!changed || (timeHasCome && outAlready))
+        ? timeHasCome
+          ? 'publish'
+          : 'move'
+        : 'withdraw';
+    try {
+      if (!network || !publishing?.withdraw || !publishing.reschedule || !videoId)
+        throw new PlatformError(
+          'bad_request',
+          `Following an upload at ${loaded.platformName} is not available on this server.`,
+        );
+      if (!loaded.integration || loaded.integration.status !== 'CONNECTED')
+        throw new PlatformError('reauth', notConnectedReason(loaded));
+      const access: Access = { row: loaded.integration, account: this.accountOf(loaded) };
+      const call = <T>(fn: (account: StoredAccount) => Promise<T>) =>
+        this.withRefresh(network, access, fn);
+
+      if (doing === 'withdraw') {
+        await call((a) => publishing.withdraw!(a, videoId));
+        const again =
+          goesOut && youtubeUploadsAhead(target.settings) && scheduledAt! > now ? now : null;
+        const dueAt = goesOut ? (again ?? scheduledAt) : null;
+        const back = await guard('QUEUED', {
+          externalId: null,
+          permalink: null,
+          embed: null,
+          publishState: {},
+          error: null,
+          attempts: 0,
+          attemptId: null,
+          dueAt,
+        });
+        if (!back) return 'BUSY';
+        if (dueAt) await this.deps.queue.retryAt(target.id, dueAt);
+        if (goesOut) await repo.settlePostStatus(db, post.id, now);
+        return 'RETRY_LATER';
+      }
+
+      if (doing === 'publish') {
+        // Moved before the network's time (Publish now): public at once.
+        if (ahead && Date.parse(ahead.publishAt) > now.getTime() + 60_000)
+          await call((a) => publishing.reschedule!(a, videoId, null));
+        doing = 'confirm';
+        const found = publishing.lookUpScheduled
+          ? await call((a) => publishing.lookUpScheduled!(a, videoId))
+          : undefined;
+        if (found === null)
+          return this.failFrom(
+            loaded,
+            ['UPLOADED'],
+            `The video Herald uploaded ahead is no longer on ${loaded.platformName} (it was deleted there before its time). Publish the post to this account again to upload it anew.`,
+          );
+        return this.publishedAtItsTime(loaded, found ?? null, ahead);
+      }
+
+      // Still to come: the network's time follows the post's.
+      const at = scheduledAt!;
+      if (!ahead || Date.parse(ahead.publishAt) !== at.getTime()) {
+        await call((a) => publishing.reschedule!(a, videoId, at));
+        const publishAt = at.toISOString();
+        const moved = await guard('UPLOADED', {
+          attemptId: randomUUID(),
+          error: null,
+          attempts: 0,
+          dueAt: at,
+          embed: { ...(target.embed ?? {}), publishAt },
+          publishState: {
+            ...target.publishState,
+            uploadedAhead: { fingerprint: ahead?.fingerprint ?? '', publishAt },
+          },
+        });
+        if (!moved) return 'BUSY';
+      } else if (target.error) {
+        await guard('UPLOADED', { error: null, attempts: 0 });
+      }
+      await this.deps.queue.retryAt(target.id, at);
+      return 'UPLOADED';
+    } catch (err) {
+      // The time has come and only the reading failed: the network publishes it all the same.
+      if (doing === 'confirm') return this.publishedAtItsTime(loaded, null, ahead);
+      // Not made public now: the network's own time is the one to wait for.
+      const later = doing === 'publish' && ahead ? new Date(ahead.publishAt) : null;
+      return this.uploadedProblem(loaded, doing, err, later ?? (goesOut ? due : null));
+    }
+  }
+
+  /** UPLOADED → PUBLISHED once the network's time has come, as any publication ends. */
+  private async publishedAtItsTime(
+    loaded: Loaded,
+    found: PublishResult | null,
+    ahead: UploadedAhead | null,
+  ): Promise<RunOutcome> {
+    const { target, post } = loaded;
+    const now = this.now();
+    const due = target.dueAt ?? post.scheduledAt ?? now;
+    // The network published it at its own time, or now when that time was moved earlier.
+    const at = ahead ? Math.min(now.getTime(), Date.parse(ahead.publishAt)) : now.getTime();
+    const publishedAt = new Date(Math.max(at, Math.min(due.getTime(), now.getTime())));
+    const row = await repo.transition(
+      this.deps.db,
+      target.id,
+      ['UPLOADED'],
+      'PUBLISHED',
+      {
+        externalId: found?.externalId ?? target.externalId,
+        permalink: found ? webUrlOrNull(found.permalink) : target.permalink,
+        embed: found?.extra ?? target.embed,
+        error: null,
+        publishedAt,
+        latenessMs: Math.max(0, publishedAt.getTime() - due.getTime()),
+      },
+      target.attemptId ?? undefined,
+    );
+    if (!row) return 'BUSY';
+    await this.settle(loaded, row, 'PUBLISHED', null);
+    await this.deps.onPublished?.(target.id, publishedAt).catch((err: unknown) => {
+      this.deps.log.warn({ err, targetId: target.id }, 'after-publish hook failed');
+    });
+    if (loaded.hasFollowUps) await this.deps.queue.retryAt(target.id, now);
+    return 'PUBLISHED';
+  }
+
+  /**
+   * A call following an upload failed: the target stays UPLOADED (the network still has the
+   * video, at its time) with a sentence saying so on the post, and is tried again after a
+   * backoff when the failure may pass, else when its time comes.
+   */
+  private async uploadedProblem(
+    loaded: Loaded,
+    doing: UploadedStep,
+    err: unknown,
+    due: Date | null,
+  ): Promise<RunOutcome> {
+    const { target, platformName } = loaded;
+    if (!(err instanceof PlatformError) && !(err instanceof UnreadableTokensError))
+      this.deps.log.error({ err, targetId: target.id }, 'following an upload failed unexpectedly');
+    const why =
+      err instanceof PlatformError || err instanceof UnreadableTokensError
+        ? err.message.replace(/\.$/, '')
+        : 'an unexpected error, in the server’s log';
+    const reconnect =
+      err instanceof PlatformError && err.kind === 'reauth'
+        ? ' Reconnect the account in Settings.'
+        : '';
+    const sentence: Record<UploadedStep, string> = {
+      withdraw: `Herald could not delete the video it uploaded ahead to ${platformName} (${why}), so ${platformName} still publishes it at the time it was uploaded for.${reconnect} Herald tries again; you can also delete it in ${platformName}.`,
+      move: `Herald could not move the video it uploaded ahead to the post's new time (${why}), so ${platformName} still publishes it at its earlier time.${reconnect} Herald tries again.`,
+      publish: `Herald could not make the video it uploaded ahead public now (${why}); ${platformName} publishes it at the time it was uploaded for.${reconnect}`,
+      confirm: `Herald could not read the video it uploaded ahead (${why}).${reconnect}`,
+    };
+    const passing =
+      err instanceof PlatformError && (err.kind === 'transient' || err.kind === 'rate_limited');
+    const attempts = target.attempts + 1;
+    const now = this.now();
+    const retry =
+      passing && attempts < MAX_ATTEMPTS
+        ? new Date(now.getTime() + backoffMs(attempts))
+        : due && due > now
+          ? due
+          : null;
+    const kept = await repo.transition(
+      this.deps.db,
+      target.id,
+      ['UPLOADED'],
+      'UPLOADED',
+      { error: sentence[doing], attempts, ...(doing === 'publish' && due ? { dueAt: due } : {}) },
+      target.attemptId ?? undefined,
+    );
+    if (!kept) return 'BUSY';
+    this.deps.log.warn(
+      { targetId: target.id, platform: platformName, doing, reason: why },
+      'following an upload failed',
+    );
+    if (retry) await this.deps.queue.retryAt(target.id, retry);
+    return 'RETRY_LATER';
+  }
+
+  /**
+   * Before the organization's posts are deleted: their uploads waiting at the network are
+   * withdrawn (a deleted post's job cannot do it afterwards). Throws, naming what the network
+   * answered, when one of them is still there; nothing is deleted then.
+   */
+  async withdrawUploaded(organizationId: string, postIds: string[]): Promise<void> {
+    const problems: string[] = [];
+    for (const { id } of await repo.uploadedTargetsOf(this.deps.db, organizationId, postIds)) {
+      const loaded = await repo.loadTarget(this.deps.db, id);
+      if (!loaded || loaded.target.status !== 'UPLOADED') continue;
+      await this.followUploaded(loaded, true);
+      const after = await repo.loadTarget(this.deps.db, id);
+      if (after?.target.status === 'UPLOADED')
+        problems.push(after.target.error ?? 'The uploaded video is still there.');
+    }
+    if (problems.length > 0)
+      throw new AppError(
+        'CONFLICT',
+        `This post was not deleted: ${problems.join(' ')} Try deleting it again.`,
+      );
   }
 
   /**
@@ -683,6 +926,10 @@ export class Publisher {
 
   private async markPublished(loaded: Loaded, attemptId: string, result: PublishResult) {
     const now = this.now();
+    // Made ahead of its time: the network publishes it then (YouTube's status.publishAt).
+    const publishAt = result.extra?.publishAt;
+    if (typeof publishAt === 'string' && Date.parse(publishAt) > now.getTime())
+      return this.markUploaded(loaded, attemptId, result, publishAt);
     const due = loaded.target.dueAt ?? loaded.post.scheduledAt;
     const row = await repo.markTargetPublished(this.deps.db, loaded.target.id, attemptId, {
       externalId: result.externalId,
@@ -698,6 +945,48 @@ export class Publisher {
       this.deps.log.warn({ err, targetId: loaded.target.id }, 'after-publish hook failed');
     });
     return 'PUBLISHED';
+  }
+
+  /**
+   * PUBLISHING → UPLOADED: the video is at the network, which publishes it at `publishAt`; the
+   * target holds its id and waits for the post's time (its job comes back then), or for now
+   * when the post is no longer one to wait for (Publish now turned the choice off).
+   */
+  private async markUploaded(
+    loaded: Loaded,
+    attemptId: string,
+    result: PublishResult,
+    publishAt: string,
+  ): Promise<RunOutcome> {
+    const { target, post } = loaded;
+    const now = this.now();
+    const dueAt =
+      youtubeUploadsAhead(target.settings) && post.scheduledAt && post.scheduledAt > now
+        ? post.scheduledAt
+        : now;
+    const row = await repo.transition(
+      this.deps.db,
+      target.id,
+      ['PUBLISHING'],
+      'UPLOADED',
+      {
+        externalId: result.externalId,
+        permalink: webUrlOrNull(result.permalink),
+        embed: result.extra ?? null,
+        error: null,
+        dueAt,
+        publishState: {
+          ...target.publishState,
+          uploadedAhead: { fingerprint: uploadFingerprint(loaded), publishAt },
+        },
+      },
+      attemptId,
+    );
+    if (!row) return 'BUSY';
+    await this.deps.queue.retryAt(target.id, dueAt);
+    // The post waits for its time again (it read publishing while the upload ran).
+    await repo.settlePostStatus(this.deps.db, post.id, now);
+    return 'UPLOADED';
   }
 
   private async handleFinalizeError(

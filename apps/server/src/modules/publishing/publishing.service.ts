@@ -1,4 +1,8 @@
-import type { PublishNowResponse, ResolveTargetRequest } from '@herald/contract';
+import {
+  youtubeUploadsAhead,
+  type PublishNowResponse,
+  type ResolveTargetRequest,
+} from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -18,9 +22,28 @@ export function publishingLifecycle(
   return {
     async scheduled(tx, post) {
       if (!post.scheduledAt) return;
-      const targets = await repo.requeueForPost(tx, post.id, post.scheduledAt);
+      const at = post.scheduledAt;
+      const targets = await repo.requeueForPost(tx, post.id, at);
+      const ahead = await repo.aheadTargetsOfPost(tx, post.id);
+      const startNow = now();
+      // A video YouTube publishes at the post's time is uploaded now (docs/networks.md#youtube-publishing).
+      const early = new Set(
+        at > startNow
+          ? ahead
+              .filter((t) => t.status === 'QUEUED' && youtubeUploadsAhead(t.settings))
+              .map((t) => t.id)
+          : [],
+      );
       for (const target of targets) {
-        const jobId = await queue.schedule(tx, target.id, post.scheduledAt);
+        const dueAt = early.has(target.id) ? startNow : at;
+        if (early.has(target.id)) await repo.setDue(tx, target.id, dueAt);
+        const jobId = await queue.schedule(tx, target.id, dueAt);
+        if (jobId) await repo.setJobId(tx, target.id, jobId);
+      }
+      // Uploaded already: its run now moves the time at the network, or replaces what changed.
+      for (const target of ahead.filter((t) => t.status === 'UPLOADED')) {
+        await repo.setDue(tx, target.id, at);
+        const jobId = await queue.schedule(tx, target.id, startNow);
         if (jobId) await repo.setJobId(tx, target.id, jobId);
       }
       // What already went out stays out: the post reads partially published, not scheduled.
@@ -37,6 +60,12 @@ export function publishingLifecycle(
     },
     async unscheduled(tx, post) {
       await queue.cancel(tx, await repo.clearDue(tx, post.id));
+      // Uploaded ahead: its run takes the video back from the network, as the post no longer
+      // goes out then (a deleted post's were taken back before: withdrawUploaded).
+      for (const target of await repo.uploadedTargetsOf(tx, post.organizationId, [post.id])) {
+        const jobId = await queue.schedule(tx, target.id, now());
+        if (jobId) await repo.setJobId(tx, target.id, jobId);
+      }
     },
   };
 }
@@ -105,13 +134,19 @@ export async function publishNow(
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     for (const { target } of chosen) {
+      // Out now: YouTube is no longer asked to publish it at the post's later time.
+      if (youtubeUploadsAhead(target.settings) && target.status !== 'PUBLISHED')
+        await repo.setTargetSettings(tx, target.id, {
+          ...target.settings,
+          scheduleOnYouTube: false,
+        });
       if (target.status === 'FAILED' || target.status === 'UNCERTAIN') {
         await repo.transition(tx, target.id, [target.status], 'QUEUED', {
           error: null,
           attempts: 0,
           dueAt: now,
         });
-      } else if (target.status === 'QUEUED' || target.status === 'READY') {
+      } else if (['QUEUED', 'READY', 'UPLOADED'].includes(target.status)) {
         await repo.setDue(tx, target.id, now);
       }
     }

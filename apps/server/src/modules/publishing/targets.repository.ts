@@ -409,7 +409,10 @@ export async function adoptTarget(
   return Boolean(row);
 }
 
-/** QUEUED targets of posts that should be going out already (their job may be lost). */
+/**
+ * QUEUED targets of posts that should be going out already, and UPLOADED ones whose time has
+ * come (their job may be lost).
+ */
 export function overdueQueued(db: Db, before: Date, limit = 1000) {
   return db
     .select({ id: postTargets.id })
@@ -417,7 +420,7 @@ export function overdueQueued(db: Db, before: Date, limit = 1000) {
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .where(
       and(
-        eq(postTargets.status, 'QUEUED'),
+        inArray(postTargets.status, ['QUEUED', 'UPLOADED']),
         lt(postTargets.dueAt, before),
         inArray(posts.status, POST_STATUSES_THAT_PUBLISH),
       ),
@@ -522,6 +525,42 @@ export async function requeueForPost(db: Db, postId: string, dueAt: Date) {
     .returning({ id: postTargets.id });
 }
 
+/**
+ * The post's targets a new time or a change concerns beyond their due time: QUEUED YouTube
+ * targets (which may upload ahead) and UPLOADED ones (which follow their post), with their
+ * settings.
+ */
+export function aheadTargetsOfPost(db: Db, postId: string) {
+  return db
+    .select({ id: postTargets.id, status: postTargets.status, settings: postTargets.settings })
+    .from(postTargets)
+    .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
+    .where(
+      and(
+        eq(postTargets.postId, postId),
+        or(
+          eq(postTargets.status, 'UPLOADED'),
+          and(eq(postTargets.status, 'QUEUED'), eq(platforms.name, 'YouTube')),
+        ),
+      ),
+    );
+}
+
+/** The targets of the organization's posts uploaded ahead and waiting at the network. */
+export function uploadedTargetsOf(db: Db, organizationId: string, postIds: string[]) {
+  if (postIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: postTargets.id, postId: postTargets.postId })
+    .from(postTargets)
+    .where(
+      and(
+        eq(postTargets.organizationId, organizationId),
+        inArray(postTargets.postId, postIds),
+        eq(postTargets.status, 'UPLOADED'),
+      ),
+    );
+}
+
 /** Forgets the due time of a post's waiting targets; returns their jobs to cancel. */
 export async function clearDue(db: Db, postId: string) {
   const waiting = and(eq(postTargets.postId, postId), eq(postTargets.status, 'QUEUED'));
@@ -582,6 +621,15 @@ export function targetsWithNetwork(db: Db, postId: string) {
     .from(postTargets)
     .innerJoin(platforms, eq(platforms.id, postTargets.platformId))
     .where(eq(postTargets.postId, postId));
+}
+
+/** The target's network settings from now on (Publish now turns off YouTube's scheduling). */
+export async function setTargetSettings(
+  db: Db,
+  targetId: string,
+  settings: Record<string, unknown>,
+) {
+  await db.update(postTargets).set({ settings }).where(eq(postTargets.id, targetId));
 }
 
 /** A waiting target is due at `at` (Publish now). */

@@ -141,6 +141,10 @@ export function createYouTubePublishing(
     };
   }
 
+  /** The video's status part (videos.list, 1 unit); null when YouTube has no such video. */
+  const statusRead = async (account: StoredAccount, externalId: string) =>
+    (await api.videos(token(account), [externalId], 'status'))[0] ?? null;
+
   /** Where the upload stands, asked of the session itself. */
   const progress = (account: StoredAccount, s: YouTubeState) =>
     api.queryUpload(s.sessionUri, token(account), s.total);
@@ -294,20 +298,39 @@ export function createYouTubePublishing(
 
     // videos.update of the status part replaces it whole: the made-for-kids answer goes again.
     async reschedule(account, externalId, at) {
-      const [video] = await api.videos(token(account), [externalId], 'status');
+      const video = await statusRead(account, externalId);
       if (!video)
         throw new PlatformError('bad_request', 'This video is no longer on YouTube.', {
           code: 'videoNotFound',
         });
-      await api.updateVideoStatus(token(account), externalId, {
-        privacyStatus: 'private',
-        publishAt: at.toISOString(),
-        selfDeclaredMadeForKids: video.status?.selfDeclaredMadeForKids ?? false,
-      });
+      const madeForKids = video.status?.selfDeclaredMadeForKids ?? false;
+      await api.updateVideoStatus(
+        token(account),
+        externalId,
+        // No time: public now (Publish now of a video waiting for YouTube's schedule).
+        at
+          ? {
+              privacyStatus: 'private',
+              publishAt: at.toISOString(),
+              selfDeclaredMadeForKids: madeForKids,
+            }
+          : { privacyStatus: 'public', selfDeclaredMadeForKids: madeForKids },
+      );
     },
 
     async withdraw(account, externalId) {
-      await api.deleteVideo(token(account), externalId);
+      try {
+        await api.deleteVideo(token(account), externalId);
+      } catch (err) {
+        // Deleted already (a retry after a lost answer, or by hand in YouTube Studio): done.
+        if (err instanceof PlatformError && err.details.code === 'videoNotFound') return;
+        throw err;
+      }
+    },
+
+    async lookUpScheduled(account, externalId) {
+      const video = await statusRead(account, externalId);
+      return video ? resultOf(video) : null;
     },
 
     listComments: (account, externalId, page) => comments(account, externalId, page.cursor),

@@ -616,6 +616,7 @@ export function Composer({ orgId, platforms, initialScheduleAt, edit }: Composer
             onChange={youtube.change}
             mediaOf={youtube.mediaOf}
             showProblems={hasAttempted && state.action !== 'draft'}
+            laterTime={youtube.laterTime}
           />
           <PinterestSection
             orgId={orgId}

@@ -39,19 +39,25 @@ export function useYouTubeSettings(
   );
   const ids = editable.filter((p) => p.name === 'YouTube').map((p) => p.id);
   const mediaOf = (id: string): MediaFacts[] => mediaFor(state, id).map((m) => m.facts);
+  // YouTube's scheduling is offered for a public video going out at a later time only; a choice
+  // left from before (the time or visibility changed since) is not sent.
+  const later = state.action === 'schedule';
+  const sent = (id: string): YouTubePostSettings => {
+    const chosen = settings[id] ?? emptyYouTubeSettings();
+    return chosen.scheduleOnYouTube && !(later && chosen.privacyStatus === 'public')
+      ? { ...chosen, scheduleOnYouTube: false }
+      : chosen;
+  };
   return {
     settings,
     mediaOf,
+    /** Whether the post goes out at a later time, where YouTube's scheduling is offered. */
+    laterTime: later,
     change: (id: string, next: YouTubePostSettings) =>
       setSettings((all) => ({ ...all, [id]: next })),
     /** Whether every selected YouTube account has what YouTube needs. */
-    isReady: () =>
-      ids.every(
-        (id) =>
-          youtubeSettingsIssues(settings[id] ?? emptyYouTubeSettings(), mediaOf(id)).length === 0,
-      ),
-    forDraft: () =>
-      Object.fromEntries(ids.map((id) => [id, settings[id] ?? emptyYouTubeSettings()])),
+    isReady: () => ids.every((id) => youtubeSettingsIssues(sent(id), mediaOf(id)).length === 0),
+    forDraft: () => Object.fromEntries(ids.map((id) => [id, sent(id)])),
   };
 }
 
@@ -75,18 +81,55 @@ const fieldClass = (invalid: boolean) =>
     invalid ? 'border-red-400' : 'border-slate-300',
   );
 
+/**
+ * "YouTube publishes at the scheduled time": shown for a public video going out at a later time
+ * only, the one case YouTube's `publishAt` serves.
+ */
+function ScheduleOnYouTube({
+  id,
+  checked,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start gap-2 text-sm">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-0.5"
+        checked={checked}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor={id}>YouTube publishes at the scheduled time</label>
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          Herald uploads the video now, as private, and YouTube makes it public at the scheduled
+          time, so a long upload cannot make it late. Changes to the post before then follow it to
+          YouTube.
+        </p>
+      </div>
+    </div>
+  );
+}
+
 function YouTubeAccountSettings({
   platform,
   settings,
   onChange,
   media,
   showProblems,
+  laterTime,
 }: {
   platform: ComposePlatform;
   settings: YouTubePostSettings;
   onChange: (settings: YouTubePostSettings) => void;
   media: MediaFacts[];
   showProblems: boolean;
+  laterTime: boolean;
 }) {
   const set = (patch: Partial<YouTubePostSettings>) => onChange({ ...settings, ...patch });
   const issues = showProblems ? youtubeSettingsIssues(settings, media) : [];
@@ -214,6 +257,13 @@ function YouTubeAccountSettings({
         />
         Notify subscribers
       </label>
+      {laterTime && settings.privacyStatus === 'public' && (
+        <ScheduleOnYouTube
+          id={id('schedule')}
+          checked={settings.scheduleOnYouTube}
+          onChange={(scheduleOnYouTube) => set({ scheduleOnYouTube })}
+        />
+      )}
       <p className="text-xs text-slate-600">
         Custom thumbnail: add a JPEG or PNG image (up to 2 MB) beside the video in the YouTube
         version of this post.
@@ -230,12 +280,15 @@ export function YouTubeSection({
   onChange,
   mediaOf,
   showProblems,
+  laterTime = false,
 }: {
   selected: readonly ComposePlatform[];
   settings: Record<string, YouTubePostSettings>;
   onChange: (integrationId: string, settings: YouTubePostSettings) => void;
   mediaOf: (integrationId: string) => MediaFacts[];
   showProblems: boolean;
+  /** The post is scheduled for a later time: YouTube's scheduling is offered. */
+  laterTime?: boolean;
 }) {
   const youtube = selected.filter((p) => p.name === 'YouTube');
   if (youtube.length === 0) return null;
@@ -254,6 +307,7 @@ export function YouTubeSection({
           onChange={(next) => onChange(platform.id, next)}
           media={mediaOf(platform.id)}
           showProblems={showProblems}
+          laterTime={laterTime}
         />
       ))}
     </section>

@@ -61,6 +61,12 @@ function StatePill({
           Queued for {formatPostDate(state.dueAt, zone)}
         </span>
       );
+    case 'uploaded':
+      return (
+        <span className={cn(pill, 'bg-emerald-50 text-emerald-900')}>
+          Uploaded — {platformName} publishes it at {formatPostDate(state.dueAt, zone)}
+        </span>
+      );
     case 'failed':
       return <span className={cn(pill, 'bg-red-100 text-red-800')}>Failed</span>;
     case 'uncertain':
@@ -179,6 +185,12 @@ export function PublishRowItem({
         <p className="text-xs text-red-800">
           <span className="font-semibold">Failed: </span>
           {state.error}
+        </p>
+      )}
+      {state.kind === 'uploaded' && (
+        <p className={cn('text-xs', state.error ? 'text-red-800' : 'text-slate-600')}>
+          {state.error ??
+            `The video is on ${platform.name} already, private until then. Changes to the post follow it there.`}
         </p>
       )}
       {state.kind === 'uncertain' && (

@@ -24,6 +24,11 @@ export type RowState =
   | { kind: 'publishing' }
   /** Waiting for its time: 'Queued for {time}', no spinner. */
   | { kind: 'queued'; dueAt: string }
+  /**
+   * Uploaded ahead: the network has it and publishes it itself at `dueAt` ("Uploaded — YouTube
+   * publishes it at {time}"); `error`: what Herald could not do about it since.
+   */
+  | { kind: 'uploaded'; dueAt: string; error: string | null }
   | { kind: 'failed'; error: string; targetId: string | null }
   /** The network may or may not have it: the user checks and says. */
   | { kind: 'uncertain'; error: string | null; targetId: string }
@@ -76,6 +81,10 @@ function targetState(target: PlatformPost | undefined, now: number): RowState {
       if (!target.dueAt) return { kind: 'idle' };
       if (Date.parse(target.dueAt) > now) return { kind: 'queued', dueAt: target.dueAt };
       return { kind: 'publishing' };
+    case 'UPLOADED':
+      // Its time come, the engine marks it published: until then it reads as going out.
+      if (!target.dueAt || Date.parse(target.dueAt) <= now) return { kind: 'publishing' };
+      return { kind: 'uploaded', dueAt: target.dueAt, error: target.error?.trim() || null };
     case 'FAILED':
       return { kind: 'failed', error: target.error?.trim() || PUBLISH_FAILED, targetId: target.id };
     case 'UNCERTAIN':

@@ -90,7 +90,10 @@ const PlatformPostSchema = z.object({
   permalink: WebUrlSchema.nullable(),
   error: z.string().nullable(),
   publishedAt: z.string().nullable(),
-  /** When a QUEUED target is due ("Queued for {time}"); null when it waits for nobody's time. */
+  /**
+   * When a QUEUED target is due ("Queued for {time}"), or when the network publishes an UPLOADED
+   * one; null when it waits for nobody's time.
+   */
   dueAt: z.string().nullable(),
   /** The connected account it goes out from; null once that account was disconnected. */
   integrationId: z.string().nullable(),

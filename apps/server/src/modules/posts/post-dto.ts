@@ -143,7 +143,7 @@ function toPostDto(
       permalink: webUrlOrNull(t.permalink),
       error: t.error,
       publishedAt: isoOf(t.publishedAt),
-      dueAt: t.status === 'QUEUED' ? isoOf(t.dueAt) : null,
+      dueAt: t.status === 'QUEUED' || t.status === 'UPLOADED' ? isoOf(t.dueAt) : null,
       integrationId: t.integrationId,
       accountName: t.liveName ?? t.accountName,
       accountUsername: t.liveUsername ?? t.accountUsername,

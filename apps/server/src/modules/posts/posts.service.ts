@@ -57,6 +57,11 @@ export interface PostLifecycle {
   scheduled(tx: Db, post: repo.PostRow): Promise<void>;
   /** The post no longer goes out (back to draft, or deleted). */
   unscheduled(tx: Db, post: repo.PostRow): Promise<void>;
+  /**
+   * The text of a post on its way changed, its time did not: what was uploaded ahead of the
+   * time follows the change.
+   */
+  changed?(tx: Db, post: repo.PostRow): Promise<void>;
 }
 
 export interface PostsDeps {
@@ -550,6 +555,8 @@ export async function changePost(
     }
   } else if (body.scheduledAt === null) await deps.lifecycle.unscheduled(tx, updated);
   else if (body.scheduledAt !== undefined) await deps.lifecycle.scheduled(tx, updated);
+  else if (body.content !== undefined && updated.status === 'scheduled')
+    await deps.lifecycle.changed?.(tx, updated);
   // An approver who gives a waiting post its time approves it.
   if (!submits && post.status === 'pending_approval' && updated.status === 'scheduled') {
     await recordApprovalEvent(tx, {

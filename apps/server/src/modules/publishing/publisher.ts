@@ -914,7 +914,9 @@ export class Publisher {
       return 'UNKNOWN';
     }
     if (found) {
-      if ((await this.markPublished(loaded, attemptId, found)) !== 'PUBLISHED') return 'BUSY';
+      // Uploaded ahead counts as found: the network publishes it at its time.
+      const marked = await this.markPublished(loaded, attemptId, found);
+      if (marked !== 'PUBLISHED' && marked !== 'UPLOADED') return 'BUSY';
       // Its parts and first comment follow in a run of their own.
       if (await hasQueuedFollowUps(this.deps.db, targetId)) {
         await this.deps.queue.retryAt(targetId, this.now());

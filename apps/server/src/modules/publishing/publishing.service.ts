@@ -58,6 +58,12 @@ export function publishingLifecycle(
         now(),
       );
     },
+    async changed(tx, post) {
+      for (const target of await repo.uploadedTargetsOf(tx, post.organizationId, [post.id])) {
+        const jobId = await queue.schedule(tx, target.id, now());
+        if (jobId) await repo.setJobId(tx, target.id, jobId);
+      }
+    },
     async unscheduled(tx, post) {
       await queue.cancel(tx, await repo.clearDue(tx, post.id));
       // Uploaded ahead: its run takes the video back from the network, as the post no longer

@@ -32,7 +32,7 @@ export function uploadFingerprint(loaded: LoadedTarget): string {
   delete settings.scheduleOnYouTube;
   const media = loaded.media
     .filter((m) => mediaGoesTo(m.platformIds, target))
-    .map((m) => [m.storageKey, m.altText ?? null]);
+    .map((m) => m.storageKey);
   const made = JSON.stringify({
     text: contentForAccount(contentOf(post), target),
     linkTracking: post.linkTracking ?? null,

@@ -939,13 +939,21 @@ export function registerYouTubeApiRoutes(
     return { ok: true };
   });
 
-  /** Assertions: the videos of the caller's sandbox channels, oldest first. */
+  /**
+   * Assertions: the videos of the caller's sandbox channels, oldest first, as they are by the
+   * emulator's clock (a scheduled video whose publishAt has come is public).
+   */
   scope.get('/_emu/videos', async (request) => {
     const tenant = emuTenant(request);
+    const now = await oauth.now();
     const videos = (await store.list<SandboxVideo>('video'))
       .map((r) => r.data)
       .filter((v) => ownsVideo(tenant, v))
-      .sort((x, y) => x.publishedAt - y.publishedAt);
+      .sort((x, y) => x.publishedAt - y.publishedAt)
+      .map((v) => {
+        const privacyStatus = privacyAt(v, now);
+        return { ...v, privacyStatus, publishAt: privacyStatus === 'private' ? v.publishAt : null };
+      });
     return { videos };
   });
 }

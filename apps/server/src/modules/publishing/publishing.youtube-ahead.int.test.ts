@@ -1,0 +1,346 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrations, networkQuotaUsage, postTargets } from '../../db/schema.js';
+import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
+import { createOrg, type Actor } from '../../test/factories.js';
+import { mp4 } from '../../test/media-fixtures.js';
+import { multipart } from '../../test/multipart.js';
+import { emuInject } from '../../test/network-tests.js';
+import { connectThroughSandbox } from '../../test/networks.js';
+import { toStoredAccount } from '../integrations/integrations.service.js';
+import { pacificDay } from '../youtube/quota.js';
+import { loadTarget } from './targets.repository.js';
+
+/*
+ * YouTube's own scheduling, end to end through the posts API, the publishing engine and the
+ * YouTube emulator (docs/networks.md#youtube-publishing): the video is uploaded when the post is
+ * scheduled, follows the post until its time, and is published then without a second upload.
+ */
+
+let t: TestApp;
+let mediaDir: string;
+let owner: Actor;
+let orgId: string;
+let channelId: string;
+/** Herald's clock runs this far ahead of the machine's, as the emulator's does once advanced. */
+let offsetMs = 0;
+const now = () => new Date(Date.now() + offsetMs);
+const base = () => `/api/organizations/${orgId}`;
+const inHours = (hours: number) => new Date(now().getTime() + hours * 3600_000);
+
+const settings = (title: string, extra: object = {}) => ({
+  [channelId]: {
+    title,
+    tags: ['walk'],
+    categoryId: '19',
+    privacyStatus: 'public',
+    madeForKids: false,
+    notifySubscribers: true,
+    scheduleOnYouTube: true,
+    ...extra,
+  },
+});
+
+interface EmuVideo {
+  id: string;
+  title: string;
+  description: string;
+  privacyStatus: string;
+  publishAt: string | null;
+}
+
+const emu = async (method: 'GET' | 'POST', path: string, payload?: object) =>
+  (await emuInject(t, 'youtube', method, path, payload)).json();
+
+async function videosOf(title: string): Promise<EmuVideo[]> {
+  const { videos } = (await emu('GET', 'videos')) as { videos: EmuVideo[] };
+  return videos.filter((v) => v.title === title);
+}
+
+/** Moves the emulator's clock and Herald's together. */
+async function advance(seconds: number) {
+  await emu('POST', 'clock', { advance_seconds: seconds });
+  offsetMs += seconds * 1000;
+}
+
+async function schedule(title: string, at: Date, extra: object = {}) {
+  const body = await multipart(
+    {
+      integrationIds: JSON.stringify([channelId]),
+      content: `${title}: down the park and back.`,
+      action: 'schedule',
+      scheduledAt: at.toISOString(),
+      youtube: JSON.stringify(settings(title, extra)),
+    },
+    [{ name: 'walk.mp4', type: 'video/mp4', data: await mp4({ seconds: 1 }) }],
+  );
+  const res = await send(t.app, owner.jar, {
+    method: 'POST',
+    url: `${base()}/post`,
+    headers: { ...body.headers, origin: TEST_PUBLIC_URL },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const post = res.json().data.post as { id: string; platformPosts: Array<{ id: string }> };
+  return { postId: post.id, targetId: post.platformPosts[0]!.id };
+}
+
+const targetOf = async (targetId: string) => (await loadTarget(t.database.db, targetId))!.target;
+const getPost = async (postId: string) =>
+  (await owner.call('GET', `${base()}/posts/${postId}`)).body.data.post;
+const uploadsToday = async () => {
+  const rows = await t.database.db
+    .select()
+    .from(networkQuotaUsage)
+    .where(
+      and(eq(networkQuotaUsage.day, pacificDay(now())), eq(networkQuotaUsage.bucket, 'uploads')),
+    );
+  return rows[0]?.used ?? 0;
+};
+
+beforeAll(async () => {
+  mediaDir = await mkdtemp(join(tmpdir(), 'herald-yt-ahead-'));
+  t = await createTestApp(
+    {
+      MEDIA_DIR: join(mediaDir, 'store'),
+      MEDIA_TEMP_DIR: join(mediaDir, 'tmp'),
+      TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 21).toString('base64'),
+    },
+    { now },
+  );
+  ({ owner, orgId } = await createOrg(t.app, 'owner@yt-ahead.test', 'Ahead Co'));
+  await connectThroughSandbox(t.app, owner, 'youtube', orgId, { account: 'Planner' });
+  const [row] = await t.database.db
+    .select({ id: integrations.id })
+    .from(integrations)
+    .where(eq(integrations.organizationId, orgId));
+  channelId = row!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
+});
+
+describe('a YouTube video YouTube publishes at the post’s time', () => {
+  it('is uploaded when scheduled, moves with the post, and is published at its time without a second upload', async () => {
+    // Minutes ahead, not hours: the clocks move past them below, within a session's sign-in.
+    const at = inHours(0.07);
+    const before = await uploadsToday();
+    const { postId, targetId } = await schedule('Morning walk', at);
+    // Due now, for the upload; the post keeps its time.
+    expect((await targetOf(targetId)).dueAt!.getTime()).toBeLessThanOrEqual(now().getTime());
+
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const [made] = await videosOf('Morning walk');
+    expect(made).toMatchObject({ privacyStatus: 'private', publishAt: at.toISOString() });
+    expect(await uploadsToday()).toBe(before + 1);
+    const waiting = await getPost(postId);
+    expect(waiting.status).toBe('scheduled');
+    expect(waiting.platformPosts[0]).toMatchObject({
+      status: 'UPLOADED',
+      externalId: made!.id,
+      dueAt: at.toISOString(),
+      error: null,
+    });
+
+    // A new time moves YouTube's (videos.update), the same video.
+    const later = inHours(0.14);
+    const moved = await owner.call('PUT', `${base()}/posts/${postId}`, {
+      scheduledAt: later.toISOString(),
+    });
+    expect(moved.status).toBe(200);
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    expect(await videosOf('Morning walk')).toEqual([
+      expect.objectContaining({ id: made!.id, publishAt: later.toISOString() }),
+    ]);
+    expect((await targetOf(targetId)).dueAt).toEqual(later);
+
+    // Before its time a run changes nothing; at its time, YouTube has made it public and Herald
+    // reads it once and marks it published.
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    expect(await videosOf('Morning walk')).toEqual([
+      expect.objectContaining({ id: made!.id, privacyStatus: 'private' }),
+    ]);
+    await advance(0.14 * 3600 + 30);
+    expect(await t.publisher.run(targetId)).toBe('PUBLISHED');
+    expect(await videosOf('Morning walk')).toEqual([
+      expect.objectContaining({ id: made!.id, privacyStatus: 'public' }),
+    ]);
+    expect(await uploadsToday()).toBe(before + 1);
+    const out = await getPost(postId);
+    expect(out.status).toBe('published');
+    expect(out.platformPosts[0]).toMatchObject({
+      status: 'PUBLISHED',
+      externalId: made!.id,
+      permalink: `https://www.youtube.com/watch?v=${made!.id}`,
+      publishedAt: later.toISOString(),
+    });
+    // As YouTube answered the read at its time.
+    expect(await targetOf(targetId)).toMatchObject({
+      latenessMs: 0,
+      embed: { privacyStatus: 'public' },
+    });
+  });
+
+  it('replaces the uploaded video when what was uploaded changes, never holding two', async () => {
+    const { postId, targetId } = await schedule('Bridge walk', inHours(5));
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const [first] = await videosOf('Bridge walk');
+
+    const edited = await owner.call('PUT', `${base()}/posts/${postId}`, {
+      content: 'Bridge walk: over the river instead.',
+    });
+    expect(edited.status).toBe(200);
+    // The old video goes first; only then is the new one uploaded.
+    expect(await t.publisher.run(targetId)).toBe('RETRY_LATER');
+    expect(await videosOf('Bridge walk')).toEqual([]);
+    expect(await targetOf(targetId)).toMatchObject({ status: 'QUEUED', externalId: null });
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const again = await videosOf('Bridge walk');
+    expect(again).toHaveLength(1);
+    expect(again[0]!.id).not.toBe(first!.id);
+    expect(again[0]!.description).toBe('Bridge walk: over the river instead.');
+  });
+
+  it('takes the video back when the post goes back to draft, and uploads it again once scheduled', async () => {
+    const { postId, targetId } = await schedule('Harbor walk', inHours(6));
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    expect(await videosOf('Harbor walk')).toHaveLength(1);
+
+    const draft = await owner.call('PUT', `${base()}/posts/${postId}`, { scheduledAt: null });
+    expect(draft.status).toBe(200);
+    await t.publisher.run(targetId);
+    expect(await videosOf('Harbor walk')).toEqual([]);
+    expect(await targetOf(targetId)).toMatchObject({
+      status: 'QUEUED',
+      externalId: null,
+      dueAt: null,
+      publishState: {},
+    });
+    expect((await getPost(postId)).status).toBe('draft');
+
+    const back = await owner.call('PUT', `${base()}/posts/${postId}`, {
+      scheduledAt: inHours(7).toISOString(),
+    });
+    expect(back.status).toBe(200);
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    expect(await videosOf('Harbor walk')).toHaveLength(1);
+  });
+
+  it('deletes the video with its post, and keeps the post with a sentence while YouTube refuses', async () => {
+    const { postId, targetId } = await schedule('Forest walk', inHours(8));
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+
+    await emu('POST', 'scenario', { account: 'planner', knob: 'quota_exceeded', on: true });
+    const refused = await owner.call('DELETE', `${base()}/posts/${postId}`);
+    await emu('POST', 'scenario', { account: 'planner', knob: 'quota_exceeded', on: false });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(
+      /^This post was not deleted: Herald could not delete the video it uploaded ahead to YouTube \(.*quota.*\), so YouTube still publishes it/,
+    );
+    expect(await videosOf('Forest walk')).toHaveLength(1);
+    // The post says so too.
+    expect((await getPost(postId)).platformPosts[0].error).toMatch(/could not delete the video/);
+
+    const deleted = await owner.call('DELETE', `${base()}/posts/${postId}`);
+    expect(deleted.status).toBe(200);
+    expect(await videosOf('Forest walk')).toEqual([]);
+    expect((await owner.call('GET', `${base()}/posts/${postId}`)).status).toBe(404);
+  });
+
+  it('settles a crash between the last chunk and its record on the one video it made', async () => {
+    const at = inHours(9);
+    const { targetId } = await schedule('River walk', at);
+    const loaded = (await loadTarget(t.database.db, targetId))!;
+    const publishing = t.networks.get('youtube')!.adapter.publishing!;
+    const account = toStoredAccount(t.cipher, loaded.integration!);
+    // What the engine sends, as a run that dies after the visible call would have sent it.
+    const request = await t.publisher['requestFor'](loaded);
+    const state = await publishing.prepare(account, request);
+    await publishing.check(account, state, request);
+    const attemptId = randomUUID();
+    await t.database.db
+      .update(postTargets)
+      .set({ status: 'PUBLISHING', attemptId, publishState: state })
+      .where(eq(postTargets.id, targetId));
+    await publishing.finalize(account, request, state);
+
+    // The watchdog's look-up finds the video the session made: recorded, and nothing made again.
+    expect(await t.publisher.reconcileStuck(targetId, attemptId)).toBe('PUBLISHED');
+    const [made] = await videosOf('River walk');
+    expect(await targetOf(targetId)).toMatchObject({
+      status: 'UPLOADED',
+      externalId: made!.id,
+      dueAt: at,
+    });
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    expect(await videosOf('River walk')).toHaveLength(1);
+  });
+
+  it('publishes at once when Publish now comes before the time', async () => {
+    const { postId, targetId } = await schedule('Lake walk', inHours(10));
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const [made] = await videosOf('Lake walk');
+    const res = await owner.call('PATCH', `${base()}/post/${postId}/publish`, {
+      platforms: ['YouTube'],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.results).toEqual({ YouTube: { status: 'success', error: null } });
+    expect(await videosOf('Lake walk')).toEqual([
+      expect.objectContaining({ id: made!.id, privacyStatus: 'public', publishAt: null }),
+    ]);
+  });
+
+  it('is counted on the Pacific day it is uploaded, not the day YouTube publishes it', async () => {
+    const { targetId } = await schedule('Counted walk', inHours(72));
+    const target = await targetOf(targetId);
+    expect(pacificDay(target.dueAt!)).toBe(pacificDay(now()));
+    const left = await t.runtime.youtubeQuota.leftOn(inHours(72));
+    const today = await t.runtime.youtubeQuota.leftOn(now());
+    expect(today.scheduled).toBeGreaterThanOrEqual(1);
+    expect(left.scheduled).toBe(0);
+  });
+});
+
+describe('the YouTube emulator, as YouTube', () => {
+  const insert = async (status: Record<string, unknown>) => {
+    const [row] = await t.database.db
+      .select()
+      .from(integrations)
+      .where(eq(integrations.id, channelId));
+    const account = toStoredAccount(t.cipher, row!);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/youtube/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status',
+      headers: {
+        authorization: `Bearer ${account.tokens.accessToken}`,
+        'content-type': 'application/json; charset=UTF-8',
+        'x-upload-content-length': '1000',
+        'x-upload-content-type': 'video/mp4',
+      },
+      payload: {
+        snippet: { title: 'Refused walk', categoryId: '22' },
+        status: { selfDeclaredMadeForKids: false, ...status },
+      },
+    });
+  };
+
+  it('refuses publishAt on a video that is not private, or at a time already past', async () => {
+    const future = inHours(4).toISOString();
+    for (const status of [
+      { privacyStatus: 'public', publishAt: future },
+      { privacyStatus: 'unlisted', publishAt: future },
+      { privacyStatus: 'private', publishAt: new Date(now().getTime() - 60_000).toISOString() },
+    ]) {
+      const res = await insert(status);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.errors[0].reason).toBe('invalidPublishAt');
+    }
+    expect((await insert({ privacyStatus: 'private', publishAt: future })).statusCode).toBe(200);
+  });
+});

@@ -17062,6 +17062,7 @@ export interface paths {
                       | 'PREPARING'
                       | 'READY'
                       | 'PUBLISHING'
+                      | 'UPLOADED'
                       | 'PUBLISHED'
                       | 'FAILED'
                       | 'UNCERTAIN';
@@ -17532,6 +17533,7 @@ export interface paths {
                       | 'PREPARING'
                       | 'READY'
                       | 'PUBLISHING'
+                      | 'UPLOADED'
                       | 'PUBLISHED'
                       | 'FAILED'
                       | 'UNCERTAIN';
@@ -17832,6 +17834,7 @@ export interface paths {
                       | 'PREPARING'
                       | 'READY'
                       | 'PUBLISHING'
+                      | 'UPLOADED'
                       | 'PUBLISHED'
                       | 'FAILED'
                       | 'UNCERTAIN';
@@ -18110,6 +18113,7 @@ export interface paths {
                       | 'PREPARING'
                       | 'READY'
                       | 'PUBLISHING'
+                      | 'UPLOADED'
                       | 'PUBLISHED'
                       | 'FAILED'
                       | 'UNCERTAIN';
@@ -18379,6 +18383,7 @@ export interface paths {
                       | 'PREPARING'
                       | 'READY'
                       | 'PUBLISHING'
+                      | 'UPLOADED'
                       | 'PUBLISHED'
                       | 'FAILED'
                       | 'UNCERTAIN';
@@ -18913,6 +18918,7 @@ export interface paths {
                       | 'PREPARING'
                       | 'READY'
                       | 'PUBLISHING'
+                      | 'UPLOADED'
                       | 'PUBLISHED'
                       | 'FAILED'
                       | 'UNCERTAIN';
@@ -19184,6 +19190,7 @@ export interface paths {
                       | 'PREPARING'
                       | 'READY'
                       | 'PUBLISHING'
+                      | 'UPLOADED'
                       | 'PUBLISHED'
                       | 'FAILED'
                       | 'UNCERTAIN';
@@ -19467,6 +19474,7 @@ export interface paths {
                       | 'PREPARING'
                       | 'READY'
                       | 'PUBLISHING'
+                      | 'UPLOADED'
                       | 'PUBLISHED'
                       | 'FAILED'
                       | 'UNCERTAIN';
@@ -19747,6 +19755,7 @@ export interface paths {
                       | 'PREPARING'
                       | 'READY'
                       | 'PUBLISHING'
+                      | 'UPLOADED'
                       | 'PUBLISHED'
                       | 'FAILED'
                       | 'UNCERTAIN';
@@ -20681,6 +20690,7 @@ export interface paths {
                       | 'PREPARING'
                       | 'READY'
                       | 'PUBLISHING'
+                      | 'UPLOADED'
                       | 'PUBLISHED'
                       | 'FAILED'
                       | 'UNCERTAIN';
@@ -25667,6 +25677,7 @@ export interface paths {
                       | 'PREPARING'
                       | 'READY'
                       | 'PUBLISHING'
+                      | 'UPLOADED'
                       | 'PUBLISHED'
                       | 'FAILED'
                       | 'UNCERTAIN';
@@ -25944,6 +25955,7 @@ export interface paths {
                       | 'PREPARING'
                       | 'READY'
                       | 'PUBLISHING'
+                      | 'UPLOADED'
                       | 'PUBLISHED'
                       | 'FAILED'
                       | 'UNCERTAIN';

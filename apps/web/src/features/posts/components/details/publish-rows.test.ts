@@ -21,6 +21,47 @@ const states = (rows: ReturnType<typeof publishRows>): RowState[] => rows.map((r
 const both = new Set(['plt_x', 'plt_fb']);
 
 describe('publishRows', () => {
+  it('shows a video uploaded ahead as waiting for the network’s own time, with any problem since', () => {
+    const uploaded = (error: string | null) =>
+      post({
+        status: 'scheduled',
+        platforms: [{ id: 'plt_yt', name: 'YouTube' }],
+        platformPosts: [
+          createPlatformPost({
+            id: 'pp_yt',
+            platformId: 'plt_yt',
+            platformName: 'YouTube',
+            status: 'UPLOADED',
+            externalId: 'vid123',
+            dueAt: '2030-03-02T15:00:00.000Z',
+            error,
+          }),
+        ],
+      });
+    const now = Date.parse('2030-03-01T12:00:00.000Z');
+    const rows = publishRows({ post: uploaded(null), connectedPlatformIds: null, now });
+    expect(rows[0]?.state).toEqual({
+      kind: 'uploaded',
+      dueAt: '2030-03-02T15:00:00.000Z',
+      error: null,
+    });
+    // Still offered for Publish now: YouTube then makes it public at once.
+    expect(rows[0]?.selectable).toBe(true);
+    const failed = publishRows({
+      post: uploaded('Herald could not move the video.'),
+      connectedPlatformIds: null,
+      now,
+    });
+    expect(failed[0]?.state).toMatchObject({ error: 'Herald could not move the video.' });
+    // Its time come, it reads as going out until the engine marks it published.
+    const due = publishRows({
+      post: uploaded(null),
+      connectedPlatformIds: null,
+      now: Date.parse('2030-03-02T15:00:01.000Z'),
+    });
+    expect(due[0]?.state).toEqual({ kind: 'publishing' });
+  });
+
   it('gives each account of one network its own row, named after the account', () => {
     const twoPages = post({
       status: 'scheduled',

@@ -32,6 +32,22 @@ import {
 } from '../../db/schema.js';
 
 export type PostRow = typeof posts.$inferSelect;
+
+/** How many of the organization's posts' targets hold a video uploaded ahead (UPLOADED). */
+export async function countUploadedTargets(db: Db, organizationId: string, postIds: string[]) {
+  if (postIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(postTargets)
+    .where(
+      and(
+        eq(postTargets.organizationId, organizationId),
+        inArray(postTargets.postId, postIds),
+        eq(postTargets.status, 'UPLOADED'),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
 export type NewPostMedia = Omit<typeof postMedia.$inferInsert, 'id' | 'postId' | 'organizationId'>;
 
 export interface PostFilter {

@@ -45,7 +45,6 @@ import { recordApprovalEvent } from '../approvals/approval-events.js';
 import { announcePostChange } from './post-webhooks.js';
 import { markQueued, nextFreeSlot, noSlotError, takeQueueSlot } from '../queue/queue.service.js';
 import { refuseUnpublishable } from './publish-check.js';
-import { uploadedTargetsOf } from '../publishing/targets.repository.js';
 import { bulkRefusal, lockChosenPosts, withStatus, type Refused } from './posts.bulk.js';
 
 /**
@@ -88,8 +87,7 @@ export interface PostsDeps {
  * finished in between.
  */
 async function refuseWhileUploaded(tx: Db, organizationId: string, postIds: string[]) {
-  const left = await uploadedTargetsOf(tx, organizationId, postIds);
-  if (left.length > 0)
+  if ((await repo.countUploadedTargets(tx, organizationId, postIds)) > 0)
     throw new AppError(
       'CONFLICT',
       'A video of this post was just uploaded to YouTube ahead of its time. Try deleting the post again: Herald then deletes that video first.',

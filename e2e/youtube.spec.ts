@@ -127,5 +127,63 @@ test.describe('YouTube', () => {
       madeForKids: false,
       description: 'Down the park and back, in four seconds.',
     });
+
+    // Scheduled for tomorrow, YouTube publishes it: Herald uploads it now, as private.
+    await page.goto('/create-post');
+    await page.locator('label').filter({ has: box }).click();
+    await page.getByLabel('Post content').fill('Tomorrow’s walk, uploaded today.');
+    await page
+      .getByLabel('Add shared media')
+      .setInputFiles({ name: 'walk.mp4', mimeType: 'video/mp4', buffer: landscapeVideo() });
+    await expect(page.getByRole('button', { name: 'Remove walk.mp4' })).toBeVisible({
+      timeout: 60_000,
+    });
+    const option = section.getByRole('checkbox', {
+      name: 'YouTube publishes at the scheduled time',
+    });
+    // Offered only when the post is scheduled for later.
+    await expect(option).toHaveCount(0);
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    tomorrow.setHours(15, 0, 0, 0);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await page
+      .getByLabel('Publish Date & Time')
+      .fill(
+        `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T15:00`,
+      );
+    await section.getByLabel('Title (required)').fill('Tomorrow’s walk');
+    await section.getByRole('radio', { name: 'No, it’s not made for kids' }).check();
+    await option.check();
+    await expect(section.getByText(/Herald uploads the video now, as private/)).toBeVisible();
+    await shot(page, 'youtube-schedule-on-youtube');
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await expect(page).toHaveURL(/\/content$/);
+    await page
+      .getByRole('list', { name: 'Posts' })
+      .getByRole('link', { name: 'Tomorrow’s walk, uploaded today.', exact: true })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Post Details', level: 1 })).toBeVisible();
+    const row = page
+      .getByRole('region', { name: 'Publish to Platform' })
+      .getByRole('listitem', { name: 'YouTube' });
+    // The engine uploads it at once; the page shows it when it reloads the post.
+    await expect(async () => {
+      await page.reload();
+      await expect(row.getByText(/^Uploaded — YouTube publishes it at .* 3:00 PM$/)).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 90_000 });
+    await shot(page, 'youtube-uploaded-ahead');
+    const scheduled = (
+      (await (await page.request.get('/api/sandbox/youtube/_emu/videos')).json()).videos as Array<{
+        title: string;
+        privacyStatus: string;
+        publishAt: string | null;
+      }>
+    ).filter((v) => v.title === 'Tomorrow’s walk');
+    expect(scheduled).toEqual([
+      expect.objectContaining({ privacyStatus: 'private', publishAt: tomorrow.toISOString() }),
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrations, networkQuotaUsage, postTargets } from '../../db/schema.js';
+import { integrations, networkQuotaUsage, posts, postTargets } from '../../db/schema.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { createOrg, type Actor } from '../../test/factories.js';
 import { mp4 } from '../../test/media-fixtures.js';
@@ -67,13 +67,12 @@ async function advance(seconds: number) {
   offsetMs += seconds * 1000;
 }
 
-async function schedule(title: string, at: Date, extra: object = {}) {
+async function schedule(title: string, at: Date | null, extra: object = {}) {
   const body = await multipart(
     {
       integrationIds: JSON.stringify([channelId]),
       content: `${title}: down the park and back.`,
-      action: 'schedule',
-      scheduledAt: at.toISOString(),
+      ...(at ? { action: 'schedule', scheduledAt: at.toISOString() } : { action: 'draft' }),
       youtube: JSON.stringify(settings(title, extra)),
     },
     [{ name: 'walk.mp4', type: 'video/mp4', data: await mp4({ seconds: 1 }) }],
@@ -293,6 +292,26 @@ describe('a YouTube video YouTube publishes at the post’s time', () => {
     expect(res.body.results).toEqual({ YouTube: { status: 'success', error: null } });
     expect(await videosOf('Lake walk')).toEqual([
       expect.objectContaining({ id: made!.id, privacyStatus: 'public', publishAt: null }),
+    ]);
+  });
+
+  it('is not uploaded while its post waits for approval, and is once approved', async () => {
+    const { postId, targetId } = await schedule('Meadow walk', null);
+    // As a member who must submit leaves it: waiting for an approver, with its time.
+    await t.database.db
+      .update(posts)
+      .set({ status: 'pending_approval', scheduledAt: inHours(11) })
+      .where(eq(posts.id, postId));
+    // A stray run claims nothing: the post is not one that goes out.
+    await t.publisher.run(targetId);
+    expect(await targetOf(targetId)).toMatchObject({ status: 'QUEUED', publishState: {} });
+    expect(await videosOf('Meadow walk')).toEqual([]);
+
+    const approved = await owner.call('POST', `${base()}/approvals/${postId}/approve`, {});
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    expect(await videosOf('Meadow walk')).toEqual([
+      expect.objectContaining({ privacyStatus: 'private' }),
     ]);
   });
 

@@ -170,10 +170,9 @@ test.describe('YouTube', () => {
     // The engine uploads it at once; the page shows it when it reloads the post.
     await expect(async () => {
       await page.reload();
-      await expect(row.getByText(/^Uploaded — YouTube publishes it at .* 3:00 PM$/)).toBeVisible({
-        timeout: 2_000,
-      });
+      await expect(row.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 90_000 });
+    await expect(row.getByText(/^YouTube publishes it at .* 3:00 PM\.$/)).toBeVisible();
     await shot(page, 'youtube-uploaded-ahead');
     const scheduled = (
       (await (await page.request.get('/api/sandbox/youtube/_emu/videos')).json()).videos as Array<{

@@ -327,12 +327,20 @@ export class Publisher {
         const found = publishing.lookUpScheduled
           ? await call((a) => publishing.lookUpScheduled!(a, videoId))
           : undefined;
-        if (found === null)
-          return this.failFrom(
-            loaded,
-            ['UPLOADED'],
-            `The video Herald uploaded ahead is no longer on ${loaded.platformName} (it was deleted there before its time). Publish the post to this account again to upload it anew.`,
-          );
+        if (found === null) {
+          // Nothing of the old upload is kept: publishing again starts a new one.
+          const message = `The video Herald uploaded ahead is no longer on ${loaded.platformName} (it was deleted there before its time). Publish the post to this account again to upload it anew.`;
+          const row = await guard('FAILED', {
+            error: message,
+            externalId: null,
+            permalink: null,
+            embed: null,
+            publishState: {},
+          });
+          if (!row) return 'BUSY';
+          await this.settle(loaded, row, 'FAILED', message);
+          return 'FAILED';
+        }
         return this.publishedAtItsTime(loaded, found ?? null, ahead);
       }
 

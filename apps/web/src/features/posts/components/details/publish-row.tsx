@@ -63,8 +63,8 @@ function StatePill({
       );
     case 'uploaded':
       return (
-        <span className={cn(pill, 'bg-emerald-50 text-emerald-900')}>
-          Uploaded — {platformName} publishes it at {formatPostDate(state.dueAt, zone)}
+        <span className={cn(pill, 'bg-emerald-50 whitespace-nowrap text-emerald-900')}>
+          Uploaded
         </span>
       );
     case 'failed':
@@ -187,12 +187,18 @@ export function PublishRowItem({
           {state.error}
         </p>
       )}
-      {state.kind === 'uploaded' && (
-        <p className={cn('text-xs', state.error ? 'text-red-800' : 'text-slate-600')}>
-          {state.error ??
-            `The video is on ${platform.name} already, private until then. Changes to the post follow it there.`}
-        </p>
-      )}
+      {/* What was uploaded ahead waits at the network; a problem since replaces the note. */}
+      {state.kind === 'uploaded' &&
+        (state.error ? (
+          <p className="text-xs text-red-800">{state.error}</p>
+        ) : (
+          <p className="text-xs text-slate-700">
+            <span className="font-semibold">
+              {platform.name} publishes it at {formatPostDate(state.dueAt, zone)}.
+            </span>{' '}
+            The video is there already, private until then; changes to the post follow it.
+          </p>
+        ))}
       {state.kind === 'uncertain' && (
         <p className="text-xs text-slate-700">
           {state.error ??

@@ -320,13 +320,17 @@ export class Publisher {
       }
 
       if (doing === 'publish') {
-        // Moved before the network's time (Publish now): public at once.
-        if (ahead && Date.parse(ahead.publishAt) > now.getTime() + 60_000)
+        const lookUp = publishing.lookUpScheduled?.bind(publishing);
+        // Moved before the network's time (Publish now): made public at once, once read to be
+        // there; a read that fails then publishes nothing.
+        const early = ahead !== null && Date.parse(ahead.publishAt) > now.getTime() + 60_000;
+        if (!early) doing = 'confirm';
+        let found = lookUp ? await call((a) => lookUp(a, videoId)) : undefined;
+        if (found && early) {
           await call((a) => publishing.reschedule!(a, videoId, null));
-        doing = 'confirm';
-        const found = publishing.lookUpScheduled
-          ? await call((a) => publishing.lookUpScheduled!(a, videoId))
-          : undefined;
+          doing = 'confirm';
+          found = await call((a) => lookUp!(a, videoId));
+        }
         if (found === null) {
           // Nothing of the old upload is kept: publishing again starts a new one.
           const message = `The video Herald uploaded ahead is no longer on ${loaded.platformName} (it was deleted there before its time). Publish the post to this account again to upload it anew.`;

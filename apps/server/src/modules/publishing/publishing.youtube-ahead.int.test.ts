@@ -295,6 +295,35 @@ describe('a YouTube video YouTube publishes at the post’s time', () => {
     ]);
   });
 
+  it('fails with a sentence when the video was deleted at YouTube before its time', async () => {
+    const { postId, targetId } = await schedule('Hill walk', inHours(12));
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const target = await targetOf(targetId);
+    const [row] = await t.database.db
+      .select()
+      .from(integrations)
+      .where(eq(integrations.id, channelId));
+    // Deleted by hand in YouTube Studio.
+    await t.networks.get('youtube')!.adapter.publishing!.withdraw!(
+      toStoredAccount(t.cipher, row!),
+      target.externalId!,
+    );
+    const res = await owner.call('PATCH', `${base()}/post/${postId}/publish`, {
+      platforms: ['YouTube'],
+    });
+    expect(res.body.results.YouTube).toEqual({
+      status: 'failed',
+      error:
+        'The video Herald uploaded ahead is no longer on YouTube (it was deleted there before its time). Publish the post to this account again to upload it anew.',
+    });
+    // Nothing of the old upload is kept: publishing again uploads anew.
+    expect(await targetOf(targetId)).toMatchObject({
+      status: 'FAILED',
+      externalId: null,
+      publishState: {},
+    });
+  });
+
   it('is not uploaded while its post waits for approval, and is once approved', async () => {
     const { postId, targetId } = await schedule('Meadow walk', null);
     // As a member who must submit leaves it: waiting for an approver, with its time.

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isPublished, nextPublication, statusLabel, statusStyle } from './post-status';
+import {
+  isPublished,
+  nextPublication,
+  statusLabel,
+  statusStyle,
+  uploadedAheadTo,
+} from './post-status';
 
 describe('post status styles', () => {
   it('matches case-insensitively, treats posted as published, and falls back to draft', () => {
@@ -34,6 +40,21 @@ describe('post status styles', () => {
     };
     expect(nextPublication(post, now)).toBe('2026-03-11T09:00:00Z');
     expect(nextPublication({ platformPosts: [target('PUBLISHED', null)] }, now)).toBeNull();
+    // A video uploaded ahead waits for its network's time as a queued target does.
+    const uploaded = { status: 'UPLOADED', dueAt: '2026-03-10T15:00:00Z' } as never;
+    expect(nextPublication({ platformPosts: [...post.platformPosts, uploaded] }, now)).toBe(
+      '2026-03-10T15:00:00Z',
+    );
+  });
+
+  it('names the networks that hold the post uploaded ahead, once each', () => {
+    const of = (status: string, platformName: string) => ({ status, platformName }) as never;
+    expect(
+      uploadedAheadTo({
+        platformPosts: [of('UPLOADED', 'YouTube'), of('UPLOADED', 'YouTube'), of('QUEUED', 'X')],
+      }),
+    ).toEqual(['YouTube']);
+    expect(uploadedAheadTo({ platformPosts: [of('QUEUED', 'YouTube')] })).toEqual([]);
   });
 
   it('knows published and posted are not editable', () => {

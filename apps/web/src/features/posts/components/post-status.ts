@@ -72,16 +72,32 @@ export function isEditable(status: string | null | undefined): boolean {
 }
 
 /**
- * When the post's next network is due: the earliest time a queued target waits for, if it is
- * still ahead ("Next: {time}" beside "Partially published").
+ * When the post's next network is due: the earliest time a queued target waits for, or a target
+ * uploaded ahead is published at by its network, if it is still ahead ("Next: {time}" beside
+ * "Partially published").
  */
 export function nextPublication(
   post: Pick<Post, 'platformPosts'>,
   now = Date.now(),
 ): string | null {
   const ahead = post.platformPosts
-    .filter((t) => t.status === 'QUEUED' && t.dueAt && Date.parse(t.dueAt) > now)
+    .filter(
+      (t) =>
+        (t.status === 'QUEUED' || t.status === 'UPLOADED') && t.dueAt && Date.parse(t.dueAt) > now,
+    )
     .map((t) => t.dueAt!)
     .sort((a, b) => Date.parse(a) - Date.parse(b));
   return ahead[0] ?? null;
+}
+
+/**
+ * The networks that already hold the post, uploaded ahead, and publish it themselves at its time
+ * (a YouTube video YouTube makes public then), once each.
+ */
+export function uploadedAheadTo(post: Pick<Post, 'platformPosts'>): string[] {
+  return [
+    ...new Set(
+      post.platformPosts.filter((t) => t.status === 'UPLOADED').map((t) => t.platformName),
+    ),
+  ];
 }

@@ -6,7 +6,7 @@ import { NetworkMark } from '@/components/ui/network-mark';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { accountsLine } from '../post-accounts';
-import { statusLabel, statusStyle } from '../post-status';
+import { statusLabel, statusStyle, uploadedAheadTo } from '../post-status';
 import { networksPhrase } from './calendar-dates';
 
 export const DRAG_HINT_ID = 'calendar-drag-hint';
@@ -52,10 +52,13 @@ export function CalendarPostChip({
   const who = accountsLine(post) || networksPhrase(post);
   const time = at ? at.format('h:mm A') : 'No date';
   const marks = chipMarks(post.platforms);
+  // Already at a network that publishes it itself at its time (YouTube's scheduling).
+  const uploaded = uploadedAheadTo(post);
+  const status = `${statusLabel(post.status)}${uploaded.length ? ` (uploaded to ${uploaded.join(', ')})` : ''}`;
   return (
     <Link
       to={generatePath(paths.postDetails, { postId: post.id })}
-      title={`${time} · ${statusLabel(post.status)}${who ? ` · ${who}` : ''} · ${post.title?.trim() ? `${post.title.trim()} · ` : ''}${text}`}
+      title={`${time} · ${status}${who ? ` · ${who}` : ''} · ${post.title?.trim() ? `${post.title.trim()} · ` : ''}${text}`}
       aria-describedby={drag.draggable ? DRAG_HINT_ID : undefined}
       {...drag}
       className={cn(
@@ -88,7 +91,7 @@ export function CalendarPostChip({
       </span>
       <span className={cn('block truncate', label !== text && 'font-medium')}>{label}</span>
       <span className="sr-only">
-        , {statusLabel(post.status)}
+        , {status}
         {who && `, on ${who}`}
       </span>
     </Link>

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { MediaThumbnail } from '../media-thumbnail';
 import { DATE_FORMAT, formatPostDate } from '../post-dates';
-import { isEditable, nextPublication } from '../post-status';
+import { isEditable, nextPublication, uploadedAheadTo } from '../post-status';
 import { StatusBadge } from '../status-badge';
 import { postName, type Selection } from './selection';
 import { accountsLine } from '../post-accounts';
@@ -36,6 +36,8 @@ export function PostCard({
   // Partly out: the card says when the next network is due rather than the original time.
   const next = post.status === 'partially_published' ? nextPublication(post) : null;
   const partlyOut = post.status === 'partially_published';
+  // Already at a network that publishes it itself at its time (YouTube's scheduling).
+  const uploaded = uploadedAheadTo(post);
   // With nothing due next, a partly published post says when a network last had it.
   const lastOut =
     post.publishedAt ??
@@ -107,6 +109,11 @@ export function PostCard({
           {title && <span className="block truncate font-semibold">{title}</span>}
           {text || <span className="text-slate-500 italic">No content</span>}
         </Link>
+        {uploaded.length > 0 && (
+          <p className="text-xs text-emerald-800">
+            Uploaded to {uploaded.join(', ')}: published there at the scheduled time
+          </p>
+        )}
         <dl className="mt-auto grid grid-cols-2 gap-2 text-xs">
           <div>
             <dt className="text-slate-500">Created</dt>

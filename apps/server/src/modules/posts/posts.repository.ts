@@ -33,7 +33,10 @@ import {
 
 export type PostRow = typeof posts.$inferSelect;
 
-/** How many of the organization's posts' targets hold a video uploaded ahead (UPLOADED). */
+/**
+ * How many of the organization's posts' targets hold a video uploaded ahead (UPLOADED) from an
+ * account still connected.
+ */
 export async function countUploadedTargets(db: Db, organizationId: string, postIds: string[]) {
   if (postIds.length === 0) return 0;
   const [row] = await db
@@ -44,6 +47,7 @@ export async function countUploadedTargets(db: Db, organizationId: string, postI
         eq(postTargets.organizationId, organizationId),
         inArray(postTargets.postId, postIds),
         eq(postTargets.status, 'UPLOADED'),
+        sql`${postTargets.integrationId} is not null`,
       ),
     );
   return Number(row?.n ?? 0);

@@ -286,6 +286,11 @@ export class Publisher {
           ? 'publish'
           : 'move'
         : 'withdraw';
+    // Moved before the network's time (Publish now): to be made public now, not at that time.
+    const early = ahead !== null && Date.parse(ahead.publishAt) > now.getTime() + 60_000;
+    // Its network's time has come: YouTube publishes it whether Herald can still reach the
+    // account or not.
+    if (doing === 'publish' && !early) doing = 'confirm';
     try {
       if (!network || !publishing?.withdraw || !publishing.reschedule || !videoId)
         throw new PlatformError(
@@ -319,12 +324,10 @@ export class Publisher {
         return 'RETRY_LATER';
       }
 
-      if (doing === 'publish') {
+      if (doing === 'publish' || doing === 'confirm') {
         const lookUp = publishing.lookUpScheduled?.bind(publishing);
-        // Moved before the network's time (Publish now): made public at once, once read to be
-        // there; a read that fails then publishes nothing.
-        const early = ahead !== null && Date.parse(ahead.publishAt) > now.getTime() + 60_000;
-        if (!early) doing = 'confirm';
+        // Made public at once (Publish now) only once read to be there: a read that fails then
+        // publishes nothing.
         let found = lookUp ? await call((a) => lookUp(a, videoId)) : undefined;
         if (found && early) {
           await call((a) => publishing.reschedule!(a, videoId, null));

@@ -546,7 +546,10 @@ export function aheadTargetsOfPost(db: Db, postId: string) {
     );
 }
 
-/** The targets of the organization's posts uploaded ahead and waiting at the network. */
+/**
+ * The targets of the organization's posts uploaded ahead and waiting at the network, from an
+ * account still connected (a disconnected one leaves Herald nothing to reach the network with).
+ */
 export function uploadedTargetsOf(db: Db, organizationId: string, postIds: string[]) {
   if (postIds.length === 0) return Promise.resolve([]);
   return db
@@ -557,6 +560,7 @@ export function uploadedTargetsOf(db: Db, organizationId: string, postIds: strin
         eq(postTargets.organizationId, organizationId),
         inArray(postTargets.postId, postIds),
         eq(postTargets.status, 'UPLOADED'),
+        isNotNull(postTargets.integrationId),
       ),
     );
 }

@@ -324,6 +324,43 @@ describe('a YouTube video YouTube publishes at the post’s time', () => {
     });
   });
 
+  it('is published at its time even when its account needs reconnecting by then', async () => {
+    const { postId, targetId } = await schedule('Dune walk', inHours(13));
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const target = await targetOf(targetId);
+    // Its time has come (as the clocks would say), and the account's access was refused since.
+    const past = new Date(now().getTime() - 60_000);
+    await t.database.db
+      .update(postTargets)
+      .set({
+        dueAt: past,
+        publishState: {
+          ...target.publishState,
+          uploadedAhead: {
+            ...(target.publishState.uploadedAhead as object),
+            publishAt: past.toISOString(),
+          },
+        },
+      })
+      .where(eq(postTargets.id, targetId));
+    await t.database.db
+      .update(integrations)
+      .set({ status: 'REFRESH_FAILED' })
+      .where(eq(integrations.id, channelId));
+    try {
+      expect(await t.publisher.run(targetId)).toBe('PUBLISHED');
+    } finally {
+      await t.database.db
+        .update(integrations)
+        .set({ status: 'CONNECTED' })
+        .where(eq(integrations.id, channelId));
+    }
+    expect((await getPost(postId)).platformPosts[0]).toMatchObject({
+      status: 'PUBLISHED',
+      externalId: target.externalId,
+    });
+  });
+
   it('is not uploaded while its post waits for approval, and is once approved', async () => {
     const { postId, targetId } = await schedule('Meadow walk', null);
     // As a member who must submit leaves it: waiting for an approver, with its time.

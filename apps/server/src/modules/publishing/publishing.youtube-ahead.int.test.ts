@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrations, networkQuotaUsage, posts, postTargets } from '../../db/schema.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
@@ -26,6 +26,8 @@ let mediaDir: string;
 let owner: Actor;
 let orgId: string;
 let channelId: string;
+/** An X account beside it, for a post that goes to both. */
+let xId: string;
 /** Herald's clock runs this far ahead of the machine's, as the emulator's does once advanced. */
 let offsetMs = 0;
 const now = () => new Date(Date.now() + offsetMs);
@@ -67,10 +69,10 @@ async function advance(seconds: number) {
   offsetMs += seconds * 1000;
 }
 
-async function schedule(title: string, at: Date | null, extra: object = {}) {
+async function schedule(title: string, at: Date | null, extra: object = {}, alsoTo: string[] = []) {
   const body = await multipart(
     {
-      integrationIds: JSON.stringify([channelId]),
+      integrationIds: JSON.stringify([channelId, ...alsoTo]),
       content: `${title}: down the park and back.`,
       ...(at ? { action: 'schedule', scheduledAt: at.toISOString() } : { action: 'draft' }),
       youtube: JSON.stringify(settings(title, extra)),
@@ -84,8 +86,13 @@ async function schedule(title: string, at: Date | null, extra: object = {}) {
     payload: body.payload,
   });
   expect(res.statusCode, res.body).toBe(201);
-  const post = res.json().data.post as { id: string; platformPosts: Array<{ id: string }> };
-  return { postId: post.id, targetId: post.platformPosts[0]!.id };
+  const post = res.json().data.post as {
+    id: string;
+    platformPosts: Array<{ id: string; integrationId: string }>;
+    media: Array<{ id: string }>;
+  };
+  const target = post.platformPosts.find((p) => p.integrationId === channelId)!;
+  return { postId: post.id, targetId: target.id, mediaIds: post.media.map((m) => m.id) };
 }
 
 const targetOf = async (targetId: string) => (await loadTarget(t.database.db, targetId))!.target;
@@ -118,6 +125,12 @@ beforeAll(async () => {
     .from(integrations)
     .where(eq(integrations.organizationId, orgId));
   channelId = row!.id;
+  await connectThroughSandbox(t.app, owner, 'x', orgId);
+  const [x] = await t.database.db
+    .select({ id: integrations.id })
+    .from(integrations)
+    .where(and(eq(integrations.organizationId, orgId), ne(integrations.id, channelId)));
+  xId = x!.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -359,6 +372,30 @@ describe('a YouTube video YouTube publishes at the post’s time', () => {
       status: 'PUBLISHED',
       externalId: target.externalId,
     });
+  });
+
+  it('keeps YouTube on a post whose video is uploaded until the post goes back to draft', async () => {
+    const at = inHours(14);
+    const { postId, targetId, mediaIds } = await schedule('Cliff walk', at, {}, [xId]);
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const body = await multipart({
+      integrationIds: JSON.stringify([xId]),
+      content: 'Cliff walk: X only now.',
+      action: 'schedule',
+      scheduledAt: at.toISOString(),
+      keepMediaIds: JSON.stringify(mediaIds),
+    });
+    const res = await send(t.app, owner.jar, {
+      method: 'PUT',
+      url: `${base()}/post/${postId}`,
+      headers: { ...body.headers, origin: TEST_PUBLIC_URL },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      "YouTube already has this post's video, uploaded ahead for its time. Move the post to draft first (Herald then deletes that video), then remove the account.",
+    );
+    expect(await videosOf('Cliff walk')).toHaveLength(1);
   });
 
   it('is not uploaded while its post waits for approval, and is once approved', async () => {

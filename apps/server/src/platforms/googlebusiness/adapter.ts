@@ -1,7 +1,7 @@
 import { PlatformError } from '../errors.js';
-import { expiresIn, tokenSetFromOAuth } from '../oauth.js';
+import { googleAuthorizeUrl, googleTokenSet, type GoogleTokenResponse } from '../google-oauth.js';
 import type { AdapterSettings, ConnectableAccount, PlatformAdapter, TokenSet } from '../types.js';
-import { createGbpApi, type GbpLocation, type GoogleTokenResponse, type GbpUrls } from './api.js';
+import { createGbpApi, type GbpLocation, type GbpUrls } from './api.js';
 import { GBP_ACCESS_TOKEN_SECONDS, GBP_SCOPES } from './limits.js';
 import { createGbpPublishing } from './publishing.js';
 import { locationIdOf } from './location.js';
@@ -21,36 +21,21 @@ const addressOf = (l: GbpLocation) =>
 export function createGbpAdapter(settings: AdapterSettings<GbpUrls>): PlatformAdapter {
   const api = createGbpApi(settings);
 
-  function tokensFrom(body: GoogleTokenResponse, previous: TokenSet | null): TokenSet {
-    const tokens = tokenSetFromOAuth({ ...body }, previous?.refreshToken ?? null);
-    return {
-      ...tokens,
-      accessTokenExpiresAt: tokens.accessTokenExpiresAt ?? expiresIn(GBP_ACCESS_TOKEN_SECONDS),
-      // Google says nothing of the refresh token's lifetime (7 days for apps in testing mode).
-      refreshTokenExpiresAt: null,
-      scopes: tokens.scopes.length ? tokens.scopes : (previous?.scopes ?? []),
-    };
-  }
+  const tokensFrom = (body: GoogleTokenResponse, previous: TokenSet | null) =>
+    googleTokenSet(body, previous, GBP_ACCESS_TOKEN_SECONDS);
 
   return {
     name: 'Google Business Profile',
     publishing: createGbpPublishing(api),
 
-    authorizeUrl({ redirectUri, state, codeChallenge }) {
-      const query = new URLSearchParams({
-        client_id: settings.clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        scope: GBP_SCOPES.join(' '),
-        access_type: 'offline',
-        prompt: 'consent',
-        include_granted_scopes: 'true',
+    authorizeUrl: ({ redirectUri, state, codeChallenge }) =>
+      googleAuthorizeUrl(settings.urls.authorizeUrl, {
+        clientId: settings.clientId,
+        scopes: GBP_SCOPES,
+        redirectUri,
         state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-      });
-      return `${settings.urls.authorizeUrl}?${query.toString()}`;
-    },
+        codeChallenge,
+      }),
 
     async connect({ code, redirectUri, codeVerifier }) {
       const body = await api.exchangeCode({ code, redirectUri, codeVerifier });

@@ -1,5 +1,5 @@
-import { PlatformError } from '../errors.js';
-import { form, requestJson } from '../oauth.js';
+import { googleTokenCalls } from '../google-oauth.js';
+import { requestJson } from '../oauth.js';
 import type { AdapterSettings } from '../types.js';
 import { describeGbpError, type GbpRequest } from './errors.js';
 import { GBP_LIST_PAGE, GBP_REVIEWS_PAGE } from './limits.js';
@@ -36,14 +36,6 @@ export interface GbpNotificationSetting {
   name?: string;
   pubsubTopic?: string;
   notificationTypes?: string[];
-}
-
-export interface GoogleTokenResponse {
-  access_token: string;
-  expires_in?: number;
-  refresh_token?: string;
-  scope?: string;
-  token_type?: string;
 }
 
 /** Account Management `Account`. */
@@ -125,13 +117,11 @@ export interface GbpTimeSeries {
   }>;
 }
 
-const FORM = 'application/x-www-form-urlencoded';
 const JSON_UTF8 = 'application/json; charset=UTF-8';
 
 /** Typed calls to Google's OAuth endpoints and the Business Profile APIs (raw URLs: v4 has no client). */
 export function createGbpApi(settings: AdapterSettings<GbpUrls>) {
   const { urls, http } = settings;
-  const client = { client_id: settings.clientId, client_secret: settings.clientSecret };
 
   function call<T>(url: string, init: RequestInit, request: GbpRequest = 'api') {
     return requestJson<T>(http, 'Google', url, init, describeGbpError(request));
@@ -147,42 +137,8 @@ export function createGbpApi(settings: AdapterSettings<GbpUrls>) {
       },
     });
 
-  async function token(fields: Record<string, string | undefined>, request: GbpRequest) {
-    const body = await call<GoogleTokenResponse>(
-      urls.tokenUrl,
-      { method: 'POST', headers: { 'content-type': FORM }, body: form({ ...client, ...fields }) },
-      request,
-    );
-    if (typeof body?.access_token !== 'string')
-      throw new PlatformError(
-        'bad_request',
-        'Google answered the token request without an access token.',
-      );
-    return body;
-  }
-
   return {
-    exchangeCode: (input: { code: string; redirectUri: string; codeVerifier: string }) =>
-      token(
-        {
-          code: input.code,
-          grant_type: 'authorization_code',
-          redirect_uri: input.redirectUri,
-          code_verifier: input.codeVerifier,
-        },
-        'code',
-      ),
-
-    refresh: (refreshToken: string) =>
-      token({ grant_type: 'refresh_token', refresh_token: refreshToken }, 'refresh'),
-
-    async revoke(tokenValue: string) {
-      await call<unknown>(
-        urls.revokeUrl,
-        { method: 'POST', headers: { 'content-type': FORM }, body: form({ token: tokenValue }) },
-        'revoke',
-      );
-    },
+    ...googleTokenCalls(settings, call),
 
     /** Every Business Profile account the Google user can manage (its own, location groups…). */
     async accounts(accessToken: string): Promise<GbpAccount[]> {

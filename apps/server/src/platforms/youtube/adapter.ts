@@ -1,12 +1,7 @@
 import { PlatformError } from '../errors.js';
-import { expiresIn, tokenSetFromOAuth } from '../oauth.js';
+import { googleAuthorizeUrl, googleTokenSet, type GoogleTokenResponse } from '../google-oauth.js';
 import type { AdapterSettings, ConnectableAccount, PlatformAdapter, TokenSet } from '../types.js';
-import {
-  createYouTubeApi,
-  type GoogleTokenResponse,
-  type YouTubeChannel,
-  type YouTubeUrls,
-} from './api.js';
+import { createYouTubeApi, type YouTubeChannel, type YouTubeUrls } from './api.js';
 import { YOUTUBE_ACCESS_TOKEN_SECONDS, YOUTUBE_SCOPES } from './limits.js';
 import { createYouTubePublishing } from './publishing.js';
 
@@ -25,36 +20,21 @@ const pictureOf = (channel: YouTubeChannel) => {
 export function createYouTubeAdapter(settings: AdapterSettings<YouTubeUrls>): PlatformAdapter {
   const api = createYouTubeApi(settings);
 
-  function tokensFrom(body: GoogleTokenResponse, previous: TokenSet | null): TokenSet {
-    const tokens = tokenSetFromOAuth({ ...body }, previous?.refreshToken ?? null);
-    return {
-      ...tokens,
-      accessTokenExpiresAt: tokens.accessTokenExpiresAt ?? expiresIn(YOUTUBE_ACCESS_TOKEN_SECONDS),
-      // Google says nothing of the refresh token's lifetime (7 days for apps in testing mode).
-      refreshTokenExpiresAt: null,
-      scopes: tokens.scopes.length ? tokens.scopes : (previous?.scopes ?? []),
-    };
-  }
+  const tokensFrom = (body: GoogleTokenResponse, previous: TokenSet | null) =>
+    googleTokenSet(body, previous, YOUTUBE_ACCESS_TOKEN_SECONDS);
 
   return {
     name: 'YouTube',
     publishing: createYouTubePublishing(api, { unaudited: settings.unaudited === true }),
 
-    authorizeUrl({ redirectUri, state, codeChallenge }) {
-      const query = new URLSearchParams({
-        client_id: settings.clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        scope: YOUTUBE_SCOPES.join(' '),
-        access_type: 'offline',
-        prompt: 'consent',
-        include_granted_scopes: 'true',
+    authorizeUrl: ({ redirectUri, state, codeChallenge }) =>
+      googleAuthorizeUrl(settings.urls.authorizeUrl, {
+        clientId: settings.clientId,
+        scopes: YOUTUBE_SCOPES,
+        redirectUri,
         state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-      });
-      return `${settings.urls.authorizeUrl}?${query.toString()}`;
-    },
+        codeChallenge,
+      }),
 
     async connect({ code, redirectUri, codeVerifier }) {
       const body = await api.exchangeCode({ code, redirectUri, codeVerifier });

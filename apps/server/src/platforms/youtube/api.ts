@@ -1,5 +1,6 @@
 import { PlatformError } from '../errors.js';
-import { form, requestJson } from '../oauth.js';
+import { googleTokenCalls } from '../google-oauth.js';
+import { requestJson } from '../oauth.js';
 import type { AdapterSettings } from '../types.js';
 import { describeYouTubeError, type YouTubeRequest } from './errors.js';
 import { YOUTUBE_COMMENTS_PAGE, YOUTUBE_UNIT_COSTS, type YouTubeCall } from './limits.js';
@@ -13,14 +14,6 @@ export interface YouTubeUrls {
   apiBase: string;
   /** https://www.googleapis.com/upload/youtube/v3 */
   uploadBase: string;
-}
-
-export interface GoogleTokenResponse {
-  access_token: string;
-  expires_in?: number;
-  refresh_token?: string;
-  scope?: string;
-  token_type?: string;
 }
 
 export interface YouTubeChannel {
@@ -88,7 +81,6 @@ export interface YouTubeCommentThread {
 export type UploadProgress =
   { done: true; video: YouTubeVideo } | { done: false; committed: number };
 
-const FORM = 'application/x-www-form-urlencoded';
 const JSON_UTF8 = 'application/json; charset=UTF-8';
 
 /** `Range: bytes=0-{last}` of a 308 → bytes YouTube has; none yet: 0. */
@@ -104,7 +96,6 @@ function committedOf(headers: Headers): number {
  */
 export function createYouTubeApi(settings: AdapterSettings<YouTubeUrls>) {
   const { urls, http } = settings;
-  const client = { client_id: settings.clientId, client_secret: settings.clientSecret };
 
   async function spend(call: YouTubeCall) {
     if (call === 'insertVideo') await settings.quota?.spend('YouTube', 'uploads', 1);
@@ -126,20 +117,6 @@ export function createYouTubeApi(settings: AdapterSettings<YouTubeUrls>) {
       ...init,
       headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
     });
-  }
-
-  async function token(fields: Record<string, string | undefined>, request: YouTubeRequest) {
-    const body = await call<GoogleTokenResponse>(
-      urls.tokenUrl,
-      { method: 'POST', headers: { 'content-type': FORM }, body: form({ ...client, ...fields }) },
-      request,
-    );
-    if (typeof body?.access_token !== 'string')
-      throw new PlatformError(
-        'bad_request',
-        'Google answered the token request without an access token.',
-      );
-    return body;
   }
 
   /** A PUT to the upload session: 200/201 with the video, 308 with what YouTube has. */
@@ -188,27 +165,7 @@ export function createYouTubeApi(settings: AdapterSettings<YouTubeUrls>) {
   }
 
   return {
-    exchangeCode: (input: { code: string; redirectUri: string; codeVerifier: string }) =>
-      token(
-        {
-          code: input.code,
-          grant_type: 'authorization_code',
-          redirect_uri: input.redirectUri,
-          code_verifier: input.codeVerifier,
-        },
-        'code',
-      ),
-
-    refresh: (refreshToken: string) =>
-      token({ grant_type: 'refresh_token', refresh_token: refreshToken }, 'refresh'),
-
-    async revoke(tokenValue: string) {
-      await call<unknown>(
-        urls.revokeUrl,
-        { method: 'POST', headers: { 'content-type': FORM }, body: form({ token: tokenValue }) },
-        'revoke',
-      );
-    },
+    ...googleTokenCalls(settings, call),
 
     async myChannels(accessToken: string): Promise<YouTubeChannel[]> {
       const body = await api<{ items?: YouTubeChannel[] }>(

@@ -146,10 +146,12 @@ export function registerErrorHandling(app: FastifyInstance) {
           ? error.toAppError()
           : fromFastifyError(error);
     const browserRedirect = request.routeOptions.config?.browserRedirect;
+    // A browser sent here is sent back with the sentence: the person's mistakes, and a network
+    // that could not be reached (try again later), alike. Herald's own failures stay 500s.
     if (
       appError &&
       browserRedirect &&
-      appError.statusCode < 500 &&
+      (appError.statusCode < 500 || appError.code === 'UNAVAILABLE') &&
       appError.code !== 'UNAUTHENTICATED'
     ) {
       return reply.redirect(browserRedirect(boundSentence(appError.message)));

@@ -265,6 +265,12 @@ describe('signing in on Bluesky through Herald', () => {
     expect(backAt(bad.headers.location as string).connectError).toMatch(
       /is not a Bluesky handle, DID or server address/,
     );
+    // A server that does not answer (a closed port on this machine) is a sentence, not a 500.
+    const silent = await start(owner, orgId, 'https://127.0.0.1:1');
+    expect(silent.statusCode, silent.body).toBe(302);
+    expect(backAt(silent.headers.location as string).connectError).toBe(
+      'That server could not be reached. Check the address, or try again in a moment.',
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { assertReachesAccounts, onlyReachable } from '../team/account-access.js';
 import { AppError } from '../../lib/app-error.js';
+import { FetchRefused } from '../../media/safe-fetch.js';
 import { TokenDecryptError, type TokenCipher } from '../../lib/token-crypto.js';
 import { PlatformError, UnreadableTokensError } from '../../platforms/errors.js';
 import { connectCallbackUrl, isSandboxKind, type NetworkRuntime } from '../../platforms/runtime.js';
@@ -147,6 +148,19 @@ export async function startConnect(
 
 /** The network's refusal of what the person typed, as a sentence for them (a 4xx). */
 const asTypedRefusal = (err: unknown) => {
+  // The address typed, or one its records name, is one Herald never reaches (a private
+  // network, a name that does not resolve): the person's to correct, not a server error.
+  if (err instanceof FetchRefused)
+    return new AppError(
+      'VALIDATION_FAILED',
+      `Herald cannot reach that server: the address ${err.message}`,
+    );
+  // fetch's own failure (no connection, no answer) on the way to a server the person named.
+  if (err instanceof TypeError && err.message === 'fetch failed')
+    return new AppError(
+      'UNAVAILABLE',
+      'That server could not be reached. Check the address, or try again in a moment.',
+    );
   if (!(err instanceof PlatformError)) return err;
   if (err.kind === 'rate_limited') return new AppError('RATE_LIMITED', err.message);
   if (err.kind === 'transient' || err.kind === 'unknown_outcome')
@@ -277,7 +291,9 @@ export async function finishConnect(
     });
     return settingsUrl(deps, { pick: pending.id, platform: platform.name });
   } catch (err) {
-    if (err instanceof AppError || err instanceof PlatformError) return fail(err.message);
+    const refusal = asTypedRefusal(err);
+    if (refusal instanceof AppError || refusal instanceof PlatformError)
+      return fail(refusal.message);
     throw err;
   }
 }

@@ -726,7 +726,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return parsed.data;
 }
 
-/** Where Herald receives Google Business Profile's Pub/Sub pushes (modules/inbox/gbp-push.routes.ts). */
+/** Where Herald receives Google Business Profile's Pub/Sub pushes (`POST /webhooks/googlebusiness`, modules/inbox/webhooks.routes.ts). */
 export const gbpPushEndpoint = (apiPublicUrl: string) => `${apiPublicUrl}/webhooks/googlebusiness`;
 
 /** A Pub/Sub topic's full name: `projects/{project id}/topics/{topic id}`. */

@@ -44,13 +44,14 @@ export const inboxImportJob = (sync: InboxSync): JobDefinition<InboxImportJob> =
 export const inboxReadJob = (sync: InboxSync): JobDefinition<InboxReadJob> => ({
   queue: INBOX_READ_QUEUE,
   retryLimit: INBOX_READ_RETRY.retryLimit,
-  work: { batchSize: 10, pollingIntervalSeconds: 0.5 },
+  // One waiting read per account: notices that arrive while it waits add nothing.
+  policy: 'short',
+  // One account per job, so a busy account's retry reads no other account again.
+  work: { batchSize: 1, pollingIntervalSeconds: 0.5 },
   async handle(payloads) {
-    const busy: string[] = [];
     for (const { integrationId } of payloads)
-      if ((await sync.pollAccount(integrationId)) === 'BUSY') busy.push(integrationId);
-    if (busy.length)
-      throw new Error(`another poll is reading ${busy.join(', ')}; read again after it`);
+      if ((await sync.pollAccount(integrationId)) === 'BUSY')
+        throw new Error(`another poll is reading ${integrationId}; read again after it`);
   },
 });
 

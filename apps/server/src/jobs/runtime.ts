@@ -9,6 +9,11 @@ export interface JobDefinition<T = Record<string, never>> {
   /** Cron expression (UTC) when the job runs on a schedule. */
   cron?: string;
   retryLimit?: number;
+  /**
+   * pg-boss's queue policy, set when the queue is created: `short` keeps one queued job per
+   * `singletonKey` (with `standard`, the default, a key dedupes nothing).
+   */
+  policy?: 'standard' | 'short';
   /** How the worker fetches: several jobs at a time and a short poll for latency-bound queues. */
   work?: { batchSize?: number; pollingIntervalSeconds?: number };
   /**
@@ -69,7 +74,12 @@ export async function startQueues(boss: PgBoss, jobs: AnyJobDefinition[]) {
   for (const job of jobs) {
     const notify = job.wakeOnSend ?? false;
     const queue = existing.get(job.queue);
-    if (!queue) await boss.createQueue(job.queue, { retryLimit: job.retryLimit ?? 2, notify });
+    if (!queue)
+      await boss.createQueue(job.queue, {
+        retryLimit: job.retryLimit ?? 2,
+        notify,
+        ...(job.policy ? { policy: job.policy } : {}),
+      });
     // A queue made before it woke its workers (or the other way round) follows the definition.
     else if (Boolean(queue.notify) !== notify) await boss.updateQueue(job.queue, { notify });
   }

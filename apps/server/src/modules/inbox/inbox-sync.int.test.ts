@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createOrg } from '../../test/factories.js';
 import { dm, FakeInbox, seedAccount, useFakeInbox } from '../../test/inbox-fake.js';
 import { connectThroughSandbox } from '../../test/networks.js';
-import { INBOX_IMPORT_QUEUE } from './inbox-queue.js';
+import { INBOX_IMPORT_QUEUE, INBOX_READ_QUEUE } from './inbox-queue.js';
+import { startQueues } from '../../jobs/runtime.js';
 import { inboxReadJob } from '../../jobs/inbox-sync.job.js';
 
 let t: TestApp;
@@ -122,6 +123,19 @@ describe('inbox polling and subscriptions', () => {
     expect(await sync.pollAccount(integration.id, { dueOnly: true })).toBe('SKIPPED');
     expect(await sync.pollAccount(integration.id)).toBe('POLLED');
     expect(fake.polls).toEqual([null, { since: 'c1' }]);
+  });
+
+  it('queues one pushed read per account however many notices arrive while it waits', async () => {
+    const { integration } = await account();
+    // The read queue exists, but no worker takes its jobs here: they wait.
+    await startQueues(t.runtime.boss!, [inboxReadJob(t.runtime.inbox.sync)]);
+    await t.runtime.inbox.queue.readAccounts([integration.id]);
+    await t.runtime.inbox.queue.readAccounts([integration.id, integration.id]);
+    const waiting = (await t.database.db.execute(
+      sql`select count(*)::int as n from pgboss.job
+          where name = ${INBOX_READ_QUEUE} and singleton_key = ${integration.id} and state = 'created'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(waiting.rows[0]!.n).toBe(1);
   });
 
   it('never lets a poll that outlived its claim release a newer poll’s claim or write its cursor', async () => {

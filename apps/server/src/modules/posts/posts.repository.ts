@@ -604,9 +604,17 @@ async function claimLibraryItems(
 ): Promise<NewPostMedia[]> {
   const claimed: NewPostMedia[] = [];
   // Items are read FOR SHARE: a deletion of one (which locks it FOR UPDATE and counts the posts
-  // using it) waits for this post and then refuses, or has already happened and is seen here.
-  const itemBy = async (where: SQL | undefined) =>
-    (await db.select().from(mediaLibraryItems).where(where).for('share'))[0];
+  // using it) waits for this post and then refuses, or has already happened and is seen here. A
+  // file that brings alt text may write it to the item: that read takes the lock the write needs
+  // (FOR NO KEY UPDATE), so two posts saving it at once wait in turn instead of deadlocking.
+  const itemBy = async (where: SQL | undefined, m: NewPostMedia) =>
+    (
+      await db
+        .select()
+        .from(mediaLibraryItems)
+        .where(where)
+        .for(m.altText ? 'no key update' : 'share')
+    )[0];
   for (const m of media) {
     if (m.libraryItemId) {
       // A file chosen from the library is the item's stored copy: once the item is deleted, its
@@ -616,6 +624,7 @@ async function claimLibraryItems(
           eq(mediaLibraryItems.organizationId, organizationId),
           eq(mediaLibraryItems.id, m.libraryItemId),
         ),
+        m,
       );
       if (!item) throw new AppError('VALIDATION_FAILED', LIBRARY_ITEM_GONE_MESSAGE);
       claimed.push(await sharedItem(db, m, item, claim));
@@ -655,6 +664,7 @@ async function claimLibraryItems(
           eq(mediaLibraryItems.organizationId, organizationId),
           eq(mediaLibraryItems.sha256, m.sha256),
         ),
+        m,
       );
       if (item) {
         claimed.push(await sharedItem(db, m, item, claim));

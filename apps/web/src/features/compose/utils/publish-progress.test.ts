@@ -47,6 +47,31 @@ describe('Publish now progress', () => {
     });
   });
 
+  it('settles a video uploaded ahead whose making public was refused, saying YouTube still publishes it', () => {
+    const progress = progressOf(
+      createdPost({
+        platformPosts: [
+          target('YouTube', {
+            status: 'UPLOADED',
+            error: 'YouTube said: the channel cannot publish videos right now.',
+            dueAt: '2030-01-02T09:00:00.000Z',
+          }),
+        ],
+      }),
+    );
+    expect(progress.rows[0]!.state).toEqual({
+      kind: 'retrying',
+      reason: 'YouTube said: the channel cannot publish videos right now.',
+      todo: 'YouTube still publishes it at its scheduled time; the post shows when it went out.',
+    });
+    expect(progress.settled).toBe(true);
+    // Without a refusal, Publish now is still making it public.
+    const running = progressOf(
+      createdPost({ platformPosts: [target('YouTube', { status: 'UPLOADED' })] }),
+    );
+    expect(running.settled).toBe(false);
+  });
+
   it('keeps a queued account without a reason as publishing', () => {
     const progress = progressOf(createdPost({ platformPosts: [target('X', {})] }));
     expect(progress.rows[0]!.state).toEqual({ kind: 'publishing' });

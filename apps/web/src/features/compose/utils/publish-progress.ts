@@ -69,6 +69,16 @@ function stateOf(target: PlatformPost): ProgressState {
           todo: 'Herald tries again by itself; the post shows when it went out.',
         };
       return { kind: 'publishing' };
+    case 'UPLOADED':
+      // The video is on YouTube, private until its time: Publish now makes it public. When that
+      // was refused, the network still publishes it at its time, and the dialog says so.
+      if (target.error?.trim())
+        return {
+          kind: 'retrying',
+          reason: target.error.trim(),
+          todo: `${target.platformName} still publishes it at its scheduled time; the post shows when it went out.`,
+        };
+      return { kind: 'publishing' };
     default:
       // PREPARING, READY, PUBLISHING: the engine is on it.
       return { kind: 'publishing' };

@@ -269,4 +269,44 @@ describe('Google Business Profile reviews pushed through Cloud Pub/Sub', () => {
     const garbled = await postPush(await signedAs({}), { message: { messageId: '1' } });
     expect(garbled.statusCode).toBe(400);
   });
+
+  it('leaves a notification setting of another tool as it is, and says reviews are read on schedule', async () => {
+    const owner = location.extra.accountName as string;
+    const settingUrl = `/api/sandbox/googlebusiness/v1/${owner}/notificationSetting`;
+    const setTopic = (pubsubTopic: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `${settingUrl}?updateMask=pubsubTopic,notificationTypes`,
+        headers: {
+          authorization: `Bearer ${location.tokens.accessToken}`,
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify({
+          name: `${owner}/notificationSetting`,
+          pubsubTopic,
+          notificationTypes: ['NEW_REVIEW'],
+        }),
+      });
+    const elsewhere = 'projects/other-tool-1/topics/reviews';
+    expect((await setTopic(elsewhere)).statusCode).toBe(200);
+    try {
+      expect(await t.runtime.inbox.sync.ensureSubscribed(integrationId)).toBe('REFUSED');
+      const read = await t.app.inject({
+        method: 'GET',
+        url: settingUrl,
+        headers: { authorization: `Bearer ${location.tokens.accessToken}` },
+      });
+      expect(read.json().pubsubTopic).toBe(elsewhere);
+      const [state] = await t.database.db
+        .select()
+        .from(inboxSyncState)
+        .where(eq(inboxSyncState.integrationId, integrationId));
+      expect(state!.subscribed).toBe(false);
+      expect(state!.syncError).toContain(`another Pub/Sub topic (${elsewhere})`);
+    } finally {
+      // Herald's own topic asking for fewer types is completed, not refused.
+      expect((await setTopic(TOPIC)).statusCode).toBe(200);
+      expect(await t.runtime.inbox.sync.ensureSubscribed(integrationId)).toBe('RESUBSCRIBED');
+    }
+  });
 });

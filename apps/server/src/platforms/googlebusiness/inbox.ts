@@ -96,8 +96,9 @@ export function createGbpInbox(settings: AdapterSettings<GbpUrls>): InboxAdapter
   /**
    * Review notifications through Cloud Pub/Sub, when the operator configured a topic: the
    * location's account's one notification setting names Herald's topic and asks for new and
-   * updated reviews (the types it already asks for on that topic are kept). A setting naming
-   * another topic is replaced: Google keeps one per account.
+   * updated reviews (the types it already asks for on that topic are kept). Google keeps one
+   * setting per account: one naming another topic belongs to another tool of the business, and
+   * is left to it; that account's reviews are read every 30 minutes, with a note saying why.
    */
   const pushHalf: Pick<InboxAdapter, 'subscribe' | 'checkSubscription' | 'readPush'> = push
     ? {
@@ -111,6 +112,11 @@ export function createGbpInbox(settings: AdapterSettings<GbpUrls>): InboxAdapter
         async subscribe(account) {
           const owner = ownerOf(account);
           const current = await api.notificationSetting(token(account), owner);
+          if (current?.pubsubTopic && current.pubsubTopic !== push.topic)
+            throw new PlatformError(
+              'bad_request',
+              `This Business Profile account already sends its notifications to another Pub/Sub topic (${current.pubsubTopic}), probably another tool's. Google keeps one per account, so Herald leaves it as it is; clear it in that tool to have reviews pushed to Herald.`,
+            );
           const kept = current?.pubsubTopic === push.topic ? (current.notificationTypes ?? []) : [];
           await api.setNotificationSetting(token(account), owner, {
             pubsubTopic: push.topic,

@@ -10,10 +10,10 @@ export const INBOX_POLL_QUEUE = 'inbox.poll.v1';
 /** An account a network's notice says has news (Google's Pub/Sub): read now, as its poll reads. */
 export const INBOX_READ_QUEUE = 'inbox.read.v1';
 /**
- * A pushed read that met a running poll is tried again after it: polls hold their claim for
- * minutes at most, so a few tries, 20 s apart and growing, reach past one.
+ * A pushed read that met a running poll is tried again after it: most polls end within seconds,
+ * and a claim lasts 10 minutes at most, so tries 5 s apart, doubling, reach past either.
  */
-export const INBOX_READ_RETRY = { retryLimit: 5, retryDelay: 20, retryBackoff: true } as const;
+export const INBOX_READ_RETRY = { retryLimit: 7, retryDelay: 5, retryBackoff: true } as const;
 /** Every 15 minutes: checks that the app still receives each account's webhooks. */
 export const INBOX_SUBSCRIPTIONS_QUEUE = 'inbox.subscriptions.v1';
 

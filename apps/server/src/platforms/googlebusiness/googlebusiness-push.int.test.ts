@@ -40,7 +40,8 @@ const emu = async (method: 'GET' | 'POST', path: string, payload?: object) =>
 /** Waits for a condition the jobs bring about; fails with its last answer if it never holds. */
 async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
   let value = await read();
-  for (let i = 0; i < 150 && !holds(value); i++) {
+  // Up to a minute: a read that meets another still running is tried again seconds later.
+  for (let i = 0; i < 600 && !holds(value); i++) {
     await sleep(100);
     value = await read();
   }

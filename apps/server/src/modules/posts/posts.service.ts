@@ -76,9 +76,43 @@ export interface PostsDeps {
   shortLinkBase?: string;
   /**
    * Takes back what posts about to be deleted uploaded ahead to a network (Publisher's
-   * withdrawUploaded); throws with the network's answer when it could not. Absent: nothing to do.
+   * withdrawUploaded), saying what the network refused. Absent: nothing to do.
    */
-  withdrawUploaded?: (organizationId: string, postIds: string[]) => Promise<void>;
+  withdrawUploaded?: (organizationId: string, postIds: string[]) => Promise<Withdrawal>;
+}
+
+/** What taking back the uploads of posts about to be deleted did. */
+export interface Withdrawal {
+  /** The network's refusal, as a sentence; null when every upload is gone. */
+  problem: string | null;
+  /** Makes the targets whose uploads were taken back due again: the posts were not deleted. */
+  undo(): Promise<void>;
+}
+
+/**
+ * Deletes posts whose uploads waiting at a network are taken back first. `refuse` (under the
+ * posts' lock) runs before anything is taken back; `work` checks again and deletes: a deletion refused
+ * after some uploads were taken back (by the network, or by a post that changed meanwhile) puts
+ * those targets back on their way, so a post that stays never stays without its upload.
+ */
+async function withdrawThenDelete<T>(
+  deps: PostsDeps,
+  organizationId: string,
+  postIds: string[],
+  refuse: (tx: Db) => Promise<unknown>,
+  work: (tx: Db) => Promise<T>,
+): Promise<T> {
+  const deleting = () => deps.db.transaction(work);
+  if (!deps.withdrawUploaded) return deleting();
+  await deps.db.transaction(refuse);
+  const withdrawal = await deps.withdrawUploaded(organizationId, postIds);
+  try {
+    if (withdrawal.problem) throw new AppError('CONFLICT', withdrawal.problem);
+    return await deleting();
+  } catch (err) {
+    await withdrawal.undo();
+    throw err;
+  }
 }
 
 /**
@@ -571,11 +605,14 @@ export async function changePost(
 }
 
 export async function deletePost(deps: PostsDeps, organizationId: string, postId: string) {
-  await deps.withdrawUploaded?.(organizationId, [postId]);
-  const keys = await deps.db.transaction(async (tx) => {
+  const locked = async (tx: Db) => {
     const post = await repo.lockPost(tx, organizationId, postId);
     if (!post) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
     refuseWhileBusy(post, 'deleted');
+    return post;
+  };
+  const keys = await withdrawThenDelete(deps, organizationId, [postId], locked, async (tx) => {
+    const post = await locked(tx);
     await refuseWhileUploaded(tx, organizationId, [postId]);
     await deps.lifecycle.unscheduled(tx, post);
     await announcePostChange(tx, 'post.deleted', post, deps.now());
@@ -620,11 +657,14 @@ export async function bulkPosts(
   action: BulkAction,
   postIds: string[],
 ): Promise<string[]> {
-  if (action === 'delete') await deps.withdrawUploaded?.(organizationId, postIds);
-  const { done, keys } = await deps.db.transaction(async (tx) => {
+  const locked = async (tx: Db) => {
     const rows = await lockChosenPosts(tx, organizationId, postIds);
     const refusal = bulkRefusal(bulkRefused(action, rows));
     if (refusal) throw refusal;
+    return rows;
+  };
+  const act = async (tx: Db) => {
+    const rows = await locked(tx);
     if (action === 'delete') await refuseWhileUploaded(tx, organizationId, postIds);
     const removed: string[] = [];
     for (const row of rows) {
@@ -642,7 +682,11 @@ export async function bulkPosts(
       }
     }
     return { done: rows.map((row) => row.id), keys: removed };
-  });
+  };
+  const { done, keys } =
+    action === 'delete'
+      ? await withdrawThenDelete(deps, organizationId, postIds, locked, act)
+      : await deps.db.transaction(act);
   // As for one post: files go after the rows.
   await removeUnusedFiles(deps, keys);
   return done;

@@ -50,8 +50,8 @@ import {
   transitionFollowUp,
 } from './follow-ups.repository.js';
 import { followUpLabel, webUrlOrNull, youtubeUploadsAhead } from '@herald/contract';
-import { AppError } from '../../lib/app-error.js';
 import { uploadedAheadOf, uploadFingerprint, type UploadedAhead } from './uploaded-ahead.js';
+import type { Withdrawal } from '../posts/posts.service.js';
 
 /** What a run following an upload waiting at the network was doing (uploadedProblem's words). */
 type UploadedStep = 'withdraw' | 'move' | 'publish' | 'confirm';
@@ -475,11 +475,13 @@ export class Publisher {
 
   /**
    * Before the organization's posts are deleted: their uploads waiting at the network are
-   * withdrawn (a deleted post's job cannot do it afterwards). Throws, naming what the network
-   * answered, when one of them is still there; nothing is deleted then.
+   * withdrawn (a deleted post's job cannot do it afterwards). Says, in the network's words, which
+   * are still there; `undo` puts the targets withdrawn here back on their way, for a deletion
+   * that does not happen after all.
    */
-  async withdrawUploaded(organizationId: string, postIds: string[]): Promise<void> {
+  async withdrawUploaded(organizationId: string, postIds: string[]): Promise<Withdrawal> {
     const problems: string[] = [];
+    const withdrawn: string[] = [];
     for (const { id } of await repo.uploadedTargetsOf(this.deps.db, organizationId, postIds)) {
       const loaded = await repo.loadTarget(this.deps.db, id);
       if (!loaded || loaded.target.status !== 'UPLOADED') continue;
@@ -487,12 +489,48 @@ export class Publisher {
       const after = await repo.loadTarget(this.deps.db, id);
       if (after?.target.status === 'UPLOADED')
         problems.push(after.target.error ?? 'The uploaded video is still there.');
+      else if (after?.target.status === 'QUEUED') withdrawn.push(id);
     }
-    if (problems.length > 0)
-      throw new AppError(
-        'CONFLICT',
-        `This post was not deleted: ${problems.join(' ')} Try deleting it again.`,
-      );
+    return {
+      problem:
+        problems.length > 0
+          ? `This post was not deleted: ${problems.join(' ')} Try deleting it again.`
+          : null,
+      undo: () => this.dueAgain(withdrawn),
+    };
+  }
+
+  /**
+   * Targets whose upload was withdrawn for a deletion that did not happen: due again as the
+   * post's scheduling makes them (an upload ahead is due now), if the post still goes out and
+   * nothing gave them a time meanwhile. Never throws: the deletion's refusal is what the caller
+   * answers.
+   */
+  private async dueAgain(targetIds: string[]) {
+    for (const id of targetIds) {
+      try {
+        const loaded = await repo.loadTarget(this.deps.db, id);
+        if (!loaded) continue;
+        const { target, post } = loaded;
+        const dueAt = this.dueFor(target, post);
+        if (target.status !== 'QUEUED' || target.dueAt !== null || !dueAt) continue;
+        if (await repo.setDueIfUnset(this.deps.db, id, dueAt))
+          await this.deps.queue.retryAt(id, dueAt);
+      } catch (err) {
+        this.deps.log.error({ err, targetId: id }, 'putting a withdrawn upload back failed');
+      }
+    }
+  }
+
+  /**
+   * When a waiting target of `post` is due, as its scheduling sets it: now for an upload ahead of
+   * a time still to come, else the post's time; null when the post does not go out.
+   */
+  private dueFor(target: repo.TargetRow, post: Loaded['post']): Date | null {
+    const at = post.scheduledAt;
+    if (!at || !repo.POST_STATUSES_THAT_PUBLISH.includes(post.status)) return null;
+    const now = this.now();
+    return youtubeUploadsAhead(target.settings) && at > now ? now : at;
   }
 
   /**

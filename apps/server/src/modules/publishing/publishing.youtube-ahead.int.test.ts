@@ -26,6 +26,8 @@ let mediaDir: string;
 let owner: Actor;
 let orgId: string;
 let channelId: string;
+/** A second YouTube channel of the organization, for a post that goes to two. */
+let secondChannelId: string;
 /** An X account beside it, for a post that goes to both. */
 let xId: string;
 /** Herald's clock runs this far ahead of the machine's, as the emulator's does once advanced. */
@@ -34,8 +36,8 @@ const now = () => new Date(Date.now() + offsetMs);
 const base = () => `/api/organizations/${orgId}`;
 const inHours = (hours: number) => new Date(now().getTime() + hours * 3600_000);
 
-const settings = (title: string, extra: object = {}) => ({
-  [channelId]: {
+const settings = (title: string, extra: object = {}, channel = channelId) => ({
+  [channel]: {
     title,
     tags: ['walk'],
     categoryId: '19',
@@ -70,12 +72,16 @@ async function advance(seconds: number) {
 }
 
 async function schedule(title: string, at: Date | null, extra: object = {}, alsoTo: string[] = []) {
+  const youtube = {
+    ...settings(title, extra),
+    ...(alsoTo.includes(secondChannelId) ? settings(title, extra, secondChannelId) : {}),
+  };
   const body = await multipart(
     {
       integrationIds: JSON.stringify([channelId, ...alsoTo]),
       content: `${title}: down the park and back.`,
       ...(at ? { action: 'schedule', scheduledAt: at.toISOString() } : { action: 'draft' }),
-      youtube: JSON.stringify(settings(title, extra)),
+      youtube: JSON.stringify(youtube),
     },
     [{ name: 'walk.mp4', type: 'video/mp4', data: await mp4({ seconds: 1 }) }],
   );
@@ -92,7 +98,13 @@ async function schedule(title: string, at: Date | null, extra: object = {}, also
     media: Array<{ id: string }>;
   };
   const target = post.platformPosts.find((p) => p.integrationId === channelId)!;
-  return { postId: post.id, targetId: target.id, mediaIds: post.media.map((m) => m.id) };
+  const second = post.platformPosts.find((p) => p.integrationId === secondChannelId);
+  return {
+    postId: post.id,
+    targetId: target.id,
+    secondTargetId: second?.id,
+    mediaIds: post.media.map((m) => m.id),
+  };
 }
 
 const targetOf = async (targetId: string) => (await loadTarget(t.database.db, targetId))!.target;
@@ -131,6 +143,12 @@ beforeAll(async () => {
     .from(integrations)
     .where(and(eq(integrations.organizationId, orgId), ne(integrations.id, channelId)));
   xId = x!.id;
+  await connectThroughSandbox(t.app, owner, 'youtube', orgId, { account: 'Walker' });
+  const [second] = await t.database.db
+    .select({ id: integrations.id })
+    .from(integrations)
+    .where(and(eq(integrations.organizationId, orgId), eq(integrations.name, 'Walker')));
+  secondChannelId = second!.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -263,6 +281,57 @@ describe('a YouTube video YouTube publishes at the post’s time', () => {
     expect(deleted.status).toBe(200);
     expect(await videosOf('Forest walk')).toEqual([]);
     expect((await owner.call('GET', `${base()}/posts/${postId}`)).status).toBe(404);
+  });
+
+  it('takes no video back for a bulk delete that is refused for another of its posts', async () => {
+    const a = await schedule('Alder walk', inHours(15));
+    const b = await schedule('Birch walk', inHours(15));
+    const c = await schedule('Cedar walk', inHours(15));
+    for (const { targetId } of [a, b, c]) expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const bulkDelete = (postIds: string[]) =>
+      owner.call('POST', `${base()}/posts/bulk/delete`, { postIds });
+
+    // Not a post of this organization: nothing is deleted, nothing taken back from YouTube.
+    const foreign = await bulkDelete([a.postId, randomUUID()]);
+    expect(foreign.status).toBe(404);
+    // Being published: refused as a whole, and A's video stays with A.
+    await t.database.db.update(posts).set({ status: 'publishing' }).where(eq(posts.id, b.postId));
+    try {
+      const busy = await bulkDelete([a.postId, b.postId, c.postId]);
+      expect(busy.status).toBe(409);
+    } finally {
+      await t.database.db.update(posts).set({ status: 'scheduled' }).where(eq(posts.id, b.postId));
+    }
+    for (const [title, { targetId }] of [
+      ['Alder walk', a],
+      ['Cedar walk', c],
+    ] as const) {
+      expect(await videosOf(title)).toHaveLength(1);
+      expect(await targetOf(targetId)).toMatchObject({ status: 'UPLOADED' });
+    }
+  });
+
+  it('puts a video taken back for a delete YouTube then refused on its way again', async () => {
+    const at = inHours(16);
+    const { postId, targetId, secondTargetId } = await schedule('Aspen walk', at, {}, [
+      secondChannelId,
+    ]);
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    expect(await t.publisher.run(secondTargetId!)).toBe('UPLOADED');
+    expect(await videosOf('Aspen walk')).toHaveLength(2);
+
+    await emu('POST', 'scenario', { account: 'walker', knob: 'quota_exceeded', on: true });
+    const refused = await owner.call('DELETE', `${base()}/posts/${postId}`);
+    await emu('POST', 'scenario', { account: 'walker', knob: 'quota_exceeded', on: false });
+    expect(refused.status).toBe(409);
+    // The first channel's video was deleted; the post stays scheduled, so it is uploaded again.
+    expect((await getPost(postId)).status).toBe('scheduled');
+    const first = await targetOf(targetId);
+    expect(first).toMatchObject({ status: 'QUEUED', externalId: null });
+    expect(first.dueAt!.getTime()).toBeLessThanOrEqual(now().getTime());
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    expect(await videosOf('Aspen walk')).toHaveLength(2);
+    expect(await targetOf(targetId)).toMatchObject({ status: 'UPLOADED', dueAt: at });
   });
 
   it('settles a crash between the last chunk and its record on the one video it made', async () => {

@@ -641,6 +641,22 @@ export async function setDue(db: Db, targetId: string, at: Date) {
   await db.update(postTargets).set({ dueAt: at }).where(eq(postTargets.id, targetId));
 }
 
+/** A waiting target with no time is due at `at`; false when it is no longer so. */
+export async function setDueIfUnset(db: Db, targetId: string, at: Date) {
+  const rows = await db
+    .update(postTargets)
+    .set({ dueAt: at, updatedAt: new Date() })
+    .where(
+      and(
+        eq(postTargets.id, targetId),
+        eq(postTargets.status, 'QUEUED'),
+        isNull(postTargets.dueAt),
+      ),
+    )
+    .returning({ id: postTargets.id });
+  return rows.length > 0;
+}
+
 /** The post is publishing, whatever its status was (Publish now, a retry asked for). */
 export async function setPostPublishing(db: Db, postId: string, now: Date) {
   await db.update(posts).set({ status: 'publishing', updatedAt: now }).where(eq(posts.id, postId));

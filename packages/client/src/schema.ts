@@ -18601,7 +18601,9 @@ export interface paths {
             'application/json': {
               /** @enum {string} */
               status: 'success';
-              data: null;
+              data: {
+                notice: string;
+              } | null;
             };
           };
         };
@@ -18651,6 +18653,7 @@ export interface paths {
               data: {
                 postIds: string[];
                 count: number;
+                notice?: string;
               };
             };
           };
@@ -18702,6 +18705,7 @@ export interface paths {
               data: {
                 postIds: string[];
                 count: number;
+                notice?: string;
               };
             };
           };

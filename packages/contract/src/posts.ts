@@ -223,9 +223,24 @@ export const BulkPostIdsSchema = z
  */
 export const BulkPostsRequestSchema = z.object({ postIds: BulkPostIdsSchema });
 export type BulkPostsRequest = z.infer<typeof BulkPostsRequestSchema>;
-/** The posts the action was applied to (each id once). */
+/**
+ * The posts the action was applied to (each id once). `notice`: what the deletion could not take
+ * back, as a sentence (a video uploaded ahead from an account disconnected since stays at the
+ * network and goes public at its time).
+ */
 export const BulkPostsResponseSchema = successEnvelope(
-  z.object({ postIds: z.array(z.string()), count: z.number().int() }),
+  z.object({
+    postIds: z.array(z.string()),
+    count: z.number().int(),
+    notice: z.string().optional(),
+  }),
+);
+/**
+ * `DELETE /organizations/{orgId}/posts/{postId}`: null, or a `notice` when something of the post
+ * stays at a network (as for a bulk delete).
+ */
+export const DeletePostResponseSchema = successEnvelope(
+  z.object({ notice: z.string() }).nullable(),
 );
 
 /** The furthest a bulk reschedule shifts posts, in days either way. */

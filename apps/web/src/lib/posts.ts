@@ -1,6 +1,7 @@
 import {
   BulkDuplicateResponseSchema,
   BulkPostsResponseSchema,
+  DeletePostResponseSchema,
   BulkScheduleResponseSchema,
   type BulkRescheduleRequest,
   type BulkScheduleResult,
@@ -97,8 +98,12 @@ export function useUpdatePost(orgId: string) {
 export function useDeletePost(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    /** The server's notice: what of the post stays at a network (null: nothing). */
     mutationFn: async (postId: string) => {
-      await apiClient.delete(`${postsPath(orgId)}/${encodeURIComponent(postId)}`);
+      const answer = await apiClient.delete(`${postsPath(orgId)}/${encodeURIComponent(postId)}`, {
+        schema: DeletePostResponseSchema,
+      });
+      return answer.data?.notice ?? null;
     },
     onSuccess: (_, postId) => {
       // The deleted post's own entry would only refetch into a 404.

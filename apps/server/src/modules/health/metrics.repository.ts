@@ -55,7 +55,10 @@ export async function readQueues(boss: PgBoss, queueNames: string[]): Promise<Qu
   });
 }
 
-/** Targets not out yet more than `minutes` after they were due, whose posts still want them. */
+/**
+ * Targets not out yet more than `minutes` after they were due, whose posts still want them; an
+ * upload waiting at the network (UPLOADED) is due at its post's time, when its run records it.
+ */
 export async function countOverdueTargets(db: Db, minutes: number): Promise<number> {
   const [row] = await db
     .select({ overdue: sql<number>`count(*)::int` })
@@ -63,7 +66,7 @@ export async function countOverdueTargets(db: Db, minutes: number): Promise<numb
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .where(
       and(
-        inArray(postTargets.status, ['QUEUED', 'READY', 'PREPARING', 'PUBLISHING']),
+        inArray(postTargets.status, ['QUEUED', 'READY', 'PREPARING', 'PUBLISHING', 'UPLOADED']),
         lt(postTargets.dueAt, sql`now() - make_interval(mins => ${minutes})`),
         inArray(posts.status, POST_STATUSES_THAT_PUBLISH),
       ),

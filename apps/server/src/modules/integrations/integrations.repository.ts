@@ -26,7 +26,10 @@ export function listIntegrations(db: Db, organizationId: string) {
     .orderBy(asc(platforms.name), asc(integrations.connectedAt));
 }
 
-/** Per account: how many posts still to go out (scheduled or publishing) it publishes. */
+/**
+ * Per account: how many posts still to go out (scheduled or publishing) it publishes, those
+ * uploaded ahead to the network (UPLOADED) included.
+ */
 export async function scheduledPostCounts(db: Db, organizationId: string) {
   const rows = await db
     .select({
@@ -38,7 +41,7 @@ export async function scheduledPostCounts(db: Db, organizationId: string) {
     .where(
       and(
         eq(postTargets.organizationId, organizationId),
-        inArray(postTargets.status, ['QUEUED', 'PREPARING', 'READY', 'PUBLISHING']),
+        inArray(postTargets.status, ['QUEUED', 'PREPARING', 'READY', 'PUBLISHING', 'UPLOADED']),
         inArray(posts.status, ['scheduled', 'publishing']),
       ),
     )
@@ -102,7 +105,8 @@ export async function upsertAccount(
       set: { ...values, updatedAt: new Date() },
     })
     .returning();
-  // Posts still waiting for this account since it was disconnected go out from it again.
+  // Posts still waiting for this account since it was disconnected go out from it again, and
+  // their uploads waiting at the network follow their posts again.
   await db
     .update(postTargets)
     .set({ integrationId: row!.id, updatedAt: new Date() })
@@ -112,7 +116,8 @@ export async function upsertAccount(
         eq(postTargets.platformId, key.platformId),
         eq(postTargets.accountExternalId, key.platformAccountId),
         isNull(postTargets.integrationId),
-        eq(postTargets.status, 'QUEUED'),
+        // UPLOADED: a video waiting at the network, which only its account can still take back.
+        inArray(postTargets.status, ['QUEUED', 'UPLOADED']),
         sql`not exists (select 1 from post_targets o where o.post_id = post_targets.post_id and o.integration_id = ${row!.id})`,
       ),
     );

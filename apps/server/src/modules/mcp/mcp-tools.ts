@@ -206,8 +206,11 @@ const addToQueue: Run<typeof McpPostActionInputSchema> = async (deps, caller, { 
 
 const deletePostTool: Run<typeof McpPostActionInputSchema> = async (deps, caller, { postId }) => {
   await reach(deps, caller, postId, true);
-  await deletePost(deps, caller.member.organizationId, postId);
-  return { result: { postId, deleted: true }, summary: `Post ${postId} was deleted.` };
+  const { notice } = await deletePost(deps, caller.member.organizationId, postId);
+  return {
+    result: { postId, deleted: true, ...(notice ? { notice } : {}) },
+    summary: `Post ${postId} was deleted.${notice ? ` ${notice}` : ''}`,
+  };
 };
 
 const publishNowTool: Run<typeof McpPublishNowInputSchema> = async (deps, caller, input) => {

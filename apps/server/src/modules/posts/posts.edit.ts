@@ -75,6 +75,14 @@ export interface EditPlan {
   schedule: ReturnType<typeof resolveSchedule>;
 }
 
+/**
+ * A video uploaded ahead from an account disconnected since: the network publishes it at its
+ * time whatever the post becomes, so its target stays to say so (and follows the post again
+ * once the account is reconnected).
+ */
+const keptUploaded = (target: repo.TargetForEdit['target']) =>
+  target.status === 'UPLOADED' && !target.integrationId;
+
 const notFound = () => new AppError('NOT_FOUND', 'This post does not exist in this organization.');
 
 /**
@@ -149,12 +157,15 @@ export async function planEdit(
     platformIds: [...platformIds].filter((id) => !lockedNetworks.has(id)),
   });
   // A video uploaded ahead leaves the post only by the post's going back to draft, where its
-  // run deletes it at the network: an edit has no run to do it for a target it removes.
+  // run deletes it at the network: an edit has no run to do it for a target it removes. One
+  // whose account was disconnected stays on the post as it is (keptUploaded), saying that the
+  // network still publishes it, and does not hold the edit back.
   const keptIds = new Set(chosen.map((a) => a.integrationId));
   const uploaded = named.filter(
     (t) =>
       t.row.target.status === 'UPLOADED' &&
-      (!t.row.target.integrationId || !keptIds.has(t.row.target.integrationId)),
+      t.row.target.integrationId &&
+      !keptIds.has(t.row.target.integrationId),
   );
   if (uploaded.length > 0) {
     throw new AppError(
@@ -357,7 +368,7 @@ export async function editPost(
       tx,
       org,
       plan.existing
-        .filter((row) => !isLockedStatus(row.target.status))
+        .filter((row) => !isLockedStatus(row.target.status) && !keptUploaded(row.target))
         .filter((row) => !row.target.integrationId || !keptAccounts.has(row.target.integrationId))
         .map((row) => row.target.id),
     );

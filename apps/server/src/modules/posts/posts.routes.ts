@@ -4,7 +4,7 @@ import {
   BulkPostsResponseSchema,
   BulkRescheduleRequestSchema,
   BulkScheduleResponseSchema,
-  EmptySuccessSchema,
+  DeletePostResponseSchema,
   CreatePostJsonSchema,
   CreatePostMultipartSchema,
   EditPostJsonSchema,
@@ -338,12 +338,12 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsRoutesDeps) {
       schema: {
         tags: ['posts'],
         params: PostParamsSchema,
-        response: { 200: EmptySuccessSchema },
+        response: { 200: DeletePostResponseSchema },
       },
     },
     async (request) => {
-      await deletePost(deps, request.params.orgId, request.params.postId);
-      return { status: 'success' as const, data: null };
+      const { notice } = await deletePost(deps, request.params.orgId, request.params.postId);
+      return { status: 'success' as const, data: notice ? { notice } : null };
     },
   );
 
@@ -374,8 +374,14 @@ export async function postsRoutes(app: FastifyInstance, deps: PostsRoutesDeps) {
         },
       },
       async (request) => {
-        const postIds = await bulkPosts(deps, request.params.orgId, action, request.body.postIds);
-        return { status: 'success' as const, data: { postIds, count: postIds.length } };
+        const { postIds, notice } = await bulkPosts(
+          deps,
+          request.params.orgId,
+          action,
+          request.body.postIds,
+        );
+        const data = { postIds, count: postIds.length };
+        return { status: 'success' as const, data: notice ? { ...data, notice } : data };
       },
     );
   }

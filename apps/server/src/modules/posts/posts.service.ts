@@ -85,6 +85,8 @@ export interface PostsDeps {
 export interface Withdrawal {
   /** The network's refusal, as a sentence; null when every upload is gone. */
   problem: string | null;
+  /** Uploads Herald could not reach (their account was disconnected): they stay, said here. */
+  notice: string | null;
   /** Makes the targets whose uploads were taken back due again: the posts were not deleted. */
   undo(): Promise<void>;
 }
@@ -101,14 +103,14 @@ async function withdrawThenDelete<T>(
   postIds: string[],
   refuse: (tx: Db) => Promise<unknown>,
   work: (tx: Db) => Promise<T>,
-): Promise<T> {
+): Promise<{ done: T; notice: string | null }> {
   const deleting = () => deps.db.transaction(work);
-  if (!deps.withdrawUploaded) return deleting();
+  if (!deps.withdrawUploaded) return { done: await deleting(), notice: null };
   await deps.db.transaction(refuse);
   const withdrawal = await deps.withdrawUploaded(organizationId, postIds);
   try {
     if (withdrawal.problem) throw new AppError('CONFLICT', withdrawal.problem);
-    return await deleting();
+    return { done: await deleting(), notice: withdrawal.notice };
   } catch (err) {
     await withdrawal.undo();
     throw err;
@@ -587,7 +589,7 @@ export async function changePost(
     }
   } else if (body.scheduledAt === null) await deps.lifecycle.unscheduled(tx, updated);
   else if (body.scheduledAt !== undefined) await deps.lifecycle.scheduled(tx, updated);
-  else if (body.content !== undefined && updated.status === 'scheduled')
+  else if (body.content !== undefined && STATUSES_STILL_GOING_OUT.includes(updated.status))
     await deps.lifecycle.changed?.(tx, updated);
   // An approver who gives a waiting post its time approves it.
   if (!submits && post.status === 'pending_approval' && updated.status === 'scheduled') {
@@ -604,14 +606,25 @@ export async function changePost(
   return final;
 }
 
-export async function deletePost(deps: PostsDeps, organizationId: string, postId: string) {
+/**
+ * A post some of whose accounts still wait for its time: what was uploaded ahead for them
+ * follows an edit of its text (partly out: what is not out yet still goes out as edited).
+ */
+const STATUSES_STILL_GOING_OUT: repo.PostRow['status'][] = ['scheduled', 'partially_published'];
+
+/** Deletes the post; `notice`: what of it stays at a network (see Withdrawal). */
+export async function deletePost(
+  deps: PostsDeps,
+  organizationId: string,
+  postId: string,
+): Promise<{ notice: string | null }> {
   const locked = async (tx: Db) => {
     const post = await repo.lockPost(tx, organizationId, postId);
     if (!post) throw new AppError('NOT_FOUND', 'This post does not exist in this organization.');
     refuseWhileBusy(post, 'deleted');
     return post;
   };
-  const keys = await withdrawThenDelete(deps, organizationId, [postId], locked, async (tx) => {
+  const deleted = await withdrawThenDelete(deps, organizationId, [postId], locked, async (tx) => {
     const post = await locked(tx);
     await refuseWhileUploaded(tx, organizationId, [postId]);
     await deps.lifecycle.unscheduled(tx, post);
@@ -620,7 +633,8 @@ export async function deletePost(deps: PostsDeps, organizationId: string, postId
   });
   // Files go after the rows: a failure here leaves unreferenced files, never a post without them.
   // A duplicate of the post (docs/product.md#duplicate) may still use them.
-  await removeUnusedFiles(deps, keys);
+  await removeUnusedFiles(deps, deleted.done);
+  return { notice: deleted.notice };
 }
 
 export type BulkAction = 'delete' | 'draft';
@@ -656,7 +670,7 @@ export async function bulkPosts(
   organizationId: string,
   action: BulkAction,
   postIds: string[],
-): Promise<string[]> {
+): Promise<{ postIds: string[]; notice: string | null }> {
   const locked = async (tx: Db) => {
     const rows = await lockChosenPosts(tx, organizationId, postIds);
     const refusal = bulkRefusal(bulkRefused(action, rows));
@@ -683,11 +697,14 @@ export async function bulkPosts(
     }
     return { done: rows.map((row) => row.id), keys: removed };
   };
-  const { done, keys } =
+  const {
+    done: { done, keys },
+    notice,
+  } =
     action === 'delete'
       ? await withdrawThenDelete(deps, organizationId, postIds, locked, act)
-      : await deps.db.transaction(act);
+      : { done: await deps.db.transaction(act), notice: null };
   // As for one post: files go after the rows.
   await removeUnusedFiles(deps, keys);
-  return done;
+  return { postIds: done, notice };
 }

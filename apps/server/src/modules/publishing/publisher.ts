@@ -297,11 +297,15 @@ export class Publisher {
           'bad_request',
           `Following an upload at ${loaded.platformName} is not available on this server.`,
         );
-      if (!loaded.integration || loaded.integration.status !== 'CONNECTED')
-        throw new PlatformError('reauth', notConnectedReason(loaded));
-      const access: Access = { row: loaded.integration, account: this.accountOf(loaded) };
-      const call = <T>(fn: (account: StoredAccount) => Promise<T>) =>
-        this.withRefresh(network, access, fn);
+      // The account is needed only for a call: a target whose account was disconnected still
+      // follows a post that asks nothing of the network (its time unchanged).
+      let access: Access | null = null;
+      const call = async <T>(fn: (account: StoredAccount) => Promise<T>) => {
+        if (!loaded.integration || loaded.integration.status !== 'CONNECTED')
+          throw new PlatformError('reauth', notConnectedReason(loaded));
+        access ??= { row: loaded.integration, account: this.accountOf(loaded) };
+        return this.withRefresh(network, access, fn);
+      };
 
       if (doing === 'withdraw') {
         await call((a) => publishing.withdraw!(a, videoId));
@@ -482,8 +486,18 @@ export class Publisher {
   async withdrawUploaded(organizationId: string, postIds: string[]): Promise<Withdrawal> {
     const problems: string[] = [];
     const withdrawn: string[] = [];
-    for (const { id } of await repo.uploadedTargetsOf(this.deps.db, organizationId, postIds)) {
+    const stays: string[] = [];
+    for (const { id, integrationId } of await repo.uploadedTargetsOf(
+      this.deps.db,
+      organizationId,
+      postIds,
+    )) {
       const loaded = await repo.loadTarget(this.deps.db, id);
+      // Nothing to reach the network with: the video stays there, and the user is told so.
+      if (!integrationId) {
+        if (loaded) stays.push(accountOfTarget(loaded).replace(/^The /, 'the '));
+        continue;
+      }
       if (!loaded || loaded.target.status !== 'UPLOADED') continue;
       await this.followUploaded(loaded, true);
       const after = await repo.loadTarget(this.deps.db, id);
@@ -495,6 +509,10 @@ export class Publisher {
       problem:
         problems.length > 0
           ? `This post was not deleted: ${problems.join(' ')} Try deleting it again.`
+          : null,
+      notice:
+        stays.length > 0
+          ? `Herald could not delete the video${stays.length === 1 ? '' : 's'} it uploaded ahead from ${stays.join(', ')}, as ${stays.length === 1 ? 'that account was' : 'those accounts were'} disconnected: ${stays.length === 1 ? 'it goes' : 'they go'} public at the time ${stays.length === 1 ? 'it was' : 'they were'} uploaded for unless you delete ${stays.length === 1 ? 'it' : 'them'} there.`
           : null,
       undo: () => this.dueAgain(withdrawn),
     };

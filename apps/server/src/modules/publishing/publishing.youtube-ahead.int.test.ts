@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { integrations, networkQuotaUsage, posts, postTargets } from '../../db/schema.js';
 import { createTestApp, send, TEST_PUBLIC_URL, type TestApp } from '../../test/app.js';
 import { createOrg, type Actor } from '../../test/factories.js';
@@ -14,6 +14,7 @@ import { connectThroughSandbox } from '../../test/networks.js';
 import { toStoredAccount } from '../integrations/integrations.service.js';
 import { pacificDay } from '../youtube/quota.js';
 import { loadTarget } from './targets.repository.js';
+import { countOverdueTargets } from '../health/metrics.repository.js';
 
 /*
  * YouTube's own scheduling, end to end through the posts API, the publishing engine and the
@@ -71,14 +72,21 @@ async function advance(seconds: number) {
   offsetMs += seconds * 1000;
 }
 
-async function schedule(title: string, at: Date | null, extra: object = {}, alsoTo: string[] = []) {
+/** `first`: the YouTube channel whose target is `targetId`. */
+async function schedule(
+  title: string,
+  at: Date | null,
+  extra: object = {},
+  alsoTo: string[] = [],
+  first = channelId,
+) {
   const youtube = {
-    ...settings(title, extra),
+    ...settings(title, extra, first),
     ...(alsoTo.includes(secondChannelId) ? settings(title, extra, secondChannelId) : {}),
   };
   const body = await multipart(
     {
-      integrationIds: JSON.stringify([channelId, ...alsoTo]),
+      integrationIds: JSON.stringify([first, ...alsoTo]),
       content: `${title}: down the park and back.`,
       ...(at ? { action: 'schedule', scheduledAt: at.toISOString() } : { action: 'draft' }),
       youtube: JSON.stringify(youtube),
@@ -97,7 +105,7 @@ async function schedule(title: string, at: Date | null, extra: object = {}, also
     platformPosts: Array<{ id: string; integrationId: string }>;
     media: Array<{ id: string }>;
   };
-  const target = post.platformPosts.find((p) => p.integrationId === channelId)!;
+  const target = post.platformPosts.find((p) => p.integrationId === first)!;
   const second = post.platformPosts.find((p) => p.integrationId === secondChannelId);
   return {
     postId: post.id,
@@ -332,6 +340,128 @@ describe('a YouTube video YouTube publishes at the post’s time', () => {
     expect(await t.publisher.run(targetId)).toBe('UPLOADED');
     expect(await videosOf('Aspen walk')).toHaveLength(2);
     expect(await targetOf(targetId)).toMatchObject({ status: 'UPLOADED', dueAt: at });
+  });
+
+  it('keeps a video uploaded from an account disconnected since on its post, and follows it again once reconnected', async () => {
+    const channels = async () =>
+      (await owner.call('GET', `${base()}/integrations`)).body.data.platforms as Array<{
+        id: string;
+        scheduledPostCount: number;
+      }>;
+    const countOf = async (id: string) =>
+      (await channels()).find((c) => c.id === id)!.scheduledPostCount;
+    const before = await countOf(secondChannelId);
+    const at = inHours(17);
+    // From the second channel, beside X.
+    const { postId, targetId } = await schedule('Willow walk', at, {}, [xId], secondChannelId);
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    // Still to go out from the account: disconnecting it is said to affect it.
+    expect(await countOf(secondChannelId)).toBe(before + 1);
+
+    const gone = await owner.call('POST', `/api/youtube/disconnect/${orgId}`, {
+      integrationId: secondChannelId,
+    });
+    expect(gone.status).toBe(200);
+    // An edit is not held back by the video it can no longer reach; that video stays on the post.
+    const body = await multipart({
+      integrationIds: JSON.stringify([xId]),
+      content: 'Willow walk: down the park and back.',
+      action: 'schedule',
+      scheduledAt: at.toISOString(),
+    });
+    const edited = await send(t.app, owner.jar, {
+      method: 'PUT',
+      url: `${base()}/post/${postId}`,
+      headers: { ...body.headers, origin: TEST_PUBLIC_URL },
+      payload: body.payload,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await targetOf(targetId)).toMatchObject({ status: 'UPLOADED', integrationId: null });
+
+    // Reconnected: the target is the account's again, and goes with its post to draft.
+    await connectThroughSandbox(t.app, owner, 'youtube', orgId, { account: 'Walker' });
+    const [again] = await t.database.db
+      .select({ id: integrations.id })
+      .from(integrations)
+      .where(and(eq(integrations.organizationId, orgId), eq(integrations.name, 'Walker')));
+    secondChannelId = again!.id;
+    expect((await targetOf(targetId)).integrationId).toBe(secondChannelId);
+    const draft = await owner.call('PUT', `${base()}/posts/${postId}`, { scheduledAt: null });
+    expect(draft.status).toBe(200);
+    await t.publisher.run(targetId);
+    expect(await videosOf('Willow walk')).toEqual([]);
+    expect(await targetOf(targetId)).toMatchObject({ status: 'QUEUED', dueAt: null });
+  });
+
+  it('deletes a post whose video stays at YouTube, saying so', async () => {
+    const { postId, targetId } = await schedule(
+      'Poplar walk',
+      inHours(18),
+      {},
+      [],
+      secondChannelId,
+    );
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const gone = await owner.call('POST', `/api/youtube/disconnect/${orgId}`, {
+      integrationId: secondChannelId,
+    });
+    expect(gone.status).toBe(200);
+    const deleted = await owner.call('DELETE', `${base()}/posts/${postId}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body.data.notice).toBe(
+      'Herald could not delete the video it uploaded ahead from the YouTube account Walker (@walker), as that account was disconnected: it goes public at the time it was uploaded for unless you delete it there.',
+    );
+    expect(await videosOf('Poplar walk')).toHaveLength(1);
+    await connectThroughSandbox(t.app, owner, 'youtube', orgId, { account: 'Walker' });
+    const [again] = await t.database.db
+      .select({ id: integrations.id })
+      .from(integrations)
+      .where(and(eq(integrations.organizationId, orgId), eq(integrations.name, 'Walker')));
+    secondChannelId = again!.id;
+  });
+
+  it('counts an uploaded video whose time has passed unrecorded as overdue', async () => {
+    const { targetId } = await schedule('Elm walk', inHours(19));
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const before = await countOverdueTargets(t.database.db, 5);
+    // As the database's clock reads it: its time passed half an hour ago and no run recorded it.
+    await t.database.db
+      .update(postTargets)
+      .set({ dueAt: new Date(Date.now() - 30 * 60_000) })
+      .where(eq(postTargets.id, targetId));
+    expect(await countOverdueTargets(t.database.db, 5)).toBe(before + 1);
+    await t.database.db
+      .update(postTargets)
+      .set({ dueAt: inHours(19) })
+      .where(eq(postTargets.id, targetId));
+  });
+
+  it('replaces the uploaded video when the text of a post already out elsewhere changes', async () => {
+    const { postId, targetId } = await schedule('Oak walk', inHours(20), {}, [xId]);
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const [first] = await videosOf('Oak walk');
+    const now = await owner.call('PATCH', `${base()}/post/${postId}/publish`, { platforms: ['X'] });
+    expect(now.status, JSON.stringify(now.body)).toBe(200);
+    expect((await getPost(postId)).status).toBe('partially_published');
+
+    // Its run is asked for now, to follow the new text.
+    const queued = vi.spyOn(t.publisher['deps'].queue, 'schedule');
+    try {
+      const edited = await owner.call('PUT', `${base()}/posts/${postId}`, {
+        content: 'Oak walk: past the old oak instead.',
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      expect(queued.mock.calls.map(([, id]) => id)).toContain(targetId);
+    } finally {
+      queued.mockRestore();
+    }
+    expect(await t.publisher.run(targetId)).toBe('RETRY_LATER');
+    expect(await videosOf('Oak walk')).toEqual([]);
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const again = await videosOf('Oak walk');
+    expect(again).toHaveLength(1);
+    expect(again[0]!.id).not.toBe(first!.id);
+    expect(again[0]!.description).toBe('Oak walk: past the old oak instead.');
   });
 
   it('settles a crash between the last chunk and its record on the one video it made', async () => {

@@ -547,20 +547,23 @@ export function aheadTargetsOfPost(db: Db, postId: string) {
 }
 
 /**
- * The targets of the organization's posts uploaded ahead and waiting at the network, from an
- * account still connected (a disconnected one leaves Herald nothing to reach the network with).
+ * The targets of the organization's posts uploaded ahead and waiting at the network, with their
+ * account (null: disconnected since, which leaves Herald nothing to reach the network with).
  */
 export function uploadedTargetsOf(db: Db, organizationId: string, postIds: string[]) {
   if (postIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: postTargets.id, postId: postTargets.postId })
+    .select({
+      id: postTargets.id,
+      postId: postTargets.postId,
+      integrationId: postTargets.integrationId,
+    })
     .from(postTargets)
     .where(
       and(
         eq(postTargets.organizationId, organizationId),
         inArray(postTargets.postId, postIds),
         eq(postTargets.status, 'UPLOADED'),
-        isNotNull(postTargets.integrationId),
       ),
     );
 }

@@ -56,8 +56,10 @@ function PostDetailsBody({ orgId, post }: { orgId: string; post: Post }) {
 
   const confirmDelete = () => {
     remove.mutate(post.id, {
-      onSuccess: () => {
-        toast.success('Post deleted.');
+      onSuccess: (notice) => {
+        // What stays at a network (a video uploaded ahead from an account disconnected since).
+        if (notice) toast.success(`Post deleted. ${notice}`, { duration: 15_000 });
+        else toast.success('Post deleted.');
         void navigate(paths.content, { replace: true });
       },
       onError: (error) => {

@@ -48,7 +48,12 @@ export function disconnectMessage(integration: Integration | null): string {
     count === 0
       ? ''
       : ` ${count} scheduled ${count === 1 ? 'post goes' : 'posts go'} out from this account; ${count === 1 ? 'it fails' : 'they fail'} unless you connect it again before ${count === 1 ? 'its' : 'their'} time.`;
-  return `Herald stops publishing to ${name} and forgets its access.${affected} You can connect it again at any time.`;
+  // A video uploaded ahead is YouTube's to publish: only the account can still take it back.
+  const uploaded =
+    count > 0 && integration.platform.name === 'YouTube'
+      ? ' Videos already uploaded to YouTube ahead of their time still go public then, unless you connect the account again and move their posts to draft or delete them.'
+      : '';
+  return `Herald stops publishing to ${name} and forgets its access.${affected}${uploaded} You can connect it again at any time.`;
 }
 
 /** docs/product.md#settings: connect networks, and see, refresh or disconnect connected accounts. */

@@ -350,6 +350,25 @@ describe('/settings connected platforms', () => {
     ).toBeInTheDocument();
   });
 
+  it('says that videos already uploaded to YouTube still go public after disconnecting', async () => {
+    const channel = createIntegration({
+      id: 'int_yt',
+      platform: { id: 'plt_youtube', name: 'YouTube' },
+      metadata: { name: 'Walk Channel', username: null },
+      scheduledPostCount: 2,
+    });
+    const { user } = await renderSettings({
+      routes: { 'GET /organizations/org_1/integrations': ok({ platforms: [channel] }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Disconnect Walk Channel' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disconnect YouTube?' });
+    expect(
+      within(dialog).getByText(
+        /Videos already uploaded to YouTube ahead of their time still go public then, unless you connect the account again and move their posts to draft or delete them\./,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says when disconnecting fails', async () => {
     const { user } = await renderSettings({
       routes: { 'POST /facebook/disconnect/org_1': ok({}) },

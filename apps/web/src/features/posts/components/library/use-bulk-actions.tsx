@@ -155,13 +155,16 @@ export function useBulkActions(orgId: string, zone: string, done: () => void) {
   };
 
   const simpleAction = async (action: 'draft' | 'delete', selected: readonly Post[]) => {
-    const { count } = await simple.mutateAsync({
+    const { count, notice } = await simple.mutateAsync({
       action,
       postIds: selected.map((post) => post.id),
     });
-    toast.success(`${postsCount(count)} ${action === 'delete' ? 'deleted' : 'moved to draft'}.`, {
-      id: BULK_TOAST,
-    });
+    // What stays at a network (a video uploaded ahead from an account disconnected since).
+    const also = notice ? ` ${notice}` : '';
+    toast.success(
+      `${postsCount(count)} ${action === 'delete' ? 'deleted' : 'moved to draft'}.${also}`,
+      { id: BULK_TOAST, ...(notice ? { duration: 15_000 } : {}) },
+    );
     done();
   };
 

@@ -202,8 +202,12 @@ export const API_MODULES: readonly ApiModule[] = [
     states: d.connectStates,
     publicUrl: d.config.publicUrl,
     apiPublicUrl: d.config.apiPublicUrl,
-    // A new account's inbox: subscribe to its webhooks and import its history (docs/inbox.md).
-    onConnected: (integrationIds: string[]) => d.runtime.inbox.queue.importAccounts(integrationIds),
+    // A new account's inbox: subscribe to its webhooks and import its history (docs/inbox.md);
+    // a reconnected one's videos uploaded ahead follow their posts again.
+    onConnected: async (integrationIds: string[]) => {
+      await d.runtime.publisher.followAccounts(integrationIds);
+      await d.runtime.inbox.queue.importAccounts(integrationIds);
+    },
   })),
   routes('media', mediaRoutes, (d) => ({ media: d.media })),
   {

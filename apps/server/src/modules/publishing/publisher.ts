@@ -445,8 +445,8 @@ export class Publisher {
         ? ' Reconnect the account in Settings.'
         : '';
     const sentence: Record<UploadedStep, string> = {
-      withdraw: `Herald could not delete the video it uploaded ahead to ${platformName} (${why}), so ${platformName} still publishes it at the time it was uploaded for.${reconnect} Herald tries again; you can also delete it in ${platformName}.`,
-      move: `Herald could not move the video it uploaded ahead to the post's new time (${why}), so ${platformName} still publishes it at its earlier time.${reconnect} Herald tries again.`,
+      withdraw: `Herald could not delete the video it uploaded ahead to ${platformName} (${why}), so ${platformName} still publishes it at the time it was uploaded for.${reconnect} Herald tries again until then (and once the account is reconnected); you can also delete it in ${platformName}.`,
+      move: `Herald could not move the video it uploaded ahead to the post's new time (${why}), so ${platformName} still publishes it at its earlier time.${reconnect} Herald tries again until then (and once the account is reconnected).`,
       publish: `Herald could not make the video it uploaded ahead public now (${why}); ${platformName} publishes it at the time it was uploaded for.${reconnect}`,
       confirm: `Herald could not read the video it uploaded ahead (${why}).${reconnect}`,
     };
@@ -454,12 +454,21 @@ export class Publisher {
       err instanceof PlatformError && (err.kind === 'transient' || err.kind === 'rate_limited');
     const attempts = target.attempts + 1;
     const now = this.now();
-    const retry =
+    let retry =
       passing && attempts < MAX_ATTEMPTS
         ? new Date(now.getTime() + backoffMs(attempts))
         : due && due > now
           ? due
           : null;
+    // A video to delete or move is tried again, whatever the failure, while the network has not
+    // published it yet (backing off up to the engine's longest wait, never past that time):
+    // an account reconnected meanwhile, or a passing refusal, lets the next try through.
+    const ahead = uploadedAheadOf(target.publishState);
+    const networkAt = ahead ? Date.parse(ahead.publishAt) : Number.NaN;
+    if ((doing === 'withdraw' || doing === 'move') && networkAt > now.getTime()) {
+      const next = Math.min(now.getTime() + backoffMs(attempts), networkAt);
+      if (!retry || retry.getTime() > next) retry = new Date(next);
+    }
     const kept = await repo.transition(
       this.deps.db,
       target.id,
@@ -549,6 +558,15 @@ export class Publisher {
     if (!at || !repo.POST_STATUSES_THAT_PUBLISH.includes(post.status)) return null;
     const now = this.now();
     return youtubeUploadsAhead(target.settings) && at > now ? now : at;
+  }
+
+  /**
+   * Accounts just connected or reconnected: their uploads waiting at the network follow their
+   * posts again now (a withdrawal or move refused while the account could not be reached).
+   */
+  async followAccounts(integrationIds: string[]) {
+    for (const { id } of await repo.uploadedOfAccounts(this.deps.db, integrationIds))
+      await this.deps.queue.retryAt(id, this.now());
   }
 
   /**

@@ -464,6 +464,40 @@ describe('a YouTube video YouTube publishes at the post’s time', () => {
     expect(again[0]!.description).toBe('Oak walk: past the old oak instead.');
   });
 
+  it('tries a withdrawal again until YouTube’s time when the account needs reconnecting, and at once when it is', async () => {
+    const { postId, targetId } = await schedule('Pine walk', inHours(21));
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const retried = vi.spyOn(t.publisher['deps'].queue, 'retryAt');
+    try {
+      await t.database.db
+        .update(integrations)
+        .set({ status: 'REFRESH_FAILED' })
+        .where(eq(integrations.id, channelId));
+      const draft = await owner.call('PUT', `${base()}/posts/${postId}`, { scheduledAt: null });
+      expect(draft.status).toBe(200);
+      expect(await t.publisher.run(targetId)).toBe('RETRY_LATER');
+      const kept = await targetOf(targetId);
+      expect(kept.status).toBe('UPLOADED');
+      expect(kept.error).toMatch(/Herald tries again until then/);
+      const [[id, at]] = retried.mock.calls as [[string, Date]];
+      expect(id).toBe(targetId);
+      expect(at.getTime()).toBeGreaterThan(now().getTime());
+      expect(at.getTime()).toBeLessThanOrEqual(inHours(21).getTime());
+
+      retried.mockClear();
+      await connectThroughSandbox(t.app, owner, 'youtube', orgId, { account: 'Planner' });
+      expect(retried.mock.calls.map(([target]) => target)).toContain(targetId);
+    } finally {
+      retried.mockRestore();
+      await t.database.db
+        .update(integrations)
+        .set({ status: 'CONNECTED' })
+        .where(eq(integrations.id, channelId));
+    }
+    expect(await t.publisher.run(targetId)).toBe('RETRY_LATER');
+    expect(await videosOf('Pine walk')).toEqual([]);
+  });
+
   it('settles a crash between the last chunk and its record on the one video it made', async () => {
     const at = inHours(9);
     const { targetId } = await schedule('River walk', at);

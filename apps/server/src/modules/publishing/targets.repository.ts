@@ -568,6 +568,17 @@ export function uploadedTargetsOf(db: Db, organizationId: string, postIds: strin
     );
 }
 
+/** The targets uploaded ahead from these accounts, waiting at the network. */
+export function uploadedOfAccounts(db: Db, integrationIds: string[]) {
+  if (integrationIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: postTargets.id })
+    .from(postTargets)
+    .where(
+      and(inArray(postTargets.integrationId, integrationIds), eq(postTargets.status, 'UPLOADED')),
+    );
+}
+
 /** Forgets the due time of a post's waiting targets; returns their jobs to cancel. */
 export async function clearDue(db: Db, postId: string) {
   const waiting = and(eq(postTargets.postId, postId), eq(postTargets.status, 'QUEUED'));

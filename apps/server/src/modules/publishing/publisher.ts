@@ -258,11 +258,30 @@ export class Publisher {
    * uploaded changed (text, files, settings), the upload is withdrawn, then uploaded anew by the
    * usual steps if the post still goes out: one video at the network at any time. A new time is
    * moved at the network. Once its time has come the video is read once more and the target is
-   * PUBLISHED, with no second upload. Each step is guarded by the attempt the run read, so of
-   * two runs only one records what it did; the calls themselves are safe to repeat.
+   * PUBLISHED, with no second upload. A run claims the target (a new attempt) before any call,
+   * and each step is guarded by that attempt, so of two runs only one calls and records.
    */
-  private async followUploaded(loaded: Loaded, leaving = false): Promise<RunOutcome> {
+  private async followUploaded(read: Loaded, leaving = false): Promise<RunOutcome> {
     const { db } = this.deps;
+    // Claimed before any call: a new attempt swapped in for the one this run read, so of two
+    // runs only one calls the network (one deleting the video while the other moves it would
+    // leave the target naming a video that is gone). The other is tried again shortly: what
+    // it was asked to follow may be newer than what the first run read.
+    const claimed = await repo.transition(
+      db,
+      read.target.id,
+      ['UPLOADED'],
+      'UPLOADED',
+      { attemptId: randomUUID() },
+      read.target.attemptId ?? undefined,
+    );
+    if (!claimed) {
+      const busy = await repo.loadTarget(db, read.target.id);
+      if (busy?.target.status === 'UPLOADED')
+        await this.deps.queue.retryAt(read.target.id, new Date(this.now().getTime() + 5_000));
+      return 'BUSY';
+    }
+    const loaded: Loaded = { ...read, target: claimed };
     const { target, post } = loaded;
     const now = this.now();
     const ahead = uploadedAheadOf(target.publishState);

@@ -498,6 +498,24 @@ describe('a YouTube video YouTube publishes at the post’s time', () => {
     expect(await videosOf('Pine walk')).toEqual([]);
   });
 
+  it('calls YouTube from one run at a time: a run that read the target before another took it does nothing', async () => {
+    const { postId, targetId } = await schedule('Yew walk', inHours(22));
+    expect(await t.publisher.run(targetId)).toBe('UPLOADED');
+    const draft = await owner.call('PUT', `${base()}/posts/${postId}`, { scheduledAt: null });
+    expect(draft.status).toBe(200);
+    const stale = (await loadTarget(t.database.db, targetId))!;
+    // Another run took the target meanwhile (its own attempt).
+    await t.database.db
+      .update(postTargets)
+      .set({ attemptId: randomUUID() })
+      .where(eq(postTargets.id, targetId));
+    expect(await t.publisher['followUploaded'](stale, true)).toBe('BUSY');
+    // The video the target names is still at YouTube; the next run deletes it.
+    expect(await videosOf('Yew walk')).toHaveLength(1);
+    expect(await t.publisher.run(targetId)).toBe('RETRY_LATER');
+    expect(await videosOf('Yew walk')).toEqual([]);
+  });
+
   it('settles a crash between the last chunk and its record on the one video it made', async () => {
     const at = inHours(9);
     const { targetId } = await schedule('River walk', at);

@@ -311,7 +311,7 @@ describe('/content/{postId}', () => {
   it('deletes after confirming, then goes to the library', async () => {
     const post = createPost();
     const { user, router, server } = await renderDetails(post, {
-      routes: { [`DELETE ${postPath(post)}`]: { status: 204 } },
+      routes: { [`DELETE ${postPath(post)}`]: ok(null) },
     });
     await user.click(screen.getByRole('button', { name: 'Delete Post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
@@ -321,6 +321,20 @@ describe('/content/{postId}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
     expect(server.count(`DELETE ${postPath(post)}`)).toBe(1);
     expect(await screen.findByText('Post deleted.')).toBeInTheDocument();
+  });
+
+  it('says what of a deleted post stays at a network', async () => {
+    const post = createPost();
+    const notice =
+      'Herald could not delete the video it uploaded ahead from the YouTube account Walker, as that account was disconnected: it goes public at the time it was uploaded for unless you delete it there.';
+    const { user, server } = await renderDetails(post, {
+      routes: { [`DELETE ${postPath(post)}`]: ok({ notice }) },
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete Post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    server.on(`GET ${postPath(post)}`, fail(404, 'NOT_FOUND', 'Post not found.'));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Post' }));
+    expect(await screen.findByText(`Post deleted. ${notice}`)).toBeInTheDocument();
   });
 
   it('hides Edit and Delete from members without post:edit and post:delete', async () => {

@@ -225,8 +225,8 @@ export const API_MODULES: readonly ApiModule[] = [
     mediaImport: d.config.mediaImport,
     tiktokCreator: (orgId: string, integrationId: string) =>
       readCreatorInfo(tiktokCompose(d), orgId, integrationId),
-    youtubeDay: (goesOutAt: Date, exceptPostId?: string) =>
-      d.runtime.youtubeQuota.leftOn(goesOutAt, exceptPostId),
+    youtubeDay: (goesOutAt: Date, exceptPostId?: string, db?: Db) =>
+      d.runtime.youtubeQuota.leftOn(goesOutAt, exceptPostId, db),
   })),
   routes('approvals', approvalsRoutes, postsDeps),
   routes('approval-links', approvalLinksRoutes, (d) => ({

@@ -321,6 +321,7 @@ export async function editPost(
       plan.schedule.status === 'draft',
       {
         read: deps.youtubeDay,
+        db: tx,
         goesOutAt: plan.schedule.scheduledAt ?? deps.now(),
         uploadsAheadFrom: deps.now(),
         exceptPostId: postId,

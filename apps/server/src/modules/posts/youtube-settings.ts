@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.js';
 import {
   youtubeSettingsIssues,
   youtubeUploadsAhead,
@@ -23,6 +24,8 @@ export interface YouTubeTargetToCheck {
 export type YouTubeDayReader = (
   goesOutAt: Date,
   exceptPostId?: string,
+  /** The transaction the post is saved in, when there is one. */
+  db?: Db,
 ) => Promise<{
   day: string;
   isToday: boolean;
@@ -62,6 +65,8 @@ export async function settleYouTubeSettings(
     scheduledAt?: Date | null;
     now?: Date;
     exceptPostId?: string;
+    /** The transaction the post is saved in: the day is read through it. */
+    db?: Db;
     /**
      * Now, for the day of a video uploaded ahead (`youtubeUploadsAhead`): it spends its upload on
      * the day it is uploaded, not on the day YouTube publishes it. Absent: every upload is
@@ -109,7 +114,7 @@ export async function settleYouTubeSettings(
   }
   const read = isDraft ? undefined : day?.read;
   for (const [at, needs] of read && day ? byDay : []) {
-    const left = await read!(new Date(at), day!.exceptPostId);
+    const left = await read!(new Date(at), day!.exceptPostId, day!.db);
     const when = left ? dayInWords(left.day, left.isToday) : '';
     const already = left?.scheduled
       ? `, counting the ${left.scheduled} upload${left.scheduled === 1 ? '' : 's'} already scheduled that day`

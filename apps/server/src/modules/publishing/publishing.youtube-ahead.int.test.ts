@@ -649,6 +649,28 @@ describe('a YouTube video YouTube publishes at the post’s time', () => {
     expect(await videosOf('Cliff walk')).toHaveLength(1);
   });
 
+  it('takes a whole edit of a post that keeps its YouTube account, the day read in the edit', async () => {
+    // Not ahead: the quota check of the edit reads the post's day inside the edit's transaction.
+    const at = inHours(30);
+    const { postId, mediaIds } = await schedule('Ridge walk', at, { scheduleOnYouTube: false });
+    const body = await multipart({
+      integrationIds: JSON.stringify([channelId]),
+      content: 'Ridge walk: up and over.',
+      action: 'schedule',
+      scheduledAt: at.toISOString(),
+      keepMediaIds: JSON.stringify(mediaIds),
+      youtube: JSON.stringify(settings('Ridge walk', { scheduleOnYouTube: false })),
+    });
+    const res = await send(t.app, owner.jar, {
+      method: 'PUT',
+      url: `${base()}/post/${postId}`,
+      headers: { ...body.headers, origin: TEST_PUBLIC_URL },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.post.content).toBe('Ridge walk: up and over.');
+  });
+
   it('is not uploaded while its post waits for approval, and is once approved', async () => {
     const { postId, targetId } = await schedule('Meadow walk', null);
     // As a member who must submit leaves it: waiting for an approver, with its time.

@@ -41,8 +41,8 @@ export function createYouTubeQuota(db: Db, limits: YouTubeQuotaLimits, now: () =
     },
   };
 
-  async function dayOf(day: string): Promise<YouTubeQuotaDay> {
-    const rows = await usageOn(db, 'youtube', day);
+  async function dayOf(day: string, on: Db = db): Promise<YouTubeQuotaDay> {
+    const rows = await usageOn(on, 'youtube', day);
     const used = (bucket: string) => rows.find((r) => r.bucket === bucket)?.used ?? 0;
     const unitsUsed = used('units');
     const uploadsUsed = used('uploads');
@@ -66,13 +66,15 @@ export function createYouTubeQuota(db: Db, limits: YouTubeQuotaLimits, now: () =
      * What the Pacific day a post goes out on has left for it: the day's quota, less what was
      * spent (today) and what the uploads already scheduled that day will spend (an upload, and
      * the units around it, each). `exceptPostId`: the post being edited, not counted twice.
+     * `on`: the transaction a post is being saved in, read through it (the embedded database has
+     * one connection, which that transaction holds).
      */
-    async leftOn(goesOutAt: Date, exceptPostId?: string): Promise<YouTubeDayLeft> {
+    async leftOn(goesOutAt: Date, exceptPostId?: string, on: Db = db): Promise<YouTubeDayLeft> {
       const today = pacificDay(now());
       // A past day (a post going out late) is spent from today's quota.
       const day = pacificDay(goesOutAt) < today ? today : pacificDay(goesOutAt);
-      const spent = day === today ? await dayOf(day) : { uploadsUsed: 0, unitsUsed: 0 };
-      const scheduled = await uploadsScheduledOn(db, day, exceptPostId);
+      const spent = day === today ? await dayOf(day, on) : { uploadsUsed: 0, unitsUsed: 0 };
+      const scheduled = await uploadsScheduledOn(on, day, exceptPostId);
       return {
         day,
         isToday: day === today,
